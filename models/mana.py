@@ -1,0 +1,256 @@
+"""Mana and cost notation: Scryfall brace symbols that print as their notation and parse back.
+
+This is the core language of tapwise, in the spirit of python-chess's SAN/FEN: every value
+here prints as the notation a player reads on a card, and ``parse`` turns that text back
+into the same value (rule 107.4 for the symbols).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import Enum
+from typing import Iterable, Iterator
+
+COLORS = "WUBRG"
+"""The five colors, in the order of rule 105.1 / 107.4a."""
+TYPES = "WUBRGC"
+"""The six types of mana (106.1b)."""
+
+COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green", "C": "colorless"}
+
+# The ten two-color pairs in printed order: allied pairs, then enemy pairs (as on cards).
+HYBRID_PAIRS: tuple[str, ...] = ("WU", "UB", "BR", "RG", "GW", "WB", "UR", "BG", "RW", "GU")
+_PAIR_BY_SET = {frozenset(p): p for p in HYBRID_PAIRS}
+
+
+class NotationError(ValueError):
+    """Malformed mana notation; names the bad symbol and its character position."""
+
+    def __init__(self, message: str, symbol: str = "", position: int | None = None) -> None:
+        super().__init__(message)
+        self.symbol = symbol
+        self.position = position
+
+
+class Kind(str, Enum):
+    """What sort of cost symbol a :class:`Symbol` is (107.3, 107.4)."""
+
+    COLORED = "colored"  # {W}
+    COLORLESS = "colorless"  # {C}
+    GENERIC = "generic"  # {3}
+    X = "x"  # {X}
+    HYBRID = "hybrid"  # {W/U}
+    TWOBRID = "twobrid"  # {2/W}
+    COLORLESS_HYBRID = "colorless_hybrid"  # {C/W}
+    PHYREXIAN = "phyrexian"  # {W/P}
+    HYBRID_PHYREXIAN = "hybrid_phyrexian"  # {W/U/P}
+    SNOW = "snow"  # {S}
+    ENERGY = "energy"  # {E}
+
+
+@dataclass(frozen=True, slots=True)
+class Symbol:
+    """One cost symbol. ``colors`` holds its color letters in printed order; ``amount`` is
+    the number of a generic symbol (1 for the others)."""
+
+    kind: Kind
+    colors: str = ""
+    amount: int = 1
+
+    def __str__(self) -> str:
+        k, c = self.kind, self.colors
+        if k is Kind.GENERIC:
+            return "{%d}" % self.amount
+        if k is Kind.X:
+            return "{X}"
+        if k is Kind.COLORLESS:
+            return "{C}"
+        if k is Kind.SNOW:
+            return "{S}"
+        if k is Kind.ENERGY:
+            return "{E}"
+        if k is Kind.COLORED:
+            return "{%s}" % c
+        if k is Kind.HYBRID:
+            return "{%s/%s}" % (c[0], c[1])
+        if k is Kind.TWOBRID:
+            return "{2/%s}" % c
+        if k is Kind.COLORLESS_HYBRID:
+            return "{C/%s}" % c
+        if k is Kind.PHYREXIAN:
+            return "{%s/P}" % c
+        return "{%s/%s/P}" % (c[0], c[1])
+
+    def __repr__(self) -> str:
+        return f"Symbol({self})"
+
+    @classmethod
+    def parse(cls, text: str) -> "Symbol":
+        """Parse one symbol, with or without braces (``"{w/u}"``, ``"U/W"``, ``"3"``)."""
+        body = text[1:-1] if text.startswith("{") and text.endswith("}") else text
+        symbol = _parse_body(body)
+        if symbol is None:
+            raise NotationError(f"unknown mana symbol {text!r}", text, 0)
+        return symbol
+
+    @property
+    def is_mana(self) -> bool:
+        """False only for {E}: energy is a cost symbol but not mana (107.14)."""
+        return self.kind is not Kind.ENERGY
+
+    @property
+    def mana_value(self) -> int:
+        """Contribution to mana value (202.3): X is 0, {2/W} is 2, {E} is 0."""
+        if self.kind is Kind.GENERIC:
+            return self.amount
+        if self.kind in (Kind.X, Kind.ENERGY):
+            return 0
+        if self.kind is Kind.TWOBRID:
+            return 2
+        return 1
+
+    @property
+    def sort_key(self) -> tuple[int, int, int]:
+        """Canonical order for printing a total cost: X, generic, snow, then by color."""
+        order = {Kind.X: 0, Kind.GENERIC: 1, Kind.SNOW: 2, Kind.COLORLESS: 3, Kind.ENERGY: 9}
+        if self.kind in order:
+            return (order[self.kind], 0, 0)
+        kind_rank = [Kind.TWOBRID, Kind.COLORLESS_HYBRID, Kind.HYBRID, Kind.HYBRID_PHYREXIAN,
+                     Kind.PHYREXIAN, Kind.COLORED].index(self.kind)
+        first = COLORS.index(self.colors[0])
+        pair = HYBRID_PAIRS.index(self.colors) if len(self.colors) == 2 else 0
+        return (4 + kind_rank, first, pair)
+
+
+_NUMBER = re.compile(r"\d+")
+
+
+def _color_pair(a: str, b: str) -> str | None:
+    return _PAIR_BY_SET.get(frozenset((a, b))) if a != b else None
+
+
+def _parse_body(body: str) -> Symbol | None:
+    """The symbol between braces, or None when it is not one of section 1's symbols."""
+    b = body.upper()
+    if _NUMBER.fullmatch(b):
+        return Symbol(Kind.GENERIC, "", int(b))
+    if len(b) == 1:
+        if b in COLORS:
+            return Symbol(Kind.COLORED, b)
+        simple = {"C": Kind.COLORLESS, "X": Kind.X, "S": Kind.SNOW, "E": Kind.ENERGY}
+        return Symbol(simple[b]) if b in simple else None
+    parts = b.split("/")
+    if any(p == "" for p in parts):
+        return None
+    if len(parts) == 2:
+        p, q = parts
+        if "P" in parts:
+            other = q if p == "P" else p
+            return Symbol(Kind.PHYREXIAN, other) if other in COLORS else None
+        if p in COLORS and q in COLORS:
+            pair = _color_pair(p, q)
+            return Symbol(Kind.HYBRID, pair) if pair else None
+        for half, kind in (("2", Kind.TWOBRID), ("C", Kind.COLORLESS_HYBRID)):
+            if half in parts:
+                other = q if p == half else p
+                return Symbol(kind, other) if other in COLORS else None
+        return None
+    if len(parts) == 3 and parts.count("P") == 1:
+        a, c = [p for p in parts if p != "P"]
+        pair = _color_pair(a, c) if a in COLORS and c in COLORS else None
+        return Symbol(Kind.HYBRID_PHYREXIAN, pair) if pair else None
+    return None
+
+
+_TOKEN = re.compile(r"\{([^{}]*)\}|(\s+)|(\d+|.)", re.S)
+
+
+def _iter_symbols(text: str) -> Iterator[Symbol]:
+    """Tokens of ``text``: braced symbols and spaces, or the short form ``3UU``."""
+    braced = "{" in text or "}" in text
+    pos = 0
+    for m in _TOKEN.finditer(text):
+        pos = m.start()
+        if m.group(2):
+            continue
+        raw = m.group(0)
+        if m.group(1) is not None:
+            symbol = _parse_body(m.group(1).strip()) if m.group(1).strip() == m.group(1) else None
+        elif braced:
+            raise NotationError(
+                f"unexpected {raw!r} at position {pos} in {text!r}: symbols go in braces, like {{2}}{{W}}",
+                raw, pos)
+        else:
+            symbol = _parse_body(raw) if raw.upper() != "P" else None
+        if symbol is None:
+            raise NotationError(f"unknown mana symbol {raw!r} at position {pos} in {text!r}", raw, pos)
+        yield symbol
+
+
+@dataclass(frozen=True, slots=True)
+class ManaCost:
+    """A sequence of cost symbols, printed in the order given (card costs round-trip)."""
+
+    symbols: tuple[Symbol, ...] = ()
+
+    @classmethod
+    def parse(cls, text: str) -> "ManaCost":
+        """Parse ``"{2}{W}{U/P}"``, ``"{w} {u/w}"`` or the short form ``"3UU"``."""
+        if not isinstance(text, str):
+            raise NotationError(f"a mana cost must be a string, not {type(text).__name__}")
+        return cls(tuple(_iter_symbols(text)))
+
+    @classmethod
+    def of(cls, symbols: Iterable[Symbol]) -> "ManaCost":
+        return cls(tuple(symbols))
+
+    def __str__(self) -> str:
+        return "".join(str(s) for s in self.symbols)
+
+    def __repr__(self) -> str:
+        return f"ManaCost({self})"
+
+    def __iter__(self) -> Iterator[Symbol]:
+        return iter(self.symbols)
+
+    def __len__(self) -> int:
+        return len(self.symbols)
+
+    def __add__(self, other: "ManaCost") -> "ManaCost":
+        return ManaCost(self.symbols + other.symbols)
+
+    def canonical(self) -> "ManaCost":
+        """Same cost in canonical order with generic symbols merged (``{1}{W}{2}`` -> ``{3}{W}``)."""
+        generic = sum(s.amount for s in self.symbols if s.kind is Kind.GENERIC)
+        rest = sorted((s for s in self.symbols if s.kind is not Kind.GENERIC), key=lambda s: s.sort_key)
+        head = [s for s in rest if s.kind is Kind.X]
+        tail = [s for s in rest if s.kind is not Kind.X]
+        has_generic = any(s.kind is Kind.GENERIC for s in self.symbols)
+        zero_only = has_generic and not rest
+        mid = [Symbol(Kind.GENERIC, "", generic)] if generic or zero_only else []
+        return ManaCost(tuple(head + mid + tail))
+
+    @property
+    def mana_value(self) -> int:
+        return sum(s.mana_value for s in self.symbols)
+
+    @property
+    def colors(self) -> str:
+        """The cost's colors (202.2), in WUBRG order."""
+        present = {c for s in self.symbols if s.kind not in (Kind.GENERIC, Kind.X) for c in s.colors}
+        return "".join(c for c in COLORS if c in present)
+
+    @property
+    def has_x(self) -> bool:
+        return any(s.kind is Kind.X for s in self.symbols)
+
+
+def parse_cost(text: str) -> ManaCost:
+    """Shorthand for :meth:`ManaCost.parse`."""
+    return ManaCost.parse(text)
+
+
+def format_types(types: Iterable[str]) -> str:
+    """Mana types as brace notation: ``"WWC"`` -> ``"{W}{W}{C}"``."""
+    return "".join("{%s}" % t for t in types)
