@@ -1,0 +1,680 @@
+"""The payment problem of ``problem.md`` as typed, validated, immutable values.
+
+``load_problem`` is strict on purpose: an AI engine that misspells a key or sends an impossible
+value gets a :class:`ProblemError` naming the field path (``sources[3].abilities[0].add``), never
+a silently different problem. ``dump_problem`` writes the same JSON back.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from itertools import product
+from typing import Any, Iterable, Mapping
+
+from models.basics import basic_land
+from models.mana import COLORS, TYPES, Kind, ManaCost, NotationError, Symbol
+
+OBJECTIVES = ("max_x", "max_colors", "min_colors", "min_life", "min_energy",
+              "min_sacrifices", "min_sources", "min_waste")
+KEYWORDS = ("achroma", "eclipse", "sunburst", "converge")
+QUERIES = ("pay", "castable", "plan", "available")
+COLOR_CLASSES = ("multicolored", "monocolored", "colorless")
+
+BOARD_KEYS = ("sources", "opponent_sources", "pool", "player")
+COST_KEYS = ("cost", "alternative", "free", "additional", "life_cost", "increase", "reduce", "x",
+             "x_color", "keywords", "for", "spend_as", "objective", "time_limit")
+PROBLEM_KEYS = COST_KEYS + BOARD_KEYS + ("id", "query")
+
+
+class ProblemError(ValueError):
+    """Invalid problem JSON; ``path`` names the field (``sources[0].count``)."""
+
+    def __init__(self, path: str, problem: str) -> None:
+        super().__init__(f"{path}: {problem}" if path else problem)
+        self.path = path
+        self.problem = problem
+
+
+# ---------------------------------------------------------------------------------------------
+# Values
+
+
+@dataclass(frozen=True)
+class Purpose:
+    """What mana is being spent on, for spend restrictions (106.6): the ``for`` object plus the
+    colors of the cost (202.2) and whether it has {X}."""
+
+    kind: str = "spell"
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    colors: str = ""
+    has_x: bool = False
+
+
+@dataclass(frozen=True)
+class Restriction:
+    """A spend restriction ``only``: every key given must match the purpose."""
+
+    kind: str | None = None
+    types: tuple[str, ...] | None = None
+    subtypes: tuple[str, ...] | None = None
+    colors: tuple[str, ...] | None = None
+    has_x: bool | None = None
+
+    def allows(self, purpose: Purpose) -> bool:
+        if self.kind is not None and self.kind != purpose.kind:
+            return False
+        if self.types is not None and not set(self.types) & set(purpose.types):
+            return False
+        if self.subtypes is not None and not set(self.subtypes) & set(purpose.subtypes):
+            return False
+        if self.colors is not None and not any(_color_class_matches(c, purpose.colors) for c in self.colors):
+            return False
+        if self.has_x is not None and self.has_x != purpose.has_x:
+            return False
+        return True
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for key in ("kind", "types", "subtypes", "colors", "has_x"):
+            value = getattr(self, key)
+            if value is not None:
+                out[key] = list(value) if isinstance(value, tuple) else value
+        return out
+
+
+def _color_class_matches(cls: str, colors: str) -> bool:
+    if cls == "multicolored":
+        return len(colors) >= 2
+    if cls == "monocolored":
+        return len(colors) == 1
+    if cls == "colorless":
+        return not colors
+    return cls in colors
+
+
+@dataclass(frozen=True)
+class Ability:
+    """One mana ability. ``add`` keeps the JSON form; ``choices`` is what one activation can make:
+    alternatives, each a tuple of units, each unit the string of types that unit may be."""
+
+    add: Any
+    tap: bool = True
+    mana: ManaCost | None = None
+    life: int = 0
+    damage: int = 0
+    energy: int = 0
+    sacrifice: bool = False
+    uses: int = 1
+    only: Restriction | None = None
+
+    @cached_property
+    def choices(self) -> tuple[tuple[str, ...], ...]:
+        """The alternatives one activation may produce (106.8–106.11); empty for ``reflect``."""
+        add = self.add
+        if isinstance(add, str):
+            return _choices_of_mana(ManaCost.parse(add))
+        if isinstance(add, list):
+            seen: dict[tuple[str, ...], None] = {}
+            for text in add:
+                for choice in _choices_of_mana(ManaCost.parse(text)):
+                    seen.setdefault(choice)
+            return tuple(seen)
+        (key, n), = ((k, v) for k, v in add.items() if k != "what")
+        if key == "any_color":
+            return ((COLORS,) * n,)
+        if key == "any_type":
+            return ((TYPES,) * n,)
+        if key == "one_color":
+            return tuple((c,) * n for c in COLORS)
+        return ()
+
+    @property
+    def reflect(self) -> tuple[str, str] | None:
+        """``(whose lands, "color" or "type")`` for 106.7 abilities."""
+        if isinstance(self.add, dict) and "reflect" in self.add:
+            return (self.add["reflect"], self.add.get("what", "color"))
+        return None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"add": self.add}
+        if not self.tap:
+            out["tap"] = False
+        if self.mana is not None:
+            out["mana"] = str(self.mana)
+        for key in ("life", "damage", "energy"):
+            if getattr(self, key):
+                out[key] = getattr(self, key)
+        if self.sacrifice:
+            out["sacrifice"] = True
+        if self.uses != 1:
+            out["uses"] = self.uses
+        if self.only is not None:
+            out["only"] = self.only.to_json()
+        return out
+
+
+def _choices_of_mana(cost: ManaCost) -> tuple[tuple[str, ...], ...]:
+    """Mana symbols added by an effect: hybrid lets the player pick a half, Phyrexian adds its
+    color, generic and {S} add colorless (106.8–106.11)."""
+    options_per_symbol: list[list[tuple[str, ...]]] = []
+    for s in cost.symbols:
+        k = s.kind
+        if k is Kind.COLORED:
+            options_per_symbol.append([(s.colors,)])
+        elif k is Kind.COLORLESS or k is Kind.SNOW:
+            options_per_symbol.append([("C",)])
+        elif k is Kind.GENERIC:
+            options_per_symbol.append([("C",) * s.amount])
+        elif k is Kind.PHYREXIAN:
+            options_per_symbol.append([(s.colors,)])
+        elif k in (Kind.HYBRID, Kind.HYBRID_PHYREXIAN):
+            options_per_symbol.append([(s.colors,)])
+        elif k is Kind.COLORLESS_HYBRID:
+            options_per_symbol.append([("C" + s.colors,)])
+        elif k is Kind.TWOBRID:
+            options_per_symbol.append([(s.colors,), ("C", "C")])
+        else:
+            raise NotationError(f"{s} can't be added as mana", str(s))
+    seen: dict[tuple[str, ...], None] = {}
+    for combo in product(*options_per_symbol):
+        seen.setdefault(tuple(sorted((u for part in combo for u in part), key=_unit_key)))
+    return tuple(seen)
+
+
+def _unit_key(unit: str) -> tuple[int, str]:
+    return (len(unit), "".join(sorted(unit, key=TYPES.index)))
+
+
+@dataclass(frozen=True)
+class Source:
+    """A permanent (or card) with mana abilities; ``count`` identical copies, ``tapped`` of them tapped."""
+
+    id: str
+    abilities: tuple[Ability, ...]
+    name: str | None = None
+    count: int = 1
+    types: tuple[str, ...] = ("land",)
+    snow: bool = False
+    tapped: int = 0
+    oracle: str | None = None
+    explicit_abilities: bool = field(default=True, compare=False)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"id": self.id}
+        if self.name is not None:
+            out["name"] = self.name
+        if self.count != 1:
+            out["count"] = self.count
+        out["types"] = list(self.types)
+        if self.snow:
+            out["snow"] = True
+        if self.tapped:
+            out["tapped"] = self.tapped
+        if self.oracle is not None:
+            out["oracle"] = self.oracle
+        if self.explicit_abilities or self.oracle is None:
+            out["abilities"] = [a.to_json() for a in self.abilities]
+        return out
+
+
+@dataclass(frozen=True)
+class PoolMana:
+    """One mana already in the pool (it keeps its snow flag and restriction, 106.6)."""
+
+    type: str
+    snow: bool = False
+    only: Restriction | None = None
+    id: str | None = None
+    entry: int = 0
+
+    def to_json(self, mana: str | None = None) -> Any:
+        """The pool entry this mana came from (``mana`` is the whole entry's mana string)."""
+        text = mana or "{%s}" % self.type
+        if not self.snow and self.only is None and self.id is None:
+            return text
+        out: dict[str, Any] = {"mana": text}
+        if self.snow:
+            out["snow"] = True
+        if self.only is not None:
+            out["only"] = self.only.to_json()
+        if self.id is not None:
+            out["id"] = self.id
+        return out
+
+
+@dataclass(frozen=True)
+class Player:
+    life: int = 20
+    energy: int = 0
+    keep_life: int | None = 1
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One payment question (spec section 2), validated."""
+
+    cost: ManaCost | None
+    alternative: ManaCost | None = None
+    free: bool = False
+    additional: tuple[ManaCost, ...] = ()
+    life_cost: int = 0
+    increase: tuple[ManaCost, ...] = ()
+    reduce: tuple[ManaCost, ...] = ()
+    x: int | str = 0
+    x_color: str | None = None
+    keywords: frozenset[str] = frozenset()
+    purpose_kind: str = "spell"
+    purpose_types: tuple[str, ...] = ()
+    purpose_subtypes: tuple[str, ...] = ()
+    spend_as: str | None = None
+    player: Player = field(default_factory=Player)
+    pool: tuple[PoolMana, ...] = ()
+    sources: tuple[Source, ...] = ()
+    opponent_sources: tuple[Source, ...] = ()
+    objective_list: tuple[str, ...] | None = None
+    time_limit: float = 10.0
+    id: Any = None
+    query: str = "pay"
+
+    @property
+    def objective(self) -> tuple[str, ...]:
+        """The objective list in force: the given one, or the default of spec section 5."""
+        if self.objective_list is not None:
+            given = self.objective_list
+            return ("max_x",) + given if self.x == "max" and "max_x" not in given else given
+        out: list[str] = []
+        if "eclipse" in self.keywords:
+            out.append("min_colors")
+        elif self.keywords & {"sunburst", "converge"}:
+            out.append("max_colors")
+        if self.x == "max":
+            out.append("max_x")
+        return tuple(out) + ("min_life", "min_sacrifices", "min_sources", "min_waste")
+
+    @property
+    def purpose(self) -> Purpose:
+        """Restriction context of the total cost (spec section 8)."""
+        own = [c for c in (self.cost, self.alternative, *self.additional) if c is not None]
+        return Purpose(self.purpose_kind, self.purpose_types, self.purpose_subtypes,
+                       self.cost.colors if self.cost is not None else "",
+                       any(c.has_x for c in own))
+
+    def to_json(self) -> dict[str, Any]:
+        return dump_problem(self)
+
+
+# ---------------------------------------------------------------------------------------------
+# Loading
+
+
+def _type_name(value: Any) -> str:
+    return {dict: "an object", list: "a list", str: "a string", bool: "a boolean",
+            int: "an integer", float: "a number", type(None): "null"}.get(type(value), type(value).__name__)
+
+
+def _expect(value: Any, kinds: tuple[type, ...], path: str, what: str) -> Any:
+    if isinstance(value, bool) and bool not in kinds:
+        raise ProblemError(path, f"must be {what}, not {_type_name(value)}")
+    if not isinstance(value, kinds):
+        raise ProblemError(path, f"must be {what}, not {_type_name(value)}")
+    return value
+
+
+def _object(value: Any, path: str, allowed: Iterable[str]) -> Mapping[str, Any]:
+    _expect(value, (dict,), path, "an object")
+    allowed = tuple(allowed)
+    for key in value:
+        if key not in allowed:
+            near = [k for k in allowed if _close(key, k)]
+            hint = f" (did you mean {near[0]!r}?)" if near else f"; allowed keys: {', '.join(allowed)}"
+            raise ProblemError(f"{path}.{key}" if path else str(key), f"unknown key{hint}")
+    return value
+
+
+def _close(a: str, b: str) -> bool:
+    import difflib
+
+    return difflib.SequenceMatcher(None, str(a).lower(), b.lower()).ratio() >= 0.75
+
+
+def _int(value: Any, path: str, minimum: int = 0) -> int:
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    _expect(value, (int,), path, "a whole number")
+    if value < minimum:
+        raise ProblemError(path, f"must be at least {minimum}, not {value}")
+    return value
+
+
+def _bool(value: Any, path: str) -> bool:
+    return _expect(value, (bool,), path, "true or false")
+
+
+def _str(value: Any, path: str) -> str:
+    return _expect(value, (str,), path, "a string")
+
+
+def _str_list(value: Any, path: str, lower: bool = True) -> tuple[str, ...]:
+    _expect(value, (list,), path, "a list of strings")
+    return tuple(_str(v, f"{path}[{i}]").lower() if lower else _str(v, f"{path}[{i}]")
+                 for i, v in enumerate(value))
+
+
+def _cost(value: Any, path: str) -> ManaCost:
+    _str(value, path)
+    try:
+        return ManaCost.parse(value)
+    except NotationError as e:
+        raise ProblemError(path, str(e)) from None
+
+
+def _choice(value: Any, path: str, options: Iterable[str]) -> str:
+    options = tuple(options)
+    if not isinstance(value, str) or value not in options:
+        raise ProblemError(path, f"must be one of {', '.join(map(repr, options))}, not {value!r}")
+    return value
+
+
+def load_restriction(value: Any, path: str) -> Restriction:
+    obj = _object(value, path, ("kind", "types", "subtypes", "colors", "has_x"))
+    colors = obj.get("colors")
+    if colors is not None:
+        items = [colors] if isinstance(colors, str) else colors
+        _expect(items, (list,), f"{path}.colors", "a color class or a list of them")
+        for i, c in enumerate(items):
+            if c not in COLOR_CLASSES and c not in COLORS:
+                raise ProblemError(f"{path}.colors", f"unknown color class {c!r}; use "
+                                   "multicolored, monocolored, colorless or a color letter")
+        colors = tuple(items)
+    return Restriction(
+        kind=_choice(obj["kind"], f"{path}.kind", ("spell", "ability")) if "kind" in obj else None,
+        types=_str_list(obj["types"], f"{path}.types") if "types" in obj else None,
+        subtypes=_str_list(obj["subtypes"], f"{path}.subtypes") if "subtypes" in obj else None,
+        colors=colors,
+        has_x=_bool(obj["has_x"], f"{path}.has_x") if "has_x" in obj else None,
+    )
+
+
+_ADD_COUNTS = ("any_color", "one_color", "any_type")
+
+
+def load_add(value: Any, path: str) -> Any:
+    """Validate an ability's ``add`` and return it in canonical JSON form."""
+    if isinstance(value, str):
+        try:
+            cost = ManaCost.parse(value)
+            _choices_of_mana(cost)
+        except NotationError as e:
+            raise ProblemError(path, str(e)) from None
+        if not cost.symbols:
+            raise ProblemError(path, "adds no mana")
+        return str(cost)
+    if isinstance(value, list):
+        if not value:
+            raise ProblemError(path, "an empty list of choices adds nothing")
+        return [load_add(v, f"{path}[{i}]") for i, v in enumerate(value)]
+    if isinstance(value, dict):
+        keys = set(value)
+        if keys & set(_ADD_COUNTS):
+            _object(value, path, _ADD_COUNTS)
+            if len(keys) != 1:
+                raise ProblemError(path, "give exactly one of any_color, one_color, any_type")
+            (key, n), = value.items()
+            return {key: _int(n, f"{path}.{key}", 1)}
+        if "reflect" in keys:
+            _object(value, path, ("reflect", "what"))
+            whose = _choice(value["reflect"], f"{path}.reflect", ("lands_you_control", "lands_opponents_control"))
+            what = _choice(value.get("what", "color"), f"{path}.what", ("color", "type"))
+            return {"reflect": whose, "what": what}
+        raise ProblemError(path, "must be a mana string, a list of them, or an object with "
+                           "any_color, one_color, any_type or reflect")
+    raise ProblemError(path, f"must be a mana string, a list or an object, not {_type_name(value)}")
+
+
+ABILITY_KEYS = ("add", "tap", "mana", "life", "damage", "energy", "sacrifice", "uses", "only")
+
+
+def load_ability(value: Any, path: str) -> Ability:
+    obj = _object(value, path, ABILITY_KEYS)
+    if "add" not in obj:
+        raise ProblemError(f"{path}.add", "is required")
+    mana = _cost(obj["mana"], f"{path}.mana") if obj.get("mana") is not None else None
+    if mana is not None and any(s.kind is Kind.ENERGY for s in mana):
+        raise ProblemError(f"{path}.mana", "energy is not mana: use the ability's \"energy\" key")
+    return Ability(
+        add=load_add(obj["add"], f"{path}.add"),
+        tap=_bool(obj.get("tap", True), f"{path}.tap"),
+        mana=mana if mana is not None and mana.symbols else None,
+        life=_int(obj.get("life", 0), f"{path}.life"),
+        damage=_int(obj.get("damage", 0), f"{path}.damage"),
+        energy=_int(obj.get("energy", 0), f"{path}.energy"),
+        sacrifice=_bool(obj.get("sacrifice", False), f"{path}.sacrifice"),
+        uses=_int(obj.get("uses", 1), f"{path}.uses", 1),
+        only=load_restriction(obj["only"], f"{path}.only") if obj.get("only") is not None else None,
+    )
+
+
+SOURCE_KEYS = ("id", "name", "count", "types", "snow", "tapped", "abilities", "oracle")
+
+
+def _card_facts(name: str | None, oracle: str | None, path: str) -> dict[str, Any] | None:
+    """Abilities (and types, snow) implied by a basic land name, Oracle text or a known card."""
+    if oracle is not None:
+        from models.oracle import OracleError, source_from_card
+
+        try:
+            return source_from_card(name, oracle, None)
+        except OracleError as e:
+            raise ProblemError(f"{path}.oracle", str(e)) from None
+    if name is None:
+        return None
+    basic = basic_land(name)
+    if basic is not None:
+        mana, snow = basic
+        return {"types": ["land"], "snow": snow, "abilities": [{"add": "{%s}" % mana}]}
+    try:
+        from models.cards import UnknownCardError, lookup_card
+    except ImportError:  # the card library is optional for loading
+        return None
+    try:
+        return lookup_card(name)
+    except UnknownCardError:
+        return None
+
+
+def load_sources(value: Any, path: str) -> tuple[Source, ...]:
+    _expect(value, (list,), path, "a list of sources")
+    out: list[Source] = []
+    taken: set[str] = set()
+    explicit = {v["id"] for v in value if isinstance(v, dict) and isinstance(v.get("id"), str)}
+    for i, raw in enumerate(value):
+        p = f"{path}[{i}]"
+        obj = _object(raw, p, SOURCE_KEYS)
+        name = _str(obj["name"], f"{p}.name") if obj.get("name") is not None else None
+        oracle = _str(obj["oracle"], f"{p}.oracle") if obj.get("oracle") is not None else None
+        if "id" in obj:
+            sid = _str(obj["id"], f"{p}.id")
+            if sid in taken:
+                raise ProblemError(f"{p}.id", f"duplicate source id {sid!r}")
+        else:
+            base = name if name is not None else f"source{i}"
+            sid, n = base, 1
+            while sid in taken or sid in explicit:
+                n += 1
+                sid = f"{base}#{n}"
+        if sid == "pool":
+            raise ProblemError(f"{p}.id", "'pool' is reserved for mana already in the pool")
+        taken.add(sid)
+        count = _int(obj.get("count", 1), f"{p}.count")
+        tapped_raw = obj.get("tapped", False)
+        if isinstance(tapped_raw, bool):
+            tapped = count if tapped_raw else 0
+        else:
+            tapped = _int(tapped_raw, f"{p}.tapped")
+            if tapped > count:
+                raise ProblemError(f"{p}.tapped", f"{tapped} tapped copies but count is {count}")
+        facts = None if "abilities" in obj else _card_facts(name, oracle, p)
+        if "abilities" in obj:
+            _expect(obj["abilities"], (list,), f"{p}.abilities", "a list of abilities")
+            abilities = tuple(load_ability(a, f"{p}.abilities[{j}]") for j, a in enumerate(obj["abilities"]))
+        elif facts is not None:
+            abilities = tuple(load_ability(a, f"{p}.abilities[{j}]") for j, a in enumerate(facts["abilities"]))
+        else:
+            what = f"{name!r} is not a basic land or a known card" if name else "it has no name"
+            raise ProblemError(f"{p}.abilities", f"no abilities given, no oracle text, and {what}")
+        types = (_str_list(obj["types"], f"{p}.types") if "types" in obj
+                 else tuple(facts.get("types", ["land"])) if facts else ("land",))
+        snow = (_bool(obj["snow"], f"{p}.snow") if "snow" in obj
+                else bool(facts.get("snow", False)) if facts else False)
+        out.append(Source(id=sid, abilities=abilities, name=name, count=count, types=types, snow=snow,
+                          tapped=tapped, oracle=oracle, explicit_abilities="abilities" in obj))
+    return tuple(out)
+
+
+def load_pool(value: Any, path: str) -> tuple[PoolMana, ...]:
+    _expect(value, (list,), path, "a list of mana")
+    out: list[PoolMana] = []
+    for i, raw in enumerate(value):
+        p = f"{path}[{i}]"
+        if isinstance(raw, str):
+            text, snow, only, pid, mp = raw, False, None, None, p
+        else:
+            obj = _object(raw, p, ("mana", "snow", "only", "id"))
+            if "mana" not in obj:
+                raise ProblemError(f"{p}.mana", "is required")
+            text, mp = _str(obj["mana"], f"{p}.mana"), f"{p}.mana"
+            snow = _bool(obj.get("snow", False), f"{p}.snow")
+            only = load_restriction(obj["only"], f"{p}.only") if obj.get("only") is not None else None
+            pid = obj.get("id")
+        cost = _cost(text, mp)
+        for s in cost.symbols:
+            if s.kind is Kind.COLORED:
+                units = [s.colors]
+            elif s.kind is Kind.COLORLESS:
+                units = ["C"]
+            elif s.kind is Kind.GENERIC:
+                units = ["C"] * s.amount  # 106.10: generic mana added is colorless
+            else:
+                raise ProblemError(mp, f"{s} is not a type of mana a pool can hold; use {{W}}..{{G}} or {{C}}")
+            out.extend(PoolMana(u, snow, only, pid, i) for u in units)
+    return tuple(out)
+
+
+def load_player(value: Any, path: str) -> Player:
+    obj = _object(value, path, ("life", "energy", "keep_life"))
+    keep = obj.get("keep_life", 1)
+    if keep is not None:
+        keep = _int(keep, f"{path}.keep_life", minimum=-(10**9))
+    life = obj.get("life", 20)
+    if isinstance(life, float) and life.is_integer():
+        life = int(life)
+    _expect(life, (int,), f"{path}.life", "a whole number")
+    return Player(life=life, energy=_int(obj.get("energy", 0), f"{path}.energy"), keep_life=keep)
+
+
+def load_problem(value: Any, *, allowed: Iterable[str] = PROBLEM_KEYS, path: str = "") -> Problem:
+    """Validate a spec problem dict and return the :class:`Problem` it describes."""
+    obj = _object(value, path, allowed)
+    pre = f"{path}." if path else ""
+    if "cost" not in obj:
+        raise ProblemError(f"{pre}cost", "is required (use null for a card with no mana cost)")
+    cost = _cost(obj["cost"], f"{pre}cost") if obj["cost"] is not None else None
+    x_raw = obj.get("x", 0)
+    x: int | str = "max" if x_raw == "max" else _int(x_raw, f"{pre}x") if not isinstance(x_raw, str) else x_raw
+    if isinstance(x, str) and x != "max":
+        raise ProblemError(f"{pre}x", f"must be a whole number or \"max\", not {x_raw!r}")
+    keywords = _str_list(obj.get("keywords", []), f"{pre}keywords")
+    for i, k in enumerate(keywords):
+        if k not in KEYWORDS:
+            raise ProblemError(f"{pre}keywords[{i}]", f"unknown keyword {k!r}; known: {', '.join(KEYWORDS)}")
+    purpose = _object(obj.get("for", {}), f"{pre}for", ("kind", "types", "subtypes"))
+    objective = None
+    if "objective" in obj:
+        objective = _str_list(obj["objective"], f"{pre}objective")
+        for i, o in enumerate(objective):
+            if o not in OBJECTIVES:
+                raise ProblemError(f"{pre}objective[{i}]", f"unknown objective {o!r}; known: {', '.join(OBJECTIVES)}")
+        if len(set(objective)) != len(objective):
+            raise ProblemError(f"{pre}objective", "names an objective twice")
+    time_limit = obj.get("time_limit", 10.0)
+    _expect(time_limit, (int, float), f"{pre}time_limit", "a number of seconds")
+    if not time_limit > 0:
+        raise ProblemError(f"{pre}time_limit", f"must be positive, not {time_limit}")
+    x_color = obj.get("x_color")
+    if x_color is not None:
+        x_color = _choice(_str(x_color, f"{pre}x_color").upper(), f"{pre}x_color", tuple(TYPES))
+    alternative = _cost(obj["alternative"], f"{pre}alternative") if obj.get("alternative") is not None else None
+    return Problem(
+        cost=cost,
+        alternative=alternative,
+        free=_bool(obj.get("free", False), f"{pre}free"),
+        additional=tuple(_cost(c, f"{pre}additional[{i}]") for i, c in
+                         enumerate(_expect(obj.get("additional", []), (list,), f"{pre}additional", "a list of costs"))),
+        life_cost=_int(obj.get("life_cost", 0), f"{pre}life_cost"),
+        increase=tuple(_cost(c, f"{pre}increase[{i}]") for i, c in
+                       enumerate(_expect(obj.get("increase", []), (list,), f"{pre}increase", "a list of costs"))),
+        reduce=tuple(_cost(c, f"{pre}reduce[{i}]") for i, c in
+                     enumerate(_expect(obj.get("reduce", []), (list,), f"{pre}reduce", "a list of costs"))),
+        x=x,
+        x_color=x_color,
+        keywords=frozenset(keywords),
+        purpose_kind=_choice(purpose.get("kind", "spell"), f"{pre}for.kind", ("spell", "ability")),
+        purpose_types=_str_list(purpose.get("types", []), f"{pre}for.types"),
+        purpose_subtypes=_str_list(purpose.get("subtypes", []), f"{pre}for.subtypes"),
+        spend_as=_choice(obj["spend_as"], f"{pre}spend_as", ("any_type", "any_color")) if obj.get("spend_as") is not None else None,
+        player=load_player(obj.get("player", {}), f"{pre}player"),
+        pool=load_pool(obj.get("pool", []), f"{pre}pool"),
+        sources=load_sources(obj.get("sources", []), f"{pre}sources"),
+        opponent_sources=load_sources(obj.get("opponent_sources", []), f"{pre}opponent_sources"),
+        objective_list=objective,
+        time_limit=float(time_limit),
+        id=obj.get("id"),
+        query=_choice(obj.get("query", "pay"), f"{pre}query", QUERIES),
+    )
+
+
+def dump_problem(problem: Problem) -> dict[str, Any]:
+    """The spec JSON of ``problem`` (defaults omitted); ``load_problem`` reads it back equal."""
+    p = problem
+    out: dict[str, Any] = {"cost": str(p.cost) if p.cost is not None else None}
+    if p.alternative is not None:
+        out["alternative"] = str(p.alternative)
+    if p.free:
+        out["free"] = True
+    for key in ("additional", "increase", "reduce"):
+        if getattr(p, key):
+            out[key] = [str(c) for c in getattr(p, key)]
+    if p.life_cost:
+        out["life_cost"] = p.life_cost
+    if p.x != 0:
+        out["x"] = p.x
+    if p.x_color:
+        out["x_color"] = p.x_color
+    if p.keywords:
+        out["keywords"] = sorted(p.keywords)
+    if (p.purpose_kind, p.purpose_types, p.purpose_subtypes) != ("spell", (), ()):
+        out["for"] = {"kind": p.purpose_kind, "types": list(p.purpose_types), "subtypes": list(p.purpose_subtypes)}
+    if p.spend_as:
+        out["spend_as"] = p.spend_as
+    if p.player != Player():
+        out["player"] = {"life": p.player.life, "energy": p.player.energy, "keep_life": p.player.keep_life}
+    if p.pool:
+        entries: dict[int, list[PoolMana]] = {}
+        for m in p.pool:
+            entries.setdefault(m.entry, []).append(m)
+        out["pool"] = [ms[0].to_json("".join("{%s}" % m.type for m in ms)) for ms in entries.values()]
+    if p.sources:
+        out["sources"] = [s.to_json() for s in p.sources]
+    if p.opponent_sources:
+        out["opponent_sources"] = [s.to_json() for s in p.opponent_sources]
+    if p.objective_list is not None:
+        out["objective"] = list(p.objective_list)
+    if p.time_limit != 10.0:
+        out["time_limit"] = p.time_limit
+    if p.id is not None:
+        out["id"] = p.id
+    if p.query != "pay":
+        out["query"] = p.query
+    return out

@@ -1,0 +1,231 @@
+"""The total cost (601.2f): which cost is paid, plus additional costs and increases, minus
+reductions (118.7a–g), as a pure function of the problem.
+
+Some choices are the player's and interact with how mana is spent (which half of a hybrid a
+colored reduction removes, whether to use an alternative cost). ``total_costs`` lists every
+structurally different total cost the player may end up with; the solver picks among them.
+Generic reductions stay symbolic (``generic_reduction``) because which generic they remove (X,
+Achroma's colorless-only generic, an increase) is a choice best made together with the payment.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from itertools import permutations
+from typing import Iterator
+
+from models.mana import COLORS, Kind, ManaCost, Symbol
+from models.problem import Problem
+
+OWN = "own"
+INCREASE = "increase"
+
+
+class CostError(ValueError):
+    """A cost the rules can't apply (for example ``{X}`` as a reduction)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    """One symbol of the total cost and where it came from: Achroma limits only the object's own
+    generic (702.86e), so generic added by an increase is marked ``increase``."""
+
+    symbol: Symbol
+    origin: str = OWN
+
+    def __str__(self) -> str:
+        return str(self.symbol)
+
+
+@dataclass(frozen=True)
+class TotalCost:
+    """One way the total cost can come out. ``terms`` still holds ``{X}`` (its value is chosen
+    with the payment) and generic reductions are pending in ``generic_reduction``."""
+
+    terms: tuple[Term, ...]
+    variant: str = "cost"  # "cost", "alternative" or "free"
+    generic_reduction: int = 0
+    life: int = 0  # life_cost plus Phyrexian symbols a reduction left payable only with life
+    x_forced_zero: bool = False
+
+    @property
+    def energy(self) -> int:
+        return sum(1 for t in self.terms if t.symbol.kind is Kind.ENERGY)
+
+    @property
+    def x_symbols(self) -> int:
+        return sum(1 for t in self.terms if t.symbol.kind is Kind.X)
+
+    def concrete(self, generic_removed: int = 0) -> ManaCost:
+        """The total cost to print: generic merged and reduced by ``generic_removed`` (the part
+        of the generic reduction that fell on numbered generic), ``{X}`` kept as announced."""
+        generic = sum(t.symbol.amount for t in self.terms if t.symbol.kind is Kind.GENERIC) - generic_removed
+        rest = [t.symbol for t in self.terms if t.symbol.kind is not Kind.GENERIC]
+        cost = ManaCost(tuple(([Symbol(Kind.GENERIC, "", generic)] if generic > 0 else []) + rest)).canonical()
+        return cost if cost.symbols else ManaCost((Symbol(Kind.GENERIC, "", 0),))
+
+
+# What a symbol becomes when the player announces that it is *not* paid with ``t`` (its t half
+# can't be chosen): used when a colored reduction finds no t-component left (118.7c).
+def _without(symbol: Symbol, t: str) -> Symbol | None:
+    k, c = symbol.kind, symbol.colors
+    if k is Kind.HYBRID:
+        return Symbol(Kind.COLORED, c.replace(t, ""))
+    if k is Kind.HYBRID_PHYREXIAN:
+        return Symbol(Kind.PHYREXIAN, c.replace(t, ""))
+    if k is Kind.TWOBRID:
+        return Symbol(Kind.GENERIC, "", 2)
+    if k is Kind.COLORLESS_HYBRID:
+        return Symbol(Kind.COLORLESS) if t != "C" else Symbol(Kind.COLORED, c)
+    if k is Kind.PHYREXIAN:
+        return None  # paid with 2 life
+    return symbol
+
+
+def _pure(symbol: Symbol, t: str) -> bool:
+    """The symbol is part of the ``t`` component whatever the player announces."""
+    if t == "C":
+        return symbol.kind is Kind.COLORLESS
+    return symbol.kind is Kind.COLORED and symbol.colors == t
+
+
+def _capable(symbol: Symbol, t: str) -> bool:
+    """The player may announce this symbol's ``t`` half (601.2b), putting it in the t component."""
+    k = symbol.kind
+    if t == "C":
+        return k is Kind.COLORLESS_HYBRID
+    return k in (Kind.HYBRID, Kind.HYBRID_PHYREXIAN, Kind.TWOBRID, Kind.COLORLESS_HYBRID,
+                 Kind.PHYREXIAN) and t in symbol.colors
+
+
+def _reduction_choices(reduce: tuple[ManaCost, ...]) -> Iterator[tuple[dict[str, int], int]]:
+    """Each way to read the reductions: (mana of each type to reduce, generic to reduce)."""
+    options: list[list[tuple[str | None, int]]] = []
+    for cost in reduce:
+        for s in cost.symbols:
+            k = s.kind
+            if k is Kind.GENERIC:
+                options.append([(None, s.amount)])
+            elif k is Kind.SNOW:  # 118.7g
+                options.append([(None, 1)])
+            elif k is Kind.COLORED or k is Kind.PHYREXIAN:  # 118.7f
+                options.append([(s.colors, 1)])
+            elif k is Kind.COLORLESS:
+                options.append([("C", 1)])
+            elif k in (Kind.HYBRID, Kind.HYBRID_PHYREXIAN):  # 118.7e: the player picks a half
+                options.append([(c, 1) for c in s.colors])
+            elif k is Kind.COLORLESS_HYBRID:
+                options.append([("C", 1), (s.colors, 1)])
+            elif k is Kind.TWOBRID:
+                options.append([(s.colors, 1), (None, 2)])
+            else:
+                raise CostError(f"{s} can't be a cost reduction")
+    seen: set[tuple[tuple[tuple[str, int], ...], int]] = set()
+
+    def walk(i: int, typed: dict[str, int], generic: int) -> Iterator[tuple[dict[str, int], int]]:
+        if i == len(options):
+            key = (tuple(sorted(typed.items())), generic)
+            if key not in seen:
+                seen.add(key)
+                yield dict(typed), generic
+            return
+        for t, n in options[i]:
+            if t is None:
+                yield from walk(i + 1, typed, generic + n)
+            else:
+                typed[t] = typed.get(t, 0) + n
+                yield from walk(i + 1, typed, generic)
+                typed[t] -= n
+                if not typed[t]:
+                    del typed[t]
+
+    yield from walk(0, {}, 0)
+
+
+def _reduce_type(terms: list[Term], t: str, amount: int) -> Iterator[tuple[list[Term], int, int]]:
+    """Ways to reduce ``amount`` mana of type ``t`` (118.7b–d): (terms left, overflow to generic,
+    extra life from Phyrexian symbols left payable only with life)."""
+    pure = [i for i, term in enumerate(terms) if _pure(term.symbol, t)]
+    take = pure[:amount]
+    rest = amount - len(take)
+    remaining = [term for i, term in enumerate(terms) if i not in set(take)]
+    if rest == 0:
+        yield remaining, 0, 0
+        return
+    capable = [i for i, term in enumerate(remaining) if _capable(term.symbol, t)]
+    # Symbols of one class are interchangeable: choose how many of each class to announce as t.
+    classes: dict[Symbol, list[int]] = {}
+    for i in capable:
+        classes.setdefault(remaining[i].symbol, []).append(i)
+    keys = list(classes)
+
+    def split(j: int, left: int) -> Iterator[dict[Symbol, int]]:
+        if j == len(keys):
+            yield {}
+            return
+        for n in range(min(left, len(classes[keys[j]])) + 1):
+            for tail in split(j + 1, left - n):
+                yield {keys[j]: n, **tail}
+
+    for chosen in split(0, rest):
+        m = sum(chosen.values())
+        removed = {i for s, n in chosen.items() for i in classes[s][:n]}
+        overflow = rest - m
+        out: list[Term] = []
+        life = 0
+        for i, term in enumerate(remaining):
+            if i in removed:
+                continue
+            if overflow and i in capable:  # no t component left: these were announced otherwise
+                new = _without(term.symbol, t)
+                if new is None:
+                    life += 2
+                    continue
+                out.append(replace(term, symbol=new))
+            else:
+                out.append(term)
+        yield out, overflow, life
+
+
+def _apply_reductions(terms: list[Term], reduce: tuple[ManaCost, ...]) -> Iterator[tuple[list[Term], int, int]]:
+    for typed, generic in _reduction_choices(reduce):
+        order = [t for t in "WUBRGC" if typed.get(t)]
+        for perm in permutations(order) if len(order) > 1 else [tuple(order)]:
+            states = [(terms, generic, 0)]
+            for t in perm:
+                states = [(out, g + over, life + extra)
+                          for ts, g, life in states
+                          for out, over, extra in _reduce_type(ts, t, typed[t])]
+            yield from states
+
+
+def _terms(cost: ManaCost, origin: str = OWN) -> list[Term]:
+    return [Term(s, origin) for s in cost.symbols if not (s.kind is Kind.GENERIC and s.amount == 0)]
+
+
+def total_costs(problem: Problem) -> list[TotalCost]:
+    """Every total cost the player may choose for ``problem`` (601.2b, 601.2f), without
+    duplicates; empty when there is no mana cost to pay (118.6)."""
+    bases: list[tuple[str, ManaCost]] = []
+    if problem.alternative is not None:
+        bases.append(("alternative", problem.alternative))
+    if problem.free:
+        bases.append(("free", ManaCost(())))
+    if not bases and problem.cost is not None:
+        bases.append(("cost", problem.cost))
+    extra: list[Term] = [t for c in problem.additional for t in _terms(c)]
+    extra += [t for c in problem.increase for t in _terms(c, INCREASE)]
+    out: list[TotalCost] = []
+    seen: set[tuple] = set()
+    for variant, base in bases:
+        terms = _terms(base) + extra
+        for reduced, generic, life in _apply_reductions(terms, problem.reduce):
+            tc = TotalCost(tuple(reduced), variant, generic, problem.life_cost + life,
+                           x_forced_zero=variant == "free")
+            key = (tuple(sorted((str(t), t.origin) for t in tc.terms)), tc.generic_reduction, tc.life,
+                   tc.x_forced_zero)
+            if key not in seen:
+                seen.add(key)
+                out.append(tc)
+    return out
+

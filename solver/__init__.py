@@ -1,0 +1,5 @@
+"""tapwise's solver: turns a payment problem into a verified answer."""
+
+from solver.pay import VerificationError, pay
+
+__all__ = ["pay", "VerificationError"]

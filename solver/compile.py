@@ -1,0 +1,282 @@
+"""Aggregate a problem into classes before modelling (DESIGN principle 2).
+
+Identical source copies are one :class:`Producer` per ability with a count; identical cost
+symbols are one :class:`Demand` with a count; mana is grouped into :class:`ManaKind` (type, snow,
+restriction, from the pool or not). Every back end works on this, so model size depends on the
+number of distinct kinds, never on copies.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from models.mana import COLORS, TYPES, Kind, Symbol
+from models.problem import Ability, Problem, Purpose, Restriction, Source
+from models.total_cost import INCREASE, TotalCost, total_costs
+
+
+@dataclass(frozen=True, slots=True)
+class ManaKind:
+    """Mana that is interchangeable for every purpose in this problem."""
+
+    type: str
+    snow: bool
+    only: Restriction | None
+    pool: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One way to pay one symbol: ``units`` mana from ``accept`` (kind indices), or ``life``.
+    ``generic`` names the generic category the units belong to (reductions may remove them)."""
+
+    units: int = 0
+    accept: frozenset[int] = frozenset()
+    life: int = 0
+    generic: str | None = None
+    half: str = ""  # the half announced (601.2b) when this option is chosen
+
+
+@dataclass(frozen=True, slots=True)
+class Demand:
+    """``count`` identical symbols of one cost, and the ways each may be paid."""
+
+    symbol: Symbol
+    count: int
+    options: tuple[Option, ...]
+
+
+@dataclass(frozen=True)
+class Producer:
+    """One mana ability of one source entry, over all its copies."""
+
+    source: int
+    ability: int
+    choices: tuple[tuple[str, ...], ...]  # alternatives; each a tuple of units (types allowed)
+    kind_of_type: dict[str, int]  # kind index of each type it can make
+    tap: bool
+    sacrifice: bool
+    uses: int
+    life: int
+    damage: int
+    energy: int
+    cost: tuple[Demand, ...]  # its own mana cost, as demands per activation
+    max_activations: int
+
+    @property
+    def is_converter(self) -> bool:
+        return bool(self.cost)
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One total cost the player may choose (see ``models.total_cost``), compiled."""
+
+    total: TotalCost
+    demands: tuple[Demand, ...]
+    x_symbols: int
+    x_accept: frozenset[int]
+    x_zero: bool
+    energy: int
+
+
+@dataclass
+class Compiled:
+    problem: Problem
+    kinds: list[ManaKind] = field(default_factory=list)
+    pool_units: dict[int, int] = field(default_factory=dict)  # kind -> count in the pool
+    producers: list[Producer] = field(default_factory=list)
+    variants: list[Variant] = field(default_factory=list)
+    x_upper: int = 0
+    unpayable: bool = False
+
+    def kind(self, k: ManaKind) -> int:
+        try:
+            return self._index[k]
+        except AttributeError:
+            self._index: dict[ManaKind, int] = {}
+        except KeyError:
+            pass
+        if k not in self._index:
+            self._index[k] = len(self.kinds)
+            self.kinds.append(k)
+        return self._index[k]
+
+    @property
+    def has_converters(self) -> bool:
+        return any(p.is_converter for p in self.producers)
+
+
+def reflect_types(problem: Problem) -> dict[tuple[int, int], str]:
+    """Types each reflecting ability (106.7) can make: the least fixed point, so an Exotic
+    Orchard facing only Exotic Orchards makes nothing."""
+    groups = {"lands_you_control": [(0, s) for s in problem.sources],
+              "lands_opponents_control": [(1, s) for s in problem.opponent_sources]}
+    reflecting = {}
+    for side, sources in ((0, problem.sources), (1, problem.opponent_sources)):
+        for i, s in enumerate(sources):
+            for j, a in enumerate(s.abilities):
+                if a.reflect:
+                    reflecting[(side, i, j)] = a.reflect
+    made: dict[tuple[int, int, int], str] = {}
+    while True:
+        changed = False
+        for key, (whose, what) in reflecting.items():
+            found = set(made.get(key, ""))
+            for side, s in groups[whose]:
+                if "land" not in s.types or s.count == 0:
+                    continue
+                idx = (problem.sources if side == 0 else problem.opponent_sources).index(s)
+                for j, a in enumerate(s.abilities):
+                    types = made.get((side, idx, j), "") if a.reflect else "".join(
+                        {t for choice in a.choices for unit in choice for t in unit})
+                    found |= set(types)
+            if what == "color":
+                found &= set(COLORS)
+            new = "".join(t for t in TYPES if t in found)
+            if new != made.get(key, ""):
+                made[key] = new
+                changed = True
+        if not changed:
+            return {(i, j): t for (side, i, j), t in made.items() if side == 0}
+
+
+def ability_purpose(source: Source) -> Purpose:
+    """Restriction context of a mana ability's own cost (spec section 8)."""
+    return Purpose("ability", source.types, (), "", False)
+
+
+class _Acceptor:
+    """Which mana kinds may pay what, under restrictions, keywords and ``spend_as``."""
+
+    def __init__(self, compiled: Compiled) -> None:
+        self.c = compiled
+
+    def kinds(self, purpose: Purpose, ok) -> frozenset[int]:
+        return frozenset(i for i, k in enumerate(self.c.kinds)
+                         if (k.only is None or k.only.allows(purpose)) and ok(k))
+
+
+def _symbol_options(sym: Symbol, accept, *, achroma_own: bool, spend_as: str | None) -> tuple[Option, ...]:
+    """How one symbol may be paid (107.4, 702.86, 118.14)."""
+    k, c = sym.kind, sym.colors
+    any_type = spend_as == "any_type"
+    any_color = spend_as == "any_color"
+
+    def of(types: str):
+        if any_type or (any_color and types != "C"):
+            return accept(lambda m: True)
+        return accept(lambda m: m.type in types)
+
+    def generic():
+        if achroma_own and not any_type:  # 702.86a: only colorless mana
+            return accept(lambda m: m.type == "C")
+        return accept(lambda m: True)
+
+    if k is Kind.COLORED:
+        return (Option(1, of(c), half=c),)
+    if k is Kind.COLORLESS:
+        return (Option(1, of("C") if any_type else accept(lambda m: m.type == "C"), half="C"),)
+    if k is Kind.GENERIC:
+        return (Option(sym.amount, generic(), generic="achroma" if achroma_own else "any"),)
+    if k is Kind.HYBRID:
+        return tuple(Option(1, of(t), half=t) for t in c)
+    if k is Kind.COLORLESS_HYBRID:
+        colorless = of("C") if any_type else accept(lambda m: m.type == "C")
+        return (Option(1, colorless, half="C"), Option(1, of(c), half=c))
+    if k is Kind.TWOBRID:
+        return (Option(1, of(c), half=c), Option(2, generic(), generic="twobrid", half="2"))
+    if k is Kind.PHYREXIAN:
+        return (Option(1, of(c), half=c), Option(life=2, half="P"))
+    if k is Kind.HYBRID_PHYREXIAN:
+        return tuple(Option(1, of(t), half=t) for t in c) + (Option(life=2, half="P"),)
+    if k is Kind.SNOW:
+        if achroma_own and not any_type:  # 702.86d
+            return (Option(1, accept(lambda m: m.snow and m.type == "C")),)
+        return (Option(1, accept(lambda m: m.snow)),)
+    raise ValueError(f"{sym} is not paid with mana")
+
+
+def _demands(symbols: list[tuple[Symbol, bool]], accept, spend_as) -> tuple[Demand, ...]:
+    """Group identical symbols (with the same Achroma flag) into demands."""
+    grouped: dict[tuple[Symbol, bool], int] = {}
+    for sym, achroma_own in symbols:
+        grouped[(sym, achroma_own)] = grouped.get((sym, achroma_own), 0) + 1
+    out = []
+    for (sym, achroma_own), n in grouped.items():
+        options = _symbol_options(sym, accept, achroma_own=achroma_own, spend_as=spend_as)
+        out.append(Demand(sym, n, options))
+    return tuple(out)
+
+
+def compile_problem(problem: Problem) -> Compiled:
+    """The aggregated form of ``problem`` that the back ends model."""
+    c = Compiled(problem)
+    for m in problem.pool:
+        k = c.kind(ManaKind(m.type, m.snow, m.only, True))
+        c.pool_units[k] = c.pool_units.get(k, 0) + 1
+    reflected = reflect_types(problem)
+    raw: list[tuple[int, int, Source, Ability, tuple[tuple[str, ...], ...]]] = []
+    for i, s in enumerate(problem.sources):
+        for j, a in enumerate(s.abilities):
+            choices = a.choices if not a.reflect else ((reflected.get((i, j), ""),) if reflected.get((i, j)) else ())
+            if not choices or s.count == 0:
+                continue
+            types = {t for ch in choices for u in ch for t in u}
+            for t in sorted(types, key=TYPES.index):
+                c.kind(ManaKind(t, s.snow, a.only, False))
+            raw.append((i, j, s, a, choices))
+    # Kinds are all known now, so acceptance sets can be computed.
+    acceptor = _Acceptor(c)
+    for i, j, s, a, choices in raw:
+        limit = (s.count - s.tapped) if a.tap else s.count * a.uses
+        if a.sacrifice:
+            limit = min(limit, s.count)
+        if limit <= 0:
+            continue
+        purpose = ability_purpose(s)
+        cost = ()
+        if a.mana is not None:
+            cost = _demands([(sym, False) for sym in a.mana.symbols if sym.kind is not Kind.X],
+                            lambda ok, p=purpose: acceptor.kinds(p, ok), None)
+        kinds = {t: c.kind(ManaKind(t, s.snow, a.only, False))
+                 for t in {t for ch in choices for u in ch for t in u}}
+        c.producers.append(Producer(i, j, choices, kinds, a.tap, a.sacrifice, a.uses, a.life, a.damage,
+                                    a.energy, cost, limit))
+    totals = total_costs(problem)
+    if not totals:
+        c.unpayable = True
+        return c
+    purpose = problem.purpose
+    achroma = "achroma" in problem.keywords
+
+    def accept(ok):
+        return acceptor.kinds(purpose, ok)
+
+    for tc in totals:
+        symbols = [(t.symbol, achroma and t.origin != INCREASE) for t in tc.terms
+                   if t.symbol.kind not in (Kind.X, Kind.ENERGY)]
+        demands = _demands(symbols, accept, problem.spend_as)
+        if problem.x_color and achroma:
+            x_accept, x_zero = frozenset(), True  # 702.86c: X can only be 0
+        elif problem.x_color:
+            x_accept, x_zero = accept(lambda m: m.type == problem.x_color), False
+        elif achroma:
+            x_accept, x_zero = accept(lambda m: m.type == "C"), False
+        else:
+            x_accept, x_zero = accept(lambda m: True), False
+        if problem.spend_as == "any_type" and not x_zero:
+            x_accept = accept(lambda m: True)
+        c.variants.append(Variant(tc, demands, tc.x_symbols, x_accept, x_zero or tc.x_forced_zero,
+                                  tc.energy))
+    c.x_upper = mana_upper_bound(c)
+    return c
+
+
+def mana_upper_bound(c: Compiled) -> int:
+    """A bound on the mana the board can make: bounds X (a bounded integer, not a loop)."""
+    total = sum(c.pool_units.values())
+    for p in c.producers:
+        per = max((len(ch) for ch in p.choices), default=0)
+        total += per * p.max_activations
+    return total

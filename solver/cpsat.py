@@ -1,0 +1,381 @@
+"""The CP-SAT back end: integer counts per class, never a boolean per copy and symbol.
+
+Variables are activation counts per (ability class, output choice, level), splits of flexible
+units (hybrid or any-color output) per type, option counts per demand class (which half of a
+hybrid, mana or life for a Phyrexian symbol) and flows per (mana kind, demand). Abilities with a
+mana cost (filter lands, Signets) sit on levels 1..L and may only spend mana made on lower
+levels or held in the pool, so no ability pays for itself and no cycle pays for itself.
+Objectives are optimized lexicographically, each optimum fixed before the next (principle 7).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from ortools.sat.python import cp_model
+
+from solver.compile import Compiled, Demand, Producer
+
+MINIMIZE = {"min_colors", "min_life", "min_energy", "min_sacrifices", "min_sources", "min_waste"}
+
+
+@dataclass
+class Solution:
+    """Counts read back from a solved model: everything the answer builder needs."""
+
+    status: str  # "paid", "infeasible", "unknown"
+    optimal: bool = False
+    objective: dict[str, int] = field(default_factory=dict)
+    variant: int = 0
+    x: int = 0
+    acts: dict[tuple[int, int, int], int] = field(default_factory=dict)  # (producer, level, choice)
+    splits: dict[tuple[int, int, str], dict[str, int]] = field(default_factory=dict)  # (producer, level, unit)
+    # (producer, level, demand, option) -> (symbols paid this way, {kind: units})
+    ability_pay: dict[tuple[int, int, int, int], tuple[int, dict[int, int]]] = field(default_factory=dict)
+    # (demand, option) -> (symbols paid this way, {kind: units}) for the chosen variant
+    cost_pay: dict[tuple[int, int], tuple[int, dict[int, int]]] = field(default_factory=dict)
+    generic_pay: dict[str, dict[int, int]] = field(default_factory=dict)  # category -> {kind: units}
+    reduced: dict[str, int] = field(default_factory=dict)  # category -> generic removed
+    levels: int = 0
+
+
+def level_count(c: Compiled) -> int:
+    """How many levels of mana-cost abilities to model. Each level lets already-made mana pay
+    for the next abilities, so chains of filters and rocks fit; see README for the bound."""
+    converters = [p for p in c.producers if p.is_converter]
+    if not converters:
+        return 0
+    total = sum(p.max_activations for p in converters)
+    return max(1, min(total, 2 + len(converters) + max(p.max_activations for p in converters).bit_length()))
+
+
+class Model:
+    """One CP-SAT model of a compiled problem."""
+
+    def __init__(self, c: Compiled) -> None:
+        self.c = c
+        self.m = cp_model.CpModel()
+        self.L = level_count(c)
+        self.big = max(1, c.x_upper + sum(c.pool_units.values()) + 1)
+        self._build()
+
+    # -- construction --------------------------------------------------------------------
+
+    def _int(self, ub: int, name: str = "") -> cp_model.IntVar:
+        return self.m.NewIntVar(0, max(0, ub), name)
+
+    def _build(self) -> None:
+        c, m = self.c, self.m
+        n_kinds = len(c.kinds)
+        ub = self.big
+        self.x = self._int(c.x_upper, "x")
+        prob = c.problem
+        # production[level][kind] and consumption[level][kind] as lists of terms
+        # Level 0 makes mana without spending any; levels 1..L are mana-cost abilities; the
+        # total cost is paid on level L+1, after every activation.
+        prod: list[list[Any]] = [[[] for _ in range(n_kinds)] for _ in range(self.L + 2)]
+        cons: list[list[Any]] = [[[] for _ in range(n_kinds)] for _ in range(self.L + 2)]
+        self.acts: dict[tuple[int, int, int], cp_model.IntVar] = {}
+        self.splits: dict[tuple[int, int, str, str], cp_model.IntVar] = {}
+        self.ability_y: dict[tuple[int, int, int, int], cp_model.IntVar] = {}
+        self.ability_f: dict[tuple[int, int, int, int, int], cp_model.IntVar] = {}
+        self.activations: list[list[Any]] = [[] for _ in c.producers]
+        ability_life_terms: list[Any] = []
+        for pi, p in enumerate(c.producers):
+            levels = range(1, self.L + 1) if p.is_converter else (0,)
+            for lv in levels:
+                unit_totals: dict[str, list[Any]] = {}
+                for ci, choice in enumerate(p.choices):
+                    a = self._int(p.max_activations, f"a{pi}_{lv}_{ci}")
+                    self.acts[(pi, lv, ci)] = a
+                    self.activations[pi].append(a)
+                    for unit in set(choice):
+                        mult = choice.count(unit)
+                        if len(unit) == 1:
+                            prod[lv][p.kind_of_type[unit]].append(mult * a)
+                        else:
+                            unit_totals.setdefault(unit, []).append(mult * a)
+                for unit, terms in unit_totals.items():
+                    parts = []
+                    for t in unit:
+                        s = self._int(p.max_activations * 8, f"s{pi}_{lv}_{unit}_{t}")
+                        self.splits[(pi, lv, unit, t)] = s
+                        parts.append(s)
+                        prod[lv][p.kind_of_type[t]].append(s)
+                    m.Add(sum(parts) == sum(terms))
+                if p.is_converter:
+                    count = sum(self.acts[(pi, lv, ci)] for ci in range(len(p.choices)))
+                    for di, d in enumerate(p.cost):
+                        ys = []
+                        for oi, o in enumerate(d.options):
+                            y = self._int(p.max_activations * d.count, f"ay{pi}_{lv}_{di}_{oi}")
+                            self.ability_y[(pi, lv, di, oi)] = y
+                            ys.append(y)
+                            if o.life:
+                                ability_life_terms.append(o.life * y)
+                            if o.units:
+                                fs = []
+                                for k in sorted(o.accept):
+                                    f = self._int(p.max_activations * d.count * o.units, f"af{pi}_{lv}_{di}_{oi}_{k}")
+                                    self.ability_f[(pi, lv, di, oi, k)] = f
+                                    fs.append(f)
+                                    cons[lv][k].append(f)
+                                m.Add(sum(fs) == o.units * y)
+                        m.Add(sum(ys) == d.count * count)
+        # Copy limits per source entry: taps, sacrifices, uses (spec section 8, "Copies").
+        self.used: list[Any] = []
+        self.sacrifices: list[Any] = []
+        life_terms, damage_terms, energy_terms = list(ability_life_terms), [], []
+        by_source: dict[int, list[int]] = {}
+        for pi, p in enumerate(c.producers):
+            by_source.setdefault(p.source, []).append(pi)
+        for si, pis in by_source.items():
+            src = prob.sources[si]
+            total = {pi: sum(self.activations[pi]) for pi in pis}
+            taps = [total[pi] for pi in pis if c.producers[pi].tap]
+            sacs = [total[pi] for pi in pis if c.producers[pi].sacrifice]
+            u = self._int(src.count, f"used{si}")
+            if taps:
+                m.Add(sum(taps) <= src.count - src.tapped)
+                m.Add(u >= sum(taps))
+            if sacs:
+                m.Add(sum(sacs) <= src.count)
+                m.Add(u >= sum(sacs))
+                self.sacrifices.extend(sacs)
+            for pi in pis:
+                p = c.producers[pi]
+                if not p.tap:
+                    m.Add(total[pi] <= p.uses * src.count)
+                    m.Add(u * p.uses >= total[pi])
+                if p.life:
+                    life_terms.append(p.life * total[pi])
+                if p.damage:
+                    damage_terms.append(p.damage * total[pi])
+                if p.energy:
+                    energy_terms.append(p.energy * total[pi])
+            self.used.append(u)
+        # The total cost: one variant chosen.
+        self.sel = [m.NewBoolVar(f"variant{vi}") for vi in range(len(c.variants))]
+        m.AddExactlyOne(self.sel)
+        self.cost_y: dict[tuple[int, int, int], cp_model.IntVar] = {}
+        self.cost_f: dict[tuple[int, int, int, int], cp_model.IntVar] = {}
+        self.gen_f: dict[tuple[int, str, int], cp_model.IntVar] = {}
+        self.red: dict[tuple[int, str], cp_model.IntVar] = {}
+        cost_life_terms: list[Any] = []
+        final = self.L + 1
+        spent_by_type: dict[str, list[Any]] = {t: [] for t in "WUBRGC"}
+        x_fixed = prob.x if prob.x != "max" else None
+        for vi, v in enumerate(c.variants):
+            sel = self.sel[vi]
+            generic: dict[str, list[Any]] = {}
+            accept_of: dict[str, frozenset[int]] = {}
+            for di, d in enumerate(v.demands):
+                ys = []
+                for oi, o in enumerate(d.options):
+                    y = self._int(d.count, f"y{vi}_{di}_{oi}")
+                    self.cost_y[(vi, di, oi)] = y
+                    ys.append(y)
+                    if o.life:
+                        cost_life_terms.append(o.life * y)
+                    if o.generic:
+                        generic.setdefault(o.generic, []).append(o.units * y)
+                        accept_of[o.generic] = o.accept
+                    elif o.units:
+                        fs = []
+                        for k in sorted(o.accept):
+                            f = self._int(d.count * o.units, f"f{vi}_{di}_{oi}_{k}")
+                            self.cost_f[(vi, di, oi, k)] = f
+                            fs.append(f)
+                            cons[final][k].append(f)
+                            spent_by_type[c.kinds[k].type].append(f)
+                        m.Add(sum(fs) == o.units * y)
+                m.Add(sum(ys) == d.count * sel)
+            # X: a bounded integer; its mana is generic of its own category (x_color, Achroma).
+            xu = self._int(v.x_symbols * c.x_upper, f"xu{vi}")
+            if v.x_symbols:
+                m.Add(xu == v.x_symbols * self.x).OnlyEnforceIf(sel)
+                m.Add(xu == 0).OnlyEnforceIf(sel.Not())
+                generic.setdefault("x", []).append(xu)
+                accept_of["x"] = v.x_accept
+            if v.x_zero or not v.x_symbols:
+                m.Add(self.x == 0).OnlyEnforceIf(sel)
+                if v.total.variant == "free" and x_fixed:
+                    m.Add(sel == 0)  # 107.3b: without paying its mana cost, X is 0
+            if x_fixed is not None and v.x_symbols and not v.x_zero:
+                m.Add(self.x == x_fixed).OnlyEnforceIf(sel)
+            if v.x_symbols and v.x_zero and x_fixed:
+                m.Add(sel == 0)
+            # Generic reductions: remove min(R, generic) from the categories the player picks.
+            sizes = {cat: sum(terms) for cat, terms in generic.items()}
+            reds = []
+            for cat in sizes:
+                r = self._int(ub * 4, f"r{vi}_{cat}")
+                self.red[(vi, cat)] = r
+                m.Add(r <= sizes[cat])
+                reds.append(r)
+            if reds:
+                total_generic = sum(sizes.values())
+                if v.total.generic_reduction:
+                    m.AddMinEquality(sum(reds), [v.total.generic_reduction * sel, total_generic])
+                else:
+                    m.Add(sum(reds) == 0)
+            for cat, size in sizes.items():
+                fs = []
+                for k in sorted(accept_of[cat]):
+                    f = self._int(ub * 4, f"g{vi}_{cat}_{k}")
+                    self.gen_f[(vi, cat, k)] = f
+                    fs.append(f)
+                    cons[final][k].append(f)
+                    spent_by_type[c.kinds[k].type].append(f)
+                m.Add(sum(fs) == size - self.red[(vi, cat)])
+            if v.total.life:
+                cost_life_terms.append(v.total.life * sel)
+            if v.energy:
+                energy_terms.append(v.energy * sel)
+        # Mana balance: lower levels pay higher ones; everything fits in the end.
+        self.waste_terms: list[Any] = []
+        for k in range(n_kinds):
+            pool = c.pool_units.get(k, 0)
+            made = [sum(prod[lv][k]) for lv in range(self.L + 2)]
+            used = [sum(cons[lv][k]) for lv in range(self.L + 2)]
+            for lv in range(1, self.L + 1):
+                m.Add(sum(used[1:lv + 1]) <= pool + sum(made[:lv]))
+            m.Add(sum(used) <= pool + sum(made))
+            if not c.kinds[k].pool:
+                self.waste_terms.append(sum(made) - sum(used))
+        # Life (601.2g–h, 118.3) and energy.
+        player = prob.player
+        life = player.life
+        self.ability_life = sum(life_terms) if life_terms else 0
+        self.damage = sum(damage_terms) if damage_terms else 0
+        self.cost_life = sum(cost_life_terms) if cost_life_terms else 0
+        m.Add(self.ability_life <= max(0, life))
+        paying = m.NewBoolVar("pays_life")
+        m.Add(self.cost_life <= 0).OnlyEnforceIf(paying.Not())
+        m.Add(self.cost_life <= life - self.ability_life - self.damage).OnlyEnforceIf(paying)
+        lost_total = self.ability_life + self.damage + self.cost_life
+        if player.keep_life is not None:
+            loses = m.NewBoolVar("loses_life")
+            m.Add(lost_total <= 0).OnlyEnforceIf(loses.Not())
+            m.Add(life - lost_total >= player.keep_life).OnlyEnforceIf(loses)
+        self.energy = sum(energy_terms) if energy_terms else 0
+        m.Add(self.energy <= player.energy)
+        # Colors spent on the total cost (609.4b).
+        self.color_spent = []
+        for t in "WUBRG":
+            b = m.NewBoolVar(f"spent_{t}")
+            terms = spent_by_type[t]
+            if terms:
+                m.Add(sum(terms) >= 1).OnlyEnforceIf(b)
+                m.Add(sum(terms) == 0).OnlyEnforceIf(b.Not())
+            else:
+                m.Add(b == 0)
+            self.color_spent.append(b)
+        self.quantities = {
+            "max_x": self.x,
+            "max_colors": sum(self.color_spent),
+            "min_colors": sum(self.color_spent),
+            "min_life": self.ability_life + self.damage + self.cost_life,
+            "min_energy": self.energy,
+            "min_sacrifices": sum(self.sacrifices) if self.sacrifices else 0,
+            "min_sources": sum(self.used) if self.used else 0,
+            "min_waste": sum(self.waste_terms) if self.waste_terms else 0,
+        }
+
+    # -- solving ------------------------------------------------------------------------
+
+    def solve(self, objectives: tuple[str, ...], time_limit: float) -> Solution:
+        """Lexicographic optimization: solve for each objective, fix its optimum, go on."""
+        m = self.m
+        deadline = time.monotonic() + time_limit
+        solver = cp_model.CpSolver()
+        solver.parameters.num_workers = 1
+        solver.parameters.random_seed = 0
+        found: dict[str, int] = {}
+        optimal = True
+        for name in objectives or (None,):
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                optimal = False
+                break
+            solver.parameters.max_time_in_seconds = remaining
+            if name is not None:
+                expr = self.quantities[name]
+                if name in MINIMIZE:
+                    m.Minimize(expr)
+                else:
+                    m.Maximize(expr)
+            status = solver.Solve(m)
+            if status == cp_model.INFEASIBLE:
+                return Solution("infeasible", optimal=True)
+            if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+                if not found:
+                    return Solution("unknown")
+                optimal = False
+                break
+            if status == cp_model.FEASIBLE:
+                optimal = False
+            self._hint(solver)
+            if name is not None:
+                value = int(round(solver.ObjectiveValue()))
+                found[name] = value
+                m.Add(self.quantities[name] == value)
+            self._last = self._read(solver)
+        sol = self._last
+        sol.optimal = optimal
+        sol.objective = {name: self._last_values[name] for name in objectives}
+        return sol
+
+    def _hint(self, solver: cp_model.CpSolver) -> None:
+        m = self.m
+        m.ClearHints()
+        for var in self._all_vars():
+            m.AddHint(var, solver.Value(var))
+
+    def _all_vars(self):
+        yield self.x
+        yield from self.acts.values()
+        yield from self.splits.values()
+        yield from self.ability_y.values()
+        yield from self.ability_f.values()
+        yield from self.cost_y.values()
+        yield from self.cost_f.values()
+        yield from self.gen_f.values()
+        yield from self.red.values()
+        yield from self.sel
+
+    def _read(self, solver: cp_model.CpSolver) -> Solution:
+        v = solver.Value
+        sol = Solution("paid", levels=self.L)
+        self._last_values = {k: (v(e) if not isinstance(e, int) else e) for k, e in self.quantities.items()}
+        sol.variant = next(i for i, s in enumerate(self.sel) if v(s))
+        sol.x = v(self.x)
+        sol.acts = {k: v(a) for k, a in self.acts.items() if v(a)}
+        for (pi, lv, unit, t), s in self.splits.items():
+            if v(s):
+                sol.splits.setdefault((pi, lv, unit), {})[t] = v(s)
+        for (pi, lv, di, oi), y in self.ability_y.items():
+            n = v(y)
+            if n:
+                flows = {k: v(f) for (a, b, c_, d, k), f in self.ability_f.items()
+                         if (a, b, c_, d) == (pi, lv, di, oi) and v(f)}
+                sol.ability_pay[(pi, lv, di, oi)] = (n, flows)
+        vi = sol.variant
+        for (vj, di, oi), y in self.cost_y.items():
+            if vj != vi or not v(y):
+                continue
+            flows = {k: v(f) for (a, b, c_, k), f in self.cost_f.items() if (a, b, c_) == (vj, di, oi) and v(f)}
+            sol.cost_pay[(di, oi)] = (v(y), flows)
+        for (vj, cat, k), f in self.gen_f.items():
+            if vj == vi and v(f):
+                sol.generic_pay.setdefault(cat, {})[k] = v(f)
+        for (vj, cat), r in self.red.items():
+            if vj == vi and v(r):
+                sol.reduced[cat] = v(r)
+        return sol
+
+
+def solve(c: Compiled, objectives: tuple[str, ...], time_limit: float) -> Solution:
+    return Model(c).solve(objectives, time_limit)

@@ -1,0 +1,95 @@
+"""Why a cost can't be paid: a Hall-type count over mana types (DESIGN principle 5).
+
+For every set S of mana types, the symbols that can only be paid with types in S need at least
+so much mana; if the board can make less mana of those types than that, no payment exists, and
+those symbols are the conflict. The smallest violated set gives the plainest sentence.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from models.mana import COLOR_NAMES, TYPES, Kind, Symbol
+from solver.compile import Compiled
+
+
+def _needs(sym: Symbol, achroma_own: bool) -> tuple[str, int] | None:
+    """(types that may pay it, mana it needs at least); None if it can avoid mana (life)."""
+    k, c = sym.kind, sym.colors
+    if k is Kind.COLORED:
+        return c, 1
+    if k is Kind.COLORLESS:
+        return "C", 1
+    if k is Kind.HYBRID:
+        return c, 1
+    if k is Kind.COLORLESS_HYBRID:
+        return "C" + c, 1
+    if k is Kind.GENERIC:
+        return ("C" if achroma_own else TYPES), sym.amount
+    if k is Kind.TWOBRID:
+        return TYPES, 1
+    if k is Kind.SNOW:
+        return TYPES, 1
+    return None  # Phyrexian (life), energy, X (sized elsewhere)
+
+
+def _supply(c: Compiled, types: str) -> int:
+    """An upper bound on the mana of ``types`` the board can make."""
+    total = sum(n for k, n in c.pool_units.items() if c.kinds[k].type in types)
+    by_source: dict[int, list] = {}
+    for p in c.producers:
+        by_source.setdefault(p.source, []).append(p)
+    for si, ps in by_source.items():
+        src = c.problem.sources[si]
+        tap_best = 0
+        for p in ps:
+            best = max(sum(1 for u in ch if set(u) & set(types)) for ch in p.choices)
+            if p.tap:
+                tap_best = max(tap_best, best)
+            else:
+                total += best * p.max_activations
+        total += tap_best * (src.count - src.tapped)
+    return total
+
+
+def _describe(types: str) -> str:
+    if set(types) == set(TYPES):
+        return "mana"
+    return " or ".join(COLOR_NAMES[t] for t in types) + " mana"
+
+
+def explain(c: Compiled) -> dict[str, Any]:
+    """``why`` and ``conflict`` for an infeasible problem."""
+    prob = c.problem
+    achroma = "achroma" in prob.keywords
+    variant = c.variants[0]
+    needs: list[tuple[Symbol, str, int]] = []
+    for term in variant.total.terms:
+        need = _needs(term.symbol, achroma and term.origin == "own")
+        if need:
+            needs.append((term.symbol, *need))
+    if isinstance(prob.x, int) and prob.x and variant.x_symbols:
+        x_types = prob.x_color or ("C" if achroma else TYPES)
+        needs.extend((Symbol(Kind.X), x_types, prob.x) for _ in range(variant.x_symbols))
+    for size in range(1, len(TYPES) + 1):
+        for subset in combinations(TYPES, size):
+            types = "".join(subset)
+            group = [(s, n) for s, t, n in needs if set(t) <= set(types)]
+            need = sum(n for _, n in group)
+            have = _supply(c, types)
+            if group and need > have:
+                symbols = "".join(str(s) for s, _ in group)
+                why = (f"needs {need} {_describe(types)} for {symbols} but the board can make at most "
+                       f"{have}")
+                return {"why": why, "conflict": [str(s) for s, _ in group]}
+    life_symbols = [t.symbol for t in variant.total.terms if t.symbol.kind in (Kind.PHYREXIAN, Kind.HYBRID_PHYREXIAN)]
+    energy = variant.energy
+    if energy > prob.player.energy:
+        return {"why": f"needs {energy} energy but the player has {prob.player.energy}",
+                "conflict": ["{E}"] * energy}
+    symbols = [str(t.symbol) for t in variant.total.terms]
+    why = ("no combination of these sources pays " + str(variant.total.concrete()) +
+           (" (Phyrexian symbols need mana or 2 life each, within the life the player may pay)" if life_symbols
+            else " (the mana they make can't be split among the symbols, or abilities' costs can't be met in a legal order)"))
+    return {"why": why, "conflict": symbols}

@@ -1,0 +1,60 @@
+"""``pay``: one problem in, one verified answer out (DESIGN principles 1, 4, 5)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from models.problem import Problem, ProblemError, load_problem
+from models.total_cost import CostError
+from solver.answer import build_answer
+from solver.compile import compile_problem
+from solver.cpsat import solve
+from solver.explain import explain
+from solver.verify import verify
+
+
+class VerificationError(RuntimeError):
+    """The solver produced a payment the independent verifier rejects: a bug, never returned."""
+
+
+def _error(message: str, pid: Any) -> dict[str, Any]:
+    out: dict[str, Any] = {"status": "error", "error": message}
+    if pid is not None:
+        out["id"] = pid
+    return out
+
+
+def pay(problem: dict[str, Any] | Problem) -> dict[str, Any]:
+    """Pay ``problem`` (a spec dict or a loaded :class:`Problem`) and return the spec answer.
+
+    Bad input gives ``status: error`` with a message naming the field; an answer that fails
+    verification raises :class:`VerificationError` rather than leave the library.
+    """
+    pid = problem.get("id") if isinstance(problem, dict) else getattr(problem, "id", None)
+    try:
+        prob = problem if isinstance(problem, Problem) else load_problem(problem)
+        compiled = compile_problem(prob)
+    except (ProblemError, CostError) as e:
+        return _error(str(e), pid)
+    answer = solve_compiled(compiled)
+    if prob.id is not None:
+        answer["id"] = prob.id
+    return answer
+
+
+def solve_compiled(compiled) -> dict[str, Any]:
+    prob = compiled.problem
+    if compiled.unpayable:
+        return {"status": "unpayable", "optimal": True,
+                "why": "it has no mana cost and no alternative cost, so it can't be paid (118.6)"}
+    sol = solve(compiled, prob.objective, prob.time_limit)
+    if sol.status == "infeasible":
+        return {"status": "infeasible", "optimal": True, **explain(compiled)}
+    if sol.status == "unknown":
+        return {"status": "unknown", "optimal": False,
+                "why": f"no payment found within the time limit of {prob.time_limit:g} s"}
+    answer = build_answer(compiled, sol)
+    errors = verify(prob, answer)
+    if errors:
+        raise VerificationError("; ".join(errors))
+    return answer

@@ -1,0 +1,3 @@
+"""Placeholder replaced below."""
+def verify(problem, answer):
+    return []
