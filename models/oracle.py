@@ -10,14 +10,14 @@ mana ability) are ignored. ``docs/oracle.md`` lists the templates read and those
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations_with_replacement
 from typing import Any
 
 from models.basics import basic_land
-from models.mana import Kind, ManaCost, NotationError
+from models.mana import COLORS, Kind, ManaCost, NotationError
 
-__all__ = ["OracleError", "ManaAbility", "SpendRestriction", "read_oracle", "source_from_card",
+__all__ = ["OracleError", "ChoiceNeeded", "ManaAbility", "SpendRestriction", "read_oracle", "source_from_card",
            "parse_type_line", "TypeLine"]
 
 
@@ -30,6 +30,18 @@ class OracleError(ValueError):
         self.sentence = sentence
         self.reason = reason
         self.card = card
+
+
+class ChoiceNeeded(OracleError):
+    """The mana depends on a choice made for the permanent (a color, a creature type, the
+    commander's colors) that the text can't know; ``read_oracle(..., chosen=...)`` supplies it.
+    ``choice`` is ``"color"``, ``"colors"`` or ``"creature type"``."""
+
+    def __init__(self, sentence: str, choice: str, card: str | None = None) -> None:
+        example = {"color": "'G'", "colors": "'WU'", "creature type": "'Elf'"}[choice]
+        super().__init__(sentence, f"it depends on the chosen {choice}, which the text can't know "
+                         f"(give it as chosen=, e.g. chosen={example})", card)
+        self.choice = choice
 
 
 # ---------------------------------------------------------------------------------------------
@@ -129,19 +141,19 @@ class TypeLine:
 
 
 def parse_type_line(text: str) -> TypeLine:
-    """Split ``"Snow Land — Swamp Mountain"`` (the dash may be missing, as in the shared data)."""
-    sup: list[str] = []
-    types: list[str] = []
-    subs: list[str] = []
-    for word in text.replace("—", " ").replace(" - ", " ").split():
-        low = word.lower()
-        if low in SUPERTYPES and not types:
-            sup.append(low)
-        elif low in CARD_TYPES and not subs:
-            types.append(low)
-        else:
-            subs.append(word)
-    return TypeLine(tuple(sup), tuple(types), tuple(subs))
+    """Split ``"Snow Land — Swamp Mountain"`` into its parts. The dash may be missing, as in the
+    shared data (``"Land Swamp Mountain"``): then subtypes start after the last card type."""
+    words = text.replace("—", " — ").split()
+    words = [w for w in words if w.lower() != "token"]  # "Token Artifact — Treasure"
+    if "—" in words or "-" in words:
+        cut = words.index("—") if "—" in words else words.index("-")
+        head, subs = words[:cut], [w for w in words[cut + 1:] if w not in ("—", "-")]
+    else:
+        last = max((i for i, w in enumerate(words) if w.lower() in CARD_TYPES), default=-1)
+        head, subs = words[:last + 1], words[last + 1:]
+    sup = tuple(w.lower() for w in head if w.lower() in SUPERTYPES)
+    types = tuple(w.lower() for w in head if w.lower() in CARD_TYPES)
+    return TypeLine(sup, types, tuple(subs))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -187,8 +199,10 @@ def _sentences(effect: str) -> list[str]:
 class _Card:
     """What the reader knows about the card: how it names itself, and its type line."""
 
-    def __init__(self, name: str | None, type_line: str | None) -> None:
+    def __init__(self, name: str | None, type_line: str | None, chosen: str | None = None) -> None:
         self.name = name
+        self.chosen = chosen.strip() if chosen is not None else None
+        self.used_choice = False
         basic = basic_land(name) if name and type_line is None else None
         if basic is not None and basic[0] != "C":  # a basic's type line is known from its name
             land_type = next(t for t, m in BASIC_LAND_TYPES.items() if m == basic[0])
@@ -206,6 +220,27 @@ class _Card:
 
     def error(self, sentence: str, reason: str) -> OracleError:
         return OracleError(sentence, reason, self.name)
+
+    def chosen_colors(self, sentence: str, kind: str) -> str:
+        """The chosen color(s) as letters in WUBRG order: one for "color", 1-5 for "colors"."""
+        if self.chosen is None:
+            raise ChoiceNeeded(sentence, kind, self.name)
+        letters = self.chosen.upper().replace("{", "").replace("}", "").replace(" ", "")
+        if not letters or any(c not in COLORS for c in letters) or len(set(letters)) != len(letters) \
+                or (kind == "color" and len(letters) != 1):
+            what = "one color letter (W, U, B, R or G)" if kind == "color" else "color letters like WU"
+            raise self.error(sentence, f"the chosen {kind} must be {what}, not {self.chosen!r}")
+        self.used_choice = True
+        return "".join(c for c in COLORS if c in letters)
+
+    def chosen_type(self, sentence: str) -> str:
+        """The chosen creature type, lowercase like the loader's subtypes."""
+        if self.chosen is None:
+            raise ChoiceNeeded(sentence, "creature type", self.name)
+        if not re.fullmatch(r"[A-Za-z][A-Za-z'-]*", self.chosen):
+            raise self.error(sentence, f"the chosen creature type must be one word, not {self.chosen!r}")
+        self.used_choice = True
+        return self.chosen.lower()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -266,6 +301,18 @@ def _read_add(what: str, card: _Card, sentence: str) -> Any:
         if any(len(ManaCost.parse(o)) != 1 for o in options):
             raise card.error(sentence, "unknown mana template")
         return tuple("".join(c) for c in combinations_with_replacement(options, n))
+    if re.fullmatch(r"one mana of the chosen color", what, re.I):
+        return "{%s}" % card.chosen_colors(sentence, "color")
+    m = re.fullmatch(rf"({_SYMBOLS}) or one mana of the chosen color", what, re.I)
+    if m:  # the Thriving lands
+        first = _mana_string(m.group(1), card, sentence)
+        chosen = "{%s}" % card.chosen_colors(sentence, "color")
+        return first if chosen == first else (first, chosen)
+    if re.fullmatch(r"one mana of any color in your commander's color identity", what, re.I):
+        letters = card.chosen_colors(sentence, "colors")  # 903.4: the commander's colors
+        if len(letters) == 5:
+            return (("any_color", 1),)
+        return "{%s}" % letters if len(letters) == 1 else tuple("{%s}" % c for c in letters)
     m = _REFLECT.match(what)
     if m:  # 106.7
         whose = "lands_you_control" if m.group(2).lower() == "you control" else "lands_opponents_control"
@@ -388,6 +435,8 @@ def _describe(words: str) -> tuple[tuple[str, ...], tuple[str, ...], str | None]
 def _read_only(text: str, card: _Card, sentence: str) -> SpendRestriction:
     """The ``only`` object for "Spend this mana only <text>"."""
     text = re.sub(r",? and that spell can't be countered$", "", text)  # extra effect, 106.6
+    if re.fullmatch(r"to cast a creature spell of the chosen type", text):
+        return SpendRestriction("spell", ("creature",), (card.chosen_type(sentence),))
     if re.fullmatch(r"on costs that (contain|include) \{X\}", text):
         return SpendRestriction(has_x=True)
     if re.fullmatch(r"to cast spells", text):
@@ -504,7 +553,7 @@ def _read_activated(text: str, card: _Card) -> list[ManaAbility]:
     masked = _outside_quotes(text)
     colon = masked.find(":")
     if colon < 0:
-        return _check_triggered(text, masked, card)
+        return []  # not an activated ability (602.1)
     cost_text = _ABILITY_WORD.sub("", text[:colon].strip())
     effect = text[colon + 1:].strip()
     if _LOYALTY.match(cost_text):
@@ -536,27 +585,52 @@ def _read_activated(text: str, card: _Card) -> list[ManaAbility]:
 
 
 _TRIGGER = re.compile(r"^(When|Whenever|At)\b", re.I)
+# Effects of a "whenever it becomes tapped" trigger that can't change the payment.
+_TAP_HARMLESS = [r"target opponent creates .+", rf"(?:it|SELF) deals {_NUM} damage to each opponent",
+                 rf"each opponent loses {_NUM} life"]
 
 
-def _check_triggered(text: str, masked: str, card: _Card) -> list[ManaAbility]:
-    """605.1b: a trigger from a mana ability or from mana being added is a (triggered) mana ability,
-    which the spec can't express; other triggers that add mana are not mana abilities (605.5a)."""
-    if not _TRIGGER.match(text) or not re.search(r"\badds?\b", masked, re.I):
-        return []
-    if re.search(r"tapped for mana|tap (?:a|an|enchanted|this) [\w ]*for mana|mana ability|adds? mana",
-                 masked.split(",")[0], re.I):
-        raise card.error(text, "a triggered mana ability (605.1b) can't be expressed")
-    return []
+def _read_trigger(text: str, card: _Card) -> int:
+    """A triggered ability: the damage it deals to you each time the card is tapped (City of Brass),
+    or 0. 605.1b: a trigger from a mana ability or from mana being added is a (triggered) mana
+    ability, which the spec can't express; other triggers that add mana are not mana abilities
+    (605.5a) and are ignored, like every other trigger."""
+    masked = _outside_quotes(text)
+    condition, _, rest = masked.partition(",")
+    me = _self_pattern(card)
+    adds = re.search(r"\badds?\b", masked, re.I)
+    on_tap = re.fullmatch(rf"Whenever (?:{me} becomes tapped|you tap {me} for mana)", condition.strip(), re.I)
+    if not on_tap:
+        if adds and re.search(r"tapped for mana|taps? [\w ]*for mana|mana ability|adds? mana", condition, re.I):
+            raise card.error(text, "a triggered mana ability (605.1b) can't be expressed")
+        return 0
+    damage = 0
+    harmless = [re.compile(h.replace("SELF", me), re.I) for h in _TAP_HARMLESS]
+    for sentence in _sentences(text[len(condition) + 1:]):
+        if m := re.fullmatch(rf"(?:it|{me}) deals {_NUM} damage to you", sentence, re.I):
+            damage += _number(m.group(1))  # like a painland's damage, on every {T} ability
+        elif any(h.fullmatch(sentence) for h in harmless):
+            continue
+        elif re.search(r"\badds?\b", sentence, re.I):
+            raise card.error(text, "a triggered mana ability (605.1b) can't be expressed")
+        else:
+            raise card.error(text, "an effect of tapping it that the spec's ability format can't express")
+    return damage
 
 
-def read_oracle(oracle: str, *, name: str | None = None, type_line: str | None = None) -> list[dict]:
+def read_oracle(oracle: str, *, name: str | None = None, type_line: str | None = None,
+                chosen: str | None = None) -> list[dict]:
     """The card's mana abilities as spec ability dicts (problem.md section 3), in printed order,
     with the abilities of basic land types (305.6) first. ``name`` lets the reader recognize the
-    card naming itself ("Sacrifice Lotus Petal"); ``type_line`` gives basic land types.
+    card naming itself ("Sacrifice Lotus Petal"); ``type_line`` gives basic land types; ``chosen``
+    is the choice made for the permanent where its mana depends on one (a color ``"G"``, a
+    creature type ``"Elf"``, the commander's colors ``"WU"``).
 
-    Raises :class:`OracleError` for a mana ability it can't express for certain."""
-    card = _Card(name, type_line)
+    Raises :class:`OracleError` for a mana ability it can't express for certain, and
+    :class:`ChoiceNeeded` (a kind of OracleError) when only ``chosen`` is missing."""
+    card = _Card(name, type_line, chosen)
     abilities = _implied(card)
+    tap_damage = 0
     for paragraph in oracle.replace("\r", "").split("\n"):
         paragraph = paragraph.strip()
         if not paragraph:
@@ -569,8 +643,16 @@ def read_oracle(oracle: str, *, name: str | None = None, type_line: str | None =
         while _REMINDER.search(text):  # reminder text is not rules text
             text = _REMINDER.sub("", text)
         text = re.sub(r"\s+", " ", text).strip()
-        if text:
+        if not text:
+            continue
+        if _TRIGGER.match(text):
+            tap_damage += _read_trigger(text, card)
+        else:
             abilities.extend(_read_activated(text, card))
+    if tap_damage:
+        abilities = [replace(a, damage=a.damage + tap_damage) if a.tap else a for a in abilities]
+    if chosen is not None and not card.used_choice:
+        raise OracleError(chosen, "this card's mana abilities make no choice to give", name)
     return [a.to_dict() for a in abilities]
 
 
