@@ -1,3 +1,366 @@
-"""Placeholder replaced below."""
-def verify(problem, answer):
-    return []
+"""The independent verifier (DESIGN principle 4): replay an answer against the rules.
+
+It shares no code with the model builder: it reads the loaded problem and the answer, replays
+each activation in order with the mana that really exists at that moment, checks every symbol
+of a legal total cost is paid with acceptable mana (or life, or energy), and recomputes life,
+energy and the reported numbers. It returns a list of plain-language errors; empty means legal.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from models.mana import COLORS, TYPES, Kind, ManaCost, Symbol
+from models.problem import Ability, Problem, Purpose, Restriction, Source
+from models.total_cost import INCREASE, TotalCost, total_costs
+
+Token = tuple[str, bool, Restriction | None, str]  # type, snow, restriction, origin (source id or pool#i)
+
+
+def _could_produce(problem: Problem) -> dict[tuple[str, int], set[str]]:
+    """106.7 by plain iteration from nothing: the types each reflecting ability may add."""
+    sides = {"lands_you_control": problem.sources, "lands_opponents_control": problem.opponent_sources}
+    everyone = [s for srcs in sides.values() for s in srcs]
+    known: dict[tuple[int, int], set[str]] = {}
+    changed = True
+    while changed:
+        changed = False
+        for src in everyone:
+            for j, ab in enumerate(src.abilities):
+                if not ab.reflect:
+                    continue
+                whose, what = ab.reflect
+                types: set[str] = set()
+                for other in sides[whose]:
+                    if "land" not in other.types or other.count == 0:
+                        continue
+                    for k, ob in enumerate(other.abilities):
+                        types |= known.get((id(other), k), set()) if ob.reflect else {
+                            t for ch in ob.choices for u in ch for t in u}
+                if what == "color":
+                    types &= set(COLORS)
+                if types != known.get((id(src), j), set()):
+                    known[(id(src), j)] = types
+                    changed = True
+    return {(src.id, j): known.get((id(src), j), set()) for src in problem.sources
+            for j, ab in enumerate(src.abilities) if ab.reflect}
+
+
+def _legal_output(ab: Ability, made: tuple[str, ...], reflect: set[str] | None) -> bool:
+    if ab.reflect:
+        return len(made) == 1 and made[0] in (reflect or set())
+    for choice in ab.choices:
+        if len(choice) != len(made):
+            continue
+        # match units (each a set of allowed types) to the mana made: small bipartite check
+        remaining = list(made)
+        ok = True
+        for unit in sorted(choice, key=len):
+            hit = next((t for t in remaining if t in unit), None)
+            if hit is None:
+                ok = False
+                break
+            remaining.remove(hit)
+        if ok:
+            return True
+    return False
+
+
+def _types_of(text: str) -> tuple[str, ...] | None:
+    try:
+        cost = ManaCost.parse(text)
+    except ValueError:
+        return None
+    out = []
+    for s in cost.symbols:
+        if s.kind is Kind.COLORED:
+            out.append(s.colors)
+        elif s.kind is Kind.COLORLESS:
+            out.append("C")
+        else:
+            return None
+    return tuple(out)
+
+
+def _mana_ok(sym: Symbol, t: str, snow: bool, *, achroma_own: bool, spend_as: str | None,
+             x_color: str | None = None, generic_half: bool = False) -> bool:
+    """Can one mana of type ``t`` go towards ``sym`` (107.4, 702.86, 609.4b)?"""
+    k = sym.kind
+    any_type = spend_as == "any_type"
+    colored_half = k in (Kind.COLORED, Kind.HYBRID, Kind.TWOBRID, Kind.COLORLESS_HYBRID, Kind.PHYREXIAN,
+                         Kind.HYBRID_PHYREXIAN)
+    if k is Kind.SNOW:
+        return snow and (t == "C" or not achroma_own or any_type)
+    if k is Kind.X:
+        if any_type:
+            return True
+        if x_color:
+            return t == x_color
+        return t == "C" or not achroma_own
+    if k is Kind.GENERIC or generic_half:
+        return any_type or t == "C" or not achroma_own
+    if any_type:
+        return True
+    if spend_as == "any_color" and colored_half and k is not Kind.COLORLESS:
+        return True
+    if k is Kind.COLORLESS:
+        return t == "C"
+    if k is Kind.COLORLESS_HYBRID:
+        return t == "C" or t == sym.colors
+    return t in sym.colors
+
+
+class _Replay:
+    def __init__(self, problem: Problem) -> None:
+        self.p = problem
+        self.errors: list[str] = []
+        self.pool: Counter[Token] = Counter()
+        for m in problem.pool:
+            self.pool[(m.type, m.snow, m.only, f"pool#{m.entry}")] += 1
+        self.made = 0
+        self.spent_made = 0
+
+    def take(self, entry: dict[str, Any], where: str, purpose: Purpose) -> Token | None:
+        """Remove the mana ``entry`` names from the pool, checking it exists and may be spent."""
+        if not isinstance(entry, dict) or "type" not in entry or "source" not in entry:
+            self.errors.append(f"{where}: a mana entry needs type and source")
+            return None
+        origin = f"pool#{entry.get('pool')}" if entry["source"] == "pool" else entry["source"]
+        for tok in sorted((t for t in self.pool if self.pool[t] > 0), key=str):
+            if tok[0] == entry["type"] and tok[3] == origin and (tok[2] is None or tok[2].allows(purpose)):
+                self.pool[tok] -= 1
+                if not origin.startswith("pool#"):
+                    self.spent_made += 1
+                return tok
+        self.errors.append(f"{where}: no {{{entry['type']}}} from {entry['source']} that may be spent "
+                           "here is in the pool at that moment")
+        return None
+
+
+def verify(problem: Problem, answer: dict[str, Any]) -> list[str]:
+    """Every way ``answer`` breaks the rules or misreports itself; [] when it is legal."""
+    if answer.get("status") != "paid":
+        return []
+    p = problem
+    r = _Replay(p)
+    errors = r.errors
+    by_id = {s.id: s for s in p.sources}
+    reflect = _could_produce(p)
+    taps: Counter[str] = Counter()
+    sacs: Counter[str] = Counter()
+    uses: Counter[tuple[str, int]] = Counter()
+    ability_life = damage = energy = 0
+    sacrificed = 0
+    for i, act in enumerate(answer.get("activations", [])):
+        where = f"activations[{i}]"
+        src = by_id.get(act.get("source"))
+        if src is None:
+            errors.append(f"{where}: unknown source {act.get('source')!r}")
+            continue
+        j = act.get("ability")
+        if not isinstance(j, int) or not 0 <= j < len(src.abilities):
+            errors.append(f"{where}: {src.id} has no ability {j!r}")
+            continue
+        ab = src.abilities[j]
+        times = act.get("times", 1)
+        made = _types_of(act.get("adds", ""))
+        if made is None or not _legal_output(ab, made, reflect.get((src.id, j))):
+            errors.append(f"{where}: {src.id} ability {j} can't add {act.get('adds')!r}")
+            continue
+        if ab.tap:
+            taps[src.id] += times
+            if taps[src.id] > src.count - src.tapped:
+                errors.append(f"{where}: {src.id} is tapped more often than it has untapped copies")
+        else:
+            uses[(src.id, j)] += times
+            if uses[(src.id, j)] > ab.uses * src.count:
+                errors.append(f"{where}: {src.id} ability {j} used more than {ab.uses} times per copy")
+        if ab.sacrifice:
+            sacs[src.id] += times
+            sacrificed += times
+            if sacs[src.id] > src.count:
+                errors.append(f"{where}: more copies of {src.id} sacrificed than exist")
+        if ab.mana is not None:
+            wanted = Counter(str(s) for s in ab.mana.symbols for _ in range(times))
+            paid = act.get("paid") or []
+            got = Counter(pay.get("symbol") for pay in paid)
+            if got != wanted:
+                errors.append(f"{where}: its cost {ab.mana} x{times} is paid as {dict(got)}")
+            purpose = Purpose("ability", src.types, (), "", False)
+            for n, pay in enumerate(paid):
+                sym = Symbol.parse(pay.get("symbol", "{0}"))
+                if "life" in pay:
+                    if sym.kind not in (Kind.PHYREXIAN, Kind.HYBRID_PHYREXIAN) or pay["life"] != 2:
+                        errors.append(f"{where}.paid[{n}]: {sym} can't be paid with {pay['life']} life")
+                    ability_life += pay["life"]
+                    continue
+                mana = pay.get("mana", [])
+                need = sym.amount if sym.kind is Kind.GENERIC else 1
+                if len(mana) != need:
+                    errors.append(f"{where}.paid[{n}]: {sym} needs {need} mana, got {len(mana)}")
+                for entry in mana:
+                    tok = r.take(entry, f"{where}.paid[{n}]", purpose)
+                    if tok and not _mana_ok(sym, tok[0], tok[1], achroma_own=False, spend_as=None,
+                                            generic_half=len(mana) == 2 and sym.kind is Kind.TWOBRID):
+                        errors.append(f"{where}.paid[{n}]: {{{tok[0]}}} can't pay {sym}")
+        ability_life += ab.life * times
+        damage += ab.damage * times
+        energy += ab.energy * times
+        for _ in range(times):
+            for t in made:
+                r.pool[(t, src.snow, ab.only, src.id)] += 1
+                r.made += 1
+    # The total cost.
+    purpose = p.purpose
+    payments = answer.get("payments", [])
+    x = answer.get("x", 0)
+    cost_life, cost_energy = _check_total(p, payments, x, r, purpose, errors)
+    # Life (601.2g-h, 118.3) and energy.
+    life = p.player.life
+    if ability_life > max(0, life):
+        errors.append(f"abilities cost {ability_life} life but the player has {life}")
+    if cost_life > 0 and cost_life > life - ability_life - damage:
+        errors.append(f"the cost's {cost_life} life is more than the {life - ability_life - damage} life left")
+    lost = ability_life + damage + cost_life
+    if lost > 0 and p.player.keep_life is not None and life - lost < p.player.keep_life:
+        errors.append(f"leaves {life - lost} life, below keep_life {p.player.keep_life}")
+    if energy + cost_energy > p.player.energy:
+        errors.append(f"spends {energy + cost_energy} energy but the player has {p.player.energy}")
+    # Reported numbers.
+    spent_colors = [c for c in COLORS if c in r.cost_types] if hasattr(r, "cost_types") else []
+    reported = {
+        "life_paid": ability_life + cost_life, "damage": damage, "energy_paid": energy + cost_energy,
+        "sacrificed": sacrificed, "colors_spent": spent_colors,
+    }
+    for key, value in reported.items():
+        if answer.get(key) != value:
+            errors.append(f"{key} says {answer.get(key)!r} but the payment gives {value!r}")
+    used = 0
+    for sid in {a.get("source") for a in answer.get("activations", [])}:
+        src = by_id.get(sid)
+        if src is None:
+            continue
+        need = [taps[sid], sacs[sid]] + [-(-uses[(sid, j)] // ab.uses) for j, ab in enumerate(src.abilities)
+                                         if not ab.tap]
+        used += max(need)
+    values = {"min_life": lost, "min_energy": energy + cost_energy, "min_sacrifices": sacrificed,
+              "min_sources": used, "min_waste": r.made - r.spent_made, "max_x": x,
+              "max_colors": len(spent_colors), "min_colors": len(spent_colors)}
+    for name, value in answer.get("objective", {}).items():
+        if values.get(name) != value:
+            errors.append(f"objective {name} says {value} but the payment gives {values.get(name)}")
+    if len(answer.get("left_over", [])) != sum(r.pool.values()):
+        errors.append("left_over doesn't match the mana left in the pool")
+    return errors
+
+
+def _check_total(p: Problem, payments: list[dict[str, Any]], x: int, r: _Replay, purpose: Purpose,
+                 errors: list[str]) -> tuple[int, int]:
+    """Check the payments against some legal total cost; returns (life paid, energy paid)."""
+    r.cost_types = set()
+    candidates = total_costs(p)
+    if not candidates:
+        errors.append("the object has no mana cost to pay (118.6)")
+        return 0, 0
+    symbols = Counter()
+    for pay in payments:
+        symbols[pay.get("symbol")] += 1
+    achroma = "achroma" in p.keywords
+    best: list[str] | None = None
+    for tc in candidates:
+        problems = _match(tc, symbols, x, p)
+        if not problems:
+            best = []
+            chosen = tc
+            break
+        if best is None or len(problems) < len(best):
+            best, chosen = problems, tc
+    if best:
+        errors.extend(best)
+        return 0, 0
+    own_generic = sum(t.symbol.amount for t in chosen.terms if t.symbol.kind is Kind.GENERIC and t.origin != INCREASE)
+    inc_generic = sum(t.symbol.amount for t in chosen.terms if t.symbol.kind is Kind.GENERIC and t.origin == INCREASE)
+    life = chosen.life
+    energy = 0
+    for n, pay in enumerate(payments):
+        where = f"payments[{n}]"
+        try:
+            sym = Symbol.parse(pay.get("symbol", ""))
+        except ValueError:
+            errors.append(f"{where}: bad symbol {pay.get('symbol')!r}")
+            continue
+        if sym.kind is Kind.ENERGY:
+            if pay.get("energy") != 1:
+                errors.append(f"{where}: {{E}} is paid with one energy")
+            energy += 1
+            continue
+        if "life" in pay:
+            if sym.kind not in (Kind.PHYREXIAN, Kind.HYBRID_PHYREXIAN) or pay["life"] != 2:
+                errors.append(f"{where}: {sym} can't be paid with {pay['life']} life")
+            life += pay["life"]
+            continue
+        mana = pay.get("mana", [])
+        tokens = [r.take(e, where, purpose) for e in mana]
+        tokens = [t for t in tokens if t is not None]
+        r.cost_types.update(t[0] for t in tokens)
+        if sym.kind is Kind.GENERIC:
+            bad = [t for t in tokens if not _mana_ok(sym, t[0], t[1], achroma_own=achroma, spend_as=p.spend_as)]
+            if achroma and p.spend_as != "any_type":
+                removed_from_increase = max(0, chosen.generic_reduction - own_generic)
+                if len(bad) > inc_generic - removed_from_increase:
+                    errors.append(f"{where}: Achroma lets only colorless mana pay the object's own generic (702.86a)")
+            elif bad:
+                errors.append(f"{where}: {sym} paid with mana that can't pay it")
+            continue
+        if sym.kind is Kind.X:
+            achroma_x = achroma
+            for t in tokens:
+                if not _mana_ok(sym, t[0], t[1], achroma_own=achroma_x, spend_as=p.spend_as, x_color=p.x_color):
+                    errors.append(f"{where}: {{{t[0]}}} can't pay {{X}} here")
+            continue
+        generic_half = sym.kind is Kind.TWOBRID and len(mana) != 1
+        for t in tokens:
+            if not _mana_ok(sym, t[0], t[1], achroma_own=achroma, spend_as=p.spend_as, generic_half=generic_half):
+                errors.append(f"{where}: {{{t[0]}}} can't pay {sym}")
+    _check_amounts(chosen, payments, x, errors)
+    return life, energy
+
+
+def _match(tc: TotalCost, symbols: Counter, x: int, p: Problem) -> list[str]:
+    """Do the paid symbols make up this total cost? (generic and X checked by amounts)"""
+    wanted = Counter(str(t.symbol) for t in tc.terms if t.symbol.kind not in (Kind.GENERIC, Kind.X))
+    got = Counter({s: n for s, n in symbols.items() if s is not None and s != "{X}" and not s[1:-1].isdigit()})
+    problems = []
+    if wanted != got:
+        problems.append(f"payments cover {dict(got)} but the total cost has {dict(wanted)}")
+    if symbols.get("{X}", 0) != tc.x_symbols:
+        problems.append(f"{tc.x_symbols} {{X}} in the total cost, {symbols.get('{X}', 0)} paid")
+    if x and (tc.x_forced_zero or not tc.x_symbols):
+        problems.append("X must be 0 here (107.3b, or no {X} is paid)")
+    if tc.x_symbols and not tc.x_forced_zero and isinstance(p.x, int) and x != p.x:
+        problems.append(f"X is {x} but the problem fixes it at {p.x}")
+    if tc.variant == "free" and isinstance(p.x, int) and p.x > 0:
+        problems.append("with free, X is 0 (107.3b), but the problem fixes it above 0")
+    if tc.x_symbols and "achroma" in p.keywords and p.x_color and x:
+        problems.append("with Achroma and a color for X, X can only be 0 (702.86c)")
+    return problems
+
+
+def _check_amounts(tc: TotalCost, payments: list[dict[str, Any]], x: int, errors: list[str]) -> None:
+    """Generic, X and {2/W} generic halves: paid in full less the generic reduction (118.7a)."""
+    numbered = sum(t.symbol.amount for t in tc.terms if t.symbol.kind is Kind.GENERIC)
+    twobrid_generic = sum(2 for pay in payments if pay.get("symbol", "").startswith("{2/") and
+                          len(pay.get("mana", [])) != 1)
+    size = numbered + tc.x_symbols * x + twobrid_generic
+    paid = sum(len(pay.get("mana", [])) for pay in payments
+               if pay.get("symbol") == "{X}" or (pay.get("symbol", "")[1:-1].isdigit())
+               or (pay.get("symbol", "").startswith("{2/") and len(pay.get("mana", [])) != 1))
+    expected = max(0, size - tc.generic_reduction)
+    if paid != expected:
+        errors.append(f"generic mana paid is {paid} but the total cost needs {expected} "
+                      f"({size} generic less {tc.generic_reduction} reduction)")
+    for pay in payments:
+        s = pay.get("symbol", "")
+        if s.startswith("{2/") and len(pay.get("mana", [])) > 2:
+            errors.append(f"{s} is paid with more than two mana")
