@@ -288,6 +288,9 @@ def _read_add(what: str, card: _Card, sentence: str) -> Any:
     if m:
         middle = re.findall(_SYMBOLS, m.group(2))
         return tuple(_mana_string(t, card, sentence) for t in (m.group(1), *middle, m.group(3)))
+    m = re.fullmatch(rf"{_NUM} (\{{[^{{}}]+\}})", what, re.I)
+    if m:  # "Add six {G}" (Castle Garenbrig)
+        return _mana_string(m.group(2) * _number(m.group(1)), card, sentence)
     m = _ANY_COLOR.match(what) or _COMBINATION.match(what)
     if m:
         return (("any_color", _number(m.group(1))),)
@@ -656,13 +659,15 @@ def read_oracle(oracle: str, *, name: str | None = None, type_line: str | None =
     return [a.to_dict() for a in abilities]
 
 
-def source_from_card(name: str | None, oracle: str, type_line: str | None) -> dict:
+def source_from_card(name: str | None, oracle: str, type_line: str | None, *,
+                     chosen: str | None = None) -> dict:
     """A spec source dict for a card: ``name``, lowercase ``types``, ``snow`` when the type line has
-    Snow, and the ``abilities`` read from its Oracle text (raises :class:`OracleError`)."""
+    Snow, and the ``abilities`` read from its Oracle text (raises :class:`OracleError`; ``chosen``
+    as for :func:`read_oracle`)."""
     out: dict[str, Any] = {}
     if name is not None:
         out["name"] = name
-    abilities = read_oracle(oracle, name=name, type_line=type_line)
+    abilities = read_oracle(oracle, name=name, type_line=type_line, chosen=chosen)
     if type_line is not None:
         parsed = parse_type_line(type_line)
         out["types"] = list(parsed.types)
