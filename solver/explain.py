@@ -45,6 +45,9 @@ def _supply(c: Compiled, types: str) -> int:
         tap_best = 0
         for p in ps:
             best = max(sum(1 for u in ch if set(u) & set(types)) for ch in p.choices)
+            if set(types) == set(TYPES):  # a mana-cost ability spends mana to make its own
+                best -= min(sum(o.units for o in d.options if o.units and not o.life) * d.count
+                            if all(o.units for o in d.options) else 0 for d in p.cost) if p.cost else 0
             if p.tap:
                 tap_best = max(tap_best, best)
             else:

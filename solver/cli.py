@@ -1,0 +1,141 @@
+"""``tapwise``: pay a cost from the terminal, serve JSON lines, or run the benchmarks.
+
+    tapwise pay examples/three_color.json          a readable plan
+    tapwise pay examples/three_color.json --json   the spec answer
+    tapwise pay - --jsonl < problems.jsonl          one answer per line, ids echoed
+    tapwise pay "{2}{W}{U/P}" --board "4 Plains, 2 Island, Sol Ring" --life 20
+    tapwise serve                                   JSON-lines server on stdin/stdout
+    tapwise bench --quick                           the benchmark suite
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any, TextIO
+
+from models.problem import ProblemError
+from solver.queries import answer_request
+from solver.render import render
+
+
+def _read(path: str) -> str:
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        return Path(path).read_text()
+    except OSError as e:
+        raise SystemExit(f"tapwise: can't read {path}: {e.strerror}") from None
+
+
+def _jsonl(stream: TextIO, out: TextIO) -> int:
+    """One request per line, one answer per line; a bad line gets a status: error answer."""
+    for n, line in enumerate(stream, 1):
+        if not line.strip():
+            continue
+        try:
+            request = json.loads(line)
+        except json.JSONDecodeError as e:
+            answer: dict[str, Any] = {"status": "error", "error": f"line {n}: not JSON: {e.msg} at column {e.colno}"}
+        else:
+            try:
+                answer = answer_request(request)
+            except Exception as e:  # keep serving: one bad request must not end the stream
+                answer = {"status": "error", "error": f"line {n}: internal error: {e}"}
+                if isinstance(request, dict) and "id" in request:
+                    answer["id"] = request["id"]
+        out.write(json.dumps(answer) + "\n")
+        out.flush()
+    return 0
+
+
+def _quick_problem(args: argparse.Namespace) -> dict[str, Any]:
+    from models.board import parse_board
+
+    problem: dict[str, Any] = {"cost": args.target, "sources": parse_board(args.board)}
+    player: dict[str, Any] = {}
+    if args.life is not None:
+        player["life"] = args.life
+    if args.energy is not None:
+        player["energy"] = args.energy
+    if player:
+        problem["player"] = player
+    if args.x is not None:
+        problem["x"] = args.x if args.x == "max" else int(args.x)
+    if args.pool:
+        problem["pool"] = [args.pool]
+    return problem
+
+
+def cmd_pay(args: argparse.Namespace) -> int:
+    if args.jsonl:
+        stream = sys.stdin if args.target == "-" else open(args.target)
+        with stream:
+            return _jsonl(stream, sys.stdout)
+    if args.board is not None:
+        try:
+            problem = _quick_problem(args)
+        except (ValueError, KeyError) as e:
+            print(f"tapwise: {e.args[0] if e.args else e}", file=sys.stderr)
+            return 2
+    else:
+        try:
+            problem = json.loads(_read(args.target))
+        except json.JSONDecodeError as e:
+            print(f"tapwise: {args.target} is not JSON: {e.msg} at line {e.lineno} column {e.colno}", file=sys.stderr)
+            return 2
+    answer = answer_request(problem)
+    if answer.get("status") == "error":
+        print(f"tapwise: {answer['error']}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(answer, indent=2))
+    elif "results" in answer:
+        print("\n\n".join(render(a) for a in answer["results"]))
+    else:
+        print(render(answer))
+    return 0 if answer.get("status") == "paid" or "results" in answer else 1
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    return _jsonl(sys.stdin, sys.stdout)
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv and argv[0] == "bench":
+        try:
+            from benchmarks.runner import main as bench_main
+        except ImportError as e:
+            print(f"tapwise bench needs the bench extra (pip install 'tapwise[bench]'): {e}", file=sys.stderr)
+            return 2
+        return bench_main(argv[1:])
+    parser = argparse.ArgumentParser(prog="tapwise", description="Pay Magic: The Gathering costs optimally.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("pay", help="pay a cost: a problem file (or - for stdin), or a cost with --board")
+    p.add_argument("target", help="problem JSON file, - for standard input, or a cost like {2}{W}{U/P} with --board")
+    p.add_argument("--json", action="store_true", help="print the spec answer as JSON")
+    p.add_argument("--jsonl", action="store_true", help="read one problem per line, write one answer per line")
+    p.add_argument("--board", help='quick mode: sources like "4 Plains, 2 Island, Sol Ring, Hallowed Fountain"')
+    p.add_argument("--life", type=int, help="quick mode: the player's life (default 20)")
+    p.add_argument("--energy", type=int, help="quick mode: the player's energy")
+    p.add_argument("--x", help='quick mode: the value of X, or "max"')
+    p.add_argument("--pool", help="quick mode: mana already in the pool, like {R}{R}")
+    p.set_defaults(func=cmd_pay)
+    s = sub.add_parser("serve", help="JSON-lines server: one request per line on stdin, answers on stdout")
+    s.set_defaults(func=cmd_serve)
+    sub.add_parser("bench", help="run the benchmark suite (see tapwise bench --help)")
+    args = parser.parse_args(argv)
+    try:
+        return args.func(args)
+    except ProblemError as e:
+        print(f"tapwise: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

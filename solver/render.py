@@ -1,0 +1,62 @@
+"""A spec answer as a plan a player reads at a terminal."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+
+def _mana_list(mana: list[dict[str, Any]]) -> str:
+    counts = Counter((m["type"], m["source"]) for m in mana)
+    return ", ".join(f"{{{t}}}" + (f"x{n}" if n > 1 else "") + f" from {src}" for (t, src), n in counts.items())
+
+
+def render(answer: dict[str, Any]) -> str:
+    status = answer.get("status")
+    if status == "error":
+        return f"error: {answer.get('error')}"
+    if status != "paid":
+        lines = [f"Can't pay: {status}."]
+        if answer.get("why"):
+            lines.append(f"Why: {answer['why']}.")
+        if answer.get("conflict"):
+            lines.append("Symbols in conflict: " + "".join(answer["conflict"]))
+        return "\n".join(lines)
+    lines = [f"Pay {answer['total_cost']}" + (f" with X = {answer['x']}" if answer.get("x") else "")
+             + ("" if answer.get("optimal") else "  (best found before the time limit, not proved optimal)")]
+    lines.append("Activate, in this order:")
+    if not answer["activations"]:
+        lines.append("  nothing (the pool covers it)")
+    for a in answer["activations"]:
+        times = f" x{a['times']}" if a["times"] > 1 else ""
+        paid = ""
+        if a.get("paid"):
+            parts = [p["symbol"] + (f" with 2 life" if "life" in p else " with " + _mana_list(p["mana"]))
+                     for p in a["paid"]]
+            paid = "  paying " + "; ".join(parts)
+        lines.append(f"  {a['source']}{times}: add {a['adds']}" + (f" each" if times else "") + paid)
+    lines.append("Pay each symbol:")
+    for p in answer["payments"]:
+        if "life" in p:
+            how = f"{p['life']} life"
+        elif "energy" in p:
+            how = f"{p['energy']} energy"
+        else:
+            how = _mana_list(p["mana"]) or "nothing"
+        lines.append(f"  {p['symbol']:<8} {how}")
+    extras = []
+    if answer.get("life_paid") or answer.get("damage"):
+        extras.append(f"life paid {answer['life_paid']}, damage {answer['damage']}")
+    if answer.get("energy_paid"):
+        extras.append(f"energy {answer['energy_paid']}")
+    if answer.get("sacrificed"):
+        extras.append(f"sacrificed {answer['sacrificed']}")
+    extras.append(f"sources used {answer['sources_used']}")
+    if answer.get("colors_spent"):
+        extras.append("colors spent " + "".join(answer["colors_spent"]))
+    if answer.get("counters") is not None:
+        extras.append(f"counters {answer['counters']}")
+    summary = "; ".join(extras)
+    lines.append(summary[:1].upper() + summary[1:] + ".")
+    lines.append("Left in the pool: " + ("".join(answer["left_over"]) or "nothing") + ".")
+    return "\n".join(lines)

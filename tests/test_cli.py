@@ -1,0 +1,63 @@
+"""The command line: readable plans, --json, --jsonl streams, errors without tracebacks."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = ROOT / "examples"
+
+
+def run(*args, stdin=None):
+    return subprocess.run([sys.executable, "-m", "solver.cli", *args], input=stdin, capture_output=True,
+                          text=True, cwd=ROOT)
+
+
+def test_every_example_pays():
+    for path in sorted(EXAMPLES.glob("*.json")):
+        out = run("pay", str(path))
+        assert out.returncode == 0, (path, out.stderr)
+        assert "Pay each symbol" in out.stdout
+
+
+def test_json_output_is_the_spec_answer():
+    out = run("pay", str(EXAMPLES / "three_color.json"), "--json")
+    answer = json.loads(out.stdout)
+    assert answer["status"] == "paid" and answer["objective"]["min_sources"] >= 5
+
+
+def test_jsonl_stream_survives_bad_lines():
+    lines = [json.dumps({"id": 1, "cost": "{R}", "sources": [{"name": "Mountain"}]}), "not json",
+             json.dumps({"id": "b", "cost": "{R}", "sorces": []}),
+             json.dumps({"id": 4, "cost": "{G}{G}", "sources": [{"name": "Forest"}]})]
+    out = run("pay", "-", "--jsonl", stdin="\n".join(lines) + "\n")
+    answers = [json.loads(line) for line in out.stdout.splitlines()]
+    assert [a.get("status") for a in answers] == ["paid", "error", "error", "infeasible"]
+    assert [a.get("id") for a in answers] == [1, None, "b", 4]
+    assert "sources" in answers[2]["error"]
+
+
+def test_bad_input_names_the_problem_and_exits_nonzero():
+    out = run("pay", "-", stdin=json.dumps({"cost": "{2}{Q}"}))
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+    assert "{Q}" in out.stderr and "position 3" in out.stderr
+    out = run("pay", "-", stdin="{not json")
+    assert out.returncode == 2 and "not JSON" in out.stderr
+    out = run("pay", "/no/such/file.json")
+    assert out.returncode != 0 and "Traceback" not in out.stderr
+
+
+def test_infeasible_exit_code_and_reason():
+    out = run("pay", "-", stdin=json.dumps({"cost": "{U}{U}", "sources": [{"name": "Island"}]}))
+    assert out.returncode == 1 and "Why:" in out.stdout
+
+
+def test_serve_answers_castable():
+    request = {"id": 9, "query": "castable", "sources": [{"name": "Forest", "count": 2}],
+               "costs": [{"cost": "{1}{G}"}, {"cost": "{G}{G}{G}"}]}
+    out = run("serve", stdin=json.dumps(request) + "\n")
+    answer = json.loads(out.stdout)
+    assert answer["id"] == 9 and [r["status"] for r in answer["results"]] == ["paid", "infeasible"]

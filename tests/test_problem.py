@@ -1,0 +1,95 @@
+"""Loading the problem JSON (spec section 2, 3): strict validation naming the field path."""
+
+from __future__ import annotations
+
+import pytest
+
+from models.problem import ProblemError, dump_problem, load_problem
+
+BOARD = [{"name": "Plains", "count": 2}, {"name": "Snow-Covered Island"},
+         {"id": "fountain", "abilities": [{"add": ["{W}", "{U}"]}]}]
+
+
+@pytest.mark.parametrize("problem, path, words", [
+    ({"cost": "{1}", "sorces": []}, "sorces", "did you mean 'sources'"),
+    ({"sources": []}, "cost", "required"),
+    ({"cost": "{Q}"}, "cost", "{Q}"),
+    ({"cost": "{1}", "sources": [{"name": "Forest", "count": -1}]}, "sources[0].count", "at least 0"),
+    ({"cost": "{1}", "sources": [{"name": "Forest", "count": "two"}]}, "sources[0].count", "whole number"),
+    ({"cost": "{1}", "sources": [{"name": "Forest"}, {"name": "Forest"}, {"name": "Island"}, {"abilities": [{"add": "{W"}]}]}, "sources[3].abilities[0].add", "{"),
+    ({"cost": "{1}", "sources": [{"abilities": [{"add": "{W}", "tapp": True}]}]}, "sources[0].abilities[0].tapp", "did you mean 'tap'"),
+    ({"cost": "{1}", "sources": [{"abilities": [{"add": {"any_colour": 1}}]}]}, "sources[0].abilities[0].add", "any_color"),
+    ({"cost": "{1}", "sources": [{"abilities": [{"add": "{W}", "only": {"colors": "purple"}}]}]},
+     "sources[0].abilities[0].only.colors", "purple"),
+    ({"cost": "{1}", "pool": ["{W/U}"]}, "pool[0]", "type of mana"),
+    ({"cost": "{1}", "x_color": "Q"}, "x_color", "one of"),
+    ({"cost": "{1}", "keywords": ["achromа"]}, "keywords[0]", "unknown keyword"),
+    ({"cost": "{1}", "objective": ["min_lands"]}, "objective[0]", "unknown objective"),
+    ({"cost": "{1}", "player": {"life": 20, "mana": 3}}, "player.mana", "unknown key"),
+    ({"cost": "{1}", "x": -1}, "x", "at least 0"),
+    ({"cost": "{1}", "x": "lots"}, "x", "\"max\""),
+    ({"cost": "{1}", "time_limit": 0}, "time_limit", "positive"),
+    ({"cost": "{1}", "sources": [{"name": "Forest", "count": 2, "tapped": 3}]}, "sources[0].tapped", "count is 2"),
+    ({"cost": "{1}", "sources": [{"name": "Not A Card Name"}]}, "sources[0].abilities", "not a basic land"),
+    ({"cost": "{1}", "sources": [{"id": "a", "name": "Forest"}, {"id": "a", "name": "Forest"}]}, "sources[1].id", "duplicate"),
+    ({"cost": "{1}", "for": {"kind": "creature"}}, "for.kind", "one of"),
+])
+def test_errors_name_the_field(problem, path, words):
+    with pytest.raises(ProblemError) as info:
+        load_problem(problem)
+    assert info.value.path == path
+    assert words in str(info.value)
+
+
+def test_basic_names_imply_abilities_and_snow():
+    p = load_problem({"cost": "{1}", "sources": BOARD})
+    plains, island, fountain = p.sources
+    assert plains.abilities[0].choices == (("W",),) and plains.count == 2 and not plains.snow
+    assert island.snow and island.abilities[0].choices == (("U",),)
+    assert fountain.abilities[0].choices == (("W",), ("U",))
+
+
+def test_ids_made_unique():
+    p = load_problem({"cost": "{1}", "sources": [{"name": "Forest"}, {"name": "Forest"}, {"id": "Forest#2", "name": "Plains"},
+                                                   {"abilities": [{"add": "{C}"}]}]})
+    assert [s.id for s in p.sources] == ["Forest", "Forest#3", "Forest#2", "source3"]
+
+
+def test_outputs_follow_106_8_to_106_11():
+    p = load_problem({"cost": "{1}", "sources": [{"abilities": [
+        {"add": "{W/U}{2}"}, {"add": "{S}"}, {"add": "{G/P}"}, {"add": {"one_color": 2}}, {"add": "{2/R}"}]}]})
+    hybrid, snow, phyrexian, one_color, twobrid = p.sources[0].abilities
+    assert hybrid.choices == (("C", "C", "WU"),)
+    assert snow.choices == (("C",),)
+    assert phyrexian.choices == (("G",),)
+    assert len(one_color.choices) == 5 and ("B", "B") in one_color.choices
+    assert set(twobrid.choices) == {("R",), ("C", "C")}
+
+
+def test_defaults_and_objectives():
+    p = load_problem({"cost": "{X}{R}", "x": "max", "keywords": ["sunburst"]})
+    assert p.objective == ("max_colors", "max_x", "min_life", "min_sacrifices", "min_sources", "min_waste")
+    assert load_problem({"cost": "{X}", "x": "max", "objective": ["min_sources"]}).objective == ("max_x", "min_sources")
+    assert load_problem({"cost": "{1}", "keywords": ["eclipse"]}).objective[0] == "min_colors"
+    assert load_problem({"cost": "{1}"}).player.keep_life == 1
+
+
+def test_purpose_colors_and_x():
+    p = load_problem({"cost": "{X}{W}{U/B}", "for": {"kind": "spell", "types": ["Creature"]}})
+    assert p.purpose.colors == "WUB" and p.purpose.has_x and p.purpose.types == ("creature",)
+    assert load_problem({"cost": None, "alternative": "{X}"}).purpose.has_x
+    assert load_problem({"cost": None, "alternative": "{X}"}).purpose.colors == ""
+
+
+def test_dump_round_trips():
+    raw = {"cost": "{2}{W}{U/P}", "alternative": "{1}", "free": True, "additional": ["{E}"], "life_cost": 3,
+           "increase": ["{1}"], "reduce": ["{W}"], "x": "max", "x_color": "B", "keywords": ["achroma"],
+           "for": {"kind": "ability", "types": ["artifact"], "subtypes": []}, "spend_as": "any_color",
+           "player": {"life": 7, "energy": 2, "keep_life": None},
+           "pool": ["{R}", {"mana": "{C}{C}", "snow": True, "only": {"kind": "spell", "has_x": True}, "id": "p"}],
+           "sources": BOARD + [{"id": "elf", "types": ["creature"], "tapped": True,
+                                "abilities": [{"add": {"any_color": 1}, "life": 1, "damage": 1, "energy": 1,
+                                               "sacrifice": True, "tap": False, "uses": 2, "mana": "{1}"}]}],
+           "objective": ["min_sources"], "time_limit": 2.5, "id": "q1"}
+    p = load_problem(raw)
+    assert load_problem(dump_problem(p)) == p

@@ -1,0 +1,95 @@
+"""The independent verifier rejects answers that break the rules (DESIGN principle 4)."""
+
+from __future__ import annotations
+
+import copy
+
+from models.problem import load_problem
+from solver import pay
+from solver.verify import verify
+
+PROBLEM = {"cost": "{1}{W}{U/P}", "pool": ["{C}"],
+           "sources": [{"name": "Plains", "count": 2}, {"id": "fountain", "abilities": [{"add": ["{W}", "{U}"]}]}],
+           "player": {"life": 3}}
+
+
+def answer():
+    a = pay(PROBLEM)
+    assert a["status"] == "paid"
+    return copy.deepcopy(a)
+
+
+def errors(a):
+    return verify(load_problem(PROBLEM), a)
+
+
+def test_good_answer_passes():
+    assert errors(answer()) == []
+
+
+def test_mana_not_made_is_rejected():
+    a = answer()
+    a["activations"] = a["activations"][1:]
+    assert errors(a)
+
+
+def test_wrong_color_is_rejected():
+    a = answer()
+    for p in a["payments"]:
+        if p["symbol"] == "{W}":
+            p["mana"][0]["type"] = "U"
+    assert errors(a)
+
+
+def test_illegal_output_is_rejected():
+    a = answer()
+    a["activations"][0]["adds"] = "{B}"
+    assert any("can't add" in e for e in errors(a))
+
+
+def test_tapping_more_copies_than_exist():
+    a = answer()
+    a["activations"].append({"source": "Plains", "ability": 0, "adds": "{W}", "times": 5})
+    assert any("tapped more often" in e for e in errors(a))
+
+
+def test_missing_symbol_is_rejected():
+    a = answer()
+    a["payments"] = [p for p in a["payments"] if p["symbol"] != "{W}"]
+    assert errors(a)
+
+
+def test_life_beyond_keep_life_is_rejected():
+    a = answer()
+    a["payments"] = [p if p["symbol"] != "{U/P}" else {"symbol": "{U/P}", "life": 2} for p in a["payments"]]
+    a["payments"] = [p for p in a["payments"]]
+    problem = dict(PROBLEM, player={"life": 2})
+    assert verify(load_problem(problem), a)
+
+
+def test_misreported_objective_is_rejected():
+    a = answer()
+    a["objective"]["min_sources"] -= 1
+    assert any("min_sources" in e for e in errors(a))
+
+
+def test_ability_paying_for_itself_is_rejected():
+    problem = {"cost": "{W}", "sources": [{"id": "gate", "abilities": [{"mana": "{W/U}", "add": ["{W}{W}"]}]}]}
+    forged = {"status": "paid", "x": 0, "activations": [
+        {"source": "gate", "ability": 0, "adds": "{W}{W}", "times": 1,
+         "paid": [{"symbol": "{W/U}", "mana": [{"type": "W", "source": "gate"}]}]}],
+        "payments": [{"symbol": "{W}", "mana": [{"type": "W", "source": "gate"}]}],
+        "life_paid": 0, "damage": 0, "energy_paid": 0, "sacrificed": 0, "colors_spent": ["W"], "left_over": [],
+        "objective": {}}
+    assert any("in the pool at that moment" in e for e in verify(load_problem(problem), forged))
+
+
+def test_restricted_mana_is_rejected():
+    problem = {"cost": "{G}", "for": {"kind": "spell", "types": ["instant"]},
+               "sources": [{"id": "elf", "abilities": [{"add": "{G}", "only": {"types": ["creature"]}}]}]}
+    assert pay(problem)["status"] == "infeasible"
+    forged = {"status": "paid", "x": 0, "activations": [{"source": "elf", "ability": 0, "adds": "{G}", "times": 1}],
+              "payments": [{"symbol": "{G}", "mana": [{"type": "G", "source": "elf"}]}],
+              "life_paid": 0, "damage": 0, "energy_paid": 0, "sacrificed": 0, "colors_spent": ["G"], "left_over": [],
+              "objective": {}}
+    assert verify(load_problem(problem), forged)
