@@ -112,12 +112,13 @@ class Symbol:
 
     @property
     def sort_key(self) -> tuple[int, int, int]:
-        """Canonical order for printing a total cost: X, generic, snow, then by color."""
+        """Canonical order for printing a total cost: X, generic, snow, {C}, colored symbols,
+        hybrids, Phyrexian, then {2/W} and {C/W}, each in color order."""
         order = {Kind.X: 0, Kind.GENERIC: 1, Kind.SNOW: 2, Kind.COLORLESS: 3, Kind.ENERGY: 9}
         if self.kind in order:
             return (order[self.kind], 0, 0)
-        kind_rank = [Kind.TWOBRID, Kind.COLORLESS_HYBRID, Kind.HYBRID, Kind.HYBRID_PHYREXIAN,
-                     Kind.PHYREXIAN, Kind.COLORED].index(self.kind)
+        kind_rank = [Kind.COLORED, Kind.HYBRID, Kind.HYBRID_PHYREXIAN, Kind.PHYREXIAN, Kind.TWOBRID,
+                     Kind.COLORLESS_HYBRID].index(self.kind)
         first = COLORS.index(self.colors[0])
         pair = HYBRID_PAIRS.index(self.colors) if len(self.colors) == 2 else 0
         return (4 + kind_rank, first, pair)
