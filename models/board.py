@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from models.cards import CardChoiceError, UnknownCardError, lookup_card
+from models.cards import CardChoiceError, UnknownCardError, known_name, lookup_card
 
 __all__ = ["parse_board", "BoardError"]
 
@@ -61,6 +61,8 @@ def _resolve(piece: str) -> tuple[int, bool, dict[str, Any]] | None:
     try:
         count, tapped, name = _parse_entry(piece)
     except BoardError:
+        return None
+    if known_name(name) is None:
         return None
     try:
         return count, tapped, lookup_card(name)

@@ -23,7 +23,8 @@ from typing import Any
 from models.basics import BASIC_LANDS, basic_land
 from models.oracle import ChoiceNeeded, source_from_card
 
-__all__ = ["UnknownCardError", "CardChoiceError", "LibraryCard", "lookup_card", "card_names", "library"]
+__all__ = ["UnknownCardError", "CardChoiceError", "LibraryCard", "lookup_card", "card_names", "known_name",
+           "library"]
 
 
 class UnknownCardError(KeyError):
@@ -104,14 +105,25 @@ def _read(key: str, chosen: str | None) -> dict[str, Any]:
     return source_from_card(card.name, card.oracle, card.type_line, chosen=chosen)
 
 
+def _split(name: str) -> tuple[str, str | None]:
+    """``("Cavern of Souls", "Elf")`` for ``"Cavern of Souls [Elf]"``; the choice is None without brackets."""
+    m = _CHOICE.match(name)
+    return (m.group("name"), m.group("choice").strip()) if m else (name, None)
+
+
+def known_name(name: str) -> str | None:
+    """The library's spelling of ``name`` (a choice in brackets is ignored), or None; cheap, no
+    suggestions computed."""
+    return _names_by_lower().get(" ".join(_split(name)[0].split()).lower())
+
+
 def lookup_card(name: str) -> dict:
     """The spec source dict (``name``, ``types``, ``snow`` when true, ``abilities``) for a card
     name, any case; ``"Name [choice]"`` for cards whose mana depends on a choice.
 
     Raises :class:`UnknownCardError` (suggesting the closest names) for an unknown name, and
     :class:`CardChoiceError` when a needed choice is missing or wrong."""
-    m = _CHOICE.match(name)
-    base, chosen = (m.group("name"), m.group("choice").strip()) if m else (name, None)
+    base, chosen = _split(name)
     key = " ".join(base.split()).lower()
     basic = basic_land(key)
     if basic is not None:
