@@ -18,7 +18,7 @@ from models.basics import basic_land
 from models.mana import COLORS, Kind, ManaCost, NotationError
 
 __all__ = ["OracleError", "ChoiceNeeded", "ManaAbility", "SpendRestriction", "read_oracle", "source_from_card",
-           "parse_type_line", "TypeLine"]
+           "parse_type_line", "TypeLine", "measure"]
 
 
 class OracleError(ValueError):
