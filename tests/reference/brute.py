@@ -1,0 +1,862 @@
+"""Exhaustive reference payer: ``brute_pay(problem) -> {"status", "objective"}``.
+
+Written from ``shared/spec/problem.md`` and ``docs/semantics.md`` alone; it shares no code with
+``solver/`` (only ``models.mana`` for reading brace notation). It is meant to be obviously
+correct, not fast, and only handles small problems (a handful of source copies, a handful of
+cost symbols, small pools).
+
+How it works, in the order a player does it (601.2b-h):
+
+1. **Total cost variants** (601.2b, 601.2f). For every base cost the player may use (``cost``,
+   or ``alternative``, or ``free`` = ``{0}``), every value of X, every half of every hybrid
+   symbol, mana-or-life for every Phyrexian symbol, every half of every hybrid reduction and
+   every way to split the generic reduction between the kinds of generic mana, it builds the
+   resulting demand: a list of *slots*, each one mana with a requirement (a color, colorless,
+   any, snow, ...), plus the life and energy the cost itself takes. Duplicates are merged.
+2. **Mana abilities** (601.2g, 605). A depth-first search over game states simulates every
+   sequence of mana-ability activations: each state is what every source copy has done so
+   far (tapped, uses left, sacrificed, used), the mana in the pool (type, snow, restriction,
+   made-by-an-activation), and the life / damage / energy / sacrifices so far. An activation
+   pays its own mana cost from the mana in the pool at that moment (never from its own
+   output), then adds one of its output choices. States are memoized, so orderings that reach
+   the same state are explored once.
+3. **Paying** (601.2h). In every reachable state, every demand variant is tried against the
+   pool: every assignment of pool mana to slots (memoized on the remaining pool), giving the
+   set of (colors spent, mana made by activations that got spent) outcomes.
+4. **Objectives**: every outcome is scored and the lexicographic best kept.
+
+Choices the spec leaves open are marked ``# CHOICE`` with the rule or doc line they follow.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from dataclasses import dataclass
+from typing import Any, Iterable
+
+from models.mana import Kind, ManaCost, Symbol
+
+COLORS = "WUBRG"
+TYPES = "WUBRGC"
+BIT = {c: 1 << i for i, c in enumerate(COLORS)}
+
+# Basic land names and the mana they imply (305.6). Kept here on purpose (not imported from
+# models/) so that the reference shares nothing but notation parsing with the solver.
+BASIC_LAND_MANA = {"plains": "W", "island": "U", "swamp": "B", "mountain": "R", "forest": "G", "wastes": "C"}
+
+DEFAULT_TAIL = ["min_life", "min_sacrifices", "min_sources", "min_waste"]
+MAXIMIZED = {"max_x", "max_colors"}
+ALL_OBJECTIVES = {"max_x", "max_colors", "min_colors", "min_life", "min_energy", "min_sacrifices",
+                  "min_sources", "min_waste"}
+
+# Every class of mana for paying the total cost: (type, snow, made by an activation).
+CLASSES = tuple((t, s, m) for t in TYPES for s in (False, True) for m in (False, True))
+CLASS_INDEX = {c: i for i, c in enumerate(CLASSES)}
+
+# Slot kinds: what one mana of a demand must be.
+#   ("col", c)   mana of color c           "C"      colorless mana
+#   "any"        any mana                  ("genX", c) X mana under x_color c
+#   "genC"       Achroma's colorless-only generic
+#   "snow"       snow mana of any type     "snowC"  colorless snow mana (Achroma's {S})
+_RANK = {"col": 0, "C": 1, "genC": 2, "genX": 3, "snowC": 4, "snow": 5, "any": 6}
+
+
+class Unsupported(NotImplementedError):
+    """The problem uses something the reference does not model (e.g. ``oracle`` text)."""
+
+
+class TooBig(RuntimeError):
+    """The exhaustive search would be too large; make the problem smaller."""
+
+
+def _kind_rank(kind) -> tuple:
+    if isinstance(kind, tuple):
+        return (_RANK[kind[0]], kind[1])
+    return (_RANK[kind], "")
+
+
+def _fits(kind, mana_type: str, snow: bool) -> bool:
+    """Whether one mana of ``mana_type`` (snow or not) can fill a slot of ``kind``."""
+    if kind == "any":
+        return True
+    if kind == "snow":
+        return snow
+    if kind == "snowC":
+        return snow and mana_type == "C"
+    if kind in ("C", "genC"):
+        return mana_type == "C"
+    return mana_type == kind[1]  # ("col", c) or ("genX", c)
+
+
+def _symbols(text: str) -> tuple[Symbol, ...]:
+    return ManaCost.parse(text).symbols
+
+
+def _as_list(value) -> list:
+    return list(value) if isinstance(value, (list, tuple)) else [value]
+
+
+# --------------------------------------------------------------------------------------------
+# What an ability adds (106.8-106.11) and what a permanent "could produce" (106.7)
+# --------------------------------------------------------------------------------------------
+
+def _string_outputs(text: str) -> set[tuple[str, ...]]:
+    """Every multiset of mana a mana string can add (the player picks hybrid halves)."""
+    per_symbol: list[list[tuple[str, ...]]] = []
+    for s in _symbols(text):
+        k = s.kind
+        if k in (Kind.COLORED, Kind.PHYREXIAN):  # 106.9: a Phyrexian symbol adds its color
+            per_symbol.append([(s.colors,)])
+        elif k in (Kind.COLORLESS, Kind.SNOW):  # 106.11: {S} adds one colorless
+            per_symbol.append([("C",)])
+        elif k is Kind.GENERIC:  # 106.10
+            per_symbol.append([("C",) * s.amount])
+        elif k in (Kind.HYBRID, Kind.HYBRID_PHYREXIAN):  # 106.8: choose a half
+            per_symbol.append([(s.colors[0],), (s.colors[1],)])
+        elif k is Kind.TWOBRID:
+            per_symbol.append([(s.colors,), ("C", "C")])
+        elif k is Kind.COLORLESS_HYBRID:
+            per_symbol.append([("C",), (s.colors,)])
+        else:
+            raise Unsupported(f"can't add {s} ({text!r})")
+    return {tuple(sorted(sum(combo, ()))) for combo in itertools.product(*per_symbol)}
+
+
+def _static_could_produce(add) -> set[str] | None:
+    """Types an ``add`` could produce, or None for a reflect ability (resolved by fixpoint)."""
+    if isinstance(add, str):
+        return {t for out in _string_outputs(add) for t in out}
+    if isinstance(add, list):
+        return {t for text in add for out in _string_outputs(text) for t in out}
+    if isinstance(add, dict):
+        if "reflect" in add:
+            return None
+        if "any_color" in add:
+            return set(COLORS) if add["any_color"] > 0 else set()
+        if "one_color" in add:
+            return set(COLORS) if add["one_color"] > 0 else set()
+        if "any_type" in add:
+            return set(TYPES) if add["any_type"] > 0 else set()
+    raise Unsupported(f"unknown add {add!r}")
+
+
+def _outputs(add, reflected: set[str] | None) -> list[tuple[str, ...]]:
+    """Every output choice of an ability, each a sorted tuple of mana types."""
+    if isinstance(add, str):
+        outs = _string_outputs(add)
+    elif isinstance(add, list):
+        outs = set().union(*(_string_outputs(t) for t in add)) if add else set()
+    elif "any_color" in add:
+        outs = {tuple(sorted(c)) for c in itertools.combinations_with_replacement(COLORS, add["any_color"])}
+    elif "one_color" in add:
+        outs = {(c,) * add["one_color"] for c in COLORS}
+    elif "any_type" in add:
+        # CHOICE: {"any_type": n} = n mana, each of any type (as any_color is "each of any color").
+        outs = {tuple(sorted(c)) for c in itertools.combinations_with_replacement(TYPES, add["any_type"])}
+    elif "reflect" in add:
+        # 106.7: one mana of a type those lands could produce; none if they could produce none
+        # (106.5: then the ability produces no mana).
+        outs = {(t,) for t in (reflected or set())} or {()}
+    else:
+        raise Unsupported(f"unknown add {add!r}")
+    return sorted(outs)
+
+
+def _reflect_sets(sides: dict[str, list["_Source"]]) -> dict[tuple[str, int, int], set[str]]:
+    """Least fixed point of "could produce" (106.7) for every reflect ability on both sides.
+
+    ``lands_you_control`` is read from the controller of the reflecting source (so an
+    opponent's Exotic Orchard looks at *my* lands), as in 106.7's Exotic Orchard example.
+    CHOICE: "could produce" is evaluated once, on the board as given (tapped or not, costs
+    ignored, 106.7), not re-evaluated after sacrifices during the payment.
+    """
+    other = {"me": "opp", "opp": "me"}
+    produce: dict[tuple[str, int], set[str]] = {(side, i): set() for side, lst in sides.items()
+                                                for i in range(len(lst))}
+    reflect: dict[tuple[str, int, int], set[str]] = {}
+
+    def ability_types(side: str, src: "_Source", ai: int) -> set[str]:
+        ab = src.abilities[ai]
+        static = _static_could_produce(ab.add)
+        if static is not None:
+            return static
+        spec = ab.add
+        if spec["reflect"] == "lands_you_control":
+            target = side
+        elif spec["reflect"] == "lands_opponents_control":
+            target = other[side]
+        else:
+            raise Unsupported(f"unknown reflect {spec['reflect']!r}")
+        got: set[str] = set()
+        for j, land in enumerate(sides[target]):
+            if "land" in land.types and land.count > 0:
+                got |= produce[(target, j)]
+        what = spec.get("what", "color")
+        if what == "color":
+            got &= set(COLORS)
+        elif what != "type":
+            raise Unsupported(f"unknown reflect what {what!r}")
+        return got
+
+    changed = True
+    while changed:
+        changed = False
+        for (side, i) in list(produce):
+            src = sides[side][i]
+            new: set[str] = set()
+            for ai in range(len(src.abilities)):
+                t = ability_types(side, src, ai)
+                if src.abilities[ai].add.__class__ is dict and "reflect" in src.abilities[ai].add:
+                    reflect[(side, i, ai)] = t
+                new |= t
+            if new != produce[(side, i)]:
+                produce[(side, i)] = new
+                changed = True
+    return reflect
+
+
+# --------------------------------------------------------------------------------------------
+# The board
+# --------------------------------------------------------------------------------------------
+
+@dataclass
+class _Ability:
+    add: Any
+    tap: bool
+    cost: tuple[Symbol, ...]
+    life: int
+    damage: int
+    energy: int
+    sacrifice: bool
+    uses: int
+    only: int  # index into the restriction table, -1 = unrestricted
+    outputs: list[tuple[str, ...]]
+    max_out: int = 0
+
+
+@dataclass
+class _Source:
+    count: int
+    tapped: int
+    types: frozenset[str]
+    snow: bool
+    abilities: list[_Ability]
+
+
+_SOURCE_KEYS = {"id", "name", "count", "types", "snow", "tapped", "abilities", "oracle"}
+_ABILITY_KEYS = {"add", "tap", "mana", "life", "damage", "energy", "sacrifice", "uses", "only"}
+
+
+def _load_source(entry: dict, restriction_index) -> _Source:
+    unknown = set(entry) - _SOURCE_KEYS
+    if unknown:
+        raise Unsupported(f"unknown source keys {sorted(unknown)}")
+    name = entry.get("name")
+    basic = None
+    if isinstance(name, str):
+        key = name.strip().lower()
+        snowy = key.startswith("snow-covered ")
+        if snowy:
+            key = key[len("snow-covered "):]
+        if key in BASIC_LAND_MANA:
+            basic = (BASIC_LAND_MANA[key], snowy)
+    if "abilities" in entry:
+        raw_abilities = entry["abilities"]
+    elif basic is not None:
+        raw_abilities = [{"add": "{%s}" % basic[0]}]
+    elif "oracle" in entry:
+        raise Unsupported("oracle text is not read by the reference")
+    else:
+        raw_abilities = []
+    count = int(entry.get("count", 1))
+    tapped = entry.get("tapped", False)
+    if tapped is True:
+        tapped_n = count
+    elif tapped is False or tapped is None:
+        tapped_n = 0
+    else:
+        tapped_n = max(0, min(int(tapped), count))
+    abilities = []
+    for raw in raw_abilities:
+        unknown = set(raw) - _ABILITY_KEYS
+        if unknown:
+            raise Unsupported(f"unknown ability keys {sorted(unknown)}")
+        cost = _symbols(raw["mana"]) if raw.get("mana") else ()
+        for s in cost:
+            if s.kind in (Kind.X, Kind.ENERGY):
+                raise Unsupported(f"{s} in a mana ability's mana cost")
+        abilities.append(_Ability(
+            add=raw["add"], tap=bool(raw.get("tap", True)), cost=cost,
+            life=int(raw.get("life", 0)), damage=int(raw.get("damage", 0)),
+            energy=int(raw.get("energy", 0)), sacrifice=bool(raw.get("sacrifice", False)),
+            uses=int(raw.get("uses", 1)), only=restriction_index(raw.get("only")), outputs=[]))
+    return _Source(count=count, tapped=tapped_n,
+                   types=frozenset(t.lower() for t in entry.get("types", ["land"])),
+                   snow=bool(entry.get("snow", basic[1] if basic else False)), abilities=abilities)
+
+
+def _restriction_matches(only: dict, ctx: dict) -> bool:
+    """Section 3: every key of ``only`` must match what is being paid for."""
+    for key, want in only.items():
+        if key == "kind":
+            ok = want == ctx["kind"]
+        elif key == "types":
+            ok = any(str(t).lower() in ctx["types"] for t in _as_list(want))
+        elif key == "subtypes":
+            ok = any(str(t).lower() in ctx["subtypes"] for t in _as_list(want))
+        elif key == "colors":
+            colors = ctx["colors"]
+            ok = False
+            for w in _as_list(want):
+                w = str(w)
+                if w == "multicolored":
+                    ok |= len(colors) >= 2
+                elif w == "monocolored":
+                    ok |= len(colors) == 1
+                elif w == "colorless":
+                    ok |= len(colors) == 0
+                elif w.upper() in COLORS and len(w) == 1:
+                    ok |= w.upper() in colors
+                else:
+                    raise Unsupported(f"unknown colors restriction {w!r}")
+        elif key == "has_x":
+            ok = bool(want) == ctx["has_x"]
+        else:
+            raise Unsupported(f"unknown restriction key {key!r}")
+        if not ok:
+            return False
+    return True
+
+
+# --------------------------------------------------------------------------------------------
+# The total cost (601.2b, 601.2f, 118.7, section 4 of the spec)
+# --------------------------------------------------------------------------------------------
+
+# A cost vector, after the player's choices and before reductions:
+_COL = 0  # 0..4: colored mana W U B R G
+_CL = 5  # {C}
+_GEN_OWN = 6  # generic of the object's own cost (mana/alternative/additional cost, {2/W}'s 2)
+_GEN_INC = 7  # generic added by `increase` (any mana even under Achroma, 702.86e)
+_GEN_X = 8  # the mana paid for X
+_SNOW_OWN = 9  # {S} of the object's own cost
+_SNOW_INC = 10  # {S} from an increase
+_LIFE = 11  # life: 2 per Phyrexian symbol paid with life, plus life_cost
+_ENERGY = 12  # {E}
+_WIDTH = 13
+
+
+def _unit(index: int, amount: int = 1) -> tuple[int, ...]:
+    v = [0] * _WIDTH
+    v[index] = amount
+    return tuple(v)
+
+
+def _symbol_choices(s: Symbol, own: bool, x: int) -> list[tuple[int, ...]]:
+    """601.2b: the ways the player may announce one symbol of the cost."""
+    gen = _GEN_OWN if own else _GEN_INC
+    k = s.kind
+    col = lambda c: _unit(_COL + COLORS.index(c))  # noqa: E731
+    if k is Kind.COLORED:
+        return [col(s.colors)]
+    if k is Kind.COLORLESS:
+        return [_unit(_CL)]
+    if k is Kind.GENERIC:
+        return [_unit(gen, s.amount)]
+    if k is Kind.X:
+        if not own:
+            raise Unsupported("{X} in an increase")
+        return [_unit(_GEN_X, x)]
+    if k is Kind.HYBRID:
+        return [col(s.colors[0]), col(s.colors[1])]
+    if k is Kind.TWOBRID:
+        return [col(s.colors), _unit(gen, 2)]
+    if k is Kind.COLORLESS_HYBRID:
+        return [_unit(_CL), col(s.colors)]
+    if k is Kind.PHYREXIAN:
+        return [col(s.colors), _unit(_LIFE, 2)]
+    if k is Kind.HYBRID_PHYREXIAN:
+        return [col(s.colors[0]), col(s.colors[1]), _unit(_LIFE, 2)]
+    if k is Kind.SNOW:
+        return [_unit(_SNOW_OWN if own else _SNOW_INC)]
+    if k is Kind.ENERGY:
+        return [_unit(_ENERGY)]
+    raise Unsupported(f"symbol {s}")
+
+
+def _reduction_choices(s: Symbol) -> list[tuple[str, Any]]:
+    """118.7a-g: what one reduction symbol removes: ("col", c), ("C", 1) or ("gen", n)."""
+    k = s.kind
+    if k is Kind.GENERIC:
+        return [("gen", s.amount)]
+    if k is Kind.COLORED:
+        return [("col", s.colors)]
+    if k is Kind.COLORLESS:
+        return [("C", 1)]
+    if k is Kind.HYBRID:  # 118.7e: the player chooses a half
+        return [("col", s.colors[0]), ("col", s.colors[1])]
+    if k is Kind.TWOBRID:  # 118.7e: a generic half reduces that much generic
+        return [("col", s.colors), ("gen", 2)]
+    if k is Kind.COLORLESS_HYBRID:
+        return [("C", 1), ("col", s.colors)]
+    if k is Kind.PHYREXIAN:  # 118.7f
+        return [("col", s.colors)]
+    if k is Kind.HYBRID_PHYREXIAN:  # spec 8: "let the player pick a color, like 118.7e"
+        return [("col", s.colors[0]), ("col", s.colors[1])]
+    if k is Kind.SNOW:  # 118.7g: reduces generic
+        return [("gen", 1)]
+    raise Unsupported(f"reduction by {s}")
+
+
+def _reduction_max_generic(s: Symbol) -> int:
+    """An upper bound on the generic one reduction symbol can remove (for bounding X)."""
+    return {Kind.GENERIC: s.amount, Kind.TWOBRID: 2}.get(s.kind, 1)
+
+
+def _apply_reductions(v: tuple[int, ...], reds: list[tuple[str, Any]]) -> Iterable[tuple[int, ...]]:
+    """Apply a chosen set of reductions to a cost vector, in every way the player may.
+
+    118.7a: generic reductions only touch the generic component; 118.7b-d: colored or
+    colorless reductions beyond what the cost has reduce generic by the difference; 107.4h:
+    {S} is never reduced. The final amounts don't depend on the order (colored reductions only
+    compete with colored reductions of the same type, and the rest all lands on generic), so
+    the player's only choice is which generic to remove (702.86f, spec section 8: under Achroma
+    the colorless-only generic, under x_color the X mana, are fair targets).
+    """
+    v = list(v)
+    generic = 0
+    for what, arg in reds:
+        if what == "gen":
+            generic += arg
+        elif what == "col":
+            i = _COL + COLORS.index(arg)
+            if v[i] > 0:
+                v[i] -= 1
+            else:
+                generic += 1
+        else:  # "C"
+            if v[_CL] > 0:
+                v[_CL] -= 1
+            else:
+                generic += 1
+    own, inc, xx = v[_GEN_OWN], v[_GEN_INC], v[_GEN_X]
+    remove = min(generic, own + inc + xx)
+    for a in range(min(own, remove) + 1):
+        for b in range(min(inc, remove - a) + 1):
+            c = remove - a - b
+            if c <= xx:
+                w = list(v)
+                w[_GEN_OWN] -= a
+                w[_GEN_INC] -= b
+                w[_GEN_X] -= c
+                yield tuple(w)
+
+
+# --------------------------------------------------------------------------------------------
+# The search
+# --------------------------------------------------------------------------------------------
+
+_PROBLEM_KEYS = {"cost", "alternative", "free", "additional", "life_cost", "increase", "reduce", "x",
+                 "x_color", "keywords", "for", "spend_as", "player", "pool", "sources",
+                 "opponent_sources", "objective", "time_limit", "id", "query"}
+
+
+def objective_list(problem: dict) -> list[str]:
+    """The objective list actually used (spec section 5 and 8, docs/semantics.md)."""
+    x_max = problem.get("x", 0) == "max"
+    given = problem.get("objective")
+    if given is not None:
+        names = list(given)
+        if x_max and "max_x" not in names:  # spec 8: "puts max_x first when ... leaves it out"
+            names.insert(0, "max_x")
+    else:
+        names = []
+        for kw in problem.get("keywords", []) or []:
+            kw = kw.lower()
+            name = {"eclipse": "min_colors", "sunburst": "max_colors", "converge": "max_colors"}.get(kw)
+            if name and name not in names:
+                names.append(name)
+        if x_max:
+            names.append("max_x")
+        names += DEFAULT_TAIL
+    for n in names:
+        if n not in ALL_OBJECTIVES:
+            raise Unsupported(f"unknown objective {n!r}")
+    return names
+
+
+class _Search:
+    def __init__(self, problem: dict, max_states: int) -> None:
+        unknown = set(problem) - _PROBLEM_KEYS
+        if unknown:
+            raise Unsupported(f"unknown problem keys {sorted(unknown)}")
+        if problem.get("query", "pay") != "pay":
+            raise Unsupported("only pay questions")
+        self.max_states = max_states
+        self.objectives = objective_list(problem)
+        keywords = {k.lower() for k in problem.get("keywords", []) or []}
+        self.achroma = "achroma" in keywords
+        self.x_color = problem.get("x_color")
+        if self.x_color is not None:
+            self.x_color = self.x_color.upper()
+        self.spend_as = problem.get("spend_as")
+        if self.spend_as not in (None, "any_type", "any_color"):
+            raise Unsupported(f"spend_as {self.spend_as!r}")
+        player = problem.get("player") or {}
+        self.life = int(player.get("life", 20))
+        self.energy = int(player.get("energy", 0))
+        self.keep = player.get("keep_life", 1)
+
+        # Restrictions: a table of distinct `only` objects, checked once per context.
+        self.restrictions: list[dict] = []
+        keys: dict[str, int] = {}
+
+        def restriction_index(only) -> int:
+            if only is None:
+                return -1
+            k = json.dumps(only, sort_keys=True)
+            if k not in keys:
+                keys[k] = len(self.restrictions)
+                self.restrictions.append(only)
+            return keys[k]
+
+        self.sources = [_load_source(e, restriction_index) for e in problem.get("sources", []) or []]
+        opponents = [_load_source(e, restriction_index) for e in problem.get("opponent_sources", []) or []]
+        reflected = _reflect_sets({"me": self.sources, "opp": opponents})
+        for i, src in enumerate(self.sources):
+            for ai, ab in enumerate(src.abilities):
+                ab.outputs = _outputs(ab.add, reflected.get(("me", i, ai)))
+                ab.max_out = max((len(o) for o in ab.outputs), default=0)
+
+        # The pool as given: units (type, snow, restriction, made=False).
+        self.start_pool: dict[tuple, int] = {}
+        for entry in problem.get("pool", []) or []:
+            if isinstance(entry, str):
+                text, snow, only = entry, False, None
+            else:
+                text, snow, only = entry["mana"], bool(entry.get("snow", False)), entry.get("only")
+            outs = _string_outputs(text)
+            if len(outs) != 1:
+                raise Unsupported(f"pool mana {text!r} is not one definite mana")
+            for t in next(iter(outs)):
+                u = (t, snow, restriction_index(only), False)
+                self.start_pool[u] = self.start_pool.get(u, 0) + 1
+
+        # Restriction contexts (spec section 8).
+        cost = problem.get("cost")
+        alternative = problem.get("alternative")
+        additional = list(problem.get("additional", []) or [])
+        for_ = problem.get("for") or {}
+        cost_colors = set()
+        if cost is not None:
+            for s in _symbols(cost):
+                if s.kind not in (Kind.GENERIC, Kind.X):
+                    cost_colors |= set(s.colors)
+        has_x = any(s.kind is Kind.X for text in [cost, alternative, *additional] if text is not None
+                    for s in _symbols(text))
+        total_ctx = {"kind": for_.get("kind", "spell"),
+                     "types": {t.lower() for t in for_.get("types", [])},
+                     "subtypes": {t.lower() for t in for_.get("subtypes", [])},
+                     "colors": "".join(c for c in COLORS if c in cost_colors), "has_x": has_x}
+        self.usable_total = {-1: True}
+        for i, only in enumerate(self.restrictions):
+            self.usable_total[i] = _restriction_matches(only, total_ctx)
+        self.usable_ability: dict[tuple[int, int], bool] = {}
+        for si, src in enumerate(self.sources):
+            ctx = {"kind": "ability", "types": set(src.types), "subtypes": set(), "colors": "",
+                   "has_x": False}
+            self.usable_ability[(-1, si)] = True
+            for i, only in enumerate(self.restrictions):
+                self.usable_ability[(i, si)] = _restriction_matches(only, ctx)
+
+        self.unpayable = False
+        self.demands = self._build_demands(problem, cost, alternative, additional)
+        self._pay_cache: dict = {}
+        self.best: tuple | None = None
+        self.states = 0
+
+    # ---- total cost variants --------------------------------------------------------------
+
+    def _x_bound(self, problem: dict) -> int:
+        """No payable X exceeds all the mana the board could ever make plus all reductions."""
+        mana = sum(self.start_pool.values())
+        for src in self.sources:
+            per_copy = max((ab.max_out for ab in src.abilities if ab.tap), default=0)
+            per_copy += sum(ab.uses * ab.max_out for ab in src.abilities if not ab.tap)
+            mana += src.count * per_copy
+        reductions = sum(_reduction_max_generic(s) for text in problem.get("reduce", []) or []
+                         for s in _symbols(text))
+        return mana + reductions
+
+    def _build_demands(self, problem, cost, alternative, additional) -> list[tuple]:
+        free = bool(problem.get("free", False))
+        x = problem.get("x", 0)
+        if x != "max" and (not isinstance(x, int) or x < 0):
+            raise Unsupported(f"x {x!r}")
+        bases: list[tuple[str, tuple[Symbol, ...]]] = []
+        # Spec section 8: `alternative` replaces `cost`; with `free` as well the player may use
+        # either. `free` alone is the alternative cost {0} (it replaces the mana cost).
+        if free:
+            bases.append(("free", ()))
+        if alternative is not None:
+            bases.append(("alternative", _symbols(alternative)))
+        if not free and alternative is None:
+            if cost is None:  # 118.6: no mana cost is an unpayable cost
+                self.unpayable = True
+                return []
+            bases.append(("cost", _symbols(cost)))
+        extra = [s for text in additional for s in _symbols(text)]
+        increase = [s for text in problem.get("increase", []) or [] for s in _symbols(text)]
+        reductions = [_reduction_choices(s) for text in problem.get("reduce", []) or []
+                      for s in _symbols(text)]
+        life_cost = int(problem.get("life_cost", 0))
+        bound = self._x_bound(problem)
+
+        vectors: set[tuple[int, tuple[int, ...]]] = set()
+        for kind, base in bases:
+            own = list(base) + extra
+            kx = sum(1 for s in own if s.kind is Kind.X)
+            if kind == "free":
+                # 107.3b: without paying its mana cost, the only legal X is 0. Spec section 8:
+                # "with free and a fixed x above 0 the problem is infeasible".
+                if x != "max" and x > 0:
+                    continue
+                xs: Iterable[int] = [0]
+            elif kx == 0:
+                xs = [0]  # spec section 8: with no {X} in what is paid, X is 0
+            elif x == "max":
+                xs = range(bound // kx + 1)
+            else:
+                xs = [x]
+            if self.achroma and self.x_color is not None and kx:
+                xs = [v for v in xs if v == 0]  # 702.86c / spec section 4
+            for xv in xs:
+                partial = {_unit(_LIFE, life_cost)}
+                for s, is_own in [(s, True) for s in own] + [(s, False) for s in increase]:
+                    choices = _symbol_choices(s, is_own, xv)
+                    partial = {tuple(a + b for a, b in zip(v, c)) for v in partial for c in choices}
+                for v in partial:
+                    for reds in itertools.product(*reductions):
+                        for w in _apply_reductions(v, list(reds)):
+                            vectors.add((xv, w))
+        return list({self._demand(xv, w) for xv, w in vectors})
+
+    def _demand(self, xv: int, w: tuple[int, ...]) -> tuple:
+        """(X, life, energy, slots): the slots are one kind per mana, most restrictive first."""
+        slots: list = []
+        for i, c in enumerate(COLORS):
+            slots += [("col", c)] * w[_COL + i]
+        slots += ["C"] * w[_CL]
+        slots += ["genC" if self.achroma else "any"] * w[_GEN_OWN]
+        slots += ["any"] * w[_GEN_INC]
+        if self.x_color is not None:
+            slots += [("genX", self.x_color)] * w[_GEN_X]
+        else:
+            slots += ["genC" if self.achroma else "any"] * w[_GEN_X]
+        slots += ["snowC" if self.achroma else "snow"] * w[_SNOW_OWN]
+        slots += ["snow"] * w[_SNOW_INC]
+        if self.spend_as == "any_type":
+            # 118.14 / spec 8: every type requirement is lifted; snow is still needed for {S}.
+            slots = ["snow" if k in ("snow", "snowC") else "any" for k in slots]
+        elif self.spend_as == "any_color":
+            # 609.4b / spec 8: any mana may pay a colored requirement, not {C} nor Achroma's
+            # colorless-only generic. CHOICE: "spend only black mana on X" (x_color) is a color
+            # requirement too, so mana spent as though it were any color satisfies it (609.4b).
+            slots = ["any" if isinstance(k, tuple) else k for k in slots]
+        slots.sort(key=_kind_rank)
+        return (xv, w[_LIFE], w[_ENERGY], tuple(slots))
+
+    # ---- paying the total cost from a pool ------------------------------------------------
+
+    def _pay(self, slots: tuple, supply: tuple[int, ...]) -> dict[int, int]:
+        """{colors-spent mask: most made mana spent} over every way to fill ``slots``."""
+        key = (slots, supply)
+        got = self._pay_cache.get(key)
+        if got is not None:
+            return got
+        result: dict[int, int] = {}
+        if not slots:
+            result[0] = 0
+        elif sum(supply) >= len(slots):
+            kind, rest = slots[0], slots[1:]
+            for ci, n in enumerate(supply):
+                if n == 0:
+                    continue
+                t, snow, made = CLASSES[ci]
+                if not _fits(kind, t, snow):
+                    continue
+                sub = self._pay(rest, supply[:ci] + (n - 1,) + supply[ci + 1:])
+                bit = BIT.get(t, 0)
+                for mask, spent in sub.items():
+                    m2, s2 = mask | bit, spent + made
+                    if result.get(m2, -1) < s2:
+                        result[m2] = s2
+        self._pay_cache[key] = result
+        return result
+
+    def _evaluate(self, state) -> None:
+        copies, pool, a_life, damage, energy, sacrifices = state
+        supply = [0] * len(CLASSES)
+        made_in_pool = 0
+        for (t, snow, only, made), n in pool:
+            if made:
+                made_in_pool += n
+            if self.usable_total[only]:
+                supply[CLASS_INDEX[(t, snow, made)]] += n
+        supply_t = tuple(supply)
+        used = sum(1 for entry in copies for cs in entry if cs[2])
+        for xv, life, cost_energy, slots in self.demands:
+            if energy + cost_energy > self.energy:
+                continue
+            # Spec section 8 / docs: abilities' life costs first (checked when activated),
+            # then their damage, then the cost's life, which needs that much life then (118.3).
+            left = self.life - a_life - damage
+            if life > 0 and life > left:
+                continue
+            if self.keep is not None and a_life + damage + life > 0 and left - life < self.keep:
+                continue
+            for mask, spent in self._pay(slots, supply_t).items():
+                colors = bin(mask).count("1")
+                values = {"max_x": xv, "max_colors": colors, "min_colors": colors,
+                          "min_life": a_life + damage + life, "min_energy": energy + cost_energy,
+                          "min_sacrifices": sacrifices, "min_sources": used,
+                          "min_waste": made_in_pool - spent}
+                key = tuple(-values[o] if o in MAXIMIZED else values[o] for o in self.objectives)
+                if self.best is None or key < self.best:
+                    self.best = key
+
+    # ---- mana abilities -------------------------------------------------------------------
+
+    def _ability_cost_payments(self, pool: dict, ab: _Ability, si: int) -> set[tuple[tuple, int]]:
+        """Every (pool after, life paid) for paying an ability's own mana cost from ``pool``.
+
+        The context is kind ability, the source's types, colorless, no X (spec section 8);
+        spend_as and Achroma don't apply. Phyrexian symbols may be paid with 2 life.
+        """
+        options: list[list[tuple[list, int]]] = []
+        for s in ab.cost:
+            k = s.kind
+            if k is Kind.COLORED:
+                options.append([([("col", s.colors)], 0)])
+            elif k is Kind.COLORLESS:
+                options.append([(["C"], 0)])
+            elif k is Kind.GENERIC:
+                options.append([(["any"] * s.amount, 0)])
+            elif k is Kind.HYBRID:
+                options.append([([("col", s.colors[0])], 0), ([("col", s.colors[1])], 0)])
+            elif k is Kind.TWOBRID:
+                options.append([([("col", s.colors)], 0), (["any", "any"], 0)])
+            elif k is Kind.COLORLESS_HYBRID:
+                options.append([(["C"], 0), ([("col", s.colors)], 0)])
+            elif k is Kind.PHYREXIAN:
+                options.append([([("col", s.colors)], 0), ([], 2)])
+            elif k is Kind.HYBRID_PHYREXIAN:
+                options.append([([("col", s.colors[0])], 0), ([("col", s.colors[1])], 0), ([], 2)])
+            elif k is Kind.SNOW:
+                options.append([(["snow"], 0)])
+            else:
+                raise Unsupported(f"{s} in a mana ability's cost")
+        results: set[tuple[tuple, int]] = set()
+
+        def take(kinds: list, counts: dict, then) -> None:
+            if not kinds:
+                then(counts)
+                return
+            kind = kinds[0]
+            for u, n in counts.items():
+                if n and self.usable_ability[(u[2], si)] and _fits(kind, u[0], u[1]):
+                    c2 = dict(counts)
+                    c2[u] -= 1
+                    take(kinds[1:], c2, then)
+
+        def rec(i: int, counts: dict, life: int) -> None:
+            if i == len(options):
+                results.add((tuple(sorted((u, n) for u, n in counts.items() if n)), life))
+                return
+            for kinds, l in options[i]:
+                take(kinds, counts, lambda c, l=l: rec(i + 1, c, life + l))
+
+        rec(0, dict(pool), 0)
+        return results
+
+    def _moves(self, state):
+        copies, pool, a_life, damage, energy, sacrifices = state
+        pool_d = dict(pool)
+        for ei, entry in enumerate(copies):
+            src = self.sources[ei]
+            for cs in sorted(set(entry)):
+                tapped, sacrificed, _used, left = cs
+                if sacrificed:  # a sacrificed copy does nothing afterwards
+                    continue
+                rest = list(entry)
+                rest.remove(cs)
+                for ai, ab in enumerate(src.abilities):
+                    if ab.tap and tapped:  # a copy taps once; tapped copies can't {T}
+                        continue
+                    if not ab.tap and left[ai] <= 0:
+                        continue
+                    if energy + ab.energy > self.energy:
+                        continue
+                    new_left = left if ab.tap else left[:ai] + (left[ai] - 1,) + left[ai + 1:]
+                    new_cs = (tapped or ab.tap, ab.sacrifice, True, new_left)
+                    new_entry = tuple(sorted(rest + [new_cs]))
+                    new_copies = copies[:ei] + (new_entry,) + copies[ei + 1:]
+                    for after, phy_life in self._ability_cost_payments(pool_d, ab, si=ei):
+                        # 118.3: each life payment needs that much life at that moment; the
+                        # abilities' life costs come before any damage (spec section 8).
+                        a2 = a_life + ab.life + phy_life
+                        if a2 > self.life:
+                            continue
+                        d2 = damage + ab.damage
+                        if self.keep is not None and a2 + d2 > 0 and self.life - a2 - d2 < self.keep:
+                            continue  # life only goes down from here: keep_life can't hold
+                        after_d = dict(after)
+                        for out in ab.outputs:
+                            p = dict(after_d)
+                            for t in out:
+                                u = (t, src.snow, ab.only, True)
+                                p[u] = p.get(u, 0) + 1
+                            yield (new_copies, tuple(sorted(p.items())), a2, d2,
+                                   energy + ab.energy, sacrifices + (1 if ab.sacrifice else 0))
+
+    def run(self) -> tuple | None:
+        copies = []
+        for src in self.sources:
+            left = tuple(0 if ab.tap else ab.uses for ab in src.abilities)
+            entry = [(True, False, False, left)] * src.tapped
+            entry += [(False, False, False, left)] * (src.count - src.tapped)
+            copies.append(tuple(sorted(entry)))
+        start = (tuple(copies), tuple(sorted(self.start_pool.items())), 0, 0, 0, 0)
+        seen = {start}
+        stack = [start]
+        while stack:
+            state = stack.pop()
+            self.states += 1
+            if self.states > self.max_states:
+                raise TooBig(f"more than {self.max_states} states")
+            self._evaluate(state)
+            for nxt in self._moves(state):
+                if nxt not in seen:
+                    seen.add(nxt)
+                    stack.append(nxt)
+        return self.best
+
+
+def brute_pay(problem: dict, *, max_states: int = 200_000) -> dict:
+    """Pay ``problem`` (a spec problem dict) by exhaustive search.
+
+    Returns ``{"status": "paid" | "infeasible" | "unpayable", "objective": {name: value}}``
+    with the lexicographically optimal value of each objective of the problem's list (empty
+    unless paid). Raises :class:`Unsupported` for input it does not model and
+    :class:`TooBig` when the search would exceed ``max_states`` game states.
+    """
+    search = _Search(problem, max_states)
+    if search.unpayable:
+        return {"status": "unpayable", "objective": {}}
+    if not search.demands:
+        return {"status": "infeasible", "objective": {}}
+    best = search.run()
+    if best is None:
+        return {"status": "infeasible", "objective": {}}
+    values = {o: (-v if o in MAXIMIZED else v) for o, v in zip(search.objectives, best)}
+    return {"status": "paid", "objective": values}

@@ -1,0 +1,459 @@
+"""Hypothesis strategies for random small payment problems (spec problem dicts).
+
+One strategy per stage of the reference payer (``tests/reference/brute.py``), plus one mixing
+everything:
+
+- :func:`stage1_problems`: fixed, one-of, ``any_color``/``one_color`` sources, basic land names,
+  ``count``, ``tapped``, pool mana; colored, ``{C}``, generic and hybrid costs.
+- :func:`stage2_problems`: + Phyrexian symbols, ``life_cost``, player life/``keep_life``/energy,
+  painlands, pay-life and energy abilities, Treasures, ``uses``, abilities without ``{T}``, ``{E}``.
+- :func:`stage3_problems`: + snow, ``{S}``, X (fixed and ``"max"``), ``x_color``, ``alternative``,
+  ``free``, ``additional``, ``increase``, ``reduce``, ``null`` costs.
+- :func:`stage4_problems`: + filter lands, signets, ``only`` restrictions and ``for``,
+  ``spend_as``, reflect abilities, the keywords and color objectives.
+- :func:`mixed_problems`: everything at once.
+
+Problems stay small (at most 5 source copies, 5 cost symbols, 2 pool mana) and lean towards
+close cases: most costs are built from mana the board can actually make, then nudged by one
+symbol; hybrids are chosen so the half matters, Phyrexian symbols come with low life, and a
+filter land or signet may come with little or nothing to pay its own cost.
+"""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+COLORS = "WUBRG"
+BASIC = {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "Forest", "C": "Wastes"}
+PAIRS = ("WU", "UB", "BR", "RG", "GW", "WB", "UR", "BG", "RW", "GU")
+MAX_COPIES = 5
+MAX_SYMBOLS = 5
+
+STAGE1 = frozenset()
+STAGE2 = frozenset({"life", "energy", "sacrifice", "uses"})
+STAGE3 = STAGE2 | {"snow", "x", "costs"}
+STAGE4 = STAGE3 | {"filter", "only", "spend_as", "reflect", "keywords"}
+ALL = STAGE4
+
+
+def _one_in(draw, n: int) -> bool:
+    """True with probability 1/n; False for hypothesis' favourite (zero) draws, so that the
+    plain case is what simple and shrunk examples show."""
+    return draw(st.integers(0, n - 1)) == n - 1
+
+
+def _pair(draw, first: str | None = None) -> str:
+    if first is None:
+        return draw(st.sampled_from(PAIRS))
+    return draw(st.sampled_from([p for p in PAIRS if first in p]))
+
+
+def _other(pair: str, c: str) -> str:
+    return pair[1] if pair[0] == c else pair[0]
+
+
+# --------------------------------------------------------------------------------------------
+# Sources: each maker returns (source dict, outputs), outputs being the letters each choice
+# of the source makes (used only to build close costs, never as an answer).
+# --------------------------------------------------------------------------------------------
+
+def _basic(draw, features):
+    c = draw(st.sampled_from("WUBRGC"))
+    snow = "snow" in features and draw(st.booleans())
+    name = ("Snow-Covered " if snow else "") + BASIC[c]
+    return {"name": name}, [c], snow
+
+
+def _fixed(draw, features):
+    c = draw(st.sampled_from("WUBRGC"))
+    return {"abilities": [{"add": "{%s}" % c}]}, [c], False
+
+
+def _dual(draw, features):
+    p = _pair(draw)
+    return {"name": "Dual " + p, "abilities": [{"add": ["{%s}" % p[0], "{%s}" % p[1]]}]}, [p[0], p[1]], False
+
+
+def _bounce(draw, features):
+    a = draw(st.sampled_from("WUBRGC"))
+    b = draw(st.sampled_from("WUBRGC"))
+    return {"abilities": [{"add": "{%s}{%s}" % (a, b)}]}, [a + b], False
+
+
+def _sol(draw, features):
+    return {"name": "Sol Ring", "types": ["artifact"], "abilities": [{"add": "{C}{C}"}]}, ["CC"], False
+
+
+def _any(draw, features):
+    n = draw(st.sampled_from([1, 1, 1, 2]))
+    outs = [c * n for c in COLORS]
+    return {"abilities": [{"add": {"any_color": n}}]}, outs, False
+
+
+def _one(draw, features):
+    n = draw(st.sampled_from([1, 2, 2, 3]))
+    return {"abilities": [{"add": {"one_color": n}}]}, [c * n for c in COLORS], False
+
+
+def _two_abilities(draw, features):
+    c = draw(st.sampled_from(COLORS))
+    return {"abilities": [{"add": "{C}"}, {"add": "{%s}" % c}]}, ["C", c], False
+
+
+def _hybrid_add(draw, features):
+    p = _pair(draw)
+    return {"abilities": [{"add": "{%s/%s}" % (p[0], p[1])}]}, [p[0], p[1]], False
+
+
+def _painland(draw, features):
+    p = _pair(draw)
+    return ({"name": "Pain " + p, "abilities": [{"add": "{C}"}, {"add": ["{%s}" % p[0], "{%s}" % p[1]], "damage": 1}]},
+            ["C", p[0], p[1]], False)
+
+
+def _pay_life(draw, features):
+    c = draw(st.sampled_from(COLORS))
+    uses = draw(st.sampled_from([1, 1, 2]))
+    life = draw(st.sampled_from([1, 1, 2]))
+    return ({"types": ["creature"], "abilities": [{"add": "{%s}" % c, "tap": False, "life": life, "uses": uses}]},
+            [c], False)
+
+
+def _treasure(draw, features):
+    tap = draw(st.booleans())
+    return ({"name": "Treasure", "types": ["artifact"],
+             "abilities": [{"add": {"any_color": 1}, "sacrifice": True, "tap": tap}]},
+            list(COLORS), False)
+
+
+def _ritual_creature(draw, features):
+    c = draw(st.sampled_from(COLORS))
+    return ({"types": ["creature"], "abilities": [{"add": "{%s}" % c},
+                                                  {"add": "{C}{C}", "tap": False, "sacrifice": True}]},
+            [c, "CC"], False)
+
+
+def _uses(draw, features):
+    c = draw(st.sampled_from("WUBRGC"))
+    uses = draw(st.sampled_from([1, 2, 3]))
+    return ({"types": ["artifact"], "abilities": [{"add": "{%s}" % c, "tap": False, "uses": uses}]},
+            [c], False)
+
+
+def _energy(draw, features):
+    return ({"name": "Hub", "abilities": [{"add": "{C}"}, {"add": {"any_color": 1}, "energy": 1}]},
+            ["C"] + list(COLORS), False)
+
+
+def _snow_source(draw, features):
+    c = draw(st.sampled_from("WUBRGC"))
+    typ = draw(st.sampled_from([["land"], ["artifact"]]))
+    return {"types": typ, "snow": True, "abilities": [{"add": "{%s}" % c}]}, [c], True
+
+
+def _filter(draw, features):
+    p = _pair(draw)
+    a, b = p
+    cost = draw(st.sampled_from(["{%s/%s}" % (a, b), "{%s/%s}" % (a, b), "{1}"]))
+    return ({"name": "Filter " + p, "abilities": [{"mana": cost, "add": ["{%s}{%s}" % (a, a), "{%s}{%s}" % (a, b),
+                                                                         "{%s}{%s}" % (b, b)]}]},
+            [a + a, a + b, b + b], False)
+
+
+def _signet(draw, features):
+    p = _pair(draw)
+    return ({"name": "Signet " + p, "types": ["artifact"], "abilities": [{"mana": "{1}", "add": "{%s}{%s}" % (p[0], p[1])}]},
+            [p], False)
+
+
+def _phyrexian_ability(draw, features):
+    c = draw(st.sampled_from(COLORS))
+    return ({"types": ["artifact"], "abilities": [{"mana": "{%s/P}" % c, "add": "{%s}{%s}" % (c, c)}]},
+            [c + c], False)
+
+
+def _reflect(draw, features):
+    mine = draw(st.booleans())
+    what = draw(st.sampled_from(["color", "type"]))
+    if mine:
+        return ({"name": "Reflecting Pool", "abilities": [{"add": {"reflect": "lands_you_control", "what": what}}]},
+                [], False)
+    return ({"name": "Exotic Orchard", "abilities": [{"add": {"reflect": "lands_opponents_control", "what": what}}]},
+            [], False)
+
+
+_BASE_MAKERS = [(_basic, 6), (_fixed, 2), (_dual, 4), (_bounce, 1), (_sol, 2), (_any, 2), (_one, 1),
+                (_two_abilities, 1), (_hybrid_add, 1)]
+_FEATURE_MAKERS = {
+    "life": [(_painland, 3), (_pay_life, 2)],
+    "sacrifice": [(_treasure, 2), (_ritual_creature, 1)],
+    "uses": [(_uses, 2)],
+    "energy": [(_energy, 1)],
+    "snow": [(_snow_source, 2)],
+    "filter": [(_filter, 5), (_signet, 3), (_phyrexian_ability, 1)],
+    "reflect": [(_reflect, 2)],
+}
+
+
+def _restriction(draw) -> dict:
+    options = [
+        {"kind": "spell"}, {"kind": "ability"}, {"types": ["creature"]}, {"types": ["artifact", "creature"]},
+        {"types": ["land"]}, {"subtypes": ["dragon"]}, {"colors": "multicolored"}, {"colors": "monocolored"},
+        {"colors": "colorless"}, {"colors": ["W", "U"]}, {"colors": "G"}, {"has_x": True}, {"has_x": False},
+        {"kind": "spell", "types": ["instant", "sorcery"]},
+    ]
+    return dict(draw(st.sampled_from(options)))
+
+
+def _source(draw, features, budget: int, focus=frozenset()):
+    makers = list(_BASE_MAKERS)
+    for f, extra in _FEATURE_MAKERS.items():
+        if f in features:
+            makers += [(m, w * (3 if f in focus else 1)) for m, w in extra]
+    weighted = [m for m, w in makers for _ in range(w)]
+    maker = draw(st.sampled_from(weighted))
+    src, outs, snow = maker(draw, features)
+    count = draw(st.sampled_from([1, 1, 1, 1, 2, 2, 3]))
+    count = min(count, budget)
+    if count > 1:
+        src["count"] = count
+    tapped = draw(st.sampled_from([None] * 6 + [True, 1]))
+    if tapped is True:
+        src["tapped"] = True
+    elif tapped == 1 and count > 1:
+        src["tapped"] = 1
+    if "only" in features and _one_in(draw, 5) and "abilities" in src:
+        ab = dict(src["abilities"][-1])
+        ab["only"] = _restriction(draw)
+        src["abilities"] = src["abilities"][:-1] + [ab]
+    if "snow" in features and not snow and _one_in(draw, 6):
+        src["snow"] = True
+        snow = True
+    return src, outs, count, snow
+
+
+# --------------------------------------------------------------------------------------------
+# Costs built from mana the board can make (close cases)
+# --------------------------------------------------------------------------------------------
+
+def _symbol_for(draw, letter: str, features, snow: bool) -> str:
+    """A cost symbol that this one mana could pay (or, for generic, a share of)."""
+    if snow and "snow" in features and _one_in(draw, 3):
+        return "S"
+    if letter == "C":
+        return draw(st.sampled_from(["{C}", "1", "1", "1", "{C/%s}" % draw(st.sampled_from(COLORS))]))
+    options = ["{%s}" % letter] * 4 + ["1"] * 2
+    other = _other(_pair(draw, letter), letter)
+    options += ["{%s/%s}" % (letter, other)] * 2 + ["{2/%s}" % letter, "{C/%s}" % letter]
+    if "life" in features:
+        options += ["{%s/P}" % letter] * 2 + ["{%s/%s/P}" % (letter, other)]
+    return draw(st.sampled_from(options))
+
+
+def _random_symbol(draw, features) -> str:
+    c = draw(st.sampled_from(COLORS))
+    options = ["{%s}" % c] * 3 + ["{C}", "1", "{%s/%s}" % tuple(_pair(draw, c)), "{2/%s}" % c, "{C/%s}" % c]
+    if "life" in features:
+        options += ["{%s/P}" % c] * 3 + ["{%s/%s/P}" % tuple(_pair(draw, c))]
+    if "energy" in features:
+        options += ["{E}"]
+    if "snow" in features:
+        options += ["S"]
+    return draw(st.sampled_from(options))
+
+
+def _assemble(symbols: list[str]) -> str:
+    generic = sum(1 for s in symbols if s == "1")
+    rest = ["{S}" if s == "S" else s for s in symbols if s != "1"]
+    head = ["{%d}" % generic] if generic else []
+    return "".join(head + rest)
+
+
+def _cost(draw, board_outs, features) -> str:
+    symbols: list[str] = []
+    if board_outs and not _one_in(draw, 6):
+        # Pick some sources, one output each, and ask for (a share of) exactly that mana.
+        chosen = draw(st.lists(st.sampled_from(range(len(board_outs))), min_size=1, max_size=len(board_outs),
+                               unique=True))
+        for i in chosen:
+            outs, snow = board_outs[i]
+            if not outs:
+                continue
+            out = draw(st.sampled_from(outs))
+            for letter in out:
+                symbols.append(_symbol_for(draw, letter, features, snow))
+        tweak = draw(st.sampled_from(["none", "none", "add", "drop", "swap"]))
+        if tweak == "add" or not symbols:
+            symbols.append(_random_symbol(draw, features))
+        elif tweak == "drop" and len(symbols) > 1:
+            symbols.pop(draw(st.integers(0, len(symbols) - 1)))
+        elif tweak == "swap":
+            symbols[draw(st.integers(0, len(symbols) - 1))] = _random_symbol(draw, features)
+    else:
+        symbols = [_random_symbol(draw, features) for _ in range(draw(st.integers(1, 3)))]
+    # Keep it small: at most MAX_SYMBOLS symbols, generic {N} counting as one, N <= 4.
+    generic = min(4, sum(1 for s in symbols if s == "1"))
+    others = [s for s in symbols if s != "1"][: MAX_SYMBOLS - (1 if generic else 0)]
+    return _assemble(["1"] * generic + others)
+
+
+# --------------------------------------------------------------------------------------------
+# Whole problems
+# --------------------------------------------------------------------------------------------
+
+def _objective(draw, features, keywords) -> list[str] | None:
+    if not _one_in(draw, 3):
+        return None
+    names = ["min_sources", "min_waste"]
+    if features & {"life", "sacrifice", "energy"}:
+        names += ["min_life", "min_sacrifices", "min_energy"]
+    if "keywords" in features:
+        names += ["max_colors", "min_colors"]
+    if "x" in features:
+        names += ["max_x"]
+    return draw(st.lists(st.sampled_from(names), min_size=1, max_size=4, unique=True))
+
+
+@st.composite
+def problems(draw, features=ALL, focus=frozenset()):
+    """A random small problem using only the given features (see the module docstring);
+    features in ``focus`` show up more often."""
+    features = frozenset(features)
+
+    def often(feature: str, n: int) -> bool:
+        """``feature`` is used with probability 1/n, or about 2/n when it is in focus."""
+        return feature in features and _one_in(draw, max(2, n // 2) if feature in focus else n)
+
+    problem: dict = {}
+    budget = MAX_COPIES
+    sources, board_outs = [], []
+    n_entries = draw(st.integers(1, 4))
+    if "filter" in features and _one_in(draw, 10):
+        n_entries = 0  # pool only
+    for _ in range(n_entries):
+        if budget <= 0:
+            break
+        src, outs, count, snow = _source(draw, features, budget, focus)
+        budget -= count
+        sources.append(src)
+        board_outs.append((outs, snow))
+
+    pool = []
+    for _ in range(draw(st.sampled_from([0, 0, 0, 1, 1, 2]))):
+        c = draw(st.sampled_from("WUBRGC"))
+        entry: dict | str = "{%s}" % c
+        if "snow" in features and _one_in(draw, 3):
+            entry = {"mana": "{%s}" % c, "snow": True}
+        if often("only", 3):
+            entry = {"mana": "{%s}" % c, "only": _restriction(draw)} if isinstance(entry, str) else \
+                dict(entry, only=_restriction(draw))
+        pool.append(entry)
+        board_outs.append(([c], isinstance(entry, dict) and entry.get("snow", False)))
+    if pool:
+        problem["pool"] = pool
+
+    cost = _cost(draw, board_outs, features)
+    keywords: list[str] = []
+    if often("x", 3):
+        cost = ("{X}{X}" if _one_in(draw, 4) else "{X}") + cost
+        problem["x"] = draw(st.sampled_from(["max", "max", 0, 1, 2, 3]))
+        if _one_in(draw, 3):
+            problem["x_color"] = draw(st.sampled_from(COLORS))
+    problem["cost"] = cost
+
+    if "costs" in features:
+        roll = draw(st.integers(0, 9 if "costs" not in focus else 5))
+        if roll == 9:
+            problem["cost"] = None
+            if draw(st.booleans()):
+                problem["alternative"] = _cost(draw, board_outs, features)
+            elif draw(st.booleans()):
+                problem["free"] = True
+        elif roll == 8:
+            problem["alternative"] = _cost(draw, board_outs, features)
+        elif roll == 7:
+            problem["free"] = True
+            if draw(st.booleans()):
+                problem["additional"] = [draw(st.sampled_from(["{1}", "{R}", "{E}", "{C}"]))]
+        if _one_in(draw, 4):
+            problem["additional"] = problem.get("additional", []) + [
+                draw(st.sampled_from(["{1}", "{2}", "{G}", "{E}", "{W/U}", "{B/P}"]))]
+        if _one_in(draw, 4):
+            problem["increase"] = [draw(st.sampled_from(["{1}", "{1}", "{2}", "{W}", "{S}"]))]
+        if _one_in(draw, 3):
+            problem["reduce"] = draw(st.lists(st.sampled_from(
+                ["{1}", "{1}", "{2}", "{W}", "{U}", "{B}", "{R}", "{G}", "{C}", "{W/U}", "{2/R}", "{G/P}", "{B/R/P}",
+                 "{C/W}", "{S}"]), min_size=1, max_size=2))
+
+    if "life" in features:
+        if _one_in(draw, 4):
+            problem["life_cost"] = draw(st.integers(1, 4))
+        player: dict = {}
+        if not _one_in(draw, 4):
+            player["life"] = draw(st.sampled_from([4, 20, 2, 3, 5, 6, 7, 1, 9]))
+        keep = draw(st.sampled_from(["absent", "absent", None, 0, 1, 3]))
+        if keep != "absent":
+            player["keep_life"] = keep
+        if "energy" in features and draw(st.booleans()):
+            player["energy"] = draw(st.integers(0, 3))
+        if player:
+            problem["player"] = player
+    if "energy" in features and problem["cost"] is not None and "{E}" not in problem["cost"] \
+            and _one_in(draw, 5):
+        problem["cost"] += "{E}"
+
+    if often("only", 3):
+        for_ = {"kind": draw(st.sampled_from(["spell", "spell", "ability"]))}
+        types = draw(st.lists(st.sampled_from(["creature", "instant", "artifact", "sorcery"]), max_size=2,
+                              unique=True))
+        if types:
+            for_["types"] = types
+        if _one_in(draw, 3):
+            for_["subtypes"] = ["dragon"]
+        problem["for"] = for_
+    if often("spend_as", 6):
+        problem["spend_as"] = draw(st.sampled_from(["any_type", "any_color"]))
+    if often("keywords", 3):
+        keywords = [draw(st.sampled_from(["achroma", "achroma", "eclipse", "sunburst", "converge"]))]
+        problem["keywords"] = keywords
+    if "reflect" in features and any("reflect" in str(s.get("abilities", "")) for s in sources):
+        opp = draw(st.lists(st.sampled_from([{"name": BASIC[c]} for c in "WUBRGC"] + [
+            {"name": "Opp Reflecting Pool", "abilities": [{"add": {"reflect": "lands_opponents_control",
+                                                                    "what": "type"}}]}]), max_size=2))
+        if opp:
+            problem["opponent_sources"] = opp
+
+    if sources:
+        problem["sources"] = sources
+    objective = _objective(draw, features, keywords)
+    if objective is not None:
+        problem["objective"] = objective
+    return problem
+
+
+def stage1_problems():
+    """Fixed / one-of / any_color / one_color sources, basic names, count, tapped, pool; W..G,
+    {C}, generic and hybrid costs; objectives min_sources and min_waste (life, sacrifices 0)."""
+    return problems(STAGE1)
+
+
+def stage2_problems():
+    """Stage 1 + Phyrexian, life_cost, player life/keep_life/energy, painlands, pay-life and
+    energy abilities, sacrifice, uses, abilities without {T}, {E}."""
+    return problems(STAGE2, STAGE2 - STAGE1)
+
+
+def stage3_problems():
+    """Stage 2 + {S} and snow, X fixed and max, x_color, alternative, free, additional,
+    increase, reduce, null cost."""
+    return problems(STAGE3, STAGE3 - STAGE2)
+
+
+def stage4_problems():
+    """Stage 3 + filter lands, signets, restrictions and `for`, spend_as, reflect, keywords."""
+    return problems(STAGE4, STAGE4 - STAGE3)
+
+
+def mixed_problems():
+    """Everything at once."""
+    return problems(ALL)
