@@ -480,7 +480,9 @@ def _card_facts(name: str | None, oracle: str | None, path: str) -> dict[str, An
         return None
     try:
         return lookup_card(name)
-    except UnknownCardError:
+    except UnknownCardError as e:
+        if getattr(e, "suggestions", None) is not None and type(e).__name__ == "CardChoiceError":
+            raise ProblemError(f"{path}.name", str(e.args[0] if e.args else e)) from None
         return None
 
 

@@ -117,7 +117,10 @@ def build_answer(c: Compiled, sol: Solution) -> dict[str, Any]:
                 else:
                     mana = pool.take(flows, o.units)
                     spent_types.update(m["type"] for m in mana)
-                    payments.append({"symbol": sym, "mana": mana})
+                    entry = {"symbol": sym, "mana": mana}
+                    if len(d.options) > 1 and o.half:
+                        entry["half"] = "{%s}" % o.half
+                    payments.append(entry)
     generic_flows = {cat: dict(f) for cat, f in sol.generic_pay.items()}
     for di, d in enumerate(variant.demands):  # {2/W} paid with two generic
         for oi, o in enumerate(d.options):
@@ -126,7 +129,7 @@ def build_answer(c: Compiled, sol: Solution) -> dict[str, Any]:
                 for _ in range(n):
                     mana = pool.take(generic_flows.get("twobrid", {}), o.units)
                     spent_types.update(m["type"] for m in mana)
-                    payments.append({"symbol": str(d.symbol), "mana": mana})
+                    payments.append({"symbol": str(d.symbol), "half": "{2}", "mana": mana})
     numbered = sum(sum(f.values()) for cat, f in sol.generic_pay.items() if cat in ("any", "achroma"))
     if numbered:
         mana = []

@@ -110,8 +110,11 @@ class Compiled:
 def reflect_types(problem: Problem) -> dict[tuple[int, int], str]:
     """Types each reflecting ability (106.7) can make: the least fixed point, so an Exotic
     Orchard facing only Exotic Orchards makes nothing."""
-    groups = {"lands_you_control": [(0, s) for s in problem.sources],
-              "lands_opponents_control": [(1, s) for s in problem.opponent_sources]}
+    mine = [(0, s) for s in problem.sources]
+    theirs = [(1, s) for s in problem.opponent_sources]
+    # "you" is each ability's controller: an opponent's source sees our lands as its opponents'.
+    groups = {(0, "lands_you_control"): mine, (0, "lands_opponents_control"): theirs,
+              (1, "lands_you_control"): theirs, (1, "lands_opponents_control"): mine}
     reflecting = {}
     for side, sources in ((0, problem.sources), (1, problem.opponent_sources)):
         for i, s in enumerate(sources):
@@ -123,7 +126,7 @@ def reflect_types(problem: Problem) -> dict[tuple[int, int], str]:
         changed = False
         for key, (whose, what) in reflecting.items():
             found = set(made.get(key, ""))
-            for side, s in groups[whose]:
+            for side, s in groups[(key[0], whose)]:
                 if "land" not in s.types or s.count == 0:
                     continue
                 idx = (problem.sources if side == 0 else problem.opponent_sources).index(s)
@@ -219,7 +222,8 @@ def compile_problem(problem: Problem) -> Compiled:
     raw: list[tuple[int, int, Source, Ability, tuple[tuple[str, ...], ...]]] = []
     for i, s in enumerate(problem.sources):
         for j, a in enumerate(s.abilities):
-            choices = a.choices if not a.reflect else ((reflected.get((i, j), ""),) if reflected.get((i, j)) else ())
+            made = reflected.get((i, j), "")
+            choices = a.choices if not a.reflect else (((made,),) if made else ())
             if not choices or s.count == 0:
                 continue
             types = {t for ch in choices for u in ch for t in u}
@@ -269,7 +273,8 @@ def compile_problem(problem: Problem) -> Compiled:
             x_accept = accept(lambda m: True)
         c.variants.append(Variant(tc, demands, tc.x_symbols, x_accept, x_zero or tc.x_forced_zero,
                                   tc.energy))
-    c.x_upper = mana_upper_bound(c)
+    # X can exceed the mana by what reductions remove from it (118.7a)
+    c.x_upper = mana_upper_bound(c) + max(v.total.generic_reduction for v in c.variants)
     return c
 
 

@@ -8,6 +8,7 @@ energy and the reported numbers. It returns a list of plain-language errors; emp
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from typing import Any
 
@@ -20,8 +21,13 @@ Token = tuple[str, bool, Restriction | None, str]  # type, snow, restriction, or
 
 def _could_produce(problem: Problem) -> dict[tuple[str, int], set[str]]:
     """106.7 by plain iteration from nothing: the types each reflecting ability may add."""
-    sides = {"lands_you_control": problem.sources, "lands_opponents_control": problem.opponent_sources}
-    everyone = [s for srcs in sides.values() for s in srcs]
+    mine, theirs = problem.sources, problem.opponent_sources
+    everyone = list(mine) + list(theirs)
+
+    def lands(src: Source, whose: str) -> tuple[Source, ...]:
+        ours = any(src is s for s in mine)  # "you" is the reflecting ability's controller
+        return (mine if ours else theirs) if whose == "lands_you_control" else (theirs if ours else mine)
+
     known: dict[tuple[int, int], set[str]] = {}
     changed = True
     while changed:
@@ -32,7 +38,7 @@ def _could_produce(problem: Problem) -> dict[tuple[str, int], set[str]]:
                     continue
                 whose, what = ab.reflect
                 types: set[str] = set()
-                for other in sides[whose]:
+                for other in lands(src, whose):
                     if "land" not in other.types or other.count == 0:
                         continue
                     for k, ob in enumerate(other.abilities):
@@ -120,6 +126,7 @@ class _Replay:
             self.pool[(m.type, m.snow, m.only, f"pool#{m.entry}")] += 1
         self.made = 0
         self.spent_made = 0
+        self.cost_types: set[str] = set()
 
     def take(self, entry: dict[str, Any], where: str, purpose: Purpose) -> Token | None:
         """Remove the mana ``entry`` names from the pool, checking it exists and may be spent."""
@@ -211,11 +218,38 @@ def verify(problem: Problem, answer: dict[str, Any]) -> list[str]:
             for t in made:
                 r.pool[(t, src.snow, ab.only, src.id)] += 1
                 r.made += 1
-    # The total cost.
+    used = 0
+    for sid in {a.get("source") for a in answer.get("activations", [])}:
+        src = by_id.get(sid)
+        if src is None:
+            continue
+        need = [taps[sid], sacs[sid]] + [-(-uses[(sid, j)] // ab.uses) for j, ab in enumerate(src.abilities)
+                                         if not ab.tap]
+        used += max(need)
+    candidates = total_costs(p)
+    if not candidates:
+        return errors + ["the object has no mana cost to pay (118.6)"]
+    # The answer is legal if one total cost the player could choose makes all of it add up.
+    best: list[str] | None = None
+    for tc in candidates:
+        state = copy.deepcopy(r)
+        found = list(errors) + _finish(p, answer, tc, state, ability_life, damage, energy, sacrificed, used)
+        if not found:
+            return []
+        if best is None or len(found) < len(best):
+            best = found
+    return best or []
+
+
+def _finish(p: Problem, answer: dict[str, Any], tc: TotalCost, r: _Replay, ability_life: int, damage: int,
+            energy: int, sacrificed: int, used: int) -> list[str]:
+    """Check the total cost ``tc`` is what the payments pay, then life, energy and the numbers."""
+    errors: list[str] = []
+    r.errors = errors
     purpose = p.purpose
     payments = answer.get("payments", [])
     x = answer.get("x", 0)
-    cost_life, cost_energy = _check_total(p, payments, x, r, purpose, errors)
+    cost_life, cost_energy = _check_total(p, tc, payments, x, r, purpose, errors)
     # Life (601.2g-h, 118.3) and energy.
     life = p.player.life
     if ability_life > max(0, life):
@@ -228,7 +262,7 @@ def verify(problem: Problem, answer: dict[str, Any]) -> list[str]:
     if energy + cost_energy > p.player.energy:
         errors.append(f"spends {energy + cost_energy} energy but the player has {p.player.energy}")
     # Reported numbers.
-    spent_colors = [c for c in COLORS if c in r.cost_types] if hasattr(r, "cost_types") else []
+    spent_colors = [c for c in COLORS if c in r.cost_types]
     reported = {
         "life_paid": ability_life + cost_life, "damage": damage, "energy_paid": energy + cost_energy,
         "sacrificed": sacrificed, "colors_spent": spent_colors,
@@ -236,14 +270,6 @@ def verify(problem: Problem, answer: dict[str, Any]) -> list[str]:
     for key, value in reported.items():
         if answer.get(key) != value:
             errors.append(f"{key} says {answer.get(key)!r} but the payment gives {value!r}")
-    used = 0
-    for sid in {a.get("source") for a in answer.get("activations", [])}:
-        src = by_id.get(sid)
-        if src is None:
-            continue
-        need = [taps[sid], sacs[sid]] + [-(-uses[(sid, j)] // ab.uses) for j, ab in enumerate(src.abilities)
-                                         if not ab.tap]
-        used += max(need)
     values = {"min_life": lost, "min_energy": energy + cost_energy, "min_sacrifices": sacrificed,
               "min_sources": used, "min_waste": r.made - r.spent_made, "max_x": x,
               "max_colors": len(spent_colors), "min_colors": len(spent_colors)}
@@ -255,30 +281,17 @@ def verify(problem: Problem, answer: dict[str, Any]) -> list[str]:
     return errors
 
 
-def _check_total(p: Problem, payments: list[dict[str, Any]], x: int, r: _Replay, purpose: Purpose,
-                 errors: list[str]) -> tuple[int, int]:
-    """Check the payments against some legal total cost; returns (life paid, energy paid)."""
+def _check_total(p: Problem, tc: TotalCost, payments: list[dict[str, Any]], x: int, r: _Replay,
+                 purpose: Purpose, errors: list[str]) -> tuple[int, int]:
+    """Check the payments pay the total cost ``tc``; returns (life paid, energy paid)."""
     r.cost_types = set()
-    candidates = total_costs(p)
-    if not candidates:
-        errors.append("the object has no mana cost to pay (118.6)")
+    symbols = Counter(pay.get("symbol") for pay in payments)
+    problems = _match(tc, symbols, x, p)
+    if problems:
+        errors.extend(problems)
         return 0, 0
-    symbols = Counter()
-    for pay in payments:
-        symbols[pay.get("symbol")] += 1
+    chosen = tc
     achroma = "achroma" in p.keywords
-    best: list[str] | None = None
-    for tc in candidates:
-        problems = _match(tc, symbols, x, p)
-        if not problems:
-            best = []
-            chosen = tc
-            break
-        if best is None or len(problems) < len(best):
-            best, chosen = problems, tc
-    if best:
-        errors.extend(best)
-        return 0, 0
     own_generic = sum(t.symbol.amount for t in chosen.terms if t.symbol.kind is Kind.GENERIC and t.origin != INCREASE)
     inc_generic = sum(t.symbol.amount for t in chosen.terms if t.symbol.kind is Kind.GENERIC and t.origin == INCREASE)
     life = chosen.life
@@ -319,7 +332,9 @@ def _check_total(p: Problem, payments: list[dict[str, Any]], x: int, r: _Replay,
                 if not _mana_ok(sym, t[0], t[1], achroma_own=achroma_x, spend_as=p.spend_as, x_color=p.x_color):
                     errors.append(f"{where}: {{{t[0]}}} can't pay {{X}} here")
             continue
-        generic_half = sym.kind is Kind.TWOBRID and len(mana) != 1
+        generic_half = sym.kind is Kind.TWOBRID and pay.get("half") == "{2}"
+        if not generic_half and len(mana) != 1:
+            errors.append(f"{where}: {sym} is paid with one mana, not {len(mana)}")
         for t in tokens:
             if not _mana_ok(sym, t[0], t[1], achroma_own=achroma, spend_as=p.spend_as, generic_half=generic_half):
                 errors.append(f"{where}: {{{t[0]}}} can't pay {sym}")
@@ -351,11 +366,11 @@ def _check_amounts(tc: TotalCost, payments: list[dict[str, Any]], x: int, errors
     """Generic, X and {2/W} generic halves: paid in full less the generic reduction (118.7a)."""
     numbered = sum(t.symbol.amount for t in tc.terms if t.symbol.kind is Kind.GENERIC)
     twobrid_generic = sum(2 for pay in payments if pay.get("symbol", "").startswith("{2/") and
-                          len(pay.get("mana", [])) != 1)
+                          pay.get("half") == "{2}")
     size = numbered + tc.x_symbols * x + twobrid_generic
     paid = sum(len(pay.get("mana", [])) for pay in payments
                if pay.get("symbol") == "{X}" or (pay.get("symbol", "")[1:-1].isdigit())
-               or (pay.get("symbol", "").startswith("{2/") and len(pay.get("mana", [])) != 1))
+               or (pay.get("symbol", "").startswith("{2/") and pay.get("half") == "{2}"))
     expected = max(0, size - tc.generic_reduction)
     if paid != expected:
         errors.append(f"generic mana paid is {paid} but the total cost needs {expected} "
