@@ -1,0 +1,86 @@
+"""Property tests: ``solver.pay`` agrees with the brute-force reference on random small problems.
+
+For every random problem (tests/strategies.py):
+- the solver's ``status`` equals the reference's (paid / infeasible / unpayable);
+- a paid answer passes the independent verifier (``solver.verify.verify``);
+- when the answer says ``optimal: true``, its ``objective`` has the same names as the
+  reference's objective list and the same value for each.
+
+One test per stage of the reference, plus one mixing everything; run one alone with
+``python -m pytest tests/test_against_reference.py -k stage2``. Deterministic (derandomized,
+no example database). The solver is imported inside the tests, so a missing or incomplete
+solver fails them honestly instead of breaking collection.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+
+from hypothesis import HealthCheck, given, settings
+
+try:
+    from reference import brute_pay
+    from strategies import mixed_problems, stage1_problems, stage2_problems, stage3_problems, stage4_problems
+except ImportError:  # tests/ imported as a package
+    from tests.reference import brute_pay
+    from tests.strategies import (mixed_problems, stage1_problems, stage2_problems, stage3_problems,
+                                  stage4_problems)
+
+COMMON = dict(derandomize=True, deadline=None, database=None, print_blob=False,
+              suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much,
+                                     HealthCheck.data_too_large])
+
+
+def check_against_reference(problem: dict) -> None:
+    import solver  # the documented API: solver.pay(problem) -> answer
+    from models.problem import load_problem
+    from solver.verify import verify
+
+    expected = brute_pay(copy.deepcopy(problem))
+    answer = solver.pay(copy.deepcopy(problem))
+    shown = json.dumps(problem)
+    assert answer.get("status") == expected["status"], (
+        f"status {answer.get('status')!r}, reference {expected['status']!r}\nproblem: {shown}\nanswer: {answer}")
+    if answer["status"] != "paid":
+        return
+    problems = verify(load_problem(copy.deepcopy(problem)), answer)
+    assert problems == [], f"verifier: {problems}\nproblem: {shown}\nanswer: {answer}"
+    if answer.get("optimal") is True:
+        got = answer.get("objective", {})
+        assert list(got) == list(expected["objective"]), (
+            f"objective names {list(got)}, reference {list(expected['objective'])}\nproblem: {shown}")
+        for name, value in expected["objective"].items():
+            assert got[name] == value, (
+                f"{name}: solver {got[name]}, reference {value}\nobjective: solver {got}, "
+                f"reference {expected['objective']}\nproblem: {shown}\nanswer: {answer}")
+
+
+@settings(max_examples=400, **COMMON)
+@given(stage1_problems())
+def test_stage1_against_reference(problem):
+    check_against_reference(problem)
+
+
+@settings(max_examples=400, **COMMON)
+@given(stage2_problems())
+def test_stage2_against_reference(problem):
+    check_against_reference(problem)
+
+
+@settings(max_examples=300, **COMMON)
+@given(stage3_problems())
+def test_stage3_against_reference(problem):
+    check_against_reference(problem)
+
+
+@settings(max_examples=300, **COMMON)
+@given(stage4_problems())
+def test_stage4_against_reference(problem):
+    check_against_reference(problem)
+
+
+@settings(max_examples=300, **COMMON)
+@given(mixed_problems())
+def test_mixed_against_reference(problem):
+    check_against_reference(problem)
