@@ -60,6 +60,7 @@ class Model:
         self.L = level_count(c)
         self.big = max(1, c.x_upper + sum(c.pool_units.values()) + 1)
         self._build()
+        self.bounds = self._bounds()
 
     # -- construction --------------------------------------------------------------------
 
@@ -284,49 +285,80 @@ class Model:
             "min_waste": sum(self.waste_terms) if self.waste_terms else 0,
         }
 
+    def _bounds(self) -> dict[str, int]:
+        """Upper bounds of the quantities (all are >= 0): they make weighted sums exact."""
+        c, prob = self.c, self.c.problem
+        made = sum(c.pool_units.values()) + sum(max((len(ch) for ch in p.choices), default=0) * p.max_activations
+                                               for p in c.producers)
+        ability_life = sum((p.life + p.damage) * p.max_activations
+                           + sum(2 * d.count * p.max_activations for d in p.cost if any(o.life for o in d.options))
+                           for p in c.producers)
+        cost_life = max((v.total.life + sum(2 * d.count for d in v.demands if any(o.life for o in d.options))
+                         for v in c.variants), default=0)
+        copies = sum(s.count for s in prob.sources)
+        return {"max_x": c.x_upper, "max_colors": 5, "min_colors": 5, "min_life": ability_life + cost_life,
+                "min_energy": prob.player.energy, "min_sacrifices": copies, "min_sources": copies,
+                "min_waste": made}
+
     # -- solving ------------------------------------------------------------------------
 
     def solve(self, objectives: tuple[str, ...], time_limit: float) -> Solution:
-        """Lexicographic optimization: solve for each objective, fix its optimum, go on."""
+        """Lexicographic optimization (principle 7): consecutive objectives are merged into one
+        weighted sum while their bounds keep it exact (each weight exceeds everything after it);
+        each group's optimum is fixed before the next group is solved."""
         m = self.m
         deadline = time.monotonic() + time_limit
         solver = cp_model.CpSolver()
         solver.parameters.num_workers = 1
         solver.parameters.random_seed = 0
-        found: dict[str, int] = {}
         optimal = True
-        for name in objectives or (None,):
+        last: Solution | None = None
+        for group in self._groups(objectives) or [()]:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 optimal = False
                 break
             solver.parameters.max_time_in_seconds = remaining
-            if name is not None:
-                expr = self.quantities[name]
-                if name in MINIMIZE:
-                    m.Minimize(expr)
-                else:
-                    m.Maximize(expr)
+            if group:
+                weight, terms = 1, []
+                for name in reversed(group):
+                    q = self.quantities[name]
+                    terms.append((weight if name in MINIMIZE else -weight) * q)
+                    weight *= self.bounds[name] + 1
+                m.Minimize(sum(terms))
             status = solver.Solve(m)
             if status == cp_model.INFEASIBLE:
                 return Solution("infeasible", optimal=True)
             if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-                if not found:
-                    return Solution("unknown")
                 optimal = False
                 break
             if status == cp_model.FEASIBLE:
                 optimal = False
+            last = self._read(solver)
             self._hint(solver)
-            if name is not None:
-                value = int(round(solver.ObjectiveValue()))
-                found[name] = value
-                m.Add(self.quantities[name] == value)
-            self._last = self._read(solver)
-        sol = self._last
-        sol.optimal = optimal
-        sol.objective = {name: self._last_values[name] for name in objectives}
-        return sol
+            for name in group:
+                m.Add(self.quantities[name] == self._last_values[name])
+        if last is None:
+            return Solution("unknown")
+        last.optimal = optimal
+        last.objective = {name: self._last_values[name] for name in objectives}
+        return last
+
+    def _groups(self, objectives: tuple[str, ...]) -> list[tuple[str, ...]]:
+        """Split the objective list into runs whose weighted sum stays well inside int64."""
+        groups: list[list[str]] = []
+        span = 0
+        for name in objectives:
+            if isinstance(self.quantities[name], int):
+                continue  # constant here (for example no sacrifice abilities)
+            size = self.bounds[name] + 1
+            if groups and span * size < 2**48:
+                groups[-1].append(name)
+                span *= size
+            else:
+                groups.append([name])
+                span = size
+        return [tuple(g) for g in groups]
 
     def _hint(self, solver: cp_model.CpSolver) -> None:
         m = self.m
