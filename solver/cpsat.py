@@ -54,8 +54,12 @@ def level_count(c: Compiled) -> int:
 class Model:
     """One CP-SAT model of a compiled problem."""
 
-    def __init__(self, c: Compiled) -> None:
+    def __init__(self, c: Compiled, relax: bool = False) -> None:
+        """``relax`` puts each cost symbol class behind an assumption literal, so an infeasible
+        model can name the symbols that can't be paid together (an infeasible core)."""
         self.c = c
+        self.relax = relax
+        self.assumptions: list[tuple[Any, list[str]]] = []
         self.m = cp_model.CpModel()
         self.L = level_count(c)
         self.big = max(1, c.x_upper + sum(c.pool_units.values()) + 1)
@@ -63,6 +67,56 @@ class Model:
         self.bounds = self._bounds()
 
     # -- construction --------------------------------------------------------------------
+
+    def _require(self, on, off, labels: list[str]):
+        """Add ``on`` (and ``off`` when relaxed away); in relax mode behind a new assumption."""
+        if not self.relax:
+            if on is not None:
+                self.m.Add(on)
+            return None
+        lit = self.m.NewBoolVar(f"need{len(self.assumptions)}")
+        self.assumptions.append((lit, labels))
+        if on is not None:
+            self.m.Add(on).OnlyEnforceIf(lit)
+            self.m.Add(off).OnlyEnforceIf(lit.Not())
+        return lit
+
+    def _both(self, sel, label: str):
+        """``sel``, or in relax mode ``sel`` and a new assumption that this part is required."""
+        lit = self._require(None, None, [label])
+        if lit is None:
+            return sel
+        both = self.m.NewBoolVar("")
+        self.m.AddBoolAnd([sel, lit]).OnlyEnforceIf(both)
+        self.m.AddBoolOr([sel.Not(), lit.Not()]).OnlyEnforceIf(both.Not())
+        return both
+
+    def core(self, time_limit: float) -> list[str] | None:
+        """The cost symbols of a minimal infeasible core, or None if the relaxed model is
+        feasible with all of them (then the trouble is elsewhere)."""
+        solver = cp_model.CpSolver()
+        solver.parameters.num_workers = 1
+        solver.parameters.max_time_in_seconds = time_limit
+        lits = [lit for lit, _ in self.assumptions]
+
+        def infeasible(active: list) -> list | None:
+            self.m.ClearAssumptions()
+            self.m.AddAssumptions(active)
+            if solver.Solve(self.m) != cp_model.INFEASIBLE:
+                return None
+            found = set(solver.SufficientAssumptionsForInfeasibility())
+            return [lit for lit in active if lit.Index() in found]
+
+        core = infeasible(lits)
+        if core is None:
+            return None
+        for lit in list(core):  # deletion: drop what the conflict doesn't need
+            rest = [other for other in core if other is not lit]
+            smaller = infeasible(rest)
+            if smaller is not None:
+                core = smaller if len(smaller) < len(rest) else rest
+        labels = {lit.Index(): names for lit, names in self.assumptions}
+        return [name for lit in core for name in labels[lit.Index()]]
 
     def _int(self, ub: int, name: str = "") -> cp_model.IntVar:
         return self.m.NewIntVar(0, max(0, ub), name)
@@ -192,7 +246,7 @@ class Model:
                             cons[final][k].append(f)
                             spent_by_type[c.kinds[k].type].append(f)
                         m.Add(sum(fs) == o.units * y)
-                m.Add(sum(ys) == d.count * sel)
+                self._require(sum(ys) == d.count * sel, sum(ys) == 0, [str(d.symbol)] * d.count)
             # X: a bounded integer; its mana is generic of its own category (x_color, Achroma).
             xu = self._int(v.x_symbols * c.x_upper, f"xu{vi}")
             if v.x_symbols:
@@ -205,7 +259,8 @@ class Model:
                 if v.total.variant == "free" and x_fixed:
                     m.Add(sel == 0)  # 107.3b: without paying its mana cost, X is 0
             if x_fixed is not None and v.x_symbols and not v.x_zero:
-                m.Add(self.x == x_fixed).OnlyEnforceIf(sel)
+                lit = self._require(None, None, ["{X}"] * v.x_symbols)
+                m.Add(self.x == x_fixed).OnlyEnforceIf([sel, lit] if lit is not None else [sel])
             if v.x_symbols and v.x_zero and x_fixed:
                 m.Add(sel == 0)
             # Generic reductions: remove min(R, generic) from the categories the player picks.
@@ -232,9 +287,9 @@ class Model:
                     spent_by_type[c.kinds[k].type].append(f)
                 m.Add(sum(fs) == size - self.red[(vi, cat)])
             if v.total.life:
-                cost_life_terms.append(v.total.life * sel)
+                cost_life_terms.append(v.total.life * self._both(sel, f"{v.total.life} life"))
             if v.energy:
-                energy_terms.append(v.energy * sel)
+                energy_terms.append(v.energy * self._both(sel, "".join(["{E}"] * v.energy)))
         # Mana balance: lower levels pay higher ones; everything fits in the end.
         self.waste_terms: list[Any] = []
         for k in range(n_kinds):

@@ -46,8 +46,7 @@ def _supply(c: Compiled, types: str) -> int:
         for p in ps:
             best = max(sum(1 for u in ch if set(u) & set(types)) for ch in p.choices)
             if set(types) == set(TYPES):  # a mana-cost ability spends mana to make its own
-                best -= min(sum(o.units for o in d.options if o.units and not o.life) * d.count
-                            if all(o.units for o in d.options) else 0 for d in p.cost) if p.cost else 0
+                best -= sum(d.count * min(o.units for o in d.options) for d in p.cost)
             if p.tap:
                 tap_best = max(tap_best, best)
             else:
@@ -86,13 +85,35 @@ def explain(c: Compiled) -> dict[str, Any]:
                 why = (f"needs {need} {_describe(types)} for {symbols} but the board can make at most "
                        f"{have}")
                 return {"why": why, "conflict": [str(s) for s, _ in group]}
-    life_symbols = [t.symbol for t in variant.total.terms if t.symbol.kind in (Kind.PHYREXIAN, Kind.HYBRID_PHYREXIAN)]
     energy = variant.energy
     if energy > prob.player.energy:
         return {"why": f"needs {energy} energy but the player has {prob.player.energy}",
                 "conflict": ["{E}"] * energy}
-    symbols = [str(t.symbol) for t in variant.total.terms]
-    why = ("no combination of these sources pays " + str(variant.total.concrete()) +
-           (" (Phyrexian symbols need mana or 2 life each, within the life the player may pay)" if life_symbols
-            else " (the mana they make can't be split among the symbols, or abilities' costs can't be met in a legal order)"))
-    return {"why": why, "conflict": symbols}
+    return _from_core(c)
+
+
+def _from_core(c: Compiled) -> dict[str, Any]:
+    """No count explains it: ask the model for a minimal set of symbols it can't pay together."""
+    from solver.cpsat import Model
+
+    core = Model(c, relax=True).core(time_limit=min(2.0, c.problem.time_limit))
+    prob = c.problem
+    if core is None:
+        return {"why": "no payment exists within the limits of the problem", "conflict": []}
+    if not core:
+        return {"why": "even paying nothing breaks a limit of the problem (life, energy or X)", "conflict": []}
+    mana = [s for s in core if s.startswith("{") and s != "{E}"]
+    reasons = []
+    if any(p.is_converter for p in c.producers):
+        reasons.append("abilities with mana costs can't be paid for in a legal order")
+    if any(k in s for s in core for k in ("/P}", " life")) or prob.life_cost:
+        reasons.append(f"life for Phyrexian symbols and life costs is limited to what {prob.player.life} life "
+                       f"allows (keep_life {prob.player.keep_life})")
+    if any(k.only is not None for k in c.kinds):
+        reasons.append("some mana can't be spent on this")
+    if any(p.life or p.damage for p in c.producers):
+        reasons.append("sources that cost life or deal damage are limited by life")
+    why = "no payment covers " + ("".join(mana) or " ".join(core)) + " together"
+    if reasons:
+        why += ": " + "; ".join(reasons)
+    return {"why": why, "conflict": core}
