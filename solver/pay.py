@@ -10,6 +10,7 @@ from solver.answer import build_answer
 from solver.compile import compile_problem
 from solver.cpsat import solve
 from solver.explain import explain
+from solver import fast
 from solver.verify import verify
 
 
@@ -47,7 +48,9 @@ def solve_compiled(compiled) -> dict[str, Any]:
     if compiled.unpayable:
         return {"status": "unpayable", "optimal": True,
                 "why": "it has no mana cost and no alternative cost, so it can't be paid (118.6)"}
-    sol = solve(compiled, prob.objective, prob.time_limit)
+    sol = fast.solve_fast(compiled, prob.objective) if fast.ENABLED else None  # exact, or None
+    if sol is None:
+        sol = solve(compiled, prob.objective, prob.time_limit)
     if sol.status == "infeasible":
         return {"status": "infeasible", "optimal": True, **explain(compiled)}
     if sol.status == "unknown":

@@ -1,0 +1,834 @@
+"""The exact fast path (DESIGN principle 3): transportation problems without a CP-SAT model.
+
+``solve_fast(compiled, objectives)`` answers a compiled problem exactly when it is a flow problem
+over the six mana types and returns ``None`` otherwise (the caller then builds the CP-SAT model).
+Infeasible problems in the class get ``Solution("infeasible", optimal=True)``: the search below
+is exhaustive, so the caller explains them exactly as it does after CP-SAT.
+
+**The class**, decided conservatively from the compiled IR:
+
+- one total cost variant, no generic reduction, no life or energy in the cost, X absent or fixed
+  (not ``"max"``), no Phyrexian symbol;
+- acceptance by type: every option of every symbol accepts exactly the kinds of some set of mana
+  types (so no ``only`` restriction anywhere, and ``{S}`` only when snow doesn't split a type);
+- every mana ability taps, has no mana cost, no sacrifice and no energy; life and damage are
+  allowed (a source may have several abilities, like a pain land);
+- objectives among ``min_life``, ``min_sacrifices``, ``min_energy``, ``min_sources``,
+  ``min_waste`` and ``max_x`` (the last three are constants here: 0, 0 and the fixed X).
+
+**The model.** An activation makes a fixed tuple of *units*, each one mana of a type from a set.
+Activations making one unit ("singles": lands, dorks, any-color rocks) are a plain supply of
+copies; activations making several ("multis": Sol Ring, bounce lands, ``any_color: 2``) are
+enumerated, and so is how many ``{2/W}`` symbols are paid with their color (one unit) rather
+than generic (two). For one such *choice*, paying is a b-matching between supply classes (pool
+mana per type, multi units, single copies grouped by what they make) and demand rows (symbols
+grouped by the set of types they accept).
+
+- Without life costs to weigh, a max flow in stages is exact: multi units first, then pool mana,
+  then singles. Augmenting paths never unmatch a supply unit, so the flow ends with as many
+  multi units spent as possible (least waste) and as many pool-or-multi units as possible
+  (fewest singles, so fewest sources); both optima hold at once (transversal matroid bases).
+- With life or damage to weigh (``min_life`` requested, a pain land's colors, City of Brass),
+  first the same flow without the paid options: if it pays, life 0 is optimal. Otherwise each
+  choice is a min-cost flow (successive shortest paths) with the objectives scalarized in their
+  lexicographic order; the weights exceed the range of every later objective, so it is exact.
+
+**Why enumerating is enough**: an activation none of whose mana is spent can be dropped (fewer
+sources, less waste, same payment), so no optimum has one: a multi choice is used at most as
+often as there are demand units it could serve, and all multis together at most as often as
+there are demand units. Choices are tried in order of a lower bound on their objectives and the
+search stops when the bound can't beat the best found; past :data:`MAX_COMBOS` choices the fast
+path declines. If the optimum breaks a life limit (abilities' life above the player's life, or
+``keep_life``), the fast path declines too: another payment might respect it.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+from typing import Any
+
+from solver.compile import Compiled
+from solver.cpsat import Solution
+
+TYPES = "WUBRGC"
+BIT = {t: 1 << i for i, t in enumerate(TYPES)}
+BITS_OF = [tuple(i for i in range(6) if m >> i & 1) for m in range(64)]
+POPCOUNT = [len(b) for b in BITS_OF]
+
+ALLOWED = frozenset({"min_life", "min_sacrifices", "min_energy", "min_sources", "min_waste", "max_x"})
+VARYING = ("min_life", "min_sources", "min_waste")
+ENABLED = True
+"""``solver.pay`` tries this path first; set to False to force CP-SAT (the profile compares)."""
+MAX_COMBOS = 1024
+"""Most choices (multi activations x colored {2/W} halves) the fast path will enumerate."""
+MAX_FLOWS = 48
+"""Most of them it will solve as flows before leaving the problem to CP-SAT."""
+
+# What a demand row records in the Solution.
+OPT, GEN, TB_COLOR, TB_GENERIC = 0, 1, 2, 3
+# Supply stages: multi units, pool mana, single copies.
+MULTI, POOL, SINGLE = 0, 1, 2
+
+
+class _Out(Exception):
+    """The problem is outside the fast class."""
+
+
+def solve_fast(c: Compiled, objectives: tuple[str, ...]) -> Solution | None:
+    """An exact optimal :class:`Solution` for problems in the fast class, else ``None``."""
+    try:
+        return _Fast(c, objectives).solve()
+    except _Out:
+        return None
+
+
+def _mask(units: str) -> int:
+    m = 0
+    for t in units:
+        m |= BIT[t]
+    return m
+
+
+class _Fast:
+    def __init__(self, c: Compiled, objectives: tuple[str, ...]) -> None:
+        self.c = c
+        self.objectives = objectives
+        if c.unpayable or len(c.variants) != 1:
+            raise _Out
+        for name in objectives:
+            if name not in ALLOWED:
+                raise _Out
+        v = c.variants[0]
+        tc = v.total
+        if tc.generic_reduction or tc.life or v.energy:
+            raise _Out
+        kind_bit = []
+        per_type = [0] * 6
+        for k in c.kinds:
+            if k.only is not None:
+                raise _Out
+            b = BIT[k.type]
+            kind_bit.append(b)
+            per_type[b.bit_length() - 1] += 1
+        self.kind_bit = kind_bit
+        self.per_type = per_type
+        # X: fixed or absent (the CP-SAT model's rules; its infeasible corners are left to it).
+        x = c.problem.x
+        fixed = x if x != "max" else None
+        if v.x_symbols and not v.x_zero:
+            if fixed is None:
+                raise _Out
+            self.x = fixed
+        else:
+            if fixed and (v.x_symbols or tc.variant == "free"):
+                raise _Out
+            self.x = 0
+        self._masks: dict[frozenset[int], int] = {}
+        self._demand_rows(v)
+        self._supply()
+        order = [o for o in objectives if o in VARYING]
+        self.order = order + [o for o in VARYING if o not in order]  # the rest break ties
+        self.pos = {o: i for i, o in enumerate(VARYING)}
+        self.life_first = bool(order) and order[0] == "min_life"
+
+    # -- reading the IR -------------------------------------------------------------------
+
+    def _amask(self, accept: frozenset[int]) -> int:
+        """The type mask an accept set stands for; out of class unless acceptance is by type."""
+        m = self._masks.get(accept)
+        if m is None:
+            m = 0
+            kb = self.kind_bit
+            for k in accept:
+                m |= kb[k]
+            if len(accept) != sum(self.per_type[i] for i in BITS_OF[m]):
+                raise _Out
+            self._masks[accept] = m
+        return m
+
+    def _demand_rows(self, v) -> None:
+        """Rows (mask, units, what, demand, category) and the {2/W} demands."""
+        rows: list[tuple[int, int, int, int, Any]] = []
+        twobrid: list[tuple[int, int, int, int]] = []  # (demand, count, colored mask, generic mask)
+        self.option_masks: dict[int, list[int]] = {}
+        for di, d in enumerate(v.demands):
+            opts = d.options
+            for o in opts:
+                if o.life or o.units <= 0:
+                    raise _Out
+            if len(opts) == 1 and opts[0].generic:
+                o = opts[0]
+                rows.append((self._amask(o.accept), d.count * o.units, GEN, di, o.generic))
+            elif all(o.units == 1 and not o.generic for o in opts):
+                masks = [self._amask(o.accept) for o in opts]
+                self.option_masks[di] = masks
+                union = 0
+                for m in masks:
+                    union |= m
+                rows.append((union, d.count, OPT, di, None))
+            elif (len(opts) == 2 and opts[0].units == 1 and not opts[0].generic
+                  and opts[1].units == 2 and opts[1].generic == "twobrid"):
+                twobrid.append((di, d.count, self._amask(opts[0].accept), self._amask(opts[1].accept)))
+            else:
+                raise _Out
+        if v.x_symbols and self.x:
+            rows.append((self._amask(v.x_accept), self.x * v.x_symbols, GEN, -1, "x"))
+        self.rows = rows
+        self.twobrid = twobrid
+        self.fixed_units = sum(r[1] for r in rows)
+
+    def _supply(self) -> None:
+        c = self.c
+        pool = [0] * 6
+        self.pool_kinds: list[list[list[int]]] = [[] for _ in range(6)]  # per type: [kind, units]
+        for k, n in c.pool_units.items():
+            if n:
+                ti = self.kind_bit[k].bit_length() - 1
+                pool[ti] += n
+                self.pool_kinds[ti].append([k, n])
+        self.pool = pool
+        self.pool_total = sum(pool)
+        # Per source: budget, the cheapest one-unit way to make each type, and multi choices;
+        # then sources that are alike (same life per type made, same multi choices) are merged
+        # into one class with the sum of their budgets (principle 2).
+        per_source: dict[int, list[Any]] = {}  # source -> [budget, {type: (pay, pi, ci, unit)}, multis]
+        has_cost = False
+        for pi, p in enumerate(c.producers):
+            if p.cost or not p.tap or p.sacrifice or p.energy:
+                raise _Out
+            s = per_source.get(p.source)
+            if s is None:
+                s = per_source[p.source] = [p.max_activations, {}, []]
+            pay = p.life + p.damage
+            if pay:
+                has_cost = True
+            for ci, choice in enumerate(p.choices):
+                if len(choice) == 1:
+                    unit = choice[0]
+                    best = s[1]
+                    for t in unit:
+                        ti = BIT[t].bit_length() - 1
+                        old = best.get(ti)
+                        if old is None or pay < old[0]:
+                            best[ti] = (pay, pi, ci, unit)
+                else:
+                    s[2].append((pi, ci, choice, pay))
+        classes: dict[tuple, list[Any]] = {}  # signature -> [budget, profile, multis, members]
+        for si, (budget, single, multis) in per_source.items():
+            profile = tuple(o[0] if (o := single.get(ti)) is not None else None for ti in range(6))
+            shape = tuple((choice, pay) for _, _, choice, pay in multis)
+            cl = classes.get((profile, shape))
+            if cl is None:
+                cl = classes[(profile, shape)] = [0, profile, shape, []]
+            cl[0] += budget
+            cl[3].append((si, budget, single, multis))
+        self.classes = list(classes.values())
+        self.has_cost = has_cost
+        self.max_pay = max((p for cl in self.classes for p in cl[1] if p is not None), default=0)
+        self._group_cache: dict[str, list] = {}
+
+    # -- search ---------------------------------------------------------------------------
+
+    def solve(self) -> Solution:
+        if not self.has_cost or "min_life" not in self.objectives:
+            best = self._search("plain")
+        elif self.life_first:
+            best = self._search("free") or self._search("cost")
+        else:
+            best = self._search("cost")
+        if best is None:
+            return Solution("infeasible", optimal=True)
+        return self._solution(best)
+
+    def _search(self, mode: str):
+        """The best choice and its flow, or None when no choice pays. ``mode``: "plain" (life
+        not weighed), "free" (only options that cost no life), "cost" (min-cost flow)."""
+        free = mode == "free"
+        rows, twobrid = self.rows, self.twobrid
+        reach = [(m, n) for m, n, *_ in rows]
+        for _, n, mc, mg in twobrid:
+            reach += [(mc, n), (mg, 2 * n)]
+        dmax = sum(n for _, n in reach)
+        # Multi dimensions: (class, index of the multi choice in it, units, pay).
+        dims: list[tuple[int, int, tuple[str, ...], int]] = []
+        per_class: list[tuple[list[int], list[tuple[int, ...]]]] = []
+        n_y = 1
+        for ki, (budget, _, shape, _) in enumerate(self.classes):
+            mine, bounds = [], []
+            for jl, (choice, pay) in enumerate(shape):
+                if free and pay:
+                    continue
+                m = 0
+                for unit in choice:
+                    m |= _mask(unit)
+                bound = min(budget, sum(n for dm, n in reach if dm & m))
+                if bound > 0:
+                    mine.append(len(dims))
+                    bounds.append(bound)
+                    dims.append((ki, jl, choice, pay))
+            if mine:
+                vecs = _vectors(bounds, min(budget, dmax), MAX_COMBOS)
+                per_class.append((mine, vecs))
+                n_y *= len(vecs)
+                if n_y > MAX_COMBOS:
+                    raise _Out
+        if not dims and not twobrid:
+            return self._flow(mode, dims, (), ())
+        n_t = 1
+        for _, n, _, _ in twobrid:
+            n_t *= n + 1
+        if n_y * n_t > MAX_COMBOS:
+            raise _Out
+        # Score every choice by Hall's theorem (exact sources and waste when life isn't weighed,
+        # lower bounds when it is), drop those that can't pay, and solve the best as a flow.
+        ts = list(product(*(range(n + 1) for _, n, _, _ in twobrid)))
+        ys = []
+        for parts in product(*(vecs for _, vecs in per_class)):
+            y = [0] * len(dims)
+            for (mine, _), vec in zip(per_class, parts):
+                for j, n in zip(mine, vec):
+                    y[j] = n
+            if sum(y) <= dmax:
+                ys.append(tuple(y))
+        scored = self._hall(mode, dims, ys, ts)
+        if not scored:
+            return None
+        order = [self.pos[o] for o in self.order]
+        scored.sort(key=lambda s: tuple(s[0][i] for i in order))
+        if mode != "cost":
+            key, y, t = scored[0]
+            got = self._flow(mode, dims, y, t)
+            if got is None or got[6]["min_sources"] != key[1] or got[6]["min_waste"] != key[2]:
+                raise AssertionError(f"fast path: Hall's count {key} disagrees with the flow {got and got[6]}")
+            return got
+        best = None
+        for flows, (lb, y, t) in enumerate(scored):
+            lb = tuple(lb[i] for i in order)
+            if best is not None and lb >= best[0]:
+                break
+            if flows == MAX_FLOWS:
+                raise _Out  # the bounds don't cut enough: CP-SAT is the better tool here
+            got = self._flow(mode, dims, y, t)
+            if got is not None and (best is None or got[0] < best[0]):
+                best = got
+        return best
+
+    def _hall(self, mode: str, dims, ys, ts) -> list[tuple[tuple[int, int, int], tuple, tuple]]:
+        """For each choice (multis ``y``, colored halves ``t``) that can pay: ((life of its multis,
+        least sources, least waste), y, t). By Hall's theorem the most demand
+        units a supply can cover is min over type sets T of (D - demand accepting only types in T
+        + supply making some type in T); T ranges over unions of row masks (no other T is tighter).
+        Multi units alone give the least waste, pool and multi units the least sources."""
+        rows = [(m, n) for m, n, *_ in self.rows if n]
+        masks = {m for m, _ in rows}
+        for _, _, mc, mg in self.twobrid:
+            masks |= {mc, mg}
+        cands = {0}
+        for m in masks:
+            cands |= {c | m for c in cands}
+        cands = sorted(cands)
+        groups = self._groups(mode)
+        class_mask = {}
+        for profile, gm, members in groups:
+            for ki, _ in members:
+                class_mask[ki] = gm
+        pool = self.pool
+        base = []  # per T: (fixed demand inside, twobrid flags, pool meeting T, singles meeting T)
+        for T in cands:
+            inside = sum(n for m, n in rows if not m & ~T)
+            flags = [(not mc & ~T, not mg & ~T) for _, _, mc, mg in self.twobrid]
+            pool_t = sum(pool[ti] for ti in BITS_OF[T])
+            singles_t = sum(sum(b for _, b in members) for _, gm, members in groups if gm & T)
+            base.append((inside, flags, pool_t, singles_t))
+        unit_masks = [[_mask(u) for u in choice] for _, _, choice, _ in dims]
+        per_dim = [[(sum(1 for um in ums if um & T), 1 if class_mask.get(dims[j][0], 0) & T else 0)
+                    for T in cands] for j, ums in enumerate(unit_masks)]
+        # Per t: D and, per T, D - demand inside T.
+        per_t = []
+        for t in ts:
+            d = self.fixed_units
+            for (_, n, _, _), k in zip(self.twobrid, t):
+                d += k + 2 * (n - k)
+            slack = []
+            for inside, flags, _, _ in base:
+                for (c_in, g_in), (_, n, _, _), k in zip(flags, self.twobrid, t):
+                    inside += (k if c_in else 0) + (2 * (n - k) if g_in else 0)
+                slack.append(d - inside)
+            per_t.append((t, d, slack))
+        out = []
+        cost = mode == "cost"
+        n_cands = len(cands)
+        for y in ys:
+            acts = units = life = 0
+            multi = [0] * n_cands
+            loss = [0] * n_cands
+            for j, n in enumerate(y):
+                if n:
+                    acts += n
+                    units += n * len(dims[j][2])
+                    life += n * dims[j][3]
+                    for i, (u, lo) in enumerate(per_dim[j]):
+                        multi[i] += n * u
+                        loss[i] += n * lo
+            pm = [multi[i] + base[i][2] for i in range(n_cands)]
+            everything = [pm[i] + base[i][3] - loss[i] for i in range(n_cands)]
+            for t, d, slack in per_t:
+                if min(s + e for s, e in zip(slack, everything)) < d:
+                    continue  # can't pay
+                r_pm = min(s + p for s, p in zip(slack, pm))
+                r_m = min(s + m for s, m in zip(slack, multi))
+                out.append(((life if cost else 0, acts + d - r_pm, units - r_m), y, t))
+        return out
+
+    def _flow(self, mode: str, dims, y, t):
+        """The flow of one choice: (key, dims, y, rows, left, flow, values) or None when it can't pay."""
+        rows = [r for r in self.rows if r[1]]
+        for (di, n, mc, mg), k in zip(self.twobrid, t):
+            if k:
+                rows.append((mc, k, TB_COLOR, di, None))
+            if n - k:
+                rows.append((mg, 2 * (n - k), TB_GENERIC, di, None))
+        need_total = sum(r[1] for r in rows)
+        # Left nodes: [cap, mask, stage, life per type index (None: can't), tag]
+        left: list[list[Any]] = []
+        used: dict[int, int] = {}
+        fixed_life = acts = multi_units = 0
+        multi_cap: dict[tuple[int, int, str], int] = {}
+        for j, n in enumerate(y):
+            if n:
+                ki, jl, choice, pay = dims[j]
+                used[ki] = used.get(ki, 0) + n
+                fixed_life += pay * n
+                acts += n
+                multi_units += n * len(choice)
+                for unit in choice:
+                    multi_cap[(ki, jl, unit)] = multi_cap.get((ki, jl, unit), 0) + n
+        for (ki, jl, unit), n in multi_cap.items():
+            left.append([n, _mask(unit), MULTI, None, ("multi", ki, jl, unit)])
+        for ti in range(6):
+            if self.pool[ti]:
+                left.append([self.pool[ti], 1 << ti, POOL, None, ("pool", ti)])
+        for profile, m, members in self._groups(mode):
+            if used:
+                members = [(ki, cap - used.get(ki, 0)) for ki, cap in members if cap > used.get(ki, 0)]
+                if not members:
+                    continue
+            left.append([sum(cap for _, cap in members), m, SINGLE, profile, ("single", members)])
+        if mode == "cost":
+            flow = _min_cost_flow(left, rows, self._weights(need_total))
+        else:
+            flow = _staged_flow(left, rows)
+        if flow is None:
+            return None
+        life = fixed_life
+        singles = multi_matched = 0
+        for li, l in enumerate(left):
+            stage = l[2]
+            for (ri, ti), n in flow[li].items():
+                if stage == SINGLE:
+                    singles += n
+                    life += l[3][ti] * n
+                elif stage == MULTI:
+                    multi_matched += n
+        values = {"min_life": life, "min_sources": acts + singles, "min_waste": multi_units - multi_matched}
+        return tuple(values[o] for o in self.order), dims, y, rows, left, flow, values
+
+    def _groups(self, mode: str) -> list[tuple[tuple, int, list[tuple[int, int]]]]:
+        """Single-unit supply grouped by what a copy makes at what life: (life per type index or
+        None, type mask, [(class, copies)]); in "free" mode, options costing life are left out."""
+        got = self._group_cache.get(mode)
+        if got is not None:
+            return got
+        free = mode == "free"
+        groups: dict[tuple, tuple[tuple, int, list[tuple[int, int]]]] = {}
+        for ki, (budget, profile, _, _) in enumerate(self.classes):
+            if free:
+                profile = tuple(None if p else p for p in profile)
+            g = groups.get(profile)
+            if g is None:
+                m = 0
+                for ti, p in enumerate(profile):
+                    if p is not None:
+                        m |= 1 << ti
+                if not m:
+                    continue
+                g = groups[profile] = (profile, m, [])
+            g[2].append((ki, budget))
+        got = self._group_cache[mode] = list(groups.values())
+        return got
+
+    def _weights(self, units: int) -> list[int]:
+        """Per-unit cost weights (life, source, not-a-multi-unit) making the scalar cost order
+        the lexicographic one: each weight exceeds the most all later objectives can add."""
+        ranges = {"min_life": units * self.max_pay + 1, "min_sources": units + 1, "min_waste": units + 1}
+        weight = {}
+        w = 1
+        for o in reversed(self.order):
+            weight[o] = w
+            w *= ranges[o] + 1
+        return [weight["min_life"], weight["min_sources"], weight["min_waste"]]
+
+    # -- the Solution ---------------------------------------------------------------------
+
+    def _solution(self, best) -> Solution:
+        key, dims, y, rows, left, flow, values = best
+        c = self.c
+        producers = c.producers
+        sol = Solution("paid", optimal=True, variant=0, x=self.x, levels=0)
+        acts = sol.acts
+        splits = sol.splits
+        produced: list[dict[int, int]] = [{} for _ in range(6)]  # per type: kind -> units spent
+        made = 0
+        # Multi activations of a class go to its sources in order, as their budgets allow.
+        budget_left = {si: b for cl in self.classes for si, b, _, _ in cl[3]}
+        chunks: dict[tuple[int, int, str], list[list[int]]] = {}  # multi node -> [[producer, units]]
+        for j, n in enumerate(y):
+            if not n:
+                continue
+            ki, jl, choice, _ = dims[j]
+            made += n * len(choice)
+            for si, _, _, multis in self.classes[ki][3]:
+                take = min(n, budget_left[si])
+                if not take:
+                    continue
+                budget_left[si] -= take
+                n -= take
+                pi, ci = multis[jl][0], multis[jl][1]
+                _add(acts, (pi, 0, ci), take)
+                for unit in set(choice):
+                    chunks.setdefault((ki, jl, unit), []).append([pi, take * choice.count(unit)])
+                if not n:
+                    break
+        row_types = [[0] * 6 for _ in rows]
+        for li, l in enumerate(left):
+            by_type = [0] * 6
+            for (ri, ti), n in flow[li].items():
+                by_type[ti] += n
+                row_types[ri][ti] += n
+            tag = l[4]
+            if tag[0] == "multi":
+                _, ki, jl, unit = tag
+                spare = l[0] - sum(by_type)
+                parts = [(ti, n, True) for ti, n in enumerate(by_type) if n]
+                if spare:  # made and not spent: any type it may be
+                    parts.append((BIT[unit[0]].bit_length() - 1, spare, False))
+                queue = chunks[(ki, jl, unit)]
+                at = 0
+                for ti, n, spent in parts:
+                    tt = TYPES[ti]
+                    while n:
+                        chunk = queue[at]
+                        if not chunk[1]:
+                            at += 1
+                            continue
+                        take = n if n < chunk[1] else chunk[1]
+                        chunk[1] -= take
+                        n -= take
+                        pi = chunk[0]
+                        if len(unit) > 1:
+                            _add(splits.setdefault((pi, 0, unit), {}), tt, take)
+                        if spent:
+                            _add(produced[ti], producers[pi].kind_of_type[tt], take)
+            elif tag[0] == "single":
+                members = [(si, single) for ki, _ in tag[1] for si, _, single, _ in self.classes[ki][3]]
+                at = 0
+                for ti, n in enumerate(by_type):
+                    tt = TYPES[ti]
+                    while n:
+                        si, single = members[at]
+                        room = budget_left[si]
+                        if not room:
+                            at += 1
+                            continue
+                        take = n if n < room else room
+                        budget_left[si] -= take
+                        n -= take
+                        _, pi, ci, unit = single[ti]
+                        _add(acts, (pi, 0, ci), take)
+                        if len(unit) > 1:
+                            _add(splits.setdefault((pi, 0, unit), {}), tt, take)
+                        _add(produced[ti], producers[pi].kind_of_type[tt], take)
+                        made += take
+        # Spend: for each row and type, mana made by activations first, then pool mana.
+        spent_made = 0
+        pool_left = [[kn[:] for kn in self.pool_kinds[ti]] for ti in range(6)]
+        made_left = [[[k, n] for k, n in sorted(produced[ti].items())] for ti in range(6)]
+        demands = c.variants[0].demands
+        for ri, (m, n, what, di, cat) in enumerate(rows):
+            got: dict[int, int] = {}
+            for ti, want in enumerate(row_types[ri]):
+                if not want:
+                    continue
+                for store, is_made in ((made_left[ti], True), (pool_left[ti], False)):
+                    for kn in store:
+                        if not want:
+                            break
+                        take = want if want < kn[1] else kn[1]
+                        if take:
+                            kn[1] -= take
+                            want -= take
+                            got[kn[0]] = got.get(kn[0], 0) + take
+                            if is_made:
+                                spent_made += take
+            if what == GEN:
+                g = sol.generic_pay.setdefault(cat, {})
+                for k, u in got.items():
+                    _add(g, k, u)
+                if di >= 0:
+                    sol.cost_pay[(di, 0)] = (demands[di].count, {})
+            elif what == OPT:
+                masks = self.option_masks[di]
+                for k, u in sorted(got.items()):
+                    b = self.kind_bit[k]
+                    oi = next(i for i, om in enumerate(masks) if om & b)
+                    cnt, fl = sol.cost_pay.get((di, oi), (0, {}))
+                    fl[k] = fl.get(k, 0) + u
+                    sol.cost_pay[(di, oi)] = (cnt + u, fl)
+            elif what == TB_COLOR:
+                sol.cost_pay[(di, 0)] = (n, got)
+            else:
+                sol.cost_pay[(di, 1)] = (n // 2, {})
+                g = sol.generic_pay.setdefault("twobrid", {})
+                for k, u in got.items():
+                    _add(g, k, u)
+        life = damage = 0
+        for (pi, _, _), n in acts.items():
+            p = producers[pi]
+            life += p.life * n
+            damage += p.damage * n
+        sources = sum(acts.values())
+        waste = made - spent_made
+        if (sources, waste, life + damage) != (values["min_sources"], values["min_waste"], values["min_life"]):
+            raise AssertionError(f"fast path bookkeeping: {values} but built {sources}, {waste}, {life + damage}")
+        player = c.problem.player
+        lost = life + damage
+        if life > max(0, player.life) or (lost > 0 and player.keep_life is not None
+                                          and player.life - lost < player.keep_life):
+            raise _Out  # the optimum breaks a life limit: CP-SAT weighs the alternatives
+        got_values = {"min_life": lost, "min_sacrifices": 0, "min_energy": 0, "min_sources": sources,
+                      "min_waste": waste, "max_x": self.x}
+        sol.objective = {name: got_values[name] for name in self.objectives}
+        return sol
+
+
+def _add(d: dict, k, n: int) -> None:
+    d[k] = d.get(k, 0) + n
+
+
+def _vectors(bounds: list[int], cap: int, limit: int) -> list[tuple[int, ...]]:
+    """Every vector ``0 <= v[j] <= bounds[j]`` with ``sum(v) <= cap``; out of class past ``limit``."""
+    out: list[tuple[int, ...]] = []
+
+    def walk(j: int, left: int, prefix: tuple[int, ...]) -> None:
+        if j == len(bounds):
+            out.append(prefix)
+            if len(out) > limit:
+                raise _Out
+            return
+        for n in range(min(bounds[j], left) + 1):
+            walk(j + 1, left - n, prefix + (n,))
+
+    walk(0, cap, ())
+    return out
+
+
+def _edges(left, rows, cost_of):
+    """Adjacency of the bipartite graph: per left node [(row, cost, type)], per row [(left, cost)]."""
+    out: list[list[tuple[int, int, int]]] = []
+    into: list[list[tuple[int, int]]] = [[] for _ in rows]
+    for li, l in enumerate(left):
+        lm = l[1]
+        mine = []
+        for ri, r in enumerate(rows):
+            m = lm & r[0]
+            if not m:
+                continue
+            best = None
+            for ti in BITS_OF[m]:
+                cst = cost_of(l, ti)
+                if cst is not None and (best is None or cst < best[0]):
+                    best = (cst, ti)
+            if best is not None:
+                mine.append((ri, best[0], best[1]))
+                into[ri].append((li, best[0]))
+        out.append(mine)
+    return out, into
+
+
+def _plain_cost(l, ti):
+    pays = l[3]
+    return 0 if pays is None else pays[ti]
+
+
+def _staged_flow(left, rows):
+    """Max flow from left to rows, stage by stage (multi, pool, single): after each stage the
+    flow is maximum for the supply of that stage and before, and augmenting keeps every spent
+    unit spent. Returns per left node {(row, type index): units}, or None if a row stays short."""
+    L, R = len(left), len(rows)
+    out, _ = _edges(left, rows, _plain_cost)
+    cap = [l[0] for l in left]
+    need = [r[1] for r in rows]
+    remaining = sum(need)
+    flow: list[dict[int, int]] = [{} for _ in range(L)]  # left -> {row: units}
+    into: list[dict[int, int]] = [{} for _ in range(R)]  # row -> {left: units}
+    row_order = sorted(range(R), key=lambda ri: (POPCOUNT[rows[ri][0]], ri))
+    rank = {ri: i for i, ri in enumerate(row_order)}
+    for li in range(L):
+        out[li].sort(key=lambda e: rank[e[0]])
+    active: list[int] = []
+    for stage in (MULTI, POOL, SINGLE):
+        members = [li for li in range(L) if left[li][2] == stage]
+        if not members or not remaining:
+            continue
+        active += members
+        # Greedy: narrow supply to narrow rows first.
+        for li in sorted(members, key=lambda li: (POPCOUNT[left[li][1]], li)):
+            for ri, _, _ in out[li]:
+                if not cap[li]:
+                    break
+                if need[ri]:
+                    a = cap[li] if cap[li] < need[ri] else need[ri]
+                    cap[li] -= a
+                    need[ri] -= a
+                    remaining -= a
+                    flow[li][ri] = flow[li].get(ri, 0) + a
+                    into[ri][li] = into[ri].get(li, 0) + a
+        # Augment until no path from unspent supply of this stage or before reaches a short row.
+        while remaining:
+            starts = [li for li in active if cap[li]]
+            if not starts:
+                break
+            prev_l = [-2] * L
+            prev_r = [-1] * R
+            for li in starts:
+                prev_l[li] = -1
+            queue = starts
+            end = -1
+            qi = 0
+            while qi < len(queue) and end < 0:
+                li = queue[qi]
+                qi += 1
+                for ri, _, _ in out[li]:
+                    if prev_r[ri] >= 0:
+                        continue
+                    prev_r[ri] = li
+                    if need[ri]:
+                        end = ri
+                        break
+                    for l2, a in into[ri].items():
+                        if a and prev_l[l2] == -2:
+                            prev_l[l2] = ri
+                            queue.append(l2)
+            if end < 0:
+                break
+            amount = need[end]
+            ri = end
+            while True:
+                li = prev_r[ri]
+                back = prev_l[li]
+                if back < 0:
+                    amount = min(amount, cap[li])
+                    break
+                amount = min(amount, flow[li][back])
+                ri = back
+            ri = end
+            while True:
+                li = prev_r[ri]
+                flow[li][ri] = flow[li].get(ri, 0) + amount
+                into[ri][li] = into[ri].get(li, 0) + amount
+                back = prev_l[li]
+                if back < 0:
+                    cap[li] -= amount
+                    break
+                flow[li][back] -= amount
+                into[back][li] -= amount
+                ri = back
+            need[end] -= amount
+            remaining -= amount
+    if remaining:
+        return None
+    types = {(li, ri): ti for li in range(L) for ri, _, ti in out[li]}
+    return [{(ri, types[(li, ri)]): n for ri, n in flow[li].items() if n} for li in range(L)]
+
+
+def _min_cost_flow(left, rows, weights):
+    """Successive shortest paths (Bellman-Ford; a few dozen nodes) from left to rows, every row
+    filled, cost per unit: life x w0 + (single) x w1 + (not a multi unit) x w2. Returns per left
+    node {(row, type index): units}, or None when the rows can't all be filled."""
+    wl, ws, ww = weights
+
+    def cost_of(l, ti):
+        stage = l[2]
+        if stage == MULTI:
+            return 0
+        if stage == POOL:
+            return ww
+        p = l[3][ti]
+        return None if p is None else p * wl + ws + ww
+
+    L, R = len(left), len(rows)
+    out, into = _edges(left, rows, cost_of)
+    cap = [l[0] for l in left]
+    need = [r[1] for r in rows]
+    flow = [[0] * R for _ in range(L)]
+    remaining = sum(need)
+    INF = float("inf")
+    while remaining:
+        dl = [0 if cap[li] > 0 else INF for li in range(L)]
+        pl = [-1] * L
+        dr = [INF] * R
+        pr = [-1] * R
+        changed = True
+        while changed:
+            changed = False
+            for li in range(L):
+                d = dl[li]
+                if d == INF:
+                    continue
+                for ri, cst, _ in out[li]:
+                    nd = d + cst
+                    if nd < dr[ri]:
+                        dr[ri] = nd
+                        pr[ri] = li
+                        changed = True
+            for ri in range(R):
+                d = dr[ri]
+                if d == INF:
+                    continue
+                for li, cst in into[ri]:
+                    if flow[li][ri]:
+                        nd = d - cst
+                        if nd < dl[li]:
+                            dl[li] = nd
+                            pl[li] = ri
+                            changed = True
+        end = -1
+        for ri in range(R):
+            if need[ri] and dr[ri] != INF and (end < 0 or dr[ri] < dr[end]):
+                end = ri
+        if end < 0:
+            return None
+        amount = need[end]
+        ri = end
+        while True:
+            li = pr[ri]
+            back = pl[li]
+            if back < 0:
+                amount = min(amount, cap[li])
+                break
+            amount = min(amount, flow[li][back])
+            ri = back
+        ri = end
+        while True:
+            li = pr[ri]
+            flow[li][ri] += amount
+            back = pl[li]
+            if back < 0:
+                cap[li] -= amount
+                break
+            flow[li][back] -= amount
+            ri = back
+        need[end] -= amount
+        remaining -= amount
+    types = {(li, ri): ti for li in range(L) for ri, _, ti in out[li]}
+    return [{(ri, types[(li, ri)]): n for ri, n in enumerate(flow[li]) if n} for li in range(L)]
