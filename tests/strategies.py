@@ -157,13 +157,13 @@ def _filter(draw, features):
     cost = draw(st.sampled_from(["{%s/%s}" % (a, b), "{%s/%s}" % (a, b), "{1}"]))
     return ({"name": "Filter " + p, "abilities": [{"mana": cost, "add": ["{%s}{%s}" % (a, a), "{%s}{%s}" % (a, b),
                                                                          "{%s}{%s}" % (b, b)]}]},
-            [a + a, a + b, b + b], False)
+            [a, b], False)  # net of its own cost: one more mana, of either color
 
 
 def _signet(draw, features):
     p = _pair(draw)
     return ({"name": "Signet " + p, "types": ["artifact"], "abilities": [{"mana": "{1}", "add": "{%s}{%s}" % (p[0], p[1])}]},
-            [p], False)
+            [p[0], p[1]], False)  # net of its {1}: one more mana
 
 
 def _phyrexian_ability(draw, features):
@@ -321,8 +321,8 @@ def problems(draw, features=ALL, focus=frozenset()):
     features = frozenset(features)
 
     def often(feature: str, n: int) -> bool:
-        """``feature`` is used with probability 1/n, or about 2/n when it is in focus."""
-        return feature in features and _one_in(draw, max(2, n // 2) if feature in focus else n)
+        """``feature`` is used with probability 1/n, or about 1.5/n when it is in focus."""
+        return feature in features and _one_in(draw, max(2, (2 * n) // 3) if feature in focus else n)
 
     problem: dict = {}
     budget = MAX_COPIES
@@ -355,7 +355,11 @@ def problems(draw, features=ALL, focus=frozenset()):
     cost = _cost(draw, board_outs, features)
     keywords: list[str] = []
     if often("x", 3):
-        cost = ("{X}{X}" if _one_in(draw, 4) else "{X}") + cost
+        # Leave room for X: drop up to two symbols of the close cost first.
+        symbols = ["{" + t for t in cost.split("{") if t]
+        for _ in range(draw(st.integers(0, min(2, len(symbols) - 1)))):
+            symbols.pop(draw(st.integers(0, len(symbols) - 1)))
+        cost = ("{X}{X}" if _one_in(draw, 4) else "{X}") + "".join(symbols)
         problem["x"] = draw(st.sampled_from(["max", "max", 0, 1, 2, 3]))
         if _one_in(draw, 3):
             problem["x_color"] = draw(st.sampled_from(COLORS))
