@@ -232,7 +232,8 @@ def verify(problem: Problem, answer: dict[str, Any]) -> list[str]:
     # The answer is legal if one total cost the player could choose makes all of it add up.
     best: list[str] | None = None
     for tc in candidates:
-        state = copy.deepcopy(r)
+        state = copy.copy(r)  # _finish rebinds errors and cost_types; the pool is all it mutates
+        state.pool = Counter(r.pool)
         found = list(errors) + _finish(p, answer, tc, state, ability_life, damage, energy, sacrificed, used)
         if not found:
             return []
