@@ -52,7 +52,9 @@ from solver.cpsat import Solution
 
 TYPES = "WUBRGC"
 BIT = {t: 1 << i for i, t in enumerate(TYPES)}
-BITS_OF = [tuple(i for i in range(6) if m >> i & 1) for m in range(64)]
+TI = {t: i for i, t in enumerate(TYPES)}
+LIFE = 6  # Phyrexian symbols: paid with 2 life, as if with a seventh type of "mana"
+BITS_OF = [tuple(i for i in range(7) if m >> i & 1) for m in range(128)]
 POPCOUNT = [len(b) for b in BITS_OF]
 
 ALLOWED = frozenset({"min_life", "min_sacrifices", "min_energy", "min_sources", "min_waste", "max_x"})
@@ -151,12 +153,23 @@ class _Fast:
         rows: list[tuple[int, int, int, int, Any]] = []
         twobrid: list[tuple[int, int, int, int]] = []  # (demand, count, colored mask, generic mask)
         self.option_masks: dict[int, list[int]] = {}
+        self.phyrexian = 0  # symbols that may be paid with life
         for di, d in enumerate(v.demands):
             opts = d.options
             for o in opts:
-                if o.life or o.units <= 0:
+                if (o.units <= 0) == (o.life == 0) or (o.life and o.life != 2):
                     raise _Out
-            if len(opts) == 1 and opts[0].generic:
+            if any(o.life for o in opts):  # Phyrexian: one mana of its color(s), or 2 life
+                if not all(o.life or (o.units == 1 and not o.generic) for o in opts):
+                    raise _Out
+                masks = [1 << LIFE if o.life else self._amask(o.accept) for o in opts]
+                self.option_masks[di] = masks
+                union = 0
+                for m in masks:
+                    union |= m
+                rows.append((union, d.count, OPT, di, None))
+                self.phyrexian += d.count
+            elif len(opts) == 1 and opts[0].generic:
                 o = opts[0]
                 rows.append((self._amask(o.accept), d.count * o.units, GEN, di, o.generic))
             elif all(o.units == 1 and not o.generic for o in opts):
@@ -183,7 +196,7 @@ class _Fast:
         self.pool_kinds: list[list[list[int]]] = [[] for _ in range(6)]  # per type: [kind, units]
         for k, n in c.pool_units.items():
             if n:
-                ti = self.kind_bit[k].bit_length() - 1
+                ti = TI[c.kinds[k].type]
                 pool[ti] += n
                 self.pool_kinds[ti].append([k, n])
         self.pool = pool
@@ -191,32 +204,34 @@ class _Fast:
         # Per source: budget, the cheapest one-unit way to make each type, and multi choices;
         # then sources that are alike (same life per type made, same multi choices) are merged
         # into one class with the sum of their budgets (principle 2).
-        per_source: dict[int, list[Any]] = {}  # source -> [budget, {type: (pay, pi, ci, unit)}, multis]
-        has_cost = False
+        # source -> [budget, {type: (pay, pi, ci, unit)}, multis, life per type]
+        per_source: dict[int, list[Any]] = {}
+        has_cost = self.phyrexian > 0
         for pi, p in enumerate(c.producers):
             if p.cost or not p.tap or p.sacrifice or p.energy:
                 raise _Out
             s = per_source.get(p.source)
             if s is None:
-                s = per_source[p.source] = [p.max_activations, {}, []]
+                s = per_source[p.source] = [p.max_activations, {}, [], [None] * 6]
             pay = p.life + p.damage
             if pay:
                 has_cost = True
+            best, pays = s[1], s[3]
             for ci, choice in enumerate(p.choices):
                 if len(choice) == 1:
                     unit = choice[0]
-                    best = s[1]
                     for t in unit:
-                        ti = BIT[t].bit_length() - 1
-                        old = best.get(ti)
-                        if old is None or pay < old[0]:
+                        ti = TI[t]
+                        old = pays[ti]
+                        if old is None or pay < old:
+                            pays[ti] = pay
                             best[ti] = (pay, pi, ci, unit)
                 else:
                     s[2].append((pi, ci, choice, pay))
         classes: dict[tuple, list[Any]] = {}  # signature -> [budget, profile, multis, members]
-        for si, (budget, single, multis) in per_source.items():
-            profile = tuple(o[0] if (o := single.get(ti)) is not None else None for ti in range(6))
-            shape = tuple((choice, pay) for _, _, choice, pay in multis)
+        for si, (budget, single, multis, pays) in per_source.items():
+            profile = tuple(pays)
+            shape = tuple([(choice, pay) for _, _, choice, pay in multis]) if multis else ()
             cl = classes.get((profile, shape))
             if cl is None:
                 cl = classes[(profile, shape)] = [0, profile, shape, []]
@@ -224,7 +239,8 @@ class _Fast:
             cl[3].append((si, budget, single, multis))
         self.classes = list(classes.values())
         self.has_cost = has_cost
-        self.max_pay = max((p for cl in self.classes for p in cl[1] if p is not None), default=0)
+        self.max_pay = max([p for cl in self.classes for p in cl[1] if p is not None]
+                           + [2 if self.phyrexian else 0])
         self._group_cache: dict[str, list] = {}
 
     # -- search ---------------------------------------------------------------------------
@@ -333,11 +349,12 @@ class _Fast:
             for ki, _ in members:
                 class_mask[ki] = gm
         pool = self.pool
+        life = self.phyrexian if mode != "free" else 0
         base = []  # per T: (fixed demand inside, twobrid flags, pool meeting T, singles meeting T)
         for T in cands:
             inside = sum(n for m, n in rows if not m & ~T)
             flags = [(not mc & ~T, not mg & ~T) for _, _, mc, mg in self.twobrid]
-            pool_t = sum(pool[ti] for ti in BITS_OF[T])
+            pool_t = sum(pool[ti] for ti in BITS_OF[T & 63]) + (life if T >> LIFE & 1 else 0)
             singles_t = sum(sum(b for _, b in members) for _, gm, members in groups if gm & T)
             base.append((inside, flags, pool_t, singles_t))
         unit_masks = [[_mask(u) for u in choice] for _, _, choice, _ in dims]
@@ -408,6 +425,8 @@ class _Fast:
         for ti in range(6):
             if self.pool[ti]:
                 left.append([self.pool[ti], 1 << ti, POOL, None, ("pool", ti)])
+        if self.phyrexian and mode != "free":
+            left.append([self.phyrexian, 1 << LIFE, POOL, None, ("life",)])
         for profile, m, members in self._groups(mode):
             if used:
                 members = [(ki, cap - used.get(ki, 0)) for ki, cap in members if cap > used.get(ki, 0)]
@@ -430,6 +449,8 @@ class _Fast:
                     life += l[3][ti] * n
                 elif stage == MULTI:
                     multi_matched += n
+                elif ti == LIFE:
+                    life += 2 * n
         values = {"min_life": life, "min_sources": acts + singles, "min_waste": multi_units - multi_matched}
         return tuple(values[o] for o in self.order), dims, y, rows, left, flow, values
 
@@ -499,9 +520,9 @@ class _Fast:
                     chunks.setdefault((ki, jl, unit), []).append([pi, take * choice.count(unit)])
                 if not n:
                     break
-        row_types = [[0] * 6 for _ in rows]
+        row_types = [[0] * 7 for _ in rows]
         for li, l in enumerate(left):
-            by_type = [0] * 6
+            by_type = [0] * 7
             for (ri, ti), n in flow[li].items():
                 by_type[ti] += n
                 row_types[ri][ti] += n
@@ -533,6 +554,8 @@ class _Fast:
                 members = [(si, single) for ki, _ in tag[1] for si, _, single, _ in self.classes[ki][3]]
                 at = 0
                 for ti, n in enumerate(by_type):
+                    if not n:
+                        continue
                     tt = TYPES[ti]
                     while n:
                         si, single = members[at]
@@ -551,13 +574,14 @@ class _Fast:
                         made += take
         # Spend: for each row and type, mana made by activations first, then pool mana.
         spent_made = 0
+        cost_life = 0
         pool_left = [[kn[:] for kn in self.pool_kinds[ti]] for ti in range(6)]
         made_left = [[[k, n] for k, n in sorted(produced[ti].items())] for ti in range(6)]
         demands = c.variants[0].demands
         for ri, (m, n, what, di, cat) in enumerate(rows):
             got: dict[int, int] = {}
             for ti, want in enumerate(row_types[ri]):
-                if not want:
+                if not want or ti == LIFE:
                     continue
                 for store, is_made in ((made_left[ti], True), (pool_left[ti], False)):
                     for kn in store:
@@ -578,6 +602,10 @@ class _Fast:
                     sol.cost_pay[(di, 0)] = (demands[di].count, {})
             elif what == OPT:
                 masks = self.option_masks[di]
+                if row_types[ri][LIFE]:
+                    cost_life += 2 * row_types[ri][LIFE]
+                    oi = masks.index(1 << LIFE)
+                    sol.cost_pay[(di, oi)] = (row_types[ri][LIFE], {})
                 for k, u in sorted(got.items()):
                     b = self.kind_bit[k]
                     oi = next(i for i, om in enumerate(masks) if om & b)
@@ -598,12 +626,12 @@ class _Fast:
             damage += p.damage * n
         sources = sum(acts.values())
         waste = made - spent_made
-        if (sources, waste, life + damage) != (values["min_sources"], values["min_waste"], values["min_life"]):
-            raise AssertionError(f"fast path bookkeeping: {values} but built {sources}, {waste}, {life + damage}")
+        lost = life + damage + cost_life
+        if (sources, waste, lost) != (values["min_sources"], values["min_waste"], values["min_life"]):
+            raise AssertionError(f"fast path bookkeeping: {values} but built {sources}, {waste}, {lost}")
         player = c.problem.player
-        lost = life + damage
-        if life > max(0, player.life) or (lost > 0 and player.keep_life is not None
-                                          and player.life - lost < player.keep_life):
+        if (life > max(0, player.life) or (cost_life and cost_life > player.life - life - damage)
+                or (lost > 0 and player.keep_life is not None and player.life - lost < player.keep_life)):
             raise _Out  # the optimum breaks a life limit: CP-SAT weighs the alternatives
         got_values = {"min_life": lost, "min_sacrifices": 0, "min_energy": 0, "min_sources": sources,
                       "min_waste": waste, "max_x": self.x}
@@ -633,24 +661,30 @@ def _vectors(bounds: list[int], cap: int, limit: int) -> list[tuple[int, ...]]:
 
 
 def _edges(left, rows, cost_of):
-    """Adjacency of the bipartite graph: per left node [(row, cost, type)], per row [(left, cost)]."""
+    """Adjacency of the bipartite graph: per left node [(row, cost, type)], per row [(left, cost)];
+    an edge takes the cheapest type both ends allow (the first, when all cost the same)."""
     out: list[list[tuple[int, int, int]]] = []
     into: list[list[tuple[int, int]]] = [[] for _ in rows]
     for li, l in enumerate(left):
         lm = l[1]
+        pays = l[3]
+        uniform = pays is None or len({p for p in pays if p is not None}) == 1
         mine = []
         for ri, r in enumerate(rows):
             m = lm & r[0]
             if not m:
                 continue
-            best = None
-            for ti in BITS_OF[m]:
-                cst = cost_of(l, ti)
-                if cst is not None and (best is None or cst < best[0]):
-                    best = (cst, ti)
-            if best is not None:
-                mine.append((ri, best[0], best[1]))
-                into[ri].append((li, best[0]))
+            if uniform:
+                ti = (m & -m).bit_length() - 1
+                best = (cost_of(l, ti), ti)
+            else:
+                best = None
+                for ti in BITS_OF[m]:
+                    cst = cost_of(l, ti)
+                    if cst is not None and (best is None or cst < best[0]):
+                        best = (cst, ti)
+            mine.append((ri, best[0], best[1]))
+            into[ri].append((li, best[0]))
         out.append(mine)
     return out, into
 
@@ -762,7 +796,7 @@ def _min_cost_flow(left, rows, weights):
         if stage == MULTI:
             return 0
         if stage == POOL:
-            return ww
+            return ww + (2 * wl if l[4][0] == "life" else 0)
         p = l[3][ti]
         return None if p is None else p * wl + ws + ww
 

@@ -103,7 +103,8 @@ def _source(g) -> tuple[dict, str]:
 def _symbol(g, made: str) -> str:
     """One cost symbol, usually one the board can make."""
     color = g.choice([t for t in made if t != "C"] or COLORS) if made else g.choice(COLORS)
-    kind = g.choice(["colored"] * 4 + ["generic"] * 3 + ["C", "hybrid", "hybrid", "twobrid", "twobrid", "c_hybrid"])
+    kind = g.choice(["colored"] * 4 + ["generic"] * 3 + ["C", "hybrid", "hybrid", "twobrid", "twobrid", "c_hybrid",
+                                                          "phyrexian", "h_phyrexian"])
     if kind == "colored":
         return "{%s}" % color
     if kind == "generic":
@@ -114,13 +115,18 @@ def _symbol(g, made: str) -> str:
         return "{%s/%s}" % tuple(g.choice([p for p in PAIRS if color in p]))
     if kind == "twobrid":
         return "{2/%s}" % color
+    if kind == "phyrexian":
+        return "{%s/P}" % color
+    if kind == "h_phyrexian":
+        return "{%s/%s/P}" % tuple(g.choice([p for p in PAIRS if color in p]))
     return "{C/%s}" % color
 
 
 def fast_problem(g, *, max_entries: int = 6, max_count: int = 4, max_symbols: int = 7) -> dict:
     """A random problem of the fast class: lands, rocks and dorks making fixed or one-of mana
     (some with life or damage), counts, tapped copies, pool mana; colored, generic, {C},
-    hybrid, {2/W} and {C/W} symbols; sometimes a fixed X, Achroma, an objective list or low life."""
+    hybrid, {2/W}, {C/W} and Phyrexian symbols; sometimes a fixed X, Achroma, an objective list
+    or low life."""
     sources, made = [], ""
     for i in range(g.integer(0, max_entries)):
         src, types = _source(g)
@@ -249,6 +255,16 @@ def test_pain_land_colors_cost_life_first():
     assert sol.objective["min_life"] == 1
 
 
+def test_phyrexian_mana_before_life():
+    # {1}{B/P}{B/P} with two Swamps: one {B/P} with a Swamp, the {1} with the other, 2 life.
+    _, sol = _fast({"cost": "{1}{B/P}{B/P}", "sources": [{"name": "Swamp", "count": 2}]})
+    assert sol.objective == {"min_life": 2, "min_sacrifices": 0, "min_sources": 2, "min_waste": 0}
+    # sources first: both with life, one Swamp for the {1}
+    _, sol = _fast({"cost": "{1}{B/P}{B/P}", "objective": ["min_sources", "min_life"],
+                    "sources": [{"name": "Swamp", "count": 2}]})
+    assert sol.objective == {"min_sources": 1, "min_life": 4}
+
+
 def test_infeasible_is_exact():
     _, sol = _fast({"cost": "{U}{U}{U}", "sources": [{"name": "Island", "count": 2}, {"name": "Plains", "count": 5}]})
     assert sol.status == "infeasible" and sol.optimal
@@ -257,7 +273,7 @@ def test_infeasible_is_exact():
 
 
 @pytest.mark.parametrize("problem", [
-    {"cost": "{B/P}", "sources": [{"name": "Swamp"}]},  # Phyrexian: life or mana
+    {"cost": "{W}", "player": {"energy": 2}, "sources": [{"id": "e", "abilities": [{"add": "{W}", "energy": 1}]}]},
     {"cost": "{X}{R}", "x": "max", "sources": [{"name": "Mountain", "count": 3}]},  # X to maximize
     {"cost": "{W}", "sources": [{"name": "Plains"}, {"id": "gate", "abilities": [
         {"mana": "{W/U}", "add": ["{W}{W}", "{W}{U}", "{U}{U}"]}]}]},  # a mana-cost ability
