@@ -219,32 +219,34 @@ def compile_problem(problem: Problem) -> Compiled:
         k = c.kind(ManaKind(m.type, m.snow, m.only, True))
         c.pool_units[k] = c.pool_units.get(k, 0) + 1
     reflected = reflect_types(problem)
-    raw: list[tuple[int, int, Source, Ability, tuple[tuple[str, ...], ...]]] = []
+    raw: list[tuple[int, int, Source, Ability, tuple[tuple[str, ...], ...], dict[str, int]]] = []
     for i, s in enumerate(problem.sources):
+        if s.count == 0:
+            continue
         for j, a in enumerate(s.abilities):
-            made = reflected.get((i, j), "")
-            choices = a.choices if not a.reflect else (((made,),) if made else ())
-            if not choices or s.count == 0:
+            if a.reflect:
+                made = reflected.get((i, j), "")
+                choices = ((made,),) if made else ()
+            else:
+                choices = a.choices
+            if not choices:
                 continue
             types = {t for ch in choices for u in ch for t in u}
-            for t in sorted(types, key=TYPES.index):
-                c.kind(ManaKind(t, s.snow, a.only, False))
-            raw.append((i, j, s, a, choices))
+            kinds = {t: c.kind(ManaKind(t, s.snow, a.only, False)) for t in TYPES if t in types}
+            raw.append((i, j, s, a, choices, kinds))
     # Kinds are all known now, so acceptance sets can be computed.
     acceptor = _Acceptor(c)
-    for i, j, s, a, choices in raw:
+    for i, j, s, a, choices, kinds in raw:
         limit = (s.count - s.tapped) if a.tap else s.count * a.uses
         if a.sacrifice:
             limit = min(limit, s.count)
         if limit <= 0:
             continue
-        purpose = ability_purpose(s)
         cost = ()
         if a.mana is not None:
+            purpose = ability_purpose(s)
             cost = _demands([(sym, False) for sym in a.mana.symbols if sym.kind is not Kind.X],
                             lambda ok, p=purpose: acceptor.kinds(p, ok), None)
-        kinds = {t: c.kind(ManaKind(t, s.snow, a.only, False))
-                 for t in {t for ch in choices for u in ch for t in u}}
         c.producers.append(Producer(i, j, choices, kinds, a.tap, a.sacrifice, a.uses, a.life, a.damage,
                                     a.energy, cost, limit))
     totals = total_costs(problem)
@@ -269,8 +271,8 @@ def compile_problem(problem: Problem) -> Compiled:
             x_accept, x_zero = accept(lambda m: m.type == "C"), False
         else:
             x_accept, x_zero = accept(lambda m: True), False
-        if problem.spend_as == "any_type" and not x_zero:
-            x_accept = accept(lambda m: True)
+        if not x_zero and (problem.spend_as == "any_type" or (problem.spend_as == "any_color" and problem.x_color)):
+            x_accept = accept(lambda m: True)  # mana spent as though it were any color meets x_color
         c.variants.append(Variant(tc, demands, tc.x_symbols, x_accept, x_zero or tc.x_forced_zero,
                                   tc.energy))
     # X can exceed the mana by what reductions remove from it (118.7a)

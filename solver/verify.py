@@ -102,7 +102,7 @@ def _mana_ok(sym: Symbol, t: str, snow: bool, *, achroma_own: bool, spend_as: st
         if any_type:
             return True
         if x_color:
-            return t == x_color
+            return t == x_color or spend_as == "any_color"  # 609.4b meets "only <color> mana on X"
         return t == "C" or not achroma_own
     if k is Kind.GENERIC or generic_half:
         return any_type or t == "C" or not achroma_own
@@ -321,8 +321,10 @@ def _check_total(p: Problem, tc: TotalCost, payments: list[dict[str, Any]], x: i
         if sym.kind is Kind.GENERIC:
             bad = [t for t in tokens if not _mana_ok(sym, t[0], t[1], achroma_own=achroma, spend_as=p.spend_as)]
             if achroma and p.spend_as != "any_type":
-                removed_from_increase = max(0, chosen.generic_reduction - own_generic)
-                if len(bad) > inc_generic - removed_from_increase:
+                # The player places the generic reduction where it helps most, so the entry may
+                # hold as much other mana as the increase added (702.86e-f); the amounts are
+                # checked against the whole generic component below.
+                if len(bad) > inc_generic:
                     errors.append(f"{where}: Achroma lets only colorless mana pay the object's own generic (702.86a)")
             elif bad:
                 errors.append(f"{where}: {sym} paid with mana that can't pay it")
