@@ -40,7 +40,12 @@ class Unsupported(Exception):
 
 
 class Timeout(Exception):
-    """The baseline ran out of its budget (time, pools or model size) before answering."""
+    """The baseline ran out of its budget (time, pools or model size) before answering;
+    ``skipped`` when it gave up before starting, so its time says nothing."""
+
+    def __init__(self, message: str, skipped: bool = False) -> None:
+        super().__init__(message)
+        self.skipped = skipped
 
 
 @dataclass(frozen=True, slots=True)

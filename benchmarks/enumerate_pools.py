@@ -41,14 +41,15 @@ def _choices(board: Board) -> tuple[np.ndarray, np.ndarray]:
     phyrexian: dict[int, int] = {}
     generic_mask = _mask(TYPES)
     for s in board.cost:
+        m = _mask(accepts(s))
         if s.kind is Kind.GENERIC:
-            fixed[generic_mask] += s.amount
+            fixed[m] += s.amount
         elif s.kind is Kind.TWOBRID:
-            twobrid[_mask(accepts(s))] = twobrid.get(_mask(accepts(s)), 0) + 1
+            twobrid[m] = twobrid.get(m, 0) + 1
         elif s.kind in (Kind.PHYREXIAN, Kind.HYBRID_PHYREXIAN):
-            phyrexian[_mask(accepts(s))] = phyrexian.get(_mask(accepts(s)), 0) + 1
+            phyrexian[m] = phyrexian.get(m, 0) + 1
         else:
-            fixed[_mask(accepts(s))] += 1
+            fixed[m] += 1
     groups = [(m, k, "2") for m, k in twobrid.items()] + [(m, k, "P") for m, k in phyrexian.items()]
     demands, lives = [], []
     for picks in product(*(range(k + 1) for _, k, _ in groups)):

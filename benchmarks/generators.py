@@ -150,13 +150,13 @@ def card_costs(path: str | None = None) -> tuple[tuple[str, str, str], ...]:
     return tuple(rows)
 
 
-@lru_cache(maxsize=256)
-def _costs_within(colors: str, kinds: frozenset[Kind], max_units: int,
-                  needle: str = "") -> tuple[tuple[str, str, str], ...]:
-    """Card costs whose colors are all in ``colors``, using only symbol ``kinds``, with
-    ``needle`` in their text."""
+@lru_cache(maxsize=1024)
+def _costs_within(colors: str, kinds: frozenset[Kind], max_units: int, needle: str = "",
+                  min_units: int = 1) -> tuple[tuple[str, str, str], ...]:
+    """Card costs whose colors are all in ``colors``, using only symbol ``kinds``, of
+    ``min_units``-``max_units`` mana, with ``needle`` in their text."""
     return tuple(row for row, row_colors, row_kinds, units in _parsed_costs()
-                 if needle in row[1] and 1 <= units <= max_units
+                 if needle in row[1] and min_units <= units <= max_units
                  and row_colors <= set(colors) and row_kinds <= kinds)
 
 
@@ -217,7 +217,8 @@ TYPICAL_KINDS = frozenset({Kind.COLORED, Kind.COLORLESS, Kind.GENERIC, Kind.X, K
 
 def typical(seed: int = 0, n: int = 100, *, min_copies: int = 5, max_copies: int = 20,
             max_units: int = 10) -> Iterator[Problem]:
-    """What an AI asks many times a turn: 5-20 lands, rocks and dorks, one real card's cost."""
+    """What an AI asks many times a turn: 5-20 lands, rocks and dorks, and a real card's cost
+    of about as much mana as the board has copies (the close calls a search loop asks about)."""
     for i in range(n):
         rng = _rng("typical", seed, i)
         colors = _deck_colors(rng)
@@ -227,7 +228,10 @@ def typical(seed: int = 0, n: int = 100, *, min_copies: int = 5, max_copies: int
         if rng.random() < 0.2:  # some copies already tapped
             victim = rng.choice(sources)
             victim["tapped"] = rng.randint(1, victim["count"])
-        name, cost, _ = rng.choice(_costs_within(colors, TYPICAL_KINDS, max_units))
+        top = min(copies, max_units)
+        name, cost, _ = rng.choice(
+            _costs_within(colors, TYPICAL_KINDS, min(max_units, top + 1), "", max(1, top - 3))
+            or _costs_within(colors, TYPICAL_KINDS, max_units))
         problem: Problem = {"id": f"typical-{seed}-{i}", "cost": cost, "sources": sources}
         if rng.random() < 0.1:
             problem["pool"] = [_mana(rng.choice(colors))]

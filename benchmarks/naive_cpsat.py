@@ -57,7 +57,7 @@ def pay(problem: dict[str, Any], *, budget: float = 5.0, workers: int = 1,
     size = sum(e.count * sum(sum(1 for t in TYPES if o.mana[IDX[t]]) for o in e.outputs)
                for e in board.entries) * max(1, n_units)
     if size > max_booleans:
-        raise Timeout(f"about {size} booleans, over {max_booleans}")
+        raise Timeout(f"about {size} booleans, over {max_booleans}", skipped=True)
 
     model = cp_model.CpModel()
     units, life_lits = _units(board.cost, model)

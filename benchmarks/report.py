@@ -126,21 +126,23 @@ def table(summary: dict[str, dict[str, Any]]) -> str:
 
 
 def plot(rows: Iterable[Row], path: Path) -> Path:
-    """Latency against board size (source copies), log-log, one color per payer."""
+    """Latency against board size (source copies), log-log, one color per payer, one marker
+    per scenario; a timeout is an x at the time it gave up (a lower bound)."""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
     points: dict[tuple[str, str], tuple[list[int], list[float]]] = defaultdict(lambda: ([], []))
     for row in rows:
-        if row["status"] in ANSWERED:
-            xs, ys = points[(row["payer"], row["scenario"])]
+        timed_out = row["status"] == "timeout" and not row.get("skipped")
+        if row["status"] in ANSWERED or timed_out:
+            xs, ys = points[(row["payer"], "timeout" if timed_out else row["scenario"])]
             xs.append(max(1, row.get("copies", 1)))
             ys.append(max(row["ms"], 1e-3))
     payers = sorted({p for p, _ in points})
-    scenarios = sorted({s for _, s in points})
+    scenarios = sorted({s for _, s in points} - {"timeout"})
     colors = {p: f"C{i}" for i, p in enumerate(payers)}
-    markers = {s: "os^Dv"[i % 5] for i, s in enumerate(scenarios)}
+    markers = {**{s: "os^Dv"[i % 5] for i, s in enumerate(scenarios)}, "timeout": "x"}
     fig, ax = plt.subplots(figsize=(8, 5))
     for (payer, scenario), (xs, ys) in sorted(points.items()):
         ax.scatter(xs, ys, s=14, alpha=0.6, color=colors[payer], marker=markers[scenario],

@@ -70,9 +70,11 @@ def solve_one(problem: dict[str, Any], scenario: str, payer: str, budget: float)
                    optimal=answer.get("optimal"))
         if answer.get("status") == "error":
             row["note"] = str(answer.get("error"))
-    except (Unsupported, Timeout) as exc:
-        row.update(status="unsupported" if isinstance(exc, Unsupported) else "timeout",
-                   ms=(time.perf_counter() - start) * 1000, note=str(exc))
+    except Unsupported as exc:
+        row.update(status="unsupported", ms=(time.perf_counter() - start) * 1000, note=str(exc))
+    except Timeout as exc:
+        row.update(status="timeout", ms=(time.perf_counter() - start) * 1000, note=str(exc),
+                   skipped=exc.skipped)
     except Exception as exc:  # noqa: BLE001 - recorded, the run goes on
         row.update(status="error", ms=(time.perf_counter() - start) * 1000,
                    note=f"{type(exc).__name__}: {exc}")
@@ -116,7 +118,7 @@ def _run_dask(tasks: list[Task], budget: float, address: str | None,
     client = Client(address or cluster)
     try:
         pending = iter(tasks)
-        window = 4 * max(1, len(client.scheduler_info()["workers"]) or workers)
+        window = 4 * max(1, sum(client.nthreads().values()))
         running = as_completed([client.submit(solve_one, *t, budget, pure=False)
                                 for t in islice(pending, window)])
         for future in running:
