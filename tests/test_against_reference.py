@@ -56,31 +56,31 @@ def check_against_reference(problem: dict) -> None:
                 f"reference {expected['objective']}\nproblem: {shown}\nanswer: {answer}")
 
 
-@settings(max_examples=400, **COMMON)
+@settings(max_examples=600, **COMMON)
 @given(stage1_problems())
 def test_stage1_against_reference(problem):
     check_against_reference(problem)
 
 
-@settings(max_examples=400, **COMMON)
+@settings(max_examples=600, **COMMON)
 @given(stage2_problems())
 def test_stage2_against_reference(problem):
     check_against_reference(problem)
 
 
-@settings(max_examples=300, **COMMON)
+@settings(max_examples=600, **COMMON)
 @given(stage3_problems())
 def test_stage3_against_reference(problem):
     check_against_reference(problem)
 
 
-@settings(max_examples=300, **COMMON)
+@settings(max_examples=600, **COMMON)
 @given(stage4_problems())
 def test_stage4_against_reference(problem):
     check_against_reference(problem)
 
 
-@settings(max_examples=300, **COMMON)
+@settings(max_examples=600, **COMMON)
 @given(mixed_problems())
 def test_mixed_against_reference(problem):
     check_against_reference(problem)

@@ -654,6 +654,9 @@ class _Search:
         else:
             slots += ["genC" if self.achroma else "any"] * w[_GEN_X]
         slots += ["snowC" if self.achroma else "snow"] * w[_SNOW_OWN]
+        # CHOICE: Achroma's colorless-snow rule (702.86d) is about {S} in the object's own
+        # mana/activation cost; {S} added by an increase is paid like increased generic
+        # (702.86e): any snow mana.
         slots += ["snow"] * w[_SNOW_INC]
         if self.spend_as == "any_type":
             # 118.14 / spec 8: every type requirement is lifted; snow is still needed for {S}.
