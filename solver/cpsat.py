@@ -18,6 +18,9 @@ from ortools.sat.python import cp_model
 
 from solver.compile import Compiled, Demand, Producer
 
+SMALL_MODEL = 400
+"""Below this many variables presolve costs more than it saves (measured: 9 ms -> 2 ms)."""
+
 MINIMIZE = {"min_colors", "min_life", "min_energy", "min_sacrifices", "min_sources", "min_waste"}
 
 
@@ -72,13 +75,13 @@ class Model:
         """Add ``on`` (and ``off`` when relaxed away); in relax mode behind a new assumption."""
         if not self.relax:
             if on is not None:
-                self.m.Add(on)
+                self.m.add(on)
             return None
-        lit = self.m.NewBoolVar(f"need{len(self.assumptions)}")
+        lit = self.m.new_bool_var(f"need{len(self.assumptions)}")
         self.assumptions.append((lit, labels))
         if on is not None:
-            self.m.Add(on).OnlyEnforceIf(lit)
-            self.m.Add(off).OnlyEnforceIf(lit.Not())
+            self.m.add(on).only_enforce_if(lit)
+            self.m.add(off).only_enforce_if(lit.negated())
         return lit
 
     def _both(self, sel, label: str):
@@ -86,26 +89,25 @@ class Model:
         lit = self._require(None, None, [label])
         if lit is None:
             return sel
-        both = self.m.NewBoolVar("")
-        self.m.AddBoolAnd([sel, lit]).OnlyEnforceIf(both)
-        self.m.AddBoolOr([sel.Not(), lit.Not()]).OnlyEnforceIf(both.Not())
+        both = self.m.new_bool_var("")
+        self.m.add_bool_and([sel, lit]).only_enforce_if(both)
+        self.m.add_bool_or([sel.negated(), lit.negated()]).only_enforce_if(both.negated())
         return both
 
     def core(self, time_limit: float) -> list[str] | None:
         """The cost symbols of a minimal infeasible core, or None if the relaxed model is
         feasible with all of them (then the trouble is elsewhere)."""
-        solver = cp_model.CpSolver()
-        solver.parameters.num_workers = 1
+        solver = self._solver()
         solver.parameters.max_time_in_seconds = time_limit
         lits = [lit for lit, _ in self.assumptions]
 
         def infeasible(active: list) -> list | None:
-            self.m.ClearAssumptions()
-            self.m.AddAssumptions(active)
-            if solver.Solve(self.m) != cp_model.INFEASIBLE:
+            self.m.clear_assumptions()
+            self.m.add_assumptions(active)
+            if solver.solve(self.m) != cp_model.INFEASIBLE:
                 return None
-            found = set(solver.SufficientAssumptionsForInfeasibility())
-            return [lit for lit in active if lit.Index() in found]
+            found = set(solver.sufficient_assumptions_for_infeasibility())
+            return [lit for lit in active if lit.index in found]
 
         core = infeasible(lits)
         if core is None:
@@ -115,11 +117,20 @@ class Model:
             smaller = infeasible(rest)
             if smaller is not None:
                 core = smaller if len(smaller) < len(rest) else rest
-        labels = {lit.Index(): names for lit, names in self.assumptions}
-        return [name for lit in core for name in labels[lit.Index()]]
+        labels = {lit.index: names for lit, names in self.assumptions}
+        return [name for lit in core for name in labels[lit.index]]
+
+    def _solver(self) -> cp_model.CpSolver:
+        """One worker and a fixed seed: the same problem gets the same answer (principle 6)."""
+        solver = cp_model.CpSolver()
+        solver.parameters.num_workers = 1
+        solver.parameters.random_seed = 0
+        if len(self.m.proto.variables) < SMALL_MODEL:
+            solver.parameters.cp_model_presolve = False
+        return solver
 
     def _int(self, ub: int, name: str = "") -> cp_model.IntVar:
-        return self.m.NewIntVar(0, max(0, ub), name)
+        return self.m.new_int_var(0, max(0, ub), name)
 
     def _build(self) -> None:
         c, m = self.c, self.m
@@ -159,7 +170,7 @@ class Model:
                         self.splits[(pi, lv, unit, t)] = s
                         parts.append(s)
                         prod[lv][p.kind_of_type[t]].append(s)
-                    m.Add(sum(parts) == sum(terms))
+                    m.add(sum(parts) == sum(terms))
                 if p.is_converter:
                     count = sum(self.acts[(pi, lv, ci)] for ci in range(len(p.choices)))
                     for di, d in enumerate(p.cost):
@@ -177,8 +188,8 @@ class Model:
                                     self.ability_f[(pi, lv, di, oi, k)] = f
                                     fs.append(f)
                                     cons[lv][k].append(f)
-                                m.Add(sum(fs) == o.units * y)
-                        m.Add(sum(ys) == d.count * count)
+                                m.add(sum(fs) == o.units * y)
+                        m.add(sum(ys) == d.count * count)
         # Copy limits per source entry: taps, sacrifices, uses (spec section 8, "Copies").
         self.used: list[Any] = []
         self.sacrifices: list[Any] = []
@@ -193,17 +204,17 @@ class Model:
             sacs = [total[pi] for pi in pis if c.producers[pi].sacrifice]
             u = self._int(src.count, f"used{si}")
             if taps:
-                m.Add(sum(taps) <= src.count - src.tapped)
-                m.Add(u >= sum(taps))
+                m.add(sum(taps) <= src.count - src.tapped)
+                m.add(u >= sum(taps))
             if sacs:
-                m.Add(sum(sacs) <= src.count)
-                m.Add(u >= sum(sacs))
+                m.add(sum(sacs) <= src.count)
+                m.add(u >= sum(sacs))
                 self.sacrifices.extend(sacs)
             for pi in pis:
                 p = c.producers[pi]
                 if not p.tap:
-                    m.Add(total[pi] <= p.uses * src.count)
-                    m.Add(u * p.uses >= total[pi])
+                    m.add(total[pi] <= p.uses * src.count)
+                    m.add(u * p.uses >= total[pi])
                 if p.life:
                     life_terms.append(p.life * total[pi])
                 if p.damage:
@@ -212,8 +223,8 @@ class Model:
                     energy_terms.append(p.energy * total[pi])
             self.used.append(u)
         # The total cost: one variant chosen.
-        self.sel = [m.NewBoolVar(f"variant{vi}") for vi in range(len(c.variants))]
-        m.AddExactlyOne(self.sel)
+        self.sel = [m.new_bool_var(f"variant{vi}") for vi in range(len(c.variants))]
+        m.add_exactly_one(self.sel)
         self.cost_y: dict[tuple[int, int, int], cp_model.IntVar] = {}
         self.cost_f: dict[tuple[int, int, int, int], cp_model.IntVar] = {}
         self.gen_f: dict[tuple[int, str, int], cp_model.IntVar] = {}
@@ -245,38 +256,38 @@ class Model:
                             fs.append(f)
                             cons[final][k].append(f)
                             spent_by_type[c.kinds[k].type].append(f)
-                        m.Add(sum(fs) == o.units * y)
+                        m.add(sum(fs) == o.units * y)
                 self._require(sum(ys) == d.count * sel, sum(ys) == 0, [str(d.symbol)] * d.count)
             # X: a bounded integer; its mana is generic of its own category (x_color, Achroma).
             xu = self._int(v.x_symbols * c.x_upper, f"xu{vi}")
             if v.x_symbols:
-                m.Add(xu == v.x_symbols * self.x).OnlyEnforceIf(sel)
-                m.Add(xu == 0).OnlyEnforceIf(sel.Not())
+                m.add(xu == v.x_symbols * self.x).only_enforce_if(sel)
+                m.add(xu == 0).only_enforce_if(sel.negated())
                 generic.setdefault("x", []).append(xu)
                 accept_of["x"] = v.x_accept
             if v.x_zero or not v.x_symbols:
-                m.Add(self.x == 0).OnlyEnforceIf(sel)
+                m.add(self.x == 0).only_enforce_if(sel)
                 if v.total.variant == "free" and x_fixed:
-                    m.Add(sel == 0)  # 107.3b: without paying its mana cost, X is 0
+                    m.add(sel == 0)  # 107.3b: without paying its mana cost, X is 0
             if x_fixed is not None and v.x_symbols and not v.x_zero:
                 lit = self._require(None, None, ["{X}"] * v.x_symbols)
-                m.Add(self.x == x_fixed).OnlyEnforceIf([sel, lit] if lit is not None else [sel])
+                m.add(self.x == x_fixed).only_enforce_if([sel, lit] if lit is not None else [sel])
             if v.x_symbols and v.x_zero and x_fixed:
-                m.Add(sel == 0)
+                m.add(sel == 0)
             # Generic reductions: remove min(R, generic) from the categories the player picks.
             sizes = {cat: sum(terms) for cat, terms in generic.items()}
             reds = []
             for cat in sizes:
                 r = self._int(ub * 4, f"r{vi}_{cat}")
                 self.red[(vi, cat)] = r
-                m.Add(r <= sizes[cat])
+                m.add(r <= sizes[cat])
                 reds.append(r)
             if reds:
                 total_generic = sum(sizes.values())
                 if v.total.generic_reduction:
-                    m.AddMinEquality(sum(reds), [v.total.generic_reduction * sel, total_generic])
+                    m.add_min_equality(sum(reds), [v.total.generic_reduction * sel, total_generic])
                 else:
-                    m.Add(sum(reds) == 0)
+                    m.add(sum(reds) == 0)
             for cat, size in sizes.items():
                 fs = []
                 for k in sorted(accept_of[cat]):
@@ -285,7 +296,7 @@ class Model:
                     fs.append(f)
                     cons[final][k].append(f)
                     spent_by_type[c.kinds[k].type].append(f)
-                m.Add(sum(fs) == size - self.red[(vi, cat)])
+                m.add(sum(fs) == size - self.red[(vi, cat)])
             if v.total.life:
                 cost_life_terms.append(v.total.life * self._both(sel, f"{v.total.life} life"))
             if v.energy:
@@ -297,8 +308,8 @@ class Model:
             made = [sum(prod[lv][k]) for lv in range(self.L + 2)]
             used = [sum(cons[lv][k]) for lv in range(self.L + 2)]
             for lv in range(1, self.L + 1):
-                m.Add(sum(used[1:lv + 1]) <= pool + sum(made[:lv]))
-            m.Add(sum(used) <= pool + sum(made))
+                m.add(sum(used[1:lv + 1]) <= pool + sum(made[:lv]))
+            m.add(sum(used) <= pool + sum(made))
             if not c.kinds[k].pool:
                 self.waste_terms.append(sum(made) - sum(used))
         # Life (601.2g–h, 118.3) and energy.
@@ -307,27 +318,27 @@ class Model:
         self.ability_life = sum(life_terms) if life_terms else 0
         self.damage = sum(damage_terms) if damage_terms else 0
         self.cost_life = sum(cost_life_terms) if cost_life_terms else 0
-        m.Add(self.ability_life <= max(0, life))
-        paying = m.NewBoolVar("pays_life")
-        m.Add(self.cost_life <= 0).OnlyEnforceIf(paying.Not())
-        m.Add(self.cost_life <= life - self.ability_life - self.damage).OnlyEnforceIf(paying)
+        m.add(self.ability_life <= max(0, life))
+        paying = m.new_bool_var("pays_life")
+        m.add(self.cost_life <= 0).only_enforce_if(paying.negated())
+        m.add(self.cost_life <= life - self.ability_life - self.damage).only_enforce_if(paying)
         lost_total = self.ability_life + self.damage + self.cost_life
         if player.keep_life is not None:
-            loses = m.NewBoolVar("loses_life")
-            m.Add(lost_total <= 0).OnlyEnforceIf(loses.Not())
-            m.Add(life - lost_total >= player.keep_life).OnlyEnforceIf(loses)
+            loses = m.new_bool_var("loses_life")
+            m.add(lost_total <= 0).only_enforce_if(loses.negated())
+            m.add(life - lost_total >= player.keep_life).only_enforce_if(loses)
         self.energy = sum(energy_terms) if energy_terms else 0
-        m.Add(self.energy <= player.energy)
+        m.add(self.energy <= player.energy)
         # Colors spent on the total cost (609.4b).
         self.color_spent = []
         for t in "WUBRG":
-            b = m.NewBoolVar(f"spent_{t}")
+            b = m.new_bool_var(f"spent_{t}")
             terms = spent_by_type[t]
             if terms:
-                m.Add(sum(terms) >= 1).OnlyEnforceIf(b)
-                m.Add(sum(terms) == 0).OnlyEnforceIf(b.Not())
+                m.add(sum(terms) >= 1).only_enforce_if(b)
+                m.add(sum(terms) == 0).only_enforce_if(b.negated())
             else:
-                m.Add(b == 0)
+                m.add(b == 0)
             self.color_spent.append(b)
         self.quantities = {
             "max_x": self.x,
@@ -363,9 +374,7 @@ class Model:
         each group's optimum is fixed before the next group is solved."""
         m = self.m
         deadline = time.monotonic() + time_limit
-        solver = cp_model.CpSolver()
-        solver.parameters.num_workers = 1
-        solver.parameters.random_seed = 0
+        solver = self._solver()
         optimal = True
         last: Solution | None = None
         for group in self._groups(objectives) or [()]:
@@ -380,8 +389,8 @@ class Model:
                     q = self.quantities[name]
                     terms.append((weight if name in MINIMIZE else -weight) * q)
                     weight *= self.bounds[name] + 1
-                m.Minimize(sum(terms))
-            status = solver.Solve(m)
+                m.minimize(sum(terms))
+            status = solver.solve(m)
             if status == cp_model.INFEASIBLE:
                 return Solution("infeasible", optimal=True)
             if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
@@ -392,7 +401,7 @@ class Model:
             last = self._read(solver)
             self._hint(solver)
             for name in group:
-                m.Add(self.quantities[name] == self._last_values[name])
+                m.add(self.quantities[name] == self._last_values[name])
         if last is None:
             return Solution("unknown")
         last.optimal = optimal
@@ -417,9 +426,9 @@ class Model:
 
     def _hint(self, solver: cp_model.CpSolver) -> None:
         m = self.m
-        m.ClearHints()
+        m.clear_hints()
         for var in self._all_vars():
-            m.AddHint(var, solver.Value(var))
+            m.add_hint(var, solver.value(var))
 
     def _all_vars(self):
         yield self.x
@@ -434,7 +443,7 @@ class Model:
         yield from self.sel
 
     def _read(self, solver: cp_model.CpSolver) -> Solution:
-        v = solver.Value
+        v = solver.value
         sol = Solution("paid", levels=self.L)
         self._last_values = {k: (v(e) if not isinstance(e, int) else e) for k, e in self.quantities.items()}
         sol.variant = next(i for i, s in enumerate(self.sel) if v(s))
