@@ -13,7 +13,7 @@ from collections import Counter
 from typing import Any
 
 from models.mana import COLORS, TYPES, Kind, ManaCost, Symbol
-from models.problem import Ability, Problem, Purpose, Restriction, Source
+from models.problem import Ability, Problem, Purpose, Restriction, Source, load_problem
 from models.total_cost import INCREASE, TotalCost, total_costs
 
 Token = tuple[str, bool, Restriction | None, str]  # type, snow, restriction, origin (source id or pool#i)
@@ -145,8 +145,11 @@ class _Replay:
         return None
 
 
-def verify(problem: Problem, answer: dict[str, Any]) -> list[str]:
-    """Every way ``answer`` breaks the rules or misreports itself; [] when it is legal."""
+def verify(problem: Problem | dict[str, Any], answer: dict[str, Any]) -> list[str]:
+    """Every way ``answer`` breaks the rules or misreports itself; [] when it is legal.
+    ``problem`` is a loaded :class:`Problem` or its spec dict."""
+    if not isinstance(problem, Problem):
+        problem = load_problem(problem)
     if answer.get("status") != "paid":
         return []
     p = problem
@@ -293,8 +296,9 @@ def _check_total(p: Problem, tc: TotalCost, payments: list[dict[str, Any]], x: i
         return 0, 0
     chosen = tc
     achroma = "achroma" in p.keywords
-    own_generic = sum(t.symbol.amount for t in chosen.terms if t.symbol.kind is Kind.GENERIC and t.origin != INCREASE)
     inc_generic = sum(t.symbol.amount for t in chosen.terms if t.symbol.kind is Kind.GENERIC and t.origin == INCREASE)
+    # Symbols an increase added are outside Achroma (702.86e): so many may skip its limits.
+    exempt = Counter(str(t.symbol) for t in chosen.terms if t.origin == INCREASE)
     life = chosen.life
     energy = 0
     for n, pay in enumerate(payments):
@@ -338,8 +342,14 @@ def _check_total(p: Problem, tc: TotalCost, payments: list[dict[str, Any]], x: i
         generic_half = sym.kind is Kind.TWOBRID and pay.get("half") == "{2}"
         if not generic_half and len(mana) != 1:
             errors.append(f"{where}: {sym} is paid with one mana, not {len(mana)}")
+        own = achroma
+        if achroma and exempt[str(sym)] and any(
+                not _mana_ok(sym, t[0], t[1], achroma_own=True, spend_as=p.spend_as, generic_half=generic_half)
+                for t in tokens):
+            exempt[str(sym)] -= 1
+            own = False
         for t in tokens:
-            if not _mana_ok(sym, t[0], t[1], achroma_own=achroma, spend_as=p.spend_as, generic_half=generic_half):
+            if not _mana_ok(sym, t[0], t[1], achroma_own=own, spend_as=p.spend_as, generic_half=generic_half):
                 errors.append(f"{where}: {{{t[0]}}} can't pay {sym}")
     _check_amounts(chosen, payments, x, errors)
     return life, energy

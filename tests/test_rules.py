@@ -249,6 +249,11 @@ def test_702_86e_increase_generic_paid_with_any_mana():
     assert answer["total_cost"] == "{2}{R}"
 
 
+def test_702_86e_snow_from_an_increase_takes_any_snow_mana():
+    paid({"cost": "{0}", "increase": ["{S}"], "keywords": ["achroma"], "sources": [{"name": "Snow-Covered Swamp"}]})
+    infeasible({"cost": "{S}", "keywords": ["achroma"], "sources": [{"name": "Snow-Covered Swamp"}]})
+
+
 def test_702_86f_player_chooses_which_generic_a_reduction_removes():
     # {2}{R} + {1} increase, {1} reduction: the player removes one of the colorless-only {2}, so
     # one Wastes and two Mountains suffice.
