@@ -200,7 +200,7 @@ def test_exact_baselines_agree_on_seeded_problems() -> None:
     # Feasibility only (one objective stage): proving later optima with per-copy booleans is
     # exactly what the naive model is slow at, and not what this test is about.
     params = {"min_copies": 5, "max_copies": 12, "min_kinds": 3, "max_kinds": 5, "units": 10}
-    problems = list(generate("typical", 3, 15)) + list(generate("large", 3, 12, **params))
+    problems = list(generate("typical", 3, 8)) + list(generate("large", 3, 6, **params))
     seen = set()
     for problem in problems:
         problem = {**problem, "objective": ["min_life"]}
@@ -214,21 +214,9 @@ def test_exact_baselines_agree_on_seeded_problems() -> None:
 
 # --- runner ----------------------------------------------------------------------------------
 
-def _stand_in(problem: dict[str, Any], budget: float) -> dict[str, Any]:
-    """tapwise's API shape, answered by the naive model: the benchmark's own plumbing is
-    tested without depending on the solver being finished (or fast)."""
-    try:
-        answer = naive_cpsat.pay(problem, budget=budget)
-    except Timeout:
-        return {"status": "unknown", "optimal": False, "objective": None}
-    return {"status": answer["status"], "optimal": answer.get("optimal", True),
-            "objective": answer["objective"]}
-
-
 def test_quick_run_writes_jsonl_and_png_and_resumes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                     capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.setitem(runner.PAYERS, "tapwise", _stand_in)
-    args = ["--quick", "--n", "2", "--out", str(tmp_path), "--no-progress"]
+    args = ["--quick", "--n", "2", "--budget", "0.3", "--out", str(tmp_path), "--no-progress"]
     assert runner.main(args) == 0
     out = capsys.readouterr().out
     for scenario in SCENARIOS:
