@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import Enum
+from functools import lru_cache
 from typing import Iterable, Iterator
 
 COLORS = "WUBRG"
@@ -200,7 +201,7 @@ class ManaCost:
         """Parse ``"{2}{W}{U/P}"``, ``"{w} {u/w}"`` or the short form ``"3UU"``."""
         if not isinstance(text, str):
             raise NotationError(f"a mana cost must be a string, not {type(text).__name__}")
-        return cls(tuple(_iter_symbols(text)))
+        return _parse_cost(cls, text)
 
     @classmethod
     def of(cls, symbols: Iterable[Symbol]) -> "ManaCost":
@@ -245,6 +246,12 @@ class ManaCost:
     @property
     def has_x(self) -> bool:
         return any(s.kind is Kind.X for s in self.symbols)
+
+
+@lru_cache(maxsize=4096)
+def _parse_cost(cls: type, text: str) -> ManaCost:
+    """Costs are immutable values, and the same few strings come back on every board."""
+    return cls(tuple(_iter_symbols(text)))
 
 
 def parse_cost(text: str) -> ManaCost:

@@ -8,7 +8,7 @@ a silently different problem. ``dump_problem`` writes the same JSON back.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from itertools import product
 from typing import Any, Iterable, Mapping
 
@@ -155,6 +155,7 @@ class Ability:
         return out
 
 
+@lru_cache(maxsize=4096)
 def _choices_of_mana(cost: ManaCost) -> tuple[tuple[str, ...], ...]:
     """Mana symbols added by an effect: hybrid lets the player pick a half, Phyrexian adds its
     color, generic and {S} add colorless (106.8–106.11)."""
@@ -436,7 +437,22 @@ def load_add(value: Any, path: str) -> Any:
 ABILITY_KEYS = ("add", "tap", "mana", "life", "damage", "energy", "sacrifice", "uses", "only")
 
 
+_ABILITIES: dict[str, Ability] = {}  # the same few ability objects come back on every board
+
+
 def load_ability(value: Any, path: str) -> Ability:
+    key = repr(value) if isinstance(value, dict) else None
+    ability = _ABILITIES.get(key) if key is not None else None
+    if ability is None:
+        ability = _load_ability(value, path)
+        if key is not None:
+            if len(_ABILITIES) >= 4096:
+                _ABILITIES.clear()
+            _ABILITIES[key] = ability
+    return ability
+
+
+def _load_ability(value: Any, path: str) -> Ability:
     obj = _object(value, path, ABILITY_KEYS)
     if "add" not in obj:
         raise ProblemError(f"{path}.add", "is required")

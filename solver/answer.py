@@ -60,8 +60,11 @@ def build_answer(c: Compiled, sol: Solution) -> dict[str, Any]:
     prob = c.problem
     pool = _Mana(c)
     activations: list[dict[str, Any]] = []
+    active = {(pi, lv) for pi, lv, _ in sol.acts}
     for lv in range(sol.levels + 1):
         for pi, p in enumerate(c.producers):
+            if (pi, lv) not in active:
+                continue
             outs = _outputs(c, sol, pi, lv)
             if not outs:
                 continue
@@ -152,9 +155,9 @@ def build_answer(c: Compiled, sol: Solution) -> dict[str, Any]:
     damage = 0
     energy = variant.energy
     sacrificed = 0
+    producer_of = {(prob.sources[pp.source].id, pp.ability): pp for pp in reversed(c.producers)}
     for entry in activations:
-        p = next(pp for pp in c.producers if prob.sources[pp.source].id == entry["source"]
-                 and pp.ability == entry["ability"])
+        p = producer_of[(entry["source"], entry["ability"])]
         ability_life += p.life * entry["times"] + sum(pay.get("life", 0) for pay in entry.get("paid") or [])
         damage += p.damage * entry["times"]
         energy += p.energy * entry["times"]
@@ -170,7 +173,8 @@ def build_answer(c: Compiled, sol: Solution) -> dict[str, Any]:
         "life_paid": life_paid + ability_life,
         "damage": damage,
         "energy_paid": energy,
-        "sources_used": sol.objective.get("min_sources", _sources_used(c, activations)),
+        "sources_used": (sol.objective["min_sources"] if "min_sources" in sol.objective
+                         else _sources_used(c, activations)),
         "sacrificed": sacrificed,
         "colors_spent": colors,
         "counters": len(colors) if "eclipse" in prob.keywords else None,
