@@ -2,15 +2,17 @@
 
 ``solve_fast(compiled, objectives)`` answers a compiled problem exactly when it is a flow problem
 over the six mana types and returns ``None`` otherwise (the caller then builds the CP-SAT model).
-Infeasible problems in the class get ``Solution("infeasible", optimal=True)``: the search below
-is exhaustive, so the caller explains them exactly as it does after CP-SAT.
+Infeasible problems of the class get ``Solution("infeasible", optimal=True)``: the search below
+is exhaustive, so the caller explains them as it does after CP-SAT. ``ENABLED = False`` makes
+``solver.pay`` skip this path (the profile compares both).
 
 **The class**, decided conservatively from the compiled IR:
 
-- one total cost variant, no generic reduction, no life or energy in the cost, X absent or fixed
-  (not ``"max"``), no Phyrexian symbol;
+- one total cost variant, no generic reduction, no life or energy in the cost itself, X absent
+  or fixed (not ``"max"``);
 - acceptance by type: every option of every symbol accepts exactly the kinds of some set of mana
-  types (so no ``only`` restriction anywhere, and ``{S}`` only when snow doesn't split a type);
+  types (so no ``only`` restriction anywhere, and ``{S}`` only where snow doesn't split a type);
+  colored, ``{C}``, generic, hybrid, ``{C/W}``, ``{2/W}`` and Phyrexian symbols;
 - every mana ability taps, has no mana cost, no sacrifice and no energy; life and damage are
   allowed (a source may have several abilities, like a pain land);
 - objectives among ``min_life``, ``min_sacrifices``, ``min_energy``, ``min_sources``,
@@ -18,28 +20,32 @@ is exhaustive, so the caller explains them exactly as it does after CP-SAT.
 
 **The model.** An activation makes a fixed tuple of *units*, each one mana of a type from a set.
 Activations making one unit ("singles": lands, dorks, any-color rocks) are a plain supply of
-copies; activations making several ("multis": Sol Ring, bounce lands, ``any_color: 2``) are
-enumerated, and so is how many ``{2/W}`` symbols are paid with their color (one unit) rather
-than generic (two). For one such *choice*, paying is a b-matching between supply classes (pool
-mana per type, multi units, single copies grouped by what they make) and demand rows (symbols
-grouped by the set of types they accept).
+copies; sources that are alike are merged into classes (principle 2). Activations making several
+units ("multis": Sol Ring, bounce lands, ``any_color: 2``) are enumerated, and so is how many
+``{2/W}`` symbols are paid with their color (one unit) rather than generic (two). For one such
+*choice*, paying is a b-matching between supply classes (pool mana per type, multi units, single
+copies grouped by what they make, and 2 life per Phyrexian symbol as a seventh "type") and
+demand rows (symbols grouped by the set of types they accept).
 
-- Without life costs to weigh, a max flow in stages is exact: multi units first, then pool mana,
-  then singles. Augmenting paths never unmatch a supply unit, so the flow ends with as many
-  multi units spent as possible (least waste) and as many pool-or-multi units as possible
-  (fewest singles, so fewest sources); both optima hold at once (transversal matroid bases).
-- With life or damage to weigh (``min_life`` requested, a pain land's colors, City of Brass),
-  first the same flow without the paid options: if it pays, life 0 is optimal. Otherwise each
-  choice is a min-cost flow (successive shortest paths) with the objectives scalarized in their
-  lexicographic order; the weights exceed the range of every later objective, so it is exact.
+- Without life to weigh, a max flow in stages is exact: multi units first, then pool mana (and
+  life), then singles. Augmenting paths never unmatch a supply unit, so the flow ends with as
+  many multi units spent as possible (least waste) and as many pool-or-multi units as possible
+  (fewest singles, so fewest sources); both optima hold at once (bases of a transversal matroid).
+- With life to weigh (``min_life`` requested, and a pain land's colors, City of Brass or a
+  Phyrexian symbol present): if ``min_life`` comes first, the same flow without the options that
+  cost life; if it pays, life 0 is optimal. Otherwise each choice is a min-cost flow (successive
+  shortest paths) with the objectives scalarized in their lexicographic order; each weight
+  exceeds the range of every later objective, so it is exact.
 
-**Why enumerating is enough**: an activation none of whose mana is spent can be dropped (fewer
-sources, less waste, same payment), so no optimum has one: a multi choice is used at most as
-often as there are demand units it could serve, and all multis together at most as often as
-there are demand units. Choices are tried in order of a lower bound on their objectives and the
-search stops when the bound can't beat the best found; past :data:`MAX_COMBOS` choices the fast
-path declines. If the optimum breaks a life limit (abilities' life above the player's life, or
-``keep_life``), the fast path declines too: another payment might respect it.
+**The search.** An activation none of whose mana is spent can be dropped (fewer sources, less
+waste, same payment), so no optimum has one: a multi choice is used at most as often as there are
+demand units it could serve, and all of them together at most as often as there are demand
+units. Choices are taken in order of a cheap lower bound; Hall's theorem over the unions of the
+rows' type sets scores each (exact sources and waste without life to weigh, a lower bound with
+it), and the search stops when the cheap bound can't beat the best found. Past
+:data:`MAX_COMBOS` choices, or :data:`MAX_FLOWS` min-cost flows, the fast path declines. If the
+optimum breaks a life limit (abilities' life above the player's life, ``keep_life``), it declines
+too: another payment might respect it, and CP-SAT weighs that.
 """
 
 from __future__ import annotations
@@ -63,7 +69,7 @@ ENABLED = True
 """``solver.pay`` tries this path first; set to False to force CP-SAT (the profile compares)."""
 MAX_COMBOS = 1024
 """Most choices (multi activations x colored {2/W} halves) the fast path will enumerate."""
-MAX_FLOWS = 48
+MAX_FLOWS = 16
 """Most of them it will solve as flows before leaving the problem to CP-SAT."""
 
 # What a demand row records in the Solution.
@@ -246,6 +252,8 @@ class _Fast:
     # -- search ---------------------------------------------------------------------------
 
     def solve(self) -> Solution:
+        if self._hopeless():
+            return Solution("infeasible", optimal=True)
         if not self.has_cost or "min_life" not in self.objectives:
             best = self._search("plain")
         elif self.life_first:
@@ -255,6 +263,40 @@ class _Fast:
         if best is None:
             return Solution("infeasible", optimal=True)
         return self._solution(best)
+
+    def _hopeless(self) -> bool:
+        """A quick proof that no choice pays: some set T of types must pay for more symbols
+        (those accepting only types in T, with each {2/W} at its cheapest reading) than all the
+        supply could make in T even if every copy made its most there (Hall's condition,
+        relaxed). Saves enumerating every choice only to find that none pays."""
+        masks = {m for m, n, *_ in self.rows if n}
+        for _, _, mc, mg in self.twobrid:
+            masks |= {mc, mg}
+        cands = {0}
+        for m in masks:
+            cands |= {c | m for c in cands}
+        classes = []
+        for budget, profile, shape, _ in self.classes:
+            single = 0
+            for ti, p in enumerate(profile):
+                if p is not None:
+                    single |= 1 << ti
+            classes.append((budget, single, [[_mask(u) for u in choice] for choice, _ in shape]))
+        for T in cands:
+            need = sum(n for m, n, *_ in self.rows if n and not m & ~T)
+            for _, n, mc, mg in self.twobrid:
+                need += min(n if not mc & ~T else 0, 2 * n if not mg & ~T else 0)
+            if not need:
+                continue
+            have = sum(self.pool[ti] for ti in BITS_OF[T & 63]) + (self.phyrexian if T >> LIFE & 1 else 0)
+            for budget, single, multis in classes:
+                most = 1 if single & T else 0
+                for ums in multis:
+                    most = max(most, sum(1 for um in ums if um & T))
+                have += budget * most
+            if have < need:
+                return True
+        return False
 
     def _search(self, mode: str):
         """The best choice and its flow, or None when no choice pays. ``mode``: "plain" (life
@@ -295,107 +337,62 @@ class _Fast:
             n_t *= n + 1
         if n_y * n_t > MAX_COMBOS:
             raise _Out
-        # Score every choice by Hall's theorem (exact sources and waste when life isn't weighed,
-        # lower bounds when it is), drop those that can't pay, and solve the best as a flow.
-        ts = list(product(*(range(n + 1) for _, n, _, _ in twobrid)))
-        ys = []
+        # Every choice with a cheap lower bound on its objectives, best first. Hall's theorem
+        # then scores them in that order (exact sources and waste when life isn't weighed, a
+        # better bound when it is) until the cheap bound can't beat the best found.
+        order = [self.pos[o] for o in self.order]
+        lifecap = self.phyrexian if mode != "free" else 0
+        free_supply = self.pool_total + lifecap
+        ts = []
+        for t in product(*(range(n + 1) for _, n, _, _ in twobrid)):
+            ts.append((t, self.fixed_units + sum(2 * n - k for (_, n, _, _), k in zip(twobrid, t))))
+        combos = []
         for parts in product(*(vecs for _, vecs in per_class)):
             y = [0] * len(dims)
             for (mine, _), vec in zip(per_class, parts):
                 for j, n in zip(mine, vec):
                     y[j] = n
-            if sum(y) <= dmax:
-                ys.append(tuple(y))
-        scored = self._hall(mode, dims, ys, ts)
-        if not scored:
-            return None
-        order = [self.pos[o] for o in self.order]
-        scored.sort(key=lambda s: tuple(s[0][i] for i in order))
-        if mode != "cost":
-            key, y, t = scored[0]
-            got = self._flow(mode, dims, y, t)
-            if got is None or got[6]["min_sources"] != key[1] or got[6]["min_waste"] != key[2]:
-                raise AssertionError(f"fast path: Hall's count {key} disagrees with the flow {got and got[6]}")
-            return got
-        best = None
-        for flows, (lb, y, t) in enumerate(scored):
-            lb = tuple(lb[i] for i in order)
-            if best is not None and lb >= best[0]:
-                break
-            if flows == MAX_FLOWS:
-                raise _Out  # the bounds don't cut enough: CP-SAT is the better tool here
-            got = self._flow(mode, dims, y, t)
-            if got is not None and (best is None or got[0] < best[0]):
-                best = got
-        return best
-
-    def _hall(self, mode: str, dims, ys, ts) -> list[tuple[tuple[int, int, int], tuple, tuple]]:
-        """For each choice (multis ``y``, colored halves ``t``) that can pay: ((life of its multis,
-        least sources, least waste), y, t). By Hall's theorem the most demand
-        units a supply can cover is min over type sets T of (D - demand accepting only types in T
-        + supply making some type in T); T ranges over unions of row masks (no other T is tighter).
-        Multi units alone give the least waste, pool and multi units the least sources."""
-        rows = [(m, n) for m, n, *_ in self.rows if n]
-        masks = {m for m, _ in rows}
-        for _, _, mc, mg in self.twobrid:
-            masks |= {mc, mg}
-        cands = {0}
-        for m in masks:
-            cands |= {c | m for c in cands}
-        cands = sorted(cands)
-        groups = self._groups(mode)
-        class_mask = {}
-        for profile, gm, members in groups:
-            for ki, _ in members:
-                class_mask[ki] = gm
-        pool = self.pool
-        life = self.phyrexian if mode != "free" else 0
-        base = []  # per T: (fixed demand inside, twobrid flags, pool meeting T, singles meeting T)
-        for T in cands:
-            inside = sum(n for m, n in rows if not m & ~T)
-            flags = [(not mc & ~T, not mg & ~T) for _, _, mc, mg in self.twobrid]
-            pool_t = sum(pool[ti] for ti in BITS_OF[T & 63]) + (life if T >> LIFE & 1 else 0)
-            singles_t = sum(sum(b for _, b in members) for _, gm, members in groups if gm & T)
-            base.append((inside, flags, pool_t, singles_t))
-        unit_masks = [[_mask(u) for u in choice] for _, _, choice, _ in dims]
-        per_dim = [[(sum(1 for um in ums if um & T), 1 if class_mask.get(dims[j][0], 0) & T else 0)
-                    for T in cands] for j, ums in enumerate(unit_masks)]
-        # Per t: D and, per T, D - demand inside T.
-        per_t = []
-        for t in ts:
-            d = self.fixed_units
-            for (_, n, _, _), k in zip(self.twobrid, t):
-                d += k + 2 * (n - k)
-            slack = []
-            for inside, flags, _, _ in base:
-                for (c_in, g_in), (_, n, _, _), k in zip(flags, self.twobrid, t):
-                    inside += (k if c_in else 0) + (2 * (n - k) if g_in else 0)
-                slack.append(d - inside)
-            per_t.append((t, d, slack))
-        out = []
-        cost = mode == "cost"
-        n_cands = len(cands)
-        for y in ys:
-            acts = units = life = 0
-            multi = [0] * n_cands
-            loss = [0] * n_cands
+            acts = sum(y)
+            if acts > dmax:
+                continue
+            units = life = 0
             for j, n in enumerate(y):
                 if n:
-                    acts += n
                     units += n * len(dims[j][2])
                     life += n * dims[j][3]
-                    for i, (u, lo) in enumerate(per_dim[j]):
-                        multi[i] += n * u
-                        loss[i] += n * lo
-            pm = [multi[i] + base[i][2] for i in range(n_cands)]
-            everything = [pm[i] + base[i][3] - loss[i] for i in range(n_cands)]
-            for t, d, slack in per_t:
-                if min(s + e for s, e in zip(slack, everything)) < d:
-                    continue  # can't pay
-                r_pm = min(s + p for s, p in zip(slack, pm))
-                r_m = min(s + m for s, m in zip(slack, multi))
-                out.append(((life if cost else 0, acts + d - r_pm, units - r_m), y, t))
-        return out
+            y = tuple(y)
+            for t, d in ts:
+                lb = (life if mode == "cost" else 0, acts + max(0, d - free_supply - units), max(0, units - d))
+                combos.append((tuple(lb[i] for i in order), y, t))
+        combos.sort(key=lambda co: co[0])
+        hall = _Hall(self, mode, dims)
+        best = best_key = None
+        flows = 0
+        for lb, y, t in combos:
+            if best_key is not None and lb >= best_key:
+                break
+            got = hall.score(y, t)
+            if got is None:
+                continue  # can't pay
+            key = tuple(got[i] for i in order)
+            if best_key is not None and key >= best_key:
+                continue
+            if mode != "cost":
+                best, best_key = (got, y, t), key
+                continue
+            flows += 1
+            if flows > MAX_FLOWS:
+                raise _Out  # the bounds don't cut enough: CP-SAT is the better tool here
+            got = self._flow(mode, dims, y, t)
+            if got is not None and (best_key is None or got[0] < best_key):
+                best, best_key = got, got[0]
+        if mode == "cost" or best is None:
+            return best
+        counted, y, t = best
+        got = self._flow(mode, dims, y, t)
+        if got is None or (got[6]["min_sources"], got[6]["min_waste"]) != counted[1:]:
+            raise AssertionError(f"fast path: Hall's count {counted} disagrees with the flow {got and got[6]}")
+        return got
 
     def _flow(self, mode: str, dims, y, t):
         """The flow of one choice: (key, dims, y, rows, left, flow, values) or None when it can't pay."""
@@ -637,6 +634,113 @@ class _Fast:
                       "min_waste": waste, "max_x": self.x}
         sol.objective = {name: got_values[name] for name in self.objectives}
         return sol
+
+
+class _Hall:
+    """Hall's theorem for one search: the most demand units a supply can cover is the minimum
+    over sets T of types of (D - demand accepting only types in T + supply making some type in
+    T); T ranges over unions of row masks (no other T is tighter). ``score(y, t)`` gives, for
+    multis ``y`` and colored {2/W} halves ``t``: (least life, least sources, least waste), or
+    None if the choice can't pay. Multi units alone give the least waste (most of them spent),
+    pool and multi units the least sources (fewest singles needed). Life is exactly 0 except in
+    "cost" mode, where it is bounded below: the life of the multis, plus the cheapest life
+    payment for each unit the supply that costs no life can't cover."""
+
+    def __init__(self, fast: _Fast, mode: str, dims) -> None:
+        self.fast = fast
+        self.dims = dims
+        rows = [(m, n) for m, n, *_ in fast.rows if n]
+        masks = {m for m, _ in rows}
+        for _, _, mc, mg in fast.twobrid:
+            masks |= {mc, mg}
+        cands = {0}
+        for m in masks:
+            cands |= {c | m for c in cands}
+        cands = sorted(cands)
+        self.n = len(cands)
+        groups = fast._groups(mode)
+        class_mask = {}
+        for _, gm, members in groups:
+            for ki, _ in members:
+                class_mask[ki] = gm
+        lifecap = fast.phyrexian if mode != "free" else 0
+        self.inside = []  # per T: fixed demand inside T
+        self.flags = []  # per T: which {2/W} halves are inside T
+        self.pool = []  # per T: pool mana (and life for Phyrexian symbols) meeting T
+        self.singles = []  # per T: single copies meeting T
+        for T in cands:
+            self.inside.append(sum(n for m, n in rows if not m & ~T))
+            self.flags.append([(not mc & ~T, not mg & ~T) for _, _, mc, mg in fast.twobrid])
+            self.pool.append(sum(fast.pool[ti] for ti in BITS_OF[T & 63]) + (lifecap if T >> LIFE & 1 else 0))
+            self.singles.append(sum(sum(b for _, b in members) for _, gm, members in groups if gm & T))
+        self.per_dim = []  # per multi dimension, per T: (its units meeting T, single copies it takes)
+        for ki, _, choice, _ in dims:
+            ums = [_mask(u) for u in choice]
+            gm = class_mask.get(ki, 0)
+            self.per_dim.append([(sum(1 for um in ums if um & T), 1 if gm & T else 0) for T in cands])
+        self.cost = mode == "cost"
+        if self.cost:  # the supply that costs no life, for the life bound
+            free_groups = fast._groups("free")
+            free_mask = {ki: gm for _, gm, members in free_groups for ki, _ in members}
+            self.free = [sum(fast.pool[ti] for ti in BITS_OF[T & 63])
+                         + sum(sum(b for _, b in members) for _, gm, members in free_groups if gm & T)
+                         for T in cands]
+            self.free_loss = [[1 if free_mask.get(ki, 0) & T else 0 for T in cands] for ki, _, _, _ in dims]
+            self.min_pay = min([p for cl in fast.classes for p in cl[1] if p]
+                               + ([2] if fast.phyrexian else []))
+        self._t: dict[tuple, tuple[int, list[int]]] = {}
+        self._y: dict[tuple, tuple] = {}
+
+    def _for_t(self, t):
+        got = self._t.get(t)
+        if got is None:
+            twobrid = self.fast.twobrid
+            d = self.fast.fixed_units + sum(2 * n - k for (_, n, _, _), k in zip(twobrid, t))
+            slack = []
+            for inside, flags in zip(self.inside, self.flags):
+                for (c_in, g_in), (_, n, _, _), k in zip(flags, twobrid, t):
+                    inside += (k if c_in else 0) + (2 * (n - k) if g_in else 0)
+                slack.append(d - inside)
+            got = self._t[t] = (d, slack)
+        return got
+
+    def _for_y(self, y):
+        got = self._y.get(y)
+        if got is None:
+            n_c = self.n
+            acts = units = life = 0
+            multi = [0] * n_c
+            loss = [0] * n_c
+            for j, n in enumerate(y):
+                if n:
+                    _, _, choice, pay = self.dims[j]
+                    acts += n
+                    units += n * len(choice)
+                    life += n * pay
+                    for i, (u, lo) in enumerate(self.per_dim[j]):
+                        multi[i] += n * u
+                        loss[i] += n * lo
+            pm = [m + p for m, p in zip(multi, self.pool)]
+            everything = [a + s - lo for a, s, lo in zip(pm, self.singles, loss)]
+            free = None
+            if self.cost:
+                free = [m + f for m, f in zip(multi, self.free)]
+                for j, n in enumerate(y):
+                    if n:
+                        free = [f - n * lo for f, lo in zip(free, self.free_loss[j])]
+            got = self._y[y] = (acts, units, life, multi, pm, everything, free)
+        return got
+
+    def score(self, y, t) -> tuple[int, int, int] | None:
+        d, slack = self._for_t(t)
+        acts, units, life, multi, pm, everything, free = self._for_y(y)
+        if min(map(int.__add__, slack, everything)) < d:
+            return None
+        r_pm = min(map(int.__add__, slack, pm))
+        r_m = min(map(int.__add__, slack, multi))
+        if free is not None:
+            life += (d - min(map(int.__add__, slack, free))) * self.min_pay
+        return (life, acts + d - r_pm, units - r_m)
 
 
 def _add(d: dict, k, n: int) -> None:
