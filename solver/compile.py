@@ -220,6 +220,7 @@ def compile_problem(problem: Problem) -> Compiled:
         c.pool_units[k] = c.pool_units.get(k, 0) + 1
     reflected = reflect_types(problem)
     raw: list[tuple[int, int, Source, Ability, tuple[tuple[str, ...], ...], dict[str, int]]] = []
+    made_kinds: dict[tuple[str, bool, Restriction | None], int] = {}  # the kind of mana an ability makes
     for i, s in enumerate(problem.sources):
         if s.count == 0:
             continue
@@ -232,7 +233,14 @@ def compile_problem(problem: Problem) -> Compiled:
             if not choices:
                 continue
             types = {t for ch in choices for u in ch for t in u}
-            kinds = {t: c.kind(ManaKind(t, s.snow, a.only, False)) for t in TYPES if t in types}
+            kinds = {}
+            for t in TYPES:
+                if t in types:
+                    key = (t, s.snow, a.only)
+                    k = made_kinds.get(key)
+                    if k is None:
+                        k = made_kinds[key] = c.kind(ManaKind(t, s.snow, a.only, False))
+                    kinds[t] = k
             raw.append((i, j, s, a, choices, kinds))
     # Kinds are all known now, so acceptance sets can be computed.
     acceptor = _Acceptor(c)

@@ -70,7 +70,9 @@ ENABLED = True
 MAX_COMBOS = 1024
 """Most choices (multi activations x colored {2/W} halves) the fast path will enumerate."""
 MAX_FLOWS = 16
-"""Most of them it will solve as flows before leaving the problem to CP-SAT."""
+"""Most of them it will solve as min-cost flows before leaving the problem to CP-SAT."""
+SMALL = 3
+"""Up to this many choices, each is solved as a flow rather than counted first."""
 
 # What a demand row records in the Solution.
 OPT, GEN, TB_COLOR, TB_GENERIC = 0, 1, 2, 3
@@ -252,12 +254,11 @@ class _Fast:
     # -- search ---------------------------------------------------------------------------
 
     def solve(self) -> Solution:
-        if self._hopeless():
-            return Solution("infeasible", optimal=True)
+        self.hopeless = None  # found out only when there are many choices to try
         if not self.has_cost or "min_life" not in self.objectives:
             best = self._search("plain")
         elif self.life_first:
-            best = self._search("free") or self._search("cost")
+            best = self._search("free") or (None if self.hopeless else self._search("cost"))
         else:
             best = self._search("cost")
         if best is None:
@@ -364,7 +365,21 @@ class _Fast:
             for t, d in ts:
                 lb = (life if mode == "cost" else 0, acts + max(0, d - free_supply - units), max(0, units - d))
                 combos.append((tuple(lb[i] for i in order), y, t))
+        if len(combos) > SMALL:
+            if self.hopeless is None:
+                self.hopeless = self._hopeless()
+            if self.hopeless:
+                return None  # rather than try every choice
         combos.sort(key=lambda co: co[0])
+        if mode != "cost" and len(combos) <= SMALL:  # a flow or two is cheaper than Hall's counts
+            best = None
+            for lb, y, t in combos:
+                if best is not None and lb >= best[0]:
+                    break
+                got = self._flow(mode, dims, y, t)
+                if got is not None and (best is None or got[0] < best[0]):
+                    best = got
+            return best
         hall = _Hall(self, mode, dims)
         best = best_key = None
         flows = 0
