@@ -51,6 +51,7 @@ too: another payment might respect it, and CP-SAT weighs that.
 from __future__ import annotations
 
 from itertools import product
+from operator import itemgetter
 from typing import Any
 
 from solver.compile import Compiled
@@ -139,6 +140,8 @@ class _Fast:
         order = [o for o in objectives if o in VARYING]
         self.order = order + [o for o in VARYING if o not in order]  # the rest break ties
         self.pos = {o: i for i, o in enumerate(VARYING)}
+        # (life, sources, waste) -> the same in lexicographic order
+        self.ordered = itemgetter(*[self.pos[o] for o in self.order])
         self.life_first = bool(order) and order[0] == "min_life"
 
     # -- reading the IR -------------------------------------------------------------------
@@ -341,7 +344,7 @@ class _Fast:
         # Every choice with a cheap lower bound on its objectives, best first. Hall's theorem
         # then scores them in that order (exact sources and waste when life isn't weighed, a
         # better bound when it is) until the cheap bound can't beat the best found.
-        order = [self.pos[o] for o in self.order]
+        ordered = self.ordered
         lifecap = self.phyrexian if mode != "free" else 0
         free_supply = self.pool_total + lifecap
         ts = []
@@ -364,7 +367,7 @@ class _Fast:
             y = tuple(y)
             for t, d in ts:
                 lb = (life if mode == "cost" else 0, acts + max(0, d - free_supply - units), max(0, units - d))
-                combos.append((tuple(lb[i] for i in order), y, t))
+                combos.append((ordered(lb), y, t))
         if len(combos) > SMALL:
             if self.hopeless is None:
                 self.hopeless = self._hopeless()
@@ -389,7 +392,7 @@ class _Fast:
             got = hall.score(y, t)
             if got is None:
                 continue  # can't pay
-            key = tuple(got[i] for i in order)
+            key = ordered(got)
             if best_key is not None and key >= best_key:
                 continue
             if mode != "cost":
@@ -405,7 +408,7 @@ class _Fast:
             return best
         counted, y, t = best
         got = self._flow(mode, dims, y, t)
-        if got is None or (got[6]["min_sources"], got[6]["min_waste"]) != counted[1:]:
+        if got is None or got[6][1:] != counted[1:]:
             raise AssertionError(f"fast path: Hall's count {counted} disagrees with the flow {got and got[6]}")
         return got
 
@@ -463,8 +466,8 @@ class _Fast:
                     multi_matched += n
                 elif ti == LIFE:
                     life += 2 * n
-        values = {"min_life": life, "min_sources": acts + singles, "min_waste": multi_units - multi_matched}
-        return tuple(values[o] for o in self.order), dims, y, rows, left, flow, values
+        values = (life, acts + singles, multi_units - multi_matched)
+        return self.ordered(values), dims, y, rows, left, flow, values
 
     def _groups(self, mode: str) -> list[tuple[tuple, int, list[tuple[int, int]]]]:
         """Single-unit supply grouped by what a copy makes at what life: (life per type index or
@@ -639,7 +642,7 @@ class _Fast:
         sources = sum(acts.values())
         waste = made - spent_made
         lost = life + damage + cost_life
-        if (sources, waste, lost) != (values["min_sources"], values["min_waste"], values["min_life"]):
+        if (lost, sources, waste) != values:
             raise AssertionError(f"fast path bookkeeping: {values} but built {sources}, {waste}, {lost}")
         player = c.problem.player
         if (life > max(0, player.life) or (cost_life and cost_life > player.life - life - damage)

@@ -134,8 +134,12 @@ class _Replay:
             self.errors.append(f"{where}: a mana entry needs type and source")
             return None
         origin = f"pool#{entry.get('pool')}" if entry["source"] == "pool" else entry["source"]
-        for tok in sorted((t for t in self.pool if self.pool[t] > 0), key=str):
-            if tok[0] == entry["type"] and tok[3] == origin and (tok[2] is None or tok[2].allows(purpose)):
+        kind = entry["type"]
+        found = [t for t, n in self.pool.items() if n > 0 and t[0] == kind and t[3] == origin]
+        if len(found) > 1:
+            found.sort(key=str)
+        for tok in found:
+            if tok[2] is None or tok[2].allows(purpose):
                 self.pool[tok] -= 1
                 if not origin.startswith("pool#"):
                     self.spent_made += 1
