@@ -62,7 +62,7 @@ def _source(g) -> tuple[dict, str]:
     """A random source of the fast class (and a few outside it), and the types it can make."""
     kind = g.choice(["basic"] * 5 + ["dual"] * 3 + ["tri", "any", "sol", "bounce", "thran", "pain",
                                                       "city", "confluence", "two", "hybrid", "any2",
-                                                      "one2", "snow", "twobrid_add"])
+                                                      "one2", "snow", "twobrid_add", "reflect"])
     c = g.choice("WUBRGC")
     p = g.choice(PAIRS)
     if kind == "basic":
@@ -97,6 +97,8 @@ def _source(g) -> tuple[dict, str]:
         return {"abilities": [{"add": "{C}"}, {"add": "{%s}" % c if c != "C" else "{G}"}]}, "C" + (c if c != "C" else "G")
     if kind == "hybrid":
         return {"abilities": [{"add": "{%s/%s}" % (p[0], p[1])}]}, p
+    if kind == "reflect":  # Exotic Orchard-like: the colors our other lands could make
+        return {"abilities": [{"add": {"reflect": "lands_you_control"}}]}, ""
     return {"abilities": [{"add": "{2/%s}" % p[0]}]}, p[0] + "C"  # twobrid_add: {W} or {C}{C}
 
 
@@ -150,6 +152,10 @@ def fast_problem(g, *, max_entries: int = 6, max_count: int = 4, max_symbols: in
         problem["x"] = g.integer(0, 3)
     if g.chance(5):
         problem["keywords"] = ["achroma"]
+    if g.chance(5):
+        problem["spend_as"] = g.choice(["any_color", "any_type"])
+    if g.chance(5):
+        problem["cost"] += "{S}"  # in the class only when snow doesn't split a type
     if g.chance(20):
         names = ["min_life", "min_sources", "min_waste", "min_sacrifices", "min_energy"]
         order = [g.choice(names) for _ in range(g.integer(1, 4))]
