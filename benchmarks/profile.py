@@ -73,6 +73,7 @@ def _plain_single(kind: dict[str, Any]) -> bool:
 
 SCENARIOS: dict[str, Callable[..., Iterator[dict[str, Any]]]] = {
     "typical": lambda seed, n: generate("typical", seed, n),
+    "rich": lambda seed, n: generate("rich", seed, n),
     "large": lambda seed, n: generate("large", seed, n),
     "lands10k": lands10k,
 }

@@ -1,5 +1,5 @@
 """tapwise's solver: turns a payment problem into a verified answer."""
 
-from solver.pay import VerificationError, pay
+from solver.pay import pay
 
-__all__ = ["pay", "VerificationError"]
+__all__ = ["pay"]

@@ -19,7 +19,9 @@ from ortools.sat.python import cp_model
 from solver.compile import Compiled, Demand, Producer
 
 SMALL_MODEL = 400
-"""Below this many variables presolve costs more than it saves (measured: 9 ms -> 2 ms)."""
+"""Below this many variables presolve usually costs more than it saves (9 ms -> 2 ms)."""
+QUICK_TRY = 0.01
+"""Deterministic time (CP-SAT's own work units) for the try without presolve."""
 
 MINIMIZE = {"min_colors", "min_life", "min_energy", "min_sacrifices", "min_sources", "min_waste"}
 
@@ -120,13 +122,17 @@ class Model:
         labels = {lit.index: names for lit, names in self.assumptions}
         return [name for lit in core for name in labels[lit.index]]
 
+    def _generic_bound(self, v, cat: str) -> int:
+        """Most generic mana a category of a variant can ask for."""
+        if cat == "x":
+            return v.x_symbols * self.c.x_upper
+        return sum(d.count * o.units for d in v.demands for o in d.options if o.generic == cat)
+
     def _solver(self) -> cp_model.CpSolver:
         """One worker and a fixed seed: the same problem gets the same answer (principle 6)."""
         solver = cp_model.CpSolver()
         solver.parameters.num_workers = 1
         solver.parameters.random_seed = 0
-        if len(self.m.proto.variables) < SMALL_MODEL:
-            solver.parameters.cp_model_presolve = False
         return solver
 
     def _int(self, ub: int, name: str = "") -> cp_model.IntVar:
@@ -276,27 +282,23 @@ class Model:
                 m.add(sel == 0)
             # Generic reductions: remove min(R, generic) from the categories the player picks.
             sizes = {cat: sum(terms) for cat, terms in generic.items()}
-            reds = []
-            for cat in sizes:
-                r = self._int(ub * 4, f"r{vi}_{cat}")
-                self.red[(vi, cat)] = r
-                m.add(r <= sizes[cat])
-                reds.append(r)
-            if reds:
-                total_generic = sum(sizes.values())
-                if v.total.generic_reduction:
-                    m.add_min_equality(sum(reds), [v.total.generic_reduction * sel, total_generic])
-                else:
-                    m.add(sum(reds) == 0)
+            size_ub = {cat: self._generic_bound(v, cat) for cat in sizes}
+            if v.total.generic_reduction and sizes:
+                for cat in sizes:
+                    r = self._int(size_ub[cat], f"r{vi}_{cat}")
+                    self.red[(vi, cat)] = r
+                    m.add(r <= sizes[cat])
+                m.add_min_equality(sum(self.red[(vi, cat)] for cat in sizes),
+                                   [v.total.generic_reduction * sel, sum(sizes.values())])
             for cat, size in sizes.items():
                 fs = []
                 for k in sorted(accept_of[cat]):
-                    f = self._int(ub * 4, f"g{vi}_{cat}_{k}")
+                    f = self._int(size_ub[cat], f"g{vi}_{cat}_{k}")
                     self.gen_f[(vi, cat, k)] = f
                     fs.append(f)
                     cons[final][k].append(f)
                     spent_by_type[c.kinds[k].type].append(f)
-                m.add(sum(fs) == size - self.red[(vi, cat)])
+                m.add(sum(fs) == size - self.red.get((vi, cat), 0))
             if v.total.life:
                 cost_life_terms.append(v.total.life * self._both(sel, f"{v.total.life} life"))
             if v.energy:
@@ -318,20 +320,24 @@ class Model:
         self.ability_life = sum(life_terms) if life_terms else 0
         self.damage = sum(damage_terms) if damage_terms else 0
         self.cost_life = sum(cost_life_terms) if cost_life_terms else 0
-        m.add(self.ability_life <= max(0, life))
-        paying = m.new_bool_var("pays_life")
-        m.add(self.cost_life <= 0).only_enforce_if(paying.negated())
-        m.add(self.cost_life <= life - self.ability_life - self.damage).only_enforce_if(paying)
+        if life_terms:
+            m.add(self.ability_life <= max(0, life))
+        if cost_life_terms:
+            paying = m.new_bool_var("pays_life")
+            m.add(self.cost_life <= 0).only_enforce_if(paying.negated())
+            m.add(self.cost_life <= life - self.ability_life - self.damage).only_enforce_if(paying)
         lost_total = self.ability_life + self.damage + self.cost_life
-        if player.keep_life is not None:
+        if player.keep_life is not None and (life_terms or damage_terms or cost_life_terms):
             loses = m.new_bool_var("loses_life")
             m.add(lost_total <= 0).only_enforce_if(loses.negated())
             m.add(life - lost_total >= player.keep_life).only_enforce_if(loses)
         self.energy = sum(energy_terms) if energy_terms else 0
-        m.add(self.energy <= player.energy)
-        # Colors spent on the total cost (609.4b).
+        if energy_terms:
+            m.add(self.energy <= player.energy)
+        # Colors spent on the total cost (609.4b), modelled only when an objective counts them.
         self.color_spent = []
-        for t in "WUBRG":
+        wanted = {"max_colors", "min_colors"} & set(prob.objective)
+        for t in "WUBRG" if wanted else "":
             b = m.new_bool_var(f"spent_{t}")
             terms = spent_by_type[t]
             if terms:
@@ -342,8 +348,8 @@ class Model:
             self.color_spent.append(b)
         self.quantities = {
             "max_x": self.x,
-            "max_colors": sum(self.color_spent),
-            "min_colors": sum(self.color_spent),
+            "max_colors": sum(self.color_spent) if self.color_spent else 0,
+            "min_colors": sum(self.color_spent) if self.color_spent else 0,
             "min_life": self.ability_life + self.damage + self.cost_life,
             "min_energy": self.energy,
             "min_sacrifices": sum(self.sacrifices) if self.sacrifices else 0,
@@ -390,7 +396,7 @@ class Model:
                     terms.append((weight if name in MINIMIZE else -weight) * q)
                     weight *= self.bounds[name] + 1
                 m.minimize(sum(terms))
-            status = solver.solve(m)
+            status = self._solve_quick_then_full(solver, remaining)
             if status == cp_model.INFEASIBLE:
                 return Solution("infeasible", optimal=True)
             if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
@@ -407,6 +413,23 @@ class Model:
         last.optimal = optimal
         last.objective = {name: self._last_values[name] for name in objectives}
         return last
+
+    def _solve_quick_then_full(self, solver: cp_model.CpSolver, remaining: float) -> int:
+        """Small models first get a short try without presolve (most finish in a few ms); one
+        that doesn't finish within a deterministic budget is solved again with presolve, which
+        turns the hard ones from seconds into milliseconds. Deterministic budgets keep the same
+        problem on the same path every time."""
+        params = solver.parameters
+        if len(self.m.proto.variables) < SMALL_MODEL:
+            params.cp_model_presolve = False
+            params.max_deterministic_time = QUICK_TRY
+            status = solver.solve(self.m)
+            if status in (cp_model.OPTIMAL, cp_model.INFEASIBLE):
+                return status
+        params.cp_model_presolve = True
+        params.max_deterministic_time = float("inf")
+        params.max_time_in_seconds = max(remaining - solver.wall_time, 0.001)
+        return solver.solve(self.m)
 
     def _groups(self, objectives: tuple[str, ...]) -> list[tuple[str, ...]]:
         """Split the objective list into runs whose weighted sum stays well inside int64."""

@@ -1,0 +1,48 @@
+"""Entries that are the same card are modelled as one class and given back per entry."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from models.problem import load_problem
+from solver import pay
+from solver.merge import Merge
+from solver.verify import verify
+
+DUAL = [{"add": ["{W}", "{U}"]}]
+
+
+def test_identical_entries_merge_and_others_stay():
+    p = load_problem({"cost": "{1}", "sources": [
+        {"id": "a", "abilities": DUAL}, {"id": "b", "count": 3, "tapped": 1, "abilities": DUAL},
+        {"id": "c", "abilities": DUAL, "types": ["artifact"]},  # another type: another class
+        {"id": "t", "count": 2, "abilities": [{"add": {"any_color": 1}, "sacrifice": True}]},
+        {"id": "t2", "abilities": [{"add": {"any_color": 1}, "sacrifice": True}]}]})
+    merge = Merge(p)
+    ids = [s.id for s in merge.problem.sources]
+    assert len(ids) == 4 and "c" in ids and "t" in ids and "t2" in ids  # sacrifice: kept apart
+    (merged,) = [s for s in merge.problem.sources if s.id not in ("c", "t", "t2")]
+    assert (merged.count, merged.tapped) == (4, 1)
+
+
+def test_answer_is_given_back_to_untapped_copies_of_each_entry():
+    problem = {"cost": "{W}{W}{U}{U}{W/U}", "sources": [
+        {"id": "a", "count": 2, "tapped": 2, "abilities": DUAL},
+        {"id": "b", "count": 2, "abilities": DUAL},
+        {"id": "c", "count": 4, "tapped": 1, "abilities": DUAL}]}
+    answer = pay(problem)
+    assert answer["status"] == "paid" and verify(problem, answer) == []
+    taps = Counter()
+    for act in answer["activations"]:
+        taps[act["source"]] += act["times"]
+    assert taps == {"b": 2, "c": 3} and answer["sources_used"] == 5
+
+
+def test_mana_of_merged_entries_pays_filter_costs_in_order():
+    gate = {"mana": "{W/U}", "add": ["{W}{W}", "{W}{U}", "{U}{U}"]}
+    problem = {"cost": "{U}{U}{U}{U}", "sources": [
+        {"id": "p1", "name": "Plains"}, {"id": "p2", "name": "Plains"},
+        {"id": "g1", "abilities": [gate]}, {"id": "g2", "abilities": [gate]}, {"id": "g3", "abilities": [gate]}]}
+    answer = pay(problem)
+    assert answer["status"] == "paid" and verify(load_problem(problem), answer) == []
+    assert {a["source"] for a in answer["activations"]} <= {"p1", "p2", "g1", "g2", "g3"}
