@@ -10,6 +10,7 @@ Objectives are optimized lexicographically, each optimum fixed before the next (
 
 from __future__ import annotations
 
+import threading
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,6 +23,8 @@ SMALL_MODEL = 400
 """Below this many variables presolve usually costs more than it saves (9 ms -> 2 ms)."""
 QUICK_TRY = 0.01
 """Deterministic time (CP-SAT's own work units) for the try without presolve."""
+
+_SOLVERS = threading.local()
 
 MINIMIZE = {"min_colors", "min_life", "min_energy", "min_sacrifices", "min_sources", "min_waste"}
 
@@ -129,10 +132,15 @@ class Model:
         return sum(d.count * o.units for d in v.demands for o in d.options if o.generic == cat)
 
     def _solver(self) -> cp_model.CpSolver:
-        """One worker and a fixed seed: the same problem gets the same answer (principle 6)."""
-        solver = cp_model.CpSolver()
-        solver.parameters.num_workers = 1
-        solver.parameters.random_seed = 0
+        """One worker and a fixed seed: the same problem gets the same answer (principle 6).
+        A CpSolver costs ~1.5 ms to create, so each thread keeps one and resets its parameters."""
+        solver = getattr(_SOLVERS, "solver", None)
+        if solver is None:
+            solver = _SOLVERS.solver = cp_model.CpSolver()
+            _SOLVERS.base = cp_model.CpSolver().parameters
+            _SOLVERS.base.num_workers = 1
+            _SOLVERS.base.random_seed = 0
+        solver.parameters.copy_from(_SOLVERS.base)
         return solver
 
     def _int(self, ub: int, name: str = "") -> cp_model.IntVar:
@@ -383,7 +391,8 @@ class Model:
         solver = self._solver()
         optimal = True
         last: Solution | None = None
-        for group in self._groups(objectives) or [()]:
+        groups = self._groups(objectives) or [()]
+        for group in groups:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 optimal = False
@@ -405,7 +414,8 @@ class Model:
             if status == cp_model.FEASIBLE:
                 optimal = False
             last = self._read(solver)
-            self._hint(solver)
+            if group is not groups[-1]:
+                self._hint(solver)
             for name in group:
                 m.add(self.quantities[name] == self._last_values[name])
         if last is None:

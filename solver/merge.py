@@ -12,7 +12,6 @@ most one thing, so giving activations back can't break a copy's limits or the or
 
 from __future__ import annotations
 
-import json
 from collections import defaultdict, deque
 from dataclasses import replace
 from typing import Any
@@ -21,9 +20,12 @@ from models.problem import Problem, Source
 
 
 def _signature(s: Source) -> tuple | None:
+    """What makes two entries the same card for payment, or None if they aren't merged."""
     if not s.abilities or any(not a.tap or a.sacrifice for a in s.abilities):
         return None
-    return (json.dumps([a.to_json() for a in s.abilities], sort_keys=True), s.types, s.snow)
+    abilities = tuple((a.choices, a.reflect, str(a.mana) if a.mana else None, a.life, a.damage, a.energy,
+                       a.uses, a.only) for a in s.abilities)
+    return (abilities, s.types, s.snow)
 
 
 class Merge:
