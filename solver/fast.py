@@ -27,15 +27,16 @@ units ("multis": Sol Ring, bounce lands, ``any_color: 2``) are enumerated, and s
 copies grouped by what they make, and 2 life per Phyrexian symbol as a seventh "type") and
 demand rows (symbols grouped by the set of types they accept).
 
-- Without life to weigh, a max flow in stages is exact: multi units first, then pool mana (and
-  life), then singles. Augmenting paths never unmatch a supply unit, so the flow ends with as
-  many multi units spent as possible (least waste) and as many pool-or-multi units as possible
-  (fewest singles, so fewest sources); both optima hold at once (bases of a transversal matroid).
+- Without life to weigh, a min-cost flow (OR-Tools' ``SimpleMinCostFlow``) with unit costs by
+  stage is exact: singles cost more than all pool and multi units together, pool mana (and life)
+  more than multi units. It spends as many pool-or-multi units as possible (fewest singles, so
+  fewest sources) and among those as many multi units as possible (least waste); both optima
+  hold at once (bases of a transversal matroid).
 - With life to weigh (``min_life`` requested, and a pain land's colors, City of Brass or a
   Phyrexian symbol present): if ``min_life`` comes first, the same flow without the options that
-  cost life; if it pays, life 0 is optimal. Otherwise each choice is a min-cost flow (successive
-  shortest paths) with the objectives scalarized in their lexicographic order; each weight
-  exceeds the range of every later objective, so it is exact.
+  cost life; if it pays, life 0 is optimal. Otherwise each choice is a min-cost flow with the
+  objectives scalarized in their lexicographic order; each weight exceeds the range of every
+  later objective, so it is exact.
 
 **The search.** An activation none of whose mana is spent can be dropped (fewer sources, less
 waste, same payment), so no optimum has one: a multi choice is used at most as often as there are
@@ -53,6 +54,8 @@ from __future__ import annotations
 from itertools import product
 from operator import itemgetter
 from typing import Any
+
+from ortools.graph.python import min_cost_flow
 
 from solver.compile import Compiled
 from solver.cpsat import Solution
@@ -448,10 +451,8 @@ class _Fast:
                 if not members:
                     continue
             left.append([sum(cap for _, cap in members), m, SINGLE, profile, ("single", members)])
-        if mode == "cost":
-            flow = _min_cost_flow(left, rows, self._weights(need_total))
-        else:
-            flow = _staged_flow(left, rows)
+        cost_of = _weighted_cost(self._weights(need_total)) if mode == "cost" else _staged_cost(need_total)
+        flow = _cheapest_flow(left, rows, cost_of)
         if flow is None:
             return None
         life = fixed_life
@@ -783,10 +784,9 @@ def _vectors(bounds: list[int], cap: int, limit: int) -> list[tuple[int, ...]]:
 
 
 def _edges(left, rows, cost_of):
-    """Adjacency of the bipartite graph: per left node [(row, cost, type)], per row [(left, cost)];
-    an edge takes the cheapest type both ends allow (the first, when all cost the same)."""
+    """Adjacency of the bipartite graph: per left node [(row, cost, type)]; an edge takes the
+    cheapest type both ends allow (the first, when all cost the same)."""
     out: list[list[tuple[int, int, int]]] = []
-    into: list[list[tuple[int, int]]] = [[] for _ in rows]
     for li, l in enumerate(left):
         lm = l[1]
         pays = l[3]
@@ -806,111 +806,24 @@ def _edges(left, rows, cost_of):
                     if cst is not None and (best is None or cst < best[0]):
                         best = (cst, ti)
             mine.append((ri, best[0], best[1]))
-            into[ri].append((li, best[0]))
         out.append(mine)
-    return out, into
+    return out
 
 
-def _plain_cost(l, ti):
-    pays = l[3]
-    return 0 if pays is None else pays[ti]
+def _staged_cost(total: int):
+    """Per-unit cost that spends multi-mana activations first, then the pool and life, then
+    single-mana sources: the fewest sources, then the least waste, for a fixed set of
+    activations (an unspent unit of a multi-mana activation is waste; of the pool is not)."""
+    stage_cost = (0, 1, total + 1)
+
+    def cost_of(l, ti):
+        return stage_cost[l[2]]
+
+    return cost_of
 
 
-def _staged_flow(left, rows):
-    """Max flow from left to rows, stage by stage (multi, pool, single): after each stage the
-    flow is maximum for the supply of that stage and before, and augmenting keeps every spent
-    unit spent. Returns per left node {(row, type index): units}, or None if a row stays short."""
-    L, R = len(left), len(rows)
-    out, _ = _edges(left, rows, _plain_cost)
-    cap = [l[0] for l in left]
-    need = [r[1] for r in rows]
-    remaining = sum(need)
-    flow: list[dict[int, int]] = [{} for _ in range(L)]  # left -> {row: units}
-    into: list[dict[int, int]] = [{} for _ in range(R)]  # row -> {left: units}
-    row_order = sorted(range(R), key=lambda ri: (POPCOUNT[rows[ri][0]], ri))
-    rank = {ri: i for i, ri in enumerate(row_order)}
-    for li in range(L):
-        out[li].sort(key=lambda e: rank[e[0]])
-    active: list[int] = []
-    for stage in (MULTI, POOL, SINGLE):
-        members = [li for li in range(L) if left[li][2] == stage]
-        if not members or not remaining:
-            continue
-        active += members
-        # Greedy: narrow supply to narrow rows first.
-        for li in sorted(members, key=lambda li: (POPCOUNT[left[li][1]], li)):
-            for ri, _, _ in out[li]:
-                if not cap[li]:
-                    break
-                if need[ri]:
-                    a = cap[li] if cap[li] < need[ri] else need[ri]
-                    cap[li] -= a
-                    need[ri] -= a
-                    remaining -= a
-                    flow[li][ri] = flow[li].get(ri, 0) + a
-                    into[ri][li] = into[ri].get(li, 0) + a
-        # Augment until no path from unspent supply of this stage or before reaches a short row.
-        while remaining:
-            starts = [li for li in active if cap[li]]
-            if not starts:
-                break
-            prev_l = [-2] * L
-            prev_r = [-1] * R
-            for li in starts:
-                prev_l[li] = -1
-            queue = starts
-            end = -1
-            qi = 0
-            while qi < len(queue) and end < 0:
-                li = queue[qi]
-                qi += 1
-                for ri, _, _ in out[li]:
-                    if prev_r[ri] >= 0:
-                        continue
-                    prev_r[ri] = li
-                    if need[ri]:
-                        end = ri
-                        break
-                    for l2, a in into[ri].items():
-                        if a and prev_l[l2] == -2:
-                            prev_l[l2] = ri
-                            queue.append(l2)
-            if end < 0:
-                break
-            amount = need[end]
-            ri = end
-            while True:
-                li = prev_r[ri]
-                back = prev_l[li]
-                if back < 0:
-                    amount = min(amount, cap[li])
-                    break
-                amount = min(amount, flow[li][back])
-                ri = back
-            ri = end
-            while True:
-                li = prev_r[ri]
-                flow[li][ri] = flow[li].get(ri, 0) + amount
-                into[ri][li] = into[ri].get(li, 0) + amount
-                back = prev_l[li]
-                if back < 0:
-                    cap[li] -= amount
-                    break
-                flow[li][back] -= amount
-                into[back][li] -= amount
-                ri = back
-            need[end] -= amount
-            remaining -= amount
-    if remaining:
-        return None
-    types = {(li, ri): ti for li in range(L) for ri, _, ti in out[li]}
-    return [{(ri, types[(li, ri)]): n for ri, n in flow[li].items() if n} for li in range(L)]
-
-
-def _min_cost_flow(left, rows, weights):
-    """Successive shortest paths (Bellman-Ford; a few dozen nodes) from left to rows, every row
-    filled, cost per unit: life x w0 + (single) x w1 + (not a multi unit) x w2. Returns per left
-    node {(row, type index): units}, or None when the rows can't all be filled."""
+def _weighted_cost(weights):
+    """Per-unit cost: life x w0 + (single) x w1 + (not a multi unit) x w2 (see ``_weights``)."""
     wl, ws, ww = weights
 
     def cost_of(l, ti):
@@ -922,69 +835,33 @@ def _min_cost_flow(left, rows, weights):
         p = l[3][ti]
         return None if p is None else p * wl + ws + ww
 
-    L, R = len(left), len(rows)
-    out, into = _edges(left, rows, cost_of)
-    cap = [l[0] for l in left]
-    need = [r[1] for r in rows]
-    flow = [[0] * R for _ in range(L)]
-    remaining = sum(need)
-    INF = float("inf")
-    while remaining:
-        dl = [0 if cap[li] > 0 else INF for li in range(L)]
-        pl = [-1] * L
-        dr = [INF] * R
-        pr = [-1] * R
-        changed = True
-        while changed:
-            changed = False
-            for li in range(L):
-                d = dl[li]
-                if d == INF:
-                    continue
-                for ri, cst, _ in out[li]:
-                    nd = d + cst
-                    if nd < dr[ri]:
-                        dr[ri] = nd
-                        pr[ri] = li
-                        changed = True
-            for ri in range(R):
-                d = dr[ri]
-                if d == INF:
-                    continue
-                for li, cst in into[ri]:
-                    if flow[li][ri]:
-                        nd = d - cst
-                        if nd < dl[li]:
-                            dl[li] = nd
-                            pl[li] = ri
-                            changed = True
-        end = -1
-        for ri in range(R):
-            if need[ri] and dr[ri] != INF and (end < 0 or dr[ri] < dr[end]):
-                end = ri
-        if end < 0:
-            return None
-        amount = need[end]
-        ri = end
-        while True:
-            li = pr[ri]
-            back = pl[li]
-            if back < 0:
-                amount = min(amount, cap[li])
-                break
-            amount = min(amount, flow[li][back])
-            ri = back
-        ri = end
-        while True:
-            li = pr[ri]
-            flow[li][ri] += amount
-            back = pl[li]
-            if back < 0:
-                cap[li] -= amount
-                break
-            flow[li][back] -= amount
-            ri = back
-        need[end] -= amount
-        remaining -= amount
-    types = {(li, ri): ti for li in range(L) for ri, _, ti in out[li]}
-    return [{(ri, types[(li, ri)]): n for ri, n in enumerate(flow[li]) if n} for li in range(L)]
+    return cost_of
+
+
+def _cheapest_flow(left, rows, cost_of):
+    """Fill every row from the left nodes at least cost (OR-Tools' min-cost flow). Returns per
+    left node {(row, type index): units}, or None when the rows can't all be filled."""
+    out = _edges(left, rows, cost_of)
+    L = len(left)
+    total = sum(r[1] for r in rows)
+    if not total:
+        return [{} for _ in left]
+    flow = min_cost_flow.SimpleMinCostFlow()
+    source, sink = L + len(rows), L + len(rows) + 1
+    arcs = []
+    for li, l in enumerate(left):
+        flow.add_arc_with_capacity_and_unit_cost(source, li, l[0], 0)
+        for ri, cost, ti in out[li]:
+            arcs.append((flow.add_arc_with_capacity_and_unit_cost(li, L + ri, l[0], cost), li, ri, ti))
+    for ri, r in enumerate(rows):
+        flow.add_arc_with_capacity_and_unit_cost(L + ri, sink, r[1], 0)
+    flow.set_node_supply(source, total)
+    flow.set_node_supply(sink, -total)
+    if flow.solve() != flow.OPTIMAL:
+        return None
+    result: list[dict[tuple[int, int], int]] = [{} for _ in left]
+    for arc, li, ri, ti in arcs:
+        n = flow.flow(arc)
+        if n:
+            result[li][(ri, ti)] = n
+    return result
