@@ -19,6 +19,8 @@ from ortools.sat.python import cp_model
 
 from solver.compile import Compiled, Demand, Producer
 
+EXACT_LEVELS = 12
+"""Up to this many activations of mana-cost abilities, every legal order is modelled."""
 SMALL_MODEL = 400
 """Below this many variables presolve usually costs more than it saves (9 ms -> 2 ms)."""
 QUICK_TRY = 0.01
@@ -56,7 +58,9 @@ def level_count(c: Compiled) -> int:
     if not converters:
         return 0
     total = sum(p.max_activations for p in converters)
-    return max(1, min(total, 2 + len(converters) + max(p.max_activations for p in converters).bit_length()))
+    if total <= EXACT_LEVELS:
+        return total  # one activation per level fits any legal order: exact
+    return max(EXACT_LEVELS, 2 + len(converters) + max(p.max_activations for p in converters).bit_length())
 
 
 class Model:
