@@ -13,7 +13,7 @@ from itertools import product
 from typing import Any, Iterable, Mapping
 
 from models.basics import basic_land
-from models.mana import COLORS, TYPES, Kind, ManaCost, NotationError, Symbol
+from models.mana import COLORS, TYPES, Kind, ManaCost, NotationError
 
 OBJECTIVES = ("max_x", "max_colors", "min_colors", "min_life", "min_energy",
               "min_sacrifices", "min_sources", "min_waste")

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from itertools import permutations
 from typing import Iterator
 
-from models.mana import COLORS, Kind, ManaCost, Symbol
+from models.mana import Kind, ManaCost, Symbol
 from models.problem import Problem
 
 OWN = "own"

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
-from models.mana import COLORS, Kind, Symbol, format_types
+from models.mana import COLORS, Kind, format_types
 from solver.compile import Compiled
 from solver.cpsat import Solution
 
@@ -69,17 +69,19 @@ def build_answer(c: Compiled, sol: Solution) -> dict[str, Any]:
             if not outs:
                 continue
             src = prob.sources[p.source]
-            paid: list[dict[str, Any]] = []
+            paid_by_symbol: list[list[dict[str, Any]]] = []
             if p.is_converter:  # its cost is paid from mana made on lower levels
                 for di, d in enumerate(p.cost):
+                    payments_of_d: list[dict[str, Any]] = []
                     for oi, o in enumerate(d.options):
                         n, flows = sol.ability_pay.get((pi, lv, di, oi), (0, {}))
                         flows = dict(flows)
                         for _ in range(n):
                             if o.life:
-                                paid.append({"symbol": str(d.symbol), "life": o.life})
+                                payments_of_d.append({"symbol": str(d.symbol), "life": o.life})
                             else:
-                                paid.append({"symbol": str(d.symbol), "mana": pool.take(flows, o.units)})
+                                payments_of_d.append({"symbol": str(d.symbol), "mana": pool.take(flows, o.units)})
+                    paid_by_symbol.append(payments_of_d)
             groups: dict[tuple[str, ...], int] = {}
             for made in outs:
                 groups[made] = groups.get(made, 0) + 1
@@ -91,13 +93,13 @@ def build_answer(c: Compiled, sol: Solution) -> dict[str, Any]:
                     for t in made:
                         pool.add(p.kind_of_type[t], src.id)
             if p.is_converter:
-                # all activations of this producer on this level share the paid list, in order
-                per = sum(d.count for d in p.cost)
-                start = 0
+                # each activation pays its whole cost: the next count of each of its symbols
                 for entry in activations[-len(groups):]:
-                    take = per * entry["times"]
-                    entry["paid"] = paid[start:start + take]
-                    start += take
+                    entry["paid"] = []
+                    for _ in range(entry["times"]):
+                        for d, payments_of_d in zip(p.cost, paid_by_symbol):
+                            entry["paid"] += payments_of_d[:d.count]
+                            del payments_of_d[:d.count]
     variant = c.variants[sol.variant]
     payments: list[dict[str, Any]] = []
     hybrid_halves: list[str] = []

@@ -17,7 +17,7 @@ from typing import Any
 
 from ortools.sat.python import cp_model
 
-from solver.compile import Compiled, Demand, Producer
+from solver.compile import Compiled
 
 EXACT_LEVELS = 12
 """Up to this many activations of mana-cost abilities, every legal order is modelled."""
@@ -74,7 +74,6 @@ class Model:
         self.assumptions: list[tuple[Any, list[str]]] = []
         self.m = cp_model.CpModel()
         self.L = level_count(c)
-        self.big = max(1, c.x_upper + sum(c.pool_units.values()) + 1)
         self._build()
         self.bounds = self._bounds()
 
@@ -153,7 +152,6 @@ class Model:
     def _build(self) -> None:
         c, m = self.c, self.m
         n_kinds = len(c.kinds)
-        ub = self.big
         self.x = self._int(c.x_upper, "x")
         prob = c.problem
         # production[level][kind] and consumption[level][kind] as lists of terms

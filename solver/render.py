@@ -31,10 +31,10 @@ def render(answer: dict[str, Any]) -> str:
         times = f" x{a['times']}" if a["times"] > 1 else ""
         paid = ""
         if a.get("paid"):
-            parts = [p["symbol"] + (f" with 2 life" if "life" in p else " with " + _mana_list(p["mana"]))
+            parts = [p["symbol"] + (" with 2 life" if "life" in p else " with " + _mana_list(p["mana"]))
                      for p in a["paid"]]
             paid = "  paying " + "; ".join(parts)
-        lines.append(f"  {a['source']}{times}: add {a['adds']}" + (f" each" if times else "") + paid)
+        lines.append(f"  {a['source']}{times}: add {a['adds']}" + (" each" if times else "") + paid)
     lines.append("Pay each symbol:")
     for p in answer["payments"]:
         if "life" in p:

@@ -12,7 +12,7 @@ import copy
 from collections import Counter
 from typing import Any
 
-from models.mana import COLORS, TYPES, Kind, ManaCost, Symbol
+from models.mana import COLORS, Kind, ManaCost, Symbol
 from models.problem import Ability, Problem, Purpose, Restriction, Source, load_problem
 from models.total_cost import INCREASE, TotalCost, total_costs
 
