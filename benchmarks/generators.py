@@ -293,6 +293,15 @@ def _big_cost(rng: random.Random, colors: str, units: int) -> str:
     return str(ManaCost.parse(("{%d}" % generic if generic else "") + "".join(parts)).canonical())
 
 
+def split_board(rng: random.Random, picked: list[dict[str, Any]], copies: int) -> list[dict[str, Any]]:
+    """Source entries for ``picked`` kinds sharing ``copies`` copies at random cut points."""
+    cuts = sorted(rng.sample(range(1, copies), len(picked) - 1))
+    counts = [b - a for a, b in zip([0] + cuts, cuts + [copies])]
+    return [{"id": f"{_slug(kind['name'])}_{j}", "name": kind["name"], "count": count,
+             "types": list(kind["types"]), "abilities": kind["abilities"]}
+            for j, (kind, count) in enumerate(zip(picked, counts))]
+
+
 def large(seed: int = 0, n: int = 20, *, min_copies: int = 1_000, max_copies: int = 100_000,
           min_kinds: int = 10, max_kinds: int = 100, units: int = 100) -> Iterator[Problem]:
     """Huge pools: 10^3-10^5 copies of 10-100 entries drawn with replacement from the catalog
@@ -304,12 +313,7 @@ def large(seed: int = 0, n: int = 20, *, min_copies: int = 1_000, max_copies: in
         copies = _log_uniform(rng, min_copies, max_copies)
         n_kinds = min(copies, rng.randint(min_kinds, max_kinds))
         playable = _playable(CATALOG, colors)
-        picked = [rng.choice(playable) for _ in range(n_kinds)]
-        cuts = sorted(rng.sample(range(1, copies), n_kinds - 1))
-        counts = [b - a for a, b in zip([0] + cuts, cuts + [copies])]
-        sources = [{"id": f"{_slug(kind['name'])}_{j}", "name": kind["name"], "count": count,
-                    "types": list(kind["types"]), "abilities": kind["abilities"]}
-                   for j, (kind, count) in enumerate(zip(picked, counts))]
+        sources = split_board(rng, [rng.choice(playable) for _ in range(n_kinds)], copies)
         problem: Problem = {"id": f"large-{seed}-{i}", "cost": _big_cost(rng, colors, units),
                             "sources": sources}
         yield problem

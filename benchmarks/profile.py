@@ -33,7 +33,7 @@ from solver.cpsat import Model
 from solver.explain import explain
 from solver.verify import verify
 
-from .generators import CATALOG, _big_cost, _deck_colors, _playable, _slug, generate
+from .generators import CATALOG, _big_cost, _deck_colors, _playable, generate, split_board
 
 PHASES = ("load", "compile", "fast path", "model build", "solve", "answer", "verify")
 
@@ -48,12 +48,7 @@ def lands10k(seed: int = 0, n: int = 20, copies: int = 10_000, units: int = 100)
         colors = _deck_colors(rng, 2, 5)
         kinds = [k for k in _playable(CATALOG, colors) if _plain_single(k)]
         n_kinds = rng.randint(10, 100)
-        picked = [rng.choice(kinds) for _ in range(n_kinds)]
-        cuts = sorted(rng.sample(range(1, copies), n_kinds - 1))
-        counts = [b - a for a, b in zip([0] + cuts, cuts + [copies])]
-        sources = [{"id": f"{_slug(k['name'])}_{j}", "name": k["name"], "count": count,
-                    "types": list(k["types"]), "abilities": k["abilities"]}
-                   for j, (k, count) in enumerate(zip(picked, counts))]
+        sources = split_board(rng, [rng.choice(kinds) for _ in range(n_kinds)], copies)
         yield {"id": f"lands10k-{seed}-{i}", "cost": _big_cost(rng, colors, units), "sources": sources}
 
 

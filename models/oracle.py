@@ -89,25 +89,17 @@ class ManaAbility:
     only: SpendRestriction | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        """The spec dict, with every key at its default left out."""
+        """The spec dict, with every key at its default left out: read back by the problem
+        loader, so what the reader makes is checked like any user's ability."""
+        from models.problem import load_ability
+
         add: Any = self.add
         if isinstance(add, tuple):
             add = dict(add) if add and isinstance(add[0], tuple) else list(add)
-        out: dict[str, Any] = {"add": add}
-        if not self.tap:
-            out["tap"] = False
-        if self.mana is not None:
-            out["mana"] = self.mana
-        for key in ("life", "damage", "energy"):
-            if getattr(self, key):
-                out[key] = getattr(self, key)
-        if self.sacrifice:
-            out["sacrifice"] = True
-        if self.uses != 1:
-            out["uses"] = self.uses
-        if self.only is not None:
-            out["only"] = self.only.to_dict()
-        return out
+        raw = {"add": add, "tap": self.tap, "mana": self.mana, "life": self.life, "damage": self.damage,
+               "energy": self.energy, "sacrifice": self.sacrifice, "uses": self.uses,
+               "only": self.only.to_dict() if self.only is not None else None}
+        return load_ability(raw, self.mana or "ability").to_json()
 
 
 # ---------------------------------------------------------------------------------------------

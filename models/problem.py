@@ -81,6 +81,8 @@ class Restriction:
             value = getattr(self, key)
             if value is not None:
                 out[key] = list(value) if isinstance(value, tuple) else value
+        if self.colors is not None and len(self.colors) == 1:
+            out["colors"] = self.colors[0]  # the spec's short form: "colors": "multicolored"
         return out
 
 

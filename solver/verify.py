@@ -89,6 +89,13 @@ def _types_of(text: str) -> tuple[str, ...] | None:
     return tuple(out)
 
 
+def _life_payment(sym: Symbol, pay: dict[str, Any], where: str, errors: list[str]) -> int:
+    """Life paid for one symbol: only a Phyrexian symbol, and exactly 2 (107.4f)."""
+    if sym.kind not in (Kind.PHYREXIAN, Kind.HYBRID_PHYREXIAN) or pay["life"] != 2:
+        errors.append(f"{where}: {sym} can't be paid with {pay['life']} life")
+    return pay["life"]
+
+
 def _mana_ok(sym: Symbol, t: str, snow: bool, *, achroma_own: bool, spend_as: str | None,
              x_color: str | None = None, generic_half: bool = False) -> bool:
     """Can one mana of type ``t`` go towards ``sym`` (107.4, 702.86, 609.4b)?"""
@@ -205,9 +212,7 @@ def verify(problem: Problem | dict[str, Any], answer: dict[str, Any]) -> list[st
             for n, pay in enumerate(paid):
                 sym = Symbol.parse(pay.get("symbol", "{0}"))
                 if "life" in pay:
-                    if sym.kind not in (Kind.PHYREXIAN, Kind.HYBRID_PHYREXIAN) or pay["life"] != 2:
-                        errors.append(f"{where}.paid[{n}]: {sym} can't be paid with {pay['life']} life")
-                    ability_life += pay["life"]
+                    ability_life += _life_payment(sym, pay, f"{where}.paid[{n}]", errors)
                     continue
                 mana = pay.get("mana", [])
                 need = sym.amount if sym.kind is Kind.GENERIC else 1
@@ -318,9 +323,7 @@ def _check_total(p: Problem, tc: TotalCost, payments: list[dict[str, Any]], x: i
             energy += 1
             continue
         if "life" in pay:
-            if sym.kind not in (Kind.PHYREXIAN, Kind.HYBRID_PHYREXIAN) or pay["life"] != 2:
-                errors.append(f"{where}: {sym} can't be paid with {pay['life']} life")
-            life += pay["life"]
+            life += _life_payment(sym, pay, where, errors)
             continue
         mana = pay.get("mana", [])
         tokens = [r.take(e, where, purpose) for e in mana]
