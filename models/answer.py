@@ -1,0 +1,238 @@
+"""The answer of ``problem.md`` section 6 as typed, immutable values.
+
+``solver.pay`` speaks JSON (a dict); ``load_answer`` turns that dict into these values for
+callers that prefer types, strictly (an unknown key or a wrong type names its field path), and
+``dump_answer`` writes the same JSON back, so engines in other languages and Python callers see
+one format.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from models.mana import TYPES, ManaCost, NotationError, Symbol
+from models.problem import OBJECTIVES, ProblemError, _bool, _expect, _int, _object, _str
+
+STATUSES = ("paid", "infeasible", "unpayable", "unknown", "error")
+
+
+@dataclass(frozen=True)
+class ManaUnit:
+    """One mana spent: its type and where it came from (a source id, or the pool entry)."""
+
+    type: str
+    source: str
+    pool: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.type, "source": self.source}
+        if self.pool is not None:
+            out["pool"] = self.pool
+        return out
+
+
+@dataclass(frozen=True)
+class Payment:
+    """How one symbol was paid: with mana, 2 life, or one energy. ``half`` names the half of a
+    hybrid-type symbol that was announced when it matters (``"{2}"`` for a {2/W} paid as two)."""
+
+    symbol: Symbol
+    mana: tuple[ManaUnit, ...] | None = None
+    life: int | None = None
+    energy: int | None = None
+    half: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"symbol": str(self.symbol)}
+        if self.half is not None:
+            out["half"] = self.half
+        if self.mana is not None:
+            out["mana"] = [m.to_json() for m in self.mana]
+        if self.life is not None:
+            out["life"] = self.life
+        if self.energy is not None:
+            out["energy"] = self.energy
+        return out
+
+
+@dataclass(frozen=True)
+class Activation:
+    """``times`` activations of ability ``ability`` of ``source``, each adding ``adds``."""
+
+    source: str
+    ability: int
+    adds: ManaCost
+    times: int = 1
+    paid: tuple[Payment, ...] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"source": self.source, "ability": self.ability, "adds": str(self.adds),
+                               "times": self.times}
+        if self.paid is not None:
+            out["paid"] = [p.to_json() for p in self.paid]
+        return out
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A whole answer; fields that a status doesn't use are None."""
+
+    status: str
+    optimal: bool | None = None
+    x: int | None = None
+    total_cost: ManaCost | None = None
+    announce_hybrid: tuple[str, ...] | None = None
+    phyrexian_life: int | None = None
+    activations: tuple[Activation, ...] | None = None
+    payments: tuple[Payment, ...] | None = None
+    life_paid: int | None = None
+    damage: int | None = None
+    energy_paid: int | None = None
+    sources_used: int | None = None
+    sacrificed: int | None = None
+    colors_spent: tuple[str, ...] | None = None
+    counters: int | None = None
+    left_over: tuple[str, ...] | None = None
+    objective: tuple[tuple[str, int], ...] | None = None
+    why: str | None = None
+    conflict: tuple[str, ...] | None = None
+    error: str | None = None
+    id: Any = None
+
+    def to_json(self) -> dict[str, Any]:
+        return dump_answer(self)
+
+
+_PLAIN = ("optimal", "x", "life_paid", "damage", "energy_paid", "sources_used", "sacrificed",
+          "counters", "why", "error")
+ANSWER_KEYS = ("status", "total_cost", "announce", "activations", "payments", "colors_spent",
+               "left_over", "objective", "conflict", "id") + _PLAIN
+
+
+def _symbol(value: Any, path: str) -> Symbol:
+    try:
+        return Symbol.parse(_str(value, path))
+    except NotationError as e:
+        raise ProblemError(path, str(e)) from None
+
+
+def _mana(value: Any, path: str) -> ManaCost:
+    try:
+        return ManaCost.parse(_str(value, path))
+    except NotationError as e:
+        raise ProblemError(path, str(e)) from None
+
+
+def _unit(value: Any, path: str) -> ManaUnit:
+    obj = _object(value, path, ("type", "source", "pool"))
+    kind = _str(obj.get("type"), f"{path}.type")
+    if kind not in TYPES:
+        raise ProblemError(f"{path}.type", f"{kind!r} is not a type of mana (W, U, B, R, G or C)")
+    return ManaUnit(kind, _str(obj.get("source"), f"{path}.source"),
+                    _int(obj["pool"], f"{path}.pool") if "pool" in obj else None)
+
+
+def _payment(value: Any, path: str) -> Payment:
+    obj = _object(value, path, ("symbol", "mana", "life", "energy", "half"))
+    if sum(k in obj for k in ("mana", "life", "energy")) != 1:
+        raise ProblemError(path, "a payment is made with exactly one of mana, life or energy")
+    mana = None
+    if "mana" in obj:
+        mana = tuple(_unit(m, f"{path}.mana[{i}]") for i, m in
+                     enumerate(_expect(obj["mana"], (list,), f"{path}.mana", "a list of mana")))
+    return Payment(_symbol(obj.get("symbol"), f"{path}.symbol"), mana,
+                   _int(obj["life"], f"{path}.life") if "life" in obj else None,
+                   _int(obj["energy"], f"{path}.energy") if "energy" in obj else None,
+                   _str(obj["half"], f"{path}.half") if "half" in obj else None)
+
+
+def _payments(value: Any, path: str) -> tuple[Payment, ...]:
+    return tuple(_payment(p, f"{path}[{i}]") for i, p in
+                 enumerate(_expect(value, (list,), path, "a list of payments")))
+
+
+def _activation(value: Any, path: str) -> Activation:
+    obj = _object(value, path, ("source", "ability", "adds", "times", "paid"))
+    return Activation(_str(obj.get("source"), f"{path}.source"), _int(obj.get("ability"), f"{path}.ability"),
+                      _mana(obj.get("adds"), f"{path}.adds"), _int(obj.get("times", 1), f"{path}.times", 1),
+                      _payments(obj["paid"], f"{path}.paid") if "paid" in obj else None)
+
+
+def _strings(value: Any, path: str) -> tuple[str, ...]:
+    return tuple(_str(v, f"{path}[{i}]") for i, v in enumerate(_expect(value, (list,), path, "a list")))
+
+
+def load_answer(value: Any) -> Answer:
+    """Validate a spec answer dict and return the :class:`Answer` it describes."""
+    obj = _object(value, "", ANSWER_KEYS)
+    status = obj.get("status")
+    if status not in STATUSES:
+        raise ProblemError("status", f"must be one of {', '.join(STATUSES)}, not {status!r}")
+    plain: dict[str, Any] = {}
+    for key in _PLAIN:
+        if obj.get(key) is None:
+            continue
+        if key == "optimal":
+            plain[key] = _bool(obj[key], key)
+        elif key in ("why", "error"):
+            plain[key] = _str(obj[key], key)
+        else:
+            plain[key] = _int(obj[key], key)
+    announce = _object(obj["announce"], "announce", ("hybrid", "phyrexian_life")) if "announce" in obj else None
+    objective = None
+    if "objective" in obj:
+        raw = _object(obj["objective"], "objective", OBJECTIVES)
+        objective = tuple((k, _int(v, f"objective.{k}")) for k, v in raw.items())
+    return Answer(
+        status=status,
+        total_cost=_mana(obj["total_cost"], "total_cost") if "total_cost" in obj else None,
+        announce_hybrid=_strings(announce.get("hybrid", []), "announce.hybrid") if announce is not None else None,
+        phyrexian_life=(_int(announce.get("phyrexian_life", 0), "announce.phyrexian_life")
+                        if announce is not None else None),
+        activations=tuple(_activation(a, f"activations[{i}]") for i, a in enumerate(
+            _expect(obj["activations"], (list,), "activations", "a list"))) if "activations" in obj else None,
+        payments=_payments(obj["payments"], "payments") if "payments" in obj else None,
+        colors_spent=_strings(obj["colors_spent"], "colors_spent") if "colors_spent" in obj else None,
+        left_over=_strings(obj["left_over"], "left_over") if "left_over" in obj else None,
+        objective=objective,
+        conflict=_strings(obj["conflict"], "conflict") if "conflict" in obj else None,
+        id=obj.get("id"),
+        **plain,
+    )
+
+
+def dump_answer(answer: Answer) -> dict[str, Any]:
+    """The spec JSON of ``answer``; ``load_answer`` reads it back equal."""
+    a = answer
+    out: dict[str, Any] = {"status": a.status}
+    for key in ("optimal", "x"):
+        if getattr(a, key) is not None:
+            out[key] = getattr(a, key)
+    if a.total_cost is not None:
+        out["total_cost"] = str(a.total_cost)
+    if a.announce_hybrid is not None:
+        out["announce"] = {"hybrid": list(a.announce_hybrid), "phyrexian_life": a.phyrexian_life}
+    if a.activations is not None:
+        out["activations"] = [act.to_json() for act in a.activations]
+    if a.payments is not None:
+        out["payments"] = [p.to_json() for p in a.payments]
+    for key in ("life_paid", "damage", "energy_paid", "sources_used", "sacrificed"):
+        if getattr(a, key) is not None:
+            out[key] = getattr(a, key)
+    if a.colors_spent is not None:
+        out["colors_spent"] = list(a.colors_spent)
+    if a.status == "paid" or a.counters is not None:
+        out["counters"] = a.counters
+    if a.left_over is not None:
+        out["left_over"] = list(a.left_over)
+    if a.objective is not None:
+        out["objective"] = dict(a.objective)
+    for key in ("why", "error"):
+        if getattr(a, key) is not None:
+            out[key] = getattr(a, key)
+    if a.conflict is not None:
+        out["conflict"] = list(a.conflict)
+    if a.id is not None:
+        out["id"] = a.id
+    return out
