@@ -23,8 +23,8 @@ def _signature(s: Source) -> tuple | None:
     """What makes two entries the same card for payment, or None if they aren't merged."""
     if not s.abilities or any(not a.tap or a.sacrifice for a in s.abilities):
         return None
-    abilities = tuple((a.choices, a.reflect, str(a.mana) if a.mana else None, a.life, a.damage, a.energy,
-                       a.uses, a.only) for a in s.abilities)
+    abilities = tuple((a.choices, a.reflect, a.mana, a.life, a.damage, a.energy, a.uses, a.only)
+                      for a in s.abilities)
     return (abilities, s.types, s.snow)
 
 
@@ -32,12 +32,16 @@ class Merge:
     """The merged problem and what is needed to give its answer back to the original entries."""
 
     def __init__(self, problem: Problem) -> None:
-        self.original = problem
+        self.members: dict[str, list[Source]] = {}
+        self.problem = problem
+        if len(problem.sources) < 2:
+            return
         groups: dict[tuple, list[int]] = defaultdict(list)
         for i, s in enumerate(problem.sources):
             sig = _signature(s)
             groups[sig if sig is not None else ("single", i)].append(i)
-        self.members: dict[str, list[Source]] = {}
+        if len(groups) == len(problem.sources):
+            return  # nothing to merge
         merged: list[Source] = []
         for indices in sorted(groups.values()):
             first = problem.sources[indices[0]]
