@@ -37,9 +37,6 @@ class _Mana:
     def left(self) -> list[str]:
         return [format_types(m["type"]) for q in self.queues.values() for m in q]
 
-    def left_made(self) -> int:
-        return sum(1 for q in self.queues.values() for m in q if m["source"] != "pool")
-
 
 def _outputs(c: Compiled, sol: Solution, pi: int, lv: int) -> list[tuple[str, ...]]:
     """The mana each activation of producer ``pi`` on level ``lv`` made, one tuple per activation."""

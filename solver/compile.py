@@ -102,10 +102,6 @@ class Compiled:
             self.kinds.append(k)
         return self._index[k]
 
-    @property
-    def has_converters(self) -> bool:
-        return any(p.is_converter for p in self.producers)
-
 
 def reflect_types(problem: Problem) -> dict[tuple[int, int], str]:
     """Types each reflecting ability (106.7) can make: the least fixed point, so an Exotic

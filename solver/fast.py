@@ -65,7 +65,6 @@ BIT = {t: 1 << i for i, t in enumerate(TYPES)}
 TI = {t: i for i, t in enumerate(TYPES)}
 LIFE = 6  # Phyrexian symbols: paid with 2 life, as if with a seventh type of "mana"
 BITS_OF = [tuple(i for i in range(7) if m >> i & 1) for m in range(128)]
-POPCOUNT = [len(b) for b in BITS_OF]
 
 ALLOWED = frozenset({"min_life", "min_sacrifices", "min_energy", "min_sources", "min_waste", "max_x"})
 VARYING = ("min_life", "min_sources", "min_waste")

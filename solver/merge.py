@@ -57,10 +57,6 @@ class Merge:
                                   tapped=sum(s.tapped for s in sources)))
         self.problem = replace(problem, sources=tuple(merged)) if self.members else problem
 
-    @property
-    def merged_anything(self) -> bool:
-        return bool(self.members)
-
     def split(self, answer: dict[str, Any]) -> dict[str, Any]:
         """The answer in terms of the original entries."""
         if not self.members or answer.get("status") != "paid":
