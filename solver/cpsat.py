@@ -329,12 +329,17 @@ class Model:
         self.waste_terms: list[Any] = []
         for k in range(n_kinds):
             pool = c.pool_units.get(k, 0)
-            made = [_sum(prod[lv][k]) for lv in range(self.L + 2)]
-            used = [_sum(cons[lv][k]) for lv in range(self.L + 2)]
+            made: list[Any] = list(prod[0][k])
+            used: list[Any] = []
             for lv in range(1, self.L + 1):
-                m.add(_sum(used[1:lv + 1]) <= pool + _sum(made[:lv]))
-            m.add(_sum(used) <= pool + _sum(made))
-            if not c.kinds[k].pool:
+                used += cons[lv][k]
+                if cons[lv][k]:  # levels that spend nothing new are implied by the one before
+                    m.add(_sum(used) <= pool + _sum(made))
+                made += prod[lv][k]
+            used += cons[self.L + 1][k]
+            if used:
+                m.add(_sum(used) <= pool + _sum(made))
+            if not c.kinds[k].pool and made:
                 self.waste_terms.append(_sum(made) - _sum(used))
         # Life (601.2g–h, 118.3) and energy.
         player = prob.player
