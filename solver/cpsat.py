@@ -118,10 +118,16 @@ class Model:
         """The cost symbols of a minimal infeasible core, or None if the relaxed model is
         feasible with all of them (then the trouble is elsewhere)."""
         solver = self._solver()
-        solver.parameters.max_time_in_seconds = time_limit
+        deadline = time.monotonic() + time_limit
         lits = [lit for lit, _ in self.assumptions]
 
         def infeasible(active: list) -> list | None:
+            """The part of ``active`` a proof of infeasibility used, or None (feasible, or no
+            proof before the deadline: then nothing may be dropped)."""
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return None
+            solver.parameters.max_time_in_seconds = remaining
             self.m.clear_assumptions()
             self.m.add_assumptions(active)
             if solver.solve(self.m) != cp_model.INFEASIBLE:
@@ -133,6 +139,8 @@ class Model:
         if core is None:
             return None
         for lit in list(core):  # deletion: drop what the conflict doesn't need
+            if all(other is not lit for other in core):
+                continue  # already dropped with an earlier one
             rest = [other for other in core if other is not lit]
             smaller = infeasible(rest)
             if smaller is not None:
