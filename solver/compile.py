@@ -82,6 +82,8 @@ class Variant:
 
 @dataclass
 class Compiled:
+    """A problem aggregated for modelling: mana kinds, producers, and the total cost variants."""
+
     problem: Problem
     kinds: list[ManaKind] = field(default_factory=list)
     pool_units: dict[int, int] = field(default_factory=dict)  # kind -> count in the pool
@@ -89,25 +91,22 @@ class Compiled:
     variants: list[Variant] = field(default_factory=list)
     x_upper: int = 0
     unpayable: bool = False
+    _index: dict[ManaKind, int] = field(default_factory=dict, repr=False)
 
     def kind(self, k: ManaKind) -> int:
-        try:
-            return self._index[k]
-        except AttributeError:
-            self._index: dict[ManaKind, int] = {}
-        except KeyError:
-            pass
-        if k not in self._index:
-            self._index[k] = len(self.kinds)
+        """The index of mana kind ``k``, added on first sight."""
+        index = self._index.get(k)
+        if index is None:
+            index = self._index[k] = len(self.kinds)
             self.kinds.append(k)
-        return self._index[k]
+        return index
 
 
 def reflect_types(problem: Problem) -> dict[tuple[int, int], str]:
     """Types each reflecting ability (106.7) can make: the least fixed point, so an Exotic
     Orchard facing only Exotic Orchards makes nothing."""
-    mine = [(0, s) for s in problem.sources]
-    theirs = [(1, s) for s in problem.opponent_sources]
+    mine = [(0, i, s) for i, s in enumerate(problem.sources)]
+    theirs = [(1, i, s) for i, s in enumerate(problem.opponent_sources)]
     # "you" is each ability's controller: an opponent's source sees our lands as its opponents'.
     groups = {(0, "lands_you_control"): mine, (0, "lands_opponents_control"): theirs,
               (1, "lands_you_control"): theirs, (1, "lands_opponents_control"): mine}
@@ -122,10 +121,9 @@ def reflect_types(problem: Problem) -> dict[tuple[int, int], str]:
         changed = False
         for key, (whose, what) in reflecting.items():
             found = set(made.get(key, ""))
-            for side, s in groups[(key[0], whose)]:
+            for side, idx, s in groups[(key[0], whose)]:
                 if "land" not in s.types or s.count == 0:
                     continue
-                idx = (problem.sources if side == 0 else problem.opponent_sources).index(s)
                 for j, a in enumerate(s.abilities):
                     types = made.get((side, idx, j), "") if a.reflect else "".join(
                         {t for choice in a.choices for unit in choice for t in unit})
