@@ -17,7 +17,7 @@ class _Mana:
     def __init__(self, c: Compiled) -> None:
         self.c = c
         self.queues: dict[int, deque[dict[str, Any]]] = {}
-        for i, m in enumerate(c.problem.pool):
+        for m in c.problem.pool:
             k = next(j for j, kind in enumerate(c.kinds)
                      if kind.pool and (kind.type, kind.snow, kind.only) == (m.type, m.snow, m.only))
             self.queues.setdefault(k, deque()).append({"type": m.type, "source": "pool", "pool": m.entry})
@@ -41,14 +41,14 @@ class _Mana:
 def _outputs(c: Compiled, sol: Solution, pi: int, lv: int) -> list[tuple[str, ...]]:
     """The mana each activation of producer ``pi`` on level ``lv`` made, one tuple per activation."""
     p = c.producers[pi]
-    pools = {unit: sorted((t for t, n in split.items() for _ in range(n)), key="WUBRGC".index)
+    pools = {unit: deque(sorted((t for t, n in split.items() for _ in range(n)), key="WUBRGC".index))
              for (pj, lj, unit), split in sol.splits.items() if (pj, lj) == (pi, lv)}
     out = []
     for ci, choice in enumerate(p.choices):
         for _ in range(sol.acts.get((pi, lv, ci), 0)):
             made = []
             for unit in choice:
-                made.append(unit if len(unit) == 1 else pools[unit].pop(0))
+                made.append(unit if len(unit) == 1 else pools[unit].popleft())
             out.append(tuple(sorted(made, key="WUBRGC".index)))
     return out
 
