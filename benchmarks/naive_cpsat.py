@@ -44,6 +44,18 @@ def _units(cost: Any, model: cp_model.CpModel) -> tuple[list[tuple[str, Any]], l
     return units, life_lits
 
 
+def _spend(model: cp_model.CpModel, units: list, paying: list[list[Any]], t: str, available: Any) -> list[Any]:
+    """One boolean per cost unit that mana of type ``t`` could pay, at most ``available`` true."""
+    ys = []
+    for u, (fits, _) in enumerate(units):
+        if t in fits:
+            y = model.new_bool_var("")
+            paying[u].append(y)
+            ys.append(y)
+    model.add(sum(ys) <= available)
+    return ys
+
+
 def pay(problem: dict[str, Any], *, budget: float = 5.0, workers: int = 1,
         max_booleans: int = MAX_BOOLEANS) -> dict[str, Any]:
     """Exact lexicographic payment by the naive model; raises :class:`Timeout` when the
@@ -75,25 +87,11 @@ def pay(problem: dict[str, Any], *, budget: float = 5.0, workers: int = 1,
                 if o.sacrifice:
                     sacrificed.append(a)
                 for t, n in zip(TYPES, o.mana):
-                    if not n:
-                        continue
-                    ys = []
-                    for u, (fits, _) in enumerate(units):
-                        if t in fits:
-                            y = model.new_bool_var("")
-                            paying[u].append(y)
-                            ys.append(y)
-                    model.add(sum(ys) <= n * a)
-                    mana_from_sources += ys
+                    if n:
+                        mana_from_sources += _spend(model, units, paying, t, n * a)
     for t, n in zip(TYPES, board.pool):
         if n:
-            ys = []
-            for u, (fits, _) in enumerate(units):
-                if t in fits:
-                    y = model.new_bool_var("")
-                    paying[u].append(y)
-                    ys.append(y)
-            model.add(sum(ys) <= n)
+            _spend(model, units, paying, t, n)
     for (fits, needed), ys in zip(units, paying):
         if not ys and isinstance(needed, int):
             return result("infeasible")  # nothing can make a type this unit accepts

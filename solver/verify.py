@@ -135,6 +135,15 @@ class _Replay:
         self.spent_made = 0
         self.cost_types: set[str] = set()
 
+    def fork(self) -> "_Replay":
+        """The state after the activations, to try one total cost on: its own pool, errors and
+        colors spent, the rest shared."""
+        other = copy.copy(self)
+        other.pool = Counter(self.pool)
+        other.errors = []
+        other.cost_types = set()
+        return other
+
     def take(self, entry: dict[str, Any], where: str, purpose: Purpose) -> Token | None:
         """Remove the mana ``entry`` names from the pool, checking it exists and may be spent."""
         if not isinstance(entry, dict) or "type" not in entry or "source" not in entry:
@@ -244,9 +253,7 @@ def verify(problem: Problem | dict[str, Any], answer: dict[str, Any]) -> list[st
     # The answer is legal if one total cost the player could choose makes all of it add up.
     best: list[str] | None = None
     for tc in candidates:
-        state = copy.copy(r)  # _finish rebinds errors and cost_types; the pool is all it mutates
-        state.pool = Counter(r.pool)
-        found = list(errors) + _finish(p, answer, tc, state, ability_life, damage, energy, sacrificed, used)
+        found = list(errors) + _finish(p, answer, tc, r.fork(), ability_life, damage, energy, sacrificed, used)
         if not found:
             return []
         if best is None or len(found) < len(best):
@@ -257,8 +264,7 @@ def verify(problem: Problem | dict[str, Any], answer: dict[str, Any]) -> list[st
 def _finish(p: Problem, answer: dict[str, Any], tc: TotalCost, r: _Replay, ability_life: int, damage: int,
             energy: int, sacrificed: int, used: int) -> list[str]:
     """Check the total cost ``tc`` is what the payments pay, then life, energy and the numbers."""
-    errors: list[str] = []
-    r.errors = errors
+    errors = r.errors
     purpose = p.purpose
     payments = answer.get("payments", [])
     x = answer.get("x", 0)
@@ -297,7 +303,6 @@ def _finish(p: Problem, answer: dict[str, Any], tc: TotalCost, r: _Replay, abili
 def _check_total(p: Problem, tc: TotalCost, payments: list[dict[str, Any]], x: int, r: _Replay,
                  purpose: Purpose, errors: list[str]) -> tuple[int, int]:
     """Check the payments pay the total cost ``tc``; returns (life paid, energy paid)."""
-    r.cost_types = set()
     symbols = Counter(pay.get("symbol") for pay in payments)
     problems = _match(tc, symbols, x, p)
     if problems:
