@@ -89,10 +89,14 @@ class Symbol:
     @classmethod
     def parse(cls, text: str) -> "Symbol":
         """Parse one symbol, with or without braces (``"{w/u}"``, ``"U/W"``, ``"3"``)."""
-        body = text[1:-1] if text.startswith("{") and text.endswith("}") else text
-        symbol = _parse_body(body)
+        symbol = _SYMBOLS.get(text) if isinstance(text, str) else None
         if symbol is None:
-            raise NotationError(f"unknown mana symbol {text!r}", text, 0)
+            body = text[1:-1] if text.startswith("{") and text.endswith("}") else text
+            symbol = _parse_body(body)
+            if symbol is None:
+                raise NotationError(f"unknown mana symbol {text!r}", text, 0)
+            if len(_SYMBOLS) < 4096:
+                _SYMBOLS[text] = symbol
         return symbol
 
     @property
@@ -126,6 +130,7 @@ class Symbol:
 
 
 _NUMBER = re.compile(r"\d+")
+_SYMBOLS: dict[str, Symbol] = {}  # Symbol.parse: symbols are immutable and few
 
 
 def _color_pair(a: str, b: str) -> str | None:

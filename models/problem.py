@@ -504,53 +504,104 @@ def _card_facts(name: str | None, oracle: str | None, path: str) -> dict[str, An
         return None
 
 
+_QUICK_SOURCE_KEYS = frozenset(("id", "name", "count", "types", "snow", "tapped", "abilities"))
+
+
+def _quick_source(raw: Any, taken: set[str]) -> Source | None:
+    """The common well-formed entry (an id, abilities given, plain values), checked inline;
+    None hands it to the full loader, which names whatever is wrong. Engines send thousands of
+    these, so this path builds no field paths and calls no validators."""
+    if type(raw) is not dict or not raw.keys() <= _QUICK_SOURCE_KEYS:
+        return None
+    sid, name, abilities = raw.get("id"), raw.get("name"), raw.get("abilities")
+    if type(sid) is not str or sid in taken or sid == "pool" or type(abilities) is not list:
+        return None
+    if name is not None and type(name) is not str:
+        return None
+    count = raw.get("count", 1)
+    if type(count) is not int or count < 0:
+        return None
+    tapped = raw.get("tapped", False)
+    if tapped is True or tapped is False:
+        tapped = count if tapped else 0
+    elif type(tapped) is not int or not 0 <= tapped <= count:
+        return None
+    snow = raw.get("snow", False)
+    if snow is not True and snow is not False:
+        return None
+    types = raw.get("types")
+    if types is None:
+        types = ("land",)
+    elif type(types) is list and all(type(t) is str for t in types):
+        types = tuple(t.lower() for t in types)
+    else:
+        return None
+    loaded = []
+    for a in abilities:
+        ability = _ABILITIES.get(repr(a)) if type(a) is dict else None
+        if ability is None:
+            return None
+        loaded.append(ability)
+    return Source(id=sid, abilities=tuple(loaded), name=name, count=count, types=types, snow=snow,
+                  tapped=tapped)
+
+
 def load_sources(value: Any, path: str) -> tuple[Source, ...]:
     _expect(value, (list,), path, "a list of sources")
     out: list[Source] = []
     taken: set[str] = set()
-    explicit = {v["id"] for v in value if isinstance(v, dict) and isinstance(v.get("id"), str)}
+    explicit: set[str] | None = None
     for i, raw in enumerate(value):
-        p = f"{path}[{i}]"
-        obj = _object(raw, p, SOURCE_KEYS)
-        name = _str(obj["name"], f"{p}.name") if obj.get("name") is not None else None
-        oracle = _str(obj["oracle"], f"{p}.oracle") if obj.get("oracle") is not None else None
-        if "id" in obj:
-            sid = _str(obj["id"], f"{p}.id")
-            if sid in taken:
-                raise ProblemError(f"{p}.id", f"duplicate source id {sid!r}")
-        else:
-            base = name if name is not None else f"source{i}"
-            sid, n = base, 1
-            while sid in taken or sid in explicit:
-                n += 1
-                sid = f"{base}#{n}"
-        if sid == "pool":
-            raise ProblemError(f"{p}.id", "'pool' is reserved for mana already in the pool")
-        taken.add(sid)
-        count = _int(obj.get("count", 1), f"{p}.count")
-        tapped_raw = obj.get("tapped", False)
-        if isinstance(tapped_raw, bool):
-            tapped = count if tapped_raw else 0
-        else:
-            tapped = _int(tapped_raw, f"{p}.tapped")
-            if tapped > count:
-                raise ProblemError(f"{p}.tapped", f"{tapped} tapped copies but count is {count}")
-        facts = None if "abilities" in obj else _card_facts(name, oracle, p)
-        if "abilities" in obj:
-            _expect(obj["abilities"], (list,), f"{p}.abilities", "a list of abilities")
-            abilities = tuple(load_ability(a, f"{p}.abilities[{j}]") for j, a in enumerate(obj["abilities"]))
-        elif facts is not None:
-            abilities = tuple(load_ability(a, f"{p}.abilities[{j}]") for j, a in enumerate(facts["abilities"]))
-        else:
-            what = f"{name!r} is not a basic land or a known card" if name else "it has no name"
-            raise ProblemError(f"{p}.abilities", f"no abilities given, no oracle text, and {what}")
-        types = (_str_list(obj["types"], f"{p}.types") if "types" in obj
-                 else tuple(facts.get("types", ["land"])) if facts else ("land",))
-        snow = (_bool(obj["snow"], f"{p}.snow") if "snow" in obj
-                else bool(facts.get("snow", False)) if facts else False)
-        out.append(Source(id=sid, abilities=abilities, name=name, count=count, types=types, snow=snow,
-                          tapped=tapped, oracle=oracle, explicit_abilities="abilities" in obj))
+        source = _quick_source(raw, taken)
+        if source is None:
+            if explicit is None:
+                explicit = {v["id"] for v in value if isinstance(v, dict) and isinstance(v.get("id"), str)}
+            source = _load_source(raw, f"{path}[{i}]", i, taken, explicit)
+        taken.add(source.id)
+        out.append(source)
     return tuple(out)
+
+
+def _load_source(raw: Any, p: str, i: int, taken: set[str], explicit: set[str]) -> Source:
+    """One entry, every field checked and any problem named by its path ``p``."""
+    obj = _object(raw, p, SOURCE_KEYS)
+    name = _str(obj["name"], f"{p}.name") if obj.get("name") is not None else None
+    oracle = _str(obj["oracle"], f"{p}.oracle") if obj.get("oracle") is not None else None
+    if "id" in obj:
+        sid = _str(obj["id"], f"{p}.id")
+        if sid in taken:
+            raise ProblemError(f"{p}.id", f"duplicate source id {sid!r}")
+    else:
+        base = name if name is not None else f"source{i}"
+        sid, n = base, 1
+        while sid in taken or sid in explicit:
+            n += 1
+            sid = f"{base}#{n}"
+    if sid == "pool":
+        raise ProblemError(f"{p}.id", "'pool' is reserved for mana already in the pool")
+    count = _int(obj.get("count", 1), f"{p}.count")
+    tapped_raw = obj.get("tapped", False)
+    if isinstance(tapped_raw, bool):
+        tapped = count if tapped_raw else 0
+    else:
+        tapped = _int(tapped_raw, f"{p}.tapped")
+        if tapped > count:
+            raise ProblemError(f"{p}.tapped", f"{tapped} tapped copies but count is {count}")
+    facts = None if "abilities" in obj else _card_facts(name, oracle, p)
+    if "abilities" in obj:
+        _expect(obj["abilities"], (list,), f"{p}.abilities", "a list of abilities")
+        abilities = tuple(load_ability(a, f"{p}.abilities[{j}]") for j, a in enumerate(obj["abilities"]))
+    elif facts is not None:
+        abilities = tuple(load_ability(a, f"{p}.abilities[{j}]") for j, a in enumerate(facts["abilities"]))
+    else:
+        what = f"{name!r} is not a basic land or a known card" if name else "it has no name"
+        raise ProblemError(f"{p}.abilities", f"no abilities given, no oracle text, and {what}")
+    types = (_str_list(obj["types"], f"{p}.types") if "types" in obj
+             else tuple(facts.get("types", ["land"])) if facts else ("land",))
+    snow = (_bool(obj["snow"], f"{p}.snow") if "snow" in obj
+            else bool(facts.get("snow", False)) if facts else False)
+    return Source(id=sid, abilities=abilities, name=name, count=count, types=types, snow=snow,
+                  tapped=tapped, oracle=oracle, explicit_abilities="abilities" in obj)
 
 
 def load_pool(value: Any, path: str) -> tuple[PoolMana, ...]:
@@ -594,22 +645,42 @@ def load_player(value: Any, path: str) -> Player:
     return Player(life=life, energy=_int(obj.get("energy", 0), f"{path}.energy"), keep_life=keep)
 
 
+def _costs(obj: Mapping[str, Any], key: str, pre: str) -> tuple[ManaCost, ...]:
+    if key not in obj:
+        return ()
+    items = _expect(obj[key], (list,), f"{pre}{key}", "a list of costs")
+    return tuple(_cost(c, f"{pre}{key}[{i}]") for i, c in enumerate(items))
+
+
+_DEFAULT_PLAYER = Player()
+
+
 def load_problem(value: Any, *, allowed: Iterable[str] = PROBLEM_KEYS, path: str = "") -> Problem:
-    """Validate a spec problem dict and return the :class:`Problem` it describes."""
+    """Validate a spec problem dict and return the :class:`Problem` it describes. Keys left out
+    take their defaults without a check (the common case: a cost and a board)."""
     obj = _object(value, path, allowed)
     pre = f"{path}." if path else ""
     if "cost" not in obj:
         raise ProblemError(f"{pre}cost", "is required (use null for a card with no mana cost)")
     cost = _cost(obj["cost"], f"{pre}cost") if obj["cost"] is not None else None
-    x_raw = obj.get("x", 0)
-    x: int | str = "max" if x_raw == "max" else _int(x_raw, f"{pre}x") if not isinstance(x_raw, str) else x_raw
-    if isinstance(x, str) and x != "max":
-        raise ProblemError(f"{pre}x", f"must be a whole number or \"max\", not {x_raw!r}")
-    keywords = _str_list(obj.get("keywords", []), f"{pre}keywords")
-    for i, k in enumerate(keywords):
-        if k not in KEYWORDS:
-            raise ProblemError(f"{pre}keywords[{i}]", f"unknown keyword {k!r}; known: {', '.join(KEYWORDS)}")
-    purpose = _object(obj.get("for", {}), f"{pre}for", ("kind", "types", "subtypes"))
+    x: int | str = 0
+    if "x" in obj:
+        x_raw = obj["x"]
+        x = "max" if x_raw == "max" else _int(x_raw, f"{pre}x") if not isinstance(x_raw, str) else x_raw
+        if isinstance(x, str) and x != "max":
+            raise ProblemError(f"{pre}x", f"must be a whole number or \"max\", not {x_raw!r}")
+    keywords: tuple[str, ...] = ()
+    if "keywords" in obj:
+        keywords = _str_list(obj["keywords"], f"{pre}keywords")
+        for i, k in enumerate(keywords):
+            if k not in KEYWORDS:
+                raise ProblemError(f"{pre}keywords[{i}]", f"unknown keyword {k!r}; known: {', '.join(KEYWORDS)}")
+    purpose_kind, purpose_types, purpose_subtypes = "spell", (), ()
+    if "for" in obj:
+        purpose = _object(obj["for"], f"{pre}for", ("kind", "types", "subtypes"))
+        purpose_kind = _choice(purpose.get("kind", "spell"), f"{pre}for.kind", ("spell", "ability"))
+        purpose_types = _str_list(purpose.get("types", []), f"{pre}for.types")
+        purpose_subtypes = _str_list(purpose.get("subtypes", []), f"{pre}for.subtypes")
     objective = None
     if "objective" in obj:
         objective = _str_list(obj["objective"], f"{pre}objective")
@@ -618,10 +689,12 @@ def load_problem(value: Any, *, allowed: Iterable[str] = PROBLEM_KEYS, path: str
                 raise ProblemError(f"{pre}objective[{i}]", f"unknown objective {o!r}; known: {', '.join(OBJECTIVES)}")
         if len(set(objective)) != len(objective):
             raise ProblemError(f"{pre}objective", "names an objective twice")
-    time_limit = obj.get("time_limit", 10.0)
-    _expect(time_limit, (int, float), f"{pre}time_limit", "a number of seconds")
-    if not time_limit > 0:
-        raise ProblemError(f"{pre}time_limit", f"must be positive, not {time_limit}")
+    time_limit = 10.0
+    if "time_limit" in obj:
+        time_limit = obj["time_limit"]
+        _expect(time_limit, (int, float), f"{pre}time_limit", "a number of seconds")
+        if not time_limit > 0:
+            raise ProblemError(f"{pre}time_limit", f"must be positive, not {time_limit}")
     x_color = obj.get("x_color")
     if x_color is not None:
         x_color = _choice(_str(x_color, f"{pre}x_color").upper(), f"{pre}x_color", tuple(TYPES))
@@ -629,29 +702,27 @@ def load_problem(value: Any, *, allowed: Iterable[str] = PROBLEM_KEYS, path: str
     return Problem(
         cost=cost,
         alternative=alternative,
-        free=_bool(obj.get("free", False), f"{pre}free"),
-        additional=tuple(_cost(c, f"{pre}additional[{i}]") for i, c in
-                         enumerate(_expect(obj.get("additional", []), (list,), f"{pre}additional", "a list of costs"))),
-        life_cost=_int(obj.get("life_cost", 0), f"{pre}life_cost"),
-        increase=tuple(_cost(c, f"{pre}increase[{i}]") for i, c in
-                       enumerate(_expect(obj.get("increase", []), (list,), f"{pre}increase", "a list of costs"))),
-        reduce=tuple(_cost(c, f"{pre}reduce[{i}]") for i, c in
-                     enumerate(_expect(obj.get("reduce", []), (list,), f"{pre}reduce", "a list of costs"))),
+        free=_bool(obj["free"], f"{pre}free") if "free" in obj else False,
+        additional=_costs(obj, "additional", pre),
+        life_cost=_int(obj["life_cost"], f"{pre}life_cost") if "life_cost" in obj else 0,
+        increase=_costs(obj, "increase", pre),
+        reduce=_costs(obj, "reduce", pre),
         x=x,
         x_color=x_color,
         keywords=frozenset(keywords),
-        purpose_kind=_choice(purpose.get("kind", "spell"), f"{pre}for.kind", ("spell", "ability")),
-        purpose_types=_str_list(purpose.get("types", []), f"{pre}for.types"),
-        purpose_subtypes=_str_list(purpose.get("subtypes", []), f"{pre}for.subtypes"),
+        purpose_kind=purpose_kind,
+        purpose_types=purpose_types,
+        purpose_subtypes=purpose_subtypes,
         spend_as=_choice(obj["spend_as"], f"{pre}spend_as", ("any_type", "any_color")) if obj.get("spend_as") is not None else None,
-        player=load_player(obj.get("player", {}), f"{pre}player"),
-        pool=load_pool(obj.get("pool", []), f"{pre}pool"),
-        sources=load_sources(obj.get("sources", []), f"{pre}sources"),
-        opponent_sources=load_sources(obj.get("opponent_sources", []), f"{pre}opponent_sources"),
+        player=load_player(obj["player"], f"{pre}player") if "player" in obj else _DEFAULT_PLAYER,
+        pool=load_pool(obj["pool"], f"{pre}pool") if "pool" in obj else (),
+        sources=load_sources(obj["sources"], f"{pre}sources") if "sources" in obj else (),
+        opponent_sources=(load_sources(obj["opponent_sources"], f"{pre}opponent_sources")
+                          if "opponent_sources" in obj else ()),
         objective_list=objective,
         time_limit=float(time_limit),
         id=obj.get("id"),
-        query=_choice(obj.get("query", "pay"), f"{pre}query", QUERIES),
+        query=_choice(obj["query"], f"{pre}query", QUERIES) if "query" in obj else "pay",
     )
 
 

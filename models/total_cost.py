@@ -203,9 +203,24 @@ def _terms(cost: ManaCost, origin: str = OWN) -> list[Term]:
     return [Term(s, origin) for s in cost.symbols if not (s.kind is Kind.GENERIC and s.amount == 0)]
 
 
-def total_costs(problem: Problem) -> list[TotalCost]:
+_TOTALS: dict[tuple, tuple[TotalCost, ...]] = {}  # the same few costs come back on every board
+
+
+def total_costs(problem: Problem) -> tuple[TotalCost, ...]:
     """Every total cost the player may choose for ``problem`` (601.2b, 601.2f), without
-    duplicates; empty when there is no mana cost to pay (118.6)."""
+    duplicates; empty when there is no mana cost to pay (118.6). A pure function of the cost
+    fields, so it is remembered for them."""
+    p = problem
+    key = (p.cost, p.alternative, p.free, p.additional, p.life_cost, p.increase, p.reduce)
+    got = _TOTALS.get(key)
+    if got is None:
+        if len(_TOTALS) >= 4096:
+            _TOTALS.clear()
+        got = _TOTALS[key] = tuple(_total_costs(problem))
+    return got
+
+
+def _total_costs(problem: Problem) -> list[TotalCost]:
     bases: list[tuple[str, ManaCost]] = []
     if problem.alternative is not None:
         bases.append(("alternative", problem.alternative))

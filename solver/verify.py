@@ -23,6 +23,8 @@ def _could_produce(problem: Problem) -> dict[tuple[str, int], set[str]]:
     """106.7 by plain iteration from nothing: the types each reflecting ability may add."""
     mine, theirs = problem.sources, problem.opponent_sources
     everyone = list(mine) + list(theirs)
+    if not any(ab.reflect for src in everyone for ab in src.abilities):
+        return {}
 
     def lands(src: Source, whose: str) -> tuple[Source, ...]:
         ours = any(src is s for s in mine)  # "you" is the reflecting ability's controller
@@ -129,11 +131,17 @@ class _Replay:
         self.p = problem
         self.errors: list[str] = []
         self.pool: Counter[Token] = Counter()
+        self.tokens: dict[tuple[str, str], list[Token]] = {}  # (type, origin) -> its tokens
         for m in problem.pool:
-            self.pool[(m.type, m.snow, m.only, f"pool#{m.entry}")] += 1
+            self.add((m.type, m.snow, m.only, f"pool#{m.entry}"), 1)
         self.made = 0
         self.spent_made = 0
         self.cost_types: set[str] = set()
+
+    def add(self, tok: Token, n: int) -> None:
+        if tok not in self.pool:
+            self.tokens.setdefault((tok[0], tok[3]), []).append(tok)
+        self.pool[tok] += n
 
     def fork(self) -> "_Replay":
         """The state after the activations, to try one total cost on: its own pool, errors and
@@ -151,7 +159,7 @@ class _Replay:
             return None
         origin = f"pool#{entry.get('pool')}" if entry["source"] == "pool" else entry["source"]
         kind = entry["type"]
-        found = [t for t, n in self.pool.items() if n > 0 and t[0] == kind and t[3] == origin]
+        found = [t for t in self.tokens.get((kind, origin), ()) if self.pool[t] > 0]
         if len(found) > 1:
             found.sort(key=str)
         for tok in found:
@@ -194,6 +202,9 @@ def verify(problem: Problem | dict[str, Any], answer: dict[str, Any]) -> list[st
             continue
         ab = src.abilities[j]
         times = act.get("times", 1)
+        if not isinstance(times, int) or isinstance(times, bool) or times < 1:
+            errors.append(f"{where}: times must be a whole number of at least 1, not {times!r}")
+            continue
         made = _types_of(act.get("adds", ""))
         if made is None or not _legal_output(ab, made, reflect.get((src.id, j))):
             errors.append(f"{where}: {src.id} ability {j} can't add {act.get('adds')!r}")
@@ -235,10 +246,9 @@ def verify(problem: Problem | dict[str, Any], answer: dict[str, Any]) -> list[st
         ability_life += ab.life * times
         damage += ab.damage * times
         energy += ab.energy * times
-        for _ in range(times):
-            for t in made:
-                r.pool[(t, src.snow, ab.only, src.id)] += 1
-                r.made += 1
+        for t in made:
+            r.add((t, src.snow, ab.only, src.id), times)
+        r.made += times * len(made)
     used = 0
     for sid in {a.get("source") for a in answer.get("activations", [])}:
         src = by_id.get(sid)

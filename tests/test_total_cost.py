@@ -19,7 +19,7 @@ def test_additional_and_increase_are_added():
 
 
 def test_118_6_null_cost_is_unpayable_unless_alternative_or_free():
-    assert total_costs(load_problem({"cost": None})) == []
+    assert total_costs(load_problem({"cost": None})) == ()
     assert outcomes({"cost": None, "alternative": "{2}{U}"}) == [(["{2}", "{U}"], 0, 0, "alternative")]
     assert outcomes({"cost": None, "free": True}) == [([], 0, 0, "free")]
 
