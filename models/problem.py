@@ -86,6 +86,26 @@ class Restriction:
         return out
 
 
+def evolve(value: Any, **changes: Any) -> Any:
+    """A copy of a frozen value with some fields changed. Unlike ``dataclasses.replace`` it
+    doesn't run ``__init__`` again: the value was validated when loaded, and the hot path makes
+    such copies on every call."""
+    cls = type(value)
+    cached = _CACHED.get(cls)
+    if cached is None:
+        cached = _CACHED[cls] = tuple(n for n, a in vars(cls).items() if isinstance(a, cached_property))
+    new = object.__new__(cls)
+    state = new.__dict__
+    state.update(value.__dict__)
+    for name in cached:  # worked out from the old fields
+        state.pop(name, None)
+    state.update(changes)
+    return new
+
+
+_CACHED: dict[type, tuple[str, ...]] = {}
+
+
 def _color_class_matches(cls: str, colors: str) -> bool:
     if cls == "multicolored":
         return len(colors) >= 2
@@ -132,12 +152,26 @@ class Ability:
             return tuple((c,) * n for c in COLORS)
         return ()
 
-    @property
+    @cached_property
     def reflect(self) -> tuple[str, str] | None:
         """``(whose lands, "color" or "type")`` for 106.7 abilities."""
         if isinstance(self.add, dict) and "reflect" in self.add:
             return (self.add["reflect"], self.add.get("what", "color"))
         return None
+
+    @cached_property
+    def types_made(self) -> str:
+        """Every type of mana some activation may make, in WUBRGC order ("" for ``reflect``)."""
+        made = {t for choice in self.choices for unit in choice for t in unit}
+        return "".join(t for t in TYPES if t in made)
+
+    @cached_property
+    def payment_key(self) -> tuple:
+        """All that matters about the ability when paying: two abilities with equal keys are
+        interchangeable (``add`` may be spelled differently and make the same choices). Loaded
+        abilities are shared between boards, so this is worked out once per kind of ability."""
+        return (self.choices, self.reflect, self.mana, self.tap, self.sacrifice, self.life, self.damage,
+                self.energy, self.uses, self.only)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"add": self.add}
@@ -281,7 +315,7 @@ class Problem:
     id: Any = None
     query: str = "pay"
 
-    @property
+    @cached_property
     def objective(self) -> tuple[str, ...]:
         """The objective list in force: the given one, or the default of spec section 5."""
         if self.objective_list is not None:
@@ -296,7 +330,7 @@ class Problem:
             out.append("max_x")
         return tuple(out) + ("min_life", "min_sacrifices", "min_sources", "min_waste")
 
-    @property
+    @cached_property
     def purpose(self) -> Purpose:
         """Restriction context of the total cost (spec section 8)."""
         own = [c for c in (self.cost, self.alternative, *self.additional) if c is not None]

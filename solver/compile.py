@@ -46,7 +46,7 @@ class Demand:
     options: tuple[Option, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Producer:
     """One mana ability of one source entry, over all its copies."""
 
@@ -105,6 +105,9 @@ class Compiled:
 def reflect_types(problem: Problem) -> dict[tuple[int, int], str]:
     """Types each reflecting ability (106.7) can make: the least fixed point, so an Exotic
     Orchard facing only Exotic Orchards makes nothing."""
+    if not any(a.reflect for s in problem.sources for a in s.abilities) and not any(
+            a.reflect for s in problem.opponent_sources for a in s.abilities):
+        return {}
     mine = [(0, i, s) for i, s in enumerate(problem.sources)]
     theirs = [(1, i, s) for i, s in enumerate(problem.opponent_sources)]
     # "you" is each ability's controller: an opponent's source sees our lands as its opponents'.
@@ -125,8 +128,7 @@ def reflect_types(problem: Problem) -> dict[tuple[int, int], str]:
                 if "land" not in s.types or s.count == 0:
                     continue
                 for j, a in enumerate(s.abilities):
-                    types = made.get((side, idx, j), "") if a.reflect else "".join(
-                        {t for choice in a.choices for unit in choice for t in unit})
+                    types = made.get((side, idx, j), "") if a.reflect else a.types_made
                     found |= set(types)
             if what == "color":
                 found &= set(COLORS)
@@ -143,18 +145,29 @@ def ability_purpose(source: Source) -> Purpose:
     return Purpose("ability", source.types, (), "", False)
 
 
-class _Acceptor:
-    """Which mana kinds may pay what, under restrictions, keywords and ``spend_as``."""
+class _Accept:
+    """Which mana kinds may pay for one purpose, under restrictions (106.6): sets of kind
+    indices, each worked out once per compile."""
 
-    def __init__(self, compiled: Compiled) -> None:
-        self.c = compiled
+    def __init__(self, compiled: Compiled, purpose: Purpose) -> None:
+        self.kinds = compiled.kinds
+        self.allowed = [i for i, k in enumerate(self.kinds) if k.only is None or k.only.allows(purpose)]
+        self._types: dict[str, frozenset[int]] = {}
 
-    def kinds(self, purpose: Purpose, ok) -> frozenset[int]:
-        return frozenset(i for i, k in enumerate(self.c.kinds)
-                         if (k.only is None or k.only.allows(purpose)) and ok(k))
+    def types(self, types: str) -> frozenset[int]:
+        """Kinds of one of ``types`` (a string of type letters)."""
+        got = self._types.get(types)
+        if got is None:
+            kinds = self.kinds
+            got = self._types[types] = frozenset(i for i in self.allowed if kinds[i].type in types)
+        return got
+
+    def snow(self, colorless_only: bool) -> frozenset[int]:
+        kinds = self.kinds
+        return frozenset(i for i in self.allowed if kinds[i].snow and (not colorless_only or kinds[i].type == "C"))
 
 
-def _symbol_options(sym: Symbol, accept, *, achroma_own: bool, spend_as: str | None) -> tuple[Option, ...]:
+def _symbol_options(sym: Symbol, accept: _Accept, *, achroma_own: bool, spend_as: str | None) -> tuple[Option, ...]:
     """How one symbol may be paid (107.4, 702.86, 118.14)."""
     k, c = sym.kind, sym.colors
     any_type = spend_as == "any_type"
@@ -162,25 +175,24 @@ def _symbol_options(sym: Symbol, accept, *, achroma_own: bool, spend_as: str | N
 
     def of(types: str):
         if any_type or (any_color and types != "C"):
-            return accept(lambda m: True)
-        return accept(lambda m: m.type in types)
+            return accept.types(TYPES)
+        return accept.types(types)
 
     def generic():
         if achroma_own and not any_type:  # 702.86a: only colorless mana
-            return accept(lambda m: m.type == "C")
-        return accept(lambda m: True)
+            return accept.types("C")
+        return accept.types(TYPES)
 
     if k is Kind.COLORED:
         return (Option(1, of(c), half=c),)
     if k is Kind.COLORLESS:
-        return (Option(1, of("C") if any_type else accept(lambda m: m.type == "C"), half="C"),)
+        return (Option(1, of("C"), half="C"),)
     if k is Kind.GENERIC:
         return (Option(sym.amount, generic(), generic="achroma" if achroma_own else "any"),)
     if k is Kind.HYBRID:
         return tuple(Option(1, of(t), half=t) for t in c)
     if k is Kind.COLORLESS_HYBRID:
-        colorless = of("C") if any_type else accept(lambda m: m.type == "C")
-        return (Option(1, colorless, half="C"), Option(1, of(c), half=c))
+        return (Option(1, of("C"), half="C"), Option(1, of(c), half=c))
     if k is Kind.TWOBRID:
         return (Option(1, of(c), half=c), Option(2, generic(), generic="twobrid", half="2"))
     if k is Kind.PHYREXIAN:
@@ -188,13 +200,11 @@ def _symbol_options(sym: Symbol, accept, *, achroma_own: bool, spend_as: str | N
     if k is Kind.HYBRID_PHYREXIAN:
         return tuple(Option(1, of(t), half=t) for t in c) + (Option(life=2, half="P"),)
     if k is Kind.SNOW:
-        if achroma_own and not any_type:  # 702.86d
-            return (Option(1, accept(lambda m: m.snow and m.type == "C")),)
-        return (Option(1, accept(lambda m: m.snow)),)
+        return (Option(1, accept.snow(achroma_own and not any_type)),)  # 702.86d
     raise ValueError(f"{sym} is not paid with mana")
 
 
-def _demands(symbols: list[tuple[Symbol, bool]], accept, spend_as) -> tuple[Demand, ...]:
+def _demands(symbols: list[tuple[Symbol, bool]], accept: _Accept, spend_as) -> tuple[Demand, ...]:
     """Group identical symbols (with the same Achroma flag) into demands."""
     grouped: dict[tuple[Symbol, bool], int] = {}
     for sym, achroma_own in symbols:
@@ -222,22 +232,21 @@ def compile_problem(problem: Problem) -> Compiled:
             if a.reflect:
                 made = reflected.get((i, j), "")
                 choices = ((made,),) if made else ()
+                types = made
             else:
                 choices = a.choices
+                types = a.types_made
             if not choices:
                 continue
-            types = {t for ch in choices for u in ch for t in u}
             kinds = {}
-            for t in TYPES:
-                if t in types:
-                    key = (t, s.snow, a.only)
-                    k = made_kinds.get(key)
-                    if k is None:
-                        k = made_kinds[key] = c.kind(ManaKind(t, s.snow, a.only, False))
-                    kinds[t] = k
+            for t in types:
+                key = (t, s.snow, a.only)
+                k = made_kinds.get(key)
+                if k is None:
+                    k = made_kinds[key] = c.kind(ManaKind(t, s.snow, a.only, False))
+                kinds[t] = k
             raw.append((i, j, s, a, choices, kinds))
     # Kinds are all known now, so acceptance sets can be computed.
-    acceptor = _Acceptor(c)
     for i, j, s, a, choices, kinds in raw:
         limit = (s.count - s.tapped) if a.tap else s.count * a.uses
         if a.sacrifice:
@@ -246,20 +255,16 @@ def compile_problem(problem: Problem) -> Compiled:
             continue
         cost = ()
         if a.mana is not None:
-            purpose = ability_purpose(s)
             cost = _demands([(sym, False) for sym in a.mana.symbols if sym.kind is not Kind.X],
-                            lambda ok, p=purpose: acceptor.kinds(p, ok), None)
+                            _Accept(c, ability_purpose(s)), None)
         c.producers.append(Producer(i, j, choices, kinds, a.tap, a.sacrifice, a.uses, a.life, a.damage,
                                     a.energy, cost, limit))
     totals = total_costs(problem)
     if not totals:
         c.unpayable = True
         return c
-    purpose = problem.purpose
+    accept = _Accept(c, problem.purpose)
     achroma = "achroma" in problem.keywords
-
-    def accept(ok):
-        return acceptor.kinds(purpose, ok)
 
     for tc in totals:
         symbols = [(t.symbol, achroma and t.origin != INCREASE) for t in tc.terms
@@ -268,13 +273,13 @@ def compile_problem(problem: Problem) -> Compiled:
         if problem.x_color and achroma:
             x_accept, x_zero = frozenset(), True  # 702.86c: X can only be 0
         elif problem.x_color:
-            x_accept, x_zero = accept(lambda m: m.type == problem.x_color), False
+            x_accept, x_zero = accept.types(problem.x_color), False
         elif achroma:
-            x_accept, x_zero = accept(lambda m: m.type == "C"), False
+            x_accept, x_zero = accept.types("C"), False
         else:
-            x_accept, x_zero = accept(lambda m: True), False
+            x_accept, x_zero = accept.types(TYPES), False
         if not x_zero and (problem.spend_as == "any_type" or (problem.spend_as == "any_color" and problem.x_color)):
-            x_accept = accept(lambda m: True)  # mana spent as though it were any color meets x_color
+            x_accept = accept.types(TYPES)  # mana spent as though it were any color meets x_color
         c.variants.append(Variant(tc, demands, tc.x_symbols, x_accept, x_zero or tc.x_forced_zero,
                                   tc.energy))
     # X can exceed the mana by what reductions remove from it (118.7a)

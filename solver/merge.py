@@ -13,19 +13,21 @@ most one thing, so giving activations back can't break a copy's limits or the or
 from __future__ import annotations
 
 from collections import defaultdict, deque
-from dataclasses import replace
 from typing import Any
 
-from models.problem import Problem, Source
+from models.problem import Problem, Source, evolve
 
 
 def _signature(s: Source) -> tuple | None:
     """What makes two entries the same card for payment, or None if they aren't merged."""
-    if not s.abilities or any(not a.tap or a.sacrifice for a in s.abilities):
+    if not s.abilities:
         return None
-    abilities = tuple((a.choices, a.reflect, a.mana, a.life, a.damage, a.energy, a.uses, a.only)
-                      for a in s.abilities)
-    return (abilities, s.types, s.snow)
+    keys = []
+    for a in s.abilities:
+        if not a.tap or a.sacrifice:
+            return None
+        keys.append(a.payment_key)
+    return (tuple(keys), s.types, s.snow)
 
 
 class Merge:
@@ -53,9 +55,9 @@ class Merge:
             while any(s.id == new_id for s in problem.sources):
                 new_id += "+"
             self.members[new_id] = sources
-            merged.append(replace(first, id=new_id, count=sum(s.count for s in sources),
-                                  tapped=sum(s.tapped for s in sources)))
-        self.problem = replace(problem, sources=tuple(merged)) if self.members else problem
+            merged.append(evolve(first, id=new_id, count=sum(s.count for s in sources),
+                                 tapped=sum(s.tapped for s in sources)))
+        self.problem = evolve(problem, sources=tuple(merged)) if self.members else problem
 
     def split(self, answer: dict[str, Any]) -> dict[str, Any]:
         """The answer in terms of the original entries."""
