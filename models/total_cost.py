@@ -11,6 +11,7 @@ Achroma's colorless-only generic, an increase) is a choice best made together wi
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import cached_property
 from itertools import permutations
 from typing import Iterator
 
@@ -48,17 +49,45 @@ class TotalCost:
     life: int = 0  # life_cost plus Phyrexian symbols a reduction left payable only with life
     x_forced_zero: bool = False
 
-    @property
+    # Total costs are shared between calls (``total_costs`` remembers them), so what is derived
+    # from one is worked out once.
+
+    @cached_property
     def energy(self) -> int:
         return sum(1 for t in self.terms if t.symbol.kind is Kind.ENERGY)
 
-    @property
+    @cached_property
     def x_symbols(self) -> int:
         return sum(1 for t in self.terms if t.symbol.kind is Kind.X)
+
+    @cached_property
+    def generic(self) -> int:
+        """Numbered generic mana, before the reduction."""
+        return sum(t.symbol.amount for t in self.terms if t.symbol.kind is Kind.GENERIC)
+
+    @cached_property
+    def symbol_counts(self) -> dict[str, int]:
+        """How many of each symbol other than generic and ``{X}``, by its text."""
+        out: dict[str, int] = {}
+        for t in self.terms:
+            if t.symbol.kind is not Kind.GENERIC and t.symbol.kind is not Kind.X:
+                text = str(t.symbol)
+                out[text] = out.get(text, 0) + 1
+        return out
 
     def concrete(self, generic_removed: int = 0) -> ManaCost:
         """The total cost to print: generic merged and reduced by ``generic_removed`` (the part
         of the generic reduction that fell on numbered generic), ``{X}`` kept as announced."""
+        got = self._concrete.get(generic_removed)
+        if got is None:
+            got = self._concrete[generic_removed] = self._make_concrete(generic_removed)
+        return got
+
+    @cached_property
+    def _concrete(self) -> dict[int, ManaCost]:
+        return {}
+
+    def _make_concrete(self, generic_removed: int) -> ManaCost:
         generic = sum(t.symbol.amount for t in self.terms if t.symbol.kind is Kind.GENERIC) - generic_removed
         rest = [t.symbol for t in self.terms if t.symbol.kind is not Kind.GENERIC]
         cost = ManaCost(tuple(([Symbol(Kind.GENERIC, "", generic)] if generic > 0 else []) + rest)).canonical()

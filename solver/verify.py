@@ -157,15 +157,16 @@ class _Replay:
         if not isinstance(entry, dict) or "type" not in entry or "source" not in entry:
             self.errors.append(f"{where}: a mana entry needs type and source")
             return None
-        origin = f"pool#{entry.get('pool')}" if entry["source"] == "pool" else entry["source"]
-        kind = entry["type"]
-        found = [t for t in self.tokens.get((kind, origin), ()) if self.pool[t] > 0]
+        from_pool = entry["source"] == "pool"
+        origin = f"pool#{entry.get('pool')}" if from_pool else entry["source"]
+        pool = self.pool
+        found = [t for t in self.tokens.get((entry["type"], origin), ()) if pool[t] > 0]
         if len(found) > 1:
             found.sort(key=str)
         for tok in found:
             if tok[2] is None or tok[2].allows(purpose):
-                self.pool[tok] -= 1
-                if not origin.startswith("pool#"):
+                pool[tok] -= 1
+                if not from_pool:
                     self.spent_made += 1
                 return tok
         self.errors.append(f"{where}: no {{{entry['type']}}} from {entry['source']} that may be spent "
@@ -379,8 +380,8 @@ def _check_total(p: Problem, tc: TotalCost, payments: list[dict[str, Any]], x: i
 
 def _match(tc: TotalCost, symbols: Counter, x: int, p: Problem) -> list[str]:
     """Do the paid symbols make up this total cost? (generic and X checked by amounts)"""
-    wanted = Counter(str(t.symbol) for t in tc.terms if t.symbol.kind not in (Kind.GENERIC, Kind.X))
-    got = Counter({s: n for s, n in symbols.items() if s is not None and s != "{X}" and not s[1:-1].isdigit()})
+    wanted = tc.symbol_counts
+    got = {s: n for s, n in symbols.items() if s is not None and s != "{X}" and not s[1:-1].isdigit()}
     problems = []
     if wanted != got:
         problems.append(f"payments cover {dict(got)} but the total cost has {dict(wanted)}")
@@ -399,7 +400,7 @@ def _match(tc: TotalCost, symbols: Counter, x: int, p: Problem) -> list[str]:
 
 def _check_amounts(tc: TotalCost, payments: list[dict[str, Any]], x: int, errors: list[str]) -> None:
     """Generic, X and {2/W} generic halves: paid in full less the generic reduction (118.7a)."""
-    numbered = sum(t.symbol.amount for t in tc.terms if t.symbol.kind is Kind.GENERIC)
+    numbered = tc.generic
     twobrid_generic = sum(2 for pay in payments if pay.get("symbol", "").startswith("{2/") and
                           pay.get("half") == "{2}")
     size = numbered + tc.x_symbols * x + twobrid_generic
