@@ -95,7 +95,34 @@ def solve_fast(c: Compiled, objectives: tuple[str, ...]) -> Solution | None:
         return None
 
 
+_ORDERS: dict[tuple[str, ...], tuple[list[str], Any, bool]] = {}
+
+
+def _orders(objectives: tuple[str, ...]) -> tuple[list[str], Any, bool]:
+    """The varying objectives in the order they count (the rest break ties), a function putting
+    (life, sources, waste) in that order, and whether life comes first; once per objective list."""
+    got = _ORDERS.get(objectives)
+    if got is None:
+        given = [o for o in objectives if o in VARYING]
+        order = given + [o for o in VARYING if o not in given]
+        pos = {o: i for i, o in enumerate(VARYING)}
+        got = _ORDERS[objectives] = (order, itemgetter(*[pos[o] for o in order]), bool(given) and given[0] == "min_life")
+    return got
+
+
+_MASKS: dict[str, int] = {}
+
+
 def _mask(units: str) -> int:
+    m = _MASKS.get(units)
+    if m is not None:
+        return m
+    m = _mask_of(units)
+    _MASKS[units] = m
+    return m
+
+
+def _mask_of(units: str) -> int:
     m = 0
     for t in units:
         m |= BIT[t]
@@ -139,12 +166,7 @@ class _Fast:
         self._masks: dict[frozenset[int], int] = {}
         self._demand_rows(v)
         self._supply()
-        order = [o for o in objectives if o in VARYING]
-        self.order = order + [o for o in VARYING if o not in order]  # the rest break ties
-        self.pos = {o: i for i, o in enumerate(VARYING)}
-        # (life, sources, waste) -> the same in lexicographic order
-        self.ordered = itemgetter(*[self.pos[o] for o in self.order])
-        self.life_first = bool(order) and order[0] == "min_life"
+        self.order, self.ordered, self.life_first = _orders(objectives)
 
     # -- reading the IR -------------------------------------------------------------------
 
@@ -537,15 +559,18 @@ class _Fast:
                     break
         row_types = [[0] * 7 for _ in rows]
         for li, l in enumerate(left):
-            by_type = [0] * 7
-            for (ri, ti), n in flow[li].items():
-                by_type[ti] += n
+            spent_here = flow[li]
+            if not spent_here and l[4][0] == "single":
+                continue
+            by_type: dict[int, int] = {}
+            for (ri, ti), n in spent_here.items():
+                by_type[ti] = by_type.get(ti, 0) + n
                 row_types[ri][ti] += n
             tag = l[4]
             if tag[0] == "multi":
                 _, ki, jl, unit = tag
-                spare = l[0] - sum(by_type)
-                parts = [(ti, n, True) for ti, n in enumerate(by_type) if n]
+                spare = l[0] - sum(by_type.values())
+                parts = [(ti, by_type[ti], True) for ti in sorted(by_type)]
                 if spare:  # made and not spent: any type it may be
                     parts.append((BIT[unit[0]].bit_length() - 1, spare, False))
                 queue = chunks[(ki, jl, unit)]
@@ -568,9 +593,8 @@ class _Fast:
             elif tag[0] == "single":
                 members = [(si, single) for ki, _ in tag[1] for si, _, single, _ in self.classes[ki][3]]
                 at = 0
-                for ti, n in enumerate(by_type):
-                    if not n:
-                        continue
+                for ti in sorted(by_type):
+                    n = by_type[ti]
                     tt = TYPES[ti]
                     while n:
                         si, single = members[at]

@@ -8,7 +8,6 @@ energy and the reported numbers. It returns a list of plain-language errors; emp
 
 from __future__ import annotations
 
-import copy
 from collections import Counter
 from typing import Any
 
@@ -55,27 +54,58 @@ def _could_produce(problem: Problem) -> dict[tuple[str, int], set[str]]:
             for j, ab in enumerate(src.abilities) if ab.reflect}
 
 
+_LEGAL: dict[tuple, bool] = {}
+
+
 def _legal_output(ab: Ability, made: tuple[str, ...], reflect: set[str] | None) -> bool:
+    """May one activation of ``ab`` make ``made``? (remembered per kind of ability and output)"""
     if ab.reflect:
         return len(made) == 1 and made[0] in (reflect or set())
-    for choice in ab.choices:
-        if len(choice) != len(made):
+    key = (ab.choices, made)
+    got = _LEGAL.get(key)
+    if got is None:
+        got = _one_of_choices(ab.choices, made)
+        if len(_LEGAL) < 4096:
+            _LEGAL[key] = got
+    return got
+
+
+def _one_of_choices(choices: tuple[tuple[str, ...], ...], made: tuple[str, ...]) -> bool:
+    """Is ``made`` what one of the choices makes? Each unit of a choice (a set of allowed
+    types) must get its own mana: a perfect bipartite matching, by augmenting paths."""
+    for units in choices:
+        if len(units) != len(made):
             continue
-        # match units (each a set of allowed types) to the mana made: small bipartite check
-        remaining = list(made)
-        ok = True
-        for unit in sorted(choice, key=len):
-            hit = next((t for t in remaining if t in unit), None)
-            if hit is None:
-                ok = False
-                break
-            remaining.remove(hit)
-        if ok:
+        owner: dict[int, int] = {}  # index in made -> unit it went to
+
+        def place(u: int, seen: set[int]) -> bool:
+            for mi, t in enumerate(made):
+                if t in units[u] and mi not in seen:
+                    seen.add(mi)
+                    if mi not in owner or place(owner[mi], seen):
+                        owner[mi] = u
+                        return True
+            return False
+
+        if all(place(u, set()) for u in range(len(units))):
             return True
     return False
 
 
+_TYPES_OF: dict[str, tuple[str, ...] | None] = {}
+
+
 def _types_of(text: str) -> tuple[str, ...] | None:
+    """The types of mana an ``adds`` string names, or None if it isn't plain mana."""
+    if text in _TYPES_OF:
+        return _TYPES_OF[text]
+    got = _parse_types(text)
+    if len(_TYPES_OF) < 4096:
+        _TYPES_OF[text] = got
+    return got
+
+
+def _parse_types(text: str) -> tuple[str, ...] | None:
     try:
         cost = ManaCost.parse(text)
     except ValueError:
@@ -146,7 +176,8 @@ class _Replay:
     def fork(self) -> "_Replay":
         """The state after the activations, to try one total cost on: its own pool, errors and
         colors spent, the rest shared."""
-        other = copy.copy(self)
+        other = object.__new__(_Replay)
+        other.__dict__.update(self.__dict__)
         other.pool = Counter(self.pool)
         other.errors = []
         other.cost_types = set()
@@ -160,10 +191,12 @@ class _Replay:
         from_pool = entry["source"] == "pool"
         origin = f"pool#{entry.get('pool')}" if from_pool else entry["source"]
         pool = self.pool
-        found = [t for t in self.tokens.get((entry["type"], origin), ()) if pool[t] > 0]
+        found = self.tokens.get((entry["type"], origin), ())
         if len(found) > 1:
-            found.sort(key=str)
+            found = sorted((t for t in found if pool[t] > 0), key=str)
         for tok in found:
+            if pool[tok] <= 0:
+                continue
             if tok[2] is None or tok[2].allows(purpose):
                 pool[tok] -= 1
                 if not from_pool:

@@ -93,3 +93,23 @@ def test_dump_round_trips():
            "objective": ["min_sources"], "time_limit": 2.5, "id": "q1"}
     p = load_problem(raw)
     assert load_problem(dump_problem(p)) == p
+
+
+def test_loaded_values_have_every_field_as_if_constructed():
+    """The loader assembles Source and Problem without their __init__ (speed): the values must
+    be exactly what the constructors make."""
+    import dataclasses
+
+    from models.problem import Problem, Source
+
+    raw = {"cost": "{2}{W}", "x": 1, "sources": [
+        {"id": "plains", "name": "Plains", "count": 3, "types": ["Land"], "tapped": 1,
+         "abilities": [{"add": "{W}"}]},
+        {"id": "sol", "abilities": [{"add": "{C}{C}"}], "snow": True}]}
+    load_problem(raw)  # the second load takes the quick path for the known abilities
+    loaded = load_problem(raw)
+    for value, cls in [(loaded, Problem)] + [(s, Source) for s in loaded.sources]:
+        rebuilt = cls(**{f.name: getattr(value, f.name) for f in dataclasses.fields(cls)})
+        assert rebuilt == value
+        assert set(vars(value)) >= {f.name for f in dataclasses.fields(cls)}
+    assert loaded.sources[0].types == ("land",) and loaded.sources[0].tapped == 1

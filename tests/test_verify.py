@@ -93,3 +93,14 @@ def test_restricted_mana_is_rejected():
               "life_paid": 0, "damage": 0, "energy_paid": 0, "sacrificed": 0, "colors_spent": ["G"], "left_over": [],
               "objective": {}}
     assert verify(load_problem(problem), forged)
+
+
+def test_verifier_matches_hybrid_units_of_an_output_exactly():
+    """106.8: an ability adding {W/U}{U/B} may make U and W; a greedy unit-by-unit match (the
+    first unit taking U) would wrongly call that illegal."""
+    from solver.verify import _one_of_choices
+
+    assert _one_of_choices((("WU", "UB"),), ("U", "W"))
+    assert _one_of_choices((("WU", "UB"),), ("B", "W"))
+    assert not _one_of_choices((("WU", "UB"),), ("W", "W"))
+    assert not _one_of_choices((("WU", "UB"),), ("U",))
