@@ -38,11 +38,13 @@ class _Mana:
         return [format_types(m["type"]) for q in self.queues.values() for m in q]
 
 
-def _outputs(c: Compiled, sol: Solution, pi: int, lv: int) -> list[tuple[str, ...]]:
-    """The mana each activation of producer ``pi`` on level ``lv`` made, one tuple per activation."""
+def _outputs(c: Compiled, sol: Solution, pi: int, lv: int,
+             splits: dict[str, dict[str, int]]) -> list[tuple[str, ...]]:
+    """The mana each activation of producer ``pi`` on level ``lv`` made, one tuple per activation;
+    ``splits`` says which types its flexible units (any color, hybrid) came out as."""
     p = c.producers[pi]
     pools = {unit: deque(sorted((t for t, n in split.items() for _ in range(n)), key="WUBRGC".index))
-             for (pj, lj, unit), split in sol.splits.items() if (pj, lj) == (pi, lv)}
+             for unit, split in splits.items()}
     out = []
     for ci, choice in enumerate(p.choices):
         for _ in range(sol.acts.get((pi, lv, ci), 0)):
@@ -58,11 +60,14 @@ def build_answer(c: Compiled, sol: Solution) -> dict[str, Any]:
     pool = _Mana(c)
     activations: list[dict[str, Any]] = []
     active = {(pi, lv) for pi, lv, _ in sol.acts}
+    splits: dict[tuple[int, int], dict[str, dict[str, int]]] = {}
+    for (pi, lv, unit), split in sol.splits.items():
+        splits.setdefault((pi, lv), {})[unit] = split
     for lv in range(sol.levels + 1):
         for pi, p in enumerate(c.producers):
             if (pi, lv) not in active:
                 continue
-            outs = _outputs(c, sol, pi, lv)
+            outs = _outputs(c, sol, pi, lv, splits.get((pi, lv), {}))
             if not outs:
                 continue
             src = prob.sources[p.source]

@@ -76,6 +76,8 @@ MAX_FLOWS = 16
 """Most of them it will solve as min-cost flows before leaving the problem to CP-SAT."""
 SMALL = 3
 """Up to this many choices, each is solved as a flow rather than counted first."""
+HOPELESS_AFTER = 8
+"""After this many choices that can't pay and none that can, check whether any choice could."""
 
 # What a demand row records in the Solution.
 OPT, GEN, TB_COLOR, TB_GENERIC = 0, 1, 2, 3
@@ -392,11 +394,6 @@ class _Fast:
             for t, d in ts:
                 lb = (life if mode == "cost" else 0, acts + max(0, d - free_supply - units), max(0, units - d))
                 combos.append((ordered(lb), y, t))
-        if len(combos) > SMALL:
-            if self.hopeless is None:
-                self.hopeless = self._hopeless()
-            if self.hopeless:
-                return None  # rather than try every choice
         combos.sort(key=lambda co: co[0])
         if mode != "cost" and len(combos) <= SMALL:  # a flow or two is cheaper than Hall's counts
             best = None
@@ -409,13 +406,19 @@ class _Fast:
             return best
         hall = _Hall(self, mode, dims)
         best = best_key = None
-        flows = 0
+        flows = failures = 0
         for lb, y, t in combos:
             if best_key is not None and lb >= best_key:
                 break
             got = hall.score(y, t)
-            if got is None:
-                continue  # can't pay
+            if got is None:  # can't pay
+                failures += 1
+                if best_key is None and failures == HOPELESS_AFTER:
+                    if self.hopeless is None:
+                        self.hopeless = self._hopeless()
+                    if self.hopeless:
+                        return None  # rather than try every choice
+                continue
             key = ordered(got)
             if best_key is not None and key >= best_key:
                 continue
