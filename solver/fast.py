@@ -74,7 +74,7 @@ MAX_COMBOS = 1024
 """Most choices (multi activations x colored {2/W} halves) the fast path will enumerate."""
 MAX_FLOWS = 16
 """Most of them it will solve as min-cost flows before leaving the problem to CP-SAT."""
-SMALL = 3
+SMALL = 6
 """Up to this many choices, each is solved as a flow rather than counted first."""
 HOPELESS_AFTER = 8
 """After this many choices that can't pay and none that can, check whether any choice could."""
