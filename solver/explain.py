@@ -34,25 +34,46 @@ def _needs(sym: Symbol, achroma_own: bool) -> tuple[str, int] | None:
     return None  # Phyrexian (life), energy, X (sized elsewhere)
 
 
-def _supply(c: Compiled, types: str) -> int:
-    """An upper bound on the mana of ``types`` the board can make."""
-    total = sum(n for k, n in c.pool_units.items() if c.kinds[k].type in types)
-    by_source: dict[int, list] = {}
-    for p in c.producers:
-        by_source.setdefault(p.source, []).append(p)
-    for si, ps in by_source.items():
-        src = c.problem.sources[si]
-        tap_best = 0
-        for p in ps:
-            best = max(sum(1 for u in ch if set(u) & set(types)) for ch in p.choices)
-            if set(types) == set(TYPES):  # a mana-cost ability spends mana to make its own
-                best -= sum(d.count * min(o.units for o in d.options) for d in p.cost)
-            if p.tap:
-                tap_best = max(tap_best, best)
-            else:
-                total += best * p.max_activations
-        total += tap_best * (src.count - src.tapped)
-    return total
+_BIT = {t: 1 << i for i, t in enumerate(TYPES)}
+_ALL = (1 << len(TYPES)) - 1
+
+
+def _mask(types: str) -> int:
+    m = 0
+    for t in types:
+        m |= _BIT[t]
+    return m
+
+
+class _Supply:
+    """Upper bounds on the mana of a set of types the board can make, for every set asked
+    about (all 63 may be): the board is read once into type masks."""
+
+    def __init__(self, c: Compiled) -> None:
+        self.pool = [(_BIT[c.kinds[k].type], n) for k, n in c.pool_units.items()]
+        by_source: dict[int, list] = {}
+        for p in c.producers:
+            # a mana-cost ability spends mana to make its own: counted against the whole board
+            spends = sum(d.count * min(o.units for o in d.options) for d in p.cost)
+            choices = [[_mask(u) for u in ch] for ch in p.choices]
+            by_source.setdefault(p.source, []).append((p.tap, p.max_activations, choices, spends))
+        self.sources = [(c.problem.sources[si].count - c.problem.sources[si].tapped, ps)
+                        for si, ps in by_source.items()]
+
+    def __call__(self, mask: int) -> int:
+        total = sum(n for bit, n in self.pool if bit & mask)
+        for untapped, abilities in self.sources:
+            tap_best = 0
+            for tap, activations, choices, spends in abilities:
+                best = max(sum(1 for um in ch if um & mask) for ch in choices)
+                if mask == _ALL:
+                    best -= spends
+                if tap:
+                    tap_best = max(tap_best, best)
+                else:
+                    total += best * activations
+            total += tap_best * untapped
+        return total
 
 
 def _describe(types: str) -> str:
@@ -74,13 +95,18 @@ def explain(c: Compiled) -> dict[str, Any]:
     if isinstance(prob.x, int) and prob.x and variant.x_symbols:
         x_types = prob.x_color or ("C" if achroma else TYPES)
         needs.extend((Symbol(Kind.X), x_types, prob.x) for _ in range(variant.x_symbols))
+    supply = _Supply(c)
+    needs_masks = [(s, _mask(t), n) for s, t, n in needs]
     for size in range(1, len(TYPES) + 1):
         for subset in combinations(TYPES, size):
             types = "".join(subset)
-            group = [(s, n) for s, t, n in needs if set(t) <= set(types)]
+            mask = _mask(types)
+            group = [(s, n) for s, m, n in needs_masks if not m & ~mask]
+            if not group:
+                continue
             need = sum(n for _, n in group)
-            have = _supply(c, types)
-            if group and need > have:
+            have = supply(mask)
+            if need > have:
                 symbols = "".join(str(s) for s, _ in group)
                 why = (f"needs {need} {_describe(types)} for {symbols} but the board can make at most "
                        f"{have}")
