@@ -67,6 +67,11 @@ class Producer:
     def is_converter(self) -> bool:
         return bool(self.cost)
 
+    @property
+    def most_made(self) -> int:
+        """The most mana one activation makes."""
+        return max(map(len, self.choices), default=0)
+
 
 @dataclass(frozen=True)
 class Variant:
@@ -216,6 +221,9 @@ def _demands(symbols: list[tuple[Symbol, bool]], accept: _Accept, spend_as) -> t
     return tuple(out)
 
 
+_KINDS: dict[tuple[str, bool, Restriction | None], ManaKind] = {}  # values, so shared by all boards
+
+
 def compile_problem(problem: Problem) -> Compiled:
     """The aggregated form of ``problem`` that the back ends model."""
     c = Compiled(problem)
@@ -243,7 +251,12 @@ def compile_problem(problem: Problem) -> Compiled:
                 key = (t, s.snow, a.only)
                 k = made_kinds.get(key)
                 if k is None:
-                    k = made_kinds[key] = c.kind(ManaKind(t, s.snow, a.only, False))
+                    kind = _KINDS.get(key)
+                    if kind is None:
+                        if len(_KINDS) >= 4096:
+                            _KINDS.clear()
+                        kind = _KINDS[key] = ManaKind(t, s.snow, a.only, False)
+                    k = made_kinds[key] = c.kind(kind)
                 kinds[t] = k
             raw.append((i, j, s, a, choices, kinds))
     # Kinds are all known now, so acceptance sets can be computed.
@@ -291,6 +304,5 @@ def mana_upper_bound(c: Compiled) -> int:
     """A bound on the mana the board can make: bounds X (a bounded integer, not a loop)."""
     total = sum(c.pool_units.values())
     for p in c.producers:
-        per = max((len(ch) for ch in p.choices), default=0)
-        total += per * p.max_activations
+        total += p.most_made * p.max_activations
     return total
