@@ -185,7 +185,8 @@ class _Replay:
 
     def take(self, entry: dict[str, Any], where: str, purpose: Purpose) -> Token | None:
         """Remove the mana ``entry`` names from the pool, checking it exists and may be spent."""
-        if not isinstance(entry, dict) or "type" not in entry or "source" not in entry:
+        if (not isinstance(entry, dict) or not isinstance(entry.get("type"), str)
+                or not isinstance(entry.get("source"), str)):
             self.errors.append(f"{where}: a mana entry needs type and source")
             return None
         from_pool = entry["source"] == "pool"
