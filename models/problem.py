@@ -572,13 +572,18 @@ def _quick_source(raw: Any, taken: set[str]) -> Source | None:
     snow = raw.get("snow", False)
     if snow is not True and snow is not False:
         return None
-    types = raw.get("types")
-    if types is None:
+    if "types" not in raw:
         types = ("land",)
-    elif type(types) is list and all(type(t) is str for t in types):
-        types = tuple(t.lower() for t in types)
     else:
-        return None
+        given = raw["types"]
+        if type(given) is not list:
+            return None
+        lowered = []
+        for t in given:
+            if type(t) is not str:
+                return None
+            lowered.append(t.lower())
+        types = tuple(lowered)
     loaded = []
     for a in abilities:
         ability = _ABILITIES.get(repr(a)) if type(a) is dict else None

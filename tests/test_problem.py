@@ -113,3 +113,15 @@ def test_loaded_values_have_every_field_as_if_constructed():
         assert rebuilt == value
         assert set(vars(value)) >= {f.name for f in dataclasses.fields(cls)}
     assert loaded.sources[0].types == ("land",) and loaded.sources[0].tapped == 1
+
+
+@pytest.mark.parametrize("field, value", [("types", None), ("types", "land"), ("types", [1]), ("snow", None),
+                                          ("count", None), ("count", -1), ("tapped", 3), ("id", None),
+                                          ("abilities", None), ("name", 7)])
+def test_well_known_entries_with_one_bad_field_are_still_refused(field, value):
+    """The quick loader must hand anything unusual to the full one, which names the field."""
+    good = {"id": "plains", "name": "Plains", "count": 2, "types": ["land"], "abilities": [{"add": "{W}"}]}
+    load_problem({"cost": "{W}", "sources": [good]})  # the ability is known from now on
+    with pytest.raises(ProblemError) as e:
+        load_problem({"cost": "{W}", "sources": [{**good, field: value}]})
+    assert e.value.path.startswith("sources[0]")
