@@ -809,33 +809,6 @@ def _vectors(bounds: list[int], cap: int, limit: int) -> list[tuple[int, ...]]:
     return out
 
 
-def _edges(left, rows, cost_of):
-    """Adjacency of the bipartite graph: per left node [(row, cost, type)]; an edge takes the
-    cheapest type both ends allow (the first, when all cost the same)."""
-    out: list[list[tuple[int, int, int]]] = []
-    for li, l in enumerate(left):
-        lm = l[1]
-        pays = l[3]
-        uniform = pays is None or len({p for p in pays if p is not None}) == 1
-        mine = []
-        for ri, r in enumerate(rows):
-            m = lm & r[0]
-            if not m:
-                continue
-            if uniform:
-                ti = (m & -m).bit_length() - 1
-                best = (cost_of(l, ti), ti)
-            else:
-                best = None
-                for ti in BITS_OF[m]:
-                    cst = cost_of(l, ti)
-                    if cst is not None and (best is None or cst < best[0]):
-                        best = (cst, ti)
-            mine.append((ri, best[0], best[1]))
-        out.append(mine)
-    return out
-
-
 def _staged_cost(total: int):
     """Per-unit cost that spends multi-mana activations first, then the pool and life, then
     single-mana sources: the fewest sources, then the least waste, for a fixed set of
@@ -866,28 +839,47 @@ def _weighted_cost(weights):
 
 def _cheapest_flow(left, rows, cost_of):
     """Fill every row from the left nodes at least cost (OR-Tools' min-cost flow). Returns per
-    left node {(row, type index): units}, or None when the rows can't all be filled."""
-    out = _edges(left, rows, cost_of)
-    L = len(left)
-    total = sum(r[1] for r in rows)
+    left node {(row, type index): units}, or None when the rows can't all be filled. An edge
+    takes the cheapest type both ends allow (the first, when all cost the same)."""
+    total = 0
+    for r in rows:
+        total += r[1]
     if not total:
         return [{} for _ in left]
     flow = min_cost_flow.SimpleMinCostFlow()
-    source, sink = L + len(rows), L + len(rows) + 1
+    add = flow.add_arc_with_capacity_and_unit_cost
+    n_left = len(left)
+    source = n_left + len(rows)
+    sink = source + 1
     arcs = []
     for li, l in enumerate(left):
-        flow.add_arc_with_capacity_and_unit_cost(source, li, l[0], 0)
-        for ri, cost, ti in out[li]:
-            arcs.append((flow.add_arc_with_capacity_and_unit_cost(li, L + ri, l[0], cost), li, ri, ti))
+        cap, lm, _, pays = l[0], l[1], l[2], l[3]
+        add(source, li, cap, 0)
+        uniform = pays is None or len({p for p in pays if p is not None}) == 1
+        for ri, r in enumerate(rows):
+            m = lm & r[0]
+            if not m:
+                continue
+            if uniform:
+                ti = (m & -m).bit_length() - 1
+                cost = cost_of(l, ti)
+            else:
+                cost = None
+                for tj in BITS_OF[m]:
+                    cst = cost_of(l, tj)
+                    if cst is not None and (cost is None or cst < cost):
+                        cost, ti = cst, tj
+            arcs.append((add(li, n_left + ri, cap, cost), li, ri, ti))
     for ri, r in enumerate(rows):
-        flow.add_arc_with_capacity_and_unit_cost(L + ri, sink, r[1], 0)
+        add(n_left + ri, sink, r[1], 0)
     flow.set_node_supply(source, total)
     flow.set_node_supply(sink, -total)
     if flow.solve() != flow.OPTIMAL:
         return None
     result: list[dict[tuple[int, int], int]] = [{} for _ in left]
+    get = flow.flow
     for arc, li, ri, ti in arcs:
-        n = flow.flow(arc)
+        n = get(arc)
         if n:
             result[li][(ri, ti)] = n
     return result
