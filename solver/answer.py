@@ -63,6 +63,8 @@ def build_answer(c: Compiled, sol: Solution) -> dict[str, Any]:
     splits: dict[tuple[int, int], dict[str, dict[str, int]]] = {}
     for (pi, lv, unit), split in sol.splits.items():
         splits.setdefault((pi, lv), {})[unit] = split
+    ability_life = damage = sacrificed = 0
+    energy = c.variants[sol.variant].energy
     for lv in range(sol.levels + 1):
         for pi, p in enumerate(c.producers):
             if (pi, lv) not in active:
@@ -102,6 +104,13 @@ def build_answer(c: Compiled, sol: Solution) -> dict[str, Any]:
                         for d, payments_of_d in zip(p.cost, paid_by_symbol):
                             entry["paid"] += payments_of_d[:d.count]
                             del payments_of_d[:d.count]
+                    ability_life += sum(pay.get("life", 0) for pay in entry["paid"])
+            n = len(outs)
+            ability_life += p.life * n
+            damage += p.damage * n
+            energy += p.energy * n
+            if p.sacrifice:
+                sacrificed += n
     variant = c.variants[sol.variant]
     payments: list[dict[str, Any]] = []
     hybrid_halves: list[str] = []
@@ -155,17 +164,6 @@ def build_answer(c: Compiled, sol: Solution) -> dict[str, Any]:
     total_cost = variant.total.concrete(removed)
     colors = [t for t in COLORS if t in spent_types]
     life_paid = 2 * phyrexian_life + variant.total.life
-    ability_life = 0
-    damage = 0
-    energy = variant.energy
-    sacrificed = 0
-    producer_of = {(prob.sources[pp.source].id, pp.ability): pp for pp in reversed(c.producers)}
-    for entry in activations:
-        p = producer_of[(entry["source"], entry["ability"])]
-        ability_life += p.life * entry["times"] + sum(pay.get("life", 0) for pay in entry.get("paid") or [])
-        damage += p.damage * entry["times"]
-        energy += p.energy * entry["times"]
-        sacrificed += entry["times"] if p.sacrifice else 0
     answer: dict[str, Any] = {
         "status": "paid",
         "optimal": sol.optimal,
