@@ -127,6 +127,11 @@ class Model:
         self._ubs.append(max(0, ub))
         return len(self._ubs) - 1
 
+    def _ub(self, terms: Terms) -> int:
+        """Largest value of ``terms`` (coefficients >= 0) the variable bounds allow."""
+        ubs = self._ubs
+        return sum(ubs[v] * a for v, a in terms)
+
     def _bool(self) -> int:
         self._ubs.append(1)
         return len(self._ubs) - 1
@@ -293,7 +298,11 @@ class Model:
                                 lin(fs + [(y, -o.units)], 0, 0)
                         lin(ys + _neg(count, d.count), 0, 0)
         # Copy limits per source entry: taps, sacrifices, uses (spec section 8, "Copies").
-        self.used: list[int] = []
+        # A source's copies used are a variable only when it has abilities that don't tap;
+        # otherwise every copy used is tapped and the count is the sum of its taps (a copy
+        # sacrificed is tapped too), exactly what minimizing a variable >= it would give.
+        # Limits the activation bounds already imply are left out.
+        self.used: Terms = []
         self.sacrifices: Terms = []
         life_terms: Terms = list(ability_life_terms)
         damage_terms: Terms = []
@@ -306,26 +315,36 @@ class Model:
             total = {pi: [(a, 1) for a in self.activations[pi]] for pi in pis}
             taps = [t for pi in pis if c.producers[pi].tap for t in total[pi]]
             sacs = [t for pi in pis if c.producers[pi].sacrifice for t in total[pi]]
-            u = self._int(src.count)
-            if taps:
+            all_tap = len(taps) == sum(len(total[pi]) for pi in pis)
+            if taps and self._ub(taps) > src.count - src.tapped:
                 lin(taps, INT_MIN, src.count - src.tapped)
-                lin([(u, 1)] + _neg(taps), 0, INT_MAX)
-            if sacs:
-                lin(sacs, INT_MIN, src.count)
-                lin([(u, 1)] + _neg(sacs), 0, INT_MAX)
-                self.sacrifices.extend(sacs)
+            if all_tap:
+                self.used += taps
+                self.sacrifices += sacs
+            else:
+                u = self._int(src.count)
+                if taps:
+                    lin([(u, 1)] + _neg(taps), 0, INT_MAX)
+                if sacs:
+                    if self._ub(sacs) > src.count:
+                        lin(sacs, INT_MIN, src.count)
+                    lin([(u, 1)] + _neg(sacs), 0, INT_MAX)
+                    self.sacrifices += sacs
+                for pi in pis:
+                    p = c.producers[pi]
+                    if not p.tap:
+                        if self._ub(total[pi]) > p.uses * src.count:
+                            lin(total[pi], INT_MIN, p.uses * src.count)
+                        lin([(u, p.uses)] + _neg(total[pi]), 0, INT_MAX)
+                self.used.append((u, 1))
             for pi in pis:
                 p = c.producers[pi]
-                if not p.tap:
-                    lin(total[pi], INT_MIN, p.uses * src.count)
-                    lin([(u, p.uses)] + _neg(total[pi]), 0, INT_MAX)
                 if p.life:
                     life_terms += _neg(total[pi], -p.life)
                 if p.damage:
                     damage_terms += _neg(total[pi], -p.damage)
                 if p.energy:
                     energy_terms += _neg(total[pi], -p.energy)
-            self.used.append(u)
         # The total cost: one variant chosen.
         self.sel = [self._bool() for _ in c.variants]
         self._cts.append(f"constraints {{ exactly_one {{ literals: [{_ints(self.sel)}] }} }}")
@@ -454,7 +473,7 @@ class Model:
             "min_life": lost_total,
             "min_energy": energy_terms,
             "min_sacrifices": self.sacrifices,
-            "min_sources": [(u, 1) for u in self.used],
+            "min_sources": self.used,
             "min_waste": self.waste_terms,
         }
 
