@@ -141,9 +141,14 @@ class Model:
 
     def _linear(self, terms: Terms, lo: int, hi: int, enforce: tuple[int, ...] = ()) -> None:
         """lo <= terms <= hi, if every literal of ``enforce`` holds."""
-        vs, cs = _flat(terms)
+        coef: dict[int, int] = {}
+        get = coef.get
+        for v, a in terms:
+            coef[v] = get(v, 0) + a
+        if 0 in coef.values():
+            coef = {v: a for v, a in coef.items() if a}
         enf = f"enforcement_literal: [{_ints(enforce)}] " if enforce else ""
-        self._cts.append(f"constraints {{ {enf}linear {{ vars: [{_ints(vs)}] coeffs: [{_ints(cs)}] "
+        self._cts.append(f"constraints {{ {enf}linear {{ vars: [{_ints(coef)}] coeffs: [{_ints(coef.values())}] "
                          f"domain: [{lo}, {hi}] }} }}")
 
     def _flush(self) -> None:
