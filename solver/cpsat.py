@@ -258,44 +258,65 @@ class Model:
         # total cost is paid on level L+1, after every activation.
         prod: list[list[Terms]] = [[[] for _ in range(n_kinds)] for _ in range(self.L + 2)]
         cons: list[list[Terms]] = [[[] for _ in range(n_kinds)] for _ in range(self.L + 2)]
-        self.acts: dict[tuple[int, int, int], int] = {}
+        # Activation counts, and the options a converter's cost is paid with, are terms: a
+        # variable each, or the sum that defines them where a variable would only be tied to
+        # it by an equality (a single "any color" unit; a cost symbol with one way to pay).
+        self.acts: dict[tuple[int, int, int], Terms] = {}
         self.splits: dict[tuple[int, int, str, str], int] = {}
-        self.ability_y: dict[tuple[int, int, int, int], int] = {}
+        self.ability_y: dict[tuple[int, int, int, int], Terms] = {}
         self.ability_f: dict[tuple[int, int, int, int, int], int] = {}
-        self.activations: list[list[int]] = [[] for _ in c.producers]
+        self.activations: list[Terms] = [[] for _ in c.producers]
         ability_life_terms: Terms = []
         for pi, p in enumerate(c.producers):
             levels = range(1, self.L + 1) if p.is_converter else (0,)
+            # One choice of one unit of several types (Treasure, Birds of Paradise): its
+            # activations are the sum of its splits per type; the source's copy limit, which
+            # every producer has (max_activations is that limit), bounds the sum.
+            single = len(p.choices) == 1 and len(p.choices[0]) == 1 and len(p.choices[0][0]) > 1
             for lv in levels:
-                unit_totals: dict[str, Terms] = {}
-                for ci, choice in enumerate(p.choices):
-                    a = self._int(p.max_activations)
-                    self.acts[(pi, lv, ci)] = a
-                    self.activations[pi].append(a)
-                    for unit in set(choice):
-                        mult = choice.count(unit)
-                        if len(unit) == 1:
-                            prod[lv][p.kind_of_type[unit]].append((a, mult))
-                        else:
-                            unit_totals.setdefault(unit, []).append((a, mult))
-                for unit, terms in unit_totals.items():
+                if single:
+                    unit = p.choices[0][0]
                     parts: Terms = []
                     for t in unit:
-                        s = self._int(p.max_activations * 8)
+                        s = self._int(p.max_activations)
                         self.splits[(pi, lv, unit, t)] = s
                         parts.append((s, 1))
                         prod[lv][p.kind_of_type[t]].append((s, 1))
-                    lin(parts + _neg(terms), 0, 0)
+                    self.acts[(pi, lv, 0)] = parts
+                    self.activations[pi] += parts
+                else:
+                    unit_totals: dict[str, Terms] = {}
+                    for ci, choice in enumerate(p.choices):
+                        a = self._int(p.max_activations)
+                        self.acts[(pi, lv, ci)] = [(a, 1)]
+                        self.activations[pi].append((a, 1))
+                        for unit in dict.fromkeys(choice):
+                            mult = choice.count(unit)
+                            if len(unit) == 1:
+                                prod[lv][p.kind_of_type[unit]].append((a, mult))
+                            else:
+                                unit_totals.setdefault(unit, []).append((a, mult))
+                    for unit, terms in unit_totals.items():
+                        parts = []
+                        for t in unit:
+                            s = self._int(p.max_activations * 8)
+                            self.splits[(pi, lv, unit, t)] = s
+                            parts.append((s, 1))
+                            prod[lv][p.kind_of_type[t]].append((s, 1))
+                        lin(parts + _neg(terms), 0, 0)
                 if p.is_converter:
-                    count = [(self.acts[(pi, lv, ci)], 1) for ci in range(len(p.choices))]
+                    count = [t for ci in range(len(p.choices)) for t in self.acts[(pi, lv, ci)]]
                     for di, d in enumerate(p.cost):
                         ys: Terms = []
                         for oi, o in enumerate(d.options):
-                            y = self._int(p.max_activations * d.count)
+                            if len(d.options) == 1:
+                                y = _neg(count, -d.count)
+                            else:
+                                y = [(self._int(p.max_activations * d.count), 1)]
+                                ys += y
                             self.ability_y[(pi, lv, di, oi)] = y
-                            ys.append((y, 1))
                             if o.life:
-                                ability_life_terms.append((y, o.life))
+                                ability_life_terms += _neg(y, -o.life)
                             if o.units:
                                 fs: Terms = []
                                 for k in sorted(o.accept):
@@ -303,8 +324,9 @@ class Model:
                                     self.ability_f[(pi, lv, di, oi, k)] = f
                                     fs.append((f, 1))
                                     cons[lv][k].append((f, 1))
-                                lin(fs + [(y, -o.units)], 0, 0)
-                        lin(ys + _neg(count, d.count), 0, 0)
+                                lin(fs + _neg(y, o.units), 0, 0)
+                        if ys:
+                            lin(ys + _neg(count, d.count), 0, 0)
         # Copy limits per source entry: taps, sacrifices, uses (spec section 8, "Copies").
         # A source's copies used are a variable only when it has abilities that don't tap;
         # otherwise every copy used is tapped and the count is the sum of its taps (a copy
@@ -320,7 +342,7 @@ class Model:
             by_source.setdefault(p.source, []).append(pi)
         for si, pis in by_source.items():
             src = prob.sources[si]
-            total = {pi: [(a, 1) for a in self.activations[pi]] for pi in pis}
+            total = {pi: self.activations[pi] for pi in pis}
             taps = [t for pi in pis if c.producers[pi].tap for t in total[pi]]
             sacs = [t for pi in pis if c.producers[pi].sacrifice for t in total[pi]]
             all_tap = len(taps) == sum(len(total[pi]) for pi in pis)
@@ -370,14 +392,17 @@ class Model:
             accept_of: dict[str, frozenset[int]] = {}
             for di, d in enumerate(v.demands):
                 ys = []
+                # A symbol with one way to pay (and no assumption to relax it) is paid d.count
+                # times exactly when its variant is chosen: no variable needed.
+                fixed = len(d.options) == 1 and not self.relax
                 for oi, o in enumerate(d.options):
-                    y = self._int(d.count)
+                    y = [(sel, d.count)] if fixed else [(self._int(d.count), 1)]
                     self.cost_y[(vi, di, oi)] = y
-                    ys.append((y, 1))
+                    ys += y
                     if o.life:
-                        cost_life_terms.append((y, o.life))
+                        cost_life_terms += _neg(y, -o.life)
                     if o.generic:
-                        generic.setdefault(o.generic, []).append((y, o.units))
+                        generic.setdefault(o.generic, []).extend(_neg(y, -o.units))
                         accept_of[o.generic] = o.accept
                     elif o.units:
                         fs = []
@@ -387,8 +412,9 @@ class Model:
                             fs.append((f, 1))
                             cons[final][k].append((f, 1))
                             spent_by_type[c.kinds[k].type].append((f, 1))
-                        lin(fs + [(y, -o.units)], 0, 0)
-                self._require((ys + [(sel, -d.count)], 0, 0), (ys, 0, 0), [str(d.symbol)] * d.count)
+                        lin(fs + _neg(y, o.units), 0, 0)
+                if not fixed:
+                    self._require((ys + [(sel, -d.count)], 0, 0), (ys, 0, 0), [str(d.symbol)] * d.count)
             # X: a bounded integer; its mana is generic of its own category (x_color, Achroma).
             xu = self._int(v.x_symbols * c.x_upper)
             if v.x_symbols:
@@ -600,32 +626,27 @@ class Model:
         return [tuple(g) for g in groups]
 
     def _hint(self) -> None:
+        """The last solution, complete, as the hint for the next group."""
         hint = self.m.proto.solution_hint
         hint.vars.clear()
         hint.values.clear()
-        vs = list(self._all_vars())
-        hint.vars.extend(vs)
-        hint.values.extend(self._values[v] for v in vs)
-
-    def _all_vars(self):
-        yield self.x
-        yield from self.acts.values()
-        yield from self.splits.values()
-        yield from self.ability_y.values()
-        yield from self.ability_f.values()
-        yield from self.cost_y.values()
-        yield from self.cost_f.values()
-        yield from self.gen_f.values()
-        yield from self.red.values()
-        yield from self.sel
+        hint.vars.extend(range(len(self._values)))
+        hint.values.extend(self._values)
 
     def _read(self, solver: cp_model.CpSolver) -> Solution:
         v = self._values = list(solver.response_proto.solution)
+
+        def val(terms: Terms) -> int:
+            return sum(v[i] * a for i, a in terms)
+
         sol = Solution("paid", levels=self.L)
-        self._last_values = {k: sum(v[i] * a for i, a in terms) for k, terms in self.quantities.items()}
+        self._last_values = {k: val(terms) for k, terms in self.quantities.items()}
         sol.variant = next(i for i, s in enumerate(self.sel) if v[s])
         sol.x = v[self.x]
-        sol.acts = {k: v[a] for k, a in self.acts.items() if v[a]}
+        for k, a in self.acts.items():
+            n = val(a)
+            if n:
+                sol.acts[k] = n
         for (pi, lv, unit, t), s in self.splits.items():
             if v[s]:
                 sol.splits.setdefault((pi, lv, unit), {})[t] = v[s]
@@ -634,16 +655,19 @@ class Model:
             if v[f]:
                 flows.setdefault((pi, lv, di, oi), {})[k] = v[f]
         for key, y in self.ability_y.items():
-            if v[y]:
-                sol.ability_pay[key] = (v[y], flows.get(key, {}))
+            n = val(y)
+            if n:
+                sol.ability_pay[key] = (n, flows.get(key, {}))
         vi = sol.variant
         flows = {}
         for (vj, di, oi, k), f in self.cost_f.items():
             if vj == vi and v[f]:
                 flows.setdefault((di, oi), {})[k] = v[f]
         for (vj, di, oi), y in self.cost_y.items():
-            if vj == vi and v[y]:
-                sol.cost_pay[(di, oi)] = (v[y], flows.get((di, oi), {}))
+            if vj == vi:
+                n = val(y)
+                if n:
+                    sol.cost_pay[(di, oi)] = (n, flows.get((di, oi), {}))
         for (vj, cat, k), f in self.gen_f.items():
             if vj == vi and v[f]:
                 sol.generic_pay.setdefault(cat, {})[k] = v[f]
