@@ -251,6 +251,21 @@ class Model:
         c = self.c
         lin = self._linear
         n_kinds = len(c.kinds)
+        # Most mana of each kind any payment can make: a producer activates at most
+        # max_activations times over all levels (its source's copy limit).
+        most = [c.pool_units.get(k, 0) for k in range(n_kinds)]
+        for p in c.producers:
+            per_kind: dict[int, int] = {}
+            for choice in p.choices:
+                here: dict[int, int] = {}
+                for unit in choice:
+                    for k in {p.kind_of_type[t] for t in unit}:
+                        here[k] = here.get(k, 0) + 1
+                for k, n in here.items():
+                    per_kind[k] = max(per_kind.get(k, 0), n)
+            for k, n in per_kind.items():
+                most[k] += n * p.max_activations
+        self._most = most
         self.x = self._int(c.x_upper)
         prob = c.problem
         # production[level][kind] and consumption[level][kind] as lists of terms
@@ -320,7 +335,7 @@ class Model:
                             if o.units:
                                 fs: Terms = []
                                 for k in sorted(o.accept):
-                                    f = self._int(p.max_activations * d.count * o.units)
+                                    f = self._int(min(p.max_activations * d.count * o.units, most[k]))
                                     self.ability_f[(pi, lv, di, oi, k)] = f
                                     fs.append((f, 1))
                                     cons[lv][k].append((f, 1))
@@ -407,7 +422,7 @@ class Model:
                     elif o.units:
                         fs = []
                         for k in sorted(o.accept):
-                            f = self._int(d.count * o.units)
+                            f = self._int(min(d.count * o.units, most[k]))
                             self.cost_f[(vi, di, oi, k)] = f
                             fs.append((f, 1))
                             cons[final][k].append((f, 1))
@@ -443,7 +458,7 @@ class Model:
             for cat, size in generic.items():
                 fs = []
                 for k in sorted(accept_of[cat]):
-                    f = self._int(size_ub[cat])
+                    f = self._int(min(size_ub[cat], most[k]))
                     self.gen_f[(vi, cat, k)] = f
                     fs.append((f, 1))
                     cons[final][k].append((f, 1))
