@@ -431,14 +431,15 @@ class Model:
                 if not fixed:
                     self._require((ys + [(sel, -d.count)], 0, 0), (ys, 0, 0), [str(d.symbol)] * d.count)
             # X: a bounded integer; its mana is generic of its own category (x_color, Achroma).
-            xu = self._int(v.x_symbols * c.x_upper)
             if v.x_symbols:
+                xu = self._int(v.x_symbols * c.x_upper)
                 lin([(xu, 1), (self.x, -v.x_symbols)], 0, 0, (sel,))
                 lin([(xu, 1)], 0, 0, (_not(sel),))
                 generic.setdefault("x", []).append((xu, 1))
                 accept_of["x"] = v.x_accept
             if v.x_zero or not v.x_symbols:
-                lin([(self.x, 1)], 0, 0, (sel,))
+                if c.x_upper > 0:  # else X's domain is {0} already
+                    lin([(self.x, 1)], 0, 0, (sel,))
                 if v.total.variant == "free" and x_fixed:
                     lin([(sel, 1)], 0, 0)  # 107.3b: without paying its mana cost, X is 0
             if x_fixed is not None and v.x_symbols and not v.x_zero:

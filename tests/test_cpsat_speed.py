@@ -5,7 +5,11 @@ No timings are asserted here (the machine is shared); ``benchmarks/profile.py`` 
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import threading
+from pathlib import Path
 
 import pytest
 
@@ -60,3 +64,22 @@ def test_same_problem_same_solution():
         a = cpsat.Model(c).solve(prob.objective, 10)
         b = cpsat.Model(c).solve(prob.objective, 10)
         assert a == b
+
+
+def test_same_solution_in_other_processes():
+    """The model is built in the same order whatever the string hash seed, so another process
+    gets the same counts (principle 6)."""
+    code = ("from benchmarks.generators import generate\n"
+            "from models.problem import load_problem\n"
+            "from solver.compile import compile_problem\n"
+            "from solver.merge import Merge\n"
+            "from solver import cpsat\n"
+            "for p in list(generate('rich', seed=3, n=12)):\n"
+            "    prob = load_problem(p)\n"
+            "    c = compile_problem(Merge(prob).problem)\n"
+            "    print(cpsat.Model(c).solve(prob.objective, 10))\n")
+    root = Path(__file__).resolve().parent.parent
+    outs = {subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=True,
+                           env={**os.environ, "PYTHONHASHSEED": seed}).stdout
+            for seed in ("1", "2")}
+    assert len(outs) == 1
