@@ -89,7 +89,7 @@ def _not(lit: int) -> int:
 
 
 def _ints(xs) -> str:
-    return ", ".join(map(str, xs))
+    return ",".join(map(str, xs))
 
 
 def _flat(terms: Terms) -> tuple[list[int], list[int]]:
@@ -147,18 +147,18 @@ class Model:
             coef[v] = get(v, 0) + a
         if 0 in coef.values():
             coef = {v: a for v, a in coef.items() if a}
-        enf = f"enforcement_literal: [{_ints(enforce)}] " if enforce else ""
-        self._cts.append(f"constraints {{ {enf}linear {{ vars: [{_ints(coef)}] coeffs: [{_ints(coef.values())}] "
-                         f"domain: [{lo}, {hi}] }} }}")
+        enf = f"enforcement_literal:[{_ints(enforce)}]" if enforce else ""
+        self._cts.append(f"constraints{{{enf}linear{{vars:[{_ints(coef)}]coeffs:[{_ints(coef.values())}]"
+                         f"domain:[{lo},{hi}]}}}}")
 
     def _flush(self) -> None:
         """Variables and constraints made since the last flush go into the proto."""
         proto = self.m.proto
         n = len(proto.variables)
-        parts = [f"variables {{ domain: [0, {ub}] }}" for ub in self._ubs[n:]]
+        parts = [f"variables{{domain:[0,{ub}]}}" for ub in self._ubs[n:]]
         parts += self._cts
         if parts:
-            proto.merge_text_format("\n".join(parts))
+            proto.merge_text_format("".join(parts))
         self._cts = []
 
     def _require(self, on, off, labels: list[str]) -> int | None:
@@ -181,18 +181,18 @@ class Model:
         if lit is None:
             return sel
         both = self._bool()
-        self._cts.append(f"constraints {{ enforcement_literal: [{both}] bool_and {{ literals: [{sel}, {lit}] }} }}")
-        self._cts.append(f"constraints {{ enforcement_literal: [{_not(both)}] "
-                         f"bool_or {{ literals: [{_not(sel)}, {_not(lit)}] }} }}")
+        self._cts.append(f"constraints{{enforcement_literal:[{both}]bool_and{{literals:[{sel},{lit}]}}}}")
+        self._cts.append(f"constraints{{enforcement_literal:[{_not(both)}]"
+                         f"bool_or{{literals:[{_not(sel)},{_not(lit)}]}}}}")
         return both
 
     def _min_equality(self, target: Terms, exprs: list[Terms]) -> None:
         """target == min(exprs), as CP-SAT writes it: -target == max(-exprs)."""
         def text(name: str, terms: Terms) -> str:
             vs, cs = _flat(terms)
-            return f"{name} {{ vars: [{_ints(vs)}] coeffs: [{_ints(-a for a in cs)}] }}"
+            return f"{name}{{vars:[{_ints(vs)}]coeffs:[{_ints(-a for a in cs)}]}}"
         body = " ".join([text("target", target)] + [text("exprs", e) for e in exprs])
-        self._cts.append(f"constraints {{ lin_max {{ {body} }} }}")
+        self._cts.append(f"constraints{{lin_max{{{body}}}}}")
 
     def core(self, time_limit: float) -> list[str] | None:
         """The cost symbols of a minimal infeasible core, or None if the relaxed model is
@@ -392,7 +392,7 @@ class Model:
                     energy_terms += _neg(total[pi], -p.energy)
         # The total cost: one variant chosen.
         self.sel = [self._bool() for _ in c.variants]
-        self._cts.append(f"constraints {{ exactly_one {{ literals: [{_ints(self.sel)}] }} }}")
+        self._cts.append(f"constraints{{exactly_one{{literals:[{_ints(self.sel)}]}}}}")
         self.cost_y: dict[tuple[int, int, int], int] = {}
         self.cost_f: dict[tuple[int, int, int, int], int] = {}
         self.gen_f: dict[tuple[int, str, int], int] = {}
