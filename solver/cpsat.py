@@ -13,7 +13,6 @@ from __future__ import annotations
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import Any
 
 from ortools.sat.python import cp_model
 
@@ -21,18 +20,16 @@ from solver.compile import Compiled
 
 EXACT_LEVELS = 12
 """Up to this many activations of mana-cost abilities, every legal order is modelled."""
-SMALL_MODEL = 150
-"""Below this many variables presolve usually costs more than it saves (9 ms -> 2 ms);
-above it (large boards) the quick try mostly wastes time (p90 89 -> 40 ms measured)."""
-QUICK_TRY = 0.01
-"""Deterministic time (CP-SAT's own work units) for the try without presolve."""
+SMALL_MODEL = 300
+"""Below this many variables a model first gets the quick try without presolve. With the quick
+try's parameters (see ``_solve_quick_then_full``) it wins on rich boards up to ~270 variables:
+models of 150-270 variables went from 15-50 ms to 4-20 ms; one in 300 falls back to presolve."""
+QUICK_TRY = 0.005
+"""Deterministic time (CP-SAT's own work units) for the try without presolve. On rich boards
+99 % of quick tries finish within 0.003; one that needs presolve wastes the whole budget
+(40-75 ms of wall time for 0.01 on the ``large`` scenario)."""
 
 _SOLVERS = threading.local()
-def _sum(terms) -> Any:
-    """One expression node for a sum, not one per "+" as the builtin makes."""
-    return cp_model.LinearExpr.sum(list(terms))
-
-
 class _CpModel(cp_model.CpModel):
     """A CpModel without the CamelCase aliases OR-Tools adds to each new model (~1.4 ms each,
     a quarter of building a small model); this module uses the snake_case API only."""
@@ -75,44 +72,128 @@ def level_count(c: Compiled) -> int:
     return max(EXACT_LEVELS, 2 + len(converters) + max(p.max_activations for p in converters).bit_length())
 
 
+Terms = list[tuple[int, int]]
+"""A linear expression without constant: (variable index, coefficient) pairs."""
+
+INT_MIN, INT_MAX = -(2**63), 2**63 - 1
+
+
+def _neg(terms: Terms, k: int = 1) -> Terms:
+    """``terms`` times ``-k``."""
+    return [(v, -k * a) for v, a in terms]
+
+
+def _not(lit: int) -> int:
+    """The negation of a Boolean variable, as CP-SAT numbers literals."""
+    return -lit - 1
+
+
+def _ints(xs) -> str:
+    return ",".join(map(str, xs))
+
+
+def _flat(terms: Terms) -> tuple[list[int], list[int]]:
+    """Variables (in increasing order, as OR-Tools writes them) and coefficients, repeated
+    variables merged and zeros dropped."""
+    coef: dict[int, int] = {}
+    for v, a in terms:
+        coef[v] = coef.get(v, 0) + a
+    vs = sorted(v for v, a in coef.items() if a)
+    return vs, [coef[v] for v in vs]
+
+
 class Model:
-    """One CP-SAT model of a compiled problem."""
+    """One CP-SAT model of a compiled problem.
+
+    The model is written as CP-SAT's text format and parsed in one call: variables are plain
+    indices and expressions lists of (index, coefficient), so building costs Python list
+    operations rather than a call into OR-Tools per variable, term and constraint. Values are
+    read back in one call after each solve. With the smaller model (see ``_build``) this took
+    building a rich board's model from 1.4 to 0.7 ms at the median (docs/profile.md)."""
 
     def __init__(self, c: Compiled, relax: bool = False) -> None:
         """``relax`` puts each cost symbol class behind an assumption literal, so an infeasible
         model can name the symbols that can't be paid together (an infeasible core)."""
         self.c = c
         self.relax = relax
-        self.assumptions: list[tuple[Any, list[str]]] = []
+        self.assumptions: list[tuple[int, list[str]]] = []
         self.m = _CpModel()
         self.L = level_count(c)
+        self._ubs: list[int] = []  # upper bound of each variable (all are >= 0)
+        self._cts: list[str] = []  # constraints not yet in the proto, as text
         self._build()
+        self._flush()
         self.bounds = self._bounds()
 
     # -- construction --------------------------------------------------------------------
 
-    def _require(self, on, off, labels: list[str]):
-        """Add ``on`` (and ``off`` when relaxed away); in relax mode behind a new assumption."""
+    def _int(self, ub: int) -> int:
+        self._ubs.append(max(0, ub))
+        return len(self._ubs) - 1
+
+    def _ub(self, terms: Terms) -> int:
+        """Largest value of ``terms`` (coefficients >= 0) the variable bounds allow."""
+        ubs = self._ubs
+        return sum(ubs[v] * a for v, a in terms)
+
+    def _bool(self) -> int:
+        self._ubs.append(1)
+        return len(self._ubs) - 1
+
+    def _linear(self, terms: Terms, lo: int, hi: int, enforce: tuple[int, ...] = ()) -> None:
+        """lo <= terms <= hi, if every literal of ``enforce`` holds."""
+        coef: dict[int, int] = {}
+        get = coef.get
+        for v, a in terms:
+            coef[v] = get(v, 0) + a
+        if 0 in coef.values():
+            coef = {v: a for v, a in coef.items() if a}
+        enf = f"enforcement_literal:[{_ints(enforce)}]" if enforce else ""
+        self._cts.append(f"constraints{{{enf}linear{{vars:[{_ints(coef)}]coeffs:[{_ints(coef.values())}]"
+                         f"domain:[{lo},{hi}]}}}}")
+
+    def _flush(self) -> None:
+        """Variables and constraints made since the last flush go into the proto."""
+        proto = self.m.proto
+        n = len(proto.variables)
+        parts = [f"variables{{domain:[0,{ub}]}}" for ub in self._ubs[n:]]
+        parts += self._cts
+        if parts:
+            proto.merge_text_format("".join(parts))
+        self._cts = []
+
+    def _require(self, on, off, labels: list[str]) -> int | None:
+        """Add ``on`` (and ``off`` when relaxed away), each (terms, lo, hi); in relax mode
+        behind a new assumption, whose literal is returned."""
         if not self.relax:
             if on is not None:
-                self.m.add(on)
+                self._linear(*on)
             return None
-        lit = self.m.new_bool_var(f"need{len(self.assumptions)}")
+        lit = self._bool()
         self.assumptions.append((lit, labels))
         if on is not None:
-            self.m.add(on).only_enforce_if(lit)
-            self.m.add(off).only_enforce_if(lit.negated())
+            self._linear(*on, enforce=(lit,))
+            self._linear(*off, enforce=(_not(lit),))
         return lit
 
-    def _both(self, sel, label: str):
+    def _both(self, sel: int, label: str) -> int:
         """``sel``, or in relax mode ``sel`` and a new assumption that this part is required."""
         lit = self._require(None, None, [label])
         if lit is None:
             return sel
-        both = self.m.new_bool_var("")
-        self.m.add_bool_and([sel, lit]).only_enforce_if(both)
-        self.m.add_bool_or([sel.negated(), lit.negated()]).only_enforce_if(both.negated())
+        both = self._bool()
+        self._cts.append(f"constraints{{enforcement_literal:[{both}]bool_and{{literals:[{sel},{lit}]}}}}")
+        self._cts.append(f"constraints{{enforcement_literal:[{_not(both)}]"
+                         f"bool_or{{literals:[{_not(sel)},{_not(lit)}]}}}}")
         return both
+
+    def _min_equality(self, target: Terms, exprs: list[Terms]) -> None:
+        """target == min(exprs), as CP-SAT writes it: -target == max(-exprs)."""
+        def text(name: str, terms: Terms) -> str:
+            vs, cs = _flat(terms)
+            return f"{name}{{vars:[{_ints(vs)}]coeffs:[{_ints(-a for a in cs)}]}}"
+        body = " ".join([text("target", target)] + [text("exprs", e) for e in exprs])
+        self._cts.append(f"constraints{{lin_max{{{body}}}}}")
 
     def core(self, time_limit: float) -> list[str] | None:
         """The cost symbols of a minimal infeasible core, or None if the relaxed model is
@@ -120,33 +201,34 @@ class Model:
         solver = self._solver()
         deadline = time.monotonic() + time_limit
         lits = [lit for lit, _ in self.assumptions]
+        assumptions = self.m.proto.assumptions
 
-        def infeasible(active: list) -> list | None:
+        def infeasible(active: list[int]) -> list[int] | None:
             """The part of ``active`` a proof of infeasibility used, or None (feasible, or no
             proof before the deadline: then nothing may be dropped)."""
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 return None
             solver.parameters.max_time_in_seconds = remaining
-            self.m.clear_assumptions()
-            self.m.add_assumptions(active)
+            assumptions.clear()
+            assumptions.extend(active)
             if solver.solve(self.m) != cp_model.INFEASIBLE:
                 return None
             found = set(solver.sufficient_assumptions_for_infeasibility())
-            return [lit for lit in active if lit.index in found]
+            return [lit for lit in active if lit in found]
 
         core = infeasible(lits)
         if core is None:
             return None
         for lit in list(core):  # deletion: drop what the conflict doesn't need
-            if all(other is not lit for other in core):
+            if lit not in core:
                 continue  # already dropped with an earlier one
-            rest = [other for other in core if other is not lit]
+            rest = [other for other in core if other != lit]
             smaller = infeasible(rest)
             if smaller is not None:
                 core = smaller if len(smaller) < len(rest) else rest
-        labels = {lit.index: names for lit, names in self.assumptions}
-        return [name for lit in core for name in labels[lit.index]]
+        labels = dict(self.assumptions)
+        return [name for lit in core for name in labels[lit]]
 
     def _generic_bound(self, v, cat: str) -> int:
         """Most generic mana a category of a variant can ask for."""
@@ -166,230 +248,284 @@ class Model:
         solver.parameters.copy_from(_SOLVERS.base)
         return solver
 
-    def _int(self, ub: int, name: str = "") -> cp_model.IntVar:
-        return self.m.new_int_var(0, max(0, ub), name)
-
     def _build(self) -> None:
-        c, m = self.c, self.m
+        c = self.c
+        lin = self._linear
         n_kinds = len(c.kinds)
-        self.x = self._int(c.x_upper, "x")
+        # Most mana of each kind any payment can make: a producer activates at most
+        # max_activations times over all levels (its source's copy limit).
+        most = [c.pool_units.get(k, 0) for k in range(n_kinds)]
+        for p in c.producers:
+            per_kind: dict[int, int] = {}
+            for choice in p.choices:
+                here: dict[int, int] = {}
+                for unit in choice:
+                    for k in {p.kind_of_type[t] for t in unit}:
+                        here[k] = here.get(k, 0) + 1
+                for k, n in here.items():
+                    per_kind[k] = max(per_kind.get(k, 0), n)
+            for k, n in per_kind.items():
+                most[k] += n * p.max_activations
+        self._most = most
+        self.x = self._int(c.x_upper)
         prob = c.problem
         # production[level][kind] and consumption[level][kind] as lists of terms
         # Level 0 makes mana without spending any; levels 1..L are mana-cost abilities; the
         # total cost is paid on level L+1, after every activation.
-        prod: list[list[Any]] = [[[] for _ in range(n_kinds)] for _ in range(self.L + 2)]
-        cons: list[list[Any]] = [[[] for _ in range(n_kinds)] for _ in range(self.L + 2)]
-        self.acts: dict[tuple[int, int, int], cp_model.IntVar] = {}
-        self.splits: dict[tuple[int, int, str, str], cp_model.IntVar] = {}
-        self.ability_y: dict[tuple[int, int, int, int], cp_model.IntVar] = {}
-        self.ability_f: dict[tuple[int, int, int, int, int], cp_model.IntVar] = {}
-        self.activations: list[list[Any]] = [[] for _ in c.producers]
-        ability_life_terms: list[Any] = []
+        prod: list[list[Terms]] = [[[] for _ in range(n_kinds)] for _ in range(self.L + 2)]
+        cons: list[list[Terms]] = [[[] for _ in range(n_kinds)] for _ in range(self.L + 2)]
+        # Activation counts, and the options a converter's cost is paid with, are terms: a
+        # variable each, or the sum that defines them where a variable would only be tied to
+        # it by an equality (a single "any color" unit; a cost symbol with one way to pay).
+        self.acts: dict[tuple[int, int, int], Terms] = {}
+        self.splits: dict[tuple[int, int, str, str], int] = {}
+        self.ability_y: dict[tuple[int, int, int, int], Terms] = {}
+        self.ability_f: dict[tuple[int, int, int, int, int], int] = {}
+        self.activations: list[Terms] = [[] for _ in c.producers]
+        ability_life_terms: Terms = []
         for pi, p in enumerate(c.producers):
             levels = range(1, self.L + 1) if p.is_converter else (0,)
+            # One choice of one unit of several types (Treasure, Birds of Paradise): its
+            # activations are the sum of its splits per type; the source's copy limit, which
+            # every producer has (max_activations is that limit), bounds the sum.
+            single = len(p.choices) == 1 and len(p.choices[0]) == 1 and len(p.choices[0][0]) > 1
             for lv in levels:
-                unit_totals: dict[str, list[Any]] = {}
-                for ci, choice in enumerate(p.choices):
-                    a = self._int(p.max_activations, f"a{pi}_{lv}_{ci}")
-                    self.acts[(pi, lv, ci)] = a
-                    self.activations[pi].append(a)
-                    for unit in set(choice):
-                        mult = choice.count(unit)
-                        if len(unit) == 1:
-                            prod[lv][p.kind_of_type[unit]].append(mult * a)
-                        else:
-                            unit_totals.setdefault(unit, []).append(mult * a)
-                for unit, terms in unit_totals.items():
-                    parts = []
+                if single:
+                    unit = p.choices[0][0]
+                    parts: Terms = []
                     for t in unit:
-                        s = self._int(p.max_activations * 8, f"s{pi}_{lv}_{unit}_{t}")
+                        s = self._int(p.max_activations)
                         self.splits[(pi, lv, unit, t)] = s
-                        parts.append(s)
-                        prod[lv][p.kind_of_type[t]].append(s)
-                    m.add(_sum(parts) == _sum(terms))
+                        parts.append((s, 1))
+                        prod[lv][p.kind_of_type[t]].append((s, 1))
+                    self.acts[(pi, lv, 0)] = parts
+                    self.activations[pi] += parts
+                else:
+                    unit_totals: dict[str, Terms] = {}
+                    for ci, choice in enumerate(p.choices):
+                        a = self._int(p.max_activations)
+                        self.acts[(pi, lv, ci)] = [(a, 1)]
+                        self.activations[pi].append((a, 1))
+                        for unit in dict.fromkeys(choice):
+                            mult = choice.count(unit)
+                            if len(unit) == 1:
+                                prod[lv][p.kind_of_type[unit]].append((a, mult))
+                            else:
+                                unit_totals.setdefault(unit, []).append((a, mult))
+                    for unit, terms in unit_totals.items():
+                        parts = []
+                        for t in unit:
+                            s = self._int(p.max_activations * 8)
+                            self.splits[(pi, lv, unit, t)] = s
+                            parts.append((s, 1))
+                            prod[lv][p.kind_of_type[t]].append((s, 1))
+                        lin(parts + _neg(terms), 0, 0)
                 if p.is_converter:
-                    count = _sum(self.acts[(pi, lv, ci)] for ci in range(len(p.choices)))
+                    count = [t for ci in range(len(p.choices)) for t in self.acts[(pi, lv, ci)]]
                     for di, d in enumerate(p.cost):
-                        ys = []
+                        ys: Terms = []
                         for oi, o in enumerate(d.options):
-                            y = self._int(p.max_activations * d.count, f"ay{pi}_{lv}_{di}_{oi}")
+                            if len(d.options) == 1:
+                                y = _neg(count, -d.count)
+                            else:
+                                y = [(self._int(p.max_activations * d.count), 1)]
+                                ys += y
                             self.ability_y[(pi, lv, di, oi)] = y
-                            ys.append(y)
                             if o.life:
-                                ability_life_terms.append(o.life * y)
+                                ability_life_terms += _neg(y, -o.life)
                             if o.units:
-                                fs = []
+                                fs: Terms = []
                                 for k in sorted(o.accept):
-                                    f = self._int(p.max_activations * d.count * o.units, f"af{pi}_{lv}_{di}_{oi}_{k}")
+                                    f = self._int(min(p.max_activations * d.count * o.units, most[k]))
                                     self.ability_f[(pi, lv, di, oi, k)] = f
-                                    fs.append(f)
-                                    cons[lv][k].append(f)
-                                m.add(_sum(fs) == o.units * y)
-                        m.add(_sum(ys) == d.count * count)
+                                    fs.append((f, 1))
+                                    cons[lv][k].append((f, 1))
+                                lin(fs + _neg(y, o.units), 0, 0)
+                        if ys:
+                            lin(ys + _neg(count, d.count), 0, 0)
         # Copy limits per source entry: taps, sacrifices, uses (spec section 8, "Copies").
-        self.used: list[Any] = []
-        self.sacrifices: list[Any] = []
-        life_terms, damage_terms, energy_terms = list(ability_life_terms), [], []
+        # A source's copies used are a variable only when it has abilities that don't tap;
+        # otherwise every copy used is tapped and the count is the sum of its taps (a copy
+        # sacrificed is tapped too), exactly what minimizing a variable >= it would give.
+        # Limits the activation bounds already imply are left out.
+        self.used: Terms = []
+        self.sacrifices: Terms = []
+        life_terms: Terms = list(ability_life_terms)
+        damage_terms: Terms = []
+        energy_terms: Terms = []
         by_source: dict[int, list[int]] = {}
         for pi, p in enumerate(c.producers):
             by_source.setdefault(p.source, []).append(pi)
         for si, pis in by_source.items():
             src = prob.sources[si]
-            total = {pi: _sum(self.activations[pi]) for pi in pis}
-            taps = [total[pi] for pi in pis if c.producers[pi].tap]
-            sacs = [total[pi] for pi in pis if c.producers[pi].sacrifice]
-            u = self._int(src.count, f"used{si}")
-            if taps:
-                m.add(_sum(taps) <= src.count - src.tapped)
-                m.add(u >= _sum(taps))
-            if sacs:
-                m.add(_sum(sacs) <= src.count)
-                m.add(u >= _sum(sacs))
-                self.sacrifices.extend(sacs)
+            total = {pi: self.activations[pi] for pi in pis}
+            taps = [t for pi in pis if c.producers[pi].tap for t in total[pi]]
+            sacs = [t for pi in pis if c.producers[pi].sacrifice for t in total[pi]]
+            all_tap = len(taps) == sum(len(total[pi]) for pi in pis)
+            if taps and self._ub(taps) > src.count - src.tapped:
+                lin(taps, INT_MIN, src.count - src.tapped)
+            if all_tap:
+                self.used += taps
+                self.sacrifices += sacs
+            else:
+                u = self._int(src.count)
+                if taps:
+                    lin([(u, 1)] + _neg(taps), 0, INT_MAX)
+                if sacs:
+                    if self._ub(sacs) > src.count:
+                        lin(sacs, INT_MIN, src.count)
+                    lin([(u, 1)] + _neg(sacs), 0, INT_MAX)
+                    self.sacrifices += sacs
+                for pi in pis:
+                    p = c.producers[pi]
+                    if not p.tap:
+                        if self._ub(total[pi]) > p.uses * src.count:
+                            lin(total[pi], INT_MIN, p.uses * src.count)
+                        lin([(u, p.uses)] + _neg(total[pi]), 0, INT_MAX)
+                self.used.append((u, 1))
             for pi in pis:
                 p = c.producers[pi]
-                if not p.tap:
-                    m.add(total[pi] <= p.uses * src.count)
-                    m.add(u * p.uses >= total[pi])
                 if p.life:
-                    life_terms.append(p.life * total[pi])
+                    life_terms += _neg(total[pi], -p.life)
                 if p.damage:
-                    damage_terms.append(p.damage * total[pi])
+                    damage_terms += _neg(total[pi], -p.damage)
                 if p.energy:
-                    energy_terms.append(p.energy * total[pi])
-            self.used.append(u)
+                    energy_terms += _neg(total[pi], -p.energy)
         # The total cost: one variant chosen.
-        self.sel = [m.new_bool_var(f"variant{vi}") for vi in range(len(c.variants))]
-        m.add_exactly_one(self.sel)
-        self.cost_y: dict[tuple[int, int, int], cp_model.IntVar] = {}
-        self.cost_f: dict[tuple[int, int, int, int], cp_model.IntVar] = {}
-        self.gen_f: dict[tuple[int, str, int], cp_model.IntVar] = {}
-        self.red: dict[tuple[int, str], cp_model.IntVar] = {}
-        cost_life_terms: list[Any] = []
+        self.sel = [self._bool() for _ in c.variants]
+        self._cts.append(f"constraints{{exactly_one{{literals:[{_ints(self.sel)}]}}}}")
+        self.cost_y: dict[tuple[int, int, int], int] = {}
+        self.cost_f: dict[tuple[int, int, int, int], int] = {}
+        self.gen_f: dict[tuple[int, str, int], int] = {}
+        self.red: dict[tuple[int, str], int] = {}
+        cost_life_terms: Terms = []
         final = self.L + 1
-        spent_by_type: dict[str, list[Any]] = {t: [] for t in "WUBRGC"}
+        spent_by_type: dict[str, Terms] = {t: [] for t in "WUBRGC"}
         x_fixed = prob.x if prob.x != "max" else None
         for vi, v in enumerate(c.variants):
             sel = self.sel[vi]
-            generic: dict[str, list[Any]] = {}
+            generic: dict[str, Terms] = {}
             accept_of: dict[str, frozenset[int]] = {}
             for di, d in enumerate(v.demands):
                 ys = []
+                # A symbol with one way to pay (and no assumption to relax it) is paid d.count
+                # times exactly when its variant is chosen: no variable needed.
+                fixed = len(d.options) == 1 and not self.relax
                 for oi, o in enumerate(d.options):
-                    y = self._int(d.count, f"y{vi}_{di}_{oi}")
+                    y = [(sel, d.count)] if fixed else [(self._int(d.count), 1)]
                     self.cost_y[(vi, di, oi)] = y
-                    ys.append(y)
+                    ys += y
                     if o.life:
-                        cost_life_terms.append(o.life * y)
+                        cost_life_terms += _neg(y, -o.life)
                     if o.generic:
-                        generic.setdefault(o.generic, []).append(o.units * y)
+                        generic.setdefault(o.generic, []).extend(_neg(y, -o.units))
                         accept_of[o.generic] = o.accept
                     elif o.units:
                         fs = []
                         for k in sorted(o.accept):
-                            f = self._int(d.count * o.units, f"f{vi}_{di}_{oi}_{k}")
+                            f = self._int(min(d.count * o.units, most[k]))
                             self.cost_f[(vi, di, oi, k)] = f
-                            fs.append(f)
-                            cons[final][k].append(f)
-                            spent_by_type[c.kinds[k].type].append(f)
-                        m.add(_sum(fs) == o.units * y)
-                self._require(_sum(ys) == d.count * sel, _sum(ys) == 0, [str(d.symbol)] * d.count)
+                            fs.append((f, 1))
+                            cons[final][k].append((f, 1))
+                            spent_by_type[c.kinds[k].type].append((f, 1))
+                        lin(fs + _neg(y, o.units), 0, 0)
+                if not fixed:
+                    self._require((ys + [(sel, -d.count)], 0, 0), (ys, 0, 0), [str(d.symbol)] * d.count)
             # X: a bounded integer; its mana is generic of its own category (x_color, Achroma).
-            xu = self._int(v.x_symbols * c.x_upper, f"xu{vi}")
             if v.x_symbols:
-                m.add(xu == v.x_symbols * self.x).only_enforce_if(sel)
-                m.add(xu == 0).only_enforce_if(sel.negated())
-                generic.setdefault("x", []).append(xu)
+                xu = self._int(v.x_symbols * c.x_upper)
+                lin([(xu, 1), (self.x, -v.x_symbols)], 0, 0, (sel,))
+                lin([(xu, 1)], 0, 0, (_not(sel),))
+                generic.setdefault("x", []).append((xu, 1))
                 accept_of["x"] = v.x_accept
             if v.x_zero or not v.x_symbols:
-                m.add(self.x == 0).only_enforce_if(sel)
+                if c.x_upper > 0:  # else X's domain is {0} already
+                    lin([(self.x, 1)], 0, 0, (sel,))
                 if v.total.variant == "free" and x_fixed:
-                    m.add(sel == 0)  # 107.3b: without paying its mana cost, X is 0
+                    lin([(sel, 1)], 0, 0)  # 107.3b: without paying its mana cost, X is 0
             if x_fixed is not None and v.x_symbols and not v.x_zero:
                 lit = self._require(None, None, ["{X}"] * v.x_symbols)
-                m.add(self.x == x_fixed).only_enforce_if([sel, lit] if lit is not None else [sel])
+                lin([(self.x, 1)], x_fixed, x_fixed, (sel, lit) if lit is not None else (sel,))
             if v.x_symbols and v.x_zero and x_fixed:
-                m.add(sel == 0)
+                lin([(sel, 1)], 0, 0)
             # Generic reductions: remove min(R, generic) from the categories the player picks.
-            sizes = {cat: _sum(terms) for cat, terms in generic.items()}
-            size_ub = {cat: self._generic_bound(v, cat) for cat in sizes}
-            if v.total.generic_reduction and sizes:
-                for cat in sizes:
-                    r = self._int(size_ub[cat], f"r{vi}_{cat}")
+            size_ub = {cat: self._generic_bound(v, cat) for cat in generic}
+            if v.total.generic_reduction and generic:
+                for cat, size in generic.items():
+                    r = self._int(size_ub[cat])
                     self.red[(vi, cat)] = r
-                    m.add(r <= sizes[cat])
-                m.add_min_equality(_sum(self.red[(vi, cat)] for cat in sizes),
-                                   [v.total.generic_reduction * sel, _sum(sizes.values())])
-            for cat, size in sizes.items():
+                    lin([(r, 1)] + _neg(size), INT_MIN, 0)
+                self._min_equality([(self.red[(vi, cat)], 1) for cat in generic],
+                                   [[(sel, v.total.generic_reduction)], [t for size in generic.values() for t in size]])
+            for cat, size in generic.items():
                 fs = []
                 for k in sorted(accept_of[cat]):
-                    f = self._int(size_ub[cat], f"g{vi}_{cat}_{k}")
+                    f = self._int(min(size_ub[cat], most[k]))
                     self.gen_f[(vi, cat, k)] = f
-                    fs.append(f)
-                    cons[final][k].append(f)
-                    spent_by_type[c.kinds[k].type].append(f)
-                m.add(_sum(fs) == size - self.red.get((vi, cat), 0))
+                    fs.append((f, 1))
+                    cons[final][k].append((f, 1))
+                    spent_by_type[c.kinds[k].type].append((f, 1))
+                r = self.red.get((vi, cat))
+                lin(fs + _neg(size) + ([(r, 1)] if r is not None else []), 0, 0)
             if v.total.life:
-                cost_life_terms.append(v.total.life * self._both(sel, f"{v.total.life} life"))
+                cost_life_terms.append((self._both(sel, f"{v.total.life} life"), v.total.life))
             if v.energy:
-                energy_terms.append(v.energy * self._both(sel, "".join(["{E}"] * v.energy)))
+                energy_terms.append((self._both(sel, "".join(["{E}"] * v.energy)), v.energy))
         # Mana balance: lower levels pay higher ones; everything fits in the end.
-        self.waste_terms: list[Any] = []
+        self.waste_terms: Terms = []
         for k in range(n_kinds):
             pool = c.pool_units.get(k, 0)
-            made: list[Any] = list(prod[0][k])
-            used: list[Any] = []
+            made: Terms = list(prod[0][k])
+            used: Terms = []
             for lv in range(1, self.L + 1):
                 used += cons[lv][k]
                 if cons[lv][k]:  # levels that spend nothing new are implied by the one before
-                    m.add(_sum(used) <= pool + _sum(made))
+                    lin(used + _neg(made), INT_MIN, pool)
                 made += prod[lv][k]
             used += cons[self.L + 1][k]
             if used:
-                m.add(_sum(used) <= pool + _sum(made))
+                lin(used + _neg(made), INT_MIN, pool)
             if not c.kinds[k].pool and made:
-                self.waste_terms.append(_sum(made) - _sum(used))
+                self.waste_terms += made + _neg(used)
         # Life (601.2g–h, 118.3) and energy.
         player = prob.player
         life = player.life
-        self.ability_life = _sum(life_terms) if life_terms else 0
-        self.damage = _sum(damage_terms) if damage_terms else 0
-        self.cost_life = _sum(cost_life_terms) if cost_life_terms else 0
         if life_terms:
-            m.add(self.ability_life <= max(0, life))
+            lin(life_terms, INT_MIN, max(0, life))
         if cost_life_terms:
-            paying = m.new_bool_var("pays_life")
-            m.add(self.cost_life <= 0).only_enforce_if(paying.negated())
-            m.add(self.cost_life <= life - self.ability_life - self.damage).only_enforce_if(paying)
-        lost_total = self.ability_life + self.damage + self.cost_life
-        if player.keep_life is not None and (life_terms or damage_terms or cost_life_terms):
-            loses = m.new_bool_var("loses_life")
-            m.add(lost_total <= 0).only_enforce_if(loses.negated())
-            m.add(life - lost_total >= player.keep_life).only_enforce_if(loses)
-        self.energy = _sum(energy_terms) if energy_terms else 0
+            paying = self._bool()
+            lin(cost_life_terms, INT_MIN, 0, (_not(paying),))
+            lin(cost_life_terms + life_terms + damage_terms, INT_MIN, life, (paying,))
+        lost_total = life_terms + damage_terms + cost_life_terms
+        if player.keep_life is not None and lost_total:
+            loses = self._bool()
+            lin(lost_total, INT_MIN, 0, (_not(loses),))
+            lin(_neg(lost_total), player.keep_life - life, INT_MAX, (loses,))  # life - lost >= keep
         if energy_terms:
-            m.add(self.energy <= player.energy)
+            lin(energy_terms, INT_MIN, player.energy)
         # Colors spent on the total cost (609.4b), modelled only when an objective counts them.
-        self.color_spent = []
+        self.color_spent: list[int] = []
         wanted = {"max_colors", "min_colors"} & set(prob.objective)
         for t in "WUBRG" if wanted else "":
-            b = m.new_bool_var(f"spent_{t}")
+            b = self._bool()
             terms = spent_by_type[t]
             if terms:
-                m.add(_sum(terms) >= 1).only_enforce_if(b)
-                m.add(_sum(terms) == 0).only_enforce_if(b.negated())
+                lin(terms, 1, INT_MAX, (b,))
+                lin(terms, 0, 0, (_not(b),))
             else:
-                m.add(b == 0)
+                lin([(b, 1)], 0, 0)
             self.color_spent.append(b)
-        self.quantities = {
-            "max_x": self.x,
-            "max_colors": _sum(self.color_spent) if self.color_spent else 0,
-            "min_colors": _sum(self.color_spent) if self.color_spent else 0,
-            "min_life": self.ability_life + self.damage + self.cost_life,
-            "min_energy": self.energy,
-            "min_sacrifices": _sum(self.sacrifices) if self.sacrifices else 0,
-            "min_sources": _sum(self.used) if self.used else 0,
-            "min_waste": _sum(self.waste_terms) if self.waste_terms else 0,
+        colors = [(b, 1) for b in self.color_spent]
+        # Each quantity as terms; an empty list is the constant 0.
+        self.quantities: dict[str, Terms] = {
+            "max_x": [(self.x, 1)],
+            "max_colors": colors,
+            "min_colors": colors,
+            "min_life": lost_total,
+            "min_energy": energy_terms,
+            "min_sacrifices": self.sacrifices,
+            "min_sources": self.used,
+            "min_waste": self.waste_terms,
         }
 
     def _bounds(self) -> dict[str, int]:
@@ -413,7 +549,6 @@ class Model:
         """Lexicographic optimization (principle 7): consecutive objectives are merged into one
         weighted sum while their bounds keep it exact (each weight exceeds everything after it);
         each group's optimum is fixed before the next group is solved."""
-        m = self.m
         deadline = time.monotonic() + time_limit
         solver = self._solver()
         optimal = True
@@ -428,10 +563,9 @@ class Model:
             if group:
                 weight, terms = 1, []
                 for name in reversed(group):
-                    q = self.quantities[name]
-                    terms.append((weight if name in MINIMIZE else -weight) * q)
+                    terms += _neg(self.quantities[name], -weight if name in MINIMIZE else weight)
                     weight *= self.bounds[name] + 1
-                m.minimize(sum(terms))
+                self._minimize(terms)
             status = self._solve_quick_then_full(solver, remaining)
             if status == cp_model.INFEASIBLE:
                 return Solution("infeasible", optimal=True)
@@ -442,14 +576,26 @@ class Model:
                 optimal = False
             last = self._read(solver)
             if group is not groups[-1]:
-                self._hint(solver)
-            for name in group:
-                m.add(self.quantities[name] == self._last_values[name])
+                self._hint()
+                for name in group:
+                    value = self._last_values[name]
+                    self._linear(self.quantities[name], value, value)
+                self._flush()
         if last is None:
             return Solution("unknown")
         last.optimal = optimal
         last.objective = {name: self._last_values[name] for name in objectives}
         return last
+
+    def _minimize(self, terms: Terms) -> None:
+        objective = self.m.proto.objective
+        objective.vars.clear()
+        objective.coeffs.clear()
+        vs, cs = _flat(terms)
+        objective.vars.extend(vs)
+        objective.coeffs.extend(cs)
+        objective.offset = 0
+        objective.scaling_factor = 1.0
 
     def _solve_quick_then_full(self, solver: cp_model.CpSolver, remaining: float) -> int:
         """Small models first get a short try without presolve (most finish in a few ms); one
@@ -457,17 +603,27 @@ class Model:
         turns the hard ones from seconds into milliseconds. Deterministic budgets keep the same
         problem on the same path every time."""
         params = solver.parameters
-        if len(self.m.proto.variables) < SMALL_MODEL:
+        spent = 0.0
+        if len(self._ubs) < SMALL_MODEL:
             params.cp_model_presolve = False
             params.linearization_level = 2  # stronger LP: measured 6.0 -> 3.8 ms on rich boards
+            # On models this small the LP does the proving: all of it from the start, and no
+            # time on symmetry detection, probing or the costlier cut families (solve median
+            # 3.3 -> 1.4 ms, 90th percentile 8 -> 4.5 ms on rich boards).
+            params.symmetry_level = 0
+            params.cp_model_probing_level = 0
+            params.add_lp_constraints_lazily = False
+            params.cut_level = 0
             params.max_deterministic_time = QUICK_TRY
             status = solver.solve(self.m)
             if status in (cp_model.OPTIMAL, cp_model.INFEASIBLE):
                 return status
+            spent = solver.wall_time
+        params.copy_from(_SOLVERS.base)
         params.cp_model_presolve = True
         params.linearization_level = 1
         params.max_deterministic_time = float("inf")
-        params.max_time_in_seconds = max(remaining - solver.wall_time, 0.001)
+        params.max_time_in_seconds = max(remaining - spent, 0.001)
         return solver.solve(self.m)
 
     def _groups(self, objectives: tuple[str, ...]) -> list[tuple[str, ...]]:
@@ -475,7 +631,7 @@ class Model:
         groups: list[list[str]] = []
         span = 0
         for name in objectives:
-            if isinstance(self.quantities[name], int):
+            if not self.quantities[name]:
                 continue  # constant here (for example no sacrifice abilities)
             size = self.bounds[name] + 1
             if groups and span * size < 2**48:
@@ -486,52 +642,55 @@ class Model:
                 span = size
         return [tuple(g) for g in groups]
 
-    def _hint(self, solver: cp_model.CpSolver) -> None:
-        m = self.m
-        m.clear_hints()
-        for var in self._all_vars():
-            m.add_hint(var, solver.value(var))
-
-    def _all_vars(self):
-        yield self.x
-        yield from self.acts.values()
-        yield from self.splits.values()
-        yield from self.ability_y.values()
-        yield from self.ability_f.values()
-        yield from self.cost_y.values()
-        yield from self.cost_f.values()
-        yield from self.gen_f.values()
-        yield from self.red.values()
-        yield from self.sel
+    def _hint(self) -> None:
+        """The last solution, complete, as the hint for the next group."""
+        hint = self.m.proto.solution_hint
+        hint.vars.clear()
+        hint.values.clear()
+        hint.vars.extend(range(len(self._values)))
+        hint.values.extend(self._values)
 
     def _read(self, solver: cp_model.CpSolver) -> Solution:
-        v = solver.value
+        v = self._values = list(solver.response_proto.solution)
+
+        def val(terms: Terms) -> int:
+            return sum(v[i] * a for i, a in terms)
+
         sol = Solution("paid", levels=self.L)
-        self._last_values = {k: (v(e) if not isinstance(e, int) else e) for k, e in self.quantities.items()}
-        sol.variant = next(i for i, s in enumerate(self.sel) if v(s))
-        sol.x = v(self.x)
-        sol.acts = {k: v(a) for k, a in self.acts.items() if v(a)}
-        for (pi, lv, unit, t), s in self.splits.items():
-            if v(s):
-                sol.splits.setdefault((pi, lv, unit), {})[t] = v(s)
-        for (pi, lv, di, oi), y in self.ability_y.items():
-            n = v(y)
+        self._last_values = {k: val(terms) for k, terms in self.quantities.items()}
+        sol.variant = next(i for i, s in enumerate(self.sel) if v[s])
+        sol.x = v[self.x]
+        for k, a in self.acts.items():
+            n = val(a)
             if n:
-                flows = {k: v(f) for (a, b, c_, d, k), f in self.ability_f.items()
-                         if (a, b, c_, d) == (pi, lv, di, oi) and v(f)}
-                sol.ability_pay[(pi, lv, di, oi)] = (n, flows)
+                sol.acts[k] = n
+        for (pi, lv, unit, t), s in self.splits.items():
+            if v[s]:
+                sol.splits.setdefault((pi, lv, unit), {})[t] = v[s]
+        flows: dict[tuple, dict[int, int]] = {}
+        for (pi, lv, di, oi, k), f in self.ability_f.items():
+            if v[f]:
+                flows.setdefault((pi, lv, di, oi), {})[k] = v[f]
+        for key, y in self.ability_y.items():
+            n = val(y)
+            if n:
+                sol.ability_pay[key] = (n, flows.get(key, {}))
         vi = sol.variant
+        flows = {}
+        for (vj, di, oi, k), f in self.cost_f.items():
+            if vj == vi and v[f]:
+                flows.setdefault((di, oi), {})[k] = v[f]
         for (vj, di, oi), y in self.cost_y.items():
-            if vj != vi or not v(y):
-                continue
-            flows = {k: v(f) for (a, b, c_, k), f in self.cost_f.items() if (a, b, c_) == (vj, di, oi) and v(f)}
-            sol.cost_pay[(di, oi)] = (v(y), flows)
+            if vj == vi:
+                n = val(y)
+                if n:
+                    sol.cost_pay[(di, oi)] = (n, flows.get((di, oi), {}))
         for (vj, cat, k), f in self.gen_f.items():
-            if vj == vi and v(f):
-                sol.generic_pay.setdefault(cat, {})[k] = v(f)
+            if vj == vi and v[f]:
+                sol.generic_pay.setdefault(cat, {})[k] = v[f]
         for (vj, cat), r in self.red.items():
-            if vj == vi and v(r):
-                sol.reduced[cat] = v(r)
+            if vj == vi and v[r]:
+                sol.reduced[cat] = v[r]
         return sol
 
 
