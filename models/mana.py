@@ -119,16 +119,16 @@ class Symbol:
     def sort_key(self) -> tuple[int, int, int]:
         """Canonical order for printing a total cost: X, generic, snow, {C}, colored symbols,
         hybrids, Phyrexian, then {2/W} and {C/W}, each in color order."""
-        order = {Kind.X: 0, Kind.GENERIC: 1, Kind.SNOW: 2, Kind.COLORLESS: 3, Kind.ENERGY: 9}
-        if self.kind in order:
-            return (order[self.kind], 0, 0)
-        kind_rank = [Kind.COLORED, Kind.HYBRID, Kind.HYBRID_PHYREXIAN, Kind.PHYREXIAN, Kind.TWOBRID,
-                     Kind.COLORLESS_HYBRID].index(self.kind)
-        first = COLORS.index(self.colors[0])
-        pair = HYBRID_PAIRS.index(self.colors) if len(self.colors) == 2 else 0
-        return (4 + kind_rank, first, pair)
+        rank = _KIND_RANK[self.kind]
+        if not self.colors:
+            return (rank, 0, 0)
+        c = self.colors
+        return (rank, COLORS.index(c[0]), HYBRID_PAIRS.index(c) if len(c) == 2 else 0)
 
 
+_KIND_RANK = {Kind.X: 0, Kind.GENERIC: 1, Kind.SNOW: 2, Kind.COLORLESS: 3, Kind.ENERGY: 9,
+              Kind.COLORED: 4, Kind.HYBRID: 5, Kind.HYBRID_PHYREXIAN: 6, Kind.PHYREXIAN: 7,
+              Kind.TWOBRID: 8, Kind.COLORLESS_HYBRID: 9}
 _NUMBER = re.compile(r"\d+")
 _SYMBOLS: dict[str, Symbol] = {}  # Symbol.parse: symbols are immutable and few
 
@@ -137,8 +137,21 @@ def _color_pair(a: str, b: str) -> str | None:
     return _PAIR_BY_SET.get(frozenset((a, b))) if a != b else None
 
 
+_BODIES: dict[str, Symbol | None] = {}
+
+
 def _parse_body(body: str) -> Symbol | None:
-    """The symbol between braces, or None when it is not one of section 1's symbols."""
+    """The symbol between braces, or None when it is not one of section 1's symbols
+    (remembered: the same few bodies make up every cost)."""
+    if body in _BODIES:
+        return _BODIES[body]
+    symbol = _read_body(body)
+    if len(_BODIES) < 4096:
+        _BODIES[body] = symbol
+    return symbol
+
+
+def _read_body(body: str) -> Symbol | None:
     b = body.upper()
     if _NUMBER.fullmatch(b):
         return Symbol(Kind.GENERIC, "", int(b))

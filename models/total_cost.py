@@ -250,6 +250,9 @@ def total_costs(problem: Problem) -> tuple[TotalCost, ...]:
 
 
 def _total_costs(problem: Problem) -> list[TotalCost]:
+    if (problem.cost is not None and problem.alternative is None and not problem.free
+            and not problem.additional and not problem.increase and not problem.reduce):
+        return [TotalCost(tuple(_terms(problem.cost)), "cost", 0, problem.life_cost)]  # the usual case
     bases: list[tuple[str, ManaCost]] = []
     if problem.alternative is not None:
         bases.append(("alternative", problem.alternative))

@@ -395,7 +395,7 @@ class _Fast:
                 lb = (life if mode == "cost" else 0, acts + max(0, d - free_supply - units), max(0, units - d))
                 combos.append((ordered(lb), y, t))
         combos.sort(key=lambda co: co[0])
-        if mode != "cost" and len(combos) <= SMALL:  # a flow or two is cheaper than Hall's counts
+        if len(combos) <= SMALL:  # a flow or two is cheaper than Hall's counts
             best = None
             for lb, y, t in combos:
                 if best is not None and lb >= best[0]:
