@@ -4,10 +4,11 @@
     python -m benchmarks.profile --scenario lands10k  # 10,000 land copies, ~100-mana costs
     python -m benchmarks.profile --scenario large --n 10
 
-The phases are those of ``solver.pay``: loading the JSON (``load_problem``), compiling the
-aggregated IR (``compile_problem``), the fast path (``solver.fast.solve_fast``), building the
-CP-SAT model (``cpsat.Model``), solving it, building the answer (or the explanation of an
-infeasible problem) and the independent verification. "Before" forces CP-SAT
+The phases are those of ``solver.pay``: loading the JSON (``load_problem``), merging entries of
+the same card (``solver.merge.Merge``), compiling the aggregated IR (``compile_problem``), the fast
+path (``solver.fast.solve_fast``), building the
+CP-SAT model (``cpsat.Model``), solving it, building the answer (split back per entry; or the
+explanation of an infeasible problem) and the independent verification. "Before" forces CP-SAT
 (``solver.fast.ENABLED = False``); "after" tries the fast path first and falls back to CP-SAT
 when it declines, exactly as ``pay()`` does. Each problem runs ``--repeat`` times each way, the
 two ways one after the other, and keeps the fastest time of each phase (the machine is shared,
@@ -31,11 +32,12 @@ from solver.answer import build_answer
 from solver.compile import compile_problem
 from solver.cpsat import Model
 from solver.explain import explain
+from solver.merge import Merge
 from solver.verify import verify
 
 from .generators import CATALOG, _big_cost, _deck_colors, _playable, generate, split_board
 
-PHASES = ("load", "compile", "fast path", "model build", "solve", "answer", "verify")
+PHASES = ("load", "merge", "compile", "fast path", "model build", "solve", "answer", "verify")
 
 
 def lands10k(seed: int = 0, n: int = 20, copies: int = 10_000, units: int = 100) -> Iterator[dict[str, Any]]:
@@ -80,9 +82,11 @@ def phases(problem: dict[str, Any], use_fast: bool) -> tuple[dict[str, float], b
     c0 = time.perf_counter()
     prob = load_problem(problem)
     c1 = time.perf_counter()
-    compiled = compile_problem(prob)
+    merge = Merge(prob)
+    cm = time.perf_counter()
+    compiled = compile_problem(merge.problem)
     c2 = time.perf_counter()
-    t["load"], t["compile"] = c1 - c0, c2 - c1
+    t["load"], t["merge"], t["compile"] = c1 - c0, cm - c1, c2 - cm
     sol = None
     if use_fast:
         sol = fast.solve_fast(compiled, prob.objective)
@@ -96,7 +100,7 @@ def phases(problem: dict[str, Any], use_fast: bool) -> tuple[dict[str, float], b
         t["model build"], t["solve"] = c4 - c3, time.perf_counter() - c4
     c5 = time.perf_counter()
     if sol.status == "paid":
-        answer = build_answer(compiled, sol)
+        answer = merge.split(build_answer(compiled, sol))
         c6 = time.perf_counter()
         errors = verify(prob, answer)
         t["answer"], t["verify"] = c6 - c5, time.perf_counter() - c6
