@@ -41,9 +41,11 @@ demand rows (symbols grouped by the set of types they accept).
 **The search.** An activation none of whose mana is spent can be dropped (fewer sources, less
 waste, same payment), so no optimum has one: a multi choice is used at most as often as there are
 demand units it could serve, and all of them together at most as often as there are demand
-units. Choices are taken in order of a cheap lower bound; Hall's theorem over the unions of the
-rows' type sets scores each (exact sources and waste without life to weigh, a lower bound with
-it), and the search stops when the cheap bound can't beat the best found. Past
+units. Choices are taken in order of a cheap lower bound. Up to :data:`SMALL` of them are each
+solved as a flow outright; past that, Hall's theorem over the unions of the rows' type sets
+scores each (exact sources and waste without life to weigh, a lower bound with it), and after
+:data:`HOPELESS_AFTER` choices that can't pay, a relaxed Hall count checks whether any could. The
+search stops when the cheap bound can't beat the best found. Past
 :data:`MAX_COMBOS` choices, or :data:`MAX_FLOWS` min-cost flows, the fast path declines. If the
 optimum breaks a life limit (abilities' life above the player's life, ``keep_life``), it declines
 too: another payment might respect it, and CP-SAT weighs that.
