@@ -9,7 +9,6 @@ is appended to ``results.jsonl`` as soon as it exists, so a stopped run loses no
 from __future__ import annotations
 
 import argparse
-import gc
 import json
 import os
 import sys
@@ -54,7 +53,6 @@ def _call(payer: str, problem: dict[str, Any], budget: float) -> tuple[dict[str,
             PAYERS[payer](WARM_UP, budget)
         except Exception:  # the timed call below reports the same failure
             pass
-    gc.collect()  # each payer pays for its own garbage, not for the previous payer's
     start = time.perf_counter()
     answer = PAYERS[payer](problem, budget)
     return answer, (time.perf_counter() - start) * 1000
