@@ -89,14 +89,12 @@ class Symbol:
     @classmethod
     def parse(cls, text: str) -> "Symbol":
         """Parse one symbol, with or without braces (``"{w/u}"``, ``"U/W"``, ``"3"``)."""
-        symbol = _SYMBOLS.get(text) if isinstance(text, str) else None
+        if not isinstance(text, str):
+            raise NotationError(f"a mana symbol must be a string, not {type(text).__name__}")
+        body = text[1:-1] if text.startswith("{") and text.endswith("}") else text
+        symbol = _parse_body(body)
         if symbol is None:
-            body = text[1:-1] if text.startswith("{") and text.endswith("}") else text
-            symbol = _parse_body(body)
-            if symbol is None:
-                raise NotationError(f"unknown mana symbol {text!r}", text, 0)
-            if len(_SYMBOLS) < 4096:
-                _SYMBOLS[text] = symbol
+            raise NotationError(f"unknown mana symbol {text!r}", text, 0)
         return symbol
 
     @property
@@ -130,28 +128,16 @@ _KIND_RANK = {Kind.X: 0, Kind.GENERIC: 1, Kind.SNOW: 2, Kind.COLORLESS: 3, Kind.
               Kind.COLORED: 4, Kind.HYBRID: 5, Kind.HYBRID_PHYREXIAN: 6, Kind.PHYREXIAN: 7,
               Kind.TWOBRID: 8, Kind.COLORLESS_HYBRID: 9}
 _NUMBER = re.compile(r"\d+")
-_SYMBOLS: dict[str, Symbol] = {}  # Symbol.parse: symbols are immutable and few
 
 
 def _color_pair(a: str, b: str) -> str | None:
     return _PAIR_BY_SET.get(frozenset((a, b))) if a != b else None
 
 
-_BODIES: dict[str, Symbol | None] = {}
-
-
+@lru_cache(maxsize=4096)
 def _parse_body(body: str) -> Symbol | None:
     """The symbol between braces, or None when it is not one of section 1's symbols
     (remembered: the same few bodies make up every cost)."""
-    if body in _BODIES:
-        return _BODIES[body]
-    symbol = _read_body(body)
-    if len(_BODIES) < 4096:
-        _BODIES[body] = symbol
-    return symbol
-
-
-def _read_body(body: str) -> Symbol | None:
     b = body.upper()
     if _NUMBER.fullmatch(b):
         return Symbol(Kind.GENERIC, "", int(b))
@@ -275,6 +261,15 @@ def _parse_cost(cls: type, text: str) -> ManaCost:
 def parse_cost(text: str) -> ManaCost:
     """Shorthand for :meth:`ManaCost.parse`."""
     return ManaCost.parse(text)
+
+
+@lru_cache(maxsize=None)
+def type_mask(types: str) -> int:
+    """The set of mana types in ``types`` as bits, ``TYPES[i]`` being bit ``i`` (at most 64 sets)."""
+    m = 0
+    for t in types:
+        m |= 1 << TYPES.index(t)
+    return m
 
 
 def format_types(types: Iterable[str]) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from models.mana import COLOR_NAMES, TYPES, Kind, Symbol
+from models.mana import COLOR_NAMES, TYPES, Kind, Symbol, type_mask
 from solver.compile import Compiled
 
 
@@ -34,15 +34,8 @@ def _needs(sym: Symbol, achroma_own: bool) -> tuple[str, int] | None:
     return None  # Phyrexian (life), energy, X (sized elsewhere)
 
 
-_BIT = {t: 1 << i for i, t in enumerate(TYPES)}
-_ALL = (1 << len(TYPES)) - 1
-
-
-def _mask(types: str) -> int:
-    m = 0
-    for t in types:
-        m |= _BIT[t]
-    return m
+_ALL = type_mask(TYPES)
+_mask = type_mask
 
 
 class _Supply:
@@ -50,7 +43,7 @@ class _Supply:
     about (all 63 may be): the board is read once into type masks."""
 
     def __init__(self, c: Compiled) -> None:
-        self.pool = [(_BIT[c.kinds[k].type], n) for k, n in c.pool_units.items()]
+        self.pool = [(type_mask(c.kinds[k].type), n) for k, n in c.pool_units.items()]
         by_source: dict[int, list] = {}
         for p in c.producers:
             # a mana-cost ability spends mana to make its own: counted against the whole board

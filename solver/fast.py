@@ -53,12 +53,14 @@ too: another payment might respect it, and CP-SAT weighs that.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import product
 from operator import itemgetter
 from typing import Any
 
 from ortools.graph.python import min_cost_flow
 
+from models.mana import type_mask
 from solver.compile import Compiled
 from solver.cpsat import Solution
 
@@ -99,38 +101,17 @@ def solve_fast(c: Compiled, objectives: tuple[str, ...]) -> Solution | None:
         return None
 
 
-_ORDERS: dict[tuple[str, ...], tuple[list[str], Any, bool]] = {}
-
-
+@lru_cache(maxsize=256)
 def _orders(objectives: tuple[str, ...]) -> tuple[list[str], Any, bool]:
     """The varying objectives in the order they count (the rest break ties), a function putting
     (life, sources, waste) in that order, and whether life comes first; once per objective list."""
-    got = _ORDERS.get(objectives)
-    if got is None:
-        given = [o for o in objectives if o in VARYING]
-        order = given + [o for o in VARYING if o not in given]
-        pos = {o: i for i, o in enumerate(VARYING)}
-        got = _ORDERS[objectives] = (order, itemgetter(*[pos[o] for o in order]), bool(given) and given[0] == "min_life")
-    return got
+    given = [o for o in objectives if o in VARYING]
+    order = given + [o for o in VARYING if o not in given]
+    pos = {o: i for i, o in enumerate(VARYING)}
+    return order, itemgetter(*[pos[o] for o in order]), bool(given) and given[0] == "min_life"
 
 
-_MASKS: dict[str, int] = {}
-
-
-def _mask(units: str) -> int:
-    m = _MASKS.get(units)
-    if m is not None:
-        return m
-    m = _mask_of(units)
-    _MASKS[units] = m
-    return m
-
-
-def _mask_of(units: str) -> int:
-    m = 0
-    for t in units:
-        m |= BIT[t]
-    return m
+_mask = type_mask  # a unit's types as bits (bit i: TYPES[i]; bit 6, LIFE, is life)
 
 
 class _Fast:

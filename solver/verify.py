@@ -9,6 +9,7 @@ energy and the reported numbers. It returns a list of plain-language errors; emp
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from typing import Any
 
 from models.mana import COLORS, Kind, ManaCost, Symbol
@@ -54,22 +55,14 @@ def _could_produce(problem: Problem) -> dict[tuple[str, int], set[str]]:
             for j, ab in enumerate(src.abilities) if ab.reflect}
 
 
-_LEGAL: dict[tuple, bool] = {}
-
-
 def _legal_output(ab: Ability, made: tuple[str, ...], reflect: set[str] | None) -> bool:
-    """May one activation of ``ab`` make ``made``? (remembered per kind of ability and output)"""
+    """May one activation of ``ab`` make ``made``?"""
     if ab.reflect:
         return len(made) == 1 and made[0] in (reflect or set())
-    key = (ab.choices, made)
-    got = _LEGAL.get(key)
-    if got is None:
-        got = _one_of_choices(ab.choices, made)
-        if len(_LEGAL) < 4096:
-            _LEGAL[key] = got
-    return got
+    return _one_of_choices(ab.choices, made)
 
 
+@lru_cache(maxsize=4096)  # per kind of ability and output: the same few on every board
 def _one_of_choices(choices: tuple[tuple[str, ...], ...], made: tuple[str, ...]) -> bool:
     """Is ``made`` what one of the choices makes? Each unit of a choice (a set of allowed
     types) must get its own mana: a perfect bipartite matching, by augmenting paths."""
@@ -92,19 +85,12 @@ def _one_of_choices(choices: tuple[tuple[str, ...], ...], made: tuple[str, ...])
     return False
 
 
-_TYPES_OF: dict[str, tuple[str, ...] | None] = {}
-
-
-def _types_of(text: str) -> tuple[str, ...] | None:
+def _types_of(text: Any) -> tuple[str, ...] | None:
     """The types of mana an ``adds`` string names, or None if it isn't plain mana."""
-    if text in _TYPES_OF:
-        return _TYPES_OF[text]
-    got = _parse_types(text)
-    if len(_TYPES_OF) < 4096:
-        _TYPES_OF[text] = got
-    return got
+    return _parse_types(text) if isinstance(text, str) else None
 
 
+@lru_cache(maxsize=4096)
 def _parse_types(text: str) -> tuple[str, ...] | None:
     try:
         cost = ManaCost.parse(text)
@@ -265,7 +251,11 @@ def verify(problem: Problem | dict[str, Any], answer: dict[str, Any]) -> list[st
                 errors.append(f"{where}: its cost {ab.mana} x{times} is paid as {dict(got)}")
             purpose = Purpose("ability", src.types, (), "", False)
             for n, pay in enumerate(paid):
-                sym = Symbol.parse(pay.get("symbol", "{0}"))
+                try:
+                    sym = Symbol.parse(pay.get("symbol", "{0}"))
+                except ValueError:
+                    errors.append(f"{where}.paid[{n}]: bad symbol {pay.get('symbol')!r}")
+                    continue
                 if "life" in pay:
                     ability_life += _life_payment(sym, pay, f"{where}.paid[{n}]", errors)
                     continue
@@ -348,6 +338,12 @@ def _finish(p: Problem, answer: dict[str, Any], tc: TotalCost, r: _Replay, abili
 def _check_total(p: Problem, tc: TotalCost, payments: list[dict[str, Any]], x: int, r: _Replay,
                  purpose: Purpose, errors: list[str]) -> tuple[int, int]:
     """Check the payments pay the total cost ``tc``; returns (life paid, energy paid)."""
+    malformed = [f"payments[{n}]: bad symbol {pay.get('symbol') if isinstance(pay, dict) else pay!r}"
+                 for n, pay in enumerate(payments)
+                 if not isinstance(pay, dict) or not isinstance(pay.get("symbol"), str)]
+    if malformed:
+        errors.extend(malformed)
+        return 0, 0
     symbols = Counter(pay.get("symbol") for pay in payments)
     problems = _match(tc, symbols, x, p)
     if problems:

@@ -104,3 +104,14 @@ def test_verifier_matches_hybrid_units_of_an_output_exactly():
     assert _one_of_choices((("WU", "UB"),), ("B", "W"))
     assert not _one_of_choices((("WU", "UB"),), ("W", "W"))
     assert not _one_of_choices((("WU", "UB"),), ("U",))
+
+
+def test_verifier_reports_a_non_text_symbol_instead_of_crashing():
+    """An answer from elsewhere may hold anything; the verifier names the entry."""
+    from solver.verify import verify
+
+    problem = {"cost": "{W}", "sources": [{"id": "plains", "abilities": [{"add": "{W}"}]}]}
+    answer = {"status": "paid", "x": 0, "activations": [{"source": "plains", "ability": 0, "adds": "{W}", "times": 1}],
+              "payments": [{"symbol": 7, "mana": [{"type": "W", "source": "plains"}]}]}
+    errors = verify(problem, answer)
+    assert any("payments[0]" in e and "bad symbol" in e for e in errors)
