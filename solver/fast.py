@@ -11,7 +11,9 @@ is exhaustive, so the caller explains them as it does after CP-SAT. ``ENABLED = 
 - one total cost variant, no generic reduction, no life or energy in the cost itself, X absent
   or fixed (not ``"max"``);
 - acceptance by type: every option of every symbol accepts exactly the kinds of some set of mana
-  types (so no ``only`` restriction anywhere, and ``{S}`` only where snow doesn't split a type);
+  types (``{S}`` only where snow doesn't split a type). Mana whose ``only`` restriction allows
+  this cost is like any other of its type; mana it forbids is left out of the supply, as if never
+  made (an activation with several units, some of them forbidden, is left to CP-SAT);
   colored, ``{C}``, generic, hybrid, ``{C/W}``, ``{2/W}`` and Phyrexian symbols;
 - every mana ability taps, has no mana cost, no sacrifice and no energy; life and damage are
   allowed (a source may have several abilities, like a pain land);
@@ -129,9 +131,11 @@ class _Fast:
             raise _Out
         kind_bit = []
         per_type = [0] * 6
+        purpose = c.problem.purpose
         for k in c.kinds:
-            if k.only is not None:
-                raise _Out
+            if k.only is not None and not k.only.allows(purpose):
+                kind_bit.append(0)  # can't be spent on this cost (106.6): as if never made
+                continue
             b = BIT[k.type]
             kind_bit.append(b)
             per_type[b.bit_length() - 1] += 1
@@ -214,8 +218,9 @@ class _Fast:
         c = self.c
         pool = [0] * 6
         self.pool_kinds: list[list[list[int]]] = [[] for _ in range(6)]  # per type: [kind, units]
+        kind_bit = self.kind_bit
         for k, n in c.pool_units.items():
-            if n:
+            if n and kind_bit[k]:
                 ti = TI[c.kinds[k].type]
                 pool[ti] += n
                 self.pool_kinds[ti].append([k, n])
@@ -237,16 +242,21 @@ class _Fast:
             if pay:
                 has_cost = True
             best, pays = s[1], s[3]
+            made = p.kind_of_type
             for ci, choice in enumerate(p.choices):
                 if len(choice) == 1:
                     unit = choice[0]
                     for t in unit:
+                        if not kind_bit[made[t]]:
+                            continue  # mana of this type from here can't be spent on this cost
                         ti = TI[t]
                         old = pays[ti]
                         if old is None or pay < old:
                             pays[ti] = pay
                             best[ti] = (pay, pi, ci, unit)
                 else:
+                    if any(not kind_bit[made[t]] for unit in choice for t in unit):
+                        raise _Out  # an activation that makes some mana this cost can't use
                     s[2].append((pi, ci, choice, pay))
         classes: dict[tuple, list[Any]] = {}  # signature -> [budget, profile, multis, members]
         for si, (budget, single, multis, pays) in per_source.items():

@@ -138,6 +138,10 @@ def fast_problem(g, *, max_entries: int = 6, max_count: int = 4, max_symbols: in
             src["count"] = count
         if g.chance(15):
             src["tapped"] = g.integer(1, count)
+        if g.chance(12) and "abilities" in src:  # 106.6: mana that can only be spent on some things
+            only = g.choice([{"kind": "spell"}, {"kind": "ability"}, {"types": ["creature"]},
+                             {"colors": "multicolored"}, {"has_x": True}])
+            src["abilities"] = [dict(a, only=only) for a in src["abilities"]]
         sources.append(src)
         made += types
     symbols = [_symbol(g, made) for _ in range(g.integer(0, max_symbols))]
@@ -156,6 +160,8 @@ def fast_problem(g, *, max_entries: int = 6, max_count: int = 4, max_symbols: in
         problem["spend_as"] = g.choice(["any_color", "any_type"])
     if g.chance(5):
         problem["cost"] += "{S}"  # in the class only when snow doesn't split a type
+    if g.chance(15):
+        problem["for"] = g.choice([{"kind": "ability"}, {"kind": "spell", "types": ["creature"]}])
     if g.chance(20):
         names = ["min_life", "min_sources", "min_waste", "min_sacrifices", "min_energy"]
         order = [g.choice(names) for _ in range(g.integer(1, 4))]
@@ -205,7 +211,7 @@ def test_fast_path_covers_most_problems_of_its_class():
     seen = {"none": 0, "paid": 0, "infeasible": 0}
     for seed in range(200):
         seen[_check(fast_problem(_Random(seed)))] += 1
-    assert seen["paid"] >= 100 and seen["infeasible"] >= 10, seen
+    assert seen["paid"] >= 80 and seen["infeasible"] >= 10, seen
     assert seen["none"] <= 20, seen
 
 
@@ -284,7 +290,8 @@ def test_infeasible_is_exact():
     {"cost": "{W}", "sources": [{"name": "Plains"}, {"id": "gate", "abilities": [
         {"mana": "{W/U}", "add": ["{W}{W}", "{W}{U}", "{U}{U}"]}]}]},  # a mana-cost ability
     {"cost": "{W}", "sources": [{"id": "t", "abilities": [{"add": {"any_color": 1}, "sacrifice": True}]}]},
-    {"cost": "{1}", "sources": [{"id": "e", "abilities": [{"add": "{C}", "only": {"kind": "spell"}}]}]},
+    {"cost": "{1}", "for": {"kind": "ability"}, "sources": [  # a multi making mana this can't use
+        {"id": "e", "abilities": [{"add": "{C}{C}", "only": {"kind": "spell"}}]}]},
     {"cost": "{S}", "sources": [{"name": "Snow-Covered Forest"}, {"name": "Forest"}]},  # snow splits G
     {"cost": "{W}", "keywords": ["sunburst"], "sources": [{"name": "Plains"}]},  # a color objective
     {"cost": "{2}{W}", "reduce": ["{1}"], "sources": [{"name": "Plains", "count": 3}]},  # generic reduction
@@ -326,3 +333,22 @@ def test_ten_thousand_copies_and_a_hundred_symbols():
     assert got.objective == cpsat.solve(c, prob.objective, 30).objective
     assert verify(prob, build_answer(c, got)) == []
     assert elapsed < 0.5  # typically a few ms; generous for loaded CI machines
+
+
+def test_restricted_mana_106_6_allowed_is_ordinary_and_forbidden_is_left_unused():
+    """Mana whose restriction allows this cost pays like any other of its type; mana it forbids
+    can't pay (106.6), so the fast path pays from the rest, or proves nothing can."""
+    temple = {"id": "temple", "abilities": [{"add": "{G}", "only": {"types": ["creature"]}}]}
+    creature = {"cost": "{G}{1}", "for": {"types": ["creature"]},
+                "sources": [temple, {"name": "Wastes"}]}
+    _, sol = _fast(creature)
+    assert sol is not None and sol.status == "paid" and sol.objective["min_sources"] == 2
+    assert pay(creature)["status"] == "paid"
+    sorcery = {"cost": "{G}{1}", "for": {"types": ["sorcery"]},
+               "sources": [temple, {"name": "Wastes"}, {"name": "Forest"}]}
+    _, sol = _fast(sorcery)
+    assert sol is not None and sol.status == "paid"
+    answer = pay(sorcery)
+    assert [a["source"] for a in answer["activations"]] == ["Wastes", "Forest"]
+    _, sol = _fast({**sorcery, "sources": [temple, {"name": "Wastes", "count": 3}]})
+    assert sol is not None and sol.status == "infeasible"
