@@ -11,7 +11,7 @@ Achroma's colorless-only generic, an increase) is a choice best made together wi
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import cached_property
+from functools import cached_property, lru_cache
 from itertools import permutations
 from typing import Iterator
 
@@ -232,47 +232,39 @@ def _terms(cost: ManaCost, origin: str = OWN) -> list[Term]:
     return [Term(s, origin) for s in cost.symbols if not (s.kind is Kind.GENERIC and s.amount == 0)]
 
 
-_TOTALS: dict[tuple, tuple[TotalCost, ...]] = {}  # the same few costs come back on every board
-
-
 def total_costs(problem: Problem) -> tuple[TotalCost, ...]:
     """Every total cost the player may choose for ``problem`` (601.2b, 601.2f), without
     duplicates; empty when there is no mana cost to pay (118.6). A pure function of the cost
-    fields, so it is remembered for them."""
+    fields, so it is remembered for them: the same few costs come back on every board."""
     p = problem
-    key = (p.cost, p.alternative, p.free, p.additional, p.life_cost, p.increase, p.reduce)
-    got = _TOTALS.get(key)
-    if got is None:
-        if len(_TOTALS) >= 4096:
-            _TOTALS.clear()
-        got = _TOTALS[key] = tuple(_total_costs(problem))
-    return got
+    return _total_costs(p.cost, p.alternative, p.free, p.additional, p.life_cost, p.increase, p.reduce)
 
 
-def _total_costs(problem: Problem) -> list[TotalCost]:
-    if (problem.cost is not None and problem.alternative is None and not problem.free
-            and not problem.additional and not problem.increase and not problem.reduce):
-        return [TotalCost(tuple(_terms(problem.cost)), "cost", 0, problem.life_cost)]  # the usual case
+@lru_cache(maxsize=4096)
+def _total_costs(cost: ManaCost | None, alternative: ManaCost | None, free: bool, additional: tuple[ManaCost, ...],
+                 life_cost: int, increase: tuple[ManaCost, ...], reduce: tuple[ManaCost, ...]) -> tuple[TotalCost, ...]:
+    if cost is not None and alternative is None and not free and not additional and not increase and not reduce:
+        return (TotalCost(tuple(_terms(cost)), "cost", 0, life_cost),)  # the usual case
     bases: list[tuple[str, ManaCost]] = []
-    if problem.alternative is not None:
-        bases.append(("alternative", problem.alternative))
-    if problem.free:
+    if alternative is not None:
+        bases.append(("alternative", alternative))
+    if free:
         bases.append(("free", ManaCost(())))
-    if not bases and problem.cost is not None:
-        bases.append(("cost", problem.cost))
-    extra: list[Term] = [t for c in problem.additional for t in _terms(c)]
-    extra += [t for c in problem.increase for t in _terms(c, INCREASE)]
+    if not bases and cost is not None:
+        bases.append(("cost", cost))
+    extra: list[Term] = [t for c in additional for t in _terms(c)]
+    extra += [t for c in increase for t in _terms(c, INCREASE)]
     out: list[TotalCost] = []
     seen: set[tuple] = set()
     for variant, base in bases:
         terms = _terms(base) + extra
-        for reduced, generic, life in _apply_reductions(terms, problem.reduce):
-            tc = TotalCost(tuple(reduced), variant, generic, problem.life_cost + life,
+        for reduced, generic, life in _apply_reductions(terms, reduce):
+            tc = TotalCost(tuple(reduced), variant, generic, life_cost + life,
                            x_forced_zero=variant == "free")
             key = (tuple(sorted((str(t), t.origin) for t in tc.terms)), tc.generic_reduction, tc.life,
                    tc.x_forced_zero)
             if key not in seen:
                 seen.add(key)
                 out.append(tc)
-    return out
+    return tuple(out)
 

@@ -9,6 +9,7 @@ number of distinct kinds, never on copies.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from models.mana import COLORS, TYPES, Kind, Symbol
 from models.problem import Ability, Problem, Purpose, Restriction, Source
@@ -96,6 +97,7 @@ class Compiled:
     variants: list[Variant] = field(default_factory=list)
     x_upper: int = 0
     unpayable: bool = False
+    spendable: frozenset[int] = frozenset()  # kinds whose restriction lets them pay the total cost
     _index: dict[ManaKind, int] = field(default_factory=dict, repr=False)
 
     def kind(self, k: ManaKind) -> int:
@@ -221,7 +223,10 @@ def _demands(symbols: list[tuple[Symbol, bool]], accept: _Accept, spend_as) -> t
     return tuple(out)
 
 
-_KINDS: dict[tuple[str, bool, Restriction | None], ManaKind] = {}  # values, so shared by all boards
+@lru_cache(maxsize=4096)
+def _made_kind(t: str, snow: bool, only: Restriction | None) -> ManaKind:
+    """The kind of mana an ability makes: values, so shared by every board."""
+    return ManaKind(t, snow, only, False)
 
 
 def compile_problem(problem: Problem) -> Compiled:
@@ -251,12 +256,7 @@ def compile_problem(problem: Problem) -> Compiled:
                 key = (t, s.snow, a.only)
                 k = made_kinds.get(key)
                 if k is None:
-                    kind = _KINDS.get(key)
-                    if kind is None:
-                        if len(_KINDS) >= 4096:
-                            _KINDS.clear()
-                        kind = _KINDS[key] = ManaKind(t, s.snow, a.only, False)
-                    k = made_kinds[key] = c.kind(kind)
+                    k = made_kinds[key] = c.kind(_made_kind(*key))
                 kinds[t] = k
             raw.append((i, j, s, a, choices, kinds))
     # Kinds are all known now, so acceptance sets can be computed.
@@ -277,6 +277,7 @@ def compile_problem(problem: Problem) -> Compiled:
         c.unpayable = True
         return c
     accept = _Accept(c, problem.purpose)
+    c.spendable = frozenset(accept.allowed)
     achroma = "achroma" in problem.keywords
 
     for tc in totals:

@@ -35,7 +35,6 @@ def _needs(sym: Symbol, achroma_own: bool) -> tuple[str, int] | None:
 
 
 _ALL = type_mask(TYPES)
-_mask = type_mask
 
 
 class _Supply:
@@ -48,7 +47,7 @@ class _Supply:
         for p in c.producers:
             # a mana-cost ability spends mana to make its own: counted against the whole board
             spends = sum(d.count * min(o.units for o in d.options) for d in p.cost)
-            choices = [[_mask(u) for u in ch] for ch in p.choices]
+            choices = [[type_mask(u) for u in ch] for ch in p.choices]
             by_source.setdefault(p.source, []).append((p.tap, p.max_activations, choices, spends))
         self.sources = [(c.problem.sources[si].count - c.problem.sources[si].tapped, ps)
                         for si, ps in by_source.items()]
@@ -89,11 +88,11 @@ def explain(c: Compiled) -> dict[str, Any]:
         x_types = prob.x_color or ("C" if achroma else TYPES)
         needs.extend((Symbol(Kind.X), x_types, prob.x) for _ in range(variant.x_symbols))
     supply = _Supply(c)
-    needs_masks = [(s, _mask(t), n) for s, t, n in needs]
+    needs_masks = [(s, type_mask(t), n) for s, t, n in needs]
     for size in range(1, len(TYPES) + 1):
         for subset in combinations(TYPES, size):
             types = "".join(subset)
-            mask = _mask(types)
+            mask = type_mask(types)
             group = [(s, n) for s, m, n in needs_masks if not m & ~mask]
             if not group:
                 continue

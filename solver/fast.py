@@ -62,11 +62,10 @@ from typing import Any
 
 from ortools.graph.python import min_cost_flow
 
-from models.mana import type_mask
+from models.mana import TYPES, type_mask
 from solver.compile import Compiled
 from solver.cpsat import Solution
 
-TYPES = "WUBRGC"
 BIT = {t: 1 << i for i, t in enumerate(TYPES)}
 TI = {t: i for i, t in enumerate(TYPES)}
 LIFE = 6  # Phyrexian symbols: paid with 2 life, as if with a seventh type of "mana"
@@ -104,16 +103,13 @@ def solve_fast(c: Compiled, objectives: tuple[str, ...]) -> Solution | None:
 
 
 @lru_cache(maxsize=256)
-def _orders(objectives: tuple[str, ...]) -> tuple[list[str], Any, bool]:
+def _orders(objectives: tuple[str, ...]) -> tuple[tuple[str, ...], Any, bool]:
     """The varying objectives in the order they count (the rest break ties), a function putting
     (life, sources, waste) in that order, and whether life comes first; once per objective list."""
     given = [o for o in objectives if o in VARYING]
-    order = given + [o for o in VARYING if o not in given]
+    order = tuple(given + [o for o in VARYING if o not in given])
     pos = {o: i for i, o in enumerate(VARYING)}
     return order, itemgetter(*[pos[o] for o in order]), bool(given) and given[0] == "min_life"
-
-
-_mask = type_mask  # a unit's types as bits (bit i: TYPES[i]; bit 6, LIFE, is life)
 
 
 class _Fast:
@@ -131,9 +127,8 @@ class _Fast:
             raise _Out
         kind_bit = []
         per_type = [0] * 6
-        purpose = c.problem.purpose
-        for k in c.kinds:
-            if k.only is not None and not k.only.allows(purpose):
+        for i, k in enumerate(c.kinds):
+            if i not in c.spendable:
                 kind_bit.append(0)  # can't be spent on this cost (106.6): as if never made
                 continue
             b = BIT[k.type]
@@ -304,7 +299,7 @@ class _Fast:
             for ti, p in enumerate(profile):
                 if p is not None:
                     single |= 1 << ti
-            classes.append((budget, single, [[_mask(u) for u in choice] for choice, _ in shape]))
+            classes.append((budget, single, [[type_mask(u) for u in choice] for choice, _ in shape]))
         for T in cands:
             need = sum(n for m, n, *_ in self.rows if n and not m & ~T)
             for _, n, mc, mg in self.twobrid:
@@ -341,7 +336,7 @@ class _Fast:
                     continue
                 m = 0
                 for unit in choice:
-                    m |= _mask(unit)
+                    m |= type_mask(unit)
                 bound = min(budget, sum(n for dm, n in reach if dm & m))
                 if bound > 0:
                     mine.append(len(dims))
@@ -456,7 +451,7 @@ class _Fast:
                 for unit in choice:
                     multi_cap[(ki, jl, unit)] = multi_cap.get((ki, jl, unit), 0) + n
         for (ki, jl, unit), n in multi_cap.items():
-            left.append([n, _mask(unit), MULTI, None, ("multi", ki, jl, unit)])
+            left.append([n, type_mask(unit), MULTI, None, ("multi", ki, jl, unit)])
         for ti in range(6):
             if self.pool[ti]:
                 left.append([self.pool[ti], 1 << ti, POOL, None, ("pool", ti)])
@@ -713,7 +708,7 @@ class _Hall:
             self.singles.append(sum(sum(b for _, b in members) for _, gm, members in groups if gm & T))
         self.per_dim = []  # per multi dimension, per T: (its units meeting T, single copies it takes)
         for ki, _, choice, _ in dims:
-            ums = [_mask(u) for u in choice]
+            ums = [type_mask(u) for u in choice]
             gm = class_mask.get(ki, 0)
             self.per_dim.append([(sum(1 for um in ums if um & T), 1 if gm & T else 0) for T in cands])
         self.cost = mode == "cost"

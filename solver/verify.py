@@ -282,6 +282,11 @@ def verify(problem: Problem | dict[str, Any], answer: dict[str, Any]) -> list[st
         need = [taps[sid], sacs[sid]] + [-(-uses[(sid, j)] // ab.uses) for j, ab in enumerate(src.abilities)
                                          if not ab.tap]
         used += max(need)
+    malformed = [f"payments[{n}]: bad symbol {pay.get('symbol') if isinstance(pay, dict) else pay!r}"
+                 for n, pay in enumerate(answer.get("payments", []))
+                 if not isinstance(pay, dict) or not isinstance(pay.get("symbol"), str)]
+    if malformed:  # nothing below can read these
+        return errors + malformed
     candidates = total_costs(p)
     if not candidates:
         return errors + ["the object has no mana cost to pay (118.6)"]
@@ -338,12 +343,6 @@ def _finish(p: Problem, answer: dict[str, Any], tc: TotalCost, r: _Replay, abili
 def _check_total(p: Problem, tc: TotalCost, payments: list[dict[str, Any]], x: int, r: _Replay,
                  purpose: Purpose, errors: list[str]) -> tuple[int, int]:
     """Check the payments pay the total cost ``tc``; returns (life paid, energy paid)."""
-    malformed = [f"payments[{n}]: bad symbol {pay.get('symbol') if isinstance(pay, dict) else pay!r}"
-                 for n, pay in enumerate(payments)
-                 if not isinstance(pay, dict) or not isinstance(pay.get("symbol"), str)]
-    if malformed:
-        errors.extend(malformed)
-        return 0, 0
     symbols = Counter(pay.get("symbol") for pay in payments)
     problems = _match(tc, symbols, x, p)
     if problems:
