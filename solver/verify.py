@@ -59,7 +59,8 @@ def _legal_output(ab: Ability, made: tuple[str, ...], reflect: set[str] | None) 
     """May one activation of ``ab`` make ``made``?"""
     if ab.reflect:
         return len(made) == 1 and made[0] in (reflect or set())
-    return _one_of_choices(ab.choices, made)
+    # Exactly one of the choices (the usual land or rock) is a perfect matching by itself.
+    return made in ab.choices or _one_of_choices(ab.choices, made)
 
 
 @lru_cache(maxsize=4096)  # per kind of ability and output: the same few on every board
@@ -107,6 +108,15 @@ def _parse_types(text: str) -> tuple[str, ...] | None:
     return tuple(out)
 
 
+@lru_cache(maxsize=1024)
+def _symbol(text: str) -> Symbol | None:
+    """The symbol ``text`` names, or None (answers repeat the same few symbols)."""
+    try:
+        return Symbol.parse(text)
+    except ValueError:
+        return None
+
+
 def _life_payment(sym: Symbol, pay: dict[str, Any], where: str, errors: list[str]) -> int:
     """Life paid for one symbol: only a Phyrexian symbol, and exactly 2 (107.4f)."""
     if sym.kind not in (Kind.PHYREXIAN, Kind.HYBRID_PHYREXIAN) or pay["life"] != 2:
@@ -114,13 +124,16 @@ def _life_payment(sym: Symbol, pay: dict[str, Any], where: str, errors: list[str
     return pay["life"]
 
 
+_COLORED_HALF = (Kind.COLORED, Kind.HYBRID, Kind.TWOBRID, Kind.COLORLESS_HYBRID, Kind.PHYREXIAN,
+                 Kind.HYBRID_PHYREXIAN)
+"""Symbols with a half that colored mana pays: what spending mana as though any color reaches."""
+
+
 def _mana_ok(sym: Symbol, t: str, snow: bool, *, achroma_own: bool, spend_as: str | None,
              x_color: str | None = None, generic_half: bool = False) -> bool:
     """Can one mana of type ``t`` go towards ``sym`` (107.4, 702.86, 609.4b)?"""
     k = sym.kind
     any_type = spend_as == "any_type"
-    colored_half = k in (Kind.COLORED, Kind.HYBRID, Kind.TWOBRID, Kind.COLORLESS_HYBRID, Kind.PHYREXIAN,
-                         Kind.HYBRID_PHYREXIAN)
     if k is Kind.SNOW:
         return snow and (t == "C" or not achroma_own or any_type)
     if k is Kind.X:
@@ -133,7 +146,7 @@ def _mana_ok(sym: Symbol, t: str, snow: bool, *, achroma_own: bool, spend_as: st
         return any_type or t == "C" or not achroma_own
     if any_type:
         return True
-    if spend_as == "any_color" and colored_half and k is not Kind.COLORLESS:
+    if spend_as == "any_color" and k in _COLORED_HALF:
         return True
     if k is Kind.COLORLESS:
         return t == "C"
@@ -146,7 +159,7 @@ class _Replay:
     def __init__(self, problem: Problem) -> None:
         self.p = problem
         self.errors: list[str] = []
-        self.pool: Counter[Token] = Counter()
+        self.pool: dict[Token, int] = {}  # how many of each token are in the pool
         self.tokens: dict[tuple[str, str], list[Token]] = {}  # (type, origin) -> its tokens
         for m in problem.pool:
             self.add((m.type, m.snow, m.only, f"pool#{m.entry}"), 1)
@@ -155,43 +168,54 @@ class _Replay:
         self.cost_types: set[str] = set()
 
     def add(self, tok: Token, n: int) -> None:
-        if tok not in self.pool:
+        pool = self.pool
+        if tok in pool:
+            pool[tok] += n
+        else:
+            pool[tok] = n
             self.tokens.setdefault((tok[0], tok[3]), []).append(tok)
-        self.pool[tok] += n
 
     def fork(self) -> "_Replay":
         """The state after the activations, to try one total cost on: its own pool, errors and
         colors spent, the rest shared."""
         other = object.__new__(_Replay)
         other.__dict__.update(self.__dict__)
-        other.pool = Counter(self.pool)
+        other.pool = dict(self.pool)
         other.errors = []
         other.cost_types = set()
         return other
 
     def take(self, entry: dict[str, Any], where: str, purpose: Purpose) -> Token | None:
         """Remove the mana ``entry`` names from the pool, checking it exists and may be spent."""
-        if (not isinstance(entry, dict) or not isinstance(entry.get("type"), str)
-                or not isinstance(entry.get("source"), str)):
+        kind, source = (entry.get("type"), entry.get("source")) if isinstance(entry, dict) else (None, None)
+        if not isinstance(kind, str) or not isinstance(source, str):
             self.errors.append(f"{where}: a mana entry needs type and source")
             return None
-        from_pool = entry["source"] == "pool"
-        origin = f"pool#{entry.get('pool')}" if from_pool else entry["source"]
+        from_pool = source == "pool"
+        origin = f"pool#{entry.get('pool')}" if from_pool else source
         pool = self.pool
-        found = self.tokens.get((entry["type"], origin), ())
+        found = self.tokens.get((kind, origin), ())
         if len(found) > 1:
             found = sorted((t for t in found if pool[t] > 0), key=str)
         for tok in found:
-            if pool[tok] <= 0:
-                continue
-            if tok[2] is None or tok[2].allows(purpose):
+            if pool[tok] > 0 and (tok[2] is None or tok[2].allows(purpose)):
                 pool[tok] -= 1
                 if not from_pool:
                     self.spent_made += 1
                 return tok
-        self.errors.append(f"{where}: no {{{entry['type']}}} from {entry['source']} that may be spent "
+        self.errors.append(f"{where}: no {{{kind}}} from {source} that may be spent "
                            "here is in the pool at that moment")
         return None
+
+    def spend(self, entries: list[Any], where: str, purpose: Purpose) -> list[Token]:
+        """Take the mana of one payment of the total cost, noting its types (colors_spent)."""
+        tokens = []
+        for entry in entries:
+            tok = self.take(entry, where, purpose)
+            if tok is not None:
+                tokens.append(tok)
+                self.cost_types.add(tok[0])
+        return tokens
 
 
 def verify(problem: Problem | dict[str, Any], answer: dict[str, Any]) -> list[str]:
@@ -205,10 +229,10 @@ def verify(problem: Problem | dict[str, Any], answer: dict[str, Any]) -> list[st
     r = _Replay(p)
     errors = r.errors
     by_id = {s.id: s for s in p.sources}
-    reflect = _could_produce(p)
-    taps: Counter[str] = Counter()
-    sacs: Counter[str] = Counter()
-    uses: Counter[tuple[str, int]] = Counter()
+    reflect: dict[tuple[str, int], set[str]] | None = None  # worked out for the first reflecting ability
+    taps: dict[str, int] = {}
+    sacs: dict[str, int] = {}
+    uses: dict[tuple[str, int], int] = {}
     ability_life = damage = energy = 0
     sacrificed = 0
     for i, act in enumerate(answer.get("activations", [])):
@@ -227,19 +251,24 @@ def verify(problem: Problem | dict[str, Any], answer: dict[str, Any]) -> list[st
             errors.append(f"{where}: times must be a whole number of at least 1, not {times!r}")
             continue
         made = _types_of(act.get("adds", ""))
-        if made is None or not _legal_output(ab, made, reflect.get((src.id, j))):
+        reflected = None
+        if ab.reflect:
+            if reflect is None:
+                reflect = _could_produce(p)
+            reflected = reflect.get((src.id, j))
+        if made is None or not _legal_output(ab, made, reflected):
             errors.append(f"{where}: {src.id} ability {j} can't add {act.get('adds')!r}")
             continue
         if ab.tap:
-            taps[src.id] += times
+            taps[src.id] = taps.get(src.id, 0) + times
             if taps[src.id] > src.count - src.tapped:
                 errors.append(f"{where}: {src.id} is tapped more often than it has untapped copies")
         else:
-            uses[(src.id, j)] += times
+            uses[(src.id, j)] = uses.get((src.id, j), 0) + times
             if uses[(src.id, j)] > ab.uses * src.count:
                 errors.append(f"{where}: {src.id} ability {j} used more than {ab.uses} times per copy")
         if ab.sacrifice:
-            sacs[src.id] += times
+            sacs[src.id] = sacs.get(src.id, 0) + times
             sacrificed += times
             if sacs[src.id] > src.count:
                 errors.append(f"{where}: more copies of {src.id} sacrificed than exist")
@@ -251,9 +280,9 @@ def verify(problem: Problem | dict[str, Any], answer: dict[str, Any]) -> list[st
                 errors.append(f"{where}: its cost {ab.mana} x{times} is paid as {dict(got)}")
             purpose = Purpose("ability", src.types, (), "", False)
             for n, pay in enumerate(paid):
-                try:
-                    sym = Symbol.parse(pay.get("symbol", "{0}"))
-                except ValueError:
+                text = pay.get("symbol", "{0}")
+                sym = _symbol(text) if isinstance(text, str) else None
+                if sym is None:
                     errors.append(f"{where}.paid[{n}]: bad symbol {pay.get('symbol')!r}")
                     continue
                 if "life" in pay:
@@ -274,14 +303,7 @@ def verify(problem: Problem | dict[str, Any], answer: dict[str, Any]) -> list[st
         for t in made:
             r.add((t, src.snow, ab.only, src.id), times)
         r.made += times * len(made)
-    used = 0
-    for sid in {a.get("source") for a in answer.get("activations", [])}:
-        src = by_id.get(sid)
-        if src is None:
-            continue
-        need = [taps[sid], sacs[sid]] + [-(-uses[(sid, j)] // ab.uses) for j, ab in enumerate(src.abilities)
-                                         if not ab.tap]
-        used += max(need)
+    used = _sources_used(by_id, taps, sacs, uses)
     malformed = [f"payments[{n}]: bad symbol {pay.get('symbol') if isinstance(pay, dict) else pay!r}"
                  for n, pay in enumerate(answer.get("payments", []))
                  if not isinstance(pay, dict) or not isinstance(pay.get("symbol"), str)]
@@ -299,6 +321,18 @@ def verify(problem: Problem | dict[str, Any], answer: dict[str, Any]) -> list[st
         if best is None or len(found) < len(best):
             best = found
     return best or []
+
+
+def _sources_used(by_id: dict[str, Source], taps: dict[str, int], sacs: dict[str, int],
+                  uses: dict[tuple[str, int], int]) -> int:
+    """min_sources: each source counts the copies its busiest use needed (taps, sacrifices, or
+    activations of an ability limited to ``uses`` per copy)."""
+    copies = dict(taps)
+    for sid, n in sacs.items():
+        copies[sid] = max(copies.get(sid, 0), n)
+    for (sid, j), n in uses.items():
+        copies[sid] = max(copies.get(sid, 0), -(-n // by_id[sid].abilities[j].uses))
+    return sum(copies.values())
 
 
 def _finish(p: Problem, answer: dict[str, Any], tc: TotalCost, r: _Replay, ability_life: int, damage: int,
@@ -343,23 +377,22 @@ def _finish(p: Problem, answer: dict[str, Any], tc: TotalCost, r: _Replay, abili
 def _check_total(p: Problem, tc: TotalCost, payments: list[dict[str, Any]], x: int, r: _Replay,
                  purpose: Purpose, errors: list[str]) -> tuple[int, int]:
     """Check the payments pay the total cost ``tc``; returns (life paid, energy paid)."""
-    symbols = Counter(pay.get("symbol") for pay in payments)
+    symbols: dict[str, int] = {}
+    for pay in payments:
+        symbols[pay["symbol"]] = symbols.get(pay["symbol"], 0) + 1
     problems = _match(tc, symbols, x, p)
     if problems:
         errors.extend(problems)
         return 0, 0
     chosen = tc
     achroma = "achroma" in p.keywords
-    inc_generic = sum(t.symbol.amount for t in chosen.terms if t.symbol.kind is Kind.GENERIC and t.origin == INCREASE)
-    # Symbols an increase added are outside Achroma (702.86e): so many may skip its limits.
-    exempt = Counter(str(t.symbol) for t in chosen.terms if t.origin == INCREASE)
+    inc_generic, exempt = _increase_allowance(chosen) if achroma else (0, Counter())
     life = chosen.life
     energy = 0
     for n, pay in enumerate(payments):
         where = f"payments[{n}]"
-        try:
-            sym = Symbol.parse(pay.get("symbol", ""))
-        except ValueError:
+        sym = _symbol(pay["symbol"])
+        if sym is None:
             errors.append(f"{where}: bad symbol {pay.get('symbol')!r}")
             continue
         if sym.kind is Kind.ENERGY:
@@ -371,12 +404,12 @@ def _check_total(p: Problem, tc: TotalCost, payments: list[dict[str, Any]], x: i
             life += _life_payment(sym, pay, where, errors)
             continue
         mana = pay.get("mana", [])
-        tokens = [r.take(e, where, purpose) for e in mana]
-        tokens = [t for t in tokens if t is not None]
-        r.cost_types.update(t[0] for t in tokens)
+        tokens = r.spend(mana, where, purpose)
         if sym.kind is Kind.GENERIC:
+            if not achroma:  # any mana pays generic
+                continue
             bad = [t for t in tokens if not _mana_ok(sym, t[0], t[1], achroma_own=achroma, spend_as=p.spend_as)]
-            if achroma and p.spend_as != "any_type":
+            if p.spend_as != "any_type":
                 # The player places the generic reduction where it helps most, so the entry may
                 # hold as much other mana as the increase added (702.86e-f); the amounts are
                 # checked against the whole generic component below.
@@ -407,7 +440,14 @@ def _check_total(p: Problem, tc: TotalCost, payments: list[dict[str, Any]], x: i
     return life, energy
 
 
-def _match(tc: TotalCost, symbols: Counter, x: int, p: Problem) -> list[str]:
+def _increase_allowance(tc: TotalCost) -> tuple[int, Counter[str]]:
+    """Symbols an increase added are outside Achroma (702.86e): the generic it added, and how many
+    of each symbol may skip Achroma's limits."""
+    inc_generic = sum(t.symbol.amount for t in tc.terms if t.symbol.kind is Kind.GENERIC and t.origin == INCREASE)
+    return inc_generic, Counter(str(t.symbol) for t in tc.terms if t.origin == INCREASE)
+
+
+def _match(tc: TotalCost, symbols: dict[str, int], x: int, p: Problem) -> list[str]:
     """Do the paid symbols make up this total cost? (generic and X checked by amounts)"""
     wanted = tc.symbol_counts
     got = {s: n for s, n in symbols.items() if s is not None and s != "{X}" and not s[1:-1].isdigit()}
@@ -429,18 +469,21 @@ def _match(tc: TotalCost, symbols: Counter, x: int, p: Problem) -> list[str]:
 
 def _check_amounts(tc: TotalCost, payments: list[dict[str, Any]], x: int, errors: list[str]) -> None:
     """Generic, X and {2/W} generic halves: paid in full less the generic reduction (118.7a)."""
-    numbered = tc.generic
-    twobrid_generic = sum(2 for pay in payments if pay.get("symbol", "").startswith("{2/") and
-                          pay.get("half") == "{2}")
-    size = numbered + tc.x_symbols * x + twobrid_generic
-    paid = sum(len(pay.get("mana", [])) for pay in payments
-               if pay.get("symbol") == "{X}" or (pay.get("symbol", "")[1:-1].isdigit())
-               or (pay.get("symbol", "").startswith("{2/") and pay.get("half") == "{2}"))
+    twobrid_generic = paid = 0
+    overfull: list[str] = []  # {2/W} entries paid with more than two mana
+    for pay in payments:
+        s = pay["symbol"]
+        twobrid = s.startswith("{2/")
+        generic_half = twobrid and pay.get("half") == "{2}"
+        if generic_half:
+            twobrid_generic += 2
+        if generic_half or s == "{X}" or s[1:-1].isdigit():
+            paid += len(pay.get("mana", []))
+        if twobrid and len(pay.get("mana", [])) > 2:
+            overfull.append(f"{s} is paid with more than two mana")
+    size = tc.generic + tc.x_symbols * x + twobrid_generic
     expected = max(0, size - tc.generic_reduction)
     if paid != expected:
         errors.append(f"generic mana paid is {paid} but the total cost needs {expected} "
                       f"({size} generic less {tc.generic_reduction} reduction)")
-    for pay in payments:
-        s = pay.get("symbol", "")
-        if s.startswith("{2/") and len(pay.get("mana", [])) > 2:
-            errors.append(f"{s} is paid with more than two mana")
+    errors.extend(overfull)
