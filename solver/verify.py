@@ -162,18 +162,21 @@ class _Replay:
         self.pool: dict[Token, int] = {}  # how many of each token are in the pool
         self.tokens: dict[tuple[str, str], list[Token]] = {}  # (type, origin) -> its tokens
         for m in problem.pool:
-            self.add((m.type, m.snow, m.only, f"pool#{m.entry}"), 1)
+            self.add((m.type,), m.snow, m.only, f"pool#{m.entry}", 1)
         self.made = 0
         self.spent_made = 0
         self.cost_types: set[str] = set()
 
-    def add(self, tok: Token, n: int) -> None:
+    def add(self, types: tuple[str, ...], snow: bool, only: Restriction | None, origin: str, n: int) -> None:
+        """Put ``n`` mana of each of ``types`` (repeats count) from ``origin`` into the pool."""
         pool = self.pool
-        if tok in pool:
-            pool[tok] += n
-        else:
-            pool[tok] = n
-            self.tokens.setdefault((tok[0], tok[3]), []).append(tok)
+        for t in types:
+            tok = (t, snow, only, origin)
+            if tok in pool:
+                pool[tok] += n
+            else:
+                pool[tok] = n
+                self.tokens.setdefault((t, origin), []).append(tok)
 
     def fork(self) -> "_Replay":
         """The state after the activations, to try one total cost on: its own pool, errors and
@@ -300,8 +303,7 @@ def verify(problem: Problem | dict[str, Any], answer: dict[str, Any]) -> list[st
         ability_life += ab.life * times
         damage += ab.damage * times
         energy += ab.energy * times
-        for t in made:
-            r.add((t, src.snow, ab.only, src.id), times)
+        r.add(made, src.snow, ab.only, src.id, times)
         r.made += times * len(made)
     used = _sources_used(by_id, taps, sacs, uses)
     malformed = [f"payments[{n}]: bad symbol {pay.get('symbol') if isinstance(pay, dict) else pay!r}"
