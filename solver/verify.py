@@ -190,14 +190,14 @@ class _Replay:
 
     def take(self, entry: dict[str, Any], where: str, purpose: Purpose) -> Token | None:
         """Remove the mana ``entry`` names from the pool, checking it exists and may be spent."""
-        kind, source = (entry.get("type"), entry.get("source")) if isinstance(entry, dict) else (None, None)
-        if not isinstance(kind, str) or not isinstance(source, str):
+        mana_type, source = (entry.get("type"), entry.get("source")) if isinstance(entry, dict) else (None, None)
+        if not isinstance(mana_type, str) or not isinstance(source, str):
             self.errors.append(f"{where}: a mana entry needs type and source")
             return None
         from_pool = source == "pool"
         origin = f"pool#{entry.get('pool')}" if from_pool else source
         pool = self.pool
-        found = self.tokens.get((kind, origin), ())
+        found = self.tokens.get((mana_type, origin), ())
         if len(found) > 1:
             found = sorted((t for t in found if pool[t] > 0), key=str)
         for tok in found:
@@ -206,7 +206,7 @@ class _Replay:
                 if not from_pool:
                     self.spent_made += 1
                 return tok
-        self.errors.append(f"{where}: no {{{kind}}} from {source} that may be spent "
+        self.errors.append(f"{where}: no {{{mana_type}}} from {source} that may be spent "
                            "here is in the pool at that moment")
         return None
 
