@@ -239,21 +239,19 @@ class _Fast:
                 has_cost = True
             best, pays = s[1], s[3]
             made = p.kind_of_type
-            for ci, choice in enumerate(p.choices):
-                if len(choice) == 1:
-                    unit = choice[0]
-                    for t in unit:
-                        if not kind_bit[made[t]]:
-                            continue  # mana of this type from here can't be spent on this cost
-                        ti = TI[t]
-                        old = pays[ti]
-                        if old is None or pay < old:
-                            pays[ti] = pay
-                            best[ti] = (pay, pi, ci, unit)
-                else:
-                    if any(not kind_bit[made[t]] for unit in choice for t in unit):
+            singles, multis = _choice_table(p.choices)
+            for ti, t, ci, unit in singles:
+                if not kind_bit[made[t]]:
+                    continue  # mana of this type from here can't be spent on this cost
+                old = pays[ti]
+                if old is None or pay < old:
+                    pays[ti] = pay
+                    best[ti] = (pay, pi, ci, unit)
+            for ci, choice, types in multis:
+                for t in types:
+                    if not kind_bit[made[t]]:
                         raise _Out  # an activation that makes some mana this cost can't use
-                    s[2].append((pi, ci, choice, pay))
+                s[2].append((pi, ci, choice, pay))
         classes: dict[tuple, list[Any]] = {}  # signature -> [budget, profile, multis, members]
         for si, (budget, single, multis, pays) in per_source.items():
             profile = tuple(pays)
@@ -265,8 +263,6 @@ class _Fast:
             cl[3].append((si, budget, single, multis))
         self.classes = list(classes.values())
         self.has_cost = has_cost
-        self.max_pay = max([p for cl in self.classes for p in cl[1] if p is not None]
-                           + [2 if self.phyrexian else 0])
         self._group_cache: dict[str, list] = {}
 
     # -- search ---------------------------------------------------------------------------
@@ -512,7 +508,8 @@ class _Fast:
     def _weights(self, units: int) -> list[int]:
         """Per-unit cost weights (life, source, not-a-multi-unit) making the scalar cost order
         the lexicographic one: each weight exceeds the most all later objectives can add."""
-        ranges = {"min_life": units * self.max_pay + 1, "min_sources": units + 1, "min_waste": units + 1}
+        max_pay = max([p for cl in self.classes for p in cl[1] if p is not None] + [2 if self.phyrexian else 0])
+        ranges = {"min_life": units * max_pay + 1, "min_sources": units + 1, "min_waste": units + 1}
         weight = {}
         w = 1
         for o in reversed(self.order):
@@ -777,6 +774,24 @@ class _Hall:
         if free is not None:
             life += (d - min(map(int.__add__, slack, free))) * self.min_pay
         return (life, acts + d - r_pm, units - r_m)
+
+
+@lru_cache(maxsize=4096)
+def _choice_table(choices: tuple[tuple[str, ...], ...]):
+    """A mana ability's choices read once per shape: for each type, the first one-unit choice
+    making it, (type index, type, choice index, unit); and the choices making several units,
+    (choice index, choice, every type they may make)."""
+    singles: dict[int, tuple[int, str, int, str]] = {}
+    multis = []
+    for ci, choice in enumerate(choices):
+        if len(choice) == 1:
+            unit = choice[0]
+            for t in unit:
+                if TI[t] not in singles:
+                    singles[TI[t]] = (TI[t], t, ci, unit)
+        else:
+            multis.append((ci, choice, "".join(sorted(set("".join(choice))))))
+    return tuple(singles.values()), tuple(multis)
 
 
 def _add(d: dict, k, n: int) -> None:
