@@ -490,16 +490,11 @@ class _Fast:
         free = mode == "free"
         groups: dict[tuple, tuple[tuple, int, list[tuple[int, int]]]] = {}
         for ki, (budget, profile, _, _) in enumerate(self.classes):
-            if free:
-                profile = tuple(None if p else p for p in profile)
+            profile, m = _profile_mask(profile, free)
+            if not m:
+                continue
             g = groups.get(profile)
             if g is None:
-                m = 0
-                for ti, p in enumerate(profile):
-                    if p is not None:
-                        m |= 1 << ti
-                if not m:
-                    continue
                 g = groups[profile] = (profile, m, [])
             g[2].append((ki, budget))
         got = self._group_cache[mode] = list(groups.values())
@@ -605,8 +600,8 @@ class _Fast:
         # Spend: for each row and type, mana made by activations first, then pool mana.
         spent_made = 0
         cost_life = 0
-        pool_left = [[kn[:] for kn in self.pool_kinds[ti]] for ti in range(6)]
-        made_left = [[[k, n] for k, n in sorted(produced[ti].items())] for ti in range(6)]
+        pool_left = [[kn[:] for kn in kns] if kns else kns for kns in self.pool_kinds]
+        made_left = [[[k, n] for k, n in sorted(kn.items())] if kn else [] for kn in produced]
         demands = c.variants[0].demands
         for ri, (m, n, what, di, cat) in enumerate(rows):
             got: dict[int, int] = {}
@@ -774,6 +769,19 @@ class _Hall:
         if free is not None:
             life += (d - min(map(int.__add__, slack, free))) * self.min_pay
         return (life, acts + d - r_pm, units - r_m)
+
+
+@lru_cache(maxsize=1024)
+def _profile_mask(profile: tuple[int | None, ...], free: bool) -> tuple[tuple[int | None, ...], int]:
+    """A class's life per type made (None: it can't make the type), with the types that cost
+    life left out when ``free``, and the mask of the types it still makes."""
+    if free:
+        profile = tuple(None if p else p for p in profile)
+    m = 0
+    for ti, p in enumerate(profile):
+        if p is not None:
+            m |= 1 << ti
+    return profile, m
 
 
 @lru_cache(maxsize=4096)
