@@ -29,11 +29,12 @@ units ("multis": Sol Ring, bounce lands, ``any_color: 2``) are enumerated, and s
 copies grouped by what they make, and 2 life per Phyrexian symbol as a seventh "type") and
 demand rows (symbols grouped by the set of types they accept).
 
-- Without life to weigh, a min-cost flow (OR-Tools' ``SimpleMinCostFlow``) with unit costs by
-  stage is exact: singles cost more than all pool and multi units together, pool mana (and life)
-  more than multi units. It spends as many pool-or-multi units as possible (fewest singles, so
-  fewest sources) and among those as many multi units as possible (least waste); both optima
-  hold at once (bases of a transversal matroid).
+- Without life to weigh, a min-cost flow with unit costs by stage is exact: singles cost more
+  than all pool and multi units together, pool mana (and life) more than multi units. It spends
+  as many pool-or-multi units as possible (fewest singles, so fewest sources) and among those as
+  many multi units as possible (least waste); both optima hold at once (bases of a transversal
+  matroid), so augmenting paths stage by stage find it without building a graph
+  (:func:`_staged_flow`).
 - With life to weigh (``min_life`` requested, and a pain land's colors, City of Brass or a
   Phyrexian symbol present): if ``min_life`` comes first, the same flow without the options that
   cost life; if it pays, life 0 is optimal. Otherwise each choice is a min-cost flow with the
@@ -238,21 +239,19 @@ class _Fast:
                 has_cost = True
             best, pays = s[1], s[3]
             made = p.kind_of_type
-            for ci, choice in enumerate(p.choices):
-                if len(choice) == 1:
-                    unit = choice[0]
-                    for t in unit:
-                        if not kind_bit[made[t]]:
-                            continue  # mana of this type from here can't be spent on this cost
-                        ti = TI[t]
-                        old = pays[ti]
-                        if old is None or pay < old:
-                            pays[ti] = pay
-                            best[ti] = (pay, pi, ci, unit)
-                else:
-                    if any(not kind_bit[made[t]] for unit in choice for t in unit):
+            singles, multis = _choice_table(p.choices)
+            for ti, t, ci, unit in singles:
+                if not kind_bit[made[t]]:
+                    continue  # mana of this type from here can't be spent on this cost
+                old = pays[ti]
+                if old is None or pay < old:
+                    pays[ti] = pay
+                    best[ti] = (pay, pi, ci, unit)
+            for ci, choice, types in multis:
+                for t in types:
+                    if not kind_bit[made[t]]:
                         raise _Out  # an activation that makes some mana this cost can't use
-                    s[2].append((pi, ci, choice, pay))
+                s[2].append((pi, ci, choice, pay))
         classes: dict[tuple, list[Any]] = {}  # signature -> [budget, profile, multis, members]
         for si, (budget, single, multis, pays) in per_source.items():
             profile = tuple(pays)
@@ -264,8 +263,6 @@ class _Fast:
             cl[3].append((si, budget, single, multis))
         self.classes = list(classes.values())
         self.has_cost = has_cost
-        self.max_pay = max([p for cl in self.classes for p in cl[1] if p is not None]
-                           + [2 if self.phyrexian else 0])
         self._group_cache: dict[str, list] = {}
 
     # -- search ---------------------------------------------------------------------------
@@ -463,8 +460,10 @@ class _Fast:
                 if not members:
                     continue
             left.append([sum(cap for _, cap in members), m, SINGLE, profile, ("single", members)])
-        cost_of = _weighted_cost(self._weights(need_total)) if mode == "cost" else _staged_cost(need_total)
-        flow = _cheapest_flow(left, rows, cost_of)
+        if mode == "cost":
+            flow = _cheapest_flow(left, rows, _weighted_cost(self._weights(need_total)))
+        else:
+            flow = _staged_flow(left, rows)
         if flow is None:
             return None
         life = fixed_life
@@ -491,16 +490,11 @@ class _Fast:
         free = mode == "free"
         groups: dict[tuple, tuple[tuple, int, list[tuple[int, int]]]] = {}
         for ki, (budget, profile, _, _) in enumerate(self.classes):
-            if free:
-                profile = tuple(None if p else p for p in profile)
+            profile, m = _profile_mask(profile, free)
+            if not m:
+                continue
             g = groups.get(profile)
             if g is None:
-                m = 0
-                for ti, p in enumerate(profile):
-                    if p is not None:
-                        m |= 1 << ti
-                if not m:
-                    continue
                 g = groups[profile] = (profile, m, [])
             g[2].append((ki, budget))
         got = self._group_cache[mode] = list(groups.values())
@@ -509,7 +503,8 @@ class _Fast:
     def _weights(self, units: int) -> list[int]:
         """Per-unit cost weights (life, source, not-a-multi-unit) making the scalar cost order
         the lexicographic one: each weight exceeds the most all later objectives can add."""
-        ranges = {"min_life": units * self.max_pay + 1, "min_sources": units + 1, "min_waste": units + 1}
+        max_pay = max([p for cl in self.classes for p in cl[1] if p is not None] + [2 if self.phyrexian else 0])
+        ranges = {"min_life": units * max_pay + 1, "min_sources": units + 1, "min_waste": units + 1}
         weight = {}
         w = 1
         for o in reversed(self.order):
@@ -605,8 +600,8 @@ class _Fast:
         # Spend: for each row and type, mana made by activations first, then pool mana.
         spent_made = 0
         cost_life = 0
-        pool_left = [[kn[:] for kn in self.pool_kinds[ti]] for ti in range(6)]
-        made_left = [[[k, n] for k, n in sorted(produced[ti].items())] for ti in range(6)]
+        pool_left = [[kn[:] for kn in kns] if kns else kns for kns in self.pool_kinds]
+        made_left = [[[k, n] for k, n in sorted(kn.items())] if kn else [] for kn in produced]
         demands = c.variants[0].demands
         for ri, (m, n, what, di, cat) in enumerate(rows):
             got: dict[int, int] = {}
@@ -776,6 +771,37 @@ class _Hall:
         return (life, acts + d - r_pm, units - r_m)
 
 
+@lru_cache(maxsize=1024)
+def _profile_mask(profile: tuple[int | None, ...], free: bool) -> tuple[tuple[int | None, ...], int]:
+    """A class's life per type made (None: it can't make the type), with the types that cost
+    life left out when ``free``, and the mask of the types it still makes."""
+    if free:
+        profile = tuple(None if p else p for p in profile)
+    m = 0
+    for ti, p in enumerate(profile):
+        if p is not None:
+            m |= 1 << ti
+    return profile, m
+
+
+@lru_cache(maxsize=4096)
+def _choice_table(choices: tuple[tuple[str, ...], ...]):
+    """A mana ability's choices read once per shape: for each type, the first one-unit choice
+    making it, (type index, type, choice index, unit); and the choices making several units,
+    (choice index, choice, every type they may make)."""
+    singles: dict[int, tuple[int, str, int, str]] = {}
+    multis = []
+    for ci, choice in enumerate(choices):
+        if len(choice) == 1:
+            unit = choice[0]
+            for t in unit:
+                if TI[t] not in singles:
+                    singles[TI[t]] = (TI[t], t, ci, unit)
+        else:
+            multis.append((ci, choice, "".join(sorted(set("".join(choice))))))
+    return tuple(singles.values()), tuple(multis)
+
+
 def _add(d: dict, k, n: int) -> None:
     d[k] = d.get(k, 0) + n
 
@@ -797,10 +823,93 @@ def _vectors(bounds: list[int], cap: int, limit: int) -> list[tuple[int, ...]]:
     return out
 
 
+def _staged_flow(left, rows):
+    """Fill every row from the left nodes, stage by stage: as much from multi units as can be
+    placed, then pool mana and life, then single copies, each stage by augmenting paths that
+    never take back what an earlier stage placed. That is the greedy algorithm on the
+    transversal matroid of matchable supply units, so the result is a min-cost flow for the
+    costs of :func:`_staged_cost` (fewest singles, and among those the most multi units), found
+    without building a graph. Same result shape as :func:`_cheapest_flow`; an edge takes the
+    first type both ends allow, as it does there when all types cost the same."""
+    need = [r[1] for r in rows]
+    unmet = sum(need)
+    if not unmet:
+        return [{} for _ in left]
+    row_masks = [r[0] for r in rows]
+    n_rows = len(rows)
+    flows: list[dict[int, int]] = [{} for _ in left]  # left node -> {row: units}
+    into: list[dict[int, int]] = [{} for _ in rows]  # row -> {left node: units}
+    for i in sorted(range(len(left)), key=lambda i: left[i][2]):
+        room, mask = left[i][0], left[i][1]
+        while room:
+            path = _augmenting_path(i, mask, left, row_masks, need, into, n_rows)
+            if path is None:
+                break  # never again: later paths can't reach what this node can't (max-flow)
+            end = path[-1][1]
+            push = min(room, need[end])
+            for (_, before), (li, _) in zip(path, path[1:]):
+                push = min(push, into[before][li])  # li gives up units it sent to before
+            room -= push
+            need[end] -= push
+            unmet -= push
+            prev = None
+            for li, ri in path:
+                if prev is not None:  # li hands prev (its old row) to the one before it
+                    _move(flows, into, li, prev, -push)
+                _move(flows, into, li, ri, push)
+                prev = ri
+            if not unmet:
+                break
+        if not unmet:
+            break
+    if unmet:
+        return None
+    result: list[dict[tuple[int, int], int]] = [{} for _ in left]
+    for li, out in enumerate(flows):
+        lm = left[li][1]
+        for ri, n in out.items():
+            if n:
+                m = lm & row_masks[ri]
+                result[li][(ri, (m & -m).bit_length() - 1)] = n
+    return result
+
+
+def _move(flows, into, li, ri, n) -> None:
+    got = flows[li].get(ri, 0) + n
+    flows[li][ri] = got
+    into[ri][li] = got
+
+
+def _augmenting_path(start, mask, left, row_masks, need, into, n_rows):
+    """A path start -> row, then (left node giving up units it sends to that row -> another
+    row) ..., ending at a row still in need: [(left, row), ...], or None. Depth first."""
+    for ri in range(n_rows):
+        if need[ri] and mask & row_masks[ri]:
+            return [(start, ri)]
+    seen_rows = set()
+    seen_left = {start}
+    stack = [(start, mask, [])]
+    while stack:
+        li, lm, path = stack.pop()
+        for ri in range(n_rows):
+            if ri in seen_rows or not lm & row_masks[ri]:
+                continue
+            here = path + [(li, ri)]
+            if need[ri]:
+                return here
+            seen_rows.add(ri)
+            for lj, n in into[ri].items():
+                if n and lj not in seen_left:
+                    seen_left.add(lj)
+                    stack.append((lj, left[lj][1], here))
+    return None
+
+
 def _staged_cost(total: int):
     """Per-unit cost that spends multi-mana activations first, then the pool and life, then
     single-mana sources: the fewest sources, then the least waste, for a fixed set of
-    activations (an unspent unit of a multi-mana activation is waste; of the pool is not)."""
+    activations (an unspent unit of a multi-mana activation is waste; of the pool is not).
+    :func:`_staged_flow` minimizes it without a graph; the tests check it against this."""
     stage_cost = (0, 1, total + 1)
 
     def cost_of(l, ti):

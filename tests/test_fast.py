@@ -352,3 +352,34 @@ def test_restricted_mana_106_6_allowed_is_ordinary_and_forbidden_is_left_unused(
     assert [a["source"] for a in answer["activations"]] == ["Wastes", "Forest"]
     _, sol = _fast({**sorcery, "sources": [temple, {"name": "Wastes", "count": 3}]})
     assert sol is not None and sol.status == "infeasible"
+
+
+def _flow_cost(left, rows, flow, cost_of) -> int:
+    """The staged cost of a flow, after checking it fills every row within every capacity
+    through types both ends allow."""
+    filled = [0] * len(rows)
+    for l, out in zip(left, flow):
+        assert sum(out.values()) <= l[0]
+        for (ri, ti), n in out.items():
+            assert l[1] >> ti & 1 and rows[ri][0] >> ti & 1
+            filled[ri] += n
+    assert filled == [r[1] for r in rows]
+    return sum(cost_of(l, ti) * n for l, out in zip(left, flow) for (_, ti), n in out.items())
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.lists(st.tuples(st.integers(1, 4), st.integers(1, 127), st.sampled_from([fast.MULTI, fast.POOL, fast.SINGLE])),
+                min_size=1, max_size=7),
+       st.lists(st.tuples(st.integers(1, 127), st.integers(1, 5)), min_size=1, max_size=5))
+def test_staged_flow_is_a_min_cost_flow(left_spec, row_spec):
+    """The augmenting-path flow of the plain search costs what OR-Tools' min-cost flow does
+    under the staged unit costs, and is infeasible exactly when that is."""
+    left = sorted(([cap, mask, stage, None, ("node", i)] for i, (cap, mask, stage) in enumerate(left_spec)),
+                  key=lambda l: l[2])
+    rows = [(mask, need, fast.OPT, 0, None) for mask, need in row_spec]
+    cost_of = fast._staged_cost(sum(r[1] for r in rows))
+    want = fast._cheapest_flow(left, rows, cost_of)
+    got = fast._staged_flow(left, rows)
+    assert (got is None) == (want is None)
+    if got is not None:
+        assert _flow_cost(left, rows, got, cost_of) == _flow_cost(left, rows, want, cost_of)
