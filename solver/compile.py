@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from models.mana import COLORS, TYPES, Kind, Symbol
+from models.mana import COLORS, TYPES, Kind, ManaCost, Symbol
 from models.problem import Ability, Problem, Purpose, Restriction, Source
 from models.total_cost import INCREASE, TotalCost, total_costs
 
@@ -152,26 +152,37 @@ def ability_purpose(source: Source) -> Purpose:
     return Purpose("ability", source.types, (), "", False)
 
 
+Spendable = tuple[tuple[int, str, bool], ...]
+"""(index, type, snow) of each mana kind some purpose may spend: all that acceptance depends on."""
+
+
+def _spendable(kinds: list[ManaKind], purpose: Purpose) -> Spendable:
+    """The kinds whose restriction (106.6) lets them pay for ``purpose``."""
+    return tuple((i, k.type, k.snow) for i, k in enumerate(kinds) if k.only is None or k.only.allows(purpose))
+
+
+@lru_cache(maxsize=4096)
+def _kind_set(spendable: Spendable) -> frozenset[int]:
+    return frozenset(i for i, _, _ in spendable)
+
+
 class _Accept:
     """Which mana kinds may pay for one purpose, under restrictions (106.6): sets of kind
-    indices, each worked out once per compile."""
+    indices, each worked out once."""
 
-    def __init__(self, compiled: Compiled, purpose: Purpose) -> None:
-        self.kinds = compiled.kinds
-        self.allowed = [i for i, k in enumerate(self.kinds) if k.only is None or k.only.allows(purpose)]
+    def __init__(self, spendable: Spendable) -> None:
+        self.spendable = spendable
         self._types: dict[str, frozenset[int]] = {}
 
     def types(self, types: str) -> frozenset[int]:
         """Kinds of one of ``types`` (a string of type letters)."""
         got = self._types.get(types)
         if got is None:
-            kinds = self.kinds
-            got = self._types[types] = frozenset(i for i in self.allowed if kinds[i].type in types)
+            got = self._types[types] = frozenset(i for i, t, _ in self.spendable if t in types)
         return got
 
     def snow(self, colorless_only: bool) -> frozenset[int]:
-        kinds = self.kinds
-        return frozenset(i for i in self.allowed if kinds[i].snow and (not colorless_only or kinds[i].type == "C"))
+        return frozenset(i for i, t, snow in self.spendable if snow and (not colorless_only or t == "C"))
 
 
 def _symbol_options(sym: Symbol, accept: _Accept, *, achroma_own: bool, spend_as: str | None) -> tuple[Option, ...]:
@@ -229,6 +240,38 @@ def _made_kind(t: str, snow: bool, only: Restriction | None) -> ManaKind:
     return ManaKind(t, snow, only, False)
 
 
+@lru_cache(maxsize=4096)
+def _ability_cost(mana: ManaCost, spendable: Spendable) -> tuple[Demand, ...]:
+    """A mana ability's own cost as demands ({X} aside): the same few on every board."""
+    return _demands([(sym, False) for sym in mana.symbols if sym.kind is not Kind.X], _Accept(spendable), None)
+
+
+@lru_cache(maxsize=4096)
+def _variants(totals: tuple[TotalCost, ...], spendable: Spendable, achroma: bool, spend_as: str | None,
+              x_color: str | None) -> tuple[Variant, ...]:
+    """The total costs compiled: a pure function of the cost and of the kinds that may pay it,
+    which recur call after call, so each combination is compiled once."""
+    accept = _Accept(spendable)
+    return tuple(_variant(tc, accept, achroma, spend_as, x_color) for tc in totals)
+
+
+def _variant(tc: TotalCost, accept: _Accept, achroma: bool, spend_as: str | None, x_color: str | None) -> Variant:
+    symbols = [(t.symbol, achroma and t.origin != INCREASE) for t in tc.terms
+               if t.symbol.kind not in (Kind.X, Kind.ENERGY)]
+    demands = _demands(symbols, accept, spend_as)
+    if x_color and achroma:
+        x_accept, x_zero = frozenset(), True  # 702.86c: X can only be 0
+    elif x_color:
+        x_accept, x_zero = accept.types(x_color), False
+    elif achroma:
+        x_accept, x_zero = accept.types("C"), False
+    else:
+        x_accept, x_zero = accept.types(TYPES), False
+    if not x_zero and (spend_as == "any_type" or (spend_as == "any_color" and x_color)):
+        x_accept = accept.types(TYPES)  # mana spent as though it were any color meets x_color
+    return Variant(tc, demands, tc.x_symbols, x_accept, x_zero or tc.x_forced_zero, tc.energy)
+
+
 def compile_problem(problem: Problem) -> Compiled:
     """The aggregated form of ``problem`` that the back ends model."""
     c = Compiled(problem)
@@ -268,34 +311,17 @@ def compile_problem(problem: Problem) -> Compiled:
             continue
         cost = ()
         if a.mana is not None:
-            cost = _demands([(sym, False) for sym in a.mana.symbols if sym.kind is not Kind.X],
-                            _Accept(c, ability_purpose(s)), None)
+            cost = _ability_cost(a.mana, _spendable(c.kinds, ability_purpose(s)))
         c.producers.append(Producer(i, j, choices, kinds, a.tap, a.sacrifice, a.uses, a.life, a.damage,
                                     a.energy, cost, limit))
     totals = total_costs(problem)
     if not totals:
         c.unpayable = True
         return c
-    accept = _Accept(c, problem.purpose)
-    c.spendable = frozenset(accept.allowed)
-    achroma = "achroma" in problem.keywords
-
-    for tc in totals:
-        symbols = [(t.symbol, achroma and t.origin != INCREASE) for t in tc.terms
-                   if t.symbol.kind not in (Kind.X, Kind.ENERGY)]
-        demands = _demands(symbols, accept, problem.spend_as)
-        if problem.x_color and achroma:
-            x_accept, x_zero = frozenset(), True  # 702.86c: X can only be 0
-        elif problem.x_color:
-            x_accept, x_zero = accept.types(problem.x_color), False
-        elif achroma:
-            x_accept, x_zero = accept.types("C"), False
-        else:
-            x_accept, x_zero = accept.types(TYPES), False
-        if not x_zero and (problem.spend_as == "any_type" or (problem.spend_as == "any_color" and problem.x_color)):
-            x_accept = accept.types(TYPES)  # mana spent as though it were any color meets x_color
-        c.variants.append(Variant(tc, demands, tc.x_symbols, x_accept, x_zero or tc.x_forced_zero,
-                                  tc.energy))
+    spendable = _spendable(c.kinds, problem.purpose)
+    c.spendable = _kind_set(spendable)
+    c.variants = list(_variants(totals, spendable, "achroma" in problem.keywords, problem.spend_as,
+                                problem.x_color))
     # X can exceed the mana by what reductions remove from it (118.7a)
     c.x_upper = mana_upper_bound(c) + max(v.total.generic_reduction for v in c.variants)
     return c
