@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from models.mana import COLORS, TYPES, Kind, ManaCost, Symbol
-from models.problem import Ability, Problem, Purpose, Restriction, Source
+from models.problem import Problem, Purpose, Restriction, Source
 from models.total_cost import INCREASE, TotalCost, total_costs
 
 
@@ -71,7 +71,13 @@ class Producer:
     @property
     def most_made(self) -> int:
         """The most mana one activation makes."""
-        return max(map(len, self.choices), default=0)
+        return _most_made(self.choices)
+
+
+@lru_cache(maxsize=4096)
+def _most_made(choices: tuple[tuple[str, ...], ...]) -> int:
+    """Remembered: boards share a few kinds of ability, and X's bound reads it for each producer."""
+    return max(map(len, choices), default=0)
 
 
 @dataclass(frozen=True)
@@ -98,15 +104,22 @@ class Compiled:
     x_upper: int = 0
     unpayable: bool = False
     spendable: frozenset[int] = frozenset()  # kinds whose restriction lets them pay the total cost
-    _index: dict[ManaKind, int] = field(default_factory=dict, repr=False)
+    _index: dict[tuple[str, bool, Restriction | None, bool], int] = field(default_factory=dict, repr=False)
 
-    def kind(self, k: ManaKind) -> int:
-        """The index of mana kind ``k``, added on first sight."""
-        index = self._index.get(k)
+    def kind(self, type: str, snow: bool, only: Restriction | None, pool: bool) -> int:
+        """The index of the mana kind with these fields, added on first sight."""
+        key = (type, snow, only, pool)
+        index = self._index.get(key)
         if index is None:
-            index = self._index[k] = len(self.kinds)
-            self.kinds.append(k)
+            index = self._index[key] = len(self.kinds)
+            self.kinds.append(_mana_kind(*key))
         return index
+
+
+@lru_cache(maxsize=4096)
+def _mana_kind(type: str, snow: bool, only: Restriction | None, pool: bool) -> ManaKind:
+    """Kinds are values, so every board shares them."""
+    return ManaKind(type, snow, only, pool)
 
 
 def reflect_types(problem: Problem) -> dict[tuple[int, int], str]:
@@ -235,12 +248,6 @@ def _demands(symbols: list[tuple[Symbol, bool]], accept: _Accept, spend_as) -> t
 
 
 @lru_cache(maxsize=4096)
-def _made_kind(t: str, snow: bool, only: Restriction | None) -> ManaKind:
-    """The kind of mana an ability makes: values, so shared by every board."""
-    return ManaKind(t, snow, only, False)
-
-
-@lru_cache(maxsize=4096)
 def _ability_cost(mana: ManaCost, spendable: Spendable) -> tuple[Demand, ...]:
     """A mana ability's own cost as demands ({X} aside): the same few on every board."""
     return _demands([(sym, False) for sym in mana.symbols if sym.kind is not Kind.X], _Accept(spendable), None)
@@ -276,44 +283,9 @@ def compile_problem(problem: Problem) -> Compiled:
     """The aggregated form of ``problem`` that the back ends model."""
     c = Compiled(problem)
     for m in problem.pool:
-        k = c.kind(ManaKind(m.type, m.snow, m.only, True))
+        k = c.kind(m.type, m.snow, m.only, True)
         c.pool_units[k] = c.pool_units.get(k, 0) + 1
-    reflected = reflect_types(problem)
-    raw: list[tuple[int, int, Source, Ability, tuple[tuple[str, ...], ...], dict[str, int]]] = []
-    made_kinds: dict[tuple[str, bool, Restriction | None], int] = {}  # the kind of mana an ability makes
-    for i, s in enumerate(problem.sources):
-        if s.count == 0:
-            continue
-        for j, a in enumerate(s.abilities):
-            if a.reflect:
-                made = reflected.get((i, j), "")
-                choices = ((made,),) if made else ()
-                types = made
-            else:
-                choices = a.choices
-                types = a.types_made
-            if not choices:
-                continue
-            kinds = {}
-            for t in types:
-                key = (t, s.snow, a.only)
-                k = made_kinds.get(key)
-                if k is None:
-                    k = made_kinds[key] = c.kind(_made_kind(*key))
-                kinds[t] = k
-            raw.append((i, j, s, a, choices, kinds))
-    # Kinds are all known now, so acceptance sets can be computed.
-    for i, j, s, a, choices, kinds in raw:
-        limit = (s.count - s.tapped) if a.tap else s.count * a.uses
-        if a.sacrifice:
-            limit = min(limit, s.count)
-        if limit <= 0:
-            continue
-        cost = ()
-        if a.mana is not None:
-            cost = _ability_cost(a.mana, _spendable(c.kinds, ability_purpose(s)))
-        c.producers.append(Producer(i, j, choices, kinds, a.tap, a.sacrifice, a.uses, a.life, a.damage,
-                                    a.energy, cost, limit))
+    _add_producers(c, problem)
     totals = total_costs(problem)
     if not totals:
         c.unpayable = True
@@ -325,6 +297,44 @@ def compile_problem(problem: Problem) -> Compiled:
     # X can exceed the mana by what reductions remove from it (118.7a)
     c.x_upper = mana_upper_bound(c) + max(v.total.generic_reduction for v in c.variants)
     return c
+
+
+def _add_producers(c: Compiled, problem: Problem) -> None:
+    """A producer per mana ability that can be activated, and the kinds of mana they make."""
+    reflected: dict[tuple[int, int], str] | None = None  # worked out when an ability reflects
+    kinds_made: dict[tuple[str, bool, Restriction | None], dict[str, int]] = {}  # kind of each type made
+    converters: list[tuple[Producer, Source, ManaCost]] = []
+    for i, s in enumerate(problem.sources):
+        if s.count == 0:
+            continue
+        for j, a in enumerate(s.abilities):
+            if a.reflect:
+                if reflected is None:
+                    reflected = reflect_types(problem)
+                made = reflected.get((i, j), "")
+                choices = ((made,),) if made else ()
+                types = made
+            else:
+                choices = a.choices
+                types = a.types_made
+            if not choices:
+                continue
+            key = (types, s.snow, a.only)
+            kinds = kinds_made.get(key)
+            if kinds is None:  # kinds are added even for an ability that can't be activated now
+                kinds = kinds_made[key] = {t: c.kind(t, s.snow, a.only, False) for t in types}
+            limit = (s.count - s.tapped) if a.tap else s.count * a.uses
+            if a.sacrifice:
+                limit = min(limit, s.count)
+            if limit <= 0:
+                continue
+            p = Producer(i, j, choices, kinds, a.tap, a.sacrifice, a.uses, a.life, a.damage, a.energy, (), limit)
+            c.producers.append(p)
+            if a.mana is not None:
+                converters.append((p, s, a.mana))
+    # Kinds are all known now, so acceptance sets can be computed.
+    for p, s, mana in converters:
+        p.cost = _ability_cost(mana, _spendable(c.kinds, ability_purpose(s)))
 
 
 def mana_upper_bound(c: Compiled) -> int:
