@@ -9,7 +9,7 @@ number of distinct kinds, never on copies.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from models.mana import COLORS, TYPES, Kind, ManaCost, Symbol
 from models.problem import Problem, Purpose, Restriction, Source
@@ -45,6 +45,7 @@ class Demand:
     symbol: Symbol
     count: int
     options: tuple[Option, ...]
+    text: str = field(default="", compare=False, repr=False)  # the symbol as printed in answers
 
 
 @dataclass(slots=True)
@@ -90,6 +91,12 @@ class Variant:
     x_accept: frozenset[int]
     x_zero: bool
     energy: int
+
+    @cached_property
+    def printed_total(self) -> str:
+        """The total cost as answers print it when no reduction falls on numbered generic:
+        variants are shared between calls, so it is printed once."""
+        return str(self.total.concrete(0))
 
 
 @dataclass
@@ -243,7 +250,7 @@ def _demands(symbols: list[tuple[Symbol, bool]], accept: _Accept, spend_as) -> t
     out = []
     for (sym, achroma_own), n in grouped.items():
         options = _symbol_options(sym, accept, achroma_own=achroma_own, spend_as=spend_as)
-        out.append(Demand(sym, n, options))
+        out.append(Demand(sym, n, options, str(sym)))
     return tuple(out)
 
 
