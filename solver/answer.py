@@ -4,11 +4,17 @@ one payment per symbol, each mana traced to the source that made it."""
 from __future__ import annotations
 
 from collections import deque
+from functools import lru_cache
 from typing import Any
 
-from models.mana import COLORS, Kind, format_types
-from solver.compile import Compiled
+from models.mana import COLORS, TYPES, Kind, format_types
+from solver.compile import Compiled, Producer
 from solver.cpsat import Solution
+
+
+_TYPE_ORDER = "WUBRGC".index
+_HALVES = (Kind.HYBRID, Kind.TWOBRID, Kind.COLORLESS_HYBRID, Kind.HYBRID_PHYREXIAN)  # the half is announced (601.2b)
+_BRACED = {t: format_types(t) for t in TYPES}  # one mana's type as notation
 
 
 class _Mana:
@@ -22,95 +28,123 @@ class _Mana:
                      if kind.pool and (kind.type, kind.snow, kind.only) == (m.type, m.snow, m.only))
             self.queues.setdefault(k, deque()).append({"type": m.type, "source": "pool", "pool": m.entry})
 
-    def add(self, kind: int, source: str) -> None:
-        self.queues.setdefault(kind, deque()).append({"type": self.c.kinds[kind].type, "source": source})
+    def add(self, made: tuple[str, ...], kind_of_type: dict[str, int], source: str, times: int) -> None:
+        """The mana ``times`` activations of one ability made (``made`` each) from ``source``."""
+        queues = self.queues
+        for t in made:
+            k = kind_of_type[t]
+            queue = queues.get(k)
+            if queue is None:
+                queue = queues[k] = deque()
+            for _ in range(times):
+                queue.append({"type": t, "source": source})
 
-    def take(self, flows: dict[int, int], n: int) -> list[dict[str, Any]]:
-        """Take ``n`` mana following ``flows`` (kind -> units still to take), decrementing it."""
-        out = []
+    def take(self, flows: dict[int, int], n: int, spent: set[str] | None = None) -> list[dict[str, Any]]:
+        """Take ``n`` mana following ``flows`` (kind -> units still to take), decrementing it;
+        the types taken are added to ``spent``."""
+        out: list[dict[str, Any]] = []
         for k in sorted(flows):
-            while flows[k] and len(out) < n:
-                out.append(self.queues[k].popleft())
-                flows[k] -= 1
+            units = min(flows[k], n - len(out))
+            if units <= 0:
+                continue
+            queue = self.queues[k]
+            out.extend([queue.popleft() for _ in range(units)])
+            flows[k] -= units
+            if spent is not None:
+                spent.add(self.c.kinds[k].type)
         return out
 
     def left(self) -> list[str]:
-        return [format_types(m["type"]) for q in self.queues.values() for m in q]
+        return [_BRACED[m["type"]] for q in self.queues.values() for m in q]
 
 
-def _outputs(c: Compiled, sol: Solution, pi: int, lv: int,
-             splits: dict[str, dict[str, int]]) -> list[tuple[str, ...]]:
-    """The mana each activation of producer ``pi`` on level ``lv`` made, one tuple per activation;
-    ``splits`` says which types its flexible units (any color, hybrid) came out as."""
-    p = c.producers[pi]
-    pools = {unit: deque(sorted((t for t, n in split.items() for _ in range(n)), key="WUBRGC".index))
-             for unit, split in splits.items()}
-    out = []
+def _in_type_order(made: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(sorted(made, key=_TYPE_ORDER))
+
+
+@lru_cache(maxsize=4096)
+def _fixed_output(choice: tuple[str, ...]) -> tuple[str, ...] | None:
+    """What every activation choosing ``choice`` makes (types in WUBRGC order), or None when a
+    unit is flexible (any color, hybrid) and the solution's splits say what it made. The same
+    few choices come back on every board, so each is worked out once."""
+    return _in_type_order(choice) if all(len(unit) == 1 for unit in choice) else None
+
+
+@lru_cache(maxsize=4096)
+def _adds(made: tuple[str, ...]) -> str:
+    return format_types(made)
+
+
+def _made(p: Producer, sol: Solution, pi: int, lv: int,
+          splits: dict[str, dict[str, int]]) -> dict[tuple[str, ...], int]:
+    """What the activations of producer ``pi`` on level ``lv`` made: each output (types in
+    WUBRGC order) and how many activations made it, in order of first appearance. ``splits``
+    says which types its flexible units (any color, hybrid) came out as."""
+    groups: dict[tuple[str, ...], int] = {}
+    pools: dict[str, deque[str]] | None = None  # per flexible unit, the types it came out as
     for ci, choice in enumerate(p.choices):
-        for _ in range(sol.acts.get((pi, lv, ci), 0)):
-            made = []
-            for unit in choice:
-                made.append(unit if len(unit) == 1 else pools[unit].popleft())
-            out.append(tuple(sorted(made, key="WUBRGC".index)))
-    return out
+        times = sol.acts.get((pi, lv, ci), 0)
+        if not times:
+            continue
+        made = _fixed_output(choice)
+        if made is not None:
+            groups[made] = groups.get(made, 0) + times
+            continue
+        if pools is None:
+            pools = {unit: deque(sorted((t for t, n in split.items() for _ in range(n)), key=_TYPE_ORDER))
+                     for unit, split in splits.items()}
+        for _ in range(times):
+            made = _in_type_order(tuple(unit if len(unit) == 1 else pools[unit].popleft() for unit in choice))
+            groups[made] = groups.get(made, 0) + 1
+    return groups
 
 
 def build_answer(c: Compiled, sol: Solution) -> dict[str, Any]:
     prob = c.problem
     pool = _Mana(c)
     activations: list[dict[str, Any]] = []
-    active = {(pi, lv) for pi, lv, _ in sol.acts}
     splits: dict[tuple[int, int], dict[str, dict[str, int]]] = {}
     for (pi, lv, unit), split in sol.splits.items():
         splits.setdefault((pi, lv), {})[unit] = split
     ability_life = damage = sacrificed = 0
     energy = c.variants[sol.variant].energy
-    for lv in range(sol.levels + 1):
-        for pi, p in enumerate(c.producers):
-            if (pi, lv) not in active:
-                continue
-            outs = _outputs(c, sol, pi, lv, splits.get((pi, lv), {}))
-            if not outs:
-                continue
-            src = prob.sources[p.source]
-            paid_by_symbol: list[list[dict[str, Any]]] = []
-            if p.is_converter:  # its cost is paid from mana made on lower levels
-                for di, d in enumerate(p.cost):
-                    payments_of_d: list[dict[str, Any]] = []
-                    for oi, o in enumerate(d.options):
-                        n, flows = sol.ability_pay.get((pi, lv, di, oi), (0, {}))
-                        flows = dict(flows)
-                        for _ in range(n):
-                            if o.life:
-                                payments_of_d.append({"symbol": str(d.symbol), "life": o.life})
-                            else:
-                                payments_of_d.append({"symbol": str(d.symbol), "mana": pool.take(flows, o.units)})
-                    paid_by_symbol.append(payments_of_d)
-            groups: dict[tuple[str, ...], int] = {}
-            for made in outs:
-                groups[made] = groups.get(made, 0) + 1
-            for made, times in groups.items():
-                entry: dict[str, Any] = {"source": src.id, "ability": p.ability, "adds": format_types(made),
-                                         "times": times}
-                activations.append(entry)
-                for _ in range(times):
-                    for t in made:
-                        pool.add(p.kind_of_type[t], src.id)
-            if p.is_converter:
-                # each activation pays its whole cost: the next count of each of its symbols
-                for entry in activations[-len(groups):]:
-                    entry["paid"] = []
-                    for _ in range(entry["times"]):
-                        for d, payments_of_d in zip(p.cost, paid_by_symbol):
-                            entry["paid"] += payments_of_d[:d.count]
-                            del payments_of_d[:d.count]
-                    ability_life += sum(pay.get("life", 0) for pay in entry["paid"])
-            n = len(outs)
-            ability_life += p.life * n
-            damage += p.damage * n
-            energy += p.energy * n
-            if p.sacrifice:
-                sacrificed += n
+    for lv, pi in sorted({(lv, pi) for pi, lv, _ in sol.acts}):  # level by level, in producer order
+        p = c.producers[pi]
+        groups = _made(p, sol, pi, lv, splits.get((pi, lv), {}))
+        if not groups:
+            continue
+        src = prob.sources[p.source]
+        paid_by_symbol: list[list[dict[str, Any]]] = []
+        if p.cost:  # a converter: its cost is paid from mana made on lower levels
+            for di, d in enumerate(p.cost):
+                payments_of_d: list[dict[str, Any]] = []
+                for oi, o in enumerate(d.options):
+                    n, flows = sol.ability_pay.get((pi, lv, di, oi), (0, {}))
+                    flows = dict(flows)
+                    for _ in range(n):
+                        if o.life:
+                            payments_of_d.append({"symbol": d.text, "life": o.life})
+                        else:
+                            payments_of_d.append({"symbol": d.text, "mana": pool.take(flows, o.units)})
+                paid_by_symbol.append(payments_of_d)
+        for made, times in groups.items():
+            activations.append({"source": src.id, "ability": p.ability, "adds": _adds(made), "times": times})
+            pool.add(made, p.kind_of_type, src.id, times)
+        if p.cost:
+            # each activation pays its whole cost: the next count of each of its symbols
+            for entry in activations[-len(groups):]:
+                entry["paid"] = []
+                for _ in range(entry["times"]):
+                    for d, payments_of_d in zip(p.cost, paid_by_symbol):
+                        entry["paid"] += payments_of_d[:d.count]
+                        del payments_of_d[:d.count]
+                ability_life += sum(pay.get("life", 0) for pay in entry["paid"])
+        n = sum(groups.values())
+        ability_life += p.life * n
+        damage += p.damage * n
+        energy += p.energy * n
+        if p.sacrifice:
+            sacrificed += n
     variant = c.variants[sol.variant]
     payments: list[dict[str, Any]] = []
     hybrid_halves: list[str] = []
@@ -119,21 +153,19 @@ def build_answer(c: Compiled, sol: Solution) -> dict[str, Any]:
     for di, d in enumerate(variant.demands):
         for oi, o in enumerate(d.options):
             n, flows = sol.cost_pay.get((di, oi), (0, {}))
+            if not n:
+                continue
             flows = dict(flows)
             for _ in range(n):
-                sym = str(d.symbol)
-                if d.symbol.kind in (Kind.HYBRID, Kind.TWOBRID, Kind.COLORLESS_HYBRID,
-                                     Kind.HYBRID_PHYREXIAN) and not o.life:
+                if d.symbol.kind in _HALVES and not o.life:
                     hybrid_halves.append("{%s}" % o.half)
                 if o.life:
-                    payments.append({"symbol": sym, "life": o.life})
+                    payments.append({"symbol": d.text, "life": o.life})
                     phyrexian_life += 1
                 elif o.generic:
                     continue  # paid below with its category
                 else:
-                    mana = pool.take(flows, o.units)
-                    spent_types.update(m["type"] for m in mana)
-                    entry = {"symbol": sym, "mana": mana}
+                    entry = {"symbol": d.text, "mana": pool.take(flows, o.units, spent_types)}
                     if len(d.options) > 1 and o.half:
                         entry["half"] = "{%s}" % o.half
                     payments.append(entry)
@@ -143,32 +175,27 @@ def build_answer(c: Compiled, sol: Solution) -> dict[str, Any]:
             if o.generic == "twobrid":
                 n, _ = sol.cost_pay.get((di, oi), (0, {}))
                 for _ in range(n):
-                    mana = pool.take(generic_flows.get("twobrid", {}), o.units)
-                    spent_types.update(m["type"] for m in mana)
-                    payments.append({"symbol": str(d.symbol), "half": "{2}", "mana": mana})
-    numbered = sum(sum(f.values()) for cat, f in sol.generic_pay.items() if cat in ("any", "achroma"))
+                    mana = pool.take(generic_flows.get("twobrid", {}), o.units, spent_types)
+                    payments.append({"symbol": d.text, "half": "{2}", "mana": mana})
+    numbered = (pool.take(generic_flows.get("achroma", {}), 10**9, spent_types)
+                + pool.take(generic_flows.get("any", {}), 10**9, spent_types))
     if numbered:
-        mana = []
-        for cat in ("achroma", "any"):
-            mana += pool.take(generic_flows.get(cat, {}), 10**9)
-        spent_types.update(m["type"] for m in mana)
-        payments.insert(0, {"symbol": "{%d}" % len(mana), "mana": mana})
-    x_mana = pool.take(generic_flows.get("x", {}), 10**9)
-    spent_types.update(m["type"] for m in x_mana)
+        payments.insert(0, {"symbol": "{%d}" % len(numbered), "mana": numbered})
+    x_mana = pool.take(generic_flows.get("x", {}), 10**9, spent_types)
     for i in range(variant.x_symbols):
         share = x_mana[i * sol.x:(i + 1) * sol.x] if i < variant.x_symbols - 1 else x_mana[i * sol.x:]
         payments.insert(i, {"symbol": "{X}", "mana": share})
     for _ in range(variant.energy):
         payments.append({"symbol": "{E}", "energy": 1})
-    removed = sum(sol.reduced.get(cat, 0) for cat in ("any", "achroma"))
-    total_cost = variant.total.concrete(removed)
+    removed = sol.reduced.get("any", 0) + sol.reduced.get("achroma", 0)
+    total_cost = variant.printed_total if not removed else str(variant.total.concrete(removed))
     colors = [t for t in COLORS if t in spent_types]
     life_paid = 2 * phyrexian_life + variant.total.life
     answer: dict[str, Any] = {
         "status": "paid",
         "optimal": sol.optimal,
         "x": sol.x,
-        "total_cost": str(total_cost),
+        "total_cost": total_cost,
         "announce": {"hybrid": hybrid_halves, "phyrexian_life": phyrexian_life},
         "activations": activations,
         "payments": payments,

@@ -9,10 +9,10 @@ number of distinct kinds, never on copies.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
-from models.mana import COLORS, TYPES, Kind, Symbol
-from models.problem import Ability, Problem, Purpose, Restriction, Source
+from models.mana import COLORS, TYPES, Kind, ManaCost, Symbol
+from models.problem import Problem, Purpose, Restriction, Source
 from models.total_cost import INCREASE, TotalCost, total_costs
 
 
@@ -45,6 +45,7 @@ class Demand:
     symbol: Symbol
     count: int
     options: tuple[Option, ...]
+    text: str = field(default="", compare=False, repr=False)  # the symbol as printed in answers
 
 
 @dataclass(slots=True)
@@ -71,7 +72,13 @@ class Producer:
     @property
     def most_made(self) -> int:
         """The most mana one activation makes."""
-        return max(map(len, self.choices), default=0)
+        return _most_made(self.choices)
+
+
+@lru_cache(maxsize=4096)
+def _most_made(choices: tuple[tuple[str, ...], ...]) -> int:
+    """Remembered: boards share a few kinds of ability, and X's bound reads it for each producer."""
+    return max(map(len, choices), default=0)
 
 
 @dataclass(frozen=True)
@@ -84,6 +91,12 @@ class Variant:
     x_accept: frozenset[int]
     x_zero: bool
     energy: int
+
+    @cached_property
+    def printed_total(self) -> str:
+        """The total cost as answers print it when no reduction falls on numbered generic:
+        variants are shared between calls, so it is printed once."""
+        return str(self.total.concrete(0))
 
 
 @dataclass
@@ -98,15 +111,22 @@ class Compiled:
     x_upper: int = 0
     unpayable: bool = False
     spendable: frozenset[int] = frozenset()  # kinds whose restriction lets them pay the total cost
-    _index: dict[ManaKind, int] = field(default_factory=dict, repr=False)
+    _index: dict[tuple[str, bool, Restriction | None, bool], int] = field(default_factory=dict, repr=False)
 
-    def kind(self, k: ManaKind) -> int:
-        """The index of mana kind ``k``, added on first sight."""
-        index = self._index.get(k)
+    def kind(self, type: str, snow: bool, only: Restriction | None, pool: bool) -> int:
+        """The index of the mana kind with these fields, added on first sight."""
+        key = (type, snow, only, pool)
+        index = self._index.get(key)
         if index is None:
-            index = self._index[k] = len(self.kinds)
-            self.kinds.append(k)
+            index = self._index[key] = len(self.kinds)
+            self.kinds.append(_mana_kind(*key))
         return index
+
+
+@lru_cache(maxsize=4096)
+def _mana_kind(type: str, snow: bool, only: Restriction | None, pool: bool) -> ManaKind:
+    """Kinds are values, so every board shares them."""
+    return ManaKind(type, snow, only, pool)
 
 
 def reflect_types(problem: Problem) -> dict[tuple[int, int], str]:
@@ -152,26 +172,37 @@ def ability_purpose(source: Source) -> Purpose:
     return Purpose("ability", source.types, (), "", False)
 
 
+Spendable = tuple[tuple[int, str, bool], ...]
+"""(index, type, snow) of each mana kind some purpose may spend: all that acceptance depends on."""
+
+
+def _spendable(kinds: list[ManaKind], purpose: Purpose) -> Spendable:
+    """The kinds whose restriction (106.6) lets them pay for ``purpose``."""
+    return tuple((i, k.type, k.snow) for i, k in enumerate(kinds) if k.only is None or k.only.allows(purpose))
+
+
+@lru_cache(maxsize=4096)
+def _kind_set(spendable: Spendable) -> frozenset[int]:
+    return frozenset(i for i, _, _ in spendable)
+
+
 class _Accept:
     """Which mana kinds may pay for one purpose, under restrictions (106.6): sets of kind
-    indices, each worked out once per compile."""
+    indices, each worked out once."""
 
-    def __init__(self, compiled: Compiled, purpose: Purpose) -> None:
-        self.kinds = compiled.kinds
-        self.allowed = [i for i, k in enumerate(self.kinds) if k.only is None or k.only.allows(purpose)]
+    def __init__(self, spendable: Spendable) -> None:
+        self.spendable = spendable
         self._types: dict[str, frozenset[int]] = {}
 
     def types(self, types: str) -> frozenset[int]:
         """Kinds of one of ``types`` (a string of type letters)."""
         got = self._types.get(types)
         if got is None:
-            kinds = self.kinds
-            got = self._types[types] = frozenset(i for i in self.allowed if kinds[i].type in types)
+            got = self._types[types] = frozenset(i for i, t, _ in self.spendable if t in types)
         return got
 
     def snow(self, colorless_only: bool) -> frozenset[int]:
-        kinds = self.kinds
-        return frozenset(i for i in self.allowed if kinds[i].snow and (not colorless_only or kinds[i].type == "C"))
+        return frozenset(i for i, t, snow in self.spendable if snow and (not colorless_only or t == "C"))
 
 
 def _symbol_options(sym: Symbol, accept: _Accept, *, achroma_own: bool, spend_as: str | None) -> tuple[Option, ...]:
@@ -219,30 +250,74 @@ def _demands(symbols: list[tuple[Symbol, bool]], accept: _Accept, spend_as) -> t
     out = []
     for (sym, achroma_own), n in grouped.items():
         options = _symbol_options(sym, accept, achroma_own=achroma_own, spend_as=spend_as)
-        out.append(Demand(sym, n, options))
+        out.append(Demand(sym, n, options, str(sym)))
     return tuple(out)
 
 
 @lru_cache(maxsize=4096)
-def _made_kind(t: str, snow: bool, only: Restriction | None) -> ManaKind:
-    """The kind of mana an ability makes: values, so shared by every board."""
-    return ManaKind(t, snow, only, False)
+def _ability_cost(mana: ManaCost, spendable: Spendable) -> tuple[Demand, ...]:
+    """A mana ability's own cost as demands ({X} aside): the same few on every board."""
+    return _demands([(sym, False) for sym in mana.symbols if sym.kind is not Kind.X], _Accept(spendable), None)
+
+
+@lru_cache(maxsize=4096)
+def _variants(totals: tuple[TotalCost, ...], spendable: Spendable, achroma: bool, spend_as: str | None,
+              x_color: str | None) -> tuple[Variant, ...]:
+    """The total costs compiled: a pure function of the cost and of the kinds that may pay it,
+    which recur call after call, so each combination is compiled once."""
+    accept = _Accept(spendable)
+    return tuple(_variant(tc, accept, achroma, spend_as, x_color) for tc in totals)
+
+
+def _variant(tc: TotalCost, accept: _Accept, achroma: bool, spend_as: str | None, x_color: str | None) -> Variant:
+    symbols = [(t.symbol, achroma and t.origin != INCREASE) for t in tc.terms
+               if t.symbol.kind not in (Kind.X, Kind.ENERGY)]
+    demands = _demands(symbols, accept, spend_as)
+    if x_color and achroma:
+        x_accept, x_zero = frozenset(), True  # 702.86c: X can only be 0
+    elif x_color:
+        x_accept, x_zero = accept.types(x_color), False
+    elif achroma:
+        x_accept, x_zero = accept.types("C"), False
+    else:
+        x_accept, x_zero = accept.types(TYPES), False
+    if not x_zero and (spend_as == "any_type" or (spend_as == "any_color" and x_color)):
+        x_accept = accept.types(TYPES)  # mana spent as though it were any color meets x_color
+    return Variant(tc, demands, tc.x_symbols, x_accept, x_zero or tc.x_forced_zero, tc.energy)
 
 
 def compile_problem(problem: Problem) -> Compiled:
     """The aggregated form of ``problem`` that the back ends model."""
     c = Compiled(problem)
     for m in problem.pool:
-        k = c.kind(ManaKind(m.type, m.snow, m.only, True))
+        k = c.kind(m.type, m.snow, m.only, True)
         c.pool_units[k] = c.pool_units.get(k, 0) + 1
-    reflected = reflect_types(problem)
-    raw: list[tuple[int, int, Source, Ability, tuple[tuple[str, ...], ...], dict[str, int]]] = []
-    made_kinds: dict[tuple[str, bool, Restriction | None], int] = {}  # the kind of mana an ability makes
+    _add_producers(c, problem)
+    totals = total_costs(problem)
+    if not totals:
+        c.unpayable = True
+        return c
+    spendable = _spendable(c.kinds, problem.purpose)
+    c.spendable = _kind_set(spendable)
+    c.variants = list(_variants(totals, spendable, "achroma" in problem.keywords, problem.spend_as,
+                                problem.x_color))
+    # X can exceed the mana by what reductions remove from it (118.7a)
+    c.x_upper = mana_upper_bound(c) + max(v.total.generic_reduction for v in c.variants)
+    return c
+
+
+def _add_producers(c: Compiled, problem: Problem) -> None:
+    """A producer per mana ability that can be activated, and the kinds of mana they make."""
+    reflected: dict[tuple[int, int], str] | None = None  # worked out when an ability reflects
+    kinds_made: dict[tuple[str, bool, Restriction | None], dict[str, int]] = {}  # kind of each type made
+    converters: list[tuple[Producer, Source, ManaCost]] = []
     for i, s in enumerate(problem.sources):
         if s.count == 0:
             continue
         for j, a in enumerate(s.abilities):
             if a.reflect:
+                if reflected is None:
+                    reflected = reflect_types(problem)
                 made = reflected.get((i, j), "")
                 choices = ((made,),) if made else ()
                 types = made
@@ -251,54 +326,22 @@ def compile_problem(problem: Problem) -> Compiled:
                 types = a.types_made
             if not choices:
                 continue
-            kinds = {}
-            for t in types:
-                key = (t, s.snow, a.only)
-                k = made_kinds.get(key)
-                if k is None:
-                    k = made_kinds[key] = c.kind(_made_kind(*key))
-                kinds[t] = k
-            raw.append((i, j, s, a, choices, kinds))
+            key = (types, s.snow, a.only)
+            kinds = kinds_made.get(key)
+            if kinds is None:  # kinds are added even for an ability that can't be activated now
+                kinds = kinds_made[key] = {t: c.kind(t, s.snow, a.only, False) for t in types}
+            limit = (s.count - s.tapped) if a.tap else s.count * a.uses
+            if a.sacrifice:
+                limit = min(limit, s.count)
+            if limit <= 0:
+                continue
+            p = Producer(i, j, choices, kinds, a.tap, a.sacrifice, a.uses, a.life, a.damage, a.energy, (), limit)
+            c.producers.append(p)
+            if a.mana is not None:
+                converters.append((p, s, a.mana))
     # Kinds are all known now, so acceptance sets can be computed.
-    for i, j, s, a, choices, kinds in raw:
-        limit = (s.count - s.tapped) if a.tap else s.count * a.uses
-        if a.sacrifice:
-            limit = min(limit, s.count)
-        if limit <= 0:
-            continue
-        cost = ()
-        if a.mana is not None:
-            cost = _demands([(sym, False) for sym in a.mana.symbols if sym.kind is not Kind.X],
-                            _Accept(c, ability_purpose(s)), None)
-        c.producers.append(Producer(i, j, choices, kinds, a.tap, a.sacrifice, a.uses, a.life, a.damage,
-                                    a.energy, cost, limit))
-    totals = total_costs(problem)
-    if not totals:
-        c.unpayable = True
-        return c
-    accept = _Accept(c, problem.purpose)
-    c.spendable = frozenset(accept.allowed)
-    achroma = "achroma" in problem.keywords
-
-    for tc in totals:
-        symbols = [(t.symbol, achroma and t.origin != INCREASE) for t in tc.terms
-                   if t.symbol.kind not in (Kind.X, Kind.ENERGY)]
-        demands = _demands(symbols, accept, problem.spend_as)
-        if problem.x_color and achroma:
-            x_accept, x_zero = frozenset(), True  # 702.86c: X can only be 0
-        elif problem.x_color:
-            x_accept, x_zero = accept.types(problem.x_color), False
-        elif achroma:
-            x_accept, x_zero = accept.types("C"), False
-        else:
-            x_accept, x_zero = accept.types(TYPES), False
-        if not x_zero and (problem.spend_as == "any_type" or (problem.spend_as == "any_color" and problem.x_color)):
-            x_accept = accept.types(TYPES)  # mana spent as though it were any color meets x_color
-        c.variants.append(Variant(tc, demands, tc.x_symbols, x_accept, x_zero or tc.x_forced_zero,
-                                  tc.energy))
-    # X can exceed the mana by what reductions remove from it (118.7a)
-    c.x_upper = mana_upper_bound(c) + max(v.total.generic_reduction for v in c.variants)
-    return c
+    for p, s, mana in converters:
+        p.cost = _ability_cost(mana, _spendable(c.kinds, ability_purpose(s)))
 
 
 def mana_upper_bound(c: Compiled) -> int:
