@@ -53,3 +53,24 @@ def test_bad_answers_name_the_field(bad, path):
     with pytest.raises(ProblemError) as info:
         load_answer(bad)
     assert info.value.path == path
+
+
+def test_compiled_costs_are_shared_only_between_boards_that_spend_alike():
+    """Variants are remembered per cost and spendable kinds: the same cost on another board
+    gets acceptance sets of that board's kinds, and answers name that board's sources."""
+    from models.problem import load_problem
+    from solver.compile import compile_problem
+
+    one = compile_problem(load_problem({"cost": "{1}{G}", "sources": [
+        {"id": "forest", "abilities": [{"add": "{G}"}], "count": 2}]}))
+    two = compile_problem(load_problem({"cost": "{1}{G}", "sources": [
+        {"id": "wastes", "abilities": [{"add": "{C}"}]}, {"id": "forest", "abilities": [{"add": "{G}"}]}]}))
+    again = compile_problem(load_problem({"cost": "{1}{G}", "sources": [
+        {"id": "elsewhere", "abilities": [{"add": "{G}"}], "count": 3}]}))
+    assert [o.accept for d in one.variants[0].demands for o in d.options] == [frozenset({0}), frozenset({0})]
+    assert [o.accept for d in two.variants[0].demands for o in d.options] == [frozenset({0, 1}), frozenset({1})]
+    assert again.variants[0] is one.variants[0]
+    answer = pay({"cost": "{1}{G}", "sources": [{"id": "wastes", "abilities": [{"add": "{C}"}]},
+                                                {"id": "forest", "abilities": [{"add": "{G}"}]}]})
+    assert [(p["symbol"], [m["source"] for m in p["mana"]]) for p in answer["payments"]] == [
+        ("{1}", ["wastes"]), ("{G}", ["forest"])]
