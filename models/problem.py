@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import MISSING, dataclass, field, fields
 from functools import cached_property, lru_cache
-from itertools import product
-from typing import Any, Iterable, Mapping
+from itertools import count, product
+from typing import Any, Hashable, Iterable, Mapping
 
 from models.basics import basic_land
 from models.mana import COLORS, TYPES, Kind, ManaCost, NotationError
@@ -183,6 +183,12 @@ class Ability:
         return (self.choices, self.reflect, self.mana, self.tap, self.sacrifice, self.life, self.damage,
                 self.energy, self.uses, self.only)
 
+    @cached_property
+    def payment_kind(self) -> int:
+        """A number naming :attr:`payment_key`: equal for interchangeable abilities, so grouping
+        a board's entries hashes small ints rather than nested tuples of costs and choices."""
+        return _payment_kind(self.payment_key)
+
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"add": self.add}
         if not self.tap:
@@ -199,6 +205,15 @@ class Ability:
         if self.only is not None:
             out["only"] = self.only.to_json()
         return out
+
+
+_PAYMENT_KINDS = count()
+
+
+@lru_cache(maxsize=None)  # one entry per kind of ability ever loaded, like a card pool
+def _payment_kind(payment_key: tuple) -> int:
+    """The number of the kind of ability with this payment key (the next one if it's new)."""
+    return next(_PAYMENT_KINDS)
 
 
 @lru_cache(maxsize=4096)
@@ -491,11 +506,23 @@ def load_add(value: Any, path: str) -> Any:
 ABILITY_KEYS = ("add", "tap", "mana", "life", "damage", "energy", "sacrifice", "uses", "only")
 
 
-_ABILITIES: dict[str, Ability] = {}  # the same few ability objects come back on every board
+_ABILITIES: dict[Hashable, Ability] = {}  # the same few ability objects come back on every board
+
+
+def _ability_key(value: Any) -> Hashable | None:
+    """What identifies an ability entry in ``_ABILITIES``, or None if it isn't an object: the
+    mana string of the common ``{"add": "{G}"}`` (no repr to build), else the entry's repr,
+    which keeps key order and tells ``1`` from ``true``."""
+    if not isinstance(value, dict):
+        return None
+    add = value.get("add")
+    if type(add) is str and len(value) == 1:
+        return ("add", add)
+    return repr(value)
 
 
 def load_ability(value: Any, path: str) -> Ability:
-    key = repr(value) if isinstance(value, dict) else None
+    key = _ability_key(value)
     ability = _ABILITIES.get(key) if key is not None else None
     if ability is None:
         ability = _load_ability(value, path)
@@ -595,7 +622,7 @@ def _quick_source(raw: Any, taken: set[str]) -> Source | None:
         types = tuple(lowered)
     loaded = []
     for a in abilities:
-        ability = _ABILITIES.get(repr(a)) if type(a) is dict else None
+        ability = _ABILITIES.get(_ability_key(a))
         if ability is None:
             return None
         loaded.append(ability)
