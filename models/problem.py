@@ -7,10 +7,10 @@ a silently different problem. ``dump_problem`` writes the same JSON back.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import MISSING, dataclass, field, fields
 from functools import cached_property, lru_cache
-from itertools import product
-from typing import Any, Iterable, Mapping
+from itertools import count, product
+from typing import Any, Hashable, Iterable, Mapping
 
 from models.basics import basic_land
 from models.mana import COLORS, TYPES, Kind, ManaCost, NotationError
@@ -106,12 +106,13 @@ def evolve(value: Any, **changes: Any) -> Any:
 _CACHED: dict[type, tuple[str, ...]] = {}
 
 
-def _assemble(cls: type, **fields: Any) -> Any:
+def _assemble(cls: type, state: dict[str, Any]) -> Any:
     """A frozen dataclass value made from all of its fields without its generated ``__init__``,
     which sets each field through ``object.__setattr__`` (3.5 µs for a Source, paid for every
-    entry of every board). Only for values the loader has just checked."""
+    entry of every board). Only for values the loader has just checked. ``state`` (every field
+    by name) becomes the value's own ``__dict__``, so the caller hands over a fresh dict."""
     new = object.__new__(cls)
-    new.__dict__.update(fields)
+    object.__setattr__(new, "__dict__", state)
     return new
 
 
@@ -182,6 +183,12 @@ class Ability:
         return (self.choices, self.reflect, self.mana, self.tap, self.sacrifice, self.life, self.damage,
                 self.energy, self.uses, self.only)
 
+    @cached_property
+    def payment_kind(self) -> int:
+        """A number naming :attr:`payment_key`: equal for interchangeable abilities, so grouping
+        a board's entries hashes small ints rather than nested tuples of costs and choices."""
+        return _payment_kind(self.payment_key)
+
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"add": self.add}
         if not self.tap:
@@ -198,6 +205,15 @@ class Ability:
         if self.only is not None:
             out["only"] = self.only.to_json()
         return out
+
+
+_PAYMENT_KINDS = count()
+
+
+@lru_cache(maxsize=None)  # one entry per kind of ability ever loaded, like a card pool
+def _payment_kind(payment_key: tuple) -> int:
+    """The number of the kind of ability with this payment key (the next one if it's new)."""
+    return next(_PAYMENT_KINDS)
 
 
 @lru_cache(maxsize=4096)
@@ -371,12 +387,20 @@ def _expect(value: Any, kinds: tuple[type, ...], path: str, what: str) -> Any:
 def _object(value: Any, path: str, allowed: Iterable[str]) -> Mapping[str, Any]:
     _expect(value, (dict,), path, "an object")
     allowed = tuple(allowed)
+    if value.keys() <= _key_set(allowed):
+        return value
     for key in value:
         if key not in allowed:
             near = [k for k in allowed if _close(key, k)]
             hint = f" (did you mean {near[0]!r}?)" if near else f"; allowed keys: {', '.join(allowed)}"
             raise ProblemError(f"{path}.{key}" if path else str(key), f"unknown key{hint}")
     return value
+
+
+@lru_cache(maxsize=64)
+def _key_set(allowed: tuple[str, ...]) -> frozenset[str]:
+    """The allowed keys as a set: checking a key against a tuple compares it with each in turn."""
+    return frozenset(allowed)
 
 
 def _close(a: str, b: str) -> bool:
@@ -482,11 +506,23 @@ def load_add(value: Any, path: str) -> Any:
 ABILITY_KEYS = ("add", "tap", "mana", "life", "damage", "energy", "sacrifice", "uses", "only")
 
 
-_ABILITIES: dict[str, Ability] = {}  # the same few ability objects come back on every board
+_ABILITIES: dict[Hashable, Ability] = {}  # the same few ability objects come back on every board
+
+
+def _ability_key(value: Any) -> Hashable | None:
+    """What identifies an ability entry in ``_ABILITIES``, or None if it isn't an object: the
+    mana string of the common ``{"add": "{G}"}`` (no repr to build), else the entry's repr,
+    which keeps key order and tells ``1`` from ``true``."""
+    if not isinstance(value, dict):
+        return None
+    add = value.get("add")
+    if type(add) is str and len(value) == 1:
+        return ("add", add)
+    return repr(value)
 
 
 def load_ability(value: Any, path: str) -> Ability:
-    key = repr(value) if isinstance(value, dict) else None
+    key = _ability_key(value)
     ability = _ABILITIES.get(key) if key is not None else None
     if ability is None:
         ability = _load_ability(value, path)
@@ -586,12 +622,13 @@ def _quick_source(raw: Any, taken: set[str]) -> Source | None:
         types = tuple(lowered)
     loaded = []
     for a in abilities:
-        ability = _ABILITIES.get(repr(a)) if type(a) is dict else None
+        ability = _ABILITIES.get(_ability_key(a))
         if ability is None:
             return None
         loaded.append(ability)
-    return _assemble(Source, id=sid, abilities=tuple(loaded), name=name, count=count, types=types,
-                     snow=snow, tapped=tapped, oracle=None, explicit_abilities=True)
+    return _assemble(Source, {"id": sid, "abilities": tuple(loaded), "name": name, "count": count,
+                              "types": types, "snow": snow, "tapped": tapped, "oracle": None,
+                              "explicit_abilities": True})
 
 
 def load_sources(value: Any, path: str) -> tuple[Source, ...]:
@@ -693,43 +730,47 @@ def load_player(value: Any, path: str) -> Player:
     return Player(life=life, energy=_int(obj.get("energy", 0), f"{path}.energy"), keep_life=keep)
 
 
-def _costs(obj: Mapping[str, Any], key: str, pre: str) -> tuple[ManaCost, ...]:
-    if key not in obj:
-        return ()
-    items = _expect(obj[key], (list,), f"{pre}{key}", "a list of costs")
-    return tuple(_cost(c, f"{pre}{key}[{i}]") for i, c in enumerate(items))
+def _costs(value: Any, path: str) -> tuple[ManaCost, ...]:
+    items = _expect(value, (list,), path, "a list of costs")
+    return tuple(_cost(c, f"{path}[{i}]") for i, c in enumerate(items))
 
 
-_DEFAULT_PLAYER = Player()
+def _problem_defaults() -> dict[str, Any]:
+    """Every optional field of :class:`Problem` with its default value."""
+    return {f.name: f.default_factory() if f.default is MISSING else f.default
+            for f in fields(Problem) if f.name != "cost"}
+
+
+_PROBLEM_DEFAULTS = _problem_defaults()
 
 
 def load_problem(value: Any, *, allowed: Iterable[str] = PROBLEM_KEYS, path: str = "") -> Problem:
     """Validate a spec problem dict and return the :class:`Problem` it describes. Keys left out
-    take their defaults without a check (the common case: a cost and a board)."""
+    keep their defaults without a check (the common case: a cost and a board); the keys given
+    are checked in a fixed order, so a problem with several mistakes always names the same one."""
     obj = _object(value, path, allowed)
     pre = f"{path}." if path else ""
     if "cost" not in obj:
         raise ProblemError(f"{pre}cost", "is required (use null for a card with no mana cost)")
-    cost = _cost(obj["cost"], f"{pre}cost") if obj["cost"] is not None else None
-    x: int | str = 0
+    state = dict(_PROBLEM_DEFAULTS)
+    state["cost"] = _cost(obj["cost"], f"{pre}cost") if obj["cost"] is not None else None
     if "x" in obj:
         x_raw = obj["x"]
         x = "max" if x_raw == "max" else _int(x_raw, f"{pre}x") if not isinstance(x_raw, str) else x_raw
         if isinstance(x, str) and x != "max":
             raise ProblemError(f"{pre}x", f"must be a whole number or \"max\", not {x_raw!r}")
-    keywords: tuple[str, ...] = ()
+        state["x"] = x
     if "keywords" in obj:
         keywords = _str_list(obj["keywords"], f"{pre}keywords")
         for i, k in enumerate(keywords):
             if k not in KEYWORDS:
                 raise ProblemError(f"{pre}keywords[{i}]", f"unknown keyword {k!r}; known: {', '.join(KEYWORDS)}")
-    purpose_kind, purpose_types, purpose_subtypes = "spell", (), ()
+        state["keywords"] = frozenset(keywords)
     if "for" in obj:
         purpose = _object(obj["for"], f"{pre}for", ("kind", "types", "subtypes"))
-        purpose_kind = _choice(purpose.get("kind", "spell"), f"{pre}for.kind", ("spell", "ability"))
-        purpose_types = _str_list(purpose.get("types", []), f"{pre}for.types")
-        purpose_subtypes = _str_list(purpose.get("subtypes", []), f"{pre}for.subtypes")
-    objective = None
+        state["purpose_kind"] = _choice(purpose.get("kind", "spell"), f"{pre}for.kind", ("spell", "ability"))
+        state["purpose_types"] = _str_list(purpose.get("types", []), f"{pre}for.types")
+        state["purpose_subtypes"] = _str_list(purpose.get("subtypes", []), f"{pre}for.subtypes")
     if "objective" in obj:
         objective = _str_list(obj["objective"], f"{pre}objective")
         for i, o in enumerate(objective):
@@ -737,42 +778,41 @@ def load_problem(value: Any, *, allowed: Iterable[str] = PROBLEM_KEYS, path: str
                 raise ProblemError(f"{pre}objective[{i}]", f"unknown objective {o!r}; known: {', '.join(OBJECTIVES)}")
         if len(set(objective)) != len(objective):
             raise ProblemError(f"{pre}objective", "names an objective twice")
-    time_limit = 10.0
+        state["objective_list"] = objective
     if "time_limit" in obj:
         time_limit = obj["time_limit"]
         _expect(time_limit, (int, float), f"{pre}time_limit", "a number of seconds")
         if not time_limit > 0:
             raise ProblemError(f"{pre}time_limit", f"must be positive, not {time_limit}")
-    x_color = obj.get("x_color")
-    if x_color is not None:
-        x_color = _choice(_str(x_color, f"{pre}x_color").upper(), f"{pre}x_color", tuple(TYPES))
-    alternative = _cost(obj["alternative"], f"{pre}alternative") if obj.get("alternative") is not None else None
-    return _assemble(
-        Problem,
-        cost=cost,
-        alternative=alternative,
-        free=_bool(obj["free"], f"{pre}free") if "free" in obj else False,
-        additional=_costs(obj, "additional", pre),
-        life_cost=_int(obj["life_cost"], f"{pre}life_cost") if "life_cost" in obj else 0,
-        increase=_costs(obj, "increase", pre),
-        reduce=_costs(obj, "reduce", pre),
-        x=x,
-        x_color=x_color,
-        keywords=frozenset(keywords),
-        purpose_kind=purpose_kind,
-        purpose_types=purpose_types,
-        purpose_subtypes=purpose_subtypes,
-        spend_as=_choice(obj["spend_as"], f"{pre}spend_as", ("any_type", "any_color")) if obj.get("spend_as") is not None else None,
-        player=load_player(obj["player"], f"{pre}player") if "player" in obj else _DEFAULT_PLAYER,
-        pool=load_pool(obj["pool"], f"{pre}pool") if "pool" in obj else (),
-        sources=load_sources(obj["sources"], f"{pre}sources") if "sources" in obj else (),
-        opponent_sources=(load_sources(obj["opponent_sources"], f"{pre}opponent_sources")
-                          if "opponent_sources" in obj else ()),
-        objective_list=objective,
-        time_limit=float(time_limit),
-        id=obj.get("id"),
-        query=_choice(obj["query"], f"{pre}query", QUERIES) if "query" in obj else "pay",
-    )
+        state["time_limit"] = float(time_limit)
+    if obj.get("x_color") is not None:
+        state["x_color"] = _choice(_str(obj["x_color"], f"{pre}x_color").upper(), f"{pre}x_color", tuple(TYPES))
+    if obj.get("alternative") is not None:
+        state["alternative"] = _cost(obj["alternative"], f"{pre}alternative")
+    if "free" in obj:
+        state["free"] = _bool(obj["free"], f"{pre}free")
+    if "additional" in obj:
+        state["additional"] = _costs(obj["additional"], f"{pre}additional")
+    if "life_cost" in obj:
+        state["life_cost"] = _int(obj["life_cost"], f"{pre}life_cost")
+    if "increase" in obj:
+        state["increase"] = _costs(obj["increase"], f"{pre}increase")
+    if "reduce" in obj:
+        state["reduce"] = _costs(obj["reduce"], f"{pre}reduce")
+    if obj.get("spend_as") is not None:
+        state["spend_as"] = _choice(obj["spend_as"], f"{pre}spend_as", ("any_type", "any_color"))
+    if "player" in obj:
+        state["player"] = load_player(obj["player"], f"{pre}player")
+    if "pool" in obj:
+        state["pool"] = load_pool(obj["pool"], f"{pre}pool")
+    if "sources" in obj:
+        state["sources"] = load_sources(obj["sources"], f"{pre}sources")
+    if "opponent_sources" in obj:
+        state["opponent_sources"] = load_sources(obj["opponent_sources"], f"{pre}opponent_sources")
+    state["id"] = obj.get("id")
+    if "query" in obj:
+        state["query"] = _choice(obj["query"], f"{pre}query", QUERIES)
+    return _assemble(Problem, state)
 
 
 def dump_problem(problem: Problem) -> dict[str, Any]:

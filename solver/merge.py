@@ -13,6 +13,8 @@ most one thing, so giving activations back can't break a copy's limits or the or
 from __future__ import annotations
 
 from collections import defaultdict, deque
+from functools import lru_cache
+from itertools import repeat
 from typing import Any
 
 from models.problem import Problem, Source, evolve
@@ -22,12 +24,21 @@ def _signature(s: Source) -> tuple | None:
     """What makes two entries the same card for payment, or None if they aren't merged."""
     if not s.abilities:
         return None
-    keys = []
+    kinds = []
     for a in s.abilities:
         if not a.tap or a.sacrifice:
             return None
-        keys.append(a.payment_key)
-    return (tuple(keys), s.types, s.snow)
+        kinds.append(a.payment_kind)
+    return (tuple(kinds), s.types, s.snow)
+
+
+def _merged(sources: list[Source], new_id: str) -> Source:
+    """One entry standing for all of ``sources``: the first, with all their copies."""
+    count = tapped = 0
+    for s in sources:
+        count += s.count
+        tapped += s.tapped
+    return evolve(sources[0], id=new_id, count=count, tapped=tapped)
 
 
 class Merge:
@@ -38,12 +49,13 @@ class Merge:
         self.problem = problem
         if len(problem.sources) < 2:
             return
-        groups: dict[tuple, list[int]] = defaultdict(list)
+        groups: dict[tuple | int, list[int]] = defaultdict(list)  # signature, or index if alone
         for i, s in enumerate(problem.sources):
             sig = _signature(s)
-            groups[sig if sig is not None else ("single", i)].append(i)
+            groups[sig if sig is not None else i].append(i)
         if len(groups) == len(problem.sources):
             return  # nothing to merge
+        ids = {s.id for s in problem.sources}
         merged: list[Source] = []
         for indices in sorted(groups.values()):
             first = problem.sources[indices[0]]
@@ -52,11 +64,10 @@ class Merge:
                 continue
             sources = [problem.sources[i] for i in indices]
             new_id = f"{first.id}+{len(indices) - 1}"
-            while any(s.id == new_id for s in problem.sources):
+            while new_id in ids:
                 new_id += "+"
             self.members[new_id] = sources
-            merged.append(evolve(first, id=new_id, count=sum(s.count for s in sources),
-                                 tapped=sum(s.tapped for s in sources)))
+            merged.append(_merged(sources, new_id))
         self.problem = evolve(problem, sources=tuple(merged)) if self.members else problem
 
     def split(self, answer: dict[str, Any]) -> dict[str, Any]:
@@ -66,17 +77,26 @@ class Merge:
         free = {sid: deque((s.id, s.count - s.tapped) for s in members if s.count > s.tapped)
                 for sid, members in self.members.items()}
         made: dict[tuple[str, str], deque[str]] = defaultdict(deque)  # (merged id, type) -> member ids
+        members = self.members
 
         def rename(mana: list[dict[str, Any]]) -> list[dict[str, Any]]:
-            out = []
-            for m in mana:
-                if m.get("source") in self.members:
-                    m = {**m, "source": made[(m["source"], m["type"])].popleft()}
-                out.append(m)
+            """The mana with each unit a merged entry made traced to its member (the same list
+            when no unit came from a merged entry, as in most payments)."""
+            out = mana
+            for i, m in enumerate(mana):
+                if m.get("source") in members:
+                    if out is mana:
+                        out = list(mana)
+                    out[i] = {**m, "source": made[(m["source"], m["type"])].popleft()}
             return out
 
         def rename_payments(payments: list[dict[str, Any]]) -> list[dict[str, Any]]:
-            return [{**p, "mana": rename(p["mana"])} if "mana" in p else p for p in payments]
+            out = []
+            for p in payments:
+                mana = p.get("mana")
+                renamed = rename(mana) if mana is not None else None
+                out.append(p if renamed is mana else {**p, "mana": renamed})
+            return out
 
         activations = []
         for act in answer["activations"]:
@@ -96,9 +116,8 @@ class Merge:
                 if per:
                     part["paid"], paid = paid[:per * times], paid[per * times:]
                 activations.append(part)
-                for _ in range(times):
-                    for t in _types(act["adds"]):
-                        made[(sid, t)].append(member)
+                for t in _types(act["adds"]):  # each activation made one of each
+                    made[(sid, t)].extend(repeat(member, times))
                 left -= times
                 if times == untapped:
                     queue.popleft()
@@ -107,5 +126,7 @@ class Merge:
         return {**answer, "activations": activations, "payments": rename_payments(answer["payments"])}
 
 
-def _types(adds: str) -> list[str]:
-    return [part for part in adds.replace("{", " ").replace("}", " ").split()]
+@lru_cache(maxsize=256)
+def _types(adds: str) -> tuple[str, ...]:
+    """The types of the units in ``adds`` (``"{W}{W}"`` -> ``("W", "W")``)."""
+    return tuple(adds.replace("{", " ").replace("}", " ").split())
