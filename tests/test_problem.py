@@ -125,3 +125,33 @@ def test_well_known_entries_with_one_bad_field_are_still_refused(field, value):
     with pytest.raises(ProblemError) as e:
         load_problem({"cost": "{W}", "sources": [{**good, field: value}]})
     assert e.value.path.startswith("sources[0]")
+
+
+@pytest.mark.parametrize("ability, path", [({"add": "{W}", "tap": 1}, "sources[0].abilities[0].tap"),
+                                           ({"add": ["{W}"], "uses": 0}, "sources[0].abilities[0].uses"),
+                                           ({"add": "{'add': '{W}'}"}, "sources[0].abilities[0].add")])
+def test_known_abilities_dont_vouch_for_lookalikes(ability, path):
+    """Loaded abilities are cached by their mana string or their repr; an entry that differs
+    only in a value's type, or whose mana string spells another entry's repr, is still checked."""
+    for known in ({"add": "{W}"}, {"add": "{W}", "tap": True}, {"add": ["{W}"]}):
+        load_problem({"cost": "{W}", "sources": [{"id": "a", "abilities": [known]}]})
+    with pytest.raises(ProblemError) as e:
+        load_problem({"cost": "{W}", "sources": [{"id": "a", "abilities": [ability]}]})
+    assert e.value.path == path
+
+
+def test_a_problem_keeps_its_defaults_and_checks_keys_in_order():
+    """Keys left out take the dataclass defaults; with two mistakes the first in the fixed
+    order (x before free) is the one named."""
+    import dataclasses
+
+    from models.problem import Problem
+
+    loaded = load_problem({"cost": "{1}"})
+    for f in dataclasses.fields(Problem):
+        if f.name != "cost":
+            default = f.default_factory() if f.default is dataclasses.MISSING else f.default
+            assert getattr(loaded, f.name) == default
+    with pytest.raises(ProblemError) as e:
+        load_problem({"free": 1, "cost": "{1}", "x": "lots"})
+    assert e.value.path == "x"
