@@ -744,6 +744,21 @@ def _problem_defaults() -> dict[str, Any]:
 _PROBLEM_DEFAULTS = _problem_defaults()
 
 
+def _optional(load):
+    """A loader for a field whose null means its default (None)."""
+    return lambda value, path: None if value is None else load(value, path)
+
+
+_OPTIONAL_FIELDS = (
+    ("x_color", _optional(lambda v, path: _choice(_str(v, path).upper(), path, tuple(TYPES)))),
+    ("alternative", _optional(lambda v, path: _cost(v, path))),
+    ("free", _bool), ("additional", _costs), ("life_cost", _int), ("increase", _costs), ("reduce", _costs),
+    ("spend_as", _optional(lambda v, path: _choice(v, path, ("any_type", "any_color")))),
+    ("player", load_player), ("pool", load_pool), ("sources", load_sources), ("opponent_sources", load_sources),
+)
+"""Problem fields loaded as given, each by its loader with the field's path."""
+
+
 def load_problem(value: Any, *, allowed: Iterable[str] = PROBLEM_KEYS, path: str = "") -> Problem:
     """Validate a spec problem dict and return the :class:`Problem` it describes. Keys left out
     keep their defaults without a check (the common case: a cost and a board); the keys given
@@ -785,30 +800,9 @@ def load_problem(value: Any, *, allowed: Iterable[str] = PROBLEM_KEYS, path: str
         if not time_limit > 0:
             raise ProblemError(f"{pre}time_limit", f"must be positive, not {time_limit}")
         state["time_limit"] = float(time_limit)
-    if obj.get("x_color") is not None:
-        state["x_color"] = _choice(_str(obj["x_color"], f"{pre}x_color").upper(), f"{pre}x_color", tuple(TYPES))
-    if obj.get("alternative") is not None:
-        state["alternative"] = _cost(obj["alternative"], f"{pre}alternative")
-    if "free" in obj:
-        state["free"] = _bool(obj["free"], f"{pre}free")
-    if "additional" in obj:
-        state["additional"] = _costs(obj["additional"], f"{pre}additional")
-    if "life_cost" in obj:
-        state["life_cost"] = _int(obj["life_cost"], f"{pre}life_cost")
-    if "increase" in obj:
-        state["increase"] = _costs(obj["increase"], f"{pre}increase")
-    if "reduce" in obj:
-        state["reduce"] = _costs(obj["reduce"], f"{pre}reduce")
-    if obj.get("spend_as") is not None:
-        state["spend_as"] = _choice(obj["spend_as"], f"{pre}spend_as", ("any_type", "any_color"))
-    if "player" in obj:
-        state["player"] = load_player(obj["player"], f"{pre}player")
-    if "pool" in obj:
-        state["pool"] = load_pool(obj["pool"], f"{pre}pool")
-    if "sources" in obj:
-        state["sources"] = load_sources(obj["sources"], f"{pre}sources")
-    if "opponent_sources" in obj:
-        state["opponent_sources"] = load_sources(obj["opponent_sources"], f"{pre}opponent_sources")
+    for key, load in _OPTIONAL_FIELDS:  # in this order, so the first mistake is always the one named
+        if key in obj:
+            state[key] = load(obj[key], f"{pre}{key}")
     state["id"] = obj.get("id")
     if "query" in obj:
         state["query"] = _choice(obj["query"], f"{pre}query", QUERIES)
