@@ -266,3 +266,14 @@ def test_dask_local_cluster_streams_results(tmp_path: Path) -> None:
     assert runner.main(args) == 0
     rows = load(tmp_path / "results.jsonl")
     assert len(rows) == 4 and {r["status"] for r in rows} <= {"paid", "infeasible"}
+
+
+def test_instruction_count_phases_run_each_phase_of_pay():
+    """benchmarks.instructions runs every phase under valgrind; here each runs once, plainly,
+    so a renamed phase function or a changed signature fails in CI, not in a later profile."""
+    from benchmarks import instructions
+
+    phases = instructions._prepared("typical", 0, 4)
+    assert tuple(phases) == instructions.PHASES
+    for run in phases.values():
+        run()

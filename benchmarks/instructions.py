@@ -1,0 +1,111 @@
+"""Instructions per call of ``pay()`` and of each of its phases, counted by valgrind.
+
+    python -m benchmarks.instructions                    # every phase, 100 typical problems
+    python -m benchmarks.instructions --phases pay fast  # some of them
+    python -m benchmarks.instructions --scenario rich
+
+Wall time on a shared machine drifts by a third within minutes; an instruction count
+(``valgrind --tool=cachegrind --cache-sim=no``) is the same whatever else the machine does, so
+it tells whether a change to the hot path helped. Each phase runs over the same problems once
+and then ``--rounds`` times more, inputs prepared and caches warm; the difference of the two
+counts divided by the problems run is the instructions per problem (start-up, imports and
+preparation cancel out). It is a mean over the problems, so a slow tail (an infeasible problem
+explained, a CP-SAT fallback) weighs in; the benchmark's medians don't see that tail.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+from typing import Any, Callable
+
+PHASES = ("pay", "load", "merge", "compile", "fast", "answer", "split", "verify")
+
+
+def _prepared(scenario: str, seed: int, n: int) -> dict[str, Callable[[], None]]:
+    """One function per phase running it over every problem, its inputs made beforehand."""
+    from models.problem import load_problem
+    from solver import fast, pay
+    from solver.answer import build_answer
+    from solver.compile import compile_problem
+    from solver.merge import Merge
+    from solver.pay import solve_compiled
+    from solver.verify import verify
+
+    from .generators import generate
+
+    problems = list(generate(scenario, seed, n))
+    loaded = [load_problem(p) for p in problems]
+    merges = [Merge(p) for p in loaded]
+    compiled = [compile_problem(m.problem) for m in merges]
+    solutions = [fast.solve_fast(c, c.problem.objective) for c in compiled]
+    paid = [(c, s) for c, s in zip(compiled, solutions) if s is not None and s.status == "paid"]
+    raw = [solve_compiled(c) for c in compiled]
+    answers = [pay(p) for p in problems]
+
+    def each(f: Callable[..., Any], items: list[Any]) -> Callable[[], None]:
+        def run() -> None:
+            for item in items:
+                f(*item) if isinstance(item, tuple) else f(item)
+        return run
+
+    return {
+        "pay": each(pay, problems),
+        "load": each(load_problem, problems),
+        "merge": each(Merge, loaded),
+        "compile": each(lambda m: compile_problem(m.problem), merges),
+        "fast": each(lambda c: fast.solve_fast(c, c.problem.objective), compiled),
+        "answer": each(build_answer, paid),
+        "split": each(lambda m, a: m.split(dict(a)), list(zip(merges, raw))),
+        "verify": each(verify, list(zip(loaded, answers))),
+    }
+
+
+def _inner(phase: str, rounds: int, scenario: str, seed: int, n: int) -> None:
+    """What runs under valgrind: the phase once (warm-up) and then ``rounds`` more times."""
+    run = _prepared(scenario, seed, n)[phase]
+    for _ in range(1 + rounds):
+        run()
+
+
+def _count(phase: str, rounds: int, args: argparse.Namespace) -> int:
+    cmd = ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
+           sys.executable, "-m", "benchmarks.instructions", "--inner", phase, str(rounds),
+           "--scenario", args.scenario, "--seed", str(args.seed), "--n", str(args.n)]
+    env = {**os.environ, "PYTHONHASHSEED": "0"}
+    out = subprocess.run(cmd, capture_output=True, text=True, env=env, check=True).stderr
+    found = re.search(r"I\s+refs:\s+([\d,]+)", out)
+    if not found:
+        raise SystemExit(f"no instruction count in valgrind's output:\n{out[-2000:]}")
+    return int(found.group(1).replace(",", ""))
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(prog="python -m benchmarks.instructions", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--phases", nargs="+", choices=PHASES, default=list(PHASES))
+    ap.add_argument("--scenario", default="typical")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--n", type=int, default=100, help="problems")
+    ap.add_argument("--rounds", type=int, default=3, help="timed rounds beyond the first")
+    ap.add_argument("--inner", nargs=2, metavar=("PHASE", "ROUNDS"), help=argparse.SUPPRESS)
+    args = ap.parse_args(argv)
+    if args.inner:
+        _inner(args.inner[0], int(args.inner[1]), args.scenario, args.seed, args.n)
+        return
+    if shutil.which("valgrind") is None:
+        raise SystemExit("valgrind is not installed (Debian: apt-get install valgrind)")
+    print(f"scenario {args.scenario}, seed {args.seed}, {args.n} problems: "
+          "thousand instructions per problem (mean)\n")
+    print("| phase | k instructions |\n|---|---:|")
+    for phase in args.phases:
+        calls = args.rounds * args.n
+        per_call = (_count(phase, args.rounds, args) - _count(phase, 0, args)) / calls
+        print(f"| {phase} | {per_call / 1000:,.0f} |", flush=True)
+
+
+if __name__ == "__main__":
+    main()
