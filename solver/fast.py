@@ -71,6 +71,7 @@ BIT = {t: 1 << i for i, t in enumerate(TYPES)}
 TI = {t: i for i, t in enumerate(TYPES)}
 LIFE = 6  # Phyrexian symbols: paid with 2 life, as if with a seventh type of "mana"
 BITS_OF = [tuple(i for i in range(7) if m >> i & 1) for m in range(128)]
+FIRST_BIT = [(m & -m).bit_length() - 1 for m in range(128)]  # the first type of a mask
 
 ALLOWED = frozenset({"min_life", "min_sacrifices", "min_energy", "min_sources", "min_waste", "max_x"})
 VARYING = ("min_life", "min_sources", "min_waste")
@@ -119,24 +120,16 @@ class _Fast:
         self.objectives = objectives
         if c.unpayable or len(c.variants) != 1:
             raise _Out
-        for name in objectives:
-            if name not in ALLOWED:
-                raise _Out
+        if not ALLOWED.issuperset(objectives):
+            raise _Out
         v = c.variants[0]
         tc = v.total
         if tc.generic_reduction or tc.life or v.energy:
             raise _Out
-        kind_bit = []
-        per_type = [0] * 6
-        for i, k in enumerate(c.kinds):
-            if i not in c.spendable:
-                kind_bit.append(0)  # can't be spent on this cost (106.6): as if never made
-                continue
-            b = BIT[k.type]
-            kind_bit.append(b)
-            per_type[b.bit_length() - 1] += 1
-        self.kind_bit = kind_bit
-        self.per_type = per_type
+        # Each kind's type bit; 0 if it can't be spent on this cost (106.6): as if never made.
+        spendable = c.spendable
+        self.kind_bit = tuple([BIT[k.type] if i in spendable else 0 for i, k in enumerate(c.kinds)])
+        self.restricted = len(spendable) != len(c.kinds)  # some kind can't pay this cost
         # X: fixed or absent (the CP-SAT model's rules; its infeasible corners are left to it).
         x = c.problem.x
         fixed = x if x != "max" else None
@@ -148,7 +141,6 @@ class _Fast:
             if fixed and (v.x_symbols or tc.variant == "free"):
                 raise _Out
             self.x = 0
-        self._masks: dict[frozenset[int], int] = {}
         self._demand_rows(v)
         self._supply()
         self.order, self.ordered, self.life_first = _orders(objectives)
@@ -157,15 +149,9 @@ class _Fast:
 
     def _amask(self, accept: frozenset[int]) -> int:
         """The type mask an accept set stands for; out of class unless acceptance is by type."""
-        m = self._masks.get(accept)
+        m = _accepted_types(accept, self.kind_bit)
         if m is None:
-            m = 0
-            kb = self.kind_bit
-            for k in accept:
-                m |= kb[k]
-            if len(accept) != sum(self.per_type[i] for i in BITS_OF[m]):
-                raise _Out
-            self._masks[accept] = m
+            raise _Out
         return m
 
     def _demand_rows(self, v) -> None:
@@ -176,10 +162,13 @@ class _Fast:
         self.phyrexian = 0  # symbols that may be paid with life
         for di, d in enumerate(v.demands):
             opts = d.options
+            phyrexian = False
             for o in opts:
                 if (o.units <= 0) == (o.life == 0) or (o.life and o.life != 2):
                     raise _Out
-            if any(o.life for o in opts):  # Phyrexian: one mana of its color(s), or 2 life
+                if o.life:
+                    phyrexian = True
+            if phyrexian:  # one mana of its color(s), or 2 life
                 if not all(o.life or (o.units == 1 and not o.generic) for o in opts):
                     raise _Out
                 masks = [1 << LIFE if o.life else self._amask(o.accept) for o in opts]
@@ -207,68 +196,75 @@ class _Fast:
         if v.x_symbols and self.x:
             rows.append((self._amask(v.x_accept), self.x * v.x_symbols, GEN, -1, "x"))
         self.rows = rows
-        self.live_rows = [r for r in rows if r[1]]
         self.twobrid = twobrid
-        self.fixed_units = sum(r[1] for r in rows)
-        # What each type mask could serve: (mask, demand units), {2/W} both ways.
-        reach = [(m, n) for m, n, *_ in rows]
+        live: list[tuple[int, int, int, int, Any]] = []  # the rows with demand
+        reach: list[tuple[int, int]] = []  # (mask, demand units) for all of them, {2/W} both ways
+        fixed = 0
+        for r in rows:
+            n = r[1]
+            if n:
+                live.append(r)
+                reach.append((r[0], n))
+                fixed += n
+        dmax = fixed
         for _, n, mc, mg in twobrid:
             reach += [(mc, n), (mg, 2 * n)]
+            dmax += 3 * n
+        self.live_rows = live
         self.reach = reach
-        self.dmax = sum(n for _, n in reach)
+        self.fixed_units = fixed
+        self.dmax = dmax
 
     def _supply(self) -> None:
         c = self.c
         pool = [0] * 6
-        self.pool_kinds: list[list[list[int]]] = [[] for _ in range(6)]  # per type: [kind, units]
+        pool_kinds: dict[int, list[list[int]]] = {}  # per type in the pool: [[kind, units]]
         kind_bit = self.kind_bit
         for k, n in c.pool_units.items():
             if n and kind_bit[k]:
                 ti = TI[c.kinds[k].type]
                 pool[ti] += n
-                self.pool_kinds[ti].append([k, n])
+                pool_kinds.setdefault(ti, []).append([k, n])
         self.pool = pool
+        self.pool_kinds = pool_kinds
         self.pool_total = sum(pool)
-        self.pool_nodes = [(n, 1 << ti, POOL, None, ("pool", ti)) for ti, n in enumerate(pool) if n]
-        # Per source: budget, the cheapest one-unit way to make each type, and multi choices;
-        # then sources that are alike (same life per type made, same multi choices) are merged
-        # into one class with the sum of their budgets (principle 2).
-        # source -> [budget, {type: (pay, pi, ci, unit)}, multis, life per type]
-        per_source: dict[int, list[Any]] = {}
+        self.pool_nodes = [(pool[ti], 1 << ti, POOL, None, ("pool", ti)) for ti in sorted(pool_kinds)]
+        # Per source: budget, producers and abilities (choices, life, types it may make here);
+        # read once per shape into life per type made, the cheapest one-unit way to make each
+        # type, and multi choices; then sources that are alike (same life per type made, same
+        # multi choices) are merged into one class with the sum of their budgets (principle 2).
+        per_source: dict[int, list[Any]] = {}  # source -> [budget, [producer], [ability]]
+        restricted = self.restricted
         has_cost = self.phyrexian > 0
         for pi, p in enumerate(c.producers):
             if p.cost or not p.tap or p.sacrifice or p.energy:
                 raise _Out
-            s = per_source.get(p.source)
-            if s is None:
-                s = per_source[p.source] = [p.max_activations, {}, [], [None] * 6]
             pay = p.life + p.damage
             if pay:
                 has_cost = True
-            best, pays = s[1], s[3]
-            made = p.kind_of_type
-            singles, multis = _choice_table(p.choices)
-            for ti, t, ci, unit in singles:
-                if not kind_bit[made[t]]:
-                    continue  # mana of this type from here can't be spent on this cost
-                old = pays[ti]
-                if old is None or pay < old:
-                    pays[ti] = pay
-                    best[ti] = (pay, pi, ci, unit)
-            for ci, choice, types in multis:
-                for t in types:
-                    if not kind_bit[made[t]]:
-                        raise _Out  # an activation that makes some mana this cost can't use
-                s[2].append((pi, ci, choice, pay))
-        classes: dict[tuple, list[Any]] = {}  # signature -> [budget, profile, multis, members]
-        for si, (budget, single, multis, pays) in per_source.items():
-            profile = tuple(pays)
-            shape = tuple([(choice, pay) for _, _, choice, pay in multis]) if multis else ()
+            allowed = 63
+            if restricted:  # mana of a type whose kind can't be spent here is as if not made
+                allowed = 0
+                for t, k in p.kind_of_type.items():
+                    if kind_bit[k]:
+                        allowed |= BIT[t]
+            ability = (p.choices, pay, allowed)
+            s = per_source.get(p.source)
+            if s is None:
+                per_source[p.source] = [p.max_activations, [pi], [ability]]
+            else:
+                s[1].append(pi)
+                s[2].append(ability)
+        classes: dict[tuple, list[Any]] = {}  # signature -> [budget, profile, shape, members]
+        for si, (budget, pis, abilities) in per_source.items():
+            profile, picks, shape, refs = _source_table(tuple(abilities))
+            member = (si, budget, pis, picks, refs)
             cl = classes.get((profile, shape))
             if cl is None:
-                cl = classes[(profile, shape)] = [0, profile, shape, []]
-            cl[0] += budget
-            cl[3].append((si, budget, single, multis))
+                classes[(profile, shape)] = [budget, profile, shape, [member]]
+            else:
+                cl[0] += budget
+                cl[3].append(member)
         self.classes = list(classes.values())
         self.has_cost = has_cost
         self._single_cache: dict[str, tuple[list[tuple], dict[int, int]]] = {}
@@ -452,9 +448,10 @@ class _Fast:
         if used:  # the copies multi activations take are not there to make one unit
             nodes = list(nodes)
             for gi in {where[ki] for ki in used if ki in where}:
-                _, m, _, profile, (_, members) = nodes[gi]
+                _, m, _, profile, (_, members, sources) = nodes[gi]
                 members = [(ki, cap - used.get(ki, 0)) for ki, cap in members if cap > used.get(ki, 0)]
-                nodes[gi] = (sum(cap for _, cap in members), m, SINGLE, profile, ("single", members)) if members else None
+                nodes[gi] = (sum(cap for _, cap in members), m, SINGLE, profile,
+                             ("single", members, sources)) if members else None
             left += [node for node in nodes if node is not None]
         else:
             left += nodes
@@ -482,30 +479,31 @@ class _Fast:
         values = (life, acts + singles, multi_units - multi_matched)
         return self.ordered(values), dims, y, rows, left, flow, values
 
-    def _singles(self, mode: str) -> tuple[list[tuple], dict[int, int]]:
+    def _singles(self, mode: str) -> tuple[list[list[Any]], dict[int, int]]:
         """Single-unit supply grouped by what a copy makes at what life, as left nodes at full
-        budget: (copies, type mask, SINGLE, life per type index or None, ("single", [(class,
-        copies)])), and the node of each class in them; in "free" mode, options costing life
-        are left out. Once per mode."""
+        budget: [copies, type mask, SINGLE, life per type index or None, ("single", [(class,
+        copies)], the classes' sources in order)], and the node of each class in them; in "free"
+        mode, options costing life are left out. Once per mode; the nodes are not changed after."""
         got = self._single_cache.get(mode)
         if got is None:
             free = mode == "free"
             at: dict[tuple, int] = {}  # profile -> node
-            groups: list[list[Any]] = []  # [copies, type mask, profile, members]
+            nodes: list[list[Any]] = []
             where: dict[int, int] = {}
-            for ki, (budget, profile, _, _) in enumerate(self.classes):
+            for ki, (budget, profile, _, sources) in enumerate(self.classes):
                 profile, m = _profile_mask(profile, free)
                 if not m:
                     continue
                 gi = at.get(profile)
                 if gi is None:
-                    gi = at[profile] = len(groups)
-                    groups.append([0, m, profile, []])
-                g = groups[gi]
-                g[0] += budget
-                g[3].append((ki, budget))
-                where[ki] = gi
-            nodes = [(n, m, SINGLE, profile, ("single", members)) for n, m, profile, members in groups]
+                    at[profile] = where[ki] = len(nodes)
+                    nodes.append([budget, m, SINGLE, profile, ("single", [(ki, budget)], list(sources))])
+                else:
+                    node = nodes[gi]
+                    node[0] += budget
+                    node[4][1].append((ki, budget))
+                    node[4][2].extend(sources)
+                    where[ki] = gi
             got = self._single_cache[mode] = (nodes, where)
         return got
 
@@ -532,7 +530,7 @@ class _Fast:
         acts = sol.acts
         splits = sol.splits
         cost_pay = sol.cost_pay
-        produced: dict[int, dict[int, int]] = {}  # per type made: kind -> units spent
+        produced: dict[int, dict[int, list[int]]] = {}  # per type made: kind -> [kind, units spent]
         made = 0
         # Activations of a class go to its sources in order, as their budgets allow.
         budget_left: dict[int, int] = {}  # source -> activations left, once it has some
@@ -543,14 +541,15 @@ class _Fast:
             ki, jl, choice, _ = dims[j]
             made += n * len(choice)
             units = _multi_units(choice)[1]
-            for si, budget, _, multis in classes[ki][3]:
+            for si, budget, pis, _, refs in classes[ki][3]:
                 room = budget_left.get(si, budget)
                 take = n if n < room else room
                 if not take:
                     continue
                 budget_left[si] = room - take
                 n -= take
-                pi, ci = multis[jl][0], multis[jl][1]
+                ai, ci = refs[jl]
+                pi = pis[ai]
                 _add(acts, (pi, 0, ci), take)
                 for unit, k, _ in units:
                     chunks.setdefault((ki, jl, unit), []).append([pi, take * k])
@@ -588,16 +587,16 @@ class _Fast:
                         if len(unit) > 1:
                             _add(splits.setdefault((pi, 0, unit), {}), tt, take)
                         if spent:
-                            _add(produced.setdefault(ti, {}), producers[pi].kind_of_type[tt], take)
+                            _gain(produced.setdefault(ti, {}), producers[pi].kind_of_type[tt], take)
             elif tag[0] == "single":
-                members = [m for ki, _ in tag[1] for m in classes[ki][3]]
+                members = tag[2]  # exhausted sources (multi activations took them) are skipped
                 at = 0
                 for ti in sorted(by_type):
                     n = by_type[ti]
                     tt = TYPES[ti]
                     made_here = produced.setdefault(ti, {})
                     while n:
-                        si, budget, single, _ = members[at]
+                        si, budget, pis, picks, _ = members[at]
                         room = budget_left.get(si, budget)
                         if not room:
                             at += 1
@@ -605,17 +604,17 @@ class _Fast:
                         take = n if n < room else room
                         budget_left[si] = room - take
                         n -= take
-                        _, pi, ci, unit = single[ti]
+                        ai, ci, unit = picks[ti]
+                        pi = pis[ai]
                         _add(acts, (pi, 0, ci), take)
                         if len(unit) > 1:
                             _add(splits.setdefault((pi, 0, unit), {}), tt, take)
-                        _add(made_here, producers[pi].kind_of_type[tt], take)
+                        _gain(made_here, producers[pi].kind_of_type[tt], take)
                         made += take
         # Spend: for each row and type, mana made by activations first, then pool mana.
         spent_made = 0
         cost_life = 0
-        pool_left = [[kn[:] for kn in kns] for kns in self.pool_kinds] if self.pool_total else self.pool_kinds
-        made_left = {ti: [[k, n] for k, n in sorted(kn.items())] for ti, kn in produced.items()}
+        pool_left = {ti: [kn[:] for kn in kns] for ti, kns in self.pool_kinds.items()}
         demands = c.variants[0].demands
         for (m, n, what, di, cat), rt in zip(rows, row_types):
             got: dict[int, int] = {}
@@ -623,13 +622,13 @@ class _Fast:
                 if ti == LIFE:
                     continue
                 want = rt[ti]
-                store = made_left.get(ti)
+                store = produced.get(ti)
                 if store:
-                    rest = _draw(store, want, got)
+                    rest = _draw(sorted(store.values()), want, got)  # by kind
                     spent_made += want - rest
                     want = rest
                 if want:
-                    _draw(pool_left[ti], want, got)
+                    _draw(pool_left[ti], want, got)  # the rest is in the pool
             if what == GEN:
                 g = sol.generic_pay.setdefault(cat, {})
                 for k, u in got.items():
@@ -673,7 +672,7 @@ class _Fast:
             raise _Out  # the optimum breaks a life limit: CP-SAT weighs the alternatives
         got_values = {"min_life": lost, "min_sacrifices": 0, "min_energy": 0, "min_sources": sources,
                       "min_waste": waste, "max_x": self.x}
-        sol.objective = {name: got_values[name] for name in self.objectives}
+        sol.objective = dict(zip(self.objectives, map(got_values.__getitem__, self.objectives)))
         return sol
 
 
@@ -781,6 +780,18 @@ class _Hall:
         return (life, acts + d - r_pm, units - r_m)
 
 
+@lru_cache(maxsize=4096)
+def _accepted_types(accept: frozenset[int], kind_bit: tuple[int, ...]) -> int | None:
+    """The mask of the types whose kinds ``accept`` takes, or None unless it takes every
+    spendable kind of those types (acceptance by type); once per shape."""
+    m = 0
+    for k in accept:
+        m |= kind_bit[k]
+    if len(accept) != sum(1 for b in kind_bit if b & m):
+        return None
+    return m
+
+
 @lru_cache(maxsize=1024)
 def _profile_mask(profile: tuple[int | None, ...], free: bool) -> tuple[tuple[int | None, ...], int]:
     """A class's life per type made (None: it can't make the type), with the types that cost
@@ -792,6 +803,33 @@ def _profile_mask(profile: tuple[int | None, ...], free: bool) -> tuple[tuple[in
         if p is not None:
             m |= 1 << ti
     return profile, m
+
+
+@lru_cache(maxsize=4096)
+def _source_table(abilities: tuple[tuple[tuple[tuple[str, ...], ...], int, int], ...]):
+    """A source's abilities, (choices, life, mask of the types whose mana may be spent here),
+    read once per shape: per type index, the least life a one-unit choice making it costs
+    (None: none can) and the first such (ability, choice index, unit); its multi choices as
+    (choice, life) and their (ability, choice index). Out of class if a multi choice makes
+    mana that can't be spent here."""
+    pays: list[int | None] = [None] * 6
+    picks: list[tuple[int, int, str] | None] = [None] * 6
+    shape, refs = [], []
+    for ai, (choices, pay, allowed) in enumerate(abilities):
+        singles, multis = _choice_table(choices)
+        for ti, _, ci, unit in singles:
+            if not allowed >> ti & 1:
+                continue
+            old = pays[ti]
+            if old is None or pay < old:
+                pays[ti] = pay
+                picks[ti] = (ai, ci, unit)
+        for ci, choice, types in multis:
+            if type_mask(types) & ~allowed:
+                raise _Out  # an activation that makes some mana this cost can't use
+            shape.append((choice, pay))
+            refs.append((ai, ci))
+    return tuple(pays), tuple(picks), tuple(shape), tuple(refs)
 
 
 @lru_cache(maxsize=4096)
@@ -827,6 +865,15 @@ def _multi_units(choice: tuple[str, ...]) -> tuple[int, tuple[tuple[str, int, in
 
 def _add(d: dict, k, n: int) -> None:
     d[k] = d.get(k, 0) + n
+
+
+def _gain(store: dict[int, list[int]], kind: int, n: int) -> None:
+    """``n`` more units of ``kind`` in a store of [kind, units] by kind."""
+    entry = store.get(kind)
+    if entry is None:
+        store[kind] = [kind, n]
+    else:
+        entry[1] += n
 
 
 def _draw(store: list[list[int]], want: int, got: dict[int, int]) -> int:
@@ -882,11 +929,12 @@ def _staged_flow(left, rows):
         room, mask = l[0], l[1]
         # The shortest augmenting paths first: rows in need this node reaches directly.
         for ri in range(n_rows):
-            if need[ri] and mask & row_masks[ri]:
-                push = room if room < need[ri] else need[ri]
+            wanted = need[ri]
+            if wanted and mask & row_masks[ri]:
+                push = room if room < wanted else wanted
                 into[ri][i] = push  # node i had sent nothing before its turn
                 room -= push
-                need[ri] -= push
+                need[ri] = wanted - push
                 unmet -= push
                 if not room:
                     break
@@ -916,8 +964,7 @@ def _staged_flow(left, rows):
         rm = row_masks[ri]
         for li, n in got.items():
             if n:
-                m = left[li][1] & rm
-                result[li][(ri, (m & -m).bit_length() - 1)] = n
+                result[li][(ri, FIRST_BIT[left[li][1] & rm])] = n
     return result
 
 
@@ -997,7 +1044,7 @@ def _cheapest_flow(left, rows, cost_of):
             if not m:
                 continue
             if uniform:
-                ti = (m & -m).bit_length() - 1
+                ti = FIRST_BIT[m]
                 cost = cost_of(l, ti)
             else:
                 cost = None
