@@ -58,7 +58,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import chain, product
-from operator import itemgetter, mul
+from operator import attrgetter, itemgetter, mul
 from typing import Any
 
 from ortools.graph.python import min_cost_flow
@@ -70,6 +70,7 @@ from solver.cpsat import Solution
 BIT = {t: 1 << i for i, t in enumerate(TYPES)}
 TI = {t: i for i, t in enumerate(TYPES)}
 LIFE = 6  # Phyrexian symbols: paid with 2 life, as if with a seventh type of "mana"
+_TYPE_OF = attrgetter("type")
 BITS_OF = [tuple(i for i in range(7) if m >> i & 1) for m in range(128)]
 FIRST_BIT = [(m & -m).bit_length() - 1 for m in range(128)]  # the first type of a mask
 
@@ -128,8 +129,13 @@ class _Fast:
             raise _Out
         # Each kind's type bit; 0 if it can't be spent on this cost (106.6): as if never made.
         spendable = c.spendable
-        self.kind_bit = tuple([BIT[k.type] if i in spendable else 0 for i, k in enumerate(c.kinds)])
-        self.restricted = len(spendable) != len(c.kinds)  # some kind can't pay this cost
+        kind_bit = list(map(BIT.__getitem__, map(_TYPE_OF, c.kinds)))
+        self.restricted = len(spendable) != len(kind_bit)  # some kind can't pay this cost
+        if self.restricted:
+            for i in range(len(kind_bit)):
+                if i not in spendable:
+                    kind_bit[i] = 0
+        self.kind_bit = tuple(kind_bit)
         # X: fixed or absent (the CP-SAT model's rules; its infeasible corners are left to it).
         x = c.problem.x
         fixed = x if x != "max" else None
@@ -266,6 +272,7 @@ class _Fast:
                 cl[0] += budget
                 cl[3].append(member)
         self.classes = list(classes.values())
+        self.multi_classes = [ki for ki, cl in enumerate(self.classes) if cl[2]]  # those with multis
         self.has_cost = has_cost
         self._single_cache: dict[str, tuple[list[tuple], dict[int, int]]] = {}
 
@@ -326,9 +333,10 @@ class _Fast:
         dims: list[tuple[int, int, tuple[str, ...], int]] = []
         per_class: list[tuple[tuple[int, ...], ...]] = []  # per class with multis: its vectors
         n_y = 1
-        for ki, (budget, _, shape, _) in enumerate(self.classes):
-            if not shape:
-                continue
+        dim_units: list[int] = []  # per dimension: units an activation makes
+        dim_life: list[int] = []  # and the life it costs
+        for ki in self.multi_classes:
+            budget, _, shape, _ = self.classes[ki]
             bounds = []
             for jl, (choice, pay) in enumerate(shape):
                 if free and pay:
@@ -338,6 +346,8 @@ class _Fast:
                 if bound > 0:
                     bounds.append(bound)
                     dims.append((ki, jl, choice, pay))
+                    dim_units.append(len(choice))
+                    dim_life.append(pay)
             if bounds:
                 vecs = _vectors(tuple(bounds), min(budget, dmax), MAX_COMBOS)
                 per_class.append(vecs)
@@ -360,8 +370,6 @@ class _Fast:
         ts = []
         for t in product(*(range(n + 1) for _, n, _, _ in twobrid)):
             ts.append((t, self.fixed_units + sum(2 * n - k for (_, n, _, _), k in zip(twobrid, t))))
-        dim_units = [len(choice) for _, _, choice, _ in dims]
-        dim_life = [pay for _, _, _, pay in dims]
         combos = []
         for parts in product(*per_class):
             y = tuple(chain.from_iterable(parts))  # the classes' dimensions come in class order
@@ -452,7 +460,7 @@ class _Fast:
                 members = [(ki, cap - used.get(ki, 0)) for ki, cap in members if cap > used.get(ki, 0)]
                 nodes[gi] = (sum(cap for _, cap in members), m, SINGLE, profile,
                              ("single", members, sources)) if members else None
-            left += [node for node in nodes if node is not None]
+            left.extend(filter(None, nodes))  # None: a group whose copies are all taken
         else:
             left += nodes
         if mode == "cost":
@@ -497,12 +505,13 @@ class _Fast:
                 gi = at.get(profile)
                 if gi is None:
                     at[profile] = where[ki] = len(nodes)
-                    nodes.append([budget, m, SINGLE, profile, ("single", [(ki, budget)], list(sources))])
+                    nodes.append([budget, m, SINGLE, profile, ("single", [(ki, budget)], sources)])
                 else:
                     node = nodes[gi]
+                    _, members, before = node[4]
+                    members.append((ki, budget))
                     node[0] += budget
-                    node[4][1].append((ki, budget))
-                    node[4][2].extend(sources)
+                    node[4] = ("single", members, before + sources)  # a new list: the classes' stay
                     where[ki] = gi
             got = self._single_cache[mode] = (nodes, where)
         return got
