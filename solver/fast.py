@@ -455,11 +455,11 @@ class _Fast:
         nodes, where = self._singles(mode)
         if used:  # the copies multi activations take are not there to make one unit
             nodes = list(nodes)
+            classes = self.classes
             for gi in {where[ki] for ki in used if ki in where}:
-                _, m, _, profile, (_, members, sources) = nodes[gi]
-                members = [(ki, cap - used.get(ki, 0)) for ki, cap in members if cap > used.get(ki, 0)]
-                nodes[gi] = (sum(cap for _, cap in members), m, SINGLE, profile,
-                             ("single", members, sources)) if members else None
+                _, m, _, profile, tag = nodes[gi]
+                cap = sum(classes[ki][0] - used.get(ki, 0) for ki, g in where.items() if g == gi)
+                nodes[gi] = (cap, m, SINGLE, profile, tag) if cap else None
             left.extend(filter(None, nodes))  # None: a group whose copies are all taken
         else:
             left += nodes
@@ -489,9 +489,9 @@ class _Fast:
 
     def _singles(self, mode: str) -> tuple[list[list[Any]], dict[int, int]]:
         """Single-unit supply grouped by what a copy makes at what life, as left nodes at full
-        budget: [copies, type mask, SINGLE, life per type index or None, ("single", [(class,
-        copies)], the classes' sources in order)], and the node of each class in them; in "free"
-        mode, options costing life are left out. Once per mode; the nodes are not changed after."""
+        budget: [copies, type mask, SINGLE, life per type index or None, ("single", the classes'
+        sources in order)], and the node of each class in them; in "free" mode, options costing
+        life are left out. Once per mode; the nodes are not changed after."""
         got = self._single_cache.get(mode)
         if got is None:
             free = mode == "free"
@@ -505,13 +505,11 @@ class _Fast:
                 gi = at.get(profile)
                 if gi is None:
                     at[profile] = where[ki] = len(nodes)
-                    nodes.append([budget, m, SINGLE, profile, ("single", [(ki, budget)], sources)])
+                    nodes.append([budget, m, SINGLE, profile, ("single", sources)])
                 else:
                     node = nodes[gi]
-                    _, members, before = node[4]
-                    members.append((ki, budget))
                     node[0] += budget
-                    node[4] = ("single", members, before + sources)  # a new list: the classes' stay
+                    node[4] = ("single", node[4][1] + sources)  # a new list: the classes' stay
                     where[ki] = gi
             got = self._single_cache[mode] = (nodes, where)
         return got
@@ -598,7 +596,7 @@ class _Fast:
                         if spent:
                             _gain(produced.setdefault(ti, {}), producers[pi].kind_of_type[tt], take)
             elif tag[0] == "single":
-                members = tag[2]  # exhausted sources (multi activations took them) are skipped
+                members = tag[1]  # exhausted sources (multi activations took them) are skipped
                 at = 0
                 for ti in sorted(by_type):
                     n = by_type[ti]
