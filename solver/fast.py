@@ -262,17 +262,20 @@ class _Fast:
                 s[1].append(pi)
                 s[2].append(ability)
         classes: dict[tuple, list[Any]] = {}  # signature -> [budget, profile, shape, members]
+        multi_classes: list[int] = []  # the classes with multi choices
         for si, (budget, pis, abilities) in per_source.items():
             profile, picks, shape, refs = _source_table(tuple(abilities))
             member = (si, budget, pis, picks, refs)
             cl = classes.get((profile, shape))
             if cl is None:
+                if shape:
+                    multi_classes.append(len(classes))
                 classes[(profile, shape)] = [budget, profile, shape, [member]]
             else:
                 cl[0] += budget
                 cl[3].append(member)
         self.classes = list(classes.values())
-        self.multi_classes = [ki for ki, cl in enumerate(self.classes) if cl[2]]  # those with multis
+        self.multi_classes = multi_classes
         self.has_cost = has_cost
         self._single_cache: dict[str, tuple[list[tuple], dict[int, int]]] = {}
 
@@ -533,7 +536,7 @@ class _Fast:
         c = self.c
         producers = c.producers
         classes = self.classes
-        sol = Solution("paid", optimal=True, variant=0, x=self.x, levels=0)
+        sol = Solution("paid", optimal=True, x=self.x)  # variant 0, no levels
         acts = sol.acts
         splits = sol.splits
         cost_pay = sol.cost_pay
@@ -637,9 +640,12 @@ class _Fast:
                 if want:
                     _draw(pool_left[ti], want, got)  # the rest is in the pool
             if what == GEN:
-                g = sol.generic_pay.setdefault(cat, {})
-                for k, u in got.items():
-                    _add(g, k, u)
+                g = sol.generic_pay.get(cat)
+                if g is None:
+                    sol.generic_pay[cat] = got  # the category's first row
+                else:
+                    for k, u in got.items():
+                        _add(g, k, u)
                 if di >= 0:
                     cost_pay[(di, 0)] = (demands[di].count, {})
             elif what == OPT:
