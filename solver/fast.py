@@ -266,11 +266,12 @@ class _Fast:
         for si, (budget, pis, abilities) in per_source.items():
             profile, picks, shape, refs = _source_table(tuple(abilities))
             member = (si, budget, pis, picks, refs)
-            cl = classes.get((profile, shape))
+            key = (profile, shape)
+            cl = classes.get(key)
             if cl is None:
                 if shape:
                     multi_classes.append(len(classes))
-                classes[(profile, shape)] = [budget, profile, shape, [member]]
+                classes[key] = [budget, profile, shape, [member]]
             else:
                 cl[0] += budget
                 cl[3].append(member)
