@@ -57,8 +57,8 @@ too: another payment might respect it, and CP-SAT weighs that.
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import product
-from operator import itemgetter
+from itertools import chain, product
+from operator import attrgetter, itemgetter, mul
 from typing import Any
 
 from ortools.graph.python import min_cost_flow
@@ -70,7 +70,9 @@ from solver.cpsat import Solution
 BIT = {t: 1 << i for i, t in enumerate(TYPES)}
 TI = {t: i for i, t in enumerate(TYPES)}
 LIFE = 6  # Phyrexian symbols: paid with 2 life, as if with a seventh type of "mana"
+_TYPE_OF = attrgetter("type")
 BITS_OF = [tuple(i for i in range(7) if m >> i & 1) for m in range(128)]
+FIRST_BIT = [(m & -m).bit_length() - 1 for m in range(128)]  # the first type of a mask
 
 ALLOWED = frozenset({"min_life", "min_sacrifices", "min_energy", "min_sources", "min_waste", "max_x"})
 VARYING = ("min_life", "min_sources", "min_waste")
@@ -119,24 +121,21 @@ class _Fast:
         self.objectives = objectives
         if c.unpayable or len(c.variants) != 1:
             raise _Out
-        for name in objectives:
-            if name not in ALLOWED:
-                raise _Out
+        if not ALLOWED.issuperset(objectives):
+            raise _Out
         v = c.variants[0]
         tc = v.total
         if tc.generic_reduction or tc.life or v.energy:
             raise _Out
-        kind_bit = []
-        per_type = [0] * 6
-        for i, k in enumerate(c.kinds):
-            if i not in c.spendable:
-                kind_bit.append(0)  # can't be spent on this cost (106.6): as if never made
-                continue
-            b = BIT[k.type]
-            kind_bit.append(b)
-            per_type[b.bit_length() - 1] += 1
-        self.kind_bit = kind_bit
-        self.per_type = per_type
+        # Each kind's type bit; 0 if it can't be spent on this cost (106.6): as if never made.
+        spendable = c.spendable
+        kind_bit = list(map(BIT.__getitem__, map(_TYPE_OF, c.kinds)))
+        self.restricted = len(spendable) != len(kind_bit)  # some kind can't pay this cost
+        if self.restricted:
+            for i in range(len(kind_bit)):
+                if i not in spendable:
+                    kind_bit[i] = 0
+        self.kind_bit = tuple(kind_bit)
         # X: fixed or absent (the CP-SAT model's rules; its infeasible corners are left to it).
         x = c.problem.x
         fixed = x if x != "max" else None
@@ -148,7 +147,6 @@ class _Fast:
             if fixed and (v.x_symbols or tc.variant == "free"):
                 raise _Out
             self.x = 0
-        self._masks: dict[frozenset[int], int] = {}
         self._demand_rows(v)
         self._supply()
         self.order, self.ordered, self.life_first = _orders(objectives)
@@ -157,15 +155,9 @@ class _Fast:
 
     def _amask(self, accept: frozenset[int]) -> int:
         """The type mask an accept set stands for; out of class unless acceptance is by type."""
-        m = self._masks.get(accept)
+        m = _accepted_types(accept, self.kind_bit)
         if m is None:
-            m = 0
-            kb = self.kind_bit
-            for k in accept:
-                m |= kb[k]
-            if len(accept) != sum(self.per_type[i] for i in BITS_OF[m]):
-                raise _Out
-            self._masks[accept] = m
+            raise _Out
         return m
 
     def _demand_rows(self, v) -> None:
@@ -176,10 +168,13 @@ class _Fast:
         self.phyrexian = 0  # symbols that may be paid with life
         for di, d in enumerate(v.demands):
             opts = d.options
+            phyrexian = False
             for o in opts:
                 if (o.units <= 0) == (o.life == 0) or (o.life and o.life != 2):
                     raise _Out
-            if any(o.life for o in opts):  # Phyrexian: one mana of its color(s), or 2 life
+                if o.life:
+                    phyrexian = True
+            if phyrexian:  # one mana of its color(s), or 2 life
                 if not all(o.life or (o.units == 1 and not o.generic) for o in opts):
                     raise _Out
                 masks = [1 << LIFE if o.life else self._amask(o.accept) for o in opts]
@@ -208,62 +203,82 @@ class _Fast:
             rows.append((self._amask(v.x_accept), self.x * v.x_symbols, GEN, -1, "x"))
         self.rows = rows
         self.twobrid = twobrid
-        self.fixed_units = sum(r[1] for r in rows)
+        live: list[tuple[int, int, int, int, Any]] = []  # the rows with demand
+        reach: list[tuple[int, int]] = []  # (mask, demand units) for all of them, {2/W} both ways
+        fixed = 0
+        for r in rows:
+            n = r[1]
+            if n:
+                live.append(r)
+                reach.append((r[0], n))
+                fixed += n
+        dmax = fixed
+        for _, n, mc, mg in twobrid:
+            reach += [(mc, n), (mg, 2 * n)]
+            dmax += 3 * n
+        self.live_rows = live
+        self.reach = reach
+        self.fixed_units = fixed
+        self.dmax = dmax
 
     def _supply(self) -> None:
         c = self.c
         pool = [0] * 6
-        self.pool_kinds: list[list[list[int]]] = [[] for _ in range(6)]  # per type: [kind, units]
+        pool_kinds: dict[int, list[list[int]]] = {}  # per type in the pool: [[kind, units]]
         kind_bit = self.kind_bit
         for k, n in c.pool_units.items():
             if n and kind_bit[k]:
                 ti = TI[c.kinds[k].type]
                 pool[ti] += n
-                self.pool_kinds[ti].append([k, n])
+                pool_kinds.setdefault(ti, []).append([k, n])
         self.pool = pool
+        self.pool_kinds = pool_kinds
         self.pool_total = sum(pool)
-        # Per source: budget, the cheapest one-unit way to make each type, and multi choices;
-        # then sources that are alike (same life per type made, same multi choices) are merged
-        # into one class with the sum of their budgets (principle 2).
-        # source -> [budget, {type: (pay, pi, ci, unit)}, multis, life per type]
-        per_source: dict[int, list[Any]] = {}
+        self.pool_nodes = [(pool[ti], 1 << ti, POOL, None, ("pool", ti)) for ti in sorted(pool_kinds)]
+        # Per source: budget, producers and abilities (choices, life, types it may make here);
+        # read once per shape into life per type made, the cheapest one-unit way to make each
+        # type, and multi choices; then sources that are alike (same life per type made, same
+        # multi choices) are merged into one class with the sum of their budgets (principle 2).
+        per_source: dict[int, list[Any]] = {}  # source -> [budget, [producer], [ability]]
+        restricted = self.restricted
         has_cost = self.phyrexian > 0
         for pi, p in enumerate(c.producers):
             if p.cost or not p.tap or p.sacrifice or p.energy:
                 raise _Out
-            s = per_source.get(p.source)
-            if s is None:
-                s = per_source[p.source] = [p.max_activations, {}, [], [None] * 6]
             pay = p.life + p.damage
             if pay:
                 has_cost = True
-            best, pays = s[1], s[3]
-            made = p.kind_of_type
-            singles, multis = _choice_table(p.choices)
-            for ti, t, ci, unit in singles:
-                if not kind_bit[made[t]]:
-                    continue  # mana of this type from here can't be spent on this cost
-                old = pays[ti]
-                if old is None or pay < old:
-                    pays[ti] = pay
-                    best[ti] = (pay, pi, ci, unit)
-            for ci, choice, types in multis:
-                for t in types:
-                    if not kind_bit[made[t]]:
-                        raise _Out  # an activation that makes some mana this cost can't use
-                s[2].append((pi, ci, choice, pay))
-        classes: dict[tuple, list[Any]] = {}  # signature -> [budget, profile, multis, members]
-        for si, (budget, single, multis, pays) in per_source.items():
-            profile = tuple(pays)
-            shape = tuple([(choice, pay) for _, _, choice, pay in multis]) if multis else ()
-            cl = classes.get((profile, shape))
+            allowed = 63
+            if restricted:  # mana of a type whose kind can't be spent here is as if not made
+                allowed = 0
+                for t, k in p.kind_of_type.items():
+                    if kind_bit[k]:
+                        allowed |= BIT[t]
+            ability = (p.choices, pay, allowed)
+            s = per_source.get(p.source)
+            if s is None:
+                per_source[p.source] = [p.max_activations, [pi], [ability]]
+            else:
+                s[1].append(pi)
+                s[2].append(ability)
+        classes: dict[tuple, list[Any]] = {}  # signature -> [budget, profile, shape, members]
+        multi_classes: list[int] = []  # the classes with multi choices
+        for si, (budget, pis, abilities) in per_source.items():
+            profile, picks, shape, refs = _source_table(tuple(abilities))
+            member = (si, budget, pis, picks, refs)
+            key = (profile, shape)
+            cl = classes.get(key)
             if cl is None:
-                cl = classes[(profile, shape)] = [0, profile, shape, []]
-            cl[0] += budget
-            cl[3].append((si, budget, single, multis))
+                if shape:
+                    multi_classes.append(len(classes))
+                classes[key] = [budget, profile, shape, [member]]
+            else:
+                cl[0] += budget
+                cl[3].append(member)
         self.classes = list(classes.values())
+        self.multi_classes = multi_classes
         self.has_cost = has_cost
-        self._group_cache: dict[str, list] = {}
+        self._single_cache: dict[str, tuple[list[tuple], dict[int, int]]] = {}
 
     # -- search ---------------------------------------------------------------------------
 
@@ -317,31 +332,29 @@ class _Fast:
         """The best choice and its flow, or None when no choice pays. ``mode``: "plain" (life
         not weighed), "free" (only options that cost no life), "cost" (min-cost flow)."""
         free = mode == "free"
-        rows, twobrid = self.rows, self.twobrid
-        reach = [(m, n) for m, n, *_ in rows]
-        for _, n, mc, mg in twobrid:
-            reach += [(mc, n), (mg, 2 * n)]
-        dmax = sum(n for _, n in reach)
+        twobrid, reach, dmax = self.twobrid, self.reach, self.dmax
         # Multi dimensions: (class, index of the multi choice in it, units, pay).
         dims: list[tuple[int, int, tuple[str, ...], int]] = []
-        per_class: list[tuple[list[int], list[tuple[int, ...]]]] = []
+        per_class: list[tuple[tuple[int, ...], ...]] = []  # per class with multis: its vectors
         n_y = 1
-        for ki, (budget, _, shape, _) in enumerate(self.classes):
-            mine, bounds = [], []
+        dim_units: list[int] = []  # per dimension: units an activation makes
+        dim_life: list[int] = []  # and the life it costs
+        for ki in self.multi_classes:
+            budget, _, shape, _ = self.classes[ki]
+            bounds = []
             for jl, (choice, pay) in enumerate(shape):
                 if free and pay:
                     continue
-                m = 0
-                for unit in choice:
-                    m |= type_mask(unit)
+                m = _multi_units(choice)[0]
                 bound = min(budget, sum(n for dm, n in reach if dm & m))
                 if bound > 0:
-                    mine.append(len(dims))
                     bounds.append(bound)
                     dims.append((ki, jl, choice, pay))
-            if mine:
-                vecs = _vectors(bounds, min(budget, dmax), MAX_COMBOS)
-                per_class.append((mine, vecs))
+                    dim_units.append(len(choice))
+                    dim_life.append(pay)
+            if bounds:
+                vecs = _vectors(tuple(bounds), min(budget, dmax), MAX_COMBOS)
+                per_class.append(vecs)
                 n_y *= len(vecs)
                 if n_y > MAX_COMBOS:
                     raise _Out
@@ -356,30 +369,23 @@ class _Fast:
         # then scores them in that order (exact sources and waste when life isn't weighed, a
         # better bound when it is) until the cheap bound can't beat the best found.
         ordered = self.ordered
-        lifecap = self.phyrexian if mode != "free" else 0
-        free_supply = self.pool_total + lifecap
+        cost = mode == "cost"
+        free_supply = self.pool_total + (self.phyrexian if not free else 0)
         ts = []
         for t in product(*(range(n + 1) for _, n, _, _ in twobrid)):
             ts.append((t, self.fixed_units + sum(2 * n - k for (_, n, _, _), k in zip(twobrid, t))))
         combos = []
-        for parts in product(*(vecs for _, vecs in per_class)):
-            y = [0] * len(dims)
-            for (mine, _), vec in zip(per_class, parts):
-                for j, n in zip(mine, vec):
-                    y[j] = n
+        for parts in product(*per_class):
+            y = tuple(chain.from_iterable(parts))  # the classes' dimensions come in class order
             acts = sum(y)
             if acts > dmax:
                 continue
-            units = life = 0
-            for j, n in enumerate(y):
-                if n:
-                    units += n * len(dims[j][2])
-                    life += n * dims[j][3]
-            y = tuple(y)
+            units = sum(map(mul, y, dim_units))
+            life = sum(map(mul, y, dim_life)) if cost else 0
             for t, d in ts:
-                lb = (life if mode == "cost" else 0, acts + max(0, d - free_supply - units), max(0, units - d))
+                lb = (life, acts + max(0, d - free_supply - units), max(0, units - d))
                 combos.append((ordered(lb), y, t))
-        combos.sort(key=lambda co: co[0])
+        combos.sort(key=itemgetter(0))
         if len(combos) <= SMALL:  # a flow or two is cheaper than Hall's counts
             best = None
             for lb, y, t in combos:
@@ -426,18 +432,18 @@ class _Fast:
 
     def _flow(self, mode: str, dims, y, t):
         """The flow of one choice: (key, dims, y, rows, left, flow, values) or None when it can't pay."""
-        rows = [r for r in self.rows if r[1]]
-        for (di, n, mc, mg), k in zip(self.twobrid, t):
-            if k:
-                rows.append((mc, k, TB_COLOR, di, None))
-            if n - k:
-                rows.append((mg, 2 * (n - k), TB_GENERIC, di, None))
-        need_total = sum(r[1] for r in rows)
-        # Left nodes: [cap, mask, stage, life per type index (None: can't), tag]
-        left: list[list[Any]] = []
+        rows = self.live_rows
+        if self.twobrid:
+            rows = list(rows)
+            for (di, n, mc, mg), k in zip(self.twobrid, t):
+                if k:
+                    rows.append((mc, k, TB_COLOR, di, None))
+                if n - k:
+                    rows.append((mg, 2 * (n - k), TB_GENERIC, di, None))
+        # Left nodes, in stage order: (cap, mask, stage, life per type index (None: can't), tag)
+        left: list[tuple] = []
         used: dict[int, int] = {}
         fixed_life = acts = multi_units = 0
-        multi_cap: dict[tuple[int, int, str], int] = {}
         for j, n in enumerate(y):
             if n:
                 ki, jl, choice, pay = dims[j]
@@ -445,59 +451,71 @@ class _Fast:
                 fixed_life += pay * n
                 acts += n
                 multi_units += n * len(choice)
-                for unit in choice:
-                    multi_cap[(ki, jl, unit)] = multi_cap.get((ki, jl, unit), 0) + n
-        for (ki, jl, unit), n in multi_cap.items():
-            left.append([n, type_mask(unit), MULTI, None, ("multi", ki, jl, unit)])
-        for ti in range(6):
-            if self.pool[ti]:
-                left.append([self.pool[ti], 1 << ti, POOL, None, ("pool", ti)])
+                for unit, k, um in _multi_units(choice)[1]:
+                    left.append((n * k, um, MULTI, None, ("multi", ki, jl, unit)))
+        left += self.pool_nodes
         if self.phyrexian and mode != "free":
-            left.append([self.phyrexian, 1 << LIFE, POOL, None, ("life",)])
-        for profile, m, members in self._groups(mode):
-            if used:
-                members = [(ki, cap - used.get(ki, 0)) for ki, cap in members if cap > used.get(ki, 0)]
-                if not members:
-                    continue
-            left.append([sum(cap for _, cap in members), m, SINGLE, profile, ("single", members)])
+            left.append((self.phyrexian, 1 << LIFE, POOL, None, ("life",)))
+        nodes, where = self._singles(mode)
+        if used:  # the copies multi activations take are not there to make one unit
+            nodes = list(nodes)
+            classes = self.classes
+            for gi in {where[ki] for ki in used if ki in where}:
+                _, m, _, profile, tag = nodes[gi]
+                cap = sum(classes[ki][0] - used.get(ki, 0) for ki, g in where.items() if g == gi)
+                nodes[gi] = (cap, m, SINGLE, profile, tag) if cap else None
+            left.extend(filter(None, nodes))  # None: a group whose copies are all taken
+        else:
+            left += nodes
         if mode == "cost":
-            flow = _cheapest_flow(left, rows, _weighted_cost(self._weights(need_total)))
+            flow = _cheapest_flow(left, rows, _weighted_cost(self._weights(sum(r[1] for r in rows))))
         else:
             flow = _staged_flow(left, rows)
         if flow is None:
             return None
         life = fixed_life
         singles = multi_matched = 0
-        for li, l in enumerate(left):
+        for l, out in zip(left, flow):
+            if not out:
+                continue
             stage = l[2]
-            for (ri, ti), n in flow[li].items():
-                if stage == SINGLE:
+            if stage == SINGLE:
+                pays = l[3]
+                for (_, ti), n in out.items():
                     singles += n
-                    life += l[3][ti] * n
-                elif stage == MULTI:
-                    multi_matched += n
-                elif ti == LIFE:
-                    life += 2 * n
+                    life += pays[ti] * n
+            elif stage == MULTI:
+                multi_matched += sum(out.values())
+            elif l[1] == 1 << LIFE:
+                life += 2 * sum(out.values())
         values = (life, acts + singles, multi_units - multi_matched)
         return self.ordered(values), dims, y, rows, left, flow, values
 
-    def _groups(self, mode: str) -> list[tuple[tuple, int, list[tuple[int, int]]]]:
-        """Single-unit supply grouped by what a copy makes at what life: (life per type index or
-        None, type mask, [(class, copies)]); in "free" mode, options costing life are left out."""
-        got = self._group_cache.get(mode)
-        if got is not None:
-            return got
-        free = mode == "free"
-        groups: dict[tuple, tuple[tuple, int, list[tuple[int, int]]]] = {}
-        for ki, (budget, profile, _, _) in enumerate(self.classes):
-            profile, m = _profile_mask(profile, free)
-            if not m:
-                continue
-            g = groups.get(profile)
-            if g is None:
-                g = groups[profile] = (profile, m, [])
-            g[2].append((ki, budget))
-        got = self._group_cache[mode] = list(groups.values())
+    def _singles(self, mode: str) -> tuple[list[list[Any]], dict[int, int]]:
+        """Single-unit supply grouped by what a copy makes at what life, as left nodes at full
+        budget: [copies, type mask, SINGLE, life per type index or None, ("single", the classes'
+        sources in order)], and the node of each class in them; in "free" mode, options costing
+        life are left out. Once per mode; the nodes are not changed after."""
+        got = self._single_cache.get(mode)
+        if got is None:
+            free = mode == "free"
+            at: dict[tuple, int] = {}  # profile -> node
+            nodes: list[list[Any]] = []
+            where: dict[int, int] = {}
+            for ki, (budget, profile, _, sources) in enumerate(self.classes):
+                profile, m = _profile_mask(profile, free)
+                if not m:
+                    continue
+                gi = at.get(profile)
+                if gi is None:
+                    at[profile] = where[ki] = len(nodes)
+                    nodes.append([budget, m, SINGLE, profile, ("single", sources)])
+                else:
+                    node = nodes[gi]
+                    node[0] += budget
+                    node[4] = ("single", node[4][1] + sources)  # a new list: the classes' stay
+                    where[ki] = gi
+            got = self._single_cache[mode] = (nodes, where)
         return got
 
     def _weights(self, units: int) -> list[int]:
@@ -515,50 +533,55 @@ class _Fast:
     # -- the Solution ---------------------------------------------------------------------
 
     def _solution(self, best) -> Solution:
-        key, dims, y, rows, left, flow, values = best
+        _, dims, y, rows, left, flow, values = best
         c = self.c
         producers = c.producers
-        sol = Solution("paid", optimal=True, variant=0, x=self.x, levels=0)
+        classes = self.classes
+        sol = Solution("paid", optimal=True, x=self.x)  # variant 0, no levels
         acts = sol.acts
         splits = sol.splits
-        produced: list[dict[int, int]] = [{} for _ in range(6)]  # per type: kind -> units spent
+        cost_pay = sol.cost_pay
+        produced: dict[int, dict[int, list[int]]] = {}  # per type made: kind -> [kind, units spent]
         made = 0
-        # Multi activations of a class go to its sources in order, as their budgets allow.
-        budget_left = {si: b for cl in self.classes for si, b, _, _ in cl[3]}
+        # Activations of a class go to its sources in order, as their budgets allow.
+        budget_left: dict[int, int] = {}  # source -> activations left, once it has some
         chunks: dict[tuple[int, int, str], list[list[int]]] = {}  # multi node -> [[producer, units]]
         for j, n in enumerate(y):
             if not n:
                 continue
             ki, jl, choice, _ = dims[j]
             made += n * len(choice)
-            for si, _, _, multis in self.classes[ki][3]:
-                take = min(n, budget_left[si])
+            units = _multi_units(choice)[1]
+            for si, budget, pis, _, refs in classes[ki][3]:
+                room = budget_left.get(si, budget)
+                take = n if n < room else room
                 if not take:
                     continue
-                budget_left[si] -= take
+                budget_left[si] = room - take
                 n -= take
-                pi, ci = multis[jl][0], multis[jl][1]
+                ai, ci = refs[jl]
+                pi = pis[ai]
                 _add(acts, (pi, 0, ci), take)
-                for unit in set(choice):
-                    chunks.setdefault((ki, jl, unit), []).append([pi, take * choice.count(unit)])
+                for unit, k, _ in units:
+                    chunks.setdefault((ki, jl, unit), []).append([pi, take * k])
                 if not n:
                     break
-        row_types = [[0] * 7 for _ in rows]
-        for li, l in enumerate(left):
-            spent_here = flow[li]
-            if not spent_here and l[4][0] == "single":
+        row_types: list[dict[int, int]] = [{} for _ in rows]  # per row: type index -> units
+        for l, spent_here in zip(left, flow):
+            tag = l[4]
+            if not spent_here and tag[0] != "multi":
                 continue
             by_type: dict[int, int] = {}
             for (ri, ti), n in spent_here.items():
                 by_type[ti] = by_type.get(ti, 0) + n
-                row_types[ri][ti] += n
-            tag = l[4]
+                rt = row_types[ri]
+                rt[ti] = rt.get(ti, 0) + n
             if tag[0] == "multi":
                 _, ki, jl, unit = tag
                 spare = l[0] - sum(by_type.values())
                 parts = [(ti, by_type[ti], True) for ti in sorted(by_type)]
                 if spare:  # made and not spent: any type it may be
-                    parts.append((BIT[unit[0]].bit_length() - 1, spare, False))
+                    parts.append((TI[unit[0]], spare, False))
                 queue = chunks[(ki, jl, unit)]
                 at = 0
                 for ti, n, spent in parts:
@@ -575,72 +598,75 @@ class _Fast:
                         if len(unit) > 1:
                             _add(splits.setdefault((pi, 0, unit), {}), tt, take)
                         if spent:
-                            _add(produced[ti], producers[pi].kind_of_type[tt], take)
+                            _gain(produced.setdefault(ti, {}), producers[pi].kind_of_type[tt], take)
             elif tag[0] == "single":
-                members = [(si, single) for ki, _ in tag[1] for si, _, single, _ in self.classes[ki][3]]
+                members = tag[1]  # exhausted sources (multi activations took them) are skipped
                 at = 0
                 for ti in sorted(by_type):
                     n = by_type[ti]
                     tt = TYPES[ti]
+                    made_here = produced.setdefault(ti, {})
                     while n:
-                        si, single = members[at]
-                        room = budget_left[si]
+                        si, budget, pis, picks, _ = members[at]
+                        room = budget_left.get(si, budget)
                         if not room:
                             at += 1
                             continue
                         take = n if n < room else room
-                        budget_left[si] -= take
+                        budget_left[si] = room - take
                         n -= take
-                        _, pi, ci, unit = single[ti]
+                        ai, ci, unit = picks[ti]
+                        pi = pis[ai]
                         _add(acts, (pi, 0, ci), take)
                         if len(unit) > 1:
                             _add(splits.setdefault((pi, 0, unit), {}), tt, take)
-                        _add(produced[ti], producers[pi].kind_of_type[tt], take)
+                        _gain(made_here, producers[pi].kind_of_type[tt], take)
                         made += take
         # Spend: for each row and type, mana made by activations first, then pool mana.
         spent_made = 0
         cost_life = 0
-        pool_left = [[kn[:] for kn in kns] if kns else kns for kns in self.pool_kinds]
-        made_left = [[[k, n] for k, n in sorted(kn.items())] if kn else [] for kn in produced]
+        pool_left = {ti: [kn[:] for kn in kns] for ti, kns in self.pool_kinds.items()}
         demands = c.variants[0].demands
-        for ri, (m, n, what, di, cat) in enumerate(rows):
+        for (m, n, what, di, cat), rt in zip(rows, row_types):
             got: dict[int, int] = {}
-            for ti, want in enumerate(row_types[ri]):
-                if not want or ti == LIFE:
+            for ti in sorted(rt):
+                if ti == LIFE:
                     continue
-                for store, is_made in ((made_left[ti], True), (pool_left[ti], False)):
-                    for kn in store:
-                        if not want:
-                            break
-                        take = want if want < kn[1] else kn[1]
-                        if take:
-                            kn[1] -= take
-                            want -= take
-                            got[kn[0]] = got.get(kn[0], 0) + take
-                            if is_made:
-                                spent_made += take
+                want = rt[ti]
+                store = produced.get(ti)
+                if store:
+                    rest = _draw(sorted(store.values()), want, got)  # by kind
+                    spent_made += want - rest
+                    want = rest
+                if want:
+                    _draw(pool_left[ti], want, got)  # the rest is in the pool
             if what == GEN:
-                g = sol.generic_pay.setdefault(cat, {})
-                for k, u in got.items():
-                    _add(g, k, u)
+                g = sol.generic_pay.get(cat)
+                if g is None:
+                    sol.generic_pay[cat] = got  # the category's first row
+                else:
+                    for k, u in got.items():
+                        _add(g, k, u)
                 if di >= 0:
-                    sol.cost_pay[(di, 0)] = (demands[di].count, {})
+                    cost_pay[(di, 0)] = (demands[di].count, {})
             elif what == OPT:
                 masks = self.option_masks[di]
-                if row_types[ri][LIFE]:
-                    cost_life += 2 * row_types[ri][LIFE]
-                    oi = masks.index(1 << LIFE)
-                    sol.cost_pay[(di, oi)] = (row_types[ri][LIFE], {})
+                paid_life = rt.get(LIFE)
+                if paid_life:
+                    cost_life += 2 * paid_life
+                    cost_pay[(di, masks.index(1 << LIFE))] = (paid_life, {})
                 for k, u in sorted(got.items()):
                     b = self.kind_bit[k]
-                    oi = next(i for i, om in enumerate(masks) if om & b)
-                    cnt, fl = sol.cost_pay.get((di, oi), (0, {}))
-                    fl[k] = fl.get(k, 0) + u
-                    sol.cost_pay[(di, oi)] = (cnt + u, fl)
+                    for oi, om in enumerate(masks):
+                        if om & b:
+                            break
+                    cnt, fl = cost_pay.get((di, oi), (0, {}))
+                    fl[k] = u  # each kind once: got has it once, and the row is this demand's only one
+                    cost_pay[(di, oi)] = (cnt + u, fl)
             elif what == TB_COLOR:
-                sol.cost_pay[(di, 0)] = (n, got)
+                cost_pay[(di, 0)] = (n, got)
             else:
-                sol.cost_pay[(di, 1)] = (n // 2, {})
+                cost_pay[(di, 1)] = (n // 2, {})
                 g = sol.generic_pay.setdefault("twobrid", {})
                 for k, u in got.items():
                     _add(g, k, u)
@@ -660,7 +686,7 @@ class _Fast:
             raise _Out  # the optimum breaks a life limit: CP-SAT weighs the alternatives
         got_values = {"min_life": lost, "min_sacrifices": 0, "min_energy": 0, "min_sources": sources,
                       "min_waste": waste, "max_x": self.x}
-        sol.objective = {name: got_values[name] for name in self.objectives}
+        sol.objective = dict(zip(self.objectives, map(got_values.__getitem__, self.objectives)))
         return sol
 
 
@@ -686,11 +712,8 @@ class _Hall:
             cands |= {c | m for c in cands}
         cands = sorted(cands)
         self.n = len(cands)
-        groups = fast._groups(mode)
-        class_mask = {}
-        for _, gm, members in groups:
-            for ki, _ in members:
-                class_mask[ki] = gm
+        nodes, where = fast._singles(mode)
+        class_mask = {ki: nodes[gi][1] for ki, gi in where.items()}
         lifecap = fast.phyrexian if mode != "free" else 0
         self.inside = []  # per T: fixed demand inside T
         self.flags = []  # per T: which {2/W} halves are inside T
@@ -700,7 +723,7 @@ class _Hall:
             self.inside.append(sum(n for m, n in rows if not m & ~T))
             self.flags.append([(not mc & ~T, not mg & ~T) for _, _, mc, mg in fast.twobrid])
             self.pool.append(sum(fast.pool[ti] for ti in BITS_OF[T & 63]) + (lifecap if T >> LIFE & 1 else 0))
-            self.singles.append(sum(sum(b for _, b in members) for _, gm, members in groups if gm & T))
+            self.singles.append(sum(node[0] for node in nodes if node[1] & T))
         self.per_dim = []  # per multi dimension, per T: (its units meeting T, single copies it takes)
         for ki, _, choice, _ in dims:
             ums = [type_mask(u) for u in choice]
@@ -708,10 +731,10 @@ class _Hall:
             self.per_dim.append([(sum(1 for um in ums if um & T), 1 if gm & T else 0) for T in cands])
         self.cost = mode == "cost"
         if self.cost:  # the supply that costs no life, for the life bound
-            free_groups = fast._groups("free")
-            free_mask = {ki: gm for _, gm, members in free_groups for ki, _ in members}
+            free_nodes, free_where = fast._singles("free")
+            free_mask = {ki: free_nodes[gi][1] for ki, gi in free_where.items()}
             self.free = [sum(fast.pool[ti] for ti in BITS_OF[T & 63])
-                         + sum(sum(b for _, b in members) for _, gm, members in free_groups if gm & T)
+                         + sum(node[0] for node in free_nodes if node[1] & T)
                          for T in cands]
             self.free_loss = [[1 if free_mask.get(ki, 0) & T else 0 for T in cands] for ki, _, _, _ in dims]
             self.min_pay = min([p for cl in fast.classes for p in cl[1] if p]
@@ -771,6 +794,18 @@ class _Hall:
         return (life, acts + d - r_pm, units - r_m)
 
 
+@lru_cache(maxsize=4096)
+def _accepted_types(accept: frozenset[int], kind_bit: tuple[int, ...]) -> int | None:
+    """The mask of the types whose kinds ``accept`` takes, or None unless it takes every
+    spendable kind of those types (acceptance by type); once per shape."""
+    m = 0
+    for k in accept:
+        m |= kind_bit[k]
+    if len(accept) != sum(1 for b in kind_bit if b & m):
+        return None
+    return m
+
+
 @lru_cache(maxsize=1024)
 def _profile_mask(profile: tuple[int | None, ...], free: bool) -> tuple[tuple[int | None, ...], int]:
     """A class's life per type made (None: it can't make the type), with the types that cost
@@ -782,6 +817,33 @@ def _profile_mask(profile: tuple[int | None, ...], free: bool) -> tuple[tuple[in
         if p is not None:
             m |= 1 << ti
     return profile, m
+
+
+@lru_cache(maxsize=4096)
+def _source_table(abilities: tuple[tuple[tuple[tuple[str, ...], ...], int, int], ...]):
+    """A source's abilities, (choices, life, mask of the types whose mana may be spent here),
+    read once per shape: per type index, the least life a one-unit choice making it costs
+    (None: none can) and the first such (ability, choice index, unit); its multi choices as
+    (choice, life) and their (ability, choice index). Out of class if a multi choice makes
+    mana that can't be spent here."""
+    pays: list[int | None] = [None] * 6
+    picks: list[tuple[int, int, str] | None] = [None] * 6
+    shape, refs = [], []
+    for ai, (choices, pay, allowed) in enumerate(abilities):
+        singles, multis = _choice_table(choices)
+        for ti, _, ci, unit in singles:
+            if not allowed >> ti & 1:
+                continue
+            old = pays[ti]
+            if old is None or pay < old:
+                pays[ti] = pay
+                picks[ti] = (ai, ci, unit)
+        for ci, choice, types in multis:
+            if type_mask(types) & ~allowed:
+                raise _Out  # an activation that makes some mana this cost can't use
+            shape.append((choice, pay))
+            refs.append((ai, ci))
+    return tuple(pays), tuple(picks), tuple(shape), tuple(refs)
 
 
 @lru_cache(maxsize=4096)
@@ -802,12 +864,50 @@ def _choice_table(choices: tuple[tuple[str, ...], ...]):
     return tuple(singles.values()), tuple(multis)
 
 
+@lru_cache(maxsize=1024)
+def _multi_units(choice: tuple[str, ...]) -> tuple[int, tuple[tuple[str, int, int], ...]]:
+    """A multi choice's type mask, and its distinct units in order with how many of each it
+    makes and the types each may be: once per shape."""
+    units = {}
+    for unit in choice:
+        units[unit] = units.get(unit, 0) + 1
+    mask = 0
+    for unit in units:
+        mask |= type_mask(unit)
+    return mask, tuple((unit, k, type_mask(unit)) for unit, k in units.items())
+
+
 def _add(d: dict, k, n: int) -> None:
     d[k] = d.get(k, 0) + n
 
 
-def _vectors(bounds: list[int], cap: int, limit: int) -> list[tuple[int, ...]]:
-    """Every vector ``0 <= v[j] <= bounds[j]`` with ``sum(v) <= cap``; out of class past ``limit``."""
+def _gain(store: dict[int, list[int]], kind: int, n: int) -> None:
+    """``n`` more units of ``kind`` in a store of [kind, units] by kind."""
+    entry = store.get(kind)
+    if entry is None:
+        store[kind] = [kind, n]
+    else:
+        entry[1] += n
+
+
+def _draw(store: list[list[int]], want: int, got: dict[int, int]) -> int:
+    """Take up to ``want`` units from ``store`` ([kind, units left], in order) into ``got``;
+    returns how many are still wanted."""
+    for kn in store:
+        if not want:
+            break
+        take = want if want < kn[1] else kn[1]
+        if take:
+            kn[1] -= take
+            want -= take
+            got[kn[0]] = got.get(kn[0], 0) + take
+    return want
+
+
+@lru_cache(maxsize=1024)
+def _vectors(bounds: tuple[int, ...], cap: int, limit: int) -> tuple[tuple[int, ...], ...]:
+    """Every vector ``0 <= v[j] <= bounds[j]`` with ``sum(v) <= cap``; out of class past ``limit``.
+    Once per shape: boards repeat the same few bounds."""
     out: list[tuple[int, ...]] = []
 
     def walk(j: int, left: int, prefix: tuple[int, ...]) -> None:
@@ -820,7 +920,7 @@ def _vectors(bounds: list[int], cap: int, limit: int) -> list[tuple[int, ...]]:
             walk(j + 1, left - n, prefix + (n,))
 
     walk(0, cap, ())
-    return out
+    return tuple(out)
 
 
 def _staged_flow(left, rows):
@@ -829,19 +929,30 @@ def _staged_flow(left, rows):
     never take back what an earlier stage placed. That is the greedy algorithm on the
     transversal matroid of matchable supply units, so the result is a min-cost flow for the
     costs of :func:`_staged_cost` (fewest singles, and among those the most multi units), found
-    without building a graph. Same result shape as :func:`_cheapest_flow`; an edge takes the
-    first type both ends allow, as it does there when all types cost the same."""
+    without building a graph. ``left`` comes in stage order (as :meth:`_Fast._flow` builds it).
+    Same result shape as :func:`_cheapest_flow`; an edge takes the first type both ends allow,
+    as it does there when all types cost the same."""
     need = [r[1] for r in rows]
     unmet = sum(need)
     if not unmet:
         return [{} for _ in left]
     row_masks = [r[0] for r in rows]
     n_rows = len(rows)
-    flows: list[dict[int, int]] = [{} for _ in left]  # left node -> {row: units}
     into: list[dict[int, int]] = [{} for _ in rows]  # row -> {left node: units}
-    for i in sorted(range(len(left)), key=lambda i: left[i][2]):
-        room, mask = left[i][0], left[i][1]
-        while room:
+    for i, l in enumerate(left):
+        room, mask = l[0], l[1]
+        # The shortest augmenting paths first: rows in need this node reaches directly.
+        for ri in range(n_rows):
+            wanted = need[ri]
+            if wanted and mask & row_masks[ri]:
+                push = room if room < wanted else wanted
+                into[ri][i] = push  # node i had sent nothing before its turn
+                room -= push
+                need[ri] = wanted - push
+                unmet -= push
+                if not room:
+                    break
+        while room and unmet:
             path = _augmenting_path(i, mask, left, row_masks, need, into, n_rows)
             if path is None:
                 break  # never again: later paths can't reach what this node can't (max-flow)
@@ -855,37 +966,26 @@ def _staged_flow(left, rows):
             prev = None
             for li, ri in path:
                 if prev is not None:  # li hands prev (its old row) to the one before it
-                    _move(flows, into, li, prev, -push)
-                _move(flows, into, li, ri, push)
+                    into[prev][li] -= push
+                into[ri][li] = into[ri].get(li, 0) + push
                 prev = ri
-            if not unmet:
-                break
         if not unmet:
             break
     if unmet:
         return None
     result: list[dict[tuple[int, int], int]] = [{} for _ in left]
-    for li, out in enumerate(flows):
-        lm = left[li][1]
-        for ri, n in out.items():
+    for ri, got in enumerate(into):
+        rm = row_masks[ri]
+        for li, n in got.items():
             if n:
-                m = lm & row_masks[ri]
-                result[li][(ri, (m & -m).bit_length() - 1)] = n
+                result[li][(ri, FIRST_BIT[left[li][1] & rm])] = n
     return result
-
-
-def _move(flows, into, li, ri, n) -> None:
-    got = flows[li].get(ri, 0) + n
-    flows[li][ri] = got
-    into[ri][li] = got
 
 
 def _augmenting_path(start, mask, left, row_masks, need, into, n_rows):
     """A path start -> row, then (left node giving up units it sends to that row -> another
-    row) ..., ending at a row still in need: [(left, row), ...], or None. Depth first."""
-    for ri in range(n_rows):
-        if need[ri] and mask & row_masks[ri]:
-            return [(start, ri)]
+    row) ..., ending at a row still in need: [(left, row), ...], or None. Depth first; the
+    caller has already filled the rows ``start`` reaches directly."""
     seen_rows = set()
     seen_left = {start}
     stack = [(start, mask, [])]
@@ -958,7 +1058,7 @@ def _cheapest_flow(left, rows, cost_of):
             if not m:
                 continue
             if uniform:
-                ti = (m & -m).bit_length() - 1
+                ti = FIRST_BIT[m]
                 cost = cost_of(l, ti)
             else:
                 cost = None

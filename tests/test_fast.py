@@ -383,3 +383,48 @@ def test_staged_flow_is_a_min_cost_flow(left_spec, row_spec):
     assert (got is None) == (want is None)
     if got is not None:
         assert _flow_cost(left, rows, got, cost_of) == _flow_cost(left, rows, want, cost_of)
+
+
+# ---------------------------------------------------------------------------------------------
+# The tables read once per shape (lru_cache): what they return, and that nothing leaks between calls
+
+
+def test_source_table_takes_the_cheapest_ability_per_type_and_the_first_on_ties():
+    """A pain land: {C} free, {W} or {U} for 1 damage; a second free {W} ability wins {W}."""
+    pain = (((("C",),), 0, 63), ((("W",), ("U",)), 1, 63))
+    pays, picks, shape, refs = fast._source_table(pain)
+    assert pays == (1, 1, None, None, None, 0)
+    assert picks[0] == (1, 0, "W") and picks[1] == (1, 1, "U") and picks[5] == (0, 0, "C")
+    assert shape == () and refs == ()
+    pays, picks, _, _ = fast._source_table(pain + (((("W",),), 0, 63), ((("U",),), 0, 63)))
+    assert pays[:2] == (0, 0) and picks[0] == (2, 0, "W") and picks[1] == (3, 0, "U")
+
+
+def test_source_table_leaves_out_types_it_cant_spend_and_declines_such_multis():
+    """Mana whose kind this cost can't use is as if not made; a multi making some is out of class."""
+    dual = (((("W",), ("U",)), 0, 0b000010),)  # only {U} may be spent
+    pays, picks, _, _ = fast._source_table(dual)
+    assert pays == (None, 0, None, None, None, None) and picks[0] is None
+    ring = (((("C", "C"),), 0, 63),)
+    _, _, shape, refs = fast._source_table(ring)
+    assert shape == ((("C", "C"), 0),) and refs == ((0, 0),)
+    with pytest.raises(fast._Out):
+        fast._source_table((((("G", "U"),), 0, 0b010000),))  # a bounce land, {U} not spendable
+
+
+def test_accepted_types_is_acceptance_by_type_only():
+    kind_bit = (1, 2, 2, 0)  # W; two kinds of U (snow and not); a kind that can't pay
+    assert fast._accepted_types(frozenset({0}), kind_bit) == 1
+    assert fast._accepted_types(frozenset({0, 1, 2}), kind_bit) == 3
+    assert fast._accepted_types(frozenset({1}), kind_bit) is None  # half of the blue kinds
+    assert fast._accepted_types(frozenset({0, 3}), kind_bit) is None
+
+
+def test_solutions_are_the_same_however_often_and_after_whatever_is_solved():
+    """The shape caches hold only immutable tables: solving a problem again, after others,
+    gives an equal Solution (and so the same answer)."""
+    problems = [fast_problem(_Random(seed)) for seed in range(60)]
+    compiled = [compile_problem(load_problem(p)) for p in problems]
+    first = [solve_fast(c, c.problem.objective) for c in compiled]
+    again = [solve_fast(c, c.problem.objective) for c in reversed(compiled)][::-1]
+    assert first == again
