@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
+from typing import Any
 
 from models.mana import COLORS, TYPES, Kind, ManaCost, Symbol
 from models.problem import Problem, Purpose, Restriction, Source
@@ -137,6 +138,10 @@ def _mana_kind(type: str, snow: bool, only: Restriction | None, pool: bool) -> M
     return ManaKind(type, snow, only, pool)
 
 
+Spendable = tuple[tuple[int, str, bool], ...]
+"""(index, type, snow) of each mana kind some purpose may spend: all that acceptance depends on."""
+
+
 MadeKey = tuple[str, bool, "Restriction | None"]
 """What decides the kinds an ability makes: (types made, snow, only)."""
 
@@ -151,6 +156,11 @@ class _Layout:
     kinds: tuple[ManaKind, ...]
     index: dict[KindKey, int]
     made: tuple[dict[str, int], ...]  # per made key: the kind of each type made
+    restricted: bool  # some kind has a spend restriction (106.6), so what may pay depends on what for
+
+    def spendable(self, purpose: Purpose) -> tuple[Spendable, frozenset[int]]:
+        """The kinds whose restriction lets them pay for ``purpose``, and their indices."""
+        return _spendable(self, purpose if self.restricted else None)
 
 
 @lru_cache(maxsize=4096)
@@ -161,7 +171,7 @@ def _layout(pool: tuple[MadeKey, ...], made: tuple[MadeKey, ...]) -> _Layout:
         _kind_index(kinds, index, (t, snow, only, True))
     kind_of_type = tuple({t: _kind_index(kinds, index, (t, snow, only, False)) for t in types}
                          for types, snow, only in made)
-    return _Layout(tuple(kinds), index, kind_of_type)
+    return _Layout(tuple(kinds), index, kind_of_type, any(k.only is not None for k in kinds))
 
 
 def reflect_types(problem: Problem) -> dict[tuple[int, int], str]:
@@ -207,13 +217,10 @@ def ability_purpose(source: Source) -> Purpose:
     return Purpose("ability", source.types, (), "", False)
 
 
-Spendable = tuple[tuple[int, str, bool], ...]
-"""(index, type, snow) of each mana kind some purpose may spend: all that acceptance depends on."""
-
-
 @lru_cache(maxsize=4096)
-def _spendable(layout: _Layout, purpose: Purpose) -> tuple[Spendable, frozenset[int]]:
-    """The kinds whose restriction (106.6) lets them pay for ``purpose``, and their indices."""
+def _spendable(layout: _Layout, purpose: Purpose | None) -> tuple[Spendable, frozenset[int]]:
+    """See :meth:`_Layout.spendable`: worked out once per layout and purpose (None when the
+    layout has no restriction, which is the usual case, so no purpose is hashed)."""
     spendable = tuple((i, k.type, k.snow) for i, k in enumerate(layout.kinds)
                       if k.only is None or k.only.allows(purpose))
     return spendable, frozenset(i for i, _, _ in spendable)
@@ -293,13 +300,32 @@ def _ability_cost(mana: ManaCost, spendable: Spendable) -> tuple[Demand, ...]:
     return _demands([(sym, False) for sym in mana.symbols if sym.kind is not Kind.X], _Accept(spendable), None)
 
 
+class _Same:
+    """A cache key standing for ``value`` by identity, for values that are remembered where they
+    are made (equal ones are then one object): hashing it doesn't walk the value. The key keeps
+    the value alive, so its id can't be reused while the key is cached."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __hash__(self) -> int:
+        return id(self.value)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Same) and other.value is self.value
+
+
 @lru_cache(maxsize=4096)
-def _variants(totals: tuple[TotalCost, ...], spendable: Spendable, achroma: bool, spend_as: str | None,
+def _variants(totals: _Same, spendable: Spendable, achroma: bool, spend_as: str | None,
               x_color: str | None) -> tuple[Variant, ...]:
-    """The total costs compiled: a pure function of the cost and of the kinds that may pay it,
-    which recur call after call, so each combination is compiled once."""
+    """The total costs (``total_costs``, which remembers them) compiled: a pure function of the
+    cost and of the kinds that may pay it, which recur call after call, so each combination is
+    compiled once. Total costs are keyed by identity: hashing their terms (symbols, kinds) would
+    cost a good part of compiling a board."""
     accept = _Accept(spendable)
-    return tuple(_variant(tc, accept, achroma, spend_as, x_color) for tc in totals)
+    return tuple(_variant(tc, accept, achroma, spend_as, x_color) for tc in totals.value)
 
 
 def _variant(tc: TotalCost, accept: _Accept, achroma: bool, spend_as: str | None, x_color: str | None) -> Variant:
@@ -327,8 +353,8 @@ def compile_problem(problem: Problem) -> Compiled:
     if not totals:
         c.unpayable = True
         return c
-    spendable, c.spendable = _spendable(layout, problem.purpose)
-    c.variants = list(_variants(totals, spendable, "achroma" in problem.keywords, problem.spend_as,
+    spendable, c.spendable = layout.spendable(problem.purpose)
+    c.variants = list(_variants(_Same(totals), spendable, "achroma" in problem.keywords, problem.spend_as,
                                 problem.x_color))
     # X can exceed the mana by what reductions remove from it (118.7a)
     c.x_upper = mana_upper_bound(c) + max(v.total.generic_reduction for v in c.variants)
@@ -380,7 +406,7 @@ def _add_producers(c: Compiled, problem: Problem) -> _Layout:
     for p, at in zip(c.producers, made_at):
         p.kind_of_type = layout.made[at]
     for p, s, mana in converters:
-        p.cost = _ability_cost(mana, _spendable(layout, ability_purpose(s))[0])
+        p.cost = _ability_cost(mana, layout.spendable(ability_purpose(s))[0])
     return layout
 
 
