@@ -165,6 +165,8 @@ class _Layout:
 
 @lru_cache(maxsize=4096)
 def _layout(pool: tuple[MadeKey, ...], made: tuple[MadeKey, ...]) -> _Layout:
+    """The layout of a board whose pool holds mana of ``pool`` (type, snow, only) and whose
+    abilities make ``made``, each in order of first sight."""
     kinds: list[ManaKind] = []
     index: dict[KindKey, int] = {}
     for t, snow, only in pool:
