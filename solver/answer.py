@@ -4,7 +4,10 @@ one payment per symbol, each mana traced to the source that made it."""
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterable
 from functools import lru_cache
+from itertools import groupby
+from operator import itemgetter
 from typing import Any
 
 from models.mana import COLORS, TYPES, Kind, format_types
@@ -18,44 +21,54 @@ _BRACED = {t: format_types(t) for t in TYPES}  # one mana's type as notation
 
 
 class _Mana:
-    """Mana in the pool while the answer is replayed: per kind, a queue of origins."""
+    """Mana in the pool while the answer is replayed: per kind, its origins in the order made,
+    and how many of them were taken (lists read from a moving start: one slice per take)."""
 
     def __init__(self, c: Compiled) -> None:
         self.c = c
-        self.queues: dict[int, deque[dict[str, Any]]] = {}
+        self.queues: dict[int, list[dict[str, Any]]] = {}  # in order of first mana made
+        self.taken: dict[int, int] = {}
         for m in c.problem.pool:
             k = next(j for j, kind in enumerate(c.kinds)
                      if kind.pool and (kind.type, kind.snow, kind.only) == (m.type, m.snow, m.only))
-            self.queues.setdefault(k, deque()).append({"type": m.type, "source": "pool", "pool": m.entry})
+            self.queues.setdefault(k, []).append({"type": m.type, "source": "pool", "pool": m.entry})
 
     def add(self, made: tuple[str, ...], kind_of_type: dict[str, int], source: str, times: int) -> None:
         """The mana ``times`` activations of one ability made (``made`` each) from ``source``."""
         queues = self.queues
         for t in made:
-            k = kind_of_type[t]
-            queue = queues.get(k)
-            if queue is None:
-                queue = queues[k] = deque()
+            queue = queues.setdefault(kind_of_type[t], [])
             for _ in range(times):
                 queue.append({"type": t, "source": source})
 
     def take(self, flows: dict[int, int], n: int, spent: set[str] | None = None) -> list[dict[str, Any]]:
-        """Take ``n`` mana following ``flows`` (kind -> units still to take), decrementing it;
-        the types taken are added to ``spent``."""
+        """Take up to ``n`` mana following ``flows`` (kind -> units), kinds in index order; the
+        types taken are added to ``spent``."""
         out: list[dict[str, Any]] = []
+        taken = self.taken
         for k in sorted(flows):
             units = min(flows[k], n - len(out))
             if units <= 0:
                 continue
-            queue = self.queues[k]
-            out.extend([queue.popleft() for _ in range(units)])
-            flows[k] -= units
+            start = taken.get(k, 0)
+            out += self.queues[k][start:start + units]
+            taken[k] = start + units
             if spent is not None:
                 spent.add(self.c.kinds[k].type)
         return out
 
+    def take_each(self, flows: dict[int, int], units: int, n: int,
+                  spent: set[str] | None = None) -> list[list[dict[str, Any]]]:
+        """``n`` payments of ``units`` mana each following ``flows``: taken at once, since taking
+        them one by one from the same flows would take the same mana in the same order."""
+        mana = self.take(flows, units * n, spent)
+        if n == 1:
+            return [mana]
+        return [mana[i:i + units] for i in range(0, units * n, units)]
+
     def left(self) -> list[str]:
-        return [_BRACED[m["type"]] for q in self.queues.values() for m in q]
+        taken = self.taken
+        return [_BRACED[m["type"]] for k, queue in self.queues.items() for m in queue[taken.get(k, 0):]]
 
 
 def _in_type_order(made: tuple[str, ...]) -> tuple[str, ...]:
@@ -75,24 +88,30 @@ def _adds(made: tuple[str, ...]) -> str:
     return format_types(made)
 
 
-def _made(p: Producer, sol: Solution, pi: int, lv: int,
-          splits: dict[str, dict[str, int]]) -> dict[tuple[str, ...], int]:
-    """What the activations of producer ``pi`` on level ``lv`` made: each output (types in
-    WUBRGC order) and how many activations made it, in order of first appearance. ``splits``
-    says which types its flexible units (any color, hybrid) came out as."""
+_LEVEL_FIRST = itemgetter(1, 0, 2)  # an activation key (producer, level, choice) in replay order
+_PRODUCER_LEVEL = itemgetter(0, 1)
+
+
+def _made(p: Producer, sol: Solution, keys: Iterable[tuple[int, int, int]],
+          splits: dict[tuple[int, int], dict[str, dict[str, int]]]) -> dict[tuple[str, ...], int]:
+    """What the activations ``keys`` (of one producer on one level, choices in order) made: each
+    output (types in WUBRGC order) and how many activations made it, in order of first
+    appearance. ``splits`` says per (producer, level) which types its flexible units (any
+    color, hybrid) came out as."""
     groups: dict[tuple[str, ...], int] = {}
     pools: dict[str, deque[str]] | None = None  # per flexible unit, the types it came out as
-    for ci, choice in enumerate(p.choices):
-        times = sol.acts.get((pi, lv, ci), 0)
+    for key in keys:
+        times = sol.acts[key]
         if not times:
             continue
+        choice = p.choices[key[2]]
         made = _fixed_output(choice)
         if made is not None:
             groups[made] = groups.get(made, 0) + times
             continue
         if pools is None:
             pools = {unit: deque(sorted((t for t, n in split.items() for _ in range(n)), key=_TYPE_ORDER))
-                     for unit, split in splits.items()}
+                     for unit, split in splits[key[:2]].items()}
         for _ in range(times):
             made = _in_type_order(tuple(unit if len(unit) == 1 else pools[unit].popleft() for unit in choice))
             groups[made] = groups.get(made, 0) + 1
@@ -107,10 +126,12 @@ def build_answer(c: Compiled, sol: Solution) -> dict[str, Any]:
     for (pi, lv, unit), split in sol.splits.items():
         splits.setdefault((pi, lv), {})[unit] = split
     ability_life = damage = sacrificed = 0
-    energy = c.variants[sol.variant].energy
-    for lv, pi in sorted({(lv, pi) for pi, lv, _ in sol.acts}):  # level by level, in producer order
+    variant = c.variants[sol.variant]
+    energy = variant.energy
+    # level by level, in producer order, each producer's choices in order
+    for (pi, lv), keys in groupby(sorted(sol.acts, key=_LEVEL_FIRST), key=_PRODUCER_LEVEL):
         p = c.producers[pi]
-        groups = _made(p, sol, pi, lv, splits.get((pi, lv), {}))
+        groups = _made(p, sol, keys, splits)
         if not groups:
             continue
         src = prob.sources[p.source]
@@ -120,12 +141,11 @@ def build_answer(c: Compiled, sol: Solution) -> dict[str, Any]:
                 payments_of_d: list[dict[str, Any]] = []
                 for oi, o in enumerate(d.options):
                     n, flows = sol.ability_pay.get((pi, lv, di, oi), (0, {}))
-                    flows = dict(flows)
-                    for _ in range(n):
-                        if o.life:
-                            payments_of_d.append({"symbol": d.text, "life": o.life})
-                        else:
-                            payments_of_d.append({"symbol": d.text, "mana": pool.take(flows, o.units)})
+                    if o.life:
+                        payments_of_d += [{"symbol": d.text, "life": o.life} for _ in range(n)]
+                    elif n:
+                        payments_of_d += [{"symbol": d.text, "mana": mana}
+                                          for mana in pool.take_each(flows, o.units, n)]
                 paid_by_symbol.append(payments_of_d)
         for made, times in groups.items():
             activations.append({"source": src.id, "ability": p.ability, "adds": _adds(made), "times": times})
@@ -145,43 +165,44 @@ def build_answer(c: Compiled, sol: Solution) -> dict[str, Any]:
         energy += p.energy * n
         if p.sacrifice:
             sacrificed += n
-    variant = c.variants[sol.variant]
     payments: list[dict[str, Any]] = []
     hybrid_halves: list[str] = []
     phyrexian_life = 0
     spent_types: set[str] = set()
-    for di, d in enumerate(variant.demands):
-        for oi, o in enumerate(d.options):
-            n, flows = sol.cost_pay.get((di, oi), (0, {}))
-            if not n:
-                continue
-            flows = dict(flows)
+    twobrid: list[tuple[str, int, int]] = []  # {2/W} paid with two generic: symbol, units, times
+    for di, oi in sorted(sol.cost_pay):  # in demand order, each demand's options in order
+        n, flows = sol.cost_pay[di, oi]
+        if not n:
+            continue
+        d = variant.demands[di]
+        o = d.options[oi]
+        if o.life:
+            payments += [{"symbol": d.text, "life": o.life} for _ in range(n)]
+            phyrexian_life += n
+            continue
+        if d.symbol.kind in _HALVES:
+            hybrid_halves += ["{%s}" % o.half] * n
+        if o.generic == "twobrid":
+            twobrid.append((d.text, o.units, n))
+        elif not o.generic:  # numbered generic is paid below with its category
+            for mana in pool.take_each(flows, o.units, n, spent_types):
+                entry = {"symbol": d.text, "mana": mana}
+                if len(d.options) > 1 and o.half:
+                    entry["half"] = "{%s}" % o.half
+                payments.append(entry)
+    generic_pay = sol.generic_pay
+    if twobrid:  # after every colored symbol, as the generic categories are paid
+        mana = pool.take(generic_pay.get("twobrid", {}), sum(units * n for _, units, n in twobrid), spent_types)
+        start = 0
+        for text, units, n in twobrid:
             for _ in range(n):
-                if d.symbol.kind in _HALVES and not o.life:
-                    hybrid_halves.append("{%s}" % o.half)
-                if o.life:
-                    payments.append({"symbol": d.text, "life": o.life})
-                    phyrexian_life += 1
-                elif o.generic:
-                    continue  # paid below with its category
-                else:
-                    entry = {"symbol": d.text, "mana": pool.take(flows, o.units, spent_types)}
-                    if len(d.options) > 1 and o.half:
-                        entry["half"] = "{%s}" % o.half
-                    payments.append(entry)
-    generic_flows = {cat: dict(f) for cat, f in sol.generic_pay.items()}
-    for di, d in enumerate(variant.demands):  # {2/W} paid with two generic
-        for oi, o in enumerate(d.options):
-            if o.generic == "twobrid":
-                n, _ = sol.cost_pay.get((di, oi), (0, {}))
-                for _ in range(n):
-                    mana = pool.take(generic_flows.get("twobrid", {}), o.units, spent_types)
-                    payments.append({"symbol": d.text, "half": "{2}", "mana": mana})
-    numbered = (pool.take(generic_flows.get("achroma", {}), 10**9, spent_types)
-                + pool.take(generic_flows.get("any", {}), 10**9, spent_types))
+                payments.append({"symbol": text, "half": "{2}", "mana": mana[start:start + units]})
+                start += units
+    numbered = (pool.take(generic_pay.get("achroma", {}), 10**9, spent_types)
+                + pool.take(generic_pay.get("any", {}), 10**9, spent_types))
     if numbered:
         payments.insert(0, {"symbol": "{%d}" % len(numbered), "mana": numbered})
-    x_mana = pool.take(generic_flows.get("x", {}), 10**9, spent_types)
+    x_mana = pool.take(generic_pay.get("x", {}), 10**9, spent_types)
     for i in range(variant.x_symbols):
         share = x_mana[i * sol.x:(i + 1) * sol.x] if i < variant.x_symbols - 1 else x_mana[i * sol.x:]
         payments.insert(i, {"symbol": "{X}", "mana": share})
@@ -189,7 +210,7 @@ def build_answer(c: Compiled, sol: Solution) -> dict[str, Any]:
         payments.append({"symbol": "{E}", "energy": 1})
     removed = sol.reduced.get("any", 0) + sol.reduced.get("achroma", 0)
     total_cost = variant.printed_total if not removed else str(variant.total.concrete(removed))
-    colors = [t for t in COLORS if t in spent_types]
+    colors = sorted(spent_types.intersection(COLORS), key=_TYPE_ORDER)
     life_paid = 2 * phyrexian_life + variant.total.life
     answer: dict[str, Any] = {
         "status": "paid",

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
+from typing import Any
 
 from models.mana import COLORS, TYPES, Kind, ManaCost, Symbol
 from models.problem import Problem, Purpose, Restriction, Source
@@ -115,18 +116,64 @@ class Compiled:
 
     def kind(self, type: str, snow: bool, only: Restriction | None, pool: bool) -> int:
         """The index of the mana kind with these fields, added on first sight."""
-        key = (type, snow, only, pool)
-        index = self._index.get(key)
-        if index is None:
-            index = self._index[key] = len(self.kinds)
-            self.kinds.append(_mana_kind(*key))
-        return index
+        return _kind_index(self.kinds, self._index, (type, snow, only, pool))
+
+
+KindKey = tuple[str, bool, "Restriction | None", bool]
+"""A mana kind's fields: (type, snow, only, pool)."""
+
+
+def _kind_index(kinds: list[ManaKind], index: dict[KindKey, int], key: KindKey) -> int:
+    """The index of the kind ``key`` in ``kinds`` (``index`` maps keys to them), added on first sight."""
+    k = index.get(key)
+    if k is None:
+        k = index[key] = len(kinds)
+        kinds.append(_mana_kind(*key))
+    return k
 
 
 @lru_cache(maxsize=4096)
 def _mana_kind(type: str, snow: bool, only: Restriction | None, pool: bool) -> ManaKind:
     """Kinds are values, so every board shares them."""
     return ManaKind(type, snow, only, pool)
+
+
+Spendable = tuple[tuple[int, str, bool], ...]
+"""(index, type, snow) of each mana kind some purpose may spend: all that acceptance depends on."""
+
+
+MadeKey = tuple[str, bool, "Restriction | None"]
+"""What decides the kinds an ability makes: (types made, snow, only)."""
+
+
+@dataclass(frozen=True, eq=False)
+class _Layout:
+    """The mana kinds of a board, in the order they are first seen: those of the pool, then
+    those made by each (types, snow, only) of its abilities. Boards are a few lands and rocks
+    of a few kinds, so the same layouts recur call after call; each is worked out once and
+    shared (compared by identity, so caches keyed by it hash cheaply)."""
+
+    kinds: tuple[ManaKind, ...]
+    index: dict[KindKey, int]
+    made: tuple[dict[str, int], ...]  # per made key: the kind of each type made
+    restricted: bool  # some kind has a spend restriction (106.6), so what may pay depends on what for
+
+    def spendable(self, purpose: Purpose) -> tuple[Spendable, frozenset[int]]:
+        """The kinds whose restriction lets them pay for ``purpose``, and their indices."""
+        return _spendable(self, purpose if self.restricted else None)
+
+
+@lru_cache(maxsize=4096)
+def _layout(pool: tuple[MadeKey, ...], made: tuple[MadeKey, ...]) -> _Layout:
+    """The layout of a board whose pool holds mana of ``pool`` (type, snow, only) and whose
+    abilities make ``made``, each in order of first sight."""
+    kinds: list[ManaKind] = []
+    index: dict[KindKey, int] = {}
+    for t, snow, only in pool:
+        _kind_index(kinds, index, (t, snow, only, True))
+    kind_of_type = tuple({t: _kind_index(kinds, index, (t, snow, only, False)) for t in types}
+                         for types, snow, only in made)
+    return _Layout(tuple(kinds), index, kind_of_type, any(k.only is not None for k in kinds))
 
 
 def reflect_types(problem: Problem) -> dict[tuple[int, int], str]:
@@ -172,18 +219,13 @@ def ability_purpose(source: Source) -> Purpose:
     return Purpose("ability", source.types, (), "", False)
 
 
-Spendable = tuple[tuple[int, str, bool], ...]
-"""(index, type, snow) of each mana kind some purpose may spend: all that acceptance depends on."""
-
-
-def _spendable(kinds: list[ManaKind], purpose: Purpose) -> Spendable:
-    """The kinds whose restriction (106.6) lets them pay for ``purpose``."""
-    return tuple((i, k.type, k.snow) for i, k in enumerate(kinds) if k.only is None or k.only.allows(purpose))
-
-
 @lru_cache(maxsize=4096)
-def _kind_set(spendable: Spendable) -> frozenset[int]:
-    return frozenset(i for i, _, _ in spendable)
+def _spendable(layout: _Layout, purpose: Purpose | None) -> tuple[Spendable, frozenset[int]]:
+    """See :meth:`_Layout.spendable`: worked out once per layout and purpose (None when the
+    layout has no restriction, which is the usual case, so no purpose is hashed)."""
+    spendable = tuple((i, k.type, k.snow) for i, k in enumerate(layout.kinds)
+                      if k.only is None or k.only.allows(purpose))
+    return spendable, frozenset(i for i, _, _ in spendable)
 
 
 class _Accept:
@@ -260,13 +302,32 @@ def _ability_cost(mana: ManaCost, spendable: Spendable) -> tuple[Demand, ...]:
     return _demands([(sym, False) for sym in mana.symbols if sym.kind is not Kind.X], _Accept(spendable), None)
 
 
+class _Same:
+    """A cache key standing for ``value`` by identity, for values that are remembered where they
+    are made (equal ones are then one object): hashing it doesn't walk the value. The key keeps
+    the value alive, so its id can't be reused while the key is cached."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __hash__(self) -> int:
+        return id(self.value)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Same) and other.value is self.value
+
+
 @lru_cache(maxsize=4096)
-def _variants(totals: tuple[TotalCost, ...], spendable: Spendable, achroma: bool, spend_as: str | None,
+def _variants(totals: _Same, spendable: Spendable, achroma: bool, spend_as: str | None,
               x_color: str | None) -> tuple[Variant, ...]:
-    """The total costs compiled: a pure function of the cost and of the kinds that may pay it,
-    which recur call after call, so each combination is compiled once."""
+    """The total costs (``total_costs``, which remembers them) compiled: a pure function of the
+    cost and of the kinds that may pay it, which recur call after call, so each combination is
+    compiled once. Total costs are keyed by identity: hashing their terms (symbols, kinds) would
+    cost a good part of compiling a board."""
     accept = _Accept(spendable)
-    return tuple(_variant(tc, accept, achroma, spend_as, x_color) for tc in totals)
+    return tuple(_variant(tc, accept, achroma, spend_as, x_color) for tc in totals.value)
 
 
 def _variant(tc: TotalCost, accept: _Accept, achroma: bool, spend_as: str | None, x_color: str | None) -> Variant:
@@ -289,27 +350,25 @@ def _variant(tc: TotalCost, accept: _Accept, achroma: bool, spend_as: str | None
 def compile_problem(problem: Problem) -> Compiled:
     """The aggregated form of ``problem`` that the back ends model."""
     c = Compiled(problem)
-    for m in problem.pool:
-        k = c.kind(m.type, m.snow, m.only, True)
-        c.pool_units[k] = c.pool_units.get(k, 0) + 1
-    _add_producers(c, problem)
+    layout = _add_producers(c, problem)
     totals = total_costs(problem)
     if not totals:
         c.unpayable = True
         return c
-    spendable = _spendable(c.kinds, problem.purpose)
-    c.spendable = _kind_set(spendable)
-    c.variants = list(_variants(totals, spendable, "achroma" in problem.keywords, problem.spend_as,
+    spendable, c.spendable = layout.spendable(problem.purpose)
+    c.variants = list(_variants(_Same(totals), spendable, "achroma" in problem.keywords, problem.spend_as,
                                 problem.x_color))
     # X can exceed the mana by what reductions remove from it (118.7a)
     c.x_upper = mana_upper_bound(c) + max(v.total.generic_reduction for v in c.variants)
     return c
 
 
-def _add_producers(c: Compiled, problem: Problem) -> None:
-    """A producer per mana ability that can be activated, and the kinds of mana they make."""
+def _add_producers(c: Compiled, problem: Problem) -> _Layout:
+    """The kinds of mana of the pool and of the mana abilities, and a producer per mana
+    ability that can be activated."""
     reflected: dict[tuple[int, int], str] | None = None  # worked out when an ability reflects
-    kinds_made: dict[tuple[str, bool, Restriction | None], dict[str, int]] = {}  # kind of each type made
+    made_keys: dict[MadeKey, int] = {}  # (types, snow, only) -> its place among the board's
+    made_at: list[int] = []  # the made key of each producer
     converters: list[tuple[Producer, Source, ManaCost]] = []
     for i, s in enumerate(problem.sources):
         if s.count == 0:
@@ -326,27 +385,36 @@ def _add_producers(c: Compiled, problem: Problem) -> None:
                 types = a.types_made
             if not choices:
                 continue
-            key = (types, s.snow, a.only)
-            kinds = kinds_made.get(key)
-            if kinds is None:  # kinds are added even for an ability that can't be activated now
-                kinds = kinds_made[key] = {t: c.kind(t, s.snow, a.only, False) for t in types}
+            # kinds are added even for an ability that can't be activated now
+            at = made_keys.setdefault((types, s.snow, a.only), len(made_keys))
             limit = (s.count - s.tapped) if a.tap else s.count * a.uses
             if a.sacrifice:
                 limit = min(limit, s.count)
             if limit <= 0:
                 continue
-            p = Producer(i, j, choices, kinds, a.tap, a.sacrifice, a.uses, a.life, a.damage, a.energy, (), limit)
-            c.producers.append(p)
+            p = Producer(i, j, choices, {}, a.tap, a.sacrifice, a.uses, a.life, a.damage, a.energy, (), limit)
+            c.producers.append(p)  # its kinds come with the layout, below
+            made_at.append(at)
             if a.mana is not None:
                 converters.append((p, s, a.mana))
-    # Kinds are all known now, so acceptance sets can be computed.
+    # Kinds are all known now: each producer gets its kinds, and acceptance sets can be computed.
+    pool = tuple(dict.fromkeys((m.type, m.snow, m.only) for m in problem.pool)) if problem.pool else ()
+    layout = _layout(pool, tuple(made_keys))
+    c.kinds = list(layout.kinds)
+    c._index = dict(layout.index)
+    for m in problem.pool:
+        k = layout.index[(m.type, m.snow, m.only, True)]
+        c.pool_units[k] = c.pool_units.get(k, 0) + 1
+    for p, at in zip(c.producers, made_at):
+        p.kind_of_type = layout.made[at]
     for p, s, mana in converters:
-        p.cost = _ability_cost(mana, _spendable(c.kinds, ability_purpose(s)))
+        p.cost = _ability_cost(mana, layout.spendable(ability_purpose(s))[0])
+    return layout
 
 
 def mana_upper_bound(c: Compiled) -> int:
     """A bound on the mana the board can make: bounds X (a bounded integer, not a loop)."""
     total = sum(c.pool_units.values())
     for p in c.producers:
-        total += p.most_made * p.max_activations
+        total += _most_made(p.choices) * p.max_activations
     return total

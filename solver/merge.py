@@ -49,21 +49,21 @@ class Merge:
         self.problem = problem
         if len(problem.sources) < 2:
             return
-        groups: dict[tuple | int, list[int]] = defaultdict(list)  # signature, or index if alone
+        # signature, or index if alone -> the entries, groups in order of their first entry
+        groups: dict[tuple | int, list[Source]] = defaultdict(list)
         for i, s in enumerate(problem.sources):
             sig = _signature(s)
-            groups[sig if sig is not None else i].append(i)
+            groups[sig if sig is not None else i].append(s)
         if len(groups) == len(problem.sources):
             return  # nothing to merge
         ids = {s.id for s in problem.sources}
         merged: list[Source] = []
-        for indices in sorted(groups.values()):
-            first = problem.sources[indices[0]]
-            if len(indices) == 1:
+        for sources in groups.values():
+            first = sources[0]
+            if len(sources) == 1:
                 merged.append(first)
                 continue
-            sources = [problem.sources[i] for i in indices]
-            new_id = f"{first.id}+{len(indices) - 1}"
+            new_id = f"{first.id}+{len(sources) - 1}"
             while new_id in ids:
                 new_id += "+"
             self.members[new_id] = sources

@@ -74,3 +74,33 @@ def test_compiled_costs_are_shared_only_between_boards_that_spend_alike():
                                                 {"id": "forest", "abilities": [{"add": "{G}"}]}]})
     assert [(p["symbol"], [m["source"] for m in p["mana"]]) for p in answer["payments"]] == [
         ("{1}", ["wastes"]), ("{G}", ["forest"])]
+
+
+def test_several_symbols_paid_one_way_each_get_their_own_mana():
+    """Symbols paid the same way are taken at once and cut per symbol: each {2/W} paid with
+    generic gets two mana, each {G} one, no unit twice, and the verifier agrees."""
+    from models.problem import load_problem
+    from solver.verify import verify
+
+    problem = {"cost": "{2/W}{2/U}{2/W}{G}{G}", "sources": [
+        {"id": "f", "name": "Forest", "count": 4}, {"id": "w", "name": "Wastes", "count": 4}]}
+    answer = pay(problem)
+    assert answer["status"] == "paid" and verify(load_problem(problem), answer) == []
+    payments = answer["payments"]
+    assert [p["symbol"] for p in payments] == ["{G}", "{G}", "{2/W}", "{2/W}", "{2/U}"]
+    assert [len(p["mana"]) for p in payments] == [1, 1, 2, 2, 2]
+    assert all(p["half"] == "{2}" for p in payments[2:]) and answer["announce"]["hybrid"] == ["{2}"] * 3
+    units = [m for p in payments for m in p["mana"]]
+    assert len({id(m) for m in units}) == 8 and answer["left_over"] == []
+
+
+def test_a_converters_activations_each_pay_their_cost_from_mana_made_before():
+    problem = {"cost": "{U}{U}{U}{U}", "sources": [
+        {"id": "p", "name": "Plains", "count": 2},
+        {"id": "g", "count": 2, "abilities": [{"mana": "{W/U}", "add": ["{U}{U}"]}]}]}
+    answer = pay(problem)
+    assert answer["activations"][0] == {"source": "p", "ability": 0, "adds": "{W}", "times": 2}
+    gate = answer["activations"][1]
+    assert (gate["source"], gate["adds"], gate["times"]) == ("g", "{U}{U}", 2)
+    assert gate["paid"] == [{"symbol": "{W/U}", "mana": [{"type": "W", "source": "p"}]}] * 2
+    assert [p["mana"] for p in answer["payments"]] == [[{"type": "U", "source": "g"}]] * 4

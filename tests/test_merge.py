@@ -46,3 +46,22 @@ def test_mana_of_merged_entries_pays_filter_costs_in_order():
     answer = pay(problem)
     assert answer["status"] == "paid" and verify(load_problem(problem), answer) == []
     assert {a["source"] for a in answer["activations"]} <= {"p1", "p2", "g1", "g2", "g3"}
+
+
+def test_merged_entries_keep_the_place_of_their_first_entry():
+    p = load_problem({"cost": "{1}", "sources": [
+        {"id": "x", "abilities": DUAL}, {"id": "f", "name": "Forest"}, {"id": "y", "abilities": DUAL},
+        {"id": "t", "abilities": [{"add": "{C}", "tap": False, "uses": 2}]},
+        {"id": "t2", "abilities": [{"add": "{C}", "tap": False, "uses": 2}]},  # doesn't tap: kept apart
+        {"id": "g", "name": "Forest"}, {"id": "none", "abilities": []}, {"id": "none2", "abilities": []}]})
+    merge = Merge(p)
+    assert [(s.id, s.count) for s in merge.problem.sources] == [
+        ("x+1", 2), ("f+1", 2), ("t", 1), ("t2", 1), ("none", 1), ("none2", 1)]
+    assert [s.id for s in merge.members["x+1"]] == ["x", "y"]
+
+
+def test_a_merged_id_never_takes_an_entrys_id():
+    p = load_problem({"cost": "{1}", "sources": [
+        {"id": "a", "abilities": DUAL}, {"id": "a+1", "abilities": DUAL, "types": ["artifact"]},
+        {"id": "b", "abilities": DUAL}]})
+    assert [s.id for s in Merge(p).problem.sources] == ["a+1+", "a+1"]
