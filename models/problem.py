@@ -7,6 +7,7 @@ a silently different problem. ``dump_problem`` writes the same JSON back.
 
 from __future__ import annotations
 
+import marshal
 from dataclasses import MISSING, dataclass, field, fields
 from functools import cached_property, lru_cache
 from itertools import count, product
@@ -586,14 +587,44 @@ def _card_facts(name: str | None, oracle: str | None, path: str) -> dict[str, An
 _QUICK_SOURCE_KEYS = frozenset(("id", "name", "count", "types", "snow", "tapped", "abilities"))
 
 
+_SOURCES: dict[bytes, Source] = {}  # plain entries by their exact JSON: boards repeat the same cards
+
+
+def _exact_key(value: Any) -> bytes | None:
+    """A key equal only for equal JSON values of the same types (``1`` and ``true``, a list and
+    a tuple differ; keys in their order), or None for a value that isn't plain JSON (a custom
+    object, a subclass of str or dict). marshal writes it in C at half the cost of ``repr``."""
+    try:
+        return marshal.dumps(value)
+    except ValueError:
+        return None
+
+
 def _quick_source(raw: Any, taken: set[str]) -> Source | None:
-    """The common well-formed entry (an id, abilities given, plain values), checked inline;
-    None hands it to the full loader, which names whatever is wrong. Engines send thousands of
-    these, so this path builds no field paths and calls no validators."""
+    """The common well-formed entry (an id, abilities given, plain values), remembered by its
+    exact JSON or else checked inline; None hands it to the full loader, which names whatever is
+    wrong. Engines send thousands of these, so this path builds no field paths and calls no
+    validators. A remembered source is shared by every problem that lists the entry: sources
+    are values, told apart by their side and position, never by identity."""
+    key = _exact_key(raw)
+    source = _SOURCES.get(key) if key is not None else None
+    if source is None:
+        source = _plain_source(raw)
+        if source is None:
+            return None
+        if key is not None:
+            if len(_SOURCES) >= 4096:
+                _SOURCES.clear()
+            _SOURCES[key] = source
+    return source if source.id not in taken else None
+
+
+def _plain_source(raw: Any) -> Source | None:
+    """The source a plain entry describes, checked inline, or None if it isn't plain."""
     if type(raw) is not dict or not raw.keys() <= _QUICK_SOURCE_KEYS:
         return None
     sid, name, abilities = raw.get("id"), raw.get("name"), raw.get("abilities")
-    if type(sid) is not str or sid in taken or sid == "pool" or type(abilities) is not list:
+    if type(sid) is not str or sid == "pool" or type(abilities) is not list:
         return None
     if name is not None and type(name) is not str:
         return None
