@@ -127,6 +127,8 @@ def _mana_ok(sym: Symbol, t: str, snow: bool, *, achroma_own: bool, spend_as: st
              x_color: str | None = None, generic_half: bool = False) -> bool:
     """Can one mana of type ``t`` go towards ``sym`` (107.4, 702.86, 609.4b)?"""
     k = sym.kind
+    if k is Kind.COLORED and spend_as is None and not generic_half:  # the usual case, as at the end
+        return t in sym.colors
     any_type = spend_as == "any_type"
     if k is Kind.SNOW:
         return snow and (t == "C" or not achroma_own or any_type)
@@ -156,7 +158,7 @@ class _Replay:
     def __init__(self, problem: Problem) -> None:
         self.errors: list[str] = []
         self.pool: dict[Token, int] = {}  # how many of each token are in the pool
-        self.tokens: dict[tuple[str, str], list[Token]] = {}  # (type, origin) -> its tokens
+        self.tokens: dict[tuple[str, str], list[Token]] = {}  # (type, origin) -> its tokens, by str
         for m in problem.pool:
             self.add((m.type,), m.snow, m.only, f"pool#{m.entry}", 1)
         self.pool_spent = 0  # of the mana in the pool at the start (the rest was made)
@@ -171,7 +173,10 @@ class _Replay:
                 pool[tok] += n
             else:
                 pool[tok] = n
-                self.tokens.setdefault((t, origin), []).append(tok)
+                same = self.tokens.setdefault((t, origin), [])
+                same.append(tok)
+                if len(same) > 1:  # rare: the same mana with other snow or restrictions
+                    same.sort(key=str)
 
     def fork(self) -> "_Replay":
         """The state after the activations, to try one total cost on: its own pool, errors and
@@ -194,10 +199,7 @@ class _Replay:
         from_pool = source == "pool"
         origin = f"pool#{entry.get('pool')}" if from_pool else source
         pool = self.pool
-        found = self.tokens.get((mana_type, origin), ())
-        if len(found) > 1:
-            found = sorted((t for t in found if pool[t] > 0), key=str)
-        for tok in found:
+        for tok in self.tokens.get((mana_type, origin), ()):  # the first in str order that may be spent
             n = pool[tok]
             if n > 0 and (tok[2] is None or tok[2].allows(purpose)):
                 pool[tok] = n - 1

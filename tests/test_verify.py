@@ -268,3 +268,17 @@ def test_reflecting_sees_the_right_side_when_both_sides_list_the_same_card():
 
     assert verify(problem, answer("{U}")) == []
     assert any("can't add" in e for e in verify(problem, answer("{G}")))
+
+
+def test_mana_alike_but_for_a_restriction_is_told_apart():
+    """One source making {G} both restricted and not (106.6): each unit spent must be one that
+    may be spent on this object, whichever order the pool holds them in."""
+    spec = {"cost": "{G}{G}", "sources": [{"id": "elf", "types": ["creature"], "abilities": [
+        {"add": "{G}", "tap": False, "only": {"types": ["creature"]}}, {"add": "{G}", "tap": False}]}]}
+    g = {"type": "G", "source": "elf"}
+    for order in ([0, 1], [1, 0]):
+        answer = _forged([{"source": "elf", "ability": j, "adds": "{G}", "times": 1} for j in order],
+                         [{"symbol": "{G}", "mana": [g]}, {"symbol": "{G}", "mana": [g]}], colors_spent=["G"])
+        assert verify(load_problem(dict(spec, **{"for": {"types": ["creature"]}})), answer) == []
+        found = verify(load_problem(dict(spec, **{"for": {"types": ["instant"]}})), answer)
+        assert found[0] == "payments[1]: no {G} from elf that may be spent here is in the pool at that moment"
