@@ -590,24 +590,20 @@ _QUICK_SOURCE_KEYS = frozenset(("id", "name", "count", "types", "snow", "tapped"
 _SOURCES: dict[bytes, Source] = {}  # plain entries by their exact JSON: boards repeat the same cards
 
 
-def _exact_key(value: Any) -> bytes | None:
-    """A key equal only for equal JSON values of the same types (``1`` and ``true``, a list and
-    a tuple differ; keys in their order), or None for a value that isn't plain JSON (a custom
-    object, a subclass of str or dict). marshal writes it in C at half the cost of ``repr``."""
-    try:
-        return marshal.dumps(value)
-    except ValueError:
-        return None
-
-
 def _quick_source(raw: Any, taken: set[str]) -> Source | None:
     """The common well-formed entry (an id, abilities given, plain values), remembered by its
     exact JSON or else checked inline; None hands it to the full loader, which names whatever is
     wrong. Engines send thousands of these, so this path builds no field paths and calls no
     validators. A remembered source is shared by every problem that lists the entry: sources
     are values, told apart by their side and position, never by identity."""
-    key = _exact_key(raw)
-    source = _SOURCES.get(key) if key is not None else None
+    # The key: equal only for equal JSON of the same types (1 and true, a list and a tuple
+    # differ; keys in their order); marshal writes it in C at half the cost of repr, and refuses
+    # what isn't plain JSON (a custom object, a subclass of str or dict), which isn't remembered.
+    try:
+        key = marshal.dumps(raw)
+    except ValueError:
+        key = None
+    source = _SOURCES.get(key)  # None is never a key
     if source is None:
         source = _plain_source(raw)
         if source is None:
