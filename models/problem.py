@@ -358,11 +358,13 @@ class Problem:
 
     @cached_property
     def purpose(self) -> Purpose:
-        """Restriction context of the total cost (spec section 8)."""
-        own = [c for c in (self.cost, self.alternative, *self.additional) if c is not None]
-        return Purpose(self.purpose_kind, self.purpose_types, self.purpose_subtypes,
-                       self.cost.colors if self.cost is not None else "",
-                       any(c.has_x for c in own))
+        """Restriction context of the total cost (spec section 8). Every problem loaded works
+        it out, so it is assembled without the frozen dataclass's ``__init__``."""
+        cost = self.cost
+        return _assemble(Purpose, {
+            "kind": self.purpose_kind, "types": self.purpose_types, "subtypes": self.purpose_subtypes,
+            "colors": cost.colors if cost is not None else "",
+            "has_x": any(c is not None and c.has_x for c in (cost, self.alternative, *self.additional))})
 
     def to_json(self) -> dict[str, Any]:
         return dump_problem(self)
