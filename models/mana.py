@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import Enum
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Iterable, Iterator
 
 COLORS = "WUBRG"
@@ -50,6 +50,16 @@ class Kind(str, Enum):
     ENERGY = "energy"  # {E}
 
 
+# Kind's members as module constants for the code that reads every symbol's kind on every call:
+# in Python 3.11 each ``Kind.X`` is a slow attribute lookup (EnumType has a __getattr__), about
+# a thousand instructions.
+_COLORED, _COLORLESS, _GENERIC, _X, _SNOW, _ENERGY = (
+    Kind.COLORED, Kind.COLORLESS, Kind.GENERIC, Kind.X, Kind.SNOW, Kind.ENERGY)
+_HYBRID, _TWOBRID, _COLORLESS_HYBRID, _PHYREXIAN = Kind.HYBRID, Kind.TWOBRID, Kind.COLORLESS_HYBRID, Kind.PHYREXIAN
+_NO_COLOR = (_GENERIC, _X)
+"""Kinds whose symbols never give a cost a color (202.2)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Symbol:
     """One cost symbol. ``colors`` holds its color letters in printed order; ``amount`` is
@@ -61,25 +71,25 @@ class Symbol:
 
     def __str__(self) -> str:
         k, c = self.kind, self.colors
-        if k is Kind.GENERIC:
+        if k is _GENERIC:
             return "{%d}" % self.amount
-        if k is Kind.X:
+        if k is _X:
             return "{X}"
-        if k is Kind.COLORLESS:
+        if k is _COLORLESS:
             return "{C}"
-        if k is Kind.SNOW:
+        if k is _SNOW:
             return "{S}"
-        if k is Kind.ENERGY:
+        if k is _ENERGY:
             return "{E}"
-        if k is Kind.COLORED:
+        if k is _COLORED:
             return "{%s}" % c
-        if k is Kind.HYBRID:
+        if k is _HYBRID:
             return "{%s/%s}" % (c[0], c[1])
-        if k is Kind.TWOBRID:
+        if k is _TWOBRID:
             return "{2/%s}" % c
-        if k is Kind.COLORLESS_HYBRID:
+        if k is _COLORLESS_HYBRID:
             return "{C/%s}" % c
-        if k is Kind.PHYREXIAN:
+        if k is _PHYREXIAN:
             return "{%s/P}" % c
         return "{%s/%s/P}" % (c[0], c[1])
 
@@ -100,16 +110,16 @@ class Symbol:
     @property
     def is_mana(self) -> bool:
         """False only for {E}: energy is a cost symbol but not mana (107.14)."""
-        return self.kind is not Kind.ENERGY
+        return self.kind is not _ENERGY
 
     @property
     def mana_value(self) -> int:
         """Contribution to mana value (202.3): X is 0, {2/W} is 2, {E} is 0."""
-        if self.kind is Kind.GENERIC:
+        if self.kind is _GENERIC:
             return self.amount
-        if self.kind in (Kind.X, Kind.ENERGY):
+        if self.kind in (_X, _ENERGY):
             return 0
-        if self.kind is Kind.TWOBRID:
+        if self.kind is _TWOBRID:
             return 2
         return 1
 
@@ -194,9 +204,12 @@ def _iter_symbols(text: str) -> Iterator[Symbol]:
         yield symbol
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class ManaCost:
-    """A sequence of cost symbols, printed in the order given (card costs round-trip)."""
+    """A sequence of cost symbols, printed in the order given (card costs round-trip).
+
+    Parsed costs are shared (``parse`` remembers them), so what every call asks of a cost (its
+    hash as a cache key, its colors, whether it has {X}) is worked out once per cost."""
 
     symbols: tuple[Symbol, ...] = ()
 
@@ -228,28 +241,35 @@ class ManaCost:
 
     def canonical(self) -> "ManaCost":
         """Same cost in canonical order with generic symbols merged (``{1}{W}{2}`` -> ``{3}{W}``)."""
-        generic = sum(s.amount for s in self.symbols if s.kind is Kind.GENERIC)
-        rest = sorted((s for s in self.symbols if s.kind is not Kind.GENERIC), key=lambda s: s.sort_key)
-        head = [s for s in rest if s.kind is Kind.X]
-        tail = [s for s in rest if s.kind is not Kind.X]
-        has_generic = any(s.kind is Kind.GENERIC for s in self.symbols)
+        generic = sum(s.amount for s in self.symbols if s.kind is _GENERIC)
+        rest = sorted((s for s in self.symbols if s.kind is not _GENERIC), key=lambda s: s.sort_key)
+        head = [s for s in rest if s.kind is _X]
+        tail = [s for s in rest if s.kind is not _X]
+        has_generic = any(s.kind is _GENERIC for s in self.symbols)
         zero_only = has_generic and not rest
-        mid = [Symbol(Kind.GENERIC, "", generic)] if generic or zero_only else []
+        mid = [Symbol(_GENERIC, "", generic)] if generic or zero_only else []
         return ManaCost(tuple(head + mid + tail))
 
     @property
     def mana_value(self) -> int:
         return sum(s.mana_value for s in self.symbols)
 
-    @property
+    def __hash__(self) -> int:
+        return self._hash
+
+    @cached_property
+    def _hash(self) -> int:
+        return hash(self.symbols)
+
+    @cached_property
     def colors(self) -> str:
         """The cost's colors (202.2), in WUBRG order."""
-        present = {c for s in self.symbols if s.kind not in (Kind.GENERIC, Kind.X) for c in s.colors}
-        return "".join(c for c in COLORS if c in present)
+        present = {c for s in self.symbols if s.kind not in _NO_COLOR for c in s.colors}
+        return "".join(filter(present.__contains__, COLORS))
 
-    @property
+    @cached_property
     def has_x(self) -> bool:
-        return any(s.kind is Kind.X for s in self.symbols)
+        return any(s.kind is _X for s in self.symbols)
 
 
 @lru_cache(maxsize=4096)

@@ -7,6 +7,7 @@ a silently different problem. ``dump_problem`` writes the same JSON back.
 
 from __future__ import annotations
 
+import marshal
 from dataclasses import MISSING, dataclass, field, fields
 from functools import cached_property, lru_cache
 from itertools import count, product
@@ -357,11 +358,13 @@ class Problem:
 
     @cached_property
     def purpose(self) -> Purpose:
-        """Restriction context of the total cost (spec section 8)."""
-        own = [c for c in (self.cost, self.alternative, *self.additional) if c is not None]
-        return Purpose(self.purpose_kind, self.purpose_types, self.purpose_subtypes,
-                       self.cost.colors if self.cost is not None else "",
-                       any(c.has_x for c in own))
+        """Restriction context of the total cost (spec section 8). Every problem loaded works
+        it out, so it is assembled without the frozen dataclass's ``__init__``."""
+        cost = self.cost
+        return _assemble(Purpose, {
+            "kind": self.purpose_kind, "types": self.purpose_types, "subtypes": self.purpose_subtypes,
+            "colors": cost.colors if cost is not None else "",
+            "has_x": any(c is not None and c.has_x for c in (cost, self.alternative, *self.additional))})
 
     def to_json(self) -> dict[str, Any]:
         return dump_problem(self)
@@ -586,14 +589,40 @@ def _card_facts(name: str | None, oracle: str | None, path: str) -> dict[str, An
 _QUICK_SOURCE_KEYS = frozenset(("id", "name", "count", "types", "snow", "tapped", "abilities"))
 
 
+_SOURCES: dict[bytes, Source] = {}  # plain entries by their exact JSON: boards repeat the same cards
+
+
 def _quick_source(raw: Any, taken: set[str]) -> Source | None:
-    """The common well-formed entry (an id, abilities given, plain values), checked inline;
-    None hands it to the full loader, which names whatever is wrong. Engines send thousands of
-    these, so this path builds no field paths and calls no validators."""
+    """The common well-formed entry (an id, abilities given, plain values), remembered by its
+    exact JSON or else checked inline; None hands it to the full loader, which names whatever is
+    wrong. Engines send thousands of these, so this path builds no field paths and calls no
+    validators. A remembered source is shared by every problem that lists the entry: sources
+    are values, told apart by their side and position, never by identity."""
+    # The key: equal only for equal JSON of the same types (1 and true, a list and a tuple
+    # differ; keys in their order); marshal writes it in C at half the cost of repr, and refuses
+    # what isn't plain JSON (a custom object, a subclass of str or dict), which isn't remembered.
+    try:
+        key = marshal.dumps(raw)
+    except ValueError:
+        key = None
+    source = _SOURCES.get(key)  # None is never a key
+    if source is None:
+        source = _plain_source(raw)
+        if source is None:
+            return None
+        if key is not None:
+            if len(_SOURCES) >= 4096:
+                _SOURCES.clear()
+            _SOURCES[key] = source
+    return source if source.id not in taken else None
+
+
+def _plain_source(raw: Any) -> Source | None:
+    """The source a plain entry describes, checked inline, or None if it isn't plain."""
     if type(raw) is not dict or not raw.keys() <= _QUICK_SOURCE_KEYS:
         return None
     sid, name, abilities = raw.get("id"), raw.get("name"), raw.get("abilities")
-    if type(sid) is not str or sid in taken or sid == "pool" or type(abilities) is not list:
+    if type(sid) is not str or sid == "pool" or type(abilities) is not list:
         return None
     if name is not None and type(name) is not str:
         return None

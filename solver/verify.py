@@ -18,40 +18,46 @@ from models.total_cost import INCREASE, TotalCost, total_costs
 
 Token = tuple[str, bool, Restriction | None, str]  # type, snow, restriction, origin (source id or pool#i)
 
+# Kind's members as module constants: in Python 3.11 each ``Kind.X`` is a slow attribute lookup
+# (EnumType has a __getattr__), about a thousand instructions, and the replay reads the kind of
+# every symbol paid.
+_COLORED, _COLORLESS, _GENERIC, _X, _SNOW, _ENERGY = (
+    Kind.COLORED, Kind.COLORLESS, Kind.GENERIC, Kind.X, Kind.SNOW, Kind.ENERGY)
+_TWOBRID, _COLORLESS_HYBRID, _PHYREXIAN, _HYBRID_PHYREXIAN = (
+    Kind.TWOBRID, Kind.COLORLESS_HYBRID, Kind.PHYREXIAN, Kind.HYBRID_PHYREXIAN)
+
 
 def _could_produce(problem: Problem) -> dict[tuple[str, int], set[str]]:
-    """106.7 by plain iteration from nothing: the types each reflecting ability may add."""
-    mine, theirs = problem.sources, problem.opponent_sources
-    everyone = list(mine) + list(theirs)
-    if not any(ab.reflect for src in everyone for ab in src.abilities):
+    """106.7 by plain iteration from nothing: the types each reflecting ability may add. Sources
+    are told apart by side and position, not identity: a loaded source may be shared."""
+    sides = (problem.sources, problem.opponent_sources)
+    if not any(ab.reflect for side in sides for src in side for ab in src.abilities):
         return {}
-
-    def lands(src: Source, whose: str) -> tuple[Source, ...]:
-        ours = any(src is s for s in mine)  # "you" is the reflecting ability's controller
-        return (mine if ours else theirs) if whose == "lands_you_control" else (theirs if ours else mine)
-
-    known: dict[tuple[int, int], set[str]] = {}
+    known: dict[tuple[int, int, int], set[str]] = {}  # (side, source index, ability index) -> types
     changed = True
     while changed:
         changed = False
-        for src in everyone:
-            for j, ab in enumerate(src.abilities):
-                if not ab.reflect:
-                    continue
-                whose, what = ab.reflect
-                types: set[str] = set()
-                for other in lands(src, whose):
-                    if "land" not in other.types or other.count == 0:
+        for side, sources in enumerate(sides):
+            for i, src in enumerate(sources):
+                for j, ab in enumerate(src.abilities):
+                    if not ab.reflect:
                         continue
-                    for k, ob in enumerate(other.abilities):
-                        types |= known.get((id(other), k), set()) if ob.reflect else {
-                            t for ch in ob.choices for u in ch for t in u}
-                if what == "color":
-                    types &= set(COLORS)
-                if types != known.get((id(src), j), set()):
-                    known[(id(src), j)] = types
-                    changed = True
-    return {(src.id, j): known.get((id(src), j), set()) for src in problem.sources
+                    whose, what = ab.reflect
+                    # "you" is the reflecting ability's controller.
+                    seen = side if whose == "lands_you_control" else 1 - side
+                    types: set[str] = set()
+                    for k, other in enumerate(sides[seen]):
+                        if "land" not in other.types or other.count == 0:
+                            continue
+                        for m, ob in enumerate(other.abilities):
+                            types |= known.get((seen, k, m), set()) if ob.reflect else {
+                                t for ch in ob.choices for u in ch for t in u}
+                    if what == "color":
+                        types &= set(COLORS)
+                    if types != known.get((side, i, j), set()):
+                        known[(side, i, j)] = types
+                        changed = True
+    return {(src.id, j): known.get((0, i, j), set()) for i, src in enumerate(problem.sources)
             for j, ab in enumerate(src.abilities) if ab.reflect}
 
 
@@ -86,22 +92,18 @@ def _one_of_choices(choices: tuple[tuple[str, ...], ...], made: tuple[str, ...])
     return False
 
 
-def _types_of(text: Any) -> tuple[str, ...] | None:
-    """The types of mana an ``adds`` string names, or None if it isn't plain mana."""
-    return _parse_types(text) if isinstance(text, str) else None
-
-
 @lru_cache(maxsize=4096)
 def _parse_types(text: str) -> tuple[str, ...] | None:
+    """The types of mana an ``adds`` string names, or None if it isn't plain mana."""
     try:
         cost = ManaCost.parse(text)
     except ValueError:
         return None
     out = []
     for s in cost.symbols:
-        if s.kind is Kind.COLORED:
+        if s.kind is _COLORED:
             out.append(s.colors)
-        elif s.kind is Kind.COLORLESS:
+        elif s.kind is _COLORLESS:
             out.append("C")
         else:
             return None
@@ -119,7 +121,7 @@ def _symbol(text: str) -> Symbol | None:
 
 def _life_payment(sym: Symbol, pay: dict[str, Any], where: str, errors: list[str]) -> int:
     """Life paid for one symbol: only a Phyrexian symbol, and exactly 2 (107.4f)."""
-    if sym.kind not in (Kind.PHYREXIAN, Kind.HYBRID_PHYREXIAN) or pay["life"] != 2:
+    if sym.kind not in (_PHYREXIAN, _HYBRID_PHYREXIAN) or pay["life"] != 2:
         errors.append(f"{where}: {sym} can't be paid with {pay['life']} life")
     return pay["life"]
 
@@ -133,38 +135,41 @@ def _mana_ok(sym: Symbol, t: str, snow: bool, *, achroma_own: bool, spend_as: st
              x_color: str | None = None, generic_half: bool = False) -> bool:
     """Can one mana of type ``t`` go towards ``sym`` (107.4, 702.86, 609.4b)?"""
     k = sym.kind
+    if k is _COLORED and spend_as is None and not generic_half:  # the usual case, as at the end
+        return t in sym.colors
     any_type = spend_as == "any_type"
-    if k is Kind.SNOW:
+    if k is _SNOW:
         return snow and (t == "C" or not achroma_own or any_type)
-    if k is Kind.X:
+    if k is _X:
         if any_type:
             return True
         if x_color:
             return t == x_color or spend_as == "any_color"  # 609.4b meets "only <color> mana on X"
         return t == "C" or not achroma_own
-    if k is Kind.GENERIC or generic_half:
+    if k is _GENERIC or generic_half:
         return any_type or t == "C" or not achroma_own
     if any_type:
         return True
     if spend_as == "any_color" and k in _COLORED_HALF:
         return True
-    if k is Kind.COLORLESS:
+    if k is _COLORLESS:
         return t == "C"
-    if k is Kind.COLORLESS_HYBRID:
+    if k is _COLORLESS_HYBRID:
         return t == "C" or t == sym.colors
     return t in sym.colors
 
 
 class _Replay:
+    """The mana pool while the answer is replayed: each token (type, snow, restriction, origin)
+    with how many of it are in the pool."""
+
     def __init__(self, problem: Problem) -> None:
-        self.p = problem
         self.errors: list[str] = []
         self.pool: dict[Token, int] = {}  # how many of each token are in the pool
-        self.tokens: dict[tuple[str, str], list[Token]] = {}  # (type, origin) -> its tokens
+        self.tokens: dict[tuple[str, str], list[Token]] = {}  # (type, origin) -> its tokens, by str
         for m in problem.pool:
             self.add((m.type,), m.snow, m.only, f"pool#{m.entry}", 1)
-        self.made = 0
-        self.spent_made = 0
+        self.pool_spent = 0  # of the mana in the pool at the start (the rest was made)
         self.cost_types: set[str] = set()
 
     def add(self, types: tuple[str, ...], snow: bool, only: Restriction | None, origin: str, n: int) -> None:
@@ -176,7 +181,10 @@ class _Replay:
                 pool[tok] += n
             else:
                 pool[tok] = n
-                self.tokens.setdefault((t, origin), []).append(tok)
+                same = self.tokens.setdefault((t, origin), [])
+                same.append(tok)
+                if len(same) > 1:  # rare: the same mana with other snow or restrictions
+                    same.sort(key=str)
 
     def fork(self) -> "_Replay":
         """The state after the activations, to try one total cost on: its own pool, errors and
@@ -188,23 +196,23 @@ class _Replay:
         other.cost_types = set()
         return other
 
-    def take(self, entry: dict[str, Any], where: str, purpose: Purpose) -> Token | None:
+    def take(self, entry: Any, where: str, purpose: Purpose) -> Token | None:
         """Remove the mana ``entry`` names from the pool, checking it exists and may be spent."""
-        mana_type, source = (entry.get("type"), entry.get("source")) if isinstance(entry, dict) else (None, None)
+        mana_type = source = None
+        if isinstance(entry, dict):
+            mana_type, source = entry.get("type"), entry.get("source")
         if not isinstance(mana_type, str) or not isinstance(source, str):
             self.errors.append(f"{where}: a mana entry needs type and source")
             return None
         from_pool = source == "pool"
         origin = f"pool#{entry.get('pool')}" if from_pool else source
         pool = self.pool
-        found = self.tokens.get((mana_type, origin), ())
-        if len(found) > 1:
-            found = sorted((t for t in found if pool[t] > 0), key=str)
-        for tok in found:
-            if pool[tok] > 0 and (tok[2] is None or tok[2].allows(purpose)):
-                pool[tok] -= 1
-                if not from_pool:
-                    self.spent_made += 1
+        for tok in self.tokens.get((mana_type, origin), ()):  # the first in str order that may be spent
+            n = pool[tok]
+            if n > 0 and (tok[2] is None or tok[2].allows(purpose)):
+                pool[tok] = n - 1
+                if from_pool:
+                    self.pool_spent += 1
                 return tok
         self.errors.append(f"{where}: no {{{mana_type}}} from {source} that may be spent "
                            "here is in the pool at that moment")
@@ -239,43 +247,46 @@ def verify(problem: Problem | dict[str, Any], answer: dict[str, Any]) -> list[st
     ability_life = damage = energy = 0
     sacrificed = 0
     for i, act in enumerate(answer.get("activations", [])):
-        where = f"activations[{i}]"
         src = by_id.get(act.get("source"))
         if src is None:
-            errors.append(f"{where}: unknown source {act.get('source')!r}")
+            errors.append(f"activations[{i}]: unknown source {act.get('source')!r}")
             continue
+        sid = src.id
         j = act.get("ability")
         if not isinstance(j, int) or not 0 <= j < len(src.abilities):
-            errors.append(f"{where}: {src.id} has no ability {j!r}")
+            errors.append(f"activations[{i}]: {sid} has no ability {j!r}")
             continue
         ab = src.abilities[j]
         times = act.get("times", 1)
         if not isinstance(times, int) or isinstance(times, bool) or times < 1:
-            errors.append(f"{where}: times must be a whole number of at least 1, not {times!r}")
+            errors.append(f"activations[{i}]: times must be a whole number of at least 1, not {times!r}")
             continue
-        made = _types_of(act.get("adds", ""))
+        adds = act.get("adds", "")
+        made = _parse_types(adds) if isinstance(adds, str) else None
         reflected = None
         if ab.reflect:
             if reflect is None:
                 reflect = _could_produce(p)
-            reflected = reflect.get((src.id, j))
-        if made is None or not _legal_output(ab, made, reflected):
-            errors.append(f"{where}: {src.id} ability {j} can't add {act.get('adds')!r}")
+            reflected = reflect.get((sid, j))
+        # Most outputs are one of the choices as listed: that needs no call.
+        if made is None or not (made in ab.choices or _legal_output(ab, made, reflected)):
+            errors.append(f"activations[{i}]: {sid} ability {j} can't add {act.get('adds')!r}")
             continue
         if ab.tap:
-            taps[src.id] = taps.get(src.id, 0) + times
-            if taps[src.id] > src.count - src.tapped:
-                errors.append(f"{where}: {src.id} is tapped more often than it has untapped copies")
+            total = taps[sid] = taps.get(sid, 0) + times
+            if total > src.count - src.tapped:
+                errors.append(f"activations[{i}]: {sid} is tapped more often than it has untapped copies")
         else:
-            uses[(src.id, j)] = uses.get((src.id, j), 0) + times
-            if uses[(src.id, j)] > ab.uses * src.count:
-                errors.append(f"{where}: {src.id} ability {j} used more than {ab.uses} times per copy")
+            total = uses[(sid, j)] = uses.get((sid, j), 0) + times
+            if total > ab.uses * src.count:
+                errors.append(f"activations[{i}]: {sid} ability {j} used more than {ab.uses} times per copy")
         if ab.sacrifice:
-            sacs[src.id] = sacs.get(src.id, 0) + times
+            total = sacs[sid] = sacs.get(sid, 0) + times
             sacrificed += times
-            if sacs[src.id] > src.count:
-                errors.append(f"{where}: more copies of {src.id} sacrificed than exist")
+            if total > src.count:
+                errors.append(f"activations[{i}]: more copies of {sid} sacrificed than exist")
         if ab.mana is not None:
+            where = f"activations[{i}]"
             wanted = Counter(str(s) for s in ab.mana.symbols for _ in range(times))
             paid = act.get("paid") or []
             got = Counter(pay.get("symbol") for pay in paid)
@@ -292,23 +303,20 @@ def verify(problem: Problem | dict[str, Any], answer: dict[str, Any]) -> list[st
                     ability_life += _life_payment(sym, pay, f"{where}.paid[{n}]", errors)
                     continue
                 mana = pay.get("mana", [])
-                need = sym.amount if sym.kind is Kind.GENERIC else 1
+                need = sym.amount if sym.kind is _GENERIC else 1
                 if len(mana) != need:
                     errors.append(f"{where}.paid[{n}]: {sym} needs {need} mana, got {len(mana)}")
                 for entry in mana:
                     tok = r.take(entry, f"{where}.paid[{n}]", purpose)
                     if tok and not _mana_ok(sym, tok[0], tok[1], achroma_own=False, spend_as=None,
-                                            generic_half=len(mana) == 2 and sym.kind is Kind.TWOBRID):
+                                            generic_half=len(mana) == 2 and sym.kind is _TWOBRID):
                         errors.append(f"{where}.paid[{n}]: {{{tok[0]}}} can't pay {sym}")
         ability_life += ab.life * times
         damage += ab.damage * times
         energy += ab.energy * times
-        r.add(made, src.snow, ab.only, src.id, times)
-        r.made += times * len(made)
+        r.add(made, src.snow, ab.only, sid, times)
     used = _sources_used(by_id, taps, sacs, uses)
-    malformed = [f"payments[{n}]: bad symbol {pay.get('symbol') if isinstance(pay, dict) else pay!r}"
-                 for n, pay in enumerate(answer.get("payments", []))
-                 if not isinstance(pay, dict) or not isinstance(pay.get("symbol"), str)]
+    claimed, malformed = _claimed_symbols(answer.get("payments", []))
     if malformed:  # nothing below can read these
         return errors + malformed
     candidates = total_costs(p)
@@ -317,7 +325,8 @@ def verify(problem: Problem | dict[str, Any], answer: dict[str, Any]) -> list[st
     # The answer is legal if one total cost the player could choose makes all of it add up.
     best: list[str] | None = None
     for tc in candidates:
-        found = list(errors) + _finish(p, answer, tc, r.fork(), ability_life, damage, energy, sacrificed, used)
+        found = list(errors) + _finish(p, answer, tc, claimed, r.fork(), ability_life, damage, energy,
+                                       sacrificed, used)
         if not found:
             return []
         if best is None or len(found) < len(best):
@@ -337,14 +346,31 @@ def _sources_used(by_id: dict[str, Source], taps: dict[str, int], sacs: dict[str
     return sum(copies.values())
 
 
-def _finish(p: Problem, answer: dict[str, Any], tc: TotalCost, r: _Replay, ability_life: int, damage: int,
-            energy: int, sacrificed: int, used: int) -> list[str]:
+def _claimed_symbols(payments: list[Any]) -> tuple[tuple[dict[str, int], int], list[str]]:
+    """The symbols the payments claim to pay, ``(count of each other than generic and {X},
+    number of {X})``, and an error for each entry that names no symbol."""
+    counts: dict[str, int] = {}
+    x_paid = 0
+    malformed = []
+    for n, pay in enumerate(payments):
+        s = pay.get("symbol") if isinstance(pay, dict) else None
+        if not isinstance(s, str):
+            malformed.append(f"payments[{n}]: bad symbol {pay.get('symbol') if isinstance(pay, dict) else pay!r}")
+        elif s == "{X}":
+            x_paid += 1
+        elif not s[1:-1].isdigit():  # generic is checked by amounts
+            counts[s] = counts.get(s, 0) + 1
+    return (counts, x_paid), malformed
+
+
+def _finish(p: Problem, answer: dict[str, Any], tc: TotalCost, claimed: tuple[dict[str, int], int], r: _Replay,
+            ability_life: int, damage: int, energy: int, sacrificed: int, used: int) -> list[str]:
     """Check the total cost ``tc`` is what the payments pay, then life, energy and the numbers."""
     errors = r.errors
     purpose = p.purpose
     payments = answer.get("payments", [])
     x = answer.get("x", 0)
-    cost_life, cost_energy = _check_total(p, tc, payments, x, r, purpose, errors)
+    cost_life, cost_energy = _check_total(p, tc, payments, claimed, x, r, purpose, errors)
     # Life (601.2g-h, 118.3) and energy.
     life = p.player.life
     if ability_life > max(0, life):
@@ -356,48 +382,63 @@ def _finish(p: Problem, answer: dict[str, Any], tc: TotalCost, r: _Replay, abili
         errors.append(f"leaves {life - lost} life, below keep_life {p.player.keep_life}")
     if energy + cost_energy > p.player.energy:
         errors.append(f"spends {energy + cost_energy} energy but the player has {p.player.energy}")
-    # Reported numbers.
-    spent_colors = [c for c in COLORS if c in r.cost_types]
+    # Reported numbers: one comparison of all of them, and a look at each only if one is wrong.
+    spent_colors = sorted(r.cost_types.intersection(COLORS), key=COLORS.index)
     reported = {
         "life_paid": ability_life + cost_life, "damage": damage, "energy_paid": energy + cost_energy,
         "sacrificed": sacrificed, "colors_spent": spent_colors,
     }
-    for key, value in reported.items():
-        if answer.get(key) != value:
-            errors.append(f"{key} says {answer.get(key)!r} but the payment gives {value!r}")
+    if not reported.items() <= answer.items():
+        for key, value in reported.items():
+            if answer.get(key) != value:
+                errors.append(f"{key} says {answer.get(key)!r} but the payment gives {value!r}")
+    in_pool = sum(r.pool.values())
+    made_unspent = in_pool - (len(p.pool) - r.pool_spent)  # less what was in the pool at the start
     values = {"min_life": lost, "min_energy": energy + cost_energy, "min_sacrifices": sacrificed,
-              "min_sources": used, "min_waste": r.made - r.spent_made, "max_x": x,
+              "min_sources": used, "min_waste": made_unspent, "max_x": x,
               "max_colors": len(spent_colors), "min_colors": len(spent_colors)}
-    for name, value in answer.get("objective", {}).items():
-        if values.get(name) != value:
-            errors.append(f"objective {name} says {value} but the payment gives {values.get(name)}")
-    if len(answer.get("left_over", [])) != sum(r.pool.values()):
+    objective = answer.get("objective", {})
+    if not objective.items() <= values.items():
+        for name, value in objective.items():
+            if values.get(name) != value:
+                errors.append(f"objective {name} says {value} but the payment gives {values.get(name)}")
+    if len(answer.get("left_over", [])) != in_pool:
         errors.append("left_over doesn't match the mana left in the pool")
     return errors
 
 
-def _check_total(p: Problem, tc: TotalCost, payments: list[dict[str, Any]], x: int, r: _Replay,
-                 purpose: Purpose, errors: list[str]) -> tuple[int, int]:
+def _check_total(p: Problem, tc: TotalCost, payments: list[dict[str, Any]], claimed: tuple[dict[str, int], int],
+                 x: int, r: _Replay, purpose: Purpose, errors: list[str]) -> tuple[int, int]:
     """Check the payments pay the total cost ``tc``; returns (life paid, energy paid)."""
-    symbols: dict[str, int] = {}
-    for pay in payments:
-        symbols[pay["symbol"]] = symbols.get(pay["symbol"], 0) + 1
-    problems = _match(tc, symbols, x, p)
+    problems = _match(tc, claimed, x, p)
     if problems:
         errors.extend(problems)
         return 0, 0
-    chosen = tc
     achroma = "achroma" in p.keywords
-    inc_generic, exempt = _increase_allowance(chosen) if achroma else (0, Counter())
-    life = chosen.life
+    inc_generic, exempt = _increase_allowance(tc) if achroma else (0, None)
+    spend_as = p.spend_as
+    life = tc.life
     energy = 0
+    generic_paid = twobrid_generic = 0  # for the amounts, checked after the loop
+    overfull: list[str] = []  # {2/W} entries paid with more than two mana
     for n, pay in enumerate(payments):
+        text = pay["symbol"]
+        mana = pay.get("mana", [])
+        if text.startswith("{2/"):
+            if pay.get("half") == "{2}":
+                twobrid_generic += 2
+                generic_paid += len(mana)
+            if len(mana) > 2:
+                overfull.append(f"{text} is paid with more than two mana")
+        elif text == "{X}" or text[1:-1].isdigit():
+            generic_paid += len(mana)
         where = f"payments[{n}]"
-        sym = _symbol(pay["symbol"])
+        sym = _symbol(text)
         if sym is None:
             errors.append(f"{where}: bad symbol {pay.get('symbol')!r}")
             continue
-        if sym.kind is Kind.ENERGY:
+        kind = sym.kind
+        if kind is _ENERGY:
             if pay.get("energy") != 1:
                 errors.append(f"{where}: {{E}} is paid with one energy")
             energy += 1
@@ -405,13 +446,12 @@ def _check_total(p: Problem, tc: TotalCost, payments: list[dict[str, Any]], x: i
         if "life" in pay:
             life += _life_payment(sym, pay, where, errors)
             continue
-        mana = pay.get("mana", [])
         tokens = r.spend(mana, where, purpose)
-        if sym.kind is Kind.GENERIC:
+        if kind is _GENERIC:
             if not achroma:  # any mana pays generic
                 continue
-            bad = [t for t in tokens if not _mana_ok(sym, t[0], t[1], achroma_own=achroma, spend_as=p.spend_as)]
-            if p.spend_as != "any_type":
+            bad = [t for t in tokens if not _mana_ok(sym, t[0], t[1], achroma_own=achroma, spend_as=spend_as)]
+            if spend_as != "any_type":
                 # The player places the generic reduction where it helps most, so the entry may
                 # hold as much other mana as the increase added (702.86e-f); the amounts are
                 # checked against the whole generic component below.
@@ -420,44 +460,49 @@ def _check_total(p: Problem, tc: TotalCost, payments: list[dict[str, Any]], x: i
             elif bad:
                 errors.append(f"{where}: {sym} paid with mana that can't pay it")
             continue
-        if sym.kind is Kind.X:
-            achroma_x = achroma
+        if kind is _X:
             for t in tokens:
-                if not _mana_ok(sym, t[0], t[1], achroma_own=achroma_x, spend_as=p.spend_as, x_color=p.x_color):
+                if not _mana_ok(sym, t[0], t[1], achroma_own=achroma, spend_as=spend_as, x_color=p.x_color):
                     errors.append(f"{where}: {{{t[0]}}} can't pay {{X}} here")
             continue
-        generic_half = sym.kind is Kind.TWOBRID and pay.get("half") == "{2}"
+        generic_half = kind is _TWOBRID and pay.get("half") == "{2}"
         if not generic_half and len(mana) != 1:
             errors.append(f"{where}: {sym} is paid with one mana, not {len(mana)}")
         own = achroma
         if achroma and exempt[str(sym)] and any(
-                not _mana_ok(sym, t[0], t[1], achroma_own=True, spend_as=p.spend_as, generic_half=generic_half)
+                not _mana_ok(sym, t[0], t[1], achroma_own=True, spend_as=spend_as, generic_half=generic_half)
                 for t in tokens):
             exempt[str(sym)] -= 1
             own = False
         for t in tokens:
-            if not _mana_ok(sym, t[0], t[1], achroma_own=own, spend_as=p.spend_as, generic_half=generic_half):
+            if not _mana_ok(sym, t[0], t[1], achroma_own=own, spend_as=spend_as, generic_half=generic_half):
                 errors.append(f"{where}: {{{t[0]}}} can't pay {sym}")
-    _check_amounts(chosen, payments, x, errors)
+    # Generic, X and {2/W} generic halves: paid in full less the generic reduction (118.7a).
+    size = tc.generic + tc.x_symbols * x + twobrid_generic
+    expected = max(0, size - tc.generic_reduction)
+    if generic_paid != expected:
+        errors.append(f"generic mana paid is {generic_paid} but the total cost needs {expected} "
+                      f"({size} generic less {tc.generic_reduction} reduction)")
+    errors.extend(overfull)
     return life, energy
 
 
 def _increase_allowance(tc: TotalCost) -> tuple[int, Counter[str]]:
     """Symbols an increase added are outside Achroma (702.86e): the generic it added, and how many
     of each symbol may skip Achroma's limits."""
-    inc_generic = sum(t.symbol.amount for t in tc.terms if t.symbol.kind is Kind.GENERIC and t.origin == INCREASE)
+    inc_generic = sum(t.symbol.amount for t in tc.terms if t.symbol.kind is _GENERIC and t.origin == INCREASE)
     return inc_generic, Counter(str(t.symbol) for t in tc.terms if t.origin == INCREASE)
 
 
-def _match(tc: TotalCost, symbols: dict[str, int], x: int, p: Problem) -> list[str]:
+def _match(tc: TotalCost, claimed: tuple[dict[str, int], int], x: int, p: Problem) -> list[str]:
     """Do the paid symbols make up this total cost? (generic and X checked by amounts)"""
     wanted = tc.symbol_counts
-    got = {s: n for s, n in symbols.items() if s is not None and s != "{X}" and not s[1:-1].isdigit()}
+    got, x_paid = claimed
     problems = []
     if wanted != got:
         problems.append(f"payments cover {dict(got)} but the total cost has {dict(wanted)}")
-    if symbols.get("{X}", 0) != tc.x_symbols:
-        problems.append(f"{tc.x_symbols} {{X}} in the total cost, {symbols.get('{X}', 0)} paid")
+    if x_paid != tc.x_symbols:
+        problems.append(f"{tc.x_symbols} {{X}} in the total cost, {x_paid} paid")
     if x and (tc.x_forced_zero or not tc.x_symbols):
         problems.append("X must be 0 here (107.3b, or no {X} is paid)")
     if tc.x_symbols and not tc.x_forced_zero and isinstance(p.x, int) and x != p.x:
@@ -467,25 +512,3 @@ def _match(tc: TotalCost, symbols: dict[str, int], x: int, p: Problem) -> list[s
     if tc.x_symbols and "achroma" in p.keywords and p.x_color and x:
         problems.append("with Achroma and a color for X, X can only be 0 (702.86c)")
     return problems
-
-
-def _check_amounts(tc: TotalCost, payments: list[dict[str, Any]], x: int, errors: list[str]) -> None:
-    """Generic, X and {2/W} generic halves: paid in full less the generic reduction (118.7a)."""
-    twobrid_generic = paid = 0
-    overfull: list[str] = []  # {2/W} entries paid with more than two mana
-    for pay in payments:
-        s = pay["symbol"]
-        twobrid = s.startswith("{2/")
-        generic_half = twobrid and pay.get("half") == "{2}"
-        if generic_half:
-            twobrid_generic += 2
-        if generic_half or s == "{X}" or s[1:-1].isdigit():
-            paid += len(pay.get("mana", []))
-        if twobrid and len(pay.get("mana", [])) > 2:
-            overfull.append(f"{s} is paid with more than two mana")
-    size = tc.generic + tc.x_symbols * x + twobrid_generic
-    expected = max(0, size - tc.generic_reduction)
-    if paid != expected:
-        errors.append(f"generic mana paid is {paid} but the total cost needs {expected} "
-                      f"({size} generic less {tc.generic_reduction} reduction)")
-    errors.extend(overfull)

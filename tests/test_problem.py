@@ -155,3 +155,35 @@ def test_a_problem_keeps_its_defaults_and_checks_keys_in_order():
     with pytest.raises(ProblemError) as e:
         load_problem({"free": 1, "cost": "{1}", "x": "lots"})
     assert e.value.path == "x"
+
+
+@pytest.mark.parametrize("change, path", [({"count": True}, "sources[0].count"), ({"snow": 1}, "sources[0].snow"),
+                                          ({"types": ("land",)}, "sources[0].types"),
+                                          ({"abilities": [{"add": "{W}", "tap": 1}]}, "sources[0].abilities[0].tap")])
+def test_remembered_entries_dont_vouch_for_lookalikes(change, path):
+    """Plain entries are remembered by their exact JSON: one equal in Python but for a value's
+    type (``true`` for ``1``, a tuple for a list) is checked, and its mistake named."""
+    good = {"id": "plains", "count": 1, "snow": True, "types": ["land"], "abilities": [{"add": "{W}", "tap": True}]}
+    for _ in range(2):
+        assert load_problem({"cost": "{W}", "sources": [good]}).sources[0].count == 1
+    with pytest.raises(ProblemError) as e:
+        load_problem({"cost": "{W}", "sources": [{**good, **change}]})
+    assert e.value.path == path
+
+
+def test_remembered_entries_keep_their_meaning():
+    """``tapped: true`` taps every copy and ``tapped: 1`` one, though ``True == 1``; an entry
+    listed twice is a duplicate id even once remembered; an id that is a str subclass loads."""
+    entry = {"id": "forest", "count": 2, "abilities": [{"add": "{G}"}]}
+    for tapped, expected in ((1, 1), (True, 2), (1, 1), (True, 2), (1.0, 1)):
+        assert load_problem({"cost": "{G}", "sources": [{**entry, "tapped": tapped}]}).sources[0].tapped == expected
+    with pytest.raises(ProblemError) as e:
+        load_problem({"cost": "{G}", "sources": [entry, entry]})
+    assert e.value.path == "sources[1].id"
+
+    class Name(str):
+        pass
+
+    assert load_problem({"cost": "{G}", "sources": [{**entry, "id": Name("forest")}]}).sources[0].id == "forest"
+    both = load_problem({"cost": "{G}", "sources": [entry], "opponent_sources": [entry]})
+    assert both.sources == both.opponent_sources

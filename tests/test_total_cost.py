@@ -79,3 +79,21 @@ def test_concrete_prints_reduced_cost():
     assert str(tc.concrete(1)) == "{3}{G}"
     (tc,) = total_costs(load_problem({"cost": "{1}", "reduce": ["{3}"]}))
     assert str(tc.concrete(1)) == "{0}"
+
+
+def test_total_costs_hash_as_values():
+    """The hash is worked out once per total cost, but is still the hash of its fields: equal
+    total costs built apart are the same key, and ones differing in any field are not equal."""
+    from dataclasses import fields, replace
+
+    from models.total_cost import TotalCost
+
+    (tc,) = total_costs(load_problem({"cost": "{1}{R}", "additional": ["{B}"], "life_cost": 3}))
+    twin = TotalCost(tuple(tc.terms), tc.variant, tc.generic_reduction, tc.life, tc.x_forced_zero)
+    assert twin is not tc and twin == tc and hash(twin) == hash(tc)
+    assert {tc: 1}[twin] == 1
+    changes = {"terms": tc.terms[1:], "variant": "free", "generic_reduction": 1, "life": 0, "x_forced_zero": True}
+    assert set(changes) == {f.name for f in fields(TotalCost)}
+    for name, value in changes.items():
+        other = replace(tc, **{name: value})
+        assert other != tc and twin not in {other: 1}

@@ -180,3 +180,105 @@ def test_generic_paid_with_colored_mana_is_rejected_only_under_achroma():
                      [{"symbol": "{1}", "mana": [{"type": "G", "source": "forest"}]}], colors_spent=["G"])
     assert verify(load_problem(spec), answer) == []
     assert any("Achroma" in e for e in verify(load_problem(dict(spec, keywords=["achroma"])), answer))
+
+
+def test_min_waste_counts_only_made_mana_left_in_the_pool():
+    """min_waste is mana the activations made and nothing spent; mana that was in the pool at the
+    start and is left over is not waste, and pool mana spent doesn't make any."""
+    problem = load_problem({"cost": "{1}{W}", "pool": ["{C}", "{G}"], "sources": [
+        {"id": "plains", "abilities": [{"add": "{W}"}]}, {"id": "sol", "types": ["artifact"], "abilities": [{"add": "{C}{C}"}]}]})
+    acts = [{"source": "plains", "ability": 0, "adds": "{W}", "times": 1}]
+    pays = [{"symbol": "{1}", "mana": [{"type": "G", "source": "pool", "pool": 1}]},
+            {"symbol": "{W}", "mana": [{"type": "W", "source": "plains"}]}]
+
+    def answer(acts, pays, waste, left):
+        return _forged(acts, pays, colors_spent=["W", "G"], left_over=["{C}"] * left, objective={"min_waste": waste})
+
+    assert verify(problem, answer(acts, pays, 0, 1)) == []
+    assert any("min_waste" in e for e in verify(problem, answer(acts, pays, 1, 1)))
+    # Sol Ring's two {C} made and one spent: one wasted, and two {C} left over with the pool's.
+    sol = acts + [{"source": "sol", "ability": 0, "adds": "{C}{C}", "times": 1}]
+    by_sol = [{"symbol": "{1}", "mana": [{"type": "C", "source": "sol"}]}, pays[1]]
+    assert verify(problem, dict(answer(sol, by_sol, 1, 3), colors_spent=["W"])) == []
+    assert any("min_waste" in e for e in verify(problem, dict(answer(sol, by_sol, 0, 3), colors_spent=["W"])))
+    assert any("left_over" in e for e in verify(problem, dict(answer(sol, by_sol, 1, 2), colors_spent=["W"])))
+
+
+def test_misreported_numbers_are_each_named():
+    a = answer()
+    assert errors(a) == []
+    a["colors_spent"] = list(reversed(a["colors_spent"]))
+    a["sacrificed"] = 1
+    found = errors(a)
+    assert any(e.startswith("colors_spent says") for e in found)
+    assert any(e.startswith("sacrificed says") for e in found)
+    b = answer()
+    del b["life_paid"]
+    assert any(e.startswith("life_paid says None") for e in errors(b))
+
+
+def test_objective_names_without_a_value_are_not_misreports():
+    a = answer()
+    a["objective"]["min_lands"] = None
+    assert errors(a) == []
+    a["objective"]["min_lands"] = 0
+    assert any("objective min_lands" in e for e in errors(a))
+
+
+def test_generic_amounts_and_twobrid_halves_are_checked():
+    problem = load_problem({"cost": "{2/W}{X}", "x": 1, "sources": [
+        {"id": "wastes", "count": 4, "abilities": [{"add": "{C}"}]}]})
+
+    def answer(x_mana, half_mana, half="{2}"):
+        c = {"type": "C", "source": "wastes"}
+        return _forged([{"source": "wastes", "ability": 0, "adds": "{C}", "times": x_mana + half_mana}],
+                       [{"symbol": "{X}", "mana": [c] * x_mana}, {"symbol": "{2/W}", "half": half, "mana": [c] * half_mana}],
+                       x=1, objective={"min_sources": x_mana + half_mana})
+
+    assert verify(problem, answer(1, 2)) == []
+    assert any("generic mana paid is 2" in e for e in verify(problem, answer(1, 1)))
+    assert any("generic mana paid is 2 but the total cost needs 3" in e for e in verify(problem, answer(0, 2)))
+    assert any("more than two mana" in e for e in verify(problem, answer(0, 3)))
+    assert any("paid with one mana" in e for e in verify(problem, answer(1, 2, half="{W}")))
+
+
+def test_paid_symbols_must_make_up_the_total_cost():
+    problem = load_problem({"cost": "{X}{W}", "x": 1, "sources": [{"id": "plains", "count": 3, "abilities": [{"add": "{W}"}]}]})
+    w = {"type": "W", "source": "plains"}
+    acts = [{"source": "plains", "ability": 0, "adds": "{W}", "times": 2}]
+    good = _forged(acts, [{"symbol": "{X}", "mana": [w]}, {"symbol": "{W}", "mana": [w]}], x=1, colors_spent=["W"])
+    assert verify(problem, good) == []
+    two_x = dict(good, payments=[{"symbol": "{X}", "mana": [w]}, {"symbol": "{X}", "mana": [w]}])
+    assert any("1 {X} in the total cost, 2 paid" in e for e in verify(problem, two_x))
+    as_lower = dict(good, payments=[{"symbol": "{X}", "mana": [w]}, {"symbol": "{w}", "mana": [w]}])
+    assert any("payments cover" in e for e in verify(problem, as_lower))
+
+
+def test_reflecting_sees_the_right_side_when_both_sides_list_the_same_card():
+    """106.7 for an opponent's reflecting land looks at our lands, and ours at theirs, even when
+    both sides list an identical entry (which the loader may share)."""
+    reflecting = {"id": "exotic", "types": ["artifact"], "abilities": [{"add": {"reflect": "lands_opponents_control"}}]}
+    problem = load_problem({"cost": "{1}", "sources": [reflecting, {"id": "forest", "abilities": [{"add": "{G}"}]}],
+                            "opponent_sources": [reflecting, {"id": "island", "abilities": [{"add": "{U}"}]}]})
+
+    def answer(adds):
+        return _forged([{"source": "exotic", "ability": 0, "adds": adds, "times": 1}],
+                       [{"symbol": "{1}", "mana": [{"type": adds[1], "source": "exotic"}]}],
+                       colors_spent=[adds[1]])
+
+    assert verify(problem, answer("{U}")) == []
+    assert any("can't add" in e for e in verify(problem, answer("{G}")))
+
+
+def test_mana_alike_but_for_a_restriction_is_told_apart():
+    """One source making {G} both restricted and not (106.6): each unit spent must be one that
+    may be spent on this object, whichever order the pool holds them in."""
+    spec = {"cost": "{G}{G}", "sources": [{"id": "elf", "types": ["creature"], "abilities": [
+        {"add": "{G}", "tap": False, "only": {"types": ["creature"]}}, {"add": "{G}", "tap": False}]}]}
+    g = {"type": "G", "source": "elf"}
+    for order in ([0, 1], [1, 0]):
+        answer = _forged([{"source": "elf", "ability": j, "adds": "{G}", "times": 1} for j in order],
+                         [{"symbol": "{G}", "mana": [g]}, {"symbol": "{G}", "mana": [g]}], colors_spent=["G"])
+        assert verify(load_problem(dict(spec, **{"for": {"types": ["creature"]}})), answer) == []
+        found = verify(load_problem(dict(spec, **{"for": {"types": ["instant"]}})), answer)
+        assert found[0] == "payments[1]: no {G} from elf that may be spent here is in the pool at that moment"
