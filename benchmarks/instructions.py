@@ -9,13 +9,17 @@ Wall time on a shared machine drifts by a third within minutes; an instruction c
 it tells whether a change to the hot path helped. Each phase runs over the same problems once
 and then ``--rounds`` times more, inputs prepared and caches warm; the difference of the two
 counts divided by the problems run is the instructions per problem (start-up, imports and
-preparation cancel out). It is a mean over the problems, so a slow tail (an infeasible problem
+preparation cancel out). Two things would still make the count wander by tens of thousands
+per call, and are kept out: full garbage collections over every live object (the prepared
+objects are frozen out of the collector, ``gc.freeze``) and the BLAS threads numpy starts
+(one thread). It is a mean over the problems, so a slow tail (an infeasible problem
 explained, a CP-SAT fallback) weighs in; the benchmark's medians don't see that tail.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import re
 import shutil
@@ -68,6 +72,8 @@ def _prepared(scenario: str, seed: int, n: int) -> dict[str, Callable[[], None]]
 def _inner(phase: str, rounds: int, scenario: str, seed: int, n: int) -> None:
     """What runs under valgrind: the phase once (warm-up) and then ``rounds`` more times."""
     run = _prepared(scenario, seed, n)[phase]
+    gc.collect()
+    gc.freeze()
     for _ in range(1 + rounds):
         run()
 
@@ -76,7 +82,7 @@ def _count(phase: str, rounds: int, args: argparse.Namespace) -> int:
     cmd = ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
            sys.executable, "-m", "benchmarks.instructions", "--inner", phase, str(rounds),
            "--scenario", args.scenario, "--seed", str(args.seed), "--n", str(args.n)]
-    env = {**os.environ, "PYTHONHASHSEED": "0"}
+    env = {**os.environ, "PYTHONHASHSEED": "0", "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"}
     out = subprocess.run(cmd, capture_output=True, text=True, env=env, check=True).stderr
     found = re.search(r"I\s+refs:\s+([\d,]+)", out)
     if not found:
