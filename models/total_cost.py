@@ -10,7 +10,7 @@ Achroma's colorless-only generic, an increase) is a choice best made together wi
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 from itertools import permutations
 from typing import Iterator
@@ -51,15 +51,6 @@ class TotalCost:
 
     # Total costs are shared between calls (``total_costs`` remembers them), so what is derived
     # from one is worked out once.
-
-    def __hash__(self) -> int:
-        return self._hash
-
-    @cached_property
-    def _hash(self) -> int:
-        """The dataclass hash of all the fields, worked out once: compiled variants are
-        remembered by their total costs, so they are hashed on every call."""
-        return hash(tuple(getattr(self, f.name) for f in fields(self)))
 
     @cached_property
     def energy(self) -> int:

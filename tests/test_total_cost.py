@@ -82,8 +82,8 @@ def test_concrete_prints_reduced_cost():
 
 
 def test_total_costs_hash_as_values():
-    """The hash is worked out once per total cost, but is still the hash of its fields: equal
-    total costs built apart are the same key, and ones differing in any field are not equal."""
+    """Total costs are values: equal ones built apart are the same key, and ones differing in
+    any field are not equal."""
     from dataclasses import fields, replace
 
     from models.total_cost import TotalCost
