@@ -3,15 +3,17 @@
 Each generator yields ``n`` problem dicts; problem ``i`` depends only on (scenario, seed,
 i), so a run can be resumed, split across machines or regenerated anywhere. Sources are
 written with explicit ``abilities`` (the benchmark measures paying, not Oracle reading).
-Costs of ``typical`` and ``rich`` come from real cards (``../shared/data/card_costs.jsonl``
-when it is there, else a small built-in list, so the installed package works without it;
-the output then differs, so record which one a run used).
+Costs of ``typical`` and ``rich`` come from real cards (the file ``TAPWISE_CARD_COSTS`` names,
+else ``../shared/data/card_costs.jsonl`` beside a checkout, else a small built-in list, so the
+installed package works without it; the output then differs, so a run records which one it
+used: :func:`costs_used`).
 """
 
 from __future__ import annotations
 
 import json
 import math
+import os
 import random
 from functools import lru_cache
 from pathlib import Path
@@ -21,7 +23,8 @@ from models.mana import COLORS, HYBRID_PAIRS, Kind, ManaCost
 
 Problem = dict[str, Any]
 
-CARD_COSTS = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "card_costs.jsonl"
+CARD_COSTS = Path(os.environ.get("TAPWISE_CARD_COSTS")
+                  or Path(__file__).resolve().parents[1].parent / "shared" / "data" / "card_costs.jsonl")
 
 # Real costs used when the data file is missing: (name, cost, type line).
 BUILTIN_COSTS: tuple[tuple[str, str, str], ...] = (
@@ -148,6 +151,11 @@ def card_costs(path: str | None = None) -> tuple[tuple[str, str, str], ...]:
             if card.get("mana_cost") is not None:
                 rows.append((card["name"], card["mana_cost"], card.get("types") or ""))
     return tuple(rows)
+
+
+def costs_used() -> str:
+    """Where the real costs come from, for a run's record: the data file, or "built-in"."""
+    return str(CARD_COSTS) if CARD_COSTS.is_file() else "built-in"
 
 
 @lru_cache(maxsize=1024)

@@ -20,7 +20,7 @@ from typing import Any, Callable, Iterable, TextIO
 from tqdm import tqdm
 
 from . import Timeout, Unsupported, enumerate_pools, greedy, naive_cpsat, report, size_of
-from .generators import QUICK, SCENARIOS, generate
+from .generators import QUICK, SCENARIOS, costs_used, generate
 
 Payer = Callable[[dict[str, Any], float], dict[str, Any]]
 Task = tuple[dict[str, Any], str, str]  # problem, scenario, payer name
@@ -182,6 +182,15 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _build() -> str:
+    """Which tapwise build this run measures (compiled or pure Python)."""
+    try:
+        from solver.build import describe
+    except ImportError as exc:
+        return f"tapwise build: not importable ({exc})"
+    return describe()
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark; returns the exit code (0, or 130 when interrupted)."""
     args = build_parser().parse_args(argv)
@@ -203,6 +212,7 @@ def main(argv: list[str] | None = None) -> int:
     # charged with the caches another payer (a 1 s enumeration) just emptied.
     tasks = [(problem, scenario, payer) for scenario in scenarios for payer in payers
              for s, problem in problems if s == scenario and (problem["id"], payer) not in done]
+    print(f"{_build()}\ncard costs: {costs_used()}", file=sys.stderr)
     if done:
         print(f"resuming: {len(done)} results already in {path}", file=sys.stderr)
     distributed = args.dask or args.scheduler

@@ -23,8 +23,8 @@ try:
     from reference import brute_pay
     from strategies import mixed_problems, stage1_problems, stage2_problems, stage3_problems, stage4_problems
 except ImportError:  # tests/ imported as a package
-    from tests.reference import brute_pay
-    from tests.strategies import (mixed_problems, stage1_problems, stage2_problems, stage3_problems,
+    from reference import brute_pay
+    from strategies import (mixed_problems, stage1_problems, stage2_problems, stage3_problems,
                                   stage4_problems)
 
 COMMON = dict(derandomize=True, deadline=None, database=None, print_blob=False,

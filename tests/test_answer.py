@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from models.answer import Answer, load_answer
 from models.problem import ProblemError
 from solver import pay
-from tests.strategies import mixed_problems
+from strategies import mixed_problems
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from models.mana import Kind, ManaCost, NotationError, Symbol
-from tests.conftest import SHARED_DATA
+from conftest import SHARED_DATA
 
 
 def test_every_real_card_cost_round_trips():

@@ -21,9 +21,9 @@ try:
     from reference.brute import Unsupported
     from strategies import stage1_problems
 except ImportError:  # tests/ imported as a package
-    from tests.reference import brute_pay
-    from tests.reference.brute import Unsupported
-    from tests.strategies import stage1_problems
+    from reference import brute_pay
+    from reference.brute import Unsupported
+    from strategies import stage1_problems
 
 DEFAULT = ["min_life", "min_sacrifices", "min_sources", "min_waste"]
 

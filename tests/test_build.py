@@ -1,0 +1,72 @@
+"""The compiled build (``pip install .``, setup.py) against the pure sources it is made from.
+
+Run from an installed tapwise (the README's ``python -P -m pytest``), the hot path must have been
+compiled, and it must answer exactly as the pure Python of this checkout does. Run from the
+checkout itself (an editable install, or plain ``python -m pytest``), there is no compiled build
+to compare, and these tests say so by skipping.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tomllib
+from importlib.util import find_spec
+from pathlib import Path
+
+import pytest
+
+from benchmarks.generators import CARD_COSTS
+from solver.build import compiled_modules
+
+ROOT = Path(__file__).resolve().parents[1]
+HOT_PATH = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["tapwise"]["compiled"]
+INSTALLED = Path(find_spec("solver").submodule_search_locations[0]).resolve() != ROOT / "solver"
+PURE_ASKED = os.environ.get("TAPWISE_PURE", "") not in ("", "0")
+
+needs_installed = pytest.mark.skipif(not INSTALLED, reason="tapwise runs from this checkout: no build")
+
+# Pays seeded benchmark problems and prints the answers, and which modules were compiled.
+PAY_ALL = """
+import json
+from benchmarks.generators import generate
+from solver import pay
+from benchmarks.generators import CARD_COSTS
+from solver.build import compiled_modules
+print(json.dumps(compiled_modules()))
+for scenario, n in (("typical", 150), ("rich", 60), ("large", 4)):
+    for problem in generate(scenario, 11, n):
+        print(json.dumps(pay(problem), sort_keys=True))
+"""
+
+
+def test_hot_path_list_names_real_modules():
+    for name in HOT_PATH:
+        assert (ROOT / (name.replace(".", "/") + ".py")).is_file(), name
+        assert not name.startswith("benchmarks"), "benchmarks must run without a build"
+
+
+@needs_installed
+@pytest.mark.skipif(PURE_ASKED, reason="TAPWISE_PURE is set: a pure build was asked for")
+def test_installed_build_compiled_the_hot_path():
+    assert set(HOT_PATH) <= set(compiled_modules())
+
+
+@needs_installed
+def test_compiled_build_answers_as_the_pure_sources():
+    def run(args: list[str], cwd: Path) -> list[str]:
+        env = {**os.environ, "PYTHONPATH": "", "TAPWISE_CARD_COSTS": str(CARD_COSTS)}
+        out = subprocess.run([sys.executable, *args, "-c", PAY_ALL], cwd=cwd, env=env,
+                             capture_output=True, text=True, check=True).stdout
+        return out.splitlines()
+
+    installed = run(["-P"], ROOT.parent)  # -P: not this checkout, the installed package
+    checkout = run([], ROOT)  # the current directory first: these sources, pure Python
+    assert json.loads(checkout[0]) == []
+    if not PURE_ASKED:
+        assert set(HOT_PATH) <= set(json.loads(installed[0]))
+    assert len(installed) == len(checkout) == 1 + 150 + 60 + 4
+    for line, (a, b) in enumerate(zip(installed[1:], checkout[1:])):
+        assert a == b, f"problem {line}: the compiled build and the sources disagree"
