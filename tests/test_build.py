@@ -18,10 +18,11 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks.generators import CARD_COSTS
+from conftest import SHARED_DATA
 from solver.build import compiled_modules
 
 ROOT = Path(__file__).resolve().parents[1]
+CARD_COSTS = SHARED_DATA / "card_costs.jsonl"  # the real costs; without them both use the built-in list
 HOT_PATH = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["tapwise"]["compiled"]
 INSTALLED = Path(find_spec("solver").submodule_search_locations[0]).resolve() != ROOT / "solver"
 PURE_ASKED = os.environ.get("TAPWISE_PURE", "") not in ("", "0")
@@ -33,7 +34,6 @@ PAY_ALL = """
 import json
 from benchmarks.generators import generate
 from solver import pay
-from benchmarks.generators import CARD_COSTS
 from solver.build import compiled_modules
 print(json.dumps(compiled_modules()))
 for scenario, n in (("typical", 150), ("rich", 60), ("large", 4)):
