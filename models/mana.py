@@ -50,13 +50,14 @@ class Kind(str, Enum):
     ENERGY = "energy"  # {E}
 
 
-# Kind's members as module constants for the code that reads every symbol's kind on every call:
-# in Python 3.11 each ``Kind.X`` is a slow attribute lookup (EnumType has a __getattr__), about
-# a thousand instructions.
-_COLORED, _COLORLESS, _GENERIC, _X, _SNOW, _ENERGY = (
+# Kind's members as module constants, for the code that reads every symbol's kind on every call
+# (here, and the verifier): in Python 3.11 each ``Kind.X`` is a slow attribute lookup (EnumType
+# has a __getattr__), about a thousand instructions.
+KIND_COLORED, KIND_COLORLESS, KIND_GENERIC, KIND_X, KIND_SNOW, KIND_ENERGY = (
     Kind.COLORED, Kind.COLORLESS, Kind.GENERIC, Kind.X, Kind.SNOW, Kind.ENERGY)
-_HYBRID, _TWOBRID, _COLORLESS_HYBRID, _PHYREXIAN = Kind.HYBRID, Kind.TWOBRID, Kind.COLORLESS_HYBRID, Kind.PHYREXIAN
-_NO_COLOR = (_GENERIC, _X)
+KIND_HYBRID, KIND_TWOBRID, KIND_COLORLESS_HYBRID, KIND_PHYREXIAN, KIND_HYBRID_PHYREXIAN = (
+    Kind.HYBRID, Kind.TWOBRID, Kind.COLORLESS_HYBRID, Kind.PHYREXIAN, Kind.HYBRID_PHYREXIAN)
+_NO_COLOR = (KIND_GENERIC, KIND_X)
 """Kinds whose symbols never give a cost a color (202.2)."""
 
 
@@ -71,25 +72,25 @@ class Symbol:
 
     def __str__(self) -> str:
         k, c = self.kind, self.colors
-        if k is _GENERIC:
+        if k is KIND_GENERIC:
             return "{%d}" % self.amount
-        if k is _X:
+        if k is KIND_X:
             return "{X}"
-        if k is _COLORLESS:
+        if k is KIND_COLORLESS:
             return "{C}"
-        if k is _SNOW:
+        if k is KIND_SNOW:
             return "{S}"
-        if k is _ENERGY:
+        if k is KIND_ENERGY:
             return "{E}"
-        if k is _COLORED:
+        if k is KIND_COLORED:
             return "{%s}" % c
-        if k is _HYBRID:
+        if k is KIND_HYBRID:
             return "{%s/%s}" % (c[0], c[1])
-        if k is _TWOBRID:
+        if k is KIND_TWOBRID:
             return "{2/%s}" % c
-        if k is _COLORLESS_HYBRID:
+        if k is KIND_COLORLESS_HYBRID:
             return "{C/%s}" % c
-        if k is _PHYREXIAN:
+        if k is KIND_PHYREXIAN:
             return "{%s/P}" % c
         return "{%s/%s/P}" % (c[0], c[1])
 
@@ -110,16 +111,16 @@ class Symbol:
     @property
     def is_mana(self) -> bool:
         """False only for {E}: energy is a cost symbol but not mana (107.14)."""
-        return self.kind is not _ENERGY
+        return self.kind is not KIND_ENERGY
 
     @property
     def mana_value(self) -> int:
         """Contribution to mana value (202.3): X is 0, {2/W} is 2, {E} is 0."""
-        if self.kind is _GENERIC:
+        if self.kind is KIND_GENERIC:
             return self.amount
-        if self.kind in (_X, _ENERGY):
+        if self.kind in (KIND_X, KIND_ENERGY):
             return 0
-        if self.kind is _TWOBRID:
+        if self.kind is KIND_TWOBRID:
             return 2
         return 1
 
@@ -241,13 +242,13 @@ class ManaCost:
 
     def canonical(self) -> "ManaCost":
         """Same cost in canonical order with generic symbols merged (``{1}{W}{2}`` -> ``{3}{W}``)."""
-        generic = sum(s.amount for s in self.symbols if s.kind is _GENERIC)
-        rest = sorted((s for s in self.symbols if s.kind is not _GENERIC), key=lambda s: s.sort_key)
-        head = [s for s in rest if s.kind is _X]
-        tail = [s for s in rest if s.kind is not _X]
-        has_generic = any(s.kind is _GENERIC for s in self.symbols)
+        generic = sum(s.amount for s in self.symbols if s.kind is KIND_GENERIC)
+        rest = sorted((s for s in self.symbols if s.kind is not KIND_GENERIC), key=lambda s: s.sort_key)
+        head = [s for s in rest if s.kind is KIND_X]
+        tail = [s for s in rest if s.kind is not KIND_X]
+        has_generic = any(s.kind is KIND_GENERIC for s in self.symbols)
         zero_only = has_generic and not rest
-        mid = [Symbol(_GENERIC, "", generic)] if generic or zero_only else []
+        mid = [Symbol(KIND_GENERIC, "", generic)] if generic or zero_only else []
         return ManaCost(tuple(head + mid + tail))
 
     @property
@@ -269,7 +270,7 @@ class ManaCost:
 
     @cached_property
     def has_x(self) -> bool:
-        return any(s.kind is _X for s in self.symbols)
+        return any(s.kind is KIND_X for s in self.symbols)
 
 
 @lru_cache(maxsize=4096)

@@ -299,12 +299,6 @@ class _Fast:
         (those accepting only types in T, with each {2/W} at its cheapest reading) than all the
         supply could make in T even if every copy made its most there (Hall's condition,
         relaxed). Saves enumerating every choice only to find that none pays."""
-        masks = {m for m, n, *_ in self.rows if n}
-        for _, _, mc, mg in self.twobrid:
-            masks |= {mc, mg}
-        cands = {0}
-        for m in masks:
-            cands |= {c | m for c in cands}
         classes = []
         for budget, profile, shape, _ in self.classes:
             single = 0
@@ -312,7 +306,7 @@ class _Fast:
                 if p is not None:
                     single |= 1 << ti
             classes.append((budget, single, [[type_mask(u) for u in choice] for choice, _ in shape]))
-        for T in cands:
+        for T in self._type_sets():
             need = sum(n for m, n, *_ in self.rows if n and not m & ~T)
             for _, n, mc, mg in self.twobrid:
                 need += min(n if not mc & ~T else 0, 2 * n if not mg & ~T else 0)
@@ -327,6 +321,14 @@ class _Fast:
             if have < need:
                 return True
         return False
+
+    def _type_sets(self) -> list[int]:
+        """The sets T of types that Hall's condition needs checking for: the unions of the demand
+        rows' masks, {2/W} both ways (no other T is tighter)."""
+        cands = {0}
+        for m in {m for m, _ in self.reach}:
+            cands |= {c | m for c in cands}
+        return sorted(cands)
 
     def _search(self, mode: str):
         """The best choice and its flow, or None when no choice pays. ``mode``: "plain" (life
@@ -703,14 +705,8 @@ class _Hall:
     def __init__(self, fast: _Fast, mode: str, dims) -> None:
         self.fast = fast
         self.dims = dims
-        rows = [(m, n) for m, n, *_ in fast.rows if n]
-        masks = {m for m, _ in rows}
-        for _, _, mc, mg in fast.twobrid:
-            masks |= {mc, mg}
-        cands = {0}
-        for m in masks:
-            cands |= {c | m for c in cands}
-        cands = sorted(cands)
+        rows = [(m, n) for m, n, *_ in fast.live_rows]
+        cands = fast._type_sets()
         self.n = len(cands)
         nodes, where = fast._singles(mode)
         class_mask = {ki: nodes[gi][1] for ki, gi in where.items()}

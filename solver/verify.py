@@ -12,19 +12,13 @@ from collections import Counter
 from functools import lru_cache
 from typing import Any
 
-from models.mana import COLORS, Kind, ManaCost, Symbol
+from models.mana import (COLORS, KIND_COLORED, KIND_COLORLESS, KIND_COLORLESS_HYBRID, KIND_ENERGY,
+                         KIND_GENERIC, KIND_HYBRID_PHYREXIAN, KIND_PHYREXIAN, KIND_SNOW, KIND_TWOBRID,
+                         KIND_X, Kind, ManaCost, Symbol)
 from models.problem import Ability, Problem, Purpose, Restriction, Source, load_problem
 from models.total_cost import INCREASE, TotalCost, total_costs
 
 Token = tuple[str, bool, Restriction | None, str]  # type, snow, restriction, origin (source id or pool#i)
-
-# Kind's members as module constants: in Python 3.11 each ``Kind.X`` is a slow attribute lookup
-# (EnumType has a __getattr__), about a thousand instructions, and the replay reads the kind of
-# every symbol paid.
-_COLORED, _COLORLESS, _GENERIC, _X, _SNOW, _ENERGY = (
-    Kind.COLORED, Kind.COLORLESS, Kind.GENERIC, Kind.X, Kind.SNOW, Kind.ENERGY)
-_TWOBRID, _COLORLESS_HYBRID, _PHYREXIAN, _HYBRID_PHYREXIAN = (
-    Kind.TWOBRID, Kind.COLORLESS_HYBRID, Kind.PHYREXIAN, Kind.HYBRID_PHYREXIAN)
 
 
 def _could_produce(problem: Problem) -> dict[tuple[str, int], set[str]]:
@@ -101,9 +95,9 @@ def _parse_types(text: str) -> tuple[str, ...] | None:
         return None
     out = []
     for s in cost.symbols:
-        if s.kind is _COLORED:
+        if s.kind is KIND_COLORED:
             out.append(s.colors)
-        elif s.kind is _COLORLESS:
+        elif s.kind is KIND_COLORLESS:
             out.append("C")
         else:
             return None
@@ -121,7 +115,7 @@ def _symbol(text: str) -> Symbol | None:
 
 def _life_payment(sym: Symbol, pay: dict[str, Any], where: str, errors: list[str]) -> int:
     """Life paid for one symbol: only a Phyrexian symbol, and exactly 2 (107.4f)."""
-    if sym.kind not in (_PHYREXIAN, _HYBRID_PHYREXIAN) or pay["life"] != 2:
+    if sym.kind not in (KIND_PHYREXIAN, KIND_HYBRID_PHYREXIAN) or pay["life"] != 2:
         errors.append(f"{where}: {sym} can't be paid with {pay['life']} life")
     return pay["life"]
 
@@ -135,26 +129,26 @@ def _mana_ok(sym: Symbol, t: str, snow: bool, *, achroma_own: bool, spend_as: st
              x_color: str | None = None, generic_half: bool = False) -> bool:
     """Can one mana of type ``t`` go towards ``sym`` (107.4, 702.86, 609.4b)?"""
     k = sym.kind
-    if k is _COLORED and spend_as is None and not generic_half:  # the usual case, as at the end
+    if k is KIND_COLORED and spend_as is None and not generic_half:  # the usual case, as at the end
         return t in sym.colors
     any_type = spend_as == "any_type"
-    if k is _SNOW:
+    if k is KIND_SNOW:
         return snow and (t == "C" or not achroma_own or any_type)
-    if k is _X:
+    if k is KIND_X:
         if any_type:
             return True
         if x_color:
             return t == x_color or spend_as == "any_color"  # 609.4b meets "only <color> mana on X"
         return t == "C" or not achroma_own
-    if k is _GENERIC or generic_half:
+    if k is KIND_GENERIC or generic_half:
         return any_type or t == "C" or not achroma_own
     if any_type:
         return True
     if spend_as == "any_color" and k in _COLORED_HALF:
         return True
-    if k is _COLORLESS:
+    if k is KIND_COLORLESS:
         return t == "C"
-    if k is _COLORLESS_HYBRID:
+    if k is KIND_COLORLESS_HYBRID:
         return t == "C" or t == sym.colors
     return t in sym.colors
 
@@ -303,13 +297,13 @@ def verify(problem: Problem | dict[str, Any], answer: dict[str, Any]) -> list[st
                     ability_life += _life_payment(sym, pay, f"{where}.paid[{n}]", errors)
                     continue
                 mana = pay.get("mana", [])
-                need = sym.amount if sym.kind is _GENERIC else 1
+                need = sym.amount if sym.kind is KIND_GENERIC else 1
                 if len(mana) != need:
                     errors.append(f"{where}.paid[{n}]: {sym} needs {need} mana, got {len(mana)}")
                 for entry in mana:
                     tok = r.take(entry, f"{where}.paid[{n}]", purpose)
                     if tok and not _mana_ok(sym, tok[0], tok[1], achroma_own=False, spend_as=None,
-                                            generic_half=len(mana) == 2 and sym.kind is _TWOBRID):
+                                            generic_half=len(mana) == 2 and sym.kind is KIND_TWOBRID):
                         errors.append(f"{where}.paid[{n}]: {{{tok[0]}}} can't pay {sym}")
         ability_life += ab.life * times
         damage += ab.damage * times
@@ -438,7 +432,7 @@ def _check_total(p: Problem, tc: TotalCost, payments: list[dict[str, Any]], clai
             errors.append(f"{where}: bad symbol {pay.get('symbol')!r}")
             continue
         kind = sym.kind
-        if kind is _ENERGY:
+        if kind is KIND_ENERGY:
             if pay.get("energy") != 1:
                 errors.append(f"{where}: {{E}} is paid with one energy")
             energy += 1
@@ -447,7 +441,7 @@ def _check_total(p: Problem, tc: TotalCost, payments: list[dict[str, Any]], clai
             life += _life_payment(sym, pay, where, errors)
             continue
         tokens = r.spend(mana, where, purpose)
-        if kind is _GENERIC:
+        if kind is KIND_GENERIC:
             if not achroma:  # any mana pays generic
                 continue
             bad = [t for t in tokens if not _mana_ok(sym, t[0], t[1], achroma_own=achroma, spend_as=spend_as)]
@@ -460,12 +454,12 @@ def _check_total(p: Problem, tc: TotalCost, payments: list[dict[str, Any]], clai
             elif bad:
                 errors.append(f"{where}: {sym} paid with mana that can't pay it")
             continue
-        if kind is _X:
+        if kind is KIND_X:
             for t in tokens:
                 if not _mana_ok(sym, t[0], t[1], achroma_own=achroma, spend_as=spend_as, x_color=p.x_color):
                     errors.append(f"{where}: {{{t[0]}}} can't pay {{X}} here")
             continue
-        generic_half = kind is _TWOBRID and pay.get("half") == "{2}"
+        generic_half = kind is KIND_TWOBRID and pay.get("half") == "{2}"
         if not generic_half and len(mana) != 1:
             errors.append(f"{where}: {sym} is paid with one mana, not {len(mana)}")
         own = achroma
@@ -490,7 +484,7 @@ def _check_total(p: Problem, tc: TotalCost, payments: list[dict[str, Any]], clai
 def _increase_allowance(tc: TotalCost) -> tuple[int, Counter[str]]:
     """Symbols an increase added are outside Achroma (702.86e): the generic it added, and how many
     of each symbol may skip Achroma's limits."""
-    inc_generic = sum(t.symbol.amount for t in tc.terms if t.symbol.kind is _GENERIC and t.origin == INCREASE)
+    inc_generic = sum(t.symbol.amount for t in tc.terms if t.symbol.kind is KIND_GENERIC and t.origin == INCREASE)
     return inc_generic, Counter(str(t.symbol) for t in tc.terms if t.origin == INCREASE)
 
 
