@@ -601,8 +601,11 @@ def _quick_source(raw: Any, taken: set[str]) -> Source | None:
     # The key: equal only for equal JSON of the same types (1 and true, a list and a tuple
     # differ; keys in their order); marshal writes it in C at half the cost of repr, and refuses
     # what isn't plain JSON (a custom object, a subclass of str or dict), which isn't remembered.
+    # Version 2, because from version 3 on marshal flags every object something else also refers
+    # to (its reference count), so the same JSON gave another key once a board shared a list
+    # or a remembered source held its id: most new boards missed.
     try:
-        key = marshal.dumps(raw)
+        key = marshal.dumps(raw, 2)
     except ValueError:
         key = None
     source = _SOURCES.get(key)  # None is never a key

@@ -171,6 +171,20 @@ def test_remembered_entries_dont_vouch_for_lookalikes(change, path):
     assert e.value.path == path
 
 
+def test_remembered_entries_are_found_again_whatever_shares_their_parts():
+    """An entry is remembered by its JSON alone: equal JSON finds the same source whether its
+    lists are fresh, shared with other entries, or held elsewhere (marshal's version 3 and
+    later wrote such objects differently)."""
+    import copy
+
+    abilities = [{"add": ["{W}", "{U}"]}]
+    entry = {"id": "tundra_shared", "name": "Tundra", "count": 3, "types": ["land"], "abilities": abilities}
+    first = load_problem({"cost": "{W}", "sources": [copy.deepcopy(entry)]}).sources[0]
+    held = [entry["id"], abilities, entry["types"]]
+    again = load_problem({"cost": "{W}", "sources": [entry, {**entry, "id": "other"}]}).sources[0]
+    assert again is first and held
+
+
 def test_remembered_entries_keep_their_meaning():
     """``tapped: true`` taps every copy and ``tapped: 1`` one, though ``True == 1``; an entry
     listed twice is a duplicate id even once remembered; an id that is a str subclass loads."""
