@@ -74,6 +74,7 @@ _TYPE_OF = attrgetter("type")
 BITS_OF = [tuple(i for i in range(7) if m >> i & 1) for m in range(128)]
 FIRST_BIT = [(m & -m).bit_length() - 1 for m in range(128)]  # the first type of a mask
 
+_OPTIMAL = min_cost_flow.SimpleMinCostFlow.OPTIMAL.value
 ALLOWED = frozenset({"min_life", "min_sacrifices", "min_energy", "min_sources", "min_waste", "max_x"})
 VARYING = ("min_life", "min_sources", "min_waste")
 ENABLED = True
@@ -263,8 +264,9 @@ class _Fast:
                 s[2].append(ability)
         classes: dict[tuple, list[Any]] = {}  # signature -> [budget, profile, shape, members]
         multi_classes: list[int] = []  # the classes with multi choices
+        profile_masks: list[tuple[tuple, tuple]] = []  # per class: _profile_mask both ways
         for si, (budget, pis, abilities) in per_source.items():
-            profile, picks, shape, refs = _source_table(tuple(abilities))
+            (profile, picks, shape, refs), masks = _source_info(tuple(abilities))
             member = (si, budget, pis, picks, refs)
             key = (profile, shape)
             cl = classes.get(key)
@@ -272,10 +274,12 @@ class _Fast:
                 if shape:
                     multi_classes.append(len(classes))
                 classes[key] = [budget, profile, shape, [member]]
+                profile_masks.append(masks)
             else:
                 cl[0] += budget
                 cl[3].append(member)
         self.classes = list(classes.values())
+        self.profile_masks = profile_masks
         self.multi_classes = multi_classes
         self.has_cost = has_cost
         self._single_cache: dict[str, tuple[list[tuple], dict[int, int]]] = {}
@@ -504,8 +508,8 @@ class _Fast:
             at: dict[tuple, int] = {}  # profile -> node
             nodes: list[list[Any]] = []
             where: dict[int, int] = {}
-            for ki, (budget, profile, _, sources) in enumerate(self.classes):
-                profile, m = _profile_mask(profile, free)
+            for ki, ((budget, _, _, sources), masks) in enumerate(zip(self.classes, self.profile_masks)):
+                profile, m = masks[free]
                 if not m:
                     continue
                 gi = at.get(profile)
@@ -802,6 +806,14 @@ def _accepted_types(accept: frozenset[int], kind_bit: tuple[int, ...]) -> int | 
     return m
 
 
+@lru_cache(maxsize=4096)
+def _source_info(abilities: tuple[tuple[tuple[tuple[str, ...], ...], int, int], ...]):
+    """A source's :func:`_source_table`, with its :func:`_profile_mask` both ways (index 0:
+    every type it makes, 1: the types that cost no life): one cached call per source."""
+    table = _source_table(abilities)
+    return table, (_profile_mask(table[0], False), _profile_mask(table[0], True))
+
+
 @lru_cache(maxsize=1024)
 def _profile_mask(profile: tuple[int | None, ...], free: bool) -> tuple[tuple[int | None, ...], int]:
     """A class's life per type made (None: it can't make the type), with the types that cost
@@ -1067,7 +1079,7 @@ def _cheapest_flow(left, rows, cost_of):
         add(n_left + ri, sink, r[1], 0)
     flow.set_node_supply(source, total)
     flow.set_node_supply(sink, -total)
-    if flow.solve() != flow.OPTIMAL:
+    if flow.solve().value != _OPTIMAL:  # comparing the pybind11 enums costs several times more
         return None
     result: list[dict[tuple[int, int], int]] = [{} for _ in left]
     get = flow.flow
