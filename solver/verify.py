@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import lru_cache
+from operator import attrgetter, itemgetter
 from typing import Any
 
 from models.mana import (COLORS, KIND_COLORED, KIND_COLORLESS, KIND_COLORLESS_HYBRID, KIND_ENERGY,
@@ -18,7 +19,7 @@ from models.mana import (COLORS, KIND_COLORED, KIND_COLORLESS, KIND_COLORLESS_HY
 from models.problem import Ability, Problem, Purpose, Restriction, Source, load_problem
 from models.total_cost import INCREASE, TotalCost, total_costs
 
-Token = tuple[str, bool, Restriction | None, str]  # type, snow, restriction, origin (source id or pool#i)
+Token = tuple[str, bool, Restriction | None, str, int]  # type, snow, restriction, origin (source id or pool#i), index
 
 
 def _could_produce(problem: Problem) -> dict[tuple[str, int], set[str]]:
@@ -154,73 +155,91 @@ def _mana_ok(sym: Symbol, t: str, snow: bool, *, achroma_own: bool, spend_as: st
 
 
 class _Replay:
-    """The mana pool while the answer is replayed: each token (type, snow, restriction, origin)
-    with how many of it are in the pool."""
+    """The mana pool while the answer is replayed: each token (type, snow, restriction, origin,
+    index) with how many of it are in the pool (``counts[index]``: a list, cheap to fork)."""
 
     def __init__(self, problem: Problem) -> None:
         self.errors: list[str] = []
-        self.pool: dict[Token, int] = {}  # how many of each token are in the pool
+        self.counts: list[int] = []  # per token index, how many of it are in the pool
         self.tokens: dict[tuple[str, str], list[Token]] = {}  # (type, origin) -> its tokens, by str
         for m in problem.pool:
             self.add((m.type,), m.snow, m.only, f"pool#{m.entry}", 1)
         self.pool_spent = 0  # of the mana in the pool at the start (the rest was made)
-        self.cost_types: set[str] = set()
 
     def add(self, types: tuple[str, ...], snow: bool, only: Restriction | None, origin: str, n: int) -> None:
         """Put ``n`` mana of each of ``types`` (repeats count) from ``origin`` into the pool."""
-        pool = self.pool
+        tokens = self.tokens
+        counts = self.counts
         for t in types:
-            tok = (t, snow, only, origin)
-            if tok in pool:
-                pool[tok] += n
-            else:
-                pool[tok] = n
-                same = self.tokens.setdefault((t, origin), [])
-                same.append(tok)
-                if len(same) > 1:  # rare: the same mana with other snow or restrictions
-                    same.sort(key=str)
+            same = tokens.get((t, origin))
+            if same is None:  # the usual case: the first mana of its type from its origin
+                tokens[(t, origin)] = [(t, snow, only, origin, len(counts))]
+                counts.append(n)
+                continue
+            for tok in same:
+                if tok[1] == snow and tok[2] == only:
+                    counts[tok[4]] += n
+                    break
+            else:  # rare: the same mana with other snow or restrictions
+                same.append((t, snow, only, origin, len(counts)))
+                counts.append(n)
+                same.sort(key=_identity_text)
 
     def fork(self) -> "_Replay":
-        """The state after the activations, to try one total cost on: its own pool, errors and
-        colors spent, the rest shared."""
+        """The state after the activations, to try one total cost on: its own counts and errors,
+        the rest shared."""
         other = object.__new__(_Replay)
         other.__dict__.update(self.__dict__)
-        other.pool = dict(self.pool)
+        other.counts = list(self.counts)
         other.errors = []
-        other.cost_types = set()
         return other
 
-    def take(self, entry: Any, where: str, purpose: Purpose) -> Token | None:
-        """Remove the mana ``entry`` names from the pool, checking it exists and may be spent."""
+    def spend(self, entries: Any, where: str, purpose: Purpose) -> list[Token]:
+        """Remove the mana ``entries`` name from the pool, checking each exists and may be spent
+        on ``purpose``; the tokens taken, in order."""
+        tokens = self.tokens
+        counts = self.counts
+        out: list[Token] = []
+        for entry in entries:
+            same = source = None
+            if isinstance(entry, dict):
+                source = entry.get("source")
+                origin = f"pool#{entry.get('pool')}" if source == "pool" else source
+                try:  # found only for a type and an origin that are strings
+                    same = tokens.get((entry.get("type"), origin))
+                except TypeError:  # unhashable: no type or source at all
+                    pass
+            for tok in same or ():  # the first in str order that may be spent
+                i = tok[4]
+                n = counts[i]
+                if n and (tok[2] is None or tok[2].allows(purpose)):
+                    counts[i] = n - 1
+                    if source == "pool":
+                        self.pool_spent += 1
+                    out.append(tok)
+                    break
+            else:
+                self._missing(entry, where)
+        return out
+
+    def _missing(self, entry: Any, where: str) -> None:
         mana_type = source = None
         if isinstance(entry, dict):
             mana_type, source = entry.get("type"), entry.get("source")
         if not isinstance(mana_type, str) or not isinstance(source, str):
             self.errors.append(f"{where}: a mana entry needs type and source")
-            return None
-        from_pool = source == "pool"
-        origin = f"pool#{entry.get('pool')}" if from_pool else source
-        pool = self.pool
-        for tok in self.tokens.get((mana_type, origin), ()):  # the first in str order that may be spent
-            n = pool[tok]
-            if n > 0 and (tok[2] is None or tok[2].allows(purpose)):
-                pool[tok] = n - 1
-                if from_pool:
-                    self.pool_spent += 1
-                return tok
-        self.errors.append(f"{where}: no {{{mana_type}}} from {source} that may be spent "
-                           "here is in the pool at that moment")
-        return None
+        else:
+            self.errors.append(f"{where}: no {{{mana_type}}} from {source} that may be spent "
+                               "here is in the pool at that moment")
 
-    def spend(self, entries: list[Any], where: str, purpose: Purpose) -> list[Token]:
-        """Take the mana of one payment of the total cost, noting its types (colors_spent)."""
-        tokens = []
-        for entry in entries:
-            tok = self.take(entry, where, purpose)
-            if tok is not None:
-                tokens.append(tok)
-                self.cost_types.add(tok[0])
-        return tokens
+
+_TYPE = itemgetter(0)  # a token's type
+_ID = attrgetter("id")
+
+
+def _identity_text(tok: Token) -> str:
+    """A token's order among the same mana from the same origin: its text without the index."""
+    return str(tok[:4])
 
 
 def verify(problem: Problem | dict[str, Any], answer: dict[str, Any]) -> list[str]:
@@ -233,7 +252,7 @@ def verify(problem: Problem | dict[str, Any], answer: dict[str, Any]) -> list[st
     p = problem
     r = _Replay(p)
     errors = r.errors
-    by_id = {s.id: s for s in p.sources}
+    by_id = dict(zip(map(_ID, p.sources), p.sources))
     reflect: dict[tuple[str, int], set[str]] | None = None  # worked out for the first reflecting ability
     taps: dict[str, int] = {}
     sacs: dict[str, int] = {}
@@ -300,11 +319,11 @@ def verify(problem: Problem | dict[str, Any], answer: dict[str, Any]) -> list[st
                 need = sym.amount if sym.kind is KIND_GENERIC else 1
                 if len(mana) != need:
                     errors.append(f"{where}.paid[{n}]: {sym} needs {need} mana, got {len(mana)}")
-                for entry in mana:
-                    tok = r.take(entry, f"{where}.paid[{n}]", purpose)
-                    if tok and not _mana_ok(sym, tok[0], tok[1], achroma_own=False, spend_as=None,
-                                            generic_half=len(mana) == 2 and sym.kind is KIND_TWOBRID):
-                        errors.append(f"{where}.paid[{n}]: {{{tok[0]}}} can't pay {sym}")
+                for entry in mana:  # each checked as it is taken, so errors come in entry order
+                    for tok in r.spend((entry,), f"{where}.paid[{n}]", purpose):
+                        if not _mana_ok(sym, tok[0], tok[1], achroma_own=False, spend_as=None,
+                                        generic_half=len(mana) == 2 and sym.kind is KIND_TWOBRID):
+                            errors.append(f"{where}.paid[{n}]: {{{tok[0]}}} can't pay {sym}")
         ability_life += ab.life * times
         damage += ab.damage * times
         energy += ab.energy * times
@@ -364,7 +383,7 @@ def _finish(p: Problem, answer: dict[str, Any], tc: TotalCost, claimed: tuple[di
     purpose = p.purpose
     payments = answer.get("payments", [])
     x = answer.get("x", 0)
-    cost_life, cost_energy = _check_total(p, tc, payments, claimed, x, r, purpose, errors)
+    cost_life, cost_energy, spent = _check_total(p, tc, payments, claimed, x, r, purpose, errors)
     # Life (601.2g-h, 118.3) and energy.
     life = p.player.life
     if ability_life > max(0, life):
@@ -377,7 +396,7 @@ def _finish(p: Problem, answer: dict[str, Any], tc: TotalCost, claimed: tuple[di
     if energy + cost_energy > p.player.energy:
         errors.append(f"spends {energy + cost_energy} energy but the player has {p.player.energy}")
     # Reported numbers: one comparison of all of them, and a look at each only if one is wrong.
-    spent_colors = sorted(r.cost_types.intersection(COLORS), key=COLORS.index)
+    spent_colors = sorted(set(map(_TYPE, spent)).intersection(COLORS), key=COLORS.index)
     reported = {
         "life_paid": ability_life + cost_life, "damage": damage, "energy_paid": energy + cost_energy,
         "sacrificed": sacrificed, "colors_spent": spent_colors,
@@ -386,7 +405,7 @@ def _finish(p: Problem, answer: dict[str, Any], tc: TotalCost, claimed: tuple[di
         for key, value in reported.items():
             if answer.get(key) != value:
                 errors.append(f"{key} says {answer.get(key)!r} but the payment gives {value!r}")
-    in_pool = sum(r.pool.values())
+    in_pool = sum(r.counts)
     made_unspent = in_pool - (len(p.pool) - r.pool_spent)  # less what was in the pool at the start
     values = {"min_life": lost, "min_energy": energy + cost_energy, "min_sacrifices": sacrificed,
               "min_sources": used, "min_waste": made_unspent, "max_x": x,
@@ -402,12 +421,13 @@ def _finish(p: Problem, answer: dict[str, Any], tc: TotalCost, claimed: tuple[di
 
 
 def _check_total(p: Problem, tc: TotalCost, payments: list[dict[str, Any]], claimed: tuple[dict[str, int], int],
-                 x: int, r: _Replay, purpose: Purpose, errors: list[str]) -> tuple[int, int]:
-    """Check the payments pay the total cost ``tc``; returns (life paid, energy paid)."""
+                 x: int, r: _Replay, purpose: Purpose, errors: list[str]) -> tuple[int, int, list[Token]]:
+    """Check the payments pay the total cost ``tc``; returns (life paid, energy paid, the mana
+    spent)."""
     problems = _match(tc, claimed, x, p)
     if problems:
         errors.extend(problems)
-        return 0, 0
+        return 0, 0, []
     achroma = "achroma" in p.keywords
     inc_generic, exempt = _increase_allowance(tc) if achroma else (0, None)
     spend_as = p.spend_as
@@ -415,6 +435,7 @@ def _check_total(p: Problem, tc: TotalCost, payments: list[dict[str, Any]], clai
     energy = 0
     generic_paid = twobrid_generic = 0  # for the amounts, checked after the loop
     overfull: list[str] = []  # {2/W} entries paid with more than two mana
+    spent: list[Token] = []
     for n, pay in enumerate(payments):
         text = pay["symbol"]
         mana = pay.get("mana", [])
@@ -441,6 +462,7 @@ def _check_total(p: Problem, tc: TotalCost, payments: list[dict[str, Any]], clai
             life += _life_payment(sym, pay, where, errors)
             continue
         tokens = r.spend(mana, where, purpose)
+        spent += tokens
         if kind is KIND_GENERIC:
             if not achroma:  # any mana pays generic
                 continue
@@ -462,6 +484,11 @@ def _check_total(p: Problem, tc: TotalCost, payments: list[dict[str, Any]], clai
         generic_half = kind is KIND_TWOBRID and pay.get("half") == "{2}"
         if not generic_half and len(mana) != 1:
             errors.append(f"{where}: {sym} is paid with one mana, not {len(mana)}")
+        if kind is KIND_COLORED and spend_as is None:  # the usual case: Achroma changes nothing here
+            for t in tokens:
+                if t[0] not in sym.colors:
+                    errors.append(f"{where}: {{{t[0]}}} can't pay {sym}")
+            continue
         own = achroma
         if achroma and exempt[str(sym)] and any(
                 not _mana_ok(sym, t[0], t[1], achroma_own=True, spend_as=spend_as, generic_half=generic_half)
@@ -478,7 +505,7 @@ def _check_total(p: Problem, tc: TotalCost, payments: list[dict[str, Any]], clai
         errors.append(f"generic mana paid is {generic_paid} but the total cost needs {expected} "
                       f"({size} generic less {tc.generic_reduction} reduction)")
     errors.extend(overfull)
-    return life, energy
+    return life, energy, spent
 
 
 def _increase_allowance(tc: TotalCost) -> tuple[int, Counter[str]]:
