@@ -15,7 +15,7 @@ from typing import Any
 from models.mana import (COLORS, KIND_COLORED, KIND_COLORLESS, KIND_COLORLESS_HYBRID, KIND_ENERGY, KIND_GENERIC,
                          KIND_HYBRID, KIND_HYBRID_PHYREXIAN, KIND_PHYREXIAN, KIND_SNOW, KIND_TWOBRID, KIND_X, TYPES,
                          ManaCost, Symbol)
-from models.problem import Problem, Purpose, Restriction, Source
+from models.problem import Ability, Problem, Purpose, Restriction, Source
 from models.total_cost import INCREASE, TotalCost, total_costs
 
 
@@ -420,6 +420,28 @@ def compile_problem(problem: Problem) -> Compiled:
     return c
 
 
+AbilityRow = tuple[Any, tuple[tuple[str, ...], ...], str, "Restriction | None", bool, bool, int, int, int, int,
+                   "ManaCost | None"]
+"""What compiling reads of a mana ability: (reflect, choices, types made, only, tap, sacrifice,
+uses, life, damage, energy, mana)."""
+
+_ROWS: dict[int, tuple[Ability, AbilityRow]] = {}
+
+
+def _row(a: Ability) -> AbilityRow:
+    """The :data:`AbilityRow` of ``a``, read once per ability: loaded abilities are shared
+    between boards, and a board's producers would otherwise read a dozen attributes of each.
+    Found by identity (an ability's hash walks its fields); the entry holds the ability, so its
+    id isn't reused while the entry stands."""
+    got = _ROWS.get(id(a))
+    if got is None:
+        if len(_ROWS) >= 4096:
+            _ROWS.clear()
+        got = _ROWS[id(a)] = (a, (a.reflect, a.choices, a.types_made, a.only, a.tap, a.sacrifice, a.uses,
+                                  a.life, a.damage, a.energy, a.mana))
+    return got[1]
+
+
 def _add_producers(c: Compiled, problem: Problem) -> _Layout:
     """The kinds of mana of the pool and of the mana abilities, and a producer per mana
     ability that can be activated."""
@@ -427,33 +449,33 @@ def _add_producers(c: Compiled, problem: Problem) -> _Layout:
     made_keys: dict[MadeKey, int] = {}  # (types, snow, only) -> its place among the board's
     made_at: list[int] = []  # the made key of each producer
     converters: list[tuple[Producer, Source, ManaCost]] = []
+    producers = c.producers
     for i, s in enumerate(problem.sources):
-        if s.count == 0:
+        count = s.count
+        if count == 0:
             continue
+        snow, untapped = s.snow, count - s.tapped
         for j, a in enumerate(s.abilities):
-            if a.reflect:
+            reflect, choices, types, only, tap, sacrifice, uses, life, damage, energy, mana = _row(a)
+            if reflect:
                 if reflected is None:
                     reflected = reflect_types(problem)
-                made = reflected.get((i, j), "")
-                choices = ((made,),) if made else ()
-                types = made
-            else:
-                choices = a.choices
-                types = a.types_made
+                types = reflected.get((i, j), "")
+                choices = ((types,),) if types else ()
             if not choices:
                 continue
             # kinds are added even for an ability that can't be activated now
-            at = made_keys.setdefault((types, s.snow, a.only), len(made_keys))
-            limit = (s.count - s.tapped) if a.tap else s.count * a.uses
-            if a.sacrifice:
-                limit = min(limit, s.count)
+            at = made_keys.setdefault((types, snow, only), len(made_keys))
+            limit = untapped if tap else count * uses
+            if sacrifice and limit > count:
+                limit = count
             if limit <= 0:
                 continue
-            p = Producer(i, j, choices, {}, a.tap, a.sacrifice, a.uses, a.life, a.damage, a.energy, (), limit)
-            c.producers.append(p)  # its kinds come with the layout, below
+            p = Producer(i, j, choices, {}, tap, sacrifice, uses, life, damage, energy, (), limit)
+            producers.append(p)  # its kinds come with the layout, below
             made_at.append(at)
-            if a.mana is not None:
-                converters.append((p, s, a.mana))
+            if mana is not None:
+                converters.append((p, s, mana))
     # Kinds are all known now: each producer gets its kinds, and acceptance sets can be computed.
     pool = tuple(dict.fromkeys((m.type, m.snow, m.only) for m in problem.pool)) if problem.pool else ()
     layout = _layout(pool, tuple(made_keys))
@@ -462,8 +484,9 @@ def _add_producers(c: Compiled, problem: Problem) -> _Layout:
     for m in problem.pool:
         k = layout.index[(m.type, m.snow, m.only, True)]
         c.pool_units[k] = c.pool_units.get(k, 0) + 1
-    for p, at in zip(c.producers, made_at):
-        p.kind_of_type = layout.made[at]
+    made = layout.made
+    for p, at in zip(producers, made_at):
+        p.kind_of_type = made[at]
     for p, s, mana in converters:
         p.cost = _ability_cost(mana, layout.spendable(ability_purpose(s))[0])
     return layout
