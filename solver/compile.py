@@ -12,8 +12,10 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import Any
 
-from models.mana import COLORS, TYPES, Kind, ManaCost, Symbol
-from models.problem import Problem, Purpose, Restriction, Source
+from models.mana import (COLORS, KIND_COLORED, KIND_COLORLESS, KIND_COLORLESS_HYBRID, KIND_ENERGY, KIND_GENERIC,
+                         KIND_HYBRID, KIND_HYBRID_PHYREXIAN, KIND_PHYREXIAN, KIND_SNOW, KIND_TWOBRID, KIND_X, TYPES,
+                         ManaCost, Symbol)
+from models.problem import Ability, Problem, Purpose, Restriction, Source
 from models.total_cost import INCREASE, TotalCost, total_costs
 
 
@@ -158,7 +160,7 @@ class _Layout:
     made: tuple[dict[str, int], ...]  # per made key: the kind of each type made
     restricted: bool  # some kind has a spend restriction (106.6), so what may pay depends on what for
 
-    def spendable(self, purpose: Purpose) -> tuple[Spendable, frozenset[int]]:
+    def spendable(self, purpose: Purpose) -> tuple[_Accept, frozenset[int]]:
         """The kinds whose restriction lets them pay for ``purpose``, and their indices."""
         return _spendable(self, purpose if self.restricted else None)
 
@@ -220,86 +222,121 @@ def ability_purpose(source: Source) -> Purpose:
 
 
 @lru_cache(maxsize=4096)
-def _spendable(layout: _Layout, purpose: Purpose | None) -> tuple[Spendable, frozenset[int]]:
+def _spendable(layout: _Layout, purpose: Purpose | None) -> tuple[_Accept, frozenset[int]]:
     """See :meth:`_Layout.spendable`: worked out once per layout and purpose (None when the
     layout has no restriction, which is the usual case, so no purpose is hashed)."""
     spendable = tuple((i, k.type, k.snow) for i, k in enumerate(layout.kinds)
                       if k.only is None or k.only.allows(purpose))
-    return spendable, frozenset(i for i, _, _ in spendable)
+    return _accept(spendable), frozenset(i for i, _, _ in spendable)
 
 
 class _Accept:
-    """Which mana kinds may pay for one purpose, under restrictions (106.6): sets of kind
-    indices, each worked out once."""
+    """Which mana kinds may pay, given the kinds some purpose may spend (106.6): sets of kind
+    indices, each worked out once. There is one per spendable tuple (:func:`_accept`), shared by
+    every board and purpose that spend alike, so its sets (and the demands made of them) are
+    found again rather than rebuilt when a cost meets a board layout it hasn't met before."""
+
+    __slots__ = ("spendable", "_sets")
 
     def __init__(self, spendable: Spendable) -> None:
         self.spendable = spendable
-        self._types: dict[str, frozenset[int]] = {}
+        self._sets: dict[tuple[str, bool], frozenset[int]] = {}
 
-    def types(self, types: str) -> frozenset[int]:
-        """Kinds of one of ``types`` (a string of type letters)."""
-        got = self._types.get(types)
+    def kinds(self, types: str, snow: bool = False) -> frozenset[int]:
+        """Kinds of one of ``types`` (a string of type letters), only snow ones if ``snow``."""
+        got = self._sets.get((types, snow))
         if got is None:
-            got = self._types[types] = frozenset(i for i, t, _ in self.spendable if t in types)
+            got = self._sets[(types, snow)] = frozenset(
+                i for i, t, s in self.spendable if t in types and (s or not snow))
         return got
 
-    def snow(self, colorless_only: bool) -> frozenset[int]:
-        return frozenset(i for i, t, snow in self.spendable if snow and (not colorless_only or t == "C"))
+
+@lru_cache(maxsize=1024)
+def _accept(spendable: Spendable) -> _Accept:
+    """The shared :class:`_Accept` of ``spendable``."""
+    return _Accept(spendable)
 
 
-def _symbol_options(sym: Symbol, accept: _Accept, *, achroma_own: bool, spend_as: str | None) -> tuple[Option, ...]:
+OptionKey = tuple[int, str, bool, int, "str | None", str]
+"""An :class:`Option` with its acceptance named by type: (units, types, snow only, life,
+generic, half); :meth:`_Accept.kinds` of (types, snow only) is its accept set."""
+
+
+def _option_keys(sym: Symbol, achroma_own: bool, spend_as: str | None) -> tuple[OptionKey, ...]:
     """How one symbol may be paid (107.4, 702.86, 118.14)."""
     k, c = sym.kind, sym.colors
     any_type = spend_as == "any_type"
     any_color = spend_as == "any_color"
 
-    def of(types: str):
-        if any_type or (any_color and types != "C"):
-            return accept.types(TYPES)
-        return accept.types(types)
+    def of(types: str) -> str:
+        return TYPES if any_type or (any_color and types != "C") else types
 
-    def generic():
-        if achroma_own and not any_type:  # 702.86a: only colorless mana
-            return accept.types("C")
-        return accept.types(TYPES)
-
-    if k is Kind.COLORED:
-        return (Option(1, of(c), half=c),)
-    if k is Kind.COLORLESS:
-        return (Option(1, of("C"), half="C"),)
-    if k is Kind.GENERIC:
-        return (Option(sym.amount, generic(), generic="achroma" if achroma_own else "any"),)
-    if k is Kind.HYBRID:
-        return tuple(Option(1, of(t), half=t) for t in c)
-    if k is Kind.COLORLESS_HYBRID:
-        return (Option(1, of("C"), half="C"), Option(1, of(c), half=c))
-    if k is Kind.TWOBRID:
-        return (Option(1, of(c), half=c), Option(2, generic(), generic="twobrid", half="2"))
-    if k is Kind.PHYREXIAN:
-        return (Option(1, of(c), half=c), Option(life=2, half="P"))
-    if k is Kind.HYBRID_PHYREXIAN:
-        return tuple(Option(1, of(t), half=t) for t in c) + (Option(life=2, half="P"),)
-    if k is Kind.SNOW:
-        return (Option(1, accept.snow(achroma_own and not any_type)),)  # 702.86d
+    # 702.86a: Achroma's own generic only with colorless mana
+    generic = "C" if achroma_own and not any_type else TYPES
+    if k is KIND_COLORED:
+        return ((1, of(c), False, 0, None, c),)
+    if k is KIND_COLORLESS:
+        return ((1, of("C"), False, 0, None, "C"),)
+    if k is KIND_GENERIC:
+        return ((sym.amount, generic, False, 0, "achroma" if achroma_own else "any", ""),)
+    life = (0, "", False, 2, None, "P")  # 2 life instead of the mana
+    if k is KIND_HYBRID:
+        return tuple((1, of(t), False, 0, None, t) for t in c)
+    if k is KIND_COLORLESS_HYBRID:
+        return ((1, of("C"), False, 0, None, "C"), (1, of(c), False, 0, None, c))
+    if k is KIND_TWOBRID:
+        return ((1, of(c), False, 0, None, c), (2, generic, False, 0, "twobrid", "2"))
+    if k is KIND_PHYREXIAN:
+        return ((1, of(c), False, 0, None, c), life)
+    if k is KIND_HYBRID_PHYREXIAN:
+        return tuple((1, of(t), False, 0, None, t) for t in c) + (life,)
+    if k is KIND_SNOW:  # 702.86d: Achroma's own {S} only with colorless snow mana
+        return ((1, "C" if achroma_own and not any_type else TYPES, True, 0, None, ""),)
     raise ValueError(f"{sym} is not paid with mana")
 
 
-def _demands(symbols: list[tuple[Symbol, bool]], accept: _Accept, spend_as) -> tuple[Demand, ...]:
-    """Group identical symbols (with the same Achroma flag) into demands."""
+class _Group:
+    """``count`` identical symbols of one cost (with the same Achroma flag) and how each may be
+    paid, acceptance named by type: a :class:`Demand` before a board says which kinds those
+    types are. Its demands are remembered per accept sets, which boards of different layouts
+    often share. Hashed by identity (the default), so keys holding it don't hash the symbol."""
+
+    __slots__ = ("symbol", "count", "text", "options", "_demands")
+
+    def __init__(self, symbol: Symbol, count: int, options: tuple[OptionKey, ...]) -> None:
+        self.symbol = symbol
+        self.count = count
+        self.text = str(symbol)
+        self.options = options
+        self._demands: dict[tuple[frozenset[int], ...], Demand] = {}
+
+    def demand(self, accept: _Accept) -> Demand:
+        """The demand these symbols make on the kinds of ``accept``."""
+        sets = tuple([accept.kinds(o[1], o[2]) for o in self.options])
+        got = self._demands.get(sets)
+        if got is None:
+            if len(self._demands) >= 256:
+                self._demands.clear()
+            options = tuple([Option(units, s, life, generic, half)
+                             for (units, _, _, life, generic, half), s in zip(self.options, sets)])
+            got = self._demands[sets] = Demand(self.symbol, self.count, options, self.text)
+        return got
+
+
+def _groups(symbols: list[tuple[Symbol, bool]], spend_as: str | None) -> tuple[_Group, ...]:
+    """Group identical symbols (with the same Achroma flag) of one cost."""
     grouped: dict[tuple[Symbol, bool], int] = {}
-    for sym, achroma_own in symbols:
-        grouped[(sym, achroma_own)] = grouped.get((sym, achroma_own), 0) + 1
-    out = []
-    for (sym, achroma_own), n in grouped.items():
-        options = _symbol_options(sym, accept, achroma_own=achroma_own, spend_as=spend_as)
-        out.append(Demand(sym, n, options, str(sym)))
-    return tuple(out)
+    for key in symbols:
+        grouped[key] = grouped.get(key, 0) + 1
+    return tuple(_Group(sym, n, _option_keys(sym, achroma_own, spend_as))
+                 for (sym, achroma_own), n in grouped.items())
 
 
 @lru_cache(maxsize=4096)
-def _ability_cost(mana: ManaCost, spendable: Spendable) -> tuple[Demand, ...]:
+def _ability_cost(mana: ManaCost, accept: _Accept) -> tuple[Demand, ...]:
     """A mana ability's own cost as demands ({X} aside): the same few on every board."""
-    return _demands([(sym, False) for sym in mana.symbols if sym.kind is not Kind.X], _Accept(spendable), None)
+    groups = _groups([(sym, False) for sym in mana.symbols if sym.kind is not KIND_X], None)
+    return tuple([g.demand(accept) for g in groups])
 
 
 class _Same:
@@ -319,32 +356,52 @@ class _Same:
         return isinstance(other, _Same) and other.value is self.value
 
 
+@dataclass(frozen=True, eq=False)
+class _Shape:
+    """What compiling one total cost doesn't take from the board: its symbol groups, and which
+    types may pay {X} (none when X can only be 0)."""
+
+    groups: tuple[_Group, ...]
+    x_types: str
+    x_zero: bool
+
+
 @lru_cache(maxsize=4096)
-def _variants(totals: _Same, spendable: Spendable, achroma: bool, spend_as: str | None,
-              x_color: str | None) -> tuple[Variant, ...]:
-    """The total costs (``total_costs``, which remembers them) compiled: a pure function of the
-    cost and of the kinds that may pay it, which recur call after call, so each combination is
-    compiled once. Total costs are keyed by identity: hashing their terms (symbols, kinds) would
-    cost a good part of compiling a board."""
-    accept = _Accept(spendable)
-    return tuple(_variant(tc, accept, achroma, spend_as, x_color) for tc in totals.value)
+def _shapes(totals: _Same, achroma: bool, spend_as: str | None, x_color: str | None) -> tuple[_Shape, ...]:
+    """The shapes of the total costs (``total_costs``, which remembers them, so they are keyed by
+    identity): worked out once per cost, whatever boards it meets."""
+    return tuple(_shape(tc, achroma, spend_as, x_color) for tc in totals.value)
 
 
-def _variant(tc: TotalCost, accept: _Accept, achroma: bool, spend_as: str | None, x_color: str | None) -> Variant:
+def _shape(tc: TotalCost, achroma: bool, spend_as: str | None, x_color: str | None) -> _Shape:
     symbols = [(t.symbol, achroma and t.origin != INCREASE) for t in tc.terms
-               if t.symbol.kind not in (Kind.X, Kind.ENERGY)]
-    demands = _demands(symbols, accept, spend_as)
+               if t.symbol.kind not in (KIND_X, KIND_ENERGY)]
+    x_zero = False
     if x_color and achroma:
-        x_accept, x_zero = frozenset(), True  # 702.86c: X can only be 0
+        x_types, x_zero = "", True  # 702.86c: X can only be 0
     elif x_color:
-        x_accept, x_zero = accept.types(x_color), False
+        x_types = x_color
     elif achroma:
-        x_accept, x_zero = accept.types("C"), False
+        x_types = "C"
     else:
-        x_accept, x_zero = accept.types(TYPES), False
+        x_types = TYPES
     if not x_zero and (spend_as == "any_type" or (spend_as == "any_color" and x_color)):
-        x_accept = accept.types(TYPES)  # mana spent as though it were any color meets x_color
-    return Variant(tc, demands, tc.x_symbols, x_accept, x_zero or tc.x_forced_zero, tc.energy)
+        x_types = TYPES  # mana spent as though it were any color meets x_color
+    return _Shape(_groups(symbols, spend_as), x_types, x_zero)
+
+
+@lru_cache(maxsize=4096)
+def _variants(totals: _Same, accept: _Accept, achroma: bool, spend_as: str | None,
+              x_color: str | None) -> tuple[Variant, ...]:
+    """The total costs compiled: a pure function of the cost and of the kinds that may pay it,
+    which recur call after call, so each combination is compiled once (and a cost met with new
+    kinds is mostly found again: its shapes per cost, its demands per accept sets)."""
+    out = []
+    for tc, shape in zip(totals.value, _shapes(totals, achroma, spend_as, x_color)):
+        demands = tuple([g.demand(accept) for g in shape.groups])
+        out.append(Variant(tc, demands, tc.x_symbols, accept.kinds(shape.x_types),
+                           shape.x_zero or tc.x_forced_zero, tc.energy))
+    return tuple(out)
 
 
 def compile_problem(problem: Problem) -> Compiled:
@@ -355,12 +412,34 @@ def compile_problem(problem: Problem) -> Compiled:
     if not totals:
         c.unpayable = True
         return c
-    spendable, c.spendable = layout.spendable(problem.purpose)
-    c.variants = list(_variants(_Same(totals), spendable, "achroma" in problem.keywords, problem.spend_as,
+    accept, c.spendable = layout.spendable(problem.purpose)
+    c.variants = list(_variants(_Same(totals), accept, "achroma" in problem.keywords, problem.spend_as,
                                 problem.x_color))
     # X can exceed the mana by what reductions remove from it (118.7a)
     c.x_upper = mana_upper_bound(c) + max(v.total.generic_reduction for v in c.variants)
     return c
+
+
+AbilityRow = tuple[Any, tuple[tuple[str, ...], ...], str, "Restriction | None", bool, bool, int, int, int, int,
+                   "ManaCost | None"]
+"""What compiling reads of a mana ability: (reflect, choices, types made, only, tap, sacrifice,
+uses, life, damage, energy, mana)."""
+
+_ROWS: dict[int, tuple[Ability, AbilityRow]] = {}
+
+
+def _row(a: Ability) -> AbilityRow:
+    """The :data:`AbilityRow` of ``a``, read once per ability: loaded abilities are shared
+    between boards, and a board's producers would otherwise read a dozen attributes of each.
+    Found by identity (an ability's hash walks its fields); the entry holds the ability, so its
+    id isn't reused while the entry stands."""
+    got = _ROWS.get(id(a))
+    if got is None:
+        if len(_ROWS) >= 4096:
+            _ROWS.clear()
+        got = _ROWS[id(a)] = (a, (a.reflect, a.choices, a.types_made, a.only, a.tap, a.sacrifice, a.uses,
+                                  a.life, a.damage, a.energy, a.mana))
+    return got[1]
 
 
 def _add_producers(c: Compiled, problem: Problem) -> _Layout:
@@ -370,33 +449,33 @@ def _add_producers(c: Compiled, problem: Problem) -> _Layout:
     made_keys: dict[MadeKey, int] = {}  # (types, snow, only) -> its place among the board's
     made_at: list[int] = []  # the made key of each producer
     converters: list[tuple[Producer, Source, ManaCost]] = []
+    producers = c.producers
     for i, s in enumerate(problem.sources):
-        if s.count == 0:
+        count = s.count
+        if count == 0:
             continue
+        snow, untapped = s.snow, count - s.tapped
         for j, a in enumerate(s.abilities):
-            if a.reflect:
+            reflect, choices, types, only, tap, sacrifice, uses, life, damage, energy, mana = _row(a)
+            if reflect:
                 if reflected is None:
                     reflected = reflect_types(problem)
-                made = reflected.get((i, j), "")
-                choices = ((made,),) if made else ()
-                types = made
-            else:
-                choices = a.choices
-                types = a.types_made
+                types = reflected.get((i, j), "")
+                choices = ((types,),) if types else ()
             if not choices:
                 continue
             # kinds are added even for an ability that can't be activated now
-            at = made_keys.setdefault((types, s.snow, a.only), len(made_keys))
-            limit = (s.count - s.tapped) if a.tap else s.count * a.uses
-            if a.sacrifice:
-                limit = min(limit, s.count)
+            at = made_keys.setdefault((types, snow, only), len(made_keys))
+            limit = untapped if tap else count * uses
+            if sacrifice and limit > count:
+                limit = count
             if limit <= 0:
                 continue
-            p = Producer(i, j, choices, {}, a.tap, a.sacrifice, a.uses, a.life, a.damage, a.energy, (), limit)
-            c.producers.append(p)  # its kinds come with the layout, below
+            p = Producer(i, j, choices, {}, tap, sacrifice, uses, life, damage, energy, (), limit)
+            producers.append(p)  # its kinds come with the layout, below
             made_at.append(at)
-            if a.mana is not None:
-                converters.append((p, s, a.mana))
+            if mana is not None:
+                converters.append((p, s, mana))
     # Kinds are all known now: each producer gets its kinds, and acceptance sets can be computed.
     pool = tuple(dict.fromkeys((m.type, m.snow, m.only) for m in problem.pool)) if problem.pool else ()
     layout = _layout(pool, tuple(made_keys))
@@ -405,8 +484,9 @@ def _add_producers(c: Compiled, problem: Problem) -> _Layout:
     for m in problem.pool:
         k = layout.index[(m.type, m.snow, m.only, True)]
         c.pool_units[k] = c.pool_units.get(k, 0) + 1
-    for p, at in zip(c.producers, made_at):
-        p.kind_of_type = layout.made[at]
+    made = layout.made
+    for p, at in zip(producers, made_at):
+        p.kind_of_type = made[at]
     for p, s, mana in converters:
         p.cost = _ability_cost(mana, layout.spendable(ability_purpose(s))[0])
     return layout
