@@ -161,7 +161,8 @@ class _Layout:
     restricted: bool  # some kind has a spend restriction (106.6), so what may pay depends on what for
 
     def spendable(self, purpose: Purpose) -> tuple[_Accept, frozenset[int]]:
-        """The kinds whose restriction lets them pay for ``purpose``, and their indices."""
+        """Which kinds may pay for ``purpose`` (the shared :class:`_Accept` of those whose
+        restriction allows it), and their indices."""
         return _spendable(self, purpose if self.restricted else None)
 
 

@@ -827,11 +827,11 @@ def _profile_mask(profile: tuple[int | None, ...], free: bool) -> tuple[tuple[in
     return profile, m
 
 
-@lru_cache(maxsize=4096)
 def _source_table(abilities: tuple[tuple[tuple[tuple[str, ...], ...], int, int], ...]):
     """A source's abilities, (choices, life, mask of the types whose mana may be spent here),
-    read once per shape: per type index, the least life a one-unit choice making it costs
-    (None: none can) and the first such (ability, choice index, unit); its multi choices as
+    read once per shape (:func:`_source_info` remembers it): per type index, the least life a
+    one-unit choice making it costs (None: none can) and the first such (ability, choice index,
+    unit); its multi choices as
     (choice, life) and their (ability, choice index). Out of class if a multi choice makes
     mana that can't be spent here."""
     pays: list[int | None] = [None] * 6
