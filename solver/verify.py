@@ -188,8 +188,9 @@ class _Replay:
     def fork(self) -> "_Replay":
         """The state after the activations, to try one total cost on: its own counts and errors,
         the rest shared."""
-        other = object.__new__(_Replay)
-        other.__dict__.update(self.__dict__)
+        other = _Replay.__new__(_Replay)
+        other.tokens = self.tokens
+        other.pool_spent = self.pool_spent
         other.counts = list(self.counts)
         other.errors = []
         return other

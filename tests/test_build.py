@@ -70,3 +70,49 @@ def test_compiled_build_answers_as_the_pure_sources():
     assert len(installed) == len(checkout) == 1 + 150 + 60 + 4
     for line, (a, b) in enumerate(zip(installed[1:], checkout[1:])):
         assert a == b, f"problem {line}: the compiled build and the sources disagree"
+
+
+def _declared(pxd: Path) -> dict[str, set[str]]:
+    """The attributes each ``cdef class`` of an augmenting .pxd declares."""
+    classes: dict[str, set[str]] = {}
+    current = None
+    for line in pxd.read_text().splitlines():
+        if line.startswith("cdef class "):
+            current = classes.setdefault(line[len("cdef class "):].rstrip(":").strip(), set())
+        elif not line.startswith(" "):
+            current = None
+        elif current is not None and line.strip().startswith("cdef "):
+            words = line.strip()[len("cdef "):].split(None, 2)  # public, type, names
+            current.update(name.strip() for name in words[2].split(","))
+    return classes
+
+
+def _assigned(source: Path, cls: str) -> set[str]:
+    """The attributes the methods of class ``cls`` assign on ``self``: a compiled cdef class
+    has no instance dict, so each must be declared."""
+    import ast
+
+    tree = ast.parse(source.read_text())
+    node = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == cls)
+    return {t.attr for n in ast.walk(node) if isinstance(n, (ast.Assign, ast.AugAssign, ast.AnnAssign))
+            for t in (n.targets if isinstance(n, ast.Assign) else [n.target])
+            if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self"}
+
+
+PXDS = sorted(ROOT.glob("*/*.pxd"))
+
+
+def test_pxd_files_sit_beside_compiled_modules():
+    assert PXDS, "the hot path has C declarations"
+    for pxd in PXDS:
+        assert pxd.with_suffix(".py").is_file(), pxd
+        assert f"{pxd.parent.name}.{pxd.stem}" in HOT_PATH, f"{pxd} declares a module that isn't compiled"
+
+
+@pytest.mark.parametrize("pxd", PXDS, ids=lambda p: p.name)
+def test_pxd_declares_every_attribute_its_classes_assign(pxd: Path):
+    classes = _declared(pxd)
+    assert classes, f"{pxd} declares no class"
+    for cls, declared in classes.items():
+        missing = _assigned(pxd.with_suffix(".py"), cls) - declared
+        assert not missing, f"{pxd.name}: cdef class {cls} must declare {sorted(missing)}"
