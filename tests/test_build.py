@@ -8,6 +8,7 @@ to compare, and these tests say so by skipping.
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import subprocess
@@ -82,16 +83,16 @@ def _declared(pxd: Path) -> dict[str, set[str]]:
         elif not line.startswith(" "):
             current = None
         elif current is not None and line.strip().startswith("cdef "):
-            words = line.strip()[len("cdef "):].split(None, 2)  # public, type, names
-            current.update(name.strip() for name in words[2].split(","))
+            words = line.split()[1:]  # [public | readonly] type name, name, ...
+            if words[0] in ("public", "readonly"):
+                words = words[1:]
+            current.update(name.strip(",") for name in words[1:])
     return classes
 
 
 def _assigned(source: Path, cls: str) -> set[str]:
     """The attributes the methods of class ``cls`` assign on ``self``: a compiled cdef class
     has no instance dict, so each must be declared."""
-    import ast
-
     tree = ast.parse(source.read_text())
     node = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == cls)
     return {t.attr for n in ast.walk(node) if isinstance(n, (ast.Assign, ast.AugAssign, ast.AnnAssign))
