@@ -814,10 +814,10 @@ def _source_info(abilities: tuple[tuple[tuple[tuple[str, ...], ...], int, int], 
     return table, (_profile_mask(table[0], False), _profile_mask(table[0], True))
 
 
-@lru_cache(maxsize=1024)
 def _profile_mask(profile: tuple[int | None, ...], free: bool) -> tuple[tuple[int | None, ...], int]:
     """A class's life per type made (None: it can't make the type), with the types that cost
-    life left out when ``free``, and the mask of the types it still makes."""
+    life left out when ``free``, and the mask of the types it still makes (:func:`_source_info`
+    remembers it)."""
     if free:
         profile = tuple(None if p else p for p in profile)
     m = 0
@@ -831,9 +831,8 @@ def _source_table(abilities: tuple[tuple[tuple[tuple[str, ...], ...], int, int],
     """A source's abilities, (choices, life, mask of the types whose mana may be spent here),
     read once per shape (:func:`_source_info` remembers it): per type index, the least life a
     one-unit choice making it costs (None: none can) and the first such (ability, choice index,
-    unit); its multi choices as
-    (choice, life) and their (ability, choice index). Out of class if a multi choice makes
-    mana that can't be spent here."""
+    unit); its multi choices as (choice, life) and their (ability, choice index). Out of class
+    if a multi choice makes mana that can't be spent here."""
     pays: list[int | None] = [None] * 6
     picks: list[tuple[int, int, str] | None] = [None] * 6
     shape, refs = [], []

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 from models.problem import ProblemError, dump_problem, load_problem
@@ -175,14 +177,13 @@ def test_remembered_entries_are_found_again_whatever_shares_their_parts():
     """An entry is remembered by its JSON alone: equal JSON finds the same source whether its
     lists are fresh, shared with other entries, or held elsewhere (marshal's version 3 and
     later wrote such objects differently)."""
-    import copy
-
     abilities = [{"add": ["{W}", "{U}"]}]
     entry = {"id": "tundra_shared", "name": "Tundra", "count": 3, "types": ["land"], "abilities": abilities}
     first = load_problem({"cost": "{W}", "sources": [copy.deepcopy(entry)]}).sources[0]
-    held = [entry["id"], abilities, entry["types"]]
+    held = [entry["id"], abilities, entry["types"]]  # more references to the entry's parts
     again = load_problem({"cost": "{W}", "sources": [entry, {**entry, "id": "other"}]}).sources[0]
-    assert again is first and held
+    assert again is first
+    del held
 
 
 def test_remembered_entries_keep_their_meaning():
