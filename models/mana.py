@@ -10,8 +10,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import Enum
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from typing import Iterable, Iterator
+
+from models.lazy import cached
 
 COLORS = "WUBRG"
 """The five colors, in the order of rule 105.1 / 107.4a."""
@@ -258,17 +260,17 @@ class ManaCost:
     def __hash__(self) -> int:
         return self._hash
 
-    @cached_property
+    @cached
     def _hash(self) -> int:
         return hash(self.symbols)
 
-    @cached_property
+    @cached
     def colors(self) -> str:
         """The cost's colors (202.2), in WUBRG order."""
         present = {c for s in self.symbols if s.kind not in _NO_COLOR for c in s.colors}
         return "".join(filter(present.__contains__, COLORS))
 
-    @cached_property
+    @cached
     def has_x(self) -> bool:
         return any(s.kind is KIND_X for s in self.symbols)
 

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import marshal
 from dataclasses import MISSING, dataclass, field, fields
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from itertools import count, product
 from typing import Any, Hashable, Iterable, Mapping
 
 from models.basics import basic_land
+from models.lazy import cached
 from models.mana import COLORS, TYPES, Kind, ManaCost, NotationError
 
 OBJECTIVES = ("max_x", "max_colors", "min_colors", "min_life", "min_energy",
@@ -92,13 +93,13 @@ def evolve(value: Any, **changes: Any) -> Any:
     doesn't run ``__init__`` again: the value was validated when loaded, and the hot path makes
     such copies on every call."""
     cls = type(value)
-    cached = _CACHED.get(cls)
-    if cached is None:
-        cached = _CACHED[cls] = tuple(n for n, a in vars(cls).items() if isinstance(a, cached_property))
+    derived = _CACHED.get(cls)
+    if derived is None:
+        derived = _CACHED[cls] = tuple(n for n, a in vars(cls).items() if isinstance(a, cached))
     new = object.__new__(cls)
     state = new.__dict__
     state.update(value.__dict__)
-    for name in cached:  # worked out from the old fields
+    for name in derived:  # worked out from the old fields
         state.pop(name, None)
     state.update(changes)
     return new
@@ -142,7 +143,7 @@ class Ability:
     uses: int = 1
     only: Restriction | None = None
 
-    @cached_property
+    @cached
     def choices(self) -> tuple[tuple[str, ...], ...]:
         """The alternatives one activation may produce (106.8–106.11); empty for ``reflect``."""
         add = self.add
@@ -163,20 +164,20 @@ class Ability:
             return tuple((c,) * n for c in COLORS)
         return ()
 
-    @cached_property
+    @cached
     def reflect(self) -> tuple[str, str] | None:
         """``(whose lands, "color" or "type")`` for 106.7 abilities."""
         if isinstance(self.add, dict) and "reflect" in self.add:
             return (self.add["reflect"], self.add.get("what", "color"))
         return None
 
-    @cached_property
+    @cached
     def types_made(self) -> str:
         """Every type of mana some activation may make, in WUBRGC order ("" for ``reflect``)."""
         made = {t for choice in self.choices for unit in choice for t in unit}
         return "".join(t for t in TYPES if t in made)
 
-    @cached_property
+    @cached
     def payment_key(self) -> tuple:
         """All that matters about the ability when paying: two abilities with equal keys are
         interchangeable (``add`` may be spelled differently and make the same choices). Loaded
@@ -184,7 +185,7 @@ class Ability:
         return (self.choices, self.reflect, self.mana, self.tap, self.sacrifice, self.life, self.damage,
                 self.energy, self.uses, self.only)
 
-    @cached_property
+    @cached
     def payment_kind(self) -> int:
         """A number naming :attr:`payment_key`: equal for interchangeable abilities, so grouping
         a board's entries hashes small ints rather than nested tuples of costs and choices."""
@@ -341,7 +342,7 @@ class Problem:
     id: Any = None
     query: str = "pay"
 
-    @cached_property
+    @cached
     def objective(self) -> tuple[str, ...]:
         """The objective list in force: the given one, or the default of spec section 5."""
         if self.objective_list is not None:
@@ -356,7 +357,7 @@ class Problem:
             out.append("max_x")
         return tuple(out) + ("min_life", "min_sacrifices", "min_sources", "min_waste")
 
-    @cached_property
+    @cached
     def purpose(self) -> Purpose:
         """Restriction context of the total cost (spec section 8). Every problem loaded works
         it out, so it is assembled without the frozen dataclass's ``__init__``."""

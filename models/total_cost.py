@@ -11,10 +11,11 @@ Achroma's colorless-only generic, an increase) is a choice best made together wi
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from itertools import permutations
 from typing import Iterator
 
+from models.lazy import cached
 from models.mana import Kind, ManaCost, Symbol
 from models.problem import Problem
 
@@ -52,20 +53,20 @@ class TotalCost:
     # Total costs are shared between calls (``total_costs`` remembers them), so what is derived
     # from one is worked out once.
 
-    @cached_property
+    @cached
     def energy(self) -> int:
         return sum(1 for t in self.terms if t.symbol.kind is Kind.ENERGY)
 
-    @cached_property
+    @cached
     def x_symbols(self) -> int:
         return sum(1 for t in self.terms if t.symbol.kind is Kind.X)
 
-    @cached_property
+    @cached
     def generic(self) -> int:
         """Numbered generic mana, before the reduction."""
         return sum(t.symbol.amount for t in self.terms if t.symbol.kind is Kind.GENERIC)
 
-    @cached_property
+    @cached
     def symbol_counts(self) -> dict[str, int]:
         """How many of each symbol other than generic and ``{X}``, by its text."""
         out: dict[str, int] = {}
@@ -83,7 +84,7 @@ class TotalCost:
             got = self._concrete[generic_removed] = self._make_concrete(generic_removed)
         return got
 
-    @cached_property
+    @cached
     def _concrete(self) -> dict[int, ManaCost]:
         return {}
 

@@ -9,9 +9,10 @@ number of distinct kinds, never on copies.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from typing import Any
 
+from models.lazy import cached
 from models.mana import (COLORS, KIND_COLORED, KIND_COLORLESS, KIND_COLORLESS_HYBRID, KIND_ENERGY, KIND_GENERIC,
                          KIND_HYBRID, KIND_HYBRID_PHYREXIAN, KIND_PHYREXIAN, KIND_SNOW, KIND_TWOBRID, KIND_X, TYPES,
                          ManaCost, Symbol)
@@ -95,7 +96,7 @@ class Variant:
     x_zero: bool
     energy: int
 
-    @cached_property
+    @cached
     def printed_total(self) -> str:
         """The total cost as answers print it when no reduction falls on numbered generic:
         variants are shared between calls, so it is printed once."""

@@ -202,3 +202,20 @@ def test_remembered_entries_keep_their_meaning():
     assert load_problem({"cost": "{G}", "sources": [{**entry, "id": Name("forest")}]}).sources[0].id == "forest"
     both = load_problem({"cost": "{G}", "sources": [entry], "opponent_sources": [entry]})
     assert both.sources == both.opponent_sources
+
+
+def test_derived_values_are_worked_out_once_and_dropped_by_evolve():
+    """``@cached`` properties are computed on first read and kept in the value's ``__dict__``;
+    ``evolve`` copies the fields but not what was derived from the old ones."""
+    from models.lazy import cached
+    from models.problem import Problem, evolve
+
+    assert isinstance(Problem.__dict__["objective"], cached)
+    problem = load_problem({"cost": "{X}{G}", "keywords": ["eclipse"]})
+    first = problem.objective
+    assert first == ("min_colors", "min_life", "min_sacrifices", "min_sources", "min_waste")
+    assert problem.__dict__["objective"] is first and problem.objective is first
+    changed = evolve(problem, keywords=frozenset(), x="max")
+    assert "objective" not in changed.__dict__
+    assert changed.objective == ("max_x", "min_life", "min_sacrifices", "min_sources", "min_waste")
+    assert problem.objective is first
