@@ -7,7 +7,6 @@ a silently different problem. ``dump_problem`` writes the same JSON back.
 
 from __future__ import annotations
 
-import marshal
 from dataclasses import MISSING, dataclass, field, fields
 from functools import lru_cache
 from itertools import count, product
@@ -590,7 +589,48 @@ def _card_facts(name: str | None, oracle: str | None, path: str) -> dict[str, An
 _QUICK_SOURCE_KEYS = frozenset(("id", "name", "count", "types", "snow", "tapped", "abilities"))
 
 
-_SOURCES: dict[bytes, Source] = {}  # plain entries by their exact JSON: boards repeat the same cards
+_SOURCES: dict[tuple, Source] = {}  # plain entries by their exact JSON: boards repeat the same cards
+
+_OBJECT, _ARRAY, _TRUE, _FALSE, _NOT_PLAIN = (object() for _ in range(5))
+
+
+def _json_key(value: Any) -> Any:
+    """A hashable stand-in for a plain JSON value, equal only for equal JSON of the same types,
+    or ``_NOT_PLAIN``. Objects and arrays become tuples tagged with their kind (keys in their
+    order); ``true`` and ``false`` get tags of their own, so neither equals ``1`` or ``0``;
+    strings, ints and null stand for themselves. Anything else (a float, a tuple, a subclass of
+    str, int, list or dict) isn't plain. It costs a sixth less than ``marshal.dumps``, which also
+    had to be pinned to version 2: later versions flag objects that something else refers to,
+    so the same JSON gave another key once a board shared a list."""
+    t = type(value)
+    if t is dict:
+        parts = [_OBJECT]
+        for k, v in value.items():
+            if type(k) is not str:
+                return _NOT_PLAIN
+            parts.append(k)
+            t = type(v)
+            if t is not str and t is not int and v is not None:
+                v = _json_key(v)
+                if v is _NOT_PLAIN:
+                    return _NOT_PLAIN
+            parts.append(v)
+        return tuple(parts)
+    if t is list:
+        parts = [_ARRAY]
+        for v in value:
+            t = type(v)
+            if t is not str and t is not int and v is not None:
+                v = _json_key(v)
+                if v is _NOT_PLAIN:
+                    return _NOT_PLAIN
+            parts.append(v)
+        return tuple(parts)
+    if t is str or t is int or value is None:
+        return value
+    if t is bool:
+        return _TRUE if value else _FALSE
+    return _NOT_PLAIN
 
 
 def _quick_source(raw: Any, taken: set[str]) -> Source | None:
@@ -599,22 +639,13 @@ def _quick_source(raw: Any, taken: set[str]) -> Source | None:
     wrong. Engines send thousands of these, so this path builds no field paths and calls no
     validators. A remembered source is shared by every problem that lists the entry: sources
     are values, told apart by their side and position, never by identity."""
-    # The key: equal only for equal JSON of the same types (1 and true, a list and a tuple
-    # differ; keys in their order); marshal writes it in C at half the cost of repr, and refuses
-    # what isn't plain JSON (a custom object, a subclass of str or dict), which isn't remembered.
-    # Version 2, because from version 3 on marshal flags every object something else also refers
-    # to (its reference count), so the same JSON gave another key once a board shared a list
-    # or a remembered source held its id: most new boards missed.
-    try:
-        key = marshal.dumps(raw, 2)
-    except ValueError:
-        key = None
-    source = _SOURCES.get(key)  # None is never a key
+    key = _json_key(raw)  # equal only for equal JSON of the same types: 1 and true differ
+    source = _SOURCES.get(key) if key is not _NOT_PLAIN else None
     if source is None:
         source = _plain_source(raw)
         if source is None:
             return None
-        if key is not None:
+        if key is not _NOT_PLAIN:
             if len(_SOURCES) >= 4096:
                 _SOURCES.clear()
             _SOURCES[key] = source

@@ -175,8 +175,8 @@ def test_remembered_entries_dont_vouch_for_lookalikes(change, path):
 
 def test_remembered_entries_are_found_again_whatever_shares_their_parts():
     """An entry is remembered by its JSON alone: equal JSON finds the same source whether its
-    lists are fresh, shared with other entries, or held elsewhere (marshal's version 3 and
-    later wrote such objects differently)."""
+    lists are fresh, shared with other entries, or held elsewhere (a key that marshal's version
+    3 or later wrote would differ)."""
     abilities = [{"add": ["{W}", "{U}"]}]
     entry = {"id": "tundra_shared", "name": "Tundra", "count": 3, "types": ["land"], "abilities": abilities}
     first = load_problem({"cost": "{W}", "sources": [copy.deepcopy(entry)]}).sources[0]
