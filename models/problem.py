@@ -13,8 +13,8 @@ from itertools import count, product
 from typing import Any, Hashable, Iterable, Mapping
 
 from models.basics import basic_land
-from models.lazy import cached
 from models.mana import COLORS, TYPES, Kind, ManaCost, NotationError
+from models.values import assemble, cached
 
 OBJECTIVES = ("max_x", "max_colors", "min_colors", "min_life", "min_energy",
               "min_sacrifices", "min_sources", "min_waste")
@@ -85,36 +85,6 @@ class Restriction:
         if self.colors is not None and len(self.colors) == 1:
             out["colors"] = self.colors[0]  # the spec's short form: "colors": "multicolored"
         return out
-
-
-def evolve(value: Any, **changes: Any) -> Any:
-    """A copy of a frozen value with some fields changed. Unlike ``dataclasses.replace`` it
-    doesn't run ``__init__`` again: the value was validated when loaded, and the hot path makes
-    such copies on every call."""
-    cls = type(value)
-    derived = _CACHED.get(cls)
-    if derived is None:
-        derived = _CACHED[cls] = tuple(n for n, a in vars(cls).items() if isinstance(a, cached))
-    new = object.__new__(cls)
-    state = new.__dict__
-    state.update(value.__dict__)
-    for name in derived:  # worked out from the old fields
-        state.pop(name, None)
-    state.update(changes)
-    return new
-
-
-_CACHED: dict[type, tuple[str, ...]] = {}
-
-
-def _assemble(cls: type, state: dict[str, Any]) -> Any:
-    """A frozen dataclass value made from all of its fields without its generated ``__init__``,
-    which sets each field through ``object.__setattr__`` (3.5 µs for a Source, paid for every
-    entry of every board). Only for values the loader has just checked. ``state`` (every field
-    by name) becomes the value's own ``__dict__``, so the caller hands over a fresh dict."""
-    new = object.__new__(cls)
-    object.__setattr__(new, "__dict__", state)
-    return new
 
 
 def _color_class_matches(cls: str, colors: str) -> bool:
@@ -361,7 +331,7 @@ class Problem:
         """Restriction context of the total cost (spec section 8). Every problem loaded works
         it out, so it is assembled without the frozen dataclass's ``__init__``."""
         cost = self.cost
-        return _assemble(Purpose, {
+        return assemble(Purpose, {
             "kind": self.purpose_kind, "types": self.purpose_types, "subtypes": self.purpose_subtypes,
             "colors": cost.colors if cost is not None else "",
             "has_x": any(c is not None and c.has_x for c in (cost, self.alternative, *self.additional))})
@@ -690,7 +660,7 @@ def _plain_source(raw: Any) -> Source | None:
         if ability is None:
             return None
         loaded.append(ability)
-    return _assemble(Source, {"id": sid, "abilities": tuple(loaded), "name": name, "count": count,
+    return assemble(Source, {"id": sid, "abilities": tuple(loaded), "name": name, "count": count,
                               "types": types, "snow": snow, "tapped": tapped, "oracle": None,
                               "explicit_abilities": True})
 
@@ -870,7 +840,7 @@ def load_problem(value: Any, *, allowed: Iterable[str] = PROBLEM_KEYS, path: str
     state["id"] = obj.get("id")
     if "query" in obj:
         state["query"] = _choice(obj["query"], f"{pre}query", QUERIES)
-    return _assemble(Problem, state)
+    return assemble(Problem, state)
 
 
 def dump_problem(problem: Problem) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from functools import lru_cache
 from itertools import permutations
 from typing import Iterator
 
-from models.lazy import cached
+from models.values import cached
 from models.mana import Kind, ManaCost, Symbol
 from models.problem import Problem
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from models.lazy import cached
+from models.values import assemble, cached
 from models.mana import (COLORS, KIND_COLORED, KIND_COLORLESS, KIND_COLORLESS_HYBRID, KIND_ENERGY, KIND_GENERIC,
                          KIND_HYBRID, KIND_HYBRID_PHYREXIAN, KIND_PHYREXIAN, KIND_SNOW, KIND_TWOBRID, KIND_X, TYPES,
                          ManaCost, Symbol)
@@ -401,14 +401,16 @@ def _variants(totals: _Same, accept: _Accept, achroma: bool, spend_as: str | Non
     out = []
     for tc, shape in zip(totals.value, _shapes(totals, achroma, spend_as, x_color)):
         demands = tuple([g.demand(accept) for g in shape.groups])
-        out.append(Variant(tc, demands, tc.x_symbols, accept.kinds(shape.x_types),
-                           shape.x_zero or tc.x_forced_zero, tc.energy))
+        out.append(assemble(Variant, {"total": tc, "demands": demands, "x_symbols": tc.x_symbols,
+                                      "x_accept": accept.kinds(shape.x_types),
+                                      "x_zero": shape.x_zero or tc.x_forced_zero, "energy": tc.energy}))
     return tuple(out)
 
 
 def compile_problem(problem: Problem) -> Compiled:
     """The aggregated form of ``problem`` that the back ends model."""
-    c = Compiled(problem)
+    c = assemble(Compiled, {"problem": problem, "kinds": [], "pool_units": {}, "producers": [], "variants": [],
+                            "x_upper": 0, "unpayable": False, "spendable": frozenset(), "_index": {}})
     layout = _add_producers(c, problem)
     totals = total_costs(problem)
     if not totals:

@@ -17,7 +17,8 @@ from functools import lru_cache
 from itertools import repeat
 from typing import Any
 
-from models.problem import Problem, Source, evolve
+from models.problem import Problem, Source
+from models.values import evolve
 
 
 def _signature(s: Source) -> tuple | None:

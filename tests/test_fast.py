@@ -7,6 +7,7 @@ objective, and an answer built from it passes the independent verifier.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import time
 
@@ -17,7 +18,7 @@ from hypothesis import strategies as st
 from models.problem import load_problem
 from solver import cpsat, fast, pay
 from solver.answer import build_answer
-from solver.compile import compile_problem
+from solver.compile import Compiled, Variant, compile_problem
 from solver.fast import solve_fast
 from solver.verify import verify
 
@@ -428,3 +429,20 @@ def test_solutions_are_the_same_however_often_and_after_whatever_is_solved():
     first = [solve_fast(c, c.problem.objective) for c in compiled]
     again = [solve_fast(c, c.problem.objective) for c in reversed(compiled)][::-1]
     assert first == again
+
+
+def test_values_made_without_init_have_every_field():
+    """compile and the fast path make ``Compiled``, ``Variant`` and ``Solution`` with
+    ``models.values.assemble`` (no generated ``__init__``): each must still hold every field of
+    its dataclass, with the defaults a constructed value would have where nothing was set."""
+    problem = load_problem({"cost": "{1}{G}", "sources": [{"id": "forest", "count": 2, "abilities": [{"add": "{G}"}]}]})
+    c = compile_problem(problem)
+    sol = solve_fast(c, problem.objective)
+    assert sol is not None and sol.status == "paid"
+    for value, cls in ((c, Compiled), (c.variants[0], Variant), (sol, cpsat.Solution)):
+        assert type(value) is cls
+        assert set(vars(value)) >= {f.name for f in dataclasses.fields(cls)}, cls.__name__
+    built = cpsat.Solution("paid", optimal=True, x=sol.x)
+    for f in dataclasses.fields(cpsat.Solution):
+        if f.name not in ("objective", "acts", "cost_pay", "generic_pay"):  # what the solve filled
+            assert getattr(sol, f.name) == getattr(built, f.name), f.name

@@ -207,8 +207,8 @@ def test_remembered_entries_keep_their_meaning():
 def test_derived_values_are_worked_out_once_and_dropped_by_evolve():
     """``@cached`` properties are computed on first read and kept in the value's ``__dict__``;
     ``evolve`` copies the fields but not what was derived from the old ones."""
-    from models.lazy import cached
-    from models.problem import Problem, evolve
+    from models.problem import Problem
+    from models.values import cached, evolve
 
     assert isinstance(Problem.__dict__["objective"], cached)
     problem = load_problem({"cost": "{X}{G}", "keywords": ["eclipse"]})
