@@ -569,9 +569,13 @@ def _json_key(value: Any) -> Any:
     or ``_NOT_PLAIN``. Objects and arrays become tuples tagged with their kind (keys in their
     order); ``true`` and ``false`` get tags of their own, so neither equals ``1`` or ``0``;
     strings, ints and null stand for themselves. Anything else (a float, a tuple, a subclass of
-    str, int, list or dict) isn't plain. It costs a sixth less than ``marshal.dumps``, which also
-    had to be pinned to version 2: later versions flag objects that something else refers to,
-    so the same JSON gave another key once a board shared a list."""
+    str, int, list or dict) isn't plain. A remembered entry is found in about 10,200
+    instructions (compiled) against 11,600 with the bytes of ``marshal.dumps(raw, 2)``, which
+    also had to stay at version 2: later versions flag objects that something else refers to, so
+    the same JSON gave another key once a board shared a list."""
+    # The two loops below repeat each other on purpose: Cython compiles ``value.items()`` in a
+    # ``for`` into a C dict walk, and one loop over both (``chain``) cost 7,700 instructions more
+    # per entry.
     t = type(value)
     if t is dict:
         parts = [_OBJECT]
@@ -661,8 +665,8 @@ def _plain_source(raw: Any) -> Source | None:
             return None
         loaded.append(ability)
     return assemble(Source, {"id": sid, "abilities": tuple(loaded), "name": name, "count": count,
-                              "types": types, "snow": snow, "tapped": tapped, "oracle": None,
-                              "explicit_abilities": True})
+                             "types": types, "snow": snow, "tapped": tapped, "oracle": None,
+                             "explicit_abilities": True})
 
 
 def load_sources(value: Any, path: str) -> tuple[Source, ...]:

@@ -15,9 +15,9 @@ from functools import lru_cache
 from itertools import permutations
 from typing import Iterator
 
-from models.values import cached
 from models.mana import Kind, ManaCost, Symbol
 from models.problem import Problem
+from models.values import cached
 
 OWN = "own"
 INCREASE = "increase"
