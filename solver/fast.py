@@ -42,9 +42,10 @@ demand rows (symbols grouped by the set of types they accept).
   later objective, so it is exact.
 
 **The search.** An activation none of whose mana is spent can be dropped (fewer sources, less
-waste, same payment), so no optimum has one: a multi choice is used at most as often as there are
-demand units it could serve, and all of them together at most as often as there are demand
-units. Choices are taken in order of a cheap lower bound. Up to :data:`SMALL` of them are each
+waste, same payment), so no optimum has one, nor two partly spent activations of one choice
+(the mana spent from one can move to the other): a multi choice is used at most as often as the
+demand units each of its units could serve fill its activations (:func:`_most_activations`), and
+all of them together at most as often as there are demand units. Choices are taken in order of a cheap lower bound. Up to :data:`SMALL` of them are each
 solved as a flow outright; past that, Hall's theorem over the unions of the rows' type sets
 scores each (exact sources and waste without life to weigh, a lower bound with it), and after
 :data:`HOPELESS_AFTER` choices that can't pay, a relaxed Hall count checks whether any could. The
@@ -352,8 +353,7 @@ class _Fast:
             for jl, (choice, pay) in enumerate(shape):
                 if free and pay:
                     continue
-                m = _multi_units(choice)[0]
-                bound = min(budget, sum(n for dm, n in reach if dm & m))
+                bound = min(budget, _most_activations(choice, reach))
                 if bound > 0:
                     bounds.append(bound)
                     dims.append((ki, jl, choice, pay))
@@ -885,6 +885,24 @@ def _multi_units(choice: tuple[str, ...]) -> tuple[int, tuple[tuple[str, int, in
     for unit in units:
         mask |= type_mask(unit)
     return mask, tuple((unit, k, type_mask(unit)) for unit, k in units.items())
+
+
+def _most_activations(choice: tuple[str, ...], reach: list[tuple[int, int]]) -> int:
+    """The most activations of one multi choice an optimum can use: for each of its distinct
+    units (made ``k`` times per activation), the demand units it could serve, ``k`` to an
+    activation. Activations of one choice are alike, so mana spent from two partly spent ones
+    can move to one of them and the other be dropped (fewer sources, no more life or waste):
+    an optimum spends each unit's mana from as few activations as hold it."""
+    most = 0
+    for _, k, um in _multi_units(choice)[1]:
+        n = 0
+        for dm, units in reach:
+            if dm & um:
+                n += units
+        n = -(-n // k)
+        if n > most:
+            most = n
+    return most
 
 
 def _add(d: dict, k, n: int) -> None:

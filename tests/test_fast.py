@@ -446,3 +446,19 @@ def test_values_made_without_init_have_every_field():
     for f in dataclasses.fields(cpsat.Solution):
         if f.name not in ("objective", "acts", "cost_pay", "generic_pay"):  # what the solve filled
             assert getattr(sol, f.name) == getattr(built, f.name), f.name
+
+
+def test_a_multi_choice_is_activated_at_most_as_often_as_its_mana_can_be_spent():
+    """Two partly spent Sol Ring activations can be one: for each distinct unit of a choice, the
+    demand it could serve, ``k`` units to an activation, bounds the activations an optimum uses."""
+    from models.mana import type_mask
+
+    c, w, u = type_mask("C"), type_mask("W"), type_mask("U")
+    assert fast._most_activations(("C", "C"), [(c | w, 5)]) == 3  # 5 units, 2 per activation
+    assert fast._most_activations(("C", "C"), [(w, 5)]) == 0  # nothing it could pay
+    assert fast._most_activations(("W", "U"), [(w, 3), (u, 1), (c, 4)]) == 3
+    assert fast._most_activations(("WUBRG",), [(w | u, 2), (c, 9)]) == 2
+    # the bound is exact for the optimum: 5 generic from Sol Rings takes 3 of them, not 5
+    answer = pay({"cost": "{5}", "sources": [{"id": "sol_ring", "count": 6, "types": ["artifact"],
+                                              "abilities": [{"add": "{C}{C}"}]}]})
+    assert answer["status"] == "paid" and answer["objective"]["min_sources"] == 3
