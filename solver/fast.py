@@ -42,17 +42,17 @@ demand rows (symbols grouped by the set of types they accept).
   later objective, so it is exact.
 
 **The search.** An activation none of whose mana is spent can be dropped (fewer sources, less
-waste, same payment), so no optimum has one, nor two partly spent activations of one choice
-(the mana spent from one can move to the other): a multi choice is used at most as often as the
-demand units each of its units could serve fill its activations (:func:`_most_activations`), and
-all of them together at most as often as there are demand units. Choices are taken in order of a cheap lower bound. Up to :data:`SMALL` of them are each
-solved as a flow outright; past that, Hall's theorem over the unions of the rows' type sets
-scores each (exact sources and waste without life to weigh, a lower bound with it), and after
-:data:`HOPELESS_AFTER` choices that can't pay, a relaxed Hall count checks whether any could. The
-search stops when the cheap bound can't beat the best found. Past
-:data:`MAX_COMBOS` choices, or :data:`MAX_FLOWS` min-cost flows, the fast path declines. If the
-optimum breaks a life limit (abilities' life above the player's life, ``keep_life``), it declines
-too: another payment might respect it, and CP-SAT weighs that.
+waste, same payment), so no optimum has one, nor two partly spent activations of one choice (the
+mana spent from one can move to the other): a multi choice is used at most as often as the demand
+units each of its units could serve fill its activations (:func:`_most_activations`), and all of
+them together at most as often as there are demand units. Choices are taken in order of a cheap
+lower bound. Up to :data:`SMALL` of them are each solved as a flow outright; past that, Hall's
+theorem over the unions of the rows' type sets scores each (exact sources and waste without life
+to weigh, a lower bound with it), and after :data:`HOPELESS_AFTER` choices that can't pay, a
+relaxed Hall count checks whether any could. The search stops when the cheap bound can't beat the
+best found. Past :data:`MAX_COMBOS` choices, or :data:`MAX_FLOWS` min-cost flows, the fast path
+declines. If the optimum breaks a life limit (abilities' life above the player's life,
+``keep_life``), it declines too: another payment might respect it, and CP-SAT weighs that.
 """
 
 from __future__ import annotations
