@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import dataclasses
 import random
-import time
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from models.mana import type_mask
 from models.problem import load_problem
 from solver import cpsat, fast, pay
 from solver.answer import build_answer
@@ -315,7 +315,8 @@ def test_pay_uses_fast_path_and_switch_forces_cpsat():
 
 
 def test_ten_thousand_copies_and_a_hundred_symbols():
-    """A large board of lands (no multis) and a 100-mana cost: exact, and far below CP-SAT's time."""
+    """A large board of lands (no multis) and a 100-mana cost: exact, and modelled by kinds, not
+    copies (its speed is measured by the benchmark's lands10k scenario, not here)."""
     rng = random.Random(7)
     kinds = ([{"name": BASIC[c]} for c in "WUBRG"]
              + [{"abilities": [{"add": ["{%s}" % p[0], "{%s}" % p[1]]}]} for p in PAIRS]
@@ -327,13 +328,12 @@ def test_ten_thousand_copies_and_a_hundred_symbols():
     problem = {"cost": "{50}" + "".join(symbols), "sources": sources, "pool": ["{R}"]}
     prob = load_problem(problem)
     c = compile_problem(prob)
-    t0 = time.perf_counter()
     got = solve_fast(c, prob.objective)
-    elapsed = time.perf_counter() - t0
     assert got is not None and got.status == "paid"
     assert got.objective == cpsat.solve(c, prob.objective, 30).objective
     assert verify(prob, build_answer(c, got)) == []
-    assert elapsed < 0.5  # typically a few ms; generous for loaded CI machines
+    # 10,000 copies in 40 entries: one supply class per kind that occurs (13 here), not per entry
+    assert len(fast._Fast(c, prob.objective).classes) <= len({repr(s.get("abilities", s.get("name"))) for s in sources})
 
 
 def test_restricted_mana_106_6_allowed_is_ordinary_and_forbidden_is_left_unused():
@@ -451,14 +451,12 @@ def test_values_made_without_init_have_every_field():
 def test_a_multi_choice_is_activated_at_most_as_often_as_its_mana_can_be_spent():
     """Two partly spent Sol Ring activations can be one: for each distinct unit of a choice, the
     demand it could serve, ``k`` units to an activation, bounds the activations an optimum uses."""
-    from models.mana import type_mask
-
     c, w, u = type_mask("C"), type_mask("W"), type_mask("U")
     assert fast._most_activations(("C", "C"), [(c | w, 5)]) == 3  # 5 units, 2 per activation
     assert fast._most_activations(("C", "C"), [(w, 5)]) == 0  # nothing it could pay
     assert fast._most_activations(("W", "U"), [(w, 3), (u, 1), (c, 4)]) == 3
     assert fast._most_activations(("WUBRG",), [(w | u, 2), (c, 9)]) == 2
-    # the bound is exact for the optimum: 5 generic from Sol Rings takes 3 of them, not 5
+    # and the optimum is inside it: {5} from six Sol Rings takes 3 of them
     answer = pay({"cost": "{5}", "sources": [{"id": "sol_ring", "count": 6, "types": ["artifact"],
                                               "abilities": [{"add": "{C}{C}"}]}]})
     assert answer["status"] == "paid" and answer["objective"]["min_sources"] == 3
