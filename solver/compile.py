@@ -319,10 +319,17 @@ class _Group:
         if got is None:
             if len(self._demands) >= 256:
                 self._demands.clear()
-            options = tuple([Option(units, s, life, generic, half)
+            options = tuple([_option(units, s, life, generic, half)
                              for (units, _, _, life, generic, half), s in zip(self.options, sets)])
             got = self._demands[sets] = Demand(self.symbol, self.count, options, self.text)
         return got
+
+
+@lru_cache(maxsize=4096)
+def _option(units: int, accept: frozenset[int], life: int, generic: str | None, half: str) -> Option:
+    """Options are values, and costs met on new boards ask for the same few again: a frozen
+    dataclass's ``__init__`` costs about 8,000 instructions, a remembered one a few hundred."""
+    return Option(units, accept, life, generic, half)
 
 
 def _groups(symbols: list[tuple[Symbol, bool]], spend_as: str | None) -> tuple[_Group, ...]:
