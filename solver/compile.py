@@ -117,6 +117,14 @@ class Compiled:
     spendable: frozenset[int] = frozenset()  # kinds whose restriction lets them pay the total cost
     _index: dict[tuple[str, bool, Restriction | None, bool], int] = field(default_factory=dict, repr=False)
 
+    @staticmethod
+    def start(problem: Problem) -> Compiled:
+        """An empty one for ``problem``, made without the generated ``__init__`` and its default
+        factories (every field as above; tests/test_fast.py checks they stay in step)."""
+        return assemble(Compiled, {"problem": problem, "kinds": [], "pool_units": {}, "producers": [],
+                                   "variants": [], "x_upper": 0, "unpayable": False, "spendable": frozenset(),
+                                   "_index": {}})
+
     def kind(self, type: str, snow: bool, only: Restriction | None, pool: bool) -> int:
         """The index of the mana kind with these fields, added on first sight."""
         return _kind_index(self.kinds, self._index, (type, snow, only, pool))
@@ -416,8 +424,7 @@ def _variants(totals: _Same, accept: _Accept, achroma: bool, spend_as: str | Non
 
 def compile_problem(problem: Problem) -> Compiled:
     """The aggregated form of ``problem`` that the back ends model."""
-    c = assemble(Compiled, {"problem": problem, "kinds": [], "pool_units": {}, "producers": [], "variants": [],
-                            "x_upper": 0, "unpayable": False, "spendable": frozenset(), "_index": {}})
+    c = Compiled.start(problem)
     layout = _add_producers(c, problem)
     totals = total_costs(problem)
     if not totals:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from ortools.sat.python import cp_model
 
+from models.values import assemble
 from solver.compile import Compiled
 
 EXACT_LEVELS = 12
@@ -58,6 +59,15 @@ class Solution:
     generic_pay: dict[str, dict[int, int]] = field(default_factory=dict)  # category -> {kind: units}
     reduced: dict[str, int] = field(default_factory=dict)  # category -> generic removed
     levels: int = 0
+
+    @staticmethod
+    def paid(x: int) -> Solution:
+        """A paid, optimal solution of variant 0 without levels, nothing counted yet: the fast
+        path makes one per call, so without the generated ``__init__`` and its default factories
+        (every field as above; tests/test_fast.py checks they stay in step)."""
+        return assemble(Solution, {"status": "paid", "optimal": True, "objective": {}, "variant": 0, "x": x,
+                                   "acts": {}, "splits": {}, "ability_pay": {}, "cost_pay": {}, "generic_pay": {},
+                                   "reduced": {}, "levels": 0})
 
 
 def level_count(c: Compiled) -> int:

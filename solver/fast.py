@@ -65,7 +65,6 @@ from typing import Any
 from ortools.graph.python import min_cost_flow
 
 from models.mana import TYPES, type_mask
-from models.values import assemble
 from solver.compile import Compiled
 from solver.cpsat import Solution
 
@@ -544,9 +543,7 @@ class _Fast:
         c = self.c
         producers = c.producers
         classes = self.classes
-        sol = assemble(Solution, {"status": "paid", "optimal": True, "objective": {}, "variant": 0, "x": self.x,
-                                  "acts": {}, "splits": {}, "ability_pay": {}, "cost_pay": {}, "generic_pay": {},
-                                  "reduced": {}, "levels": 0})  # no levels: no mana-cost abilities
+        sol = Solution.paid(self.x)  # variant 0, no levels: no mana-cost abilities
         acts = sol.acts
         splits = sol.splits
         cost_pay = sol.cost_pay
