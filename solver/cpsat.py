@@ -38,6 +38,27 @@ class _CpModel(cp_model.CpModel):
     def _add_pre_pep8_methods(self) -> None:
         pass
 
+
+
+def new_model() -> cp_model.CpModel:
+    """An empty model, without the CamelCase aliases (see :class:`_CpModel`)."""
+    return _CpModel()
+
+
+def thread_solver() -> cp_model.CpSolver:
+    """This thread's solver with the base parameters: one worker and a fixed seed, so the same
+    problem gets the same answer (principle 6). A CpSolver costs ~1.5 ms to create, so each
+    thread keeps one and resets its parameters."""
+    solver = getattr(_SOLVERS, "solver", None)
+    if solver is None:
+        solver = _SOLVERS.solver = cp_model.CpSolver()
+        _SOLVERS.base = cp_model.CpSolver().parameters
+        _SOLVERS.base.num_workers = 1
+        _SOLVERS.base.random_seed = 0
+    solver.parameters.copy_from(_SOLVERS.base)
+    return solver
+
+
 MINIMIZE = {"min_colors", "min_life", "min_energy", "min_sacrifices", "min_sources", "min_waste"}
 
 
@@ -127,7 +148,7 @@ class Model:
         self.c = c
         self.relax = relax
         self.assumptions: list[tuple[int, list[str]]] = []
-        self.m = _CpModel()
+        self.m = new_model()
         self.L = level_count(c)
         self._ubs: list[int] = []  # upper bound of each variable (all are >= 0)
         self._cts: list[str] = []  # constraints not yet in the proto, as text
@@ -247,16 +268,7 @@ class Model:
         return sum(d.count * o.units for d in v.demands for o in d.options if o.generic == cat)
 
     def _solver(self) -> cp_model.CpSolver:
-        """One worker and a fixed seed: the same problem gets the same answer (principle 6).
-        A CpSolver costs ~1.5 ms to create, so each thread keeps one and resets its parameters."""
-        solver = getattr(_SOLVERS, "solver", None)
-        if solver is None:
-            solver = _SOLVERS.solver = cp_model.CpSolver()
-            _SOLVERS.base = cp_model.CpSolver().parameters
-            _SOLVERS.base.num_workers = 1
-            _SOLVERS.base.random_seed = 0
-        solver.parameters.copy_from(_SOLVERS.base)
-        return solver
+        return thread_solver()
 
     def _build(self) -> None:
         c = self.c

@@ -50,9 +50,12 @@ lower bound. Up to :data:`SMALL` of them are each solved as a flow outright; pas
 theorem over the unions of the rows' type sets scores each (exact sources and waste without life
 to weigh, a lower bound with it), and after :data:`HOPELESS_AFTER` choices that can't pay, a
 relaxed Hall count checks whether any could. The search stops when the cheap bound can't beat the
-best found. Past :data:`MAX_COMBOS` choices, or :data:`MAX_FLOWS` min-cost flows, the fast path
-declines. If the optimum breaks a life limit (abilities' life above the player's life,
-``keep_life``), it declines too: another payment might respect it, and CP-SAT weighs that.
+best found. Past :data:`MAX_COMBOS` choices (boards of hundreds of rocks and bounce lands), Hall's
+count, exact without life to weigh, becomes a small integer program over the counts of
+activations and colored halves, whatever the number of copies (:mod:`solver.fast_choice`); with
+life to weigh there, or past :data:`MAX_FLOWS` min-cost flows, the fast path declines. If the
+optimum breaks a life limit (abilities' life above the player's life, ``keep_life``), it declines
+too: another payment might respect it, and CP-SAT weighs that.
 """
 
 from __future__ import annotations
@@ -67,6 +70,7 @@ from ortools.graph.python import min_cost_flow
 from models.mana import TYPES, type_mask
 from solver.compile import Compiled
 from solver.cpsat import Solution
+from solver.fast_choice import ChoiceProblem, Undecided, best_choice
 
 BIT = {t: 1 << i for i, t in enumerate(TYPES)}
 TI = {t: i for i, t in enumerate(TYPES)}
@@ -81,7 +85,8 @@ VARYING = ("min_life", "min_sources", "min_waste")
 ENABLED = True
 """``solver.pay`` tries this path first; set to False to force CP-SAT (the profile compares)."""
 MAX_COMBOS = 1024
-"""Most choices (multi activations x colored {2/W} halves) the fast path will enumerate."""
+"""Most choices (multi activations x colored {2/W} halves) the fast path will enumerate; past it,
+the choice is an integer program (or, with life to weigh, left to CP-SAT)."""
 MAX_FLOWS = 16
 """Most of them it will solve as min-cost flows before leaving the problem to CP-SAT."""
 SMALL = 6
@@ -346,6 +351,7 @@ class _Fast:
         n_y = 1
         dim_units: list[int] = []  # per dimension: units an activation makes
         dim_life: list[int] = []  # and the life it costs
+        dim_bounds: list[int] = []
         for ki in self.multi_classes:
             budget, _, shape, _ = self.classes[ki]
             bounds = []
@@ -359,18 +365,24 @@ class _Fast:
                     dim_units.append(len(choice))
                     dim_life.append(pay)
             if bounds:
-                vecs = _vectors(tuple(bounds), min(budget, dmax), MAX_COMBOS)
-                per_class.append(vecs)
-                n_y *= len(vecs)
-                if n_y > MAX_COMBOS:
-                    raise _Out
+                dim_bounds += bounds
+                if n_y <= MAX_COMBOS:  # else there are too many already
+                    try:
+                        vecs = _vectors(tuple(bounds), min(budget, dmax), MAX_COMBOS)
+                    except _Out:
+                        n_y = MAX_COMBOS + 1
+                    else:
+                        per_class.append(vecs)
+                        n_y *= len(vecs)
         if not dims and not twobrid:
             return self._flow(mode, dims, (), ())
         n_t = 1
         for _, n, _, _ in twobrid:
             n_t *= n + 1
         if n_y * n_t > MAX_COMBOS:
-            raise _Out
+            if mode == "cost":
+                raise _Out  # Hall's count only bounds life: CP-SAT weighs it
+            return self._chosen(mode, dims, dim_bounds, dim_units)
         # Every choice with a cheap lower bound on its objectives, best first. Hall's theorem
         # then scores them in that order (exact sources and waste when life isn't weighed, a
         # better bound when it is) until the cheap bound can't beat the best found.
@@ -433,6 +445,36 @@ class _Fast:
         counted, y, t = best
         got = self._flow(mode, dims, y, t)
         if got is None or got[6][1:] != counted[1:]:
+            raise AssertionError(f"fast path: Hall's count {counted} disagrees with the flow {got and got[6]}")
+        return got
+
+    def _chosen(self, mode: str, dims, bounds: list[int], units: list[int]):
+        """The best choice when there are too many to enumerate ("plain" or "free" mode, where
+        Hall's count is exact): an integer program over the counts (:mod:`solver.fast_choice`),
+        then that choice's flow, which must agree with the count."""
+        hall = _Hall(self, mode, dims)
+        caps = {}  # per class with multis: the most activations of its choices together
+        for ki, _, _, _ in dims:
+            caps[ki] = min(self.classes[ki][0], self.dmax)
+        problem = ChoiceProblem(
+            bounds=tuple(bounds), units=tuple(units), class_of=tuple(d[0] for d in dims),
+            class_caps=tuple(caps.items()), sets=tuple(self._type_sets()),
+            meets=tuple(tuple(per_t) for per_t in hall.per_dim), inside=tuple(hall.inside),
+            twobrid=tuple(n for _, n, _, _ in self.twobrid), twobrid_inside=tuple(tuple(f) for f in hall.flags),
+            pool=tuple(hall.pool), singles=tuple(hall.singles), fixed_units=self.fixed_units,
+            most_activations=self.dmax)
+        order = self.order
+        sources_first = order.index("min_sources") < order.index("min_waste")
+        try:
+            chosen = best_choice(problem, sources_first, self.c.problem.time_limit)
+        except Undecided:
+            raise _Out from None
+        if chosen is None:
+            return None
+        y, t = chosen
+        counted = hall.score(y, t)
+        got = self._flow(mode, dims, y, t)
+        if counted is None or got is None or got[6][1:] != counted[1:]:
             raise AssertionError(f"fast path: Hall's count {counted} disagrees with the flow {got and got[6]}")
         return got
 

@@ -460,3 +460,73 @@ def test_a_multi_choice_is_activated_at_most_as_often_as_its_mana_can_be_spent()
     answer = pay({"cost": "{5}", "sources": [{"id": "sol_ring", "count": 6, "types": ["artifact"],
                                               "abilities": [{"add": "{C}{C}"}]}]})
     assert answer["status"] == "paid" and answer["objective"]["min_sources"] == 3
+
+
+# ---------------------------------------------------------------------------------------------
+# Too many choices to enumerate: the integer program over Hall's count (solver.fast_choice)
+
+
+@pytest.fixture
+def every_choice_modelled(monkeypatch):
+    """No choice is enumerated: every problem with multis or {2/W} symbols (and no life to weigh
+    beyond "costs no life first") goes to the choice model. Counts how often it is used."""
+    calls = []
+    real = fast.best_choice
+
+    def counted(*args):
+        calls.append(args[0])
+        return real(*args)
+
+    monkeypatch.setattr(fast, "MAX_COMBOS", 0)
+    monkeypatch.setattr(fast, "best_choice", counted)
+    return calls
+
+
+def test_choice_model_agrees_with_cpsat_on_seeded_problems(every_choice_modelled):
+    seen = {"none": 0, "paid": 0, "infeasible": 0}
+    for seed in range(150):
+        seen[_check(fast_problem(_Random(5000 + seed), max_entries=8, max_count=6, max_symbols=10))] += 1
+    assert len(every_choice_modelled) >= 60, (len(every_choice_modelled), seen)
+    assert seen["paid"] >= 60 and seen["infeasible"] >= 5, seen
+
+
+@settings(derandomize=True, deadline=None, max_examples=200,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
+                                 HealthCheck.function_scoped_fixture])
+@given(fast_problems())
+def test_choice_model_agrees_with_cpsat(every_choice_modelled, problem):
+    _check(problem)
+
+
+def test_choice_model_keeps_only_type_sets_that_can_bind():
+    """A type set with nothing inside it, or holding a smaller set with the same demand inside,
+    is left out; the others stay."""
+    from solver.fast_choice import ChoiceProblem, _binding
+    w, u, c = type_mask("W"), type_mask("U"), type_mask("C")
+    no, colored = (False, False), (True, False)  # one {2/U} symbol: its colored half in T or not
+    sets = (0, w, u, w | u, c, u | c)
+    p = ChoiceProblem(bounds=(), units=(), class_of=(), class_caps=(), sets=sets, meets=(),
+                      inside=(0, 2, 0, 2, 0, 0), twobrid=(1,),
+                      twobrid_inside=((no,), (no,), (colored,), (colored,), (no,), (colored,)),
+                      pool=(0,) * 6, singles=(0,) * 6, fixed_units=2, most_activations=0)
+    # {} and C: nothing inside; U|C: the same demand as U, which it holds
+    assert [sets[i] for i in _binding(p)] == [w, u, w | u]
+
+
+def test_large_boards_of_multis_are_answered_exactly_without_the_full_model():
+    """Boards of the large scenario (hundreds of Sol Rings, Thran Dynamos and bounce lands, a
+    100-mana cost) have far more choices than the fast path enumerates: the choice model
+    answers them, with CP-SAT's optimum."""
+    from benchmarks.generators import generate
+    answered = 0
+    for problem in generate("large", 0, 12):
+        prob = load_problem(problem)
+        c = compile_problem(prob)
+        got = solve_fast(c, prob.objective)
+        if got is None:
+            continue
+        answered += 1
+        want = cpsat.solve(c, prob.objective, 30)
+        assert got.status == want.status == "paid" and got.objective == want.objective, problem["id"]
+        assert verify(prob, build_answer(c, got)) == []
+    assert answered >= 10
