@@ -39,7 +39,6 @@ class _CpModel(cp_model.CpModel):
         pass
 
 
-
 def new_model() -> cp_model.CpModel:
     """An empty model, without the CamelCase aliases (see :class:`_CpModel`)."""
     return _CpModel()

@@ -351,7 +351,7 @@ class _Fast:
         n_y = 1
         dim_units: list[int] = []  # per dimension: units an activation makes
         dim_life: list[int] = []  # and the life it costs
-        dim_bounds: list[int] = []
+        dim_bounds: list[int] = []  # and the most activations an optimum uses
         for ki in self.multi_classes:
             budget, _, shape, _ = self.classes[ki]
             bounds = []
