@@ -21,8 +21,23 @@ from models.problem import Problem, Source
 from models.values import evolve
 
 
+_SIGNATURES: dict[int, tuple[Source, tuple | None]] = {}
+
+
 def _signature(s: Source) -> tuple | None:
-    """What makes two entries the same card for payment, or None if they aren't merged."""
+    """What makes two entries the same card for payment, or None if they aren't merged. Read
+    once per source: loaded sources are shared between boards (the loader remembers plain
+    entries), so they are found by identity; the entry holds the source, so its id isn't
+    reused while the entry stands."""
+    got = _SIGNATURES.get(id(s))
+    if got is None:
+        if len(_SIGNATURES) >= 4096:
+            _SIGNATURES.clear()
+        got = _SIGNATURES[id(s)] = (s, _signature_of(s))
+    return got[1]
+
+
+def _signature_of(s: Source) -> tuple | None:
     if not s.abilities:
         return None
     kinds = []
