@@ -13,6 +13,7 @@ from __future__ import annotations
 import threading
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 from ortools.sat.python import cp_model
 
@@ -132,6 +133,32 @@ def _flat(terms: Terms) -> tuple[list[int], list[int]]:
     return vs, [coef[v] for v in vs]
 
 
+def linear_text(terms: Terms, lo: int, hi: int, enforce: tuple[int, ...] = ()) -> str:
+    """lo <= terms <= hi, if every literal of ``enforce`` holds, in CP-SAT's text format
+    (repeated variables merged, zero coefficients dropped)."""
+    coef: dict[int, int] = {}
+    get = coef.get
+    for v, a in terms:
+        coef[v] = get(v, 0) + a
+    if 0 in coef.values():
+        coef = {v: a for v, a in coef.items() if a}
+    enf = f"enforcement_literal:[{_ints(enforce)}]" if enforce else ""
+    return (f"constraints{{{enf}linear{{vars:[{_ints(coef)}]coeffs:[{_ints(coef.values())}]"
+            f"domain:[{lo},{hi}]}}}}")
+
+
+def set_objective(proto: Any, terms: Terms) -> None:
+    """Minimize ``terms``: the model's objective replaced."""
+    objective = proto.objective
+    objective.vars.clear()
+    objective.coeffs.clear()
+    vs, cs = _flat(terms)
+    objective.vars.extend(vs)
+    objective.coeffs.extend(cs)
+    objective.offset = 0
+    objective.scaling_factor = 1.0
+
+
 class Model:
     """One CP-SAT model of a compiled problem.
 
@@ -172,15 +199,7 @@ class Model:
 
     def _linear(self, terms: Terms, lo: int, hi: int, enforce: tuple[int, ...] = ()) -> None:
         """lo <= terms <= hi, if every literal of ``enforce`` holds."""
-        coef: dict[int, int] = {}
-        get = coef.get
-        for v, a in terms:
-            coef[v] = get(v, 0) + a
-        if 0 in coef.values():
-            coef = {v: a for v, a in coef.items() if a}
-        enf = f"enforcement_literal:[{_ints(enforce)}]" if enforce else ""
-        self._cts.append(f"constraints{{{enf}linear{{vars:[{_ints(coef)}]coeffs:[{_ints(coef.values())}]"
-                         f"domain:[{lo},{hi}]}}}}")
+        self._cts.append(linear_text(terms, lo, hi, enforce))
 
     def _flush(self) -> None:
         """Variables and constraints made since the last flush go into the proto."""
@@ -228,7 +247,7 @@ class Model:
     def core(self, time_limit: float) -> list[str] | None:
         """The cost symbols of a minimal infeasible core, or None if the relaxed model is
         feasible with all of them (then the trouble is elsewhere)."""
-        solver = self._solver()
+        solver = thread_solver()
         deadline = time.monotonic() + time_limit
         lits = [lit for lit, _ in self.assumptions]
         assumptions = self.m.proto.assumptions
@@ -265,9 +284,6 @@ class Model:
         if cat == "x":
             return v.x_symbols * self.c.x_upper
         return sum(d.count * o.units for d in v.demands for o in d.options if o.generic == cat)
-
-    def _solver(self) -> cp_model.CpSolver:
-        return thread_solver()
 
     def _build(self) -> None:
         c = self.c
@@ -571,7 +587,7 @@ class Model:
         weighted sum while their bounds keep it exact (each weight exceeds everything after it);
         each group's optimum is fixed before the next group is solved."""
         deadline = time.monotonic() + time_limit
-        solver = self._solver()
+        solver = thread_solver()
         optimal = True
         last: Solution | None = None
         groups = self._groups(objectives) or [()]
@@ -609,14 +625,7 @@ class Model:
         return last
 
     def _minimize(self, terms: Terms) -> None:
-        objective = self.m.proto.objective
-        objective.vars.clear()
-        objective.coeffs.clear()
-        vs, cs = _flat(terms)
-        objective.vars.extend(vs)
-        objective.coeffs.extend(cs)
-        objective.offset = 0
-        objective.scaling_factor = 1.0
+        set_objective(self.m.proto, terms)
 
     def _solve_quick_then_full(self, solver: cp_model.CpSolver, remaining: float) -> int:
         """Small models first get a short try without presolve (most finish in a few ms); one

@@ -13,7 +13,7 @@ cdef class _Fast:
 
 cdef class _Hall:
     cdef public _Fast fast
-    cdef public object dims, n, inside, flags, pool, singles, per_dim, cost, free, free_loss
+    cdef public object dims, sets, n, inside, flags, pool, singles, per_dim, cost, free, free_loss
     cdef public object min_pay, _t, _y
 
 cpdef _add(dict d, k, n)

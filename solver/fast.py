@@ -443,8 +443,12 @@ class _Fast:
         if mode == "cost" or best is None:
             return best
         counted, y, t = best
+        return self._counted_flow(mode, dims, y, t, counted)
+
+    def _counted_flow(self, mode: str, dims, y, t, counted):
+        """The flow of a choice Hall's count scored (sources and waste, exact here): they must agree."""
         got = self._flow(mode, dims, y, t)
-        if got is None or got[6][1:] != counted[1:]:
+        if counted is None or got is None or got[6][1:] != counted[1:]:
             raise AssertionError(f"fast path: Hall's count {counted} disagrees with the flow {got and got[6]}")
         return got
 
@@ -458,7 +462,7 @@ class _Fast:
             caps[ki] = min(self.classes[ki][0], self.dmax)
         problem = ChoiceProblem(
             bounds=tuple(bounds), units=tuple(units), class_of=tuple(d[0] for d in dims),
-            class_caps=tuple(caps.items()), sets=tuple(self._type_sets()),
+            class_caps=tuple(caps.items()), sets=tuple(hall.sets),
             meets=tuple(tuple(per_t) for per_t in hall.per_dim), inside=tuple(hall.inside),
             twobrid=tuple(n for _, n, _, _ in self.twobrid), twobrid_inside=tuple(tuple(f) for f in hall.flags),
             pool=tuple(hall.pool), singles=tuple(hall.singles), fixed_units=self.fixed_units,
@@ -472,11 +476,7 @@ class _Fast:
         if chosen is None:
             return None
         y, t = chosen
-        counted = hall.score(y, t)
-        got = self._flow(mode, dims, y, t)
-        if counted is None or got is None or got[6][1:] != counted[1:]:
-            raise AssertionError(f"fast path: Hall's count {counted} disagrees with the flow {got and got[6]}")
-        return got
+        return self._counted_flow(mode, dims, y, t, hall.score(y, t))
 
     def _flow(self, mode: str, dims, y, t):
         """The flow of one choice: (key, dims, y, rows, left, flow, values) or None when it can't pay."""
@@ -752,7 +752,7 @@ class _Hall:
         self.fast = fast
         self.dims = dims
         rows = [(m, n) for m, n, *_ in fast.live_rows]
-        cands = fast._type_sets()
+        cands = self.sets = fast._type_sets()  # the type sets T, in this order everywhere
         self.n = len(cands)
         nodes, where = fast._singles(mode)
         class_mask = {ki: nodes[gi][1] for ki, gi in where.items()}

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
 
-from solver.cpsat import new_model, thread_solver
+from solver.cpsat import linear_text, new_model, set_objective, thread_solver
 
 BUDGET = 1.0
 """CP-SAT's deterministic time for the choice (about a second; these take milliseconds). A
@@ -81,31 +81,25 @@ def best_choice(p: ChoiceProblem, sources_first: bool, time_limit: float) -> Cho
     short, unspent = n_y + n_t, n_y + n_t + 1
     parts = [f"variables{{domain:[0,{ub}]}}" for ub in ubs]
     for ki, cap in p.class_caps:
-        parts.append(_linear([j for j in ys if p.class_of[j] == ki], [1] * n_y, cap))
-    parts.append(_linear(list(ys), [1] * n_y, p.most_activations))
+        parts.append(linear_text([(j, 1) for j in ys if p.class_of[j] == ki], 0, cap))
+    parts.append(linear_text([(j, 1) for j in ys], 0, p.most_activations))
     sets = {i: _set_row(p, i) for i in _binding(p)}
     full = max(p.sets)
     added = [i for i in sets if p.sets[i] & (p.sets[i] - 1) == 0 or p.sets[i] == full]
     for i in added:
         parts += _constraints(sets[i], short, unspent)
     # sources = sum y + short; waste = sum y units + sum t + unspent - fixed demand (a constant).
-    coef = [0] * len(ubs)
     # Lexicographic by weights: the first objective's weight exceeds the second's whole range.
     if sources_first:
         w_sources, w_waste = most_units + most_demand + 1, 1
     else:
         w_sources, w_waste = 1, sum(p.bounds) + most_demand + 1
-    for j in ys:
-        coef[j] = w_sources + w_waste * p.units[j]
-    for k in range(n_y, n_y + n_t):
-        coef[k] = w_waste
-    coef[short], coef[unspent] = w_sources, w_waste
+    objective = [(j, w_sources + w_waste * p.units[j]) for j in ys]
+    objective += [(k, w_waste) for k in range(n_y, n_y + n_t)] + [(short, w_sources), (unspent, w_waste)]
     model = new_model()
     proto = model.proto
     proto.merge_text_format("".join(parts))
-    proto.objective.vars.extend([v for v, a in enumerate(coef) if a])
-    proto.objective.coeffs.extend([a for a in coef if a])
-    proto.objective.scaling_factor = 1.0
+    set_objective(proto, objective)
     solver = thread_solver()
     params = solver.parameters
     params.cp_model_presolve = False  # measured: median 33 -> 9 ms on large boards
@@ -143,12 +137,13 @@ def _set_row(p: ChoiceProblem, i: int) -> Row:
 def _constraints(row: Row, short: int, unspent: int) -> list[str]:
     """Hall's condition in the set, and the set's bounds under short and unspent."""
     fixed, pool, supply, need, multi, left = row
-    n_y = len(multi)
-    vs = list(range(n_y + len(need)))
-    neg_multi = [-a for a in multi] + need
-    return [_linear(vs, [-a for a in left] + need, supply - fixed),
-            _linear(vs + [short], neg_multi + [-1], pool - fixed),
-            _linear(vs + [unspent], neg_multi + [-1], -fixed)]
+    vs = range(len(multi) + len(need))  # y, then t
+    lo = -2**60
+    hall = list(zip(vs, [-a for a in left] + need))
+    made = list(zip(vs, [-a for a in multi] + need))
+    return [linear_text(hall, lo, supply - fixed),
+            linear_text(made + [(short, -1)], lo, pool - fixed),
+            linear_text(made + [(unspent, -1)], lo, -fixed)]
 
 
 def _breaks(row: Row, values: list[int], short: int, unspent: int) -> bool:
@@ -162,28 +157,18 @@ def _breaks(row: Row, values: list[int], short: int, unspent: int) -> bool:
             or demand - pool - made > values[short] or demand - made > values[unspent])
 
 
-def _linear(vs: list[int], cs: list[int], hi: int) -> str:
-    """sum cs * vs <= hi, as text (zero coefficients dropped)."""
-    kept = [(v, a) for v, a in zip(vs, cs) if a]
-    if not kept:
-        return "" if hi >= 0 else "constraints{bool_or{}}"  # a constant: true, or false
-    return (f"constraints{{linear{{vars:[{','.join([str(v) for v, _ in kept])}]"
-            f"coeffs:[{','.join([str(a) for _, a in kept])}]domain:[-{2**60},{hi}]}}}}")
-
-
 def _binding(p: ChoiceProblem) -> list[int]:
     """The type sets whose constraints can bind. A set no symbol lies inside asks for nothing,
     and a set ``T`` holding a smaller set ``T'`` with the same demand inside (for every {2/W}
     choice) is never tighter: everything meeting ``T'`` meets ``T``, and a class of single copies
     counted in ``T`` but not in ``T'`` still has every copy its multis leave."""
-    first: dict[tuple, list[int]] = {}
-    for i, T in enumerate(p.sets):
-        key = (p.inside[i], p.twobrid_inside[i])
+    by_demand: dict[tuple, list[int]] = {}  # the sets with the same demand inside
+    for i in range(len(p.sets)):
         if not p.inside[i] and not any(c or g for c, g in p.twobrid_inside[i]):
             continue
-        first.setdefault(key, []).append(i)
+        by_demand.setdefault((p.inside[i], p.twobrid_inside[i]), []).append(i)
     keep = []
-    for members in first.values():
+    for members in by_demand.values():
         for i in members:
             T = p.sets[i]
             if not any(p.sets[j] != T and p.sets[j] & ~T == 0 for j in members):
