@@ -513,6 +513,9 @@ def _load_ability(value: Any, path: str) -> Ability:
     mana = _cost(obj["mana"], f"{path}.mana") if obj.get("mana") is not None else None
     if mana is not None and any(s.kind is Kind.ENERGY for s in mana):
         raise ProblemError(f"{path}.mana", "energy is not mana: use the ability's \"energy\" key")
+    if mana is not None and any(s.kind is Kind.X for s in mana):
+        raise ProblemError(f"{path}.mana", "{X} in a mana ability's cost can't be read: what the ability adds "
+                           "can't depend on X here; give the cost for one value of X (e.g. \"{2}\")")
     return Ability(
         add=load_add(obj["add"], f"{path}.add"),
         tap=_bool(obj.get("tap", True), f"{path}.tap"),

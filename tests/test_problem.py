@@ -35,6 +35,8 @@ BOARD = [{"name": "Plains", "count": 2}, {"name": "Snow-Covered Island"},
     ({"cost": "{1}", "sources": [{"name": "Not A Card Name"}]}, "sources[0].abilities", "not a basic land"),
     ({"cost": "{1}", "sources": [{"id": "a", "name": "Forest"}, {"id": "a", "name": "Forest"}]}, "sources[1].id", "duplicate"),
     ({"cost": "{1}", "for": {"kind": "creature"}}, "for.kind", "one of"),
+    ({"cost": "{1}", "sources": [{"id": "s", "abilities": [{"add": "{W}", "mana": "{X}"}]}]},
+     "sources[0].abilities[0].mana", "{X} in a mana ability's cost"),  # was a withheld answer, not an error
 ])
 def test_errors_name_the_field(problem, path, words):
     with pytest.raises(ProblemError) as info:
