@@ -4,6 +4,8 @@
     tapwise pay examples/three_color.json --json   the spec answer
     tapwise pay - --jsonl < problems.jsonl          one answer per line, ids echoed
     tapwise pay "{2}{W}{U/P}" --board "4 Plains, 2 Island, Sol Ring" --life 20
+    tapwise available examples/boards/filter_and_city.json  every maximal pool of a board
+    tapwise available --board "2 Island, Watery Grave, Arcane Signet"
     tapwise serve                                   JSON-lines server on stdin/stdout
     tapwise bench --quick                           the benchmark suite
 """
@@ -19,7 +21,7 @@ from typing import Any, TextIO
 
 from models.problem import ProblemError
 from solver.queries import answer_request
-from solver.render import render
+from solver.render import render, render_pools
 
 
 def _read(path: str) -> str:
@@ -93,11 +95,46 @@ def cmd_pay(args: argparse.Namespace) -> int:
         return 2
     if args.json:
         print(json.dumps(answer, indent=2))
+    elif "pools" in answer:
+        print(render_pools(answer["pools"]))
     elif "results" in answer:
         print("\n\n".join(render(a) for a in answer["results"]))
     else:
         print(render(answer))
-    return 0 if answer.get("status") == "paid" or "results" in answer else 1
+    return 0 if answer.get("status") == "paid" or "results" in answer or "pools" in answer else 1
+
+
+def cmd_available(args: argparse.Namespace) -> int:
+    """Every maximal pool of a board: a board file (or -), or quick mode's --board text."""
+    if (args.target is None) == (args.board is None):
+        print("tapwise: give a board file (or -), or --board \"...\"", file=sys.stderr)
+        return 2
+    if args.board is not None:
+        from models.board import parse_board
+
+        try:
+            request: Any = {"sources": parse_board(args.board)}
+        except (ValueError, KeyError) as e:
+            print(f"tapwise: {e.args[0] if e.args else e}", file=sys.stderr)
+            return 2
+        if args.life is not None:
+            request["player"] = {"life": args.life}
+        if args.pool:
+            request["pool"] = [args.pool]
+    else:
+        try:
+            request = json.loads(_read(args.target))
+        except json.JSONDecodeError as e:
+            print(f"tapwise: {args.target} is not JSON: {e.msg} at line {e.lineno} column {e.colno}", file=sys.stderr)
+            return 2
+    if isinstance(request, dict):
+        request = {**request, "query": "available"}
+    answer = answer_request(request)
+    if answer.get("status") == "error":
+        print(f"tapwise: {answer['error']}", file=sys.stderr)
+        return 2
+    print(json.dumps(answer, indent=2) if args.json else render_pools(answer["pools"]))
+    return 0
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -127,6 +164,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--x", help='quick mode: the value of X, or "max"')
     p.add_argument("--pool", help="quick mode: mana already in the pool, like {R}{R}")
     p.set_defaults(func=cmd_pay)
+    a = sub.add_parser("available", help="every maximal mana pool a board can make (spec section 7)")
+    a.add_argument("target", nargs="?", help="board JSON file (sources, pool, player), or - for standard input")
+    a.add_argument("--board", help='quick mode: sources like "2 Island, Watery Grave, Arcane Signet"')
+    a.add_argument("--life", type=int, help="quick mode: the player's life (default 20)")
+    a.add_argument("--pool", help="quick mode: mana already in the pool, like {R}{R}")
+    a.add_argument("--json", action="store_true", help="print the spec answer as JSON")
+    a.set_defaults(func=cmd_available)
     s = sub.add_parser("serve", help="JSON-lines server: one request per line on stdin, answers on stdout")
     s.set_defaults(func=cmd_serve)
     sub.add_parser("bench", help="run the benchmark suite (see tapwise bench --help)")

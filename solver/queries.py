@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from models.problem import BOARD_KEYS, COST_KEYS, ProblemError
+from solver.available import TooManyPools, available
 from solver.pay import pay
 
 
@@ -43,13 +44,17 @@ def answer_request(request: Any) -> dict[str, Any]:
             return pay(request)
         if query == "castable":
             out = castable(request)
-        elif query in ("plan", "available"):
-            raise ProblemError("query", f"{query!r} is not answered by this version of tapwise; "
-                               "ask pay or castable")
+        elif query == "available":
+            out = available(request)
+        elif query == "plan":
+            raise ProblemError("query", "'plan' is not answered by this version of tapwise; "
+                               "ask pay, castable or available")
         else:
             raise ProblemError("query", f"unknown query {query!r}; use pay, castable, plan or available")
     except ProblemError as e:
         out = {"status": "error", "error": str(e)}
+    except TooManyPools as e:
+        out = {"status": "error", "error": f"{e}; ask pay or castable about the costs in question"}
     if pid is not None:
         out["id"] = pid
     return out

@@ -60,3 +60,17 @@ def render(answer: dict[str, Any]) -> str:
     lines.append(summary[:1].upper() + summary[1:] + ".")
     lines.append("Left in the pool: " + ("".join(answer["left_over"]) or "nothing") + ".")
     return "\n".join(lines)
+
+
+def render_pools(pools: list[dict[str, int]]) -> str:
+    """The pools of an ``available`` answer, one line each: ``{W}{W}{U} + 2 of any color``."""
+    if not pools:
+        return "The board can make no mana."
+    lines = [f"Maximal pools the board can make ({len(pools)}; none holds another):"]
+    for pool in pools:
+        text = "".join(f"{{{t}}}" * pool[t] for t in ("W", "U", "B", "R", "G", "C"))
+        if pool["Any"]:
+            text += (" + " if text else "") + f"{pool['Any']} of any color"
+        notes = [f"{pool[k]} {k}" for k in ("snow", "restricted") if pool[k]]
+        lines.append(f"  {text or 'nothing'}" + (f"  ({', '.join(notes)})" if notes else ""))
+    return "\n".join(lines)

@@ -61,3 +61,31 @@ def test_serve_answers_castable():
     out = run("serve", stdin=json.dumps(request) + "\n")
     answer = json.loads(out.stdout)
     assert answer["id"] == 9 and [r["status"] for r in answer["results"]] == ["paid", "infeasible"]
+
+
+def test_available_lists_the_example_boards_pools():
+    # Plains, Watery Grave (U or B), Mystic Gate ({C}, or {W/U}: WW/WU/UU) and City of Brass
+    # (any color): worked out by hand, the nine pools no other pool holds.
+    out = run("available", str(EXAMPLES / "boards" / "filter_and_city.json"), "--json")
+    assert out.returncode == 0, out.stderr
+    pools = json.loads(out.stdout)["pools"]
+    shown = sorted("".join(t * p[t] for t in "WUBRGC") + "+" * p["Any"] for p in pools)
+    assert shown == sorted(["WWW+", "WWU+", "WWB+", "WUU+", "WUB+", "WUC+", "WBC+", "UUU+", "UUB+"])
+    readable = run("available", str(EXAMPLES / "boards" / "filter_and_city.json"))
+    assert readable.returncode == 0 and "{W}{U}{C} + 1 of any color" in readable.stdout
+
+
+def test_available_quick_mode_and_serve():
+    out = run("available", "--board", "Underground River, Swamp", "--life", "1")
+    assert out.returncode == 0 and out.stdout.splitlines()[1].strip() == "{B}{C}"  # no damage at 1 life
+    request = {"id": 5, "query": "available", "sources": [{"name": "Forest", "count": 2}]}
+    answer = json.loads(run("serve", stdin=json.dumps(request) + "\n").stdout)
+    assert answer == {"id": 5, "pools": [{"W": 0, "U": 0, "B": 0, "R": 0, "G": 2, "C": 0, "Any": 0,
+                                          "snow": 0, "restricted": 0}]}
+
+
+def test_available_bad_input_names_the_key():
+    out = run("available", "-", stdin=json.dumps({"sources": [], "costs": []}))
+    assert out.returncode == 2 and "costs" in out.stderr and "Traceback" not in out.stderr
+    out = run("available")
+    assert out.returncode == 2 and "board file" in out.stderr

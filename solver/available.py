@@ -1,0 +1,360 @@
+"""The ``available`` question (spec section 7): every maximal mana pool a board can make.
+
+An engine asks it to see what it could cast this turn. Mana abilities are optional, so a pool is
+what any legal sequence of activations leaves (the starting pool included); the answer keeps the
+pools no other pool contains. Sources whose abilities cost no mana only add mana, so they are
+activated first, copy by copy, keeping only the states (pool, life and energy spent) that no
+other state dominates (DESIGN principle 2: a class of copies, not each copy); abilities with a
+mana cost (filter lands, Signets) are then searched in every order from each of those states.
+
+A unit of mana that may be any color is reported as one ``Any`` ("one mana of a color not yet
+chosen") rather than five pools; ``Any`` may stand for any color when pools are compared and when
+an ability's cost is paid. The number of pools grows with the board, so past
+:data:`MAX_STATES` states the question is refused with a message rather than left running.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations_with_replacement, product
+from typing import Any, Callable
+
+import numpy as np
+
+from models.mana import COLORS, Kind, Symbol
+from models.problem import BOARD_KEYS, Ability, Problem, ProblemError, Purpose, Restriction, Source, load_problem
+from solver.compile import reflect_types
+
+ANY = "Any"
+REPORTED = ("W", "U", "B", "R", "G", "C", ANY)
+MAX_STATES = 100_000
+"""States (a pool with the life and energy spent on it) explored before the question is refused."""
+MAX_UPSETS = 4096
+"""Sets of kinds of mana compared when weighing pools (see :func:`_connected_upsets`)."""
+
+
+class TooManyPools(ValueError):
+    """The board makes more different pools than :data:`MAX_STATES`."""
+
+
+@dataclass(frozen=True)
+class Token:
+    """One kind of mana in a pool: its type (a color, ``C`` or ``Any``), snow, and restriction."""
+
+    type: str
+    snow: bool
+    only: Restriction | None
+
+    def covers(self, other: Token) -> bool:
+        """May this mana stand for ``other`` in every use: same type (``Any`` for any color),
+        snow if ``other`` is, and no restriction ``other`` doesn't have."""
+        same_type = self.type == other.type or (self.type == ANY and other.type in COLORS)
+        return same_type and (self.snow or not other.snow) and (self.only is None or self.only == other.only)
+
+
+State = tuple[tuple[int, ...], int, int, int]
+"""A pool as counts per token index, with the life paid, damage taken and energy paid so far."""
+
+
+def available(request: dict[str, Any]) -> dict[str, Any]:
+    """``{"pools": [...]}`` for a board (spec section 7); raises :class:`ProblemError` for bad
+    input and :class:`TooManyPools` for a board past :data:`MAX_STATES`."""
+    allowed = set(BOARD_KEYS) | {"query", "id"}
+    for key in request:
+        if key not in allowed:
+            raise ProblemError(key, f"unknown key for an available question; allowed: {', '.join(sorted(allowed))}")
+    board = _Board(load_problem({"cost": None, **{k: request[k] for k in BOARD_KEYS if k in request}}))
+    reported: dict[tuple, dict[str, int]] = {}  # pools that differ only in what isn't reported count once
+    for pool in board.maximal_pools():
+        out = _report(pool, board.tokens)
+        reported.setdefault(tuple(out.values()), out)
+    # the largest pools first, then by their counts in the reported order: the same board, the same list
+    return {"pools": sorted(reported.values(), key=lambda out: (-sum(out[t] for t in REPORTED),
+                                                               [-v for v in out.values()]))}
+
+
+class _Board:
+    """A loaded board, its abilities read once, and the search over what it can make."""
+
+    def __init__(self, problem: Problem) -> None:
+        self.player = problem.player
+        self.tokens: list[Token] = []
+        self._index: dict[Token, int] = {}
+        reflected = reflect_types(problem)
+        pool_tokens = [self._token(m.type, m.snow, m.only) for m in problem.pool]
+        self.cost_free: list[tuple[Source, list[tuple[Ability, list[tuple[int, ...]]]]]] = []
+        self.converters: list[tuple[Source, list[tuple[Ability, list[tuple[int, ...]]]]]] = []
+        for i, s in enumerate(problem.sources):
+            if not s.count:
+                continue
+            abilities = []
+            for j, a in enumerate(s.abilities):
+                choices = a.choices
+                if a.reflect:
+                    types = reflected.get((i, j), "")
+                    choices = ((types,),) if types else ()
+                abilities.append((a, self._outputs(choices, s.snow, a.only)))
+            (self.converters if any(a.mana is not None for a in s.abilities) else self.cost_free).append((s, abilities))
+        n = len(self.tokens)
+        first = [0] * n
+        for t in pool_tokens:
+            first[t] += 1
+        self.start: State = (tuple(first), 0, 0, 0)
+        self.upsets = _connected_upsets(self.tokens)
+
+    def _token(self, type_: str, snow: bool, only: Restriction | None) -> int:
+        token = Token(type_, snow, only)
+        got = self._index.get(token)
+        if got is None:
+            got = self._index[token] = len(self.tokens)
+            self.tokens.append(token)
+        return got
+
+    def _outputs(self, choices: tuple[tuple[str, ...], ...], snow: bool, only: Restriction | None) -> list[tuple[int, ...]]:
+        """Each way an activation may fill the pool, as sorted token indices: a unit that may be
+        any color is one ``Any``, a unit of some types one of them."""
+        outs: dict[tuple[int, ...], None] = {}
+        for choice in choices:
+            per_unit = []
+            for unit in choice:
+                if all(c in unit for c in COLORS):
+                    types = [ANY] + (["C"] if "C" in unit else [])
+                else:
+                    types = list(unit)
+                per_unit.append([self._token(t, snow, only) for t in types])
+            for combo in product(*per_unit):
+                outs.setdefault(tuple(sorted(combo)))
+        return list(outs)
+
+    # -- the search -----------------------------------------------------------------------
+
+    def _fits(self, life: int, damage: int, energy: int) -> bool:
+        """Life paid within life, energy within energy, and the life floor kept (spec section 8)."""
+        p = self.player
+        if life > max(0, p.life) or energy > p.energy:
+            return False
+        lost = life + damage
+        return not (lost > 0 and p.keep_life is not None and p.life - lost < p.keep_life)
+
+    def maximal_pools(self) -> list[tuple[int, ...]]:
+        """The pools no other pool the board can make contains, as counts per token."""
+        n = len(self.tokens)
+        nothing = [((0,) * n, 0, 0, 0)]
+        states = [self.start]
+        for source, abilities in self.cost_free:
+            untapped = self._undominated(self._copy_plans(abilities, tapped=False))
+            tapped = self._undominated(self._copy_plans(abilities, tapped=True))
+            for copies, plans in ((source.count - source.tapped, untapped), (source.tapped, tapped)):
+                if plans == nothing or not copies:
+                    continue  # these copies can do nothing
+                if len(plans) == 1:  # one plan beats doing nothing, so it costs nothing: all copies at once
+                    (dv, _, _, _), = plans
+                    states = [(tuple(a + copies * b for a, b in zip(vec, dv)), *rest) for vec, *rest in states]
+                    continue
+                for _ in range(copies):
+                    grown = {(tuple(a + b for a, b in zip(vec, dv)), life + dl, damage + dd, energy + de)
+                             for vec, life, damage, energy in states for dv, dl, dd, de in plans}
+                    states = self._undominated([s for s in grown if self._fits(*s[1:])])
+                    if len(states) > MAX_STATES:
+                        raise TooManyPools(f"this board makes more than {MAX_STATES:,} different pools")
+        ends = self._search_converters(states) if self.converters else states
+        return [v for v, _, _, _ in self._undominated([(v, 0, 0, 0) for v in {s[0] for s in ends}])]
+
+    def _undominated(self, states: list[State]) -> list[State]:
+        """The states no other state dominates: a pool containing the other's, no more life,
+        damage or energy spent (whatever one can do after, the other can too). A pool contains
+        another when each mana of the other can be given one of its own that may stand for it
+        (:meth:`Token.covers`): by Hall's theorem, when it has at least as much mana in every
+        connected up-set of that order (:func:`_connected_upsets`), so containment is a
+        comparison of vectors."""
+        if len(states) <= 1:
+            return states
+        n = len(self.tokens)
+        rows = np.array([[*v, -life, -damage, -energy] for v, life, damage, energy in states], dtype=np.int64)
+        rows = np.hstack([rows[:, :n] @ self.upsets.T, rows[:, n:]])
+        # distinct states have distinct rows (equal rows would be pools containing each other), so
+        # a row is dominated when another is at least as large everywhere; blocks bound the memory
+        dominated = np.zeros(len(rows), dtype=bool)
+        for lo in range(0, len(rows), 256):
+            block = rows[lo:lo + 256]
+            ge = np.all(rows[None, :, :] >= block[:, None, :], axis=2)
+            ge[np.arange(len(block)), np.arange(lo, lo + len(block))] = False  # not by itself
+            dominated[lo:lo + 256] = ge.any(axis=1)
+        return [s for s, d in zip(states, dominated) if not d]
+
+    def _copy_plans(self, abilities: list[tuple[Ability, list[tuple[int, ...]]]], tapped: bool) -> list[State]:
+        """Everything one copy may do with abilities that cost no mana: at most one tap
+        ability (none if tapped), each other ability up to its uses, at most one sacrifice."""
+        n = len(self.tokens)
+        taps = [None] + ([] if tapped else [k for k, (a, _) in enumerate(abilities) if a.tap])
+        others = [k for k, (a, _) in enumerate(abilities) if not a.tap]
+        plans: set[State] = set()
+        for tap in taps:
+            for uses in product(*(range(abilities[k][0].uses + 1) for k in others)):
+                acts = ([tap] if tap is not None else []) + [k for k, u in zip(others, uses) for _ in range(u)]
+                if sum(1 for k in acts if abilities[k][0].sacrifice) > 1:
+                    continue  # a copy is sacrificed once, as its last act
+                if any(not abilities[k][1] for k in acts):
+                    continue  # an ability that makes nothing here is never worth it
+                life = sum(abilities[k][0].life for k in acts)
+                damage = sum(abilities[k][0].damage for k in acts)
+                energy = sum(abilities[k][0].energy for k in acts)
+                for outs in product(*(abilities[k][1] for k in acts)):
+                    vec = [0] * n
+                    for out in outs:
+                        for t in out:
+                            vec[t] += 1
+                    plans.add((tuple(vec), life, damage, energy))
+        return list(plans)
+
+    def _search_converters(self, starts: list[State]) -> list[State]:
+        """Every state reachable from ``starts`` by the sources with mana-cost abilities, in
+        any order; each copy of them is in a state of its own (tapped, uses left per ability;
+        a sacrificed copy is gone)."""
+        initial = []
+        for source, abilities in self.converters:
+            uses = tuple(a.uses for a, _ in abilities)
+            copies = {}
+            if source.count > source.tapped:
+                copies[(False, uses)] = source.count - source.tapped
+            if source.tapped:
+                copies[(True, uses)] = source.tapped
+            initial.append(tuple(sorted(copies.items())))
+        seen: set[tuple] = set()
+        stack = [(tuple(initial), s) for s in starts]
+        found: list[State] = []
+        while stack:
+            node = stack.pop()
+            if node in seen:
+                continue
+            seen.add(node)
+            if len(seen) > MAX_STATES:
+                raise TooManyPools(f"this board makes more than {MAX_STATES:,} different pools")
+            copies, (vec, life, damage, energy) = node
+            found.append(node[1])
+            for si, (source, abilities) in enumerate(self.converters):
+                purpose = Purpose("ability", source.types, (), "", False)
+                for state, count in copies[si]:
+                    is_tapped, uses_left = state
+                    for k, (a, outs) in enumerate(abilities):
+                        if not outs or (a.tap and is_tapped) or (not a.tap and not uses_left[k]):
+                            continue
+                        after = _after_activation(copies, si, state, count, a, k)
+                        new_damage, new_energy = damage + a.damage, energy + a.energy
+                        for left, paid_life in self._payments(vec, a, purpose):
+                            new_life = life + a.life + paid_life
+                            if not self._fits(new_life, new_damage, new_energy):
+                                continue
+                            for out in outs:
+                                grown = list(left)
+                                for t in out:
+                                    grown[t] += 1
+                                stack.append((after, (tuple(grown), new_life, new_damage, new_energy)))
+        return found
+
+    def _payments(self, vec: tuple[int, ...], a: Ability, purpose: Purpose) -> set[tuple[tuple[int, ...], int]]:
+        """Each distinct (pool left, life paid) after paying ``a``'s mana cost from ``vec``."""
+        if a.mana is None:
+            return {(vec, 0)}
+        spendable = [i for i, t in enumerate(self.tokens) if t.only is None or t.only.allows(purpose)]
+        results: set[tuple[tuple[int, ...], int]] = set()
+
+        def pay(symbols: tuple[Symbol, ...], left: list[int], life: int) -> None:
+            if not symbols:
+                results.add((tuple(left), life))
+                return
+            for spent, paid_life in self._ways(symbols[0], left, spendable):
+                for t in spent:
+                    left[t] -= 1
+                pay(symbols[1:], left, life + paid_life)
+                for t in spent:
+                    left[t] += 1
+
+        pay(a.mana.symbols, list(vec), 0)
+        return results
+
+    def _ways(self, sym: Symbol, left: list[int], spendable: list[int]) -> list[tuple[tuple[int, ...], int]]:
+        """The ways to pay one symbol of an ability's cost from ``left``: (tokens spent, life)
+        (106.8-106.11's symbols; Phyrexian ones with 2 life, spec section 8)."""
+        tokens = self.tokens
+        have = [i for i in spendable if left[i]]
+
+        def one(ok: Callable[[Token], bool]) -> list[tuple[tuple[int, ...], int]]:
+            return [((i,), 0) for i in have if ok(tokens[i])]
+
+        def generic(n: int) -> list[tuple[tuple[int, ...], int]]:
+            return [(c, 0) for c in combinations_with_replacement(have, n) if all(c.count(i) <= left[i] for i in c)]
+
+        def colored(t: Token) -> bool:
+            return t.type in sym.colors or t.type == ANY
+
+        k = sym.kind
+        if k is Kind.COLORED or k is Kind.HYBRID:
+            return one(colored)
+        if k is Kind.COLORLESS:
+            return one(lambda t: t.type == "C")
+        if k is Kind.COLORLESS_HYBRID:
+            return one(lambda t: t.type == "C" or colored(t))
+        if k is Kind.GENERIC:
+            return generic(sym.amount)
+        if k is Kind.TWOBRID:
+            return one(colored) + generic(2)
+        if k is Kind.PHYREXIAN or k is Kind.HYBRID_PHYREXIAN:
+            return one(colored) + [((), 2)]
+        if k is Kind.SNOW:
+            return one(lambda t: t.snow)
+        raise ProblemError("sources", f"{sym} in a mana ability's cost can't be paid with mana")
+
+
+def _after_activation(copies: tuple, si: int, state: tuple, count: int, a: Ability, k: int) -> tuple:
+    """The copies' states after one copy of converter source ``si`` in ``state`` activates
+    its ability ``k``: tapped by a tap ability, one use fewer otherwise, gone if sacrificed."""
+    is_tapped, uses_left = state
+    mine = dict(copies[si])
+    if count == 1:
+        del mine[state]
+    else:
+        mine[state] = count - 1
+    if not a.sacrifice:
+        new = (True, uses_left) if a.tap else (is_tapped, uses_left[:k] + (uses_left[k] - 1,) + uses_left[k + 1:])
+        mine[new] = mine.get(new, 0) + 1
+    return copies[:si] + (tuple(sorted(mine.items())),) + copies[si + 1:]
+
+
+def _connected_upsets(tokens: list[Token]) -> np.ndarray:
+    """Rows of 0/1 over the tokens: the connected up-sets of the order "covers" (each unit of a
+    set together with every token that may stand for it). Pool q contains pool p iff p has no
+    more mana than q in every up-set (Hall's condition for the matching), and an up-set made of
+    two disjoint ones adds nothing, so the connected ones suffice: the single tokens when no
+    token stands for another, a few dozen for Any over the colors."""
+    n = len(tokens)
+    principal = {frozenset(j for j in range(n) if tokens[j].covers(tokens[i])) for i in range(n)}
+    found = set(principal)
+    frontier = list(principal)
+    while frontier:
+        grown = []
+        for u in frontier:
+            for p in principal:
+                if u & p and not p <= u:
+                    w = u | p
+                    if w not in found:
+                        found.add(w)
+                        grown.append(w)
+        if len(found) > MAX_UPSETS:
+            raise TooManyPools(f"this board makes more than {MAX_UPSETS:,} kinds of mana to weigh against each other")
+        frontier = grown
+    rows = np.zeros((len(found), n), dtype=np.int64)
+    for r, u in enumerate(sorted(found, key=sorted)):
+        rows[r, sorted(u)] = 1
+    return rows
+
+
+def _report(pool: tuple[int, ...], tokens: list[Token]) -> dict[str, int]:
+    out = dict.fromkeys(REPORTED, 0)
+    out["snow"] = out["restricted"] = 0
+    for t, n in zip(tokens, pool):
+        if n:
+            out[t.type] += n
+            out["snow"] += n if t.snow else 0
+            out["restricted"] += n if t.only is not None else 0
+    return out
