@@ -1,0 +1,331 @@
+"""Exhaustive reference for the ``available`` query: ``brute_available(board) -> {"pools": [...]}``.
+
+Written from ``shared/spec/problem.md`` (sections 3, 7 and 8) and the lead's semantics brief; it
+shares no code with ``solver/`` (it reads the board with ``models.problem.load_problem`` and the
+notation with ``models.mana``). It is meant to be obviously correct, not fast: keep boards tiny
+(a handful of source copies, a couple of pool mana).
+
+How it works:
+
+1. **Every activation sequence.** A depth-first search over full game states: for each source
+   entry the multiset of its copies' states (tapped, sacrificed, uses left of each ability without
+   ``{T}``), the pool as a multiset of tokens ``(type, snow, restriction)``, and the life paid by
+   abilities, the damage taken and the energy paid so far. A move activates one ability of one
+   copy: it pays the ability's own mana cost from tokens in the pool at that moment (every way
+   to do so), its life, energy and damage, then adds one of its choices (every way to pick each
+   unit's type). The visited set is over full states, so every reachable state is seen once.
+   The life / energy / keep_life limits only tighten as a sequence goes on, so every prefix of a
+   legal sequence is legal and a state breaking them is simply never entered.
+2. **Every reachable state's pool is an end pool** (mana abilities are optional, so stopping
+   anywhere is legal, including before the first activation).
+3. **Maximal pools.** A pool is dropped when another, different pool contains it: a one-to-one
+   map of its tokens into the other's, each token to one that is at least as good (same type,
+   or ``Any`` for a color or ``Any``; snow if it was snow; unrestricted, or the same restriction).
+   The map is found by trying every assignment (backtracking), no cleverness.
+4. **Report** each maximal pool as counts of the seven types plus ``snow`` and ``restricted``,
+   each distinct dict once, sorted.
+
+Token types are ``W U B R G C`` and ``Any`` ("one mana of a color not yet chosen"): a unit that
+may be any of the five colors becomes ``Any`` (or ``C`` too if the unit allows colorless); any
+other unit becomes one of its letters. Reflect abilities (106.7) are not modelled: they make
+nothing here and are never activated.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+from models.mana import Kind
+from models.problem import ProblemError, Purpose, load_problem
+
+COLORS = "WUBRG"
+ANY = "Any"
+REPORT_KEYS = ("W", "U", "B", "R", "G", "C", "Any", "snow", "restricted")
+BOARD_KEYS = ("sources", "opponent_sources", "pool", "player")
+
+
+class TooBig(RuntimeError):
+    """The exhaustive search would be too large; make the board smaller."""
+
+
+# --------------------------------------------------------------------------------------------
+# Tokens: (type, snow, restriction index); restriction index 0 is "no restriction".
+# --------------------------------------------------------------------------------------------
+
+def _covers(q: tuple, p: tuple) -> bool:
+    """Whether token ``q`` can stand in for token ``p`` in the containment order."""
+    q_type, q_snow, q_only = q
+    p_type, p_snow, p_only = p
+    if not (q_type == p_type or (q_type == ANY and (p_type in COLORS or p_type == ANY))):
+        return False
+    if p_snow and not q_snow:
+        return False
+    return q_only == 0 or q_only == p_only
+
+
+def contained(p_pool: tuple, q_pool: tuple) -> bool:
+    """Whether pool ``p_pool`` is contained in ``q_pool`` (both tuples of tokens): some
+    one-to-one map sends each of p's tokens to a q token that covers it. Tries every map."""
+    if len(p_pool) > len(q_pool):
+        return False
+    used = [False] * len(q_pool)
+
+    def place(i: int) -> bool:
+        if i == len(p_pool):
+            return True
+        for j, q in enumerate(q_pool):
+            if not used[j] and _covers(q, p_pool[i]):
+                used[j] = True
+                if place(i + 1):
+                    return True
+                used[j] = False
+        return False
+
+    return place(0)
+
+
+def maximal_pools(pools: set) -> list[tuple]:
+    """The pools (sorted token tuples, each distinct multiset once) no other pool contains."""
+    distinct = sorted(set(pools))
+    return [p for p in distinct
+            if not any(q != p and contained(p, q) for q in distinct)]
+
+
+def report(pool: tuple) -> dict[str, int]:
+    """The spec's report of one pool: counts of the seven types, of snow and of restricted mana."""
+    out = {k: 0 for k in REPORT_KEYS}
+    for t, snow, only in pool:
+        out[t] += 1
+        out["snow"] += 1 if snow else 0
+        out["restricted"] += 1 if only != 0 else 0
+    return out
+
+
+def sort_pools(pools: list[dict]) -> list[dict]:
+    """A canonical order for comparing answers (the implementation's order is its business)."""
+    return sorted(pools, key=lambda d: tuple(d.get(k, 0) for k in REPORT_KEYS))
+
+
+# --------------------------------------------------------------------------------------------
+# The search
+# --------------------------------------------------------------------------------------------
+
+def _unit_types(unit: str) -> list[str]:
+    """The token types one unit of an ability's choice may become."""
+    if set(COLORS) <= set(unit):
+        return [ANY] + (["C"] if "C" in unit else [])
+    return sorted(set(unit))
+
+
+def _outputs(ability) -> set[tuple[str, ...]]:
+    """Every multiset of token types one activation may add (sorted tuples)."""
+    outs: set[tuple[str, ...]] = set()
+    for choice in ability.choices:  # empty for reflect: nothing
+        for picked in itertools.product(*(_unit_types(u) for u in choice)):
+            outs.add(tuple(sorted(picked)))
+    return outs
+
+
+class _Search:
+    def __init__(self, board: dict, max_states: int) -> None:
+        problem = load_problem({"cost": None, **board},
+                               allowed=("cost",) + BOARD_KEYS)
+        self.max_states = max_states
+        self.life = problem.player.life
+        self.energy = problem.player.energy
+        self.keep = problem.player.keep_life
+        self.restrictions: list[Any] = [None]  # index 0: unrestricted
+
+        self.sources = problem.sources
+        # Per source: the abilities we model, each (ability, outputs), and which tokens may pay
+        # its abilities' own costs (restriction index -> allowed).
+        self.abilities = []
+        for src in self.sources:
+            abs_ = []
+            for ab in src.abilities:
+                if ab.reflect is not None:
+                    continue  # not modelled: makes nothing, never activated
+                abs_.append((ab, sorted(_outputs(ab)), self._index(ab.only)))
+            self.abilities.append(abs_)
+        start_pool = tuple(sorted((m.type, m.snow, self._index(m.only)) for m in problem.pool))
+        self.start_pool = start_pool
+        self.purposes = [Purpose("ability", tuple(src.types), (), "", False) for src in self.sources]
+
+    def _index(self, only) -> int:
+        if only is None:
+            return 0
+        for i, r in enumerate(self.restrictions):
+            if i and r == only:
+                return i
+        self.restrictions.append(only)
+        return len(self.restrictions) - 1
+
+    def _may_pay(self, token: tuple, si: int) -> bool:
+        only = token[2]
+        return only == 0 or self.restrictions[only].allows(self.purposes[si])
+
+    # ---- paying an ability's own mana cost --------------------------------------------------
+
+    def _cost_payments(self, pool: tuple, ab, si: int) -> set[tuple[tuple, int, int]]:
+        """Every (pool left, life paid, energy paid) for paying ``ab.mana`` from ``pool``."""
+        symbols = ab.mana.symbols if ab.mana is not None else ()
+        results: set[tuple[tuple, int, int]] = set()
+
+        def take(pool_left: list, want, then) -> None:
+            """Remove one token satisfying ``want(token)`` in every possible way."""
+            tried = set()
+            for i, tok in enumerate(pool_left):
+                if tok in tried or not want(tok) or not self._may_pay(tok, si):
+                    continue
+                tried.add(tok)
+                then(pool_left[:i] + pool_left[i + 1:])
+
+        def take_n(pool_left: list, n: int, want, then) -> None:
+            if n == 0:
+                then(pool_left)
+                return
+            take(pool_left, want, lambda rest: take_n(rest, n - 1, want, then))
+
+        def is_type(*types):
+            return lambda tok: tok[0] in types
+
+        def anything(tok) -> bool:
+            return True
+
+        def rec(k: int, pool_left: list, life: int, energy: int) -> None:
+            if k == len(symbols):
+                results.add((tuple(sorted(pool_left)), life, energy))
+                return
+            s = symbols[k]
+
+            def nxt(rest: list, paid_life: int = life, paid_energy: int = energy) -> None:
+                rec(k + 1, rest, paid_life, paid_energy)
+
+            kind = s.kind
+            if kind is Kind.COLORED:
+                take(pool_left, is_type(s.colors, ANY), nxt)
+            elif kind is Kind.COLORLESS:
+                take(pool_left, is_type("C"), nxt)
+            elif kind is Kind.GENERIC:
+                take_n(pool_left, s.amount, anything, nxt)
+            elif kind is Kind.HYBRID:
+                take(pool_left, is_type(s.colors[0], s.colors[1], ANY), nxt)
+            elif kind is Kind.COLORLESS_HYBRID:
+                take(pool_left, is_type("C", s.colors, ANY), nxt)
+            elif kind is Kind.TWOBRID:
+                take(pool_left, is_type(s.colors, ANY), nxt)
+                take_n(pool_left, 2, anything, nxt)
+            elif kind is Kind.PHYREXIAN:
+                take(pool_left, is_type(s.colors, ANY), nxt)
+                rec(k + 1, pool_left, life + 2, energy)
+            elif kind is Kind.HYBRID_PHYREXIAN:
+                take(pool_left, is_type(s.colors[0], s.colors[1], ANY), nxt)
+                rec(k + 1, pool_left, life + 2, energy)
+            elif kind is Kind.SNOW:
+                take(pool_left, lambda tok: tok[1], nxt)
+            elif kind is Kind.X:
+                rec(k + 1, pool_left, life, energy)  # X counts as 0
+            elif kind is Kind.ENERGY:
+                rec(k + 1, pool_left, life, energy + 1)
+            else:  # pragma: no cover - every kind is listed above
+                raise AssertionError(f"unknown symbol {s}")
+
+        rec(0, list(pool), 0, 0)
+        return results
+
+    # ---- moves ----------------------------------------------------------------------------
+
+    def _legal(self, a_life: int, damage: int, energy: int) -> bool:
+        if a_life > self.life or energy > self.energy:
+            return False
+        if self.keep is not None and a_life + damage > 0 and self.life - a_life - damage < self.keep:
+            return False
+        return True
+
+    def _moves(self, state):
+        copies, pool, a_life, damage, energy = state
+        for si, entry in enumerate(copies):
+            src = self.sources[si]
+            for cs in sorted(set(entry)):
+                tapped, sacrificed, left = cs
+                if sacrificed:
+                    continue
+                rest = list(entry)
+                rest.remove(cs)
+                for ai, (ab, outs, only) in enumerate(self.abilities[si]):
+                    if ab.tap and tapped:
+                        continue
+                    if not ab.tap and left[ai] <= 0:
+                        continue
+                    new_left = left if ab.tap else left[:ai] + (left[ai] - 1,) + left[ai + 1:]
+                    new_cs = (tapped or ab.tap, ab.sacrifice, new_left)
+                    new_copies = copies[:si] + (tuple(sorted(rest + [new_cs])),) + copies[si + 1:]
+                    for after, phy_life, sym_energy in self._cost_payments(pool, ab, si):
+                        a2 = a_life + ab.life + phy_life
+                        d2 = damage + ab.damage
+                        e2 = energy + ab.energy + sym_energy
+                        if not self._legal(a2, d2, e2):
+                            continue
+                        for out in outs:
+                            added = [(t, src.snow, only) for t in out]
+                            new_pool = tuple(sorted(list(after) + added))
+                            yield (new_copies, new_pool, a2, d2, e2)
+
+    def run(self) -> set[tuple]:
+        copies = []
+        for si, src in enumerate(self.sources):
+            left = tuple(0 if ab.tap else ab.uses for ab, _, _ in self.abilities[si])
+            entry = [(True, False, left)] * src.tapped + [(False, False, left)] * (src.count - src.tapped)
+            copies.append(tuple(sorted(entry)))
+        start = (tuple(copies), self.start_pool, 0, 0, 0)
+        seen = {start}
+        stack = [start]
+        pools = set()
+        while stack:
+            state = stack.pop()
+            pools.add(state[1])
+            if len(seen) > self.max_states:
+                raise TooBig(f"more than {self.max_states} states")
+            for nxt in self._moves(state):
+                if nxt not in seen:
+                    seen.add(nxt)
+                    stack.append(nxt)
+        self.states = len(seen)
+        return pools
+
+
+def brute_pools(board: dict, *, max_states: int = 200_000) -> list[tuple]:
+    """The maximal end pools of ``board`` as token tuples ``(type, snow, restriction index)``."""
+    search = _Search(_board_only(board), max_states)
+    return maximal_pools(search.run())
+
+
+def brute_available(board: dict, *, max_states: int = 200_000) -> dict:
+    """Answer the spec's ``available`` query for ``board`` (a board dict, optionally with
+    ``"query": "available"``) by exhaustive search: ``{"pools": [pool, ...]}``, sorted.
+    Bad input raises :class:`models.problem.ProblemError`; :class:`TooBig` past ``max_states``."""
+    pools = brute_pools(board, max_states=max_states)
+    reported: list[dict] = []
+    for p in pools:
+        d = report(p)
+        if d not in reported:
+            reported.append(d)
+    return {"pools": sort_pools(reported)}
+
+
+def _board_only(request: dict) -> dict:
+    if not isinstance(request, dict):
+        raise ProblemError("", "the request must be an object")
+    board = {}
+    for key, value in request.items():
+        if key == "query":
+            if value != "available":
+                raise ProblemError("query", f"must be 'available', not {value!r}")
+        elif key == "id":
+            pass
+        elif key in BOARD_KEYS:
+            board[key] = value
+        else:
+            raise ProblemError(str(key), "unknown key; allowed keys: " + ", ".join(BOARD_KEYS + ("query", "id")))
+    return board
