@@ -27,8 +27,10 @@ from solver.compile import reflect_types
 
 ANY = "Any"
 REPORTED = ("W", "U", "B", "R", "G", "C", ANY)
-MAX_STATES = 100_000
-"""States (a pool with the life and energy spent on it) explored before the question is refused."""
+MAX_STATES = 20_000
+"""States (a pool with the life and energy spent on it) explored before the question is refused:
+a board that makes more different pools than this (forty dual lands of ten kinds make tens of
+thousands) is better asked about the costs in question."""
 MAX_UPSETS = 4096
 """Sets of kinds of mana compared when weighing pools (see :func:`_connected_upsets`)."""
 
@@ -141,7 +143,13 @@ class _Board:
         n = len(self.tokens)
         nothing = [((0,) * n, 0, 0, 0)]
         states = [self.start]
-        for source, abilities in self.cost_free:
+        # Sources that cost life or energy first: once none is left to come, states that differ
+        # only in life and energy spent are one pool (the limits were checked as they grew).
+        cost_free = sorted(self.cost_free, key=lambda entry: not _weighs_life(entry[1]))
+        costly_left = sum(1 for _, abilities in cost_free if _weighs_life(abilities))
+        if any(_weighs_life(abilities) for _, abilities in self.converters):
+            costly_left = len(cost_free) + 1  # never: the converters weigh life too
+        for done, (source, abilities) in enumerate(cost_free, 1):
             untapped = self._undominated(self._copy_plans(abilities, tapped=False))
             tapped = self._undominated(self._copy_plans(abilities, tapped=True))
             for copies, plans in ((source.count - source.tapped, untapped), (source.tapped, tapped)):
@@ -157,6 +165,8 @@ class _Board:
                     states = self._undominated([s for s in grown if self._fits(*s[1:])])
                     if len(states) > MAX_STATES:
                         raise TooManyPools(f"this board makes more than {MAX_STATES:,} different pools")
+            if done == costly_left:
+                states = self._undominated(list({(v, 0, 0, 0) for v, _, _, _ in states}))
         ends = self._search_converters(states) if self.converters else states
         return [v for v, _, _, _ in self._undominated([(v, 0, 0, 0) for v in {s[0] for s in ends}])]
 
@@ -172,15 +182,22 @@ class _Board:
         n = len(self.tokens)
         rows = np.array([[*v, -life, -damage, -energy] for v, life, damage, energy in states], dtype=np.int64)
         rows = np.hstack([rows[:, :n] @ self.upsets.T, rows[:, n:]])
-        # distinct states have distinct rows (equal rows would be pools containing each other), so
-        # a row is dominated when another is at least as large everywhere; blocks bound the memory
+        # Distinct states have distinct rows (equal rows would be pools containing each other), so a
+        # row is dominated only by one at least as large everywhere and larger in sum: each group
+        # of rows of one sum is compared with the undominated rows of larger sums, in blocks.
+        sums = rows.sum(axis=1)
+        order = np.argsort(-sums, kind="stable")
+        rows, sums = rows[order], sums[order]
         dominated = np.zeros(len(rows), dtype=bool)
-        for lo in range(0, len(rows), 256):
-            block = rows[lo:lo + 256]
-            ge = np.all(rows[None, :, :] >= block[:, None, :], axis=2)
-            ge[np.arange(len(block)), np.arange(lo, lo + len(block))] = False  # not by itself
-            dominated[lo:lo + 256] = ge.any(axis=1)
-        return [s for s, d in zip(states, dominated) if not d]
+        cuts = [0, *np.flatnonzero(np.diff(sums)) + 1, len(rows)]
+        for a, b in zip(cuts, cuts[1:]):
+            larger = rows[:a][~dominated[:a]]
+            if not len(larger):
+                continue
+            for lo in range(a, b, 256):
+                block = rows[lo:min(lo + 256, b)]
+                dominated[lo:lo + len(block)] = np.all(larger[None, :, :] >= block[:, None, :], axis=2).any(axis=1)
+        return [states[i] for i, d in zip(order, dominated) if not d]
 
     def _copy_plans(self, abilities: list[tuple[Ability, list[tuple[int, ...]]]], tapped: bool) -> list[State]:
         """Everything one copy may do with abilities that cost no mana: at most one tap
@@ -304,6 +321,12 @@ class _Board:
         if k is Kind.SNOW:
             return one(lambda t: t.snow)
         raise ProblemError("sources", f"{sym} in a mana ability's cost can't be paid with mana")
+
+
+def _weighs_life(abilities: list[tuple[Ability, list[tuple[int, ...]]]]) -> bool:
+    """Does some ability cost life or energy, or deal damage (Phyrexian mana in a cost too)?"""
+    return any(a.life or a.damage or a.energy or (a.mana is not None and any(
+        s.kind in (Kind.PHYREXIAN, Kind.HYBRID_PHYREXIAN) for s in a.mana.symbols)) for a, _ in abilities)
 
 
 def _after_activation(copies: tuple, si: int, state: tuple, count: int, a: Ability, k: int) -> tuple:
