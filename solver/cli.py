@@ -5,7 +5,7 @@
     tapwise pay - --jsonl < problems.jsonl          one answer per line, ids echoed
     tapwise pay "{2}{W}{U/P}" --board "4 Plains, 2 Island, Sol Ring" --life 20
     tapwise available examples/boards/filter_and_city.json  every maximal pool of a board
-    tapwise available --board "2 Island, Watery Grave, Arcane Signet"
+    tapwise available --board "2 Island, Watery Grave, City of Brass"
     tapwise serve                                   JSON-lines server on stdin/stdout
     tapwise bench --quick                           the benchmark suite
 """
@@ -31,6 +31,15 @@ def _read(path: str) -> str:
         return Path(path).read_text()
     except OSError as e:
         raise SystemExit(f"tapwise: can't read {path}: {e.strerror}") from None
+
+
+def _load_json(path: str) -> Any:
+    """The JSON in ``path`` (or standard input); SystemExit with a message naming where it broke."""
+    try:
+        return json.loads(_read(path))
+    except json.JSONDecodeError as e:
+        print(f"tapwise: {path} is not JSON: {e.msg} at line {e.lineno} column {e.colno}", file=sys.stderr)
+        raise SystemExit(2) from None
 
 
 def _jsonl(stream: TextIO, out: TextIO) -> int:
@@ -84,11 +93,7 @@ def cmd_pay(args: argparse.Namespace) -> int:
             print(f"tapwise: {e.args[0] if e.args else e}", file=sys.stderr)
             return 2
     else:
-        try:
-            problem = json.loads(_read(args.target))
-        except json.JSONDecodeError as e:
-            print(f"tapwise: {args.target} is not JSON: {e.msg} at line {e.lineno} column {e.colno}", file=sys.stderr)
-            return 2
+        problem = _load_json(args.target)
     answer = answer_request(problem)
     if answer.get("status") == "error":
         print(f"tapwise: {answer['error']}", file=sys.stderr)
@@ -122,11 +127,7 @@ def cmd_available(args: argparse.Namespace) -> int:
         if args.pool:
             request["pool"] = [args.pool]
     else:
-        try:
-            request = json.loads(_read(args.target))
-        except json.JSONDecodeError as e:
-            print(f"tapwise: {args.target} is not JSON: {e.msg} at line {e.lineno} column {e.colno}", file=sys.stderr)
-            return 2
+        request = _load_json(args.target)
     if isinstance(request, dict):
         request = {**request, "query": "available"}
     answer = answer_request(request)
@@ -166,7 +167,7 @@ def main(argv: list[str] | None = None) -> int:
     p.set_defaults(func=cmd_pay)
     a = sub.add_parser("available", help="every maximal mana pool a board can make (spec section 7)")
     a.add_argument("target", nargs="?", help="board JSON file (sources, pool, player), or - for standard input")
-    a.add_argument("--board", help='quick mode: sources like "2 Island, Watery Grave, Arcane Signet"')
+    a.add_argument("--board", help='quick mode: sources like "2 Island, Watery Grave, City of Brass"')
     a.add_argument("--life", type=int, help="quick mode: the player's life (default 20)")
     a.add_argument("--pool", help="quick mode: mana already in the pool, like {R}{R}")
     a.add_argument("--json", action="store_true", help="print the spec answer as JSON")

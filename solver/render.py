@@ -64,7 +64,7 @@ def render(answer: dict[str, Any]) -> str:
 
 def render_pools(pools: list[dict[str, int]]) -> str:
     """The pools of an ``available`` answer, one line each: ``{W}{W}{U} + 2 of any color``."""
-    if not pools:
+    if len(pools) == 1 and not any(pools[0].values()):
         return "The board can make no mana."
     lines = [f"Maximal pools the board can make ({len(pools)}; none holds another):"]
     for pool in pools:
