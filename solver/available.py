@@ -10,12 +10,14 @@ mana cost (filter lands, Signets) are then searched in every order from each of 
 A unit of mana that may be any color is reported as one ``Any`` ("one mana of a color not yet
 chosen") rather than five pools; ``Any`` may stand for any color when pools are compared and when
 an ability's cost is paid. The number of pools grows with the board, so past
-:data:`MAX_STATES` states the question is refused with a message rather than left running.
+:data:`MAX_STATES` undominated states, or :data:`MAX_WORK` made, the question is refused with a
+message rather than left running.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from heapq import heappop, heappush
 from itertools import combinations_with_replacement, product
 from typing import Any, Callable
 
@@ -27,16 +29,24 @@ from solver.compile import reflect_types
 
 ANY = "Any"
 REPORTED = ("W", "U", "B", "R", "G", "C", ANY)
-MAX_STATES = 20_000
-"""States (a pool with the life and energy spent on it) explored before the question is refused:
-a board that makes more different pools than this (forty dual lands of ten kinds make tens of
-thousands) is better asked about the costs in question."""
+MAX_STATES = 5_000
+"""Undominated states (a pool with the life and energy spent on it) kept before the question is
+refused: a board that makes more different pools than this (forty dual lands of ten kinds make
+tens of thousands) is better asked about the costs in question."""
+MAX_WORK = 100_000
+"""States made, dominated or not, before the question is refused (a bound on the time it takes
+that doesn't depend on the machine, so a board is always answered or always refused)."""
 MAX_UPSETS = 4096
 """Sets of kinds of mana compared when weighing pools (see :func:`_connected_upsets`)."""
 
 
 class TooManyPools(ValueError):
-    """The board makes more different pools than :data:`MAX_STATES`."""
+    """The board makes more different pools than :data:`MAX_STATES`, or the search past
+    :data:`MAX_WORK` states."""
+
+    def __init__(self) -> None:
+        super().__init__(f"this board makes too many different pools to list (more than {MAX_STATES:,} "
+                         f"kept or {MAX_WORK:,} tried)")
 
 
 @dataclass(frozen=True)
@@ -60,7 +70,7 @@ State = tuple[tuple[int, ...], int, int, int]
 
 def available(request: dict[str, Any]) -> dict[str, Any]:
     """``{"pools": [...]}`` for a board (spec section 7); raises :class:`ProblemError` for bad
-    input and :class:`TooManyPools` for a board past :data:`MAX_STATES`."""
+    input and :class:`TooManyPools` for a board past :data:`MAX_STATES` or :data:`MAX_WORK`."""
     allowed = set(BOARD_KEYS) | {"query", "id"}
     for key in request:
         if key not in allowed:
@@ -103,6 +113,13 @@ class _Board:
             first[t] += 1
         self.start: State = (tuple(first), 0, 0, 0)
         self.upsets = _connected_upsets(self.tokens)
+        self.work = 0  # states made so far (MAX_WORK)
+
+    def _made(self, n: int) -> None:
+        """Count ``n`` more states made; refuse past :data:`MAX_WORK`."""
+        self.work += n
+        if self.work > MAX_WORK:
+            raise TooManyPools()
 
     def _token(self, type_: str, snow: bool, only: Restriction | None) -> int:
         token = Token(type_, snow, only)
@@ -160,11 +177,12 @@ class _Board:
                     states = [(tuple(a + copies * b for a, b in zip(vec, dv)), *rest) for vec, *rest in states]
                     continue
                 for _ in range(copies):
+                    self._made(len(states) * len(plans))
                     grown = {(tuple(a + b for a, b in zip(vec, dv)), life + dl, damage + dd, energy + de)
                              for vec, life, damage, energy in states for dv, dl, dd, de in plans}
                     states = self._undominated([s for s in grown if self._fits(*s[1:])])
                     if len(states) > MAX_STATES:
-                        raise TooManyPools(f"this board makes more than {MAX_STATES:,} different pools")
+                        raise TooManyPools()
             if done == costly_left:
                 states = self._undominated(list({(v, 0, 0, 0) for v, _, _, _ in states}))
         ends = self._search_converters(states) if self.converters else states
@@ -225,9 +243,12 @@ class _Board:
         return list(plans)
 
     def _search_converters(self, starts: list[State]) -> list[State]:
-        """Every state reachable from ``starts`` by the sources with mana-cost abilities, in
-        any order; each copy of them is in a state of its own (tapped, uses left per ability;
-        a sacrificed copy is gone)."""
+        """Every undominated state reachable from ``starts`` by the sources with mana-cost
+        abilities, in any order. Each copy of them is in a state of its own (tapped, uses left
+        per ability; a sacrificed copy is gone), and every activation uses up some of a copy,
+        so the copies' states are taken from the least used up on: all the ways to reach one
+        are in by then, and only the undominated pools need going on from (with the same
+        copies left, a pool containing another's can do all it can)."""
         initial = []
         for source, abilities in self.converters:
             uses = tuple(a.uses for a, _ in abilities)
@@ -237,18 +258,16 @@ class _Board:
             if source.tapped:
                 copies[(True, uses)] = source.tapped
             initial.append(tuple(sorted(copies.items())))
-        seen: set[tuple] = set()
-        stack = [(tuple(initial), s) for s in starts]
+        first = tuple(initial)
+        pending: dict[tuple, list[State]] = {first: list(starts)}
+        heap = [(-_left_in(first), first)]
         found: list[State] = []
-        while stack:
-            node = stack.pop()
-            if node in seen:
-                continue
-            seen.add(node)
-            if len(seen) > MAX_STATES:
-                raise TooManyPools(f"this board makes more than {MAX_STATES:,} different pools")
-            copies, (vec, life, damage, energy) = node
-            found.append(node[1])
+        while heap:
+            _, copies = heappop(heap)
+            states = self._undominated(list(set(pending.pop(copies))))
+            found += states
+            if len(found) > MAX_STATES:
+                raise TooManyPools()
             for si, (source, abilities) in enumerate(self.converters):
                 purpose = Purpose("ability", source.types, (), "", False)
                 for state, count in copies[si]:
@@ -257,16 +276,23 @@ class _Board:
                         if not outs or (a.tap and is_tapped) or (not a.tap and not uses_left[k]):
                             continue
                         after = _after_activation(copies, si, state, count, a, k)
-                        new_damage, new_energy = damage + a.damage, energy + a.energy
-                        for left, paid_life in self._payments(vec, a, purpose):
-                            new_life = life + a.life + paid_life
-                            if not self._fits(new_life, new_damage, new_energy):
-                                continue
-                            for out in outs:
-                                grown = list(left)
-                                for t in out:
-                                    grown[t] += 1
-                                stack.append((after, (tuple(grown), new_life, new_damage, new_energy)))
+                        into = pending.get(after)
+                        if into is None:
+                            into = pending[after] = []
+                            heappush(heap, (-_left_in(after), after))
+                        for vec, life, damage, energy in states:
+                            new_damage, new_energy = damage + a.damage, energy + a.energy
+                            payments = self._payments(vec, a, purpose)
+                            self._made(len(payments) * len(outs))
+                            for left, paid_life in payments:
+                                new_life = life + a.life + paid_life
+                                if not self._fits(new_life, new_damage, new_energy):
+                                    continue
+                                for out in outs:
+                                    grown = list(left)
+                                    for t in out:
+                                        grown[t] += 1
+                                    into.append((tuple(grown), new_life, new_damage, new_energy))
         return found
 
     def _payments(self, vec: tuple[int, ...], a: Ability, purpose: Purpose) -> set[tuple[tuple[int, ...], int]]:
@@ -323,6 +349,11 @@ class _Board:
         raise ProblemError("sources", f"{sym} in a mana ability's cost can't be paid with mana")
 
 
+def _left_in(copies: tuple) -> int:
+    """How much the converter copies can still do: each activation lowers it."""
+    return sum(n * (1 + (not tapped) + sum(uses)) for per_source in copies for (tapped, uses), n in per_source)
+
+
 def _weighs_life(abilities: list[tuple[Ability, list[tuple[int, ...]]]]) -> bool:
     """Does some ability cost life or energy, or deal damage (Phyrexian mana in a cost too)?"""
     return any(a.life or a.damage or a.energy or (a.mana is not None and any(
@@ -364,7 +395,7 @@ def _connected_upsets(tokens: list[Token]) -> np.ndarray:
                         found.add(w)
                         grown.append(w)
         if len(found) > MAX_UPSETS:
-            raise TooManyPools(f"this board makes more than {MAX_UPSETS:,} kinds of mana to weigh against each other")
+            raise TooManyPools()
         frontier = grown
     rows = np.zeros((len(found), n), dtype=np.int64)
     for r, u in enumerate(sorted(found, key=sorted)):
