@@ -419,3 +419,24 @@ def test_reference_copies_are_entries(board):
                 one["tapped"] = True
             split.append(one)
     assert brute_available(board) == brute_available(dict(board, sources=split))
+
+
+def test_reflect_sees_the_opponents_lands():
+    """106.7: Exotic Orchard makes a color the opponents' lands could produce, and nothing when
+    they have none (the reference leaves reflect out, so these are the solver's alone)."""
+    orchard = {"name": "Exotic Orchard"}
+    facing = [{"name": "Island"}, {"name": "Mountain"}]
+    assert ask("solver", req(sources=[orchard], opponent_sources=facing)) == pools(pool(U=1), pool(R=1))
+    assert ask("solver", req(sources=[orchard, {"name": "Forest"}])) == pools(pool(G=1))
+
+
+def test_a_board_past_the_limits_is_refused_with_a_message():
+    """Forty dual lands of ten kinds make tens of thousands of pools: status error, not a wait."""
+    from solver.queries import answer_request
+
+    pairs = ["WU", "UB", "BR", "RG", "GW", "WB", "UR", "BG", "RW", "GU"]
+    duals = [{"id": f"d{i}", "count": 4, "abilities": [{"add": [f"{{{a}}}", f"{{{b}}}"]}]}
+             for i, (a, b) in enumerate(pairs)]
+    answer = answer_request({"query": "available", "id": 7, "sources": duals})
+    assert answer["status"] == "error" and answer["id"] == 7
+    assert "too many different pools" in answer["error"] and "ask pay or castable" in answer["error"]
