@@ -71,6 +71,8 @@ State = tuple[tuple[int, ...], int, int, int]
 def available(request: dict[str, Any]) -> dict[str, Any]:
     """``{"pools": [...]}`` for a board (spec section 7); raises :class:`ProblemError` for bad
     input and :class:`TooManyPools` for a board past :data:`MAX_STATES` or :data:`MAX_WORK`."""
+    if not isinstance(request, dict):
+        raise ProblemError("", "an available question is an object with the board keys")
     allowed = set(BOARD_KEYS) | {"query", "id"}
     for key in request:
         if key not in allowed:
