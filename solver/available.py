@@ -114,7 +114,7 @@ class _Board:
         for t in pool_tokens:
             first[t] += 1
         self.start: State = (tuple(first), 0, 0, 0)
-        self.upsets = _connected_upsets(self.tokens)
+        self.upsets, self.principal = _connected_upsets(self.tokens)
         self.work = 0  # states made so far (MAX_WORK)
 
     def _made(self, n: int) -> None:
@@ -208,6 +208,9 @@ class _Board:
         sums = rows.sum(axis=1)
         order = np.argsort(-sums, kind="stable")
         rows, sums = rows[order], sums[order]
+        # the first test reads the principal up-sets and life (a necessary condition), the
+        # second every column, only for the pairs that pass the first
+        cheap = np.r_[0:self.principal, len(self.upsets):rows.shape[1]]
         dominated = np.zeros(len(rows), dtype=bool)
         cuts = [0, *np.flatnonzero(np.diff(sums)) + 1, len(rows)]
         for a, b in zip(cuts, cuts[1:]):
@@ -216,7 +219,14 @@ class _Board:
                 continue
             for lo in range(a, b, 256):
                 block = rows[lo:min(lo + 256, b)]
-                dominated[lo:lo + len(block)] = np.all(larger[None, :, :] >= block[:, None, :], axis=2).any(axis=1)
+                if self.principal == len(self.upsets):  # no other up-set: one test is all
+                    dominated[lo:lo + len(block)] = np.all(larger[None] >= block[:, None], axis=2).any(axis=1)
+                    continue
+                maybe = np.all(larger[None, :, cheap] >= block[:, None, cheap], axis=2)
+                i, j = np.nonzero(maybe)
+                if len(i):
+                    full = np.all(larger[j] >= block[i], axis=1)
+                    dominated[lo + np.unique(i[full])] = True
         return [states[i] for i, d in zip(order, dominated) if not d]
 
     def _copy_plans(self, abilities: list[tuple[Ability, list[tuple[int, ...]]]], tapped: bool) -> list[State]:
@@ -377,12 +387,13 @@ def _after_activation(copies: tuple, si: int, state: tuple, count: int, a: Abili
     return copies[:si] + (tuple(sorted(mine.items())),) + copies[si + 1:]
 
 
-def _connected_upsets(tokens: list[Token]) -> np.ndarray:
+def _connected_upsets(tokens: list[Token]) -> tuple[np.ndarray, int]:
     """Rows of 0/1 over the tokens: the connected up-sets of the order "covers" (each unit of a
     set together with every token that may stand for it). Pool q contains pool p iff p has no
     more mana than q in every up-set (Hall's condition for the matching), and an up-set made of
     two disjoint ones adds nothing, so the connected ones suffice: the single tokens when no
-    token stands for another, a few dozen for Any over the colors."""
+    token stands for another, a few dozen for Any over the colors. The up-sets of single tokens
+    come first; the second value says how many they are."""
     n = len(tokens)
     principal = {frozenset(j for j in range(n) if tokens[j].covers(tokens[i])) for i in range(n)}
     found = set(principal)
@@ -399,10 +410,12 @@ def _connected_upsets(tokens: list[Token]) -> np.ndarray:
         if len(found) > MAX_UPSETS:
             raise TooManyPools()
         frontier = grown
-    rows = np.zeros((len(found), n), dtype=np.int64)
-    for r, u in enumerate(sorted(found, key=sorted)):
+    # the principal up-sets first: the cheap first test of domination reads only those
+    ordered = sorted(principal, key=sorted) + sorted(found - principal, key=sorted)
+    rows = np.zeros((len(ordered), n), dtype=np.int64)
+    for r, u in enumerate(ordered):
         rows[r, sorted(u)] = 1
-    return rows
+    return rows, len(principal)
 
 
 def _report(pool: tuple[int, ...], tokens: list[Token]) -> dict[str, int]:
