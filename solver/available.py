@@ -186,9 +186,13 @@ class _Board:
                     if len(states) > MAX_STATES:
                         raise TooManyPools()
             if done == costly_left:
-                states = self._undominated(list({(v, 0, 0, 0) for v, _, _, _ in states}))
+                states = self._pools_only(states)
         ends = self._search_converters(states) if self.converters else states
-        return [v for v, _, _, _ in self._undominated([(v, 0, 0, 0) for v in {s[0] for s in ends}])]
+        return [v for v, _, _, _ in self._pools_only(ends)]
+
+    def _pools_only(self, states: list[State]) -> list[State]:
+        """The undominated pools of ``states``, their life and energy spent forgotten."""
+        return self._undominated(list({(v, 0, 0, 0) for v, _, _, _ in states}))
 
     def _undominated(self, states: list[State]) -> list[State]:
         """The states no other state dominates: a pool containing the other's, no more life,
@@ -210,7 +214,8 @@ class _Board:
         rows, sums = rows[order], sums[order]
         # the first test reads the principal up-sets and life (a necessary condition), the
         # second every column, only for the pairs that pass the first
-        cheap = np.r_[0:self.principal, len(self.upsets):rows.shape[1]]
+        exact = self.principal == len(self.upsets)  # no other up-set: the first test is all
+        cheap = slice(None) if exact else np.r_[0:self.principal, len(self.upsets):rows.shape[1]]
         dominated = np.zeros(len(rows), dtype=bool)
         cuts = [0, *np.flatnonzero(np.diff(sums)) + 1, len(rows)]
         for a, b in zip(cuts, cuts[1:]):
@@ -219,10 +224,10 @@ class _Board:
                 continue
             for lo in range(a, b, 256):
                 block = rows[lo:min(lo + 256, b)]
-                if self.principal == len(self.upsets):  # no other up-set: one test is all
-                    dominated[lo:lo + len(block)] = np.all(larger[None] >= block[:, None], axis=2).any(axis=1)
-                    continue
                 maybe = np.all(larger[None, :, cheap] >= block[:, None, cheap], axis=2)
+                if exact:
+                    dominated[lo:lo + len(block)] = maybe.any(axis=1)
+                    continue
                 i, j = np.nonzero(maybe)
                 if len(i):
                     full = np.all(larger[j] >= block[i], axis=1)

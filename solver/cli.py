@@ -63,21 +63,27 @@ def _jsonl(stream: TextIO, out: TextIO) -> int:
     return 0
 
 
-def _quick_problem(args: argparse.Namespace) -> dict[str, Any]:
+def _quick_board(args: argparse.Namespace) -> dict[str, Any]:
+    """The board of quick mode's ``--board`` text, with ``--life``, ``--energy`` and ``--pool``."""
     from models.board import parse_board
 
-    problem: dict[str, Any] = {"cost": args.target, "sources": parse_board(args.board)}
+    board: dict[str, Any] = {"sources": parse_board(args.board)}
     player: dict[str, Any] = {}
     if args.life is not None:
         player["life"] = args.life
     if args.energy is not None:
         player["energy"] = args.energy
     if player:
-        problem["player"] = player
+        board["player"] = player
+    if args.pool:
+        board["pool"] = [args.pool]
+    return board
+
+
+def _quick_problem(args: argparse.Namespace) -> dict[str, Any]:
+    problem: dict[str, Any] = {"cost": args.target, **_quick_board(args)}
     if args.x is not None:
         problem["x"] = args.x if args.x == "max" else int(args.x)
-    if args.pool:
-        problem["pool"] = [args.pool]
     return problem
 
 
@@ -115,17 +121,11 @@ def cmd_available(args: argparse.Namespace) -> int:
         print("tapwise: give a board file (or -), or --board \"...\"", file=sys.stderr)
         return 2
     if args.board is not None:
-        from models.board import parse_board
-
         try:
-            request: Any = {"sources": parse_board(args.board)}
+            request: Any = _quick_board(args)
         except (ValueError, KeyError) as e:
             print(f"tapwise: {e.args[0] if e.args else e}", file=sys.stderr)
             return 2
-        if args.life is not None:
-            request["player"] = {"life": args.life}
-        if args.pool:
-            request["pool"] = [args.pool]
     else:
         request = _load_json(args.target)
     if isinstance(request, dict):
@@ -169,6 +169,7 @@ def main(argv: list[str] | None = None) -> int:
     a.add_argument("target", nargs="?", help="board JSON file (sources, pool, player), or - for standard input")
     a.add_argument("--board", help='quick mode: sources like "2 Island, Watery Grave, City of Brass"')
     a.add_argument("--life", type=int, help="quick mode: the player's life (default 20)")
+    a.add_argument("--energy", type=int, help="quick mode: the player's energy")
     a.add_argument("--pool", help="quick mode: mana already in the pool, like {R}{R}")
     a.add_argument("--json", action="store_true", help="print the spec answer as JSON")
     a.set_defaults(func=cmd_available)
