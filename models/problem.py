@@ -244,7 +244,7 @@ class Source:
         if self.snow:
             out["snow"] = True
         if self.tapped:
-            out["tapped"] = self.tapped
+            out["tapped"] = True if self.tapped == self.count else self.tapped
         if self.oracle is not None:
             out["oracle"] = self.oracle
         if self.explicit_abilities or self.oracle is None:
@@ -524,7 +524,7 @@ def _load_ability(value: Any, path: str) -> Ability:
         damage=_int(obj.get("damage", 0), f"{path}.damage"),
         energy=_int(obj.get("energy", 0), f"{path}.energy"),
         sacrifice=_bool(obj.get("sacrifice", False), f"{path}.sacrifice"),
-        uses=_int(obj.get("uses", 1), f"{path}.uses", 1),
+        uses=_int(obj.get("uses", 1), f"{path}.uses", 0),  # 0: none left this turn (a plan's left board)
         only=load_restriction(obj["only"], f"{path}.only") if obj.get("only") is not None else None,
     )
 

@@ -41,6 +41,19 @@ class _Mana:
             for _ in range(times):
                 queue.append({"type": t, "source": source})
 
+    def add_traced(self, made: tuple[str, ...], kind_of_type: dict[str, int], source: str,
+                   times: int) -> list[list[dict[str, Any]]]:
+        """As :meth:`add`, and the mana each activation made (a plan splits activations by it)."""
+        per: list[list[dict[str, Any]]] = [[] for _ in range(times)]
+        queues = self.queues
+        for t in made:
+            queue = queues.setdefault(kind_of_type[t], [])
+            for j in range(times):
+                m = {"type": t, "source": source}
+                queue.append(m)
+                per[j].append(m)
+        return per
+
     def take(self, flows: dict[int, int], n: int, spent: set[str] | None = None) -> list[dict[str, Any]]:
         """Take up to ``n`` mana following ``flows`` (kind -> units), kinds in index order; the
         types taken are added to ``spent``."""
@@ -118,16 +131,21 @@ def _made(p: Producer, sol: Solution, keys: Iterable[tuple[int, int, int]],
     return groups
 
 
-def build_answer(c: Compiled, sol: Solution) -> dict[str, Any]:
+Made = list[tuple[int, list[list[dict[str, Any]]]]]
+"""Per activation entry made (its index in the list), the mana each of its activations made."""
+
+
+def replay_activations(c: Compiled, sol: Solution, pool: _Mana,
+                       made_by: Made | None = None) -> tuple[list[dict[str, Any]], int, int, int, int]:
+    """The activations of ``sol`` in a legal order, their mana put into ``pool``: (activations,
+    life the abilities cost, damage they deal, energy they cost, copies sacrificed). With
+    ``made_by``, which mana each activation made is recorded there."""
     prob = c.problem
-    pool = _Mana(c)
     activations: list[dict[str, Any]] = []
     splits: dict[tuple[int, int], dict[str, dict[str, int]]] = {}
     for (pi, lv, unit), split in sol.splits.items():
         splits.setdefault((pi, lv), {})[unit] = split
-    ability_life = damage = sacrificed = 0
-    variant = c.variants[sol.variant]
-    energy = variant.energy
+    ability_life = damage = energy = sacrificed = 0
     # level by level, in producer order, each producer's choices in order
     for (pi, lv), keys in groupby(sorted(sol.acts, key=_LEVEL_FIRST), key=_PRODUCER_LEVEL):
         p = c.producers[pi]
@@ -149,7 +167,10 @@ def build_answer(c: Compiled, sol: Solution) -> dict[str, Any]:
                 paid_by_symbol.append(payments_of_d)
         for made, times in groups.items():
             activations.append({"source": src.id, "ability": p.ability, "adds": _adds(made), "times": times})
-            pool.add(made, p.kind_of_type, src.id, times)
+            if made_by is None:
+                pool.add(made, p.kind_of_type, src.id, times)
+            else:
+                made_by.append((len(activations) - 1, pool.add_traced(made, p.kind_of_type, src.id, times)))
         if p.cost:
             # each activation pays its whole cost: the next count of each of its symbols
             for entry in activations[-len(groups):]:
@@ -165,6 +186,29 @@ def build_answer(c: Compiled, sol: Solution) -> dict[str, Any]:
         energy += p.energy * n
         if p.sacrifice:
             sacrificed += n
+    return activations, ability_life, damage, energy, sacrificed
+
+
+class Paid:
+    """How one total cost was paid from the pool: its payments (spec section 6), the halves
+    announced, the Phyrexian symbols paid with life, the total cost as printed, the mana types
+    spent and the life the cost itself took."""
+
+    __slots__ = ("payments", "hybrid_halves", "phyrexian_life", "total_cost", "spent_types", "life")
+
+    def __init__(self, payments: list[dict[str, Any]], hybrid_halves: list[str], phyrexian_life: int,
+                 total_cost: str, spent_types: set[str], life: int) -> None:
+        self.payments = payments
+        self.hybrid_halves = hybrid_halves
+        self.phyrexian_life = phyrexian_life
+        self.total_cost = total_cost
+        self.spent_types = spent_types
+        self.life = life
+
+
+def pay_total(c: Compiled, sol: Solution, pool: _Mana) -> Paid:
+    """Pay ``sol``'s variant of ``c``'s total cost with the mana ``pool`` holds."""
+    variant = c.variants[sol.variant]
     payments: list[dict[str, Any]] = []
     hybrid_halves: list[str] = []
     phyrexian_life = 0
@@ -210,19 +254,32 @@ def build_answer(c: Compiled, sol: Solution) -> dict[str, Any]:
         payments.append({"symbol": "{E}", "energy": 1})
     removed = sol.reduced.get("any", 0) + sol.reduced.get("achroma", 0)
     total_cost = variant.printed_total if not removed else str(variant.total.concrete(removed))
-    colors = sorted(spent_types.intersection(COLORS), key=_TYPE_ORDER)
-    life_paid = 2 * phyrexian_life + variant.total.life
+    return Paid(payments, hybrid_halves, phyrexian_life, total_cost, spent_types,
+                2 * phyrexian_life + variant.total.life)
+
+
+def colors_of(spent_types: set[str]) -> list[str]:
+    """The colors among mana types spent, in WUBRG order."""
+    return sorted(spent_types.intersection(COLORS), key=_TYPE_ORDER)
+
+
+def build_answer(c: Compiled, sol: Solution) -> dict[str, Any]:
+    prob = c.problem
+    pool = _Mana(c)
+    activations, ability_life, damage, energy, sacrificed = replay_activations(c, sol, pool)
+    paid = pay_total(c, sol, pool)
+    colors = colors_of(paid.spent_types)
     answer: dict[str, Any] = {
         "status": "paid",
         "optimal": sol.optimal,
         "x": sol.x,
-        "total_cost": total_cost,
-        "announce": {"hybrid": hybrid_halves, "phyrexian_life": phyrexian_life},
+        "total_cost": paid.total_cost,
+        "announce": {"hybrid": paid.hybrid_halves, "phyrexian_life": paid.phyrexian_life},
         "activations": activations,
-        "payments": payments,
-        "life_paid": life_paid + ability_life,
+        "payments": paid.payments,
+        "life_paid": paid.life + ability_life,
         "damage": damage,
-        "energy_paid": energy,
+        "energy_paid": energy + c.variants[sol.variant].energy,
         "sources_used": (sol.objective["min_sources"] if "min_sources" in sol.objective
                          else _sources_used(c, activations)),
         "sacrificed": sacrificed,

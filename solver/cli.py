@@ -6,6 +6,8 @@
     tapwise pay "{2}{W}{U/P}" --board "4 Plains, 2 Island, Sol Ring" --life 20
     tapwise available examples/boards/filter_and_city.json  every maximal pool of a board
     tapwise available --board "2 Island, Watery Grave, City of Brass"
+    tapwise plan examples/plans/two_spells.json      several costs paid one after another
+    tapwise plan "{1}{W}" "{U}" --board "Plains, Island, Hallowed Fountain" --order any
     tapwise serve                                   JSON-lines server on stdin/stdout
     tapwise bench --quick                           the benchmark suite
 """
@@ -21,7 +23,7 @@ from typing import Any, TextIO
 
 from models.problem import ProblemError
 from solver.queries import answer_request
-from solver.render import render, render_pools
+from solver.render import render, render_plan, render_pools
 
 
 def _read(path: str) -> str:
@@ -110,6 +112,8 @@ def cmd_pay(args: argparse.Namespace) -> int:
         print(render_pools(answer["pools"]))
     elif "results" in answer:
         print("\n\n".join(render(a) for a in answer["results"]))
+    elif "answers" in answer:
+        print(render_plan(answer, problem.get("costs") if isinstance(problem, dict) else None))
     else:
         print(render(answer))
     return 0 if answer.get("status") == "paid" or "results" in answer or "pools" in answer else 1
@@ -136,6 +140,36 @@ def cmd_available(args: argparse.Namespace) -> int:
         return 2
     print(json.dumps(answer, indent=2) if args.json else render_pools(answer["pools"]))
     return 0
+
+
+def cmd_plan(args: argparse.Namespace) -> int:
+    """Several costs paid one after another: a plan file (or -), or costs with --board."""
+    if args.board is not None:
+        if not args.targets:
+            print("tapwise: give the costs to pay, like tapwise plan \"{1}{W}\" \"{U}\" --board \"...\"",
+                  file=sys.stderr)
+            return 2
+        try:
+            request: Any = {**_quick_board(args), "costs": [{"cost": t} for t in args.targets]}
+        except (ValueError, KeyError) as e:
+            print(f"tapwise: {e.args[0] if e.args else e}", file=sys.stderr)
+            return 2
+    elif len(args.targets) != 1:
+        print("tapwise: give one plan file (or -), or costs with --board \"...\"", file=sys.stderr)
+        return 2
+    else:
+        request = _load_json(args.targets[0])
+    if isinstance(request, dict):
+        request = {**request, "query": "plan"}
+        if args.order is not None:
+            request["order"] = args.order
+    answer = answer_request(request)
+    if answer.get("status") == "error":
+        print(f"tapwise: {answer['error']}", file=sys.stderr)
+        return 2
+    costs = request.get("costs") if isinstance(request, dict) else None
+    print(json.dumps(answer, indent=2) if args.json else render_plan(answer, costs))
+    return 0 if answer.get("status") == "paid" else 1
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -173,6 +207,16 @@ def main(argv: list[str] | None = None) -> int:
     a.add_argument("--pool", help="quick mode: mana already in the pool, like {R}{R}")
     a.add_argument("--json", action="store_true", help="print the spec answer as JSON")
     a.set_defaults(func=cmd_available)
+    pl = sub.add_parser("plan", help="pay several costs one after another from one board (spec section 7)")
+    pl.add_argument("targets", nargs="*", help="a plan JSON file (board and costs) or -, or with --board the costs")
+    pl.add_argument("--board", help='quick mode: sources like "Plains, Island, Hallowed Fountain"')
+    pl.add_argument("--order", choices=("given", "any"),
+                    help="given: pay a prefix in the order given (the default); any: choose subset and order")
+    pl.add_argument("--life", type=int, help="quick mode: the player's life (default 20)")
+    pl.add_argument("--energy", type=int, help="quick mode: the player's energy")
+    pl.add_argument("--pool", help="quick mode: mana already in the pool, like {R}{R}")
+    pl.add_argument("--json", action="store_true", help="print the spec answer as JSON")
+    pl.set_defaults(func=cmd_plan)
     s = sub.add_parser("serve", help="JSON-lines server: one request per line on stdin, answers on stdout")
     s.set_defaults(func=cmd_serve)
     sub.add_parser("bench", help="run the benchmark suite (see tapwise bench --help)")

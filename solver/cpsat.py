@@ -18,7 +18,7 @@ from typing import Any
 from ortools.sat.python import cp_model
 
 from models.values import assemble
-from solver.compile import Compiled
+from solver.compile import Compiled, Variant
 
 EXACT_LEVELS = 12
 """Up to this many activations of mana-cost abilities, every legal order is modelled."""
@@ -59,7 +59,8 @@ def thread_solver() -> cp_model.CpSolver:
     return solver
 
 
-MINIMIZE = {"min_colors", "min_life", "min_energy", "min_sacrifices", "min_sources", "min_waste"}
+MINIMIZE = {"min_colors", "min_life", "min_energy", "min_sacrifices", "min_sources", "min_waste",
+            "plan_fewest_colors"}
 
 
 @dataclass
@@ -91,6 +92,42 @@ class Solution:
                                    "reduced": {}, "levels": 0})
 
 
+class _Block:
+    """The variables of one total cost in a model: one literal per variant, how each symbol
+    class is paid (terms per (variant, demand, option)), flows per (variant, demand, option,
+    kind), generic flows per (variant, category, kind), reductions per (variant, category), the
+    mana spent per type, and in a plan the literal that says the cost is paid."""
+
+    __slots__ = ("sel", "cost_y", "cost_f", "gen_f", "red", "spent_by_type", "paid")
+
+    def __init__(self) -> None:
+        self.sel: list[int] = []
+        self.cost_y: dict[tuple[int, int, int], Terms] = {}
+        self.cost_f: dict[tuple[int, int, int, int], int] = {}
+        self.gen_f: dict[tuple[int, str, int], int] = {}
+        self.red: dict[tuple[int, str], int] = {}
+        self.spent_by_type: dict[str, Terms] = {t: [] for t in "WUBRGC"}
+        self.paid = -1
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Several costs paid from one board, each compiled against it (the same mana kinds and
+    producers), with the mana value each adds when paid and how many X its mana cost counts;
+    ``prefix``: only a prefix of them may be paid ("order": "given")."""
+
+    costs: tuple[Compiled, ...]
+    mana_values: tuple[int, ...]
+    x_in_value: tuple[int, ...]
+    prefix: bool
+
+
+PLAN_OBJECTIVES = ("plan_paid", "plan_mana_value", "plan_most_colors", "plan_fewest_colors",
+                   "min_life", "min_sacrifices", "min_sources", "min_waste")
+"""A plan's order of preference (spec section 7): most costs, most mana value, the colors the
+costs' keywords ask for, then the spec's default objectives summed over the payments."""
+
+
 def level_count(c: Compiled) -> int:
     """How many levels of mana-cost abilities to model. Each level lets already-made mana pay
     for the next abilities, so chains of filters and rocks fit; see README for the bound."""
@@ -112,6 +149,19 @@ INT_MIN, INT_MAX = -(2**63), 2**63 - 1
 def _neg(terms: Terms, k: int = 1) -> Terms:
     """``terms`` times ``-k``."""
     return [(v, -k * a) for v, a in terms]
+
+
+def _generic_bound(c: Compiled, v: Variant, cat: str) -> int:
+    """Most generic mana a category of a variant of ``c`` can ask for."""
+    if cat == "x":
+        return v.x_symbols * c.x_upper
+    return sum(d.count * o.units for d in v.demands for o in d.options if o.generic == cat)
+
+
+def _cost_life_bound(c: Compiled) -> int:
+    """Most life a total cost of ``c`` can ask for."""
+    return max((v.total.life + sum(2 * d.count for d in v.demands if any(o.life for o in d.options))
+                for v in c.variants), default=0)
 
 
 def _not(lit: int) -> int:
@@ -168,11 +218,14 @@ class Model:
     read back in one call after each solve. With the smaller model (see ``_build``) this took
     building a rich board's model from 1.4 to 0.7 ms at the median (docs/profile.md)."""
 
-    def __init__(self, c: Compiled, relax: bool = False) -> None:
+    def __init__(self, c: Compiled, relax: bool = False, plan: Plan | None = None) -> None:
         """``relax`` puts each cost symbol class behind an assumption literal, so an infeasible
-        model can name the symbols that can't be paid together (an infeasible core)."""
+        model can name the symbols that can't be paid together (an infeasible core). ``plan``
+        models several costs paid from ``c``'s board (spec section 7), each one optional."""
         self.c = c
         self.relax = relax
+        self.plan = plan
+        self.costs = plan.costs if plan is not None else (c,)
         self.assumptions: list[tuple[int, list[str]]] = []
         self.m = new_model()
         self.L = level_count(c)
@@ -279,12 +332,6 @@ class Model:
         labels = dict(self.assumptions)
         return [name for lit in core for name in labels[lit]]
 
-    def _generic_bound(self, v, cat: str) -> int:
-        """Most generic mana a category of a variant can ask for."""
-        if cat == "x":
-            return v.x_symbols * self.c.x_upper
-        return sum(d.count * o.units for d in v.demands for o in d.options if o.generic == cat)
-
     def _build(self) -> None:
         c = self.c
         lin = self._linear
@@ -304,7 +351,8 @@ class Model:
             for k, n in per_kind.items():
                 most[k] += n * p.max_activations
         self._most = most
-        self.x = self._int(c.x_upper)
+        self.xs = [self._int(cost.x_upper) for cost in self.costs]  # X of each cost
+        self.x = self.xs[0]
         prob = c.problem
         # production[level][kind] and consumption[level][kind] as lists of terms
         # Level 0 makes mana without spending any; levels 1..L are mana-cost abilities; the
@@ -428,86 +476,13 @@ class Model:
                     damage_terms += _neg(total[pi], -p.damage)
                 if p.energy:
                     energy_terms += _neg(total[pi], -p.energy)
-        # The total cost: one variant chosen.
-        self.sel = [self._bool() for _ in c.variants]
-        self._cts.append(f"constraints{{exactly_one{{literals:[{_ints(self.sel)}]}}}}")
-        self.cost_y: dict[tuple[int, int, int], int] = {}
-        self.cost_f: dict[tuple[int, int, int, int], int] = {}
-        self.gen_f: dict[tuple[int, str, int], int] = {}
-        self.red: dict[tuple[int, str], int] = {}
-        cost_life_terms: Terms = []
+        # Each total cost: one variant chosen (in a plan, none for a cost left unpaid).
         final = self.L + 1
-        spent_by_type: dict[str, Terms] = {t: [] for t in "WUBRGC"}
-        x_fixed = prob.x if prob.x != "max" else None
-        for vi, v in enumerate(c.variants):
-            sel = self.sel[vi]
-            generic: dict[str, Terms] = {}
-            accept_of: dict[str, frozenset[int]] = {}
-            for di, d in enumerate(v.demands):
-                ys = []
-                # A symbol with one way to pay (and no assumption to relax it) is paid d.count
-                # times exactly when its variant is chosen: no variable needed.
-                fixed = len(d.options) == 1 and not self.relax
-                for oi, o in enumerate(d.options):
-                    y = [(sel, d.count)] if fixed else [(self._int(d.count), 1)]
-                    self.cost_y[(vi, di, oi)] = y
-                    ys += y
-                    if o.life:
-                        cost_life_terms += _neg(y, -o.life)
-                    if o.generic:
-                        generic.setdefault(o.generic, []).extend(_neg(y, -o.units))
-                        accept_of[o.generic] = o.accept
-                    elif o.units:
-                        fs = []
-                        for k in sorted(o.accept):
-                            f = self._int(min(d.count * o.units, most[k]))
-                            self.cost_f[(vi, di, oi, k)] = f
-                            fs.append((f, 1))
-                            cons[final][k].append((f, 1))
-                            spent_by_type[c.kinds[k].type].append((f, 1))
-                        lin(fs + _neg(y, o.units), 0, 0)
-                if not fixed:
-                    self._require((ys + [(sel, -d.count)], 0, 0), (ys, 0, 0), [str(d.symbol)] * d.count)
-            # X: a bounded integer; its mana is generic of its own category (x_color, Achroma).
-            if v.x_symbols:
-                xu = self._int(v.x_symbols * c.x_upper)
-                lin([(xu, 1), (self.x, -v.x_symbols)], 0, 0, (sel,))
-                lin([(xu, 1)], 0, 0, (_not(sel),))
-                generic.setdefault("x", []).append((xu, 1))
-                accept_of["x"] = v.x_accept
-            if v.x_zero or not v.x_symbols:
-                if c.x_upper > 0:  # else X's domain is {0} already
-                    lin([(self.x, 1)], 0, 0, (sel,))
-                if v.total.variant == "free" and x_fixed:
-                    lin([(sel, 1)], 0, 0)  # 107.3b: without paying its mana cost, X is 0
-            if x_fixed is not None and v.x_symbols and not v.x_zero:
-                lit = self._require(None, None, ["{X}"] * v.x_symbols)
-                lin([(self.x, 1)], x_fixed, x_fixed, (sel, lit) if lit is not None else (sel,))
-            if v.x_symbols and v.x_zero and x_fixed:
-                lin([(sel, 1)], 0, 0)
-            # Generic reductions: remove min(R, generic) from the categories the player picks.
-            size_ub = {cat: self._generic_bound(v, cat) for cat in generic}
-            if v.total.generic_reduction and generic:
-                for cat, size in generic.items():
-                    r = self._int(size_ub[cat])
-                    self.red[(vi, cat)] = r
-                    lin([(r, 1)] + _neg(size), INT_MIN, 0)
-                self._min_equality([(self.red[(vi, cat)], 1) for cat in generic],
-                                   [[(sel, v.total.generic_reduction)], [t for size in generic.values() for t in size]])
-            for cat, size in generic.items():
-                fs = []
-                for k in sorted(accept_of[cat]):
-                    f = self._int(min(size_ub[cat], most[k]))
-                    self.gen_f[(vi, cat, k)] = f
-                    fs.append((f, 1))
-                    cons[final][k].append((f, 1))
-                    spent_by_type[c.kinds[k].type].append((f, 1))
-                r = self.red.get((vi, cat))
-                lin(fs + _neg(size) + ([(r, 1)] if r is not None else []), 0, 0)
-            if v.total.life:
-                cost_life_terms.append((self._both(sel, f"{v.total.life} life"), v.total.life))
-            if v.energy:
-                energy_terms.append((self._both(sel, "".join(["{E}"] * v.energy)), v.energy))
+        cost_life_terms: Terms = []
+        self.blocks = [self._cost_block(bi, cost, most, cons[final], cost_life_terms, energy_terms)
+                       for bi, cost in enumerate(self.costs)]
+        b0 = self.blocks[0]
+        self.sel, self.cost_y, self.cost_f, self.gen_f, self.red = b0.sel, b0.cost_y, b0.cost_f, b0.gen_f, b0.red
         # Mana balance: lower levels pay higher ones; everything fits in the end.
         self.waste_terms: Terms = []
         for k in range(n_kinds):
@@ -542,16 +517,8 @@ class Model:
             lin(energy_terms, INT_MIN, player.energy)
         # Colors spent on the total cost (609.4b), modelled only when an objective counts them.
         self.color_spent: list[int] = []
-        wanted = {"max_colors", "min_colors"} & set(prob.objective)
-        for t in "WUBRG" if wanted else "":
-            b = self._bool()
-            terms = spent_by_type[t]
-            if terms:
-                lin(terms, 1, INT_MAX, (b,))
-                lin(terms, 0, 0, (_not(b),))
-            else:
-                lin([(b, 1)], 0, 0)
-            self.color_spent.append(b)
+        if self.plan is None and {"max_colors", "min_colors"} & set(prob.objective):
+            self.color_spent = self._colors(b0.spent_by_type)
         colors = [(b, 1) for b in self.color_spent]
         # Each quantity as terms; an empty list is the constant 0.
         self.quantities: dict[str, Terms] = {
@@ -564,6 +531,145 @@ class Model:
             "min_sources": self.used,
             "min_waste": self.waste_terms,
         }
+        if self.plan is not None:
+            self._plan_quantities(lost_total)
+
+    def _colors(self, spent_by_type: dict[str, Terms]) -> list[int]:
+        """A literal per color, true when mana of that color is spent (``spent_by_type``)."""
+        out = []
+        lin = self._linear
+        for t in "WUBRG":
+            b = self._bool()
+            terms = spent_by_type[t]
+            if terms:
+                lin(terms, 1, INT_MAX, (b,))
+                lin(terms, 0, 0, (_not(b),))
+            else:
+                lin([(b, 1)], 0, 0)
+            out.append(b)
+        return out
+
+    def _plan_quantities(self, lost_total: Terms) -> None:
+        """What a plan optimizes (spec section 7): how many costs it pays, their total mana value
+        (202.3, X as chosen: 202.3e), then the colors keywords ask for, summed over the costs
+        (sunburst and converge: most; eclipse: fewest), then the quantities of every payment."""
+        plan = self.plan
+        assert plan is not None
+        lin = self._linear
+        paid = [b.paid for b in self.blocks]
+        if plan.prefix:  # "order": "given": what is paid is a prefix of the costs
+            for before, after in zip(paid, paid[1:]):
+                lin([(after, 1), (before, -1)], INT_MIN, 0)
+        player = self.c.problem.player
+        if lost_total and (player.keep_life is None or player.keep_life < 0):
+            # Life is paid at each step of the plan with what earlier steps left: this keeps
+            # every such payment affordable, whatever comes after it (README: plan).
+            lin(lost_total, INT_MIN, max(0, player.life))
+        value: Terms = []
+        most_colors: Terms = []
+        fewest_colors: Terms = []
+        for bi, (b, cost) in enumerate(zip(self.blocks, self.costs)):
+            value.append((b.paid, plan.mana_values[bi]))
+            if plan.x_in_value[bi]:
+                value.append((self.xs[bi], plan.x_in_value[bi]))
+            keywords = cost.problem.keywords
+            if "sunburst" in keywords or "converge" in keywords:
+                most_colors += [(lit, 1) for lit in self._colors(b.spent_by_type)]
+            if "eclipse" in keywords:
+                fewest_colors += [(lit, 1) for lit in self._colors(b.spent_by_type)]
+        self.quantities["plan_paid"] = [(lit, 1) for lit in paid]
+        self.quantities["plan_mana_value"] = value
+        self.quantities["plan_most_colors"] = most_colors
+        self.quantities["plan_fewest_colors"] = fewest_colors
+
+    def _cost_block(self, bi: int, c: Compiled, most: list[int], cons_final: list[Terms],
+                    cost_life_terms: Terms, energy_terms: Terms) -> _Block:
+        """The variables and constraints of one total cost ``c`` (the ``bi``-th): which variant,
+        how each symbol class is paid, X, generic and its reductions; its mana is spent after
+        every activation (``cons_final``), its life and energy go into the terms given."""
+        lin = self._linear
+        b = _Block()
+        sels = b.sel = [self._bool() for _ in c.variants]
+        x = self.xs[bi]
+        if self.plan is None:
+            self._cts.append(f"constraints{{exactly_one{{literals:[{_ints(sels)}]}}}}")
+        else:  # a cost of a plan may be left unpaid: then no variant, and X is 0
+            b.paid = self._bool()
+            lin([(sel, 1) for sel in sels] + [(b.paid, -1)], 0, 0)
+            lin([(x, 1)], 0, 0, (_not(b.paid),))
+        cost_y, cost_f, gen_f, red, spent_by_type = b.cost_y, b.cost_f, b.gen_f, b.red, b.spent_by_type
+        prob = c.problem
+        x_fixed = prob.x if prob.x != "max" else None
+        for vi, v in enumerate(c.variants):
+            sel = sels[vi]
+            generic: dict[str, Terms] = {}
+            accept_of: dict[str, frozenset[int]] = {}
+            for di, d in enumerate(v.demands):
+                ys = []
+                # A symbol with one way to pay (and no assumption to relax it) is paid d.count
+                # times exactly when its variant is chosen: no variable needed.
+                fixed = len(d.options) == 1 and not self.relax
+                for oi, o in enumerate(d.options):
+                    y = [(sel, d.count)] if fixed else [(self._int(d.count), 1)]
+                    cost_y[(vi, di, oi)] = y
+                    ys += y
+                    if o.life:
+                        cost_life_terms += _neg(y, -o.life)
+                    if o.generic:
+                        generic.setdefault(o.generic, []).extend(_neg(y, -o.units))
+                        accept_of[o.generic] = o.accept
+                    elif o.units:
+                        fs = []
+                        for k in sorted(o.accept):
+                            f = self._int(min(d.count * o.units, most[k]))
+                            cost_f[(vi, di, oi, k)] = f
+                            fs.append((f, 1))
+                            cons_final[k].append((f, 1))
+                            spent_by_type[c.kinds[k].type].append((f, 1))
+                        lin(fs + _neg(y, o.units), 0, 0)
+                if not fixed:
+                    self._require((ys + [(sel, -d.count)], 0, 0), (ys, 0, 0), [str(d.symbol)] * d.count)
+            # X: a bounded integer; its mana is generic of its own category (x_color, Achroma).
+            if v.x_symbols:
+                xu = self._int(v.x_symbols * c.x_upper)
+                lin([(xu, 1), (x, -v.x_symbols)], 0, 0, (sel,))
+                lin([(xu, 1)], 0, 0, (_not(sel),))
+                generic.setdefault("x", []).append((xu, 1))
+                accept_of["x"] = v.x_accept
+            if v.x_zero or not v.x_symbols:
+                if c.x_upper > 0:  # else X's domain is {0} already
+                    lin([(x, 1)], 0, 0, (sel,))
+                if v.total.variant == "free" and x_fixed:
+                    lin([(sel, 1)], 0, 0)  # 107.3b: without paying its mana cost, X is 0
+            if x_fixed is not None and v.x_symbols and not v.x_zero:
+                lit = self._require(None, None, ["{X}"] * v.x_symbols)
+                lin([(x, 1)], x_fixed, x_fixed, (sel, lit) if lit is not None else (sel,))
+            if v.x_symbols and v.x_zero and x_fixed:
+                lin([(sel, 1)], 0, 0)
+            # Generic reductions: remove min(R, generic) from the categories the player picks.
+            size_ub = {cat: _generic_bound(c, v, cat) for cat in generic}
+            if v.total.generic_reduction and generic:
+                for cat, size in generic.items():
+                    r = self._int(size_ub[cat])
+                    red[(vi, cat)] = r
+                    lin([(r, 1)] + _neg(size), INT_MIN, 0)
+                self._min_equality([(red[(vi, cat)], 1) for cat in generic],
+                                   [[(sel, v.total.generic_reduction)], [t for size in generic.values() for t in size]])
+            for cat, size in generic.items():
+                fs = []
+                for k in sorted(accept_of[cat]):
+                    f = self._int(min(size_ub[cat], most[k]))
+                    gen_f[(vi, cat, k)] = f
+                    fs.append((f, 1))
+                    cons_final[k].append((f, 1))
+                    spent_by_type[c.kinds[k].type].append((f, 1))
+                r = red.get((vi, cat))
+                lin(fs + _neg(size) + ([(r, 1)] if r is not None else []), 0, 0)
+            if v.total.life:
+                cost_life_terms.append((self._both(sel, f"{v.total.life} life"), v.total.life))
+            if v.energy:
+                energy_terms.append((self._both(sel, "".join(["{E}"] * v.energy)), v.energy))
+        return b
 
     def _bounds(self) -> dict[str, int]:
         """Upper bounds of the quantities (all are >= 0): they make weighted sums exact."""
@@ -573,12 +679,19 @@ class Model:
         ability_life = sum((p.life + p.damage) * p.max_activations
                            + sum(2 * d.count * p.max_activations for d in p.cost if any(o.life for o in d.options))
                            for p in c.producers)
-        cost_life = max((v.total.life + sum(2 * d.count for d in v.demands if any(o.life for o in d.options))
-                         for v in c.variants), default=0)
+        cost_life = _cost_life_bound(c)
         copies = sum(s.count for s in prob.sources)
-        return {"max_x": c.x_upper, "max_colors": 5, "min_colors": 5, "min_life": ability_life + cost_life,
-                "min_energy": prob.player.energy, "min_sacrifices": copies, "min_sources": copies,
-                "min_waste": made}
+        bounds = {"max_x": c.x_upper, "max_colors": 5, "min_colors": 5, "min_life": ability_life + cost_life,
+                  "min_energy": prob.player.energy, "min_sacrifices": copies, "min_sources": copies,
+                  "min_waste": made}
+        if self.plan is not None:
+            plan = self.plan
+            bounds["min_life"] = ability_life + sum(_cost_life_bound(cost) for cost in self.costs)
+            bounds["plan_paid"] = len(self.costs)
+            bounds["plan_mana_value"] = sum(plan.mana_values) + sum(
+                n * cost.x_upper for n, cost in zip(plan.x_in_value, self.costs))
+            bounds["plan_most_colors"] = bounds["plan_fewest_colors"] = 5 * len(self.costs)
+        return bounds
 
     # -- solving ------------------------------------------------------------------------
 
@@ -688,7 +801,6 @@ class Model:
 
         sol = Solution("paid", levels=self.L)
         self._last_values = {k: val(terms) for k, terms in self.quantities.items()}
-        sol.variant = next(i for i, s in enumerate(self.sel) if v[s])
         sol.x = v[self.x]
         for k, a in self.acts.items():
             n = val(a)
@@ -705,23 +817,40 @@ class Model:
             n = val(y)
             if n:
                 sol.ability_pay[key] = (n, flows.get(key, {}))
+        if self.plan is None:
+            sol.variant = next(i for i, s in enumerate(self.sel) if v[s])
+            self._read_cost(self.blocks[0], sol)
+            return sol
+        self.plan_solutions = []
+        for bi, b in enumerate(self.blocks):
+            if not v[b.paid]:
+                self.plan_solutions.append(None)
+                continue
+            one = Solution("paid", levels=self.L, acts=sol.acts, splits=sol.splits, ability_pay=sol.ability_pay,
+                           variant=next(i for i, s in enumerate(b.sel) if v[s]), x=v[self.xs[bi]])
+            self._read_cost(b, one)
+            self.plan_solutions.append(one)
+        return sol
+
+    def _read_cost(self, b: _Block, sol: Solution) -> None:
+        """How ``sol``'s variant of the cost of block ``b`` is paid, from the last values."""
+        v = self._values
         vi = sol.variant
-        flows = {}
-        for (vj, di, oi, k), f in self.cost_f.items():
+        flows: dict[tuple[int, int], dict[int, int]] = {}
+        for (vj, di, oi, k), f in b.cost_f.items():
             if vj == vi and v[f]:
                 flows.setdefault((di, oi), {})[k] = v[f]
-        for (vj, di, oi), y in self.cost_y.items():
+        for (vj, di, oi), y in b.cost_y.items():
             if vj == vi:
-                n = val(y)
+                n = sum(v[i] * a for i, a in y)
                 if n:
                     sol.cost_pay[(di, oi)] = (n, flows.get((di, oi), {}))
-        for (vj, cat, k), f in self.gen_f.items():
+        for (vj, cat, k), f in b.gen_f.items():
             if vj == vi and v[f]:
                 sol.generic_pay.setdefault(cat, {})[k] = v[f]
-        for (vj, cat), r in self.red.items():
+        for (vj, cat), r in b.red.items():
             if vj == vi and v[r]:
                 sol.reduced[cat] = v[r]
-        return sol
 
 
 def solve(c: Compiled, objectives: tuple[str, ...], time_limit: float) -> Solution:

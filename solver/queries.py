@@ -7,6 +7,7 @@ from typing import Any
 from models.problem import BOARD_KEYS, COST_KEYS, ProblemError
 from solver.available import TooManyPools, available
 from solver.pay import pay
+from solver.plan import plan
 
 
 def castable(request: dict[str, Any]) -> dict[str, Any]:
@@ -47,8 +48,7 @@ def answer_request(request: Any) -> dict[str, Any]:
         elif query == "available":
             out = available(request)
         elif query == "plan":
-            raise ProblemError("query", "'plan' is not answered by this version of tapwise; "
-                               "ask pay, castable or available")
+            out = plan(request)
         else:
             raise ProblemError("query", f"unknown query {query!r}; use pay, castable, plan or available")
     except ProblemError as e:

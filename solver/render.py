@@ -74,3 +74,43 @@ def render_pools(pools: list[dict[str, int]]) -> str:
         notes = [f"{pool[k]} {k}" for k in ("snow", "restricted") if pool[k]]
         lines.append(f"  {text or 'nothing'}" + (f"  ({', '.join(notes)})" if notes else ""))
     return "\n".join(lines)
+
+
+def render_plan(answer: dict[str, Any], costs: list[Any] | None = None) -> str:
+    """A ``plan`` answer: which costs it pays, in order, each payment as :func:`render` shows it,
+    and what the board has left. ``costs``, when given, names each cost by its ``cost`` text."""
+    def name(i: int) -> str:
+        cost = costs[i] if costs is not None and i < len(costs) else None
+        text = cost.get("cost") if isinstance(cost, dict) else None
+        return f"cost {i}" + (f" ({text})" if isinstance(text, str) else "")
+
+    if answer.get("status") == "error":
+        return f"error: {answer.get('error')}"
+    if answer.get("status") == "unknown":
+        return f"No plan: {answer.get('why', 'unknown')}."
+    paid, unpaid = answer.get("paid", []), answer.get("unpaid", [])
+    value = answer.get("objective", {}).get("mana_value")
+    if not paid:
+        lines = ["None of the costs can be paid."]
+    else:
+        lines = [f"Pays {len(paid)} of {len(paid) + len(unpaid)} costs, in this order: "
+                 + ", ".join(name(i) for i in paid) + (f"; total mana value {value}" if value is not None else "")
+                 + ("" if answer.get("optimal") else " (best found before the time limit, not proved optimal)")
+                 + "."]
+    if unpaid:
+        lines.append("Not paid: " + ", ".join(name(i) for i in unpaid) + ".")
+    for i, one in zip(paid, answer.get("answers", [])):
+        lines.append("")
+        lines.append(f"{name(i)[:1].upper()}{name(i)[1:]}:")
+        lines += ["  " + line for line in render(one).splitlines()]
+    left = answer.get("left", {})
+    untapped = sum(s.get("count", 1) - (s.get("count", 1) if s.get("tapped") is True else s.get("tapped", 0))
+                   for s in left.get("sources", []))
+    pool = [m if isinstance(m, str) else m["mana"] for m in left.get("pool", [])]
+    player = left.get("player", {})
+    lines.append("")
+    lines.append(f"Left: {untapped} untapped source cop{'y' if untapped == 1 else 'ies'}, "
+                 f"pool {''.join(pool) or 'empty'}"
+                 + (f", life {player['life']}" if "life" in player else "")
+                 + (f", energy {player['energy']}" if player.get("energy") else "") + ".")
+    return "\n".join(lines)

@@ -356,7 +356,7 @@ def _sources_used(by_id: dict[str, Source], taps: dict[str, int], sacs: dict[str
     for sid, n in sacs.items():
         copies[sid] = max(copies.get(sid, 0), n)
     for (sid, j), n in uses.items():
-        copies[sid] = max(copies.get(sid, 0), -(-n // by_id[sid].abilities[j].uses))
+        copies[sid] = max(copies.get(sid, 0), -(-n // max(1, by_id[sid].abilities[j].uses)))  # 0: used too often
     return sum(copies.values())
 
 

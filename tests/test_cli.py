@@ -89,3 +89,31 @@ def test_available_bad_input_names_the_key():
     assert out.returncode == 2 and "costs" in out.stderr and "Traceback" not in out.stderr
     out = run("available")
     assert out.returncode == 2 and "board file" in out.stderr
+
+
+def test_plan_example_pays_three_of_four_costs_without_stranding():
+    # Forest, Breeding Pool, Island, Sol Ring, Treasure; {G}, {U}{U}, {2}, {1}{R} in that order:
+    # {G} from the Forest leaves the Pool for {U}{U}, Sol Ring pays {2}; {1}{R} needs two more.
+    out = run("plan", str(EXAMPLES / "plans" / "two_spells.json"), "--json")
+    assert out.returncode == 0, out.stderr
+    answer = json.loads(out.stdout)
+    assert answer["paid"] == [0, 1, 2] and answer["unpaid"] == [3]
+    assert [a["activations"][0]["source"] for a in answer["answers"]] == ["Forest", "Breeding Pool", "Sol Ring"]
+    readable = run("plan", str(EXAMPLES / "plans" / "two_spells.json"))
+    assert readable.returncode == 0 and readable.stdout.startswith("Pays 3 of 4 costs")
+    assert "Not paid: cost 3 ({1}{R})." in readable.stdout
+
+
+def test_plan_quick_mode_chooses_the_costs_with_any_order():
+    out = run("plan", "{W}{U}", "{W}", "{U}", "--board", "Plains, Island", "--order", "any", "--json")
+    answer = json.loads(out.stdout)
+    assert out.returncode == 0 and answer["paid"] == [1, 2]
+    none = run("plan", "{G}", "--board", "Plains")
+    assert none.returncode == 1 and "None of the costs can be paid." in none.stdout
+
+
+def test_plan_bad_input_names_the_field():
+    out = run("plan", "-", stdin=json.dumps({"sources": [], "costs": [{"cost": "{G}", "objective": []}]}))
+    assert out.returncode == 2 and "costs[0].objective" in out.stderr and "Traceback" not in out.stderr
+    out = run("plan", "--board", "Plains")
+    assert out.returncode == 2 and "give the costs" in out.stderr

@@ -132,7 +132,7 @@ def test_well_known_entries_with_one_bad_field_are_still_refused(field, value):
 
 
 @pytest.mark.parametrize("ability, path", [({"add": "{W}", "tap": 1}, "sources[0].abilities[0].tap"),
-                                           ({"add": ["{W}"], "uses": 0}, "sources[0].abilities[0].uses"),
+                                           ({"add": ["{W}"], "uses": -1}, "sources[0].abilities[0].uses"),
                                            ({"add": "{'add': '{W}'}"}, "sources[0].abilities[0].add")])
 def test_known_abilities_dont_vouch_for_lookalikes(ability, path):
     """Loaded abilities are cached by their mana string or their repr; an entry that differs
@@ -142,6 +142,16 @@ def test_known_abilities_dont_vouch_for_lookalikes(ability, path):
     with pytest.raises(ProblemError) as e:
         load_problem({"cost": "{W}", "sources": [{"id": "a", "abilities": [ability]}]})
     assert e.value.path == path
+
+
+def test_an_ability_with_no_uses_left_loads_and_makes_nothing():
+    """``uses: 0`` is what a plan's left board says of an ability without {T} used up this turn."""
+    from solver.pay import pay
+
+    board = {"sources": [{"id": "altar", "types": ["artifact"], "abilities": [{"add": "{C}", "tap": False, "uses": 0}]}]}
+    assert load_problem({"cost": "{1}", **board}).sources[0].abilities[0].uses == 0
+    assert pay({"cost": "{1}", **board})["status"] == "infeasible"
+    assert pay({"cost": "{0}", **board})["status"] == "paid"
 
 
 def test_a_problem_keeps_its_defaults_and_checks_keys_in_order():

@@ -1,0 +1,346 @@
+"""``plan``: several costs paid one after another from one board this turn (spec section 7).
+
+The costs are paid *jointly* first: one CP-SAT model over the board's activations in which each
+cost may be paid or not (``solver.cpsat.Plan``), so no payment strands a later one that another
+payment of the earlier costs would have allowed. The joint payment is then cut into one answer
+per cost, in paying order: each activation goes to the first answer that spends mana it made
+(or mana an activation it pays for made), and mana made but not spent stays in the pool for the
+next answers (118.3a, 106.4: the plan is paid within one step). Every answer is verified against
+the board the answers before it left; if the cut breaks a rule there (a source the earlier
+answers sacrificed, a reflecting land that lost what it reflected), the answers are cut again
+with every activation in the first answer, which is the joint payment itself.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from math import ceil
+from typing import Any
+
+from models.mana import KIND_X, TYPES, format_types
+from models.problem import BOARD_KEYS, COST_KEYS, Ability, PoolMana, Problem, ProblemError, Source, load_problem
+from models.total_cost import CostError
+from solver.answer import Made, Paid, _Mana, colors_of, pay_total, replay_activations
+from solver.compile import Compiled, compile_problem
+from solver.cpsat import PLAN_OBJECTIVES, Model, Plan, Solution
+from solver.verify import verify
+
+ORDERS = ("given", "any")
+PLAN_KEYS = BOARD_KEYS + ("costs", "order", "time_limit", "query", "id")
+PLAN_COST_KEYS = tuple(k for k in COST_KEYS if k not in ("objective", "time_limit"))
+_BRACED = {t: format_types(t) for t in TYPES}
+
+
+def plan(request: dict[str, Any]) -> dict[str, Any]:
+    """The spec ``plan`` answer for ``request``; bad input raises :class:`ProblemError`."""
+    for key in request:
+        if key not in PLAN_KEYS:
+            raise ProblemError(key, f"unknown key for a plan question; allowed: {', '.join(PLAN_KEYS)}")
+    order = request.get("order", "given")
+    if order not in ORDERS:
+        raise ProblemError("order", f"must be \"given\" or \"any\", not {order!r}")
+    time_limit = request.get("time_limit", 10.0)
+    if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)) or not time_limit > 0:
+        raise ProblemError("time_limit", f"must be a number of seconds above 0, not {time_limit!r}")
+    costs = request.get("costs")
+    if not isinstance(costs, list) or not costs:
+        raise ProblemError("costs", "must be a non-empty list of costs (problem objects without the board keys)")
+    board = {k: request[k] for k in BOARD_KEYS if k in request}
+    load_problem({"cost": "{0}", **board})  # the board's own errors, named without a cost
+    problems = [_load_cost(i, cost, board) for i, cost in enumerate(costs)]
+    compiled = []
+    for i, p in enumerate(problems):
+        try:
+            compiled.append(compile_problem(p))
+        except CostError as e:
+            raise ProblemError(f"costs[{i}]", str(e)) from None
+    return _solve(problems, compiled, order, float(time_limit))
+
+
+def _load_cost(i: int, cost: Any, board: dict[str, Any]) -> Problem:
+    where = f"costs[{i}]"
+    if not isinstance(cost, dict):
+        raise ProblemError(where, "must be an object")
+    for key in cost:
+        if key in ("objective", "time_limit"):
+            raise ProblemError(f"{where}.{key}", "a plan's costs are optimized together (spec section 7: most "
+                               "costs, then most mana value, then the default objectives summed); "
+                               "give time_limit once, at the top level")
+        if key not in PLAN_COST_KEYS:
+            raise ProblemError(f"{where}.{key}", "unknown key in a cost (board keys go at the top level)")
+    try:
+        return load_problem({**cost, **board})
+    except (ProblemError, CostError) as e:
+        raise ProblemError(where, str(e)) from None
+
+
+def _mana_value(p: Problem) -> tuple[int, int]:
+    """What paying ``p`` adds to the plan's mana value (202.3): its mana cost's, and per X chosen
+    the number of {X} in it (202.3e, X as chosen on the stack). An ability has none."""
+    if p.cost is None or p.purpose_kind != "spell":
+        return 0, 0
+    return p.cost.mana_value, sum(1 for s in p.cost.symbols if s.kind is KIND_X)
+
+
+def _solve(problems: list[Problem], compiled: list[Compiled], order: str, time_limit: float) -> dict[str, Any]:
+    # Costs with nothing to pay (118.6) are never paid; with "given", nor is anything after one.
+    candidates = []
+    for i, c in enumerate(compiled):
+        if c.unpayable:
+            if order == "given":
+                break
+            continue
+        candidates.append(i)
+    left = problems[0]
+    if not candidates:
+        return _result("infeasible", True, [], list(range(len(problems))), left, {})
+    values = [_mana_value(problems[i]) for i in candidates]
+    spec = Plan(tuple(compiled[i] for i in candidates), tuple(v for v, _ in values), tuple(n for _, n in values),
+                prefix=order == "given")
+    model = Model(spec.costs[0], plan=spec)
+    sol = model.solve(PLAN_OBJECTIVES, time_limit)
+    if sol.status == "unknown":
+        return {"status": "unknown", "optimal": False,
+                "why": f"no plan found within the time limit of {time_limit:g} s"}
+    per_cost = dict(zip(candidates, model.plan_solutions))
+    paid = [i for i in candidates if per_cost[i] is not None]  # paying order: as given (any order works)
+    unpaid = [i for i in range(len(problems)) if i not in paid]
+    objective = {"paid": sol.objective["plan_paid"], "mana_value": sol.objective["plan_mana_value"]}
+    objective.update({k: sol.objective[k] for k in PLAN_OBJECTIVES[2:] if not k.startswith("plan_")})
+    if not paid:
+        return _result("infeasible", sol.optimal, [], unpaid, left, objective)
+    joint = _Joint(spec.costs[0], sol, [(problems[i], compiled[i], per_cost[i]) for i in paid])
+    answers: list[dict[str, Any]] | None = None
+    errors: list[str] = []
+    for eager in (False, True):
+        answers, left, errors = joint.cut(eager)
+        if not errors:
+            break
+    if errors:
+        return {"status": "error", "error": "internal error: the plan found breaks the rules, so it is withheld: "
+                + "; ".join(errors)}
+    for a in answers or ():
+        a["optimal"] = sol.optimal
+    return _result("paid", sol.optimal, paid, unpaid, left, objective, answers)
+
+
+def _result(status: str, optimal: bool, paid: list[int], unpaid: list[int], left: Problem,
+            objective: dict[str, int], answers: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    return {"status": status, "optimal": optimal, "paid": paid, "answers": answers or [], "unpaid": unpaid,
+            "left": {"sources": [s.to_json() for s in left.sources], "pool": [m.to_json() for m in left.pool],
+                     "player": {"life": left.player.life, "energy": left.player.energy}},
+            "objective": objective}
+
+
+Token = dict[str, Any]
+"""One mana of the joint payment: the dict its payments name it by (``{"type", "source"}``)."""
+
+
+class _Joint:
+    """The joint payment of the paid costs, replayed once, and who made and spent each mana."""
+
+    def __init__(self, c: Compiled, sol: Solution, paid: list[tuple[Problem, Compiled, Solution | None]]) -> None:
+        pool = _Mana(c)
+        self.start_pool = self._in_entry_order(c, pool)
+        self.pool_mana = {id(m): pm for m, pm in zip(self.start_pool, c.problem.pool)}
+        made_by: Made = []
+        self.activations, _, _, _, _ = replay_activations(c, sol, pool, made_by)
+        self.instances: dict[int, list[list[Token]]] = dict(made_by)  # entry -> mana of each activation
+        self.maker: dict[int, tuple[int, int]] = {}  # id(mana) -> (entry, activation)
+        for a, per in made_by:
+            for j, made in enumerate(per):
+                for m in made:
+                    self.maker[id(m)] = (a, j)
+        self.costs: list[tuple[Problem, Paid, Solution]] = []
+        for prob, compiled, one in paid:
+            assert one is not None and compiled.kinds == c.kinds  # one board: the same mana kinds
+            self.costs.append((prob, pay_total(compiled, one, pool), one))
+        self.board = c.problem
+        self.inexact: list[str] = []  # sources whose uses left the format can't say exactly
+
+    @staticmethod
+    def _in_entry_order(c: Compiled, pool: _Mana) -> list[Token]:
+        """The pool's mana dicts, one per mana of ``c.problem.pool`` in its order (``_Mana`` queues
+        them per kind in that order)."""
+        taken: dict[int, int] = {}
+        out = []
+        for m in c.problem.pool:
+            k = next(j for j, kind in enumerate(c.kinds)
+                     if kind.pool and (kind.type, kind.snow, kind.only) == (m.type, m.snow, m.only))
+            n = taken.get(k, 0)
+            out.append(pool.queues[k][n])
+            taken[k] = n + 1
+        return out
+
+    def _chunk(self, a: int, j: int) -> list[dict[str, Any]]:
+        """What activation ``j`` of entry ``a`` paid for its own cost (converters only)."""
+        act = self.activations[a]
+        paid = act.get("paid")
+        if not paid:
+            return []
+        size = len(paid) // act["times"]
+        return paid[j * size:(j + 1) * size]
+
+    def cut(self, eager: bool) -> tuple[list[dict[str, Any]], Problem, list[str]]:
+        """One answer per paid cost, the board left at the end, and what verification found."""
+        board = self.board
+        floating: list[Token] = list(self.start_pool) if board.pool else []
+        done: set[tuple[int, int]] = set()
+        answers: list[dict[str, Any]] = []
+        errors: list[str] = []
+        for k, (prob, paid, one) in enumerate(self.costs):
+            here = replace(prob, sources=board.sources, pool=board.pool, player=board.player)
+            pool_ref = {id(m): i for i, m in enumerate(floating)} if k else {}
+            order: list[tuple[int, int]] = []
+
+            def activate(a: int, j: int) -> None:
+                if (a, j) in done:
+                    return
+                done.add((a, j))
+                for pay in self._chunk(a, j):
+                    for m in pay.get("mana", ()):
+                        need(m)
+                order.append((a, j))
+
+            def need(m: Token) -> None:
+                maker = self.maker.get(id(m))
+                if maker is not None:
+                    activate(*maker)
+
+            if eager and k == 0:
+                for a, per in self.instances.items():
+                    for j in range(len(per)):
+                        activate(a, j)
+            for pay in paid.payments:
+                for m in pay.get("mana", ()):
+                    need(m)
+            made_here = {id(m) for a, j in order for m in self.instances[a][j]}
+
+            def ref(m: Token) -> Token:
+                if id(m) in made_here or k == 0:
+                    return m
+                return {"type": m["type"], "source": "pool", "pool": pool_ref[id(m)]}
+
+            def rewrite(payments: list[dict[str, Any]]) -> list[dict[str, Any]]:
+                return [{**pay, "mana": [ref(m) for m in pay["mana"]]} if "mana" in pay else dict(pay)
+                        for pay in payments]
+
+            activations = self._activations(order, rewrite)
+            present = {src.id for src in board.sources}
+            gone = [act["source"] for act in activations if act["source"] not in present]
+            if gone:  # sacrificed by an earlier answer: the joint payment used it first
+                return answers, board, errors + [f"answers[{k}]: {gone[0]} was sacrificed before"]
+            spent = {id(m) for pay in paid.payments for m in pay.get("mana", ())}
+            spent |= {id(m) for a, j in order for pay in self._chunk(a, j) for m in pay.get("mana", ())}
+            made = [m for a, j in order for m in self.instances[a][j]]
+            floating = [m for m in floating + made if id(m) not in spent]
+            answer, after = self._answer(here, paid, one, activations, floating,
+                                         waste=sum(1 for m in made if id(m) not in spent),
+                                         payments=rewrite(paid.payments))
+            errors += [f"answers[{k}]: {e}" for e in verify(here, answer)]
+            answers.append(answer)
+            board = after
+            if self.inexact and not eager and k < len(self.costs) - 1:
+                # the next answers would be checked on a board that says less than is left
+                errors.append(f"answers[{k}]: the uses left of {self.inexact[0]} differ between its copies")
+                return answers, board, errors
+            self.inexact = []
+        return answers, board, errors
+
+    def _activations(self, order: list[tuple[int, int]], rewrite: Any) -> list[dict[str, Any]]:
+        """The activations of one answer in ``order``, runs of the same entry as one."""
+        out: list[dict[str, Any]] = []
+        last = -1
+        for a, j in order:
+            act = self.activations[a]
+            chunk = rewrite(self._chunk(a, j))
+            if a == last:
+                out[-1]["times"] += 1
+                if "paid" in act:
+                    out[-1]["paid"] += chunk
+                continue
+            entry = {"source": act["source"], "ability": act["ability"], "adds": act["adds"], "times": 1}
+            if "paid" in act:
+                entry["paid"] = chunk
+            out.append(entry)
+            last = a
+        return out
+
+    def _answer(self, here: Problem, paid: Paid, one: Solution, activations: list[dict[str, Any]],
+                floating: list[Token], waste: int, payments: list[dict[str, Any]]) -> tuple[dict[str, Any], Problem]:
+        """The spec answer of one cost of the plan, paid on the board ``here``, and what it leaves."""
+        by_id = {s.id: s for s in here.sources}
+        taps: dict[str, int] = {}
+        sacs: dict[str, int] = {}
+        uses: dict[tuple[str, int], int] = {}
+        ability_life = damage = energy = 0
+        for act in activations:
+            src = by_id[act["source"]]
+            ab = src.abilities[act["ability"]]
+            n = act["times"]
+            if ab.tap:
+                taps[src.id] = taps.get(src.id, 0) + n
+            else:
+                uses[(src.id, act["ability"])] = uses.get((src.id, act["ability"]), 0) + n
+            if ab.sacrifice:
+                sacs[src.id] = sacs.get(src.id, 0) + n
+            ability_life += ab.life * n + sum(pay.get("life", 0) for pay in act.get("paid", ()))
+            damage += ab.damage * n
+            energy += ab.energy * n
+        copies = dict(taps)
+        for sid, n in sacs.items():
+            copies[sid] = max(copies.get(sid, 0), n)
+        for (sid, j), n in uses.items():
+            copies[sid] = max(copies.get(sid, 0), ceil(n / max(1, by_id[sid].abilities[j].uses)))
+        variant_energy = sum(1 for pay in payments if "energy" in pay)
+        lost = ability_life + damage + paid.life
+        sacrificed = sum(sacs.values())
+        colors = colors_of(paid.spent_types)
+        answer = {
+            "status": "paid", "optimal": True, "x": one.x, "total_cost": paid.total_cost,
+            "announce": {"hybrid": paid.hybrid_halves, "phyrexian_life": paid.phyrexian_life},
+            "activations": activations, "payments": payments,
+            "life_paid": ability_life + paid.life, "damage": damage, "energy_paid": energy + variant_energy,
+            "sources_used": sum(copies.values()), "sacrificed": sacrificed, "colors_spent": colors,
+            "counters": len(colors) if "eclipse" in here.keywords else None,
+            "left_over": [_BRACED[m["type"]] for m in floating],
+            "objective": {"min_life": lost, "min_sacrifices": sacrificed, "min_sources": sum(copies.values()),
+                          "min_waste": waste},
+        }
+        sources = []
+        for s in here.sources:
+            count = s.count - sacs.get(s.id, 0)
+            if count <= 0:
+                continue  # every copy sacrificed
+            tapped = min(count, max(0, s.tapped + taps.get(s.id, 0) - sacs.get(s.id, 0)))
+            abilities = tuple(_uses_left(ab, s.count, count, uses.get((s.id, j), 0))
+                              for j, ab in enumerate(s.abilities))
+            if any(ab.uses * count != s.abilities[j].uses * s.count - uses.get((s.id, j), 0)
+                   for j, ab in enumerate(abilities) if not ab.tap and uses.get((s.id, j))):
+                self.inexact.append(s.id)
+            if (count, tapped, abilities) != (s.count, s.tapped, s.abilities):
+                s = replace(s, count=count, tapped=tapped, abilities=abilities)
+            sources.append(s)
+        pool = tuple(self._pool_mana(m, i, by_id) for i, m in enumerate(floating))
+        player = replace(here.player, life=here.player.life - lost, energy=here.player.energy - energy - variant_energy)
+        return answer, replace(here, sources=tuple(sources), pool=pool, player=player)
+
+    def _pool_mana(self, m: Token, entry: int, by_id: dict[str, Source]) -> PoolMana:
+        """Mana left in the pool as the next answer's board has it (snow and restriction kept, 106.6)."""
+        start = self.pool_mana.get(id(m))
+        if start is not None:
+            return replace(start, entry=entry)
+        a, _ = self.maker[id(m)]
+        act = self.activations[a]
+        src = by_id.get(act["source"]) or next(s for s in self.board.sources if s.id == act["source"])
+        return PoolMana(m["type"], src.snow, src.abilities[act["ability"]].only, None, entry)
+
+
+def _uses_left(ab: Ability, count: int, count_after: int, used: int) -> Ability:
+    """An ability limited to ``uses`` per copy after ``used`` activations, on the copies that
+    remain. When the uses left can't be spread evenly over them, a source entry can't say so;
+    it says fewer (rounded down), and the cut that needs it isn't used (see :meth:`_Joint.cut`)."""
+    if ab.tap or not used:
+        return ab
+    left = ab.uses * count - used
+    return replace(ab, uses=left // count_after if count_after else 0)
