@@ -2,4 +2,4 @@
 # the .py runs unchanged without them: the replayed pool's fields in C struct slots.
 # Every attribute a method assigns must be declared here (tests/test_build.py checks it).
 cdef class _Mana:
-    cdef public object c, queues, taken
+    cdef public object c, queues, taken, start

@@ -28,10 +28,13 @@ class _Mana:
         self.c = c
         self.queues: dict[int, list[dict[str, Any]]] = {}  # in order of first mana made
         self.taken: dict[int, int] = {}
+        self.start: list[dict[str, Any]] = []  # the pool's mana at the start, in its order
         for m in c.problem.pool:
             k = next(j for j, kind in enumerate(c.kinds)
                      if kind.pool and (kind.type, kind.snow, kind.only) == (m.type, m.snow, m.only))
-            self.queues.setdefault(k, []).append({"type": m.type, "source": "pool", "pool": m.entry})
+            mana = {"type": m.type, "source": "pool", "pool": m.entry}
+            self.queues.setdefault(k, []).append(mana)
+            self.start.append(mana)
 
     def add(self, made: tuple[str, ...], kind_of_type: dict[str, int], source: str, times: int) -> None:
         """The mana ``times`` activations of one ability made (``made`` each) from ``source``."""

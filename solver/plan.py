@@ -141,7 +141,7 @@ class _Joint:
 
     def __init__(self, c: Compiled, sol: Solution, paid: list[tuple[Problem, Compiled, Solution | None]]) -> None:
         pool = _Mana(c)
-        self.start_pool = self._in_entry_order(c, pool)
+        self.start_pool: list[Token] = pool.start  # one dict per mana of c.problem.pool, in its order
         self.pool_mana = {id(m): pm for m, pm in zip(self.start_pool, c.problem.pool)}
         made_by: Made = []
         self.activations, _, _, _, _ = replay_activations(c, sol, pool, made_by)
@@ -157,20 +157,6 @@ class _Joint:
             self.costs.append((prob, pay_total(compiled, one, pool), one))
         self.board = c.problem
         self.inexact: list[str] = []  # sources whose uses left the format can't say exactly
-
-    @staticmethod
-    def _in_entry_order(c: Compiled, pool: _Mana) -> list[Token]:
-        """The pool's mana dicts, one per mana of ``c.problem.pool`` in its order (``_Mana`` queues
-        them per kind in that order)."""
-        taken: dict[int, int] = {}
-        out = []
-        for m in c.problem.pool:
-            k = next(j for j, kind in enumerate(c.kinds)
-                     if kind.pool and (kind.type, kind.snow, kind.only) == (m.type, m.snow, m.only))
-            n = taken.get(k, 0)
-            out.append(pool.queues[k][n])
-            taken[k] = n + 1
-        return out
 
     def _chunk(self, a: int, j: int) -> list[dict[str, Any]]:
         """What activation ``j`` of entry ``a`` paid for its own cost (converters only)."""
