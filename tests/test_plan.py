@@ -386,3 +386,14 @@ def test_a_plan_of_one_cost_is_that_cost_paid(case):
     if a["paid"] and alone.get("optimal") and a["optimal"] and not cost.get("keywords") and cost.get("x") != "max":
         # the same quantities in the same order (spec section 5's default)
         assert {k: a["objective"][k] for k in alone["objective"]} == alone["objective"], json.dumps(case)
+
+
+@settings(max_examples=150, **COMMON)
+@given(any_plans())
+def test_choosing_the_order_never_pays_less_than_the_given_order(case):
+    board, costs, _ = case
+    given_ = ask(copy.deepcopy(board), copy.deepcopy(costs), "given")
+    chosen = ask(copy.deepcopy(board), copy.deepcopy(costs), "any")
+    if given_["optimal"] and chosen["optimal"]:
+        ranked = [(a["objective"]["paid"], a["objective"]["mana_value"]) for a in (given_, chosen)]
+        assert ranked[1] >= ranked[0], json.dumps(case)
