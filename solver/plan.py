@@ -23,6 +23,7 @@ from models.total_cost import CostError
 from solver.answer import Made, Paid, _Mana, colors_of, pay_total, replay_activations
 from solver.compile import Compiled, compile_problem
 from solver.cpsat import PLAN_OBJECTIVES, Model, Plan, Solution
+from solver.plan_fast import all_at_once
 from solver.verify import verify
 
 ORDERS = ("given", "any")
@@ -95,21 +96,28 @@ def _solve(problems: list[Problem], compiled: list[Compiled], order: str, time_l
     if not candidates:
         return _result("infeasible", True, [], list(range(len(problems))), left, {})
     values = [_mana_value(problems[i]) for i in candidates]
-    spec = Plan(tuple(compiled[i] for i in candidates), tuple(v for v, _ in values), tuple(n for _, n in values),
-                prefix=order == "given")
-    model = Model(spec.costs[0], plan=spec)
-    sol = model.solve(PLAN_OBJECTIVES, time_limit)
-    if sol.status == "unknown":
-        return {"status": "unknown", "optimal": False,
-                "why": f"no plan found within the time limit of {time_limit:g} s"}
-    per_cost = dict(zip(candidates, model.plan_solutions))
+    together = all_at_once(problems, compiled, time_limit) if len(candidates) == len(problems) else None
+    if together is not None:  # every cost fits: one payment of all their symbols
+        sol, shares = together
+        per_cost: dict[int, Solution | None] = dict(enumerate(shares))
+        objective = {"paid": len(problems), "mana_value": sum(v for v, _ in values),
+                     **{k: sol.objective[k] for k in PLAN_OBJECTIVES[4:]}}
+    else:
+        spec = Plan(tuple(compiled[i] for i in candidates), tuple(v for v, _ in values),
+                    tuple(n for _, n in values), prefix=order == "given")
+        model = Model(spec.costs[0], plan=spec)
+        sol = model.solve(PLAN_OBJECTIVES, time_limit)
+        if sol.status == "unknown":
+            return {"status": "unknown", "optimal": False,
+                    "why": f"no plan found within the time limit of {time_limit:g} s"}
+        per_cost = dict(zip(candidates, model.plan_solutions))
+        objective = {"paid": sol.objective["plan_paid"], "mana_value": sol.objective["plan_mana_value"],
+                     **{k: sol.objective[k] for k in PLAN_OBJECTIVES[4:]}}
     paid = [i for i in candidates if per_cost[i] is not None]  # paying order: as given (any order works)
     unpaid = [i for i in range(len(problems)) if i not in paid]
-    objective = {"paid": sol.objective["plan_paid"], "mana_value": sol.objective["plan_mana_value"]}
-    objective.update({k: sol.objective[k] for k in PLAN_OBJECTIVES[2:] if not k.startswith("plan_")})
     if not paid:
         return _result("infeasible", sol.optimal, [], unpaid, left, objective)
-    joint = _Joint(spec.costs[0], sol, [(problems[i], compiled[i], per_cost[i]) for i in paid])
+    joint = _Joint(compiled[candidates[0]], sol, [(problems[i], compiled[i], per_cost[i]) for i in paid])
     answers: list[dict[str, Any]] | None = None
     errors: list[str] = []
     for eager in (False, True):

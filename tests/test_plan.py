@@ -397,3 +397,35 @@ def test_choosing_the_order_never_pays_less_than_the_given_order(case):
     if given_["optimal"] and chosen["optimal"]:
         ranked = [(a["objective"]["paid"], a["objective"]["mana_value"]) for a in (given_, chosen)]
         assert ranked[1] >= ranked[0], json.dumps(case)
+
+
+def test_costs_that_all_fit_are_paid_as_one_without_the_plan_model(monkeypatch):
+    import solver.plan
+
+    def no_model(*args, **kwargs):
+        raise AssertionError("the plan model was built")
+
+    monkeypatch.setattr(solver.plan, "Model", no_model)
+    board = {"sources": [{"name": "Forest"}, {"id": "breeding", "abilities": [{"add": ["{G}", "{U}"]}]},
+                         {"name": "Island"}, {"id": "ring", "types": ["artifact"], "abilities": [{"add": "{C}{C}"}]}]}
+    a = ask(board, [{"cost": "{G}"}, {"cost": "{U}{U}"}, {"cost": "{1}"}, {"cost": "{C}"}])
+    assert a["paid"] == [0, 1, 2, 3]
+    assert [act["source"] for act in a["answers"][0]["activations"]] == ["Forest"]
+    assert a["answers"][3]["payments"][0]["mana"] == [{"type": "C", "source": "pool", "pool": 0}]
+
+
+@settings(max_examples=200, **COMMON)
+@given(st.one_of(plain_plans(), any_plans()))
+def test_the_shortcut_and_the_plan_model_agree(case):
+    import solver.plan_fast
+
+    board, costs, order = case
+    quick = ask(copy.deepcopy(board), copy.deepcopy(costs), order)
+    solver.plan_fast.ENABLED = False
+    try:
+        modelled = ask(copy.deepcopy(board), copy.deepcopy(costs), order)
+    finally:
+        solver.plan_fast.ENABLED = True
+    if quick["optimal"] and modelled["optimal"]:
+        assert quick["objective"] == modelled["objective"], json.dumps(case)
+        assert quick["paid"] == modelled["paid"] or order == "any", json.dumps(case)
