@@ -20,7 +20,7 @@ _HALVES = (Kind.HYBRID, Kind.TWOBRID, Kind.COLORLESS_HYBRID, Kind.HYBRID_PHYREXI
 _BRACED = {t: format_types(t) for t in TYPES}  # one mana's type as notation
 
 
-class _Mana:
+class ManaPool:
     """Mana in the pool while the answer is replayed: per kind, its origins in the order made,
     and how many of them were taken (lists read from a moving start: one slice per take)."""
 
@@ -138,7 +138,7 @@ Made = list[tuple[int, list[list[dict[str, Any]]]]]
 """Per activation entry made (its index in the list), the mana each of its activations made."""
 
 
-def replay_activations(c: Compiled, sol: Solution, pool: _Mana,
+def replay_activations(c: Compiled, sol: Solution, pool: ManaPool,
                        made_by: Made | None = None) -> tuple[list[dict[str, Any]], int, int, int, int]:
     """The activations of ``sol`` in a legal order, their mana put into ``pool``: (activations,
     life the abilities cost, damage they deal, energy they cost, copies sacrificed). With
@@ -209,7 +209,7 @@ class Paid:
         self.life = life
 
 
-def pay_total(c: Compiled, sol: Solution, pool: _Mana) -> Paid:
+def pay_total(c: Compiled, sol: Solution, pool: ManaPool) -> Paid:
     """Pay ``sol``'s variant of ``c``'s total cost with the mana ``pool`` holds."""
     variant = c.variants[sol.variant]
     payments: list[dict[str, Any]] = []
@@ -268,7 +268,7 @@ def colors_of(spent_types: set[str]) -> list[str]:
 
 def build_answer(c: Compiled, sol: Solution) -> dict[str, Any]:
     prob = c.problem
-    pool = _Mana(c)
+    pool = ManaPool(c)
     activations, ability_life, damage, energy, sacrificed = replay_activations(c, sol, pool)
     paid = pay_total(c, sol, pool)
     colors = colors_of(paid.spent_types)

@@ -122,8 +122,9 @@ class Plan:
     prefix: bool
 
 
-PLAN_OBJECTIVES = ("plan_paid", "plan_mana_value", "plan_most_colors", "plan_fewest_colors",
-                   "min_life", "min_sacrifices", "min_sources", "min_waste")
+PLAN_SUMMED = ("min_life", "min_sacrifices", "min_sources", "min_waste")
+"""The spec's default objectives (section 5), each summed over a plan's payments."""
+PLAN_OBJECTIVES = ("plan_paid", "plan_mana_value", "plan_most_colors", "plan_fewest_colors") + PLAN_SUMMED
 """A plan's order of preference (spec section 7): most costs, most mana value, the colors the
 costs' keywords ask for, then the spec's default objectives summed over the payments."""
 
@@ -226,6 +227,7 @@ class Model:
         self.relax = relax
         self.plan = plan
         self.costs = plan.costs if plan is not None else (c,)
+        self.plan_solutions: list[Solution | None] = []  # in a plan, each cost's share of the last solution
         self.assumptions: list[tuple[int, list[str]]] = []
         self.m = new_model()
         self.L = level_count(c)
@@ -482,7 +484,6 @@ class Model:
         self.blocks = [self._cost_block(bi, cost, most, cons[final], cost_life_terms, energy_terms)
                        for bi, cost in enumerate(self.costs)]
         b0 = self.blocks[0]
-        self.sel, self.cost_y, self.cost_f, self.gen_f, self.red = b0.sel, b0.cost_y, b0.cost_f, b0.gen_f, b0.red
         # Mana balance: lower levels pay higher ones; everything fits in the end.
         self.waste_terms: Terms = []
         for k in range(n_kinds):
@@ -818,8 +819,9 @@ class Model:
             if n:
                 sol.ability_pay[key] = (n, flows.get(key, {}))
         if self.plan is None:
-            sol.variant = next(i for i, s in enumerate(self.sel) if v[s])
-            self._read_cost(self.blocks[0], sol)
+            b0 = self.blocks[0]
+            sol.variant = next(i for i, s in enumerate(b0.sel) if v[s])
+            self._read_cost(b0, sol)
             return sol
         self.plan_solutions = []
         for bi, b in enumerate(self.blocks):

@@ -20,9 +20,9 @@ from typing import Any
 from models.mana import KIND_X, TYPES, format_types
 from models.problem import BOARD_KEYS, COST_KEYS, Ability, PoolMana, Problem, ProblemError, Source, load_problem
 from models.total_cost import CostError
-from solver.answer import Made, Paid, _Mana, colors_of, pay_total, replay_activations
+from solver.answer import Made, ManaPool, Paid, colors_of, pay_total, replay_activations
 from solver.compile import Compiled, compile_problem
-from solver.cpsat import PLAN_OBJECTIVES, Model, Plan, Solution
+from solver.cpsat import PLAN_OBJECTIVES, PLAN_SUMMED, Model, Plan, Solution
 from solver.plan_fast import all_at_once
 from solver.verify import verify
 
@@ -63,15 +63,18 @@ def _load_cost(i: int, cost: Any, board: dict[str, Any]) -> Problem:
     if not isinstance(cost, dict):
         raise ProblemError(where, "must be an object")
     for key in cost:
-        if key in ("objective", "time_limit"):
-            raise ProblemError(f"{where}.{key}", "a plan's costs are optimized together (spec section 7: most "
-                               "costs, then most mana value, then the default objectives summed); "
-                               "give time_limit once, at the top level")
+        if key == "objective":
+            raise ProblemError(f"{where}.objective", "a plan's costs are optimized together (spec section 7: "
+                               "most costs, then most mana value, then the default objectives summed)")
+        if key == "time_limit":
+            raise ProblemError(f"{where}.time_limit", "a plan has one time limit: give time_limit at the top level")
         if key not in PLAN_COST_KEYS:
             raise ProblemError(f"{where}.{key}", "unknown key in a cost (board keys go at the top level)")
     try:
         return load_problem({**cost, **board})
-    except (ProblemError, CostError) as e:
+    except ProblemError as e:  # the board loaded already: the error is in the cost's own keys
+        raise ProblemError(f"{where}.{e.path}" if e.path else where, e.problem) from None
+    except CostError as e:
         raise ProblemError(where, str(e)) from None
 
 
@@ -94,25 +97,12 @@ def _solve(problems: list[Problem], compiled: list[Compiled], order: str, time_l
         candidates.append(i)
     left = problems[0]
     if not candidates:
-        return _result("infeasible", True, [], list(range(len(problems))), left, {})
-    values = [_mana_value(problems[i]) for i in candidates]
-    together = all_at_once(problems, compiled, time_limit) if len(candidates) == len(problems) else None
-    if together is not None:  # every cost fits: one payment of all their symbols
-        sol, shares = together
-        per_cost: dict[int, Solution | None] = dict(enumerate(shares))
-        objective = {"paid": len(problems), "mana_value": sum(v for v, _ in values),
-                     **{k: sol.objective[k] for k in PLAN_OBJECTIVES[4:]}}
-    else:
-        spec = Plan(tuple(compiled[i] for i in candidates), tuple(v for v, _ in values),
-                    tuple(n for _, n in values), prefix=order == "given")
-        model = Model(spec.costs[0], plan=spec)
-        sol = model.solve(PLAN_OBJECTIVES, time_limit)
-        if sol.status == "unknown":
-            return {"status": "unknown", "optimal": False,
-                    "why": f"no plan found within the time limit of {time_limit:g} s"}
-        per_cost = dict(zip(candidates, model.plan_solutions))
-        objective = {"paid": sol.objective["plan_paid"], "mana_value": sol.objective["plan_mana_value"],
-                     **{k: sol.objective[k] for k in PLAN_OBJECTIVES[4:]}}
+        return _result("infeasible", True, [], list(range(len(problems))), left, {"paid": 0, "mana_value": 0})
+    decided = _decide(problems, compiled, candidates, order, time_limit)
+    if decided is None:
+        return {"status": "unknown", "optimal": False,
+                "why": f"no plan found within the time limit of {time_limit:g} s"}
+    sol, per_cost, objective = decided
     paid = [i for i in candidates if per_cost[i] is not None]  # paying order: as given (any order works)
     unpaid = [i for i in range(len(problems)) if i not in paid]
     if not paid:
@@ -132,6 +122,27 @@ def _solve(problems: list[Problem], compiled: list[Compiled], order: str, time_l
     return _result("paid", sol.optimal, paid, unpaid, left, objective, answers)
 
 
+def _decide(problems: list[Problem], compiled: list[Compiled], candidates: list[int], order: str,
+            time_limit: float) -> tuple[Solution, dict[int, Solution | None], dict[str, int]] | None:
+    """Which costs the plan pays and how, jointly: (the joint solution, each candidate's share of
+    it or None when unpaid, the plan's objective values), or None past the time limit."""
+    values = [_mana_value(problems[i]) for i in candidates]
+    together = all_at_once(problems, compiled, time_limit) if len(candidates) == len(problems) else None
+    if together is not None:  # every cost fits: one payment of all their symbols
+        sol, shares = together
+        return sol, dict(enumerate(shares)), {"paid": len(problems), "mana_value": sum(v for v, _ in values),
+                                              **{k: sol.objective[k] for k in PLAN_SUMMED}}
+    spec = Plan(tuple(compiled[i] for i in candidates), tuple(v for v, _ in values), tuple(n for _, n in values),
+                prefix=order == "given")
+    model = Model(spec.costs[0], plan=spec)
+    sol = model.solve(PLAN_OBJECTIVES, time_limit)
+    if sol.status == "unknown":
+        return None
+    return sol, dict(zip(candidates, model.plan_solutions)), {
+        "paid": sol.objective["plan_paid"], "mana_value": sol.objective["plan_mana_value"],
+        **{k: sol.objective[k] for k in PLAN_SUMMED}}
+
+
 def _result(status: str, optimal: bool, paid: list[int], unpaid: list[int], left: Problem,
             objective: dict[str, int], answers: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     return {"status": status, "optimal": optimal, "paid": paid, "answers": answers or [], "unpaid": unpaid,
@@ -148,7 +159,7 @@ class _Joint:
     """The joint payment of the paid costs, replayed once, and who made and spent each mana."""
 
     def __init__(self, c: Compiled, sol: Solution, paid: list[tuple[Problem, Compiled, Solution | None]]) -> None:
-        pool = _Mana(c)
+        pool = ManaPool(c)
         self.start_pool: list[Token] = pool.start  # one dict per mana of c.problem.pool, in its order
         self.pool_mana = {id(m): pm for m, pm in zip(self.start_pool, c.problem.pool)}
         made_by: Made = []
