@@ -23,6 +23,7 @@ from models.total_cost import CostError
 from solver.answer import Made, ManaPool, Paid, colors_of, pay_total, replay_activations
 from solver.compile import Compiled, compile_problem
 from solver.cpsat import PLAN_OBJECTIVES, PLAN_SUMMED, Model, Plan, Solution
+from solver.pay import pay
 from solver.plan_fast import all_at_once
 from solver.verify import verify
 
@@ -97,7 +98,9 @@ def _solve(problems: list[Problem], compiled: list[Compiled], order: str, time_l
         candidates.append(i)
     left = problems[0]
     if not candidates:
-        return _result("infeasible", True, [], list(range(len(problems))), left, {"paid": 0, "mana_value": 0})
+        unpaid = list(range(len(problems)))
+        return _result("infeasible", True, [], unpaid, left, {"paid": 0, "mana_value": 0},
+                       why=_why(problems, unpaid, order))
     decided = _decide(problems, compiled, candidates, order, time_limit)
     if decided is None:
         return {"status": "unknown", "optimal": False,
@@ -106,7 +109,7 @@ def _solve(problems: list[Problem], compiled: list[Compiled], order: str, time_l
     paid = [i for i in candidates if per_cost[i] is not None]  # paying order: as given (any order works)
     unpaid = [i for i in range(len(problems)) if i not in paid]
     if not paid:
-        return _result("infeasible", sol.optimal, [], unpaid, left, objective)
+        return _result("infeasible", sol.optimal, [], unpaid, left, objective, why=_why(problems, unpaid, order))
     joint = _Joint(compiled[candidates[0]], sol, [(problems[i], compiled[i], per_cost[i]) for i in paid])
     answers: list[dict[str, Any]] | None = None
     errors: list[str] = []
@@ -119,7 +122,7 @@ def _solve(problems: list[Problem], compiled: list[Compiled], order: str, time_l
                 + "; ".join(errors)}
     for a in answers or ():
         a["optimal"] = sol.optimal
-    return _result("paid", sol.optimal, paid, unpaid, left, objective, answers)
+    return _result("paid", sol.optimal, paid, unpaid, left, objective, answers, _why(problems, unpaid, order))
 
 
 def _decide(problems: list[Problem], compiled: list[Compiled], candidates: list[int], order: str,
@@ -144,11 +147,32 @@ def _decide(problems: list[Problem], compiled: list[Compiled], candidates: list[
 
 
 def _result(status: str, optimal: bool, paid: list[int], unpaid: list[int], left: Problem,
-            objective: dict[str, int], answers: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+            objective: dict[str, int], answers: list[dict[str, Any]] | None = None,
+            why: list[str] | None = None) -> dict[str, Any]:
     return {"status": status, "optimal": optimal, "paid": paid, "answers": answers or [], "unpaid": unpaid,
+            "why": why or [],
             "left": {"sources": [s.to_json() for s in left.sources], "pool": [m.to_json() for m in left.pool],
                      "player": {"life": left.player.life, "energy": left.player.energy}},
             "objective": objective}
+
+
+def _why(problems: list[Problem], unpaid: list[int], order: str) -> list[str]:
+    """Why each unpaid cost is left out, in one sentence: its own reason when it can't be paid
+    even alone (``pay``'s), else what the plan preferred."""
+    out = []
+    first = unpaid[0] if unpaid else -1
+    for i in unpaid:
+        alone = pay(problems[i])
+        if alone["status"] != "paid":
+            out.append(alone.get("why") or f"it can't be paid on its own ({alone['status']})")
+        elif order == "given" and i != first:
+            out.append(f"the costs are paid in the given order, and cost {first} can't be")
+        elif order == "given":
+            out.append("it can be paid on its own, but not after the costs before it")
+        else:
+            out.append("it can be paid on its own, but not together with more costs, or as much mana value, "
+                       "as the plan pays")
+    return out
 
 
 Token = dict[str, Any]

@@ -97,8 +97,10 @@ def render_plan(answer: dict[str, Any], costs: list[Any] | None = None) -> str:
                  + ", ".join(name(i) for i in paid) + (f"; total mana value {value}" if value is not None else "")
                  + ("" if answer.get("optimal") else " (best found before the time limit, not proved optimal)")
                  + "."]
-    if unpaid:
-        lines.append("Not paid: " + ", ".join(name(i) for i in unpaid) + ".")
+    why = answer.get("why", [])
+    for n, i in enumerate(unpaid):
+        reason = why[n] if n < len(why) else ""
+        lines.append(f"Not paid: {name(i)}" + (f": {reason}" if reason else "") + ".")
     for i, one in zip(paid, answer.get("answers", [])):
         lines.append("")
         lines.append(f"{name(i)[:1].upper()}{name(i)[1:]}:")

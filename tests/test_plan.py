@@ -66,6 +66,8 @@ def test_given_order_pays_a_prefix_and_any_order_the_best_subset():
     costs = [{"cost": "{W}{U}"}, {"cost": "{W}"}, {"cost": "{U}"}]
     given = ask(lands("Plains", "Island"), costs)
     assert given["paid"] == [0] and given["unpaid"] == [1, 2]
+    assert given["why"] == ["it can be paid on its own, but not after the costs before it",
+                            "the costs are paid in the given order, and cost 1 can't be"]
     assert given["objective"]["paid"] == 1 and given["objective"]["mana_value"] == 2
     best = ask(lands("Plains", "Island"), costs, "any")
     assert best["paid"] == [1, 2] and best["unpaid"] == [0]  # two costs beat one
@@ -90,6 +92,9 @@ def test_given_order_stops_at_a_cost_it_cannot_pay():
 def test_a_cost_with_no_mana_cost_is_never_paid_118_6():
     a = ask(lands("Forest"), [{"cost": None}, {"cost": "{G}"}], "any")
     assert a["paid"] == [1] and a["unpaid"] == [0]
+    assert "118.6" in a["why"][0]
+    b = ask(lands("Forest"), [{"cost": "{G}"}, {"cost": "{U}"}], "any")
+    assert b["why"] == ["needs 1 blue mana for {U} but the board can make at most 0"]
     assert ask(lands("Forest"), [{"cost": None}, {"cost": "{G}"}])["status"] == "infeasible"
 
 
