@@ -277,3 +277,23 @@ def test_instruction_count_phases_run_each_phase_of_pay():
     assert tuple(phases) == instructions.PHASES
     for run in phases.values():
         run()
+
+
+def test_timed_calls_run_with_the_collector_settled_and_the_run_undoes_it(tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """Objects alive before timing are frozen out of the collector while payers are timed (so
+    collections of the benchmark's own data don't land in timed calls), and thawed after."""
+    import gc
+
+    frozen: list[int] = []
+
+    def payer(problem, budget):
+        frozen.append(gc.get_freeze_count())
+        return {"status": "paid", "objective": {}}
+
+    monkeypatch.setitem(runner.PAYERS, "probe", payer)
+    monkeypatch.setattr(runner, "_warm", set())
+    assert runner.main(["--scenarios", "typical", "--payers", "probe", "--n", "3", "--out", str(tmp_path),
+                        "--no-progress"]) == 0
+    assert len(frozen) == 4 and all(n > 0 for n in frozen[1:])  # the warm-up, then three timed calls
+    assert gc.get_freeze_count() == 0
