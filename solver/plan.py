@@ -336,7 +336,15 @@ class _Joint:
             "objective": {"min_life": lost, "min_sacrifices": sacrificed, "min_sources": sum(copies.values()),
                           "min_waste": waste},
         }
-        sources = []
+        pool = tuple(self._pool_mana(m, i, by_id) for i, m in enumerate(floating))
+        player = replace(here.player, life=here.player.life - lost, energy=here.player.energy - energy - variant_energy)
+        return answer, replace(here, sources=self._sources_left(here, taps, sacs, uses), pool=pool, player=player)
+
+    def _sources_left(self, here: Problem, taps: dict[str, int], sacs: dict[str, int],
+                      uses: dict[tuple[str, int], int]) -> tuple[Source, ...]:
+        """The sources of ``here`` after an answer tapped, sacrificed and used them: sacrificed
+        copies gone (the tapped ones, when the player may choose), the rest tapped, uses spent."""
+        out = []
         for s in here.sources:
             count = s.count - sacs.get(s.id, 0)
             if count <= 0:
@@ -349,10 +357,8 @@ class _Joint:
                 self.inexact.append(s.id)
             if (count, tapped, abilities) != (s.count, s.tapped, s.abilities):
                 s = replace(s, count=count, tapped=tapped, abilities=abilities)
-            sources.append(s)
-        pool = tuple(self._pool_mana(m, i, by_id) for i, m in enumerate(floating))
-        player = replace(here.player, life=here.player.life - lost, energy=here.player.energy - energy - variant_energy)
-        return answer, replace(here, sources=tuple(sources), pool=pool, player=player)
+            out.append(s)
+        return tuple(out)
 
     def _pool_mana(self, m: Token, entry: int, by_id: dict[str, Source]) -> PoolMana:
         """Mana left in the pool as the next answer's board has it (snow and restriction kept, 106.6)."""
