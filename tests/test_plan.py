@@ -173,8 +173,8 @@ def test_life_is_shared_by_the_costs_and_keep_life_holds_at_the_end():
 
 
 def test_eclipse_cost_gets_the_fewest_colors_the_plan_allows_702_87():
-    # Eclipse on {2}: paid with Wastes and Sol Ring... only the plan's keywords choose: the
-    # sunburst cost takes the colors, the eclipse cost the colorless mana.
+    # Two Wastes, a Plains and an Island for two {2}: the eclipse cost takes the colorless mana
+    # (no counters), the sunburst cost the two colors.
     board = {"sources": [{"name": "Wastes"}, {"name": "Wastes"}, {"name": "Plains"}, {"name": "Island"}]}
     costs = [{"cost": "{2}", "keywords": ["eclipse"]}, {"cost": "{2}", "keywords": ["sunburst"]}]
     a = ask(board, costs)
