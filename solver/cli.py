@@ -19,7 +19,7 @@ import json
 import signal
 import sys
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, Callable, TextIO
 
 from models.problem import ProblemError
 from solver.queries import answer_request
@@ -82,6 +82,25 @@ def _quick_board(args: argparse.Namespace) -> dict[str, Any]:
     return board
 
 
+def _board_options(parser: argparse.ArgumentParser, example: str) -> None:
+    """Quick mode's board options (``--board``, ``--life``, ``--energy``, ``--pool``) and ``--json``."""
+    parser.add_argument("--json", action="store_true", help="print the spec answer as JSON")
+    parser.add_argument("--board", help=f'quick mode: sources like "{example}"')
+    parser.add_argument("--life", type=int, help="quick mode: the player's life (default 20)")
+    parser.add_argument("--energy", type=int, help="quick mode: the player's energy")
+    parser.add_argument("--pool", help="quick mode: mana already in the pool, like {R}{R}")
+
+
+def _quick(make: Callable[[argparse.Namespace], dict[str, Any]], args: argparse.Namespace) -> dict[str, Any] | None:
+    """The request quick mode's ``make`` builds from ``args``, or None once its error is printed
+    (an unknown card, a board that doesn't parse)."""
+    try:
+        return make(args)
+    except (ValueError, KeyError) as e:
+        print(f"tapwise: {e.args[0] if e.args else e}", file=sys.stderr)
+        return None
+
+
 def _quick_problem(args: argparse.Namespace) -> dict[str, Any]:
     problem: dict[str, Any] = {"cost": args.target, **_quick_board(args)}
     if args.x is not None:
@@ -95,10 +114,8 @@ def cmd_pay(args: argparse.Namespace) -> int:
         with stream:
             return _jsonl(stream, sys.stdout)
     if args.board is not None:
-        try:
-            problem = _quick_problem(args)
-        except (ValueError, KeyError) as e:
-            print(f"tapwise: {e.args[0] if e.args else e}", file=sys.stderr)
+        problem = _quick(_quick_problem, args)
+        if problem is None:
             return 2
     else:
         problem = _load_json(args.target)
@@ -125,10 +142,8 @@ def cmd_available(args: argparse.Namespace) -> int:
         print("tapwise: give a board file (or -), or --board \"...\"", file=sys.stderr)
         return 2
     if args.board is not None:
-        try:
-            request: Any = _quick_board(args)
-        except (ValueError, KeyError) as e:
-            print(f"tapwise: {e.args[0] if e.args else e}", file=sys.stderr)
+        request: Any = _quick(_quick_board, args)
+        if request is None:
             return 2
     else:
         request = _load_json(args.target)
@@ -149,10 +164,8 @@ def cmd_plan(args: argparse.Namespace) -> int:
             print("tapwise: give the costs to pay, like tapwise plan \"{1}{W}\" \"{U}\" --board \"...\"",
                   file=sys.stderr)
             return 2
-        try:
-            request: Any = {**_quick_board(args), "costs": [{"cost": t} for t in args.targets]}
-        except (ValueError, KeyError) as e:
-            print(f"tapwise: {e.args[0] if e.args else e}", file=sys.stderr)
+        request: Any = _quick(lambda a: {**_quick_board(a), "costs": [{"cost": t} for t in a.targets]}, args)
+        if request is None:
             return 2
     elif len(args.targets) != 1:
         print("tapwise: give one plan file (or -), or costs with --board \"...\"", file=sys.stderr)
@@ -191,31 +204,19 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("pay", help="pay a cost: a problem file (or - for stdin), or a cost with --board")
     p.add_argument("target", help="problem JSON file, - for standard input, or a cost like {2}{W}{U/P} with --board")
-    p.add_argument("--json", action="store_true", help="print the spec answer as JSON")
+    _board_options(p, "4 Plains, 2 Island, Sol Ring, Hallowed Fountain")
     p.add_argument("--jsonl", action="store_true", help="read one problem per line, write one answer per line")
-    p.add_argument("--board", help='quick mode: sources like "4 Plains, 2 Island, Sol Ring, Hallowed Fountain"')
-    p.add_argument("--life", type=int, help="quick mode: the player's life (default 20)")
-    p.add_argument("--energy", type=int, help="quick mode: the player's energy")
     p.add_argument("--x", help='quick mode: the value of X, or "max"')
-    p.add_argument("--pool", help="quick mode: mana already in the pool, like {R}{R}")
     p.set_defaults(func=cmd_pay)
     a = sub.add_parser("available", help="every maximal mana pool a board can make (spec section 7)")
     a.add_argument("target", nargs="?", help="board JSON file (sources, pool, player), or - for standard input")
-    a.add_argument("--board", help='quick mode: sources like "2 Island, Watery Grave, City of Brass"')
-    a.add_argument("--life", type=int, help="quick mode: the player's life (default 20)")
-    a.add_argument("--energy", type=int, help="quick mode: the player's energy")
-    a.add_argument("--pool", help="quick mode: mana already in the pool, like {R}{R}")
-    a.add_argument("--json", action="store_true", help="print the spec answer as JSON")
+    _board_options(a, "2 Island, Watery Grave, City of Brass")
     a.set_defaults(func=cmd_available)
     pl = sub.add_parser("plan", help="pay several costs one after another from one board (spec section 7)")
     pl.add_argument("targets", nargs="*", help="a plan JSON file (board and costs) or -, or with --board the costs")
-    pl.add_argument("--board", help='quick mode: sources like "Plains, Island, Hallowed Fountain"')
+    _board_options(pl, "Plains, Island, Hallowed Fountain")
     pl.add_argument("--order", choices=("given", "any"),
                     help="given: pay a prefix in the order given (the default); any: choose subset and order")
-    pl.add_argument("--life", type=int, help="quick mode: the player's life (default 20)")
-    pl.add_argument("--energy", type=int, help="quick mode: the player's energy")
-    pl.add_argument("--pool", help="quick mode: mana already in the pool, like {R}{R}")
-    pl.add_argument("--json", action="store_true", help="print the spec answer as JSON")
     pl.set_defaults(func=cmd_plan)
     s = sub.add_parser("serve", help="JSON-lines server: one request per line on stdin, answers on stdout")
     s.set_defaults(func=cmd_serve)

@@ -350,10 +350,9 @@ class _Joint:
             if count <= 0:
                 continue  # every copy sacrificed
             tapped = min(count, max(0, s.tapped + taps.get(s.id, 0) - sacs.get(s.id, 0)))
-            abilities = tuple(_uses_left(ab, s.count, count, uses.get((s.id, j), 0))
-                              for j, ab in enumerate(s.abilities))
-            if any(ab.uses * count != s.abilities[j].uses * s.count - uses.get((s.id, j), 0)
-                   for j, ab in enumerate(abilities) if not ab.tap and uses.get((s.id, j))):
+            left = [_uses_left(ab, s.count, count, uses.get((s.id, j), 0)) for j, ab in enumerate(s.abilities)]
+            abilities = tuple(ab for ab, _ in left)
+            if not all(exact for _, exact in left):
                 self.inexact.append(s.id)
             if (count, tapped, abilities) != (s.count, s.tapped, s.abilities):
                 s = replace(s, count=count, tapped=tapped, abilities=abilities)
@@ -371,11 +370,13 @@ class _Joint:
         return PoolMana(m["type"], src.snow, src.abilities[act["ability"]].only, None, entry)
 
 
-def _uses_left(ab: Ability, count: int, count_after: int, used: int) -> Ability:
+def _uses_left(ab: Ability, count: int, count_after: int, used: int) -> tuple[Ability, bool]:
     """An ability limited to ``uses`` per copy after ``used`` activations, on the copies that
-    remain. When the uses left can't be spread evenly over them, a source entry can't say so;
-    it says fewer (rounded down), and the cut that needs it isn't used (see :meth:`_Joint.cut`)."""
+    remain, and whether that is exact. When the uses left can't be spread evenly over them, a
+    source entry can't say so; it says fewer (rounded down), and the cut that needs it isn't
+    used (see :meth:`_Joint.cut`)."""
     if ab.tap or not used:
-        return ab
+        return ab, True
     left = ab.uses * count - used
-    return replace(ab, uses=left // count_after if count_after else 0)
+    per_copy, rest = divmod(left, count_after) if count_after else (0, 0)
+    return replace(ab, uses=per_copy), not rest
