@@ -779,8 +779,9 @@ class _Hall:
                          + sum(node[0] for node in free_nodes if node[1] & T)
                          for T in cands]
             self.free_loss = [[1 if free_mask.get(ki, 0) & T else 0 for T in cands] for ki, _, _, _ in dims]
+            # 0 when only multis cost life (their life is counted per choice): a weaker bound
             self.min_pay = min([p for cl in fast.classes for p in cl[1] if p]
-                               + ([2] if fast.phyrexian else []))
+                               + ([2] if fast.phyrexian else []), default=0)
         self._t: dict[tuple, tuple[int, list[int]]] = {}
         self._y: dict[tuple, tuple] = {}
 

@@ -280,6 +280,20 @@ def test_phyrexian_mana_before_life():
     assert sol.objective == {"min_sources": 1, "min_life": 4}
 
 
+def test_life_bound_when_no_single_that_can_pay_costs_life():
+    """A found crash: a City of Brass whose mana this cost can't spend (106.6) made the search
+    weigh life with no source that costs any, and the life bound took the least of nothing."""
+    city = {"id": "city", "count": 2, "abilities": [{"add": {"any_color": 1}, "damage": 1, "only": {"kind": "ability"}}]}
+    problem = {"cost": "{2/W}{2/B}{2/W}{U/R}{2/W}{C/R}", "objective": ["min_sacrifices", "min_life"],
+               "sources": [{"id": "orchard", "abilities": [{"add": {"reflect": "lands_you_control"}}]},
+                           {"id": "rw", "abilities": [{"add": "{R}{W}"}], "tapped": 1},
+                           {"name": "Island", "count": 3}, city, {"name": "Mountain", "count": 3}]}
+    # one {W} source (the Orchard): at least 9 mana asked of 7 lands
+    assert _check(problem) == "infeasible"
+    problem["sources"][1].pop("tapped")  # two {W} sources, 9 mana: 8 asked
+    assert _check(problem) == "paid"
+
+
 def test_infeasible_is_exact():
     _, sol = _fast({"cost": "{U}{U}{U}", "sources": [{"name": "Island", "count": 2}, {"name": "Plains", "count": 5}]})
     assert sol.status == "infeasible" and sol.optimal
