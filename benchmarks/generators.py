@@ -224,9 +224,11 @@ TYPICAL_KINDS = frozenset({Kind.COLORED, Kind.COLORLESS, Kind.GENERIC, Kind.X, K
 
 
 def typical(seed: int = 0, n: int = 100, *, min_copies: int = 5, max_copies: int = 20,
-            max_units: int = 10) -> Iterator[Problem]:
+            max_units: int = 10, x_percent: int = 0) -> Iterator[Problem]:
     """What an AI asks many times a turn: 5-20 lands, rocks and dorks, and a real card's cost
-    of about as much mana as the board has copies (the close calls a search loop asks about)."""
+    of about as much mana as the board has copies (the close calls a search loop asks about).
+    With ``x_percent``, that share of the problems take a real cost with X and ask for the
+    largest X (``"x": "max"``); the default draws nothing more, so a seed's problems stay the same."""
     for i in range(n):
         rng = _rng("typical", seed, i)
         colors = _deck_colors(rng)
@@ -237,12 +239,16 @@ def typical(seed: int = 0, n: int = 100, *, min_copies: int = 5, max_copies: int
             victim = rng.choice(sources)
             victim["tapped"] = rng.randint(1, victim["count"])
         top = min(copies, max_units)
+        needle = "{X}" if x_percent and rng.randrange(100) < x_percent else ""
         name, cost, _ = rng.choice(
-            _costs_within(colors, TYPICAL_KINDS, min(max_units, top + 1), "", max(1, top - 3))
-            or _costs_within(colors, TYPICAL_KINDS, max_units))
+            _costs_within(colors, TYPICAL_KINDS, min(max_units, top + 1), needle, max(1, top - 3))
+            or _costs_within(colors, TYPICAL_KINDS, max_units, needle)
+            or _costs_within(COLORS, TYPICAL_KINDS, max_units, needle))
         problem: Problem = {"id": f"typical-{seed}-{i}", "cost": cost, "sources": sources}
         if rng.random() < 0.1:
             problem["pool"] = [_mana(rng.choice(colors))]
+        if needle:
+            problem["x"] = "max"
         yield problem
 
 

@@ -6,7 +6,7 @@
 import cython
 
 cdef class _Fast:
-    cdef public object c, objectives, restricted, kind_bit, x, option_masks, phyrexian
+    cdef public object c, objectives, restricted, kind_bit, x, x_max, option_masks, phyrexian
     cdef public object rows, twobrid, live_rows, reach, fixed_units, dmax
     cdef public object pool, pool_kinds, pool_total, pool_nodes, classes, profile_masks
     cdef public object multi_classes, has_cost, _single_cache, order, ordered, life_first, hopeless

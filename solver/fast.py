@@ -8,8 +8,9 @@ is exhaustive, so the caller explains them as it does after CP-SAT. ``ENABLED = 
 
 **The class**, decided conservatively from the compiled IR:
 
-- one total cost variant, no generic reduction, no life or energy in the cost itself, X absent
-  or fixed (not ``"max"``);
+- one total cost variant, no generic reduction, no life or energy in the cost itself, X absent,
+  fixed, or ``"max"`` with ``max_x`` the first objective (then the largest X that pays is found
+  by bisection over exact answers at fixed X);
 - acceptance by type: every option of every symbol accepts exactly the kinds of some set of mana
   types (``{S}`` only where snow doesn't split a type). Mana whose ``only`` restriction allows
   this cost is like any other of its type; mana it forbids is left out of the supply, as if never
@@ -146,9 +147,13 @@ class _Fast:
         # X: fixed or absent (the CP-SAT model's rules; its infeasible corners are left to it).
         x = c.problem.x
         fixed = x if x != "max" else None
+        self.x_max = False  # X "max" with max_x first: solve() searches for the largest X
         if v.x_symbols and not v.x_zero:
             if fixed is None:
-                raise _Out
+                if objectives[:1] != ("max_x",):
+                    raise _Out
+                self.x_max = True
+                fixed = 0
             self.x = fixed
         else:
             if fixed and (v.x_symbols or tc.variant == "free"):
@@ -293,16 +298,51 @@ class _Fast:
     # -- search ---------------------------------------------------------------------------
 
     def solve(self) -> Solution:
-        self.hopeless = None  # found out only when there are many choices to try
-        if not self.has_cost or "min_life" not in self.objectives:
-            best = self._search("plain")
-        elif self.life_first:
-            best = self._search("free") or (None if self.hopeless else self._search("cost"))
-        else:
-            best = self._search("cost")
+        best = self._best() if not self.x_max else self._best_x()
         if best is None:
             return Solution("infeasible", optimal=True)
         return self._solution(best)
+
+    def _best(self):
+        """The best payment at this X (see :meth:`_search`), or None when none exists."""
+        self.hopeless = None  # found out only when there are many choices to try
+        if not self.has_cost or "min_life" not in self.objectives:
+            return self._search("plain")
+        if self.life_first:
+            return self._search("free") or (None if self.hopeless else self._search("cost"))
+        return self._search("cost")
+
+    def _best_x(self):
+        """The best payment at the largest X that can be paid ("x": "max" with ``max_x`` first),
+        found by bisection: if X can be paid, so can any smaller X (the same payment with less
+        mana spent; mana made and not spent is allowed, 106.4), and each X is exact. The first
+        probe is the most the supply could pay after the symbols that need mana, which is often
+        the answer. Leaves the rows at the X returned."""
+        v = self.c.variants[0]
+        most = self.pool_total
+        for budget, profile, shape, _ in self.classes:
+            units = 1 if any(p is not None for p in profile) else 0
+            for choice, _ in shape:
+                units = max(units, len(choice))
+            most += budget * units
+        need = sum(n for m, n, *_ in self.rows if not m >> LIFE & 1)
+        need += sum(n for _, n, _, _ in self.twobrid)
+        bad = min(self.c.x_upper, max(0, most - need) // v.x_symbols) + 1  # can't be paid
+        good, best = -1, None  # the largest X known to pay, and its payment
+        probe = bad - 1
+        while bad - good > 1:
+            self.x = probe
+            self._demand_rows(v)
+            got = self._best()
+            if got is None:
+                bad = probe
+            else:
+                good, best = probe, got
+            probe = (good + bad) // 2
+        if best is not None and self.x != good:
+            self.x = good
+            self._demand_rows(v)
+        return best
 
     def _hopeless(self) -> bool:
         """A quick proof that no choice pays: some set T of types must pay for more symbols

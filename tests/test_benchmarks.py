@@ -71,6 +71,14 @@ def test_generator_sizes_follow_their_parameters() -> None:
         assert 30 <= sum(s.amount if s.kind.value == "generic" else 1 for s in cost) <= 45
 
 
+def test_typical_x_percent_asks_for_the_largest_x_and_leaves_the_default_alone() -> None:
+    plain = list(generate("typical", 3, 30))
+    assert list(generate("typical", 3, 30, x_percent=0)) == plain
+    with_x = list(generate("typical", 3, 30, x_percent=100))
+    assert all("{X}" in p["cost"] and p["x"] == "max" for p in with_x)
+    assert not any("x" in p for p in plain)
+
+
 def test_rich_problems_use_the_rich_features() -> None:
     problems = list(generate("rich", 0, 60))
     text = json.dumps(problems)

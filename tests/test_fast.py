@@ -156,7 +156,7 @@ def fast_problem(g, *, max_entries: int = 6, max_count: int = 4, max_symbols: in
                            for _ in range(g.integer(1, 2))]
     if g.chance(10):
         problem["cost"] = "{X}" + problem["cost"]
-        problem["x"] = g.integer(0, 3)
+        problem["x"] = g.choice([0, 1, 2, 3, "max", "max"])
     if g.chance(5):
         problem["keywords"] = ["achroma"]
     if g.chance(5):
@@ -294,6 +294,23 @@ def test_life_bound_when_no_single_that_can_pay_costs_life():
     assert _check(problem) == "paid"
 
 
+def test_x_max_is_the_largest_x_that_pays():
+    # {X}{R}{R}: 3 Mountains and a Sol Ring make 5 mana, two of it red: X = 3, all four sources.
+    _, sol = _fast({"cost": "{X}{R}{R}", "x": "max",
+                    "sources": [{"name": "Mountain", "count": 3}, {"name": "Sol Ring"}]})
+    assert sol.x == 3 and sol.objective["max_x"] == 3 and sol.objective["min_sources"] == 4
+    # only one red source: {R}{R} can't be paid whatever X is
+    _, sol = _fast({"cost": "{X}{R}{R}", "x": "max",
+                    "sources": [{"name": "Mountain"}, {"name": "Island", "count": 4}]})
+    assert sol.status == "infeasible" and sol.optimal
+    # {X}{U/P} with 2 Islands: X = 2 with the {U/P} paid by 2 life (X comes first, 107.3)
+    _, sol = _fast({"cost": "{X}{U/P}", "x": "max", "sources": [{"name": "Island", "count": 2}]})
+    assert (sol.x, sol.objective["min_life"]) == (2, 2)
+    # {X}{X}{G}: 4 Forests leave 3 for two X symbols, so X = 1 and a Forest stays untapped
+    _, sol = _fast({"cost": "{X}{X}{G}", "x": "max", "sources": [{"name": "Forest", "count": 4}]})
+    assert (sol.x, sol.objective["min_sources"]) == (1, 3)
+
+
 def test_infeasible_is_exact():
     _, sol = _fast({"cost": "{U}{U}{U}", "sources": [{"name": "Island", "count": 2}, {"name": "Plains", "count": 5}]})
     assert sol.status == "infeasible" and sol.optimal
@@ -303,7 +320,8 @@ def test_infeasible_is_exact():
 
 @pytest.mark.parametrize("problem", [
     {"cost": "{W}", "player": {"energy": 2}, "sources": [{"id": "e", "abilities": [{"add": "{W}", "energy": 1}]}]},
-    {"cost": "{X}{R}", "x": "max", "sources": [{"name": "Mountain", "count": 3}]},  # X to maximize
+    {"cost": "{X}{R}", "x": "max", "objective": ["min_sources", "max_x"],  # X not maximized first
+     "sources": [{"name": "Mountain", "count": 3}]},
     {"cost": "{W}", "sources": [{"name": "Plains"}, {"id": "gate", "abilities": [
         {"mana": "{W/U}", "add": ["{W}{W}", "{W}{U}", "{U}{U}"]}]}]},  # a mana-cost ability
     {"cost": "{W}", "sources": [{"id": "t", "abilities": [{"add": {"any_color": 1}, "sacrifice": True}]}]},
