@@ -14,10 +14,13 @@ is exhaustive, so the caller explains them as it does after CP-SAT. ``ENABLED = 
 - acceptance by type: every option of every symbol accepts exactly the kinds of some set of mana
   types (``{S}`` only where snow doesn't split a type). Mana whose ``only`` restriction allows
   this cost is like any other of its type; mana it forbids is left out of the supply, as if never
-  made (an activation with several units, some of them forbidden, is left to CP-SAT);
+  made (an activation with several units, some of them forbidden and some not, is left to CP-SAT);
   colored, ``{C}``, generic, hybrid, ``{C/W}``, ``{2/W}`` and Phyrexian symbols;
 - every mana ability taps, has no mana cost, no sacrifice and no energy; life and damage are
-  allowed (a source may have several abilities, like a pain land);
+  allowed (a source may have several abilities, like a pain land). Abilities that sacrifice are
+  left out of the supply when no payment with a sacrifice can be better (``min_sacrifices``
+  before every objective but ``min_life`` and ``min_energy``), and the path declines when the
+  board without them can't pay, or pays only with life while ``min_life`` comes first;
 - objectives among ``min_life``, ``min_sacrifices``, ``min_energy``, ``min_sources``,
   ``min_waste`` and ``max_x`` (the last three are constants here: 0, 0 and the fixed X).
 
@@ -111,6 +114,22 @@ def solve_fast(c: Compiled, objectives: tuple[str, ...]) -> Solution | None:
         return _Fast(c, objectives).solve()
     except _Out:
         return None
+
+
+@lru_cache(maxsize=256)
+def _sacrifices_last(objectives: tuple[str, ...]) -> str:
+    """Whether abilities that sacrifice (Treasures, Lotus Petal) can be left out of the supply:
+    "" if not, "skip" or "skip if no life". When ``min_sacrifices`` comes before every objective
+    but ``min_life`` and ``min_energy``, a payment without sacrifices beats every payment with
+    one, so the best without them is the best, provided it is found (else one might pay) and,
+    if ``min_life`` comes before, costs no life (else a sacrifice might save it). Energy is 0
+    throughout the class."""
+    if "min_sacrifices" not in objectives:
+        return ""
+    before = objectives[:objectives.index("min_sacrifices")]
+    if not {"min_life", "min_energy"}.issuperset(before):
+        return ""
+    return "skip if no life" if "min_life" in before else "skip"
 
 
 @lru_cache(maxsize=256)
@@ -254,7 +273,12 @@ class _Fast:
         per_source: dict[int, list[Any]] = {}  # source -> [budget, [producer], [ability]]
         restricted = self.restricted
         has_cost = self.phyrexian > 0
+        self.unsacrificed = ""  # sacrificing abilities left out: how (see _sacrifices_last)
         for pi, p in enumerate(c.producers):
+            if p.sacrifice:
+                self.unsacrificed = _sacrifices_last(self.objectives)
+                if self.unsacrificed:
+                    continue
             if p.cost or not p.tap or p.sacrifice or p.energy:
                 raise _Out
             pay = p.life + p.damage
@@ -300,8 +324,13 @@ class _Fast:
     def solve(self) -> Solution:
         best = self._best() if not self.x_max else self._best_x()
         if best is None:
+            if self.unsacrificed:
+                raise _Out  # a sacrifice might pay: CP-SAT weighs it
             return Solution("infeasible", optimal=True)
-        return self._solution(best)
+        sol = self._solution(best)
+        if self.unsacrificed == "skip if no life" and sol.objective["min_life"]:
+            raise _Out  # life came first: a sacrifice might have saved it
+        return sol
 
     def _best(self):
         """The best payment at this X (see :meth:`_search`), or None when none exists."""
@@ -914,8 +943,9 @@ def _source_table(abilities: tuple[tuple[tuple[tuple[str, ...], ...], int, int],
     """A source's abilities, (choices, life, mask of the types whose mana may be spent here),
     read once per shape (:func:`_source_info` remembers it): per type index, the least life a
     one-unit choice making it costs (None: none can) and the first such (ability, choice index,
-    unit); its multi choices as (choice, life) and their (ability, choice index). Out of class
-    if a multi choice makes mana that can't be spent here."""
+    unit); its multi choices as (choice, life) and their (ability, choice index). A multi choice
+    none of whose mana can be spent here is left out (no optimum activates it); one making some
+    that can and some that can't is out of class."""
     pays: list[int | None] = [None] * 6
     picks: list[tuple[int, int, str] | None] = [None] * 6
     shape, refs = [], []
@@ -929,7 +959,10 @@ def _source_table(abilities: tuple[tuple[tuple[tuple[str, ...], ...], int, int],
                 pays[ti] = pay
                 picks[ti] = (ai, ci, unit)
         for ci, choice, types in multis:
-            if type_mask(types) & ~allowed:
+            made = type_mask(types)
+            if not made & allowed:
+                continue  # none of its mana can be spent here (Eldrazi Temple's {C}{C}): never used
+            if made & ~allowed:
                 raise _Out  # an activation that makes some mana this cost can't use
             shape.append((choice, pay))
             refs.append((ai, ci))
