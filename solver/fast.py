@@ -65,7 +65,7 @@ too: another payment might respect it, and CP-SAT weighs that.
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import chain, product
+from itertools import chain, combinations, product
 from operator import attrgetter, itemgetter, mul
 from typing import Any
 
@@ -97,6 +97,8 @@ SMALL = 6
 """Up to this many choices, each is solved as a flow rather than counted first."""
 HOPELESS_AFTER = 8
 """After this many choices that can't pay and none that can, check whether any choice could."""
+MAX_COLOR_TRIES = 64
+"""Most sets of colors (and ways to spend each) a color objective may try before CP-SAT decides."""
 
 # What a demand row records in the Solution.
 OPT, GEN, TB_COLOR, TB_GENERIC = 0, 1, 2, 3
@@ -114,6 +116,22 @@ def solve_fast(c: Compiled, objectives: tuple[str, ...]) -> Solution | None:
         return _Fast(c, objectives).solve()
     except _Out:
         return None
+
+
+def _carvings(rows: list[tuple[int, int, int, int, Any]], colors: list[int]):
+    """Every way to take one unit for each of ``colors`` (type indices) from a row accepting
+    it, as (rows, no {2/W} demands): the unit becomes a row of its own accepting that color
+    alone, for the same symbol (a row's payments are added up when the answer is built)."""
+    options = [[ri for ri, r in enumerate(rows) if r[1] and r[0] >> ti & 1] for ti in colors]
+    for pick in product(*options):
+        taken = [0] * len(rows)
+        for ri in pick:
+            taken[ri] += 1
+        if any(t > r[1] for t, r in zip(taken, rows)):
+            continue
+        out = [(r[0], r[1] - t, *r[2:]) for r, t in zip(rows, taken)]
+        out += [(1 << ti, 1, *rows[ri][2:]) for ti, ri in zip(colors, pick)]
+        yield out, []
 
 
 @lru_cache(maxsize=256)
@@ -148,7 +166,9 @@ class _Fast:
         self.objectives = objectives
         if c.unpayable or len(c.variants) != 1:
             raise _Out
-        if not ALLOWED.issuperset(objectives):
+        # A color objective first (sunburst, converge, eclipse): solve() tries sets of colors.
+        self.colors = objectives[0] if objectives[:1] in (("max_colors",), ("min_colors",)) else ""
+        if not ALLOWED.issuperset(objectives[1:] if self.colors else objectives):
             raise _Out
         v = c.variants[0]
         tc = v.total
@@ -232,6 +252,11 @@ class _Fast:
                 raise _Out
         if v.x_symbols and self.x:
             rows.append((self._amask(v.x_accept), self.x * v.x_symbols, GEN, -1, "x"))
+        self._set_rows(rows, twobrid)
+
+    def _set_rows(self, rows: list[tuple[int, int, int, int, Any]],
+                  twobrid: list[tuple[int, int, int, int]]) -> None:
+        """Demand rows and {2/W} demands to search with, and what the search reads of them."""
         self.rows = rows
         self.twobrid = twobrid
         live: list[tuple[int, int, int, int, Any]] = []  # the rows with demand
@@ -322,7 +347,7 @@ class _Fast:
     # -- search ---------------------------------------------------------------------------
 
     def solve(self) -> Solution:
-        best = self._best() if not self.x_max else self._best_x()
+        best = self._best_colors() if self.colors else self._best_x() if self.x_max else self._best()
         if best is None:
             if self.unsacrificed:
                 raise _Out  # a sacrifice might pay: CP-SAT weighs it
@@ -340,6 +365,64 @@ class _Fast:
         if self.life_first:
             return self._search("free") or (None if self.hopeless else self._search("cost"))
         return self._search("cost")
+
+    def _best_colors(self):
+        """The best payment spending the fewest (``min_colors``) or most (``max_colors``) colors,
+        then the other objectives. Fewest: the least k for which some set S of k colors pays
+        with its colors and colorless mana alone (rows masked to S); the best over those S.
+        Most: the largest k for which some set S of k colors can each be spent at least once,
+        one unit of each taken from a row accepting it (a row of its own accepting only that
+        color) in every way; the best over those S and ways. Colors every payment spends (a
+        row of one color) are in every S. Exact: every smaller (larger) k was tried and none
+        paid. Leaves the rows of the answer returned."""
+        rows, twobrid = self.rows, self.twobrid
+        fewest = self.colors == "min_colors"
+        if twobrid and not fewest:
+            raise _Out  # a {2/W} spends its color only when paid so: not counted here
+        made = 0  # the colors the supply may make
+        for ti in self.pool_kinds:
+            made |= 1 << ti
+        for _, profile, shape, _ in self.classes:
+            for ti, p in enumerate(profile):
+                if p is not None:
+                    made |= 1 << ti
+            for choice, _ in shape:
+                for u in choice:
+                    made |= type_mask(u)
+        made &= 31
+        forced = 0
+        for m, n, *_ in rows:
+            if n and m & 31 == m and m & (m - 1) == 0:
+                forced |= m
+        if forced & ~made:
+            return None  # a symbol of a color nothing makes
+        optional = BITS_OF[made & ~forced]
+        sizes = range(len(optional) + 1) if fewest else range(len(optional), -1, -1)
+        tries = 0
+        for size in sizes:
+            best = best_at = None
+            for picked in combinations(optional, size):
+                s_mask = forced
+                for ti in picked:
+                    s_mask |= 1 << ti
+                if fewest:
+                    keep = s_mask | 1 << 5 | 1 << LIFE  # its colors, colorless, life
+                    ways = [([(r[0] & keep, *r[1:]) for r in rows],
+                             [(di, n, mc & keep, mg & keep) for di, n, mc, mg in twobrid])]
+                else:
+                    ways = _carvings(rows, [ti for ti in BITS_OF[s_mask] if not forced >> ti & 1])
+                for way in ways:
+                    tries += 1
+                    if tries > MAX_COLOR_TRIES:
+                        raise _Out  # too many ways: CP-SAT weighs them at once
+                    self._set_rows(*way)
+                    got = self._best()
+                    if got is not None and (best is None or got[0] < best[0]):
+                        best, best_at = got, way
+            if best is not None:
+                self._set_rows(*best_at)
+                return best
+        return None
 
     def _best_x(self):
         """The best payment at the largest X that can be paid ("x": "max" with ``max_x`` first),
@@ -744,6 +827,7 @@ class _Fast:
         cost_life = 0
         pool_left = {ti: [kn[:] for kn in kns] for ti, kns in self.pool_kinds.items()}
         demands = c.variants[0].demands
+        spent_types = 0
         for (m, n, what, di, cat), rt in zip(rows, row_types):
             got: dict[int, int] = {}
             for ti in sorted(rt):
@@ -757,6 +841,8 @@ class _Fast:
                     want = rest
                 if want:
                     _draw(pool_left[ti], want, got)  # the rest is in the pool
+            for k in got:
+                spent_types |= self.kind_bit[k]
             if what == GEN:
                 g = sol.generic_pay.get(cat)
                 if g is None:
@@ -771,14 +857,15 @@ class _Fast:
                 paid_life = rt.get(LIFE)
                 if paid_life:
                     cost_life += 2 * paid_life
-                    cost_pay[(di, masks.index(1 << LIFE))] = (paid_life, {})
+                    li = masks.index(1 << LIFE)
+                    cost_pay[(di, li)] = (cost_pay.get((di, li), (0,))[0] + paid_life, {})
                 for k, u in sorted(got.items()):
                     b = self.kind_bit[k]
                     for oi, om in enumerate(masks):
                         if om & b:
                             break
                     cnt, fl = cost_pay.get((di, oi), (0, {}))
-                    fl[k] = u  # each kind once: got has it once, and the row is this demand's only one
+                    fl[k] = fl.get(k, 0) + u  # a symbol's rows add up (colors carve some out)
                     cost_pay[(di, oi)] = (cnt + u, fl)
             elif what == TB_COLOR:
                 cost_pay[(di, 0)] = (n, got)
@@ -801,8 +888,9 @@ class _Fast:
         if (life > max(0, player.life) or (cost_life and cost_life > player.life - life - damage)
                 or (lost > 0 and player.keep_life is not None and player.life - lost < player.keep_life)):
             raise _Out  # the optimum breaks a life limit: CP-SAT weighs the alternatives
+        colors = len(BITS_OF[spent_types & 31])
         got_values = {"min_life": lost, "min_sacrifices": 0, "min_energy": 0, "min_sources": sources,
-                      "min_waste": waste, "max_x": self.x}
+                      "min_waste": waste, "max_x": self.x, "max_colors": colors, "min_colors": colors}
         sol.objective = dict(zip(self.objectives, map(got_values.__getitem__, self.objectives)))
         return sol
 

@@ -164,6 +164,8 @@ def fast_problem(g, *, max_entries: int = 6, max_count: int = 4, max_symbols: in
         problem["x"] = g.choice([0, 1, 2, 3, "max", "max"])
     if g.chance(5):
         problem["keywords"] = ["achroma"]
+    elif g.chance(12):  # a color objective first (702.44 sunburst, 702.87 eclipse, converge)
+        problem["keywords"] = [g.choice(["sunburst", "converge", "eclipse"])]
     if g.chance(5):
         problem["spend_as"] = g.choice(["any_color", "any_type"])
     if g.chance(5):
@@ -357,6 +359,30 @@ def test_life_bound_when_no_single_that_can_pay_costs_life():
     assert _check(problem) == "paid"
 
 
+def test_color_objectives_count_the_colors_spent():
+    board = [{"name": "Plains", "count": 2}, {"name": "Island"}, {"name": "Swamp"}, {"name": "Wastes"}]
+    # eclipse (fewest colors): {3} from the Wastes and the two Plains, one color
+    _, sol = _fast({"cost": "{3}", "keywords": ["eclipse"], "sources": board})
+    assert sol.objective["min_colors"] == 1 and sol.objective["min_sources"] == 3
+    # sunburst (most colors, 702.44): a Plains, the Island and the Swamp
+    _, sol = _fast({"cost": "{3}", "keywords": ["sunburst"], "sources": board})
+    assert sol.objective["max_colors"] == 3
+    # {W/U}{W/U} with one Island: one hybrid takes {W}, the other the Island's {U}
+    _, sol = _fast({"cost": "{W/U}{W/U}", "keywords": ["converge"], "sources": board})
+    assert sol.objective["max_colors"] == 2
+    # {1}{G/P}: the Forest pays {G/P} and the Island the {1}, no life
+    _, sol = _fast({"cost": "{1}{G/P}", "keywords": ["sunburst"],
+                    "sources": [{"name": "Forest"}, {"name": "Island"}]})
+    assert (sol.objective["max_colors"], sol.objective["min_life"]) == (2, 0)
+    # a {W} symbol spends white whatever the rest does: eclipse can't go below 1
+    _, sol = _fast({"cost": "{1}{W}", "keywords": ["eclipse"], "sources": [{"name": "Plains"}, {"name": "Island"}]})
+    assert sol.objective["min_colors"] == 2  # the Island must pay the {1}
+    for problem in ({"cost": "{4}", "keywords": ["sunburst"], "sources": board},
+                    {"cost": "{W/U}{W/U}{U/P}", "keywords": ["converge"], "sources": board},
+                    {"cost": "{2}{W}", "keywords": ["eclipse"], "sources": board}):  # CP-SAT agrees, answers verify
+        assert _check(problem) == "paid"
+
+
 def test_infeasible_is_exact():
     _, sol = _fast({"cost": "{U}{U}{U}", "sources": [{"name": "Island", "count": 2}, {"name": "Plains", "count": 5}]})
     assert sol.status == "infeasible" and sol.optimal
@@ -372,7 +398,7 @@ def test_infeasible_is_exact():
         {"mana": "{W/U}", "add": ["{W}{W}", "{W}{U}", "{U}{U}"]}]}]},  # a mana-cost ability
     {"cost": "{W}", "sources": [{"id": "t", "abilities": [{"add": {"any_color": 1}, "sacrifice": True}]}]},
     {"cost": "{S}", "sources": [{"name": "Snow-Covered Forest"}, {"name": "Forest"}]},  # snow splits G
-    {"cost": "{W}", "keywords": ["sunburst"], "sources": [{"name": "Plains"}]},  # a color objective
+    {"cost": "{2/W}", "keywords": ["sunburst"], "sources": [{"name": "Plains"}]},  # {2/W}, colors counted
     {"cost": "{2}{W}", "reduce": ["{1}"], "sources": [{"name": "Plains", "count": 3}]},  # generic reduction
 ])
 def test_out_of_class_declines(problem):
