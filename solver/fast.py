@@ -22,7 +22,9 @@ is exhaustive, so the caller explains them as it does after CP-SAT. ``ENABLED = 
   before every objective but ``min_life`` and ``min_energy``), and the path declines when the
   board without them can't pay, or pays only with life while ``min_life`` comes first;
 - objectives among ``min_life``, ``min_sacrifices``, ``min_energy``, ``min_sources``,
-  ``min_waste`` and ``max_x`` (the last three are constants here: 0, 0 and the fixed X).
+  ``min_waste`` and ``max_x`` (the last three are constants here: 0, 0 and the fixed X), after
+  ``max_colors`` or ``min_colors`` if one comes first (sets of colors are then tried, see
+  ``_best_colors``; not ``max_colors`` with ``{2/W}``).
 
 **The model.** An activation makes a fixed tuple of *units*, each one mana of a type from a set.
 Activations making one unit ("singles": lands, dorks, any-color rocks) are a plain supply of
@@ -827,7 +829,8 @@ class _Fast:
         cost_life = 0
         pool_left = {ti: [kn[:] for kn in kns] for ti, kns in self.pool_kinds.items()}
         demands = c.variants[0].demands
-        spent_types = 0
+        spent_types = 0  # the types spent, for a color objective
+        counting_colors = bool(self.colors)
         for (m, n, what, di, cat), rt in zip(rows, row_types):
             got: dict[int, int] = {}
             for ti in sorted(rt):
@@ -841,8 +844,9 @@ class _Fast:
                     want = rest
                 if want:
                     _draw(pool_left[ti], want, got)  # the rest is in the pool
-            for k in got:
-                spent_types |= self.kind_bit[k]
+            if counting_colors:
+                for k in got:
+                    spent_types |= self.kind_bit[k]
             if what == GEN:
                 g = sol.generic_pay.get(cat)
                 if g is None:
@@ -888,9 +892,10 @@ class _Fast:
         if (life > max(0, player.life) or (cost_life and cost_life > player.life - life - damage)
                 or (lost > 0 and player.keep_life is not None and player.life - lost < player.keep_life)):
             raise _Out  # the optimum breaks a life limit: CP-SAT weighs the alternatives
-        colors = len(BITS_OF[spent_types & 31])
         got_values = {"min_life": lost, "min_sacrifices": 0, "min_energy": 0, "min_sources": sources,
-                      "min_waste": waste, "max_x": self.x, "max_colors": colors, "min_colors": colors}
+                      "min_waste": waste, "max_x": self.x}
+        if counting_colors:
+            got_values[self.colors] = len(BITS_OF[spent_types & 31])
         sol.objective = dict(zip(self.objectives, map(got_values.__getitem__, self.objectives)))
         return sol
 
