@@ -10,7 +10,7 @@ cdef class _Fast:
     cdef public object rows, twobrid, live_rows, reach, fixed_units, dmax
     cdef public object pool, pool_kinds, pool_total, pool_nodes, classes, profile_masks
     cdef public object multi_classes, has_cost, _single_cache, order, ordered, life_first, hopeless
-    cdef public object unsacrificed, colors
+    cdef public object unsacrificed, colors, unconverted
 
 cdef class _Hall:
     cdef public _Fast fast

@@ -301,11 +301,15 @@ class _Fast:
         restricted = self.restricted
         has_cost = self.phyrexian > 0
         self.unsacrificed = ""  # sacrificing abilities left out: how (see _sacrifices_last)
+        self.unconverted = False  # abilities with a mana cost left out (see _converters_idle)
         for pi, p in enumerate(c.producers):
             if p.sacrifice:
                 self.unsacrificed = _sacrifices_last(self.objectives)
                 if self.unsacrificed:
                     continue
+            if p.cost and not p.sacrifice and not p.energy and not self.x_max and not self.colors:
+                self.unconverted = True
+                continue
             if p.cost or not p.tap or p.sacrifice or p.energy:
                 raise _Out
             pay = p.life + p.damage
@@ -351,13 +355,57 @@ class _Fast:
     def solve(self) -> Solution:
         best = self._best_colors() if self.colors else self._best_x() if self.x_max else self._best()
         if best is None:
-            if self.unsacrificed:
-                raise _Out  # a sacrifice might pay: CP-SAT weighs it
+            if self.unsacrificed or self.unconverted:
+                raise _Out  # a sacrifice, a filter land or a Signet might pay: CP-SAT weighs it
             return Solution("infeasible", optimal=True)
         sol = self._solution(best)
         if self.unsacrificed == "skip if no life" and sol.objective["min_life"]:
             raise _Out  # life came first: a sacrifice might have saved it
+        if self.unconverted and not self._converters_idle(best):
+            raise _Out  # a filter land or Signet might do better: CP-SAT weighs it
         return sol
+
+    def _converters_idle(self, best) -> bool:
+        """Whether a payment found without the abilities that have a mana cost (filter lands,
+        Signets) is best with them too: it costs no life and wastes nothing, and it taps as few
+        sources as any payment could, by a count blind to types. Each activation makes at most
+        its largest output less the least mana its cost takes (a Signet: 2 - 1), and a copy taps
+        once and uses its other abilities up to their ``uses``, so paying the symbols that can't
+        be paid with life takes at least as many copies as the copies making the most need to
+        cover it, after the pool. Every objective is then at its least over all
+        payments, so the payment is best in any order of them (118.3: the converter's cost is
+        mana like any other, so counting it against its output is exact)."""
+        lost, sources, waste = best[6]
+        if lost or waste:
+            return False
+        need = sum(n for m, n, *_ in self.rows if not m >> LIFE & 1) + sum(n for _, n, _, _ in self.twobrid)
+        need -= self.pool_total
+        if need <= 0:
+            return sources == 0
+        # per source entry: [the best net of a tapping ability, the nets of the others times
+        # their uses]: the most one copy can add (sources count copies, spec section 8)
+        per_copy: dict[int, list[int]] = {}
+        for p in self.c.producers:
+            net = p.most_made - sum(d.count * min((o.units for o in d.options if not o.life), default=0)
+                                    for d in p.cost)
+            if net <= 0:
+                continue
+            most = per_copy.setdefault(p.source, [0, 0])
+            if p.tap:
+                most[0] = max(most[0], net)
+            else:
+                most[1] += net * p.uses
+        sources_of = self.c.problem.sources
+        items = sorted(((tap + other, sources_of[si].count) for si, (tap, other) in per_copy.items()),
+                       reverse=True)
+        least = 0
+        for net, n in items:  # the copies making the most first: the fewest that cover the need
+            take = min(n, -(-need // net))
+            least += take
+            need -= take * net
+            if need <= 0:
+                break
+        return need <= 0 and sources == least
 
     def _best(self):
         """The best payment at this X (see :meth:`_search`), or None when none exists."""
