@@ -138,10 +138,11 @@ def _symbol(g, made: str) -> str:
 
 
 def fast_problem(g, *, max_entries: int = 6, max_count: int = 4, max_symbols: int = 7) -> dict:
-    """A random problem of the fast class: lands, rocks and dorks making fixed or one-of mana
-    (some with life or damage, some sacrificed), counts, tapped copies, pool mana; colored, generic, {C},
-    hybrid, {2/W}, {C/W} and Phyrexian symbols; sometimes a fixed X, Achroma, an objective list
-    or low life."""
+    """A random problem of the fast class or near it: lands, rocks and dorks making fixed or
+    one-of mana (some with life or damage), Treasures and a sacrificing land, filter lands and
+    Signets; counts, tapped copies, pool mana; colored, generic, {C}, hybrid, {2/W}, {C/W} and
+    Phyrexian symbols; sometimes X (fixed or "max"), Achroma, sunburst, converge or eclipse, an
+    objective list or low life."""
     sources, made = [], ""
     for i in range(g.integer(0, max_entries)):
         src, types = _source(g)
