@@ -372,9 +372,9 @@ class _Fast:
         its largest output less the least mana its cost takes (a Signet: 2 - 1), and a copy taps
         once and uses its other abilities up to their ``uses``, so paying the symbols that can't
         be paid with life takes at least as many copies as the copies making the most need to
-        cover it, after the pool. Every objective is then at its least over all
-        payments, so the payment is best in any order of them (118.3: the converter's cost is
-        mana like any other, so counting it against its output is exact)."""
+        cover it, after the pool (118.3: a converter's cost is mana like any other, so counting
+        it against the output bounds what the converter adds). Every objective is then at its
+        least over all payments, so the payment is best in any order of them."""
         lost, sources, waste = best[6]
         if lost or waste:
             return False
