@@ -378,8 +378,7 @@ class _Fast:
         lost, sources, waste = best[6]
         if lost or waste:
             return False
-        need = sum(n for m, n, *_ in self.rows if not m >> LIFE & 1) + sum(n for _, n, _, _ in self.twobrid)
-        need -= self.pool_total
+        need = self._mana_needed() - self.pool_total
         if need <= 0:
             return sources == 0
         # per source entry: [the best net of a tapping ability, the nets of the others times
@@ -416,6 +415,11 @@ class _Fast:
             return self._search("free") or (None if self.hopeless else self._search("cost"))
         return self._search("cost")
 
+    def _mana_needed(self) -> int:
+        """The least mana the symbols take that can't be paid with life ({2/W} at one)."""
+        return (sum(n for m, n, *_ in self.rows if not m >> LIFE & 1)
+                + sum(n for _, n, _, _ in self.twobrid))
+
     def _best_colors(self):
         """The best payment spending the fewest (``min_colors``) or most (``max_colors``) colors,
         then the other objectives. Fewest: the least k for which some set S of k colors pays
@@ -432,10 +436,8 @@ class _Fast:
         made = 0  # the colors the supply may make
         for ti in self.pool_kinds:
             made |= 1 << ti
-        for _, profile, shape, _ in self.classes:
-            for ti, p in enumerate(profile):
-                if p is not None:
-                    made |= 1 << ti
+        for (_, _, shape, _), masks in zip(self.classes, self.profile_masks):
+            made |= masks[0][1]  # what its one-unit choices make
             for choice, _ in shape:
                 for u in choice:
                     made |= type_mask(u)
@@ -482,14 +484,12 @@ class _Fast:
         the answer. Leaves the rows at the X returned."""
         v = self.c.variants[0]
         most = self.pool_total
-        for budget, profile, shape, _ in self.classes:
-            units = 1 if any(p is not None for p in profile) else 0
+        for (budget, _, shape, _), masks in zip(self.classes, self.profile_masks):
+            units = 1 if masks[0][1] else 0  # a one-unit choice, or its largest multi choice
             for choice, _ in shape:
                 units = max(units, len(choice))
             most += budget * units
-        need = sum(n for m, n, *_ in self.rows if not m >> LIFE & 1)
-        need += sum(n for _, n, _, _ in self.twobrid)
-        bad = min(self.c.x_upper, max(0, most - need) // v.x_symbols) + 1  # can't be paid
+        bad = min(self.c.x_upper, max(0, most - self._mana_needed()) // v.x_symbols) + 1  # can't be paid
         good, best = -1, None  # the largest X known to pay, and its payment
         probe = bad - 1
         while bad - good > 1:
