@@ -12,7 +12,7 @@ import pytest
 
 from benchmarks import Timeout, Unsupported, enumerate_pools, greedy, naive_cpsat, runner
 from benchmarks.generators import QUICK, SCENARIOS, generate
-from benchmarks.report import load
+from benchmarks.report import load, summarize, table
 from models.mana import ManaCost
 
 BASELINES = {
@@ -245,6 +245,31 @@ def test_quick_run_writes_jsonl_and_png_and_resumes(tmp_path: Path, monkeypatch:
     assert runner.main(args + ["--resume"]) == 0
     again = load(tmp_path / "results.jsonl")
     assert sorted((r["problem"], r["payer"]) for r in again) == sorted((r["problem"], r["payer"]) for r in rows)
+
+
+def test_ratios_to_tapwise_per_problem_count_timeouts_as_lower_bounds() -> None:
+    """Four problems, worked out by hand: the baseline answers in 200, 10 and 30 ms where tapwise
+    takes 1, 2 and 0.5 ms (ratios 200, 5, 60), and gives up after 1,000 ms where tapwise takes 2
+    (at least 500). Ratio of medians over the three both answered: median(200, 10, 30) = 30 over
+    median(1, 2, 0.5) = 1, so 30; per problem: median(5, 60, 200, 500) = 130, worst 5. A model
+    too big to build (skipped) has no time and counts in neither."""
+    def row(problem: str, payer: str, status: str, ms: float, **extra: Any) -> dict[str, Any]:
+        return {"problem": problem, "scenario": "large", "payer": payer, "status": status,
+                "ms": ms, "objective": None, **extra}
+
+    rows = [row("a", "tapwise", "paid", 1.0), row("a", "enumerate", "paid", 200.0),
+            row("b", "tapwise", "paid", 2.0), row("b", "enumerate", "paid", 10.0),
+            row("c", "tapwise", "infeasible", 0.5), row("c", "enumerate", "infeasible", 30.0),
+            row("d", "tapwise", "paid", 2.0), row("d", "enumerate", "timeout", 1000.0),
+            row("e", "tapwise", "paid", 4.0), row("e", "enumerate", "timeout", 0.0, skipped=True)]
+    stats = {s["payer"]: s for s in summarize(rows, ["tapwise", "enumerate"])["large"]["payers"]}
+    assert stats["enumerate"]["ratio"] == pytest.approx(30.0)
+    assert stats["enumerate"]["ratio_per_problem"] == pytest.approx(130.0)
+    assert stats["enumerate"]["ratio_worst"] == pytest.approx(5.0)
+    assert stats["tapwise"]["ratio_per_problem"] is None
+    line = next(l for l in table(summarize(rows, ["tapwise", "enumerate"])).splitlines()
+                if l.startswith("enumerate"))
+    assert line.split()[4:7] == ["30", "130", "5"]
 
 
 def test_missing_solver_is_recorded_not_fatal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
