@@ -248,11 +248,11 @@ def test_quick_run_writes_jsonl_and_png_and_resumes(tmp_path: Path, monkeypatch:
 
 
 def test_ratios_to_tapwise_per_problem_count_timeouts_as_lower_bounds() -> None:
-    """Four problems, worked out by hand: the baseline answers in 200, 10 and 30 ms where tapwise
+    """Five problems, worked out by hand: the baseline answers in 200, 10 and 30 ms where tapwise
     takes 1, 2 and 0.5 ms (ratios 200, 5, 60), and gives up after 1,000 ms where tapwise takes 2
     (at least 500). Ratio of medians over the three both answered: median(200, 10, 30) = 30 over
-    median(1, 2, 0.5) = 1, so 30; per problem: median(5, 60, 200, 500) = 130, worst 5. A model
-    too big to build (skipped) has no time and counts in neither."""
+    median(1, 2, 0.5) = 1, so 30; per problem: median(5, 60, 200, 500) = 130, worst 5. The fifth,
+    a model too big to build (skipped), has no time and counts in neither."""
     def row(problem: str, payer: str, status: str, ms: float, **extra: Any) -> dict[str, Any]:
         return {"problem": problem, "scenario": "large", "payer": payer, "status": status,
                 "ms": ms, "objective": None, **extra}
