@@ -101,6 +101,12 @@ def summarize(rows: Iterable[Row], payers: list[str]) -> dict[str, dict[str, Any
     return out
 
 
+def _gave_up(row: Row) -> bool:
+    """A timeout whose time means something: the payer ran until it gave up (a lower bound),
+    unlike a model too big to build (``skipped``)."""
+    return row["status"] == "timeout" and not row.get("skipped")
+
+
 def per_problem_ratios(by_problem: dict[str, dict[str, Row]], payer: str) -> list[float]:
     """``payer``'s time over tapwise's, problem by problem, on the problems tapwise answered and
     ``payer`` answered or gave up on. A timeout counts at the time it gave up, so its ratio is a
@@ -111,7 +117,7 @@ def per_problem_ratios(by_problem: dict[str, dict[str, Row]], payer: str) -> lis
         mine, tapwise = by_payer.get(payer), by_payer.get("tapwise")
         if not mine or not tapwise or tapwise["status"] not in ANSWERED:
             continue
-        if mine["status"] in ANSWERED or (mine["status"] == "timeout" and not mine.get("skipped")):
+        if mine["status"] in ANSWERED or _gave_up(mine):
             ratios.append(mine["ms"] / max(tapwise["ms"], 1e-9))
     return ratios
 
@@ -157,7 +163,7 @@ def plot(rows: Iterable[Row], path: Path) -> Path:
 
     points: dict[tuple[str, str], tuple[list[int], list[float]]] = defaultdict(lambda: ([], []))
     for row in rows:
-        timed_out = row["status"] == "timeout" and not row.get("skipped")
+        timed_out = _gave_up(row)
         if row["status"] in ANSWERED or timed_out:
             xs, ys = points[(row["payer"], "timeout" if timed_out else row["scenario"])]
             xs.append(max(1, row.get("copies", 1)))
