@@ -37,8 +37,12 @@ def _extensions():
         return []
     from Cython.Build import cythonize
 
+    from setuptools import Extension
+
+    # tapwise.models.mana is built from models/mana.py: the repository's folders are the package's
+    # subpackages (pyproject.toml's package-dir), so each extension is named as installed.
     return cythonize(
-        [name.replace(".", "/") + ".py" for name in HOT_PATH],
+        [Extension(name, [name.removeprefix("tapwise.").replace(".", "/") + ".py"]) for name in HOT_PATH],
         compiler_directives={"language_level": 3, "annotation_typing": False},
         build_dir="build/cython",  # the generated C stays out of the sources
         nthreads=os.cpu_count() or 1,

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from itertools import product
 from typing import Any
 
-from models.basics import basic_land
-from models.mana import COLORS, Kind, ManaCost, Symbol
+from tapwise.models.basics import basic_land
+from tapwise.models.mana import COLORS, Kind, ManaCost, Symbol
 
 TYPES = "WUBRGCA"
 """Mana types a baseline tracks: the six real types, and ``A``, one mana of any color whose

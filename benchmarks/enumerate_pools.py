@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from models.mana import Kind
+from tapwise.models.mana import Kind
 
 from . import IDX, TYPES, Board, Timeout, accepts, read_problem, result
 

@@ -19,7 +19,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
-from models.mana import COLORS, HYBRID_PAIRS, Kind, ManaCost
+from tapwise.models.mana import COLORS, HYBRID_PAIRS, Kind, ManaCost
 
 Problem = dict[str, Any]
 

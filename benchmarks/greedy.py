@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from models.mana import Kind
+from tapwise.models.mana import Kind
 
 from . import GENERIC_FITS, IDX, TYPES, Board, Output, accepts, read_problem, result
 

@@ -32,13 +32,13 @@ PHASES = ("pay", "load", "merge", "compile", "fast", "answer", "split", "verify"
 
 def _prepared(scenario: str, seed: int, n: int) -> dict[str, Callable[[], None]]:
     """One function per phase running it over every problem, its inputs made beforehand."""
-    from models.problem import load_problem
-    from solver import fast, pay
-    from solver.answer import build_answer
-    from solver.compile import compile_problem
-    from solver.merge import Merge
-    from solver.pay import solve_compiled
-    from solver.verify import verify
+    from tapwise.models.problem import load_problem
+    from tapwise.solver import fast, pay
+    from tapwise.solver.answer import build_answer
+    from tapwise.solver.compile import compile_problem
+    from tapwise.solver.merge import Merge
+    from tapwise.solver.pay import solve_compiled
+    from tapwise.solver.verify import verify
 
     from .generators import generate
 
@@ -80,7 +80,7 @@ def _inner(phase: str, rounds: int, scenario: str, seed: int, n: int) -> None:
 
 def _count(phase: str, rounds: int, args: argparse.Namespace) -> int:
     cmd = ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
-           sys.executable, "-m", "benchmarks.instructions", "--inner", phase, str(rounds),
+           sys.executable, "-m", "tapwise.benchmarks.instructions", "--inner", phase, str(rounds),
            "--scenario", args.scenario, "--seed", str(args.seed), "--n", str(args.n)]
     env = {**os.environ, "PYTHONHASHSEED": "0", "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"}
     out = subprocess.run(cmd, capture_output=True, text=True, env=env, check=True).stderr

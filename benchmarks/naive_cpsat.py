@@ -15,7 +15,7 @@ from typing import Any
 
 from ortools.sat.python import cp_model
 
-from models.mana import Kind
+from tapwise.models.mana import Kind
 
 from . import GENERIC_FITS, IDX, TYPES, Timeout, accepts, read_problem, result
 

@@ -26,14 +26,14 @@ import statistics
 import time
 from typing import Any, Callable, Iterator
 
-from models.problem import load_problem
-from solver import fast, pay
-from solver.answer import build_answer
-from solver.compile import compile_problem
-from solver.cpsat import Model
-from solver.explain import explain
-from solver.merge import Merge
-from solver.verify import verify
+from tapwise.models.problem import load_problem
+from tapwise.solver import fast, pay
+from tapwise.solver.answer import build_answer
+from tapwise.solver.compile import compile_problem
+from tapwise.solver.cpsat import Model
+from tapwise.solver.explain import explain
+from tapwise.solver.merge import Merge
+from tapwise.solver.verify import verify
 
 from .generators import CATALOG, _big_cost, _deck_colors, _playable, generate, split_board
 

@@ -28,7 +28,7 @@ Task = tuple[dict[str, Any], str, str]  # problem, scenario, payer name
 
 
 def _tapwise(problem: dict[str, Any], budget: float) -> dict[str, Any]:
-    from solver import pay  # lazy: the benchmarks must run (and report) without the solver
+    from tapwise.solver import pay  # lazy: the benchmarks must run (and report) without the solver
 
     return pay(problem)
 
@@ -201,7 +201,7 @@ def build_parser() -> argparse.ArgumentParser:
 def _build() -> str:
     """Which tapwise build this run measures (compiled or pure Python)."""
     try:
-        from solver.build import describe
+        from tapwise.solver.build import describe
     except ImportError as exc:
         return f"tapwise build: not importable ({exc})"
     return describe()

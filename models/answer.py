@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from models.mana import TYPES, ManaCost, NotationError, Symbol
-from models.problem import OBJECTIVES, ProblemError, _bool, _expect, _int, _object, _str
+from tapwise.models.mana import TYPES, ManaCost, NotationError, Symbol
+from tapwise.models.problem import OBJECTIVES, ProblemError, _bool, _expect, _int, _object, _str
 
 STATUSES = ("paid", "infeasible", "unpayable", "unknown", "error")
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from models.cards import CardChoiceError, UnknownCardError, known_name, lookup_card
+from tapwise.models.cards import CardChoiceError, UnknownCardError, known_name, lookup_card
 
 __all__ = ["parse_board", "BoardError"]
 

@@ -20,8 +20,8 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-from models.basics import BASIC_LANDS, basic_land
-from models.oracle import ChoiceNeeded, source_from_card
+from tapwise.models.basics import BASIC_LANDS, basic_land
+from tapwise.models.oracle import ChoiceNeeded, source_from_card
 
 __all__ = ["UnknownCardError", "CardChoiceError", "LibraryCard", "lookup_card", "card_names", "known_name",
            "library"]
@@ -62,7 +62,7 @@ class LibraryCard:
 @lru_cache(maxsize=1)
 def library() -> dict[str, LibraryCard]:
     """Every stored card by lowercase name (loaded once from the package data)."""
-    text = resources.files("models").joinpath("data/cards.json").read_text(encoding="utf-8")
+    text = resources.files("tapwise.models").joinpath("data/cards.json").read_text(encoding="utf-8")
     out: dict[str, LibraryCard] = {}
     for row in json.loads(text)["cards"]:
         card = LibraryCard(row["name"], row["type_line"], row["oracle"], row.get("choice"))

@@ -13,7 +13,7 @@ from enum import Enum
 from functools import lru_cache
 from typing import Iterable, Iterator
 
-from models.values import cached
+from tapwise.models.values import cached
 
 COLORS = "WUBRG"
 """The five colors, in the order of rule 105.1 / 107.4a."""

@@ -14,8 +14,8 @@ from dataclasses import dataclass, replace
 from itertools import combinations_with_replacement
 from typing import Any
 
-from models.basics import basic_land
-from models.mana import COLORS, Kind, ManaCost, NotationError
+from tapwise.models.basics import basic_land
+from tapwise.models.mana import COLORS, Kind, ManaCost, NotationError
 
 __all__ = ["OracleError", "ChoiceNeeded", "ManaAbility", "SpendRestriction", "read_oracle", "source_from_card",
            "parse_type_line", "TypeLine", "measure"]
@@ -91,7 +91,7 @@ class ManaAbility:
     def to_dict(self) -> dict[str, Any]:
         """The spec dict, with every key at its default left out: read back by the problem
         loader, so what the reader makes is checked like any user's ability."""
-        from models.problem import load_ability
+        from tapwise.models.problem import load_ability
 
         add: Any = self.add
         if isinstance(add, tuple):

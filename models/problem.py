@@ -12,9 +12,9 @@ from functools import lru_cache
 from itertools import count, product
 from typing import Any, Hashable, Iterable, Mapping
 
-from models.basics import basic_land
-from models.mana import COLORS, TYPES, Kind, ManaCost, NotationError
-from models.values import assemble, cached
+from tapwise.models.basics import basic_land
+from tapwise.models.mana import COLORS, TYPES, Kind, ManaCost, NotationError
+from tapwise.models.values import assemble, cached
 
 OBJECTIVES = ("max_x", "max_colors", "min_colors", "min_life", "min_energy",
               "min_sacrifices", "min_sources", "min_waste")
@@ -535,7 +535,7 @@ SOURCE_KEYS = ("id", "name", "count", "types", "snow", "tapped", "abilities", "o
 def _card_facts(name: str | None, oracle: str | None, path: str) -> dict[str, Any] | None:
     """Abilities (and types, snow) implied by a basic land name, Oracle text or a known card."""
     if oracle is not None:
-        from models.oracle import OracleError, source_from_card
+        from tapwise.models.oracle import OracleError, source_from_card
 
         try:
             return source_from_card(name, oracle, None)
@@ -548,7 +548,7 @@ def _card_facts(name: str | None, oracle: str | None, path: str) -> dict[str, An
         mana, snow = basic
         return {"types": ["land"], "snow": snow, "abilities": [{"add": "{%s}" % mana}]}
     try:
-        from models.cards import UnknownCardError, lookup_card
+        from tapwise.models.cards import UnknownCardError, lookup_card
     except ImportError:  # the card library is optional for loading
         return None
     try:

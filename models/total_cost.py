@@ -15,9 +15,9 @@ from functools import lru_cache
 from itertools import permutations
 from typing import Iterator
 
-from models.mana import Kind, ManaCost, Symbol
-from models.problem import Problem
-from models.values import cached
+from tapwise.models.mana import Kind, ManaCost, Symbol
+from tapwise.models.problem import Problem
+from tapwise.models.values import cached
 
 OWN = "own"
 INCREASE = "increase"

@@ -10,9 +10,9 @@ from itertools import groupby
 from operator import itemgetter
 from typing import Any
 
-from models.mana import COLORS, TYPES, Kind, format_types
-from solver.compile import Compiled, Producer
-from solver.cpsat import Solution
+from tapwise.models.mana import COLORS, TYPES, Kind, format_types
+from tapwise.solver.compile import Compiled, Producer
+from tapwise.solver.cpsat import Solution
 
 
 _TYPE_ORDER = "WUBRGC".index

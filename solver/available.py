@@ -23,9 +23,9 @@ from typing import Any, Callable
 
 import numpy as np
 
-from models.mana import COLORS, Kind, Symbol
-from models.problem import BOARD_KEYS, Ability, Problem, ProblemError, Purpose, Restriction, Source, load_problem
-from solver.compile import reflect_types
+from tapwise.models.mana import COLORS, Kind, Symbol
+from tapwise.models.problem import BOARD_KEYS, Ability, Problem, ProblemError, Purpose, Restriction, Source, load_problem
+from tapwise.solver.compile import reflect_types
 
 ANY = "Any"
 REPORTED = ("W", "U", "B", "R", "G", "C", ANY)

@@ -8,7 +8,7 @@ import importlib.util
 import pkgutil
 from importlib.machinery import EXTENSION_SUFFIXES
 
-PACKAGES = ("models", "solver")
+PACKAGES = ("tapwise.models", "tapwise.solver")
 
 
 def compiled_modules() -> list[str]:
@@ -27,7 +27,7 @@ def compiled_modules() -> list[str]:
 def describe() -> str:
     """One line for benchmark output: which build, and from where."""
     compiled = compiled_modules()
-    where = importlib.util.find_spec("solver").submodule_search_locations[0]
+    where = importlib.util.find_spec("tapwise.solver").submodule_search_locations[0]
     if compiled:
         return f"tapwise build: {len(compiled)} hot-path modules compiled (Cython), from {where}"
     return f"tapwise build: pure Python, from {where}"

@@ -12,12 +12,12 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from models.mana import (COLORS, KIND_COLORED, KIND_COLORLESS, KIND_COLORLESS_HYBRID, KIND_ENERGY, KIND_GENERIC,
+from tapwise.models.mana import (COLORS, KIND_COLORED, KIND_COLORLESS, KIND_COLORLESS_HYBRID, KIND_ENERGY, KIND_GENERIC,
                          KIND_HYBRID, KIND_HYBRID_PHYREXIAN, KIND_PHYREXIAN, KIND_SNOW, KIND_TWOBRID, KIND_X, TYPES,
                          ManaCost, Symbol)
-from models.problem import Ability, Problem, Purpose, Restriction, Source
-from models.total_cost import INCREASE, TotalCost, total_costs
-from models.values import assemble, cached
+from tapwise.models.problem import Ability, Problem, Purpose, Restriction, Source
+from tapwise.models.total_cost import INCREASE, TotalCost, total_costs
+from tapwise.models.values import assemble, cached
 
 
 @dataclass(frozen=True, slots=True)

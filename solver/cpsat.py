@@ -17,8 +17,8 @@ from typing import Any
 
 from ortools.sat.python import cp_model
 
-from models.values import assemble
-from solver.compile import Compiled, Variant
+from tapwise.models.values import assemble
+from tapwise.solver.compile import Compiled, Variant
 
 EXACT_LEVELS = 12
 """Up to this many activations of mana-cost abilities, every legal order is modelled."""

@@ -10,8 +10,8 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from models.mana import COLOR_NAMES, TYPES, Kind, Symbol, type_mask
-from solver.compile import Compiled
+from tapwise.models.mana import COLOR_NAMES, TYPES, Kind, Symbol, type_mask
+from tapwise.solver.compile import Compiled
 
 
 def _needs(sym: Symbol, achroma_own: bool) -> tuple[str, int] | None:
@@ -112,7 +112,7 @@ def explain(c: Compiled) -> dict[str, Any]:
 
 def _from_core(c: Compiled) -> dict[str, Any]:
     """No count explains it: ask the model for a minimal set of symbols it can't pay together."""
-    from solver.cpsat import Model
+    from tapwise.solver.cpsat import Model
 
     core = Model(c, relax=True).core(time_limit=min(2.0, c.problem.time_limit))
     prob = c.problem

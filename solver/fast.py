@@ -73,10 +73,10 @@ from typing import Any
 
 from ortools.graph.python import min_cost_flow
 
-from models.mana import TYPES, type_mask
-from solver.compile import Compiled
-from solver.cpsat import Solution
-from solver.fast_choice import ChoiceProblem, Undecided, best_choice
+from tapwise.models.mana import TYPES, type_mask
+from tapwise.solver.compile import Compiled
+from tapwise.solver.cpsat import Solution
+from tapwise.solver.fast_choice import ChoiceProblem, Undecided, best_choice
 
 BIT = {t: 1 << i for i, t in enumerate(TYPES)}
 TI = {t: i for i, t in enumerate(TYPES)}

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
 
-from solver.cpsat import linear_text, new_model, set_objective, thread_solver
+from tapwise.solver.cpsat import linear_text, new_model, set_objective, thread_solver
 
 BUDGET = 1.0
 """CP-SAT's deterministic time for the choice (about a second; these take milliseconds). A

@@ -17,8 +17,8 @@ from functools import lru_cache
 from itertools import repeat
 from typing import Any
 
-from models.problem import Problem, Source
-from models.values import evolve
+from tapwise.models.problem import Problem, Source
+from tapwise.models.values import evolve
 
 
 _SIGNATURES: dict[int, tuple[Source, tuple | None]] = {}

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from models.problem import Problem, ProblemError, load_problem
-from models.total_cost import CostError
-from solver.answer import build_answer
-from solver.compile import Compiled, compile_problem
-from solver.cpsat import solve
-from solver import fast
-from solver.explain import explain
-from solver.merge import Merge
-from solver.verify import verify
+from tapwise.models.problem import Problem, ProblemError, load_problem
+from tapwise.models.total_cost import CostError
+from tapwise.solver.answer import build_answer
+from tapwise.solver.compile import Compiled, compile_problem
+from tapwise.solver.cpsat import solve
+from tapwise.solver import fast
+from tapwise.solver.explain import explain
+from tapwise.solver.merge import Merge
+from tapwise.solver.verify import verify
 
 
 def _error(message: str, pid: Any) -> dict[str, Any]:

@@ -17,15 +17,15 @@ from dataclasses import replace
 from math import ceil
 from typing import Any
 
-from models.mana import KIND_X, TYPES, format_types
-from models.problem import BOARD_KEYS, COST_KEYS, Ability, PoolMana, Problem, ProblemError, Source, load_problem
-from models.total_cost import CostError
-from solver.answer import Made, ManaPool, Paid, colors_of, pay_total, replay_activations
-from solver.compile import Compiled, compile_problem
-from solver.cpsat import PLAN_OBJECTIVES, PLAN_SUMMED, Model, Plan, Solution
-from solver.pay import pay
-from solver.plan_fast import all_at_once
-from solver.verify import verify
+from tapwise.models.mana import KIND_X, TYPES, format_types
+from tapwise.models.problem import BOARD_KEYS, COST_KEYS, Ability, PoolMana, Problem, ProblemError, Source, load_problem
+from tapwise.models.total_cost import CostError
+from tapwise.solver.answer import Made, ManaPool, Paid, colors_of, pay_total, replay_activations
+from tapwise.solver.compile import Compiled, compile_problem
+from tapwise.solver.cpsat import PLAN_OBJECTIVES, PLAN_SUMMED, Model, Plan, Solution
+from tapwise.solver.pay import pay
+from tapwise.solver.plan_fast import all_at_once
+from tapwise.solver.verify import verify
 
 ORDERS = ("given", "any")
 PLAN_KEYS = BOARD_KEYS + ("costs", "order", "time_limit", "query", "id")

@@ -17,11 +17,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from models.mana import ManaCost
-from models.problem import Problem
-from solver import fast
-from solver.compile import Compiled, compile_problem
-from solver.cpsat import Solution, solve
+from tapwise.models.mana import ManaCost
+from tapwise.models.problem import Problem
+from tapwise.solver import fast
+from tapwise.solver.compile import Compiled, compile_problem
+from tapwise.solver.cpsat import Solution, solve
 
 ENABLED = True
 

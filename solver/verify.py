@@ -13,11 +13,11 @@ from functools import lru_cache
 from operator import attrgetter, itemgetter
 from typing import Any
 
-from models.mana import (COLORS, KIND_COLORED, KIND_COLORLESS, KIND_COLORLESS_HYBRID, KIND_ENERGY,
+from tapwise.models.mana import (COLORS, KIND_COLORED, KIND_COLORLESS, KIND_COLORLESS_HYBRID, KIND_ENERGY,
                          KIND_GENERIC, KIND_HYBRID_PHYREXIAN, KIND_PHYREXIAN, KIND_SNOW, KIND_TWOBRID,
                          KIND_X, Kind, ManaCost, Symbol)
-from models.problem import Ability, Problem, Purpose, Restriction, Source, load_problem
-from models.total_cost import INCREASE, TotalCost, total_costs
+from tapwise.models.problem import Ability, Problem, Purpose, Restriction, Source, load_problem
+from tapwise.models.total_cost import INCREASE, TotalCost, total_costs
 
 Token = tuple[str, bool, Restriction | None, str, int]  # type, snow, restriction, origin (source id or pool#i), index
 

@@ -33,12 +33,12 @@ COMMON = dict(derandomize=True, deadline=None, database=None, print_blob=False,
 
 
 def check_against_reference(problem: dict) -> None:
-    import solver  # the documented API: solver.pay(problem) -> answer
-    from models.problem import load_problem
-    from solver.verify import verify
+    import tapwise  # the documented API: tapwise.pay(problem) -> answer
+    from tapwise.models.problem import load_problem
+    from tapwise.solver.verify import verify
 
     expected = brute_pay(copy.deepcopy(problem))
-    answer = solver.pay(copy.deepcopy(problem))
+    answer = tapwise.pay(copy.deepcopy(problem))
     shown = json.dumps(problem)
     assert answer.get("status") == expected["status"], (
         f"status {answer.get('status')!r}, reference {expected['status']!r}\nproblem: {shown}\nanswer: {answer}")

@@ -21,7 +21,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from models.problem import ProblemError
+from tapwise.models.problem import ProblemError
 
 from reference.available_brute import REPORT_KEYS, brute_available, brute_pools, contained, sort_pools
 
@@ -30,7 +30,7 @@ COMMON = dict(derandomize=True, deadline=None, database=None, print_blob=False,
 
 
 def _solver():
-    from solver.available import available  # the module under test; imported lazily on purpose
+    from tapwise.solver.available import available  # the module under test; imported lazily on purpose
 
     return available
 
@@ -432,7 +432,7 @@ def test_reflect_sees_the_opponents_lands():
 
 def test_a_board_past_the_limits_is_refused_with_a_message():
     """Forty dual lands of ten kinds make tens of thousands of pools: status error, not a wait."""
-    from solver.queries import answer_request
+    from tapwise.interfaces.queries import answer_request
 
     pairs = ["WU", "UB", "BR", "RG", "GW", "WB", "UR", "BG", "RW", "GU"]
     duals = [{"id": f"d{i}", "count": 4, "abilities": [{"add": [f"{{{a}}}", f"{{{b}}}"]}]}

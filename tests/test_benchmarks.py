@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from benchmarks import Timeout, Unsupported, enumerate_pools, greedy, naive_cpsat, runner
-from benchmarks.generators import QUICK, SCENARIOS, generate
-from benchmarks.report import load, summarize, table
-from models.mana import ManaCost
+from tapwise.benchmarks import Timeout, Unsupported, enumerate_pools, greedy, naive_cpsat, runner
+from tapwise.benchmarks.generators import QUICK, SCENARIOS, generate
+from tapwise.benchmarks.report import load, summarize, table
+from tapwise.models.mana import ManaCost
 
 BASELINES = {
     "greedy": greedy.pay,
@@ -49,7 +49,7 @@ def test_generators_are_deterministic_for_a_seed(scenario: str) -> None:
 
 @pytest.mark.parametrize("scenario", list(SCENARIOS))
 def test_generators_make_valid_spec_problems(scenario: str) -> None:
-    from models.problem import load_problem
+    from tapwise.models.problem import load_problem
 
     for problem in generate(scenario, 5, 25, **QUICK[scenario]):
         for text in _mana_strings(problem):
@@ -304,7 +304,7 @@ def test_dask_local_cluster_streams_results(tmp_path: Path) -> None:
 def test_instruction_count_phases_run_each_phase_of_pay():
     """benchmarks.instructions runs every phase under valgrind; here each runs once, plainly,
     so a renamed phase function or a changed signature fails in CI, not in a later profile."""
-    from benchmarks import instructions
+    from tapwise.benchmarks import instructions
 
     phases = instructions._prepared("typical", 0, 4)
     assert tuple(phases) == instructions.PHASES

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from models.board import BoardError, parse_board
-from models.cards import CardChoiceError, UnknownCardError
+from tapwise.models.board import BoardError, parse_board
+from tapwise.models.cards import CardChoiceError, UnknownCardError
 
 PLAINS = {"name": "Plains", "types": ["land"], "abilities": [{"add": "{W}"}]}
 FOREST = {"name": "Forest", "types": ["land"], "abilities": [{"add": "{G}"}]}
@@ -117,7 +117,7 @@ def test_board_errors_are_value_errors():
 
 
 def test_board_loads_as_problem_sources():
-    problem = pytest.importorskip("models.problem")
+    problem = pytest.importorskip("tapwise.models.problem")
     board = parse_board("4 Plains, 2 Island, Sol Ring, Hallowed Fountain, 2 tapped Forest, Forest, Treasure")
     loaded = problem.load_sources(board, "sources")
     assert [s.count for s in loaded] == [4, 2, 1, 1, 3, 1]

@@ -19,13 +19,13 @@ from pathlib import Path
 
 import pytest
 
-from conftest import SHARED_DATA
-from solver.build import compiled_modules
+from conftest import SHARED_DATA, source_tree
+from tapwise.solver.build import compiled_modules
 
 ROOT = Path(__file__).resolve().parents[1]
 CARD_COSTS = SHARED_DATA / "card_costs.jsonl"  # the real costs; without them both use the built-in list
 HOT_PATH = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["tapwise"]["compiled"]
-INSTALLED = Path(find_spec("solver").submodule_search_locations[0]).resolve() != ROOT / "solver"
+INSTALLED = Path(find_spec("tapwise.solver").submodule_search_locations[0]).resolve() != ROOT / "solver"
 PURE_ASKED = os.environ.get("TAPWISE_PURE", "") not in ("", "0")
 
 needs_installed = pytest.mark.skipif(not INSTALLED, reason="tapwise runs from this checkout: no build")
@@ -33,9 +33,9 @@ needs_installed = pytest.mark.skipif(not INSTALLED, reason="tapwise runs from th
 # Pays seeded benchmark problems and prints the answers, and which modules were compiled.
 PAY_ALL = """
 import json
-from benchmarks.generators import generate
-from solver import pay
-from solver.build import compiled_modules
+from tapwise.benchmarks.generators import generate
+from tapwise.solver import pay
+from tapwise.solver.build import compiled_modules
 print(json.dumps(compiled_modules()))
 for scenario, n in (("typical", 150), ("rich", 60), ("large", 4)):
     for problem in generate(scenario, 11, n):
@@ -45,8 +45,8 @@ for scenario, n in (("typical", 150), ("rich", 60), ("large", 4)):
 
 def test_hot_path_list_names_real_modules():
     for name in HOT_PATH:
-        assert (ROOT / (name.replace(".", "/") + ".py")).is_file(), name
-        assert not name.startswith("benchmarks"), "benchmarks must run without a build"
+        assert (ROOT / (name.removeprefix("tapwise.").replace(".", "/") + ".py")).is_file(), name
+        assert not name.startswith("tapwise.benchmarks"), "benchmarks must run without a build"
 
 
 @needs_installed
@@ -56,15 +56,17 @@ def test_installed_build_compiled_the_hot_path():
 
 
 @needs_installed
-def test_compiled_build_answers_as_the_pure_sources():
-    def run(args: list[str], cwd: Path) -> list[str]:
-        env = {**os.environ, "PYTHONPATH": "", "TAPWISE_CARD_COSTS": str(CARD_COSTS)}
+def test_compiled_build_answers_as_the_pure_sources(tmp_path):
+    pure = source_tree(tmp_path)
+
+    def run(args: list[str], cwd: Path, path: str = "") -> list[str]:
+        env = {**os.environ, "PYTHONPATH": path, "TAPWISE_CARD_COSTS": str(CARD_COSTS)}
         out = subprocess.run([sys.executable, *args, "-c", PAY_ALL], cwd=cwd, env=env,
                              capture_output=True, text=True, check=True).stdout
         return out.splitlines()
 
     installed = run(["-P"], ROOT.parent)  # -P: not this checkout, the installed package
-    checkout = run([], ROOT)  # the current directory first: these sources, pure Python
+    checkout = run(["-P"], ROOT.parent, str(pure))  # these sources, pure Python, as tapwise
     assert json.loads(checkout[0]) == []
     if not PURE_ASKED:
         assert set(HOT_PATH) <= set(json.loads(installed[0]))
@@ -107,7 +109,7 @@ def test_pxd_files_sit_beside_compiled_modules():
     assert PXDS, "the hot path has C declarations"
     for pxd in PXDS:
         assert pxd.with_suffix(".py").is_file(), pxd
-        assert f"{pxd.parent.name}.{pxd.stem}" in HOT_PATH, f"{pxd} declares a module that isn't compiled"
+        assert f"tapwise.{pxd.parent.name}.{pxd.stem}" in HOT_PATH, f"{pxd} declares a module that isn't compiled"
 
 
 @pytest.mark.parametrize("pxd", PXDS, ids=lambda p: p.name)

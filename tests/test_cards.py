@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from models.basics import basic_land
-from models.cards import (CardChoiceError, UnknownCardError, card_names, known_name, library,
+from tapwise.models.basics import basic_land
+from tapwise.models.cards import (CardChoiceError, UnknownCardError, card_names, known_name, library,
                           lookup_card)
-from models.mana import ManaCost
-from models.oracle import parse_type_line
+from tapwise.models.mana import ManaCost
+from tapwise.models.oracle import parse_type_line
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data" / "mana_sources.jsonl"
 EXAMPLE_CHOICE = {"color": "G", "colors": "WU", "creature type": "Elf"}
@@ -47,7 +47,7 @@ def test_every_entry_loads_with_abilities_and_valid_notation():
 
 
 def test_every_entry_loads_as_a_problem_source():
-    problem = pytest.importorskip("models.problem")
+    problem = pytest.importorskip("tapwise.models.problem")
     sources = [lookup_card(_lookup_name(c)) for c in library().values()]
     loaded = problem.load_sources(sources, "sources")
     assert len(loaded) == len(sources)

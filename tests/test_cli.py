@@ -12,7 +12,7 @@ EXAMPLES = ROOT / "examples"
 
 
 def run(*args, stdin=None):
-    return subprocess.run([sys.executable, "-m", "solver.cli", *args], input=stdin, capture_output=True,
+    return subprocess.run([sys.executable, "-m", "tapwise.interfaces.cli", *args], input=stdin, capture_output=True,
                           text=True, cwd=ROOT)
 
 

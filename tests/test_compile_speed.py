@@ -3,9 +3,9 @@ where a board may change it, and means the same as working it out afresh."""
 
 from __future__ import annotations
 
-from models.problem import load_problem
-from solver import pay
-from solver.compile import compile_problem
+from tapwise.models.problem import load_problem
+from tapwise.solver import pay
+from tapwise.solver.compile import compile_problem
 
 DUAL = [{"add": ["{W}", "{U}"]}]
 

@@ -13,13 +13,13 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks.generators import generate
-from models.problem import load_problem
-from solver import cpsat
-from solver.answer import build_answer
-from solver.compile import compile_problem
-from solver.merge import Merge
-from solver.verify import verify
+from tapwise.benchmarks.generators import generate
+from tapwise.models.problem import load_problem
+from tapwise.solver import cpsat
+from tapwise.solver.answer import build_answer
+from tapwise.solver.compile import compile_problem
+from tapwise.solver.merge import Merge
+from tapwise.solver.verify import verify
 
 
 def _compiled(problem):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from solver import pay
+from tapwise.solver import pay
 
 GATE = {"id": "gate", "count": 2, "abilities": [{"mana": "{W/U}", "add": ["{W}{W}", "{W}{U}", "{U}{U}"]}]}
 

@@ -14,15 +14,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from benchmarks.generators import generate
-from models.mana import type_mask
-from models.problem import load_problem
-from solver import cpsat, fast, pay
-from solver.answer import build_answer
-from solver.compile import Compiled, Variant, compile_problem
-from solver.fast import solve_fast
-from solver.fast_choice import ChoiceProblem, _binding
-from solver.verify import verify
+from tapwise.benchmarks.generators import generate
+from tapwise.models.mana import type_mask
+from tapwise.models.problem import load_problem
+from tapwise.solver import cpsat, fast, pay
+from tapwise.solver.answer import build_answer
+from tapwise.solver.compile import Compiled, Variant, compile_problem
+from tapwise.solver.fast import solve_fast
+from tapwise.solver.fast_choice import ChoiceProblem, _binding
+from tapwise.solver.verify import verify
 
 COLORS = "WUBRG"
 PAIRS = ("WU", "UB", "BR", "RG", "GW", "WB", "UR", "BG", "RW", "GU")

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-from models.problem import load_problem
-from solver import pay
-from solver.merge import Merge
-from solver.verify import verify
+from tapwise.models.problem import load_problem
+from tapwise.solver import pay
+from tapwise.solver.merge import Merge
+from tapwise.solver.verify import verify
 
 DUAL = [{"add": ["{W}", "{U}"]}]
 

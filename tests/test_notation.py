@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from models.mana import Kind, ManaCost, NotationError, Symbol
+from tapwise.models.mana import Kind, ManaCost, NotationError, Symbol
 from conftest import SHARED_DATA
 
 

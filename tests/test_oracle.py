@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from models.mana import ManaCost
-from models.oracle import (ChoiceNeeded, OracleError, measure, parse_type_line, read_oracle,
+from tapwise.models.mana import ManaCost
+from tapwise.models.oracle import (ChoiceNeeded, OracleError, measure, parse_type_line, read_oracle,
                            source_from_card)
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data" / "mana_sources.jsonl"
@@ -443,7 +443,7 @@ def test_coverage_on_real_cards():
 @needs_shared
 def test_every_read_string_parses_and_loads():
     """Every add and mana string is valid notation, and every ability loads with the problem loader."""
-    load_ability = getattr(pytest.importorskip("models.problem"), "load_ability", None)
+    load_ability = getattr(pytest.importorskip("tapwise.models.problem"), "load_ability", None)
     for row in _rows():
         try:
             abilities = read_oracle(row["oracle"], name=row["name"], type_line=row["types"])

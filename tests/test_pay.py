@@ -6,9 +6,9 @@ import copy
 
 import pytest
 
-from models.problem import load_problem
-from solver import pay
-from solver.verify import verify
+from tapwise.models.problem import load_problem
+from tapwise.solver import pay
+from tapwise.solver.verify import verify
 
 GATE = {"mana": "{W/U}", "add": ["{W}{W}", "{W}{U}", "{U}{U}"]}
 

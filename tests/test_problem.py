@@ -6,7 +6,7 @@ import copy
 
 import pytest
 
-from models.problem import ProblemError, dump_problem, load_problem
+from tapwise.models.problem import ProblemError, dump_problem, load_problem
 
 BOARD = [{"name": "Plains", "count": 2}, {"name": "Snow-Covered Island"},
          {"id": "fountain", "abilities": [{"add": ["{W}", "{U}"]}]}]
@@ -104,7 +104,7 @@ def test_loaded_values_have_every_field_as_if_constructed():
     be exactly what the constructors make."""
     import dataclasses
 
-    from models.problem import Problem, Source
+    from tapwise.models.problem import Problem, Source
 
     raw = {"cost": "{2}{W}", "x": 1, "sources": [
         {"id": "plains", "name": "Plains", "count": 3, "types": ["Land"], "tapped": 1,
@@ -146,7 +146,7 @@ def test_known_abilities_dont_vouch_for_lookalikes(ability, path):
 
 def test_an_ability_with_no_uses_left_loads_and_makes_nothing():
     """``uses: 0`` is what a plan's left board says of an ability without {T} used up this turn."""
-    from solver.pay import pay
+    from tapwise.solver.pay import pay
 
     board = {"sources": [{"id": "altar", "types": ["artifact"], "abilities": [{"add": "{C}", "tap": False, "uses": 0}]}]}
     assert load_problem({"cost": "{1}", **board}).sources[0].abilities[0].uses == 0
@@ -159,7 +159,7 @@ def test_a_problem_keeps_its_defaults_and_checks_keys_in_order():
     order (x before free) is the one named."""
     import dataclasses
 
-    from models.problem import Problem
+    from tapwise.models.problem import Problem
 
     loaded = load_problem({"cost": "{1}"})
     for f in dataclasses.fields(Problem):
@@ -219,8 +219,8 @@ def test_remembered_entries_keep_their_meaning():
 def test_derived_values_are_worked_out_once_and_dropped_by_evolve():
     """``@cached`` properties are computed on first read and kept in the value's ``__dict__``;
     ``evolve`` copies the fields but not what was derived from the old ones."""
-    from models.problem import Problem
-    from models.values import cached, evolve
+    from tapwise.models.problem import Problem
+    from tapwise.models.values import cached, evolve
 
     assert isinstance(Problem.__dict__["objective"], cached)
     problem = load_problem({"cost": "{X}{G}", "keywords": ["eclipse"]})

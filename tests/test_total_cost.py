@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from models.problem import load_problem
-from models.total_cost import total_costs
+from tapwise.models.problem import load_problem
+from tapwise.models.total_cost import total_costs
 
 
 def outcomes(problem):
@@ -86,7 +86,7 @@ def test_total_costs_hash_as_values():
     any field are not equal."""
     from dataclasses import fields, replace
 
-    from models.total_cost import TotalCost
+    from tapwise.models.total_cost import TotalCost
 
     (tc,) = total_costs(load_problem({"cost": "{1}{R}", "additional": ["{B}"], "life_cost": 3}))
     twin = TotalCost(tuple(tc.terms), tc.variant, tc.generic_reduction, tc.life, tc.x_forced_zero)

@@ -36,8 +36,8 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
-from models.mana import Kind
-from models.problem import ProblemError, Purpose, load_problem
+from tapwise.models.mana import Kind
+from tapwise.models.problem import ProblemError, Purpose, load_problem
 
 COLORS = "WUBRG"
 ANY = "Any"

@@ -35,7 +35,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, Iterable
 
-from models.mana import Kind, ManaCost, Symbol
+from tapwise.models.mana import Kind, ManaCost, Symbol
 
 COLORS = "WUBRG"
 TYPES = "WUBRGC"

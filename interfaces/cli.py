@@ -21,9 +21,9 @@ import sys
 from pathlib import Path
 from typing import Any, Callable, TextIO
 
-from models.problem import ProblemError
-from solver.queries import answer_request
-from solver.render import render, render_plan, render_pools
+from tapwise.models.problem import ProblemError
+from tapwise.interfaces.queries import answer_request
+from tapwise.interfaces.render import render, render_plan, render_pools
 
 
 def _read(path: str) -> str:
@@ -67,7 +67,7 @@ def _jsonl(stream: TextIO, out: TextIO) -> int:
 
 def _quick_board(args: argparse.Namespace) -> dict[str, Any]:
     """The board of quick mode's ``--board`` text, with ``--life``, ``--energy`` and ``--pool``."""
-    from models.board import parse_board
+    from tapwise.models.board import parse_board
 
     board: dict[str, Any] = {"sources": parse_board(args.board)}
     player: dict[str, Any] = {}
@@ -195,7 +195,7 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv and argv[0] == "bench":
         try:
-            from benchmarks.runner import main as bench_main
+            from tapwise.benchmarks.runner import main as bench_main
         except ImportError as e:
             print(f"tapwise bench needs the bench extra (pip install 'tapwise[bench]'): {e}", file=sys.stderr)
             return 2
