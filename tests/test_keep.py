@@ -265,3 +265,91 @@ def test_the_model_path_agrees_with_the_reference_when_forced():
     answer, kept = keep_module._solve_model(loaded, without_keep(loaded), [0, 1])
     expected = brute_keep(problem)
     assert len(kept) == expected["kept_count"] == 2
+
+
+# -- plan with keep ----------------------------------------------------------------------------
+
+
+def test_plan_keeps_the_counterspell_open():
+    board = {"sources": [{"name": "Sol Ring"}, {"name": "Island", "count": 2}, {"name": "Steam Vents"},
+                         {"name": "Forest"}]}
+    plain = tapwise.plan({"costs": [{"cost": "{1}{R}"}, {"cost": "{G}"}], "order": "any", **board})
+    kept = tapwise.plan({"costs": [{"cost": "{1}{R}"}, {"cost": "{G}"}], "order": "any",
+                         "keep": [{"cost": "{U}{U}"}], **board})
+    assert kept["paid"] == plain["paid"] == [0, 1]
+    assert kept["kept"] == [0] and kept["objective"]["max_keep"] == 1
+    used = {act["source"] for a in kept["answers"] for act in a["activations"]}
+    assert "Island" not in used
+
+
+def test_plan_bad_keep_names_the_field():
+    with pytest.raises(ProblemError) as e:
+        tapwise.plan({"costs": [{"cost": "{1}"}], "keep": [{"cost": "{1}", "sources": []}]})
+    assert e.value.path == "keep[0].sources"
+
+
+@st.composite
+def plan_keep_requests(draw):
+    base = draw(problems(frozenset({"life", "sacrifice", "uses"})))
+    board = {k: base[k] for k in ("sources", "player") if k in base}
+    costs = [_kept_cost(draw) for _ in range(draw(st.integers(1, 3)))]
+    keep = [_kept_cost(draw) for _ in range(draw(st.integers(1, 2)))]
+    return {"costs": costs, "order": draw(st.sampled_from(["any", "given"])), **board}, keep
+
+
+@settings(max_examples=250, **COMMON)
+@given(plan_keep_requests())
+def test_plan_with_keep_pays_as_much_and_keeps_at_least_as_much(args):
+    from tapwise.solver.keep import payable_on
+    from tapwise.solver.plan import _plan_left
+    request, keep = args
+    plain = tapwise.plan(copy.deepcopy(request))
+    kept = tapwise.plan({**copy.deepcopy(request), "keep": keep})
+    shown = json.dumps({**request, "keep": keep})
+    assert kept["status"] == plain["status"], shown
+    if plain["status"] != "paid":
+        return
+    assert (kept["objective"]["paid"], kept["objective"]["mana_value"]) == (
+        plain["objective"]["paid"], plain["objective"]["mana_value"]), shown
+    board = load_problem({"cost": "{0}", **{k: request[k] for k in ("sources", "player") if k in request},
+                          "keep": keep})
+    left_plain = payable_on(board.keep, *_plan_left(board, plain["answers"]))
+    assert kept["kept"] == payable_on(board.keep, *_plan_left(board, kept["answers"])), shown
+    if kept["optimal"]:
+        value = lambda ks: (len(ks), sum(mana_value(keep[i]) for i in ks))  # noqa: E731
+        assert value(kept["kept"]) >= value(left_plain), shown
+
+
+# -- the goldfish benchmark's card data ------------------------------------------------------------
+
+
+def test_goldfish_costs_are_the_real_cards():
+    from conftest import ROOT, SHARED_DATA
+    from tapwise.benchmarks.goldfish import DECKS, SPELLS, card_source
+    # the shared data beside the checkout (a worktree sits one folder deeper than main)
+    found = [d / "card_costs.jsonl" for d in [SHARED_DATA] + [p / "shared" / "data" for p in ROOT.parents]
+             if (d / "card_costs.jsonl").exists()]
+    path = found[0] if found else SHARED_DATA / "card_costs.jsonl"
+    if not path.exists():
+        pytest.skip(f"no card data at {path}")
+    real = {}
+    for line in path.read_text().splitlines():
+        card = json.loads(line)
+        real[card["name"]] = card
+    for name, (cost, kind) in SPELLS.items():
+        assert real[name]["mana_cost"] == cost, name
+        assert kind in real[name]["types"], name
+    for deck, cards in DECKS.items():
+        assert sum(cards.values()) == 60, deck
+        for name in cards:
+            assert name in SPELLS or card_source(name) is not None, f"{deck}: {name} is neither a spell nor a source"
+
+
+def test_goldfish_games_are_seeded_and_tapwise_never_fails_a_cast():
+    from tapwise.benchmarks.goldfish import DECKS, play
+    deck = DECKS["temur (URG)"]
+    a, b = play(deck, "plan+keep", 3), play(deck, "plan+keep", 3)
+    assert (a.cast, a.value, a.hand) == (b.cast, b.value, b.hand)
+    for seed in range(3):
+        for payer in ("plan", "plan+keep"):
+            assert play(deck, payer, seed).failed == 0
