@@ -224,7 +224,7 @@ class KeepModel(Model):
         self.quantities["max_keep"] = [t for lit, mv in zip(self.kept_paid, self.kept_values)
                                        for t in ((lit, total + 1), (lit, mv))]
 
-    def kept_values_read(self) -> list[bool]:
+    def kept_in_solution(self) -> list[bool]:
         """Which kept blocks the last solution pays."""
         return [bool(self._values[lit]) for lit in self.kept_paid]
 
@@ -323,7 +323,7 @@ def _solve_model(problem: Problem, main: Problem, possible: list[int]) -> tuple[
     sol = model.solve(objectives, problem.time_limit)
     if sol.status != "paid":
         return None
-    claimed = [i for i, paid in zip(possible, model.kept_values_read()) if paid]
+    claimed = [i for i, paid in zip(possible, model.kept_in_solution()) if paid]
     answer = merge.split(build_answer(main_c, sol))
     answer["objective"] = {k: v for k, v in answer["objective"].items() if k != "max_keep"}
     errors = verify(main, answer)

@@ -201,7 +201,7 @@ def _decide(problems: list[Problem], compiled: list[Compiled], candidates: list[
     objective: dict[str, Any] = {"paid": sol.objective["plan_paid"], "mana_value": sol.objective["plan_mana_value"],
                                  **{k: sol.objective[k] for k in PLAN_SUMMED}}
     if keeping is not None:
-        objective["claimed_kept"] = [i for i, kept in zip(keeping[2], model.kept_values_read()) if kept]
+        objective["claimed_kept"] = [i for i, kept in zip(keeping[2], model.kept_in_solution()) if kept]
     return sol, dict(zip(candidates, model.plan_solutions)), objective
 
 

@@ -73,16 +73,14 @@ def test_the_model_is_needed_when_the_usual_payment_strands_a_kept_cost():
     assert list(answer["objective"]) == ["min_sources", "max_keep"]
 
 
-def test_max_keep_counts_first_then_mana_value():
-    # One Island and one Swamp left can keep {U} or {B}{B}... only one of {U}, {1}{B}: the larger mana value wins.
+def test_max_keep_counts_kept_costs_each_on_its_own():
     problem = {"cost": "{1}", "keep": [{"cost": "{U}"}, {"cost": "{1}{B}"}],
                "sources": [{"name": "Island"}, {"name": "Swamp"}, {"name": "Wastes"}]}
     answer = tapwise.pay(problem)
-    assert answer["kept"] == [0, 1]  # Wastes pays: both stay castable (each on its own)
+    assert answer["kept"] == [0, 1]  # the Wastes pays: each stays castable on its own, not both together
     problem["sources"] = [{"name": "Island"}, {"name": "Swamp"}]
     answer = tapwise.pay(problem)
-    # Paying with the Island keeps {1}{B}? No: only the Swamp is left, {1}{B} needs two. So each
-    # payment keeps one cost: with the Swamp, {U} (value 1); with the Island, nothing. Count first.
+    # With the Swamp, {U} stays castable; with the Island, nothing ({1}{B} needs two lands).
     assert answer["kept"] == [0] and _tapped(answer) == {"Swamp": 1}
 
 
