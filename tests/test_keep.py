@@ -24,11 +24,11 @@ from tapwise.solver.verify import verify
 try:
     from reference.keep_brute import brute_keep, mana_value
     from reference import TooBig
-    from strategies import COLORS, PAIRS, problems
+    from strategies import ALL, COLORS, PAIRS, problems
 except ImportError:  # tests/ imported as a package
     from tests.reference.keep_brute import brute_keep, mana_value
     from tests.reference import TooBig
-    from tests.strategies import COLORS, PAIRS, problems
+    from tests.strategies import ALL, COLORS, PAIRS, problems
 
 COMMON = dict(derandomize=True, deadline=None, database=None, print_blob=False,
               suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much,
@@ -249,7 +249,7 @@ def test_stage2_keep_against_reference(problem):
 
 
 @settings(max_examples=500, **COMMON)
-@given(keep_problems(frozenset({"life", "energy", "sacrifice", "uses", "snow", "x", "costs", "filter", "only"})))
+@given(keep_problems(ALL))
 def test_mixed_keep_against_reference(problem):
     check_keep_against_reference(problem)
 
