@@ -289,13 +289,16 @@ def play(deck: dict[str, int], payer: str, seed: int) -> Game:
     return game
 
 
-def run(games: int, seed: int, decks: list[str]) -> list[dict[str, Any]]:
+def run(games: int, seed: int, decks: list[str]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """One row per deck and payer, and per deck the paired comparison of plan+keep with plan."""
     rows = []
+    pairs = []
     for deck_name in decks:
         deck = DECKS[deck_name]
+        by_payer: dict[str, list[Game]] = {}
         for payer in PAYERS:
             start = time.perf_counter()
-            results = [play(deck, payer, seed + g) for g in range(games)]
+            results = by_payer[payer] = [play(deck, payer, seed + g) for g in range(games)]
             rows.append({
                 "deck": deck_name, "payer": payer, "games": games,
                 "spells": statistics.fmean(g.cast for g in results),
@@ -305,7 +308,26 @@ def run(games: int, seed: int, decks: list[str]) -> list[dict[str, Any]]:
                 "missed_filters": sum(g.missed_filters for g in results),
                 "ms_per_game": 1000 * (time.perf_counter() - start) / games,
             })
-    return rows
+        pairs.append({"deck": deck_name, "games": games,
+                      **{what: paired([getattr(k, attr) - getattr(p, attr)
+                                       for k, p in zip(by_payer["plan+keep"], by_payer["plan"])])
+                         for what, attr in (("instants", "instants"), ("spells", "cast"), ("value", "value"))}})
+    return rows, pairs
+
+
+def paired(diffs: list[int]) -> tuple[float, float, int]:
+    """Mean of per-game differences, the half-width of its 95 % normal interval, games that differ."""
+    mean = statistics.fmean(diffs)
+    half = 1.96 * statistics.stdev(diffs) / len(diffs) ** 0.5 if len(diffs) > 1 else float("nan")
+    return mean, half, sum(1 for d in diffs if d)
+
+
+def pair_table(pairs: list[dict[str, Any]]) -> str:
+    lines = ["| deck | games | instants: plan+keep - plan | spells | mana value |", "|" + " --- |" * 5]
+    for r in pairs:
+        cells = [f"{m:+.3f} ± {h:.3f} ({n} games differ)" for m, h, n in (r["instants"], r["spells"], r["value"])]
+        lines.append(f"| {r['deck']} | {r['games']} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
 
 
 def table(rows: list[dict[str, Any]]) -> str:
@@ -324,7 +346,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--decks", nargs="*", default=list(DECKS), choices=list(DECKS))
     args = parser.parse_args(argv)
-    print(table(run(args.games, args.seed, args.decks)))
+    rows, pairs = run(args.games, args.seed, args.decks)
+    print(table(rows))
+    print()
+    print(pair_table(pairs))
     return 0
 
 

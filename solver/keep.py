@@ -27,7 +27,7 @@ leaves (:func:`board_left`): ``kept`` must be exactly the kept costs that pay th
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from tapwise.models.problem import Problem, ProblemError, Source
 from tapwise.models.total_cost import CostError
@@ -287,7 +287,7 @@ def check_costs(problem: Problem) -> None:
             raise ProblemError(f"keep[{i}]", str(e)) from None
 
 
-def pay_keeping(problem: Problem, pay_one) -> dict[str, Any]:
+def pay_keeping(problem: Problem, pay_one: Callable[[Problem], dict[str, Any]]) -> dict[str, Any]:
     """``pay`` for a problem with ``keep`` (or ``max_keep``); ``pay_one`` pays one without.
     Bad kept costs raise :class:`ProblemError`; a bug raises :class:`KeepError`."""
     check_costs(problem)

@@ -351,3 +351,10 @@ def test_goldfish_games_are_seeded_and_tapwise_never_fails_a_cast():
     for seed in range(3):
         for payer in ("plan", "plan+keep"):
             assert play(deck, payer, seed).failed == 0
+
+
+def test_goldfish_paired_difference_worked_by_hand():
+    from tapwise.benchmarks.goldfish import paired
+    mean, half, differ = paired([0, 2, 0, 2])
+    assert mean == 1 and differ == 2
+    assert abs(half - 1.96 * (4 / 3) ** 0.5 / 2) < 1e-12  # sample stdev sqrt(4/3) over sqrt(4) games
