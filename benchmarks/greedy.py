@@ -66,12 +66,11 @@ class _Payer:
         return True
 
 
-def pay(problem: dict[str, Any]) -> dict[str, Any]:
-    """Greedy payment of a plain problem: ``paid`` with the objective values of the payment
-    it found, or ``infeasible`` when it got stuck (which may be wrong: it never backtracks)."""
-    board = read_problem(problem)
+def run(board: Board) -> _Payer | None:
+    """The greedy payment of ``board``'s cost: the payer afterwards (``left`` says which copies
+    are still unused), or None when it got stuck."""
     if board.life_budget < 0:
-        return result("infeasible")
+        return None
     payer = _Payer(board)
     generic = 0
     for symbol in sorted(board.cost, key=lambda s: RANK.get(s.kind, 5)):
@@ -83,12 +82,22 @@ def pay(problem: dict[str, Any]) -> dict[str, Any]:
                 generic += 2
         elif kind in (Kind.PHYREXIAN, Kind.HYBRID_PHYREXIAN):
             if not payer.take(accepts(symbol)) and not payer.pay_life(2):
-                return result("infeasible")
+                return None
         elif not payer.take(accepts(symbol)):
-            return result("infeasible")
+            return None
     for _ in range(generic):
         if not payer.take(GENERIC_FITS):
-            return result("infeasible")
+            return None
+    return payer
+
+
+def pay(problem: dict[str, Any]) -> dict[str, Any]:
+    """Greedy payment of a plain problem: ``paid`` with the objective values of the payment
+    it found, or ``infeasible`` when it got stuck (which may be wrong: it never backtracks)."""
+    board = read_problem(problem)
+    payer = run(board)
+    if payer is None:
+        return result("infeasible")
     objective = {"min_life": payer.life + board.life_cost, "min_sacrifices": payer.sacrifices,
                  "min_sources": payer.sources, "min_waste": sum(payer.made), "min_energy": 0}
     return result("paid", {n: objective[n] for n in board.objectives}, optimal=False)

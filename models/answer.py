@@ -99,6 +99,7 @@ class Answer:
     conflict: tuple[str, ...] | None = None
     error: str | None = None
     id: Any = None
+    kept: tuple[int, ...] | None = None  # spec 9.5: indexes of the kept costs still payable
 
     def to_json(self) -> dict[str, Any]:
         return dump_answer(self)
@@ -107,7 +108,7 @@ class Answer:
 _PLAIN = ("optimal", "x", "life_paid", "damage", "energy_paid", "sources_used", "sacrificed",
           "counters", "why", "error")
 ANSWER_KEYS = ("status", "total_cost", "announce", "activations", "payments", "colors_spent",
-               "left_over", "objective", "conflict", "id") + _PLAIN
+               "left_over", "objective", "conflict", "id", "kept") + _PLAIN
 
 
 def _symbol(value: Any, path: str) -> Symbol:
@@ -198,6 +199,8 @@ def load_answer(value: Any) -> Answer:
         objective=objective,
         conflict=_strings(obj["conflict"], "conflict") if "conflict" in obj else None,
         id=obj.get("id"),
+        kept=tuple(_int(k, f"kept[{i}]") for i, k in enumerate(_expect(obj["kept"], (list,), "kept", "a list")))
+        if "kept" in obj else None,
         **plain,
     )
 
@@ -233,6 +236,8 @@ def dump_answer(answer: Answer) -> dict[str, Any]:
             out[key] = getattr(a, key)
     if a.conflict is not None:
         out["conflict"] = list(a.conflict)
+    if a.kept is not None:
+        out["kept"] = list(a.kept)
     if a.id is not None:
         out["id"] = a.id
     return out

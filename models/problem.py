@@ -17,7 +17,7 @@ from tapwise.models.mana import COLORS, TYPES, Kind, ManaCost, NotationError
 from tapwise.models.values import assemble, cached
 
 OBJECTIVES = ("max_x", "max_colors", "min_colors", "min_life", "min_energy",
-              "min_sacrifices", "min_sources", "min_waste")
+              "min_sacrifices", "min_sources", "min_waste", "max_keep")
 KEYWORDS = ("achroma", "eclipse", "sunburst", "converge")
 QUERIES = ("pay", "castable", "plan", "available")
 COLOR_CLASSES = ("multicolored", "monocolored", "colorless")
@@ -25,7 +25,9 @@ COLOR_CLASSES = ("multicolored", "monocolored", "colorless")
 BOARD_KEYS = ("sources", "opponent_sources", "pool", "player")
 COST_KEYS = ("cost", "alternative", "free", "additional", "life_cost", "increase", "reduce", "x",
              "x_color", "keywords", "for", "spend_as", "objective", "time_limit")
-PROBLEM_KEYS = COST_KEYS + BOARD_KEYS + ("id", "query")
+PROBLEM_KEYS = COST_KEYS + BOARD_KEYS + ("keep", "id", "query")
+KEEP_COST_KEYS = tuple(k for k in COST_KEYS if k not in ("objective", "time_limit"))
+"""What a kept cost (spec 9.5) may say: a cost object of section 7, without the board."""
 
 
 class ProblemError(ValueError):
@@ -310,6 +312,7 @@ class Problem:
     time_limit: float = 10.0
     id: Any = None
     query: str = "pay"
+    keep: tuple[Problem, ...] = ()  # spec 9.5: costs to keep payable, each loaded with this board
 
     @cached
     def objective(self) -> tuple[str, ...]:
@@ -324,6 +327,8 @@ class Problem:
             out.append("max_colors")
         if self.x == "max":
             out.append("max_x")
+        if self.keep:
+            out.append("max_keep")  # spec 9.5 and 9.6: right after max_x
         return tuple(out) + ("min_life", "min_sacrifices", "min_sources", "min_waste")
 
     @cached
@@ -844,10 +849,24 @@ def load_problem(value: Any, *, allowed: Iterable[str] = PROBLEM_KEYS, path: str
     for key, load in _OPTIONAL_FIELDS:  # in this order, so the first mistake is always the one named
         if key in obj:
             state[key] = load(obj[key], f"{pre}{key}")
+    if "keep" in obj:
+        state["keep"] = _load_keep(obj, pre)
     state["id"] = obj.get("id")
     if "query" in obj:
         state["query"] = _choice(obj["query"], f"{pre}query", QUERIES)
     return assemble(Problem, state)
+
+
+def _load_keep(obj: Mapping[str, Any], pre: str) -> tuple[Problem, ...]:
+    """The kept costs of spec 9.5, each a cost object loaded with the problem's board."""
+    items = _expect(obj["keep"], (list,), f"{pre}keep", "a list of cost objects")
+    board = {k: obj[k] for k in BOARD_KEYS if k in obj}
+    out = []
+    for i, cost in enumerate(items):
+        where = f"{pre}keep[{i}]"
+        cost = _object(cost, where, KEEP_COST_KEYS)
+        out.append(load_problem({**cost, **board}, allowed=KEEP_COST_KEYS + BOARD_KEYS, path=where))
+    return tuple(out)
 
 
 def dump_problem(problem: Problem) -> dict[str, Any]:
@@ -892,4 +911,6 @@ def dump_problem(problem: Problem) -> dict[str, Any]:
         out["id"] = p.id
     if p.query != "pay":
         out["query"] = p.query
+    if p.keep:
+        out["keep"] = [{k: v for k, v in dump_problem(k_).items() if k not in BOARD_KEYS} for k_ in p.keep]
     return out

@@ -11,6 +11,7 @@ from tapwise.solver.compile import Compiled, compile_problem
 from tapwise.solver.cpsat import solve
 from tapwise.solver import fast
 from tapwise.solver.explain import explain
+from tapwise.solver.keep import KeepError, pay_keeping
 from tapwise.solver.merge import Merge
 from tapwise.solver.verify import verify
 
@@ -32,6 +33,8 @@ def pay(problem: dict[str, Any] | Problem) -> dict[str, Any]:
     pid = problem.get("id") if isinstance(problem, dict) else getattr(problem, "id", None)
     try:
         prob = problem if isinstance(problem, Problem) else load_problem(problem)
+        if prob.keep or "max_keep" in prob.objective:  # spec 9.5: solver/keep.py
+            return _keeping(prob, pid)
         merge = Merge(prob)
         compiled = compile_problem(merge.problem)
     except (ProblemError, CostError) as e:
@@ -42,6 +45,17 @@ def pay(problem: dict[str, Any] | Problem) -> dict[str, Any]:
         if errors:
             answer = _error("internal error: the payment found breaks the rules, so it is withheld: "
                             + "; ".join(errors), None)
+    if prob.id is not None:
+        answer["id"] = prob.id
+    return answer
+
+
+def _keeping(prob: Problem, pid: Any) -> dict[str, Any]:
+    """``pay`` with kept costs: the payment and ``kept``, both checked (solver/keep.py)."""
+    try:
+        answer = pay_keeping(prob, pay)
+    except KeepError as e:
+        return _error(f"internal error: the payment found is withheld: {e}", pid)
     if prob.id is not None:
         answer["id"] = prob.id
     return answer

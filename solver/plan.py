@@ -23,12 +23,17 @@ from tapwise.models.total_cost import CostError
 from tapwise.solver.answer import Made, ManaPool, Paid, colors_of, pay_total, replay_activations
 from tapwise.solver.compile import Compiled, compile_problem
 from tapwise.solver.cpsat import PLAN_OBJECTIVES, PLAN_SUMMED, Model, Plan, Solution
+from tapwise.solver.keep import KeepModel, board_left, check_costs, judged, payable_on
+from tapwise.solver.keep import mana_value as keep_mana_value
 from tapwise.solver.pay import pay
 from tapwise.solver.plan_fast import all_at_once
 from tapwise.solver.verify import verify
 
 ORDERS = ("given", "any")
-PLAN_KEYS = BOARD_KEYS + ("costs", "order", "time_limit", "query", "id")
+PLAN_KEEP_OBJECTIVES = PLAN_OBJECTIVES[:4] + ("max_keep",) + PLAN_OBJECTIVES[4:]
+"""With ``keep``: most costs, most mana value, the keywords' colors, then max_keep (spec 9.6's
+place for it: after the colors), then the summed objectives."""
+PLAN_KEYS = BOARD_KEYS + ("costs", "order", "keep", "time_limit", "query", "id")
 PLAN_COST_KEYS = tuple(k for k in COST_KEYS if k not in ("objective", "time_limit"))
 _BRACED = {t: format_types(t) for t in TYPES}
 
@@ -48,7 +53,10 @@ def plan(request: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(costs, list) or not costs:
         raise ProblemError("costs", "must be a non-empty list of costs (problem objects without the board keys)")
     board = {k: request[k] for k in BOARD_KEYS if k in request}
-    load_problem({"cost": "{0}", **board})  # the board's own errors, named without a cost
+    board_problem = load_problem({"cost": "{0}", **board})  # the board's own errors, named without a cost
+    if "keep" in request:  # spec 9.5: kept costs judged on what the whole plan leaves
+        board_problem = load_problem({"cost": "{0}", **board, "keep": request["keep"]})
+        check_costs(board_problem)
     problems = [_load_cost(i, cost, board) for i, cost in enumerate(costs)]
     compiled = []
     for i, p in enumerate(problems):
@@ -56,7 +64,44 @@ def plan(request: dict[str, Any]) -> dict[str, Any]:
             compiled.append(compile_problem(p))
         except CostError as e:
             raise ProblemError(f"costs[{i}]", str(e)) from None
-    return _solve(problems, compiled, order, float(time_limit))
+    result = _solve(problems, compiled, order, float(time_limit))
+    if board_problem.keep and result["status"] == "paid":
+        result = _keeping(board_problem, problems, compiled, order, float(time_limit), result)
+    return result
+
+
+def _plan_left(board: Problem, answers: list[dict[str, Any]]) -> tuple[tuple[Source, ...], int, int]:
+    """What the plan's answers leave, worked out from the board as one payment (solver/keep.py)."""
+    whole = {"activations": [act for a in answers for act in a["activations"]],
+             "life_paid": sum(a["life_paid"] for a in answers), "damage": sum(a["damage"] for a in answers),
+             "energy_paid": sum(a["energy_paid"] for a in answers)}
+    return board_left(board, whole)
+
+
+def _keeping(board: Problem, problems: list[Problem], compiled: list[Compiled], order: str, time_limit: float,
+             result: dict[str, Any]) -> dict[str, Any]:
+    """The plan with ``kept``: the plan found already when it keeps all that can be kept (the
+    argument of solver/keep.py), else the plan of the keep model, with max_keep after the colors."""
+    keep = board.keep
+    kept = payable_on(keep, *_plan_left(board, result["answers"]))
+    possible = payable_on(keep, board.sources, board.player.life, board.player.energy)
+    if kept != possible:
+        kept_c = [compile_problem(judged(keep[i], board.sources, board.player.life, board.player.energy))
+                  for i in possible]
+        better = _solve(problems, compiled, order, time_limit,
+                        keeping=(kept_c, [keep_mana_value(keep[i]) for i in possible], possible))
+        if better["status"] == "paid":
+            claimed = better.pop("claimed_kept")
+            kept = payable_on(keep, *_plan_left(board, better["answers"]))
+            if better["optimal"] and claimed != kept:
+                return {"status": "error", "error": f"internal error: the plan's model keeps {claimed} but the "
+                        f"costs payable on the board it leaves are {kept}, so the plan is withheld"}
+            result = better
+    result["kept"] = kept
+    objective = result["objective"]
+    result["objective"] = {"paid": objective.pop("paid"), "mana_value": objective.pop("mana_value"),
+                           "max_keep": len(kept), **objective}
+    return result
 
 
 def _load_cost(i: int, cost: Any, board: dict[str, Any]) -> Problem:
@@ -87,7 +132,8 @@ def _mana_value(p: Problem) -> tuple[int, int]:
     return p.cost.mana_value, sum(1 for s in p.cost.symbols if s.kind is KIND_X)
 
 
-def _solve(problems: list[Problem], compiled: list[Compiled], order: str, time_limit: float) -> dict[str, Any]:
+def _solve(problems: list[Problem], compiled: list[Compiled], order: str, time_limit: float,
+           keeping: tuple[list[Compiled], list[int], list[int]] | None = None) -> dict[str, Any]:
     # Costs with nothing to pay (118.6) are never paid; with "given", nor is anything after one.
     candidates = []
     for i, c in enumerate(compiled):
@@ -101,7 +147,7 @@ def _solve(problems: list[Problem], compiled: list[Compiled], order: str, time_l
         unpaid = list(range(len(problems)))
         return _result("infeasible", True, [], unpaid, left, {"paid": 0, "mana_value": 0},
                        why=_why(problems, unpaid, order))
-    decided = _decide(problems, compiled, candidates, order, time_limit)
+    decided = _decide(problems, compiled, candidates, order, time_limit, keeping)
     if decided is None:
         return {"status": "unknown", "optimal": False,
                 "why": f"no plan found within the time limit of {time_limit:g} s"}
@@ -122,28 +168,41 @@ def _solve(problems: list[Problem], compiled: list[Compiled], order: str, time_l
                 + "; ".join(errors)}
     for a in answers or ():
         a["optimal"] = sol.optimal
-    return _result("paid", sol.optimal, paid, unpaid, left, objective, answers, _why(problems, unpaid, order))
+    out = _result("paid", sol.optimal, paid, unpaid, left, objective, answers, _why(problems, unpaid, order))
+    if keeping is not None:
+        out["claimed_kept"] = objective.pop("claimed_kept")
+    return out
 
 
 def _decide(problems: list[Problem], compiled: list[Compiled], candidates: list[int], order: str,
-            time_limit: float) -> tuple[Solution, dict[int, Solution | None], dict[str, int]] | None:
+            time_limit: float, keeping: tuple[list[Compiled], list[int], list[int]] | None = None,
+            ) -> tuple[Solution, dict[int, Solution | None], dict[str, Any]] | None:
     """Which costs the plan pays and how, jointly: (the joint solution, each candidate's share of
-    it or None when unpaid, the plan's objective values), or None past the time limit."""
+    it or None when unpaid, the plan's objective values), or None past the time limit. With
+    ``keeping`` (kept costs compiled, their mana values, their indexes) the keep model decides."""
     values = [_mana_value(problems[i]) for i in candidates]
-    together = all_at_once(problems, compiled, time_limit) if len(candidates) == len(problems) else None
+    together = (all_at_once(problems, compiled, time_limit) if len(candidates) == len(problems) and keeping is None
+                else None)
     if together is not None:  # every cost fits: one payment of all their symbols
         sol, shares = together
         return sol, dict(enumerate(shares)), {"paid": len(problems), "mana_value": sum(v for v, _ in values),
                                               **{k: sol.objective[k] for k in PLAN_SUMMED}}
     spec = Plan(tuple(compiled[i] for i in candidates), tuple(v for v, _ in values), tuple(n for _, n in values),
                 prefix=order == "given")
-    model = Model(spec.costs[0], plan=spec)
-    sol = model.solve(PLAN_OBJECTIVES, time_limit)
+    if keeping is None:
+        model = Model(spec.costs[0], plan=spec)
+        sol = model.solve(PLAN_OBJECTIVES, time_limit)
+    else:
+        kept_c, kept_values, indexes = keeping
+        model = KeepModel(spec.costs[0], kept_c, kept_values, plan=spec)
+        sol = model.solve(PLAN_KEEP_OBJECTIVES, time_limit)
     if sol.status == "unknown":
         return None
-    return sol, dict(zip(candidates, model.plan_solutions)), {
-        "paid": sol.objective["plan_paid"], "mana_value": sol.objective["plan_mana_value"],
-        **{k: sol.objective[k] for k in PLAN_SUMMED}}
+    objective: dict[str, Any] = {"paid": sol.objective["plan_paid"], "mana_value": sol.objective["plan_mana_value"],
+                                 **{k: sol.objective[k] for k in PLAN_SUMMED}}
+    if keeping is not None:
+        objective["claimed_kept"] = [i for i, kept in zip(keeping[2], model.kept_in_solution()) if kept]
+    return sol, dict(zip(candidates, model.plan_solutions)), objective
 
 
 def _result(status: str, optimal: bool, paid: list[int], unpaid: list[int], left: Problem,

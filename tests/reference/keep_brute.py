@@ -1,0 +1,184 @@
+"""Exhaustive reference for ``keep`` and ``max_keep`` (spec 9.5): ``brute_keep(problem)``.
+
+It enumerates every game state the main payment can reach (the search of ``brute.py``: every
+sequence of mana-ability activations, copy by copy), pays the main cost from it in every way,
+and for each outcome builds the board that is left, copy by copy (copies not sacrificed, which of
+them are tapped, the uses each has left; life and energy left; no pool, 106.4), and pays every
+kept cost on it with the reference payer ``brute_pay``. Shares no code with ``solver/``.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from tapwise.models.mana import Kind, ManaCost
+
+from .brute import CLASS_INDEX, CLASSES, COLORS, DEFAULT_TAIL, MAXIMIZED, Unsupported, _Search, brute_pay
+
+KEEP_OBJECTIVES = {"max_x", "max_colors", "min_colors", "min_life", "min_energy", "min_sacrifices",
+                   "min_sources", "min_waste", "max_keep"}
+
+
+def keep_objective_list(problem: dict, keep: list) -> list[str]:
+    """Spec 5, 8 and 9.6: the default list gets max_keep right after max_x when keep is given."""
+    x_max = problem.get("x", 0) == "max"
+    given = problem.get("objective")
+    if given is not None:
+        names = list(given)
+        if x_max and "max_x" not in names:
+            names.insert(0, "max_x")
+    else:
+        names = []
+        for kw in problem.get("keywords", []) or []:
+            name = {"eclipse": "min_colors", "sunburst": "max_colors", "converge": "max_colors"}.get(kw.lower())
+            if name and name not in names:
+                names.append(name)
+        if x_max:
+            names.append("max_x")
+        if keep:
+            names.append("max_keep")
+        names += DEFAULT_TAIL
+    for n in names:
+        if n not in KEEP_OBJECTIVES:
+            raise Unsupported(f"unknown objective {n!r}")
+    return names
+
+
+def mana_value(cost: dict) -> int:
+    """202.3 with X = 0: generic counts its number, {2/W} two, every other mana symbol one."""
+    text = cost.get("cost")
+    if text is None or (cost.get("for") or {}).get("kind", "spell") != "spell":
+        return 0
+    total = 0
+    for s in ManaCost.parse(text).symbols:
+        if s.kind is Kind.GENERIC:
+            total += s.amount
+        elif s.kind is Kind.TWOBRID:
+            total += 2
+        elif s.kind not in (Kind.X, Kind.ENERGY):
+            total += 1
+    return total
+
+
+class _KeepSearch(_Search):
+    def __init__(self, problem: dict, max_states: int) -> None:
+        self.kept = problem.pop("keep", [])
+        given = problem.get("objective")
+        plain = dict(problem)
+        if given is not None:
+            plain["objective"] = [o for o in given if o != "max_keep"] or ["min_sources"]
+        super().__init__(plain, max_states)
+        self.objectives = keep_objective_list(problem, self.kept)
+        self.raw_sources = problem.get("sources", []) or []
+        self.opponents = problem.get("opponent_sources")
+        self.keep_life_raw = (problem.get("player") or {}).get("keep_life", "absent")
+        self.values = [mana_value(k) for k in self.kept]
+        self._kept_cache: dict = {}
+        self.best_kept: tuple[int, int] | None = None
+
+    def _board_left(self, copies) -> list[dict]:
+        out = []
+        for ei, entry in enumerate(copies):
+            raw = self.raw_sources[ei]
+            groups: dict[tuple, list[int]] = {}
+            for tapped, sacrificed, _used, left in entry:
+                if sacrificed:
+                    continue
+                g = groups.setdefault(left, [0, 0])
+                g[0] += 1
+                g[1] += 1 if tapped else 0
+            for k, (left, (count, tapped)) in enumerate(sorted(groups.items())):
+                src = {key: v for key, v in raw.items() if key not in ("id", "count", "tapped")}
+                src["id"] = f"e{ei}c{k}"
+                src["count"] = count
+                src["tapped"] = tapped
+                if "abilities" in raw:
+                    abilities = copy.deepcopy(raw["abilities"])
+                    for ai, ab in enumerate(abilities):
+                        if not ab.get("tap", True):
+                            ab["uses"] = left[ai]
+                    src["abilities"] = abilities
+                out.append(src)
+        return out
+
+    def _kept_after(self, copies, life: int, energy: int) -> tuple[int, int]:
+        """(how many kept costs pay on the board left, their total mana value)."""
+        key = (copies, life, energy)
+        got = self._kept_cache.get(key)
+        if got is not None:
+            return got
+        board = self._board_left(copies)
+        count = value = 0
+        for k, mv in zip(self.kept, self.values):
+            player: dict[str, Any] = {"life": life, "energy": energy}
+            if self.keep_life_raw != "absent":
+                player["keep_life"] = self.keep_life_raw
+            asked = {**copy.deepcopy(k), "sources": board, "player": player}
+            if asked.get("x") == "max":
+                asked["x"] = 0  # spec 9.5: judged at X = 0
+            if self.opponents:
+                asked["opponent_sources"] = self.opponents
+            if brute_pay(asked)["status"] == "paid":
+                count += 1
+                value += mv
+        got = self._kept_cache[key] = (count, value)
+        return got
+
+    def _evaluate(self, state) -> None:
+        copies, pool, a_life, damage, energy, sacrifices = state
+        supply = [0] * len(CLASSES)
+        made_in_pool = 0
+        for (t, snow, only, made), n in pool:
+            if made:
+                made_in_pool += n
+            if self.usable_total[only]:
+                supply[CLASS_INDEX[(t, snow, made)]] += n
+        supply_t = tuple(supply)
+        used = sum(1 for entry in copies for cs in entry if cs[2])
+        for xv, life, cost_energy, slots in self.demands:
+            if energy + cost_energy > self.energy:
+                continue
+            left = self.life - a_life - damage
+            if life > 0 and life > left:
+                continue
+            if self.keep is not None and a_life + damage + life > 0 and left - life < self.keep:
+                continue
+            outcomes = self._pay(slots, supply_t)
+            if not outcomes:
+                continue
+            kept = self._kept_after(copies, left - life, self.energy - energy - cost_energy)
+            for mask, spent in outcomes.items():
+                colors = bin(mask).count("1")
+                values = {"max_x": xv, "max_colors": colors, "min_colors": colors,
+                          "min_life": a_life + damage + life, "min_energy": energy + cost_energy,
+                          "min_sacrifices": sacrifices, "min_sources": used,
+                          "min_waste": made_in_pool - spent, "max_keep": kept}
+                key = tuple((-kept[0], -kept[1]) if o == "max_keep" else -values[o] if o in MAXIMIZED
+                            else values[o] for o in self.objectives)
+                if self.best is None or key < self.best:
+                    self.best = key
+                    self.best_kept = kept
+
+
+def brute_keep(problem: dict, *, max_states: int = 50_000) -> dict:
+    """``{"status", "objective", "kept_mana_value"}`` for a problem with ``keep``: the
+    lexicographic optimum over every main payment, ``max_keep`` the number of kept costs that
+    pay on the board it leaves (and ``kept_mana_value`` their total mana value)."""
+    search = _KeepSearch(copy.deepcopy(problem), max_states)
+    if search.unpayable:
+        return {"status": "unpayable", "objective": {}}
+    if not search.demands:
+        return {"status": "infeasible", "objective": {}}
+    best = search.run()
+    if best is None:
+        return {"status": "infeasible", "objective": {}}
+    values = {}
+    for o, v in zip(search.objectives, best):
+        values[o] = -v[0] if o == "max_keep" else -v if o in MAXIMIZED else v
+    assert search.best_kept is not None
+    return {"status": "paid", "objective": values, "kept_mana_value": search.best_kept[1],
+            "kept_count": search.best_kept[0]}
+
+
+__all__ = ["brute_keep", "keep_objective_list", "mana_value", "COLORS"]
