@@ -125,6 +125,7 @@ def _rows() -> dict[str, list[Any]]:
     return out
 
 
+@lru_cache(maxsize=1)
 def library() -> dict[str, Card]:
     """Every stored card by lowercase name (and by each face's name)."""
     return {k: _get(k) for k in _rows()}
@@ -159,11 +160,13 @@ _CHOICE = re.compile(r"^(?P<name>.*?)\s*\[(?P<choice>[^\[\]]*)\]\s*$")
 def _suggest(name: str) -> list[str]:
     names = _names_by_lower()
     key = " ".join(name.split()).lower()
-    close = difflib.get_close_matches(key, list(names), n=3, cutoff=0.75)
-    if not close:  # a fragment of a long name: "Cavern" -> "Cavern of Souls"
-        close = sorted((k for k in names if key and key in k), key=len)[:3]
+    close = difflib.get_close_matches(key, list(names), n=3, cutoff=0.8)
+    if not close:  # the start of a long name: "Cavern" -> "Cavern of Souls"
+        close = sorted((k for k in names if key and k.startswith(key + " ")), key=len)[:3]
     if not close:
         close = difflib.get_close_matches(key, list(names), n=3, cutoff=0.6)
+    if not close:
+        close = sorted((k for k in names if key and key in k), key=len)[:3]
     return [names[k] for k in close]
 
 
@@ -178,9 +181,11 @@ def _key(name: str) -> str:
 
 
 def known_name(name: str) -> str | None:
-    """The library's spelling of ``name`` (a choice in brackets is ignored), or None; cheap, no
-    suggestions computed."""
-    return _names_by_lower().get(_key(name))
+    """The library's spelling of ``name`` (a choice in brackets, a trailing "token" ignored), or
+    None; cheap, no suggestions computed."""
+    key = _key(name)
+    names = _names_by_lower()
+    return names.get(key) or (names.get(key[:-6]) if key.endswith(" token") else None)
 
 
 def card_info(name: str) -> Card:
@@ -194,6 +199,8 @@ def card_info(name: str) -> Card:
         full = ("Snow-Covered " if snow else "") + plain
         type_line = f"Basic {'Snow ' if snow else ''}Land" + ("" if mana == "C" else f" — {plain}")
         return Card(full, None, type_line, None, ({"add": "{%s}" % mana},))
+    if key not in _rows() and key.endswith(" token") and key[:-6] in _rows():
+        key = key[:-6]  # "Treasure token"
     if key not in _rows():
         raise UnknownCardError(name, _suggest(_split(name)[0]))
     return _get(key)

@@ -24,8 +24,8 @@ from tapwise.models.mana import COLORS, Kind, ManaCost, NotationError
 from tapwise.models.oracle_words import (BASIC_LAND_TYPES, NUM, Description, TypeLine, describe, fact_phrase,
                                          number, outside_quotes, parse_type_line, sentences, singular)
 
-__all__ = ["OracleError", "ChoiceNeeded", "Skipped", "Reading", "read_card", "read_oracle",
-           "source_from_card", "parse_type_line", "TypeLine", "measure", "V1_ABILITY_KEYS"]
+__all__ = ["OracleError", "ChoiceNeeded", "BadChoice", "Skipped", "Reading", "read_card", "read_oracle",
+           "source_from_card", "parse_type_line", "TypeLine", "measure", "V1_ABILITY_KEYS", "is_version_1"]
 
 
 class OracleError(ValueError):
@@ -49,6 +49,10 @@ class ChoiceNeeded(OracleError):
         super().__init__(sentence, f"it depends on the chosen {choice}, which the text can't know "
                          f"(give it as chosen=, e.g. chosen={example})", card)
         self.choice = choice
+
+
+class BadChoice(OracleError):
+    """A ``chosen=`` that is not a choice this card can take (never skipped: it is the caller's)."""
 
 
 @dataclass(frozen=True)
@@ -101,15 +105,19 @@ def _is_v1_add(add: Any) -> bool:
     return True
 
 
+def is_version_1(ability: dict[str, Any]) -> bool:
+    """Whether an ability dict uses only what format version 1 can say (section 3)."""
+    only = ability.get("only") or {}
+    return (set(ability) <= set(V1_ABILITY_KEYS) and _is_v1_add(ability["add"]) and ability.get("uses", 1) != "any"
+            and "tags" not in only and not isinstance(only.get("subtypes", []), str))
+
+
 def finish(raw: dict[str, Any]) -> dict[str, Any]:
     """The canonical dict: keys in the spec's order, defaults left out. An ability the version-1
     format can say is read back by the problem loader, so it is checked like any user's; the
     version-2 keys (9.2) are written in their documented shapes."""
     out = {k: raw[k] for k in _ORDER if k in raw and (k == "add" or raw[k] != _DEFAULTS[k])}
-    only = out.get("only") or {}
-    v1 = (set(out) <= set(V1_ABILITY_KEYS) and _is_v1_add(out["add"]) and out.get("uses", 1) != "any"
-          and "tags" not in only and not isinstance(only.get("subtypes", []), str))
-    if v1:
+    if is_version_1(out):
         from tapwise.models.problem import load_ability
 
         return load_ability(out, "ability").to_json()
@@ -182,7 +190,7 @@ class _Card:
         if not letters or any(c not in COLORS for c in letters) or len(set(letters)) != len(letters) \
                 or (kind == "color" and len(letters) != 1):
             what = "one color letter (W, U, B, R or G)" if kind == "color" else "color letters like WU"
-            raise self.error(sentence, f"the chosen {kind} must be {what}, not {self.chosen!r}")
+            raise BadChoice(sentence, f"the chosen {kind} must be {what}, not {self.chosen!r}", self.name)
         self.used_choice = True
         return "".join(c for c in COLORS if c in letters)
 
@@ -191,7 +199,7 @@ class _Card:
         if self.chosen is None:
             raise ChoiceNeeded(sentence, "creature type", self.name)
         if not re.fullmatch(r"[A-Za-z][A-Za-z'-]*", self.chosen):
-            raise self.error(sentence, f"the chosen creature type must be one word, not {self.chosen!r}")
+            raise BadChoice(sentence, f"the chosen creature type must be one word, not {self.chosen!r}", self.name)
         self.used_choice = True
         return self.chosen.lower()
 
@@ -1009,7 +1017,7 @@ def read_card(oracle: str, *, name: str | None = None, type_line: str | None = N
     tap_damage = 0
 
     def skip(e: OracleError) -> None:
-        if strict:
+        if strict or isinstance(e, BadChoice):
             raise e
         skipped.append(Skipped(e.sentence, e.reason, e.choice if isinstance(e, ChoiceNeeded) else None))
 

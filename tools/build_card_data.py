@@ -12,6 +12,9 @@ Written for every card: its name, mana cost and type line. For every card whose 
 mana ability (or whose type line has a basic land type), also its Oracle text and what
 :mod:`tapwise.models.oracle` reads from it: abilities, 9.4 effects and the sentences it skipped.
 
+Tokens. The database has cards only; the few tokens that make mana (Treasure, Gold, Powerstone,
+Eldrazi Spawn and Scion) come from ``tools/tokens.json``, with their rules text.
+
 Faces. A double-faced or split card is stored under its full name ("A // B") and found by
 either face's name too. The corpus gives a transform (and meld) card's back face as a card of
 its own, with its own text: that is stored as the back face. For modal double-faced, split,
@@ -64,8 +67,21 @@ def read_corpus(wheel: Path) -> list[dict[str, Any]]:
         return json.loads(z.read(CORPUS))
 
 
+TOKENS = Path(__file__).resolve().with_name("tokens.json")
+
+
+def tokens() -> list[dict[str, Any]]:
+    """The mana-making tokens of ``tools/tokens.json`` as corpus entries (the database has cards only)."""
+    rows = json.loads(TOKENS.read_text(encoding="utf-8"))["tokens"]
+    return [{"name": t["name"], "manaCost": None, "type": t["type"], "text": t["text"], "layout": "token",
+             "subtypes": t["type"].split("— ")[-1].split()} for t in rows]
+
+
 def build(corpus: list[dict[str, Any]]) -> dict[str, Any]:
     from tapwise.models.oracle import read_card
+
+    taken = {c["name"] for c in corpus}
+    corpus = corpus + [t for t in tokens() if t["name"] not in taken]
 
     names = {c["name"] for c in corpus}
     rows: list[list[Any]] = []
@@ -90,7 +106,10 @@ def build(corpus: list[dict[str, Any]]) -> dict[str, Any]:
             if reading.skipped:
                 extra["skipped"] = [s.to_json() for s in reading.skipped]
         rows.append([name, card.get("manaCost"), card.get("type") or "", extra or 0])
+    fronts = {c["name"].split(" // ")[0] for c in corpus}
     for back, full in sorted(missing_backs.items()):
+        if back in fronts:  # "Fire" is Fire // Ice's front face before it is anyone's back face
+            continue
         rows.append([back, None, "", {"face": "back", "front": full.split(" // ")[0], "missing": True}])
     rows.sort(key=lambda r: r[0].lower())
     return {"about": "tapwise's card library: every card's name, mana cost and type line, and for mana "
