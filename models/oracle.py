@@ -614,6 +614,7 @@ _HARMLESS = [
     r"(?:Creature )?spells you spend this mana to cast .+",
     rf"If you control an? [\w' -]+, you gain {NUM} life",
     r"When you do, [^.]*(?:each opponent|mill|draw)[^.]*",
+    r"You may choose new targets for the copy",  # after "When that mana is spent ..., copy that spell"
 ]
 _DRAWBACKS = [
     (r"SELF doesn't untap during your next untap step", "doesn't untap during your next untap step"),
@@ -788,7 +789,7 @@ def _read_activated(text: str, card: _Card) -> list[dict]:
     doubles = re.search(r"\bdouble\b[^.]*\bmana\b", effect_masked, re.I)
     if not (re.search(r"\badds?\b", effect_masked, re.I) or doubles):
         return []
-    if re.search(r"\btargets?\b", effect_masked, re.I):
+    if re.search(r"\btarget\b", effect_masked, re.I):
         return []  # 605.5a: an ability with a target is not a mana ability
     if re.search(r"\bLevel \d+$", effect_masked.strip().rstrip(".")):
         return []  # a Class's level-up: not a mana ability
@@ -906,7 +907,8 @@ def _per_color(cost_text: str, rest: list[str], card: _Card) -> list[dict]:
 _TRIGGER = re.compile(r"^(When|Whenever|At)\b", re.I)
 # Effects of a "whenever it becomes tapped" trigger that can't change the payment.
 _TAP_HARMLESS = [r"target opponent creates .+", rf"(?:it|SELF) deals {NUM} damage to each opponent",
-                 rf"each opponent loses {NUM} life"]
+                 rf"each opponent loses {NUM} life",
+                 r"exile target card from a graveyard and put an oil counter on (?:it|SELF)"]
 
 
 _EXTRA = re.compile(
