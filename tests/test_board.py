@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from tapwise.models.board import MissingFactError, read_board, spell_for, BoardError, parse_board
@@ -211,3 +213,45 @@ def test_board_loads_as_problem_sources():
     loaded = problem.load_sources(board, "sources")
     assert [s.count for s in loaded] == [4, 2, 1, 1, 3, 1]
     assert loaded[4].tapped == 2
+
+
+# ---------------------------------------------------------------------------------------------
+# The CLI's quick mode by names (interfaces/cli.py)
+
+
+def test_cli_casts_a_card_by_name(capsys):
+    from tapwise.interfaces.cli import main
+
+    assert main(["pay", "Kitchen Finks", "--board", "Hallowed Fountain, Forest, Birds of Paradise", "--json"]) == 0
+    answer = json.loads(capsys.readouterr().out)
+    assert answer["status"] == "paid" and answer["total_cost"] == "{1}{G/W}{G/W}"
+    assert answer["sources_used"] == 3
+
+
+def test_cli_unknown_card_name_suggests(capsys):
+    from tapwise.interfaces.cli import main
+
+    assert main(["pay", "Kichen Finks", "--board", "Forest"]) == 2
+    assert "did you mean 'Kitchen Finks'" in capsys.readouterr().err
+
+
+def test_cli_asks_for_a_fact_by_name(capsys):
+    from tapwise.interfaces.cli import main
+
+    assert main(["pay", "{G}", "--board", "Command Tower, Forest"]) == 2
+    assert '--fact "commander colors=WUG"' in capsys.readouterr().err
+
+
+def test_cli_says_which_facts_it_derived(capsys):
+    from tapwise.interfaces.cli import main
+
+    main(["pay", "{1}{B}", "--board", "Tainted Isle, Swamp"])
+    assert "derived swamp you control = 1 (from the board: Swamp)" in capsys.readouterr().err
+
+
+def test_cli_plan_costs_by_name(capsys):
+    from tapwise.interfaces.cli import main
+
+    assert main(["plan", "Llanowar Elves", "Lightning Bolt", "--board", "Forest, Mountain", "--json"]) == 0
+    answer = json.loads(capsys.readouterr().out)
+    assert answer["paid"] == [0, 1]
