@@ -1103,15 +1103,38 @@ def measure(rows: list[dict]) -> tuple[int, list[tuple[str, Skipped]]]:
     return complete, failures
 
 
-if __name__ == "__main__":  # python -m tapwise.models.oracle ../shared/data/mana_sources.jsonl [-v]
+def _main(argv: list[str]) -> int:
+    """``python -m tapwise.models.oracle [FILE.jsonl | --library] [-v]``: the coverage figure of
+    docs/oracle.md, on a JSON-lines file of cards (name, types, oracle) or on the shipped library;
+    ``-v`` lists every skipped sentence, grouped by why."""
     import json
+    from collections import defaultdict
+
+    if "--library" in argv:
+        from tapwise.models.cards import library
+
+        cards = {c.name: c for c in library().values() if c.oracle is not None}
+        failed = [(c.name, s) for c in cards.values() for s in c.skipped]
+        read, total = sum(1 for c in cards.values() if not c.skipped), len(cards)
+    else:
+        path = next((a for a in argv if not a.startswith("-")), "../shared/data/mana_sources.jsonl")
+        with open(path, encoding="utf-8") as f:
+            rows = [json.loads(line) for line in f if line.strip()]
+        read, failed = measure(rows)
+        total = len(rows)
+    if "-v" in argv:
+        groups: dict[str, list[str]] = defaultdict(list)
+        for card_name, s in failed:
+            groups[s.reason].append(f"{card_name}: {s.sentence}")
+        for reason, items in sorted(groups.items(), key=lambda kv: -len(kv[1])):
+            print(f"{len(items)}  {reason}")
+            for item in items:
+                print(f"      {item}")
+    print(f"{read}/{total} cards read completely ({read / total:.2%})")
+    return 0
+
+
+if __name__ == "__main__":
     import sys
 
-    path = next((a for a in sys.argv[1:] if not a.startswith("-")), "../shared/data/mana_sources.jsonl")
-    with open(path, encoding="utf-8") as f:
-        cards = [json.loads(line) for line in f if line.strip()]
-    read, failed = measure(cards)
-    if "-v" in sys.argv:
-        for card_name, s in failed:
-            print(f"{card_name}: {s.sentence} -- {s.reason}")
-    print(f"{read}/{len(cards)} cards read completely ({read / len(cards):.2%})")
+    raise SystemExit(_main(sys.argv[1:]))
