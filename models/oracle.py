@@ -312,6 +312,11 @@ def _read_add(what: str, card: _Card, sentence: str) -> _Add:
         if len(letters) == 5:
             return _Add((("any_color", 1),))
         return _Add("{%s}" % letters if len(letters) == 1 else tuple("{%s}" % c for c in letters))
+    if re.fullmatch(r"two mana of different colors", what, re.I):  # every pair of two colors, one each
+        return _Add(tuple("{%s}{%s}" % (a, b) for i, a in enumerate(COLORS) for b in COLORS[i + 1:]))
+    m = re.fullmatch(r"that much (\{[^{}]+\})", what, re.I)
+    if m:  # "Remove one or more dream counters ...: Add that much {C}"
+        return _Add(_mana_string(m.group(1), card, sentence), "X")
     m = re.fullmatch(r"one mana of any color among (.+)", what, re.I)
     if m and not re.search(r"\b(chosen|exiled|that)\b", m.group(1)):  # Mox Amber: the engine knows the colors
         return _Add((("any_color", 1), ("of", (("fact", "colors among " + m.group(1).lower()),))))
@@ -502,7 +507,7 @@ def _read_cost(text: str, card: _Card, sentence: str) -> _Cost:
             cost.sacrifice = True  # exiled from the battlefield: gone like a sacrifice (Mirrored Lotus)
         elif m := re.fullmatch(rf"Remove (?:{NUM}|an?) ([\w+/-]+?) counters? from {me}", item, re.I):
             cost.remove_counters[m.group(2).lower()] = number(m.group(1)) if m.group(1) else 1
-        elif m := re.fullmatch(rf"Remove (?:any number of|X) ([\w+/-]+?) counters from {me}", item, re.I):
+        elif m := re.fullmatch(rf"Remove (?:any number of|X|one or more) ([\w+/-]+?) counters from {me}", item, re.I):
             cost.remove_any = m.group(1).lower()
         elif m := re.fullmatch(rf"Put (?:{NUM}|an?) ([\w+/-]+?) counters? on {me}", item, re.I):
             cost.put_counters[m.group(2).lower()] = number(m.group(1)) if m.group(1) else 1
@@ -564,6 +569,13 @@ def _read_only(text: str, card: _Card, sentence: str) -> dict[str, Any]:
         if card.chosen is None:  # the source's ``chosen`` subtype, like ``"of": "chosen"`` for a color
             return {"kind": "spell", "types": ["creature"], "subtypes": "chosen"}
         return {"kind": "spell", "types": ["creature"], "subtypes": [card.chosen_type(sentence)]}
+    if re.fullmatch(r"to cast a creature spell of the chosen type or activate an ability of a creature source of "
+                    r"the chosen type", text):
+        return {"types": ["creature"], "subtypes": "chosen" if card.chosen is None else [card.chosen_type(sentence)]}
+    if re.fullmatch(r"to cast a spell of the chosen type or activate an ability of a source of the chosen type", text):
+        return {"subtypes": "chosen" if card.chosen is None else [card.chosen_type(sentence)]}
+    if re.fullmatch(r"to cast spells of the chosen type", text):
+        return {"kind": "spell", "subtypes": "chosen" if card.chosen is None else [card.chosen_type(sentence)]}
     for words, tag in _TAG_WORDS:
         if re.fullmatch(words, text):
             return {"kind": "spell", "tags": [tag]}
@@ -612,7 +624,7 @@ _HARMLESS = [
     r"(?:If|When) (?:this mana is spent|you spend this mana) .+",
     r"When you next cast .+ this turn, .+",
     r"(?:Creature )?spells you spend this mana to cast .+",
-    rf"If you control an? [\w' -]+, you gain {NUM} life",
+    rf"If you control (?:an?|another) [\w', -]+, you gain {NUM} life",
     r"When you do, [^.]*(?:each opponent|mill|draw)[^.]*",
     r"You may choose new targets for the copy",  # after "When that mana is spent ..., copy that spell"
 ]
@@ -657,6 +669,8 @@ def _conditions(text: str, card: _Card, sentence: str) -> list[dict[str, Any]]:
     if m := re.fullmatch(rf"(?:{me}) has (?:{NUM} or more|an?) ([\w+/-]+) counters? on it", text, re.I):
         # a number about this permanent: the source's own ``facts`` (9.1)
         return [{"fact": f"{m.group(2).lower()} counter on it", "min": number(m.group(1)) if m.group(1) else 1}]
+    if re.fullmatch(rf"(?:{me}) entered (?:the battlefield )?this turn", text, re.I):
+        return [{"fact": "entered this turn", "min": 1}]  # a number about this permanent (0 or 1)
     if re.fullmatch(r"you played a land this turn", text, re.I):
         return [{"fact": "land you played this turn", "min": 1}]
     if re.search(r"\b(this|it|its|entered|turn|counters?|opponent|poison|monarch|initiative|"
@@ -689,6 +703,12 @@ def _conditions(text: str, card: _Card, sentence: str) -> list[dict[str, Any]]:
     raise card.error(sentence, "a condition on activating it that the reader can't name as a fact")
 
 
+def _negate(condition: dict[str, Any]) -> dict[str, Any]:
+    if "min" in condition:
+        return {"fact": condition["fact"], "max": condition["min"] - 1}
+    return {"fact": condition["fact"], "min": condition["max"] + 1}
+
+
 def _read_riders(rest: list[str], card: _Card) -> _Riders:
     riders = _Riders()
     me = card.pattern
@@ -710,6 +730,12 @@ def _read_riders(rest: list[str], card: _Card) -> _Riders:
         elif m := re.fullmatch(r"Activate (?:this ability )?only if you control an? ([A-Z][\w'-]*) or an? ([A-Z][\w'-]*)", s):
             # "A or B" is "not (no A and no B)": an unless list (the Verges)
             riders.unless = [{"fact": fact_phrase(f"{w} you control"), "max": 0} for w in m.groups()]
+        elif m := re.fullmatch(r"Activate (?:this ability )?only if (.+?),? or if (.+)", s):
+            # "A or B" is "not (not A and not B)": each side one condition, negated in an unless list
+            sides = [_conditions(side, card, s + ".") for side in m.groups()]
+            if any(len(side) != 1 for side in sides):
+                raise card.error(s + ".", "an \"or\" of conditions that are not one fact each")
+            riders.unless = [_negate(side[0]) for side in sides]
         elif m := re.fullmatch(r"Activate (?:this ability )?only if (.+?)(?: and only once each turn)?", s):
             riders.conditions += _conditions(m.group(1), card, s + ".")
             if s.endswith("only once each turn"):
@@ -817,7 +843,7 @@ def _read_activated(text: str, card: _Card) -> list[dict]:
         else:
             reason = "the mana it adds depends on something the text can't know"
         raise card.error(whole, reason)
-    battery = re.fullmatch(r"(\{[^{}]+\}), then add an additional \1 (for each .+)", m.group(1))
+    battery = re.fullmatch(r"(\{[^{}]+\}),? (?:then add|plus) an additional \1 (for each .+)", m.group(1))
     if battery:  # the Mana Batteries: one, plus one for each counter removed
         add_words, amount_words = battery.group(1), battery.group(2)
     else:

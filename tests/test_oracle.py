@@ -395,7 +395,7 @@ def test_tap_triggers_that_do_not_touch_the_payment():
      "value.", "{T}, Sacrifice a black or artifact creature: Add an amount of {B} equal to the sacrificed "
      "creature's mana value."),
     ("Tap an untapped blue creature you control: Add {C}{C}.", "Tap an untapped blue creature you control: Add {C}{C}."),
-    ("{T}: Add two mana of different colors.", "{T}: Add two mana of different colors."),
+    ("{T}: Add one mana of either of the circled colors.", "{T}: Add one mana of either of the circled colors."),
     ("{T}: Add {C}. If this land has a luck counter on it, add {G} instead. Roll a d20.", "Roll a d20."),
 ])
 def test_errors_quote_the_sentence(oracle, sentence):
@@ -406,8 +406,8 @@ def test_errors_quote_the_sentence(oracle, sentence):
 
 
 def test_error_names_the_card():
-    e = error("{T}: Add two mana of different colors.", name="Firemind Vessel")
-    assert str(e).startswith("Firemind Vessel: ")
+    e = error("{T}: Add one mana of either of the circled colors.", name="Cryptic Spires")
+    assert str(e).startswith("Cryptic Spires: ")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -415,14 +415,14 @@ def test_error_names_the_card():
 
 
 def test_one_unreadable_ability_keeps_the_others():
-    oracle = "{T}: Add {C}.\n{T}: Add two mana of different colors.\n{1}, {T}: Add {G}{G}."
+    oracle = "{T}: Add {C}.\n{T}: Add one mana of either of the circled colors.\n{1}, {T}: Add {G}{G}."
     reading = read_card(oracle, name="Odd Relic")
     assert reading.abilities == ({"add": "{C}"}, {"add": "{G}{G}", "mana": "{1}"})
-    assert reading.skipped == (Skipped("{T}: Add two mana of different colors.", "unknown mana template"),)
+    assert reading.skipped == (Skipped("{T}: Add one mana of either of the circled colors.", "unknown mana template"),)
     assert not reading.complete
     with pytest.raises(OracleError) as info:  # strict: the first skipped one is an error
         read_card(oracle, name="Odd Relic", strict=True)
-    assert info.value.sentence == "{T}: Add two mana of different colors."
+    assert info.value.sentence == "{T}: Add one mana of either of the circled colors."
 
 
 def test_a_bad_choice_is_an_error_even_when_not_strict():
