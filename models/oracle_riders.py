@@ -81,7 +81,9 @@ def _conditions(text: str, card: _Card, sentence: str) -> list[dict[str, Any]]:
         raise card.error(sentence, "a condition on activating it that the reader can't name as a fact "
                          "(it is about this permanent, the turn or another player)")
     if m := re.fullmatch(rf"you control (?:{NUM} or more|{NUM} or greater) ({_NOUN})", text, re.I):
-        return [{"fact": fact_phrase(m.group(3) + " you control"), "min": number(m.group(1) or m.group(2))}]
+        noun, _, quality = m.group(3).partition(" with ")  # "creature you control with power 4 or greater"
+        fact = fact_phrase(noun + " you control") + (f" with {quality.lower()}" if quality else "")
+        return [{"fact": fact, "min": number(m.group(1) or m.group(2))}]
     if m := re.fullmatch(rf"you control an? ({_NOUN}) with ({_NOUN}) {NUM} or greater", text, re.I):
         return [{"fact": f"{fact_phrase(m.group(1))} you control with {m.group(2).lower()} {number(m.group(3))} "
                          "or greater", "min": 1}]
