@@ -127,7 +127,7 @@ def _read_cost(text: str, card: _Card, sentence: str) -> _Cost:
         elif m := re.fullmatch(rf"Exile (?:{NUM}|an?) cards? from your graveyard", item, re.I):
             cost.exile_graveyard += number(m.group(1)) if m.group(1) else 1
         elif m := re.fullmatch(rf"Return {me} to its owner's hand", item, re.I):
-            cost.drawback = f"return {m.group(0).split(' ', 1)[1].split(' to ')[0].lower()} to its owner's hand"
+            cost.drawback = "return it to its owner's hand"
             cost.gone = True
         else:
             raise card.error(sentence, f"the cost {item!r} is not one the format can say")

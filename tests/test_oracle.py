@@ -560,7 +560,7 @@ def test_drawbacks():
     assert read("{T}: Add {C}{C}. Return a land you control to its owner's hand.") == [
         {"add": "{C}{C}", "drawback": "return a land you control to its owner's hand"}]
     assert read("{R}, Return this creature to its owner's hand: Add {C}{C}{R}.", name="Grinning Ignus") == [
-        {"add": "{C}{C}{R}", "tap": False, "mana": "{R}", "drawback": "return this creature to its owner's hand"}]
+        {"add": "{C}{C}{R}", "tap": False, "mana": "{R}", "drawback": "return it to its owner's hand"}]
 
 
 def test_colors_the_engine_knows():
@@ -762,6 +762,30 @@ def test_every_ability_read_has_the_spec_shape_and_version_1_ones_load():
     ("Chromatic Lantern", [{"add": {"any_color": 1}}]),
     ("Coalition Relic", [{"add": {"any_color": 1}}]),
     ("Koth of the Hammer", []),
+    # version 2 (9.2)
+    ("Gaea's Cradle", [{"add": "{G}", "times": {"fact": "creature you control"}}]),
+    ("Tainted Isle", [{"add": "{C}"}, {"add": ["{U}", "{B}"], "if": [{"fact": "swamp you control", "min": 1}]}]),
+    ("Dreadship Reef", [{"add": "{C}"}, {"add": {"any_color": 1, "of": "UB"}, "tap": False, "mana": "{1}",
+                                          "uses": "any", "times": {"remove": "storage"}}]),
+    ("Icatian Store", [{"add": "{W}", "times": {"remove": "storage"}}]),
+    ("Everflowing Chalice", [{"add": "{C}", "times": {"counters": "charge"}}]),
+    ("Vivid Creek", [{"add": "{U}"}, {"add": {"any_color": 1}, "remove_counters": {"charge": 1}}]),
+    ("Black Mana Battery", [{"add": "{B}", "times": {"remove": "charge", "plus": 1}}]),
+    ("Peat Bog", [{"add": "{B}{B}", "remove_counters": {"depletion": 1},
+                   "drawback": "sacrificed when its last counter is removed"}]),
+    ("Ashnod's Altar", [{"add": "{C}{C}", "tap": False, "uses": "any", "sacrifice_other": {"types": ["creature"]}}]),
+    ("Phyrexian Tower", [{"add": "{C}"}, {"add": "{B}{B}", "sacrifice_other": {"types": ["creature"]}}]),
+    ("Krark-Clan Ironworks", [{"add": "{C}{C}", "tap": False, "uses": "any",
+                               "sacrifice_other": {"types": ["artifact"], "self": True}}]),
+    ("Springleaf Drum", [{"add": {"any_color": 1}, "tap_other": {"types": ["creature"]}}]),
+    ("Grinning Ignus", [{"add": "{C}{C}{R}", "tap": False, "mana": "{R}",
+                         "if": [{"fact": "you could cast a sorcery", "min": 1}],
+                         "drawback": "return it to its owner's hand"}]),
+    ("Doubling Cube", [{"add": {"double_pool": True}, "mana": "{3}"}]),
+    ("Elfhame Druid", [{"add": "{G}"}, {"add": "{G}{G}", "only": {"kind": "spell", "tags": ["kicked"]}}]),
+    ("Meteor Crater", [{"add": {"any_color": 1, "of": {"fact": "colors among permanents you control"}}}]),
+    ("Gemstone Caverns", [{"add": "{C}", "unless": [{"fact": "luck counter on it", "min": 1}]},
+                          {"add": {"any_color": 1}, "if": [{"fact": "luck counter on it", "min": 1}]}]),
 ])
 def test_real_cards(name, expected):
     row = next(r for r in _rows() if r["name"] == name)
