@@ -121,6 +121,14 @@ def _read_activated(text: str, card: _Card) -> list[dict]:
     if re.search(r"\bLevel \d+$", effect_masked.strip().rstrip(".")):
         return []  # a Class's level-up: not a mana ability
     parts = sentences(effect)
+    # "Choose a player. That player adds ...", "A player of your choice adds ...", "Each player adds
+    # ...": the one paying chooses themselves, and what the others get is no part of the payment.
+    if len(parts) >= 2 and parts[0] == "Choose a player" and parts[1].startswith("That player adds "):
+        parts = ["Add " + parts[1][len("That player adds "):]] + parts[2:]
+    if parts and (m := re.fullmatch(r"(?:A player of your choice|Each player) adds (.+)", parts[0])):
+        parts = ["Add " + m.group(1)] + parts[1:]
+    if parts:
+        parts[0] = re.sub(r" (?:they|that player) chooses?$", "", parts[0])
     first = parts[0] if parts else ""
     whole = f"{text[:colon].strip()}: {first}."
     m = re.fullmatch(r"Add (.+)", first)
@@ -290,14 +298,18 @@ def _read_trigger(text: str, card: _Card) -> tuple[int, dict[str, Any] | None]:
     damage = 0
     harmless = [re.compile(h.replace("SELF", me), re.I) for h in _TAP_HARMLESS]
     for sentence in sentences(text[len(condition) + 1:]):
-        if m := re.fullmatch(rf"(?:it|{me}) deals {NUM} damage to you", sentence, re.I):
+        if m := re.fullmatch(rf"(?:it|{me}) deals {NUM} damage to you(?: and [\w ,]+)?", sentence, re.I):
             damage += number(m.group(1))  # like a painland's damage, on every {T} ability
+        elif m := re.fullmatch(rf"you lose {NUM} life", sentence, re.I):
+            damage += number(m.group(1))
         elif any(h.fullmatch(sentence) for h in harmless):
             continue
         elif re.search(r"\badds?\b", sentence, re.I):
             raise card.error(text, "a triggered mana ability (605.1b) no effect template of 9.4 reads")
-        else:
-            raise card.error(text, "an effect of tapping it that the format's ability keys can't express")
+        elif re.search(r"\b(?:to you|you lose|you pay|pay \d+ life)\b", sentence, re.I):
+            raise card.error(text, "an effect of tapping it on your life that the format's keys can't express")
+        # Anything else happens after the payment and costs it nothing (a trigger that adds no
+        # mana is not a mana ability, 605.1b): it is not this reader's business.
     return damage, None
 
 

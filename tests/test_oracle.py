@@ -485,6 +485,23 @@ def test_version_2_templates(oracle, expected):
     assert read(oracle) == expected
 
 
+def test_a_player_of_your_choice_is_you():
+    assert read("{T}: Choose a player. That player adds one mana of any color they choose.") == [
+        {"add": {"any_color": 1}}]
+    assert read("{T}: A player of your choice adds {C}.") == [{"add": "{C}"}]
+    assert read("{1}, {T}: Each player adds {B}{R}{G}.") == [{"add": "{B}{R}{G}", "mana": "{1}"}]
+
+
+def test_becomes_tapped_triggers_that_cost_nothing_are_ignored():
+    """605.1b: a trigger that adds no mana is not a mana ability; only damage or life loss to you
+    is kept (City of Brass), and one that could cost life otherwise is named."""
+    assert read("{T}: Add {G}.\nWhenever this creature becomes tapped, you gain 1 life and scry 1.") == [{"add": "{G}"}]
+    assert read("{T}: Add {C}.\nWhenever this land becomes tapped, it deals 2 damage to you and each creature you "
+                "control.") == [{"add": "{C}", "damage": 2}]
+    reading = read_card("{T}: Add {C}.\nWhenever this land becomes tapped, you may pay 2 life. If you don't, draw.")
+    assert reading.skipped
+
+
 def test_sacrifice_other_includes_itself_only_when_it_fits():
     """"Sacrifice a creature" may sacrifice the source itself when it is one; "another" never."""
     assert read("Sacrifice a creature: Add {C}{C}.", name="Ashnod's Altar", type_line="Artifact") == [

@@ -11,6 +11,8 @@ anything is read. Get it with::
 Written for every card: its name, mana cost and type line. For every card whose text has a
 mana ability (or whose type line has a basic land type), also its Oracle text and what
 :mod:`tapwise.models.oracle` reads from it: abilities, 9.4 effects and the sentences it skipped.
+A card in which the reader finds a mana ability the independent test missed (a mana ability
+granted to itself under a condition) is stored too, and counts in the coverage figure.
 
 Tokens. The database has cards only; the few tokens that make mana (Treasure, Gold, Powerstone,
 Eldrazi Spawn and Scion) come from ``tools/tokens.json``, with their rules text.
@@ -47,12 +49,13 @@ _BASIC_TYPES = {"Plains", "Island", "Swamp", "Mountain", "Forest"}
 
 def has_mana_ability(card: dict[str, Any]) -> bool:
     """Whether the card has (or may have) a mana ability, by a test independent of the reader:
-    an ability with a colon whose effect says "Add" (605.1a), a trigger that adds mana when
+    an ability with a colon whose effect adds mana or symbols ("Add {G}", "each player adds",
+    "add one mana of that color") or doubles mana (605.1a), a trigger that adds mana when
     something is tapped for mana (605.1b), or a basic land type (305.6). Quoted abilities granted
     to other objects don't count. This is the coverage figure's denominator."""
     for paragraph in (card.get("text") or "").split("\n"):
         plain = _QUOTED.sub("", _REMINDER.sub("", paragraph))
-        if re.search(r":.*\bAdd\b", plain):
+        if re.search(r":.*\badds?\b[^.]*(?:\{|\bmana\b)", plain, re.I) or re.search(r":.*\bDouble\b[^.]*\bmana\b", plain):
             return True
         if re.search(r"for mana\b", plain) and re.search(r"\badds?\b", plain):
             return True
@@ -96,9 +99,9 @@ def build(corpus: list[dict[str, Any]]) -> dict[str, Any]:
             front, back = name.split(" // ", 1)
             if back not in names and back != front:
                 missing_backs.setdefault(back, name)
-        if has_mana_ability(card):
-            text = card.get("text") or ""
-            reading = read_card(text, name=name.split(" // ")[0], type_line=card.get("type"))
+        text = card.get("text") or ""
+        reading = read_card(text, name=name.split(" // ")[0], type_line=card.get("type"))
+        if has_mana_ability(card) or reading.abilities or reading.skipped or reading.effects:
             extra["oracle"] = text
             extra["abilities"] = list(reading.abilities)
             if reading.effects:
