@@ -4,6 +4,8 @@
     tapwise pay examples/three_color.json --json   the spec answer
     tapwise pay - --jsonl < problems.jsonl          one answer per line, ids echoed
     tapwise pay "{2}{W}{U/P}" --board "4 Plains, 2 Island, Sol Ring" --life 20
+    tapwise pay "Kitchen Finks" --board "Hallowed Fountain, Forest, Birds of Paradise"
+    tapwise pay "{3}" --board "Command Tower, Forest" --fact "commander colors=WUG"
     tapwise available examples/boards/filter_and_city.json  every maximal pool of a board
     tapwise available --board "2 Island, Watery Grave, City of Brass"
     tapwise plan examples/plans/two_spells.json      several costs paid one after another
@@ -66,10 +68,14 @@ def _jsonl(stream: TextIO, out: TextIO) -> int:
 
 
 def _quick_board(args: argparse.Namespace) -> dict[str, Any]:
-    """The board of quick mode's ``--board`` text, with ``--life``, ``--energy`` and ``--pool``."""
-    from tapwise.models.board import parse_board
+    """The board of quick mode's ``--board`` text, with ``--fact``, ``--life``, ``--energy`` and
+    ``--pool``; the facts derived from the typed board and the abilities not read go to stderr."""
+    from tapwise.models.board import read_board
 
-    board: dict[str, Any] = {"sources": parse_board(args.board)}
+    quick = read_board(args.board, args.fact or [])
+    for note in quick.notes:
+        print(f"tapwise: {note}", file=sys.stderr)
+    board: dict[str, Any] = quick.problem_keys()
     player: dict[str, Any] = {}
     if args.life is not None:
         player["life"] = args.life
@@ -89,6 +95,8 @@ def _board_options(parser: argparse.ArgumentParser, example: str) -> None:
     parser.add_argument("--life", type=int, help="quick mode: the player's life (default 20)")
     parser.add_argument("--energy", type=int, help="quick mode: the player's energy")
     parser.add_argument("--pool", help="quick mode: mana already in the pool, like {R}{R}")
+    parser.add_argument("--fact", action="append", metavar="FACT=VALUE",
+                        help='quick mode: a fact the board\'s cards read, like "artifact you control=4" (repeatable)')
 
 
 def _quick(make: Callable[[argparse.Namespace], dict[str, Any]], args: argparse.Namespace) -> dict[str, Any] | None:
@@ -101,8 +109,15 @@ def _quick(make: Callable[[argparse.Namespace], dict[str, Any]], args: argparse.
         return None
 
 
+def _quick_cost(target: str) -> dict[str, Any]:
+    """A cost in mana notation, or a card's name: its cost from the card library (and ``for``)."""
+    from tapwise.models.board import spell_for
+
+    return spell_for(target) or {"cost": target}
+
+
 def _quick_problem(args: argparse.Namespace) -> dict[str, Any]:
-    problem: dict[str, Any] = {"cost": args.target, **_quick_board(args)}
+    problem: dict[str, Any] = {**_quick_cost(args.target), **_quick_board(args)}
     if args.x is not None:
         problem["x"] = args.x if args.x == "max" else int(args.x)
     return problem
@@ -164,7 +179,7 @@ def cmd_plan(args: argparse.Namespace) -> int:
             print("tapwise: give the costs to pay, like tapwise plan \"{1}{W}\" \"{U}\" --board \"...\"",
                   file=sys.stderr)
             return 2
-        request: Any = _quick(lambda a: {**_quick_board(a), "costs": [{"cost": t} for t in a.targets]}, args)
+        request: Any = _quick(lambda a: {**_quick_board(a), "costs": [_quick_cost(t) for t in a.targets]}, args)
         if request is None:
             return 2
     elif len(args.targets) != 1:

@@ -21,13 +21,22 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from tapwise.models.cards import CardChoiceError, UnknownCardError, known_name, lookup_card
+from dataclasses import dataclass, field
 
-__all__ = ["parse_board", "BoardError"]
+from tapwise.models.board_facts import Derived, Entry, derive_fact, facts_needed, parse_fact
+from tapwise.models.cards import Card, CardChoiceError, UnknownCardError, card_info, known_name, lookup_card
+from tapwise.models.mana import ManaCost, NotationError
+
+__all__ = ["parse_board", "read_board", "QuickBoard", "BoardError", "MissingFactError", "spell_for"]
 
 
 class BoardError(ValueError):
     """Text that doesn't follow the board grammar (a bad count, an empty entry)."""
+
+
+class MissingFactError(BoardError):
+    """A card on the board reads a fact (problem.md 9.1) that the typed board can't imply and
+    that wasn't given; the message names the fact, the card and how to give it."""
 
 
 _COUNT = re.compile(r"^(\d+)\s*x?\s+(.+)$", re.I)  # "4 Plains", "4x Plains"
@@ -91,18 +100,25 @@ def _entries(line: str) -> list[tuple[int, bool, dict[str, Any]]]:
     return out
 
 
+def _parse(text: str) -> list[tuple[int, bool, dict[str, Any]]]:
+    return [entry for line in re.split(r"[;\n]", text) for entry in _entries(line)]
+
+
 def parse_board(text: str) -> list[dict]:
     """Spec source dicts (each with ``count``, and ``tapped`` when any copy is) for a board line,
     in the order the cards first appear. Blank entries are skipped.
 
     Raises :class:`models.cards.UnknownCardError` (with suggestions) for an unknown name and
     :class:`BoardError` for text that doesn't follow the grammar."""
+    return _merge(_parse(text))
+
+
+def _merge(entries: list[tuple[int, bool, dict[str, Any]]]) -> list[dict]:
     merged: dict[str, dict[str, Any]] = {}
-    for line in re.split(r"[;\n]", text):
-        for count, tapped, source in _entries(line):
-            entry = merged.setdefault(repr(source), {"source": source, "count": 0, "tapped": 0})
-            entry["count"] += count
-            entry["tapped"] += count if tapped else 0
+    for count, tapped, source in entries:
+        entry = merged.setdefault(repr(source), {"source": source, "count": 0, "tapped": 0})
+        entry["count"] += count
+        entry["tapped"] += count if tapped else 0
     out = []
     for entry in merged.values():
         source = dict(entry["source"])
@@ -113,3 +129,106 @@ def parse_board(text: str) -> list[dict]:
         source["abilities"] = abilities
         out.append(source)
     return out
+
+
+@dataclass(frozen=True)
+class QuickBoard:
+    """A board typed by names, as the problem keys it implies: ``sources``, the board ``facts``
+    (derived from the typed board or given), the 9.4 ``effects`` of cards like Mana Flare, and
+    ``notes`` for the user: each fact derived and from what, each ability the reader skipped."""
+
+    sources: list[dict]
+    facts: dict[str, Any] = field(default_factory=dict)
+    effects: list[dict] = field(default_factory=list)
+    derived: tuple[Derived, ...] = ()
+    notes: tuple[str, ...] = ()
+
+    def problem_keys(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"sources": self.sources}
+        if self.facts:
+            out["facts"] = dict(self.facts)
+        if self.effects:
+            out["effects"] = list(self.effects)
+        return out
+
+
+def read_board(text: str, facts: list[str] | dict[str, Any] | None = None) -> QuickBoard:
+    """The board of ``text`` (the grammar above) with the facts its cards read: each one given
+    in ``facts`` (``"artifact you control=4"`` strings or a dict), else counted from the typed
+    board when it can be (board_facts), else :class:`MissingFactError` naming it. Sources that
+    count toward a derived fact say so in ``counts`` (9.1), so that sacrificing one lowers it."""
+    given: dict[str, Any] = dict(parse_fact(f) for f in facts) if isinstance(facts, list) else dict(facts or {})
+    parsed = _parse(text)
+    cards = [card_info(source["name"]) for _, _, source in parsed]
+    entries = [Entry(count, card) for (count, _, _), card in zip(parsed, cards)]
+    notes: list[str] = []
+    needed: dict[str, str] = {}
+    effects: list[dict] = []
+    for (_, _, source), card in zip(parsed, cards):
+        for fact in facts_needed(source["abilities"]) + facts_needed(card.effects):
+            needed.setdefault(fact, card.name)
+        effects.extend(e for e in card.effects if e not in effects)
+        for s in card.skipped:
+            if s.choice is None or not source["abilities"]:
+                notes.append(f"{card.name}: not read: \"{s.sentence}\" ({s.reason})")
+    board_facts: dict[str, Any] = {}
+    derived: list[Derived] = []
+    for fact, who in needed.items():
+        if fact in given:
+            board_facts[fact] = given[fact]
+            continue
+        found = derive_fact(fact, entries)
+        if found is None:
+            raise MissingFactError(f"{who} reads the fact {fact!r}, which the typed board can't tell: "
+                                   f"give it like --fact \"{fact}={_example(fact)}\"")
+        board_facts[fact] = found.value
+        derived.append(found)
+        notes.append(f"derived {found.explain()}")
+    for fact, value in given.items():
+        if fact not in board_facts:
+            raise BoardError(f"--fact {fact!r}: no card on the board reads it"
+                             + (f" (they read {', '.join(repr(f) for f in needed)})" if needed else ""))
+    sources = _merge(parsed)
+    for source in sources:
+        counts = {d.fact: n for d in derived for name, n in d.per_copy if name == source["name"]}
+        if counts:
+            abilities = source.pop("abilities")
+            source["counts"] = [f for f, n in counts.items()] if all(n == 1 for n in counts.values()) else counts
+            source["abilities"] = abilities
+    return QuickBoard(sources, board_facts, effects, tuple(derived), tuple(notes))
+
+
+def _example(fact: str) -> str:
+    return "WUG" if "color" in fact else "3"
+
+
+def spell_for(target: str) -> dict[str, Any] | None:
+    """The problem keys for casting the card named ``target`` (``cost`` from the library and
+    ``for``: a spell of its types and subtypes, for spend restrictions), or None when ``target``
+    is a cost in mana notation. Raises :class:`models.cards.UnknownCardError` (with suggestions)
+    when it is neither, and :class:`BoardError` for a card without a mana cost (118.6)."""
+    try:
+        ManaCost.parse(target)
+        return None
+    except NotationError as notation:
+        if known_name(target) is None:
+            try:
+                card_info(target)
+                suggestions: list[str] = []
+            except UnknownCardError as e:
+                suggestions = e.suggestions
+            raise UnknownCardError(target, suggestions, f"{target!r} is neither a cost ({notation}) nor a card name"
+                                   + ("; did you mean " + " or ".join(repr(s) for s in suggestions) + "?"
+                                      if suggestions else "")) from None
+    card: Card = card_info(target)
+    if card.missing:
+        raise BoardError(f"the card database has only the front face of {card.front} // {card.name}: "
+                         f"give {card.name}'s cost in mana notation")
+    if card.mana_cost is None:
+        raise BoardError(f"{card.name} has no mana cost, so it can't be cast (118.6)")
+    spell: dict[str, Any] = {"kind": "spell"}
+    if card.types:
+        spell["types"] = list(card.types)
+    if card.subtypes:
+        spell["subtypes"] = list(card.subtypes)
+    return {"cost": card.mana_cost, "for": spell}

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
-from tapwise.models.board import BoardError, parse_board
+from tapwise.models.board import MissingFactError, read_board, spell_for, BoardError, parse_board
 from tapwise.models.cards import CardChoiceError, UnknownCardError
 
 PLAINS = {"name": "Plains", "types": ["land"], "abilities": [{"add": "{W}"}]}
@@ -85,8 +87,97 @@ def test_choices():
 
 
 def test_missing_choice_is_an_error():
-    with pytest.raises(CardChoiceError, match=r"Command Tower \[WU\]"):
-        parse_board("Forest, Command Tower")
+    with pytest.raises(CardChoiceError, match=r"Thriving Isle \[G\]"):
+        parse_board("Forest, Thriving Isle")
+    with pytest.raises(CardChoiceError, match=r"Cavern of Souls \[Elf\]"):
+        parse_board("Cavern of Souls")
+
+
+def test_commander_colors_are_a_fact_asked_for_by_name():
+    with pytest.raises(MissingFactError) as info:
+        read_board("Forest, Command Tower")
+    assert "'commander colors'" in str(info.value) and '--fact "commander colors=WUG"' in str(info.value)
+    board = read_board("Forest, Command Tower", ["commander colors=gw"])
+    assert board.facts == {"commander colors": "WG"} and board.derived == ()
+
+
+# ---------------------------------------------------------------------------------------------
+# Quick mode by names: facts the typed board implies (problem.md 9.1)
+
+
+def test_tainted_isle_counts_the_swamps_typed():
+    board = read_board("Tainted Isle, 2 Swamp, Watery Grave, Island")
+    assert board.facts == {"swamp you control": 3}
+    assert board.notes == ("derived swamp you control = 3 (from the board: Swamp, Watery Grave)",)
+    swamp = next(s for s in board.sources if s["name"] == "Swamp")
+    assert swamp["counts"] == ["swamp you control"] and swamp["count"] == 2
+    assert "counts" not in next(s for s in board.sources if s["name"] == "Island")
+
+
+def test_tainted_isle_without_a_swamp_reads_zero():
+    board = read_board("Tainted Isle, Island")
+    assert board.facts == {"swamp you control": 0}
+
+
+def test_gaeas_cradle_counts_creatures_and_dryad_arbor():
+    board = read_board("Gaea's Cradle, 2 Llanowar Elves, Dryad Arbor, Forest, Sol Ring")
+    assert board.facts == {"creature you control": 3}
+    assert board.problem_keys()["facts"] == {"creature you control": 3}
+
+
+def test_gaeas_cradle_with_no_creatures():
+    assert read_board("Gaea's Cradle, Forest").facts == {"creature you control": 0}
+
+
+def test_urza_lands_count_each_other():
+    board = read_board("Urza's Tower, Urza's Mine, Urza's Power Plant")
+    assert board.facts == {"urza's mine you control": 1, "urza's power-plant you control": 1,
+                           "urza's tower you control": 1}
+    assert read_board("Urza's Tower, Urza's Mine").facts["urza's power-plant you control"] == 0
+
+
+def test_devotion_counts_mana_symbols_700_5():
+    """700.5: each mana symbol of the permanents' mana costs; a hybrid {G/W} counts for both colors."""
+    board = read_board("Nykthos, Shrine to Nyx, 2 Kitchen Finks, Llanowar Elves")
+    assert board.facts["devotion to green"] == 2 * 2 + 1
+    assert board.facts["devotion to white"] == 4
+    assert board.facts["devotion to red"] == 0
+
+
+def test_given_facts_win_and_unused_ones_are_errors():
+    assert read_board("Gaea's Cradle", ["creature you control=5"]).facts == {"creature you control": 5}
+    with pytest.raises(BoardError, match="no card on the board reads it"):
+        read_board("Forest", ["artifact you control=3"])
+    with pytest.raises(ValueError, match="whole number or color letters"):
+        read_board("Gaea's Cradle", ["creature you control=many"])
+    with pytest.raises(ValueError, match="write it like"):
+        read_board("Gaea's Cradle", ["creature you control"])
+
+
+def test_facts_the_board_cannot_tell_are_asked_for():
+    with pytest.raises(MissingFactError, match="'elf on the battlefield'"):
+        read_board("Priest of Titania, Forest")
+
+
+def test_triggered_mana_becomes_effects():
+    board = read_board("Mana Flare, Forest")
+    assert board.problem_keys()["effects"] == [
+        {"kind": "extra", "when": {"types": ["land"], "controller": "any"}, "add": "same_type"}]
+
+
+def test_skipped_abilities_are_noted():
+    board = read_board("Incubation Druid, Forest")
+    assert any(n.startswith("Incubation Druid: not read:") for n in board.notes)
+
+
+def test_spell_for_a_card_name():
+    assert spell_for("Kitchen Finks") == {"cost": "{1}{G/W}{G/W}", "for": {
+        "kind": "spell", "types": ["creature"], "subtypes": ["ouphe"]}}
+    assert spell_for("{2}{W}") is None and spell_for("3UU") is None
+    with pytest.raises(UnknownCardError, match="did you mean 'Kitchen Finks'"):
+        spell_for("Kichen Finks")
+    with pytest.raises(BoardError, match="no mana cost"):
+        spell_for("Forest")
 
 
 @pytest.mark.parametrize("text, typo, meant", [
@@ -122,3 +213,45 @@ def test_board_loads_as_problem_sources():
     loaded = problem.load_sources(board, "sources")
     assert [s.count for s in loaded] == [4, 2, 1, 1, 3, 1]
     assert loaded[4].tapped == 2
+
+
+# ---------------------------------------------------------------------------------------------
+# The CLI's quick mode by names (interfaces/cli.py)
+
+
+def test_cli_casts_a_card_by_name(capsys):
+    from tapwise.interfaces.cli import main
+
+    assert main(["pay", "Kitchen Finks", "--board", "Hallowed Fountain, Forest, Birds of Paradise", "--json"]) == 0
+    answer = json.loads(capsys.readouterr().out)
+    assert answer["status"] == "paid" and answer["total_cost"] == "{1}{G/W}{G/W}"
+    assert answer["sources_used"] == 3
+
+
+def test_cli_unknown_card_name_suggests(capsys):
+    from tapwise.interfaces.cli import main
+
+    assert main(["pay", "Kichen Finks", "--board", "Forest"]) == 2
+    assert "did you mean 'Kitchen Finks'" in capsys.readouterr().err
+
+
+def test_cli_asks_for_a_fact_by_name(capsys):
+    from tapwise.interfaces.cli import main
+
+    assert main(["pay", "{G}", "--board", "Command Tower, Forest"]) == 2
+    assert '--fact "commander colors=WUG"' in capsys.readouterr().err
+
+
+def test_cli_says_which_facts_it_derived(capsys):
+    from tapwise.interfaces.cli import main
+
+    main(["pay", "{1}{B}", "--board", "Tainted Isle, Swamp"])
+    assert "derived swamp you control = 1 (from the board: Swamp)" in capsys.readouterr().err
+
+
+def test_cli_plan_costs_by_name(capsys):
+    from tapwise.interfaces.cli import main
+
+    assert main(["plan", "Llanowar Elves", "Lightning Bolt", "--board", "Forest, Mountain", "--json"]) == 0
+    answer = json.loads(capsys.readouterr().out)
+    assert answer["paid"] == [0, 1]

@@ -1,5 +1,5 @@
-"""The built-in card library (models.cards): every entry reads, names resolve, mistakes get
-suggestions."""
+"""The card library (models.cards): every card by name, stored abilities as the reader reads
+them, faces, choices, and suggestions for mistakes."""
 
 from __future__ import annotations
 
@@ -9,35 +9,44 @@ from pathlib import Path
 import pytest
 
 from tapwise.models.basics import basic_land
-from tapwise.models.cards import (CardChoiceError, UnknownCardError, card_names, known_name, library,
-                          lookup_card)
+from tapwise.models.cards import (Card, CardChoiceError, UnknownCardError, card_info, card_names, known_name,
+                                  library, lookup_card)
 from tapwise.models.mana import ManaCost
-from tapwise.models.oracle import parse_type_line
+from tapwise.models.oracle import is_version_1, parse_type_line, read_card
 
-SHARED = Path(__file__).resolve().parents[2] / "shared" / "data" / "mana_sources.jsonl"
-EXAMPLE_CHOICE = {"color": "G", "colors": "WU", "creature type": "Elf"}
-
-
-def _lookup_name(card) -> str:
-    return card.name if card.choice is None else f"{card.name} [{EXAMPLE_CHOICE[card.choice]}]"
-
-
-def test_library_is_big_enough():
-    assert len(library()) >= 200
-    assert len(card_names()) >= 200 + 12
+# The shared data sits beside the checkout (../shared from the repository; ../../shared from a worktree).
+SHARED = next((p / "shared" / "data" / "mana_sources.jsonl" for p in Path(__file__).resolve().parents
+               if (p / "shared" / "data" / "mana_sources.jsonl").exists()), Path("shared/data/mana_sources.jsonl"))
+def test_library_knows_every_card():
+    assert len(library()) >= 35_000
+    assert len(card_names()) >= 35_000 + 12
+    for name in ("Kitchen Finks", "Lightning Bolt", "Black Lotus", "Gaea's Cradle", "Dryad Arbor"):
+        assert known_name(name) == name
 
 
-def test_no_basics_in_the_json():
-    assert not [c.name for c in library().values() if basic_land(c.name) is not None]
+def test_no_basics_are_stored_twice():
+    """Basics come from models.basics (with their Snow-Covered forms), whatever the data holds."""
+    assert lookup_card("Forest") == {"name": "Forest", "types": ["land"], "abilities": [{"add": "{G}"}]}
+    assert card_info("Island").type_line == "Basic Land — Island"
 
 
-def test_every_entry_loads_with_abilities_and_valid_notation():
-    for card in library().values():
-        source = lookup_card(_lookup_name(card))
-        assert source["name"] == card.name
-        assert source["abilities"], card.name
-        assert source["types"] == list(parse_type_line(card.type_line).types)
-        for ability in source["abilities"]:
+def _sources() -> list[Card]:
+    return [c for c in library().values() if c.oracle is not None]
+
+
+def test_stored_abilities_are_what_the_reader_reads_today():
+    """The shipped file is regenerated when the reader changes (tools/build_card_data.py)."""
+    stale = []
+    for card in _sources():
+        reading = read_card(card.oracle, name=card.name.split(" // ")[0], type_line=card.type_line)
+        if (reading.abilities, reading.effects, reading.skipped) != (card.abilities, card.effects, card.skipped):
+            stale.append(card.name)
+    assert not stale, f"rebuild models/data/cards.json.gz: {stale[:5]}"
+
+
+def test_every_stored_ability_has_valid_notation():
+    for card in _sources():
+        for ability in card.abilities:
             adds = ability["add"] if isinstance(ability["add"], list) else [ability["add"]]
             for add in adds:
                 if isinstance(add, str):
@@ -46,34 +55,61 @@ def test_every_entry_loads_with_abilities_and_valid_notation():
                 assert str(ManaCost.parse(ability["mana"])) == ability["mana"], card.name
 
 
-def test_every_entry_loads_as_a_problem_source():
+def test_every_version_1_entry_loads_as_a_problem_source():
+    """Cards whose abilities need only version-1 keys load through today's loader; the rest use
+    9.2's keys (checked in test_oracle against the spec's shapes)."""
     problem = pytest.importorskip("tapwise.models.problem")
-    sources = [lookup_card(_lookup_name(c)) for c in library().values()]
+    v1 = [c for c in _sources() if c.choice is None and c.abilities and all(map(is_version_1, c.abilities))]
+    assert len(v1) >= 1500
+    sources = [lookup_card(c.name.split(" // ")[0]) for c in v1]
     loaded = problem.load_sources(sources, "sources")
     assert len(loaded) == len(sources)
 
 
+def test_mana_costs_and_type_lines_parse():
+    bad = []
+    for card in library().values():
+        if card.mana_cost is not None:
+            try:
+                if str(ManaCost.parse(card.mana_cost)) != card.mana_cost:
+                    bad.append(card.name)
+            except ValueError:
+                bad.append(card.name)
+    assert len(bad) <= 20, bad[:20]  # un-set symbols ({HW}, {TK}...) are all that may fail
+
+
 def test_choice_cards_are_marked_and_need_their_choice():
-    choosers = {c.name for c in library().values() if c.choice}
-    assert {"Cavern of Souls", "Command Tower", "Arcane Signet", "Path of Ancestry"} <= choosers
-    for name in choosers:
+    choosers = {c.name: c.choice for c in _sources() if c.choice}
+    assert choosers["Cavern of Souls"] == "creature type"
+    assert choosers["Thriving Isle"] == "color"
+    assert choosers["Command Tower"] == choosers["Arcane Signet"] == "colors"
+    for name, choice in choosers.items():
+        if choice == "colors":  # without brackets it reads the fact "commander colors"
+            assert "commander colors" in json.dumps(lookup_card(name)["abilities"])
+            continue
         with pytest.raises(CardChoiceError) as info:
             lookup_card(name)
-        assert f"{name} [" in str(info.value)
+        assert f"[" in str(info.value)
 
 
 @pytest.mark.skipif(not SHARED.exists(), reason="shared card data not present")
-def test_text_agrees_with_the_shared_data():
+def test_text_agrees_with_the_shared_data_where_the_wording_has_not_changed():
+    """The shared sample is Oracle text of late 2020; the library is mid-2026 (CARDNAME became
+    "this land", "enters the battlefield" became "enters"). Card types agree for every card in
+    both, and the abilities read agree for most."""
     shared = {}
     for line in SHARED.read_text(encoding="utf-8").splitlines():
         row = json.loads(line)
         shared[row["name"]] = row
-    both = [c for c in library().values() if c.name in shared]
-    assert len(both) >= 150
+    both = [c for c in _sources() if c.name in shared]
+    assert len(both) >= 600
+    same = 0
     for card in both:
         row = shared[card.name]
-        assert card.oracle == row["oracle"], card.name
-        assert card.type_line.replace(" —", "") == row["types"], card.name
+        assert parse_type_line(card.type_line).types == parse_type_line(row["types"]).types, card.name
+        old = read_card(row["oracle"], name=row["name"], type_line=row["types"]).abilities
+        same += old == card.abilities
+    assert same >= 0.9 * len(both)
 
 
 FAMILIES = {
@@ -129,6 +165,8 @@ def test_families_are_all_there(family):
     ("Underground Sea", {"name": "Underground Sea", "types": ["land"], "abilities": [{"add": ["{U}", "{B}"]}]}),
     ("Treasure", {"name": "Treasure", "types": ["artifact"],
                   "abilities": [{"add": {"any_color": 1}, "sacrifice": True}]}),
+    ("Treasure token", {"name": "Treasure", "types": ["artifact"],
+                        "abilities": [{"add": {"any_color": 1}, "sacrifice": True}]}),
     ("Gold", {"name": "Gold", "types": ["artifact"],
               "abilities": [{"add": {"any_color": 1}, "tap": False, "sacrifice": True}]}),
     ("Lotus Petal", {"name": "Lotus Petal", "types": ["artifact"],
@@ -206,11 +244,12 @@ def test_lookups_are_copies():
 def test_card_names():
     names = card_names()
     assert names == sorted(names, key=str.lower)
-    assert {"Forest", "Snow-Covered Forest", "Wastes", "Sol Ring", "Treasure"} <= set(names)
-    for name in names:
-        card = library().get(name.lower())
-        if card is None or card.choice is None:
-            assert lookup_card(name)["name"] == name
+    assert {"Forest", "Snow-Covered Forest", "Wastes", "Sol Ring", "Treasure", "Barkchannel Pathway",
+            "Barkchannel Pathway // Tidechannel Pathway"} <= set(names)
+    for name in names[::97]:  # a sample: each name looks up a card of that name (or its front face)
+        card = card_info(name)
+        if card.choice is None and not card.missing:
+            assert lookup_card(name)["name"] == name.split(" // ")[0]
 
 
 def test_known_name():
@@ -230,8 +269,8 @@ def test_known_name():
     ("Birds of Paradice", "Birds of Paradise"),
     ("Snow Covered Forest", "Snow-Covered Forest"),
     ("Forrest", "Forest"),
-    ("Cavern", "Cavern of Souls"),
-    ("Treasure Token", "Treasure"),
+    ("Cavern of Soul", "Cavern of Souls"),
+    ("Kichen Finks", "Kitchen Finks"),
 ])
 def test_misspellings_suggest_the_card(typo, meant):
     with pytest.raises(UnknownCardError) as info:
@@ -249,7 +288,6 @@ def test_unknown_card_error_is_a_key_error_with_a_plain_message():
 
 
 @pytest.mark.parametrize("name, fragment", [
-    ("Command Tower", "Command Tower [WU]"),
     ("Cavern of Souls", "Cavern of Souls [Elf]"),
     ("Thriving Isle", "Thriving Isle [G]"),
     ("Sol Ring [W]", "makes no choice"),
@@ -265,6 +303,39 @@ def test_choice_errors(name, fragment):
     assert isinstance(info.value, UnknownCardError)
 
 
-def test_cards_that_cannot_be_read_are_not_in_the_library():
-    for name in ("Gaea's Cradle", "Cabal Coffers", "Urza's Tower", "Lion's Eye Diamond", "Ashnod's Altar"):
-        assert known_name(name) is None
+def test_cards_with_version_2_abilities_are_known():
+    assert lookup_card("Gaea's Cradle")["abilities"] == [{"add": "{G}", "times": {"fact": "creature you control"}}]
+    assert lookup_card("Ashnod's Altar")["abilities"] == [
+        {"add": "{C}{C}", "tap": False, "uses": "any", "sacrifice_other": {"types": ["creature"]}}]
+    assert lookup_card("Command Tower")["abilities"] == [
+        {"add": {"any_color": 1, "of": {"fact": "commander colors"}}}]
+
+
+def test_faces_of_two_faced_cards():
+    """The database gives a transform card's back face as its own card, but only the front face
+    of modal double-faced, split and adventure cards."""
+    assert lookup_card("Barkchannel Pathway") == lookup_card("Barkchannel Pathway // Tidechannel Pathway")
+    assert lookup_card("Barkchannel Pathway")["abilities"] == [{"add": "{G}"}]
+    with pytest.raises(CardChoiceError) as info:
+        lookup_card("Tidechannel Pathway")
+    assert "only the front face" in str(info.value)
+    back = card_info("Prowl, Pursuit Vehicle")
+    assert back.front == "Prowl, Stoic Strategist" and back.type_line.startswith("Legendary Artifact")
+    assert card_info("Fire // Ice").mana_cost == "{1}{R}"  # the front half's cost
+    assert card_info("Fire").name == "Fire // Ice"
+    assert card_info("Brightclimb Pathway").name == "Brightclimb Pathway // Grimclimb Pathway"
+
+
+def test_cards_without_mana_abilities():
+    assert lookup_card("Kitchen Finks") == {"name": "Kitchen Finks", "types": ["creature"], "abilities": []}
+    finks = card_info("Kitchen Finks")
+    assert (finks.mana_cost, finks.colors, finks.subtypes) == ("{1}{G/W}{G/W}", "WG", ("ouphe",))
+
+
+def test_skipped_abilities_are_named_and_the_rest_kept():
+    druid = card_info("Incubation Druid")  # "... add three mana of that type instead": which type?
+    assert druid.abilities == () and druid.skipped[0].sentence.startswith("{T}: Add one mana of any type")
+    tower = card_info("Cavern of Souls")
+    assert tower.abilities[0] == {"add": "{C}"}
+    pendant = card_info("Lion's Eye Diamond")
+    assert pendant.skipped and pendant.abilities == ()

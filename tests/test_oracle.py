@@ -10,12 +10,15 @@ from pathlib import Path
 import pytest
 
 from tapwise.models.mana import ManaCost
-from tapwise.models.oracle import (ChoiceNeeded, OracleError, measure, parse_type_line, read_oracle,
-                           source_from_card)
+from tapwise.models.oracle import (ChoiceNeeded, OracleError, Skipped, is_version_1, measure, parse_type_line,
+                                   read_card, read_oracle, source_from_card)
 
-SHARED = Path(__file__).resolve().parents[2] / "shared" / "data" / "mana_sources.jsonl"
+# The shared data sits beside the checkout (../shared from the repository; ../../shared from a worktree).
+SHARED = next((p / "shared" / "data" / "mana_sources.jsonl" for p in Path(__file__).resolve().parents
+               if (p / "shared" / "data" / "mana_sources.jsonl").exists()), Path("shared/data/mana_sources.jsonl"))
 # The measured figure (docs/oracle.md), rounded down: it must not drop.
-COVERAGE_FLOOR = 0.82
+COVERAGE_FLOOR = 0.98
+DATABASE_FLOOR = 0.91  # every card with a mana ability in models/data/cards.json.gz
 
 
 def read(oracle: str, name: str | None = None, type_line: str | None = None, **kw) -> list[dict]:
@@ -152,9 +155,10 @@ def test_energy_costs():
     assert read("{E}, {T}: Add {R}.") == [{"add": "{R}", "energy": 1}]
 
 
-def test_exert_costs_nothing_this_turn():
+def test_exert_is_a_drawback():
+    """Exerting (701.43) costs nothing this turn: it won't untap next turn, a drawback (9.2)."""
     assert read("{T}, Exert Oasis Ritualist: Add two mana of any one color.", name="Oasis Ritualist") == [
-        {"add": {"one_color": 2}}]
+        {"add": {"one_color": 2}, "drawback": "doesn't untap during your next untap step"}]
 
 
 def test_exile_from_hand_is_used_up_like_a_sacrifice():
@@ -204,29 +208,45 @@ def test_spend_restrictions(restriction, only):
     assert read("{T}: Add {C}. " + restriction) == [{"add": "{C}", "only": only}]
 
 
+@pytest.mark.parametrize("restriction, only", [
+    ("Spend this mana only to cast kicked spells.", {"kind": "spell", "tags": ["kicked"]}),
+    ("Spend this mana only to cast legendary spells.", {"kind": "spell", "tags": ["legendary"]}),
+    ("Spend this mana only to cast a spell with devoid.", {"kind": "spell", "tags": ["devoid"]}),
+    ("Spend this mana only to cast spells with flashback from a graveyard.", {"kind": "spell", "tags": ["flashback"]}),
+    ("Spend this mana only to cast a face-down creature spell, pay a mana cost to turn a manifested "
+     "creature face up, or pay a morph cost.", {"kind": "spell", "tags": ["morph"]}),
+    ("Spend this mana only to cast spells with {X} in their mana costs.", {"kind": "spell", "has_x": True}),
+    ("Spend this mana only to activate abilities.", {"kind": "ability"}),
+    ("Spend this mana only to cast a Cleric, Rogue, Warrior, or Wizard spell or to activate an ability of a "
+     "Cleric, Rogue, Warrior, or Wizard.", {"subtypes": ["cleric", "rogue", "warrior", "wizard"]}),
+    ("Spend this mana only to cast creature spells or activate abilities of creature sources.",
+     {"types": ["creature"]}),
+])
+def test_spend_restrictions_with_tags_and_lists(restriction, only):
+    """9.2's ``only.tags`` carry what only the engine knows about the spell (kicked, legendary)."""
+    assert read("{T}: Add {C}. " + restriction) == [{"add": "{C}", "only": only}]
+
+
 @pytest.mark.parametrize("restriction", [
-    "Spend this mana only to cast kicked spells.",
-    "Spend this mana only to cast legendary spells.",
-    "Spend this mana only to cast a spell with devoid.",
-    "Spend this mana only to cast spells with flashback from a graveyard.",
-    "Spend this mana only to cast a face-down creature spell, pay a mana cost to turn a manifested "
-    "creature face up, or pay a morph cost.",
     "Spend this mana only to cast artifact spells or activate abilities of creatures.",
+    "Spend this mana only to cast instant, sorcery, Demon, and Spirit spells.",
+    "Spend this mana only to cast creature spells with no abilities.",
 ])
 def test_unexpressible_spend_restrictions_raise(restriction):
     e = error("{T}: Add {C}. " + restriction)
     assert restriction in str(e)
     assert e.sentence == restriction
+    reading = read_card("{T}: Add {C}. " + restriction)
+    assert reading.abilities == () and reading.skipped[0].sentence == restriction
 
 
 def test_chosen_creature_type_needs_the_choice():
     oracle = ("As Cavern of Souls enters the battlefield, choose a creature type.\n{T}: Add {C}.\n"
               "{T}: Add one mana of any color. Spend this mana only to cast a creature spell of the chosen "
               "type, and that spell can't be countered.")
-    with pytest.raises(ChoiceNeeded) as info:
-        read(oracle, name="Cavern of Souls")
-    assert info.value.choice == "creature type"
-    assert "Spend this mana only to cast a creature spell of the chosen type" in str(info.value)
+    assert read(oracle, name="Cavern of Souls") == [  # the source's `chosen` subtype (9.1)
+        {"add": "{C}"},
+        {"add": {"any_color": 1}, "only": {"kind": "spell", "types": ["creature"], "subtypes": "chosen"}}]
     assert read(oracle, name="Cavern of Souls", chosen="Elf") == [
         {"add": "{C}"},
         {"add": {"any_color": 1}, "only": {"kind": "spell", "types": ["creature"], "subtypes": ["elf"]}}]
@@ -239,10 +259,12 @@ def test_chosen_color_and_commander_colors():
     assert read(tower, chosen="UW") == [{"add": ["{W}", "{U}"]}]
     assert read(tower, chosen="{B}") == [{"add": "{B}"}]
     assert read(tower, chosen="WUBRG") == [{"add": {"any_color": 1}}]
-    with pytest.raises(ChoiceNeeded) as info:
-        read(tower)
-    assert info.value.choice == "colors"
-    assert "chosen=" in str(info.value)
+    assert read(tower) == [{"add": {"any_color": 1, "of": {"fact": "commander colors"}}}]  # 903.4, 9.2
+    assert read("{T}: Add one mana of the chosen color.") == [{"add": {"any_color": 1, "of": "chosen"}}]
+    assert read("{T}: Add four mana of the chosen color.") == [{"add": {"any_color": 4, "of": "chosen"}}]
+    # The Thriving lands: one activation makes one or the other, so two {T} abilities (a copy taps once).
+    assert read("{T}: Add {R} or one mana of the chosen color.") == [
+        {"add": "{R}"}, {"add": {"any_color": 1, "of": "chosen"}}]
 
 
 def test_bad_or_pointless_choices_raise():
@@ -328,7 +350,8 @@ def test_harmless_riders_are_ignored():
     assert read("{T}, Pay 2 life: Add {C}. If that mana is spent on an instant or sorcery spell, that spell "
                 "can't be countered.", name="Boseiju, Who Shelters All") == [{"add": "{C}", "life": 2}]
     assert read("{T}: Add {U} or {B}. Waterveil Cavern doesn't untap during your next untap step.",
-                name="Waterveil Cavern") == [{"add": ["{U}", "{B}"]}]
+                name="Waterveil Cavern") == [
+        {"add": ["{U}", "{B}"], "drawback": "doesn't untap during your next untap step"}]
     assert read("{2}, {T}, Sacrifice Skycloud Egg: Add {W}{U}. Draw a card.", name="Skycloud Egg") == [
         {"add": "{W}{U}", "mana": "{2}", "sacrifice": True}]
     assert read("{T}: Add {R} or {G}. Each opponent gains 1 life.") == [{"add": ["{R}", "{G}"]}]
@@ -354,39 +377,26 @@ def test_tap_triggers_that_do_not_touch_the_payment():
 
 
 @pytest.mark.parametrize("oracle, sentence", [
-    ("{T}: Add {G} for each creature you control.", "{T}: Add {G} for each creature you control."),
-    ("{T}: Add X mana of any one color, where X is the number of Allies you control.",
-     "{T}: Add X mana of any one color, where X is the number of Allies you control."),
-    ("{T}: Add an amount of {G} equal to your devotion to green.",
-     "{T}: Add an amount of {G} equal to your devotion to green."),
-    ("{T}: Add {C}{C}. Activate only as a sorcery.", "Activate only as a sorcery."),
-    ("{T}: Add {W} or {B}. Activate this ability only if you control a Swamp.",
-     "Activate this ability only if you control a Swamp."),
     ("Sacrifice Lion's Eye Diamond, Discard your hand: Add three mana of any one color. Activate this "
      "ability only any time you could cast an instant.",
      "Sacrifice Lion's Eye Diamond, Discard your hand: Add three mana of any one color."),
-    ("Sacrifice a creature: Add {C}{C}.", "Sacrifice a creature: Add {C}{C}."),
-    ("{T}, Remove a charge counter from Vivid Creek: Add one mana of any color.",
-     "{T}, Remove a charge counter from Vivid Creek: Add one mana of any color."),
-    ("{T}, Tap an untapped creature you control: Add one mana of any color.",
-     "{T}, Tap an untapped creature you control: Add one mana of any color."),
     ("{2}, {Q}: Add one mana of any color.", "{2}, {Q}: Add one mana of any color."),
-    ("{R}: Add {B}.", "{R}: Add {B}."),  # any number of times: uses can't say so
-    ("{3}, {T}: Double the amount of each type of unspent mana you have.",
-     "{3}, {T}: Double the amount of each type of unspent mana you have."),
     ("{T}: For each color among permanents you control, add one mana of that color.",
      "{T}: For each color among permanents you control, add one mana of that color."),
-    ("{T}: Add {C}. If you control an Urza's Power-Plant and an Urza's Tower, add {C}{C} instead.",
-     "If you control an Urza's Power-Plant and an Urza's Tower, add {C}{C} instead."),
     ("{T}: Add one mana of any type a Gate you control could produce.",
      "{T}: Add one mana of any type a Gate you control could produce."),
     ("{T}: Add {C}. This mana can't be spent to cast a nonartifact spell.",
      "This mana can't be spent to cast a nonartifact spell."),
-    ("Whenever a player taps a land for mana, that player adds one mana of any type that land produced.",
-     "Whenever a player taps a land for mana, that player adds one mana of any type that land produced."),
     ("Whenever enchanted land is tapped for mana, its controller adds an additional {G}.",
      "Whenever enchanted land is tapped for mana, its controller adds an additional {G}."),
     ("{T}: Add {X}.", "{T}: Add {X}."),
+    ("{T}: Add {C}{C}. Activate only during an opponent's turn.", "Activate only during an opponent's turn."),
+    ("{T}, Sacrifice a black or artifact creature: Add an amount of {B} equal to the sacrificed creature's mana "
+     "value.", "{T}, Sacrifice a black or artifact creature: Add an amount of {B} equal to the sacrificed "
+     "creature's mana value."),
+    ("Tap an untapped blue creature you control: Add {C}{C}.", "Tap an untapped blue creature you control: Add {C}{C}."),
+    ("{T}: Add one mana of either of the circled colors.", "{T}: Add one mana of either of the circled colors."),
+    ("{T}: Add {C}. If this land has a luck counter on it, add {G} instead. Roll a d20.", "Roll a d20."),
 ])
 def test_errors_quote_the_sentence(oracle, sentence):
     e = error(oracle, name="Lion's Eye Diamond")
@@ -396,8 +406,227 @@ def test_errors_quote_the_sentence(oracle, sentence):
 
 
 def test_error_names_the_card():
-    e = error("{T}: Add {G} for each creature you control.", name="Gaea's Cradle")
-    assert str(e).startswith("Gaea's Cradle: ")
+    e = error("{T}: Add one mana of either of the circled colors.", name="Cryptic Spires")
+    assert str(e).startswith("Cryptic Spires: ")
+
+
+# ---------------------------------------------------------------------------------------------
+# Each ability on its own: the readable ones kept, the others named (never silent)
+
+
+def test_one_unreadable_ability_keeps_the_others():
+    oracle = "{T}: Add {C}.\n{T}: Add one mana of either of the circled colors.\n{1}, {T}: Add {G}{G}."
+    reading = read_card(oracle, name="Odd Relic")
+    assert reading.abilities == ({"add": "{C}"}, {"add": "{G}{G}", "mana": "{1}"})
+    assert reading.skipped == (Skipped("{T}: Add one mana of either of the circled colors.", "unknown mana template"),)
+    assert not reading.complete
+    with pytest.raises(OracleError) as info:  # strict: the first skipped one is an error
+        read_card(oracle, name="Odd Relic", strict=True)
+    assert info.value.sentence == "{T}: Add one mana of either of the circled colors."
+
+
+def test_a_bad_choice_is_an_error_even_when_not_strict():
+    with pytest.raises(OracleError):
+        read_card("{T}: Add one mana of the chosen color.", chosen="GW")
+
+
+# ---------------------------------------------------------------------------------------------
+# Version 2 (problem.md 9.2): amounts, counters, conditions, other costs
+
+
+@pytest.mark.parametrize("oracle, expected", [
+    # "for each" amounts: times {"fact": F}, F in the cards' own words, singular (9.1)
+    ("{T}: Add {G} for each creature you control.", [{"add": "{G}", "times": {"fact": "creature you control"}}]),
+    ("{T}: Add {G} for each Elf on the battlefield.", [{"add": "{G}", "times": {"fact": "elf on the battlefield"}}]),
+    ("{2}, {T}: Add {B} for each Swamp you control.",
+     [{"add": "{B}", "mana": "{2}", "times": {"fact": "swamp you control"}}]),
+    ("{T}: Add an amount of {G} equal to your devotion to green.",
+     [{"add": "{G}", "times": {"fact": "devotion to green"}}]),
+    ("{T}: Add X mana of any one color, where X is the number of Allies you control.",
+     [{"add": {"one_color": {"fact": "ally you control"}}}]),
+    ("{T}: Add X mana in any combination of colors, where X is the number of artifacts you control.",
+     [{"add": {"any_color": 1}, "times": {"fact": "artifact you control"}}]),
+    ("{T}: Add X mana of any one color, where X is 1 plus the number of Elves you control.",
+     [{"add": {"one_color": {"fact": "elf you control", "plus": 1}}}]),
+    ("{T}: Add X mana of any one color, where X is this creature's power.", [{"add": {"one_color": {"fact": "power"}}}]),
+    # counters: Everflowing Chalice, storage lands, Vivid lands, Mana Batteries
+    ("{T}: Add {C} for each charge counter on this artifact.", [{"add": "{C}", "times": {"counters": "charge"}}]),
+    ("{T}, Remove any number of storage counters from this land: Add {B} for each storage counter removed this way.",
+     [{"add": "{B}", "times": {"remove": "storage"}}]),
+    ("{1}, Remove X storage counters from this land: Add X mana in any combination of {U} and/or {B}.",
+     [{"add": {"any_color": 1, "of": "UB"}, "tap": False, "mana": "{1}", "uses": "any",
+       "times": {"remove": "storage"}}]),
+    ("{T}, Remove a charge counter from this land: Add one mana of any color.",
+     [{"add": {"any_color": 1}, "remove_counters": {"charge": 1}}]),
+    ("Remove three +1/+1 counters from this creature: Add {R}{R}{R}.",
+     [{"add": "{R}{R}{R}", "tap": False, "uses": "any", "remove_counters": {"+1/+1": 3}}]),
+    ("{T}, Remove any number of charge counters from this artifact: Add {B}, then add an additional {B} for each "
+     "charge counter removed this way.", [{"add": "{B}", "times": {"remove": "charge", "plus": 1}}]),
+    ("Put a -0/-1 counter on this creature: Add {G}. Activate only once each turn.",
+     [{"add": "{G}", "tap": False, "put_counters": {"-0/-1": 1}}]),
+    ("{T}: Add {C}. Put a depletion counter on this land.", [{"add": "{C}", "put_counters": {"depletion": 1}}]),
+    # unlimited activations
+    ("{R}: Add {B}.", [{"add": "{B}", "tap": False, "mana": "{R}", "uses": "any"}]),
+    ("{B}, Pay 1 life: Add {B}{B}.", [{"add": "{B}{B}", "tap": False, "mana": "{B}", "life": 1, "uses": "any"}]),
+    # card costs
+    ("Discard a card: Add {B}.", [{"add": "{B}", "tap": False, "uses": "any", "discard": 1}]),
+    ("{T}, Mill a card: Add {C}.", [{"add": "{C}", "mill": 1}]),
+    ("{T}, Put the top card of your library into your graveyard: Add {C}.", [{"add": "{C}", "mill": 1}]),
+    ("{1}{U}, {T}, Exile seven cards from your graveyard: Add {U}.",
+     [{"add": "{U}", "mana": "{1}{U}", "exile_graveyard": 7}]),
+    # Doubling Cube
+    ("{3}, {T}: Double the amount of each type of unspent mana you have.",
+     [{"add": {"double_pool": True}, "mana": "{3}"}]),
+    # a triggered timing condition is a fact of the game (307.1)
+    ("{T}: Add {C}{C}. Activate only as a sorcery.", [{"add": "{C}{C}", "if": [
+        {"fact": "you could cast a sorcery", "min": 1}]}]),
+])
+def test_version_2_templates(oracle, expected):
+    assert read(oracle) == expected
+
+
+def test_a_player_of_your_choice_is_you():
+    assert read("{T}: Choose a player. That player adds one mana of any color they choose.") == [
+        {"add": {"any_color": 1}}]
+    assert read("{T}: A player of your choice adds {C}.") == [{"add": "{C}"}]
+    assert read("{1}, {T}: Each player adds {B}{R}{G}.") == [{"add": "{B}{R}{G}", "mana": "{1}"}]
+
+
+def test_becomes_tapped_triggers_that_cost_nothing_are_ignored():
+    """605.1b: a trigger that adds no mana is not a mana ability; only damage or life loss to you
+    is kept (City of Brass), and one that could cost life otherwise is named."""
+    assert read("{T}: Add {G}.\nWhenever this creature becomes tapped, you gain 1 life and scry 1.") == [{"add": "{G}"}]
+    assert read("{T}: Add {C}.\nWhenever this land becomes tapped, it deals 2 damage to you and each creature you "
+                "control.") == [{"add": "{C}", "damage": 2}]
+    reading = read_card("{T}: Add {C}.\nWhenever this land becomes tapped, you may pay 2 life. If you don't, draw.")
+    assert reading.skipped
+
+
+def test_sacrifice_other_includes_itself_only_when_it_fits():
+    """"Sacrifice a creature" may sacrifice the source itself when it is one; "another" never."""
+    assert read("Sacrifice a creature: Add {C}{C}.", name="Ashnod's Altar", type_line="Artifact") == [
+        {"add": "{C}{C}", "tap": False, "uses": "any", "sacrifice_other": {"types": ["creature"]}}]
+    assert read("Sacrifice an artifact: Add {C}{C}.", name="Krark-Clan Ironworks", type_line="Artifact") == [
+        {"add": "{C}{C}", "tap": False, "uses": "any", "sacrifice_other": {"types": ["artifact"], "self": True}}]
+    assert read("{T}, Sacrifice another creature: Add {B}{B}{B}.", name="Master of Dark Rites",
+                type_line="Creature — Human Cleric") == [
+        {"add": "{B}{B}{B}", "sacrifice_other": {"types": ["creature"]}}]
+    assert read("{T}, Sacrifice a Forest: Add three mana in any combination of {R} and/or {G}.",
+                type_line="Creature — Goblin") == [
+        {"add": ["{R}{R}{R}", "{R}{R}{G}", "{R}{G}{G}", "{G}{G}{G}"], "sacrifice_other": {"subtypes": ["forest"]}}]
+    assert read("{T}, Sacrifice a creature: Add {C}{C}.", name="Phyrexian Tower", type_line="Legendary Land") == [
+        {"add": "{C}{C}", "sacrifice_other": {"types": ["creature"]}}]
+
+
+def test_tap_other_rule_302_6():
+    """Heritage Druid's cost has no {T}: it may tap itself, sick or not (302.6); Springleaf Drum's
+    "{T}, Tap an untapped creature" taps another."""
+    assert read("Tap three untapped Elves you control: Add {G}{G}{G}.", name="Heritage Druid",
+                type_line="Creature — Elf Druid") == [
+        {"add": "{G}{G}{G}", "tap": False, "uses": "any", "tap_other": {"subtypes": ["elf"], "n": 3, "self": True}}]
+    assert read("{T}, Tap an untapped creature you control: Add one mana of any color.", name="Springleaf Drum",
+                type_line="Artifact") == [{"add": {"any_color": 1}, "tap_other": {"types": ["creature"]}}]
+    assert read("{T}, Tap an untapped creature you control: Add one mana of any color.", name="Jaspera Sentinel",
+                type_line="Creature — Elf Rogue") == [{"add": {"any_color": 1}, "tap_other": {"types": ["creature"]}}]
+    assert read("{T}, Tap an untapped artifact or creature you control: Add {C}.", type_line="Artifact") == [
+        {"add": "{C}", "tap_other": {"types": ["artifact", "creature"]}}]  # it taps for {T} already
+
+
+def test_tainted_lands_if():
+    oracle = "{T}: Add {C}.\n{T}: Add {U} or {B}. Activate only if you control a Swamp."
+    assert read(oracle, name="Tainted Isle", type_line="Land") == [
+        {"add": "{C}"}, {"add": ["{U}", "{B}"], "if": [{"fact": "swamp you control", "min": 1}]}]
+
+
+def test_urza_lands_are_two_abilities_with_if_and_unless():
+    """614.1: "instead" replaces the output when the condition holds; one ability for each side."""
+    oracle = "{T}: Add {C}. If you control an Urza's Mine and an Urza's Power-Plant, add {C}{C}{C} instead."
+    both = [{"fact": "urza's mine you control", "min": 1}, {"fact": "urza's power-plant you control", "min": 1}]
+    assert read(oracle, name="Urza's Tower", type_line="Land — Urza's Tower") == [
+        {"add": "{C}", "unless": both}, {"add": "{C}{C}{C}", "if": both}]
+
+
+def test_conditions_on_counts():
+    assert read("{T}: Add one mana of any color. Activate only if you control three or more artifacts.",
+                name="Mox Opal") == [{"add": {"any_color": 1}, "if": [{"fact": "artifact you control", "min": 3}]}]
+    assert read("{T}: Add {C}{C}. Activate only if you control five or more lands.") == [
+        {"add": "{C}{C}", "if": [{"fact": "land you control", "min": 5}]}]
+    assert read("{T}: Add {B}. Activate only if there are seven or more cards in your graveyard.") == [
+        {"add": "{B}", "if": [{"fact": "card in your graveyard", "min": 7}]}]
+    # "A or B" is "not (no A and no B)": the Verges
+    assert read("{T}: Add {R}. Activate only if you control a Swamp or a Mountain.") == [
+        {"add": "{R}", "unless": [{"fact": "swamp you control", "max": 0}, {"fact": "mountain you control", "max": 0}]}]
+
+
+def test_one_color_from_counters_is_one_ability_per_color():
+    """9.2's n is only ever a fact: "X mana of any one color" for X counters removed is five
+    abilities, each all of one color, which a copy may activate as the card may."""
+    got = read("{1}, Remove X ki counters from this creature: Add X mana of any one color.")
+    assert [a["add"] for a in got] == ["{W}", "{U}", "{B}", "{R}", "{G}"]
+    assert all(a["times"] == {"remove": "ki"} and a["uses"] == "any" and a["mana"] == "{1}" for a in got)
+
+
+def test_choose_a_color_is_one_ability_per_color():
+    got = read("{2}, {T}: Choose a color. Add an amount of mana of that color equal to your devotion to that color.",
+               name="Nykthos, Shrine to Nyx")
+    assert got[0] == {"add": "{W}", "mana": "{2}", "times": {"fact": "devotion to white"}}
+    assert [a["times"]["fact"] for a in got] == [f"devotion to {c}" for c in ("white", "blue", "black", "red", "green")]
+
+
+def test_drawbacks():
+    assert read("{T}: Add {C}{C}. Return a land you control to its owner's hand.") == [
+        {"add": "{C}{C}", "drawback": "return a land you control to its owner's hand"}]
+    assert read("{R}, Return this creature to its owner's hand: Add {C}{C}{R}.", name="Grinning Ignus") == [
+        {"add": "{C}{C}{R}", "tap": False, "mana": "{R}", "drawback": "return it to its owner's hand"}]
+
+
+def test_colors_the_engine_knows():
+    assert read("{T}: Add one mana of any color among legendary creatures and planeswalkers you control.") == [
+        {"add": {"any_color": 1, "of": {"fact": "colors among legendary creatures and planeswalkers you control"}}}]
+
+
+def test_triggered_mana_abilities_become_effects():
+    """605.1b and 106.12a: these are 9.4's ``extra`` effects, not abilities of a source."""
+    flare = read_card("Whenever a player taps a land for mana, that player adds one mana of any type that land "
+                      "produced.", name="Mana Flare")
+    assert flare.abilities == () and flare.complete
+    assert flare.effects == ({"kind": "extra", "when": {"types": ["land"], "controller": "any"}, "add": "same_type"},)
+    ghast = read_card("Whenever you tap a Swamp for mana, add an additional {B}.", name="Crypt Ghast")
+    assert ghast.effects == ({"kind": "extra", "when": {"subtypes": ["swamp"]}, "add": "{B}"},)
+    aura = read_card("Enchant land\nWhenever enchanted land is tapped for mana, its controller adds an additional {G}.")
+    assert aura.effects == () and "on" in aura.skipped[0].reason
+
+
+# ---------------------------------------------------------------------------------------------
+# Conditional abilities are never read as unconditional
+
+
+def test_level_up_abilities_are_skipped():
+    oracle = ("Level up {1}{G}\nLEVEL 1-4\n0/2\n{T}: Add {G}{G}.\nLEVEL 5+\n1/4\n"
+              "Elves you control have \"{T}: Add {G}{G}.\"")
+    reading = read_card(oracle, name="Joraga Treespeaker", type_line="Creature — Elf Druid")
+    assert reading.abilities == ()
+    assert "level 1-4" in reading.skipped[0].reason
+
+
+def test_class_levels_are_skipped():
+    oracle = "(Gain the next level as a sorcery to add its ability.)\nFlying\n{1}{G}: Level 2\n{T}: Add {G}."
+    reading = read_card(oracle, name="Druid Class", type_line="Enchantment — Class")
+    assert reading.abilities == () and "Class" in reading.skipped[0].reason
+
+
+def test_granted_under_a_condition_is_skipped():
+    reading = read_card('As long as this creature is modified, it has "{T}: Add {G}{G}."')
+    assert reading.abilities == () and reading.skipped
+
+
+def test_old_and_current_wordings_read_alike():
+    old = read("{T}, Sacrifice CARDNAME: Add {G}{G}. CARDNAME deals 1 damage to you.", name="Old Land")
+    new = read("{T}, Sacrifice this land: Add {G}{G}. This land deals 1 damage to you.", name="Old Land")
+    named = read("{T}, Sacrifice Old Land: Add {G}{G}. Old Land deals 1 damage to you.", name="Old Land")
+    assert old == new == named == [{"add": "{G}{G}", "sacrifice": True, "damage": 1}]
+    assert read("Old Land enters the battlefield tapped.\n{T}: Add {G}.", name="Old Land") == read(
+        "This land enters tapped.\n{T}: Add {G}.", name="Old Land")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -436,28 +665,97 @@ def test_coverage_on_real_cards():
     rows = _rows()
     read_ok, failures = measure(rows)
     figure = read_ok / len(rows)
-    assert figure >= COVERAGE_FLOOR, f"{figure:.2%} read; first failures: {failures[:5]}"
+    assert figure >= COVERAGE_FLOOR, f"{figure:.2%} read; first skipped: {failures[:5]}"
     assert math.floor(figure * 100) / 100 == COVERAGE_FLOOR, "raise COVERAGE_FLOOR (and docs/oracle.md)"
 
 
+def test_coverage_on_the_whole_card_database():
+    """Every card of the shipped library with a mana ability (the build's reader-independent
+    test: an "Add" after a colon, a mana trigger, a basic land type), read completely."""
+    from tapwise.models.cards import library
+
+    sources = {c.name: c for c in library().values() if c.oracle is not None}
+    complete = sum(1 for c in sources.values() if not c.skipped)
+    figure = complete / len(sources)
+    assert len(sources) >= 2000
+    assert figure >= DATABASE_FLOOR, f"{figure:.2%}"
+    assert math.floor(figure * 100) / 100 == DATABASE_FLOOR, "raise DATABASE_FLOOR (and docs/oracle.md)"
+
+
+# The keys and shapes of problem.md sections 3 and 9.2, written out here apart from the reader.
+_ABILITY_SHAPES = {
+    "add": object, "tap": bool, "mana": str, "life": int, "damage": int, "energy": int, "sacrifice": bool,
+    "uses": (int, str), "only": dict, "times": (int, dict), "remove_counters": dict, "put_counters": dict,
+    "if": list, "unless": list, "sacrifice_other": dict, "tap_other": dict, "discard": int,
+    "exile_graveyard": int, "mill": int, "drawback": str}
+_ONLY_KEYS = {"kind", "types", "subtypes", "colors", "has_x", "tags"}
+
+
+def _check_amount(value) -> None:
+    assert isinstance(value, dict) and len({"fact", "counters", "remove"} & set(value)) == 1, value
+    assert set(value) <= {"fact", "counters", "remove", "plus"}, value
+    assert all(isinstance(v, str) for k, v in value.items() if k != "plus"), value
+
+
+def check_spec_shape(ability: dict) -> None:
+    """An ability dict has only the spec's keys, each of its documented shape (9.2)."""
+    assert set(ability) <= set(_ABILITY_SHAPES), set(ability) - set(_ABILITY_SHAPES)
+    for key, shape in _ABILITY_SHAPES.items():
+        if key in ability:
+            assert isinstance(ability[key], shape), (key, ability)
+    add = ability["add"]
+    if isinstance(add, str):
+        assert str(ManaCost.parse(add)) == add
+    elif isinstance(add, list):
+        assert add and all(str(ManaCost.parse(a)) == a for a in add)
+    else:
+        keys = set(add)
+        assert keys in ({"any_color"}, {"one_color"}, {"any_type"}, {"any_color", "of"}, {"one_color", "of"},
+                        {"reflect", "what"}, {"double_pool"}), add
+        for k in ("any_color", "one_color"):
+            if k in add and not isinstance(add[k], int):
+                assert set(add[k]) <= {"fact", "plus"} and "fact" in add[k], add
+        if "of" in add:
+            of = add["of"]
+            assert of == "chosen" or of == {"fact": of.get("fact")} if isinstance(of, dict) else (
+                of == "chosen" or (of and set(of) <= set("WUBRG"))), add
+    if "uses" in ability:
+        assert ability["uses"] == "any" or ability["uses"] >= 1
+    if isinstance(ability.get("times"), dict):
+        _check_amount(ability["times"])
+    for key in ("if", "unless"):
+        for cond in ability.get(key, []):
+            assert set(cond) in ({"fact", "min"}, {"fact", "max"}) and isinstance(cond["fact"], str), cond
+    for key in ("sacrifice_other", "tap_other"):
+        if key in ability:
+            assert set(ability[key]) <= {"types", "subtypes", "n", "self"} and (
+                ability[key].get("types") or ability[key].get("subtypes")), ability
+    for key in ("remove_counters", "put_counters"):
+        assert all(isinstance(k, str) and isinstance(n, int) and n >= 1 for k, n in ability.get(key, {}).items())
+    if "only" in ability:
+        assert set(ability["only"]) <= _ONLY_KEYS, ability
+    if "mana" in ability:
+        assert str(ManaCost.parse(ability["mana"])) == ability["mana"]
+
+
 @needs_shared
-def test_every_read_string_parses_and_loads():
-    """Every add and mana string is valid notation, and every ability loads with the problem loader."""
+def test_every_ability_read_has_the_spec_shape_and_version_1_ones_load():
+    """Version-1 abilities load through today's loader; every ability has 9.2's key names and shapes."""
     load_ability = getattr(pytest.importorskip("tapwise.models.problem"), "load_ability", None)
-    for row in _rows():
-        try:
-            abilities = read_oracle(row["oracle"], name=row["name"], type_line=row["types"])
-        except OracleError:
-            continue
-        for i, ability in enumerate(abilities):
-            adds = ability["add"] if isinstance(ability["add"], list) else [ability["add"]]
-            for add in adds:
-                if isinstance(add, str):
-                    assert str(ManaCost.parse(add)) == add, row["name"]
-            if "mana" in ability:
-                assert str(ManaCost.parse(ability["mana"])) == ability["mana"]
+    from tapwise.models.cards import library
+
+    rows = [(r["name"], a) for r in _rows()
+            for a in read_card(r["oracle"], name=r["name"], type_line=r["types"]).abilities]
+    rows += [(c.name, a) for c in library().values() for a in c.abilities]
+    v2 = 0
+    for name, ability in rows:
+        check_spec_shape(ability)
+        if is_version_1(ability):
             if load_ability is not None:
-                load_ability(ability, f"{row['name']}.abilities[{i}]")
+                assert load_ability(ability, name).to_json() == ability, name
+        else:
+            v2 += 1
+    assert v2 >= 200
 
 
 @needs_shared
@@ -481,6 +779,30 @@ def test_every_read_string_parses_and_loads():
     ("Chromatic Lantern", [{"add": {"any_color": 1}}]),
     ("Coalition Relic", [{"add": {"any_color": 1}}]),
     ("Koth of the Hammer", []),
+    # version 2 (9.2)
+    ("Gaea's Cradle", [{"add": "{G}", "times": {"fact": "creature you control"}}]),
+    ("Tainted Isle", [{"add": "{C}"}, {"add": ["{U}", "{B}"], "if": [{"fact": "swamp you control", "min": 1}]}]),
+    ("Dreadship Reef", [{"add": "{C}"}, {"add": {"any_color": 1, "of": "UB"}, "tap": False, "mana": "{1}",
+                                          "uses": "any", "times": {"remove": "storage"}}]),
+    ("Icatian Store", [{"add": "{W}", "times": {"remove": "storage"}}]),
+    ("Everflowing Chalice", [{"add": "{C}", "times": {"counters": "charge"}}]),
+    ("Vivid Creek", [{"add": "{U}"}, {"add": {"any_color": 1}, "remove_counters": {"charge": 1}}]),
+    ("Black Mana Battery", [{"add": "{B}", "times": {"remove": "charge", "plus": 1}}]),
+    ("Peat Bog", [{"add": "{B}{B}", "remove_counters": {"depletion": 1},
+                   "drawback": "sacrificed when its last counter is removed"}]),
+    ("Ashnod's Altar", [{"add": "{C}{C}", "tap": False, "uses": "any", "sacrifice_other": {"types": ["creature"]}}]),
+    ("Phyrexian Tower", [{"add": "{C}"}, {"add": "{B}{B}", "sacrifice_other": {"types": ["creature"]}}]),
+    ("Krark-Clan Ironworks", [{"add": "{C}{C}", "tap": False, "uses": "any",
+                               "sacrifice_other": {"types": ["artifact"], "self": True}}]),
+    ("Springleaf Drum", [{"add": {"any_color": 1}, "tap_other": {"types": ["creature"]}}]),
+    ("Grinning Ignus", [{"add": "{C}{C}{R}", "tap": False, "mana": "{R}",
+                         "if": [{"fact": "you could cast a sorcery", "min": 1}],
+                         "drawback": "return it to its owner's hand"}]),
+    ("Doubling Cube", [{"add": {"double_pool": True}, "mana": "{3}"}]),
+    ("Elfhame Druid", [{"add": "{G}"}, {"add": "{G}{G}", "only": {"kind": "spell", "tags": ["kicked"]}}]),
+    ("Meteor Crater", [{"add": {"any_color": 1, "of": {"fact": "colors among permanents you control"}}}]),
+    ("Gemstone Caverns", [{"add": "{C}", "unless": [{"fact": "luck counter on it", "min": 1}]},
+                          {"add": {"any_color": 1}, "if": [{"fact": "luck counter on it", "min": 1}]}]),
 ])
 def test_real_cards(name, expected):
     row = next(r for r in _rows() if r["name"] == name)
