@@ -367,44 +367,29 @@ class _Fast:
 
     def _converters_idle(self, best) -> bool:
         """Whether a payment found without the abilities that have a mana cost (filter lands,
-        Signets) is best with them too: it costs no life and wastes nothing, and it taps as few
-        sources as any payment could, by a count blind to types. Each activation makes at most
-        its largest output less the least mana its cost takes (a Signet: 2 - 1), and a copy taps
-        once and uses its other abilities up to their ``uses``, so paying the symbols that can't
-        be paid with life takes at least as many copies as the copies making the most need to
-        cover it, after the pool (118.3: a converter's cost is mana like any other, so counting
-        it against the output bounds what the converter adds). Every objective is then at its
-        least over all payments, so the payment is best in any order of them."""
+        Signets) is best with them too. It is when it costs no life, wastes nothing and taps no
+        more sources than a bound every payment obeys; every objective is then at its least over
+        all payments, so it is best in any order of them.
+
+        The bound is conservation of mana, blind to types and restrictions, so it holds for any
+        payment, with or without converters: the mana a payment makes (all the pool's mana, of
+        any restriction, plus what its activations add) is at least the mana it spends (the
+        symbols that can't be paid with life, ``{2/W}`` at one, plus each activation's own cost
+        at its least mana, a Phyrexian symbol of it at 0 since life may pay it, 118.3). So the
+        copies it uses must add, net of their activations' least mana costs, at least the need
+        less the whole pool; a copy taps once and uses its other abilities up to their ``uses``
+        (sources count copies, spec section 8), so the fewest copies whose largest nets cover
+        that is a lower bound. Counting more than a payment can do (every pool unit, tapped
+        copies' tap abilities, a Phyrexian cost at no mana) only weakens the bound: the path
+        then declines and CP-SAT decides."""
         lost, sources, waste = best[6]
         if lost or waste:
             return False
-        need = self._mana_needed() - self.pool_total
+        need = self._mana_needed() - sum(self.c.pool_units.values())
         if need <= 0:
             return sources == 0
-        # per source entry: [the best net of a tapping ability, the nets of the others times
-        # their uses]: the most one copy can add (sources count copies, spec section 8)
-        per_copy: dict[int, list[int]] = {}
-        for p in self.c.producers:
-            net = p.most_made - sum(d.count * min((o.units for o in d.options if not o.life), default=0)
-                                    for d in p.cost)
-            if net <= 0:
-                continue
-            most = per_copy.setdefault(p.source, [0, 0])
-            if p.tap:
-                most[0] = max(most[0], net)
-            else:
-                most[1] += net * p.uses
-        sources_of = self.c.problem.sources
-        items = sorted(((tap + other, sources_of[si].count) for si, (tap, other) in per_copy.items()),
-                       reverse=True)
-        least = 0
-        for net, n in items:  # the copies making the most first: the fewest that cover the need
-            take = min(n, -(-need // net))
-            least += take
-            need -= take * net
-            if need <= 0:
-                break
-        return need <= 0 and sources == least
+        least = _fewest_copies(self.c, need)
+        return least is not None and sources == least
 
     def _best(self):
         """The best payment at this X (see :meth:`_search`), or None when none exists."""
@@ -1045,6 +1030,40 @@ class _Hall:
         if free is not None:
             life += (d - min(map(int.__add__, slack, free))) * self.min_pay
         return (life, acts + d - r_pm, units - r_m)
+
+
+def _least_mana(demands) -> int:
+    """The least mana ``demands`` (a mana ability's own cost) can take: 0 for a symbol that
+    life may pay (a Phyrexian one), else its cheapest option's units."""
+    total = 0
+    for d in demands:
+        total += d.count * min(0 if o.life else o.units for o in d.options)
+    return total
+
+
+def _fewest_copies(c: Compiled, need: int) -> int | None:
+    """The fewest source copies that could add ``need`` mana net of their activations' least
+    mana costs (see :meth:`_Fast._converters_idle`), or None if all of them can't."""
+    per_copy: dict[int, list[int]] = {}  # per source entry: [best tapping net, the others' nets x uses]
+    for p in c.producers:
+        net = p.most_made - _least_mana(p.cost)
+        if net <= 0:
+            continue
+        most = per_copy.setdefault(p.source, [0, 0])
+        if p.tap:
+            most[0] = max(most[0], net)
+        else:
+            most[1] += net * p.uses
+    sources_of = c.problem.sources
+    items = sorted(((tap + other, sources_of[si].count) for si, (tap, other) in per_copy.items()), reverse=True)
+    least = 0
+    for net, n in items:  # the copies making the most first: the fewest that cover the need
+        take = min(n, -(-need // net))
+        least += take
+        need -= take * net
+        if need <= 0:
+            return least
+    return None
 
 
 @lru_cache(maxsize=4096)

@@ -414,6 +414,72 @@ def test_filter_lands_and_signets_are_left_out_when_no_payment_can_beat_the_one_
     assert sol.objective["min_sources"] == 3 and sol.objective["min_waste"] == 0
 
 
+CONVERTER_CASES = [
+    # 118.3 / 106.6: the pool's {C} may only pay an ability's cost, so it can't pay {B}{B}, but
+    # it pays f's {1}: f alone makes {B}{B}, one source (the path once tapped both Swamps).
+    ({"cost": "{B}{B}", "pool": [{"mana": "{C}", "only": {"kind": "ability"}}],
+      "sources": [{"name": "Swamp", "count": 2}, {"id": "f", "abilities": [{"mana": "{1}", "add": "{B}{B}"}]}]},
+     {"min_life": 0, "min_sacrifices": 0, "min_sources": 1, "min_waste": 0}),
+    # 107.4f: the shrine's {B/P} may be paid with 2 life, so it adds {B}{B} for no mana: one
+    # source when only sources count (the path once counted the {B/P} as one mana).
+    ({"cost": "{B}{B}", "sources": [{"id": "shrine", "abilities": [{"mana": "{B/P}", "add": "{B}{B}"}]},
+                                    {"name": "Swamp", "count": 2}], "objective": ["min_sources"]},
+     {"min_sources": 1}),
+]
+
+
+@pytest.mark.parametrize("problem,want", CONVERTER_CASES)
+def test_converter_paid_by_pool_or_life_declines_and_pay_finds_one_source(problem, want):
+    """The two wrong "optimal" answers an independent payer found: the path must decline, and
+    pay() must agree with CP-SAT and the brute-force reference."""
+    from reference import brute_pay
+
+    assert _fast(problem)[1] is None
+    c = compile_problem(load_problem(problem))
+    assert cpsat.solve(c, load_problem(problem).objective, 10).objective == want
+    assert brute_pay(problem)["objective"] == want
+    answer = pay(problem)
+    assert answer["optimal"] and answer["objective"] == want
+
+
+@pytest.mark.parametrize("problem,sources", [
+    # the pool's {B} is spendable on the spell: 1 Swamp + the pool pays, and the bound says
+    # no payment taps fewer (need 2 - pool 1 = 1 mana, one copy): the path answers
+    ({"cost": "{B}{B}", "pool": [{"mana": "{B}"}],
+      "sources": [{"name": "Swamp", "count": 2}, {"id": "f", "abilities": [{"mana": "{1}", "add": "{B}{B}"}]}]}, 1),
+    # Forests pay {G}{G} with two copies; a Signet nets one mana, so no payment taps fewer
+    ({"cost": "{G}{G}", "sources": [{"name": "Forest", "count": 3},
+                                    {"id": "s", "abilities": [{"mana": "{1}", "add": "{G}{G}"}]}]}, 2),
+    # the shrine's cost is not Phyrexian: it nets 1, so two Swamps are as few as any payment
+    ({"cost": "{B}{B}", "sources": [{"id": "shrine", "abilities": [{"mana": "{B}", "add": "{B}{B}"}]},
+                                    {"name": "Swamp", "count": 2}], "objective": ["min_sources"]}, 2),
+])
+def test_converter_bound_boundary_the_path_answers(problem, sources):
+    """Just inside the boundary: the conservation bound equals the payment found without the
+    converters, so the path answers, and its answer is the reference's."""
+    from reference import brute_pay
+
+    _, sol = _fast(problem)
+    assert sol is not None and sol.objective["min_sources"] == sources
+    assert brute_pay(problem)["objective"] == pay(problem)["objective"] == sol.objective
+
+
+@pytest.mark.parametrize("only", [None, {"kind": "ability"}])
+def test_converter_bound_boundary_one_pool_mana_more_declines(only):
+    """Just outside: two Swamps pay {B}{B} and, with no pool, f nets one mana, so two copies is
+    the bound and the path answers; one pool {C} more (spendable on the spell or not) may pay
+    f's {1}, the bound drops to one copy, and the path declines: CP-SAT finds f alone."""
+    from reference import brute_pay
+
+    problem = {"cost": "{B}{B}", "sources": [{"name": "Swamp", "count": 2},
+                                             {"id": "f", "abilities": [{"mana": "{1}", "add": "{B}{B}"}]}]}
+    assert _fast(problem)[1].objective["min_sources"] == 2
+    problem["pool"] = [{"mana": "{C}", **({"only": only} if only else {})}]
+    assert _fast(problem)[1] is None
+    assert brute_pay(problem)["objective"] == pay(problem)["objective"]
+    assert pay(problem)["objective"]["min_sources"] == 1
+
+
 def test_infeasible_is_exact():
     _, sol = _fast({"cost": "{U}{U}{U}", "sources": [{"name": "Island", "count": 2}, {"name": "Plains", "count": 5}]})
     assert sol.status == "infeasible" and sol.optimal
