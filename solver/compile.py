@@ -425,7 +425,37 @@ def _variants(totals: _Same, accept: _Accept, achroma: bool, spend_as: str | Non
 def compile_problem(problem: Problem) -> Compiled:
     """The aggregated form of ``problem`` that the back ends model."""
     c = Compiled.start(problem)
-    layout = _add_producers(c, problem)
+    return _add_cost(c, _add_producers(c, problem), problem)
+
+
+@dataclass(frozen=True, eq=False)
+class CompiledBoard:
+    """What compiling takes from the board alone (kinds, pool, producers and their layout),
+    worked out once for a prepared board (``solver.prepared``); :meth:`with_cost` adds a cost."""
+
+    compiled: Compiled  # the board's fields filled, the cost's left empty
+    layout: _Layout
+
+    def with_cost(self, problem: Problem) -> Compiled:
+        """The same as ``compile_problem(problem)`` for a ``problem`` on this board (its sources,
+        pool and opponents' sources the ones this was made from)."""
+        b = self.compiled
+        c = Compiled.start(problem)
+        c.kinds = list(b.kinds)
+        c._index = dict(b._index)
+        c.pool_units = dict(b.pool_units)
+        c.producers = list(b.producers)  # never changed once compiled, so shared
+        return _add_cost(c, self.layout, problem)
+
+
+def compile_board(problem: Problem) -> CompiledBoard:
+    """The board's part of ``compile_problem`` (``problem``'s cost fields are not read)."""
+    c = Compiled.start(problem)
+    return CompiledBoard(c, _add_producers(c, problem))
+
+
+def _add_cost(c: Compiled, layout: _Layout, problem: Problem) -> Compiled:
+    """The cost's part of ``compile_problem``: its total cost variants and what X may reach."""
     totals = total_costs(problem)
     if not totals:
         c.unpayable = True
