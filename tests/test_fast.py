@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from tapwise.benchmarks.generators import generate
 from tapwise.models.mana import type_mask
 from tapwise.models.problem import load_problem
-from tapwise.solver import cpsat, fast, pay
+from tapwise.solver import cpsat, fast, fast_flow, fast_tables, pay
 from tapwise.solver.answer import build_answer
 from tapwise.solver.compile import Compiled, Variant, compile_problem
 from tapwise.solver.fast import solve_fast
@@ -480,6 +480,28 @@ def test_converter_bound_boundary_one_pool_mana_more_declines(only):
     assert pay(problem)["objective"]["min_sources"] == 1
 
 
+def test_feasibility_questions_agree_with_cpsat_and_verify():
+    """``"objective": []`` asks only whether the cost can be paid: the path answers with the
+    first payment it finds (or declines), its status is CP-SAT's, and the payment verifies;
+    the Treasures, filter lands and Signets of the generator are left out unless needed."""
+    answered = 0
+    for seed in range(150):
+        problem = {**fast_problem(_Random(seed)), "objective": []}
+        prob = load_problem(problem)
+        c = compile_problem(prob)
+        got = solve_fast(c, prob.objective)
+        want = cpsat.solve(c, prob.objective, 10)
+        if got is None:
+            continue
+        answered += 1
+        assert got.status == want.status, problem
+        if got.status == "paid":
+            assert got.objective == {}
+            assert verify(prob, build_answer(c, got)) == [], problem
+        assert pay(problem)["status"] == want.status
+    assert answered >= 120
+
+
 def test_infeasible_is_exact():
     _, sol = _fast({"cost": "{U}{U}{U}", "sources": [{"name": "Island", "count": 2}, {"name": "Plains", "count": 5}]})
     assert sol.status == "infeasible" and sol.optimal
@@ -570,7 +592,7 @@ def _flow_cost(left, rows, flow, cost_of) -> int:
 
 
 @settings(max_examples=1500, deadline=None)
-@given(st.lists(st.tuples(st.integers(1, 4), st.integers(1, 127), st.sampled_from([fast.MULTI, fast.POOL, fast.SINGLE])),
+@given(st.lists(st.tuples(st.integers(1, 4), st.integers(1, 127), st.sampled_from([fast_flow.MULTI, fast_flow.POOL, fast_flow.SINGLE])),
                 min_size=1, max_size=7),
        st.lists(st.tuples(st.integers(1, 127), st.integers(1, 5)), min_size=1, max_size=5))
 def test_staged_flow_is_a_min_cost_flow(left_spec, row_spec):
@@ -579,9 +601,9 @@ def test_staged_flow_is_a_min_cost_flow(left_spec, row_spec):
     left = sorted(([cap, mask, stage, None, ("node", i)] for i, (cap, mask, stage) in enumerate(left_spec)),
                   key=lambda l: l[2])
     rows = [(mask, need, fast.OPT, 0, None) for mask, need in row_spec]
-    cost_of = fast._staged_cost(sum(r[1] for r in rows))
-    want = fast._cheapest_flow(left, rows, cost_of)
-    got = fast._staged_flow(left, rows)
+    cost_of = fast_flow._staged_cost(sum(r[1] for r in rows))
+    want = fast_flow._cheapest_flow(left, rows, cost_of)
+    got = fast_flow._staged_flow(left, rows)
     assert (got is None) == (want is None)
     if got is not None:
         assert _flow_cost(left, rows, got, cost_of) == _flow_cost(left, rows, want, cost_of)
@@ -594,11 +616,11 @@ def test_staged_flow_is_a_min_cost_flow(left_spec, row_spec):
 def test_source_table_takes_the_cheapest_ability_per_type_and_the_first_on_ties():
     """A pain land: {C} free, {W} or {U} for 1 damage; a second free {W} ability wins {W}."""
     pain = (((("C",),), 0, 63), ((("W",), ("U",)), 1, 63))
-    pays, picks, shape, refs = fast._source_table(pain)
+    pays, picks, shape, refs = fast_tables._source_table(pain)
     assert pays == (1, 1, None, None, None, 0)
     assert picks[0] == (1, 0, "W") and picks[1] == (1, 1, "U") and picks[5] == (0, 0, "C")
     assert shape == () and refs == ()
-    pays, picks, _, _ = fast._source_table(pain + (((("W",),), 0, 63), ((("U",),), 0, 63)))
+    pays, picks, _, _ = fast_tables._source_table(pain + (((("W",),), 0, 63), ((("U",),), 0, 63)))
     assert pays[:2] == (0, 0) and picks[0] == (2, 0, "W") and picks[1] == (3, 0, "U")
 
 
@@ -606,25 +628,25 @@ def test_source_table_leaves_out_types_it_cant_spend_and_declines_such_multis():
     """Mana whose kind this cost can't use is as if not made; a multi making only such mana is
     left out, one making some of it is out of class."""
     dual = (((("W",), ("U",)), 0, 0b000010),)  # only {U} may be spent
-    pays, picks, _, _ = fast._source_table(dual)
+    pays, picks, _, _ = fast_tables._source_table(dual)
     assert pays == (None, 0, None, None, None, None) and picks[0] is None
     ring = (((("C", "C"),), 0, 63),)
-    _, _, shape, refs = fast._source_table(ring)
+    _, _, shape, refs = fast_tables._source_table(ring)
     assert shape == ((("C", "C"), 0),) and refs == ((0, 0),)
-    with pytest.raises(fast._Out):
-        fast._source_table((((("G", "U"),), 0, 0b010000),))  # a bounce land, {U} not spendable
+    with pytest.raises(fast_tables._Out):
+        fast_tables._source_table((((("G", "U"),), 0, 0b010000),))  # a bounce land, {U} not spendable
     # Eldrazi Temple for a spell that isn't an Eldrazi: its {C}{C} can't be spent, its {C} can
     temple = (((("C",),), 0, 0b100000), ((("C", "C"),), 0, 0))
-    pays, _, shape, refs = fast._source_table(temple)
+    pays, _, shape, refs = fast_tables._source_table(temple)
     assert pays[5] == 0 and shape == () and refs == ()
 
 
 def test_accepted_types_is_acceptance_by_type_only():
     kind_bit = (1, 2, 2, 0)  # W; two kinds of U (snow and not); a kind that can't pay
-    assert fast._accepted_types(frozenset({0}), kind_bit) == 1
-    assert fast._accepted_types(frozenset({0, 1, 2}), kind_bit) == 3
-    assert fast._accepted_types(frozenset({1}), kind_bit) is None  # half of the blue kinds
-    assert fast._accepted_types(frozenset({0, 3}), kind_bit) is None
+    assert fast_tables._accepted_types(frozenset({0}), kind_bit) == 1
+    assert fast_tables._accepted_types(frozenset({0, 1, 2}), kind_bit) == 3
+    assert fast_tables._accepted_types(frozenset({1}), kind_bit) is None  # half of the blue kinds
+    assert fast_tables._accepted_types(frozenset({0, 3}), kind_bit) is None
 
 
 def test_solutions_are_the_same_however_often_and_after_whatever_is_solved():
@@ -658,10 +680,10 @@ def test_a_multi_choice_is_activated_at_most_as_often_as_its_mana_can_be_spent()
     """Two partly spent Sol Ring activations can be one: for each distinct unit of a choice, the
     demand it could serve, ``k`` units to an activation, bounds the activations an optimum uses."""
     c, w, u = type_mask("C"), type_mask("W"), type_mask("U")
-    assert fast._most_activations(("C", "C"), [(c | w, 5)]) == 3  # 5 units, 2 per activation
-    assert fast._most_activations(("C", "C"), [(w, 5)]) == 0  # nothing it could pay
-    assert fast._most_activations(("W", "U"), [(w, 3), (u, 1), (c, 4)]) == 3
-    assert fast._most_activations(("WUBRG",), [(w | u, 2), (c, 9)]) == 2
+    assert fast_tables._most_activations(("C", "C"), [(c | w, 5)]) == 3  # 5 units, 2 per activation
+    assert fast_tables._most_activations(("C", "C"), [(w, 5)]) == 0  # nothing it could pay
+    assert fast_tables._most_activations(("W", "U"), [(w, 3), (u, 1), (c, 4)]) == 3
+    assert fast_tables._most_activations(("WUBRG",), [(w | u, 2), (c, 9)]) == 2
     # and the optimum is inside it: {5} from six Sol Rings takes 3 of them
     answer = pay({"cost": "{5}", "sources": [{"id": "sol_ring", "count": 6, "types": ["artifact"],
                                               "abilities": [{"add": "{C}{C}"}]}]})
