@@ -13,8 +13,8 @@ opponents' sources; merging entries that are the same card; its mana kinds, prod
 layout) is kept; each question loads its cost, compiles the total cost against the kept layout,
 solves, and is verified against the whole problem as :func:`tapwise.pay` verifies it. The
 answer is the same as ``pay`` gives for the cost and the board as one problem (the tests
-compare them byte for byte on random problems). The board's values are frozen or never changed
-after compiling, so a board may be asked from several threads.
+compare them byte for byte on random problems). Asking changes nothing in the board: its values are
+frozen or never changed after compiling.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ class Board:
     prepared to answer many costs. Raises :class:`ProblemError` naming the field when the board
     is not valid, so a bad board fails once, where it is made."""
 
-    __slots__ = ("board", "_fields", "_merged_fields", "_members", "_compiled")
+    __slots__ = ("board", "_fields", "_merged_sources", "_members", "_compiled")
 
     def __init__(self, board: dict[str, Any]) -> None:
         if not isinstance(board, dict):
@@ -51,7 +51,7 @@ class Board:
         self._fields = {key: getattr(loaded, key) for key in BOARD_KEYS}
         merge = Merge(loaded)
         self._members = merge.members
-        self._merged_fields = {**self._fields, "sources": merge.problem.sources}
+        self._merged_sources = merge.problem.sources
         self._compiled: CompiledBoard = compile_board(merge.problem)
 
     def problem(self, cost: dict[str, Any]) -> Problem:
@@ -95,7 +95,7 @@ class Board:
         """The :class:`Merge` that ``Merge(prob)`` would make, from the board's merge."""
         merge = object.__new__(Merge)
         merge.members = self._members
-        merge.problem = evolve(prob, sources=self._merged_fields["sources"]) if self._members else prob
+        merge.problem = evolve(prob, sources=self._merged_sources) if self._members else prob
         return merge
 
 
