@@ -116,6 +116,7 @@ class Compiled:
     unpayable: bool = False
     spendable: frozenset[int] = frozenset()  # kinds whose restriction lets them pay the total cost
     _index: dict[tuple[str, bool, Restriction | None, bool], int] = field(default_factory=dict, repr=False)
+    shared: dict[Any, Any] | None = field(default=None, repr=False)  # what solvers remember per prepared board
 
     @staticmethod
     def start(problem: Problem) -> Compiled:
@@ -123,7 +124,7 @@ class Compiled:
         factories (every field as above; tests/test_fast.py checks they stay in step)."""
         return assemble(Compiled, {"problem": problem, "kinds": [], "pool_units": {}, "producers": [],
                                    "variants": [], "x_upper": 0, "unpayable": False, "spendable": frozenset(),
-                                   "_index": {}})
+                                   "_index": {}, "shared": None})
 
     def kind(self, type: str, snow: bool, only: Restriction | None, pool: bool) -> int:
         """The index of the mana kind with these fields, added on first sight."""
@@ -435,6 +436,7 @@ class CompiledBoard:
 
     compiled: Compiled  # the board's fields filled, the cost's left empty
     layout: _Layout
+    shared: dict[Any, Any] = field(default_factory=dict)  # given to each cost's Compiled (see there)
 
     def with_cost(self, problem: Problem) -> Compiled:
         """The same as ``compile_problem(problem)`` for a ``problem`` on this board (its sources,
@@ -445,6 +447,7 @@ class CompiledBoard:
         c._index = dict(b._index)
         c.pool_units = dict(b.pool_units)
         c.producers = list(b.producers)  # never changed once compiled, so shared
+        c.shared = self.shared  # what a solver works out from the board alone, kept across costs
         return _add_cost(c, self.layout, problem)
 
 

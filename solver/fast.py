@@ -266,6 +266,28 @@ class _Fast:
         self.dmax = dmax
 
     def _supply(self) -> None:
+        """The supply (see :meth:`_read_supply`). On a prepared board (``c.shared``) it depends
+        only on the board and on what the key names, so it is read once per key and shared by
+        the board's costs; nothing reads it but to look (tests/test_prepared.py compares the
+        answers with pay()'s)."""
+        shared = self.c.shared
+        if shared is None:
+            self._read_supply()
+            return
+        key = ("fast supply", self.kind_bit, _sacrifices_last(self.objectives), self.x_max or bool(self.colors),
+               self.phyrexian > 0)
+        got = shared.get(key)
+        if got is None:
+            self._read_supply()
+            shared[key] = (self.pool, self.pool_kinds, self.pool_total, self.pool_nodes, self.unsacrificed,
+                           self.unconverted, self.classes, self.profile_masks, self.multi_classes, self.has_cost,
+                           self._single_cache)
+            return
+        (self.pool, self.pool_kinds, self.pool_total, self.pool_nodes, self.unsacrificed, self.unconverted,
+         self.classes, self.profile_masks, self.multi_classes, self.has_cost, self._single_cache) = got
+
+    def _read_supply(self) -> None:
+        """Pool mana per type, and the sources' abilities as classes of copies alike."""
         c = self.c
         pool = [0] * 6
         pool_kinds: dict[int, list[list[int]]] = {}  # per type in the pool: [[kind, units]]
