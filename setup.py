@@ -2,15 +2,22 @@
 
 The same ``.py`` files ship beside the extension modules, and Python prefers the extension
 module when both exist. Cython compiles them as plain Python (annotations are not C types), with
-the C declarations of a ``.pxd`` file beside a module where one exists (``solver/fast.pxd``: a
-few classes as C structs, loop indices as C integers; nothing that changes a value), so compiled
-and pure code give the same answers; the compiled build takes about a fifth fewer instructions
-per call (``python -m benchmarks.instructions``). Editable installs
-(``pip install -e .``) and ``TAPWISE_PURE=1`` build nothing, so edits to the sources take effect
-at once and a machine without a C compiler can still install.
+the C declarations of a ``.pxd`` file beside a module where one exists (``solver/fast.pxd``), so
+compiled and pure code give the same answers (tests/test_build.py compares them).
+
+Only what measurably pays is compiled (pyproject's ``[tool.tapwise] compiled``, chosen with
+``python -m tapwise.benchmarks.instructions``; notes/speed.md has the counts), at ``-O1`` without
+debug information: measured here, gcc takes about a fifth of the time it takes at the default
+``-g -O3`` on these large generated files, for 2-3% more instructions per call. Modules are
+cythonized and compiled in parallel, the largest first.
+
+Editable installs (``pip install -e .``) and ``TAPWISE_PURE=1`` build nothing, so edits to the
+sources take effect at once. Without Cython or a working C compiler the build says so and
+installs the pure package: it never fails for want of a compiler.
 """
 
 import os
+import sys
 import tomllib
 from pathlib import Path
 
@@ -20,34 +27,60 @@ from setuptools.command.build_ext import build_ext
 with open(Path(__file__).with_name("pyproject.toml"), "rb") as handle:
     HOT_PATH = tomllib.load(handle)["tool"]["tapwise"]["compiled"]  # the tests read it too
 PURE = os.environ.get("TAPWISE_PURE", "") not in ("", "0")
+FLAGS = ["-O1", "-g0"]  # after the interpreter's own flags, so these win
+JOBS = os.cpu_count() or 1
+
+
+def _say(message: str) -> None:
+    print(f"tapwise: {message}", file=sys.stderr)
 
 
 class BuildHotPath(build_ext):
-    """Compiles the hot path, except in editable mode (the sources must stay what runs)."""
+    """Compiles the hot path, except in editable mode (the sources must stay what runs); falls
+    back to the pure package when there is no compiler."""
 
     def run(self) -> None:
         if getattr(self, "editable_mode", False) or self.inplace:
-            print("tapwise: editable install, the hot path stays pure Python")
+            _say("editable install, the hot path stays pure Python")
             return
-        super().run()
+        if not self.extensions:
+            return
+        try:
+            super().run()
+        except Exception as e:  # no compiler, or one that fails: the pure package still works
+            _say(f"the hot path could not be compiled ({type(e).__name__}: {e}); "
+                 "installing the pure Python package (same answers, slower)")
+            self.extensions = []
+
+
+def _source(name: str) -> str:
+    return name.removeprefix("tapwise.").replace(".", "/") + ".py"
 
 
 def _extensions():
     if PURE:
+        _say("TAPWISE_PURE is set: installing the pure Python package")
         return []
-    from Cython.Build import cythonize
-
+    try:
+        from Cython.Build import cythonize
+    except ImportError:
+        _say("Cython is not available: installing the pure Python package (same answers, slower)")
+        return []
     from setuptools import Extension
 
     # tapwise.models.mana is built from models/mana.py: the repository's folders are the package's
-    # subpackages (pyproject.toml's package-dir), so each extension is named as installed.
+    # subpackages (pyproject.toml's package-dir), so each extension is named as installed. The
+    # largest first, so the parallel build doesn't end waiting on one big module.
+    here = Path(__file__).parent
+    names = sorted(HOT_PATH, key=lambda n: -(here / _source(n)).stat().st_size)
     return cythonize(
-        [Extension(name, [name.removeprefix("tapwise.").replace(".", "/") + ".py"]) for name in HOT_PATH],
+        [Extension(name, [_source(name)], extra_compile_args=FLAGS) for name in names],
         compiler_directives={"language_level": 3, "annotation_typing": False},
         build_dir="build/cython",  # the generated C stays out of the sources
-        nthreads=os.cpu_count() or 1,
+        nthreads=JOBS,
+        quiet=True,
     )
 
 
 setup(ext_modules=_extensions(), cmdclass={"build_ext": BuildHotPath},
-      options={"build_ext": {"parallel": os.cpu_count() or 1}})
+      options={"build_ext": {"parallel": JOBS}})

@@ -22,9 +22,10 @@ from tapwise.solver.available import available
 from tapwise.solver.castable import castable
 from tapwise.solver.pay import pay
 from tapwise.solver.plan import plan
+from tapwise.solver.prepared import Board, prepare
 
 __all__ = [
-    "pay", "castable", "plan", "available",
+    "pay", "castable", "plan", "available", "prepare", "Board",
     "Problem", "Source", "Ability", "PoolMana", "Player", "load_problem", "ProblemError",
     "Answer", "load_answer",
     "ManaCost", "Symbol", "Kind", "parse_cost", "NotationError",

@@ -3,6 +3,7 @@
     python -m benchmarks.instructions                    # every phase, 100 typical problems
     python -m benchmarks.instructions --phases pay fast  # some of them
     python -m benchmarks.instructions --scenario rich
+    python -m benchmarks.instructions --scenario search_loop --phases pay prepared feasible
 
 Wall time on a shared machine drifts by a third within minutes; an instruction count
 (``valgrind --tool=cachegrind --cache-sim=no``) is the same whatever else the machine does, so
@@ -27,22 +28,30 @@ import subprocess
 import sys
 from typing import Any, Callable
 
-PHASES = ("pay", "load", "merge", "compile", "fast", "answer", "split", "verify")
+PHASES = ("pay", "prepared", "feasible", "load", "merge", "compile", "fast", "answer", "split", "verify")
 
 
 def _prepared(scenario: str, seed: int, n: int) -> dict[str, Callable[[], None]]:
     """One function per phase running it over every problem, its inputs made beforehand."""
-    from tapwise.models.problem import load_problem
+    from tapwise.models.problem import BOARD_KEYS, COST_KEYS, load_problem
     from tapwise.solver import fast, pay
     from tapwise.solver.answer import build_answer
     from tapwise.solver.compile import compile_problem
     from tapwise.solver.merge import Merge
     from tapwise.solver.pay import solve_compiled
+    from tapwise.solver.prepared import prepare
     from tapwise.solver.verify import verify
 
     from .generators import generate
+    from .search_loop import board_and_cost
 
-    problems = list(generate(scenario, seed, n))
+    if scenario == "search_loop":  # the issue-22 boards: basics, duals, tri-lands, Sol Ring
+        problems = [{**cost, **board} for board, cost in (board_and_cost(seed, i) for i in range(n))]
+    else:
+        problems = list(generate(scenario, seed, n))
+    boards = [prepare({k: p[k] for k in BOARD_KEYS if k in p}) for p in problems]
+    costs = [{k: v for k, v in p.items() if k in COST_KEYS} for p in problems]
+    feasible = [{**c, "objective": []} for c in costs]
     loaded = [load_problem(p) for p in problems]
     merges = [Merge(p) for p in loaded]
     compiled = [compile_problem(m.problem) for m in merges]
@@ -59,6 +68,8 @@ def _prepared(scenario: str, seed: int, n: int) -> dict[str, Callable[[], None]]
 
     return {
         "pay": each(pay, problems),
+        "prepared": each(lambda b, c: b.pay(c), list(zip(boards, costs))),
+        "feasible": each(lambda b, c: b.pay(c), list(zip(boards, feasible))),
         "load": each(load_problem, problems),
         "merge": each(Merge, loaded),
         "compile": each(lambda m: compile_problem(m.problem), merges),
@@ -93,7 +104,7 @@ def _count(phase: str, rounds: int, args: argparse.Namespace) -> int:
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(prog="python -m benchmarks.instructions", description=__doc__.split("\n\n")[0])
     ap.add_argument("--phases", nargs="+", choices=PHASES, default=list(PHASES))
-    ap.add_argument("--scenario", default="typical")
+    ap.add_argument("--scenario", default="typical", help="a generator's scenario, or search_loop")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--n", type=int, default=100, help="problems")
     ap.add_argument("--rounds", type=int, default=3, help="timed rounds beyond the first")

@@ -195,6 +195,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1,
                         help="LocalCluster workers (default: cores)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    parser.add_argument("--search-loop", action="store_true",
+                        help="instead: the search-loop latencies of issue 22 (prepared board, feasibility, "
+                             "cold pay, large boards) beside the greedy payer (benchmarks/search_loop.py); "
+                             "--n boards (default 1000)")
     return parser
 
 
@@ -210,6 +214,11 @@ def _build() -> str:
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark; returns the exit code (0, or 130 when interrupted)."""
     args = build_parser().parse_args(argv)
+    if args.search_loop:
+        from . import search_loop
+
+        return search_loop.main(["--n", str(args.n or (50 if args.quick else 1000)), "--seed", str(args.seed)]
+                                + (["--large", "10000"] if args.quick else []))
     scenarios = _names(args.scenarios, SCENARIOS, "scenario")
     payers = _names(args.payers, PAYERS, "payer")
     n = args.n if args.n is not None else (4 if args.quick else 100)

@@ -1,23 +1,40 @@
-"""``castable``: several costs asked of one board, each answered on its own (spec section 7)."""
+"""``castable``: several costs asked of one board, each answered on its own (spec section 7).
+
+The board is prepared once (:class:`solver.prepared.Board`) and asked each cost; the answers
+are those of ``pay`` on each cost and the board as one problem."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tapwise.models.problem import BOARD_KEYS, COST_KEYS, ProblemError
 from tapwise.solver.pay import pay
 
+if TYPE_CHECKING:
+    from tapwise.solver.prepared import Board
+
 
 def castable(request: dict[str, Any]) -> dict[str, Any]:
     """One ``pay`` answer per cost, each on its own, from the same board."""
+    from tapwise.solver.prepared import Board
+
     allowed = set(BOARD_KEYS) | {"costs", "query", "id"}
     for key in request:
         if key not in allowed:
             raise ProblemError(key, f"unknown key for a castable question; allowed: {', '.join(sorted(allowed))}")
-    costs = request.get("costs")
+    board = {k: request[k] for k in BOARD_KEYS if k in request}
+    try:
+        prepared = Board(board)
+    except ProblemError:
+        prepared = None  # each cost's answer names the board's mistake, as pay() does
+    return castable_on(prepared, request.get("costs"), board)
+
+
+def castable_on(prepared: Board | None, costs: Any, board: dict[str, Any] | None = None) -> dict[str, Any]:
+    """``castable`` of ``costs`` on a prepared board (or, when the board is bad, on ``board``
+    as given, so that each answer names its mistake where ``pay`` would)."""
     if not isinstance(costs, list):
         raise ProblemError("costs", "must be a list of costs (problem objects without the board keys)")
-    board = {k: request[k] for k in BOARD_KEYS if k in request}
     results = []
     for i, cost in enumerate(costs):
         if not isinstance(cost, dict):
@@ -25,7 +42,7 @@ def castable(request: dict[str, Any]) -> dict[str, Any]:
         bad = [k for k in cost if k not in COST_KEYS]
         if bad:
             raise ProblemError(f"costs[{i}].{bad[0]}", "unknown key in a cost (board keys go at the top level)")
-        answer = pay({**cost, **board})
+        answer = prepared.pay(cost) if prepared is not None else pay({**cost, **(board or {})})
         if answer.get("status") == "error":
             answer["error"] = f"costs[{i}]." + answer["error"]
         results.append(answer)

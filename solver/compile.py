@@ -116,6 +116,7 @@ class Compiled:
     unpayable: bool = False
     spendable: frozenset[int] = frozenset()  # kinds whose restriction lets them pay the total cost
     _index: dict[tuple[str, bool, Restriction | None, bool], int] = field(default_factory=dict, repr=False)
+    shared: dict[Any, Any] | None = field(default=None, repr=False)  # what solvers remember per prepared board
 
     @staticmethod
     def start(problem: Problem) -> Compiled:
@@ -123,7 +124,7 @@ class Compiled:
         factories (every field as above; tests/test_fast.py checks they stay in step)."""
         return assemble(Compiled, {"problem": problem, "kinds": [], "pool_units": {}, "producers": [],
                                    "variants": [], "x_upper": 0, "unpayable": False, "spendable": frozenset(),
-                                   "_index": {}})
+                                   "_index": {}, "shared": None})
 
     def kind(self, type: str, snow: bool, only: Restriction | None, pool: bool) -> int:
         """The index of the mana kind with these fields, added on first sight."""
@@ -425,7 +426,39 @@ def _variants(totals: _Same, accept: _Accept, achroma: bool, spend_as: str | Non
 def compile_problem(problem: Problem) -> Compiled:
     """The aggregated form of ``problem`` that the back ends model."""
     c = Compiled.start(problem)
-    layout = _add_producers(c, problem)
+    return _add_cost(c, _add_producers(c, problem), problem)
+
+
+@dataclass(frozen=True, eq=False)
+class CompiledBoard:
+    """What compiling takes from the board alone (kinds, pool, producers and their layout),
+    worked out once for a prepared board (``solver.prepared``); :meth:`with_cost` adds a cost."""
+
+    compiled: Compiled  # the board's fields filled, the cost's left empty
+    layout: _Layout
+    shared: dict[Any, Any] = field(default_factory=dict)  # given to each cost's Compiled (see there)
+
+    def with_cost(self, problem: Problem) -> Compiled:
+        """The same as ``compile_problem(problem)`` for a ``problem`` on this board (its sources,
+        pool and opponents' sources the ones this was made from)."""
+        b = self.compiled
+        c = Compiled.start(problem)
+        c.kinds = list(b.kinds)
+        c._index = dict(b._index)
+        c.pool_units = dict(b.pool_units)
+        c.producers = list(b.producers)  # never changed once compiled, so shared
+        c.shared = self.shared  # what a solver works out from the board alone, kept across costs
+        return _add_cost(c, self.layout, problem)
+
+
+def compile_board(problem: Problem) -> CompiledBoard:
+    """The board's part of ``compile_problem`` (``problem``'s cost fields are not read)."""
+    c = Compiled.start(problem)
+    return CompiledBoard(c, _add_producers(c, problem))
+
+
+def _add_cost(c: Compiled, layout: _Layout, problem: Problem) -> Compiled:
+    """The cost's part of ``compile_problem``: its total cost variants and what X may reach."""
     totals = total_costs(problem)
     if not totals:
         c.unpayable = True

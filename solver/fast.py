@@ -21,6 +21,9 @@ is exhaustive, so the caller explains them as it does after CP-SAT. ``ENABLED = 
   left out of the supply when no payment with a sacrifice can be better (``min_sacrifices``
   before every objective but ``min_life`` and ``min_energy``), and the path declines when the
   board without them can't pay, or pays only with life while ``min_life`` comes first;
+- no objective at all (``"objective": []``: only whether the cost can be paid), where the first
+  payment the search finds answers (every payment is optimal for no objective), and abilities
+  that sacrifice or have a mana cost are left out unless the board can't pay without them; or
 - objectives among ``min_life``, ``min_sacrifices``, ``min_energy``, ``min_sources``,
   ``min_waste`` and ``max_x`` (the last three are constants here: 0, 0 and the fixed X), after
   ``max_colors`` or ``min_colors`` if one comes first (sets of colors are then tried, see
@@ -47,6 +50,12 @@ demand rows (symbols grouped by the set of types they accept).
   objectives scalarized in their lexicographic order; each weight exceeds the range of every
   later objective, so it is exact.
 
+**The modules.** This one reads the compiled IR into demand rows and supply classes and
+searches the choices (:class:`_Fast`); :mod:`solver.fast_tables` reads sources and bounds
+once per shape, :mod:`solver.fast_flow` pays one choice (a b-matching, or OR-Tools' min-cost
+flow), :mod:`solver.fast_hall` scores choices by Hall's theorem and
+:mod:`solver.fast_answer` turns the best into a :class:`Solution`.
+
 **The search.** An activation none of whose mana is spent can be dropped (fewer sources, less
 waste, same payment), so no optimum has one, nor two partly spent activations of one choice (the
 mana spent from one can move to the other): a multi choice is used at most as often as the demand
@@ -71,21 +80,18 @@ from itertools import chain, combinations, product
 from operator import attrgetter, itemgetter, mul
 from typing import Any
 
-from ortools.graph.python import min_cost_flow
-
-from tapwise.models.mana import TYPES, type_mask
+from tapwise.models.mana import type_mask
 from tapwise.solver.compile import Compiled
 from tapwise.solver.cpsat import Solution
+from tapwise.solver.fast_answer import solution
 from tapwise.solver.fast_choice import ChoiceProblem, Undecided, best_choice
+from tapwise.solver.fast_flow import (BITS_OF, LIFE, MULTI, POOL, SINGLE, TB_COLOR, TB_GENERIC, _cheapest_flow,
+                                      _staged_flow, _weighted_cost)
+from tapwise.solver.fast_hall import _Hall
+from tapwise.solver.fast_tables import (BIT, TI, _accepted_types, _carvings, _fewest_copies, _most_activations,
+                                        _multi_units, _Out, _source_info, _vectors)
 
-BIT = {t: 1 << i for i, t in enumerate(TYPES)}
-TI = {t: i for i, t in enumerate(TYPES)}
-LIFE = 6  # Phyrexian symbols: paid with 2 life, as if with a seventh type of "mana"
 _TYPE_OF = attrgetter("type")
-BITS_OF = [tuple(i for i in range(7) if m >> i & 1) for m in range(128)]
-FIRST_BIT = [(m & -m).bit_length() - 1 for m in range(128)]  # the first type of a mask
-
-_OPTIMAL = min_cost_flow.SimpleMinCostFlow.OPTIMAL.value
 ALLOWED = frozenset({"min_life", "min_sacrifices", "min_energy", "min_sources", "min_waste", "max_x"})
 VARYING = ("min_life", "min_sources", "min_waste")
 ENABLED = True
@@ -102,14 +108,8 @@ HOPELESS_AFTER = 8
 MAX_COLOR_TRIES = 64
 """Most sets of colors (and ways to spend each) a color objective may try before CP-SAT decides."""
 
-# What a demand row records in the Solution.
-OPT, GEN, TB_COLOR, TB_GENERIC = 0, 1, 2, 3
-# Supply stages: multi units, pool mana, single copies.
-MULTI, POOL, SINGLE = 0, 1, 2
-
-
-class _Out(Exception):
-    """The problem is outside the fast class."""
+# What a demand row records in the Solution (fast_flow defines the {2/W} halves' rows too).
+OPT, GEN = 0, 1
 
 
 def solve_fast(c: Compiled, objectives: tuple[str, ...]) -> Solution | None:
@@ -120,22 +120,6 @@ def solve_fast(c: Compiled, objectives: tuple[str, ...]) -> Solution | None:
         return None
 
 
-def _carvings(rows: list[tuple[int, int, int, int, Any]], colors: list[int]):
-    """Every way to take one unit for each of ``colors`` (type indices) from a row accepting
-    it, as (rows, no {2/W} demands): the unit becomes a row of its own accepting that color
-    alone, for the same symbol (a row's payments are added up when the answer is built)."""
-    options = [[ri for ri, r in enumerate(rows) if r[1] and r[0] >> ti & 1] for ti in colors]
-    for pick in product(*options):
-        taken = [0] * len(rows)
-        for ri in pick:
-            taken[ri] += 1
-        if any(t > r[1] for t, r in zip(taken, rows)):
-            continue
-        out = [(r[0], r[1] - t, *r[2:]) for r, t in zip(rows, taken)]
-        out += [(1 << ti, 1, *rows[ri][2:]) for ti, ri in zip(colors, pick)]
-        yield out, []
-
-
 @lru_cache(maxsize=256)
 def _sacrifices_last(objectives: tuple[str, ...]) -> str:
     """Whether abilities that sacrifice (Treasures, Lotus Petal) can be left out of the supply:
@@ -144,6 +128,8 @@ def _sacrifices_last(objectives: tuple[str, ...]) -> str:
     one, so the best without them is the best, provided it is found (else one might pay) and,
     if ``min_life`` comes before, costs no life (else a sacrifice might save it). Energy is 0
     throughout the class."""
+    if not objectives:
+        return "skip"  # any payment answers a feasibility question: one without sacrifices will do
     if "min_sacrifices" not in objectives:
         return ""
     before = objectives[:objectives.index("min_sacrifices")]
@@ -280,6 +266,28 @@ class _Fast:
         self.dmax = dmax
 
     def _supply(self) -> None:
+        """The supply (see :meth:`_read_supply`). On a prepared board (``c.shared``) it depends
+        only on the board and on what the key names, so it is read once per key and shared by
+        the board's costs; nothing reads it but to look (tests/test_prepared.py compares the
+        answers with pay()'s)."""
+        shared = self.c.shared
+        if shared is None:
+            self._read_supply()
+            return
+        key = ("fast supply", self.kind_bit, _sacrifices_last(self.objectives), self.x_max or bool(self.colors),
+               self.phyrexian > 0)
+        got = shared.get(key)
+        if got is None:
+            self._read_supply()
+            shared[key] = (self.pool, self.pool_kinds, self.pool_total, self.pool_nodes, self.unsacrificed,
+                           self.unconverted, self.classes, self.profile_masks, self.multi_classes, self.has_cost,
+                           self._single_cache)
+            return
+        (self.pool, self.pool_kinds, self.pool_total, self.pool_nodes, self.unsacrificed, self.unconverted,
+         self.classes, self.profile_masks, self.multi_classes, self.has_cost, self._single_cache) = got
+
+    def _read_supply(self) -> None:
+        """Pool mana per type, and the sources' abilities as classes of copies alike."""
         c = self.c
         pool = [0] * 6
         pool_kinds: dict[int, list[list[int]]] = {}  # per type in the pool: [[kind, units]]
@@ -358,53 +366,38 @@ class _Fast:
             if self.unsacrificed or self.unconverted:
                 raise _Out  # a sacrifice, a filter land or a Signet might pay: CP-SAT weighs it
             return Solution("infeasible", optimal=True)
-        sol = self._solution(best)
+        sol = solution(self, best)
         if self.unsacrificed == "skip if no life" and sol.objective["min_life"]:
             raise _Out  # life came first: a sacrifice might have saved it
-        if self.unconverted and not self._converters_idle(best):
+        if self.unconverted and self.objectives and not self._converters_idle(best):
             raise _Out  # a filter land or Signet might do better: CP-SAT weighs it
         return sol
 
     def _converters_idle(self, best) -> bool:
         """Whether a payment found without the abilities that have a mana cost (filter lands,
-        Signets) is best with them too: it costs no life and wastes nothing, and it taps as few
-        sources as any payment could, by a count blind to types. Each activation makes at most
-        its largest output less the least mana its cost takes (a Signet: 2 - 1), and a copy taps
-        once and uses its other abilities up to their ``uses``, so paying the symbols that can't
-        be paid with life takes at least as many copies as the copies making the most need to
-        cover it, after the pool (118.3: a converter's cost is mana like any other, so counting
-        it against the output bounds what the converter adds). Every objective is then at its
-        least over all payments, so the payment is best in any order of them."""
+        Signets) is best with them too. It is when it costs no life, wastes nothing and taps no
+        more sources than a bound every payment obeys; every objective is then at its least over
+        all payments, so it is best in any order of them.
+
+        The bound is conservation of mana, blind to types and restrictions, so it holds for any
+        payment, with or without converters: the mana a payment makes (all the pool's mana, of
+        any restriction, plus what its activations add) is at least the mana it spends (the
+        symbols that can't be paid with life, ``{2/W}`` at one, plus each activation's own cost
+        at its least mana, a Phyrexian symbol of it at 0 since life may pay it, 118.3). So the
+        copies it uses must add, net of their activations' least mana costs, at least the need
+        less the whole pool; a copy taps once and uses its other abilities up to their ``uses``
+        (sources count copies, spec section 8), so the fewest copies whose largest nets cover
+        that is a lower bound. Counting more than a payment can do (every pool unit, tapped
+        copies' tap abilities, a Phyrexian cost at no mana) only weakens the bound: the path
+        then declines and CP-SAT decides."""
         lost, sources, waste = best[6]
         if lost or waste:
             return False
-        need = self._mana_needed() - self.pool_total
+        need = self._mana_needed() - sum(self.c.pool_units.values())
         if need <= 0:
             return sources == 0
-        # per source entry: [the best net of a tapping ability, the nets of the others times
-        # their uses]: the most one copy can add (sources count copies, spec section 8)
-        per_copy: dict[int, list[int]] = {}
-        for p in self.c.producers:
-            net = p.most_made - sum(d.count * min((o.units for o in d.options if not o.life), default=0)
-                                    for d in p.cost)
-            if net <= 0:
-                continue
-            most = per_copy.setdefault(p.source, [0, 0])
-            if p.tap:
-                most[0] = max(most[0], net)
-            else:
-                most[1] += net * p.uses
-        sources_of = self.c.problem.sources
-        items = sorted(((tap + other, sources_of[si].count) for si, (tap, other) in per_copy.items()),
-                       reverse=True)
-        least = 0
-        for net, n in items:  # the copies making the most first: the fewest that cover the need
-            take = min(n, -(-need // net))
-            least += take
-            need -= take * net
-            if need <= 0:
-                break
-        return need <= 0 and sources == least
+        least = _fewest_copies(self.c, need)
+        return least is not None and sources == least
 
     def _best(self):
         """The best payment at this X (see :meth:`_search`), or None when none exists."""
@@ -612,6 +605,8 @@ class _Fast:
                 if best is not None and lb >= best[0]:
                     break
                 got = self._flow(mode, dims, y, t)
+                if got is not None and not self.objectives:
+                    return got  # feasibility only: the first payment found answers it
                 if got is not None and (best is None or got[0] < best[0]):
                     best = got
             return best
@@ -635,6 +630,8 @@ class _Fast:
                 continue
             if mode != "cost":
                 best, best_key = (got, y, t), key
+                if not self.objectives:
+                    break  # feasibility only: the first choice that pays answers it
                 continue
             flows += 1
             if flows > MAX_FLOWS:
@@ -779,586 +776,3 @@ class _Fast:
             weight[o] = w
             w *= ranges[o] + 1
         return [weight["min_life"], weight["min_sources"], weight["min_waste"]]
-
-    # -- the Solution ---------------------------------------------------------------------
-
-    def _solution(self, best) -> Solution:
-        _, dims, y, rows, left, flow, values = best
-        c = self.c
-        producers = c.producers
-        classes = self.classes
-        sol = Solution.paid(self.x)  # variant 0, no levels: no mana-cost abilities
-        acts = sol.acts
-        splits = sol.splits
-        cost_pay = sol.cost_pay
-        produced: dict[int, dict[int, list[int]]] = {}  # per type made: kind -> [kind, units spent]
-        made = 0
-        # Activations of a class go to its sources in order, as their budgets allow.
-        budget_left: dict[int, int] = {}  # source -> activations left, once it has some
-        chunks: dict[tuple[int, int, str], list[list[int]]] = {}  # multi node -> [[producer, units]]
-        for j, n in enumerate(y):
-            if not n:
-                continue
-            ki, jl, choice, _ = dims[j]
-            made += n * len(choice)
-            units = _multi_units(choice)[1]
-            for si, budget, pis, _, refs in classes[ki][3]:
-                room = budget_left.get(si, budget)
-                take = n if n < room else room
-                if not take:
-                    continue
-                budget_left[si] = room - take
-                n -= take
-                ai, ci = refs[jl]
-                pi = pis[ai]
-                _add(acts, (pi, 0, ci), take)
-                for unit, k, _ in units:
-                    chunks.setdefault((ki, jl, unit), []).append([pi, take * k])
-                if not n:
-                    break
-        row_types: list[dict[int, int]] = [{} for _ in rows]  # per row: type index -> units
-        for l, spent_here in zip(left, flow):
-            tag = l[4]
-            if not spent_here and tag[0] != "multi":
-                continue
-            by_type: dict[int, int] = {}
-            for (ri, ti), n in spent_here.items():
-                by_type[ti] = by_type.get(ti, 0) + n
-                rt = row_types[ri]
-                rt[ti] = rt.get(ti, 0) + n
-            if tag[0] == "multi":
-                _, ki, jl, unit = tag
-                spare = l[0] - sum(by_type.values())
-                parts = [(ti, by_type[ti], True) for ti in sorted(by_type)]
-                if spare:  # made and not spent: any type it may be
-                    parts.append((TI[unit[0]], spare, False))
-                queue = chunks[(ki, jl, unit)]
-                at = 0
-                for ti, n, spent in parts:
-                    tt = TYPES[ti]
-                    while n:
-                        chunk = queue[at]
-                        if not chunk[1]:
-                            at += 1
-                            continue
-                        take = n if n < chunk[1] else chunk[1]
-                        chunk[1] -= take
-                        n -= take
-                        pi = chunk[0]
-                        if len(unit) > 1:
-                            _add(splits.setdefault((pi, 0, unit), {}), tt, take)
-                        if spent:
-                            _gain(produced.setdefault(ti, {}), producers[pi].kind_of_type[tt], take)
-            elif tag[0] == "single":
-                members = tag[1]  # exhausted sources (multi activations took them) are skipped
-                at = 0
-                for ti in sorted(by_type):
-                    n = by_type[ti]
-                    tt = TYPES[ti]
-                    made_here = produced.setdefault(ti, {})
-                    while n:
-                        si, budget, pis, picks, _ = members[at]
-                        room = budget_left.get(si, budget)
-                        if not room:
-                            at += 1
-                            continue
-                        take = n if n < room else room
-                        budget_left[si] = room - take
-                        n -= take
-                        ai, ci, unit = picks[ti]
-                        pi = pis[ai]
-                        _add(acts, (pi, 0, ci), take)
-                        if len(unit) > 1:
-                            _add(splits.setdefault((pi, 0, unit), {}), tt, take)
-                        _gain(made_here, producers[pi].kind_of_type[tt], take)
-                        made += take
-        # Spend: for each row and type, mana made by activations first, then pool mana.
-        spent_made = 0
-        cost_life = 0
-        pool_left = {ti: [kn[:] for kn in kns] for ti, kns in self.pool_kinds.items()}
-        demands = c.variants[0].demands
-        spent_types = 0  # the types spent, for a color objective
-        counting_colors = bool(self.colors)
-        for (m, n, what, di, cat), rt in zip(rows, row_types):
-            got: dict[int, int] = {}
-            for ti in sorted(rt):
-                if ti == LIFE:
-                    continue
-                want = rt[ti]
-                store = produced.get(ti)
-                if store:
-                    rest = _draw(sorted(store.values()), want, got)  # by kind
-                    spent_made += want - rest
-                    want = rest
-                if want:
-                    _draw(pool_left[ti], want, got)  # the rest is in the pool
-            if counting_colors:
-                for k in got:
-                    spent_types |= self.kind_bit[k]
-            if what == GEN:
-                g = sol.generic_pay.get(cat)
-                if g is None:
-                    sol.generic_pay[cat] = got  # the category's first row
-                else:
-                    for k, u in got.items():
-                        _add(g, k, u)
-                if di >= 0:
-                    cost_pay[(di, 0)] = (demands[di].count, {})
-            elif what == OPT:
-                masks = self.option_masks[di]
-                paid_life = rt.get(LIFE)
-                if paid_life:
-                    cost_life += 2 * paid_life
-                    li = masks.index(1 << LIFE)
-                    cost_pay[(di, li)] = (cost_pay.get((di, li), (0,))[0] + paid_life, {})
-                for k, u in sorted(got.items()):
-                    b = self.kind_bit[k]
-                    for oi, om in enumerate(masks):
-                        if om & b:
-                            break
-                    cnt, fl = cost_pay.get((di, oi), (0, {}))
-                    fl[k] = fl.get(k, 0) + u  # a symbol's rows add up (colors carve some out)
-                    cost_pay[(di, oi)] = (cnt + u, fl)
-            elif what == TB_COLOR:
-                cost_pay[(di, 0)] = (n, got)
-            else:
-                cost_pay[(di, 1)] = (n // 2, {})
-                g = sol.generic_pay.setdefault("twobrid", {})
-                for k, u in got.items():
-                    _add(g, k, u)
-        life = damage = 0
-        for (pi, _, _), n in acts.items():
-            p = producers[pi]
-            life += p.life * n
-            damage += p.damage * n
-        sources = sum(acts.values())
-        waste = made - spent_made
-        lost = life + damage + cost_life
-        if (lost, sources, waste) != values:
-            raise AssertionError(f"fast path bookkeeping: {values} but built {sources}, {waste}, {lost}")
-        player = c.problem.player
-        if (life > max(0, player.life) or (cost_life and cost_life > player.life - life - damage)
-                or (lost > 0 and player.keep_life is not None and player.life - lost < player.keep_life)):
-            raise _Out  # the optimum breaks a life limit: CP-SAT weighs the alternatives
-        got_values = {"min_life": lost, "min_sacrifices": 0, "min_energy": 0, "min_sources": sources,
-                      "min_waste": waste, "max_x": self.x}
-        if counting_colors:
-            got_values[self.colors] = len(BITS_OF[spent_types & 31])
-        sol.objective = dict(zip(self.objectives, map(got_values.__getitem__, self.objectives)))
-        return sol
-
-
-class _Hall:
-    """Hall's theorem for one search: the most demand units a supply can cover is the minimum
-    over sets T of types of (D - demand accepting only types in T + supply making some type in
-    T); T ranges over unions of row masks (no other T is tighter). ``score(y, t)`` gives, for
-    multis ``y`` and colored {2/W} halves ``t``: (least life, least sources, least waste), or
-    None if the choice can't pay. Multi units alone give the least waste (most of them spent),
-    pool and multi units the least sources (fewest singles needed). Life is exactly 0 except in
-    "cost" mode, where it is bounded below: the life of the multis, plus the cheapest life
-    payment for each unit the supply that costs no life can't cover."""
-
-    def __init__(self, fast: _Fast, mode: str, dims) -> None:
-        self.fast = fast
-        self.dims = dims
-        rows = [(m, n) for m, n, *_ in fast.live_rows]
-        cands = self.sets = fast._type_sets()  # the type sets T, in this order everywhere
-        self.n = len(cands)
-        nodes, where = fast._singles(mode)
-        class_mask = {ki: nodes[gi][1] for ki, gi in where.items()}
-        lifecap = fast.phyrexian if mode != "free" else 0
-        self.inside = []  # per T: fixed demand inside T
-        self.flags = []  # per T: which {2/W} halves are inside T
-        self.pool = []  # per T: pool mana (and life for Phyrexian symbols) meeting T
-        self.singles = []  # per T: single copies meeting T
-        for T in cands:
-            self.inside.append(sum(n for m, n in rows if not m & ~T))
-            self.flags.append([(not mc & ~T, not mg & ~T) for _, _, mc, mg in fast.twobrid])
-            self.pool.append(sum(fast.pool[ti] for ti in BITS_OF[T & 63]) + (lifecap if T >> LIFE & 1 else 0))
-            self.singles.append(sum(node[0] for node in nodes if node[1] & T))
-        self.per_dim = []  # per multi dimension, per T: (its units meeting T, single copies it takes)
-        for ki, _, choice, _ in dims:
-            ums = [type_mask(u) for u in choice]
-            gm = class_mask.get(ki, 0)
-            self.per_dim.append([(sum(1 for um in ums if um & T), 1 if gm & T else 0) for T in cands])
-        self.cost = mode == "cost"
-        if self.cost:  # the supply that costs no life, for the life bound
-            free_nodes, free_where = fast._singles("free")
-            free_mask = {ki: free_nodes[gi][1] for ki, gi in free_where.items()}
-            self.free = [sum(fast.pool[ti] for ti in BITS_OF[T & 63])
-                         + sum(node[0] for node in free_nodes if node[1] & T)
-                         for T in cands]
-            self.free_loss = [[1 if free_mask.get(ki, 0) & T else 0 for T in cands] for ki, _, _, _ in dims]
-            # 0 when only multis cost life (their life is counted per choice): a weaker bound
-            self.min_pay = min([p for cl in fast.classes for p in cl[1] if p]
-                               + ([2] if fast.phyrexian else []), default=0)
-        self._t: dict[tuple, tuple[int, list[int]]] = {}
-        self._y: dict[tuple, tuple] = {}
-
-    def _for_t(self, t):
-        got = self._t.get(t)
-        if got is None:
-            twobrid = self.fast.twobrid
-            d = self.fast.fixed_units + sum(2 * n - k for (_, n, _, _), k in zip(twobrid, t))
-            slack = []
-            for inside, flags in zip(self.inside, self.flags):
-                for (c_in, g_in), (_, n, _, _), k in zip(flags, twobrid, t):
-                    inside += (k if c_in else 0) + (2 * (n - k) if g_in else 0)
-                slack.append(d - inside)
-            got = self._t[t] = (d, slack)
-        return got
-
-    def _for_y(self, y):
-        got = self._y.get(y)
-        if got is None:
-            n_c = self.n
-            acts = units = life = 0
-            multi = [0] * n_c
-            loss = [0] * n_c
-            for j, n in enumerate(y):
-                if n:
-                    _, _, choice, pay = self.dims[j]
-                    acts += n
-                    units += n * len(choice)
-                    life += n * pay
-                    for i, (u, lo) in enumerate(self.per_dim[j]):
-                        multi[i] += n * u
-                        loss[i] += n * lo
-            pm = [m + p for m, p in zip(multi, self.pool)]
-            everything = [a + s - lo for a, s, lo in zip(pm, self.singles, loss)]
-            free = None
-            if self.cost:
-                free = [m + f for m, f in zip(multi, self.free)]
-                for j, n in enumerate(y):
-                    if n:
-                        free = [f - n * lo for f, lo in zip(free, self.free_loss[j])]
-            got = self._y[y] = (acts, units, life, multi, pm, everything, free)
-        return got
-
-    def score(self, y, t) -> tuple[int, int, int] | None:
-        d, slack = self._for_t(t)
-        acts, units, life, multi, pm, everything, free = self._for_y(y)
-        if min(map(int.__add__, slack, everything)) < d:
-            return None
-        r_pm = min(map(int.__add__, slack, pm))
-        r_m = min(map(int.__add__, slack, multi))
-        if free is not None:
-            life += (d - min(map(int.__add__, slack, free))) * self.min_pay
-        return (life, acts + d - r_pm, units - r_m)
-
-
-@lru_cache(maxsize=4096)
-def _accepted_types(accept: frozenset[int], kind_bit: tuple[int, ...]) -> int | None:
-    """The mask of the types whose kinds ``accept`` takes, or None unless it takes every
-    spendable kind of those types (acceptance by type); once per shape."""
-    m = 0
-    for k in accept:
-        m |= kind_bit[k]
-    if len(accept) != sum(1 for b in kind_bit if b & m):
-        return None
-    return m
-
-
-@lru_cache(maxsize=4096)
-def _source_info(abilities: tuple[tuple[tuple[tuple[str, ...], ...], int, int], ...]):
-    """A source's :func:`_source_table`, with its :func:`_profile_mask` both ways (index 0:
-    every type it makes, 1: the types that cost no life): one cached call per source."""
-    table = _source_table(abilities)
-    return table, (_profile_mask(table[0], False), _profile_mask(table[0], True))
-
-
-def _profile_mask(profile: tuple[int | None, ...], free: bool) -> tuple[tuple[int | None, ...], int]:
-    """A class's life per type made (None: it can't make the type), with the types that cost
-    life left out when ``free``, and the mask of the types it still makes (:func:`_source_info`
-    remembers it)."""
-    if free:
-        profile = tuple(None if p else p for p in profile)
-    m = 0
-    for ti, p in enumerate(profile):
-        if p is not None:
-            m |= 1 << ti
-    return profile, m
-
-
-def _source_table(abilities: tuple[tuple[tuple[tuple[str, ...], ...], int, int], ...]):
-    """A source's abilities, (choices, life, mask of the types whose mana may be spent here),
-    read once per shape (:func:`_source_info` remembers it): per type index, the least life a
-    one-unit choice making it costs (None: none can) and the first such (ability, choice index,
-    unit); its multi choices as (choice, life) and their (ability, choice index). A multi choice
-    none of whose mana can be spent here is left out (no optimum activates it); one making some
-    that can and some that can't is out of class."""
-    pays: list[int | None] = [None] * 6
-    picks: list[tuple[int, int, str] | None] = [None] * 6
-    shape, refs = [], []
-    for ai, (choices, pay, allowed) in enumerate(abilities):
-        singles, multis = _choice_table(choices)
-        for ti, _, ci, unit in singles:
-            if not allowed >> ti & 1:
-                continue
-            old = pays[ti]
-            if old is None or pay < old:
-                pays[ti] = pay
-                picks[ti] = (ai, ci, unit)
-        for ci, choice, types in multis:
-            made = type_mask(types)
-            if not made & allowed:
-                continue  # none of its mana can be spent here (Eldrazi Temple's {C}{C}): never used
-            if made & ~allowed:
-                raise _Out  # an activation that makes some mana this cost can't use
-            shape.append((choice, pay))
-            refs.append((ai, ci))
-    return tuple(pays), tuple(picks), tuple(shape), tuple(refs)
-
-
-@lru_cache(maxsize=4096)
-def _choice_table(choices: tuple[tuple[str, ...], ...]):
-    """A mana ability's choices read once per shape: for each type, the first one-unit choice
-    making it, (type index, type, choice index, unit); and the choices making several units,
-    (choice index, choice, every type they may make)."""
-    singles: dict[int, tuple[int, str, int, str]] = {}
-    multis = []
-    for ci, choice in enumerate(choices):
-        if len(choice) == 1:
-            unit = choice[0]
-            for t in unit:
-                if TI[t] not in singles:
-                    singles[TI[t]] = (TI[t], t, ci, unit)
-        else:
-            multis.append((ci, choice, "".join(sorted(set("".join(choice))))))
-    return tuple(singles.values()), tuple(multis)
-
-
-@lru_cache(maxsize=1024)
-def _multi_units(choice: tuple[str, ...]) -> tuple[int, tuple[tuple[str, int, int], ...]]:
-    """A multi choice's type mask, and its distinct units in order with how many of each it
-    makes and the types each may be: once per shape."""
-    units = {}
-    for unit in choice:
-        units[unit] = units.get(unit, 0) + 1
-    mask = 0
-    for unit in units:
-        mask |= type_mask(unit)
-    return mask, tuple((unit, k, type_mask(unit)) for unit, k in units.items())
-
-
-def _most_activations(choice: tuple[str, ...], reach: list[tuple[int, int]]) -> int:
-    """The most activations of one multi choice an optimum can use: for each of its distinct
-    units (made ``k`` times per activation), the demand units it could serve, ``k`` to an
-    activation. Activations of one choice are alike, so mana spent from two partly spent ones
-    can move to one of them and the other be dropped (fewer sources, no more life or waste):
-    an optimum spends each unit's mana from as few activations as hold it."""
-    most = 0
-    for _, k, um in _multi_units(choice)[1]:
-        n = 0
-        for dm, units in reach:
-            if dm & um:
-                n += units
-        n = -(-n // k)
-        if n > most:
-            most = n
-    return most
-
-
-def _add(d: dict, k, n: int) -> None:
-    d[k] = d.get(k, 0) + n
-
-
-def _gain(store: dict[int, list[int]], kind: int, n: int) -> None:
-    """``n`` more units of ``kind`` in a store of [kind, units] by kind."""
-    entry = store.get(kind)
-    if entry is None:
-        store[kind] = [kind, n]
-    else:
-        entry[1] += n
-
-
-def _draw(store: list[list[int]], want: int, got: dict[int, int]) -> int:
-    """Take up to ``want`` units from ``store`` ([kind, units left], in order) into ``got``;
-    returns how many are still wanted."""
-    for kn in store:
-        if not want:
-            break
-        take = want if want < kn[1] else kn[1]
-        if take:
-            kn[1] -= take
-            want -= take
-            got[kn[0]] = got.get(kn[0], 0) + take
-    return want
-
-
-@lru_cache(maxsize=1024)
-def _vectors(bounds: tuple[int, ...], cap: int, limit: int) -> tuple[tuple[int, ...], ...]:
-    """Every vector ``0 <= v[j] <= bounds[j]`` with ``sum(v) <= cap``; out of class past ``limit``.
-    Once per shape: boards repeat the same few bounds."""
-    out: list[tuple[int, ...]] = []
-
-    def walk(j: int, left: int, prefix: tuple[int, ...]) -> None:
-        if j == len(bounds):
-            out.append(prefix)
-            if len(out) > limit:
-                raise _Out
-            return
-        for n in range(min(bounds[j], left) + 1):
-            walk(j + 1, left - n, prefix + (n,))
-
-    walk(0, cap, ())
-    return tuple(out)
-
-
-def _staged_flow(left, rows):
-    """Fill every row from the left nodes, stage by stage: as much from multi units as can be
-    placed, then pool mana and life, then single copies, each stage by augmenting paths that
-    never take back what an earlier stage placed. That is the greedy algorithm on the
-    transversal matroid of matchable supply units, so the result is a min-cost flow for the
-    costs of :func:`_staged_cost` (fewest singles, and among those the most multi units), found
-    without building a graph. ``left`` comes in stage order (as :meth:`_Fast._flow` builds it).
-    Same result shape as :func:`_cheapest_flow`; an edge takes the first type both ends allow,
-    as it does there when all types cost the same."""
-    need = [r[1] for r in rows]
-    unmet = sum(need)
-    if not unmet:
-        return [{} for _ in left]
-    row_masks = [r[0] for r in rows]
-    n_rows = len(rows)
-    into: list[dict[int, int]] = [{} for _ in rows]  # row -> {left node: units}
-    for i, l in enumerate(left):
-        room, mask = l[0], l[1]
-        # The shortest augmenting paths first: rows in need this node reaches directly.
-        for ri in range(n_rows):
-            wanted = need[ri]
-            if wanted and mask & row_masks[ri]:
-                push = room if room < wanted else wanted
-                into[ri][i] = push  # node i had sent nothing before its turn
-                room -= push
-                need[ri] = wanted - push
-                unmet -= push
-                if not room:
-                    break
-        while room and unmet:
-            path = _augmenting_path(i, mask, left, row_masks, need, into, n_rows)
-            if path is None:
-                break  # never again: later paths can't reach what this node can't (max-flow)
-            end = path[-1][1]
-            push = min(room, need[end])
-            for (_, before), (li, _) in zip(path, path[1:]):
-                push = min(push, into[before][li])  # li gives up units it sent to before
-            room -= push
-            need[end] -= push
-            unmet -= push
-            prev = None
-            for li, ri in path:
-                if prev is not None:  # li hands prev (its old row) to the one before it
-                    into[prev][li] -= push
-                into[ri][li] = into[ri].get(li, 0) + push
-                prev = ri
-        if not unmet:
-            break
-    if unmet:
-        return None
-    result: list[dict[tuple[int, int], int]] = [{} for _ in left]
-    for ri, got in enumerate(into):
-        rm = row_masks[ri]
-        for li, n in got.items():
-            if n:
-                result[li][(ri, FIRST_BIT[left[li][1] & rm])] = n
-    return result
-
-
-def _augmenting_path(start, mask, left, row_masks, need, into, n_rows):
-    """A path start -> row, then (left node giving up units it sends to that row -> another
-    row) ..., ending at a row still in need: [(left, row), ...], or None. Depth first; the
-    caller has already filled the rows ``start`` reaches directly."""
-    seen_rows = set()
-    seen_left = {start}
-    stack = [(start, mask, [])]
-    while stack:
-        li, lm, path = stack.pop()
-        for ri in range(n_rows):
-            if ri in seen_rows or not lm & row_masks[ri]:
-                continue
-            here = path + [(li, ri)]
-            if need[ri]:
-                return here
-            seen_rows.add(ri)
-            for lj, n in into[ri].items():
-                if n and lj not in seen_left:
-                    seen_left.add(lj)
-                    stack.append((lj, left[lj][1], here))
-    return None
-
-
-def _staged_cost(total: int):
-    """Per-unit cost that spends multi-mana activations first, then the pool and life, then
-    single-mana sources: the fewest sources, then the least waste, for a fixed set of
-    activations (an unspent unit of a multi-mana activation is waste; of the pool is not).
-    :func:`_staged_flow` minimizes it without a graph; the tests check it against this."""
-    stage_cost = (0, 1, total + 1)
-
-    def cost_of(l, ti):
-        return stage_cost[l[2]]
-
-    return cost_of
-
-
-def _weighted_cost(weights):
-    """Per-unit cost: life x w0 + (single) x w1 + (not a multi unit) x w2 (see ``_weights``)."""
-    wl, ws, ww = weights
-
-    def cost_of(l, ti):
-        stage = l[2]
-        if stage == MULTI:
-            return 0
-        if stage == POOL:
-            return ww + (2 * wl if l[4][0] == "life" else 0)
-        p = l[3][ti]
-        return None if p is None else p * wl + ws + ww
-
-    return cost_of
-
-
-def _cheapest_flow(left, rows, cost_of):
-    """Fill every row from the left nodes at least cost (OR-Tools' min-cost flow). Returns per
-    left node {(row, type index): units}, or None when the rows can't all be filled. An edge
-    takes the cheapest type both ends allow (the first, when all cost the same)."""
-    total = 0
-    for r in rows:
-        total += r[1]
-    if not total:
-        return [{} for _ in left]
-    flow = min_cost_flow.SimpleMinCostFlow()
-    add = flow.add_arc_with_capacity_and_unit_cost
-    n_left = len(left)
-    source = n_left + len(rows)
-    sink = source + 1
-    arcs = []
-    for li, l in enumerate(left):
-        cap, lm, _, pays = l[0], l[1], l[2], l[3]
-        add(source, li, cap, 0)
-        uniform = pays is None or len({p for p in pays if p is not None}) == 1
-        for ri, r in enumerate(rows):
-            m = lm & r[0]
-            if not m:
-                continue
-            if uniform:
-                ti = FIRST_BIT[m]
-                cost = cost_of(l, ti)
-            else:
-                cost = None
-                for tj in BITS_OF[m]:
-                    cst = cost_of(l, tj)
-                    if cst is not None and (cost is None or cst < cost):
-                        cost, ti = cst, tj
-            arcs.append((add(li, n_left + ri, cap, cost), li, ri, ti))
-    for ri, r in enumerate(rows):
-        add(n_left + ri, sink, r[1], 0)
-    flow.set_node_supply(source, total)
-    flow.set_node_supply(sink, -total)
-    if flow.solve().value != _OPTIMAL:  # comparing the pybind11 enums costs several times more
-        return None
-    result: list[dict[tuple[int, int], int]] = [{} for _ in left]
-    get = flow.flow
-    for arc, li, ri, ti in arcs:
-        n = get(arc)
-        if n:
-            result[li][(ri, ti)] = n
-    return result

@@ -39,6 +39,12 @@ def pay(problem: dict[str, Any] | Problem) -> dict[str, Any]:
         compiled = compile_problem(merge.problem)
     except (ProblemError, CostError) as e:
         return _error(str(e), pid)
+    return pay_compiled(prob, merge, compiled)
+
+
+def pay_compiled(prob: Problem, merge: Merge, compiled: Compiled) -> dict[str, Any]:
+    """The rest of :func:`pay` once ``prob`` is loaded, merged and compiled (a prepared board,
+    ``solver.prepared``, does those steps its own way and finishes here, so both answer alike)."""
     answer = merge.split(solve_compiled(compiled))
     if answer["status"] == "paid":
         errors = verify(prob, answer)

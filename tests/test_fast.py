@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from tapwise.benchmarks.generators import generate
 from tapwise.models.mana import type_mask
 from tapwise.models.problem import load_problem
-from tapwise.solver import cpsat, fast, pay
+from tapwise.solver import cpsat, fast, fast_flow, fast_tables, pay
 from tapwise.solver.answer import build_answer
 from tapwise.solver.compile import Compiled, Variant, compile_problem
 from tapwise.solver.fast import solve_fast
@@ -184,6 +184,16 @@ def fast_problem(g, *, max_entries: int = 6, max_count: int = 4, max_symbols: in
         problem["objective"] = list(dict.fromkeys(order))
     if g.chance(15):
         problem["player"] = {"life": g.integer(1, 4), "keep_life": g.choice([1, None])}
+    # Drawn last, so the choices above stay those of earlier versions: what found the converter
+    # shortcut's two wrong answers (issue 22): pool mana that may only pay an ability's cost
+    # (106.6), and a mana ability whose cost is Phyrexian (107.4f: life may pay it).
+    if g.chance(10):
+        problem["pool"] = problem.get("pool", []) + [{"mana": g.choice(["{C}", "{W}", "{1}"]),
+                                                      "only": {"kind": "ability"}}]
+    if g.chance(10):
+        c = g.choice(COLORS)
+        problem["sources"] = sources + [{"id": "shrine", "count": g.integer(1, 2), "abilities": [
+            {"mana": "{%s/P}" % c, "add": "{%s}{%s}" % (c, c)}]}]
     return problem
 
 
@@ -414,6 +424,123 @@ def test_filter_lands_and_signets_are_left_out_when_no_payment_can_beat_the_one_
     assert sol.objective["min_sources"] == 3 and sol.objective["min_waste"] == 0
 
 
+CONVERTER_CASES = [
+    # 118.3 / 106.6: the pool's {C} may only pay an ability's cost, so it can't pay {B}{B}, but
+    # it pays f's {1}: f alone makes {B}{B}, one source (the path once tapped both Swamps).
+    ({"cost": "{B}{B}", "pool": [{"mana": "{C}", "only": {"kind": "ability"}}],
+      "sources": [{"name": "Swamp", "count": 2}, {"id": "f", "abilities": [{"mana": "{1}", "add": "{B}{B}"}]}]},
+     {"min_life": 0, "min_sacrifices": 0, "min_sources": 1, "min_waste": 0}),
+    # 107.4f: the shrine's {B/P} may be paid with 2 life, so it adds {B}{B} for no mana: one
+    # source when only sources count (the path once counted the {B/P} as one mana).
+    ({"cost": "{B}{B}", "sources": [{"id": "shrine", "abilities": [{"mana": "{B/P}", "add": "{B}{B}"}]},
+                                    {"name": "Swamp", "count": 2}], "objective": ["min_sources"]},
+     {"min_sources": 1}),
+]
+
+
+@pytest.mark.parametrize("problem,want", CONVERTER_CASES)
+def test_converter_paid_by_pool_or_life_declines_and_pay_finds_one_source(problem, want):
+    """The two wrong "optimal" answers an independent payer found: the path must decline, and
+    pay() must agree with CP-SAT and the brute-force reference."""
+    from reference import brute_pay
+
+    assert _fast(problem)[1] is None
+    c = compile_problem(load_problem(problem))
+    assert cpsat.solve(c, load_problem(problem).objective, 10).objective == want
+    assert brute_pay(problem)["objective"] == want
+    answer = pay(problem)
+    assert answer["optimal"] and answer["objective"] == want
+
+
+@pytest.mark.parametrize("problem,sources", [
+    # the pool's {B} is spendable on the spell: 1 Swamp + the pool pays, and the bound says
+    # no payment taps fewer (need 2 - pool 1 = 1 mana, one copy): the path answers
+    ({"cost": "{B}{B}", "pool": [{"mana": "{B}"}],
+      "sources": [{"name": "Swamp", "count": 2}, {"id": "f", "abilities": [{"mana": "{1}", "add": "{B}{B}"}]}]}, 1),
+    # Forests pay {G}{G} with two copies; a Signet nets one mana, so no payment taps fewer
+    ({"cost": "{G}{G}", "sources": [{"name": "Forest", "count": 3},
+                                    {"id": "s", "abilities": [{"mana": "{1}", "add": "{G}{G}"}]}]}, 2),
+    # the shrine's cost is not Phyrexian: it nets 1, so two Swamps are as few as any payment
+    ({"cost": "{B}{B}", "sources": [{"id": "shrine", "abilities": [{"mana": "{B}", "add": "{B}{B}"}]},
+                                    {"name": "Swamp", "count": 2}], "objective": ["min_sources"]}, 2),
+])
+def test_converter_bound_boundary_the_path_answers(problem, sources):
+    """Just inside the boundary: the conservation bound equals the payment found without the
+    converters, so the path answers, and its answer is the reference's."""
+    from reference import brute_pay
+
+    _, sol = _fast(problem)
+    assert sol is not None and sol.objective["min_sources"] == sources
+    assert brute_pay(problem)["objective"] == pay(problem)["objective"] == sol.objective
+
+
+@pytest.mark.parametrize("only", [None, {"kind": "ability"}])
+def test_converter_bound_boundary_one_pool_mana_more_declines(only):
+    """Just outside: two Swamps pay {B}{B} and, with no pool, f nets one mana, so two copies is
+    the bound and the path answers; one pool {C} more (spendable on the spell or not) may pay
+    f's {1}, the bound drops to one copy, and the path declines: CP-SAT finds f alone."""
+    from reference import brute_pay
+
+    problem = {"cost": "{B}{B}", "sources": [{"name": "Swamp", "count": 2},
+                                             {"id": "f", "abilities": [{"mana": "{1}", "add": "{B}{B}"}]}]}
+    assert _fast(problem)[1].objective["min_sources"] == 2
+    problem["pool"] = [{"mana": "{C}", **({"only": only} if only else {})}]
+    assert _fast(problem)[1] is None
+    assert brute_pay(problem)["objective"] == pay(problem)["objective"]
+    assert pay(problem)["objective"]["min_sources"] == 1
+
+
+def test_feasibility_questions_agree_with_cpsat_and_verify():
+    """``"objective": []`` asks only whether the cost can be paid: the path answers with the
+    first payment it finds (or declines), its status is CP-SAT's, and the payment verifies;
+    the Treasures, filter lands and Signets of the generator are left out unless needed."""
+    answered = 0
+    for seed in range(150):
+        problem = {**fast_problem(_Random(seed)), "objective": []}
+        prob = load_problem(problem)
+        c = compile_problem(prob)
+        got = solve_fast(c, prob.objective)
+        want = cpsat.solve(c, prob.objective, 10)
+        if got is None:
+            continue
+        answered += 1
+        assert got.status == want.status, problem
+        if got.status == "paid":
+            assert got.objective == {}
+            assert verify(prob, build_answer(c, got)) == [], problem
+        assert pay(problem)["status"] == want.status
+    assert answered >= 120
+
+
+def converter_problem(g) -> dict:
+    """A board where the converter shortcut decides: basics, one mana-cost ability making two
+    mana (a Signet's {1}, a filter's hybrid, a Phyrexian cost that life may pay), sometimes pool
+    mana (some of it only for abilities, 106.6), and a cost of that color and generic."""
+    c = g.choice("WUBRG")
+    cost_of = g.choice(["{1}", "{%s}" % c, "{%s/P}" % c, "{%s/%s}" % (c, g.choice([x for x in "WUBRG" if x != c]))])
+    sources = [{"id": "basic", "name": BASIC[c], "count": g.integer(1, 3)},
+               {"id": "conv", "count": g.integer(1, 2), "abilities": [{"mana": cost_of, "add": "{%s}{%s}" % (c, c)}]}]
+    if g.chance(50):
+        sources.append({"id": "other", "name": BASIC[g.choice("WUBRGC")], "count": g.integer(1, 2)})
+    problem = {"cost": "{%s}" % c * g.integer(1, 4) + g.choice(["", "{1}", "{2}"]), "sources": sources}
+    if g.chance(60):
+        problem["pool"] = [dict({"mana": g.choice(["{C}", "{%s}" % c, "{W}"])},
+                                **({"only": {"kind": "ability"}} if g.chance(50) else {}))
+                           for _ in range(g.integer(1, 2))]
+    if g.chance(50):
+        problem["objective"] = g.choice([["min_sources"], ["min_sources", "min_life"], ["min_waste", "min_sources"]])
+    return problem
+
+
+def test_converter_shortcut_agrees_with_cpsat_where_it_decides():
+    """Seeded boards built around the shortcut (its bound either met or not): whenever the path
+    answers, CP-SAT agrees; and it answers some and declines some (both sides of the bound)."""
+    seen = {"none": 0, "paid": 0, "infeasible": 0}
+    for seed in range(300):
+        seen[_check(converter_problem(_Random(seed)))] += 1
+    assert seen["paid"] >= 30 and seen["none"] >= 30, seen
+
+
 def test_infeasible_is_exact():
     _, sol = _fast({"cost": "{U}{U}{U}", "sources": [{"name": "Island", "count": 2}, {"name": "Plains", "count": 5}]})
     assert sol.status == "infeasible" and sol.optimal
@@ -504,7 +631,7 @@ def _flow_cost(left, rows, flow, cost_of) -> int:
 
 
 @settings(max_examples=1500, deadline=None)
-@given(st.lists(st.tuples(st.integers(1, 4), st.integers(1, 127), st.sampled_from([fast.MULTI, fast.POOL, fast.SINGLE])),
+@given(st.lists(st.tuples(st.integers(1, 4), st.integers(1, 127), st.sampled_from([fast_flow.MULTI, fast_flow.POOL, fast_flow.SINGLE])),
                 min_size=1, max_size=7),
        st.lists(st.tuples(st.integers(1, 127), st.integers(1, 5)), min_size=1, max_size=5))
 def test_staged_flow_is_a_min_cost_flow(left_spec, row_spec):
@@ -513,9 +640,9 @@ def test_staged_flow_is_a_min_cost_flow(left_spec, row_spec):
     left = sorted(([cap, mask, stage, None, ("node", i)] for i, (cap, mask, stage) in enumerate(left_spec)),
                   key=lambda l: l[2])
     rows = [(mask, need, fast.OPT, 0, None) for mask, need in row_spec]
-    cost_of = fast._staged_cost(sum(r[1] for r in rows))
-    want = fast._cheapest_flow(left, rows, cost_of)
-    got = fast._staged_flow(left, rows)
+    cost_of = fast_flow._staged_cost(sum(r[1] for r in rows))
+    want = fast_flow._cheapest_flow(left, rows, cost_of)
+    got = fast_flow._staged_flow(left, rows)
     assert (got is None) == (want is None)
     if got is not None:
         assert _flow_cost(left, rows, got, cost_of) == _flow_cost(left, rows, want, cost_of)
@@ -528,11 +655,11 @@ def test_staged_flow_is_a_min_cost_flow(left_spec, row_spec):
 def test_source_table_takes_the_cheapest_ability_per_type_and_the_first_on_ties():
     """A pain land: {C} free, {W} or {U} for 1 damage; a second free {W} ability wins {W}."""
     pain = (((("C",),), 0, 63), ((("W",), ("U",)), 1, 63))
-    pays, picks, shape, refs = fast._source_table(pain)
+    pays, picks, shape, refs = fast_tables._source_table(pain)
     assert pays == (1, 1, None, None, None, 0)
     assert picks[0] == (1, 0, "W") and picks[1] == (1, 1, "U") and picks[5] == (0, 0, "C")
     assert shape == () and refs == ()
-    pays, picks, _, _ = fast._source_table(pain + (((("W",),), 0, 63), ((("U",),), 0, 63)))
+    pays, picks, _, _ = fast_tables._source_table(pain + (((("W",),), 0, 63), ((("U",),), 0, 63)))
     assert pays[:2] == (0, 0) and picks[0] == (2, 0, "W") and picks[1] == (3, 0, "U")
 
 
@@ -540,25 +667,25 @@ def test_source_table_leaves_out_types_it_cant_spend_and_declines_such_multis():
     """Mana whose kind this cost can't use is as if not made; a multi making only such mana is
     left out, one making some of it is out of class."""
     dual = (((("W",), ("U",)), 0, 0b000010),)  # only {U} may be spent
-    pays, picks, _, _ = fast._source_table(dual)
+    pays, picks, _, _ = fast_tables._source_table(dual)
     assert pays == (None, 0, None, None, None, None) and picks[0] is None
     ring = (((("C", "C"),), 0, 63),)
-    _, _, shape, refs = fast._source_table(ring)
+    _, _, shape, refs = fast_tables._source_table(ring)
     assert shape == ((("C", "C"), 0),) and refs == ((0, 0),)
-    with pytest.raises(fast._Out):
-        fast._source_table((((("G", "U"),), 0, 0b010000),))  # a bounce land, {U} not spendable
+    with pytest.raises(fast_tables._Out):
+        fast_tables._source_table((((("G", "U"),), 0, 0b010000),))  # a bounce land, {U} not spendable
     # Eldrazi Temple for a spell that isn't an Eldrazi: its {C}{C} can't be spent, its {C} can
     temple = (((("C",),), 0, 0b100000), ((("C", "C"),), 0, 0))
-    pays, _, shape, refs = fast._source_table(temple)
+    pays, _, shape, refs = fast_tables._source_table(temple)
     assert pays[5] == 0 and shape == () and refs == ()
 
 
 def test_accepted_types_is_acceptance_by_type_only():
     kind_bit = (1, 2, 2, 0)  # W; two kinds of U (snow and not); a kind that can't pay
-    assert fast._accepted_types(frozenset({0}), kind_bit) == 1
-    assert fast._accepted_types(frozenset({0, 1, 2}), kind_bit) == 3
-    assert fast._accepted_types(frozenset({1}), kind_bit) is None  # half of the blue kinds
-    assert fast._accepted_types(frozenset({0, 3}), kind_bit) is None
+    assert fast_tables._accepted_types(frozenset({0}), kind_bit) == 1
+    assert fast_tables._accepted_types(frozenset({0, 1, 2}), kind_bit) == 3
+    assert fast_tables._accepted_types(frozenset({1}), kind_bit) is None  # half of the blue kinds
+    assert fast_tables._accepted_types(frozenset({0, 3}), kind_bit) is None
 
 
 def test_solutions_are_the_same_however_often_and_after_whatever_is_solved():
@@ -592,10 +719,10 @@ def test_a_multi_choice_is_activated_at_most_as_often_as_its_mana_can_be_spent()
     """Two partly spent Sol Ring activations can be one: for each distinct unit of a choice, the
     demand it could serve, ``k`` units to an activation, bounds the activations an optimum uses."""
     c, w, u = type_mask("C"), type_mask("W"), type_mask("U")
-    assert fast._most_activations(("C", "C"), [(c | w, 5)]) == 3  # 5 units, 2 per activation
-    assert fast._most_activations(("C", "C"), [(w, 5)]) == 0  # nothing it could pay
-    assert fast._most_activations(("W", "U"), [(w, 3), (u, 1), (c, 4)]) == 3
-    assert fast._most_activations(("WUBRG",), [(w | u, 2), (c, 9)]) == 2
+    assert fast_tables._most_activations(("C", "C"), [(c | w, 5)]) == 3  # 5 units, 2 per activation
+    assert fast_tables._most_activations(("C", "C"), [(w, 5)]) == 0  # nothing it could pay
+    assert fast_tables._most_activations(("W", "U"), [(w, 3), (u, 1), (c, 4)]) == 3
+    assert fast_tables._most_activations(("WUBRG",), [(w | u, 2), (c, 9)]) == 2
     # and the optimum is inside it: {5} from six Sol Rings takes 3 of them
     answer = pay({"cost": "{5}", "sources": [{"id": "sol_ring", "count": 6, "types": ["artifact"],
                                               "abilities": [{"add": "{C}{C}"}]}]})

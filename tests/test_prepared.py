@@ -1,0 +1,101 @@
+"""The prepared board (``tapwise.prepare``, ``solver/prepared.py``) answers as ``pay()`` does.
+
+Contract: for a valid board, ``prepare(board).pay(cost)`` is byte for byte the JSON of
+``pay({**cost, **board})``, however many costs the board was asked before; ``castable`` (the
+function and the JSON-lines query) answers from a prepared board and gives the same answers as
+``pay`` per cost; a bad board fails where it is prepared, naming the field.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+import tapwise
+from tapwise.benchmarks.generators import generate
+from tapwise.benchmarks.search_loop import board_and_cost
+from tapwise.interfaces.queries import answer_request
+from tapwise.models.problem import BOARD_KEYS, ProblemError
+
+try:
+    from strategies import mixed_problems
+except ImportError:  # tests/ imported as a package
+    from tests.strategies import mixed_problems
+
+COMMON = dict(derandomize=True, deadline=None, database=None, print_blob=False,
+              suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much,
+                                     HealthCheck.data_too_large])
+
+
+def _split(problem: dict) -> tuple[dict, dict]:
+    board = {k: v for k, v in problem.items() if k in BOARD_KEYS}
+    cost = {k: v for k, v in problem.items() if k not in BOARD_KEYS and k != "query"}
+    return board, cost
+
+
+def _same(problem: dict, board: tapwise.Board | None = None) -> None:
+    board_part, cost = _split(problem)
+    want = json.dumps(tapwise.pay(copy.deepcopy(problem)))
+    prepared = board or tapwise.prepare(copy.deepcopy(board_part))
+    assert json.dumps(prepared.pay(copy.deepcopy(cost))) == want, json.dumps(problem)
+
+
+@settings(max_examples=300, **COMMON)
+@given(mixed_problems())
+def test_prepared_board_answers_as_pay_on_random_problems(problem):
+    _same(problem)
+
+
+@pytest.mark.parametrize("scenario,n", [("typical", 150), ("rich", 100)])
+def test_prepared_board_answers_as_pay_on_the_benchmark_scenarios(scenario, n):
+    for problem in generate(scenario, 5, n):
+        _same(problem)
+
+
+def test_one_board_asked_many_costs_answers_each_as_pay():
+    """Asking a board changes nothing in it: every cost of the search-loop boards and of the
+    typical scenario, asked of one board in turn (twice), answers as pay() on its own."""
+    board, _ = board_and_cost(0, 3)
+    prepared = tapwise.prepare(board)
+    costs = [board_and_cost(0, i)[1] for i in range(40)]
+    costs += [{"cost": p["cost"]} for p in generate("typical", 2, 40)]
+    costs += [{**c, "objective": []} for c in costs[:10]]
+    for cost in costs + costs:
+        _same({**cost, **board}, prepared)
+
+
+def test_castable_and_the_server_answer_from_a_prepared_board():
+    board, _ = board_and_cost(1, 7)
+    costs = [board_and_cost(1, i)[1] for i in range(12)]
+    want = [tapwise.pay({**c, **board}) for c in costs]
+    assert tapwise.castable({**board, "costs": costs}) == {"results": want}
+    assert tapwise.prepare(board).castable(costs) == {"results": want}
+    assert answer_request({"query": "castable", "id": 3, **board, "costs": costs}) == {"results": want, "id": 3}
+
+
+def test_a_bad_board_fails_where_it_is_prepared_naming_the_field():
+    with pytest.raises(ProblemError, match=r"sources\[0\]"):
+        tapwise.prepare({"sources": [{"name": "Forest", "count": -1}]})
+    with pytest.raises(ProblemError, match="cost"):
+        tapwise.prepare({"cost": "{G}", "sources": []})  # a cost is asked, not prepared
+
+
+def test_castable_on_a_bad_board_names_the_mistake_in_each_answer_as_pay_does():
+    board = {"sources": [{"name": "Forest", "count": -1}]}
+    costs = [{"cost": "{G}"}, {"cost": "{Q}"}]  # the second cost is bad too: it is named first
+    got = tapwise.castable({**board, "costs": costs})["results"]
+    for i, (answer, cost) in enumerate(zip(got, costs)):
+        want = tapwise.pay({**cost, **board})
+        assert answer == {**want, "error": f"costs[{i}]." + want["error"]}
+
+
+def test_a_question_with_board_keys_or_bad_notation_is_an_error_answer():
+    prepared = tapwise.prepare({"sources": [{"name": "Forest"}]})
+    got = prepared.pay({"cost": "{G}", "pool": ["{G}"]})
+    assert got["status"] == "error" and got["error"].startswith("pool")
+    got = prepared.pay({"cost": "{Q}", "id": 9})
+    assert got["status"] == "error" and "cost" in got["error"] and got["id"] == 9
+    assert got == tapwise.pay({"cost": "{Q}", "id": 9, "sources": [{"name": "Forest"}]})

@@ -1,0 +1,38 @@
+"""The search-loop benchmark (benchmarks/search_loop.py): its boards are the issue's, and a short
+run reports every measurement (no timing is asserted: timings belong in the benchmark)."""
+
+from __future__ import annotations
+
+from tapwise.benchmarks import search_loop
+from tapwise.models.mana import ManaCost
+
+
+def test_boards_are_basics_duals_tri_lands_and_sol_ring_with_costs_of_2_to_10_symbols():
+    for i in range(200):
+        board, cost = search_loop.board_and_cost(0, i)
+        lands = sum(s["count"] for s in board["sources"] if s.get("types") == ["land"])
+        assert 5 <= lands <= 25
+        for s in board["sources"]:
+            assert s["abilities"], s  # explicit, as the baselines need
+            assert s["id"].split("-")[0] in ("plains", "island", "swamp", "mountain", "forest", "dual",
+                                            "tri", "sol_ring"), s
+        symbols = sum(s.amount if s.kind.name == "GENERIC" else 1 for s in ManaCost.parse(cost["cost"]))
+        assert 2 <= symbols <= 10, cost
+    assert search_loop.board_and_cost(0, 7) == search_loop.board_and_cost(0, 7)  # seeded
+
+
+def test_large_board_has_the_lands_asked_and_a_100_symbol_cost():
+    problem = search_loop.large_problem(1000)
+    assert sum(s["count"] for s in problem["sources"]) == 1000
+    cost = ManaCost.parse(problem["cost"])
+    assert sum(s.amount if s.kind.name == "GENERIC" else 1 for s in cost) == 100
+
+
+def test_a_short_run_reports_every_measurement_beside_greedy():
+    rows = search_loop.run(n=5, rounds=1, large=(200,))
+    names = [r["name"] for r in rows]
+    assert names[:4] == ["pay() cold", "prepared pay", "prepared feasible", "greedy"]
+    assert names[4].startswith("large 200 lands")
+    assert all(r["calls"] and r["median_us"] > 0 for r in rows)
+    table = search_loop.table(rows)
+    assert table.count("\n") == len(rows) + 1 and "greedy" in table
