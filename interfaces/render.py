@@ -7,7 +7,10 @@ from typing import Any
 
 
 def _mana_list(mana: list[dict[str, Any]]) -> str:
-    counts = Counter((m["type"], m["source"]) for m in mana)
+    """``{G}x3 from Forest, {C} from pool``: the mana of a payment (entries carry a ``count``)."""
+    counts: Counter[tuple[str, str]] = Counter()
+    for m in mana:
+        counts[(m["type"], m["source"])] += m.get("count", 1)
     return ", ".join(f"{{{t}}}" + (f"x{n}" if n > 1 else "") + f" from {src}" for (t, src), n in counts.items())
 
 

@@ -80,7 +80,7 @@ def test_available_quick_mode_and_serve():
     assert out.returncode == 0 and out.stdout.splitlines()[1].strip() == "{B}{C}"  # no damage at 1 life
     request = {"id": 5, "query": "available", "sources": [{"name": "Forest", "count": 2}]}
     answer = json.loads(run("serve", stdin=json.dumps(request) + "\n").stdout)
-    assert answer == {"id": 5, "pools": [{"W": 0, "U": 0, "B": 0, "R": 0, "G": 2, "C": 0, "Any": 0,
+    assert answer == {"status": "ok", "id": 5, "pools": [{"W": 0, "U": 0, "B": 0, "R": 0, "G": 2, "C": 0, "Any": 0,
                                           "snow": 0, "restricted": 0}]}
 
 
