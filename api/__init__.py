@@ -12,8 +12,8 @@ pays several one after another this turn; ``available`` lists the mana pools a b
 Each returns the answer of the spec as a dict, and never raises: on bad input the answer is
 ``{"status": "error", "error": "<the field and the problem>"}`` (an internal error says so and
 what was being done). Every answer carries ``status`` (``ok`` for ``castable`` and
-``available``) and the request's ``id`` when it had one. ``tapwise.schema`` has the JSON Schema
-of every request and answer.
+``available``) and the request's ``id`` when it had one. ``tapwise.json_schema()`` is the JSON
+Schema of every request and answer.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from __future__ import annotations
 from tapwise.models.answer import Answer, load_answer
 from tapwise.models.mana import Kind, ManaCost, NotationError, Symbol, parse_cost
 from tapwise.models.problem import Ability, Player, PoolMana, Problem, ProblemError, Source, load_problem
+from tapwise.json_schema import json_schema
 from tapwise.solver.pay import pay
 from tapwise.interfaces.queries import answer_request as _answer_request
 
@@ -41,7 +42,7 @@ def available(request: dict) -> dict:
 
 
 __all__ = [
-    "pay", "castable", "plan", "available",
+    "pay", "castable", "plan", "available", "json_schema",
     "Problem", "Source", "Ability", "PoolMana", "Player", "load_problem", "ProblemError",
     "Answer", "load_answer",
     "ManaCost", "Symbol", "Kind", "parse_cost", "NotationError",
