@@ -111,9 +111,11 @@ def _jsonl(path: str) -> int:
     return EXIT_PAID
 
 
-def _no_file_options(args: argparse.Namespace, *names: str) -> None:
+def _no_file_options(args: argparse.Namespace, *names: str, jsonl: bool = False) -> None:
     """Quick mode's options are refused with a file: the file says all of it."""
     given = [n for n in names if getattr(args, n.lstrip("-").replace("-", "_"), None) not in (None, False)]
+    if given and jsonl:
+        raise Refused(f"{', '.join(given)} doesn't apply with --jsonl: each line is a whole problem")
     if given:
         raise Refused(f"{', '.join(given)} only applies with --board (quick mode); "
                       "with a problem file, put it in the file")
@@ -185,7 +187,7 @@ def _print_error(answer: dict[str, Any]) -> int:
 
 def cmd_pay(args: argparse.Namespace) -> int:
     if args.jsonl:
-        _no_file_options(args, "--board", *BOARD_OPTIONS, "--x")
+        _no_file_options(args, "--board", *BOARD_OPTIONS, "--x", jsonl=True)
         return _jsonl(args.target)
     if args.board is not None:
         problem = _quick(_quick_problem, args)
