@@ -34,7 +34,9 @@ def render(answer: dict[str, Any]) -> str:
         times = f" x{a['times']}" if a["times"] > 1 else ""
         paid = ""
         if a.get("paid"):
-            parts = [p["symbol"] + (" with 2 life" if "life" in p else " with " + _mana_list(p["mana"]))
+            parts = [p["symbol"] + (f" x{p['count']}" if p.get("count", 1) > 1 else "")
+                     + (" with 2 life" + (" each" if p.get("count", 1) > 1 else "") if "life" in p
+                        else " with " + _mana_list(p["mana"]))
                      for p in a["paid"]]
             paid = "  paying " + "; ".join(parts)
         lines.append(f"  {a['source']}{times}: add {a['adds']}" + (" each" if times else "") + paid)

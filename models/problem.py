@@ -26,6 +26,9 @@ COLOR_CLASSES = ("multicolored", "monocolored", "colorless")
 # narrow enough that no number in a problem can make an answer, a model or a loop huge.
 MAX_COUNT = 10**6
 """Copies of one source (``count``, ``tapped``) and ``uses`` of an ability."""
+MAX_CONVERTERS = 10**5
+"""Copies of a source one of whose mana abilities costs mana (filter lands, Signets): each
+activation's payment is built and checked, about 10 us each."""
 MAX_NUMBER = 10**9
 """Life, energy, damage and other plain amounts (and ``keep_life`` both ways)."""
 MAX_X = 10**6
@@ -703,6 +706,8 @@ def _plain_source(raw: Any) -> Source | None:
         if ability is None:
             return None
         loaded.append(ability)
+    if count > MAX_CONVERTERS and any(a.mana is not None for a in loaded):
+        return None  # the full loader says why
     return assemble(Source, {"id": sid, "abilities": tuple(loaded), "name": name, "count": count,
                              "types": types, "snow": snow, "tapped": tapped, "oracle": None,
                              "explicit_abilities": True})
@@ -762,6 +767,9 @@ def _load_source(raw: Any, p: str, i: int, taken: set[str], explicit: set[str]) 
              else tuple(facts.get("types", ["land"])) if facts else ("land",))
     snow = (_bool(obj["snow"], f"{p}.snow") if "snow" in obj
             else bool(facts.get("snow", False)) if facts else False)
+    if count > MAX_CONVERTERS and any(a.mana is not None for a in abilities):
+        raise ProblemError(f"{p}.count", f"a source with a mana ability that costs mana may have at most "
+                           f"{MAX_CONVERTERS:,} copies, not {count:,} (each activation's payment is worked out)")
     return Source(id=sid, abilities=abilities, name=name, count=count, types=types, snow=snow,
                   tapped=tapped, oracle=oracle, explicit_abilities="abilities" in obj)
 

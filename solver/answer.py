@@ -114,7 +114,9 @@ class ManaPool:
 
 def _run(run: dict[str, Any], count: int) -> dict[str, Any]:
     """``count`` mana of ``run``'s type and origin, as one entry."""
-    out = {k: v for k, v in run.items() if k != "count"}
+    out = {"type": run["type"], "source": run["source"]}
+    if "pool" in run:
+        out["pool"] = run["pool"]
     if count > 1:
         out["count"] = count
     return out
@@ -158,15 +160,39 @@ def group_mana(mana: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def group_answer(answer: dict[str, Any]) -> dict[str, Any]:
     """``answer`` with the mana of every payment (and of every activation's own cost) grouped
-    by :func:`group_mana`; the same dict, changed in place."""
+    by :func:`group_mana`, and an activation's consecutive identical payments of its own cost
+    (each Signet of 10^5 paying its {1} with {U} from Signets) as one with a ``count``: the
+    same dict, changed in place."""
     for pay in answer.get("payments", ()):
         if "mana" in pay:
             pay["mana"] = group_mana(pay["mana"])
     for act in answer.get("activations", ()):
-        for pay in act.get("paid", ()):
-            if "mana" in pay:
-                pay["mana"] = group_mana(pay["mana"])
+        if "paid" in act:
+            act["paid"] = _group_payments(act["paid"])
     return answer
+
+
+def _group_payments(paid: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Consecutive payments of one symbol made the same way (the same life, or mana of one
+    type from one place) as one payment with a ``count``, its mana all of theirs."""
+    out: list[dict[str, Any]] = []
+    last_key = None
+    for pay in paid:
+        mana = group_mana(pay["mana"]) if "mana" in pay else None
+        key = (pay["symbol"], pay.get("half"), pay.get("life"),
+               None if mana is None else tuple((m["type"], m["source"], m.get("pool"), m.get("count", 1)) for m in mana))
+        if key == last_key and (mana is None or len(mana) == 1):
+            grouped = out[-1]
+            grouped["count"] = grouped.get("count", 1) + 1
+            if mana is not None:
+                grouped["mana"] = [_run(grouped["mana"][0], grouped["mana"][0].get("count", 1) + mana[0].get("count", 1))]
+            continue
+        entry = dict(pay)
+        if mana is not None:
+            entry["mana"] = mana
+        out.append(entry)
+        last_key = key if mana is None or len(mana) == 1 else None
+    return out
 
 
 def _in_type_order(made: tuple[str, ...]) -> tuple[str, ...]:

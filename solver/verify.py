@@ -326,9 +326,13 @@ def verify(problem: Problem | dict[str, Any], answer: dict[str, Any],
                 errors.append(f"activations[{i}]: more copies of {sid} sacrificed than exist")
         if ab.mana is not None:
             where = f"activations[{i}]"
-            wanted = Counter(str(s) for s in ab.mana.symbols for _ in range(times))
+            wanted: Counter[Any] = Counter()
+            for s in ab.mana.symbols:
+                wanted[str(s)] += times
             paid = act.get("paid") or []
-            got = Counter(pay.get("symbol") for pay in paid)
+            got: Counter[Any] = Counter()
+            for pay in paid:  # a payment with a count stands for that many identical ones
+                got[pay.get("symbol")] += mana_count(pay) or 1
             if got != wanted:
                 errors.append(f"{where}: its cost {ab.mana} x{times} is paid as {dict(got)}")
             purpose = Purpose("ability", src.types, (), "", False)
@@ -338,18 +342,24 @@ def verify(problem: Problem | dict[str, Any], answer: dict[str, Any],
                 if sym is None:
                     errors.append(f"{where}.paid[{n}]: bad symbol {pay.get('symbol')!r}")
                     continue
+                reps = mana_count(pay)
+                if reps is None:
+                    errors.append(f"{where}.paid[{n}]: a payment's count must be a whole number of at least 1")
+                    continue
                 if "life" in pay:
-                    ability_life += _life_payment(sym, pay, f"{where}.paid[{n}]", errors)
+                    ability_life += reps * _life_payment(sym, pay, f"{where}.paid[{n}]", errors)
                     continue
                 mana = pay.get("mana", [])
                 need = sym.amount if sym.kind is KIND_GENERIC else 1
                 got_units = _units(mana)
-                if got_units != need:
-                    errors.append(f"{where}.paid[{n}]: {sym} needs {need} mana, got {got_units}")
+                each = got_units // reps
+                if got_units % reps or (each != need and not (sym.kind is KIND_TWOBRID and each == 2)):
+                    errors.append(f"{where}.paid[{n}]: {sym} needs {need} mana, got {got_units}"
+                                  + (f" for {reps}" if reps > 1 else ""))
                 for entry in mana:  # each checked as it is taken, so errors come in entry order
                     for tok in r.spend((entry,), f"{where}.paid[{n}]", purpose):
                         if not _mana_ok(sym, tok[0], tok[1], achroma_own=False, spend_as=None,
-                                        generic_half=got_units == 2 and sym.kind is KIND_TWOBRID):
+                                        generic_half=each == 2 and sym.kind is KIND_TWOBRID):
                             errors.append(f"{where}.paid[{n}]: {{{tok[0]}}} can't pay {sym}")
         ability_life += ab.life * times
         damage += ab.damage * times

@@ -102,5 +102,6 @@ def test_a_converters_activations_each_pay_their_cost_from_mana_made_before():
     assert answer["activations"][0] == {"source": "p", "ability": 0, "adds": "{W}", "times": 2}
     gate = answer["activations"][1]
     assert (gate["source"], gate["adds"], gate["times"]) == ("g", "{U}{U}", 2)
-    assert gate["paid"] == [{"symbol": "{W/U}", "mana": [{"type": "W", "source": "p"}]}] * 2
+    # the two activations' identical payments as one with a count (the mana of both)
+    assert gate["paid"] == [{"symbol": "{W/U}", "mana": [{"type": "W", "source": "p", "count": 2}], "count": 2}]
     assert [p["mana"] for p in answer["payments"]] == [[{"type": "U", "source": "g"}]] * 4

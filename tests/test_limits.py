@@ -154,3 +154,20 @@ def test_a_late_payment_reports_the_values_the_replay_measured(monkeypatch, pati
     answer = tapwise.pay(FILTER_BOARD)
     assert answer["status"] == "paid" and answer["optimal"] is False
     assert answer["objective"] == {"min_life": 0, "min_sacrifices": 0, "min_sources": 2, "min_waste": 0}
+
+
+def test_signets_by_the_hundred_thousand_pay_in_a_small_answer():
+    # Found by the long fuzz: 10^6 Signets and an X took 60 s and a 70 MB answer. Copies of a
+    # source whose ability costs mana are bounded; each activation's own payment is grouped.
+    signets = {"id": "signet", "types": ["artifact"], "abilities": [{"mana": "{1}", "add": "{W}{U}"}]}
+    board = [{**signets, "count": 1000}, {"name": "Plains"}]
+    problem = {"cost": "{X}{W}", "x": "max", "sources": board}
+    answer = tapwise.pay(problem)
+    assert answer["status"] == "paid" and answer["x"] == 1000 and verify(load_problem(problem), answer) == []
+    for act in answer["activations"]:  # the chain doubles level by level: W and U each pay a share
+        if "paid" in act:
+            assert len(act["paid"]) <= 2 and sum(p.get("count", 1) for p in act["paid"]) == act["times"]
+    assert len(json.dumps(answer)) < 4000  # about 300 bytes per level, log2(1000) levels
+    assert tapwise.load_answer(answer).activations[-1].paid is not None
+    message = error_of({"cost": "{X}", "x": "max", "sources": [{**signets, "count": 10**5 + 1}]})
+    assert message.startswith("sources[0].count: a source with a mana ability that costs mana may have at most 100,000")
