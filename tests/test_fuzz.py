@@ -81,3 +81,6 @@ def test_the_fuzz_reports_what_broke():
     assert fuzz.check({}, lambda r: {"status": "error", "error": "internal error while solving: x"}, None)[1]
     assert fuzz.check({}, lambda r: {"status": "paid"}, VALIDATORS)[1].startswith("answer breaks the schema")
     assert fuzz.check({}, lambda r: {"status": "error", "error": "cost: bad"}, VALIDATORS) == ("error", None)
+    mine = {"status": "error", "error": "cost: unknown mana symbol 'i' at position 0 in 'internal error'"}
+    assert fuzz.check({}, lambda r: mine, VALIDATORS) == ("error", None)  # the user's text, not ours
+    assert fuzz.check({}, lambda r: {"status": "error", "error": "costs[1].internal error while x"}, None)[1]
