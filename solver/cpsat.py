@@ -699,10 +699,12 @@ class Model:
 
     # -- solving ------------------------------------------------------------------------
 
-    def solve(self, objectives: tuple[str, ...], time_limit: float) -> Solution:
+    def solve(self, objectives: tuple[str, ...], time_limit: float, late_payment: bool = False) -> Solution:
         """Lexicographic optimization (principle 7): consecutive objectives are merged into one
         weighted sum while their bounds keep it exact (each weight exceeds everything after it);
-        each group's optimum is fixed before the next group is solved."""
+        each group's optimum is fixed before the next group is solved. With ``late_payment``,
+        a limit reached with nothing found gets :meth:`_first_feasible` (a payment whose
+        objective values the caller measures; a plan, whose costs may all go unpaid, does not)."""
         deadline = time.monotonic() + time_limit
         solver = thread_solver()
         optimal = True
@@ -735,7 +737,7 @@ class Model:
                     value = self._last_values[name]
                     self._linear(self.quantities[name], value, value)
                 self._flush()
-        if last is None:
+        if last is None and late_payment:
             last = self._first_feasible(solver, deadline)
             if last is None:
                 return Solution("unknown")
@@ -744,6 +746,8 @@ class Model:
             last.optimal = False
             last.objective = {}
             return last
+        if last is None:
+            return Solution("unknown")
         last.optimal = optimal
         last.objective = {name: self._last_values[name] for name in objectives}
         return last
@@ -880,5 +884,5 @@ class Model:
                 sol.reduced[cat] = v[r]
 
 
-def solve(c: Compiled, objectives: tuple[str, ...], time_limit: float) -> Solution:
-    return Model(c).solve(objectives, time_limit)
+def solve(c: Compiled, objectives: tuple[str, ...], time_limit: float, late_payment: bool = False) -> Solution:
+    return Model(c).solve(objectives, time_limit, late_payment)

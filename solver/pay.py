@@ -103,7 +103,7 @@ def solve_compiled(compiled: Compiled, deadline: float | None = None) -> dict[st
                 "why": "it has no mana cost and no alternative cost, so it can't be paid (118.6)"}
     sol = fast.solve_fast(compiled, prob.objective) if fast.ENABLED else None  # exact, or None
     if sol is None:
-        sol = solve(compiled, prob.objective, max(deadline - time.monotonic(), 0.0))
+        sol = solve(compiled, prob.objective, max(deadline - time.monotonic(), 0.0), late_payment=True)
     if sol.status == "infeasible":
         return {"status": "infeasible", "optimal": True, **explain(compiled)}
     if sol.status == "unknown":

@@ -171,3 +171,15 @@ def test_signets_by_the_hundred_thousand_pay_in_a_small_answer():
     assert tapwise.load_answer(answer).activations[-1].paid is not None
     message = error_of({"cost": "{X}", "x": "max", "sources": [{**signets, "count": 10**5 + 1}]})
     assert message.startswith("sources[0].count: a source with a mana ability that costs mana may have at most 100,000")
+
+
+def test_a_plan_past_its_limit_is_unknown_not_a_plan_of_nothing(patient, monkeypatch):
+    # The late search is pay's: a plan's model is feasible with every cost unpaid, so a plan
+    # that found nothing by its limit says unknown (and never a plan without its values).
+    real = cpsat.Model.solve
+    monkeypatch.setattr(cpsat.Model, "solve", lambda self, objectives, time_limit, late_payment=False:
+                        real(self, objectives, 0.0, late_payment))
+    board = FILTER_BOARD["sources"]
+    answer = tapwise.plan({"sources": board, "costs": [{"cost": "{U}{U}"}, {"cost": "{W}"}]})
+    assert answer["status"] == "unknown" and "time limit" in answer["why"], answer
+    assert tapwise.pay(FILTER_BOARD)["status"] == "paid"  # pay's own search still finds one
