@@ -11,6 +11,7 @@
     tapwise plan examples/plans/two_spells.json      several costs paid one after another
     tapwise plan "{1}{W}" "{U}" --board "Plains, Island, Hallowed Fountain" --order any
     tapwise serve                                   JSON-lines server on stdin/stdout
+    tapwise serve --port 8765                       the same over TCP, 127.0.0.1 only
     tapwise bench --quick                           the benchmark suite
 """
 
@@ -21,50 +22,105 @@ import json
 import signal
 import sys
 from pathlib import Path
-from typing import Any, Callable, TextIO
+from typing import Any, Callable
 
 from tapwise.models.problem import ProblemError
 from tapwise.interfaces.queries import answer_request
 from tapwise.interfaces.render import render, render_plan, render_pools
+from tapwise.interfaces import server
+
+EXIT_PAID, EXIT_NOT_PAID, EXIT_BAD_INPUT = 0, 1, 2
+"""Exit codes: paid (or answered), can't be paid, bad input (any error answer)."""
+
+EPILOG = """\
+examples:
+  tapwise pay examples/three_color.json            a readable plan
+  tapwise pay examples/three_color.json --json     the spec answer
+  tapwise pay "{2}{W}{U/P}" --board "4 Plains, 2 Island, Sol Ring" --life 20
+  tapwise pay "{X}{G}" --board "Forest x5" --x max
+  tapwise pay - --jsonl < problems.jsonl           one answer per line, ids echoed
+  tapwise available --board "2 Island, Watery Grave, City of Brass"
+  tapwise plan "{1}{W}" "{U}" --board "Plains, Island, Hallowed Fountain" --order any
+  tapwise serve < examples/requests.jsonl          JSON lines on standard input and output
+  tapwise serve --port 8765                        JSON lines over TCP on 127.0.0.1 only
+  tapwise bench --quick                            the benchmark suite
+
+board grammar (--board; names case-insensitive, known cards and basic lands):
+  board   := entry { ("," | ";" | newline) entry }
+  entry   := [count] ["tapped"] name ["[" choice "]"] [suffix]
+  count   := N | Nx        "4 Plains", "4x Plains"
+  suffix  := xN            "Forest x3" (not with a count in front)
+  "tapped" taps every copy of that entry; [choice] is a card's choice: "Cavern of Souls [Elf]"
+
+exit codes: 0 paid (or answered), 1 can't be paid, 2 bad input or any other error
+(a message naming the field or symbol, never a traceback).
+"""
+
+
+class Refused(Exception):
+    """Input the command can't use; the message says what to do instead (exit 2)."""
 
 
 def _read(path: str) -> str:
-    if path == "-":
-        return sys.stdin.read()
+    """The text of ``path`` (``-``: standard input), UTF-8; :class:`Refused` naming the problem."""
     try:
-        return Path(path).read_text()
+        data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+    except IsADirectoryError:
+        raise Refused(f"{path} is a folder, not a problem file") from None
+    except FileNotFoundError:
+        if _looks_like_cost(path):
+            raise Refused(f"{path} is not a file; to pay a cost, give the board too: "
+                          f'tapwise pay "{path}" --board "4 Plains, Sol Ring"') from None
+        raise Refused(f"can't read {path}: no such file") from None
     except OSError as e:
-        raise SystemExit(f"tapwise: can't read {path}: {e.strerror}") from None
+        raise Refused(f"can't read {path}: {e.strerror or e}") from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        where = "standard input" if path == "-" else path
+        raise Refused(f"{where} is not UTF-8 text: byte {e.start + 1} is {data[e.start]:#04x}") from None
+
+
+def _looks_like_cost(text: str) -> bool:
+    return "{" in text or (bool(text) and all(c.isdigit() or c.upper() in "WUBRGCXSEP" for c in text))
 
 
 def _load_json(path: str) -> Any:
-    """The JSON in ``path`` (or standard input); SystemExit with a message naming where it broke."""
+    """The JSON in ``path`` (or standard input); :class:`Refused` naming where it broke."""
+    text = _read(path)
     try:
-        return json.loads(_read(path))
+        return json.loads(text, parse_constant=server._reject_constant)
     except json.JSONDecodeError as e:
-        print(f"tapwise: {path} is not JSON: {e.msg} at line {e.lineno} column {e.colno}", file=sys.stderr)
-        raise SystemExit(2) from None
+        raise Refused(f"{path} is not JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+    except server.BadLine as e:
+        raise Refused(f"{path} is {e}") from None
+    except RecursionError:
+        raise Refused(f"{path} is nested too deeply to be read") from None
 
 
-def _jsonl(stream: TextIO, out: TextIO) -> int:
+def _jsonl(path: str) -> int:
     """One request per line, one answer per line; a bad line gets a status: error answer."""
-    for n, line in enumerate(stream, 1):
-        if not line.strip():
-            continue
-        try:
-            request = json.loads(line)
-        except json.JSONDecodeError as e:
-            answer: dict[str, Any] = {"status": "error", "error": f"line {n}: not JSON: {e.msg} at column {e.colno}"}
-        else:
-            try:
-                answer = answer_request(request)
-            except Exception as e:  # keep serving: one bad request must not end the stream
-                answer = {"status": "error", "error": f"line {n}: internal error: {e}"}
-                if isinstance(request, dict) and "id" in request:
-                    answer["id"] = request["id"]
-        out.write(json.dumps(answer) + "\n")
-        out.flush()
-    return 0
+    if path == "-":
+        server.serve_stream(sys.stdin.buffer, sys.stdout)
+        return EXIT_PAID
+    try:
+        with open(path, "rb") as stream:
+            server.serve_stream(stream, sys.stdout)
+    except IsADirectoryError:
+        raise Refused(f"{path} is a folder, not a file of JSON lines") from None
+    except OSError as e:
+        raise Refused(f"can't read {path}: {e.strerror or e}") from None
+    return EXIT_PAID
+
+
+def _no_file_options(args: argparse.Namespace, *names: str, jsonl: bool = False) -> None:
+    """Quick mode's options are refused with a file: the file says all of it."""
+    given = [n for n in names if getattr(args, n.lstrip("-").replace("-", "_"), None) not in (None, False)]
+    if given and jsonl:
+        raise Refused(f"{', '.join(given)} doesn't apply with --jsonl: each line is a whole problem")
+    if given:
+        raise Refused(f"{', '.join(given)} only applies with --board (quick mode); "
+                      "with a problem file, put it in the file")
 
 
 def _quick_board(args: argparse.Namespace) -> dict[str, Any]:
@@ -88,10 +144,14 @@ def _quick_board(args: argparse.Namespace) -> dict[str, Any]:
     return board
 
 
+BOARD_OPTIONS = ("--life", "--energy", "--pool", "--fact")
+"""Quick mode's options besides ``--board``: refused with a file."""
+
+
 def _board_options(parser: argparse.ArgumentParser, example: str) -> None:
     """Quick mode's board options (``--board``, ``--life``, ``--energy``, ``--pool``) and ``--json``."""
     parser.add_argument("--json", action="store_true", help="print the spec answer as JSON")
-    parser.add_argument("--board", help=f'quick mode: sources like "{example}"')
+    parser.add_argument("--board", help=f'quick mode: sources like "{example}" (grammar below)')
     parser.add_argument("--life", type=int, help="quick mode: the player's life (default 20)")
     parser.add_argument("--energy", type=int, help="quick mode: the player's energy")
     parser.add_argument("--pool", help="quick mode: mana already in the pool, like {R}{R}")
@@ -99,14 +159,26 @@ def _board_options(parser: argparse.ArgumentParser, example: str) -> None:
                         help='quick mode: a fact the board\'s cards read, like "artifact you control=4" (repeatable)')
 
 
-def _quick(make: Callable[[argparse.Namespace], dict[str, Any]], args: argparse.Namespace) -> dict[str, Any] | None:
-    """The request quick mode's ``make`` builds from ``args``, or None once its error is printed
+def _x_value(text: str) -> int | str:
+    """``--x``: a whole number or ``max``, with our own message otherwise."""
+    if text.strip().lower() == "max":
+        return "max"
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f'X must be a whole number or "max", not {text!r}') from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"X must be at least 0, not {value}")
+    return value
+
+
+def _quick(make: Callable[[argparse.Namespace], dict[str, Any]], args: argparse.Namespace) -> dict[str, Any]:
+    """The request quick mode's ``make`` builds from ``args``; :class:`Refused` with the error
     (an unknown card, a board that doesn't parse)."""
     try:
         return make(args)
     except (ValueError, KeyError) as e:
-        print(f"tapwise: {e.args[0] if e.args else e}", file=sys.stderr)
-        return None
+        raise Refused(str(e.args[0] if e.args else e)) from None
 
 
 def _quick_cost(target: str) -> dict[str, Any]:
@@ -119,25 +191,27 @@ def _quick_cost(target: str) -> dict[str, Any]:
 def _quick_problem(args: argparse.Namespace) -> dict[str, Any]:
     problem: dict[str, Any] = {**_quick_cost(args.target), **_quick_board(args)}
     if args.x is not None:
-        problem["x"] = args.x if args.x == "max" else int(args.x)
+        problem["x"] = args.x
     return problem
+
+
+def _print_error(answer: dict[str, Any]) -> int:
+    print(f"tapwise: {answer['error']}", file=sys.stderr)
+    return EXIT_BAD_INPUT
 
 
 def cmd_pay(args: argparse.Namespace) -> int:
     if args.jsonl:
-        stream = sys.stdin if args.target == "-" else open(args.target)
-        with stream:
-            return _jsonl(stream, sys.stdout)
+        _no_file_options(args, "--board", *BOARD_OPTIONS, "--x", jsonl=True)
+        return _jsonl(args.target)
     if args.board is not None:
         problem = _quick(_quick_problem, args)
-        if problem is None:
-            return 2
     else:
+        _no_file_options(args, *BOARD_OPTIONS, "--x")
         problem = _load_json(args.target)
     answer = answer_request(problem)
     if answer.get("status") == "error":
-        print(f"tapwise: {answer['error']}", file=sys.stderr)
-        return 2
+        return _print_error(answer)
     if args.json:
         print(json.dumps(answer, indent=2))
     elif "pools" in answer:
@@ -148,60 +222,95 @@ def cmd_pay(args: argparse.Namespace) -> int:
         print(render_plan(answer, problem.get("costs") if isinstance(problem, dict) else None))
     else:
         print(render(answer))
-    return 0 if answer.get("status") == "paid" or "results" in answer or "pools" in answer else 1
+    paid = answer.get("status") in ("paid", "ok")
+    return EXIT_PAID if paid else EXIT_NOT_PAID
 
 
 def cmd_available(args: argparse.Namespace) -> int:
     """Every maximal pool of a board: a board file (or -), or quick mode's --board text."""
     if (args.target is None) == (args.board is None):
-        print("tapwise: give a board file (or -), or --board \"...\"", file=sys.stderr)
-        return 2
+        raise Refused("give a board file (or -), or --board \"...\"")
     if args.board is not None:
         request: Any = _quick(_quick_board, args)
-        if request is None:
-            return 2
     else:
+        _no_file_options(args, *BOARD_OPTIONS)
         request = _load_json(args.target)
-    if isinstance(request, dict):
-        request = {**request, "query": "available"}
-    answer = answer_request(request)
+    answer = answer_request(request, "available")
     if answer.get("status") == "error":
-        print(f"tapwise: {answer['error']}", file=sys.stderr)
-        return 2
+        return _print_error(answer)
     print(json.dumps(answer, indent=2) if args.json else render_pools(answer["pools"]))
-    return 0
+    return EXIT_PAID
 
 
 def cmd_plan(args: argparse.Namespace) -> int:
     """Several costs paid one after another: a plan file (or -), or costs with --board."""
     if args.board is not None:
         if not args.targets:
-            print("tapwise: give the costs to pay, like tapwise plan \"{1}{W}\" \"{U}\" --board \"...\"",
-                  file=sys.stderr)
-            return 2
+            raise Refused("give the costs to pay, like tapwise plan \"{1}{W}\" \"{U}\" --board \"...\"")
         request: Any = _quick(lambda a: {**_quick_board(a), "costs": [_quick_cost(t) for t in a.targets]}, args)
-        if request is None:
-            return 2
     elif len(args.targets) != 1:
-        print("tapwise: give one plan file (or -), or costs with --board \"...\"", file=sys.stderr)
-        return 2
+        raise Refused("give one plan file (or -), or costs with --board \"...\"")
     else:
+        _no_file_options(args, *BOARD_OPTIONS)
         request = _load_json(args.targets[0])
-    if isinstance(request, dict):
-        request = {**request, "query": "plan"}
-        if args.order is not None:
-            request["order"] = args.order
-    answer = answer_request(request)
+    if isinstance(request, dict) and args.order is not None:
+        request = {**request, "order": args.order}
+    answer = answer_request(request, "plan")
     if answer.get("status") == "error":
-        print(f"tapwise: {answer['error']}", file=sys.stderr)
-        return 2
+        return _print_error(answer)
     costs = request.get("costs") if isinstance(request, dict) else None
     print(json.dumps(answer, indent=2) if args.json else render_plan(answer, costs))
-    return 0 if answer.get("status") == "paid" else 1
+    return EXIT_PAID if answer.get("status") == "paid" else EXIT_NOT_PAID
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    return _jsonl(sys.stdin, sys.stdout)
+    """JSON lines on standard input and output, or on a loopback TCP port."""
+    if args.max_bytes < 1:
+        raise Refused(f"--max-bytes must be at least 1, not {args.max_bytes}")
+    if args.port is None:
+        return server.serve_stdin(args.max_bytes)
+    if not 0 <= args.port <= 65535:
+        raise Refused(f"--port must be 0-65535 (0: any free port), not {args.port}")
+    try:
+        return server.serve_tcp(args.port, args.max_bytes)
+    except OSError as e:
+        raise Refused(f"can't serve on {server.HOST}:{args.port}: {e.strerror or e}") from None
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The command line's parser: one subcommand each, easy to add options to."""
+    formatter = argparse.RawDescriptionHelpFormatter
+    parser = argparse.ArgumentParser(prog="tapwise", description="Pay Magic: The Gathering costs optimally.",
+                                     epilog=EPILOG, formatter_class=formatter)
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("pay", help="pay a cost: a problem file (or - for stdin), or a cost with --board",
+                       epilog=EPILOG, formatter_class=formatter)
+    p.add_argument("target", help="problem JSON file, - for standard input, or a cost like {2}{W}{U/P} with --board")
+    _board_options(p, "4 Plains, 2 Island, Sol Ring, Hallowed Fountain")
+    p.add_argument("--jsonl", action="store_true", help="read one problem per line, write one answer per line")
+    p.add_argument("--x", type=_x_value, help='quick mode: the value of X, or "max"')
+    p.set_defaults(func=cmd_pay)
+    a = sub.add_parser("available", help="every maximal mana pool a board can make (spec section 7)",
+                       epilog=EPILOG, formatter_class=formatter)
+    a.add_argument("target", nargs="?", help="board JSON file (sources, pool, player), or - for standard input")
+    _board_options(a, "2 Island, Watery Grave, City of Brass")
+    a.set_defaults(func=cmd_available)
+    pl = sub.add_parser("plan", help="pay several costs one after another from one board (spec section 7)",
+                        epilog=EPILOG, formatter_class=formatter)
+    pl.add_argument("targets", nargs="*", help="a plan JSON file (board and costs) or -, or with --board the costs")
+    _board_options(pl, "Plains, Island, Hallowed Fountain")
+    pl.add_argument("--order", choices=("given", "any"),
+                    help="given: pay a prefix in the order given (the default); any: choose subset and order")
+    pl.set_defaults(func=cmd_plan)
+    s = sub.add_parser("serve", help="JSON-lines server: stdin/stdout, or --port for TCP on 127.0.0.1",
+                       epilog=EPILOG, formatter_class=formatter)
+    s.add_argument("--port", type=int, help="serve over TCP on 127.0.0.1:PORT (0: any free port, announced "
+                   "on standard error) instead of standard input")
+    s.add_argument("--max-bytes", type=int, default=server.MAX_REQUEST_BYTES,
+                   help=f"the longest request line read (default {server.MAX_REQUEST_BYTES:,})")
+    s.set_defaults(func=cmd_serve)
+    sub.add_parser("bench", help="run the benchmark suite (see tapwise bench --help)")
+    return parser
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -213,37 +322,19 @@ def main(argv: list[str] | None = None) -> int:
             from tapwise.benchmarks.runner import main as bench_main
         except ImportError as e:
             print(f"tapwise bench needs the bench extra (pip install 'tapwise[bench]'): {e}", file=sys.stderr)
-            return 2
+            return EXIT_BAD_INPUT
         return bench_main(argv[1:])
-    parser = argparse.ArgumentParser(prog="tapwise", description="Pay Magic: The Gathering costs optimally.")
-    sub = parser.add_subparsers(dest="command", required=True)
-    p = sub.add_parser("pay", help="pay a cost: a problem file (or - for stdin), or a cost with --board")
-    p.add_argument("target", help="problem JSON file, - for standard input, or a cost like {2}{W}{U/P} with --board")
-    _board_options(p, "4 Plains, 2 Island, Sol Ring, Hallowed Fountain")
-    p.add_argument("--jsonl", action="store_true", help="read one problem per line, write one answer per line")
-    p.add_argument("--x", help='quick mode: the value of X, or "max"')
-    p.set_defaults(func=cmd_pay)
-    a = sub.add_parser("available", help="every maximal mana pool a board can make (spec section 7)")
-    a.add_argument("target", nargs="?", help="board JSON file (sources, pool, player), or - for standard input")
-    _board_options(a, "2 Island, Watery Grave, City of Brass")
-    a.set_defaults(func=cmd_available)
-    pl = sub.add_parser("plan", help="pay several costs one after another from one board (spec section 7)")
-    pl.add_argument("targets", nargs="*", help="a plan JSON file (board and costs) or -, or with --board the costs")
-    _board_options(pl, "Plains, Island, Hallowed Fountain")
-    pl.add_argument("--order", choices=("given", "any"),
-                    help="given: pay a prefix in the order given (the default); any: choose subset and order")
-    pl.set_defaults(func=cmd_plan)
-    s = sub.add_parser("serve", help="JSON-lines server: one request per line on stdin, answers on stdout")
-    s.set_defaults(func=cmd_serve)
-    sub.add_parser("bench", help="run the benchmark suite (see tapwise bench --help)")
-    args = parser.parse_args(argv)
+    args = build_parser().parse_args(argv)
     try:
         return args.func(args)
-    except ProblemError as e:
+    except (Refused, ProblemError) as e:
         print(f"tapwise: {e}", file=sys.stderr)
-        return 2
+        return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         return 130
+    except Exception as e:  # a bug: said plainly, never a traceback
+        print(f"tapwise: internal error: {type(e).__name__}: {e}", file=sys.stderr)
+        return EXIT_BAD_INPUT
 
 
 if __name__ == "__main__":

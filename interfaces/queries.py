@@ -1,37 +1,64 @@
-"""The JSON-lines protocol's dispatcher: one request line of any query in, one answer out."""
+"""The JSON-lines protocol's dispatcher: one request of any query in, one answer out, always.
+
+Every answer has one envelope: ``status`` (``paid``, ``infeasible``, ``unpayable``, ``unknown``
+or ``error`` as in the spec; ``ok`` for ``castable`` and ``available``, whose answers are lists)
+and the request's ``id`` echoed whenever the request had one, ``null`` included.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from tapwise.models.problem import ProblemError
+from tapwise.models.problem import QUERIES, ProblemError
+from tapwise.models.total_cost import CostError
 from tapwise.solver.available import TooManyPools, available
 from tapwise.solver.castable import castable
 from tapwise.solver.pay import pay
 from tapwise.solver.plan import plan
 
+LISTING = {"castable": "results", "available": "pools"}
+"""The queries whose answer is a list, by the key that holds it: their status is ``ok``."""
 
-def answer_request(request: Any) -> dict[str, Any]:
-    """Answer one JSON-lines request of any query; errors become ``status: error``."""
-    pid = request.get("id") if isinstance(request, dict) else None
+
+def answer_request(request: Any, query: str | None = None) -> dict[str, Any]:
+    """Answer one request of any query (``query`` forces one, as the API's functions do);
+    never raises: whatever goes wrong is a ``status: error`` answer naming the field, or saying
+    it is internal and what was being asked."""
+    asked = query
     try:
         if not isinstance(request, dict):
-            raise ProblemError("", "each line must be a JSON object")
-        query = request.get("query", "pay")
-        if query == "pay":
-            return pay(request)
-        if query == "castable":
+            raise ProblemError("", f"a request must be a JSON object, not {_kind(request)}")
+        asked = request.get("query", query or "pay")
+        if query is not None and asked != query:
+            raise ProblemError("query", f"this asks {query}, but the request says {asked!r}")
+        if asked == "pay":
+            return pay(request)  # total, and echoes the id itself
+        if asked == "castable":
             out = castable(request)
-        elif query == "available":
+        elif asked == "available":
             out = available(request)
-        elif query == "plan":
+        elif asked == "plan":
             out = plan(request)
         else:
-            raise ProblemError("query", f"unknown query {query!r}; use pay, castable, plan or available")
-    except ProblemError as e:
+            raise ProblemError("query", f"unknown query {asked!r}; use {', '.join(QUERIES)}")
+        if asked in LISTING:
+            out = {"status": "ok", **out}
+    except (ProblemError, CostError) as e:
         out = {"status": "error", "error": str(e)}
     except TooManyPools as e:
         out = {"status": "error", "error": f"{e}; ask pay or castable about the costs in question"}
-    if pid is not None:
-        out["id"] = pid
+    except RecursionError:
+        out = {"status": "error", "error": "the request is nested too deeply to be read"}
+    except MemoryError:
+        out = {"status": "error", "error": f"internal error while answering a {asked} question: out of memory"}
+    except Exception as e:  # a bug: said plainly, and the stream goes on
+        out = {"status": "error", "error": f"internal error while answering a {asked} question: "
+               f"{type(e).__name__}: {e}"}
+    if isinstance(request, dict) and "id" in request:
+        out["id"] = request["id"]
     return out
+
+
+def _kind(value: Any) -> str:
+    return {list: "a list", str: "a string", bool: "a boolean", int: "a number", float: "a number",
+            type(None): "null"}.get(type(value), type(value).__name__)

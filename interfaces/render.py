@@ -7,7 +7,10 @@ from typing import Any
 
 
 def _mana_list(mana: list[dict[str, Any]]) -> str:
-    counts = Counter((m["type"], m["source"]) for m in mana)
+    """``{G}x3 from Forest, {C} from pool``: the mana of a payment (entries carry a ``count``)."""
+    counts: Counter[tuple[str, str]] = Counter()
+    for m in mana:
+        counts[(m["type"], m["source"])] += m.get("count", 1)
     return ", ".join(f"{{{t}}}" + (f"x{n}" if n > 1 else "") + f" from {src}" for (t, src), n in counts.items())
 
 
@@ -31,7 +34,9 @@ def render(answer: dict[str, Any]) -> str:
         times = f" x{a['times']}" if a["times"] > 1 else ""
         paid = ""
         if a.get("paid"):
-            parts = [p["symbol"] + (" with 2 life" if "life" in p else " with " + _mana_list(p["mana"]))
+            parts = [p["symbol"] + (f" x{p['count']}" if p.get("count", 1) > 1 else "")
+                     + (" with 2 life" + (" each" if p.get("count", 1) > 1 else "") if "life" in p
+                        else " with " + _mana_list(p["mana"]))
                      for p in a["paid"]]
             paid = "  paying " + "; ".join(parts)
         lines.append(f"  {a['source']}{times}: add {a['adds']}" + (" each" if times else "") + paid)

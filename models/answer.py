@@ -19,16 +19,20 @@ STATUSES = ("paid", "infeasible", "unpayable", "unknown", "error")
 
 @dataclass(frozen=True)
 class ManaUnit:
-    """One mana spent: its type and where it came from (a source id, or the pool entry)."""
+    """``count`` mana spent of one type from one place (a source id, or the pool entry): an
+    answer groups identical mana, so its size does not grow with the amount paid."""
 
     type: str
     source: str
     pool: int | None = None
+    count: int = 1
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": self.type, "source": self.source}
         if self.pool is not None:
             out["pool"] = self.pool
+        if self.count != 1:
+            out["count"] = self.count
         return out
 
 
@@ -42,9 +46,14 @@ class Payment:
     life: int | None = None
     energy: int | None = None
     half: str | None = None
+    count: int = 1
+    """Identical payments this one stands for (an activation's own cost repeated); ``mana`` is
+    all of theirs."""
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"symbol": str(self.symbol)}
+        if self.count != 1:
+            out["count"] = self.count
         if self.half is not None:
             out["half"] = self.half
         if self.mana is not None:
@@ -126,16 +135,17 @@ def _mana(value: Any, path: str) -> ManaCost:
 
 
 def _unit(value: Any, path: str) -> ManaUnit:
-    obj = _object(value, path, ("type", "source", "pool"))
+    obj = _object(value, path, ("type", "source", "pool", "count"))
     kind = _str(obj.get("type"), f"{path}.type")
     if kind not in TYPES:
         raise ProblemError(f"{path}.type", f"{kind!r} is not a type of mana (W, U, B, R, G or C)")
     return ManaUnit(kind, _str(obj.get("source"), f"{path}.source"),
-                    _int(obj["pool"], f"{path}.pool") if "pool" in obj else None)
+                    _int(obj["pool"], f"{path}.pool") if "pool" in obj else None,
+                    _int(obj.get("count", 1), f"{path}.count", 1, 2**62))
 
 
 def _payment(value: Any, path: str) -> Payment:
-    obj = _object(value, path, ("symbol", "mana", "life", "energy", "half"))
+    obj = _object(value, path, ("symbol", "mana", "life", "energy", "half", "count"))
     if sum(k in obj for k in ("mana", "life", "energy")) != 1:
         raise ProblemError(path, "a payment is made with exactly one of mana, life or energy")
     mana = None
@@ -145,7 +155,8 @@ def _payment(value: Any, path: str) -> Payment:
     return Payment(_symbol(obj.get("symbol"), f"{path}.symbol"), mana,
                    _int(obj["life"], f"{path}.life") if "life" in obj else None,
                    _int(obj["energy"], f"{path}.energy") if "energy" in obj else None,
-                   _str(obj["half"], f"{path}.half") if "half" in obj else None)
+                   _str(obj["half"], f"{path}.half") if "half" in obj else None,
+                   _int(obj.get("count", 1), f"{path}.count", 1, 2**62))
 
 
 def _payments(value: Any, path: str) -> tuple[Payment, ...]:

@@ -22,6 +22,27 @@ KEYWORDS = ("achroma", "eclipse", "sunburst", "converge")
 QUERIES = ("pay", "castable", "plan", "available")
 COLOR_CLASSES = ("multicolored", "monocolored", "colorless")
 
+# Bounds (README, "Limits"): wide enough for benchmark boards of 10^5 copies and any real game,
+# narrow enough that no number in a problem can make an answer, a model or a loop huge.
+MAX_COUNT = 10**6
+"""Copies of one source (``count``, ``tapped``) and ``uses`` of an ability."""
+MAX_CONVERTERS = 10**5
+"""Copies of a source one of whose mana abilities costs mana (filter lands, Signets): each
+activation's payment is built and checked, about 10 us each."""
+MAX_NUMBER = 10**9
+"""Life, energy, damage and other plain amounts (and ``keep_life`` both ways)."""
+MAX_X = 10**6
+"""A fixed ``x``."""
+MAX_UNITS = 1000
+"""Mana one activation makes by ``any_color``, ``one_color`` or ``any_type``, and a generic
+symbol's number in mana an ability adds or a pool holds."""
+MAX_TWOBRID_ADDED = 8
+"""``{2/W}``-style symbols in one ``add`` string: each doubles what an activation may make."""
+MAX_GENERIC = 10**6
+"""A generic symbol's number in a cost."""
+MAX_TIME_LIMIT = 86400.0
+"""Seconds: a day."""
+
 BOARD_KEYS = ("sources", "opponent_sources", "pool", "player")
 COST_KEYS = ("cost", "alternative", "free", "additional", "life_cost", "increase", "reduce", "x",
              "x_color", "keywords", "for", "spend_as", "objective", "time_limit")
@@ -387,12 +408,15 @@ def _close(a: str, b: str) -> bool:
     return difflib.SequenceMatcher(None, str(a).lower(), b.lower()).ratio() >= 0.75
 
 
-def _int(value: Any, path: str, minimum: int = 0) -> int:
+def _int(value: Any, path: str, minimum: int = 0, maximum: int = MAX_NUMBER) -> int:
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     _expect(value, (int,), path, "a whole number")
     if value < minimum:
         raise ProblemError(path, f"must be at least {minimum}, not {value}")
+    if value > maximum:
+        raise ProblemError(path, f"must be at most {maximum:,}, not {value:,}" if value < 10**30
+                           else f"must be at most {maximum:,}, not a number of {len(str(value))} digits")
     return value
 
 
@@ -410,12 +434,16 @@ def _str_list(value: Any, path: str, lower: bool = True) -> tuple[str, ...]:
                  for i, v in enumerate(value))
 
 
-def _cost(value: Any, path: str) -> ManaCost:
+def _cost(value: Any, path: str, most: int = MAX_GENERIC) -> ManaCost:
     _str(value, path)
     try:
-        return ManaCost.parse(value)
+        cost = ManaCost.parse(value)
     except NotationError as e:
         raise ProblemError(path, str(e)) from None
+    for s in cost.symbols:
+        if s.kind is Kind.GENERIC and s.amount > most:
+            raise ProblemError(path, f"{{N}} may be at most {{{most}}} here" + (f", not {s}" if s.amount < 10**30 else ""))
+    return cost
 
 
 def _choice(value: Any, path: str, options: Iterable[str]) -> str:
@@ -432,8 +460,9 @@ def load_restriction(value: Any, path: str) -> Restriction:
         items = [colors] if isinstance(colors, str) else colors
         _expect(items, (list,), f"{path}.colors", "a color class or a list of them")
         for i, c in enumerate(items):
-            if c not in COLOR_CLASSES and c not in COLORS:
-                raise ProblemError(f"{path}.colors", f"unknown color class {c!r}; use "
+            if not isinstance(c, str) or (c not in COLOR_CLASSES and c not in COLORS):
+                raise ProblemError(f"{path}.colors[{i}]" if not isinstance(colors, str) else f"{path}.colors",
+                                   f"unknown color class {c!r}; use "
                                    "multicolored, monocolored, colorless or a color letter")
         colors = tuple(items)
     return Restriction(
@@ -453,6 +482,13 @@ def load_add(value: Any, path: str) -> Any:
     if isinstance(value, str):
         try:
             cost = ManaCost.parse(value)
+            units = sum(s.amount if s.kind is Kind.GENERIC else 1 for s in cost.symbols)
+            if units > MAX_UNITS:
+                raise ProblemError(path, f"adds {units:,} mana; one activation may add at most {MAX_UNITS}"
+                                   if units < 10**30 else f"adds more than {MAX_UNITS} mana")
+            if sum(s.kind is Kind.TWOBRID for s in cost.symbols) > MAX_TWOBRID_ADDED:
+                raise ProblemError(path, f"at most {MAX_TWOBRID_ADDED} {{2/W}}-style symbols in mana added "
+                                   "(each doubles the choices)")
             _choices_of_mana(cost)
         except NotationError as e:
             raise ProblemError(path, str(e)) from None
@@ -462,6 +498,9 @@ def load_add(value: Any, path: str) -> Any:
     if isinstance(value, list):
         if not value:
             raise ProblemError(path, "an empty list of choices adds nothing")
+        for i, v in enumerate(value):
+            if not isinstance(v, str):
+                raise ProblemError(f"{path}[{i}]", f"each choice is a mana string, not {_type_name(v)}")
         return [load_add(v, f"{path}[{i}]") for i, v in enumerate(value)]
     if isinstance(value, dict):
         keys = set(value)
@@ -470,7 +509,7 @@ def load_add(value: Any, path: str) -> Any:
             if len(keys) != 1:
                 raise ProblemError(path, "give exactly one of any_color, one_color, any_type")
             (key, n), = value.items()
-            return {key: _int(n, f"{path}.{key}", 1)}
+            return {key: _int(n, f"{path}.{key}", 1, MAX_UNITS)}
         if "reflect" in keys:
             _object(value, path, ("reflect", "what"))
             whose = _choice(value["reflect"], f"{path}.reflect", ("lands_you_control", "lands_opponents_control"))
@@ -529,7 +568,7 @@ def _load_ability(value: Any, path: str) -> Ability:
         damage=_int(obj.get("damage", 0), f"{path}.damage"),
         energy=_int(obj.get("energy", 0), f"{path}.energy"),
         sacrifice=_bool(obj.get("sacrifice", False), f"{path}.sacrifice"),
-        uses=_int(obj.get("uses", 1), f"{path}.uses", 0),  # 0: none left this turn (a plan's left board)
+        uses=_int(obj.get("uses", 1), f"{path}.uses", 0, MAX_COUNT),  # 0: none left this turn (a plan's left board)
         only=load_restriction(obj["only"], f"{path}.only") if obj.get("only") is not None else None,
     )
 
@@ -644,7 +683,7 @@ def _plain_source(raw: Any) -> Source | None:
     if name is not None and type(name) is not str:
         return None
     count = raw.get("count", 1)
-    if type(count) is not int or count < 0:
+    if type(count) is not int or not 0 <= count <= MAX_COUNT:
         return None
     tapped = raw.get("tapped", False)
     if tapped is True or tapped is False:
@@ -672,6 +711,8 @@ def _plain_source(raw: Any) -> Source | None:
         if ability is None:
             return None
         loaded.append(ability)
+    if count > MAX_CONVERTERS and any(a.mana is not None for a in loaded):
+        return None  # the full loader says why
     return assemble(Source, {"id": sid, "abilities": tuple(loaded), "name": name, "count": count,
                              "types": types, "snow": snow, "tapped": tapped, "oracle": None,
                              "explicit_abilities": True})
@@ -710,12 +751,12 @@ def _load_source(raw: Any, p: str, i: int, taken: set[str], explicit: set[str]) 
             sid = f"{base}#{n}"
     if sid == "pool":
         raise ProblemError(f"{p}.id", "'pool' is reserved for mana already in the pool")
-    count = _int(obj.get("count", 1), f"{p}.count")
+    count = _int(obj.get("count", 1), f"{p}.count", 0, MAX_COUNT)
     tapped_raw = obj.get("tapped", False)
     if isinstance(tapped_raw, bool):
         tapped = count if tapped_raw else 0
     else:
-        tapped = _int(tapped_raw, f"{p}.tapped")
+        tapped = _int(tapped_raw, f"{p}.tapped", 0, MAX_COUNT)
         if tapped > count:
             raise ProblemError(f"{p}.tapped", f"{tapped} tapped copies but count is {count}")
     facts = None if "abilities" in obj else _card_facts(name, oracle, p)
@@ -731,6 +772,9 @@ def _load_source(raw: Any, p: str, i: int, taken: set[str], explicit: set[str]) 
              else tuple(facts.get("types", ["land"])) if facts else ("land",))
     snow = (_bool(obj["snow"], f"{p}.snow") if "snow" in obj
             else bool(facts.get("snow", False)) if facts else False)
+    if count > MAX_CONVERTERS and any(a.mana is not None for a in abilities):
+        raise ProblemError(f"{p}.count", f"a source with a mana ability that costs mana may have at most "
+                           f"{MAX_CONVERTERS:,} copies, not {count:,} (each activation's payment is worked out)")
     return Source(id=sid, abilities=abilities, name=name, count=count, types=types, snow=snow,
                   tapped=tapped, oracle=oracle, explicit_abilities="abilities" in obj)
 
@@ -750,7 +794,7 @@ def load_pool(value: Any, path: str) -> tuple[PoolMana, ...]:
             snow = _bool(obj.get("snow", False), f"{p}.snow")
             only = load_restriction(obj["only"], f"{p}.only") if obj.get("only") is not None else None
             pid = obj.get("id")
-        cost = _cost(text, mp)
+        cost = _cost(text, mp, MAX_UNITS)
         for s in cost.symbols:
             if s.kind is Kind.COLORED:
                 units = [s.colors]
@@ -768,11 +812,11 @@ def load_player(value: Any, path: str) -> Player:
     obj = _object(value, path, ("life", "energy", "keep_life"))
     keep = obj.get("keep_life", 1)
     if keep is not None:
-        keep = _int(keep, f"{path}.keep_life", minimum=-(10**9))
+        keep = _int(keep, f"{path}.keep_life", minimum=-MAX_NUMBER)
     life = obj.get("life", 20)
     if isinstance(life, float) and life.is_integer():
         life = int(life)
-    _expect(life, (int,), f"{path}.life", "a whole number")
+    life = _int(life, f"{path}.life", -MAX_NUMBER)
     return Player(life=life, energy=_int(obj.get("energy", 0), f"{path}.energy"), keep_life=keep)
 
 
@@ -817,7 +861,7 @@ def load_problem(value: Any, *, allowed: Iterable[str] = PROBLEM_KEYS, path: str
     state["cost"] = _cost(obj["cost"], f"{pre}cost") if obj["cost"] is not None else None
     if "x" in obj:
         x_raw = obj["x"]
-        x = "max" if x_raw == "max" else _int(x_raw, f"{pre}x") if not isinstance(x_raw, str) else x_raw
+        x = "max" if x_raw == "max" else _int(x_raw, f"{pre}x", 0, MAX_X) if not isinstance(x_raw, str) else x_raw
         if isinstance(x, str) and x != "max":
             raise ProblemError(f"{pre}x", f"must be a whole number or \"max\", not {x_raw!r}")
         state["x"] = x
@@ -845,6 +889,8 @@ def load_problem(value: Any, *, allowed: Iterable[str] = PROBLEM_KEYS, path: str
         _expect(time_limit, (int, float), f"{pre}time_limit", "a number of seconds")
         if not time_limit > 0:
             raise ProblemError(f"{pre}time_limit", f"must be positive, not {time_limit}")
+        if not time_limit <= MAX_TIME_LIMIT:
+            raise ProblemError(f"{pre}time_limit", f"must be at most {MAX_TIME_LIMIT:g} seconds, not {time_limit}")
         state["time_limit"] = float(time_limit)
     for key, load in _OPTIONAL_FIELDS:  # in this order, so the first mistake is always the one named
         if key in obj:

@@ -18,16 +18,19 @@ from tapwise.solver.cpsat import Solution
 _TYPE_ORDER = "WUBRGC".index
 _HALVES = (Kind.HYBRID, Kind.TWOBRID, Kind.COLORLESS_HYBRID, Kind.HYBRID_PHYREXIAN)  # the half is announced (601.2b)
 _BRACED = {t: format_types(t) for t in TYPES}  # one mana's type as notation
+_ALL = 2**62  # take every unit the flows name
 
 
 class ManaPool:
     """Mana in the pool while the answer is replayed: per kind, its origins in the order made,
-    and how many of them were taken (lists read from a moving start: one slice per take)."""
+    as runs (one dict per run of mana of one type from one origin, ``count`` of them when more
+    than one), and how far each queue has been taken, so an answer's size and the time to build
+    it follow the activations, not the amount of mana (10^5 Forests paying an X are one run)."""
 
     def __init__(self, c: Compiled) -> None:
         self.c = c
         self.queues: dict[int, list[dict[str, Any]]] = {}  # in order of first mana made
-        self.taken: dict[int, int] = {}
+        self.taken: dict[int, tuple[int, int]] = {}  # kind -> (runs taken whole, units taken of the next)
         self.start: list[dict[str, Any]] = []  # the pool's mana at the start, in its order
         for m in c.problem.pool:
             k = next(j for j, kind in enumerate(c.kinds)
@@ -41,12 +44,12 @@ class ManaPool:
         queues = self.queues
         for t in made:
             queue = queues.setdefault(kind_of_type[t], [])
-            for _ in range(times):
-                queue.append({"type": t, "source": source})
+            queue.append({"type": t, "source": source, "count": times} if times > 1 else {"type": t, "source": source})
 
     def add_traced(self, made: tuple[str, ...], kind_of_type: dict[str, int], source: str,
                    times: int) -> list[list[dict[str, Any]]]:
-        """As :meth:`add`, and the mana each activation made (a plan splits activations by it)."""
+        """As :meth:`add`, one dict per mana, and the mana each activation made (a plan splits
+        activations by it, and follows each mana by its identity)."""
         per: list[list[dict[str, Any]]] = [[] for _ in range(times)]
         queues = self.queues
         for t in made:
@@ -58,17 +61,33 @@ class ManaPool:
         return per
 
     def take(self, flows: dict[int, int], n: int, spent: set[str] | None = None) -> list[dict[str, Any]]:
-        """Take up to ``n`` mana following ``flows`` (kind -> units), kinds in index order; the
-        types taken are added to ``spent``."""
+        """Take up to ``n`` mana following ``flows`` (kind -> units), kinds in index order, as
+        runs (a run taken whole is the very dict made; part of one is a new dict); the types
+        taken are added to ``spent``."""
         out: list[dict[str, Any]] = []
+        left = n
         taken = self.taken
         for k in sorted(flows):
-            units = min(flows[k], n - len(out))
+            units = min(flows[k], left)
             if units <= 0:
                 continue
-            start = taken.get(k, 0)
-            out += self.queues[k][start:start + units]
-            taken[k] = start + units
+            left -= units
+            queue = self.queues[k]
+            i, offset = taken.get(k, (0, 0))
+            while units:
+                run = queue[i]
+                size = run.get("count", 1) - offset
+                part = min(size, units)
+                if part == size and not offset:
+                    out.append(run)
+                else:
+                    out.append(_run(run, part))
+                units -= part
+                if part == size:
+                    i, offset = i + 1, 0
+                else:
+                    offset += part
+            taken[k] = (i, offset)
             if spent is not None:
                 spent.add(self.c.kinds[k].type)
         return out
@@ -80,11 +99,100 @@ class ManaPool:
         mana = self.take(flows, units * n, spent)
         if n == 1:
             return [mana]
-        return [mana[i:i + units] for i in range(0, units * n, units)]
+        return split_runs(mana, [units] * n)
 
     def left(self) -> list[str]:
         taken = self.taken
-        return [_BRACED[m["type"]] for k, queue in self.queues.items() for m in queue[taken.get(k, 0):]]
+        out: list[str] = []
+        for k, queue in self.queues.items():
+            i, offset = taken.get(k, (0, 0))
+            for j in range(i, len(queue)):
+                run = queue[j]
+                out += [_BRACED[run["type"]]] * (run.get("count", 1) - (offset if j == i else 0))
+        return out
+
+
+def _run(run: dict[str, Any], count: int) -> dict[str, Any]:
+    """``count`` mana of ``run``'s type and origin, as one entry."""
+    out = {"type": run["type"], "source": run["source"]}
+    if "pool" in run:
+        out["pool"] = run["pool"]
+    if count > 1:
+        out["count"] = count
+    return out
+
+
+def split_runs(mana: list[dict[str, Any]], sizes: Iterable[int]) -> list[list[dict[str, Any]]]:
+    """``mana`` (runs, in order) cut into consecutive parts of ``sizes`` units each; the last
+    part takes whatever is left."""
+    parts: list[list[dict[str, Any]]] = []
+    i, offset = 0, 0
+    sizes = list(sizes)
+    for p, size in enumerate(sizes):
+        part: list[dict[str, Any]] = []
+        last = p == len(sizes) - 1
+        while i < len(mana) and (size > 0 or last):
+            run = mana[i]
+            avail = run.get("count", 1) - offset
+            use = avail if last else min(avail, size)
+            part.append(run if use == avail and not offset else _run(run, use))
+            size -= use
+            if use == avail:
+                i, offset = i + 1, 0
+            else:
+                offset += use
+        parts.append(part)
+    return parts
+
+
+def group_mana(mana: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Consecutive entries of the same type and origin as one entry with their ``count``."""
+    out: list[dict[str, Any]] = []
+    for m in mana:
+        if out:
+            last = out[-1]
+            if (last["type"], last["source"], last.get("pool")) == (m["type"], m["source"], m.get("pool")):
+                out[-1] = _run(last, last.get("count", 1) + m.get("count", 1))
+                continue
+        out.append(m)
+    return out
+
+
+def group_answer(answer: dict[str, Any]) -> dict[str, Any]:
+    """``answer`` with the mana of every payment (and of every activation's own cost) grouped
+    by :func:`group_mana`, and an activation's consecutive identical payments of its own cost
+    (each Signet of 10^5 paying its {1} with {U} from Signets) as one with a ``count``: the
+    same dict, changed in place."""
+    for pay in answer.get("payments", ()):
+        if "mana" in pay:
+            pay["mana"] = group_mana(pay["mana"])
+    for act in answer.get("activations", ()):
+        if "paid" in act:
+            act["paid"] = _group_payments(act["paid"])
+    return answer
+
+
+def _group_payments(paid: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Consecutive payments of one symbol made the same way (the same life, or mana of one
+    type from one place) as one payment with a ``count``, its mana all of theirs."""
+    out: list[dict[str, Any]] = []
+    last_key = None
+    for pay in paid:
+        mana = group_mana(pay["mana"]) if "mana" in pay else None
+        key = (pay["symbol"], pay.get("half"), pay.get("life"),
+               None if mana is None else tuple((m["type"], m["source"], m.get("pool"), m.get("count", 1)) for m in mana))
+        if key == last_key and (mana is None or len(mana) == 1):
+            grouped = out[-1]
+            grouped["count"] = grouped.get("count", 1) + 1
+            if mana is not None:
+                grouped["mana"] = [_run(grouped["mana"][0], grouped["mana"][0].get("count", 1) + mana[0].get("count", 1))]
+            continue
+        entry = dict(pay)
+        if mana is not None:
+            entry["mana"] = mana
+        out.append(entry)
+        last_key = key if mana is None or len(mana) == 1 else None
+    return out
 
 
 def _in_type_order(made: tuple[str, ...]) -> tuple[str, ...]:
@@ -240,19 +348,19 @@ def pay_total(c: Compiled, sol: Solution, pool: ManaPool) -> Paid:
     generic_pay = sol.generic_pay
     if twobrid:  # after every colored symbol, as the generic categories are paid
         mana = pool.take(generic_pay.get("twobrid", {}), sum(units * n for _, units, n in twobrid), spent_types)
-        start = 0
+        sizes = [units for _, units, n in twobrid for _ in range(n)]
+        parts = iter(split_runs(mana, sizes + [0]))  # the empty last part takes nothing more
         for text, units, n in twobrid:
             for _ in range(n):
-                payments.append({"symbol": text, "half": "{2}", "mana": mana[start:start + units]})
-                start += units
-    numbered = (pool.take(generic_pay.get("achroma", {}), 10**9, spent_types)
-                + pool.take(generic_pay.get("any", {}), 10**9, spent_types))
+                payments.append({"symbol": text, "half": "{2}", "mana": next(parts)})
+    numbered = (pool.take(generic_pay.get("achroma", {}), _ALL, spent_types)
+                + pool.take(generic_pay.get("any", {}), _ALL, spent_types))
     if numbered:
-        payments.insert(0, {"symbol": "{%d}" % len(numbered), "mana": numbered})
-    x_mana = pool.take(generic_pay.get("x", {}), 10**9, spent_types)
-    for i in range(variant.x_symbols):
-        share = x_mana[i * sol.x:(i + 1) * sol.x] if i < variant.x_symbols - 1 else x_mana[i * sol.x:]
-        payments.insert(i, {"symbol": "{X}", "mana": share})
+        payments.insert(0, {"symbol": "{%d}" % sum(m.get("count", 1) for m in numbered), "mana": numbered})
+    x_mana = pool.take(generic_pay.get("x", {}), _ALL, spent_types)
+    if variant.x_symbols:
+        for i, share in enumerate(split_runs(x_mana, [sol.x] * variant.x_symbols)):
+            payments.insert(i, {"symbol": "{X}", "mana": share})
     for _ in range(variant.energy):
         payments.append({"symbol": "{E}", "energy": 1})
     removed = sol.reduced.get("any", 0) + sol.reduced.get("achroma", 0)

@@ -30,6 +30,9 @@ QUICK_TRY = 0.005
 """Deterministic time (CP-SAT's own work units) for the try without presolve. On rich boards
 99 % of quick tries finish within 0.003; one that needs presolve wastes the whole budget
 (40-75 ms of wall time for 0.01 on the ``large`` scenario)."""
+LAST_TRY = 0.02
+"""Seconds the search for any payment at all may take once the time limit passed with none
+found (``Model._first_feasible``): a small limit costs little and still pays when it can."""
 
 _SOLVERS = threading.local()
 class _CpModel(cp_model.CpModel):
@@ -696,10 +699,12 @@ class Model:
 
     # -- solving ------------------------------------------------------------------------
 
-    def solve(self, objectives: tuple[str, ...], time_limit: float) -> Solution:
+    def solve(self, objectives: tuple[str, ...], time_limit: float, late_payment: bool = False) -> Solution:
         """Lexicographic optimization (principle 7): consecutive objectives are merged into one
         weighted sum while their bounds keep it exact (each weight exceeds everything after it);
-        each group's optimum is fixed before the next group is solved."""
+        each group's optimum is fixed before the next group is solved. With ``late_payment``,
+        a limit reached with nothing found gets :meth:`_first_feasible` (a payment whose
+        objective values the caller measures; a plan, whose costs may all go unpaid, does not)."""
         deadline = time.monotonic() + time_limit
         solver = thread_solver()
         optimal = True
@@ -732,11 +737,35 @@ class Model:
                     value = self._last_values[name]
                     self._linear(self.quantities[name], value, value)
                 self._flush()
+        if last is None and late_payment:
+            last = self._first_feasible(solver, deadline)
+            if last is None:
+                return Solution("unknown")
+            # Unminimized, the model's quantities are bounds, not values: the caller measures
+            # the payment itself (solver.pay fills them in from the verifier's replay).
+            last.optimal = False
+            last.objective = {}
+            return last
         if last is None:
             return Solution("unknown")
         last.optimal = optimal
         last.objective = {name: self._last_values[name] for name in objectives}
         return last
+
+    def _first_feasible(self, solver: cp_model.CpSolver, deadline: float) -> Solution | None:
+        """Past the time limit with nothing found: any payment at all, searched without the
+        objective until the first one, for what is left of the limit but at least
+        :data:`LAST_TRY` seconds (so a payment is returned whenever a quick one exists), or
+        None. It is reported as not optimal."""
+        self.m.proto.clear_objective()
+        params = solver.parameters
+        params.copy_from(_SOLVERS.base)
+        params.stop_after_first_solution = True
+        params.max_time_in_seconds = max(deadline - time.monotonic(), LAST_TRY)
+        status = solver.solve(self.m)
+        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            return None
+        return self._read(solver)
 
     def _minimize(self, terms: Terms) -> None:
         set_objective(self.m.proto, terms)
@@ -855,5 +884,5 @@ class Model:
                 sol.reduced[cat] = v[r]
 
 
-def solve(c: Compiled, objectives: tuple[str, ...], time_limit: float) -> Solution:
-    return Model(c).solve(objectives, time_limit)
+def solve(c: Compiled, objectives: tuple[str, ...], time_limit: float, late_payment: bool = False) -> Solution:
+    return Model(c).solve(objectives, time_limit, late_payment)

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections import defaultdict, deque
 from functools import lru_cache
-from itertools import repeat
 from typing import Any
 
 from tapwise.models.problem import Problem, Source
@@ -92,18 +91,34 @@ class Merge:
             return answer
         free = {sid: deque((s.id, s.count - s.tapped) for s in members if s.count > s.tapped)
                 for sid, members in self.members.items()}
-        made: dict[tuple[str, str], deque[str]] = defaultdict(deque)  # (merged id, type) -> member ids
+        made: dict[tuple[str, str], deque[list]] = defaultdict(deque)  # (merged id, type) -> [member id, units]
         members = self.members
 
         def rename(mana: list[dict[str, Any]]) -> list[dict[str, Any]]:
             """The mana with each unit a merged entry made traced to its member (the same list
-            when no unit came from a merged entry, as in most payments)."""
-            out = mana
-            for i, m in enumerate(mana):
-                if m.get("source") in members:
-                    if out is mana:
-                        out = list(mana)
-                    out[i] = {**m, "source": made[(m["source"], m["type"])].popleft()}
+            when no unit came from a merged entry, as in most payments). An entry of ``count``
+            mana becomes one entry per member that made some of it."""
+            if not any(m.get("source") in members for m in mana):
+                return mana
+            out = []
+            for m in mana:
+                if m.get("source") not in members:
+                    out.append(m)
+                    continue
+                queue = made[(m["source"], m["type"])]
+                need = m.get("count", 1)
+                while need:
+                    member = queue[0]
+                    part = min(need, member[1])
+                    entry = {k: v for k, v in m.items() if k != "count"}
+                    entry["source"] = member[0]
+                    if part > 1:
+                        entry["count"] = part
+                    out.append(entry)
+                    need -= part
+                    member[1] -= part
+                    if not member[1]:
+                        queue.popleft()
             return out
 
         def rename_payments(payments: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -133,7 +148,7 @@ class Merge:
                     part["paid"], paid = paid[:per * times], paid[per * times:]
                 activations.append(part)
                 for t in _types(act["adds"]):  # each activation made one of each
-                    made[(sid, t)].extend(repeat(member, times))
+                    made[(sid, t)].append([member, times])
                 left -= times
                 if times == untapped:
                     queue.popleft()

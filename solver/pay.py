@@ -1,12 +1,19 @@
-"""``pay``: one problem in, one verified answer out (DESIGN principles 1, 4, 5)."""
+"""``pay``: one problem in, one verified answer out (DESIGN principles 1, 4, 5, 6).
+
+``pay`` is total: whatever it is given, it returns an answer. Bad input is ``status: error``
+naming the field; anything else that goes wrong (a bug, memory) is ``status: error`` saying it
+is internal and what was being done, never an exception. ``time_limit`` bounds the whole call:
+loading, the fast path, CP-SAT and the verifier all share one deadline.
+"""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from tapwise.models.problem import Problem, ProblemError, load_problem
 from tapwise.models.total_cost import CostError
-from tapwise.solver.answer import build_answer
+from tapwise.solver.answer import build_answer, group_answer
 from tapwise.solver.compile import Compiled, compile_problem
 from tapwise.solver.cpsat import solve
 from tapwise.solver import fast
@@ -16,66 +23,109 @@ from tapwise.solver.merge import Merge
 from tapwise.solver.verify import verify
 
 
-def _error(message: str, pid: Any) -> dict[str, Any]:
+def _error(message: str, problem: Any) -> dict[str, Any]:
     out: dict[str, Any] = {"status": "error", "error": message}
-    if pid is not None:
-        out["id"] = pid
-    return out
+    return _echo_id(out, problem)
+
+
+def _echo_id(answer: dict[str, Any], problem: Any) -> dict[str, Any]:
+    """The request's ``id`` back in the answer, whenever it was given (``null`` included)."""
+    if isinstance(problem, dict):
+        if "id" in problem:
+            answer["id"] = problem["id"]
+    elif isinstance(problem, Problem) and problem.id is not None:
+        answer["id"] = problem.id
+    return answer
+
+
+class _Doing:
+    """What ``pay`` is doing, for an internal error to say."""
+
+    __slots__ = ("what",)
+
+    def __init__(self) -> None:
+        self.what = "loading the problem"
 
 
 def pay(problem: dict[str, Any] | Problem) -> dict[str, Any]:
     """Pay ``problem`` (a spec dict or a loaded :class:`Problem`) and return the spec answer.
 
-    Bad input gives ``status: error`` with a message naming the field. Every payment is replayed
-    by the independent verifier first; one it rejects would be a bug, and is never returned:
-    the answer is then ``status: error`` saying so.
+    Never raises. Bad input gives ``status: error`` with a message naming the field. Every
+    payment is replayed by the independent verifier first; one it rejects would be a bug, and is
+    never returned: the answer is then ``status: error`` saying so.
     """
-    pid = problem.get("id") if isinstance(problem, dict) else getattr(problem, "id", None)
+    started = time.monotonic()
+    doing = _Doing()
+    try:
+        return _pay(problem, started, doing)
+    except RecursionError:
+        return _error(f"the input is nested too deeply to be read (internal limit, while {doing.what})", problem)
+    except MemoryError:
+        return _error(f"internal error while {doing.what}: out of memory; the problem is too large", problem)
+    except Exception as e:  # a bug: said plainly, never a traceback
+        return _error(f"internal error while {doing.what}: {type(e).__name__}: {e}", problem)
+
+
+def _pay(problem: Any, started: float, doing: _Doing) -> dict[str, Any]:
+    if not isinstance(problem, (dict, Problem)):
+        return _error(f"a problem must be a JSON object (a dict) or a Problem, not {type(problem).__name__}", None)
     try:
         prob = problem if isinstance(problem, Problem) else load_problem(problem)
         if prob.keep or "max_keep" in prob.objective:  # spec 9.5: solver/keep.py
-            return _keeping(prob, pid)
+            doing.what = "paying with kept costs"
+            return _keeping(prob, problem)
+        doing.what = "compiling the problem"
         merge = Merge(prob)
         compiled = compile_problem(merge.problem)
     except (ProblemError, CostError) as e:
-        return _error(str(e), pid)
-    return pay_compiled(prob, merge, compiled)
+        return _error(str(e), problem)
+    return pay_compiled(prob, merge, compiled, problem, started, doing)
 
 
-def pay_compiled(prob: Problem, merge: Merge, compiled: Compiled) -> dict[str, Any]:
+def pay_compiled(prob: Problem, merge: Merge, compiled: Compiled, request: Any = None,
+                 started: float | None = None, doing: _Doing | None = None) -> dict[str, Any]:
     """The rest of :func:`pay` once ``prob`` is loaded, merged and compiled (a prepared board,
-    ``solver.prepared``, does those steps its own way and finishes here, so both answer alike)."""
-    answer = merge.split(solve_compiled(compiled))
+    ``solver.prepared``, does those steps its own way and finishes here, so both answer alike).
+    ``request`` is what was asked (for its ``id``), ``started`` when the time limit began."""
+    doing = doing or _Doing()
+    deadline = (time.monotonic() if started is None else started) + prob.time_limit
+    doing.what = "solving"
+    answer = merge.split(solve_compiled(compiled, deadline))
     if answer["status"] == "paid":
-        errors = verify(prob, answer)
+        doing.what = "verifying the payment"
+        group_answer(answer)
+        measured: dict[str, int] = {}
+        errors = verify(prob, answer, measured)
+        if not errors and not answer["objective"] and prob.objective:
+            # a payment found past the time limit without its objective: its values as replayed
+            answer["objective"] = {name: measured[name] for name in prob.objective if name in measured}
         if errors:
-            answer = _error("internal error: the payment found breaks the rules, so it is withheld: "
-                            + "; ".join(errors), None)
-    if prob.id is not None:
-        answer["id"] = prob.id
-    return answer
+            answer = {"status": "error", "error": "internal error: the payment found breaks the rules, so it is "
+                      "withheld: " + "; ".join(errors)}
+    return _echo_id(answer, prob if request is None else request)
 
 
-def _keeping(prob: Problem, pid: Any) -> dict[str, Any]:
+def _keeping(prob: Problem, request: Any) -> dict[str, Any]:
     """``pay`` with kept costs: the payment and ``kept``, both checked (solver/keep.py)."""
     try:
         answer = pay_keeping(prob, pay)
     except KeepError as e:
-        return _error(f"internal error: the payment found is withheld: {e}", pid)
-    if prob.id is not None:
-        answer["id"] = prob.id
-    return answer
+        return _error(f"internal error: the payment found is withheld: {e}", request)
+    return _echo_id(answer, request)
 
 
-def solve_compiled(compiled: Compiled) -> dict[str, Any]:
-    """The answer for a compiled problem, before verification."""
+def solve_compiled(compiled: Compiled, deadline: float | None = None) -> dict[str, Any]:
+    """The answer for a compiled problem, before verification; CP-SAT stops at ``deadline``
+    (``time.monotonic()``; by default the problem's time limit from now)."""
     prob = compiled.problem
+    if deadline is None:
+        deadline = time.monotonic() + prob.time_limit
     if compiled.unpayable:
         return {"status": "unpayable", "optimal": True,
                 "why": "it has no mana cost and no alternative cost, so it can't be paid (118.6)"}
     sol = fast.solve_fast(compiled, prob.objective) if fast.ENABLED else None  # exact, or None
     if sol is None:
-        sol = solve(compiled, prob.objective, prob.time_limit)
+        sol = solve(compiled, prob.objective, max(deadline - time.monotonic(), 0.0), late_payment=True)
     if sol.status == "infeasible":
         return {"status": "infeasible", "optimal": True, **explain(compiled)}
     if sol.status == "unknown":

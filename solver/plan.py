@@ -20,7 +20,7 @@ from typing import Any
 from tapwise.models.mana import KIND_X, TYPES, format_types
 from tapwise.models.problem import BOARD_KEYS, COST_KEYS, Ability, PoolMana, Problem, ProblemError, Source, load_problem
 from tapwise.models.total_cost import CostError
-from tapwise.solver.answer import Made, ManaPool, Paid, colors_of, pay_total, replay_activations
+from tapwise.solver.answer import Made, ManaPool, Paid, colors_of, group_answer, pay_total, replay_activations
 from tapwise.solver.compile import Compiled, compile_problem
 from tapwise.solver.cpsat import PLAN_OBJECTIVES, PLAN_SUMMED, Model, Plan, Solution
 from tapwise.solver.keep import KeepModel, board_left, check_costs, judged, payable_on
@@ -168,6 +168,7 @@ def _solve(problems: list[Problem], compiled: list[Compiled], order: str, time_l
                 + "; ".join(errors)}
     for a in answers or ():
         a["optimal"] = sol.optimal
+        group_answer(a)  # identical mana as one entry with a count, as pay() answers it
     out = _result("paid", sol.optimal, paid, unpaid, left, objective, answers, _why(problems, unpaid, order))
     if keeping is not None:
         out["claimed_kept"] = objective.pop("claimed_kept")

@@ -26,7 +26,7 @@ from tapwise.models.total_cost import CostError
 from tapwise.models.values import evolve
 from tapwise.solver.compile import CompiledBoard, compile_board
 from tapwise.solver.merge import Merge
-from tapwise.solver.pay import _error, pay_compiled
+from tapwise.solver.pay import _error, _keeping, pay_compiled
 
 QUESTION_KEYS = COST_KEYS + ("id",)
 """What a question to a prepared board may hold: a cost of spec section 7, and an id."""
@@ -64,16 +64,17 @@ class Board:
 
     def pay(self, cost: dict[str, Any]) -> dict[str, Any]:
         """The answer of ``tapwise.pay({**cost, **board})``, without reading the board again."""
-        pid = cost.get("id") if isinstance(cost, dict) else None
         try:
             if not isinstance(cost, dict):
                 raise ProblemError("", "a cost must be a JSON object")
             prob = self.problem(cost)
+            if prob.keep or "max_keep" in prob.objective:  # spec 9.5: the keep model reads the whole board
+                return _keeping(prob, cost)
             merge = self._merge(prob)
             compiled = self._compiled.with_cost(merge.problem)
         except (ProblemError, CostError) as e:
-            return _error(str(e), pid)
-        return pay_compiled(prob, merge, compiled)
+            return _error(str(e), cost)
+        return pay_compiled(prob, merge, compiled, cost)
 
     def castable(self, costs: list[dict[str, Any]]) -> dict[str, Any]:
         """One ``pay`` answer per cost, each on its own (spec section 7's ``castable``)."""

@@ -80,7 +80,7 @@ def test_available_quick_mode_and_serve():
     assert out.returncode == 0 and out.stdout.splitlines()[1].strip() == "{B}{C}"  # no damage at 1 life
     request = {"id": 5, "query": "available", "sources": [{"name": "Forest", "count": 2}]}
     answer = json.loads(run("serve", stdin=json.dumps(request) + "\n").stdout)
-    assert answer == {"id": 5, "pools": [{"W": 0, "U": 0, "B": 0, "R": 0, "G": 2, "C": 0, "Any": 0,
+    assert answer == {"status": "ok", "id": 5, "pools": [{"W": 0, "U": 0, "B": 0, "R": 0, "G": 2, "C": 0, "Any": 0,
                                           "snow": 0, "restricted": 0}]}
 
 
@@ -117,3 +117,48 @@ def test_plan_bad_input_names_the_field():
     assert out.returncode == 2 and "costs[0].objective" in out.stderr and "Traceback" not in out.stderr
     out = run("plan", "--board", "Plains")
     assert out.returncode == 2 and "give the costs" in out.stderr
+
+
+def test_exit_codes_and_messages_for_what_is_not_a_problem(tmp_path):
+    """Exit 2 and one line naming the problem, never a traceback (issue 21's observations)."""
+    binary = tmp_path / "binary.json"
+    binary.write_bytes(b"\xff{}")
+    cases = [
+        (("pay", "nosuch.json"), "can't read nosuch.json: no such file"),
+        (("pay", "{1}{U}"), 'give the board too: tapwise pay "{1}{U}" --board'),
+        (("pay", str(EXAMPLES)), "is a folder, not a problem file"),
+        (("pay", str(binary)), "is not UTF-8 text: byte 1 is 0xff"),
+        (("pay", str(EXAMPLES / "three_color.json"), "--life", "3"), "--life only applies with --board"),
+        (("pay", str(EXAMPLES / "three_color.json"), "--x", "3"), "--x only applies with --board"),
+        (("pay", "{X}{G}", "--board", "Forest", "--x", "abc"), 'X must be a whole number or "max", not \'abc\''),
+        (("available", str(EXAMPLES / "boards" / "filter_and_city.json"), "--pool", "{G}"), "--pool only applies"),
+        (("plan", str(EXAMPLES), ), "is a folder"),
+        (("pay", "-", "--jsonl", "--board", "Forest"), "--board doesn't apply with --jsonl"),
+    ]
+    for args, message in cases:
+        out = run(*args)
+        assert out.returncode == 2, (args, out.stderr)
+        assert message in out.stderr and "Traceback" not in out.stderr, (args, out.stderr)
+
+
+def test_a_truncated_problem_names_its_line_and_column():
+    out = run("pay", "-", stdin='{"cost": "{G}",\n "sources": [')
+    assert out.returncode == 2 and "not JSON: Expecting value at line 2 column 14" in out.stderr
+
+
+def test_quick_x_max_pays_and_the_plan_reads_grouped_mana():
+    out = run("pay", "{X}{G}", "--board", "Forest x5", "--x", "max")
+    assert out.returncode == 0 and "{X}      {G}x4 from Forest" in out.stdout
+
+
+def test_help_shows_examples_and_the_board_grammar():
+    for args in (("--help",), ("pay", "--help")):
+        out = run(*args)
+        assert out.returncode == 0
+        assert "examples:" in out.stdout and "entry   := [count] [\"tapped\"] name" in out.stdout
+        assert "exit codes: 0 paid" in out.stdout
+
+
+def test_serve_port_refuses_a_bad_port():
+    out = run("serve", "--port", "70000")
+    assert out.returncode == 2 and "--port must be 0-65535" in out.stderr

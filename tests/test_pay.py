@@ -91,7 +91,7 @@ def test_colorless_symbol_needs_colorless_mana():
 
 def test_twobrid_pays_generic_half():
     a = paid({"cost": "{2/W}", "sources": [{"name": "Forest", "count": 2}]})
-    assert a["announce"]["hybrid"] == ["{2}"] and len(a["payments"][0]["mana"]) == 2
+    assert a["announce"]["hybrid"] == ["{2}"] and a["payments"][0]["mana"] == [{"type": "G", "source": "Forest", "count": 2}]
 
 
 def test_colorless_hybrid():

@@ -42,7 +42,8 @@ def infeasible(problem):
 
 
 def mana_of(answer, symbol):
-    return sorted(m["type"] for p in answer["payments"] if p["symbol"] == symbol for m in p.get("mana", []))
+    return sorted(m["type"] for p in answer["payments"] if p["symbol"] == symbol for m in p.get("mana", [])
+                  for _ in range(m.get("count", 1)))  # identical mana is one entry with a count
 
 
 # --- 106 Mana ------------------------------------------------------------------------------
