@@ -46,4 +46,4 @@ def castable_on(prepared: Board | None, costs: Any, board: dict[str, Any] | None
         if answer.get("status") == "error":
             answer["error"] = f"costs[{i}]." + answer["error"]
         results.append(answer)
-    return {"results": results}
+    return {"status": "ok", "results": results}

@@ -71,9 +71,9 @@ def test_castable_and_the_server_answer_from_a_prepared_board():
     board, _ = board_and_cost(1, 7)
     costs = [board_and_cost(1, i)[1] for i in range(12)]
     want = [tapwise.pay({**c, **board}) for c in costs]
-    assert tapwise.castable({**board, "costs": costs}) == {"results": want}
-    assert tapwise.prepare(board).castable(costs) == {"results": want}
-    assert answer_request({"query": "castable", "id": 3, **board, "costs": costs}) == {"results": want, "id": 3}
+    assert tapwise.castable({**board, "costs": costs}) == {"status": "ok", "results": want}
+    assert tapwise.prepare(board).castable(costs) == {"status": "ok", "results": want}
+    assert answer_request({"query": "castable", "id": 3, **board, "costs": costs}) == {"status": "ok", "results": want, "id": 3}
 
 
 def test_a_bad_board_fails_where_it_is_prepared_naming_the_field():
