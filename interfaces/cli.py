@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, Callable, TextIO
 
 from tapwise.models.problem import ProblemError
+from tapwise.interfaces import batch
 from tapwise.interfaces.queries import answer_request
 from tapwise.interfaces.render import render, render_plan, render_pools
 
@@ -109,6 +110,8 @@ def _quick_problem(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def cmd_pay(args: argparse.Namespace) -> int:
+    if batch.wanted(args):
+        return batch.main(args)
     if args.jsonl:
         stream = sys.stdin if args.target == "-" else open(args.target)
         with stream:
@@ -207,6 +210,7 @@ def main(argv: list[str] | None = None) -> int:
     _board_options(p, "4 Plains, 2 Island, Sol Ring, Hallowed Fountain")
     p.add_argument("--jsonl", action="store_true", help="read one problem per line, write one answer per line")
     p.add_argument("--x", help='quick mode: the value of X, or "max"')
+    batch.add_options(p)
     p.set_defaults(func=cmd_pay)
     a = sub.add_parser("available", help="every maximal mana pool a board can make (spec section 7)")
     a.add_argument("target", nargs="?", help="board JSON file (sources, pool, player), or - for standard input")
