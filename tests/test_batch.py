@@ -177,3 +177,19 @@ def test_a_local_cluster_of_two_workers_gives_the_in_process_answers(tmp_path: P
     got = out.read_bytes().splitlines(keepends=True)
     want = _reference(tmp_path, source).splitlines(keepends=True)
     assert len(got) == len(want) and sorted(got) == sorted(want)
+
+
+def test_a_running_scheduler_answers_a_batch_that_resumes_in_process(tmp_path: Path) -> None:
+    """--scheduler ADDRESS: the workers' tapwise version is checked, the answers are the same,
+    and a batch begun on the cluster can be finished in-process (or the other way)."""
+    distributed = pytest.importorskip("distributed", reason="the Dask backend needs the distributed extra")
+    source, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    _write_problems(source, 120, BAD_LINES)
+    reference = _reference(tmp_path, source).splitlines(keepends=True)
+    out.write_bytes(b"".join(reference[:50]))
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
+                                  dashboard_address=None) as cluster:
+        summary = run_batch(source, out, backend=Backend("scheduler", address=cluster.scheduler_address),
+                            chunk=16, progress=False, log=io.StringIO())
+    assert summary.before == 50 and summary.this_run == len(reference) - 50
+    assert sorted(out.read_bytes().splitlines(keepends=True)) == sorted(reference)
