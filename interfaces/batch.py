@@ -17,8 +17,9 @@
 
 Work goes in chunks (``--chunk``, default 100 requests): one Dask task per chunk amortizes the
 scheduling (about a millisecond a task) over 100 solves of a fraction of a millisecond each.
-Workers import the solver once and keep its caches warm between chunks. A chunk whose worker dies
-is split in halves and resent, so one request that kills its worker ends as one error answer.
+Workers import the solver once and keep its caches warm between chunks. A chunk whose workers keep
+dying is split in halves and resent, so a request that kills its worker costs only itself: it is
+left unanswered, named in the summary (exit code 1), and tried again by a rerun.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from collections import Counter
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any, Iterator, NamedTuple, TextIO
+from typing import IO, Any, Callable, Iterator, NamedTuple, TextIO
 
 from tapwise.interfaces.queries import answer_request
 
@@ -89,6 +90,7 @@ class Summary:
     seconds: float = 0.0
     backend: str = "in-process"
     finished: bool = False
+    failed: list[Item] = field(default_factory=list)  # requests whose worker died each time: not answered
 
     @property
     def answered(self) -> int:
@@ -98,10 +100,15 @@ class Summary:
         names = {"error": "errors", "other": "other (castable, available)"}
         counts = ", ".join(f"{self.labels[k]} {names.get(k, k)}" for k in LABELS if k != "other" or self.labels[k])
         rate = self.this_run / self.seconds if self.seconds > 0 else 0.0
-        head = "batch done" if self.finished else "batch stopped"
-        return (f"tapwise: {head}: {self.answered} answered ({self.this_run} this run, {self.before} before): "
+        head = "batch done" if self.finished and not self.failed else "batch stopped"
+        text = (f"tapwise: {head}: {self.answered} answered ({self.this_run} this run, {self.before} before): "
                 f"{counts}; this run {self.this_run} in {self.seconds:.1f} s = {rate:.0f} problems/s "
                 f"({self.backend})")
+        if self.failed:
+            lines = ", ".join(str(item.line) for item in sorted(self.failed)[:10])
+            text += (f"\ntapwise: {len(self.failed)} lines not answered: the Dask worker answering each died every "
+                     f"time (line {lines}{', ...' if len(self.failed) > 10 else ''}); a rerun tries them again")
+        return text
 
 
 # --- answering (runs on the workers) ------------------------------------------------------------
@@ -140,13 +147,6 @@ def answer_chunk(items: list[Item], requests: list[Any] | None = None) -> list[A
         answer = _answer(item, request)
         out.append(Answered(json.dumps(answer) + "\n", _label(answer)))
     return out
-
-
-def _failed(item: Item, exc: BaseException) -> Answered:
-    """The answer to a line whose worker died each time it answered it (Dask's KilledWorker)."""
-    item = item._replace(error=f"line {item.line}: the Dask worker answering it died ({type(exc).__name__})")
-    answer = _answer(item, json.loads(item.text) if item.text else None)
-    return Answered(json.dumps(answer) + "\n", _label(answer))
 
 
 def _tapwise_version() -> str:
@@ -330,7 +330,7 @@ def _dask_client(backend: Backend, log: TextIO) -> tuple[Any, Any]:
 
     if backend.kind == "local-cluster":
         cluster = LocalCluster(n_workers=backend.workers, threads_per_worker=1, processes=True,
-                               dashboard_address=None, silence_logs=logging.ERROR)
+                               dashboard_address=":0", silence_logs=logging.ERROR)
         client = Client(cluster)
         client.run(_ignore_sigint)
         return client, cluster
@@ -355,54 +355,53 @@ def _dask_client(backend: Backend, log: TextIO) -> tuple[Any, Any]:
     return client, None
 
 
-def _on_dask(chunks: Iterator[Chunk], backend: Backend,
-             log: TextIO) -> Iterator[tuple[list[Item], list[Answered]]]:
+def _on_dask(chunks: Iterator[Chunk], backend: Backend, log: TextIO, failed: list[Item],
+             stopping: Callable[[], bool]) -> Iterator[tuple[list[Item], list[Answered]]]:
     """Chunks as Dask tasks, results in finish order. About two chunks per worker thread are in
     flight, so a batch of millions never sits in the scheduler at once and a stopped run has
-    little to redo; the window follows workers that join or leave."""
-    from distributed import KilledWorker, as_completed
+    little to redo; the window follows workers that join or leave. A chunk that Dask gives up on
+    (KilledWorker: its workers died running it, three times by default) is split in halves and
+    resent, down to the single requests that kill their worker: those go to ``failed``, not to
+    OUT, so a rerun tries them again (a worker may die of something else than its request)."""
+    from distributed import KilledWorker, wait
 
     client, cluster = _dask_client(backend, log)
     try:
         pending = iter(chunks)
         chunk_of: dict[Any, list[Item]] = {}
-        running = as_completed()
-
-        def submit(items: list[Item]) -> None:
-            future = client.submit(answer_chunk, items, pure=False)
-            chunk_of[future] = items
-            running.add(future)
 
         def window() -> int:
             return 2 * max(1, sum(client.nthreads().values()))
 
         size, checked = window(), time.monotonic()
-        for items, _ in pending:
-            submit(items)
-            if len(chunk_of) >= size:
-                break
-        for future in running:
-            items = chunk_of.pop(future)
-            try:
-                answers = future.result()
-            except KilledWorker as e:
-                if len(items) > 1:  # find the request that kills its worker; answer the rest
-                    half = len(items) // 2
-                    submit(items[:half])
-                    submit(items[half:])
-                    answers = None
-                else:
-                    answers = [_failed(items[0], e)]
-            future.release()
-            if answers is not None:
-                yield items, answers
-            if time.monotonic() - checked > 1.0:
-                size, checked = window(), time.monotonic()
+        while not stopping():
             while len(chunk_of) < size:
                 nxt = next(pending, None)
                 if nxt is None:
                     break
-                submit(nxt[0])
+                chunk_of[client.submit(answer_chunk, nxt[0], pure=False)] = nxt[0]
+            if not chunk_of:
+                return
+            try:  # wake up twice a second to see a stop asked while no chunk finishes
+                finished = wait(list(chunk_of), timeout=0.5, return_when="FIRST_COMPLETED").done
+            except TimeoutError:
+                continue
+            for future in finished:
+                items = chunk_of.pop(future)
+                try:
+                    answers = future.result()
+                except KilledWorker:
+                    if len(items) > 1:  # find the request that kills its worker; answer the rest
+                        for part in (items[:len(items) // 2], items[len(items) // 2:]):
+                            chunk_of[client.submit(answer_chunk, part, pure=False)] = part
+                    else:
+                        failed.append(items[0])
+                    continue
+                finally:
+                    future.release()
+                yield items, answers
+            if time.monotonic() - checked > 1.0:
+                size, checked = window(), time.monotonic()
     finally:
         client.close()
         if cluster is not None:
@@ -519,7 +518,8 @@ def run_batch(source: str | Path, out: str | Path, *, backend: Backend = Backend
             start = time.perf_counter()
             try:
                 with _Stop() as stop:
-                    results = _on_dask(chunks, backend, log) if backend.kind != "in-process" else _in_process(chunks)
+                    results = (_on_dask(chunks, backend, log, summary.failed, lambda: stop.asked)
+                               if backend.kind != "in-process" else _in_process(chunks))
                     try:
                         for items, answers in results:
                             output.write(answers, [item.key for item in items])
@@ -528,9 +528,11 @@ def run_batch(source: str | Path, out: str | Path, *, backend: Backend = Backend
                             if bar is not None:
                                 bar.update(len(answers))
                             if stop.asked:
-                                raise KeyboardInterrupt
+                                break
                     finally:
                         results.close()  # shuts a LocalCluster down now, not when the traceback goes
+                    if stop.asked:
+                        raise KeyboardInterrupt
                 summary.finished = True
             except KeyboardInterrupt:
                 summary.seconds = time.perf_counter() - start
@@ -601,6 +603,6 @@ def main(args: argparse.Namespace) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
-    if not args.quiet:
+    if not args.quiet or summary.failed:
         print(summary.text(), file=sys.stderr)
-    return 0
+    return 1 if summary.failed else 0

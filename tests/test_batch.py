@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -193,3 +194,53 @@ def test_a_running_scheduler_answers_a_batch_that_resumes_in_process(tmp_path: P
                             chunk=16, progress=False, log=io.StringIO())
     assert summary.before == 50 and summary.this_run == len(reference) - 50
     assert sorted(out.read_bytes().splitlines(keepends=True)) == sorted(reference)
+
+
+POISONED_RUN = """
+import io, json, os, sys
+import dask, distributed
+from distributed.diagnostics.plugin import WorkerPlugin
+from tapwise.interfaces.batch import Backend, run_batch
+
+class Poison(WorkerPlugin):
+    # on every worker, restarted ones too, the request with id "poison" kills its worker
+    # process, as a crash in native code would
+    name = "poison"
+
+    def setup(self, worker):
+        import tapwise.interfaces.batch as batch
+        answer = batch.answer_request
+
+        def deadly(request):
+            if isinstance(request, dict) and request.get("id") == "poison":
+                os._exit(1)
+            return answer(request)
+
+        batch.answer_request = deadly
+
+if __name__ == "__main__":
+    with dask.config.set({"distributed.scheduler.allowed-failures": 0}), distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0", silence_logs=50) as cluster:
+        with distributed.Client(cluster) as client:  # the plugin stays with the scheduler
+            client.register_plugin(Poison())
+        summary = run_batch(sys.argv[1], sys.argv[2], backend=Backend("scheduler", address=cluster.scheduler_address),
+                            chunk=4, progress=False, log=io.StringIO())
+    print(json.dumps({"failed": [item.line for item in summary.failed], "summary": summary.text()}))
+"""
+
+
+def test_a_request_that_kills_its_worker_is_left_for_a_rerun_and_the_rest_answered(tmp_path: Path) -> None:
+    pytest.importorskip("distributed", reason="the Dask backend needs the distributed extra")
+    source, out, script = tmp_path / "in.jsonl", tmp_path / "out.jsonl", tmp_path / "poisoned.py"
+    lines = _write_problems(source, 11, ['{"id": "poison", "cost": "{1}"}'])
+    script.write_text(POISONED_RUN)
+    run = subprocess.run([sys.executable, str(script), str(source), str(out)], capture_output=True, text=True,
+                         timeout=300)
+    assert run.returncode == 0, run.stderr[-3000:]
+    report = json.loads(run.stdout.splitlines()[-1])
+    assert report["failed"] == [12]
+    assert "1 lines not answered" in report["summary"] and "line 12" in report["summary"]
+    answered = {json.loads(line)["id"] for line in out.read_text().splitlines()}
+    assert answered == {json.loads(line)["id"] for line in lines[:11]}
+    run_batch(source, out, progress=False, log=io.StringIO())  # the rerun answers it in-process
+    assert sorted(out.read_bytes().splitlines()) == sorted(_reference(tmp_path, source).splitlines())
