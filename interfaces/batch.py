@@ -362,7 +362,8 @@ def _on_dask(chunks: Iterator[Chunk], backend: Backend, log: TextIO, failed: lis
     little to redo; the window follows workers that join or leave. A chunk that Dask gives up on
     (KilledWorker: its workers died running it, three times by default) is split in halves and
     resent, down to the single requests that kill their worker: those go to ``failed``, not to
-    OUT, so a rerun tries them again (a worker may die of something else than its request)."""
+    OUT, so a rerun tries them again (a worker may die of something else than its request, and a
+    chunk queued on a dying worker counts that death too)."""
     from distributed import KilledWorker, wait
 
     client, cluster = _dask_client(backend, log)

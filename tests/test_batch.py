@@ -219,7 +219,10 @@ class Poison(WorkerPlugin):
         batch.answer_request = deadly
 
 if __name__ == "__main__":
-    with dask.config.set({"distributed.scheduler.allowed-failures": 0}), distributed.LocalCluster(
+    # allowed-failures 0: a chunk is given up at its worker's first death; worker-saturation 1.0:
+    # a worker holds only the task it runs, so no innocent chunk dies beside the poisoned one
+    config = {"distributed.scheduler.allowed-failures": 0, "distributed.scheduler.worker-saturation": 1.0}
+    with dask.config.set(config), distributed.LocalCluster(
             n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0", silence_logs=50) as cluster:
         with distributed.Client(cluster) as client:  # the plugin stays with the scheduler
             client.register_plugin(Poison())
