@@ -326,11 +326,15 @@ def _ignore_sigint(dask_worker: Any = None) -> None:
 def _dask_client(backend: Backend, log: TextIO) -> tuple[Any, Any]:
     import logging
 
+    import dask
     from distributed import Client, LocalCluster
 
     if backend.kind == "local-cluster":
-        cluster = LocalCluster(n_workers=backend.workers, threads_per_worker=1, processes=True,
-                               dashboard_address=":0", silence_logs=logging.ERROR)
+        # No statistical profiler on the workers: sampling every thread's stack each 10 ms cost
+        # about a third of a worker's time on typical problems (10,000: 19.5 s against 12.8 s)
+        with dask.config.set({"distributed.worker.profile.enabled": False}):
+            cluster = LocalCluster(n_workers=backend.workers, threads_per_worker=1, processes=True,
+                                   dashboard_address=":0", silence_logs=logging.ERROR)
         client = Client(cluster)
         client.run(_ignore_sigint)
         return client, cluster
