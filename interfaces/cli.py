@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from tapwise.models.problem import ProblemError
+from tapwise.interfaces import batch
 from tapwise.interfaces.queries import answer_request
 from tapwise.interfaces.render import render, render_plan, render_pools
 from tapwise.interfaces import server
@@ -201,6 +202,8 @@ def _print_error(answer: dict[str, Any]) -> int:
 
 
 def cmd_pay(args: argparse.Namespace) -> int:
+    if batch.wanted(args):
+        return batch.main(args)
     if args.jsonl:
         _no_file_options(args, "--board", *BOARD_OPTIONS, "--x", jsonl=True)
         return _jsonl(args.target)
@@ -289,6 +292,7 @@ def build_parser() -> argparse.ArgumentParser:
     _board_options(p, "4 Plains, 2 Island, Sol Ring, Hallowed Fountain")
     p.add_argument("--jsonl", action="store_true", help="read one problem per line, write one answer per line")
     p.add_argument("--x", type=_x_value, help='quick mode: the value of X, or "max"')
+    batch.add_options(p)
     p.set_defaults(func=cmd_pay)
     a = sub.add_parser("available", help="every maximal mana pool a board can make (spec section 7)",
                        epilog=EPILOG, formatter_class=formatter)
