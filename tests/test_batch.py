@@ -60,7 +60,8 @@ def test_bad_lines_are_answered_with_errors_and_the_batch_goes_on(tmp_path: Path
     by_line = {a["line"]: a for a in answers if "line" in a}
     by_id = {a["id"]: a for a in answers if "line" not in a}
     assert by_line[4]["error"].startswith("line 4: not JSON")
-    assert by_line[5] == {"status": "error", "error": "each line must be a JSON object", "line": 5}
+    assert by_line[5]["status"] == "error" and by_line[5]["line"] == 5
+    assert "must be a JSON object" in by_line[5]["error"]
     assert by_id["bad-key"]["status"] == "error" and "bogus" in by_id["bad-key"]["error"]
     assert by_line[7]["status"] == "infeasible"  # no id: known by its line number
     assert by_id["forest"]["status"] == "paid"
