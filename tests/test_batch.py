@@ -66,7 +66,7 @@ def test_bad_lines_are_answered_with_errors_and_the_batch_goes_on(tmp_path: Path
     assert by_line[7]["status"] == "infeasible"  # no id: known by its line number
     assert by_id["forest"]["status"] == "paid"
     assert by_line[10]["id"] == "forest" and "already line 9's" in by_line[10]["error"]
-    assert by_line[11]["pools"][0]["Any"] == 0 and "status" not in by_line[11]
+    assert by_line[11]["pools"][0]["Any"] == 0 and by_line[11]["status"] == "ok"
     assert by_id["nope"]["status"] == "error" and "unknown query" in by_id["nope"]["error"]
     assert summary.finished and summary.answered == len(answers)
     assert summary.labels["error"] == 5 and summary.labels["other"] == 1
