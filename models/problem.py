@@ -13,19 +13,39 @@ from itertools import count, product
 from typing import Any, Hashable, Iterable, Mapping
 
 from tapwise.models.basics import basic_land
+from tapwise.models.facts import Amount, Condition
 from tapwise.models.mana import COLORS, TYPES, Kind, ManaCost, NotationError
 from tapwise.models.values import assemble, cached
 
 OBJECTIVES = ("max_x", "max_colors", "min_colors", "min_life", "min_energy",
-              "min_sacrifices", "min_sources", "min_waste")
+              "min_sacrifices", "min_drawbacks", "min_cards", "min_counters", "min_sources", "min_waste")
+V2_OBJECTIVES = ("min_drawbacks", "min_cards", "min_counters")
+"""Section 9.6's objectives: in the default list of a problem that uses version 2's keys."""
 KEYWORDS = ("achroma", "eclipse", "sunburst", "converge")
 QUERIES = ("pay", "castable", "plan", "available")
 COLOR_CLASSES = ("multicolored", "monocolored", "colorless")
 
-BOARD_KEYS = ("sources", "opponent_sources", "pool", "player")
+BOARD_KEYS = ("sources", "opponent_sources", "pool", "player", "facts", "hand", "graveyard", "library")
 COST_KEYS = ("cost", "alternative", "free", "additional", "life_cost", "increase", "reduce", "x",
              "x_color", "keywords", "for", "spend_as", "objective", "time_limit")
 PROBLEM_KEYS = COST_KEYS + BOARD_KEYS + ("id", "query")
+NOT_YET = {
+    "problem": ("convoke", "improvise", "delve", "other_costs", "effects"),
+    "source": ("counts",),
+    "ability": ("sacrifice_other", "tap_other", "discard", "exile_graveyard", "mill", "drawback"),
+    "only": ("tags",),
+    "for": ("tags", "mana_value"),
+}
+"""Version 2 keys this solver does not honour yet: each is an error naming it, never ignored
+(spec 9)."""
+
+
+def _refuse_not_yet(obj: Mapping[str, Any], where: str, path: str) -> None:
+    """An error naming the first key of ``obj`` that this solver can't honour yet."""
+    for key in NOT_YET[where]:
+        if key in obj:
+            raise ProblemError(f"{path}.{key}" if path else key,
+                               "is a version 2 key this solver does not support yet (spec 9: never ignored)")
 
 
 class ProblemError(ValueError):
@@ -111,6 +131,18 @@ class Ability:
     sacrifice: bool = False
     uses: int = 1
     only: Restriction | None = None
+    times: Amount | None = None  # 9.2: the add made this many times per activation
+    remove_counters: tuple[tuple[str, int], ...] = ()  # counters removed as a cost, by kind
+    put_counters: tuple[tuple[str, int], ...] = ()  # counters put on the copy as it is activated
+    uses_any: bool = False  # uses "any": no limit but what its costs allow
+    if_: tuple[Condition, ...] = ()  # all must hold
+    unless: tuple[Condition, ...] = ()  # not all may hold
+
+    @cached
+    def v2(self) -> bool:
+        """Does the ability use a key of section 9.2?"""
+        return bool(self.times is not None or self.remove_counters or self.put_counters or self.uses_any
+                    or self.if_ or self.unless)
 
     @cached
     def choices(self) -> tuple[tuple[str, ...], ...]:
@@ -152,7 +184,8 @@ class Ability:
         interchangeable (``add`` may be spelled differently and make the same choices). Loaded
         abilities are shared between boards, so this is worked out once per kind of ability."""
         return (self.choices, self.reflect, self.mana, self.tap, self.sacrifice, self.life, self.damage,
-                self.energy, self.uses, self.only)
+                self.energy, self.uses, self.only, self.times, self.remove_counters, self.put_counters,
+                self.uses_any, self.if_, self.unless)
 
     @cached
     def payment_kind(self) -> int:
@@ -171,10 +204,21 @@ class Ability:
                 out[key] = getattr(self, key)
         if self.sacrifice:
             out["sacrifice"] = True
-        if self.uses != 1:
+        if self.uses_any:
+            out["uses"] = "any"
+        elif self.uses != 1:
             out["uses"] = self.uses
         if self.only is not None:
             out["only"] = self.only.to_json()
+        if self.times is not None:
+            out["times"] = self.times.to_json()
+        for key in ("remove_counters", "put_counters"):
+            if getattr(self, key):
+                out[key] = dict(getattr(self, key))
+        if self.if_:
+            out["if"] = [c.to_json() for c in self.if_]
+        if self.unless:
+            out["unless"] = [c.to_json() for c in self.unless]
         return out
 
 
@@ -233,6 +277,33 @@ class Source:
     tapped: int = 0
     oracle: str | None = None
     explicit_abilities: bool = field(default=True, compare=False)
+    subtypes: tuple[str, ...] = ()
+    colors: str = ""  # in WUBRG order
+    sick: bool = False  # summoning sick (302.6): its {T} abilities can't be activated
+    counters: tuple[tuple[str, int], ...] = ()  # on each copy, by kind
+    chosen: str | None = None  # a color letter or a subtype chosen for it
+    zone: str = "battlefield"  # or "hand": a card used from the hand, not a permanent
+    facts: tuple[tuple[str, Any], ...] = ()  # numbers about this permanent, read first (9.2)
+
+    @cached
+    def v2(self) -> bool:
+        """Does the source use a key of section 9.1 or 9.2 that changes how it pays? (``subtypes``,
+        ``colors`` and ``chosen`` only describe it: basic lands imply their subtype.)"""
+        return bool(self.sick or self.counters or self.zone != "battlefield" or self.facts
+                    or any(a.v2 for a in self.abilities))
+
+    @cached
+    def counter_map(self) -> dict[str, int]:
+        return dict(self.counters)
+
+    @cached
+    def fact_map(self) -> dict[str, Any]:
+        return dict(self.facts)
+
+    @cached
+    def can_tap(self) -> bool:
+        """May its copies use {T} abilities? A sick creature can't (302.6); a card in hand can't."""
+        return not (self.sick and "creature" in self.types) and self.zone == "battlefield"
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"id": self.id}
@@ -249,6 +320,20 @@ class Source:
             out["oracle"] = self.oracle
         if self.explicit_abilities or self.oracle is None:
             out["abilities"] = [a.to_json() for a in self.abilities]
+        if self.subtypes:
+            out["subtypes"] = list(self.subtypes)
+        if self.colors:
+            out["colors"] = self.colors
+        if self.sick:
+            out["sick"] = True
+        if self.counters:
+            out["counters"] = dict(self.counters)
+        if self.chosen is not None:
+            out["chosen"] = self.chosen
+        if self.zone != "battlefield":
+            out["zone"] = self.zone
+        if self.facts:
+            out["facts"] = dict(self.facts)
         return out
 
 
@@ -310,10 +395,25 @@ class Problem:
     time_limit: float = 10.0
     id: Any = None
     query: str = "pay"
+    facts: tuple[tuple[str, Any], ...] = ()  # the board's facts (9.1), in the order given
+    hand: int = 0  # cards in hand to discard (9.1)
+    graveyard: int = 0  # cards in the graveyard to exile
+    library: int | None = None  # cards in the library to mill; None: unbounded
+
+    @cached
+    def v2(self) -> bool:
+        """Does the problem use a key of section 9? Its default objectives then include 9.6's;
+        a version-1 problem keeps section 5's list, so its answer is exactly what it was."""
+        return bool(self.facts or self.hand or self.graveyard or self.library is not None
+                    or any(s.v2 for s in self.sources))
+
+    @cached
+    def fact_map(self) -> dict[str, Any]:
+        return dict(self.facts)
 
     @cached
     def objective(self) -> tuple[str, ...]:
-        """The objective list in force: the given one, or the default of spec section 5."""
+        """The objective list in force: the given one, or the default of spec sections 5 and 9.6."""
         if self.objective_list is not None:
             given = self.objective_list
             return ("max_x",) + given if self.x == "max" and "max_x" not in given else given
@@ -324,6 +424,9 @@ class Problem:
             out.append("max_colors")
         if self.x == "max":
             out.append("max_x")
+        if self.v2:
+            return tuple(out) + ("min_life", "min_sacrifices", "min_drawbacks", "min_cards", "min_counters",
+                                 "min_sources", "min_waste")
         return tuple(out) + ("min_life", "min_sacrifices", "min_sources", "min_waste")
 
     @cached
@@ -421,7 +524,8 @@ def _choice(value: Any, path: str, options: Iterable[str]) -> str:
 
 
 def load_restriction(value: Any, path: str) -> Restriction:
-    obj = _object(value, path, ("kind", "types", "subtypes", "colors", "has_x"))
+    obj = _object(value, path, ("kind", "types", "subtypes", "colors", "has_x") + NOT_YET["only"])
+    _refuse_not_yet(obj, "only", path)
     colors = obj.get("colors")
     if colors is not None:
         items = [colors] if isinstance(colors, str) else colors
@@ -460,6 +564,14 @@ def load_add(value: Any, path: str) -> Any:
         return [load_add(v, f"{path}[{i}]") for i, v in enumerate(value)]
     if isinstance(value, dict):
         keys = set(value)
+        for key in ("of", "double_pool", "chosen"):
+            if key in keys:
+                raise ProblemError(f"{path}.{key}", "is a version 2 add form this solver does not support yet "
+                                   "(spec 9: never ignored)")
+        for key in _ADD_COUNTS:
+            if isinstance(value.get(key), dict):
+                raise ProblemError(f"{path}.{key}", "an amount read from a fact is a version 2 add form this "
+                                   "solver does not support yet (spec 9: never ignored)")
         if keys & set(_ADD_COUNTS):
             _object(value, path, _ADD_COUNTS)
             if len(keys) != 1:
@@ -476,7 +588,8 @@ def load_add(value: Any, path: str) -> Any:
     raise ProblemError(path, f"must be a mana string, a list or an object, not {_type_name(value)}")
 
 
-ABILITY_KEYS = ("add", "tap", "mana", "life", "damage", "energy", "sacrifice", "uses", "only")
+ABILITY_KEYS = ("add", "tap", "mana", "life", "damage", "energy", "sacrifice", "uses", "only",
+                "times", "remove_counters", "put_counters", "if", "unless")
 
 
 _ABILITIES: dict[Hashable, Ability] = {}  # the same few ability objects come back on every board
@@ -507,7 +620,8 @@ def load_ability(value: Any, path: str) -> Ability:
 
 
 def _load_ability(value: Any, path: str) -> Ability:
-    obj = _object(value, path, ABILITY_KEYS)
+    obj = _object(value, path, ABILITY_KEYS + NOT_YET["ability"])
+    _refuse_not_yet(obj, "ability", path)
     if "add" not in obj:
         raise ProblemError(f"{path}.add", "is required")
     mana = _cost(obj["mana"], f"{path}.mana") if obj.get("mana") is not None else None
@@ -524,12 +638,93 @@ def _load_ability(value: Any, path: str) -> Ability:
         damage=_int(obj.get("damage", 0), f"{path}.damage"),
         energy=_int(obj.get("energy", 0), f"{path}.energy"),
         sacrifice=_bool(obj.get("sacrifice", False), f"{path}.sacrifice"),
-        uses=_int(obj.get("uses", 1), f"{path}.uses", 0),  # 0: none left this turn (a plan's left board)
+        uses=1 if obj.get("uses") == "any" else _int(obj.get("uses", 1), f"{path}.uses", 0),  # 0: none left (a plan)
         only=load_restriction(obj["only"], f"{path}.only") if obj.get("only") is not None else None,
+        times=load_amount(obj["times"], f"{path}.times") if "times" in obj else None,
+        remove_counters=load_counters(obj.get("remove_counters", {}), f"{path}.remove_counters", 1),
+        put_counters=load_counters(obj.get("put_counters", {}), f"{path}.put_counters", 1),
+        uses_any=obj.get("uses") == "any",
+        if_=load_conditions(obj.get("if", []), f"{path}.if"),
+        unless=load_conditions(obj.get("unless", []), f"{path}.unless"),
     )
 
 
-SOURCE_KEYS = ("id", "name", "count", "types", "snow", "tapped", "abilities", "oracle")
+def load_counters(value: Any, path: str, minimum: int = 0) -> tuple[tuple[str, int], ...]:
+    """Counters by kind (``{"charge": 2}``): kinds are lowercase words, amounts whole numbers
+    (at least ``minimum``); sorted by kind, so equal counters are equal values."""
+    obj = _expect(value, (dict,), path, "an object of counter kinds and numbers")
+    out = []
+    for kind, n in obj.items():
+        if not isinstance(kind, str) or not kind.strip():
+            raise ProblemError(path, f"a counter kind must be a word, not {kind!r}")
+        out.append((kind.strip().lower(), _int(n, f"{path}.{kind}", minimum)))
+    if len({k for k, _ in out}) != len(out):
+        raise ProblemError(path, "names a counter kind twice")
+    return tuple(sorted(out))
+
+
+def load_conditions(value: Any, path: str) -> tuple[Condition, ...]:
+    """An ``if`` / ``unless`` list: ``{"fact": F, "min": n}`` and/or ``"max": n`` each."""
+    items = _expect(value, (list,), path, "a list of conditions")
+    out = []
+    for i, raw in enumerate(items):
+        p = f"{path}[{i}]"
+        obj = _object(raw, p, ("fact", "min", "max"))
+        if "fact" not in obj:
+            raise ProblemError(f"{p}.fact", "is required")
+        if "min" not in obj and "max" not in obj:
+            raise ProblemError(p, "needs \"min\" or \"max\"")
+        out.append(Condition(_fact_name(obj["fact"], f"{p}.fact"),
+                             _int(obj["min"], f"{p}.min", -(10**9)) if "min" in obj else None,
+                             _int(obj["max"], f"{p}.max", -(10**9)) if "max" in obj else None))
+    return tuple(out)
+
+
+def _fact_name(value: Any, path: str) -> str:
+    name = " ".join(_str(value, path).lower().split())
+    if not name:
+        raise ProblemError(path, "names no fact")
+    return name
+
+
+def load_amount(value: Any, path: str) -> Amount:
+    """``times``: a whole number, or one of ``fact``, ``counters``, ``remove`` with ``plus``."""
+    if not isinstance(value, dict):
+        return Amount(number=_int(value, path))
+    obj = _object(value, path, ("fact", "counters", "remove", "plus"))
+    given = [k for k in ("fact", "counters", "remove") if k in obj]
+    if len(given) != 1:
+        raise ProblemError(path, "give exactly one of fact, counters, remove")
+    key = given[0]
+    name = (_fact_name(obj[key], f"{path}.{key}") if key == "fact"
+            else _str(obj[key], f"{path}.{key}").strip().lower())
+    if not name:
+        raise ProblemError(f"{path}.{key}", "names no counter kind")
+    return Amount(**{key: name}, plus=_int(obj.get("plus", 0), f"{path}.plus"))
+
+
+def load_facts(value: Any, path: str) -> tuple[tuple[str, Any], ...]:
+    """Facts: lowercase phrases with whole numbers, or color strings for phrases naming colors."""
+    obj = _expect(value, (dict,), path, "an object of facts")
+    out: dict[str, Any] = {}
+    for key, raw in obj.items():
+        name = _fact_name(key, path)
+        p = f"{path}.{key}"
+        if isinstance(raw, str):
+            colors = raw.upper()
+            bad = [c for c in colors if c not in COLORS]
+            if bad:
+                raise ProblemError(p, f"must be a whole number or a color string like \"WUG\", not {raw!r}")
+            out[name] = "".join(c for c in COLORS if c in colors)
+        else:
+            out[name] = _int(raw, p, -(10**9))
+        if list(out).count(name) > 1:
+            raise ProblemError(p, "gives a fact twice")
+    return tuple(out.items())
+
+SOURCE_KEYS = ("id", "name", "count", "types", "snow", "tapped", "abilities", "oracle",
+               "subtypes", "colors", "sick", "counters", "chosen", "zone", "facts")
+SOURCE_V2_KEYS = SOURCE_KEYS[8:]
 
 
 def _card_facts(name: str | None, oracle: str | None, path: str) -> dict[str, Any] | None:
@@ -669,7 +864,19 @@ def _plain_source(raw: Any) -> Source | None:
         loaded.append(ability)
     return assemble(Source, {"id": sid, "abilities": tuple(loaded), "name": name, "count": count,
                              "types": types, "snow": snow, "tapped": tapped, "oracle": None,
-                             "explicit_abilities": True})
+                             "explicit_abilities": True, "subtypes": _implied_subtypes(name), **_PLAIN_BOARD_KEYS})
+
+
+_PLAIN_BOARD_KEYS = {"colors": "", "sick": False, "counters": (), "chosen": None, "zone": "battlefield",
+                     "facts": ()}
+"""Section 9.1's keys of a plain entry, which gives none of them."""
+
+
+@lru_cache(maxsize=1024)
+def _implied_subtypes(name: str | None) -> tuple[str, ...]:
+    """A basic land name's subtype (305.6), as the full loader gives it."""
+    basic = basic_land(name) if name else None
+    return (_BASIC_SUBTYPES[basic[0]],) if basic and basic[0] in _BASIC_SUBTYPES else ()
 
 
 def load_sources(value: Any, path: str) -> tuple[Source, ...]:
@@ -690,7 +897,8 @@ def load_sources(value: Any, path: str) -> tuple[Source, ...]:
 
 def _load_source(raw: Any, p: str, i: int, taken: set[str], explicit: set[str]) -> Source:
     """One entry, every field checked and any problem named by its path ``p``."""
-    obj = _object(raw, p, SOURCE_KEYS)
+    obj = _object(raw, p, SOURCE_KEYS + NOT_YET["source"])
+    _refuse_not_yet(obj, "source", p)
     name = _str(obj["name"], f"{p}.name") if obj.get("name") is not None else None
     oracle = _str(obj["oracle"], f"{p}.oracle") if obj.get("oracle") is not None else None
     if "id" in obj:
@@ -726,8 +934,45 @@ def _load_source(raw: Any, p: str, i: int, taken: set[str], explicit: set[str]) 
              else tuple(facts.get("types", ["land"])) if facts else ("land",))
     snow = (_bool(obj["snow"], f"{p}.snow") if "snow" in obj
             else bool(facts.get("snow", False)) if facts else False)
+    board = _board_keys(obj, p, name, facts)
+    if board["zone"] == "hand":
+        for j, a in enumerate(abilities):
+            if a.tap:
+                raise ProblemError(f"{p}.abilities[{j}].tap", "a card in hand can't be tapped: give \"tap\": false "
+                                   "(and \"sacrifice\": true to exile it, Simian Spirit Guide)")
     return Source(id=sid, abilities=abilities, name=name, count=count, types=types, snow=snow,
-                  tapped=tapped, oracle=oracle, explicit_abilities="abilities" in obj)
+                  tapped=tapped, oracle=oracle, explicit_abilities="abilities" in obj, **board)
+
+
+def _board_keys(obj: Mapping[str, Any], p: str, name: str | None, card: dict[str, Any] | None) -> dict[str, Any]:
+    """A source's section 9.1 keys, checked; basic land names imply their subtype."""
+    if "subtypes" in obj:
+        subtypes = _str_list(obj["subtypes"], f"{p}.subtypes")
+    elif card and card.get("subtypes"):
+        subtypes = tuple(str(t).lower() for t in card["subtypes"])
+    else:
+        subtypes = _implied_subtypes(name)
+    colors = ""
+    if "colors" in obj:
+        raw = _str(obj["colors"], f"{p}.colors").upper()
+        if any(c not in COLORS for c in raw):
+            raise ProblemError(f"{p}.colors", f"must be color letters like \"WU\", not {obj['colors']!r}")
+        colors = "".join(c for c in COLORS if c in raw)
+    chosen = None
+    if obj.get("chosen") is not None:
+        raw = _str(obj["chosen"], f"{p}.chosen").strip()
+        chosen = raw.upper() if raw.upper() in COLORS and len(raw) == 1 else raw.lower()
+        if not chosen:
+            raise ProblemError(f"{p}.chosen", "must be a color letter or a subtype")
+    return {"subtypes": subtypes, "colors": colors,
+            "sick": _bool(obj.get("sick", False), f"{p}.sick"),
+            "counters": load_counters(obj.get("counters", {}), f"{p}.counters"),
+            "chosen": chosen,
+            "zone": _choice(obj.get("zone", "battlefield"), f"{p}.zone", ("battlefield", "hand")),
+            "facts": load_facts(obj.get("facts", {}), f"{p}.facts")}
+
+
+_BASIC_SUBTYPES = {"W": "plains", "U": "island", "B": "swamp", "R": "mountain", "G": "forest"}
 
 
 def load_pool(value: Any, path: str) -> tuple[PoolMana, ...]:
@@ -804,7 +1049,8 @@ def load_problem(value: Any, *, allowed: Iterable[str] = PROBLEM_KEYS, path: str
     """Validate a spec problem dict and return the :class:`Problem` it describes. Keys left out
     keep their defaults without a check (the common case: a cost and a board); the keys given
     are checked in a fixed order, so a problem with several mistakes always names the same one."""
-    obj = _object(value, path, allowed)
+    obj = _object(value, path, tuple(allowed) + NOT_YET["problem"])
+    _refuse_not_yet(obj, "problem", path)
     pre = f"{path}." if path else ""
     if "cost" not in obj:
         raise ProblemError(f"{pre}cost", "is required (use null for a card with no mana cost)")
@@ -823,7 +1069,8 @@ def load_problem(value: Any, *, allowed: Iterable[str] = PROBLEM_KEYS, path: str
                 raise ProblemError(f"{pre}keywords[{i}]", f"unknown keyword {k!r}; known: {', '.join(KEYWORDS)}")
         state["keywords"] = frozenset(keywords)
     if "for" in obj:
-        purpose = _object(obj["for"], f"{pre}for", ("kind", "types", "subtypes"))
+        purpose = _object(obj["for"], f"{pre}for", ("kind", "types", "subtypes") + NOT_YET["for"])
+        _refuse_not_yet(purpose, "for", f"{pre}for")
         state["purpose_kind"] = _choice(purpose.get("kind", "spell"), f"{pre}for.kind", ("spell", "ability"))
         state["purpose_types"] = _str_list(purpose.get("types", []), f"{pre}for.types")
         state["purpose_subtypes"] = _str_list(purpose.get("subtypes", []), f"{pre}for.subtypes")
@@ -847,7 +1094,36 @@ def load_problem(value: Any, *, allowed: Iterable[str] = PROBLEM_KEYS, path: str
     state["id"] = obj.get("id")
     if "query" in obj:
         state["query"] = _choice(obj["query"], f"{pre}query", QUERIES)
+    if "facts" in obj:
+        state["facts"] = load_facts(obj["facts"], f"{pre}facts")
+    for key in ("hand", "graveyard"):
+        if key in obj:
+            state[key] = _int(obj[key], f"{pre}{key}")
+    if obj.get("library") is not None:
+        state["library"] = _int(obj["library"], f"{pre}library")
+    if state["sources"]:
+        _check_facts(state["sources"], dict(state["facts"]), f"{pre}sources")
     return assemble(Problem, state)
+
+
+def _check_facts(sources: tuple[Source, ...], board: dict[str, Any], path: str) -> None:
+    """Every fact an ability reads is given, by the source or the board, as a number: else an
+    error naming the fact and the field that needs it (9.1)."""
+    for i, s in enumerate(sources):
+        own = s.fact_map
+        for j, a in enumerate(s.abilities):
+            if not a.v2:
+                continue
+            needs = [(f"{path}[{i}].abilities[{j}].times.fact", a.times.fact)] if a.times and a.times.fact else []
+            needs += [(f"{path}[{i}].abilities[{j}].{key}[{n}].fact", c.fact)
+                      for key, conds in (("if", a.if_), ("unless", a.unless)) for n, c in enumerate(conds)]
+            for where, fact in needs:
+                value = own.get(fact, board.get(fact))
+                if value is None:
+                    raise ProblemError(where, f"needs the fact {fact!r}, which neither the problem's facts "
+                                       f"nor {path}[{i}].facts gives")
+                if not isinstance(value, int):
+                    raise ProblemError(where, f"needs a number for the fact {fact!r}, but it is {value!r}")
 
 
 def dump_problem(problem: Problem) -> dict[str, Any]:
@@ -892,4 +1168,11 @@ def dump_problem(problem: Problem) -> dict[str, Any]:
         out["id"] = p.id
     if p.query != "pay":
         out["query"] = p.query
+    if p.facts:
+        out["facts"] = dict(p.facts)
+    for key in ("hand", "graveyard"):
+        if getattr(p, key):
+            out[key] = getattr(p, key)
+    if p.library is not None:
+        out["library"] = p.library
     return out

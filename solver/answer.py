@@ -122,15 +122,18 @@ def _made(p: Producer, sol: Solution, keys: Iterable[tuple[int, int, int]],
             continue
         choice = p.choices[key[2]]
         made = _fixed_output(choice)
+        removed = p.removed[key[2]] if p.removed else None  # 9.2 "remove": kept with what it made
         if made is not None:
-            groups[made] = groups.get(made, 0) + times
+            k = made if removed is None else (made, removed)
+            groups[k] = groups.get(k, 0) + times
             continue
         if pools is None:
             pools = {unit: deque(sorted((t for t, n in split.items() for _ in range(n)), key=_TYPE_ORDER))
                      for unit, split in splits[key[:2]].items()}
         for _ in range(times):
             made = _in_type_order(tuple(unit if len(unit) == 1 else pools[unit].popleft() for unit in choice))
-            groups[made] = groups.get(made, 0) + 1
+            k = made if removed is None else (made, removed)
+            groups[k] = groups.get(k, 0) + 1
     return groups
 
 
@@ -169,7 +172,11 @@ def replay_activations(c: Compiled, sol: Solution, pool: ManaPool,
                                           for mana in pool.take_each(flows, o.units, n)]
                 paid_by_symbol.append(payments_of_d)
         for made, times in groups.items():
-            activations.append({"source": src.id, "ability": p.ability, "adds": _adds(made), "times": times})
+            entry = {"source": src.id, "ability": p.ability, "adds": "", "times": times}
+            if p.removed:
+                made, entry["removed"] = made
+            entry["adds"] = _adds(made)
+            activations.append(entry)
             if made_by is None:
                 pool.add(made, p.kind_of_type, src.id, times)
             else:
@@ -187,7 +194,7 @@ def replay_activations(c: Compiled, sol: Solution, pool: ManaPool,
         ability_life += p.life * n
         damage += p.damage * n
         energy += p.energy * n
-        if p.sacrifice:
+        if p.sacrifice and not p.card:
             sacrificed += n
     return activations, ability_life, damage, energy, sacrificed
 
@@ -291,7 +298,21 @@ def build_answer(c: Compiled, sol: Solution) -> dict[str, Any]:
         "left_over": pool.left(),
         "objective": dict(sol.objective),
     }
+    if prob.v2:
+        answer.update(v2_fields(c, activations))
     return answer
+
+
+def v2_fields(c: Compiled, activations: list[dict[str, Any]]) -> dict[str, Any]:
+    """Section 9.6's answer fields, counted from the activations: cards discarded, counters
+    removed (by costs and by ``remove`` amounts), activations with a drawback."""
+    prob = c.problem
+    by_id = {s.id: s for s in prob.sources}
+    removed = 0
+    for act in activations:
+        ab = by_id[act["source"]].abilities[act["ability"]]
+        removed += (sum(n for _, n in ab.remove_counters) + act.get("removed", 0)) * act["times"]
+    return {"discarded": 0, "counters_removed": removed, "drawbacks": []}
 
 
 def _sources_used(c: Compiled, activations: list[dict[str, Any]]) -> int:
@@ -308,11 +329,12 @@ def _sources_used(c: Compiled, activations: list[dict[str, Any]]) -> int:
         key = f"use{a['ability']}"
         d[key] = d.get(key, 0) + a["times"]
     total = 0
+    uses = {(c.problem.sources[p.source].id, p.ability): p.uses for p in c.producers}  # 9.2's counters, "any"
     for sid, d in per.items():
         src = next(s for s in c.problem.sources if s.id == sid)
         need = [d["tap"], d["sac"]]
         for j, ab in enumerate(src.abilities):
             if not ab.tap and d.get(f"use{j}"):
-                need.append(-(-d[f"use{j}"] // ab.uses))
+                need.append(-(-d[f"use{j}"] // max(1, uses.get((sid, j), ab.uses))))
         total += max(need)
     return total

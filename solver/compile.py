@@ -18,6 +18,7 @@ from tapwise.models.mana import (COLORS, KIND_COLORED, KIND_COLORLESS, KIND_COLO
 from tapwise.models.problem import Ability, Problem, Purpose, Restriction, Source
 from tapwise.models.total_cost import INCREASE, TotalCost, total_costs
 from tapwise.models.values import assemble, cached
+from tapwise.solver.expand import check_counter_use, expand, finite_mana
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +69,9 @@ class Producer:
     energy: int
     cost: tuple[Demand, ...]  # its own mana cost, as demands per activation
     max_activations: int
+    removed: tuple[int, ...] = ()  # per choice, counters its times: {"remove": K} removes (9.2)
+    counters: int = 0  # counters each activation removes or puts as a cost (9.2)
+    card: bool = False  # a card used from the hand: its "sacrifice" exiles a card (9.1, min_cards)
 
     @property
     def is_converter(self) -> bool:
@@ -115,6 +119,7 @@ class Compiled:
     x_upper: int = 0
     unpayable: bool = False
     spendable: frozenset[int] = frozenset()  # kinds whose restriction lets them pay the total cost
+    v2: bool = False  # uses section 9's keys: the fast path (version 1 only) is not asked
     _index: dict[tuple[str, bool, Restriction | None, bool], int] = field(default_factory=dict, repr=False)
 
     @staticmethod
@@ -123,7 +128,7 @@ class Compiled:
         factories (every field as above; tests/test_fast.py checks they stay in step)."""
         return assemble(Compiled, {"problem": problem, "kinds": [], "pool_units": {}, "producers": [],
                                    "variants": [], "x_upper": 0, "unpayable": False, "spendable": frozenset(),
-                                   "_index": {}})
+                                   "v2": problem.v2, "_index": {}})
 
     def kind(self, type: str, snow: bool, only: Restriction | None, pool: bool) -> int:
         """The index of the mana kind with these fields, added on first sight."""
@@ -468,11 +473,17 @@ def _add_producers(c: Compiled, problem: Problem) -> _Layout:
     made_at: list[int] = []  # the made key of each producer
     converters: list[tuple[Producer, Source, ManaCost]] = []
     producers = c.producers
+    finite: int | None = None  # the bound of section 9.2's "uses": "any", worked out when needed
     for i, s in enumerate(problem.sources):
         count = s.count
         if count == 0:
             continue
         snow, untapped = s.snow, count - s.tapped
+        v2 = s.v2
+        if v2:
+            check_counter_use(s, f"sources[{i}]")
+            if not s.can_tap:
+                untapped = 0  # a sick creature or a card in hand (302.6, 9.1)
         for j, a in enumerate(s.abilities):
             reflect, choices, types, only, tap, sacrifice, uses, life, damage, energy, mana = _row(a)
             if reflect:
@@ -485,11 +496,24 @@ def _add_producers(c: Compiled, problem: Problem) -> _Layout:
             # kinds are added even for an ability that can't be activated now
             at = made_keys.setdefault((types, snow, only), len(made_keys))
             limit = untapped if tap else count * uses
+            extra = None
+            if v2 and (a.v2 or s.zone != "battlefield"):
+                if a.uses_any and finite is None:
+                    finite = finite_mana(problem, lambda i2, j2, a2: _base_choices(problem, i2, j2, a2))
+                extra = expand(problem, s, a, choices, f"sources[{i}].abilities[{j}]", finite)
+                if extra is None:
+                    continue
+                choices = extra.choices
+                if not tap:
+                    uses = extra.per_copy
+                    limit = count * uses if extra.total is None else min(count * uses, extra.total)
             if sacrifice and limit > count:
                 limit = count
             if limit <= 0:
                 continue
             p = Producer(i, j, choices, {}, tap, sacrifice, uses, life, damage, energy, (), limit)
+            if extra is not None:
+                p.removed, p.counters, p.card = extra.removed, extra.counters, s.zone == "hand"
             producers.append(p)  # its kinds come with the layout, below
             made_at.append(at)
             if mana is not None:
@@ -508,6 +532,14 @@ def _add_producers(c: Compiled, problem: Problem) -> _Layout:
     for p, s, mana in converters:
         p.cost = _ability_cost(mana, layout.spendable(ability_purpose(s))[0])
     return layout
+
+
+def _base_choices(problem: Problem, i: int, j: int, a: Ability) -> tuple[tuple[str, ...], ...]:
+    """An ability's outputs before section 9.2's amounts (a reflecting one's from 106.7)."""
+    if a.reflect:
+        types = reflect_types(problem).get((i, j), "")
+        return ((types,),) if types else ()
+    return a.choices
 
 
 def mana_upper_bound(c: Compiled) -> int:

@@ -60,7 +60,7 @@ def thread_solver() -> cp_model.CpSolver:
 
 
 MINIMIZE = {"min_colors", "min_life", "min_energy", "min_sacrifices", "min_sources", "min_waste",
-            "plan_fewest_colors"}
+            "min_drawbacks", "min_cards", "min_counters", "plan_fewest_colors"}
 
 
 @dataclass
@@ -437,6 +437,17 @@ class Model:
         # Limits the activation bounds already imply are left out.
         self.used: Terms = []
         self.sacrifices: Terms = []
+        self.cards: Terms = []  # cards used as costs (9.6 min_cards)
+        self.counter_terms: Terms = []  # counters removed or put (9.6 min_counters)
+        for pi, p in enumerate(c.producers):
+            if p.counters:
+                self.counter_terms += _neg(self.activations[pi], -p.counters)
+            if p.removed:
+                levels = range(1, self.L + 1) if p.is_converter else (0,)
+                for lv in levels:
+                    for ci, r in enumerate(p.removed):
+                        if r and (pi, lv, ci) in self.acts:
+                            self.counter_terms += _neg(self.acts[(pi, lv, ci)], -r)
         life_terms: Terms = list(ability_life_terms)
         damage_terms: Terms = []
         energy_terms: Terms = []
@@ -451,9 +462,10 @@ class Model:
             all_tap = len(taps) == sum(len(total[pi]) for pi in pis)
             if taps and self._ub(taps) > src.count - src.tapped:
                 lin(taps, INT_MIN, src.count - src.tapped)
+            counted = self.cards if src.zone == "hand" else self.sacrifices  # exiled from hand: a card (9.1)
             if all_tap:
                 self.used += taps
-                self.sacrifices += sacs
+                counted += sacs
             else:
                 u = self._int(src.count)
                 if taps:
@@ -462,7 +474,7 @@ class Model:
                     if self._ub(sacs) > src.count:
                         lin(sacs, INT_MIN, src.count)
                     lin([(u, 1)] + _neg(sacs), 0, INT_MAX)
-                    self.sacrifices += sacs
+                    counted += sacs
                 for pi in pis:
                     p = c.producers[pi]
                     if not p.tap:
@@ -529,6 +541,9 @@ class Model:
             "min_life": lost_total,
             "min_energy": energy_terms,
             "min_sacrifices": self.sacrifices,
+            "min_drawbacks": [],
+            "min_cards": self.cards,
+            "min_counters": self.counter_terms,
             "min_sources": self.used,
             "min_waste": self.waste_terms,
         }
@@ -684,7 +699,9 @@ class Model:
         copies = sum(s.count for s in prob.sources)
         bounds = {"max_x": c.x_upper, "max_colors": 5, "min_colors": 5, "min_life": ability_life + cost_life,
                   "min_energy": prob.player.energy, "min_sacrifices": copies, "min_sources": copies,
-                  "min_waste": made}
+                  "min_waste": made, "min_drawbacks": 0, "min_cards": copies,
+                  "min_counters": sum((p.counters + max(p.removed, default=0)) * p.max_activations
+                                      for p in c.producers)}
         if self.plan is not None:
             plan = self.plan
             bounds["min_life"] = ability_life + sum(_cost_life_bound(cost) for cost in self.costs)

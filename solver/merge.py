@@ -38,14 +38,14 @@ def _signature(s: Source) -> tuple | None:
 
 
 def _signature_of(s: Source) -> tuple | None:
-    if not s.abilities:
+    if not s.abilities or s.v2:  # section 9's sources keep their own counters, facts and limits
         return None
     kinds = []
     for a in s.abilities:
         if not a.tap or a.sacrifice:
             return None
         kinds.append(a.payment_kind)
-    return (tuple(kinds), s.types, s.snow)
+    return (tuple(kinds), s.types, s.snow, s.subtypes, s.colors)
 
 
 def _merged(sources: list[Source], new_id: str) -> Source:

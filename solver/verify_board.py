@@ -1,0 +1,141 @@
+"""The verifier's checks of section 9's rules, activation by activation (DESIGN principle 4).
+
+Like ``verify`` it reads only the loaded problem and the answer, and shares no code with the
+model builder (``compile``, ``expand``): facts are looked up here again (the source's own
+first, 9.2), conditions tested again, ``times`` counted again, and each copy's counters and
+uses kept as the activations are replayed in the answer's order.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from tapwise.models.problem import Ability, Problem, Source
+
+
+class BoardState:
+    """What section 9 adds to a replay: per source, the counters its abilities removed and put,
+    and how often each of its abilities without {T} was activated; the counts the answer and
+    the 9.6 objectives report."""
+
+    def __init__(self, problem: Problem) -> None:
+        self.problem = problem
+        self.removed = 0  # counters removed, by costs and by "remove" amounts
+        self.put = 0
+        self.cards = 0  # cards exiled from the hand (9.1), discarded, milled
+        self.drawbacks: list[int] = []  # activations (answer indices) with a drawback
+        self.per_activation_removed: dict[tuple[str, int], int] = {}  # removed by costs, per ability
+
+    def fact(self, src: Source, name: str) -> Any:
+        own = dict(src.facts)
+        if name in own:
+            return own[name]
+        return dict(self.problem.facts).get(name)
+
+    def _holds(self, src: Source, cond) -> bool:
+        value = self.fact(src, cond.fact)
+        if not isinstance(value, int):
+            return False
+        return (cond.min is None or value >= cond.min) and (cond.max is None or value <= cond.max)
+
+    def check(self, i: int, act: dict[str, Any], src: Source, j: int, ab: Ability, made: tuple[str, ...],
+              choices: tuple[tuple[str, ...], ...], times: int, errors: list[str]) -> bool:
+        """Check activation ``i`` (``times`` activations of ability ``j`` of ``src``, each adding
+        ``made``; ``choices`` are the ability's outputs before ``times``) against 9.1-9.2. False
+        when its output is not one it can make (the caller then reports nothing more of it)."""
+        where = f"activations[{i}]"
+        sid = src.id
+        if ab.tap and src.zone == "hand":
+            errors.append(f"{where}: {sid} is a card in hand and can't tap")
+        if ab.tap and src.sick and "creature" in src.types:
+            errors.append(f"{where}: {sid} is summoning sick, so its {{T}} ability can't be activated (302.6)")
+        if ab.if_ and not all(self._holds(src, c) for c in ab.if_):
+            errors.append(f"{where}: {sid} ability {j}'s condition (if) doesn't hold")
+        if ab.unless and all(self._holds(src, c) for c in ab.unless):
+            errors.append(f"{where}: {sid} ability {j} can't be activated: its unless conditions all hold")
+        counters = dict(src.counters)
+        cost_removed = dict(ab.remove_counters)
+        for kind, n in cost_removed.items():
+            if counters.get(kind, 0) < n:
+                errors.append(f"{where}: {sid} has {counters.get(kind, 0)} {kind} counters, can't remove {n}")
+        reps = 1
+        removed_here = act.get("removed")
+        t = ab.times
+        if t is not None and t.remove is not None:
+            most = counters.get(t.remove, 0) - cost_removed.get(t.remove, 0)
+            if not isinstance(removed_here, int) or isinstance(removed_here, bool) or not 0 <= removed_here <= most:
+                errors.append(f"{where}: {sid} removes {removed_here!r} {t.remove} counters; it may remove 0 to {most}")
+                return False
+            reps = removed_here + t.plus
+        elif removed_here is not None:
+            errors.append(f"{where}: says it removed {removed_here!r} counters, but its amount is not \"remove\"")
+        elif t is not None:
+            if t.number is not None:
+                n = t.number
+            elif t.fact is not None:
+                n = self.fact(src, t.fact)
+                n = n if isinstance(n, int) else 0
+            else:
+                n = counters.get(t.counters, 0)
+            reps = n + t.plus
+        if t is not None and not _made_by(choices, tuple(sorted(made)), max(0, reps)):
+            errors.append(f"{where}: {sid} ability {j} can't add {act.get('adds')!r} ({reps} times its add)")
+            return False
+        # Counters on each copy: the activations of one ability spread over the copies.
+        per_removal = sum(cost_removed.values()) + (removed_here or 0)
+        self.removed += per_removal * times
+        self.put += sum(n for _, n in ab.put_counters) * times
+        if cost_removed and not ab.tap:
+            key = (sid, j)
+            done = self.per_activation_removed[key] = self.per_activation_removed.get(key, 0) + times
+            most = src.count * min(counters.get(k, 0) // n for k, n in cost_removed.items())
+            if done > most:
+                errors.append(f"{where}: {sid} ability {j} is activated {done} times, but its copies' counters "
+                              f"allow {most}")
+        if ab.sacrifice and src.zone == "hand":
+            self.cards += times
+        return True
+
+    def per_copy_uses(self, src: Source, ab: Ability) -> int | None:
+        """How often one copy may activate ``ab`` (without {T}); None: no limit per copy."""
+        bound = None
+        if ab.remove_counters:
+            counters = dict(src.counters)
+            bound = min(counters.get(k, 0) // n for k, n in ab.remove_counters)
+        if not ab.uses_any:
+            bound = ab.uses if bound is None else min(bound, ab.uses)
+        return bound
+
+    def fields(self) -> dict[str, Any]:
+        """The 9.6 answer fields this replay gives."""
+        return {"discarded": 0, "counters_removed": self.removed, "drawbacks": self.drawbacks}
+
+    def values(self) -> dict[str, int]:
+        """The 9.6 objectives' values."""
+        return {"min_drawbacks": len(self.drawbacks), "min_cards": self.cards,
+                "min_counters": self.removed + self.put}
+
+
+@lru_cache(maxsize=4096)
+def _made_by(choices: tuple[tuple[str, ...], ...], made: tuple[str, ...], n: int) -> bool:
+    """Is ``made`` (sorted types) what n repetitions of an add with ``choices`` make, each
+    repetition one of the choices (each unit of a choice one mana of a type it allows)?"""
+    if n == 0:
+        return not made
+    for choice in choices:
+        for rest in _take(choice, made):
+            if _made_by(choices, rest, n - 1):
+                return True
+    return False
+
+
+def _take(units: tuple[str, ...], made: tuple[str, ...]) -> set[tuple[str, ...]]:
+    """Every ``made`` less one mana for each unit (a mana of a type the unit allows)."""
+    if not units:
+        return {made}
+    out: set[tuple[str, ...]] = set()
+    for k, t in enumerate(made):
+        if t in units[0] and (k == 0 or made[k - 1] != t):
+            out |= _take(units[1:], made[:k] + made[k + 1:])
+    return out
