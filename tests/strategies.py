@@ -182,6 +182,95 @@ def _reflect(draw, features):
             [], False)
 
 
+# Version 2 (spec 9.1-9.2). The board's facts are drawn with the problem (V2_FACTS), so every
+# fact a source reads is given.
+V2_FACTS = ("creature you control", "swamp you control", "urza's mine you control", "urza's power-plant you control")
+
+
+def _cradle(draw, features):
+    c = draw(st.sampled_from("GC"))
+    return {"abilities": [{"add": "{%s}" % c, "times": {"fact": "creature you control"}}]}, [c * 2], False
+
+
+def _tainted(draw, features):
+    p = draw(st.sampled_from(["UB", "BR", "GB", "WB"]))
+    return ({"abilities": [{"add": "{C}"}, {"add": ["{%s}" % p[0], "{%s}" % p[1]],
+                                            "if": [{"fact": "swamp you control", "min": 1}]}]},
+            ["C", p[0], p[1]], False)
+
+
+def _urza(draw, features):
+    both = [{"fact": "urza's mine you control", "min": 1}, {"fact": "urza's power-plant you control", "min": 1}]
+    return ({"subtypes": ["urza's", "tower"], "abilities": [{"add": "{C}{C}{C}", "if": both}, {"add": "{C}", "unless": both}]},
+            ["CCC", "C"], False)
+
+
+def _storage(draw, features):
+    add = draw(st.sampled_from(["{C}", "{C}", ["{W}", "{U}"], "{G}"]))
+    times: dict = {"remove": "storage"}
+    if _one_in(draw, 4):
+        times["plus"] = 1
+    ab = {"add": add, "mana": "{1}", "times": times} if draw(st.booleans()) else {"add": add, "times": times}
+    letters = [a[1] for a in add] if isinstance(add, list) else [add[1]]
+    return ({"counters": {"storage": draw(st.integers(0, 3))}, "abilities": [{"add": "{C}"}, ab]},
+            ["C"] + [c * 2 for c in letters], False)
+
+
+def _chalice(draw, features):
+    return ({"types": ["artifact"], "counters": {"charge": draw(st.integers(0, 2))},
+             "abilities": [{"add": "{C}", "times": {"counters": "charge"}}]}, ["CC"], False)
+
+
+def _vivid(draw, features):
+    c = draw(st.sampled_from(COLORS))
+    return ({"counters": {"charge": draw(st.integers(0, 2))},
+             "abilities": [{"add": "{%s}" % c}, {"add": {"any_color": 1}, "remove_counters": {"charge": 1}}]},
+            [c] + list(COLORS), False)
+
+
+def _depletion(draw, features):
+    p = _pair(draw)
+    return ({"abilities": [{"add": "{%s}{%s}" % (p[0], p[1]), "put_counters": {"depletion": 1}}]}, [p], False)
+
+
+def _elf(draw, features):
+    c = draw(st.sampled_from("GW"))
+    src: dict = {"types": ["creature"], "abilities": [{"add": "{%s}" % c}]}
+    if draw(st.booleans()):
+        src["sick"] = True
+    if _one_in(draw, 3):
+        src["facts"] = {"power": draw(st.integers(0, 2))}
+        src["abilities"] = [{"add": "{%s}" % c, "times": {"fact": "power"}}]
+    return src, [c], False
+
+
+def _spirit_guide(draw, features):
+    c = draw(st.sampled_from("RG"))
+    return ({"types": ["creature"], "zone": "hand", "abilities": [{"add": "{%s}" % c, "tap": False, "sacrifice": True}]},
+            [c], False)
+
+
+def _dark_ritual_any(draw, features):
+    c = draw(st.sampled_from("BR"))
+    ab: dict = {"add": "{%s}" % c, "tap": False, "uses": "any", "life": 1}
+    if _one_in(draw, 3):
+        ab = {"add": "{%s}{%s}" % (c, c), "tap": False, "uses": "any", "life": 1, "mana": "{%s}" % c}
+    return {"types": ["creature"], "abilities": [ab]}, [c], False
+
+
+def _charges(draw, features):
+    c = draw(st.sampled_from(COLORS))
+    return ({"types": ["artifact"], "counters": {"charge": draw(st.integers(0, 3))},
+             "abilities": [{"add": "{%s}" % c, "tap": False, "uses": "any", "remove_counters": {"charge": 1}}]},
+            [c], False)
+
+
+def _twice(draw, features):
+    p = _pair(draw)
+    return {"abilities": [{"add": ["{%s}" % p[0], "{%s}" % p[1]], "times": draw(st.sampled_from([0, 2]))}]}, \
+        [p[0] * 2, p[1] * 2], False
+
+
 _BASE_MAKERS = [(_basic, 6), (_fixed, 2), (_dual, 4), (_bounce, 1), (_sol, 2), (_any, 2), (_one, 1),
                 (_two_abilities, 1), (_hybrid_add, 1)]
 _FEATURE_MAKERS = {
@@ -192,6 +281,8 @@ _FEATURE_MAKERS = {
     "snow": [(_snow_source, 2)],
     "filter": [(_filter, 5), (_signet, 3), (_phyrexian_ability, 1)],
     "reflect": [(_reflect, 2)],
+    "v2": [(_cradle, 2), (_tainted, 2), (_urza, 2), (_storage, 3), (_chalice, 1), (_vivid, 2), (_depletion, 1),
+           (_elf, 3), (_spirit_guide, 1), (_dark_ritual_any, 1), (_charges, 1), (_twice, 1)],
 }
 
 
@@ -311,6 +402,8 @@ def _objective(draw, features, keywords) -> list[str] | None:
         names += ["max_colors", "min_colors"]
     if "x" in features:
         names += ["max_x"]
+    if "v2" in features:
+        names += ["min_counters", "min_cards", "min_drawbacks"]
     return draw(st.lists(st.sampled_from(names), min_size=1, max_size=4, unique=True))
 
 
@@ -427,6 +520,8 @@ def problems(draw, features=ALL, focus=frozenset()):
         if opp:
             problem["opponent_sources"] = opp
 
+    if "v2" in features:
+        problem["facts"] = {f: draw(st.integers(0, 2)) for f in V2_FACTS}
     if sources:
         problem["sources"] = sources
     objective = _objective(draw, features, keywords)
@@ -459,5 +554,22 @@ def stage4_problems():
 
 
 def mixed_problems():
-    """Everything at once."""
+    """Everything at once (of version 1)."""
     return problems(ALL)
+
+
+V2 = STAGE2 | {"v2"}
+V2_ALL = ALL | {"v2"}
+
+
+def v2_problems():
+    """Stage 2 with section 9.1-9.2's sources: facts read by ``times`` and conditions (Gaea's
+    Cradle, Tainted lands, Urza lands), counters (storage lands, Everflowing Chalice, Vivid
+    lands, depletion lands, charge counters without {T}), sick creatures, a card in hand,
+    ``uses: "any"``, an add made twice (or not at all)."""
+    return problems(V2, {"v2"})
+
+
+def v2_mixed_problems():
+    """Everything, version 2's sources among them."""
+    return problems(V2_ALL, {"v2"})

@@ -46,9 +46,13 @@ BIT = {c: 1 << i for i, c in enumerate(COLORS)}
 BASIC_LAND_MANA = {"plains": "W", "island": "U", "swamp": "B", "mountain": "R", "forest": "G", "wastes": "C"}
 
 DEFAULT_TAIL = ["min_life", "min_sacrifices", "min_sources", "min_waste"]
+# Spec 9.6: the default order once version 2's keys are in play.
+DEFAULT_TAIL_V2 = ["min_life", "min_sacrifices", "min_drawbacks", "min_cards", "min_counters", "min_sources",
+                   "min_waste"]
 MAXIMIZED = {"max_x", "max_colors"}
 ALL_OBJECTIVES = {"max_x", "max_colors", "min_colors", "min_life", "min_energy", "min_sacrifices",
-                  "min_sources", "min_waste"}
+                  "min_sources", "min_waste", "min_drawbacks", "min_cards", "min_counters"}
+UNLIMITED = 10**6  # uses "any": no limit per copy but what the costs allow
 
 # Every class of mana for paying the total cost: (type, snow, made by an activation).
 CLASSES = tuple((t, s, m) for t in TYPES for s in (False, True) for m in (False, True))
@@ -233,6 +237,10 @@ class _Ability:
     only: int  # index into the restriction table, -1 = unrestricted
     outputs: list[tuple[str, ...]]
     max_out: int = 0
+    times: Any = None  # version 2 (9.2): None, an int, or {"fact"|"counters"|"remove": ..., "plus": n}
+    remove: tuple = ()  # ((kind, n), ...) counters removed as a cost
+    put: tuple = ()  # ((kind, n), ...) counters put as a cost
+    allowed: bool = True  # its if / unless conditions, on the facts as given
 
 
 @dataclass
@@ -242,13 +250,56 @@ class _Source:
     types: frozenset[str]
     snow: bool
     abilities: list[_Ability]
+    sick: bool = False
+    hand: bool = False
+    counters: tuple = ()  # ((kind, n), ...) on each copy at the start
+    facts: dict | None = None
 
 
-_SOURCE_KEYS = {"id", "name", "count", "types", "snow", "tapped", "abilities", "oracle"}
-_ABILITY_KEYS = {"add", "tap", "mana", "life", "damage", "energy", "sacrifice", "uses", "only"}
+_SOURCE_KEYS = {"id", "name", "count", "types", "snow", "tapped", "abilities", "oracle",
+                "subtypes", "colors", "sick", "counters", "chosen", "zone", "facts"}
+_ABILITY_KEYS = {"add", "tap", "mana", "life", "damage", "energy", "sacrifice", "uses", "only",
+                 "times", "remove_counters", "put_counters", "if", "unless"}
 
 
-def _load_source(entry: dict, restriction_index) -> _Source:
+def _is_v2(problem: dict) -> bool:
+    """Does the problem use section 9's keys in a way that changes paying? (Then 9.6's default
+    objectives apply; subtypes, colors and chosen only describe a permanent.)"""
+    if problem.get("facts") or problem.get("hand") or problem.get("graveyard") or problem.get("library") is not None:
+        return True
+    for src in problem.get("sources", []) or []:
+        if src.get("sick") or src.get("counters") or src.get("zone", "battlefield") != "battlefield" or src.get("facts"):
+            return True
+        for ab in src.get("abilities", []) or []:
+            if "times" in ab or ab.get("remove_counters") or ab.get("put_counters") or ab.get("uses") == "any" \
+                    or ab.get("if") or ab.get("unless"):
+                return True
+    return False
+
+
+def _fact(name: str, own: dict, board: dict) -> int:
+    """9.2: a source's own facts are read before the problem's."""
+    name = " ".join(name.lower().split())
+    if name in own:
+        return own[name]
+    if name in board:
+        return board[name]
+    raise Unsupported(f"fact {name!r} not given")
+
+
+def _conditions_hold(ab_raw: dict, own: dict, board: dict) -> bool:
+    """9.2 ``if`` (all hold) and ``unless`` (not all hold); an empty list is no condition."""
+    def holds(c: dict) -> bool:
+        v = _fact(c["fact"], own, board)
+        return ("min" not in c or v >= c["min"]) and ("max" not in c or v <= c["max"])
+    if ab_raw.get("if") and not all(holds(c) for c in ab_raw["if"]):
+        return False
+    if ab_raw.get("unless") and all(holds(c) for c in ab_raw["unless"]):
+        return False
+    return True
+
+
+def _load_source(entry: dict, restriction_index, board_facts: dict | None = None) -> _Source:
     unknown = set(entry) - _SOURCE_KEYS
     if unknown:
         raise Unsupported(f"unknown source keys {sorted(unknown)}")
@@ -277,11 +328,14 @@ def _load_source(entry: dict, restriction_index) -> _Source:
         tapped_n = 0
     else:
         tapped_n = max(0, min(int(tapped), count))
+    own_facts = {" ".join(k.lower().split()): v for k, v in (entry.get("facts") or {}).items()}
+    board_facts = board_facts or {}
     abilities = []
     for raw in raw_abilities:
         unknown = set(raw) - _ABILITY_KEYS
         if unknown:
             raise Unsupported(f"unknown ability keys {sorted(unknown)}")
+        uses = raw.get("uses", 1)
         cost = _symbols(raw["mana"]) if raw.get("mana") else ()
         for s in cost:
             if s.kind in (Kind.X, Kind.ENERGY):
@@ -290,10 +344,17 @@ def _load_source(entry: dict, restriction_index) -> _Source:
             add=raw["add"], tap=bool(raw.get("tap", True)), cost=cost,
             life=int(raw.get("life", 0)), damage=int(raw.get("damage", 0)),
             energy=int(raw.get("energy", 0)), sacrifice=bool(raw.get("sacrifice", False)),
-            uses=int(raw.get("uses", 1)), only=restriction_index(raw.get("only")), outputs=[]))
+            uses=UNLIMITED if uses == "any" else int(uses), only=restriction_index(raw.get("only")), outputs=[],
+            times=raw.get("times"),
+            remove=tuple(sorted((k.lower(), int(n)) for k, n in (raw.get("remove_counters") or {}).items())),
+            put=tuple(sorted((k.lower(), int(n)) for k, n in (raw.get("put_counters") or {}).items())),
+            allowed=_conditions_hold(raw, own_facts, board_facts)))
     return _Source(count=count, tapped=tapped_n,
                    types=frozenset(t.lower() for t in entry.get("types", ["land"])),
-                   snow=bool(entry.get("snow", basic[1] if basic else False)), abilities=abilities)
+                   snow=bool(entry.get("snow", basic[1] if basic else False)), abilities=abilities,
+                   sick=bool(entry.get("sick", False)), hand=entry.get("zone", "battlefield") == "hand",
+                   counters=tuple(sorted((k.lower(), int(n)) for k, n in (entry.get("counters") or {}).items())),
+                   facts=own_facts)
 
 
 def _restriction_matches(only: dict, ctx: dict) -> bool:
@@ -458,7 +519,8 @@ def _apply_reductions(v: tuple[int, ...], reds: list[tuple[str, Any]]) -> Iterab
 
 _PROBLEM_KEYS = {"cost", "alternative", "free", "additional", "life_cost", "increase", "reduce", "x",
                  "x_color", "keywords", "for", "spend_as", "player", "pool", "sources",
-                 "opponent_sources", "objective", "time_limit", "id", "query"}
+                 "opponent_sources", "objective", "time_limit", "id", "query",
+                 "facts", "hand", "graveyard", "library"}
 
 
 def objective_list(problem: dict) -> list[str]:
@@ -470,7 +532,7 @@ def objective_list(problem: dict) -> list[str]:
         if x_max and "max_x" not in names:  # spec 8: "puts max_x first when ... leaves it out"
             names.insert(0, "max_x")
     else:
-        names = []
+        names: list[str] = []
         for kw in problem.get("keywords", []) or []:
             kw = kw.lower()
             name = {"eclipse": "min_colors", "sunburst": "max_colors", "converge": "max_colors"}.get(kw)
@@ -478,7 +540,7 @@ def objective_list(problem: dict) -> list[str]:
                 names.append(name)
         if x_max:
             names.append("max_x")
-        names += DEFAULT_TAIL
+        names += DEFAULT_TAIL_V2 if _is_v2(problem) else DEFAULT_TAIL
     for n in names:
         if n not in ALL_OBJECTIVES:
             raise Unsupported(f"unknown objective {n!r}")
@@ -520,13 +582,16 @@ class _Search:
                 self.restrictions.append(only)
             return keys[k]
 
-        self.sources = [_load_source(e, restriction_index) for e in problem.get("sources", []) or []]
+        self.board_facts = {" ".join(k.lower().split()): v for k, v in (problem.get("facts") or {}).items()}
+        self.sources = [_load_source(e, restriction_index, self.board_facts) for e in problem.get("sources", []) or []]
         opponents = [_load_source(e, restriction_index) for e in problem.get("opponent_sources", []) or []]
         reflected = _reflect_sets({"me": self.sources, "opp": opponents})
         for i, src in enumerate(self.sources):
             for ai, ab in enumerate(src.abilities):
                 ab.outputs = _outputs(ab.add, reflected.get(("me", i, ai)))
-                ab.max_out = max((len(o) for o in ab.outputs), default=0)
+                ab.max_out = max((len(o) for o in ab.outputs), default=0) * self._most_reps(src, ab)
+                if ab.uses == UNLIMITED:
+                    ab.uses = UNLIMITED  # kept per copy; _x_bound bounds it by its costs
 
         # The pool as given: units (type, snow, restriction, made=False).
         self.start_pool: dict[tuple, int] = {}
@@ -577,12 +642,40 @@ class _Search:
 
     # ---- total cost variants --------------------------------------------------------------
 
+    def _most_reps(self, src: _Source, ab: _Ability) -> int:
+        """The most times one activation can make its add (9.2 ``times``)."""
+        t = ab.times
+        if t is None:
+            return 1
+        if isinstance(t, int):
+            return t
+        ctr = dict(src.counters)
+        if "fact" in t:
+            n = _fact(t["fact"], src.facts or {}, self.board_facts)
+        else:
+            n = ctr.get((t.get("counters") or t.get("remove")).lower(), 0) + sum(n for _, n in ab.put)
+        return max(0, n + int(t.get("plus", 0)))
+
+    def _any_uses(self, src: _Source, ab: _Ability) -> int:
+        """A bound on a ``uses: "any"`` ability's activations per copy, from its costs."""
+        bounds = []
+        if ab.life:
+            bounds.append(max(0, self.life) // ab.life)
+        if ab.energy:
+            bounds.append(self.energy // ab.energy)
+        ctr = dict(src.counters)
+        bounds += [ctr.get(k, 0) // n for k, n in ab.remove]
+        if not bounds:
+            raise Unsupported("uses any bounded only by mana")
+        return min(bounds)
+
     def _x_bound(self, problem: dict) -> int:
         """No payable X exceeds all the mana the board could ever make plus all reductions."""
         mana = sum(self.start_pool.values())
         for src in self.sources:
             per_copy = max((ab.max_out for ab in src.abilities if ab.tap), default=0)
-            per_copy += sum(ab.uses * ab.max_out for ab in src.abilities if not ab.tap)
+            per_copy += sum((self._any_uses(src, ab) if ab.uses == UNLIMITED else ab.uses) * ab.max_out
+                            for ab in src.abilities if not ab.tap)
             mana += src.count * per_copy
         reductions = sum(_reduction_max_generic(s) for text in problem.get("reduce", []) or []
                          for s in _symbols(text))
@@ -698,7 +791,7 @@ class _Search:
         return result
 
     def _evaluate(self, state) -> None:
-        copies, pool, a_life, damage, energy, sacrifices = state
+        copies, pool, a_life, damage, energy, sacrifices, cards, moved = state
         supply = [0] * len(CLASSES)
         made_in_pool = 0
         for (t, snow, only, made), n in pool:
@@ -723,7 +816,8 @@ class _Search:
                 values = {"max_x": xv, "max_colors": colors, "min_colors": colors,
                           "min_life": a_life + damage + life, "min_energy": energy + cost_energy,
                           "min_sacrifices": sacrifices, "min_sources": used,
-                          "min_waste": made_in_pool - spent}
+                          "min_waste": made_in_pool - spent, "min_drawbacks": 0, "min_cards": cards,
+                          "min_counters": moved}
                 key = tuple(-values[o] if o in MAXIMIZED else values[o] for o in self.objectives)
                 if self.best is None or key < self.best:
                     self.best = key
@@ -782,54 +876,104 @@ class _Search:
         rec(0, dict(pool), 0)
         return results
 
+    def _effects(self, src: _Source, ab: _Ability, ctrs: tuple):
+        """Every (counters after, counters moved, repetitions of add) of one activation on a copy
+        with ``ctrs`` (9.2): cost counters removed and put first, then the amount read."""
+        ctr = dict(ctrs)
+        moved = 0
+        for k, n in ab.remove:
+            if ctr.get(k, 0) < n:  # a copy can't remove more than it has
+                return
+            ctr[k] -= n
+            moved += n
+        for k, n in ab.put:
+            ctr[k] = ctr.get(k, 0) + n
+            moved += n
+        t = ab.times
+        if t is None or isinstance(t, int):
+            yield tuple(sorted(ctr.items())), moved, 1 if t is None else t
+            return
+        plus = int(t.get("plus", 0))
+        if "fact" in t:
+            yield tuple(sorted(ctr.items())), moved, _fact(t["fact"], src.facts or {}, self.board_facts) + plus
+        elif "counters" in t:
+            yield tuple(sorted(ctr.items())), moved, ctr.get(t["counters"].lower(), 0) + plus
+        else:
+            k = t["remove"].lower()
+            for r in range(ctr.get(k, 0) + 1):
+                after = dict(ctr)
+                after[k] = ctr.get(k, 0) - r
+                yield tuple(sorted(after.items())), moved + r, r + plus
+
+    @staticmethod
+    def _repeated(outputs: list[tuple[str, ...]], n: int) -> set[tuple[str, ...]]:
+        """Every output of n repetitions of an add, each its own choice (9.2)."""
+        if n <= 0:
+            return {()}
+        return {tuple(sorted(sum(combo, ()))) for combo in itertools.combinations_with_replacement(outputs, n)}
+
     def _moves(self, state):
-        copies, pool, a_life, damage, energy, sacrifices = state
+        copies, pool, a_life, damage, energy, sacrifices, cards, moved = state
         pool_d = dict(pool)
         for ei, entry in enumerate(copies):
             src = self.sources[ei]
             for cs in sorted(set(entry)):
-                tapped, sacrificed, _used, left = cs
+                tapped, sacrificed, _used, left, ctrs = cs
                 if sacrificed:  # a sacrificed copy does nothing afterwards
                     continue
                 rest = list(entry)
                 rest.remove(cs)
                 for ai, ab in enumerate(src.abilities):
-                    if ab.tap and tapped:  # a copy taps once; tapped copies can't {T}
+                    if not ab.allowed:  # its condition fails (9.2)
                         continue
+                    if ab.tap and (tapped or src.hand or (src.sick and "creature" in src.types)):
+                        continue  # a copy taps once; 302.6: a sick creature can't {T}; a card in hand can't
                     if not ab.tap and left[ai] <= 0:
                         continue
                     if energy + ab.energy > self.energy:
                         continue
                     new_left = left if ab.tap else left[:ai] + (left[ai] - 1,) + left[ai + 1:]
-                    new_cs = (tapped or ab.tap, ab.sacrifice, True, new_left)
-                    new_entry = tuple(sorted(rest + [new_cs]))
-                    new_copies = copies[:ei] + (new_entry,) + copies[ei + 1:]
-                    for after, phy_life in self._ability_cost_payments(pool_d, ab, si=ei):
-                        # 118.3: each life payment needs that much life at that moment; the
-                        # abilities' life costs come before any damage (spec section 8).
-                        a2 = a_life + ab.life + phy_life
-                        if a2 > self.life:
-                            continue
-                        d2 = damage + ab.damage
-                        if self.keep is not None and a2 + d2 > 0 and self.life - a2 - d2 < self.keep:
-                            continue  # life only goes down from here: keep_life can't hold
-                        after_d = dict(after)
-                        for out in ab.outputs:
-                            p = dict(after_d)
-                            for t in out:
-                                u = (t, src.snow, ab.only, True)
-                                p[u] = p.get(u, 0) + 1
-                            yield (new_copies, tuple(sorted(p.items())), a2, d2,
-                                   energy + ab.energy, sacrifices + (1 if ab.sacrifice else 0))
+                    for ctrs_after, moved_here, reps in self._effects(src, ab, ctrs):
+                        yield from self._activate(state, pool_d, ei, ai, src, ab, rest, tapped, new_left,
+                                                  ctrs_after, moved_here, reps)
+
+    def _activate(self, state, pool_d, ei, ai, src, ab, rest, tapped, new_left, ctrs_after, moved_here, reps):
+        """The states after one activation of ability ``ai`` of a copy of source ``ei``."""
+        copies, pool, a_life, damage, energy, sacrifices, cards, moved = state
+        new_cs = (tapped or ab.tap, ab.sacrifice, True, new_left, ctrs_after)
+        new_entry = tuple(sorted(rest + [new_cs]))
+        new_copies = copies[:ei] + (new_entry,) + copies[ei + 1:]
+        outputs = ab.outputs if reps == 1 else sorted(self._repeated(ab.outputs, reps))
+        for after, phy_life in self._ability_cost_payments(pool_d, ab, si=ei):
+            # 118.3: each life payment needs that much life at that moment; the
+            # abilities' life costs come before any damage (spec section 8).
+            a2 = a_life + ab.life + phy_life
+            if a2 > self.life:
+                continue
+            d2 = damage + ab.damage
+            if self.keep is not None and a2 + d2 > 0 and self.life - a2 - d2 < self.keep:
+                continue  # life only goes down from here: keep_life can't hold
+            after_d = dict(after)
+            for out in outputs:
+                p = dict(after_d)
+                for t in out:
+                    u = (t, src.snow, ab.only, True)
+                    p[u] = p.get(u, 0) + 1
+                # 9.1: a card exiled from the hand counts in min_cards, not min_sacrifices
+                sac = 1 if ab.sacrifice and not src.hand else 0
+                card = 1 if ab.sacrifice and src.hand else 0
+                yield (new_copies, tuple(sorted(p.items())), a2, d2,
+                       energy + ab.energy, sacrifices + sac, cards + card, moved + moved_here)
 
     def run(self) -> tuple | None:
         copies = []
         for src in self.sources:
             left = tuple(0 if ab.tap else ab.uses for ab in src.abilities)
-            entry = [(True, False, False, left)] * src.tapped
-            entry += [(False, False, False, left)] * (src.count - src.tapped)
+            ctrs = tuple(sorted(src.counters))
+            entry = [(True, False, False, left, ctrs)] * src.tapped
+            entry += [(False, False, False, left, ctrs)] * (src.count - src.tapped)
             copies.append(tuple(sorted(entry)))
-        start = (tuple(copies), tuple(sorted(self.start_pool.items())), 0, 0, 0, 0)
+        start = (tuple(copies), tuple(sorted(self.start_pool.items())), 0, 0, 0, 0, 0, 0)
         seen = {start}
         stack = [start]
         while stack:
