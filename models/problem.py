@@ -32,7 +32,7 @@ PROBLEM_KEYS = COST_KEYS + BOARD_KEYS + ("id", "query")
 NOT_YET = {
     "problem": ("convoke", "improvise", "delve", "other_costs", "effects"),
     "source": ("counts",),
-    "ability": ("sacrifice_other", "tap_other", "discard", "exile_graveyard", "mill", "drawback"),
+    "ability": ("sacrifice_other", "tap_other"),
     "only": ("tags",),
     "for": ("tags", "mana_value"),
 }
@@ -137,12 +137,17 @@ class Ability:
     uses_any: bool = False  # uses "any": no limit but what its costs allow
     if_: tuple[Condition, ...] = ()  # all must hold
     unless: tuple[Condition, ...] = ()  # not all may hold
+    discard: int = 0  # cards discarded from the hand as a cost (9.2)
+    exile_graveyard: int = 0  # cards exiled from the graveyard as a cost
+    mill: int = 0  # cards milled as a cost
+    drawback: str | None = None  # a consequence the payment may prefer to avoid (min_drawbacks)
 
     @cached
     def v2(self) -> bool:
         """Does the ability use a key of section 9.2?"""
         return bool(self.times is not None or self.remove_counters or self.put_counters or self.uses_any
-                    or self.if_ or self.unless)
+                    or self.if_ or self.unless or self.discard or self.exile_graveyard or self.mill
+                    or self.drawback is not None)
 
     @cached
     def choices(self) -> tuple[tuple[str, ...], ...]:
@@ -185,7 +190,8 @@ class Ability:
         abilities are shared between boards, so this is worked out once per kind of ability."""
         return (self.choices, self.reflect, self.mana, self.tap, self.sacrifice, self.life, self.damage,
                 self.energy, self.uses, self.only, self.times, self.remove_counters, self.put_counters,
-                self.uses_any, self.if_, self.unless)
+                self.uses_any, self.if_, self.unless, self.discard, self.exile_graveyard, self.mill,
+                self.drawback is not None)
 
     @cached
     def payment_kind(self) -> int:
@@ -219,6 +225,11 @@ class Ability:
             out["if"] = [c.to_json() for c in self.if_]
         if self.unless:
             out["unless"] = [c.to_json() for c in self.unless]
+        for key in ("discard", "exile_graveyard", "mill"):
+            if getattr(self, key):
+                out[key] = getattr(self, key)
+        if self.drawback is not None:
+            out["drawback"] = self.drawback
         return out
 
 
@@ -589,7 +600,8 @@ def load_add(value: Any, path: str) -> Any:
 
 
 ABILITY_KEYS = ("add", "tap", "mana", "life", "damage", "energy", "sacrifice", "uses", "only",
-                "times", "remove_counters", "put_counters", "if", "unless")
+                "times", "remove_counters", "put_counters", "if", "unless", "discard", "exile_graveyard", "mill",
+                "drawback")
 
 
 _ABILITIES: dict[Hashable, Ability] = {}  # the same few ability objects come back on every board
@@ -646,7 +658,18 @@ def _load_ability(value: Any, path: str) -> Ability:
         uses_any=obj.get("uses") == "any",
         if_=load_conditions(obj.get("if", []), f"{path}.if"),
         unless=load_conditions(obj.get("unless", []), f"{path}.unless"),
+        discard=_int(obj.get("discard", 0), f"{path}.discard"),
+        exile_graveyard=_int(obj.get("exile_graveyard", 0), f"{path}.exile_graveyard"),
+        mill=_int(obj.get("mill", 0), f"{path}.mill"),
+        drawback=_drawback(obj["drawback"], f"{path}.drawback") if obj.get("drawback") is not None else None,
     )
+
+
+def _drawback(value: Any, path: str) -> str:
+    text = " ".join(_str(value, path).split())
+    if not text:
+        raise ProblemError(path, "must say what the drawback is")
+    return text
 
 
 def load_counters(value: Any, path: str, minimum: int = 0) -> tuple[tuple[str, int], ...]:

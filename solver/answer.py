@@ -308,11 +308,16 @@ def v2_fields(c: Compiled, activations: list[dict[str, Any]]) -> dict[str, Any]:
     removed (by costs and by ``remove`` amounts), activations with a drawback."""
     prob = c.problem
     by_id = {s.id: s for s in prob.sources}
-    removed = 0
+    removed = discarded = 0
+    drawbacks = []
     for act in activations:
         ab = by_id[act["source"]].abilities[act["ability"]]
         removed += (sum(n for _, n in ab.remove_counters) + act.get("removed", 0)) * act["times"]
-    return {"discarded": 0, "counters_removed": removed, "drawbacks": []}
+        discarded += ab.discard * act["times"]
+        if ab.drawback is not None:
+            drawbacks.append({"source": act["source"], "ability": act["ability"], "drawback": ab.drawback,
+                              "times": act["times"]})
+    return {"discarded": discarded, "counters_removed": removed, "drawbacks": drawbacks}
 
 
 def _sources_used(c: Compiled, activations: list[dict[str, Any]]) -> int:

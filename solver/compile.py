@@ -72,6 +72,10 @@ class Producer:
     removed: tuple[int, ...] = ()  # per choice, counters its times: {"remove": K} removes (9.2)
     counters: int = 0  # counters each activation removes or puts as a cost (9.2)
     card: bool = False  # a card used from the hand: its "sacrifice" exiles a card (9.1, min_cards)
+    discard: int = 0  # cards each activation discards, exiles from the graveyard, mills (9.2)
+    exile: int = 0
+    mill: int = 0
+    drawback: bool = False  # each activation counts in min_drawbacks (9.6)
 
     @property
     def is_converter(self) -> bool:
@@ -514,6 +518,7 @@ def _add_producers(c: Compiled, problem: Problem) -> _Layout:
             p = Producer(i, j, choices, {}, tap, sacrifice, uses, life, damage, energy, (), limit)
             if extra is not None:
                 p.removed, p.counters, p.card = extra.removed, extra.counters, s.zone == "hand"
+                p.discard, p.exile, p.mill, p.drawback = a.discard, a.exile_graveyard, a.mill, a.drawback is not None
             producers.append(p)  # its kinds come with the layout, below
             made_at.append(at)
             if mana is not None:

@@ -439,7 +439,16 @@ class Model:
         self.sacrifices: Terms = []
         self.cards: Terms = []  # cards used as costs (9.6 min_cards)
         self.counter_terms: Terms = []  # counters removed or put (9.6 min_counters)
+        self.drawback_terms: Terms = []  # activations with a drawback (9.6 min_drawbacks)
+        card_use = {"discard": [], "exile": [], "mill": []}  # cards used as costs, bounded by the zones (9.2)
         for pi, p in enumerate(c.producers):
+            for key in card_use:
+                n = getattr(p, key)
+                if n:
+                    card_use[key] += _neg(self.activations[pi], -n)
+                    self.cards += _neg(self.activations[pi], -n)
+            if p.drawback:
+                self.drawback_terms += self.activations[pi]
             if p.counters:
                 self.counter_terms += _neg(self.activations[pi], -p.counters)
             if p.removed:
@@ -448,6 +457,9 @@ class Model:
                     for ci, r in enumerate(p.removed):
                         if r and (pi, lv, ci) in self.acts:
                             self.counter_terms += _neg(self.acts[(pi, lv, ci)], -r)
+        for key, limit in (("discard", prob.hand), ("exile", prob.graveyard), ("mill", prob.library)):
+            if card_use[key] and limit is not None:
+                lin(card_use[key], INT_MIN, limit)
         life_terms: Terms = list(ability_life_terms)
         damage_terms: Terms = []
         energy_terms: Terms = []
@@ -541,7 +553,7 @@ class Model:
             "min_life": lost_total,
             "min_energy": energy_terms,
             "min_sacrifices": self.sacrifices,
-            "min_drawbacks": [],
+            "min_drawbacks": self.drawback_terms,
             "min_cards": self.cards,
             "min_counters": self.counter_terms,
             "min_sources": self.used,
@@ -699,7 +711,9 @@ class Model:
         copies = sum(s.count for s in prob.sources)
         bounds = {"max_x": c.x_upper, "max_colors": 5, "min_colors": 5, "min_life": ability_life + cost_life,
                   "min_energy": prob.player.energy, "min_sacrifices": copies, "min_sources": copies,
-                  "min_waste": made, "min_drawbacks": 0, "min_cards": copies,
+                  "min_waste": made, "min_drawbacks": sum(p.max_activations for p in c.producers if p.drawback),
+                  "min_cards": copies + prob.hand + prob.graveyard + sum(
+                      p.mill * p.max_activations for p in c.producers),
                   "min_counters": sum((p.counters + max(p.removed, default=0)) * p.max_activations
                                       for p in c.producers)}
         if self.plan is not None:

@@ -168,6 +168,12 @@ def _any_bound(problem: Problem, a: Ability, out: tuple[tuple[str, ...], ...], p
         bounds.append(max(0, player.life) // a.life)
     if a.energy:
         bounds.append(player.energy // a.energy)
+    if a.discard:
+        bounds.append(problem.hand // a.discard)
+    if a.exile_graveyard:
+        bounds.append(problem.graveyard // a.exile_graveyard)
+    if a.mill and problem.library is not None:
+        bounds.append(problem.library // a.mill)
     if a.mana is not None:
         units = sum(s.amount if s.kind is KIND_GENERIC else 1 for s in a.mana.symbols
                     if s.kind not in (KIND_PHYREXIAN, KIND_HYBRID_PHYREXIAN))
@@ -183,4 +189,4 @@ def _any_bound(problem: Problem, a: Ability, out: tuple[tuple[str, ...], ...], p
     if per_copy is not None or finite_mana is None:
         return None  # its counters bound it, copy by copy (or the error comes in the real pass)
     raise ProblemError(f"{path}.uses", "\"any\" needs a cost that limits how often the ability can be "
-                       "activated (life, energy, counters, or a mana cost larger than what it makes)")
+                       "activated (life, energy, counters, cards, or a mana cost larger than what it makes)")

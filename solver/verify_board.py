@@ -23,8 +23,9 @@ class BoardState:
         self.problem = problem
         self.removed = 0  # counters removed, by costs and by "remove" amounts
         self.put = 0
-        self.cards = 0  # cards exiled from the hand (9.1), discarded, milled
-        self.drawbacks: list[int] = []  # activations (answer indices) with a drawback
+        self.cards = 0  # cards exiled from the hand (9.1), discarded, exiled from the graveyard, milled
+        self.discarded = self.exiled = self.milled = 0
+        self.drawbacks: list[dict[str, Any]] = []  # activations with a drawback, as the answer lists them
         self.per_activation_removed: dict[tuple[str, int], int] = {}  # removed by costs, per ability
 
     def fact(self, src: Source, name: str) -> Any:
@@ -95,6 +96,19 @@ class BoardState:
                               f"allow {most}")
         if ab.sacrifice and src.zone == "hand":
             self.cards += times
+        # Cards as costs (9.2), bounded by the zones as the payment starts.
+        problem = self.problem
+        for attr, field, have in (("discarded", "discard", problem.hand),
+                                  ("exiled", "exile_graveyard", problem.graveyard),
+                                  ("milled", "mill", problem.library)):
+            n = getattr(ab, field) * times
+            if n:
+                setattr(self, attr, getattr(self, attr) + n)
+                self.cards += n
+                if have is not None and getattr(self, attr) > have:
+                    errors.append(f"{where}: {field} needs {getattr(self, attr)} cards in all, but there are {have}")
+        if ab.drawback is not None:
+            self.drawbacks.append({"source": sid, "ability": j, "drawback": ab.drawback, "times": times})
         return True
 
     def per_copy_uses(self, src: Source, ab: Ability) -> int | None:
@@ -109,11 +123,11 @@ class BoardState:
 
     def fields(self) -> dict[str, Any]:
         """The 9.6 answer fields this replay gives."""
-        return {"discarded": 0, "counters_removed": self.removed, "drawbacks": self.drawbacks}
+        return {"discarded": self.discarded, "counters_removed": self.removed, "drawbacks": self.drawbacks}
 
     def values(self) -> dict[str, int]:
         """The 9.6 objectives' values."""
-        return {"min_drawbacks": len(self.drawbacks), "min_cards": self.cards,
+        return {"min_drawbacks": sum(d["times"] for d in self.drawbacks), "min_cards": self.cards,
                 "min_counters": self.removed + self.put}
 
 

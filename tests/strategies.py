@@ -271,6 +271,24 @@ def _twice(draw, features):
         [p[0] * 2, p[1] * 2], False
 
 
+def _diamond(draw, features):
+    """Lion's Eye Diamond-like: discard cards, sacrifice it: three mana of one color."""
+    return ({"types": ["artifact"], "abilities": [{"add": {"one_color": 3}, "tap": False, "sacrifice": True,
+                                                   "discard": draw(st.integers(1, 2))}]}, [c * 3 for c in COLORS], False)
+
+
+def _card_costs(draw, features):
+    c = draw(st.sampled_from(COLORS))
+    key = draw(st.sampled_from(["discard", "exile_graveyard", "mill"]))
+    return {"abilities": [{"add": "{%s}" % c, key: 1}, {"add": "{C}"}]}, [c, "C"], False
+
+
+def _drawback_land(draw, features):
+    c = draw(st.sampled_from(COLORS))
+    return ({"abilities": [{"add": "{%s}{%s}" % (c, c), "drawback": "doesn't untap during your next untap step"},
+                           {"add": "{%s}" % c}]}, [c * 2, c], False)
+
+
 _BASE_MAKERS = [(_basic, 6), (_fixed, 2), (_dual, 4), (_bounce, 1), (_sol, 2), (_any, 2), (_one, 1),
                 (_two_abilities, 1), (_hybrid_add, 1)]
 _FEATURE_MAKERS = {
@@ -282,7 +300,8 @@ _FEATURE_MAKERS = {
     "filter": [(_filter, 5), (_signet, 3), (_phyrexian_ability, 1)],
     "reflect": [(_reflect, 2)],
     "v2": [(_cradle, 2), (_tainted, 2), (_urza, 2), (_storage, 3), (_chalice, 1), (_vivid, 2), (_depletion, 1),
-           (_elf, 3), (_spirit_guide, 1), (_dark_ritual_any, 1), (_charges, 1), (_twice, 1)],
+           (_elf, 3), (_spirit_guide, 1), (_dark_ritual_any, 1), (_charges, 1), (_twice, 1), (_diamond, 1),
+           (_card_costs, 2), (_drawback_land, 2)],
 }
 
 
@@ -522,6 +541,11 @@ def problems(draw, features=ALL, focus=frozenset()):
 
     if "v2" in features:
         problem["facts"] = {f: draw(st.integers(0, 2)) for f in V2_FACTS}
+        for zone in ("hand", "graveyard"):
+            if draw(st.booleans()):
+                problem[zone] = draw(st.integers(0, 2))
+        if _one_in(draw, 3):
+            problem["library"] = draw(st.integers(0, 2))
     if sources:
         problem["sources"] = sources
     objective = _objective(draw, features, keywords)

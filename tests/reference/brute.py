@@ -241,6 +241,8 @@ class _Ability:
     remove: tuple = ()  # ((kind, n), ...) counters removed as a cost
     put: tuple = ()  # ((kind, n), ...) counters put as a cost
     allowed: bool = True  # its if / unless conditions, on the facts as given
+    cards: tuple = (0, 0, 0)  # cards discarded, exiled from the graveyard, milled per activation (9.2)
+    drawback: bool = False
 
 
 @dataclass
@@ -259,7 +261,8 @@ class _Source:
 _SOURCE_KEYS = {"id", "name", "count", "types", "snow", "tapped", "abilities", "oracle",
                 "subtypes", "colors", "sick", "counters", "chosen", "zone", "facts"}
 _ABILITY_KEYS = {"add", "tap", "mana", "life", "damage", "energy", "sacrifice", "uses", "only",
-                 "times", "remove_counters", "put_counters", "if", "unless"}
+                 "times", "remove_counters", "put_counters", "if", "unless", "discard", "exile_graveyard", "mill",
+                 "drawback"}
 
 
 def _is_v2(problem: dict) -> bool:
@@ -272,7 +275,8 @@ def _is_v2(problem: dict) -> bool:
             return True
         for ab in src.get("abilities", []) or []:
             if "times" in ab or ab.get("remove_counters") or ab.get("put_counters") or ab.get("uses") == "any" \
-                    or ab.get("if") or ab.get("unless"):
+                    or ab.get("if") or ab.get("unless") or ab.get("discard") or ab.get("exile_graveyard") \
+                    or ab.get("mill") or ab.get("drawback") is not None:
                 return True
     return False
 
@@ -348,7 +352,9 @@ def _load_source(entry: dict, restriction_index, board_facts: dict | None = None
             times=raw.get("times"),
             remove=tuple(sorted((k.lower(), int(n)) for k, n in (raw.get("remove_counters") or {}).items())),
             put=tuple(sorted((k.lower(), int(n)) for k, n in (raw.get("put_counters") or {}).items())),
-            allowed=_conditions_hold(raw, own_facts, board_facts)))
+            allowed=_conditions_hold(raw, own_facts, board_facts),
+            cards=(int(raw.get("discard", 0)), int(raw.get("exile_graveyard", 0)), int(raw.get("mill", 0))),
+            drawback=raw.get("drawback") is not None))
     return _Source(count=count, tapped=tapped_n,
                    types=frozenset(t.lower() for t in entry.get("types", ["land"])),
                    snow=bool(entry.get("snow", basic[1] if basic else False)), abilities=abilities,
@@ -568,6 +574,8 @@ class _Search:
         self.life = int(player.get("life", 20))
         self.energy = int(player.get("energy", 0))
         self.keep = player.get("keep_life", 1)
+        # 9.1: cards to discard, to exile from the graveyard, to mill (None: the library is unbounded)
+        self.zones = (int(problem.get("hand", 0)), int(problem.get("graveyard", 0)), problem.get("library"))
 
         # Restrictions: a table of distinct `only` objects, checked once per context.
         self.restrictions: list[dict] = []
@@ -663,6 +671,9 @@ class _Search:
             bounds.append(max(0, self.life) // ab.life)
         if ab.energy:
             bounds.append(self.energy // ab.energy)
+        for n, limit in zip(ab.cards, self.zones):
+            if n and limit is not None:
+                bounds.append(limit // n)
         ctr = dict(src.counters)
         bounds += [ctr.get(k, 0) // n for k, n in ab.remove]
         if not bounds:
@@ -791,7 +802,7 @@ class _Search:
         return result
 
     def _evaluate(self, state) -> None:
-        copies, pool, a_life, damage, energy, sacrifices, cards, moved = state
+        copies, pool, a_life, damage, energy, sacrifices, cards, moved, zones, drawbacks = state
         supply = [0] * len(CLASSES)
         made_in_pool = 0
         for (t, snow, only, made), n in pool:
@@ -816,7 +827,7 @@ class _Search:
                 values = {"max_x": xv, "max_colors": colors, "min_colors": colors,
                           "min_life": a_life + damage + life, "min_energy": energy + cost_energy,
                           "min_sacrifices": sacrifices, "min_sources": used,
-                          "min_waste": made_in_pool - spent, "min_drawbacks": 0, "min_cards": cards,
+                          "min_waste": made_in_pool - spent, "min_drawbacks": drawbacks, "min_cards": cards,
                           "min_counters": moved}
                 key = tuple(-values[o] if o in MAXIMIZED else values[o] for o in self.objectives)
                 if self.best is None or key < self.best:
@@ -913,7 +924,7 @@ class _Search:
         return {tuple(sorted(sum(combo, ()))) for combo in itertools.combinations_with_replacement(outputs, n)}
 
     def _moves(self, state):
-        copies, pool, a_life, damage, energy, sacrifices, cards, moved = state
+        copies, pool, a_life, damage, energy, sacrifices, cards, moved, zones, drawbacks = state
         pool_d = dict(pool)
         for ei, entry in enumerate(copies):
             src = self.sources[ei]
@@ -939,7 +950,10 @@ class _Search:
 
     def _activate(self, state, pool_d, ei, ai, src, ab, rest, tapped, new_left, ctrs_after, moved_here, reps):
         """The states after one activation of ability ``ai`` of a copy of source ``ei``."""
-        copies, pool, a_life, damage, energy, sacrifices, cards, moved = state
+        copies, pool, a_life, damage, energy, sacrifices, cards, moved, zones, drawbacks = state
+        new_zones = tuple(z + c for z, c in zip(zones, ab.cards))
+        if any(limit is not None and used > limit for used, limit in zip(new_zones, self.zones)):
+            return  # not enough cards in hand, graveyard or library
         new_cs = (tapped or ab.tap, ab.sacrifice, True, new_left, ctrs_after)
         new_entry = tuple(sorted(rest + [new_cs]))
         new_copies = copies[:ei] + (new_entry,) + copies[ei + 1:]
@@ -961,9 +975,10 @@ class _Search:
                     p[u] = p.get(u, 0) + 1
                 # 9.1: a card exiled from the hand counts in min_cards, not min_sacrifices
                 sac = 1 if ab.sacrifice and not src.hand else 0
-                card = 1 if ab.sacrifice and src.hand else 0
+                card = (1 if ab.sacrifice and src.hand else 0) + sum(ab.cards)
                 yield (new_copies, tuple(sorted(p.items())), a2, d2,
-                       energy + ab.energy, sacrifices + sac, cards + card, moved + moved_here)
+                       energy + ab.energy, sacrifices + sac, cards + card, moved + moved_here, new_zones,
+                       drawbacks + (1 if ab.drawback else 0))
 
     def run(self) -> tuple | None:
         copies = []
@@ -973,7 +988,7 @@ class _Search:
             entry = [(True, False, False, left, ctrs)] * src.tapped
             entry += [(False, False, False, left, ctrs)] * (src.count - src.tapped)
             copies.append(tuple(sorted(entry)))
-        start = (tuple(copies), tuple(sorted(self.start_pool.items())), 0, 0, 0, 0, 0, 0)
+        start = (tuple(copies), tuple(sorted(self.start_pool.items())), 0, 0, 0, 0, 0, 0, (0, 0, 0), 0)
         seen = {start}
         stack = [start]
         while stack:
