@@ -33,8 +33,8 @@ NOT_YET = {
     "problem": ("convoke", "improvise", "delve", "other_costs", "effects"),
     "source": ("counts",),
     "ability": ("sacrifice_other", "tap_other"),
-    "only": ("tags",),
-    "for": ("tags", "mana_value"),
+    "only": (),
+    "for": (),
 }
 """Version 2 keys this solver does not honour yet: each is an error naming it, never ignored
 (spec 9)."""
@@ -71,6 +71,7 @@ class Purpose:
     subtypes: tuple[str, ...] = ()
     colors: str = ""
     has_x: bool = False
+    tags: tuple[str, ...] = ()  # 9.2: "kicked", "flashback", ... (for.tags)
 
 
 @dataclass(frozen=True)
@@ -82,6 +83,7 @@ class Restriction:
     subtypes: tuple[str, ...] | None = None
     colors: tuple[str, ...] | None = None
     has_x: bool | None = None
+    tags: tuple[str, ...] | None = None  # 9.2: any of them in for.tags
 
     def allows(self, purpose: Purpose) -> bool:
         if self.kind is not None and self.kind != purpose.kind:
@@ -94,11 +96,13 @@ class Restriction:
             return False
         if self.has_x is not None and self.has_x != purpose.has_x:
             return False
+        if self.tags is not None and not set(self.tags) & set(purpose.tags):
+            return False
         return True
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
-        for key in ("kind", "types", "subtypes", "colors", "has_x"):
+        for key in ("kind", "types", "subtypes", "colors", "has_x", "tags"):
             value = getattr(self, key)
             if value is not None:
                 out[key] = list(value) if isinstance(value, tuple) else value
@@ -146,6 +150,7 @@ class Ability:
     def v2(self) -> bool:
         """Does the ability use a key of section 9.2?"""
         return bool(self.times is not None or self.remove_counters or self.put_counters or self.uses_any
+                    or (isinstance(self.add, dict) and "of" in self.add) or self.board_add
                     or self.if_ or self.unless or self.discard or self.exile_graveyard or self.mill
                     or self.drawback is not None)
 
@@ -161,14 +166,19 @@ class Ability:
                 for choice in _choices_of_mana(ManaCost.parse(text)):
                     seen.setdefault(choice)
             return tuple(seen)
-        (key, n), = ((k, v) for k, v in add.items() if k != "what")
-        if key == "any_color":
-            return ((COLORS,) * n,)
-        if key == "any_type":
-            return ((TYPES,) * n,)
-        if key == "one_color":
-            return tuple((c,) * n for c in COLORS)
-        return ()
+        if "reflect" in add or self.board_add:
+            return ()  # known on a board only
+        n = next(v for k, v in add.items() if k in _ADD_COUNTS)
+        return add_choices(add, n, add.get("of", COLORS))
+
+    @cached
+    def board_add(self) -> bool:
+        """Does what it adds depend on the board (an amount or colors from a fact, ``chosen``)?"""
+        add = self.add
+        if not isinstance(add, dict) or "reflect" in add:
+            return False
+        n = next(v for k, v in add.items() if k in _ADD_COUNTS)
+        return isinstance(n, dict) or isinstance(add.get("of"), dict) or add.get("of") == "chosen"
 
     @cached
     def reflect(self) -> tuple[str, str] | None:
@@ -397,6 +407,8 @@ class Problem:
     purpose_kind: str = "spell"
     purpose_types: tuple[str, ...] = ()
     purpose_subtypes: tuple[str, ...] = ()
+    purpose_tags: tuple[str, ...] = ()  # 9.2 for.tags
+    purpose_mana_value: int | None = None  # 9.2 for.mana_value (no restriction reads it yet)
     spend_as: str | None = None
     player: Player = field(default_factory=Player)
     pool: tuple[PoolMana, ...] = ()
@@ -415,7 +427,8 @@ class Problem:
     def v2(self) -> bool:
         """Does the problem use a key of section 9? Its default objectives then include 9.6's;
         a version-1 problem keeps section 5's list, so its answer is exactly what it was."""
-        return bool(self.facts or self.hand or self.graveyard or self.library is not None
+        return bool(self.facts or self.hand or self.graveyard or self.library is not None or self.purpose_tags
+                    or self.purpose_mana_value is not None
                     or any(s.v2 for s in self.sources))
 
     @cached
@@ -447,6 +460,7 @@ class Problem:
         cost = self.cost
         return assemble(Purpose, {
             "kind": self.purpose_kind, "types": self.purpose_types, "subtypes": self.purpose_subtypes,
+            "tags": self.purpose_tags,
             "colors": cost.colors if cost is not None else "",
             "has_x": any(c is not None and c.has_x for c in (cost, self.alternative, *self.additional))})
 
@@ -535,7 +549,7 @@ def _choice(value: Any, path: str, options: Iterable[str]) -> str:
 
 
 def load_restriction(value: Any, path: str) -> Restriction:
-    obj = _object(value, path, ("kind", "types", "subtypes", "colors", "has_x") + NOT_YET["only"])
+    obj = _object(value, path, ("kind", "types", "subtypes", "colors", "has_x", "tags") + NOT_YET["only"])
     _refuse_not_yet(obj, "only", path)
     colors = obj.get("colors")
     if colors is not None:
@@ -552,10 +566,38 @@ def load_restriction(value: Any, path: str) -> Restriction:
         subtypes=_str_list(obj["subtypes"], f"{path}.subtypes") if "subtypes" in obj else None,
         colors=colors,
         has_x=_bool(obj["has_x"], f"{path}.has_x") if "has_x" in obj else None,
+        tags=_str_list(obj["tags"], f"{path}.tags") if "tags" in obj else None,
     )
 
 
 _ADD_COUNTS = ("any_color", "one_color", "any_type")
+
+
+def _add_of(value: Any, path: str) -> Any:
+    """The colors an ``of`` allows (9.2): a color string, ``{"fact": F}`` or ``"chosen"``."""
+    if value == "chosen":
+        return "chosen"
+    if isinstance(value, dict):
+        _object(value, path, ("fact",))
+        if "fact" not in value:
+            raise ProblemError(f"{path}.fact", "is required")
+        return {"fact": _fact_name(value["fact"], f"{path}.fact")}
+    text = _str(value, path).upper()
+    if not text or any(c not in COLORS for c in text):
+        raise ProblemError(path, f"must be color letters (\"UR\"), {{\"fact\": ...}} or \"chosen\", not {value!r}")
+    return "".join(c for c in COLORS if c in text)
+
+
+def add_choices(add: dict[str, Any], n: int, colors: str) -> tuple[tuple[str, ...], ...]:
+    """What one activation of an ``any_color`` / ``one_color`` / ``any_type`` add makes, once its
+    amount and colors are known (from the board for facts and ``chosen``)."""
+    if n <= 0 or not colors:
+        return ()
+    if "any_color" in add:
+        return ((colors,) * n,)
+    if "any_type" in add:
+        return ((TYPES,) * n,)
+    return tuple((c,) * n for c in colors)
 
 
 def load_add(value: Any, path: str) -> Any:
@@ -575,20 +617,29 @@ def load_add(value: Any, path: str) -> Any:
         return [load_add(v, f"{path}[{i}]") for i, v in enumerate(value)]
     if isinstance(value, dict):
         keys = set(value)
-        for key in ("of", "double_pool", "chosen"):
-            if key in keys:
-                raise ProblemError(f"{path}.{key}", "is a version 2 add form this solver does not support yet "
-                                   "(spec 9: never ignored)")
-        for key in _ADD_COUNTS:
-            if isinstance(value.get(key), dict):
-                raise ProblemError(f"{path}.{key}", "an amount read from a fact is a version 2 add form this "
-                                   "solver does not support yet (spec 9: never ignored)")
+        if "double_pool" in keys:
+            raise ProblemError(f"{path}.double_pool", "is a version 2 add form this solver does not support yet "
+                               "(spec 9: never ignored)")
         if keys & set(_ADD_COUNTS):
-            _object(value, path, _ADD_COUNTS)
-            if len(keys) != 1:
+            _object(value, path, _ADD_COUNTS + ("of",))
+            counts = [k for k in _ADD_COUNTS if k in keys]
+            if len(counts) != 1:
                 raise ProblemError(path, "give exactly one of any_color, one_color, any_type")
-            (key, n), = value.items()
-            return {key: _int(n, f"{path}.{key}", 1)}
+            key = counts[0]
+            n = value[key]
+            if isinstance(n, dict):  # 9.2: n may be {"fact": F}
+                _object(n, f"{path}.{key}", ("fact",))
+                if "fact" not in n:
+                    raise ProblemError(f"{path}.{key}.fact", "is required")
+                n = {"fact": _fact_name(n["fact"], f"{path}.{key}.fact")}
+            else:
+                n = _int(n, f"{path}.{key}", 1)
+            out: dict[str, Any] = {key: n}
+            if "of" in value:
+                if key == "any_type":
+                    raise ProblemError(f"{path}.of", "goes with any_color or one_color")
+                out["of"] = _add_of(value["of"], f"{path}.of")
+            return out
         if "reflect" in keys:
             _object(value, path, ("reflect", "what"))
             whose = _choice(value["reflect"], f"{path}.reflect", ("lands_you_control", "lands_opponents_control"))
@@ -1092,11 +1143,14 @@ def load_problem(value: Any, *, allowed: Iterable[str] = PROBLEM_KEYS, path: str
                 raise ProblemError(f"{pre}keywords[{i}]", f"unknown keyword {k!r}; known: {', '.join(KEYWORDS)}")
         state["keywords"] = frozenset(keywords)
     if "for" in obj:
-        purpose = _object(obj["for"], f"{pre}for", ("kind", "types", "subtypes") + NOT_YET["for"])
+        purpose = _object(obj["for"], f"{pre}for", ("kind", "types", "subtypes", "tags", "mana_value") + NOT_YET["for"])
         _refuse_not_yet(purpose, "for", f"{pre}for")
         state["purpose_kind"] = _choice(purpose.get("kind", "spell"), f"{pre}for.kind", ("spell", "ability"))
         state["purpose_types"] = _str_list(purpose.get("types", []), f"{pre}for.types")
         state["purpose_subtypes"] = _str_list(purpose.get("subtypes", []), f"{pre}for.subtypes")
+        state["purpose_tags"] = _str_list(purpose.get("tags", []), f"{pre}for.tags")
+        if purpose.get("mana_value") is not None:
+            state["purpose_mana_value"] = _int(purpose["mana_value"], f"{pre}for.mana_value")
     if "objective" in obj:
         objective = _str_list(obj["objective"], f"{pre}objective")
         for i, o in enumerate(objective):
@@ -1138,6 +1192,13 @@ def _check_facts(sources: tuple[Source, ...], board: dict[str, Any], path: str) 
             if not a.v2:
                 continue
             needs = [(f"{path}[{i}].abilities[{j}].times.fact", a.times.fact)] if a.times and a.times.fact else []
+            if a.board_add:
+                for key, value in a.add.items():
+                    if isinstance(value, dict):
+                        needs.append((f"{path}[{i}].abilities[{j}].add.{key}.fact", value["fact"]))
+                if a.add.get("of") == "chosen" and (s.chosen is None or s.chosen not in COLORS):
+                    raise ProblemError(f"{path}[{i}].abilities[{j}].add.of", f"is \"chosen\" but {path}[{i}].chosen "
+                                       "gives no color")
             needs += [(f"{path}[{i}].abilities[{j}].{key}[{n}].fact", c.fact)
                       for key, conds in (("if", a.if_), ("unless", a.unless)) for n, c in enumerate(conds)]
             for where, fact in needs:
@@ -1145,7 +1206,10 @@ def _check_facts(sources: tuple[Source, ...], board: dict[str, Any], path: str) 
                 if value is None:
                     raise ProblemError(where, f"needs the fact {fact!r}, which neither the problem's facts "
                                        f"nor {path}[{i}].facts gives")
-                if not isinstance(value, int):
+                if where.endswith(".of.fact"):
+                    if not isinstance(value, str):
+                        raise ProblemError(where, f"needs colors for the fact {fact!r}, but it is {value!r}")
+                elif not isinstance(value, int):
                     raise ProblemError(where, f"needs a number for the fact {fact!r}, but it is {value!r}")
 
 
@@ -1168,8 +1232,13 @@ def dump_problem(problem: Problem) -> dict[str, Any]:
         out["x_color"] = p.x_color
     if p.keywords:
         out["keywords"] = sorted(p.keywords)
-    if (p.purpose_kind, p.purpose_types, p.purpose_subtypes) != ("spell", (), ()):
+    if (p.purpose_kind, p.purpose_types, p.purpose_subtypes) != ("spell", (), ()) or p.purpose_tags \
+            or p.purpose_mana_value is not None:
         out["for"] = {"kind": p.purpose_kind, "types": list(p.purpose_types), "subtypes": list(p.purpose_subtypes)}
+        if p.purpose_tags:
+            out["for"]["tags"] = list(p.purpose_tags)
+        if p.purpose_mana_value is not None:
+            out["for"]["mana_value"] = p.purpose_mana_value
     if p.spend_as:
         out["spend_as"] = p.spend_as
     if p.player != Player():

@@ -18,7 +18,7 @@ from tapwise.models.mana import (COLORS, KIND_COLORED, KIND_COLORLESS, KIND_COLO
 from tapwise.models.problem import Ability, Problem, Purpose, Restriction, Source
 from tapwise.models.total_cost import INCREASE, TotalCost, total_costs
 from tapwise.models.values import assemble, cached
-from tapwise.solver.expand import check_counter_use, expand, finite_mana
+from tapwise.solver.expand import board_choices, check_counter_use, expand, finite_mana, types_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,7 +223,8 @@ def reflect_types(problem: Problem) -> dict[tuple[int, int], str]:
                 if "land" not in s.types or s.count == 0:
                     continue
                 for j, a in enumerate(s.abilities):
-                    types = made.get((side, idx, j), "") if a.reflect else a.types_made
+                    types = (made.get((side, idx, j), "") if a.reflect
+                             else types_of(board_choices(problem, s, a)) if a.board_add else a.types_made)
                     found |= set(types)
             if what == "color":
                 found &= set(COLORS)
@@ -495,6 +496,9 @@ def _add_producers(c: Compiled, problem: Problem) -> _Layout:
                     reflected = reflect_types(problem)
                 types = reflected.get((i, j), "")
                 choices = ((types,),) if types else ()
+            elif v2 and a.board_add:
+                choices = board_choices(problem, s, a)
+                types = types_of(choices)
             if not choices:
                 continue
             # kinds are added even for an ability that can't be activated now
@@ -544,6 +548,8 @@ def _base_choices(problem: Problem, i: int, j: int, a: Ability) -> tuple[tuple[s
     if a.reflect:
         types = reflect_types(problem).get((i, j), "")
         return ((types,),) if types else ()
+    if a.board_add:
+        return board_choices(problem, problem.sources[i], a)
     return a.choices
 
 

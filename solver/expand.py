@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from itertools import combinations_with_replacement
 
 from tapwise.models.facts import conditions_allow
-from tapwise.models.mana import KIND_GENERIC, KIND_HYBRID_PHYREXIAN, KIND_PHYREXIAN, TYPES
-from tapwise.models.problem import Ability, Problem, ProblemError, Source
+from tapwise.models.mana import COLORS, KIND_GENERIC, KIND_HYBRID_PHYREXIAN, KIND_PHYREXIAN, TYPES
+from tapwise.models.problem import Ability, Problem, ProblemError, Source, add_choices
 
 MAX_CHOICES = 512
 """Most outputs one ability may have once repeated: a list of k options made n times has
@@ -59,6 +59,31 @@ def repeat(choices: tuple[tuple[str, ...], ...], n: int, path: str) -> tuple[tup
             raise ProblemError(path, f"makes its add {n} times with {len(choices)} options each: more than "
                                f"{MAX_CHOICES} outputs, too many to model")
     return tuple(out)
+
+
+def board_choices(problem: Problem, s: Source, a: Ability) -> tuple[tuple[str, ...], ...]:
+    """The outputs of an add that reads the board (9.2): its amount or colors from a fact (the
+    source's own first), or its colors the source's ``chosen`` one."""
+    add = a.add
+    key = next(k for k in ("any_color", "one_color", "any_type") if k in add)
+    own, board = s.fact_map, problem.fact_map
+
+    def fact(name: str):
+        return own[name] if name in own else board[name]
+
+    n = add[key]
+    n = fact(n["fact"]) if isinstance(n, dict) else n
+    of = add.get("of", COLORS)
+    if of == "chosen":
+        of = s.chosen if s.chosen in COLORS else ""
+    elif isinstance(of, dict):
+        of = fact(of["fact"])
+    return add_choices(add, n, of)
+
+
+def types_of(choices: tuple[tuple[str, ...], ...]) -> str:
+    made = {t for choice in choices for unit in choice for t in unit}
+    return "".join(t for t in TYPES if t in made)
 
 
 def check_counter_use(s: Source, path: str) -> None:

@@ -46,8 +46,9 @@ def _could_produce(problem: Problem) -> dict[tuple[str, int], set[str]]:
                         if "land" not in other.types or other.count == 0:
                             continue
                         for m, ob in enumerate(other.abilities):
+                            outputs = BoardState(problem).add_outputs(other, ob) if ob.board_add else ob.choices
                             types |= known.get((seen, k, m), set()) if ob.reflect else {
-                                t for ch in ob.choices for u in ch for t in u}
+                                t for ch in outputs for u in ch for t in u}
                     if what == "color":
                         types &= set(COLORS)
                     if types != known.get((side, i, j), set()):
@@ -285,8 +286,11 @@ def verify(problem: Problem | dict[str, Any], answer: dict[str, Any]) -> list[st
                 reflect = _could_produce(p)
             reflected = reflect.get((sid, j))
         v2 = board is not None and (ab.v2 or src.v2)
+        base = ab.choices
+        if v2 and ab.board_add:  # 9.2: amounts and colors read from the board
+            base = board.add_outputs(src, ab)
         if v2 and ab.times is not None:  # 9.2: the add made several times, checked there
-            base = tuple((t,) for t in sorted(reflected or ())) if ab.reflect else ab.choices
+            base = tuple((t,) for t in sorted(reflected or ())) if ab.reflect else base
             if made is None:
                 errors.append(f"activations[{i}]: {sid} ability {j} can't add {act.get('adds')!r}")
                 continue
@@ -294,11 +298,12 @@ def verify(problem: Problem | dict[str, Any], answer: dict[str, Any]) -> list[st
                 continue
         else:
             # Most outputs are one of the choices as listed: that needs no call.
-            if made is None or not (made in ab.choices or _legal_output(ab, made, reflected)):
+            if made is None or not (made in base or (_one_of_choices(base, made) if ab.board_add
+                                                      else _legal_output(ab, made, reflected))):
                 errors.append(f"activations[{i}]: {sid} ability {j} can't add {act.get('adds')!r}")
                 continue
             if v2:
-                board.check(i, act, src, j, ab, made, ab.choices, times, errors)
+                board.check(i, act, src, j, ab, made, base, times, errors)
         if ab.tap:
             total = taps[sid] = taps.get(sid, 0) + times
             if total > src.count - src.tapped:

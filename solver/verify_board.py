@@ -34,6 +34,26 @@ class BoardState:
             return own[name]
         return dict(self.problem.facts).get(name)
 
+    def add_outputs(self, src: Source, ab: Ability) -> tuple[tuple[str, ...], ...]:
+        """What one activation of an add that reads the board may make: n mana (n perhaps a
+        fact), each of the colors ``of`` allows (a color string, a fact naming colors, or the
+        source's chosen color); ``any_color`` lets each mana be its own color of those."""
+        add = ab.add
+        kind = "any_color" if "any_color" in add else "one_color" if "one_color" in add else "any_type"
+        n = add[kind]
+        if isinstance(n, dict):
+            n = self.fact(src, n["fact"])
+        of = add.get("of", "WUBRG" if kind != "any_type" else "WUBRGC")
+        if of == "chosen":
+            of = src.chosen if src.chosen and src.chosen in "WUBRG" and len(src.chosen) == 1 else ""
+        elif isinstance(of, dict):
+            of = self.fact(src, of["fact"]) or ""
+        if not isinstance(n, int) or n <= 0 or not of:
+            return ()
+        if kind == "one_color":
+            return tuple((c,) * n for c in of)
+        return ((of,) * n,)
+
     def _holds(self, src: Source, cond) -> bool:
         value = self.fact(src, cond.fact)
         if not isinstance(value, int):

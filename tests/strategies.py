@@ -289,6 +289,28 @@ def _drawback_land(draw, features):
                            {"add": "{%s}" % c}]}, [c * 2, c], False)
 
 
+def _of_colors(draw, features):
+    p = _pair(draw)
+    kind = draw(st.sampled_from(["any_color", "one_color"]))
+    n = draw(st.sampled_from([1, 2, {"fact": "creature you control"}]))
+    return {"abilities": [{"add": {kind: n, "of": p}}]}, [p[0] * 2, p[1] * 2, p], False
+
+
+def _commander(draw, features):
+    return {"abilities": [{"add": {"any_color": 1, "of": {"fact": "commander colors"}}}]}, list(COLORS), False
+
+
+def _chosen(draw, features):
+    c = draw(st.sampled_from(COLORS))
+    return {"chosen": c, "abilities": [{"add": {"one_color": 1, "of": "chosen"}}, {"add": "{C}"}]}, [c, "C"], False
+
+
+def _tagged(draw, features):
+    c = draw(st.sampled_from(COLORS))
+    return ({"abilities": [{"add": "{%s}{%s}" % (c, c), "only": {"tags": ["kicked"]}}, {"add": "{C}"}]},
+            [c * 2, "C"], False)
+
+
 _BASE_MAKERS = [(_basic, 6), (_fixed, 2), (_dual, 4), (_bounce, 1), (_sol, 2), (_any, 2), (_one, 1),
                 (_two_abilities, 1), (_hybrid_add, 1)]
 _FEATURE_MAKERS = {
@@ -301,7 +323,7 @@ _FEATURE_MAKERS = {
     "reflect": [(_reflect, 2)],
     "v2": [(_cradle, 2), (_tainted, 2), (_urza, 2), (_storage, 3), (_chalice, 1), (_vivid, 2), (_depletion, 1),
            (_elf, 3), (_spirit_guide, 1), (_dark_ritual_any, 1), (_charges, 1), (_twice, 1), (_diamond, 1),
-           (_card_costs, 2), (_drawback_land, 2)],
+           (_card_costs, 2), (_drawback_land, 2), (_of_colors, 2), (_commander, 1), (_chosen, 1), (_tagged, 1)],
 }
 
 
@@ -541,6 +563,9 @@ def problems(draw, features=ALL, focus=frozenset()):
 
     if "v2" in features:
         problem["facts"] = {f: draw(st.integers(0, 2)) for f in V2_FACTS}
+        problem["facts"]["commander colors"] = draw(st.sampled_from(["WU", "BRG", "", "G"]))
+        if _one_in(draw, 3):
+            problem["for"] = dict(problem.get("for", {}), tags=draw(st.sampled_from([["kicked"], ["flashback"]])))
         for zone in ("hand", "graveyard"):
             if draw(st.booleans()):
                 problem[zone] = draw(st.integers(0, 2))

@@ -137,9 +137,9 @@ def _static_could_produce(add) -> set[str] | None:
         if "reflect" in add:
             return None
         if "any_color" in add:
-            return set(COLORS) if add["any_color"] > 0 else set()
+            return set(add.get("of", COLORS)) if add["any_color"] > 0 else set()
         if "one_color" in add:
-            return set(COLORS) if add["one_color"] > 0 else set()
+            return set(add.get("of", COLORS)) if add["one_color"] > 0 else set()
         if "any_type" in add:
             return set(TYPES) if add["any_type"] > 0 else set()
     raise Unsupported(f"unknown add {add!r}")
@@ -151,10 +151,11 @@ def _outputs(add, reflected: set[str] | None) -> list[tuple[str, ...]]:
         outs = _string_outputs(add)
     elif isinstance(add, list):
         outs = set().union(*(_string_outputs(t) for t in add)) if add else set()
-    elif "any_color" in add:
-        outs = {tuple(sorted(c)) for c in itertools.combinations_with_replacement(COLORS, add["any_color"])}
+    elif "any_color" in add:  # 9.2: "of" narrows the colors
+        outs = {tuple(sorted(c)) for c in itertools.combinations_with_replacement(add.get("of", COLORS),
+                                                                                  add["any_color"])}
     elif "one_color" in add:
-        outs = {(c,) * add["one_color"] for c in COLORS}
+        outs = {(c,) * add["one_color"] for c in add.get("of", COLORS)}
     elif "any_type" in add:
         # CHOICE: {"any_type": n} = n mana, each of any type (as any_color is "each of any color").
         outs = {tuple(sorted(c)) for c in itertools.combinations_with_replacement(TYPES, add["any_type"])}
@@ -270,13 +271,17 @@ def _is_v2(problem: dict) -> bool:
     objectives apply; subtypes, colors and chosen only describe a permanent.)"""
     if problem.get("facts") or problem.get("hand") or problem.get("graveyard") or problem.get("library") is not None:
         return True
+    if (problem.get("for") or {}).get("tags") or (problem.get("for") or {}).get("mana_value") is not None:
+        return True
     for src in problem.get("sources", []) or []:
         if src.get("sick") or src.get("counters") or src.get("zone", "battlefield") != "battlefield" or src.get("facts"):
             return True
         for ab in src.get("abilities", []) or []:
             if "times" in ab or ab.get("remove_counters") or ab.get("put_counters") or ab.get("uses") == "any" \
                     or ab.get("if") or ab.get("unless") or ab.get("discard") or ab.get("exile_graveyard") \
-                    or ab.get("mill") or ab.get("drawback") is not None:
+                    or ab.get("mill") or ab.get("drawback") is not None \
+                    or (isinstance(ab.get("add"), dict) and ("of" in ab["add"] or any(
+                        isinstance(v, dict) for v in ab["add"].values()))):
                 return True
     return False
 
@@ -301,6 +306,31 @@ def _conditions_hold(ab_raw: dict, own: dict, board: dict) -> bool:
     if ab_raw.get("unless") and all(holds(c) for c in ab_raw["unless"]):
         return False
     return True
+
+
+def _resolve_add(add, entry: dict, own: dict, board: dict):
+    """9.2's add forms that read the board, made plain: n from a fact, ``of`` from a fact or
+    the source's ``chosen`` color (an uppercase color letter; anything else chooses no color)."""
+    if not isinstance(add, dict) or "reflect" in add or "double_pool" in add:
+        if isinstance(add, dict) and "double_pool" in add:
+            raise Unsupported("double_pool")
+        return add
+    out = dict(add)
+    for key in ("any_color", "one_color", "any_type"):
+        if isinstance(out.get(key), dict):
+            out[key] = _fact(out[key]["fact"], own, board)
+    of = out.get("of")
+    if of == "chosen":
+        chosen = str(entry.get("chosen", "")).upper()
+        out["of"] = chosen if len(chosen) == 1 and chosen in COLORS else ""
+    elif isinstance(of, dict):
+        out["of"] = "".join(c for c in COLORS if c in str(_fact(of["fact"], own, board)).upper())
+    elif of is not None:
+        out["of"] = "".join(c for c in COLORS if c in of.upper())
+    n = next(out[k] for k in ("any_color", "one_color", "any_type") if k in out)
+    if n <= 0 or out.get("of") == "":
+        return []  # makes nothing
+    return out
 
 
 def _load_source(entry: dict, restriction_index, board_facts: dict | None = None) -> _Source:
@@ -345,7 +375,7 @@ def _load_source(entry: dict, restriction_index, board_facts: dict | None = None
             if s.kind in (Kind.X, Kind.ENERGY):
                 raise Unsupported(f"{s} in a mana ability's mana cost")
         abilities.append(_Ability(
-            add=raw["add"], tap=bool(raw.get("tap", True)), cost=cost,
+            add=_resolve_add(raw["add"], entry, own_facts, board_facts), tap=bool(raw.get("tap", True)), cost=cost,
             life=int(raw.get("life", 0)), damage=int(raw.get("damage", 0)),
             energy=int(raw.get("energy", 0)), sacrifice=bool(raw.get("sacrifice", False)),
             uses=UNLIMITED if uses == "any" else int(uses), only=restriction_index(raw.get("only")), outputs=[],
@@ -389,6 +419,8 @@ def _restriction_matches(only: dict, ctx: dict) -> bool:
                     raise Unsupported(f"unknown colors restriction {w!r}")
         elif key == "has_x":
             ok = bool(want) == ctx["has_x"]
+        elif key == "tags":  # 9.2: any of them among for.tags
+            ok = any(str(t).lower() in ctx.get("tags", set()) for t in _as_list(want))
         else:
             raise Unsupported(f"unknown restriction key {key!r}")
         if not ok:
@@ -630,7 +662,8 @@ class _Search:
         total_ctx = {"kind": for_.get("kind", "spell"),
                      "types": {t.lower() for t in for_.get("types", [])},
                      "subtypes": {t.lower() for t in for_.get("subtypes", [])},
-                     "colors": "".join(c for c in COLORS if c in cost_colors), "has_x": has_x}
+                     "colors": "".join(c for c in COLORS if c in cost_colors), "has_x": has_x,
+                     "tags": {t.lower() for t in for_.get("tags", [])}}
         self.usable_total = {-1: True}
         for i, only in enumerate(self.restrictions):
             self.usable_total[i] = _restriction_matches(only, total_ctx)
