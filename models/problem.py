@@ -32,7 +32,7 @@ PROBLEM_KEYS = COST_KEYS + BOARD_KEYS + ("id", "query")
 NOT_YET = {
     "problem": ("convoke", "improvise", "delve", "other_costs", "effects"),
     "source": ("counts",),
-    "ability": ("sacrifice_other", "tap_other"),
+    "ability": (),
     "only": (),
     "for": (),
 }
@@ -122,6 +122,36 @@ def _color_class_matches(cls: str, colors: str) -> bool:
 
 
 @dataclass(frozen=True)
+class Others:
+    """``sacrifice_other`` / ``tap_other`` (9.2): n permanents of the board's sources with one
+    of ``types`` (if given) and one of ``subtypes`` (if given); the activating copy may be one
+    of them only with ``self``."""
+
+    n: int = 1
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    self: bool = False
+
+    def matches(self, source: "Source") -> bool:
+        """Is ``source`` a permanent of this kind? (A card in hand is not a permanent, 9.1.)"""
+        if source.zone != "battlefield":
+            return False
+        if self.types and not set(self.types) & set(source.types):
+            return False
+        return not self.subtypes or bool(set(self.subtypes) & set(source.subtypes))
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"n": self.n}
+        if self.types:
+            out["types"] = list(self.types)
+        if self.subtypes:
+            out["subtypes"] = list(self.subtypes)
+        if self.self:
+            out["self"] = True
+        return out
+
+
+@dataclass(frozen=True)
 class Ability:
     """One mana ability. ``add`` keeps the JSON form; ``choices`` is what one activation can make:
     alternatives, each a tuple of units, each unit the string of types that unit may be."""
@@ -145,6 +175,8 @@ class Ability:
     exile_graveyard: int = 0  # cards exiled from the graveyard as a cost
     mill: int = 0  # cards milled as a cost
     drawback: str | None = None  # a consequence the payment may prefer to avoid (min_drawbacks)
+    sacrifice_other: Others | None = None  # other permanents sacrificed as a cost (9.2)
+    tap_other: Others | None = None  # other untapped permanents tapped as a cost (9.2)
 
     @cached
     def v2(self) -> bool:
@@ -152,7 +184,7 @@ class Ability:
         return bool(self.times is not None or self.remove_counters or self.put_counters or self.uses_any
                     or (isinstance(self.add, dict) and "of" in self.add) or self.board_add
                     or self.if_ or self.unless or self.discard or self.exile_graveyard or self.mill
-                    or self.drawback is not None)
+                    or self.drawback is not None or self.sacrifice_other is not None or self.tap_other is not None)
 
     @cached
     def choices(self) -> tuple[tuple[str, ...], ...]:
@@ -201,7 +233,7 @@ class Ability:
         return (self.choices, self.reflect, self.mana, self.tap, self.sacrifice, self.life, self.damage,
                 self.energy, self.uses, self.only, self.times, self.remove_counters, self.put_counters,
                 self.uses_any, self.if_, self.unless, self.discard, self.exile_graveyard, self.mill,
-                self.drawback is not None)
+                self.drawback is not None, self.sacrifice_other, self.tap_other)
 
     @cached
     def payment_kind(self) -> int:
@@ -240,6 +272,9 @@ class Ability:
                 out[key] = getattr(self, key)
         if self.drawback is not None:
             out["drawback"] = self.drawback
+        for key in ("sacrifice_other", "tap_other"):
+            if getattr(self, key) is not None:
+                out[key] = getattr(self, key).to_json()
         return out
 
 
@@ -652,7 +687,7 @@ def load_add(value: Any, path: str) -> Any:
 
 ABILITY_KEYS = ("add", "tap", "mana", "life", "damage", "energy", "sacrifice", "uses", "only",
                 "times", "remove_counters", "put_counters", "if", "unless", "discard", "exile_graveyard", "mill",
-                "drawback")
+                "drawback", "sacrifice_other", "tap_other")
 
 
 _ABILITIES: dict[Hashable, Ability] = {}  # the same few ability objects come back on every board
@@ -713,7 +748,16 @@ def _load_ability(value: Any, path: str) -> Ability:
         exile_graveyard=_int(obj.get("exile_graveyard", 0), f"{path}.exile_graveyard"),
         mill=_int(obj.get("mill", 0), f"{path}.mill"),
         drawback=_drawback(obj["drawback"], f"{path}.drawback") if obj.get("drawback") is not None else None,
+        sacrifice_other=_others(obj["sacrifice_other"], f"{path}.sacrifice_other") if obj.get("sacrifice_other") else None,
+        tap_other=_others(obj["tap_other"], f"{path}.tap_other") if obj.get("tap_other") else None,
     )
+
+
+def _others(value: Any, path: str) -> Others:
+    obj = _object(value, path, ("types", "subtypes", "n", "self"))
+    return Others(n=_int(obj.get("n", 1), f"{path}.n", 1), types=_str_list(obj.get("types", []), f"{path}.types"),
+                  subtypes=_str_list(obj.get("subtypes", []), f"{path}.subtypes"),
+                  self=_bool(obj.get("self", False), f"{path}.self"))
 
 
 def _drawback(value: Any, path: str) -> str:
@@ -1181,6 +1225,33 @@ def load_problem(value: Any, *, allowed: Iterable[str] = PROBLEM_KEYS, path: str
     if state["sources"]:
         _check_facts(state["sources"], dict(state["facts"]), f"{pre}sources")
     return assemble(Problem, state)
+
+
+def v2_path(problem: Problem) -> str | None:
+    """The field path of the first section 9 key that changes how ``problem`` is paid (what
+    :attr:`Problem.v2` looks at), or None for a version-1 problem: for errors that name it."""
+    for key in ("facts", "hand", "graveyard"):
+        if getattr(problem, key):
+            return key
+    if problem.library is not None:
+        return "library"
+    if problem.purpose_tags:
+        return "for.tags"
+    if problem.purpose_mana_value is not None:
+        return "for.mana_value"
+    for i, s in enumerate(problem.sources):
+        for key in ("sick", "counters", "facts"):
+            if getattr(s, key):
+                return f"sources[{i}].{key}"
+        if s.zone != "battlefield":
+            return f"sources[{i}].zone"
+        for j, a in enumerate(s.abilities):
+            if a.v2:
+                for key, value in a.to_json().items():
+                    if key in ABILITY_KEYS[9:] or (key == "uses" and value == "any") or key == "add":
+                        if key != "add" or a.board_add or (isinstance(a.add, dict) and "of" in a.add):
+                            return f"sources[{i}].abilities[{j}].{key}"
+    return None
 
 
 def _check_facts(sources: tuple[Source, ...], board: dict[str, Any], path: str) -> None:

@@ -152,8 +152,10 @@ def replay_activations(c: Compiled, sol: Solution, pool: ManaPool,
     for (pi, lv, unit), split in sol.splits.items():
         splits.setdefault((pi, lv), {})[unit] = split
     ability_life = damage = energy = sacrificed = 0
-    # level by level, in producer order, each producer's choices in order
-    for (pi, lv), keys in groupby(sorted(sol.acts, key=_LEVEL_FIRST), key=_PRODUCER_LEVEL):
+    # level by level, in producer order, each producer's choices in order; on level 0, costs that
+    # tap and then those that sacrifice other permanents come last, after their victims acted (9.2)
+    order = _LEVEL_FIRST if not c.v2 else lambda key: (key[1], _others_rank(c.producers[key[0]]), key[0], key[2])
+    for (pi, lv), keys in groupby(sorted(sol.acts, key=order), key=_PRODUCER_LEVEL):
         p = c.producers[pi]
         groups = _made(p, sol, keys, splits)
         if not groups:
@@ -171,11 +173,18 @@ def replay_activations(c: Compiled, sol: Solution, pool: ManaPool,
                         payments_of_d += [{"symbol": d.text, "mana": mana}
                                           for mana in pool.take_each(flows, o.units, n)]
                 paid_by_symbol.append(payments_of_d)
+        victims = _victims(c, sol, pi) if p.others is not None else None
         for made, times in groups.items():
             entry = {"source": src.id, "ability": p.ability, "adds": "", "times": times}
             if p.removed:
                 made, entry["removed"] = made
             entry["adds"] = _adds(made)
+            if victims is not None:
+                taken = p.others[1] * times
+                entry["sacrificed" if p.others[0] == "sac" else "tapped"] = victims[:taken]
+                del victims[:taken]
+                if p.others[0] == "sac":
+                    sacrificed += taken
             activations.append(entry)
             if made_by is None:
                 pool.add(made, p.kind_of_type, src.id, times)
@@ -197,6 +206,16 @@ def replay_activations(c: Compiled, sol: Solution, pool: ManaPool,
         if p.sacrifice and not p.card:
             sacrificed += n
     return activations, ability_life, damage, energy, sacrificed
+
+
+def _others_rank(p: Producer) -> int:
+    """Where a level-0 activation goes: plain ones, then tap_other, then sacrifice_other."""
+    return 0 if p.others is None else 1 if p.others[0] == "tap" else 2
+
+
+def _victims(c: Compiled, sol: Solution, pi: int) -> list[str]:
+    """The ids of the copies producer ``pi``'s activations sacrifice or tap, in source order."""
+    return [c.problem.sources[q].id for (pj, q), n in sorted(sol.victims.items()) if pj == pi for _ in range(n)]
 
 
 class Paid:

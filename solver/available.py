@@ -24,7 +24,8 @@ from typing import Any, Callable
 import numpy as np
 
 from tapwise.models.mana import COLORS, Kind, Symbol
-from tapwise.models.problem import BOARD_KEYS, Ability, Problem, ProblemError, Purpose, Restriction, Source, load_problem
+from tapwise.models.problem import (BOARD_KEYS, Ability, Problem, ProblemError, Purpose, Restriction, Source, load_problem,
+                                    v2_path)
 from tapwise.solver.compile import reflect_types
 
 ANY = "Any"
@@ -77,7 +78,11 @@ def available(request: dict[str, Any]) -> dict[str, Any]:
     for key in request:
         if key not in allowed:
             raise ProblemError(key, f"unknown key for an available question; allowed: {', '.join(sorted(allowed))}")
-    board = _Board(load_problem({"cost": None, **{k: request[k] for k in BOARD_KEYS if k in request}}))
+    loaded = load_problem({"cost": None, **{k: request[k] for k in BOARD_KEYS if k in request}})
+    where = v2_path(loaded)
+    if where is not None:  # spec 9: a key the solver can't honour is an error naming it
+        raise ProblemError(where, "available does not support section 9's keys yet (pay and castable do)")
+    board = _Board(loaded)
     reported: dict[tuple, dict[str, int]] = {}  # pools that differ only in what isn't reported count once
     for pool in board.maximal_pools():
         out = _report(pool, board.tokens)

@@ -15,7 +15,7 @@ from typing import Any
 from tapwise.models.mana import (COLORS, KIND_COLORED, KIND_COLORLESS, KIND_COLORLESS_HYBRID, KIND_ENERGY, KIND_GENERIC,
                          KIND_HYBRID, KIND_HYBRID_PHYREXIAN, KIND_PHYREXIAN, KIND_SNOW, KIND_TWOBRID, KIND_X, TYPES,
                          ManaCost, Symbol)
-from tapwise.models.problem import Ability, Problem, Purpose, Restriction, Source
+from tapwise.models.problem import Ability, Problem, ProblemError, Purpose, Restriction, Source
 from tapwise.models.total_cost import INCREASE, TotalCost, total_costs
 from tapwise.models.values import assemble, cached
 from tapwise.solver.expand import board_choices, check_counter_use, expand, finite_mana, types_of
@@ -76,6 +76,8 @@ class Producer:
     exile: int = 0
     mill: int = 0
     drawback: bool = False  # each activation counts in min_drawbacks (9.6)
+    # 9.2 sacrifice_other / tap_other: ("sac" or "tap", n per activation, victim sources, self)
+    others: tuple[str, int, tuple[int, ...], bool] | None = None
 
     @property
     def is_converter(self) -> bool:
@@ -523,6 +525,7 @@ def _add_producers(c: Compiled, problem: Problem) -> _Layout:
             if extra is not None:
                 p.removed, p.counters, p.card = extra.removed, extra.counters, s.zone == "hand"
                 p.discard, p.exile, p.mill, p.drawback = a.discard, a.exile_graveyard, a.mill, a.drawback is not None
+                p.others = _others(problem, i, a, f"sources[{i}].abilities[{j}]")
             producers.append(p)  # its kinds come with the layout, below
             made_at.append(at)
             if mana is not None:
@@ -541,6 +544,24 @@ def _add_producers(c: Compiled, problem: Problem) -> _Layout:
     for p, s, mana in converters:
         p.cost = _ability_cost(mana, layout.spendable(ability_purpose(s))[0])
     return layout
+
+
+def _others(problem: Problem, i: int, a: Ability, path: str) -> tuple[str, int, tuple[int, ...], bool] | None:
+    """The victims of a ``sacrifice_other`` or ``tap_other`` cost (9.2): the sources of that
+    kind, the activating one only if it has another copy or the cost says ``self``."""
+    if a.sacrifice_other is None and a.tap_other is None:
+        return None
+    if a.sacrifice_other is not None and a.tap_other is not None:
+        raise ProblemError(path, "sacrifice_other and tap_other together are not supported")
+    if a.mana is not None:
+        raise ProblemError(f"{path}.mana", "a mana cost beside sacrifice_other or tap_other is not supported")
+    if a.sacrifice:
+        raise ProblemError(f"{path}.sacrifice", "sacrificing the source beside sacrifice_other or tap_other is "
+                           "not supported (give sacrifice_other with \"self\": true)")
+    kind, others = ("sac", a.sacrifice_other) if a.sacrifice_other is not None else ("tap", a.tap_other)
+    victims = tuple(q for q, s in enumerate(problem.sources)
+                    if s.count and others.matches(s) and (q != i or others.self or s.count > 1))
+    return (kind, others.n, victims, others.self)
 
 
 def _base_choices(problem: Problem, i: int, j: int, a: Ability) -> tuple[tuple[str, ...], ...]:

@@ -81,6 +81,7 @@ class Solution:
     generic_pay: dict[str, dict[int, int]] = field(default_factory=dict)  # category -> {kind: units}
     reduced: dict[str, int] = field(default_factory=dict)  # category -> generic removed
     levels: int = 0
+    victims: dict[tuple[int, int], int] = field(default_factory=dict)  # (producer, source) -> copies taken (9.2)
 
     @staticmethod
     def paid(x: int) -> Solution:
@@ -89,7 +90,7 @@ class Solution:
         (every field as above; tests/test_fast.py checks they stay in step)."""
         return assemble(Solution, {"status": "paid", "optimal": True, "objective": {}, "variant": 0, "x": x,
                                    "acts": {}, "splits": {}, "ability_pay": {}, "cost_pay": {}, "generic_pay": {},
-                                   "reduced": {}, "levels": 0})
+                                   "reduced": {}, "levels": 0, "victims": {}})
 
 
 class _Block:
@@ -466,22 +467,36 @@ class Model:
         by_source: dict[int, list[int]] = {}
         for pi, p in enumerate(c.producers):
             by_source.setdefault(p.source, []).append(pi)
+        kills, tapped_by = self._others(c, by_source)
+        for si in list(kills) + list(tapped_by):
+            by_source.setdefault(si, [])  # a permanent with no mana ability may still pay a cost
         for si, pis in by_source.items():
             src = prob.sources[si]
             total = {pi: self.activations[pi] for pi in pis}
             taps = [t for pi in pis if c.producers[pi].tap for t in total[pi]]
             sacs = [t for pi in pis if c.producers[pi].sacrifice for t in total[pi]]
             all_tap = len(taps) == sum(len(total[pi]) for pi in pis)
-            if taps and self._ub(taps) > src.count - src.tapped:
-                lin(taps, INT_MIN, src.count - src.tapped)
+            # 9.2: copies tapped by another's cost can't tap for mana; a copy is sacrificed once
+            # (after it made its mana: sacrifice_other comes after the other level-0 activations),
+            # but not after activating an ability with a mana cost (those come later).
+            taps_all = taps + tapped_by.get(si, [])
+            if taps_all and self._ub(taps_all) > src.count - src.tapped:
+                lin(taps_all, INT_MIN, src.count - src.tapped)
+            if si in kills:
+                killed = kills[si]
+                lin(killed + sacs, INT_MIN, src.count)
+                later = [t for pi in pis if c.producers[pi].is_converter for t in total[pi]]
+                if later:
+                    lin(killed + later, INT_MIN, src.count)
+                self.sacrifices += killed  # min_sacrifices counts permanents sacrificed (9.7)
             counted = self.cards if src.zone == "hand" else self.sacrifices  # exiled from hand: a card (9.1)
             if all_tap:
-                self.used += taps
+                self.used += taps_all
                 counted += sacs
             else:
                 u = self._int(src.count)
-                if taps:
-                    lin([(u, 1)] + _neg(taps), 0, INT_MAX)
+                if taps_all:
+                    lin([(u, 1)] + _neg(taps_all), 0, INT_MAX)
                 if sacs:
                     if self._ub(sacs) > src.count:
                         lin(sacs, INT_MIN, src.count)
@@ -561,6 +576,39 @@ class Model:
         }
         if self.plan is not None:
             self._plan_quantities(lost_total)
+
+    def _others(self, c: Compiled, by_source: dict[int, list[int]]) -> tuple[dict[int, Terms], dict[int, Terms]]:
+        """Section 9.2's ``sacrifice_other`` and ``tap_other``: how many copies of each source
+        each such activation takes, as variables (``self.victims``), and per source the terms
+        of its copies sacrificed and tapped this way. Tapping ones come first, then sacrificing
+        ones in producer order; one may sacrifice a copy of a source whose own sacrificing
+        abilities come after it only if it is its own source (the copy acts, then goes)."""
+        kills: dict[int, Terms] = {}
+        tapped_by: dict[int, Terms] = {}
+        self.victims: dict[tuple[int, int], int] = {}
+        sources = c.problem.sources
+        own: dict[tuple[int, str], Terms] = {}
+        for pi, p in enumerate(c.producers):
+            if p.others is None:
+                continue
+            kind, n, victims, self_ok = p.others
+            xs: Terms = []
+            for q in victims:
+                if kind == "sac" and q != p.source and any(
+                        c.producers[r].others is not None and c.producers[r].others[0] == "sac" and r > pi
+                        for r in by_source.get(q, [])):
+                    continue  # it would have to act after it is gone
+                x = self._int(min(n * p.max_activations, sources[q].count))
+                self.victims[(pi, q)] = x
+                xs.append((x, 1))
+                (kills if kind == "sac" else tapped_by).setdefault(q, []).append((x, 1))
+                if q == p.source and not self_ok:
+                    own.setdefault((q, kind), []).append((x, 1))
+            self._linear(xs + _neg(self.activations[pi], n), 0, 0)
+        for (q, kind), terms in own.items():
+            if kind == "sac":  # without "self", the last copy standing can't sacrifice itself
+                self._linear(terms, INT_MIN, sources[q].count - 1)
+        return kills, tapped_by
 
     def _colors(self, spent_by_type: dict[str, Terms]) -> list[int]:
         """A literal per color, true when mana of that color is spent (``spent_by_type``)."""
@@ -849,6 +897,9 @@ class Model:
             n = val(y)
             if n:
                 sol.ability_pay[key] = (n, flows.get(key, {}))
+        for key, x in self.victims.items():
+            if v[x]:
+                sol.victims[key] = v[x]
         if self.plan is None:
             b0 = self.blocks[0]
             sol.variant = next(i for i, s in enumerate(b0.sel) if v[s])

@@ -199,6 +199,12 @@ def _any_bound(problem: Problem, a: Ability, out: tuple[tuple[str, ...], ...], p
         bounds.append(problem.graveyard // a.exile_graveyard)
     if a.mill and problem.library is not None:
         bounds.append(problem.library // a.mill)
+    if a.sacrifice_other is not None:  # each activation takes n permanents of that kind
+        o = a.sacrifice_other
+        bounds.append(sum(s.count for s in problem.sources if o.matches(s)) // o.n)
+    if a.tap_other is not None:
+        o = a.tap_other
+        bounds.append(sum(s.count - s.tapped for s in problem.sources if o.matches(s)) // o.n)
     if a.mana is not None:
         units = sum(s.amount if s.kind is KIND_GENERIC else 1 for s in a.mana.symbols
                     if s.kind not in (KIND_PHYREXIAN, KIND_HYBRID_PHYREXIAN))
@@ -214,4 +220,5 @@ def _any_bound(problem: Problem, a: Ability, out: tuple[tuple[str, ...], ...], p
     if per_copy is not None or finite_mana is None:
         return None  # its counters bound it, copy by copy (or the error comes in the real pass)
     raise ProblemError(f"{path}.uses", "\"any\" needs a cost that limits how often the ability can be "
-                       "activated (life, energy, counters, cards, or a mana cost larger than what it makes)")
+                       "activated (life, energy, counters, cards, permanents to sacrifice or tap, or a mana cost "
+                       "larger than what it makes)")

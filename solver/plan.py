@@ -18,7 +18,8 @@ from math import ceil
 from typing import Any
 
 from tapwise.models.mana import KIND_X, TYPES, format_types
-from tapwise.models.problem import BOARD_KEYS, COST_KEYS, Ability, PoolMana, Problem, ProblemError, Source, load_problem
+from tapwise.models.problem import (BOARD_KEYS, COST_KEYS, Ability, PoolMana, Problem, ProblemError, Source, load_problem,
+                                    v2_path)
 from tapwise.models.total_cost import CostError
 from tapwise.solver.answer import Made, ManaPool, Paid, colors_of, pay_total, replay_activations
 from tapwise.solver.compile import Compiled, compile_problem
@@ -50,6 +51,10 @@ def plan(request: dict[str, Any]) -> dict[str, Any]:
     board = {k: request[k] for k in BOARD_KEYS if k in request}
     load_problem({"cost": "{0}", **board})  # the board's own errors, named without a cost
     problems = [_load_cost(i, cost, board) for i, cost in enumerate(costs)]
+    for i, p in enumerate(problems):
+        where = v2_path(p)
+        if where is not None:  # spec 9: a key the solver can't honour is an error naming it
+            raise ProblemError(where, "plan does not support section 9's keys yet (pay and castable do)")
     compiled = []
     for i, p in enumerate(problems):
         try:

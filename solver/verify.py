@@ -304,6 +304,9 @@ def verify(problem: Problem | dict[str, Any], answer: dict[str, Any]) -> list[st
                 continue
             if v2:
                 board.check(i, act, src, j, ab, made, base, times, errors)
+        if v2 or (board is not None and board.killed):  # copies gone or tapped by others' costs (9.2)
+            for q in board.track(i, act, src, ab, times, errors):
+                taps[q] = taps.get(q, 0) + 1  # a copy tapped by tap_other counts in min_sources (9.6)
         if ab.tap:
             total = taps[sid] = taps.get(sid, 0) + times
             if total > src.count - src.tapped:
@@ -350,6 +353,8 @@ def verify(problem: Problem | dict[str, Any], answer: dict[str, Any]) -> list[st
         energy += ab.energy * times
         r.add(made, src.snow, ab.only, sid, times)
     used = _sources_used(by_id, taps, sacs, uses, board)
+    if board is not None:
+        sacrificed += board.killed  # min_sacrifices counts permanents sacrificed by any ability (9.7)
     claimed, malformed = _claimed_symbols(answer.get("payments", []))
     if malformed:  # nothing below can read these
         return errors + malformed

@@ -27,6 +27,69 @@ class BoardState:
         self.discarded = self.exiled = self.milled = 0
         self.drawbacks: list[dict[str, Any]] = []  # activations with a drawback, as the answer lists them
         self.per_activation_removed: dict[tuple[str, int], int] = {}  # removed by costs, per ability
+        # Per source id: copies still on the battlefield, and how many of them are untapped. A
+        # copy sacrificed is, where the player may choose, one that already tapped.
+        self.by_id = {src.id: src for src in problem.sources}
+        self.alive = {src.id: src.count for src in problem.sources}
+        self.untapped = {src.id: src.count - src.tapped for src in problem.sources}
+        self.killed = 0  # permanents sacrificed by sacrifice_other
+
+    def _remove_copy(self, sid: str) -> None:
+        """One copy of ``sid`` leaves the battlefield: a tapped one if there is one."""
+        if self.alive[sid] - self.untapped[sid] <= 0:
+            self.untapped[sid] -= 1
+        self.alive[sid] -= 1
+
+    def track(self, i: int, act: dict[str, Any], src: Source, ab: Ability, times: int,
+              errors: list[str]) -> list[str]:
+        """Replay the copies activation ``i`` uses (9.2): its own copy acting (alive, tapping,
+        sacrificed), and the permanents its ``sacrifice_other`` or ``tap_other`` takes. Returns the
+        ids of the copies it tapped this way."""
+        where = f"activations[{i}]"
+        sid = src.id
+        tapped_ids: list[str] = []
+        for _ in range(times):
+            if self.alive[sid] <= 0:
+                errors.append(f"{where}: every copy of {sid} is gone (sacrificed) before it acts")
+                return tapped_ids
+            if ab.tap:
+                self.untapped[sid] -= 1
+                if self.untapped[sid] < 0:
+                    errors.append(f"{where}: no untapped copy of {sid} is left to tap")
+        for key in ("sacrificed", "tapped"):
+            others = ab.sacrifice_other if key == "sacrificed" else ab.tap_other
+            ids = act.get(key)
+            if others is None:
+                if ids:
+                    errors.append(f"{where}: {sid} ability has no {key[:-2] if key == 'tapped' else 'sacrifice'}_other "
+                                  f"cost, but the answer lists {key} permanents")
+                continue
+            if not isinstance(ids, list) or len(ids) != others.n * times:
+                errors.append(f"{where}: {key} must list {others.n * times} permanents, not {ids!r}")
+                continue
+            for q in ids:
+                victim = self.by_id.get(q) if isinstance(q, str) else None
+                if victim is None or not others.matches(victim):
+                    errors.append(f"{where}: {q!r} is not a permanent the cost may {key[:-1]}")
+                    continue
+                if q == sid and not others.self and self.alive[sid] < 2:
+                    errors.append(f"{where}: {sid} can't {key[:-1]} itself (no \"self\")")
+                if key == "sacrificed":
+                    if self.alive[q] <= 0:
+                        errors.append(f"{where}: no copy of {q} is left to sacrifice")
+                        continue
+                    self._remove_copy(q)
+                    self.killed += 1
+                else:
+                    if self.untapped[q] <= 0:
+                        errors.append(f"{where}: no untapped copy of {q} is left to tap")
+                        continue
+                    self.untapped[q] -= 1
+                    tapped_ids.append(q)
+        if ab.sacrifice:
+            for _ in range(times):
+                self._remove_copy(sid)
+        return tapped_ids
 
     def fact(self, src: Source, name: str) -> Any:
         own = dict(src.facts)

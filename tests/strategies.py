@@ -235,7 +235,7 @@ def _depletion(draw, features):
 
 def _elf(draw, features):
     c = draw(st.sampled_from("GW"))
-    src: dict = {"types": ["creature"], "abilities": [{"add": "{%s}" % c}]}
+    src: dict = {"types": ["creature"], "subtypes": ["elf"], "abilities": [{"add": "{%s}" % c}]}
     if draw(st.booleans()):
         src["sick"] = True
     if _one_in(draw, 3):
@@ -311,6 +311,39 @@ def _tagged(draw, features):
             [c * 2, "C"], False)
 
 
+def _altar(draw, features):
+    """Ashnod's Altar (sacrifice a creature: CC), Phyrexian Tower ({T}, sacrifice a creature: BB),
+    Krark-Clan Ironworks (sacrifice an artifact, itself too: CC)."""
+    kind = draw(st.sampled_from(["altar", "tower", "kci"]))
+    if kind == "altar":
+        return ({"types": ["artifact"], "abilities": [{"add": "{C}{C}", "tap": False, "uses": "any",
+                                                       "sacrifice_other": {"types": ["creature"]}}]}, ["CC"], False)
+    if kind == "tower":
+        return ({"abilities": [{"add": "{C}"}, {"add": "{B}{B}", "sacrifice_other": {"types": ["creature"]}}]},
+                ["C", "BB"], False)
+    return ({"types": ["artifact"], "abilities": [{"add": "{C}{C}", "tap": False, "uses": "any",
+                                                   "sacrifice_other": {"types": ["artifact"], "self": True}}]},
+            ["CC"], False)
+
+
+def _druid(draw, features):
+    """Heritage Druid (tap three untapped Elves, itself among them: GGG), Springleaf Drum ({T}, tap
+    an untapped creature: one mana of any color)."""
+    if draw(st.booleans()):
+        src = {"types": ["creature"], "subtypes": ["elf"], "abilities": [
+            {"add": "{G}{G}{G}", "tap": False, "uses": "any", "tap_other": {"subtypes": ["elf"], "n": 2, "self": True}}]}
+        if draw(st.booleans()):
+            src["sick"] = True
+        return src, ["GG"], False
+    return ({"types": ["artifact"], "abilities": [{"add": {"any_color": 1}, "tap_other": {"types": ["creature"]}}]},
+            list(COLORS), False)
+
+
+def _bears(draw, features):
+    """A creature with no mana ability (9.1: "abilities": []), an Elf or not."""
+    return {"types": ["creature"], "subtypes": draw(st.sampled_from([["bear"], ["elf"]])), "abilities": []}, [], False
+
+
 _BASE_MAKERS = [(_basic, 6), (_fixed, 2), (_dual, 4), (_bounce, 1), (_sol, 2), (_any, 2), (_one, 1),
                 (_two_abilities, 1), (_hybrid_add, 1)]
 _FEATURE_MAKERS = {
@@ -323,7 +356,8 @@ _FEATURE_MAKERS = {
     "reflect": [(_reflect, 2)],
     "v2": [(_cradle, 2), (_tainted, 2), (_urza, 2), (_storage, 3), (_chalice, 1), (_vivid, 2), (_depletion, 1),
            (_elf, 3), (_spirit_guide, 1), (_dark_ritual_any, 1), (_charges, 1), (_twice, 1), (_diamond, 1),
-           (_card_costs, 2), (_drawback_land, 2), (_of_colors, 2), (_commander, 1), (_chosen, 1), (_tagged, 1)],
+           (_card_costs, 2), (_drawback_land, 2), (_of_colors, 2), (_commander, 1), (_chosen, 1), (_tagged, 1),
+           (_altar, 4), (_druid, 3), (_bears, 2)],
 }
 
 

@@ -244,6 +244,7 @@ class _Ability:
     allowed: bool = True  # its if / unless conditions, on the facts as given
     cards: tuple = (0, 0, 0)  # cards discarded, exiled from the graveyard, milled per activation (9.2)
     drawback: bool = False
+    others: tuple | None = None  # ("sac" | "tap", n, types, subtypes, self) for sacrifice_other / tap_other
 
 
 @dataclass
@@ -257,13 +258,14 @@ class _Source:
     hand: bool = False
     counters: tuple = ()  # ((kind, n), ...) on each copy at the start
     facts: dict | None = None
+    subtypes: frozenset = frozenset()
 
 
 _SOURCE_KEYS = {"id", "name", "count", "types", "snow", "tapped", "abilities", "oracle",
                 "subtypes", "colors", "sick", "counters", "chosen", "zone", "facts"}
 _ABILITY_KEYS = {"add", "tap", "mana", "life", "damage", "energy", "sacrifice", "uses", "only",
                  "times", "remove_counters", "put_counters", "if", "unless", "discard", "exile_graveyard", "mill",
-                 "drawback"}
+                 "drawback", "sacrifice_other", "tap_other"}
 
 
 def _is_v2(problem: dict) -> bool:
@@ -279,7 +281,8 @@ def _is_v2(problem: dict) -> bool:
         for ab in src.get("abilities", []) or []:
             if "times" in ab or ab.get("remove_counters") or ab.get("put_counters") or ab.get("uses") == "any" \
                     or ab.get("if") or ab.get("unless") or ab.get("discard") or ab.get("exile_graveyard") \
-                    or ab.get("mill") or ab.get("drawback") is not None \
+                    or ab.get("mill") or ab.get("drawback") is not None or ab.get("sacrifice_other") \
+                    or ab.get("tap_other") \
                     or (isinstance(ab.get("add"), dict) and ("of" in ab["add"] or any(
                         isinstance(v, dict) for v in ab["add"].values()))):
                 return True
@@ -306,6 +309,15 @@ def _conditions_hold(ab_raw: dict, own: dict, board: dict) -> bool:
     if ab_raw.get("unless") and all(holds(c) for c in ab_raw["unless"]):
         return False
     return True
+
+
+def _others(raw: dict) -> tuple | None:
+    for key, kind in (("sacrifice_other", "sac"), ("tap_other", "tap")):
+        o = raw.get(key)
+        if o:
+            return (kind, int(o.get("n", 1)), frozenset(t.lower() for t in o.get("types", [])),
+                    frozenset(t.lower() for t in o.get("subtypes", [])), bool(o.get("self", False)))
+    return None
 
 
 def _resolve_add(add, entry: dict, own: dict, board: dict):
@@ -362,6 +374,8 @@ def _load_source(entry: dict, restriction_index, board_facts: dict | None = None
         tapped_n = 0
     else:
         tapped_n = max(0, min(int(tapped), count))
+    basic_subtype = {"W": "plains", "U": "island", "B": "swamp", "R": "mountain", "G": "forest"}.get(
+        basic[0]) if basic else None  # 305.6: a basic land has its land type
     own_facts = {" ".join(k.lower().split()): v for k, v in (entry.get("facts") or {}).items()}
     board_facts = board_facts or {}
     abilities = []
@@ -384,13 +398,14 @@ def _load_source(entry: dict, restriction_index, board_facts: dict | None = None
             put=tuple(sorted((k.lower(), int(n)) for k, n in (raw.get("put_counters") or {}).items())),
             allowed=_conditions_hold(raw, own_facts, board_facts),
             cards=(int(raw.get("discard", 0)), int(raw.get("exile_graveyard", 0)), int(raw.get("mill", 0))),
-            drawback=raw.get("drawback") is not None))
+            drawback=raw.get("drawback") is not None, others=_others(raw)))
     return _Source(count=count, tapped=tapped_n,
                    types=frozenset(t.lower() for t in entry.get("types", ["land"])),
                    snow=bool(entry.get("snow", basic[1] if basic else False)), abilities=abilities,
                    sick=bool(entry.get("sick", False)), hand=entry.get("zone", "battlefield") == "hand",
                    counters=tuple(sorted((k.lower(), int(n)) for k, n in (entry.get("counters") or {}).items())),
-                   facts=own_facts)
+                   facts=own_facts,
+                   subtypes=frozenset(t.lower() for t in entry.get("subtypes", [basic_subtype] if basic_subtype else [])))
 
 
 def _restriction_matches(only: dict, ctx: dict) -> bool:
@@ -709,6 +724,8 @@ class _Search:
                 bounds.append(limit // n)
         ctr = dict(src.counters)
         bounds += [ctr.get(k, 0) // n for k, n in ab.remove]
+        if ab.others is not None:  # each activation takes n of the board's permanents
+            bounds.append(sum(s.count for s in self.sources) // ab.others[1])
         if not bounds:
             raise Unsupported("uses any bounded only by mana")
         return min(bounds)
@@ -988,8 +1005,56 @@ class _Search:
         if any(limit is not None and used > limit for used, limit in zip(new_zones, self.zones)):
             return  # not enough cards in hand, graveyard or library
         new_cs = (tapped or ab.tap, ab.sacrifice, True, new_left, ctrs_after)
-        new_entry = tuple(sorted(rest + [new_cs]))
-        new_copies = copies[:ei] + (new_entry,) + copies[ei + 1:]
+        for new_copies, taken in self._victims(copies, ei, rest, new_cs, ab):
+            yield from self._after_costs(state, pool_d, ei, src, ab, new_copies, new_zones, moved_here, reps,
+                                         sacrifices_extra=taken)
+
+    def _victims(self, copies, ei, rest, new_cs, ab):
+        """Every board after the activating copy's new state ``new_cs`` and the permanents its
+        sacrifice_other / tap_other takes (9.2): untapped ones to tap (sick or not, 302.6), ones
+        not yet sacrificed to sacrifice; the activating copy itself only with "self". Yields
+        (copies, permanents sacrificed)."""
+        if ab.others is None:
+            yield copies[:ei] + (tuple(sorted(rest + [new_cs])),) + copies[ei + 1:], 0
+            return
+        kind, n, types, subtypes, self_ok = ab.others
+        entries = [list(e) for e in copies]
+        entries[ei] = list(rest)
+        candidates = []  # (entry, index in entries[entry]) or (ei, None) for the activating copy
+        for e, lst in enumerate(entries):
+            src = self.sources[e]
+            if src.hand or (types and not types & src.types) or (subtypes and not subtypes & src.subtypes):
+                continue
+            for k, cs in enumerate(lst):
+                if cs[1] or (kind == "tap" and cs[0]):
+                    continue
+                candidates.append((e, k))
+        if self_ok and not new_cs[1] and not (kind == "tap" and new_cs[0]):
+            src = self.sources[ei]
+            if (not types or types & src.types) and (not subtypes or subtypes & src.subtypes):
+                candidates.append((ei, None))
+        seen = set()
+        for pick in itertools.combinations(candidates, n):
+            es = [list(e) for e in entries]
+            me = new_cs
+            for e, k in pick:
+                cs = me if k is None else es[e][k]
+                tapped, sacd, used, left, ctrs = cs
+                # a copy tapped by another's cost counts in min_sources; one sacrificed doesn't (9.7)
+                cs = (tapped, True, used, left, ctrs) if kind == "sac" else (True, sacd, True, left, ctrs)
+                if k is None:
+                    me = cs
+                else:
+                    es[e][k] = cs
+            es[ei] = es[ei] + [me]
+            board = tuple(tuple(sorted(e)) for e in es)
+            if board not in seen:
+                seen.add(board)
+                yield board, n if kind == "sac" else 0
+
+    def _after_costs(self, state, pool_d, ei, src, ab, new_copies, new_zones, moved_here, reps, sacrifices_extra):
+        """The states after the activation's costs in mana and life are paid and its mana made."""
+        copies, pool, a_life, damage, energy, sacrifices, cards, moved, zones, drawbacks = state
         outputs = ab.outputs if reps == 1 else sorted(self._repeated(ab.outputs, reps))
         for after, phy_life in self._ability_cost_payments(pool_d, ab, si=ei):
             # 118.3: each life payment needs that much life at that moment; the
@@ -1010,8 +1075,8 @@ class _Search:
                 sac = 1 if ab.sacrifice and not src.hand else 0
                 card = (1 if ab.sacrifice and src.hand else 0) + sum(ab.cards)
                 yield (new_copies, tuple(sorted(p.items())), a2, d2,
-                       energy + ab.energy, sacrifices + sac, cards + card, moved + moved_here, new_zones,
-                       drawbacks + (1 if ab.drawback else 0))
+                       energy + ab.energy, sacrifices + sac + sacrifices_extra, cards + card, moved + moved_here,
+                       new_zones, drawbacks + (1 if ab.drawback else 0))
 
     def run(self) -> tuple | None:
         copies = []
