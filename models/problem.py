@@ -31,7 +31,7 @@ COST_KEYS = ("cost", "alternative", "free", "additional", "life_cost", "increase
 PROBLEM_KEYS = COST_KEYS + BOARD_KEYS + ("id", "query")
 NOT_YET = {
     "problem": ("convoke", "improvise", "delve", "other_costs", "effects"),
-    "source": ("counts",),
+    "source": (),
     "ability": (),
     "only": (),
     "for": (),
@@ -340,12 +340,13 @@ class Source:
     chosen: str | None = None  # a color letter or a subtype chosen for it
     zone: str = "battlefield"  # or "hand": a card used from the hand, not a permanent
     facts: tuple[tuple[str, Any], ...] = ()  # numbers about this permanent, read first (9.2)
+    counts: tuple[tuple[str, int], ...] = ()  # the board facts each copy counts toward, and by how much
 
     @cached
     def v2(self) -> bool:
         """Does the source use a key of section 9.1 or 9.2 that changes how it pays? (``subtypes``,
         ``colors`` and ``chosen`` only describe it: basic lands imply their subtype.)"""
-        return bool(self.sick or self.counters or self.zone != "battlefield" or self.facts
+        return bool(self.sick or self.counters or self.zone != "battlefield" or self.facts or self.counts
                     or any(a.v2 for a in self.abilities))
 
     @cached
@@ -390,6 +391,8 @@ class Source:
             out["zone"] = self.zone
         if self.facts:
             out["facts"] = dict(self.facts)
+        if self.counts:
+            out["counts"] = dict(self.counts)
         return out
 
 
@@ -841,7 +844,7 @@ def load_facts(value: Any, path: str) -> tuple[tuple[str, Any], ...]:
     return tuple(out.items())
 
 SOURCE_KEYS = ("id", "name", "count", "types", "snow", "tapped", "abilities", "oracle",
-               "subtypes", "colors", "sick", "counters", "chosen", "zone", "facts")
+               "subtypes", "colors", "sick", "counters", "chosen", "zone", "facts", "counts")
 SOURCE_V2_KEYS = SOURCE_KEYS[8:]
 
 
@@ -986,7 +989,7 @@ def _plain_source(raw: Any) -> Source | None:
 
 
 _PLAIN_BOARD_KEYS = {"colors": "", "sick": False, "counters": (), "chosen": None, "zone": "battlefield",
-                     "facts": ()}
+                     "facts": (), "counts": ()}
 """Section 9.1's keys of a plain entry, which gives none of them."""
 
 
@@ -1087,7 +1090,20 @@ def _board_keys(obj: Mapping[str, Any], p: str, name: str | None, card: dict[str
             "counters": load_counters(obj.get("counters", {}), f"{p}.counters"),
             "chosen": chosen,
             "zone": _choice(obj.get("zone", "battlefield"), f"{p}.zone", ("battlefield", "hand")),
-            "facts": load_facts(obj.get("facts", {}), f"{p}.facts")}
+            "facts": load_facts(obj.get("facts", {}), f"{p}.facts"),
+            "counts": _load_counts(obj.get("counts", []), f"{p}.counts")}
+
+
+def _load_counts(value: Any, path: str) -> tuple[tuple[str, int], ...]:
+    """``counts``: a list of facts (each copy counts 1 toward them) or an object by how much."""
+    if isinstance(value, list):
+        items = [(_fact_name(f, f"{path}[{i}]"), 1) for i, f in enumerate(value)]
+    else:
+        obj = _expect(value, (dict,), path, "a list of facts or an object of facts and numbers")
+        items = [(_fact_name(f, path), _int(n, f"{path}.{f}", 1)) for f, n in obj.items()]
+    if len({f for f, _ in items}) != len(items):
+        raise ProblemError(path, "names a fact twice")
+    return tuple(sorted(items))
 
 
 _BASIC_SUBTYPES = {"W": "plains", "U": "island", "B": "swamp", "R": "mountain", "G": "forest"}
@@ -1240,7 +1256,7 @@ def v2_path(problem: Problem) -> str | None:
     if problem.purpose_mana_value is not None:
         return "for.mana_value"
     for i, s in enumerate(problem.sources):
-        for key in ("sick", "counters", "facts"):
+        for key in ("sick", "counters", "facts", "counts"):
             if getattr(s, key):
                 return f"sources[{i}].{key}"
         if s.zone != "battlefield":

@@ -18,7 +18,8 @@ from tapwise.models.mana import (COLORS, KIND_COLORED, KIND_COLORLESS, KIND_COLO
 from tapwise.models.problem import Ability, Problem, ProblemError, Purpose, Restriction, Source
 from tapwise.models.total_cost import INCREASE, TotalCost, total_costs
 from tapwise.models.values import assemble, cached
-from tapwise.solver.expand import board_choices, check_counter_use, expand, finite_mana, types_of
+from tapwise.solver.expand import (board_choices, check_counter_use, dropping_facts, expand, facts_read, finite_mana,
+                                   types_of)
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +79,9 @@ class Producer:
     drawback: bool = False  # each activation counts in min_drawbacks (9.6)
     # 9.2 sacrifice_other / tap_other: ("sac" or "tap", n per activation, victim sources, self)
     others: tuple[str, int, tuple[int, ...], bool] | None = None
+    # 9.1 counts: a fact this activation reads that sacrifices lower; ("early", fact, given) reads it
+    # before any sacrifice, ("late", fact, value) after all of level 0's, when it has that value
+    reads: tuple[str, str, int] | None = None
 
     @property
     def is_converter(self) -> bool:
@@ -481,6 +485,7 @@ def _add_producers(c: Compiled, problem: Problem) -> _Layout:
     converters: list[tuple[Producer, Source, ManaCost]] = []
     producers = c.producers
     finite: int | None = None  # the bound of section 9.2's "uses": "any", worked out when needed
+    dropping = dropping_facts(problem) if problem.v2 and any(s.counts for s in problem.sources) else {}
     for i, s in enumerate(problem.sources):
         count = s.count
         if count == 0:
@@ -505,31 +510,49 @@ def _add_producers(c: Compiled, problem: Problem) -> _Layout:
                 continue
             # kinds are added even for an ability that can't be activated now
             at = made_keys.setdefault((types, snow, only), len(made_keys))
-            limit = untapped if tap else count * uses
-            extra = None
-            if v2 and (a.v2 or s.zone != "battlefield"):
-                if a.uses_any and finite is None:
-                    finite = finite_mana(problem, lambda i2, j2, a2: _base_choices(problem, i2, j2, a2))
-                extra = expand(problem, s, a, choices, f"sources[{i}].abilities[{j}]", finite)
-                if extra is None:
+            path = f"sources[{i}].abilities[{j}]"
+            readings: list[tuple[tuple[str, str, int] | None, dict | None]] = [(None, None)]
+            if dropping and a.v2:
+                read = facts_read(s, a) & set(dropping)
+                if read:
+                    readings = _readings(problem, a, read, dropping, path)
+            base, base_types = choices, types
+            for reads, facts in readings:
+                choices, types = base, base_types
+                if facts is not None and a.board_add:
+                    choices = board_choices(problem, s, a, facts)
+                    types = types_of(choices)
+                    if not choices:
+                        continue
+                    at = made_keys.setdefault((types, snow, only), len(made_keys))
+                uses = a.uses
+                limit = untapped if tap else count * uses
+                extra = None
+                if v2 and (a.v2 or s.zone != "battlefield"):
+                    if a.uses_any and finite is None:
+                        finite = finite_mana(problem, lambda i2, j2, a2: _base_choices(problem, i2, j2, a2))
+                    extra = expand(problem, s, a, choices, path, finite, facts)
+                    if extra is None:
+                        continue
+                    choices = extra.choices
+                    if not tap:
+                        uses = extra.per_copy
+                        limit = count * uses if extra.total is None else min(count * uses, extra.total)
+                if sacrifice and limit > count:
+                    limit = count
+                if limit <= 0:
                     continue
-                choices = extra.choices
-                if not tap:
-                    uses = extra.per_copy
-                    limit = count * uses if extra.total is None else min(count * uses, extra.total)
-            if sacrifice and limit > count:
-                limit = count
-            if limit <= 0:
-                continue
-            p = Producer(i, j, choices, {}, tap, sacrifice, uses, life, damage, energy, (), limit)
-            if extra is not None:
-                p.removed, p.counters, p.card = extra.removed, extra.counters, s.zone == "hand"
-                p.discard, p.exile, p.mill, p.drawback = a.discard, a.exile_graveyard, a.mill, a.drawback is not None
-                p.others = _others(problem, i, a, f"sources[{i}].abilities[{j}]")
-            producers.append(p)  # its kinds come with the layout, below
-            made_at.append(at)
-            if mana is not None:
-                converters.append((p, s, mana))
+                p = Producer(i, j, choices, {}, tap, sacrifice, uses, life, damage, energy, (), limit)
+                if extra is not None:
+                    p.removed, p.counters, p.card = extra.removed, extra.counters, s.zone == "hand"
+                    p.discard, p.exile, p.mill = a.discard, a.exile_graveyard, a.mill
+                    p.drawback = a.drawback is not None
+                    p.others = _others(problem, i, a, path)
+                    p.reads = reads
+                producers.append(p)  # its kinds come with the layout, below
+                made_at.append(at)
+                if mana is not None:
+                    converters.append((p, s, mana))
     # Kinds are all known now: each producer gets its kinds, and acceptance sets can be computed.
     pool = tuple(dict.fromkeys((m.type, m.snow, m.only) for m in problem.pool)) if problem.pool else ()
     layout = _layout(pool, tuple(made_keys))
@@ -544,6 +567,24 @@ def _add_producers(c: Compiled, problem: Problem) -> _Layout:
     for p, s, mana in converters:
         p.cost = _ability_cost(mana, layout.spendable(ability_purpose(s))[0])
     return layout
+
+
+def _readings(problem: Problem, a: Ability, read: set[str], dropping: dict[str, int],
+              path: str) -> list[tuple[tuple[str, str, int], dict]]:
+    """An ability that reads a fact sacrifices may lower (9.1 ``counts``): once as read before
+    any sacrifice, and once for each lower value it may read after all of level 0's."""
+    if len(read) > 1:
+        raise ProblemError(path, f"reads several facts that sacrifices lower ({', '.join(sorted(read))}): "
+                           "not supported")
+    if a.mana is not None or a.sacrifice or a.sacrifice_other is not None or a.tap_other is not None:
+        raise ProblemError(path, f"reads {next(iter(read))!r}, which sacrifices lower, and has a cost that puts it "
+                           "among or after them: not supported")
+    f = next(iter(read))
+    given = problem.fact_map[f]
+    out = [(("early", f, given), None)]
+    for v in range(given - 1, given - dropping[f] - 1, -1):
+        out.append((("late", f, v), {**problem.fact_map, f: v}))
+    return out
 
 
 def _others(problem: Problem, i: int, a: Ability, path: str) -> tuple[str, int, tuple[int, ...], bool] | None:

@@ -485,7 +485,8 @@ class Model:
             if si in kills:
                 killed = kills[si]
                 lin(killed + sacs, INT_MIN, src.count)
-                later = [t for pi in pis if c.producers[pi].is_converter for t in total[pi]]
+                later = [t for pi in pis if c.producers[pi].is_converter or (c.producers[pi].reads or "-")[0] == "late"
+                         for t in total[pi]]
                 if later:
                     lin(killed + later, INT_MIN, src.count)
                 self.sacrifices += killed  # min_sacrifices counts permanents sacrificed (9.7)
@@ -517,6 +518,7 @@ class Model:
                     damage_terms += _neg(total[pi], -p.damage)
                 if p.energy:
                     energy_terms += _neg(total[pi], -p.energy)
+        self._late_reads(c, by_source, kills)
         # Each total cost: one variant chosen (in a plan, none for a cost left unpaid).
         final = self.L + 1
         cost_life_terms: Terms = []
@@ -609,6 +611,29 @@ class Model:
             if kind == "sac":  # without "self", the last copy standing can't sacrifice itself
                 self._linear(terms, INT_MIN, sources[q].count - 1)
         return kills, tapped_by
+
+    def _late_reads(self, c: Compiled, by_source: dict[int, list[int]], kills: dict[int, Terms]) -> None:
+        """9.1 ``counts``: an ability reading a fact after level 0's sacrifices reads the given
+        value less what the copies sacrificed counted toward it; a reading at value v may be used
+        only when that is what the sacrifices leave."""
+        late: dict[tuple[str, int], Terms] = {}
+        for pi, p in enumerate(c.producers):
+            if p.reads is not None and p.reads[0] == "late":
+                late.setdefault(p.reads[1:], []).extend(self.activations[pi])
+        if not late:
+            return
+        prob = c.problem
+        drop: dict[str, Terms] = {}
+        for q, src in enumerate(prob.sources):
+            gone = kills.get(q, []) + [t for pi in by_source.get(q, []) if c.producers[pi].sacrifice
+                                       and not c.producers[pi].is_converter for t in self.activations[pi]]
+            for f, n in src.counts:
+                drop.setdefault(f, []).extend(_neg(gone, -n))
+        for (f, v), terms in late.items():
+            b = self._bool()
+            self._linear(terms, INT_MIN, 0, (_not(b),))
+            given = prob.fact_map[f]
+            self._linear(drop.get(f, []) or [(b, 0)], given - v, given - v, (b,))
 
     def _colors(self, spent_by_type: dict[str, Terms]) -> list[int]:
         """A literal per color, true when mana of that color is spent (``spent_by_type``)."""

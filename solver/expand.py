@@ -61,12 +61,13 @@ def repeat(choices: tuple[tuple[str, ...], ...], n: int, path: str) -> tuple[tup
     return tuple(out)
 
 
-def board_choices(problem: Problem, s: Source, a: Ability) -> tuple[tuple[str, ...], ...]:
+def board_choices(problem: Problem, s: Source, a: Ability, facts: dict | None = None) -> tuple[tuple[str, ...], ...]:
     """The outputs of an add that reads the board (9.2): its amount or colors from a fact (the
-    source's own first), or its colors the source's ``chosen`` one."""
+    source's own first), or its colors the source's ``chosen`` one. ``facts``: the board's
+    facts as the activation reads them (default: as given)."""
     add = a.add
     key = next(k for k in ("any_color", "one_color", "any_type") if k in add)
-    own, board = s.fact_map, problem.fact_map
+    own, board = s.fact_map, problem.fact_map if facts is None else facts
 
     def fact(name: str):
         return own[name] if name in own else board[name]
@@ -133,12 +134,38 @@ def finite_mana(problem: Problem, outputs) -> int:
     return total
 
 
+def facts_read(s: Source, a: Ability) -> set[str]:
+    """The board facts an ability reads (its source's own facts aside)."""
+    names = {c.fact for c in a.if_ + a.unless}
+    if a.times is not None and a.times.fact:
+        names.add(a.times.fact)
+    if isinstance(a.add, dict):
+        names |= {v["fact"] for v in a.add.values() if isinstance(v, dict)}
+    return names - set(s.fact_map)
+
+
+def dropping_facts(problem: Problem) -> dict[str, int]:
+    """Facts that sacrifices may lower during the payment (9.1 ``counts``), and by how much at
+    most: copies that count toward them and can be sacrificed (by themselves or by another's
+    sacrifice_other)."""
+    sacrificers = [a.sacrifice_other for s in problem.sources for a in s.abilities if a.sacrifice_other]
+    out: dict[str, int] = {}
+    for s in problem.sources:
+        if not s.counts or not s.count:
+            continue
+        if any(a.sacrifice for a in s.abilities) or any(o.matches(s) for o in sacrificers):
+            for f, n in s.counts:
+                out[f] = out.get(f, 0) + n * s.count
+    return out
+
+
 def expand(problem: Problem, s: Source, a: Ability, choices: tuple[tuple[str, ...], ...], path: str,
-           finite_mana: int | None) -> Expanded | None:
+           finite_mana: int | None, facts: dict | None = None) -> Expanded | None:
     """``a`` (an ability of ``s`` whose base outputs are ``choices``) on this board, or None if it
     can't be activated here. ``finite_mana`` bounds the mana the rest of the board can make
-    (for ``uses: "any"`` abilities with a mana cost; None while that bound is worked out)."""
-    own, board = s.fact_map, problem.fact_map
+    (for ``uses: "any"`` abilities with a mana cost; None while that bound is worked out);
+    ``facts``: the board's facts as it reads them (default: as given)."""
+    own, board = s.fact_map, problem.fact_map if facts is None else facts
     if not conditions_allow(a.if_, a.unless, lambda f: own[f] if f in own else board[f]):
         return None
     counters = s.counter_map

@@ -92,10 +92,18 @@ class BoardState:
         return tapped_ids
 
     def fact(self, src: Source, name: str) -> Any:
+        """A fact as an activation now reads it: the source's own first (9.2), else the board's
+        less what the copies sacrificed so far counted toward it (9.1 ``counts``)."""
         own = dict(src.facts)
         if name in own:
             return own[name]
-        return dict(self.problem.facts).get(name)
+        value = dict(self.problem.facts).get(name)
+        if isinstance(value, int):
+            for other in self.problem.sources:
+                by = dict(other.counts).get(name)
+                if by:
+                    value -= by * (other.count - self.alive[other.id])
+        return value
 
     def add_outputs(self, src: Source, ab: Ability) -> tuple[tuple[str, ...], ...]:
         """What one activation of an add that reads the board may make: n mana (n perhaps a

@@ -184,7 +184,8 @@ def _reflect(draw, features):
 
 # Version 2 (spec 9.1-9.2). The board's facts are drawn with the problem (V2_FACTS), so every
 # fact a source reads is given.
-V2_FACTS = ("creature you control", "swamp you control", "urza's mine you control", "urza's power-plant you control")
+V2_FACTS = ("creature you control", "swamp you control", "urza's mine you control", "urza's power-plant you control",
+            "artifact you control")
 
 
 def _cradle(draw, features):
@@ -241,6 +242,8 @@ def _elf(draw, features):
     if _one_in(draw, 3):
         src["facts"] = {"power": draw(st.integers(0, 2))}
         src["abilities"] = [{"add": "{%s}" % c, "times": {"fact": "power"}}]
+    if draw(st.booleans()):
+        src["counts"] = ["creature you control"]  # Gaea's Cradle reads it; an Altar may lower it
     return src, [c], False
 
 
@@ -339,9 +342,20 @@ def _druid(draw, features):
             list(COLORS), False)
 
 
+def _academy(draw, features):
+    """Tolarian Academy: {U} for each artifact; Treasures that count toward it may be sacrificed first."""
+    return {"abilities": [{"add": "{U}", "times": {"fact": "artifact you control"}}]}, ["UU"], False
+
+
+def _counted_treasure(draw, features):
+    return ({"types": ["artifact"], "counts": ["artifact you control"],
+             "abilities": [{"add": {"any_color": 1}, "tap": False, "sacrifice": True}]}, list(COLORS), False)
+
+
 def _bears(draw, features):
     """A creature with no mana ability (9.1: "abilities": []), an Elf or not."""
-    return {"types": ["creature"], "subtypes": draw(st.sampled_from([["bear"], ["elf"]])), "abilities": []}, [], False
+    return ({"types": ["creature"], "subtypes": draw(st.sampled_from([["bear"], ["elf"]])),
+             "counts": ["creature you control"], "abilities": []}, [], False)
 
 
 _BASE_MAKERS = [(_basic, 6), (_fixed, 2), (_dual, 4), (_bounce, 1), (_sol, 2), (_any, 2), (_one, 1),
@@ -357,7 +371,7 @@ _FEATURE_MAKERS = {
     "v2": [(_cradle, 2), (_tainted, 2), (_urza, 2), (_storage, 3), (_chalice, 1), (_vivid, 2), (_depletion, 1),
            (_elf, 3), (_spirit_guide, 1), (_dark_ritual_any, 1), (_charges, 1), (_twice, 1), (_diamond, 1),
            (_card_costs, 2), (_drawback_land, 2), (_of_colors, 2), (_commander, 1), (_chosen, 1), (_tagged, 1),
-           (_altar, 4), (_druid, 3), (_bears, 2)],
+           (_altar, 4), (_druid, 3), (_bears, 2), (_academy, 2), (_counted_treasure, 2)],
 }
 
 
@@ -388,7 +402,7 @@ def _source(draw, features, budget: int, focus=frozenset()):
         src["tapped"] = True
     elif tapped == 1 and count > 1:
         src["tapped"] = 1
-    if "only" in features and _one_in(draw, 5) and "abilities" in src:
+    if "only" in features and _one_in(draw, 5) and src.get("abilities"):
         ab = dict(src["abilities"][-1])
         ab["only"] = _restriction(draw)
         src["abilities"] = src["abilities"][:-1] + [ab]

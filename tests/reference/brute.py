@@ -245,6 +245,7 @@ class _Ability:
     cards: tuple = (0, 0, 0)  # cards discarded, exiled from the graveyard, milled per activation (9.2)
     drawback: bool = False
     others: tuple | None = None  # ("sac" | "tap", n, types, subtypes, self) for sacrifice_other / tap_other
+    conditions: dict | None = None  # the raw "if" / "unless", read as each activation happens
 
 
 @dataclass
@@ -259,10 +260,11 @@ class _Source:
     counters: tuple = ()  # ((kind, n), ...) on each copy at the start
     facts: dict | None = None
     subtypes: frozenset = frozenset()
+    counts: dict | None = None  # 9.1: the board facts each copy counts toward, and by how much
 
 
 _SOURCE_KEYS = {"id", "name", "count", "types", "snow", "tapped", "abilities", "oracle",
-                "subtypes", "colors", "sick", "counters", "chosen", "zone", "facts"}
+                "subtypes", "colors", "sick", "counters", "chosen", "zone", "facts", "counts"}
 _ABILITY_KEYS = {"add", "tap", "mana", "life", "damage", "energy", "sacrifice", "uses", "only",
                  "times", "remove_counters", "put_counters", "if", "unless", "discard", "exile_graveyard", "mill",
                  "drawback", "sacrifice_other", "tap_other"}
@@ -276,7 +278,8 @@ def _is_v2(problem: dict) -> bool:
     if (problem.get("for") or {}).get("tags") or (problem.get("for") or {}).get("mana_value") is not None:
         return True
     for src in problem.get("sources", []) or []:
-        if src.get("sick") or src.get("counters") or src.get("zone", "battlefield") != "battlefield" or src.get("facts"):
+        if src.get("sick") or src.get("counters") or src.get("zone", "battlefield") != "battlefield" or src.get("facts") \
+                or src.get("counts"):
             return True
         for ab in src.get("abilities", []) or []:
             if "times" in ab or ab.get("remove_counters") or ab.get("put_counters") or ab.get("uses") == "any" \
@@ -309,6 +312,14 @@ def _conditions_hold(ab_raw: dict, own: dict, board: dict) -> bool:
     if ab_raw.get("unless") and all(holds(c) for c in ab_raw["unless"]):
         return False
     return True
+
+
+def _counts(value) -> dict:
+    if not value:
+        return {}
+    if isinstance(value, list):
+        return {" ".join(f.lower().split()): 1 for f in value}
+    return {" ".join(f.lower().split()): int(n) for f, n in value.items()}
 
 
 def _others(raw: dict) -> tuple | None:
@@ -396,7 +407,7 @@ def _load_source(entry: dict, restriction_index, board_facts: dict | None = None
             times=raw.get("times"),
             remove=tuple(sorted((k.lower(), int(n)) for k, n in (raw.get("remove_counters") or {}).items())),
             put=tuple(sorted((k.lower(), int(n)) for k, n in (raw.get("put_counters") or {}).items())),
-            allowed=_conditions_hold(raw, own_facts, board_facts),
+            allowed=True, conditions={k: raw[k] for k in ("if", "unless") if raw.get(k)},
             cards=(int(raw.get("discard", 0)), int(raw.get("exile_graveyard", 0)), int(raw.get("mill", 0))),
             drawback=raw.get("drawback") is not None, others=_others(raw)))
     return _Source(count=count, tapped=tapped_n,
@@ -405,7 +416,8 @@ def _load_source(entry: dict, restriction_index, board_facts: dict | None = None
                    sick=bool(entry.get("sick", False)), hand=entry.get("zone", "battlefield") == "hand",
                    counters=tuple(sorted((k.lower(), int(n)) for k, n in (entry.get("counters") or {}).items())),
                    facts=own_facts,
-                   subtypes=frozenset(t.lower() for t in entry.get("subtypes", [basic_subtype] if basic_subtype else [])))
+                   subtypes=frozenset(t.lower() for t in entry.get("subtypes", [basic_subtype] if basic_subtype else [])),
+                   counts=_counts(entry.get("counts")))
 
 
 def _restriction_matches(only: dict, ctx: dict) -> bool:
@@ -639,6 +651,16 @@ class _Search:
 
         self.board_facts = {" ".join(k.lower().split()): v for k, v in (problem.get("facts") or {}).items()}
         self.sources = [_load_source(e, restriction_index, self.board_facts) for e in problem.get("sources", []) or []]
+        self.counting = any(src.counts for src in self.sources)
+        # Adds whose amount or colors come from a fact that sacrifices lower are read again at
+        # each activation (the entry is kept for "chosen").
+        self.dynamic_adds: dict[tuple[int, int], tuple[Any, dict]] = {}
+        if self.counting:
+            for si, e in enumerate(problem.get("sources", []) or []):
+                for ai, ab in enumerate(e.get("abilities", []) or []):
+                    add = ab.get("add")
+                    if isinstance(add, dict) and any(isinstance(v, dict) for v in add.values()):
+                        self.dynamic_adds[(si, ai)] = (add, e)
         opponents = [_load_source(e, restriction_index) for e in problem.get("opponent_sources", []) or []]
         reflected = _reflect_sets({"me": self.sources, "opp": opponents})
         for i, src in enumerate(self.sources):
@@ -697,6 +719,18 @@ class _Search:
         self.states = 0
 
     # ---- total cost variants --------------------------------------------------------------
+
+    def _facts_now(self, copies) -> dict:
+        """The board's facts as an activation now reads them: less what the copies sacrificed
+        so far counted toward them (9.1 counts)."""
+        if not self.counting:
+            return self.board_facts
+        now = dict(self.board_facts)
+        for e, entry in enumerate(copies):
+            for f, n in (self.sources[e].counts or {}).items():
+                if f in now:
+                    now[f] -= n * sum(1 for cs in entry if cs[1])
+        return now
 
     def _most_reps(self, src: _Source, ab: _Ability) -> int:
         """The most times one activation can make its add (9.2 ``times``)."""
@@ -937,7 +971,7 @@ class _Search:
         rec(0, dict(pool), 0)
         return results
 
-    def _effects(self, src: _Source, ab: _Ability, ctrs: tuple):
+    def _effects(self, src: _Source, ab: _Ability, ctrs: tuple, facts: dict | None = None):
         """Every (counters after, counters moved, repetitions of add) of one activation on a copy
         with ``ctrs`` (9.2): cost counters removed and put first, then the amount read."""
         ctr = dict(ctrs)
@@ -956,7 +990,7 @@ class _Search:
             return
         plus = int(t.get("plus", 0))
         if "fact" in t:
-            yield tuple(sorted(ctr.items())), moved, _fact(t["fact"], src.facts or {}, self.board_facts) + plus
+            yield tuple(sorted(ctr.items())), moved, _fact(t["fact"], src.facts or {}, facts or self.board_facts) + plus
         elif "counters" in t:
             yield tuple(sorted(ctr.items())), moved, ctr.get(t["counters"].lower(), 0) + plus
         else:
@@ -984,9 +1018,10 @@ class _Search:
                     continue
                 rest = list(entry)
                 rest.remove(cs)
+                facts = self._facts_now(copies)
                 for ai, ab in enumerate(src.abilities):
-                    if not ab.allowed:  # its condition fails (9.2)
-                        continue
+                    if ab.conditions and not _conditions_hold(ab.conditions, src.facts or {}, facts):
+                        continue  # its condition fails as it would be activated now (9.2)
                     if ab.tap and (tapped or src.hand or (src.sick and "creature" in src.types)):
                         continue  # a copy taps once; 302.6: a sick creature can't {T}; a card in hand can't
                     if not ab.tap and left[ai] <= 0:
@@ -994,11 +1029,16 @@ class _Search:
                     if energy + ab.energy > self.energy:
                         continue
                     new_left = left if ab.tap else left[:ai] + (left[ai] - 1,) + left[ai + 1:]
-                    for ctrs_after, moved_here, reps in self._effects(src, ab, ctrs):
+                    outputs = ab.outputs
+                    if (ei, ai) in self.dynamic_adds:
+                        add, raw = self.dynamic_adds[(ei, ai)]
+                        outputs = _outputs(_resolve_add(add, raw, src.facts or {}, facts), None)
+                    for ctrs_after, moved_here, reps in self._effects(src, ab, ctrs, facts):
                         yield from self._activate(state, pool_d, ei, ai, src, ab, rest, tapped, new_left,
-                                                  ctrs_after, moved_here, reps)
+                                                  ctrs_after, moved_here, reps, outputs)
 
-    def _activate(self, state, pool_d, ei, ai, src, ab, rest, tapped, new_left, ctrs_after, moved_here, reps):
+    def _activate(self, state, pool_d, ei, ai, src, ab, rest, tapped, new_left, ctrs_after, moved_here, reps,
+                  outputs):
         """The states after one activation of ability ``ai`` of a copy of source ``ei``."""
         copies, pool, a_life, damage, energy, sacrifices, cards, moved, zones, drawbacks = state
         new_zones = tuple(z + c for z, c in zip(zones, ab.cards))
@@ -1007,7 +1047,7 @@ class _Search:
         new_cs = (tapped or ab.tap, ab.sacrifice, True, new_left, ctrs_after)
         for new_copies, taken in self._victims(copies, ei, rest, new_cs, ab):
             yield from self._after_costs(state, pool_d, ei, src, ab, new_copies, new_zones, moved_here, reps,
-                                         sacrifices_extra=taken)
+                                         taken, outputs)
 
     def _victims(self, copies, ei, rest, new_cs, ab):
         """Every board after the activating copy's new state ``new_cs`` and the permanents its
@@ -1052,10 +1092,12 @@ class _Search:
                 seen.add(board)
                 yield board, n if kind == "sac" else 0
 
-    def _after_costs(self, state, pool_d, ei, src, ab, new_copies, new_zones, moved_here, reps, sacrifices_extra):
-        """The states after the activation's costs in mana and life are paid and its mana made."""
+    def _after_costs(self, state, pool_d, ei, src, ab, new_copies, new_zones, moved_here, reps, sacrifices_extra,
+                     base):
+        """The states after the activation's costs in mana and life are paid and its mana made
+        (``base``: what one repetition of its add may make)."""
         copies, pool, a_life, damage, energy, sacrifices, cards, moved, zones, drawbacks = state
-        outputs = ab.outputs if reps == 1 else sorted(self._repeated(ab.outputs, reps))
+        outputs = base if reps == 1 else sorted(self._repeated(base, reps))
         for after, phy_life in self._ability_cost_payments(pool_d, ab, si=ei):
             # 118.3: each life payment needs that much life at that moment; the
             # abilities' life costs come before any damage (spec section 8).
