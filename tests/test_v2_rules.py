@@ -210,3 +210,25 @@ def test_9_1_castable_takes_the_board_facts():
     out = tapwise.castable({"facts": {"swamp you control": 1}, "sources": [TAINTED],
                             "costs": [{"cost": "{B}"}, {"cost": "{G}"}]})
     assert [r["status"] for r in out["results"]] == ["paid", "infeasible"]
+
+
+def test_9_6_answer_fields_load_as_typed_values_and_back():
+    from tapwise.models.answer import dump_answer, load_answer
+
+    for problem in ({"cost": "{W}{U}{1}", "sources": [VAULT, {"name": "Forest"}]},
+                    {"cost": "{2}{G}", "sources": [ELVES, ALTAR]},
+                    {"cost": "{G}{G}{G}", "sources": [DRUID, dict(ELVES, sick=True, count=2)]}):
+        answer = tapwise.pay(copy.deepcopy(problem))
+        assert dump_answer(load_answer(answer)) == answer
+
+
+def test_9_problem_round_trips_through_dump():
+    from tapwise.models.problem import dump_problem
+
+    problem = {"cost": "{G}", "facts": {"creature you control": 2, "commander colors": "WUG", "urza's mine you control": 1,
+                                        "urza's power-plant you control": 0}, "hand": 2,
+               "graveyard": 1, "library": 9, "for": {"kind": "spell", "types": [], "subtypes": [], "tags": ["kicked"]},
+               "sources": [dict(DRUID, counts={"devotion to green": 1}, counters={"charge": 1}, facts={"power": 1}),
+                           VAULT, TOWER, CRADLE, ALTAR]}
+    loaded = load_problem(copy.deepcopy(problem))
+    assert load_problem(dump_problem(loaded)) == loaded
