@@ -739,7 +739,7 @@ def _load_ability(value: Any, path: str) -> Ability:
         damage=_int(obj.get("damage", 0), f"{path}.damage"),
         energy=_int(obj.get("energy", 0), f"{path}.energy"),
         sacrifice=_bool(obj.get("sacrifice", False), f"{path}.sacrifice"),
-        uses=1 if obj.get("uses") == "any" else _int(obj.get("uses", 1), f"{path}.uses", 0),  # 0: none left (a plan)
+        uses=1 if obj.get("uses") == "any" else _uses(obj.get("uses", 1), f"{path}.uses"),
         only=load_restriction(obj["only"], f"{path}.only") if obj.get("only") is not None else None,
         times=load_amount(obj["times"], f"{path}.times") if "times" in obj else None,
         remove_counters=load_counters(obj.get("remove_counters", {}), f"{path}.remove_counters", 1),
@@ -761,6 +761,13 @@ def _others(value: Any, path: str) -> Others:
     return Others(n=_int(obj.get("n", 1), f"{path}.n", 1), types=_str_list(obj.get("types", []), f"{path}.types"),
                   subtypes=_str_list(obj.get("subtypes", []), f"{path}.subtypes"),
                   self=_bool(obj.get("self", False), f"{path}.self"))
+
+
+def _uses(value: Any, path: str) -> int:
+    """``uses``: a whole number (0: none left, as a plan's left board says) or ``"any"`` (9.2)."""
+    if isinstance(value, str):
+        raise ProblemError(path, f"must be a whole number or \"any\", not {value!r}")
+    return _int(value, path, 0)
 
 
 def _drawback(value: Any, path: str) -> str:

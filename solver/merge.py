@@ -63,7 +63,7 @@ class Merge:
     def __init__(self, problem: Problem) -> None:
         self.members: dict[str, list[Source]] = {}
         self.problem = problem
-        if len(problem.sources) < 2:
+        if len(problem.sources) < 2 or problem.v2:  # 9.2's costs name entries (sacrificed, tapped)
             return
         # signature, or index if alone -> the entries, groups in order of their first entry
         groups: dict[tuple | int, list[Source]] = defaultdict(list)

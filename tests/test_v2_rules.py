@@ -232,3 +232,10 @@ def test_9_problem_round_trips_through_dump():
                            VAULT, TOWER, CRADLE, ALTAR]}
     loaded = load_problem(copy.deepcopy(problem))
     assert load_problem(dump_problem(loaded)) == loaded
+
+
+def test_9_2_entries_of_one_card_stay_apart_when_costs_name_them():
+    plain_elves = {"name": "Llanowar Elves", "types": ["creature"], "abilities": [{"add": "{G}"}]}
+    answer = paid({"cost": "{4}{G}{G}", "sources": [dict(plain_elves, id="a"), dict(plain_elves, id="b"), ALTAR]})
+    (altar,) = [a for a in answer["activations"] if a["source"] == "altar"]
+    assert sorted(altar["sacrificed"]) == ["a", "b"]
