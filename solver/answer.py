@@ -11,6 +11,7 @@ from operator import itemgetter
 from typing import Any
 
 from tapwise.models.mana import COLORS, TYPES, Kind, format_types
+from tapwise.models.problem import Problem
 from tapwise.solver.compile import Compiled, Producer
 from tapwise.solver.cpsat import Solution
 
@@ -321,14 +322,13 @@ def build_answer(c: Compiled, sol: Solution) -> dict[str, Any]:
         "objective": dict(sol.objective),
     }
     if prob.v2:
-        answer.update(v2_fields(c, activations))
+        answer.update(v2_fields(prob, activations))
     return answer
 
 
-def v2_fields(c: Compiled, activations: list[dict[str, Any]]) -> dict[str, Any]:
+def v2_fields(prob: Problem, activations: list[dict[str, Any]]) -> dict[str, Any]:
     """Section 9.6's answer fields, counted from the activations: cards discarded, counters
     removed (by costs and by ``remove`` amounts), activations with a drawback."""
-    prob = c.problem
     by_id = {s.id: s for s in prob.sources}
     removed = discarded = 0
     drawbacks = []

@@ -126,6 +126,10 @@ class Plan:
 PLAN_SUMMED = ("min_life", "min_sacrifices", "min_sources", "min_waste")
 """The spec's default objectives (section 5), each summed over a plan's payments."""
 PLAN_OBJECTIVES = ("plan_paid", "plan_mana_value", "plan_most_colors", "plan_fewest_colors") + PLAN_SUMMED
+PLAN_SUMMED_V2 = ("min_life", "min_sacrifices", "min_drawbacks", "min_cards", "min_counters", "min_sources",
+                  "min_waste")
+"""Section 9.6's default objectives, summed, for a plan on a version-2 board."""
+PLAN_OBJECTIVES_V2 = PLAN_OBJECTIVES[:4] + PLAN_SUMMED_V2
 """A plan's order of preference (spec section 7): most costs, most mana value, the colors the
 costs' keywords ask for, then the spec's default objectives summed over the payments."""
 

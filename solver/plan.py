@@ -18,12 +18,11 @@ from math import ceil
 from typing import Any
 
 from tapwise.models.mana import KIND_X, TYPES, format_types
-from tapwise.models.problem import (BOARD_KEYS, COST_KEYS, Ability, PoolMana, Problem, ProblemError, Source, load_problem,
-                                    v2_path)
+from tapwise.models.problem import BOARD_KEYS, COST_KEYS, Ability, PoolMana, Problem, ProblemError, Source, load_problem
 from tapwise.models.total_cost import CostError
-from tapwise.solver.answer import Made, ManaPool, Paid, colors_of, pay_total, replay_activations
+from tapwise.solver.answer import Made, ManaPool, Paid, colors_of, pay_total, replay_activations, v2_fields
 from tapwise.solver.compile import Compiled, compile_problem
-from tapwise.solver.cpsat import PLAN_OBJECTIVES, PLAN_SUMMED, Model, Plan, Solution
+from tapwise.solver.cpsat import PLAN_OBJECTIVES, PLAN_OBJECTIVES_V2, PLAN_SUMMED, PLAN_SUMMED_V2, Model, Plan, Solution
 from tapwise.solver.pay import pay
 from tapwise.solver.plan_fast import all_at_once
 from tapwise.solver.verify import verify
@@ -51,10 +50,8 @@ def plan(request: dict[str, Any]) -> dict[str, Any]:
     board = {k: request[k] for k in BOARD_KEYS if k in request}
     load_problem({"cost": "{0}", **board})  # the board's own errors, named without a cost
     problems = [_load_cost(i, cost, board) for i, cost in enumerate(costs)]
-    for i, p in enumerate(problems):
-        where = v2_path(p)
-        if where is not None:  # spec 9: a key the solver can't honour is an error naming it
-            raise ProblemError(where, "plan does not support section 9's keys yet (pay and castable do)")
+    for p in problems:
+        _refuse_not_yet(p)
     compiled = []
     for i, p in enumerate(problems):
         try:
@@ -62,6 +59,26 @@ def plan(request: dict[str, Any]) -> dict[str, Any]:
         except CostError as e:
             raise ProblemError(f"costs[{i}]", str(e)) from None
     return _solve(problems, compiled, order, float(time_limit))
+
+
+def _refuse_not_yet(p: Problem) -> None:
+    """Section 9's keys a plan can't honour yet, each an error naming it (spec 9): what a
+    board left after a payment can't say per copy (counters, uses of "any", cards, permanents
+    another cost took, facts lowered by sacrifices)."""
+    for i, s in enumerate(p.sources):
+        for key in ("counters", "counts"):
+            if getattr(s, key):
+                raise ProblemError(f"sources[{i}].{key}", "plan does not support this key yet (pay and castable do)")
+        for j, a in enumerate(s.abilities):
+            path = f"sources[{i}].abilities[{j}]"
+            if a.uses_any:
+                raise ProblemError(f"{path}.uses", "plan does not support \"any\" yet (pay and castable do)")
+            if a.times is not None and (a.times.counters or a.times.remove):
+                raise ProblemError(f"{path}.times", "plan does not support amounts from counters yet")
+            for key in ("remove_counters", "put_counters", "discard", "exile_graveyard", "mill", "sacrifice_other",
+                        "tap_other"):
+                if getattr(a, key):
+                    raise ProblemError(f"{path}.{key}", "plan does not support this cost yet (pay and castable do)")
 
 
 def _load_cost(i: int, cost: Any, board: dict[str, Any]) -> Problem:
@@ -135,20 +152,22 @@ def _decide(problems: list[Problem], compiled: list[Compiled], candidates: list[
     """Which costs the plan pays and how, jointly: (the joint solution, each candidate's share of
     it or None when unpaid, the plan's objective values), or None past the time limit."""
     values = [_mana_value(problems[i]) for i in candidates]
+    v2 = problems[0].v2  # one board: 9.6's objectives for all the costs or none
+    summed = PLAN_SUMMED_V2 if v2 else PLAN_SUMMED
     together = all_at_once(problems, compiled, time_limit) if len(candidates) == len(problems) else None
     if together is not None:  # every cost fits: one payment of all their symbols
         sol, shares = together
         return sol, dict(enumerate(shares)), {"paid": len(problems), "mana_value": sum(v for v, _ in values),
-                                              **{k: sol.objective[k] for k in PLAN_SUMMED}}
+                                              **{k: sol.objective[k] for k in summed}}
     spec = Plan(tuple(compiled[i] for i in candidates), tuple(v for v, _ in values), tuple(n for _, n in values),
                 prefix=order == "given")
     model = Model(spec.costs[0], plan=spec)
-    sol = model.solve(PLAN_OBJECTIVES, time_limit)
+    sol = model.solve(PLAN_OBJECTIVES_V2 if v2 else PLAN_OBJECTIVES, time_limit)
     if sol.status == "unknown":
         return None
     return sol, dict(zip(candidates, model.plan_solutions)), {
         "paid": sol.objective["plan_paid"], "mana_value": sol.objective["plan_mana_value"],
-        **{k: sol.objective[k] for k in PLAN_SUMMED}}
+        **{k: sol.objective[k] for k in summed}}
 
 
 def _result(status: str, optimal: bool, paid: list[int], unpaid: list[int], left: Problem,
@@ -328,7 +347,8 @@ class _Joint:
             copies[sid] = max(copies.get(sid, 0), ceil(n / max(1, by_id[sid].abilities[j].uses)))
         variant_energy = sum(1 for pay in payments if "energy" in pay)
         lost = ability_life + damage + paid.life
-        sacrificed = sum(sacs.values())
+        cards = sum(n for sid, n in sacs.items() if by_id[sid].zone == "hand")  # exiled from the hand (9.1)
+        sacrificed = sum(sacs.values()) - cards
         colors = colors_of(paid.spent_types)
         answer = {
             "status": "paid", "optimal": True, "x": one.x, "total_cost": paid.total_cost,
@@ -341,6 +361,10 @@ class _Joint:
             "objective": {"min_life": lost, "min_sacrifices": sacrificed, "min_sources": sum(copies.values()),
                           "min_waste": waste},
         }
+        if here.v2:
+            answer.update(v2_fields(here, activations))
+            answer["objective"].update({"min_drawbacks": sum(d["times"] for d in answer["drawbacks"]),
+                                        "min_cards": cards, "min_counters": 0})
         pool = tuple(self._pool_mana(m, i, by_id) for i, m in enumerate(floating))
         player = replace(here.player, life=here.player.life - lost, energy=here.player.energy - energy - variant_energy)
         return answer, replace(here, sources=self._sources_left(here, taps, sacs, uses), pool=pool, player=player)
