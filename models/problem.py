@@ -1245,8 +1245,9 @@ def load_problem(value: Any, *, allowed: Iterable[str] = PROBLEM_KEYS, path: str
             state[key] = _int(obj[key], f"{pre}{key}")
     if obj.get("library") is not None:
         state["library"] = _int(obj["library"], f"{pre}library")
-    if state["sources"]:
-        _check_facts(state["sources"], dict(state["facts"]), f"{pre}sources")
+    for key in ("sources", "opponent_sources"):
+        if state[key]:
+            _check_facts(state[key], dict(state["facts"]), f"{pre}{key}")
     return assemble(Problem, state)
 
 
