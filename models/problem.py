@@ -594,7 +594,7 @@ def load_restriction(value: Any, path: str) -> Restriction:
         items = [colors] if isinstance(colors, str) else colors
         _expect(items, (list,), f"{path}.colors", "a color class or a list of them")
         for i, c in enumerate(items):
-            if c not in COLOR_CLASSES and c not in COLORS:
+            if not isinstance(c, str) or (c not in COLOR_CLASSES and c not in COLORS):
                 raise ProblemError(f"{path}.colors", f"unknown color class {c!r}; use "
                                    "multicolored, monocolored, colorless or a color letter")
         colors = tuple(items)
