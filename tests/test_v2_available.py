@@ -58,3 +58,38 @@ def test_9_what_available_does_not_support_yet_is_an_error_naming_it(board, path
     with pytest.raises(ProblemError) as e:
         available(board)
     assert e.value.path == path
+
+
+# --------------------------------------------------------------------------------------------
+# Against the reference (tests/reference/available_brute.py, extended to 9.1-9.2 on its own)
+# --------------------------------------------------------------------------------------------
+
+import copy  # noqa: E402
+import json  # noqa: E402
+
+from hypothesis import assume, given, settings  # noqa: E402
+
+try:
+    from reference.available_brute import TooBig, brute_available
+    from strategies import v2_problems
+    from test_against_reference import COMMON
+except ImportError:  # tests/ imported as a package
+    from tests.reference.available_brute import TooBig, brute_available
+    from tests.strategies import v2_problems
+    from tests.test_against_reference import COMMON
+
+REFUSED = ("sacrifice_other", "tap_other", "discard", "exile_graveyard", "mill", "counts")
+
+
+@settings(max_examples=400, **COMMON)
+@given(v2_problems())
+def test_9_v2_boards_match_the_available_reference(problem):
+    board = {k: problem[k] for k in ("sources", "pool", "player", "facts") if k in problem}
+    assume(not any(key in json.dumps(board) for key in REFUSED))
+    try:
+        expected = brute_available(copy.deepcopy(board), max_states=50_000)
+    except TooBig:
+        assume(False)
+    got = available(copy.deepcopy(board))
+    key = lambda p: json.dumps(p, sort_keys=True)  # noqa: E731
+    assert sorted(got["pools"], key=key) == sorted(expected["pools"], key=key), json.dumps(board)
