@@ -174,6 +174,12 @@ def expand(problem: Problem, s: Source, a: Ability, choices: tuple[tuple[str, ..
         return None  # a copy can't remove more than it has (9.2)
     fixed = sum(cost_removed.values()) + sum(n for _, n in a.put_counters)
     t = a.times
+
+    def made(n: int) -> tuple[tuple[str, ...], ...]:
+        # Made no times, an ability with a mana cost still takes mana: spent on a cost, that
+        # mana is not waste (spec 8), so it is a choice the objectives may want.
+        return repeat(choices, n, f"{path}.times") if n > 0 else (((),) if a.mana is not None else ())
+
     removed: tuple[int, ...] = ()
     if t is None:
         out = choices
@@ -182,7 +188,7 @@ def expand(problem: Problem, s: Source, a: Ability, choices: tuple[tuple[str, ..
         outs: list[tuple[str, ...]] = []
         kept: list[int] = []
         for r in range(most + 1):
-            for choice in repeat(choices, r + t.plus, f"{path}.times"):
+            for choice in made(r + t.plus):
                 outs.append(choice)
                 kept.append(r)
         out, removed = tuple(outs), tuple(kept)
@@ -193,9 +199,9 @@ def expand(problem: Problem, s: Source, a: Ability, choices: tuple[tuple[str, ..
             n = own[t.fact] if t.fact in own else board[t.fact]
         else:
             n = counters.get(t.counters, 0)
-        out = repeat(choices, n + t.plus, f"{path}.times")
+        out = made(n + t.plus)
     if not out:
-        return None  # makes no mana (Gaea's Cradle with no creatures)
+        return None  # makes no mana and costs none (Gaea's Cradle with no creatures): never worth it
     per_copy = total = None
     if not a.tap:
         bounds = [counters.get(k, 0) // n for k, n in cost_removed.items()]
