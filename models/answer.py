@@ -74,13 +74,34 @@ class Activation:
     adds: ManaCost
     times: int = 1
     paid: tuple[Payment, ...] | None = None
+    removed: int | None = None  # 9.6: counters each activation removed for a "remove" amount
+    sacrificed: tuple[str, ...] | None = None  # 9.2: the permanents its sacrifice_other took
+    tapped: tuple[str, ...] | None = None  # 9.2: the permanents its tap_other tapped
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"source": self.source, "ability": self.ability, "adds": str(self.adds),
                                "times": self.times}
         if self.paid is not None:
             out["paid"] = [p.to_json() for p in self.paid]
+        if self.removed is not None:
+            out["removed"] = self.removed
+        for key in ("sacrificed", "tapped"):
+            if getattr(self, key) is not None:
+                out[key] = list(getattr(self, key))
         return out
+
+
+@dataclass(frozen=True)
+class Drawback:
+    """Activations with a drawback (9.6): which, how many times, and the drawback's text."""
+
+    source: str
+    ability: int
+    drawback: str
+    times: int = 1
+
+    def to_json(self) -> dict[str, Any]:
+        return {"source": self.source, "ability": self.ability, "drawback": self.drawback, "times": self.times}
 
 
 @dataclass(frozen=True)
@@ -109,15 +130,18 @@ class Answer:
     error: str | None = None
     id: Any = None
     kept: tuple[int, ...] | None = None  # spec 9.5: indexes of the kept costs still payable
+    discarded: int | None = None  # 9.6 (version 2 problems)
+    counters_removed: int | None = None
+    drawbacks: tuple[Drawback, ...] | None = None
 
     def to_json(self) -> dict[str, Any]:
         return dump_answer(self)
 
 
 _PLAIN = ("optimal", "x", "life_paid", "damage", "energy_paid", "sources_used", "sacrificed",
-          "counters", "why", "error")
+          "counters", "why", "error", "discarded", "counters_removed")
 ANSWER_KEYS = ("status", "total_cost", "announce", "activations", "payments", "colors_spent",
-               "left_over", "objective", "conflict", "id", "kept") + _PLAIN
+               "left_over", "objective", "conflict", "id", "kept", "drawbacks") + _PLAIN
 
 
 def _symbol(value: Any, path: str) -> Symbol:
@@ -165,10 +189,19 @@ def _payments(value: Any, path: str) -> tuple[Payment, ...]:
 
 
 def _activation(value: Any, path: str) -> Activation:
-    obj = _object(value, path, ("source", "ability", "adds", "times", "paid"))
+    obj = _object(value, path, ("source", "ability", "adds", "times", "paid", "removed", "sacrificed", "tapped"))
     return Activation(_str(obj.get("source"), f"{path}.source"), _int(obj.get("ability"), f"{path}.ability"),
                       _mana(obj.get("adds"), f"{path}.adds"), _int(obj.get("times", 1), f"{path}.times", 1),
-                      _payments(obj["paid"], f"{path}.paid") if "paid" in obj else None)
+                      _payments(obj["paid"], f"{path}.paid") if "paid" in obj else None,
+                      _int(obj["removed"], f"{path}.removed") if "removed" in obj else None,
+                      _strings(obj["sacrificed"], f"{path}.sacrificed") if "sacrificed" in obj else None,
+                      _strings(obj["tapped"], f"{path}.tapped") if "tapped" in obj else None)
+
+
+def _drawback(value: Any, path: str) -> Drawback:
+    obj = _object(value, path, ("source", "ability", "drawback", "times"))
+    return Drawback(_str(obj.get("source"), f"{path}.source"), _int(obj.get("ability"), f"{path}.ability"),
+                    _str(obj.get("drawback"), f"{path}.drawback"), _int(obj.get("times", 1), f"{path}.times", 1))
 
 
 def _strings(value: Any, path: str) -> tuple[str, ...]:
@@ -212,6 +245,8 @@ def load_answer(value: Any) -> Answer:
         id=obj.get("id"),
         kept=tuple(_int(k, f"kept[{i}]") for i, k in enumerate(_expect(obj["kept"], (list,), "kept", "a list")))
         if "kept" in obj else None,
+        drawbacks=tuple(_drawback(d, f"drawbacks[{i}]") for i, d in enumerate(
+            _expect(obj["drawbacks"], (list,), "drawbacks", "a list"))) if "drawbacks" in obj else None,
         **plain,
     )
 
@@ -251,4 +286,9 @@ def dump_answer(answer: Answer) -> dict[str, Any]:
         out["kept"] = list(a.kept)
     if a.id is not None:
         out["id"] = a.id
+    for key in ("discarded", "counters_removed"):
+        if getattr(a, key) is not None:
+            out[key] = getattr(a, key)
+    if a.drawbacks is not None:
+        out["drawbacks"] = [d.to_json() for d in a.drawbacks]
     return out

@@ -13,11 +13,14 @@ from itertools import count, product
 from typing import Any, Hashable, Iterable, Mapping
 
 from tapwise.models.basics import basic_land
+from tapwise.models.facts import Amount, Condition
 from tapwise.models.mana import COLORS, TYPES, Kind, ManaCost, NotationError
 from tapwise.models.values import assemble, cached
 
 OBJECTIVES = ("max_x", "max_colors", "min_colors", "min_life", "min_energy",
-              "min_sacrifices", "min_sources", "min_waste", "max_keep")
+              "min_sacrifices", "min_drawbacks", "min_cards", "min_counters", "min_sources", "min_waste", "max_keep")
+V2_OBJECTIVES = ("min_drawbacks", "min_cards", "min_counters")
+"""Section 9.6's objectives: in the default list of a problem that uses version 2's keys."""
 KEYWORDS = ("achroma", "eclipse", "sunburst", "converge")
 QUERIES = ("pay", "castable", "plan", "available")
 COLOR_CLASSES = ("multicolored", "monocolored", "colorless")
@@ -43,12 +46,29 @@ MAX_GENERIC = 10**6
 MAX_TIME_LIMIT = 86400.0
 """Seconds: a day."""
 
-BOARD_KEYS = ("sources", "opponent_sources", "pool", "player")
+BOARD_KEYS = ("sources", "opponent_sources", "pool", "player", "facts", "hand", "graveyard", "library")
 COST_KEYS = ("cost", "alternative", "free", "additional", "life_cost", "increase", "reduce", "x",
              "x_color", "keywords", "for", "spend_as", "objective", "time_limit")
 PROBLEM_KEYS = COST_KEYS + BOARD_KEYS + ("keep", "id", "query")
 KEEP_COST_KEYS = tuple(k for k in COST_KEYS if k not in ("objective", "time_limit"))
 """What a kept cost (spec 9.5) may say: a cost object of section 7, without the board."""
+NOT_YET = {
+    "problem": ("convoke", "improvise", "delve", "other_costs", "effects"),
+    "source": (),
+    "ability": (),
+    "only": (),
+    "for": (),
+}
+"""Version 2 keys this solver does not honour yet: each is an error naming it, never ignored
+(spec 9)."""
+
+
+def _refuse_not_yet(obj: Mapping[str, Any], where: str, path: str) -> None:
+    """An error naming the first key of ``obj`` that this solver can't honour yet."""
+    for key in NOT_YET[where]:
+        if key in obj:
+            raise ProblemError(f"{path}.{key}" if path else key,
+                               "is a version 2 key this solver does not support yet (spec 9: never ignored)")
 
 
 class ProblemError(ValueError):
@@ -74,6 +94,7 @@ class Purpose:
     subtypes: tuple[str, ...] = ()
     colors: str = ""
     has_x: bool = False
+    tags: tuple[str, ...] = ()  # 9.2: "kicked", "flashback", ... (for.tags)
 
 
 @dataclass(frozen=True)
@@ -85,6 +106,7 @@ class Restriction:
     subtypes: tuple[str, ...] | None = None
     colors: tuple[str, ...] | None = None
     has_x: bool | None = None
+    tags: tuple[str, ...] | None = None  # 9.2: any of them in for.tags
 
     def allows(self, purpose: Purpose) -> bool:
         if self.kind is not None and self.kind != purpose.kind:
@@ -97,11 +119,13 @@ class Restriction:
             return False
         if self.has_x is not None and self.has_x != purpose.has_x:
             return False
+        if self.tags is not None and not set(self.tags) & set(purpose.tags):
+            return False
         return True
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
-        for key in ("kind", "types", "subtypes", "colors", "has_x"):
+        for key in ("kind", "types", "subtypes", "colors", "has_x", "tags"):
             value = getattr(self, key)
             if value is not None:
                 out[key] = list(value) if isinstance(value, tuple) else value
@@ -121,6 +145,36 @@ def _color_class_matches(cls: str, colors: str) -> bool:
 
 
 @dataclass(frozen=True)
+class Others:
+    """``sacrifice_other`` / ``tap_other`` (9.2): n permanents of the board's sources with one
+    of ``types`` (if given) and one of ``subtypes`` (if given); the activating copy may be one
+    of them only with ``self``."""
+
+    n: int = 1
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    self: bool = False
+
+    def matches(self, source: "Source") -> bool:
+        """Is ``source`` a permanent of this kind? (A card in hand is not a permanent, 9.1.)"""
+        if source.zone != "battlefield":
+            return False
+        if self.types and not set(self.types) & set(source.types):
+            return False
+        return not self.subtypes or bool(set(self.subtypes) & set(source.subtypes))
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"n": self.n}
+        if self.types:
+            out["types"] = list(self.types)
+        if self.subtypes:
+            out["subtypes"] = list(self.subtypes)
+        if self.self:
+            out["self"] = True
+        return out
+
+
+@dataclass(frozen=True)
 class Ability:
     """One mana ability. ``add`` keeps the JSON form; ``choices`` is what one activation can make:
     alternatives, each a tuple of units, each unit the string of types that unit may be."""
@@ -134,6 +188,26 @@ class Ability:
     sacrifice: bool = False
     uses: int = 1
     only: Restriction | None = None
+    times: Amount | None = None  # 9.2: the add made this many times per activation
+    remove_counters: tuple[tuple[str, int], ...] = ()  # counters removed as a cost, by kind
+    put_counters: tuple[tuple[str, int], ...] = ()  # counters put on the copy as it is activated
+    uses_any: bool = False  # uses "any": no limit but what its costs allow
+    if_: tuple[Condition, ...] = ()  # all must hold
+    unless: tuple[Condition, ...] = ()  # not all may hold
+    discard: int = 0  # cards discarded from the hand as a cost (9.2)
+    exile_graveyard: int = 0  # cards exiled from the graveyard as a cost
+    mill: int = 0  # cards milled as a cost
+    drawback: str | None = None  # a consequence the payment may prefer to avoid (min_drawbacks)
+    sacrifice_other: Others | None = None  # other permanents sacrificed as a cost (9.2)
+    tap_other: Others | None = None  # other untapped permanents tapped as a cost (9.2)
+
+    @cached
+    def v2(self) -> bool:
+        """Does the ability use a key of section 9.2?"""
+        return bool(self.times is not None or self.remove_counters or self.put_counters or self.uses_any
+                    or (isinstance(self.add, dict) and "of" in self.add) or self.board_add
+                    or self.if_ or self.unless or self.discard or self.exile_graveyard or self.mill
+                    or self.drawback is not None or self.sacrifice_other is not None or self.tap_other is not None)
 
     @cached
     def choices(self) -> tuple[tuple[str, ...], ...]:
@@ -147,14 +221,19 @@ class Ability:
                 for choice in _choices_of_mana(ManaCost.parse(text)):
                     seen.setdefault(choice)
             return tuple(seen)
-        (key, n), = ((k, v) for k, v in add.items() if k != "what")
-        if key == "any_color":
-            return ((COLORS,) * n,)
-        if key == "any_type":
-            return ((TYPES,) * n,)
-        if key == "one_color":
-            return tuple((c,) * n for c in COLORS)
-        return ()
+        if "reflect" in add or self.board_add:
+            return ()  # known on a board only
+        n = next(v for k, v in add.items() if k in _ADD_COUNTS)
+        return add_choices(add, n, add.get("of", COLORS))
+
+    @cached
+    def board_add(self) -> bool:
+        """Does what it adds depend on the board (an amount or colors from a fact, ``chosen``)?"""
+        add = self.add
+        if not isinstance(add, dict) or "reflect" in add:
+            return False
+        n = next(v for k, v in add.items() if k in _ADD_COUNTS)
+        return isinstance(n, dict) or isinstance(add.get("of"), dict) or add.get("of") == "chosen"
 
     @cached
     def reflect(self) -> tuple[str, str] | None:
@@ -175,7 +254,9 @@ class Ability:
         interchangeable (``add`` may be spelled differently and make the same choices). Loaded
         abilities are shared between boards, so this is worked out once per kind of ability."""
         return (self.choices, self.reflect, self.mana, self.tap, self.sacrifice, self.life, self.damage,
-                self.energy, self.uses, self.only)
+                self.energy, self.uses, self.only, self.times, self.remove_counters, self.put_counters,
+                self.uses_any, self.if_, self.unless, self.discard, self.exile_graveyard, self.mill,
+                self.drawback is not None, self.sacrifice_other, self.tap_other)
 
     @cached
     def payment_kind(self) -> int:
@@ -194,10 +275,29 @@ class Ability:
                 out[key] = getattr(self, key)
         if self.sacrifice:
             out["sacrifice"] = True
-        if self.uses != 1:
+        if self.uses_any:
+            out["uses"] = "any"
+        elif self.uses != 1:
             out["uses"] = self.uses
         if self.only is not None:
             out["only"] = self.only.to_json()
+        if self.times is not None:
+            out["times"] = self.times.to_json()
+        for key in ("remove_counters", "put_counters"):
+            if getattr(self, key):
+                out[key] = dict(getattr(self, key))
+        if self.if_:
+            out["if"] = [c.to_json() for c in self.if_]
+        if self.unless:
+            out["unless"] = [c.to_json() for c in self.unless]
+        for key in ("discard", "exile_graveyard", "mill"):
+            if getattr(self, key):
+                out[key] = getattr(self, key)
+        if self.drawback is not None:
+            out["drawback"] = self.drawback
+        for key in ("sacrifice_other", "tap_other"):
+            if getattr(self, key) is not None:
+                out[key] = getattr(self, key).to_json()
         return out
 
 
@@ -256,6 +356,34 @@ class Source:
     tapped: int = 0
     oracle: str | None = None
     explicit_abilities: bool = field(default=True, compare=False)
+    subtypes: tuple[str, ...] = ()
+    colors: str = ""  # in WUBRG order
+    sick: bool = False  # summoning sick (302.6): its {T} abilities can't be activated
+    counters: tuple[tuple[str, int], ...] = ()  # on each copy, by kind
+    chosen: str | None = None  # a color letter or a subtype chosen for it
+    zone: str = "battlefield"  # or "hand": a card used from the hand, not a permanent
+    facts: tuple[tuple[str, Any], ...] = ()  # numbers about this permanent, read first (9.2)
+    counts: tuple[tuple[str, int], ...] = ()  # the board facts each copy counts toward, and by how much
+
+    @cached
+    def v2(self) -> bool:
+        """Does the source use a key of section 9.1 or 9.2 that changes how it pays? (``subtypes``,
+        ``colors`` and ``chosen`` only describe it: basic lands imply their subtype.)"""
+        return bool(self.sick or self.counters or self.zone != "battlefield" or self.facts or self.counts
+                    or any(a.v2 for a in self.abilities))
+
+    @cached
+    def counter_map(self) -> dict[str, int]:
+        return dict(self.counters)
+
+    @cached
+    def fact_map(self) -> dict[str, Any]:
+        return dict(self.facts)
+
+    @cached
+    def can_tap(self) -> bool:
+        """May its copies use {T} abilities? A sick creature can't (302.6); a card in hand can't."""
+        return not (self.sick and "creature" in self.types) and self.zone == "battlefield"
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"id": self.id}
@@ -272,6 +400,22 @@ class Source:
             out["oracle"] = self.oracle
         if self.explicit_abilities or self.oracle is None:
             out["abilities"] = [a.to_json() for a in self.abilities]
+        if self.subtypes:
+            out["subtypes"] = list(self.subtypes)
+        if self.colors:
+            out["colors"] = self.colors
+        if self.sick:
+            out["sick"] = True
+        if self.counters:
+            out["counters"] = dict(self.counters)
+        if self.chosen is not None:
+            out["chosen"] = self.chosen
+        if self.zone != "battlefield":
+            out["zone"] = self.zone
+        if self.facts:
+            out["facts"] = dict(self.facts)
+        if self.counts:
+            out["counts"] = dict(self.counts)
         return out
 
 
@@ -324,6 +468,8 @@ class Problem:
     purpose_kind: str = "spell"
     purpose_types: tuple[str, ...] = ()
     purpose_subtypes: tuple[str, ...] = ()
+    purpose_tags: tuple[str, ...] = ()  # 9.2 for.tags
+    purpose_mana_value: int | None = None  # 9.2 for.mana_value (no restriction reads it yet)
     spend_as: str | None = None
     player: Player = field(default_factory=Player)
     pool: tuple[PoolMana, ...] = ()
@@ -334,10 +480,26 @@ class Problem:
     id: Any = None
     query: str = "pay"
     keep: tuple[Problem, ...] = ()  # spec 9.5: costs to keep payable, each loaded with this board
+    facts: tuple[tuple[str, Any], ...] = ()  # the board's facts (9.1), in the order given
+    hand: int = 0  # cards in hand to discard (9.1)
+    graveyard: int = 0  # cards in the graveyard to exile
+    library: int | None = None  # cards in the library to mill; None: unbounded
+
+    @cached
+    def v2(self) -> bool:
+        """Does the problem use a key of section 9? Its default objectives then include 9.6's;
+        a version-1 problem keeps section 5's list, so its answer is exactly what it was."""
+        return bool(self.facts or self.hand or self.graveyard or self.library is not None or self.purpose_tags
+                    or self.purpose_mana_value is not None
+                    or any(s.v2 for s in self.sources))
+
+    @cached
+    def fact_map(self) -> dict[str, Any]:
+        return dict(self.facts)
 
     @cached
     def objective(self) -> tuple[str, ...]:
-        """The objective list in force: the given one, or the default of spec section 5."""
+        """The objective list in force: the given one, or the default of spec sections 5 and 9.6."""
         if self.objective_list is not None:
             given = self.objective_list
             return ("max_x",) + given if self.x == "max" and "max_x" not in given else given
@@ -350,6 +512,9 @@ class Problem:
             out.append("max_x")
         if self.keep:
             out.append("max_keep")  # spec 9.5 and 9.6: right after max_x
+        if self.v2:
+            return tuple(out) + ("min_life", "min_sacrifices", "min_drawbacks", "min_cards", "min_counters",
+                                 "min_sources", "min_waste")
         return tuple(out) + ("min_life", "min_sacrifices", "min_sources", "min_waste")
 
     @cached
@@ -359,6 +524,7 @@ class Problem:
         cost = self.cost
         return assemble(Purpose, {
             "kind": self.purpose_kind, "types": self.purpose_types, "subtypes": self.purpose_subtypes,
+            "tags": self.purpose_tags,
             "colors": cost.colors if cost is not None else "",
             "has_x": any(c is not None and c.has_x for c in (cost, self.alternative, *self.additional))})
 
@@ -454,7 +620,8 @@ def _choice(value: Any, path: str, options: Iterable[str]) -> str:
 
 
 def load_restriction(value: Any, path: str) -> Restriction:
-    obj = _object(value, path, ("kind", "types", "subtypes", "colors", "has_x"))
+    obj = _object(value, path, ("kind", "types", "subtypes", "colors", "has_x", "tags") + NOT_YET["only"])
+    _refuse_not_yet(obj, "only", path)
     colors = obj.get("colors")
     if colors is not None:
         items = [colors] if isinstance(colors, str) else colors
@@ -471,10 +638,38 @@ def load_restriction(value: Any, path: str) -> Restriction:
         subtypes=_str_list(obj["subtypes"], f"{path}.subtypes") if "subtypes" in obj else None,
         colors=colors,
         has_x=_bool(obj["has_x"], f"{path}.has_x") if "has_x" in obj else None,
+        tags=_str_list(obj["tags"], f"{path}.tags") if "tags" in obj else None,
     )
 
 
 _ADD_COUNTS = ("any_color", "one_color", "any_type")
+
+
+def _add_of(value: Any, path: str) -> Any:
+    """The colors an ``of`` allows (9.2): a color string, ``{"fact": F}`` or ``"chosen"``."""
+    if value == "chosen":
+        return "chosen"
+    if isinstance(value, dict):
+        _object(value, path, ("fact",))
+        if "fact" not in value:
+            raise ProblemError(f"{path}.fact", "is required")
+        return {"fact": _fact_name(value["fact"], f"{path}.fact")}
+    text = _str(value, path).upper()
+    if not text or any(c not in COLORS for c in text):
+        raise ProblemError(path, f"must be color letters (\"UR\"), {{\"fact\": ...}} or \"chosen\", not {value!r}")
+    return "".join(c for c in COLORS if c in text)
+
+
+def add_choices(add: dict[str, Any], n: int, colors: str) -> tuple[tuple[str, ...], ...]:
+    """What one activation of an ``any_color`` / ``one_color`` / ``any_type`` add makes, once its
+    amount and colors are known (from the board for facts and ``chosen``)."""
+    if n <= 0 or not colors:
+        return ()
+    if "any_color" in add:
+        return ((colors,) * n,)
+    if "any_type" in add:
+        return ((TYPES,) * n,)
+    return tuple((c,) * n for c in colors)
 
 
 def load_add(value: Any, path: str) -> Any:
@@ -504,12 +699,29 @@ def load_add(value: Any, path: str) -> Any:
         return [load_add(v, f"{path}[{i}]") for i, v in enumerate(value)]
     if isinstance(value, dict):
         keys = set(value)
+        if "double_pool" in keys:
+            raise ProblemError(f"{path}.double_pool", "is a version 2 add form this solver does not support yet "
+                               "(spec 9: never ignored)")
         if keys & set(_ADD_COUNTS):
-            _object(value, path, _ADD_COUNTS)
-            if len(keys) != 1:
+            _object(value, path, _ADD_COUNTS + ("of",))
+            counts = [k for k in _ADD_COUNTS if k in keys]
+            if len(counts) != 1:
                 raise ProblemError(path, "give exactly one of any_color, one_color, any_type")
-            (key, n), = value.items()
-            return {key: _int(n, f"{path}.{key}", 1, MAX_UNITS)}
+            key = counts[0]
+            n = value[key]
+            if isinstance(n, dict):  # 9.2: n may be {"fact": F}
+                _object(n, f"{path}.{key}", ("fact",))
+                if "fact" not in n:
+                    raise ProblemError(f"{path}.{key}.fact", "is required")
+                n = {"fact": _fact_name(n["fact"], f"{path}.{key}.fact")}
+            else:
+                n = _int(n, f"{path}.{key}", 1, MAX_UNITS)
+            out: dict[str, Any] = {key: n}
+            if "of" in value:
+                if key == "any_type":
+                    raise ProblemError(f"{path}.of", "goes with any_color or one_color")
+                out["of"] = _add_of(value["of"], f"{path}.of")
+            return out
         if "reflect" in keys:
             _object(value, path, ("reflect", "what"))
             whose = _choice(value["reflect"], f"{path}.reflect", ("lands_you_control", "lands_opponents_control"))
@@ -520,7 +732,9 @@ def load_add(value: Any, path: str) -> Any:
     raise ProblemError(path, f"must be a mana string, a list or an object, not {_type_name(value)}")
 
 
-ABILITY_KEYS = ("add", "tap", "mana", "life", "damage", "energy", "sacrifice", "uses", "only")
+ABILITY_KEYS = ("add", "tap", "mana", "life", "damage", "energy", "sacrifice", "uses", "only",
+                "times", "remove_counters", "put_counters", "if", "unless", "discard", "exile_graveyard", "mill",
+                "drawback", "sacrifice_other", "tap_other")
 
 
 _ABILITIES: dict[Hashable, Ability] = {}  # the same few ability objects come back on every board
@@ -551,7 +765,8 @@ def load_ability(value: Any, path: str) -> Ability:
 
 
 def _load_ability(value: Any, path: str) -> Ability:
-    obj = _object(value, path, ABILITY_KEYS)
+    obj = _object(value, path, ABILITY_KEYS + NOT_YET["ability"])
+    _refuse_not_yet(obj, "ability", path)
     if "add" not in obj:
         raise ProblemError(f"{path}.add", "is required")
     mana = _cost(obj["mana"], f"{path}.mana") if obj.get("mana") is not None else None
@@ -568,12 +783,120 @@ def _load_ability(value: Any, path: str) -> Ability:
         damage=_int(obj.get("damage", 0), f"{path}.damage"),
         energy=_int(obj.get("energy", 0), f"{path}.energy"),
         sacrifice=_bool(obj.get("sacrifice", False), f"{path}.sacrifice"),
-        uses=_int(obj.get("uses", 1), f"{path}.uses", 0, MAX_COUNT),  # 0: none left this turn (a plan's left board)
+        uses=1 if obj.get("uses") == "any" else _uses(obj.get("uses", 1), f"{path}.uses"),
         only=load_restriction(obj["only"], f"{path}.only") if obj.get("only") is not None else None,
+        times=load_amount(obj["times"], f"{path}.times") if "times" in obj else None,
+        remove_counters=load_counters(obj.get("remove_counters", {}), f"{path}.remove_counters", 1),
+        put_counters=load_counters(obj.get("put_counters", {}), f"{path}.put_counters", 1),
+        uses_any=obj.get("uses") == "any",
+        if_=load_conditions(obj.get("if", []), f"{path}.if"),
+        unless=load_conditions(obj.get("unless", []), f"{path}.unless"),
+        discard=_int(obj.get("discard", 0), f"{path}.discard"),
+        exile_graveyard=_int(obj.get("exile_graveyard", 0), f"{path}.exile_graveyard"),
+        mill=_int(obj.get("mill", 0), f"{path}.mill"),
+        drawback=_drawback(obj["drawback"], f"{path}.drawback") if obj.get("drawback") is not None else None,
+        sacrifice_other=_others(obj["sacrifice_other"], f"{path}.sacrifice_other") if obj.get("sacrifice_other") else None,
+        tap_other=_others(obj["tap_other"], f"{path}.tap_other") if obj.get("tap_other") else None,
     )
 
 
-SOURCE_KEYS = ("id", "name", "count", "types", "snow", "tapped", "abilities", "oracle")
+def _others(value: Any, path: str) -> Others:
+    obj = _object(value, path, ("types", "subtypes", "n", "self"))
+    return Others(n=_int(obj.get("n", 1), f"{path}.n", 1), types=_str_list(obj.get("types", []), f"{path}.types"),
+                  subtypes=_str_list(obj.get("subtypes", []), f"{path}.subtypes"),
+                  self=_bool(obj.get("self", False), f"{path}.self"))
+
+
+def _uses(value: Any, path: str) -> int:
+    """``uses``: a whole number (0: none left, as a plan's left board says) or ``"any"`` (9.2)."""
+    if isinstance(value, str):
+        raise ProblemError(path, f"must be a whole number or \"any\", not {value!r}")
+    return _int(value, path, 0, MAX_COUNT)
+
+
+def _drawback(value: Any, path: str) -> str:
+    text = " ".join(_str(value, path).split())
+    if not text:
+        raise ProblemError(path, "must say what the drawback is")
+    return text
+
+
+def load_counters(value: Any, path: str, minimum: int = 0) -> tuple[tuple[str, int], ...]:
+    """Counters by kind (``{"charge": 2}``): kinds are lowercase words, amounts whole numbers
+    (at least ``minimum``); sorted by kind, so equal counters are equal values."""
+    obj = _expect(value, (dict,), path, "an object of counter kinds and numbers")
+    out = []
+    for kind, n in obj.items():
+        if not isinstance(kind, str) or not kind.strip():
+            raise ProblemError(path, f"a counter kind must be a word, not {kind!r}")
+        out.append((kind.strip().lower(), _int(n, f"{path}.{kind}", minimum)))
+    if len({k for k, _ in out}) != len(out):
+        raise ProblemError(path, "names a counter kind twice")
+    return tuple(sorted(out))
+
+
+def load_conditions(value: Any, path: str) -> tuple[Condition, ...]:
+    """An ``if`` / ``unless`` list: ``{"fact": F, "min": n}`` and/or ``"max": n`` each."""
+    items = _expect(value, (list,), path, "a list of conditions")
+    out = []
+    for i, raw in enumerate(items):
+        p = f"{path}[{i}]"
+        obj = _object(raw, p, ("fact", "min", "max"))
+        if "fact" not in obj:
+            raise ProblemError(f"{p}.fact", "is required")
+        if "min" not in obj and "max" not in obj:
+            raise ProblemError(p, "needs \"min\" or \"max\"")
+        out.append(Condition(_fact_name(obj["fact"], f"{p}.fact"),
+                             _int(obj["min"], f"{p}.min", -(10**9)) if "min" in obj else None,
+                             _int(obj["max"], f"{p}.max", -(10**9)) if "max" in obj else None))
+    return tuple(out)
+
+
+def _fact_name(value: Any, path: str) -> str:
+    name = " ".join(_str(value, path).lower().split())
+    if not name:
+        raise ProblemError(path, "names no fact")
+    return name
+
+
+def load_amount(value: Any, path: str) -> Amount:
+    """``times``: a whole number, or one of ``fact``, ``counters``, ``remove`` with ``plus``."""
+    if not isinstance(value, dict):
+        return Amount(number=_int(value, path))
+    obj = _object(value, path, ("fact", "counters", "remove", "plus"))
+    given = [k for k in ("fact", "counters", "remove") if k in obj]
+    if len(given) != 1:
+        raise ProblemError(path, "give exactly one of fact, counters, remove")
+    key = given[0]
+    name = (_fact_name(obj[key], f"{path}.{key}") if key == "fact"
+            else _str(obj[key], f"{path}.{key}").strip().lower())
+    if not name:
+        raise ProblemError(f"{path}.{key}", "names no counter kind")
+    return Amount(**{key: name}, plus=_int(obj.get("plus", 0), f"{path}.plus"))
+
+
+def load_facts(value: Any, path: str) -> tuple[tuple[str, Any], ...]:
+    """Facts: lowercase phrases with whole numbers, or color strings for phrases naming colors."""
+    obj = _expect(value, (dict,), path, "an object of facts")
+    out: dict[str, Any] = {}
+    for key, raw in obj.items():
+        name = _fact_name(key, path)
+        p = f"{path}.{key}"
+        if isinstance(raw, str):
+            colors = raw.upper()
+            bad = [c for c in colors if c not in COLORS]
+            if bad:
+                raise ProblemError(p, f"must be a whole number or a color string like \"WUG\", not {raw!r}")
+            out[name] = "".join(c for c in COLORS if c in colors)
+        else:
+            out[name] = _int(raw, p, -(10**9))
+        if list(out).count(name) > 1:
+            raise ProblemError(p, "gives a fact twice")
+    return tuple(out.items())
+
+SOURCE_KEYS = ("id", "name", "count", "types", "snow", "tapped", "abilities", "oracle",
+               "subtypes", "colors", "sick", "counters", "chosen", "zone", "facts", "counts")
+SOURCE_V2_KEYS = SOURCE_KEYS[8:]
 
 
 def _card_facts(name: str | None, oracle: str | None, path: str) -> dict[str, Any] | None:
@@ -715,7 +1038,19 @@ def _plain_source(raw: Any) -> Source | None:
         return None  # the full loader says why
     return assemble(Source, {"id": sid, "abilities": tuple(loaded), "name": name, "count": count,
                              "types": types, "snow": snow, "tapped": tapped, "oracle": None,
-                             "explicit_abilities": True})
+                             "explicit_abilities": True, "subtypes": _implied_subtypes(name), **_PLAIN_BOARD_KEYS})
+
+
+_PLAIN_BOARD_KEYS = {"colors": "", "sick": False, "counters": (), "chosen": None, "zone": "battlefield",
+                     "facts": (), "counts": ()}
+"""Section 9.1's keys of a plain entry, which gives none of them."""
+
+
+@lru_cache(maxsize=1024)
+def _implied_subtypes(name: str | None) -> tuple[str, ...]:
+    """A basic land name's subtype (305.6), as the full loader gives it."""
+    basic = basic_land(name) if name else None
+    return (_BASIC_SUBTYPES[basic[0]],) if basic and basic[0] in _BASIC_SUBTYPES else ()
 
 
 def load_sources(value: Any, path: str) -> tuple[Source, ...]:
@@ -736,7 +1071,8 @@ def load_sources(value: Any, path: str) -> tuple[Source, ...]:
 
 def _load_source(raw: Any, p: str, i: int, taken: set[str], explicit: set[str]) -> Source:
     """One entry, every field checked and any problem named by its path ``p``."""
-    obj = _object(raw, p, SOURCE_KEYS)
+    obj = _object(raw, p, SOURCE_KEYS + NOT_YET["source"])
+    _refuse_not_yet(obj, "source", p)
     name = _str(obj["name"], f"{p}.name") if obj.get("name") is not None else None
     oracle = _str(obj["oracle"], f"{p}.oracle") if obj.get("oracle") is not None else None
     if "id" in obj:
@@ -775,8 +1111,58 @@ def _load_source(raw: Any, p: str, i: int, taken: set[str], explicit: set[str]) 
     if count > MAX_CONVERTERS and any(a.mana is not None for a in abilities):
         raise ProblemError(f"{p}.count", f"a source with a mana ability that costs mana may have at most "
                            f"{MAX_CONVERTERS:,} copies, not {count:,} (each activation's payment is worked out)")
+    board = _board_keys(obj, p, name, facts)
+    if board["zone"] == "hand":
+        for j, a in enumerate(abilities):
+            if a.tap:
+                raise ProblemError(f"{p}.abilities[{j}].tap", "a card in hand can't be tapped: give \"tap\": false "
+                                   "(and \"sacrifice\": true to exile it, Simian Spirit Guide)")
     return Source(id=sid, abilities=abilities, name=name, count=count, types=types, snow=snow,
-                  tapped=tapped, oracle=oracle, explicit_abilities="abilities" in obj)
+                  tapped=tapped, oracle=oracle, explicit_abilities="abilities" in obj, **board)
+
+
+def _board_keys(obj: Mapping[str, Any], p: str, name: str | None, card: dict[str, Any] | None) -> dict[str, Any]:
+    """A source's section 9.1 keys, checked; basic land names imply their subtype."""
+    if "subtypes" in obj:
+        subtypes = _str_list(obj["subtypes"], f"{p}.subtypes")
+    elif card and card.get("subtypes"):
+        subtypes = tuple(str(t).lower() for t in card["subtypes"])
+    else:
+        subtypes = _implied_subtypes(name)
+    colors = ""
+    if "colors" in obj:
+        raw = _str(obj["colors"], f"{p}.colors").upper()
+        if any(c not in COLORS for c in raw):
+            raise ProblemError(f"{p}.colors", f"must be color letters like \"WU\", not {obj['colors']!r}")
+        colors = "".join(c for c in COLORS if c in raw)
+    chosen = None
+    if obj.get("chosen") is not None:
+        raw = _str(obj["chosen"], f"{p}.chosen").strip()
+        chosen = raw.upper() if raw.upper() in COLORS and len(raw) == 1 else raw.lower()
+        if not chosen:
+            raise ProblemError(f"{p}.chosen", "must be a color letter or a subtype")
+    return {"subtypes": subtypes, "colors": colors,
+            "sick": _bool(obj.get("sick", False), f"{p}.sick"),
+            "counters": load_counters(obj.get("counters", {}), f"{p}.counters"),
+            "chosen": chosen,
+            "zone": _choice(obj.get("zone", "battlefield"), f"{p}.zone", ("battlefield", "hand")),
+            "facts": load_facts(obj.get("facts", {}), f"{p}.facts"),
+            "counts": _load_counts(obj.get("counts", []), f"{p}.counts")}
+
+
+def _load_counts(value: Any, path: str) -> tuple[tuple[str, int], ...]:
+    """``counts``: a list of facts (each copy counts 1 toward them) or an object by how much."""
+    if isinstance(value, list):
+        items = [(_fact_name(f, f"{path}[{i}]"), 1) for i, f in enumerate(value)]
+    else:
+        obj = _expect(value, (dict,), path, "a list of facts or an object of facts and numbers")
+        items = [(_fact_name(f, path), _int(n, f"{path}.{f}", 1)) for f, n in obj.items()]
+    if len({f for f, _ in items}) != len(items):
+        raise ProblemError(path, "names a fact twice")
+    return tuple(sorted(items))
+
+
+_BASIC_SUBTYPES = {"W": "plains", "U": "island", "B": "swamp", "R": "mountain", "G": "forest"}
 
 
 def load_pool(value: Any, path: str) -> tuple[PoolMana, ...]:
@@ -853,7 +1239,8 @@ def load_problem(value: Any, *, allowed: Iterable[str] = PROBLEM_KEYS, path: str
     """Validate a spec problem dict and return the :class:`Problem` it describes. Keys left out
     keep their defaults without a check (the common case: a cost and a board); the keys given
     are checked in a fixed order, so a problem with several mistakes always names the same one."""
-    obj = _object(value, path, allowed)
+    obj = _object(value, path, tuple(allowed) + NOT_YET["problem"])
+    _refuse_not_yet(obj, "problem", path)
     pre = f"{path}." if path else ""
     if "cost" not in obj:
         raise ProblemError(f"{pre}cost", "is required (use null for a card with no mana cost)")
@@ -872,10 +1259,14 @@ def load_problem(value: Any, *, allowed: Iterable[str] = PROBLEM_KEYS, path: str
                 raise ProblemError(f"{pre}keywords[{i}]", f"unknown keyword {k!r}; known: {', '.join(KEYWORDS)}")
         state["keywords"] = frozenset(keywords)
     if "for" in obj:
-        purpose = _object(obj["for"], f"{pre}for", ("kind", "types", "subtypes"))
+        purpose = _object(obj["for"], f"{pre}for", ("kind", "types", "subtypes", "tags", "mana_value") + NOT_YET["for"])
+        _refuse_not_yet(purpose, "for", f"{pre}for")
         state["purpose_kind"] = _choice(purpose.get("kind", "spell"), f"{pre}for.kind", ("spell", "ability"))
         state["purpose_types"] = _str_list(purpose.get("types", []), f"{pre}for.types")
         state["purpose_subtypes"] = _str_list(purpose.get("subtypes", []), f"{pre}for.subtypes")
+        state["purpose_tags"] = _str_list(purpose.get("tags", []), f"{pre}for.tags")
+        if purpose.get("mana_value") is not None:
+            state["purpose_mana_value"] = _int(purpose["mana_value"], f"{pre}for.mana_value")
     if "objective" in obj:
         objective = _str_list(obj["objective"], f"{pre}objective")
         for i, o in enumerate(objective):
@@ -900,6 +1291,16 @@ def load_problem(value: Any, *, allowed: Iterable[str] = PROBLEM_KEYS, path: str
     state["id"] = obj.get("id")
     if "query" in obj:
         state["query"] = _choice(obj["query"], f"{pre}query", QUERIES)
+    if "facts" in obj:
+        state["facts"] = load_facts(obj["facts"], f"{pre}facts")
+    for key in ("hand", "graveyard"):
+        if key in obj:
+            state[key] = _int(obj[key], f"{pre}{key}")
+    if obj.get("library") is not None:
+        state["library"] = _int(obj["library"], f"{pre}library")
+    for key in ("sources", "opponent_sources"):
+        if state[key]:
+            _check_facts(state[key], dict(state["facts"]), f"{pre}{key}")
     return assemble(Problem, state)
 
 
@@ -913,6 +1314,61 @@ def _load_keep(obj: Mapping[str, Any], pre: str) -> tuple[Problem, ...]:
         cost = _object(cost, where, KEEP_COST_KEYS)
         out.append(load_problem({**cost, **board}, allowed=KEEP_COST_KEYS + BOARD_KEYS, path=where))
     return tuple(out)
+def v2_path(problem: Problem) -> str | None:
+    """The field path of the first section 9 key that changes how ``problem`` is paid (what
+    :attr:`Problem.v2` looks at), or None for a version-1 problem: for errors that name it."""
+    for key in ("facts", "hand", "graveyard"):
+        if getattr(problem, key):
+            return key
+    if problem.library is not None:
+        return "library"
+    if problem.purpose_tags:
+        return "for.tags"
+    if problem.purpose_mana_value is not None:
+        return "for.mana_value"
+    for i, s in enumerate(problem.sources):
+        for key in ("sick", "counters", "facts", "counts"):
+            if getattr(s, key):
+                return f"sources[{i}].{key}"
+        if s.zone != "battlefield":
+            return f"sources[{i}].zone"
+        for j, a in enumerate(s.abilities):
+            if a.v2:
+                for key, value in a.to_json().items():
+                    if key in ABILITY_KEYS[9:] or (key == "uses" and value == "any") or key == "add":
+                        if key != "add" or a.board_add or (isinstance(a.add, dict) and "of" in a.add):
+                            return f"sources[{i}].abilities[{j}].{key}"
+    return None
+
+
+def _check_facts(sources: tuple[Source, ...], board: dict[str, Any], path: str) -> None:
+    """Every fact an ability reads is given, by the source or the board, as a number: else an
+    error naming the fact and the field that needs it (9.1)."""
+    for i, s in enumerate(sources):
+        own = s.fact_map
+        for j, a in enumerate(s.abilities):
+            if not a.v2:
+                continue
+            needs = [(f"{path}[{i}].abilities[{j}].times.fact", a.times.fact)] if a.times and a.times.fact else []
+            if a.board_add:
+                for key, value in a.add.items():
+                    if isinstance(value, dict):
+                        needs.append((f"{path}[{i}].abilities[{j}].add.{key}.fact", value["fact"]))
+                if a.add.get("of") == "chosen" and (s.chosen is None or s.chosen not in COLORS):
+                    raise ProblemError(f"{path}[{i}].abilities[{j}].add.of", f"is \"chosen\" but {path}[{i}].chosen "
+                                       "gives no color")
+            needs += [(f"{path}[{i}].abilities[{j}].{key}[{n}].fact", c.fact)
+                      for key, conds in (("if", a.if_), ("unless", a.unless)) for n, c in enumerate(conds)]
+            for where, fact in needs:
+                value = own.get(fact, board.get(fact))
+                if value is None:
+                    raise ProblemError(where, f"needs the fact {fact!r}, which neither the problem's facts "
+                                       f"nor {path}[{i}].facts gives")
+                if where.endswith(".of.fact"):
+                    if not isinstance(value, str):
+                        raise ProblemError(where, f"needs colors for the fact {fact!r}, but it is {value!r}")
+                elif not isinstance(value, int):
+                    raise ProblemError(where, f"needs a number for the fact {fact!r}, but it is {value!r}")
 
 
 def dump_problem(problem: Problem) -> dict[str, Any]:
@@ -934,8 +1390,13 @@ def dump_problem(problem: Problem) -> dict[str, Any]:
         out["x_color"] = p.x_color
     if p.keywords:
         out["keywords"] = sorted(p.keywords)
-    if (p.purpose_kind, p.purpose_types, p.purpose_subtypes) != ("spell", (), ()):
+    if (p.purpose_kind, p.purpose_types, p.purpose_subtypes) != ("spell", (), ()) or p.purpose_tags \
+            or p.purpose_mana_value is not None:
         out["for"] = {"kind": p.purpose_kind, "types": list(p.purpose_types), "subtypes": list(p.purpose_subtypes)}
+        if p.purpose_tags:
+            out["for"]["tags"] = list(p.purpose_tags)
+        if p.purpose_mana_value is not None:
+            out["for"]["mana_value"] = p.purpose_mana_value
     if p.spend_as:
         out["spend_as"] = p.spend_as
     if p.player != Player():
@@ -959,4 +1420,11 @@ def dump_problem(problem: Problem) -> dict[str, Any]:
         out["query"] = p.query
     if p.keep:
         out["keep"] = [{k: v for k, v in dump_problem(k_).items() if k not in BOARD_KEYS} for k_ in p.keep]
+    if p.facts:
+        out["facts"] = dict(p.facts)
+    for key in ("hand", "graveyard"):
+        if getattr(p, key):
+            out[key] = getattr(p, key)
+    if p.library is not None:
+        out["library"] = p.library
     return out

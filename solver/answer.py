@@ -11,6 +11,7 @@ from operator import itemgetter
 from typing import Any
 
 from tapwise.models.mana import COLORS, TYPES, Kind, format_types
+from tapwise.models.problem import Problem
 from tapwise.solver.compile import Compiled, Producer
 from tapwise.solver.cpsat import Solution
 
@@ -230,15 +231,18 @@ def _made(p: Producer, sol: Solution, keys: Iterable[tuple[int, int, int]],
             continue
         choice = p.choices[key[2]]
         made = _fixed_output(choice)
+        removed = p.removed[key[2]] if p.removed else None  # 9.2 "remove": kept with what it made
         if made is not None:
-            groups[made] = groups.get(made, 0) + times
+            k = made if removed is None else (made, removed)
+            groups[k] = groups.get(k, 0) + times
             continue
         if pools is None:
             pools = {unit: deque(sorted((t for t, n in split.items() for _ in range(n)), key=_TYPE_ORDER))
                      for unit, split in splits[key[:2]].items()}
         for _ in range(times):
             made = _in_type_order(tuple(unit if len(unit) == 1 else pools[unit].popleft() for unit in choice))
-            groups[made] = groups.get(made, 0) + 1
+            k = made if removed is None else (made, removed)
+            groups[k] = groups.get(k, 0) + 1
     return groups
 
 
@@ -257,8 +261,10 @@ def replay_activations(c: Compiled, sol: Solution, pool: ManaPool,
     for (pi, lv, unit), split in sol.splits.items():
         splits.setdefault((pi, lv), {})[unit] = split
     ability_life = damage = energy = sacrificed = 0
-    # level by level, in producer order, each producer's choices in order
-    for (pi, lv), keys in groupby(sorted(sol.acts, key=_LEVEL_FIRST), key=_PRODUCER_LEVEL):
+    # level by level, in producer order, each producer's choices in order; on level 0, costs that
+    # tap and then those that sacrifice other permanents come last, after their victims acted (9.2)
+    order = _LEVEL_FIRST if not c.v2 else lambda key: (key[1], _others_rank(c.producers[key[0]]), key[0], key[2])
+    for (pi, lv), keys in groupby(sorted(sol.acts, key=order), key=_PRODUCER_LEVEL):
         p = c.producers[pi]
         groups = _made(p, sol, keys, splits)
         if not groups:
@@ -276,8 +282,19 @@ def replay_activations(c: Compiled, sol: Solution, pool: ManaPool,
                         payments_of_d += [{"symbol": d.text, "mana": mana}
                                           for mana in pool.take_each(flows, o.units, n)]
                 paid_by_symbol.append(payments_of_d)
+        victims = _victims(c, sol, pi) if p.others is not None else None
         for made, times in groups.items():
-            activations.append({"source": src.id, "ability": p.ability, "adds": _adds(made), "times": times})
+            entry = {"source": src.id, "ability": p.ability, "adds": "", "times": times}
+            if p.removed:
+                made, entry["removed"] = made
+            entry["adds"] = _adds(made)
+            if victims is not None:
+                taken = p.others[1] * times
+                entry["sacrificed" if p.others[0] == "sac" else "tapped"] = victims[:taken]
+                del victims[:taken]
+                if p.others[0] == "sac":
+                    sacrificed += taken
+            activations.append(entry)
             if made_by is None:
                 pool.add(made, p.kind_of_type, src.id, times)
             else:
@@ -295,9 +312,22 @@ def replay_activations(c: Compiled, sol: Solution, pool: ManaPool,
         ability_life += p.life * n
         damage += p.damage * n
         energy += p.energy * n
-        if p.sacrifice:
+        if p.sacrifice and not p.card:
             sacrificed += n
     return activations, ability_life, damage, energy, sacrificed
+
+
+def _others_rank(p: Producer) -> int:
+    """Where a level-0 activation goes: those reading a fact before sacrifices lower it, plain
+    ones, then tap_other, then sacrifice_other, then those reading the fact after (9.1 counts)."""
+    if p.reads is not None:
+        return -1 if p.reads[0] == "early" else 3
+    return 0 if p.others is None else 1 if p.others[0] == "tap" else 2
+
+
+def _victims(c: Compiled, sol: Solution, pi: int) -> list[str]:
+    """The ids of the copies producer ``pi``'s activations sacrifice or tap, in source order."""
+    return [c.problem.sources[q].id for (pj, q), n in sorted(sol.victims.items()) if pj == pi for _ in range(n)]
 
 
 class Paid:
@@ -399,7 +429,25 @@ def build_answer(c: Compiled, sol: Solution) -> dict[str, Any]:
         "left_over": pool.left(),
         "objective": dict(sol.objective),
     }
+    if prob.v2:
+        answer.update(v2_fields(prob, activations))
     return answer
+
+
+def v2_fields(prob: Problem, activations: list[dict[str, Any]]) -> dict[str, Any]:
+    """Section 9.6's answer fields, counted from the activations: cards discarded, counters
+    removed (by costs and by ``remove`` amounts), activations with a drawback."""
+    by_id = {s.id: s for s in prob.sources}
+    removed = discarded = 0
+    drawbacks = []
+    for act in activations:
+        ab = by_id[act["source"]].abilities[act["ability"]]
+        removed += (sum(n for _, n in ab.remove_counters) + act.get("removed", 0)) * act["times"]
+        discarded += ab.discard * act["times"]
+        if ab.drawback is not None:
+            drawbacks.append({"source": act["source"], "ability": act["ability"], "drawback": ab.drawback,
+                              "times": act["times"]})
+    return {"discarded": discarded, "counters_removed": removed, "drawbacks": drawbacks}
 
 
 def _sources_used(c: Compiled, activations: list[dict[str, Any]]) -> int:
@@ -416,11 +464,12 @@ def _sources_used(c: Compiled, activations: list[dict[str, Any]]) -> int:
         key = f"use{a['ability']}"
         d[key] = d.get(key, 0) + a["times"]
     total = 0
+    uses = {(c.problem.sources[p.source].id, p.ability): p.uses for p in c.producers}  # 9.2's counters, "any"
     for sid, d in per.items():
         src = next(s for s in c.problem.sources if s.id == sid)
         need = [d["tap"], d["sac"]]
         for j, ab in enumerate(src.abilities):
             if not ab.tap and d.get(f"use{j}"):
-                need.append(-(-d[f"use{j}"] // ab.uses))
+                need.append(-(-d[f"use{j}"] // max(1, uses.get((sid, j), ab.uses))))
         total += max(need)
     return total

@@ -16,7 +16,7 @@ message rather than left running.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from heapq import heappop, heappush
 from itertools import combinations_with_replacement, product
 from typing import Any, Callable
@@ -26,6 +26,7 @@ import numpy as np
 from tapwise.models.mana import COLORS, Kind, Symbol
 from tapwise.models.problem import BOARD_KEYS, Ability, Problem, ProblemError, Purpose, Restriction, Source, load_problem
 from tapwise.solver.compile import reflect_types
+from tapwise.solver.expand import board_choices, expand, finite_mana
 
 ANY = "Any"
 REPORTED = ("W", "U", "B", "R", "G", "C", ANY)
@@ -77,7 +78,9 @@ def available(request: dict[str, Any]) -> dict[str, Any]:
     for key in request:
         if key not in allowed:
             raise ProblemError(key, f"unknown key for an available question; allowed: {', '.join(sorted(allowed))}")
-    board = _Board(load_problem({"cost": None, **{k: request[k] for k in BOARD_KEYS if k in request}}))
+    loaded = load_problem({"cost": None, **{k: request[k] for k in BOARD_KEYS if k in request}})
+    _refuse_not_yet(loaded)
+    board = _Board(loaded)
     reported: dict[tuple, dict[str, int]] = {}  # pools that differ only in what isn't reported count once
     for pool in board.maximal_pools():
         out = _report(pool, board.tokens)
@@ -85,6 +88,52 @@ def available(request: dict[str, Any]) -> dict[str, Any]:
     # the largest pools first, then by their counts in the reported order: the same board, the same list
     return {"pools": sorted(reported.values(), key=lambda out: (-sum(out[t] for t in REPORTED),
                                                                [-v for v in out.values()]))}
+
+
+def _refuse_not_yet(problem: Problem) -> None:
+    """Section 9's keys ``available`` can't honour yet, each an error naming it (spec 9): costs
+    that take other permanents or cards (shared between copies and sources), and ``counts``."""
+    for i, s in enumerate(problem.sources):
+        if s.counts:
+            raise ProblemError(f"sources[{i}].counts", "available does not support counts yet (pay and castable do)")
+        for j, a in enumerate(s.abilities):
+            for key in ("sacrifice_other", "tap_other", "discard", "exile_graveyard", "mill"):
+                if getattr(a, key):
+                    raise ProblemError(f"sources[{i}].abilities[{j}].{key}",
+                                       "available does not support this cost yet (pay and castable do)")
+
+
+def _board_abilities(problem: Problem, i: int, s: Source, reflected: dict) -> list[tuple[Ability, tuple]]:
+    """Each ability of source ``i`` with what one activation may make on this board: 106.7's
+    reflected types, and section 9.2's amounts, conditions, counters and sickness (an ability
+    that can't be activated makes nothing; ``uses`` becomes what one copy may do)."""
+    out = []
+    for j, a in enumerate(s.abilities):
+        choices = a.choices
+        if a.reflect:
+            types = reflected.get((i, j), "")
+            choices = ((types,),) if types else ()
+        elif a.board_add:
+            choices = board_choices(problem, s, a)
+        if s.v2:
+            if a.tap and not s.can_tap:
+                choices = ()  # 302.6: a sick creature; a card in hand
+            elif choices and (a.v2 or s.zone != "battlefield"):
+                e = expand(problem, s, a, choices, f"sources[{i}].abilities[{j}]",
+                           finite_mana(problem, lambda i2, j2, a2: _plain_choices(problem, reflected, i2, j2, a2))
+                           if a.uses_any else None)
+                choices = e.choices if e is not None else ()
+                if e is not None and not a.tap:
+                    a = replace(a, uses=e.per_copy or 0, uses_any=False)
+        out.append((a, choices))
+    return out
+
+
+def _plain_choices(problem: Problem, reflected: dict, i: int, j: int, a: Ability) -> tuple:
+    if a.reflect:
+        types = reflected.get((i, j), "")
+        return ((types,),) if types else ()
+    return board_choices(problem, problem.sources[i], a) if a.board_add else a.choices
 
 
 class _Board:
@@ -101,13 +150,8 @@ class _Board:
         for i, s in enumerate(problem.sources):
             if not s.count:
                 continue
-            abilities = []
-            for j, a in enumerate(s.abilities):
-                choices = a.choices
-                if a.reflect:
-                    types = reflected.get((i, j), "")
-                    choices = ((types,),) if types else ()
-                abilities.append((a, self._outputs(choices, s.snow, a.only)))
+            abilities = [(a, self._outputs(choices, s.snow, a.only))
+                         for a, choices in _board_abilities(problem, i, s, reflected)]
             (self.converters if any(a.mana is not None for a in s.abilities) else self.cost_free).append((s, abilities))
         n = len(self.tokens)
         first = [0] * n

@@ -15,9 +15,11 @@ from typing import Any
 from tapwise.models.mana import (COLORS, KIND_COLORED, KIND_COLORLESS, KIND_COLORLESS_HYBRID, KIND_ENERGY, KIND_GENERIC,
                          KIND_HYBRID, KIND_HYBRID_PHYREXIAN, KIND_PHYREXIAN, KIND_SNOW, KIND_TWOBRID, KIND_X, TYPES,
                          ManaCost, Symbol)
-from tapwise.models.problem import Ability, Problem, Purpose, Restriction, Source
+from tapwise.models.problem import Ability, Problem, ProblemError, Purpose, Restriction, Source
 from tapwise.models.total_cost import INCREASE, TotalCost, total_costs
 from tapwise.models.values import assemble, cached
+from tapwise.solver.expand import (board_choices, check_counter_use, dropping_facts, expand, facts_read, finite_mana,
+                                   types_of)
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +70,18 @@ class Producer:
     energy: int
     cost: tuple[Demand, ...]  # its own mana cost, as demands per activation
     max_activations: int
+    removed: tuple[int, ...] = ()  # per choice, counters its times: {"remove": K} removes (9.2)
+    counters: int = 0  # counters each activation removes or puts as a cost (9.2)
+    card: bool = False  # a card used from the hand: its "sacrifice" exiles a card (9.1, min_cards)
+    discard: int = 0  # cards each activation discards, exiles from the graveyard, mills (9.2)
+    exile: int = 0
+    mill: int = 0
+    drawback: bool = False  # each activation counts in min_drawbacks (9.6)
+    # 9.2 sacrifice_other / tap_other: ("sac" or "tap", n per activation, victim sources, self)
+    others: tuple[str, int, tuple[int, ...], bool] | None = None
+    # 9.1 counts: a fact this activation reads that sacrifices lower; ("early", fact, given) reads it
+    # before any sacrifice, ("late", fact, value) after all of level 0's, when it has that value
+    reads: tuple[str, str, int] | None = None
 
     @property
     def is_converter(self) -> bool:
@@ -115,6 +129,7 @@ class Compiled:
     x_upper: int = 0
     unpayable: bool = False
     spendable: frozenset[int] = frozenset()  # kinds whose restriction lets them pay the total cost
+    v2: bool = False  # uses section 9's keys: the fast path (version 1 only) is not asked
     _index: dict[tuple[str, bool, Restriction | None, bool], int] = field(default_factory=dict, repr=False)
     shared: dict[Any, Any] | None = field(default=None, repr=False)  # what solvers remember per prepared board
 
@@ -124,7 +139,7 @@ class Compiled:
         factories (every field as above; tests/test_fast.py checks they stay in step)."""
         return assemble(Compiled, {"problem": problem, "kinds": [], "pool_units": {}, "producers": [],
                                    "variants": [], "x_upper": 0, "unpayable": False, "spendable": frozenset(),
-                                   "_index": {}, "shared": None})
+                                   "v2": problem.v2, "_index": {}, "shared": None})
 
     def kind(self, type: str, snow: bool, only: Restriction | None, pool: bool) -> int:
         """The index of the mana kind with these fields, added on first sight."""
@@ -215,7 +230,8 @@ def reflect_types(problem: Problem) -> dict[tuple[int, int], str]:
                 if "land" not in s.types or s.count == 0:
                     continue
                 for j, a in enumerate(s.abilities):
-                    types = made.get((side, idx, j), "") if a.reflect else a.types_made
+                    types = (made.get((side, idx, j), "") if a.reflect
+                             else types_of(board_choices(problem, s, a)) if a.board_add else a.types_made)
                     found |= set(types)
             if what == "color":
                 found &= set(COLORS)
@@ -501,11 +517,18 @@ def _add_producers(c: Compiled, problem: Problem) -> _Layout:
     made_at: list[int] = []  # the made key of each producer
     converters: list[tuple[Producer, Source, ManaCost]] = []
     producers = c.producers
+    finite: int | None = None  # the bound of section 9.2's "uses": "any", worked out when needed
+    dropping = dropping_facts(problem) if problem.v2 and any(s.counts for s in problem.sources) else {}
     for i, s in enumerate(problem.sources):
         count = s.count
         if count == 0:
             continue
         snow, untapped = s.snow, count - s.tapped
+        v2 = s.v2
+        if v2:
+            check_counter_use(s, f"sources[{i}]")
+            if not s.can_tap:
+                untapped = 0  # a sick creature or a card in hand (302.6, 9.1)
         for j, a in enumerate(s.abilities):
             reflect, choices, types, only, tap, sacrifice, uses, life, damage, energy, mana = _row(a)
             if reflect:
@@ -513,20 +536,56 @@ def _add_producers(c: Compiled, problem: Problem) -> _Layout:
                     reflected = reflect_types(problem)
                 types = reflected.get((i, j), "")
                 choices = ((types,),) if types else ()
+            elif v2 and a.board_add:
+                choices = board_choices(problem, s, a)
+                types = types_of(choices)
             if not choices:
                 continue
             # kinds are added even for an ability that can't be activated now
             at = made_keys.setdefault((types, snow, only), len(made_keys))
-            limit = untapped if tap else count * uses
-            if sacrifice and limit > count:
-                limit = count
-            if limit <= 0:
-                continue
-            p = Producer(i, j, choices, {}, tap, sacrifice, uses, life, damage, energy, (), limit)
-            producers.append(p)  # its kinds come with the layout, below
-            made_at.append(at)
-            if mana is not None:
-                converters.append((p, s, mana))
+            path = f"sources[{i}].abilities[{j}]"
+            readings: list[tuple[tuple[str, str, int] | None, dict | None]] = [(None, None)]
+            if dropping and a.v2:
+                read = facts_read(s, a) & set(dropping)
+                if read:
+                    readings = _readings(problem, a, read, dropping, path)
+            base, base_types = choices, types
+            for reads, facts in readings:
+                choices, types = base, base_types
+                if facts is not None and a.board_add:
+                    choices = board_choices(problem, s, a, facts)
+                    types = types_of(choices)
+                    if not choices:
+                        continue
+                    at = made_keys.setdefault((types, snow, only), len(made_keys))
+                uses = a.uses
+                limit = untapped if tap else count * uses
+                extra = None
+                if v2 and (a.v2 or s.zone != "battlefield"):
+                    if a.uses_any and finite is None:
+                        finite = finite_mana(problem, lambda i2, j2, a2: _base_choices(problem, i2, j2, a2))
+                    extra = expand(problem, s, a, choices, path, finite, facts)
+                    if extra is None:
+                        continue
+                    choices = extra.choices
+                    if not tap:
+                        uses = extra.per_copy
+                        limit = count * uses if extra.total is None else min(count * uses, extra.total)
+                if sacrifice and limit > count:
+                    limit = count
+                if limit <= 0:
+                    continue
+                p = Producer(i, j, choices, {}, tap, sacrifice, uses, life, damage, energy, (), limit)
+                if extra is not None:
+                    p.removed, p.counters, p.card = extra.removed, extra.counters, s.zone == "hand"
+                    p.discard, p.exile, p.mill = a.discard, a.exile_graveyard, a.mill
+                    p.drawback = a.drawback is not None
+                    p.others = _others(problem, i, a, path)
+                    p.reads = reads
+                producers.append(p)  # its kinds come with the layout, below
+                made_at.append(at)
+                if mana is not None:
+                    converters.append((p, s, mana))
     # Kinds are all known now: each producer gets its kinds, and acceptance sets can be computed.
     pool = tuple(dict.fromkeys((m.type, m.snow, m.only) for m in problem.pool)) if problem.pool else ()
     layout = _layout(pool, tuple(made_keys))
@@ -541,6 +600,52 @@ def _add_producers(c: Compiled, problem: Problem) -> _Layout:
     for p, s, mana in converters:
         p.cost = _ability_cost(mana, layout.spendable(ability_purpose(s))[0])
     return layout
+
+
+def _readings(problem: Problem, a: Ability, read: set[str], dropping: dict[str, int],
+              path: str) -> list[tuple[tuple[str, str, int], dict]]:
+    """An ability that reads a fact sacrifices may lower (9.1 ``counts``): once as read before
+    any sacrifice, and once for each lower value it may read after all of level 0's."""
+    if len(read) > 1:
+        raise ProblemError(path, f"reads several facts that sacrifices lower ({', '.join(sorted(read))}): "
+                           "not supported")
+    if a.mana is not None or a.sacrifice or a.sacrifice_other is not None or a.tap_other is not None:
+        raise ProblemError(path, f"reads {next(iter(read))!r}, which sacrifices lower, and has a cost that puts it "
+                           "among or after them: not supported")
+    f = next(iter(read))
+    given = problem.fact_map[f]
+    out = [(("early", f, given), None)]
+    for v in range(given - 1, given - dropping[f] - 1, -1):
+        out.append((("late", f, v), {**problem.fact_map, f: v}))
+    return out
+
+
+def _others(problem: Problem, i: int, a: Ability, path: str) -> tuple[str, int, tuple[int, ...], bool] | None:
+    """The victims of a ``sacrifice_other`` or ``tap_other`` cost (9.2): the sources of that
+    kind, the activating one only if it has another copy or the cost says ``self``."""
+    if a.sacrifice_other is None and a.tap_other is None:
+        return None
+    if a.sacrifice_other is not None and a.tap_other is not None:
+        raise ProblemError(path, "sacrifice_other and tap_other together are not supported")
+    if a.mana is not None:
+        raise ProblemError(f"{path}.mana", "a mana cost beside sacrifice_other or tap_other is not supported")
+    if a.sacrifice:
+        raise ProblemError(f"{path}.sacrifice", "sacrificing the source beside sacrifice_other or tap_other is "
+                           "not supported (give sacrifice_other with \"self\": true)")
+    kind, others = ("sac", a.sacrifice_other) if a.sacrifice_other is not None else ("tap", a.tap_other)
+    victims = tuple(q for q, s in enumerate(problem.sources)
+                    if s.count and others.matches(s) and (q != i or others.self or s.count > 1))
+    return (kind, others.n, victims, others.self)
+
+
+def _base_choices(problem: Problem, i: int, j: int, a: Ability) -> tuple[tuple[str, ...], ...]:
+    """An ability's outputs before section 9.2's amounts (a reflecting one's from 106.7)."""
+    if a.reflect:
+        types = reflect_types(problem).get((i, j), "")
+        return ((types,),) if types else ()
+    if a.board_add:
+        return board_choices(problem, problem.sources[i], a)
+    return a.choices
 
 
 def mana_upper_bound(c: Compiled) -> int:

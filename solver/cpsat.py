@@ -63,7 +63,7 @@ def thread_solver() -> cp_model.CpSolver:
 
 
 MINIMIZE = {"min_colors", "min_life", "min_energy", "min_sacrifices", "min_sources", "min_waste",
-            "plan_fewest_colors"}
+            "min_drawbacks", "min_cards", "min_counters", "plan_fewest_colors"}
 
 
 @dataclass
@@ -84,6 +84,7 @@ class Solution:
     generic_pay: dict[str, dict[int, int]] = field(default_factory=dict)  # category -> {kind: units}
     reduced: dict[str, int] = field(default_factory=dict)  # category -> generic removed
     levels: int = 0
+    victims: dict[tuple[int, int], int] = field(default_factory=dict)  # (producer, source) -> copies taken (9.2)
 
     @staticmethod
     def paid(x: int) -> Solution:
@@ -92,7 +93,7 @@ class Solution:
         (every field as above; tests/test_fast.py checks they stay in step)."""
         return assemble(Solution, {"status": "paid", "optimal": True, "objective": {}, "variant": 0, "x": x,
                                    "acts": {}, "splits": {}, "ability_pay": {}, "cost_pay": {}, "generic_pay": {},
-                                   "reduced": {}, "levels": 0})
+                                   "reduced": {}, "levels": 0, "victims": {}})
 
 
 class _Block:
@@ -128,6 +129,10 @@ class Plan:
 PLAN_SUMMED = ("min_life", "min_sacrifices", "min_sources", "min_waste")
 """The spec's default objectives (section 5), each summed over a plan's payments."""
 PLAN_OBJECTIVES = ("plan_paid", "plan_mana_value", "plan_most_colors", "plan_fewest_colors") + PLAN_SUMMED
+PLAN_SUMMED_V2 = ("min_life", "min_sacrifices", "min_drawbacks", "min_cards", "min_counters", "min_sources",
+                  "min_waste")
+"""Section 9.6's default objectives, summed, for a plan on a version-2 board."""
+PLAN_OBJECTIVES_V2 = PLAN_OBJECTIVES[:4] + PLAN_SUMMED_V2
 """A plan's order of preference (spec section 7): most costs, most mana value, the colors the
 costs' keywords ask for, then the spec's default objectives summed over the payments."""
 
@@ -440,32 +445,71 @@ class Model:
         # Limits the activation bounds already imply are left out.
         self.used: Terms = []
         self.sacrifices: Terms = []
+        self.cards: Terms = []  # cards used as costs (9.6 min_cards)
+        self.counter_terms: Terms = []  # counters removed or put (9.6 min_counters)
+        self.drawback_terms: Terms = []  # activations with a drawback (9.6 min_drawbacks)
+        card_use = {"discard": [], "exile": [], "mill": []}  # cards used as costs, bounded by the zones (9.2)
+        for pi, p in enumerate(c.producers):
+            for key in card_use:
+                n = getattr(p, key)
+                if n:
+                    card_use[key] += _neg(self.activations[pi], -n)
+                    self.cards += _neg(self.activations[pi], -n)
+            if p.drawback:
+                self.drawback_terms += self.activations[pi]
+            if p.counters:
+                self.counter_terms += _neg(self.activations[pi], -p.counters)
+            if p.removed:
+                levels = range(1, self.L + 1) if p.is_converter else (0,)
+                for lv in levels:
+                    for ci, r in enumerate(p.removed):
+                        if r and (pi, lv, ci) in self.acts:
+                            self.counter_terms += _neg(self.acts[(pi, lv, ci)], -r)
+        for key, limit in (("discard", prob.hand), ("exile", prob.graveyard), ("mill", prob.library)):
+            if card_use[key] and limit is not None:
+                lin(card_use[key], INT_MIN, limit)
         life_terms: Terms = list(ability_life_terms)
         damage_terms: Terms = []
         energy_terms: Terms = []
         by_source: dict[int, list[int]] = {}
         for pi, p in enumerate(c.producers):
             by_source.setdefault(p.source, []).append(pi)
+        kills, tapped_by = self._others(c, by_source)
+        for si in list(kills) + list(tapped_by):
+            by_source.setdefault(si, [])  # a permanent with no mana ability may still pay a cost
         for si, pis in by_source.items():
             src = prob.sources[si]
             total = {pi: self.activations[pi] for pi in pis}
             taps = [t for pi in pis if c.producers[pi].tap for t in total[pi]]
             sacs = [t for pi in pis if c.producers[pi].sacrifice for t in total[pi]]
             all_tap = len(taps) == sum(len(total[pi]) for pi in pis)
-            if taps and self._ub(taps) > src.count - src.tapped:
-                lin(taps, INT_MIN, src.count - src.tapped)
+            # 9.2: copies tapped by another's cost can't tap for mana; a copy is sacrificed once
+            # (after it made its mana: sacrifice_other comes after the other level-0 activations),
+            # but not after activating an ability with a mana cost (those come later).
+            taps_all = taps + tapped_by.get(si, [])
+            if taps_all and self._ub(taps_all) > src.count - src.tapped:
+                lin(taps_all, INT_MIN, src.count - src.tapped)
+            if si in kills:
+                killed = kills[si]
+                lin(killed + sacs, INT_MIN, src.count)
+                later = [t for pi in pis if c.producers[pi].is_converter or (c.producers[pi].reads or "-")[0] == "late"
+                         for t in total[pi]]
+                if later:
+                    lin(killed + later, INT_MIN, src.count)
+                self.sacrifices += killed  # min_sacrifices counts permanents sacrificed (9.7)
+            counted = self.cards if src.zone == "hand" else self.sacrifices  # exiled from hand: a card (9.1)
             if all_tap:
-                self.used += taps
-                self.sacrifices += sacs
+                self.used += taps_all
+                counted += sacs
             else:
                 u = self._int(src.count)
-                if taps:
-                    lin([(u, 1)] + _neg(taps), 0, INT_MAX)
+                if taps_all:
+                    lin([(u, 1)] + _neg(taps_all), 0, INT_MAX)
                 if sacs:
                     if self._ub(sacs) > src.count:
                         lin(sacs, INT_MIN, src.count)
                     lin([(u, 1)] + _neg(sacs), 0, INT_MAX)
-                    self.sacrifices += sacs
+                    counted += sacs
                 for pi in pis:
                     p = c.producers[pi]
                     if not p.tap:
@@ -481,6 +525,7 @@ class Model:
                     damage_terms += _neg(total[pi], -p.damage)
                 if p.energy:
                     energy_terms += _neg(total[pi], -p.energy)
+        self._late_reads(c, by_source, kills)
         # Each total cost: one variant chosen (in a plan, none for a cost left unpaid).
         final = self.L + 1
         cost_life_terms: Terms = []
@@ -532,11 +577,70 @@ class Model:
             "min_life": lost_total,
             "min_energy": energy_terms,
             "min_sacrifices": self.sacrifices,
+            "min_drawbacks": self.drawback_terms,
+            "min_cards": self.cards,
+            "min_counters": self.counter_terms,
             "min_sources": self.used,
             "min_waste": self.waste_terms,
         }
         if self.plan is not None:
             self._plan_quantities(lost_total)
+
+    def _others(self, c: Compiled, by_source: dict[int, list[int]]) -> tuple[dict[int, Terms], dict[int, Terms]]:
+        """Section 9.2's ``sacrifice_other`` and ``tap_other``: how many copies of each source
+        each such activation takes, as variables (``self.victims``), and per source the terms
+        of its copies sacrificed and tapped this way. Tapping ones come first, then sacrificing
+        ones in producer order; one may sacrifice a copy of a source whose own sacrificing
+        abilities come after it only if it is its own source (the copy acts, then goes)."""
+        kills: dict[int, Terms] = {}
+        tapped_by: dict[int, Terms] = {}
+        self.victims: dict[tuple[int, int], int] = {}
+        sources = c.problem.sources
+        own: dict[tuple[int, str], Terms] = {}
+        for pi, p in enumerate(c.producers):
+            if p.others is None:
+                continue
+            kind, n, victims, self_ok = p.others
+            xs: Terms = []
+            for q in victims:
+                if kind == "sac" and q != p.source and any(
+                        c.producers[r].others is not None and c.producers[r].others[0] == "sac" and r > pi
+                        for r in by_source.get(q, [])):
+                    continue  # it would have to act after it is gone
+                x = self._int(min(n * p.max_activations, sources[q].count))
+                self.victims[(pi, q)] = x
+                xs.append((x, 1))
+                (kills if kind == "sac" else tapped_by).setdefault(q, []).append((x, 1))
+                if q == p.source and not self_ok:
+                    own.setdefault((q, kind), []).append((x, 1))
+            self._linear(xs + _neg(self.activations[pi], n), 0, 0)
+        for (q, kind), terms in own.items():
+            if kind == "sac":  # without "self", the last copy standing can't sacrifice itself
+                self._linear(terms, INT_MIN, sources[q].count - 1)
+        return kills, tapped_by
+
+    def _late_reads(self, c: Compiled, by_source: dict[int, list[int]], kills: dict[int, Terms]) -> None:
+        """9.1 ``counts``: an ability reading a fact after level 0's sacrifices reads the given
+        value less what the copies sacrificed counted toward it; a reading at value v may be used
+        only when that is what the sacrifices leave."""
+        late: dict[tuple[str, int], Terms] = {}
+        for pi, p in enumerate(c.producers):
+            if p.reads is not None and p.reads[0] == "late":
+                late.setdefault(p.reads[1:], []).extend(self.activations[pi])
+        if not late:
+            return
+        prob = c.problem
+        drop: dict[str, Terms] = {}
+        for q, src in enumerate(prob.sources):
+            gone = kills.get(q, []) + [t for pi in by_source.get(q, []) if c.producers[pi].sacrifice
+                                       and not c.producers[pi].is_converter for t in self.activations[pi]]
+            for f, n in src.counts:
+                drop.setdefault(f, []).extend(_neg(gone, -n))
+        for (f, v), terms in late.items():
+            b = self._bool()
+            self._linear(terms, INT_MIN, 0, (_not(b),))
+            given = prob.fact_map[f]
+            self._linear(drop.get(f, []) or [(b, 0)], given - v, given - v, (b,))
 
     def _colors(self, spent_by_type: dict[str, Terms]) -> list[int]:
         """A literal per color, true when mana of that color is spent (``spent_by_type``)."""
@@ -687,7 +791,11 @@ class Model:
         copies = sum(s.count for s in prob.sources)
         bounds = {"max_x": c.x_upper, "max_colors": 5, "min_colors": 5, "min_life": ability_life + cost_life,
                   "min_energy": prob.player.energy, "min_sacrifices": copies, "min_sources": copies,
-                  "min_waste": made}
+                  "min_waste": made, "min_drawbacks": sum(p.max_activations for p in c.producers if p.drawback),
+                  "min_cards": copies + prob.hand + prob.graveyard + sum(
+                      p.mill * p.max_activations for p in c.producers),
+                  "min_counters": sum((p.counters + max(p.removed, default=0)) * p.max_activations
+                                      for p in c.producers)}
         if self.plan is not None:
             plan = self.plan
             bounds["min_life"] = ability_life + sum(_cost_life_bound(cost) for cost in self.costs)
@@ -847,6 +955,9 @@ class Model:
             n = val(y)
             if n:
                 sol.ability_pay[key] = (n, flows.get(key, {}))
+        for key, x in self.victims.items():
+            if v[x]:
+                sol.victims[key] = v[x]
         if self.plan is None:
             b0 = self.blocks[0]
             sol.variant = next(i for i, s in enumerate(b0.sel) if v[s])

@@ -37,14 +37,14 @@ def _signature(s: Source) -> tuple | None:
 
 
 def _signature_of(s: Source) -> tuple | None:
-    if not s.abilities:
+    if not s.abilities or s.v2:  # section 9's sources keep their own counters, facts and limits
         return None
     kinds = []
     for a in s.abilities:
         if not a.tap or a.sacrifice:
             return None
         kinds.append(a.payment_kind)
-    return (tuple(kinds), s.types, s.snow)
+    return (tuple(kinds), s.types, s.snow, s.subtypes, s.colors)
 
 
 def _merged(sources: list[Source], new_id: str) -> Source:
@@ -62,7 +62,7 @@ class Merge:
     def __init__(self, problem: Problem) -> None:
         self.members: dict[str, list[Source]] = {}
         self.problem = problem
-        if len(problem.sources) < 2:
+        if len(problem.sources) < 2 or problem.v2:  # 9.2's costs name entries (sacrificed, tapped)
             return
         # signature, or index if alone -> the entries, groups in order of their first entry
         groups: dict[tuple | int, list[Source]] = defaultdict(list)

@@ -123,7 +123,8 @@ def solve_compiled(compiled: Compiled, deadline: float | None = None) -> dict[st
     if compiled.unpayable:
         return {"status": "unpayable", "optimal": True,
                 "why": "it has no mana cost and no alternative cost, so it can't be paid (118.6)"}
-    sol = fast.solve_fast(compiled, prob.objective) if fast.ENABLED else None  # exact, or None
+    # The fast path knows version 1 only: a problem using section 9's keys goes to CP-SAT.
+    sol = fast.solve_fast(compiled, prob.objective) if fast.ENABLED and not compiled.v2 else None
     if sol is None:
         sol = solve(compiled, prob.objective, max(deadline - time.monotonic(), 0.0), late_payment=True)
     if sol.status == "infeasible":

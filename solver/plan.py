@@ -20,9 +20,9 @@ from typing import Any
 from tapwise.models.mana import KIND_X, TYPES, format_types
 from tapwise.models.problem import BOARD_KEYS, COST_KEYS, Ability, PoolMana, Problem, ProblemError, Source, load_problem
 from tapwise.models.total_cost import CostError
-from tapwise.solver.answer import Made, ManaPool, Paid, colors_of, group_answer, pay_total, replay_activations
+from tapwise.solver.answer import Made, ManaPool, Paid, colors_of, group_answer, pay_total, replay_activations, v2_fields
 from tapwise.solver.compile import Compiled, compile_problem
-from tapwise.solver.cpsat import PLAN_OBJECTIVES, PLAN_SUMMED, Model, Plan, Solution
+from tapwise.solver.cpsat import PLAN_OBJECTIVES, PLAN_OBJECTIVES_V2, PLAN_SUMMED, PLAN_SUMMED_V2, Model, Plan, Solution
 from tapwise.solver.keep import KeepModel, board_left, check_costs, judged, payable_on
 from tapwise.solver.keep import mana_value as keep_mana_value
 from tapwise.solver.pay import pay
@@ -30,9 +30,10 @@ from tapwise.solver.plan_fast import all_at_once
 from tapwise.solver.verify import verify
 
 ORDERS = ("given", "any")
-PLAN_KEEP_OBJECTIVES = PLAN_OBJECTIVES[:4] + ("max_keep",) + PLAN_OBJECTIVES[4:]
-"""With ``keep``: most costs, most mana value, the keywords' colors, then max_keep (spec 9.6's
-place for it: after the colors), then the summed objectives."""
+def _with_keep(objectives: tuple[str, ...]) -> tuple[str, ...]:
+    """With ``keep``: most costs, most mana value, the keywords' colors, then max_keep (spec 9.6's
+    place for it: after the colors), then the summed objectives."""
+    return objectives[:4] + ("max_keep",) + objectives[4:]
 PLAN_KEYS = BOARD_KEYS + ("costs", "order", "keep", "time_limit", "query", "id")
 PLAN_COST_KEYS = tuple(k for k in COST_KEYS if k not in ("objective", "time_limit"))
 _BRACED = {t: format_types(t) for t in TYPES}
@@ -58,6 +59,8 @@ def plan(request: dict[str, Any]) -> dict[str, Any]:
         board_problem = load_problem({"cost": "{0}", **board, "keep": request["keep"]})
         check_costs(board_problem)
     problems = [_load_cost(i, cost, board) for i, cost in enumerate(costs)]
+    for p in problems:
+        _refuse_not_yet(p)
     compiled = []
     for i, p in enumerate(problems):
         try:
@@ -102,6 +105,26 @@ def _keeping(board: Problem, problems: list[Problem], compiled: list[Compiled], 
     result["objective"] = {"paid": objective.pop("paid"), "mana_value": objective.pop("mana_value"),
                            "max_keep": len(kept), **objective}
     return result
+
+
+def _refuse_not_yet(p: Problem) -> None:
+    """Section 9's keys a plan can't honour yet, each an error naming it (spec 9): what a
+    board left after a payment can't say per copy (counters, uses of "any", cards, permanents
+    another cost took, facts lowered by sacrifices)."""
+    for i, s in enumerate(p.sources):
+        for key in ("counters", "counts"):
+            if getattr(s, key):
+                raise ProblemError(f"sources[{i}].{key}", "plan does not support this key yet (pay and castable do)")
+        for j, a in enumerate(s.abilities):
+            path = f"sources[{i}].abilities[{j}]"
+            if a.uses_any:
+                raise ProblemError(f"{path}.uses", "plan does not support \"any\" yet (pay and castable do)")
+            if a.times is not None and (a.times.counters or a.times.remove):
+                raise ProblemError(f"{path}.times", "plan does not support amounts from counters yet")
+            for key in ("remove_counters", "put_counters", "discard", "exile_graveyard", "mill", "sacrifice_other",
+                        "tap_other"):
+                if getattr(a, key):
+                    raise ProblemError(f"{path}.{key}", "plan does not support this cost yet (pay and castable do)")
 
 
 def _load_cost(i: int, cost: Any, board: dict[str, Any]) -> Problem:
@@ -182,25 +205,28 @@ def _decide(problems: list[Problem], compiled: list[Compiled], candidates: list[
     it or None when unpaid, the plan's objective values), or None past the time limit. With
     ``keeping`` (kept costs compiled, their mana values, their indexes) the keep model decides."""
     values = [_mana_value(problems[i]) for i in candidates]
+    v2 = problems[0].v2  # one board: 9.6's objectives for all the costs or none
+    summed = PLAN_SUMMED_V2 if v2 else PLAN_SUMMED
     together = (all_at_once(problems, compiled, time_limit) if len(candidates) == len(problems) and keeping is None
                 else None)
     if together is not None:  # every cost fits: one payment of all their symbols
         sol, shares = together
         return sol, dict(enumerate(shares)), {"paid": len(problems), "mana_value": sum(v for v, _ in values),
-                                              **{k: sol.objective[k] for k in PLAN_SUMMED}}
+                                              **{k: sol.objective[k] for k in summed}}
     spec = Plan(tuple(compiled[i] for i in candidates), tuple(v for v, _ in values), tuple(n for _, n in values),
                 prefix=order == "given")
+    objectives = PLAN_OBJECTIVES_V2 if v2 else PLAN_OBJECTIVES
     if keeping is None:
         model = Model(spec.costs[0], plan=spec)
-        sol = model.solve(PLAN_OBJECTIVES, time_limit)
+        sol = model.solve(objectives, time_limit)
     else:
         kept_c, kept_values, indexes = keeping
         model = KeepModel(spec.costs[0], kept_c, kept_values, plan=spec)
-        sol = model.solve(PLAN_KEEP_OBJECTIVES, time_limit)
+        sol = model.solve(_with_keep(objectives), time_limit)
     if sol.status == "unknown":
         return None
     objective: dict[str, Any] = {"paid": sol.objective["plan_paid"], "mana_value": sol.objective["plan_mana_value"],
-                                 **{k: sol.objective[k] for k in PLAN_SUMMED}}
+                                 **{k: sol.objective[k] for k in summed}}
     if keeping is not None:
         objective["claimed_kept"] = [i for i, kept in zip(keeping[2], model.kept_in_solution()) if kept]
     return sol, dict(zip(candidates, model.plan_solutions)), objective
@@ -383,7 +409,8 @@ class _Joint:
             copies[sid] = max(copies.get(sid, 0), ceil(n / max(1, by_id[sid].abilities[j].uses)))
         variant_energy = sum(1 for pay in payments if "energy" in pay)
         lost = ability_life + damage + paid.life
-        sacrificed = sum(sacs.values())
+        cards = sum(n for sid, n in sacs.items() if by_id[sid].zone == "hand")  # exiled from the hand (9.1)
+        sacrificed = sum(sacs.values()) - cards
         colors = colors_of(paid.spent_types)
         answer = {
             "status": "paid", "optimal": True, "x": one.x, "total_cost": paid.total_cost,
@@ -396,6 +423,10 @@ class _Joint:
             "objective": {"min_life": lost, "min_sacrifices": sacrificed, "min_sources": sum(copies.values()),
                           "min_waste": waste},
         }
+        if here.v2:
+            answer.update(v2_fields(here, activations))
+            answer["objective"].update({"min_drawbacks": sum(d["times"] for d in answer["drawbacks"]),
+                                        "min_cards": cards, "min_counters": 0})
         pool = tuple(self._pool_mana(m, i, by_id) for i, m in enumerate(floating))
         player = replace(here.player, life=here.player.life - lost, energy=here.player.energy - energy - variant_energy)
         return answer, replace(here, sources=self._sources_left(here, taps, sacs, uses), pool=pool, player=player)

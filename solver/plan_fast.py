@@ -40,7 +40,7 @@ def all_at_once(problems: list[Problem], compiled: list[Compiled],
     jc = compile_problem(joint)
     if jc.unpayable or jc.kinds != compiled[0].kinds or len(jc.variants) != 1:
         return None
-    sol = fast.solve_fast(jc, joint.objective) if fast.ENABLED else None
+    sol = fast.solve_fast(jc, joint.objective) if fast.ENABLED and not jc.v2 else None  # version 1 only
     if sol is None:
         sol = solve(jc, joint.objective, time_limit)
     if sol.status != "paid":

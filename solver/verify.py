@@ -19,6 +19,7 @@ from tapwise.models.mana import (COLORS, KIND_COLORED, KIND_COLORLESS, KIND_COLO
                          KIND_X, Kind, ManaCost, Symbol)
 from tapwise.models.problem import Ability, Problem, Purpose, Restriction, Source, load_problem
 from tapwise.models.total_cost import INCREASE, TotalCost, total_costs
+from tapwise.solver.verify_board import BoardState
 
 Token = tuple[str, bool, Restriction | None, str, int]  # type, snow, restriction, origin (source id or pool#i), index
 
@@ -46,8 +47,9 @@ def _could_produce(problem: Problem) -> dict[tuple[str, int], set[str]]:
                         if "land" not in other.types or other.count == 0:
                             continue
                         for m, ob in enumerate(other.abilities):
+                            outputs = BoardState(problem).add_outputs(other, ob) if ob.board_add else ob.choices
                             types |= known.get((seen, k, m), set()) if ob.reflect else {
-                                t for ch in ob.choices for u in ch for t in u}
+                                t for ch in outputs for u in ch for t in u}
                     if what == "color":
                         types &= set(COLORS)
                     if types != known.get((side, i, j), set()):
@@ -285,6 +287,7 @@ def verify(problem: Problem | dict[str, Any], answer: dict[str, Any],
     uses: dict[tuple[str, int], int] = {}
     ability_life = damage = energy = 0
     sacrificed = 0
+    board = BoardState(p) if p.v2 else None  # section 9's rules, replayed beside these
     for i, act in enumerate(answer.get("activations", [])):
         src = by_id.get(act.get("source"))
         if src is None:
@@ -307,21 +310,41 @@ def verify(problem: Problem | dict[str, Any], answer: dict[str, Any],
             if reflect is None:
                 reflect = _could_produce(p)
             reflected = reflect.get((sid, j))
-        # Most outputs are one of the choices as listed: that needs no call.
-        if made is None or not (made in ab.choices or _legal_output(ab, made, reflected)):
-            errors.append(f"activations[{i}]: {sid} ability {j} can't add {act.get('adds')!r}")
-            continue
+        v2 = board is not None and (ab.v2 or src.v2)
+        base = ab.choices
+        if v2 and ab.board_add:  # 9.2: amounts and colors read from the board
+            base = board.add_outputs(src, ab)
+        if v2 and ab.times is not None:  # 9.2: the add made several times, checked there
+            base = tuple((t,) for t in sorted(reflected or ())) if ab.reflect else base
+            if made is None:
+                errors.append(f"activations[{i}]: {sid} ability {j} can't add {act.get('adds')!r}")
+                continue
+            if not board.check(i, act, src, j, ab, made, base, times, errors):
+                continue
+        else:
+            # Most outputs are one of the choices as listed: that needs no call.
+            if made is None or not (made in base or (_one_of_choices(base, made) if ab.board_add
+                                                      else _legal_output(ab, made, reflected))):
+                errors.append(f"activations[{i}]: {sid} ability {j} can't add {act.get('adds')!r}")
+                continue
+            if v2:
+                board.check(i, act, src, j, ab, made, base, times, errors)
+        if v2 or (board is not None and board.killed):  # copies gone or tapped by others' costs (9.2)
+            for q in board.track(i, act, src, ab, times, errors):
+                taps[q] = taps.get(q, 0) + 1  # a copy tapped by tap_other counts in min_sources (9.6)
         if ab.tap:
             total = taps[sid] = taps.get(sid, 0) + times
             if total > src.count - src.tapped:
                 errors.append(f"activations[{i}]: {sid} is tapped more often than it has untapped copies")
         else:
             total = uses[(sid, j)] = uses.get((sid, j), 0) + times
-            if total > ab.uses * src.count:
-                errors.append(f"activations[{i}]: {sid} ability {j} used more than {ab.uses} times per copy")
+            per_copy = board.per_copy_uses(src, ab) if v2 else ab.uses
+            if per_copy is not None and total > per_copy * src.count:
+                errors.append(f"activations[{i}]: {sid} ability {j} used more than {per_copy} times per copy")
         if ab.sacrifice:
             total = sacs[sid] = sacs.get(sid, 0) + times
-            sacrificed += times
+            if src.zone != "hand":  # a card exiled from the hand counts in min_cards (9.1)
+                sacrificed += times
             if total > src.count:
                 errors.append(f"activations[{i}]: more copies of {sid} sacrificed than exist")
         if ab.mana is not None:
@@ -365,7 +388,9 @@ def verify(problem: Problem | dict[str, Any], answer: dict[str, Any],
         damage += ab.damage * times
         energy += ab.energy * times
         r.add(made, src.snow, ab.only, sid, times)
-    used = _sources_used(by_id, taps, sacs, uses)
+    used = _sources_used(by_id, taps, sacs, uses, board)
+    if board is not None:
+        sacrificed += board.killed  # min_sacrifices counts permanents sacrificed by any ability (9.7)
     claimed, malformed = _claimed_symbols(answer.get("payments", []))
     if malformed:  # nothing below can read these
         return errors + malformed
@@ -377,7 +402,7 @@ def verify(problem: Problem | dict[str, Any], answer: dict[str, Any],
     for tc in candidates:
         values: dict[str, int] = {}
         found = list(errors) + _finish(p, answer, tc, claimed, r.fork(), ability_life, damage, energy,
-                                       sacrificed, used, values)
+                                       sacrificed, used, values, board)
         if not found:
             if measured is not None:
                 measured.update(values)
@@ -388,14 +413,17 @@ def verify(problem: Problem | dict[str, Any], answer: dict[str, Any],
 
 
 def _sources_used(by_id: dict[str, Source], taps: dict[str, int], sacs: dict[str, int],
-                  uses: dict[tuple[str, int], int]) -> int:
+                  uses: dict[tuple[str, int], int], board: BoardState | None = None) -> int:
     """min_sources: each source counts the copies its busiest use needed (taps, sacrifices, or
     activations of an ability limited to ``uses`` per copy)."""
     copies = dict(taps)
     for sid, n in sacs.items():
         copies[sid] = max(copies.get(sid, 0), n)
     for (sid, j), n in uses.items():
-        copies[sid] = max(copies.get(sid, 0), -(-n // max(1, by_id[sid].abilities[j].uses)))  # 0: used too often
+        src, ab = by_id[sid], by_id[sid].abilities[j]
+        per_copy = board.per_copy_uses(src, ab) if board is not None and (ab.v2 or src.v2) else ab.uses
+        per_copy = n if per_copy is None else per_copy  # no limit per copy: one copy does it all
+        copies[sid] = max(copies.get(sid, 0), -(-n // max(1, per_copy)))  # 0: used too often
     return sum(copies.values())
 
 
@@ -418,7 +446,7 @@ def _claimed_symbols(payments: list[Any]) -> tuple[tuple[dict[str, int], int], l
 
 def _finish(p: Problem, answer: dict[str, Any], tc: TotalCost, claimed: tuple[dict[str, int], int], r: _Replay,
             ability_life: int, damage: int, energy: int, sacrificed: int, used: int,
-            measured: dict[str, int]) -> list[str]:
+            measured: dict[str, int], board: BoardState | None = None) -> list[str]:
     """Check the total cost ``tc`` is what the payments pay, then life, energy and the numbers."""
     errors = r.errors
     purpose = p.purpose
@@ -442,6 +470,8 @@ def _finish(p: Problem, answer: dict[str, Any], tc: TotalCost, claimed: tuple[di
         "life_paid": ability_life + cost_life, "damage": damage, "energy_paid": energy + cost_energy,
         "sacrificed": sacrificed, "colors_spent": spent_colors,
     }
+    if board is not None:
+        reported.update(board.fields())
     if not reported.items() <= answer.items():
         for key, value in reported.items():
             if answer.get(key) != value:
@@ -450,7 +480,10 @@ def _finish(p: Problem, answer: dict[str, Any], tc: TotalCost, claimed: tuple[di
     made_unspent = in_pool - (len(p.pool) - r.pool_spent)  # less what was in the pool at the start
     values = {"min_life": lost, "min_energy": energy + cost_energy, "min_sacrifices": sacrificed,
               "min_sources": used, "min_waste": made_unspent, "max_x": x,
-              "max_colors": len(spent_colors), "min_colors": len(spent_colors)}
+              "max_colors": len(spent_colors), "min_colors": len(spent_colors),
+              "min_drawbacks": 0, "min_cards": 0, "min_counters": 0}
+    if board is not None:
+        values.update(board.values())
     measured.update(values)
     objective = answer.get("objective", {})
     if not objective.items() <= values.items():

@@ -182,6 +182,182 @@ def _reflect(draw, features):
             [], False)
 
 
+# Version 2 (spec 9.1-9.2). The board's facts are drawn with the problem (V2_FACTS), so every
+# fact a source reads is given.
+V2_FACTS = ("creature you control", "swamp you control", "urza's mine you control", "urza's power-plant you control",
+            "artifact you control")
+
+
+def _cradle(draw, features):
+    c = draw(st.sampled_from("GC"))
+    return {"abilities": [{"add": "{%s}" % c, "times": {"fact": "creature you control"}}]}, [c * 2], False
+
+
+def _tainted(draw, features):
+    p = draw(st.sampled_from(["UB", "BR", "GB", "WB"]))
+    return ({"abilities": [{"add": "{C}"}, {"add": ["{%s}" % p[0], "{%s}" % p[1]],
+                                            "if": [{"fact": "swamp you control", "min": 1}]}]},
+            ["C", p[0], p[1]], False)
+
+
+def _urza(draw, features):
+    both = [{"fact": "urza's mine you control", "min": 1}, {"fact": "urza's power-plant you control", "min": 1}]
+    return ({"subtypes": ["urza's", "tower"], "abilities": [{"add": "{C}{C}{C}", "if": both}, {"add": "{C}", "unless": both}]},
+            ["CCC", "C"], False)
+
+
+def _storage(draw, features):
+    add = draw(st.sampled_from(["{C}", "{C}", ["{W}", "{U}"], "{G}"]))
+    times: dict = {"remove": "storage"}
+    if _one_in(draw, 4):
+        times["plus"] = 1
+    ab = {"add": add, "mana": "{1}", "times": times} if draw(st.booleans()) else {"add": add, "times": times}
+    letters = [a[1] for a in add] if isinstance(add, list) else [add[1]]
+    return ({"counters": {"storage": draw(st.integers(0, 3))}, "abilities": [{"add": "{C}"}, ab]},
+            ["C"] + [c * 2 for c in letters], False)
+
+
+def _chalice(draw, features):
+    return ({"types": ["artifact"], "counters": {"charge": draw(st.integers(0, 2))},
+             "abilities": [{"add": "{C}", "times": {"counters": "charge"}}]}, ["CC"], False)
+
+
+def _vivid(draw, features):
+    c = draw(st.sampled_from(COLORS))
+    return ({"counters": {"charge": draw(st.integers(0, 2))},
+             "abilities": [{"add": "{%s}" % c}, {"add": {"any_color": 1}, "remove_counters": {"charge": 1}}]},
+            [c] + list(COLORS), False)
+
+
+def _depletion(draw, features):
+    p = _pair(draw)
+    return ({"abilities": [{"add": "{%s}{%s}" % (p[0], p[1]), "put_counters": {"depletion": 1}}]}, [p], False)
+
+
+def _elf(draw, features):
+    c = draw(st.sampled_from("GW"))
+    src: dict = {"types": ["creature"], "subtypes": ["elf"], "abilities": [{"add": "{%s}" % c}]}
+    if draw(st.booleans()):
+        src["sick"] = True
+    if _one_in(draw, 3):
+        src["facts"] = {"power": draw(st.integers(0, 2))}
+        src["abilities"] = [{"add": "{%s}" % c, "times": {"fact": "power"}}]
+    if draw(st.booleans()):
+        src["counts"] = ["creature you control"]  # Gaea's Cradle reads it; an Altar may lower it
+    return src, [c], False
+
+
+def _spirit_guide(draw, features):
+    c = draw(st.sampled_from("RG"))
+    return ({"types": ["creature"], "zone": "hand", "abilities": [{"add": "{%s}" % c, "tap": False, "sacrifice": True}]},
+            [c], False)
+
+
+def _dark_ritual_any(draw, features):
+    c = draw(st.sampled_from("BR"))
+    ab: dict = {"add": "{%s}" % c, "tap": False, "uses": "any", "life": 1}
+    if _one_in(draw, 3):
+        ab = {"add": "{%s}{%s}" % (c, c), "tap": False, "uses": "any", "life": 1, "mana": "{%s}" % c}
+    return {"types": ["creature"], "abilities": [ab]}, [c], False
+
+
+def _charges(draw, features):
+    c = draw(st.sampled_from(COLORS))
+    return ({"types": ["artifact"], "counters": {"charge": draw(st.integers(0, 3))},
+             "abilities": [{"add": "{%s}" % c, "tap": False, "uses": "any", "remove_counters": {"charge": 1}}]},
+            [c], False)
+
+
+def _twice(draw, features):
+    p = _pair(draw)
+    return {"abilities": [{"add": ["{%s}" % p[0], "{%s}" % p[1]], "times": draw(st.sampled_from([0, 2]))}]}, \
+        [p[0] * 2, p[1] * 2], False
+
+
+def _diamond(draw, features):
+    """Lion's Eye Diamond-like: discard cards, sacrifice it: three mana of one color."""
+    return ({"types": ["artifact"], "abilities": [{"add": {"one_color": 3}, "tap": False, "sacrifice": True,
+                                                   "discard": draw(st.integers(1, 2))}]}, [c * 3 for c in COLORS], False)
+
+
+def _card_costs(draw, features):
+    c = draw(st.sampled_from(COLORS))
+    key = draw(st.sampled_from(["discard", "exile_graveyard", "mill"]))
+    return {"abilities": [{"add": "{%s}" % c, key: 1}, {"add": "{C}"}]}, [c, "C"], False
+
+
+def _drawback_land(draw, features):
+    c = draw(st.sampled_from(COLORS))
+    return ({"abilities": [{"add": "{%s}{%s}" % (c, c), "drawback": "doesn't untap during your next untap step"},
+                           {"add": "{%s}" % c}]}, [c * 2, c], False)
+
+
+def _of_colors(draw, features):
+    p = _pair(draw)
+    kind = draw(st.sampled_from(["any_color", "one_color"]))
+    n = draw(st.sampled_from([1, 2, {"fact": "creature you control"}]))
+    return {"abilities": [{"add": {kind: n, "of": p}}]}, [p[0] * 2, p[1] * 2, p], False
+
+
+def _commander(draw, features):
+    return {"abilities": [{"add": {"any_color": 1, "of": {"fact": "commander colors"}}}]}, list(COLORS), False
+
+
+def _chosen(draw, features):
+    c = draw(st.sampled_from(COLORS))
+    return {"chosen": c, "abilities": [{"add": {"one_color": 1, "of": "chosen"}}, {"add": "{C}"}]}, [c, "C"], False
+
+
+def _tagged(draw, features):
+    c = draw(st.sampled_from(COLORS))
+    return ({"abilities": [{"add": "{%s}{%s}" % (c, c), "only": {"tags": ["kicked"]}}, {"add": "{C}"}]},
+            [c * 2, "C"], False)
+
+
+def _altar(draw, features):
+    """Ashnod's Altar (sacrifice a creature: CC), Phyrexian Tower ({T}, sacrifice a creature: BB),
+    Krark-Clan Ironworks (sacrifice an artifact, itself too: CC)."""
+    kind = draw(st.sampled_from(["altar", "tower", "kci"]))
+    if kind == "altar":
+        return ({"types": ["artifact"], "abilities": [{"add": "{C}{C}", "tap": False, "uses": "any",
+                                                       "sacrifice_other": {"types": ["creature"]}}]}, ["CC"], False)
+    if kind == "tower":
+        return ({"abilities": [{"add": "{C}"}, {"add": "{B}{B}", "sacrifice_other": {"types": ["creature"]}}]},
+                ["C", "BB"], False)
+    return ({"types": ["artifact"], "abilities": [{"add": "{C}{C}", "tap": False, "uses": "any",
+                                                   "sacrifice_other": {"types": ["artifact"], "self": True}}]},
+            ["CC"], False)
+
+
+def _druid(draw, features):
+    """Heritage Druid (tap three untapped Elves, itself among them: GGG), Springleaf Drum ({T}, tap
+    an untapped creature: one mana of any color)."""
+    if draw(st.booleans()):
+        src = {"types": ["creature"], "subtypes": ["elf"], "abilities": [
+            {"add": "{G}{G}{G}", "tap": False, "uses": "any", "tap_other": {"subtypes": ["elf"], "n": 2, "self": True}}]}
+        if draw(st.booleans()):
+            src["sick"] = True
+        return src, ["GG"], False
+    return ({"types": ["artifact"], "abilities": [{"add": {"any_color": 1}, "tap_other": {"types": ["creature"]}}]},
+            list(COLORS), False)
+
+
+def _academy(draw, features):
+    """Tolarian Academy: {U} for each artifact; Treasures that count toward it may be sacrificed first."""
+    return {"abilities": [{"add": "{U}", "times": {"fact": "artifact you control"}}]}, ["UU"], False
+
+
+def _counted_treasure(draw, features):
+    return ({"types": ["artifact"], "counts": ["artifact you control"],
+             "abilities": [{"add": {"any_color": 1}, "tap": False, "sacrifice": True}]}, list(COLORS), False)
+
+
+def _bears(draw, features):
+    """A creature with no mana ability (9.1: "abilities": []), an Elf or not."""
+    return ({"types": ["creature"], "subtypes": draw(st.sampled_from([["bear"], ["elf"]])),
+             "counts": ["creature you control"], "abilities": []}, [], False)
+
+
 _BASE_MAKERS = [(_basic, 6), (_fixed, 2), (_dual, 4), (_bounce, 1), (_sol, 2), (_any, 2), (_one, 1),
                 (_two_abilities, 1), (_hybrid_add, 1)]
 _FEATURE_MAKERS = {
@@ -192,6 +368,10 @@ _FEATURE_MAKERS = {
     "snow": [(_snow_source, 2)],
     "filter": [(_filter, 5), (_signet, 3), (_phyrexian_ability, 1)],
     "reflect": [(_reflect, 2)],
+    "v2": [(_cradle, 2), (_tainted, 2), (_urza, 2), (_storage, 3), (_chalice, 1), (_vivid, 2), (_depletion, 1),
+           (_elf, 3), (_spirit_guide, 1), (_dark_ritual_any, 1), (_charges, 1), (_twice, 1), (_diamond, 1),
+           (_card_costs, 2), (_drawback_land, 2), (_of_colors, 2), (_commander, 1), (_chosen, 1), (_tagged, 1),
+           (_altar, 4), (_druid, 3), (_bears, 2), (_academy, 2), (_counted_treasure, 2)],
 }
 
 
@@ -222,7 +402,7 @@ def _source(draw, features, budget: int, focus=frozenset()):
         src["tapped"] = True
     elif tapped == 1 and count > 1:
         src["tapped"] = 1
-    if "only" in features and _one_in(draw, 5) and "abilities" in src:
+    if "only" in features and _one_in(draw, 5) and src.get("abilities"):
         ab = dict(src["abilities"][-1])
         ab["only"] = _restriction(draw)
         src["abilities"] = src["abilities"][:-1] + [ab]
@@ -311,6 +491,8 @@ def _objective(draw, features, keywords) -> list[str] | None:
         names += ["max_colors", "min_colors"]
     if "x" in features:
         names += ["max_x"]
+    if "v2" in features:
+        names += ["min_counters", "min_cards", "min_drawbacks"]
     return draw(st.lists(st.sampled_from(names), min_size=1, max_size=4, unique=True))
 
 
@@ -427,6 +609,16 @@ def problems(draw, features=ALL, focus=frozenset()):
         if opp:
             problem["opponent_sources"] = opp
 
+    if "v2" in features:
+        problem["facts"] = {f: draw(st.integers(0, 2)) for f in V2_FACTS}
+        problem["facts"]["commander colors"] = draw(st.sampled_from(["WU", "BRG", "", "G"]))
+        if _one_in(draw, 3):
+            problem["for"] = dict(problem.get("for", {}), tags=draw(st.sampled_from([["kicked"], ["flashback"]])))
+        for zone in ("hand", "graveyard"):
+            if draw(st.booleans()):
+                problem[zone] = draw(st.integers(0, 2))
+        if _one_in(draw, 3):
+            problem["library"] = draw(st.integers(0, 2))
     if sources:
         problem["sources"] = sources
     objective = _objective(draw, features, keywords)
@@ -459,5 +651,22 @@ def stage4_problems():
 
 
 def mixed_problems():
-    """Everything at once."""
+    """Everything at once (of version 1)."""
     return problems(ALL)
+
+
+V2 = STAGE2 | {"v2"}
+V2_ALL = ALL | {"v2"}
+
+
+def v2_problems():
+    """Stage 2 with section 9.1-9.2's sources: facts read by ``times`` and conditions (Gaea's
+    Cradle, Tainted lands, Urza lands), counters (storage lands, Everflowing Chalice, Vivid
+    lands, depletion lands, charge counters without {T}), sick creatures, a card in hand,
+    ``uses: "any"``, an add made twice (or not at all)."""
+    return problems(V2, {"v2"})
+
+
+def v2_mixed_problems():
+    """Everything, version 2's sources among them."""
+    return problems(V2_ALL, {"v2"})

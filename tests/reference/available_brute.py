@@ -42,7 +42,8 @@ from tapwise.models.problem import ProblemError, Purpose, load_problem
 COLORS = "WUBRG"
 ANY = "Any"
 REPORT_KEYS = ("W", "U", "B", "R", "G", "C", "Any", "snow", "restricted")
-BOARD_KEYS = ("sources", "opponent_sources", "pool", "player")
+BOARD_KEYS = ("sources", "opponent_sources", "pool", "player", "facts")
+UNLIMITED = 10**6  # uses "any": only the costs limit it
 
 
 class TooBig(RuntimeError):
@@ -118,13 +119,44 @@ def _unit_types(unit: str) -> list[str]:
     return sorted(set(unit))
 
 
-def _outputs(ability) -> set[tuple[str, ...]]:
+def _outputs(ability, choices=None) -> set[tuple[str, ...]]:
     """Every multiset of token types one activation may add (sorted tuples)."""
     outs: set[tuple[str, ...]] = set()
-    for choice in ability.choices:  # empty for reflect: nothing
+    for choice in ability.choices if choices is None else choices:  # empty for reflect: nothing
         for picked in itertools.product(*(_unit_types(u) for u in choice)):
             outs.add(tuple(sorted(picked)))
     return outs
+
+
+def _fact(src, facts: dict, name: str) -> int | str:
+    """Spec 9.2: a source's own facts are read before the board's."""
+    own = dict(src.facts)
+    return own[name] if name in own else facts[name]
+
+
+def _board_choices(src, ab, facts: dict):
+    """Spec 9.2's add forms that read the board: n mana (n maybe a fact), each of the colors
+    ``of`` allows (letters, a color fact, the source's chosen color)."""
+    add = ab.add
+    key = "any_color" if "any_color" in add else "one_color" if "one_color" in add else "any_type"
+    n = add[key]
+    if isinstance(n, dict):
+        n = _fact(src, facts, n["fact"])
+    of = add.get("of", COLORS if key != "any_type" else COLORS + "C")
+    if of == "chosen":
+        of = src.chosen if src.chosen is not None and len(src.chosen) == 1 and src.chosen in COLORS else ""
+    elif isinstance(of, dict):
+        of = _fact(src, facts, of["fact"])
+    if n <= 0 or not of:
+        return ()
+    if key == "one_color":
+        return tuple((c,) * n for c in of)
+    return ((of,) * n,)
+
+
+def _holds(src, facts: dict, conditions) -> list[bool]:
+    return [(c.min is None or _fact(src, facts, c.fact) >= c.min) and (c.max is None or _fact(src, facts, c.fact) <= c.max)
+            for c in conditions]
 
 
 class _Search:
@@ -138,15 +170,27 @@ class _Search:
         self.restrictions: list[Any] = [None]  # index 0: unrestricted
 
         self.sources = problem.sources
+        self.facts = dict(problem.facts)
         # Per source: the abilities we model, each (ability, outputs), and which tokens may pay
-        # its abilities' own costs (restriction index -> allowed).
+        # its abilities' own costs (restriction index -> allowed). Spec 9.2: an ability whose
+        # if / unless fails, or that a sick creature (302.6) or a card in hand would tap, is
+        # left out; amounts read from facts are read here (facts stand as given: ``counts`` is
+        # not taken by ``available``).
         self.abilities = []
         for src in self.sources:
             abs_ = []
             for ab in src.abilities:
                 if ab.reflect is not None:
                     continue  # not modelled: makes nothing, never activated
-                abs_.append((ab, sorted(_outputs(ab)), self._index(ab.only)))
+                if ab.if_ and not all(_holds(src, self.facts, ab.if_)):
+                    continue
+                if ab.unless and all(_holds(src, self.facts, ab.unless)):
+                    continue
+                if ab.tap and (src.zone == "hand" or (src.sick and "creature" in src.types)):
+                    continue
+                choices = _board_choices(src, ab, self.facts) if isinstance(ab.add, dict) and (
+                    "of" in ab.add or any(isinstance(v, dict) for v in ab.add.values())) else None
+                abs_.append((ab, sorted(_outputs(ab, choices)), self._index(ab.only)))
             self.abilities.append(abs_)
         start_pool = tuple(sorted((m.type, m.snow, self._index(m.only)) for m in problem.pool))
         self.start_pool = start_pool
@@ -243,40 +287,75 @@ class _Search:
             return False
         return True
 
+    def _amounts(self, src, ab, ctrs: tuple):
+        """Spec 9.2 on one copy with counters ``ctrs``: every (counters after, repetitions of
+        add); none when the copy lacks the counters its cost removes."""
+        ctr = dict(ctrs)
+        for kind, n in ab.remove_counters:
+            if ctr.get(kind, 0) < n:
+                return
+            ctr[kind] -= n
+        for kind, n in ab.put_counters:
+            ctr[kind] = ctr.get(kind, 0) + n
+        t = ab.times
+        if t is None:
+            yield tuple(sorted(ctr.items())), 1
+        elif t.remove is not None:
+            for r in range(ctr.get(t.remove, 0) + 1):
+                yield tuple(sorted({**ctr, t.remove: ctr.get(t.remove, 0) - r}.items())), r + t.plus
+        elif t.counters is not None:
+            yield tuple(sorted(ctr.items())), ctr.get(t.counters, 0) + t.plus
+        elif t.fact is not None:
+            yield tuple(sorted(ctr.items())), _fact(src, self.facts, t.fact) + t.plus
+        else:
+            yield tuple(sorted(ctr.items())), t.number + t.plus
+
     def _moves(self, state):
         copies, pool, a_life, damage, energy = state
         for si, entry in enumerate(copies):
             src = self.sources[si]
             for cs in sorted(set(entry)):
-                tapped, sacrificed, left = cs
+                tapped, sacrificed, left, ctrs = cs
                 if sacrificed:
                     continue
                 rest = list(entry)
                 rest.remove(cs)
-                for ai, (ab, outs, only) in enumerate(self.abilities[si]):
+                for ai, (ab, base, only) in enumerate(self.abilities[si]):
                     if ab.tap and tapped:
                         continue
                     if not ab.tap and left[ai] <= 0:
                         continue
-                    new_left = left if ab.tap else left[:ai] + (left[ai] - 1,) + left[ai + 1:]
-                    new_cs = (tapped or ab.tap, ab.sacrifice, new_left)
-                    new_copies = copies[:si] + (tuple(sorted(rest + [new_cs])),) + copies[si + 1:]
-                    for after, phy_life, sym_energy in self._cost_payments(pool, ab, si):
-                        a2 = a_life + ab.life + phy_life
-                        d2 = damage + ab.damage
-                        e2 = energy + ab.energy + sym_energy
-                        if not self._legal(a2, d2, e2):
-                            continue
-                        for out in outs:
-                            added = [(t, src.snow, only) for t in out]
-                            new_pool = tuple(sorted(list(after) + added))
-                            yield (new_copies, new_pool, a2, d2, e2)
+                    for ctrs_after, reps in self._amounts(src, ab, ctrs):
+                        outs = base if reps == 1 else sorted(
+                            {tuple(sorted(sum(combo, ()))) for combo in itertools.combinations_with_replacement(base, reps)}
+                        ) if reps > 0 else [()]
+                        yield from self._activate(state, si, rest, cs, ab, ai, outs, only, ctrs_after)
+
+    def _activate(self, state, si, rest, cs, ab, ai, outs, only, ctrs_after):
+        """The states after one activation of ability ``ai`` of copy ``cs`` of source ``si``."""
+        copies, pool, a_life, damage, energy = state
+        src = self.sources[si]
+        tapped, sacrificed, left, _ = cs
+        new_left = left if ab.tap else left[:ai] + (left[ai] - 1,) + left[ai + 1:]
+        new_cs = (tapped or ab.tap, ab.sacrifice, new_left, ctrs_after)
+        new_copies = copies[:si] + (tuple(sorted(rest + [new_cs])),) + copies[si + 1:]
+        for after, phy_life, sym_energy in self._cost_payments(pool, ab, si):
+            a2 = a_life + ab.life + phy_life
+            d2 = damage + ab.damage
+            e2 = energy + ab.energy + sym_energy
+            if not self._legal(a2, d2, e2):
+                continue
+            for out in outs:
+                added = [(t, src.snow, only) for t in out]
+                new_pool = tuple(sorted(list(after) + added))
+                yield (new_copies, new_pool, a2, d2, e2)
 
     def run(self) -> set[tuple]:
         copies = []
         for si, src in enumerate(self.sources):
-            left = tuple(0 if ab.tap else ab.uses for ab, _, _ in self.abilities[si])
-            entry = [(True, False, left)] * src.tapped + [(False, False, left)] * (src.count - src.tapped)
+            left = tuple(0 if ab.tap else UNLIMITED if ab.uses_any else ab.uses for ab, _, _ in self.abilities[si])
+            ctrs = tuple(sorted(src.counters))
+            entry = [(True, False, left, ctrs)] * src.tapped + [(False, False, left, ctrs)] * (src.count - src.tapped)
             copies.append(tuple(sorted(entry)))
         start = (tuple(copies), self.start_pool, 0, 0, 0)
         seen = {start}

@@ -46,9 +46,13 @@ BIT = {c: 1 << i for i, c in enumerate(COLORS)}
 BASIC_LAND_MANA = {"plains": "W", "island": "U", "swamp": "B", "mountain": "R", "forest": "G", "wastes": "C"}
 
 DEFAULT_TAIL = ["min_life", "min_sacrifices", "min_sources", "min_waste"]
+# Spec 9.6: the default order once version 2's keys are in play.
+DEFAULT_TAIL_V2 = ["min_life", "min_sacrifices", "min_drawbacks", "min_cards", "min_counters", "min_sources",
+                   "min_waste"]
 MAXIMIZED = {"max_x", "max_colors"}
 ALL_OBJECTIVES = {"max_x", "max_colors", "min_colors", "min_life", "min_energy", "min_sacrifices",
-                  "min_sources", "min_waste"}
+                  "min_sources", "min_waste", "min_drawbacks", "min_cards", "min_counters"}
+UNLIMITED = 10**6  # uses "any": no limit per copy but what the costs allow
 
 # Every class of mana for paying the total cost: (type, snow, made by an activation).
 CLASSES = tuple((t, s, m) for t in TYPES for s in (False, True) for m in (False, True))
@@ -133,9 +137,9 @@ def _static_could_produce(add) -> set[str] | None:
         if "reflect" in add:
             return None
         if "any_color" in add:
-            return set(COLORS) if add["any_color"] > 0 else set()
+            return set(add.get("of", COLORS)) if add["any_color"] > 0 else set()
         if "one_color" in add:
-            return set(COLORS) if add["one_color"] > 0 else set()
+            return set(add.get("of", COLORS)) if add["one_color"] > 0 else set()
         if "any_type" in add:
             return set(TYPES) if add["any_type"] > 0 else set()
     raise Unsupported(f"unknown add {add!r}")
@@ -147,10 +151,11 @@ def _outputs(add, reflected: set[str] | None) -> list[tuple[str, ...]]:
         outs = _string_outputs(add)
     elif isinstance(add, list):
         outs = set().union(*(_string_outputs(t) for t in add)) if add else set()
-    elif "any_color" in add:
-        outs = {tuple(sorted(c)) for c in itertools.combinations_with_replacement(COLORS, add["any_color"])}
+    elif "any_color" in add:  # 9.2: "of" narrows the colors
+        outs = {tuple(sorted(c)) for c in itertools.combinations_with_replacement(add.get("of", COLORS),
+                                                                                  add["any_color"])}
     elif "one_color" in add:
-        outs = {(c,) * add["one_color"] for c in COLORS}
+        outs = {(c,) * add["one_color"] for c in add.get("of", COLORS)}
     elif "any_type" in add:
         # CHOICE: {"any_type": n} = n mana, each of any type (as any_color is "each of any color").
         outs = {tuple(sorted(c)) for c in itertools.combinations_with_replacement(TYPES, add["any_type"])}
@@ -233,6 +238,14 @@ class _Ability:
     only: int  # index into the restriction table, -1 = unrestricted
     outputs: list[tuple[str, ...]]
     max_out: int = 0
+    times: Any = None  # version 2 (9.2): None, an int, or {"fact"|"counters"|"remove": ..., "plus": n}
+    remove: tuple = ()  # ((kind, n), ...) counters removed as a cost
+    put: tuple = ()  # ((kind, n), ...) counters put as a cost
+    allowed: bool = True  # its if / unless conditions, on the facts as given
+    cards: tuple = (0, 0, 0)  # cards discarded, exiled from the graveyard, milled per activation (9.2)
+    drawback: bool = False
+    others: tuple | None = None  # ("sac" | "tap", n, types, subtypes, self) for sacrifice_other / tap_other
+    conditions: dict | None = None  # the raw "if" / "unless", read as each activation happens
 
 
 @dataclass
@@ -242,13 +255,108 @@ class _Source:
     types: frozenset[str]
     snow: bool
     abilities: list[_Ability]
+    sick: bool = False
+    hand: bool = False
+    counters: tuple = ()  # ((kind, n), ...) on each copy at the start
+    facts: dict | None = None
+    subtypes: frozenset = frozenset()
+    counts: dict | None = None  # 9.1: the board facts each copy counts toward, and by how much
 
 
-_SOURCE_KEYS = {"id", "name", "count", "types", "snow", "tapped", "abilities", "oracle"}
-_ABILITY_KEYS = {"add", "tap", "mana", "life", "damage", "energy", "sacrifice", "uses", "only"}
+_SOURCE_KEYS = {"id", "name", "count", "types", "snow", "tapped", "abilities", "oracle",
+                "subtypes", "colors", "sick", "counters", "chosen", "zone", "facts", "counts"}
+_ABILITY_KEYS = {"add", "tap", "mana", "life", "damage", "energy", "sacrifice", "uses", "only",
+                 "times", "remove_counters", "put_counters", "if", "unless", "discard", "exile_graveyard", "mill",
+                 "drawback", "sacrifice_other", "tap_other"}
 
 
-def _load_source(entry: dict, restriction_index) -> _Source:
+def _is_v2(problem: dict) -> bool:
+    """Does the problem use section 9's keys in a way that changes paying? (Then 9.6's default
+    objectives apply; subtypes, colors and chosen only describe a permanent.)"""
+    if problem.get("facts") or problem.get("hand") or problem.get("graveyard") or problem.get("library") is not None:
+        return True
+    if (problem.get("for") or {}).get("tags") or (problem.get("for") or {}).get("mana_value") is not None:
+        return True
+    for src in problem.get("sources", []) or []:
+        if src.get("sick") or src.get("counters") or src.get("zone", "battlefield") != "battlefield" or src.get("facts") \
+                or src.get("counts"):
+            return True
+        for ab in src.get("abilities", []) or []:
+            if "times" in ab or ab.get("remove_counters") or ab.get("put_counters") or ab.get("uses") == "any" \
+                    or ab.get("if") or ab.get("unless") or ab.get("discard") or ab.get("exile_graveyard") \
+                    or ab.get("mill") or ab.get("drawback") is not None or ab.get("sacrifice_other") \
+                    or ab.get("tap_other") \
+                    or (isinstance(ab.get("add"), dict) and ("of" in ab["add"] or any(
+                        isinstance(v, dict) for v in ab["add"].values()))):
+                return True
+    return False
+
+
+def _fact(name: str, own: dict, board: dict) -> int:
+    """9.2: a source's own facts are read before the problem's."""
+    name = " ".join(name.lower().split())
+    if name in own:
+        return own[name]
+    if name in board:
+        return board[name]
+    raise Unsupported(f"fact {name!r} not given")
+
+
+def _conditions_hold(ab_raw: dict, own: dict, board: dict) -> bool:
+    """9.2 ``if`` (all hold) and ``unless`` (not all hold); an empty list is no condition."""
+    def holds(c: dict) -> bool:
+        v = _fact(c["fact"], own, board)
+        return ("min" not in c or v >= c["min"]) and ("max" not in c or v <= c["max"])
+    if ab_raw.get("if") and not all(holds(c) for c in ab_raw["if"]):
+        return False
+    if ab_raw.get("unless") and all(holds(c) for c in ab_raw["unless"]):
+        return False
+    return True
+
+
+def _counts(value) -> dict:
+    if not value:
+        return {}
+    if isinstance(value, list):
+        return {" ".join(f.lower().split()): 1 for f in value}
+    return {" ".join(f.lower().split()): int(n) for f, n in value.items()}
+
+
+def _others(raw: dict) -> tuple | None:
+    for key, kind in (("sacrifice_other", "sac"), ("tap_other", "tap")):
+        o = raw.get(key)
+        if o:
+            return (kind, int(o.get("n", 1)), frozenset(t.lower() for t in o.get("types", [])),
+                    frozenset(t.lower() for t in o.get("subtypes", [])), bool(o.get("self", False)))
+    return None
+
+
+def _resolve_add(add, entry: dict, own: dict, board: dict):
+    """9.2's add forms that read the board, made plain: n from a fact, ``of`` from a fact or
+    the source's ``chosen`` color (an uppercase color letter; anything else chooses no color)."""
+    if not isinstance(add, dict) or "reflect" in add or "double_pool" in add:
+        if isinstance(add, dict) and "double_pool" in add:
+            raise Unsupported("double_pool")
+        return add
+    out = dict(add)
+    for key in ("any_color", "one_color", "any_type"):
+        if isinstance(out.get(key), dict):
+            out[key] = _fact(out[key]["fact"], own, board)
+    of = out.get("of")
+    if of == "chosen":
+        chosen = str(entry.get("chosen", "")).upper()
+        out["of"] = chosen if len(chosen) == 1 and chosen in COLORS else ""
+    elif isinstance(of, dict):
+        out["of"] = "".join(c for c in COLORS if c in str(_fact(of["fact"], own, board)).upper())
+    elif of is not None:
+        out["of"] = "".join(c for c in COLORS if c in of.upper())
+    n = next(out[k] for k in ("any_color", "one_color", "any_type") if k in out)
+    if n <= 0 or out.get("of") == "":
+        return []  # makes nothing
+    return out
+
+
+def _load_source(entry: dict, restriction_index, board_facts: dict | None = None) -> _Source:
     unknown = set(entry) - _SOURCE_KEYS
     if unknown:
         raise Unsupported(f"unknown source keys {sorted(unknown)}")
@@ -277,23 +385,39 @@ def _load_source(entry: dict, restriction_index) -> _Source:
         tapped_n = 0
     else:
         tapped_n = max(0, min(int(tapped), count))
+    basic_subtype = {"W": "plains", "U": "island", "B": "swamp", "R": "mountain", "G": "forest"}.get(
+        basic[0]) if basic else None  # 305.6: a basic land has its land type
+    own_facts = {" ".join(k.lower().split()): v for k, v in (entry.get("facts") or {}).items()}
+    board_facts = board_facts or {}
     abilities = []
     for raw in raw_abilities:
         unknown = set(raw) - _ABILITY_KEYS
         if unknown:
             raise Unsupported(f"unknown ability keys {sorted(unknown)}")
+        uses = raw.get("uses", 1)
         cost = _symbols(raw["mana"]) if raw.get("mana") else ()
         for s in cost:
             if s.kind in (Kind.X, Kind.ENERGY):
                 raise Unsupported(f"{s} in a mana ability's mana cost")
         abilities.append(_Ability(
-            add=raw["add"], tap=bool(raw.get("tap", True)), cost=cost,
+            add=_resolve_add(raw["add"], entry, own_facts, board_facts), tap=bool(raw.get("tap", True)), cost=cost,
             life=int(raw.get("life", 0)), damage=int(raw.get("damage", 0)),
             energy=int(raw.get("energy", 0)), sacrifice=bool(raw.get("sacrifice", False)),
-            uses=int(raw.get("uses", 1)), only=restriction_index(raw.get("only")), outputs=[]))
+            uses=UNLIMITED if uses == "any" else int(uses), only=restriction_index(raw.get("only")), outputs=[],
+            times=raw.get("times"),
+            remove=tuple(sorted((k.lower(), int(n)) for k, n in (raw.get("remove_counters") or {}).items())),
+            put=tuple(sorted((k.lower(), int(n)) for k, n in (raw.get("put_counters") or {}).items())),
+            allowed=True, conditions={k: raw[k] for k in ("if", "unless") if raw.get(k)},
+            cards=(int(raw.get("discard", 0)), int(raw.get("exile_graveyard", 0)), int(raw.get("mill", 0))),
+            drawback=raw.get("drawback") is not None, others=_others(raw)))
     return _Source(count=count, tapped=tapped_n,
                    types=frozenset(t.lower() for t in entry.get("types", ["land"])),
-                   snow=bool(entry.get("snow", basic[1] if basic else False)), abilities=abilities)
+                   snow=bool(entry.get("snow", basic[1] if basic else False)), abilities=abilities,
+                   sick=bool(entry.get("sick", False)), hand=entry.get("zone", "battlefield") == "hand",
+                   counters=tuple(sorted((k.lower(), int(n)) for k, n in (entry.get("counters") or {}).items())),
+                   facts=own_facts,
+                   subtypes=frozenset(t.lower() for t in entry.get("subtypes", [basic_subtype] if basic_subtype else [])),
+                   counts=_counts(entry.get("counts")))
 
 
 def _restriction_matches(only: dict, ctx: dict) -> bool:
@@ -322,6 +446,8 @@ def _restriction_matches(only: dict, ctx: dict) -> bool:
                     raise Unsupported(f"unknown colors restriction {w!r}")
         elif key == "has_x":
             ok = bool(want) == ctx["has_x"]
+        elif key == "tags":  # 9.2: any of them among for.tags
+            ok = any(str(t).lower() in ctx.get("tags", set()) for t in _as_list(want))
         else:
             raise Unsupported(f"unknown restriction key {key!r}")
         if not ok:
@@ -458,7 +584,8 @@ def _apply_reductions(v: tuple[int, ...], reds: list[tuple[str, Any]]) -> Iterab
 
 _PROBLEM_KEYS = {"cost", "alternative", "free", "additional", "life_cost", "increase", "reduce", "x",
                  "x_color", "keywords", "for", "spend_as", "player", "pool", "sources",
-                 "opponent_sources", "objective", "time_limit", "id", "query"}
+                 "opponent_sources", "objective", "time_limit", "id", "query",
+                 "facts", "hand", "graveyard", "library"}
 
 
 def objective_list(problem: dict) -> list[str]:
@@ -470,7 +597,7 @@ def objective_list(problem: dict) -> list[str]:
         if x_max and "max_x" not in names:  # spec 8: "puts max_x first when ... leaves it out"
             names.insert(0, "max_x")
     else:
-        names = []
+        names: list[str] = []
         for kw in problem.get("keywords", []) or []:
             kw = kw.lower()
             name = {"eclipse": "min_colors", "sunburst": "max_colors", "converge": "max_colors"}.get(kw)
@@ -478,7 +605,7 @@ def objective_list(problem: dict) -> list[str]:
                 names.append(name)
         if x_max:
             names.append("max_x")
-        names += DEFAULT_TAIL
+        names += DEFAULT_TAIL_V2 if _is_v2(problem) else DEFAULT_TAIL
     for n in names:
         if n not in ALL_OBJECTIVES:
             raise Unsupported(f"unknown objective {n!r}")
@@ -506,6 +633,8 @@ class _Search:
         self.life = int(player.get("life", 20))
         self.energy = int(player.get("energy", 0))
         self.keep = player.get("keep_life", 1)
+        # 9.1: cards to discard, to exile from the graveyard, to mill (None: the library is unbounded)
+        self.zones = (int(problem.get("hand", 0)), int(problem.get("graveyard", 0)), problem.get("library"))
 
         # Restrictions: a table of distinct `only` objects, checked once per context.
         self.restrictions: list[dict] = []
@@ -520,13 +649,26 @@ class _Search:
                 self.restrictions.append(only)
             return keys[k]
 
-        self.sources = [_load_source(e, restriction_index) for e in problem.get("sources", []) or []]
+        self.board_facts = {" ".join(k.lower().split()): v for k, v in (problem.get("facts") or {}).items()}
+        self.sources = [_load_source(e, restriction_index, self.board_facts) for e in problem.get("sources", []) or []]
+        self.counting = any(src.counts for src in self.sources)
+        # Adds whose amount or colors come from a fact that sacrifices lower are read again at
+        # each activation (the entry is kept for "chosen").
+        self.dynamic_adds: dict[tuple[int, int], tuple[Any, dict]] = {}
+        if self.counting:
+            for si, e in enumerate(problem.get("sources", []) or []):
+                for ai, ab in enumerate(e.get("abilities", []) or []):
+                    add = ab.get("add")
+                    if isinstance(add, dict) and any(isinstance(v, dict) for v in add.values()):
+                        self.dynamic_adds[(si, ai)] = (add, e)
         opponents = [_load_source(e, restriction_index) for e in problem.get("opponent_sources", []) or []]
         reflected = _reflect_sets({"me": self.sources, "opp": opponents})
         for i, src in enumerate(self.sources):
             for ai, ab in enumerate(src.abilities):
                 ab.outputs = _outputs(ab.add, reflected.get(("me", i, ai)))
-                ab.max_out = max((len(o) for o in ab.outputs), default=0)
+                ab.max_out = max((len(o) for o in ab.outputs), default=0) * self._most_reps(src, ab)
+                if ab.uses == UNLIMITED:
+                    ab.uses = UNLIMITED  # kept per copy; _x_bound bounds it by its costs
 
         # The pool as given: units (type, snow, restriction, made=False).
         self.start_pool: dict[tuple, int] = {}
@@ -557,7 +699,8 @@ class _Search:
         total_ctx = {"kind": for_.get("kind", "spell"),
                      "types": {t.lower() for t in for_.get("types", [])},
                      "subtypes": {t.lower() for t in for_.get("subtypes", [])},
-                     "colors": "".join(c for c in COLORS if c in cost_colors), "has_x": has_x}
+                     "colors": "".join(c for c in COLORS if c in cost_colors), "has_x": has_x,
+                     "tags": {t.lower() for t in for_.get("tags", [])}}
         self.usable_total = {-1: True}
         for i, only in enumerate(self.restrictions):
             self.usable_total[i] = _restriction_matches(only, total_ctx)
@@ -577,12 +720,57 @@ class _Search:
 
     # ---- total cost variants --------------------------------------------------------------
 
+    def _facts_now(self, copies) -> dict:
+        """The board's facts as an activation now reads them: less what the copies sacrificed
+        so far counted toward them (9.1 counts)."""
+        if not self.counting:
+            return self.board_facts
+        now = dict(self.board_facts)
+        for e, entry in enumerate(copies):
+            for f, n in (self.sources[e].counts or {}).items():
+                if f in now:
+                    now[f] -= n * sum(1 for cs in entry if cs[1])
+        return now
+
+    def _most_reps(self, src: _Source, ab: _Ability) -> int:
+        """The most times one activation can make its add (9.2 ``times``)."""
+        t = ab.times
+        if t is None:
+            return 1
+        if isinstance(t, int):
+            return t
+        ctr = dict(src.counters)
+        if "fact" in t:
+            n = _fact(t["fact"], src.facts or {}, self.board_facts)
+        else:
+            n = ctr.get((t.get("counters") or t.get("remove")).lower(), 0) + sum(n for _, n in ab.put)
+        return max(0, n + int(t.get("plus", 0)))
+
+    def _any_uses(self, src: _Source, ab: _Ability) -> int:
+        """A bound on a ``uses: "any"`` ability's activations per copy, from its costs."""
+        bounds = []
+        if ab.life:
+            bounds.append(max(0, self.life) // ab.life)
+        if ab.energy:
+            bounds.append(self.energy // ab.energy)
+        for n, limit in zip(ab.cards, self.zones):
+            if n and limit is not None:
+                bounds.append(limit // n)
+        ctr = dict(src.counters)
+        bounds += [ctr.get(k, 0) // n for k, n in ab.remove]
+        if ab.others is not None:  # each activation takes n of the board's permanents
+            bounds.append(sum(s.count for s in self.sources) // ab.others[1])
+        if not bounds:
+            raise Unsupported("uses any bounded only by mana")
+        return min(bounds)
+
     def _x_bound(self, problem: dict) -> int:
         """No payable X exceeds all the mana the board could ever make plus all reductions."""
         mana = sum(self.start_pool.values())
         for src in self.sources:
             per_copy = max((ab.max_out for ab in src.abilities if ab.tap), default=0)
-            per_copy += sum(ab.uses * ab.max_out for ab in src.abilities if not ab.tap)
+            per_copy += sum((self._any_uses(src, ab) if ab.uses == UNLIMITED else ab.uses) * ab.max_out
+                            for ab in src.abilities if not ab.tap)
             mana += src.count * per_copy
         reductions = sum(_reduction_max_generic(s) for text in problem.get("reduce", []) or []
                          for s in _symbols(text))
@@ -698,7 +886,7 @@ class _Search:
         return result
 
     def _evaluate(self, state) -> None:
-        copies, pool, a_life, damage, energy, sacrifices = state
+        copies, pool, a_life, damage, energy, sacrifices, cards, moved, zones, drawbacks = state
         supply = [0] * len(CLASSES)
         made_in_pool = 0
         for (t, snow, only, made), n in pool:
@@ -723,7 +911,8 @@ class _Search:
                 values = {"max_x": xv, "max_colors": colors, "min_colors": colors,
                           "min_life": a_life + damage + life, "min_energy": energy + cost_energy,
                           "min_sacrifices": sacrifices, "min_sources": used,
-                          "min_waste": made_in_pool - spent}
+                          "min_waste": made_in_pool - spent, "min_drawbacks": drawbacks, "min_cards": cards,
+                          "min_counters": moved}
                 key = tuple(-values[o] if o in MAXIMIZED else values[o] for o in self.objectives)
                 if self.best is None or key < self.best:
                     self.best = key
@@ -782,54 +971,164 @@ class _Search:
         rec(0, dict(pool), 0)
         return results
 
+    def _effects(self, src: _Source, ab: _Ability, ctrs: tuple, facts: dict | None = None):
+        """Every (counters after, counters moved, repetitions of add) of one activation on a copy
+        with ``ctrs`` (9.2): cost counters removed and put first, then the amount read."""
+        ctr = dict(ctrs)
+        moved = 0
+        for k, n in ab.remove:
+            if ctr.get(k, 0) < n:  # a copy can't remove more than it has
+                return
+            ctr[k] -= n
+            moved += n
+        for k, n in ab.put:
+            ctr[k] = ctr.get(k, 0) + n
+            moved += n
+        t = ab.times
+        if t is None or isinstance(t, int):
+            yield tuple(sorted(ctr.items())), moved, 1 if t is None else t
+            return
+        plus = int(t.get("plus", 0))
+        if "fact" in t:
+            yield tuple(sorted(ctr.items())), moved, _fact(t["fact"], src.facts or {}, facts or self.board_facts) + plus
+        elif "counters" in t:
+            yield tuple(sorted(ctr.items())), moved, ctr.get(t["counters"].lower(), 0) + plus
+        else:
+            k = t["remove"].lower()
+            for r in range(ctr.get(k, 0) + 1):
+                after = dict(ctr)
+                after[k] = ctr.get(k, 0) - r
+                yield tuple(sorted(after.items())), moved + r, r + plus
+
+    @staticmethod
+    def _repeated(outputs: list[tuple[str, ...]], n: int) -> set[tuple[str, ...]]:
+        """Every output of n repetitions of an add, each its own choice (9.2)."""
+        if n <= 0:
+            return {()}
+        return {tuple(sorted(sum(combo, ()))) for combo in itertools.combinations_with_replacement(outputs, n)}
+
     def _moves(self, state):
-        copies, pool, a_life, damage, energy, sacrifices = state
+        copies, pool, a_life, damage, energy, sacrifices, cards, moved, zones, drawbacks = state
         pool_d = dict(pool)
         for ei, entry in enumerate(copies):
             src = self.sources[ei]
             for cs in sorted(set(entry)):
-                tapped, sacrificed, _used, left = cs
+                tapped, sacrificed, _used, left, ctrs = cs
                 if sacrificed:  # a sacrificed copy does nothing afterwards
                     continue
                 rest = list(entry)
                 rest.remove(cs)
+                facts = self._facts_now(copies)
                 for ai, ab in enumerate(src.abilities):
-                    if ab.tap and tapped:  # a copy taps once; tapped copies can't {T}
-                        continue
+                    if ab.conditions and not _conditions_hold(ab.conditions, src.facts or {}, facts):
+                        continue  # its condition fails as it would be activated now (9.2)
+                    if ab.tap and (tapped or src.hand or (src.sick and "creature" in src.types)):
+                        continue  # a copy taps once; 302.6: a sick creature can't {T}; a card in hand can't
                     if not ab.tap and left[ai] <= 0:
                         continue
                     if energy + ab.energy > self.energy:
                         continue
                     new_left = left if ab.tap else left[:ai] + (left[ai] - 1,) + left[ai + 1:]
-                    new_cs = (tapped or ab.tap, ab.sacrifice, True, new_left)
-                    new_entry = tuple(sorted(rest + [new_cs]))
-                    new_copies = copies[:ei] + (new_entry,) + copies[ei + 1:]
-                    for after, phy_life in self._ability_cost_payments(pool_d, ab, si=ei):
-                        # 118.3: each life payment needs that much life at that moment; the
-                        # abilities' life costs come before any damage (spec section 8).
-                        a2 = a_life + ab.life + phy_life
-                        if a2 > self.life:
-                            continue
-                        d2 = damage + ab.damage
-                        if self.keep is not None and a2 + d2 > 0 and self.life - a2 - d2 < self.keep:
-                            continue  # life only goes down from here: keep_life can't hold
-                        after_d = dict(after)
-                        for out in ab.outputs:
-                            p = dict(after_d)
-                            for t in out:
-                                u = (t, src.snow, ab.only, True)
-                                p[u] = p.get(u, 0) + 1
-                            yield (new_copies, tuple(sorted(p.items())), a2, d2,
-                                   energy + ab.energy, sacrifices + (1 if ab.sacrifice else 0))
+                    outputs = ab.outputs
+                    if (ei, ai) in self.dynamic_adds:
+                        add, raw = self.dynamic_adds[(ei, ai)]
+                        outputs = _outputs(_resolve_add(add, raw, src.facts or {}, facts), None)
+                    for ctrs_after, moved_here, reps in self._effects(src, ab, ctrs, facts):
+                        yield from self._activate(state, pool_d, ei, ai, src, ab, rest, tapped, new_left,
+                                                  ctrs_after, moved_here, reps, outputs)
+
+    def _activate(self, state, pool_d, ei, ai, src, ab, rest, tapped, new_left, ctrs_after, moved_here, reps,
+                  outputs):
+        """The states after one activation of ability ``ai`` of a copy of source ``ei``."""
+        copies, pool, a_life, damage, energy, sacrifices, cards, moved, zones, drawbacks = state
+        new_zones = tuple(z + c for z, c in zip(zones, ab.cards))
+        if any(limit is not None and used > limit for used, limit in zip(new_zones, self.zones)):
+            return  # not enough cards in hand, graveyard or library
+        new_cs = (tapped or ab.tap, ab.sacrifice, True, new_left, ctrs_after)
+        for new_copies, taken in self._victims(copies, ei, rest, new_cs, ab):
+            yield from self._after_costs(state, pool_d, ei, src, ab, new_copies, new_zones, moved_here, reps,
+                                         taken, outputs)
+
+    def _victims(self, copies, ei, rest, new_cs, ab):
+        """Every board after the activating copy's new state ``new_cs`` and the permanents its
+        sacrifice_other / tap_other takes (9.2): untapped ones to tap (sick or not, 302.6), ones
+        not yet sacrificed to sacrifice; the activating copy itself only with "self". Yields
+        (copies, permanents sacrificed)."""
+        if ab.others is None:
+            yield copies[:ei] + (tuple(sorted(rest + [new_cs])),) + copies[ei + 1:], 0
+            return
+        kind, n, types, subtypes, self_ok = ab.others
+        entries = [list(e) for e in copies]
+        entries[ei] = list(rest)
+        candidates = []  # (entry, index in entries[entry]) or (ei, None) for the activating copy
+        for e, lst in enumerate(entries):
+            src = self.sources[e]
+            if src.hand or (types and not types & src.types) or (subtypes and not subtypes & src.subtypes):
+                continue
+            for k, cs in enumerate(lst):
+                if cs[1] or (kind == "tap" and cs[0]):
+                    continue
+                candidates.append((e, k))
+        if self_ok and not new_cs[1] and not (kind == "tap" and new_cs[0]):
+            src = self.sources[ei]
+            if (not types or types & src.types) and (not subtypes or subtypes & src.subtypes):
+                candidates.append((ei, None))
+        seen = set()
+        for pick in itertools.combinations(candidates, n):
+            es = [list(e) for e in entries]
+            me = new_cs
+            for e, k in pick:
+                cs = me if k is None else es[e][k]
+                tapped, sacd, used, left, ctrs = cs
+                # a copy tapped by another's cost counts in min_sources; one sacrificed doesn't (9.7)
+                cs = (tapped, True, used, left, ctrs) if kind == "sac" else (True, sacd, True, left, ctrs)
+                if k is None:
+                    me = cs
+                else:
+                    es[e][k] = cs
+            es[ei] = es[ei] + [me]
+            board = tuple(tuple(sorted(e)) for e in es)
+            if board not in seen:
+                seen.add(board)
+                yield board, n if kind == "sac" else 0
+
+    def _after_costs(self, state, pool_d, ei, src, ab, new_copies, new_zones, moved_here, reps, sacrifices_extra,
+                     base):
+        """The states after the activation's costs in mana and life are paid and its mana made
+        (``base``: what one repetition of its add may make)."""
+        copies, pool, a_life, damage, energy, sacrifices, cards, moved, zones, drawbacks = state
+        outputs = base if reps == 1 else sorted(self._repeated(base, reps))
+        for after, phy_life in self._ability_cost_payments(pool_d, ab, si=ei):
+            # 118.3: each life payment needs that much life at that moment; the
+            # abilities' life costs come before any damage (spec section 8).
+            a2 = a_life + ab.life + phy_life
+            if a2 > self.life:
+                continue
+            d2 = damage + ab.damage
+            if self.keep is not None and a2 + d2 > 0 and self.life - a2 - d2 < self.keep:
+                continue  # life only goes down from here: keep_life can't hold
+            after_d = dict(after)
+            for out in outputs:
+                p = dict(after_d)
+                for t in out:
+                    u = (t, src.snow, ab.only, True)
+                    p[u] = p.get(u, 0) + 1
+                # 9.1: a card exiled from the hand counts in min_cards, not min_sacrifices
+                sac = 1 if ab.sacrifice and not src.hand else 0
+                card = (1 if ab.sacrifice and src.hand else 0) + sum(ab.cards)
+                yield (new_copies, tuple(sorted(p.items())), a2, d2,
+                       energy + ab.energy, sacrifices + sac + sacrifices_extra, cards + card, moved + moved_here,
+                       new_zones, drawbacks + (1 if ab.drawback else 0))
 
     def run(self) -> tuple | None:
         copies = []
         for src in self.sources:
             left = tuple(0 if ab.tap else ab.uses for ab in src.abilities)
-            entry = [(True, False, False, left)] * src.tapped
-            entry += [(False, False, False, left)] * (src.count - src.tapped)
+            ctrs = tuple(sorted(src.counters))
+            entry = [(True, False, False, left, ctrs)] * src.tapped
+            entry += [(False, False, False, left, ctrs)] * (src.count - src.tapped)
             copies.append(tuple(sorted(entry)))
-        start = (tuple(copies), tuple(sorted(self.start_pool.items())), 0, 0, 0, 0)
+        start = (tuple(copies), tuple(sorted(self.start_pool.items())), 0, 0, 0, 0, 0, 0, (0, 0, 0), 0)
         seen = {start}
         stack = [start]
         while stack:
