@@ -20,6 +20,7 @@ from tapwise.models.problem import ProblemError, load_problem
 from tapwise.solver import keep as keep_module
 from tapwise.solver.keep import board_left, check_kept, without_keep
 from tapwise.solver.verify import verify
+from tapwise.solver.plan import plan
 
 try:
     from reference.keep_brute import brute_keep, mana_value
@@ -282,8 +283,10 @@ def test_plan_keeps_the_counterspell_open():
 
 def test_plan_bad_keep_names_the_field():
     with pytest.raises(ProblemError) as e:
-        tapwise.plan({"costs": [{"cost": "{1}"}], "keep": [{"cost": "{1}", "sources": []}]})
+        plan({"costs": [{"cost": "{1}"}], "keep": [{"cost": "{1}", "sources": []}]})
     assert e.value.path == "keep[0].sources"
+    answer = tapwise.plan({"costs": [{"cost": "{1}"}], "keep": [{"cost": "{1}", "sources": []}]})  # total
+    assert answer["status"] == "error" and answer["error"].startswith("keep[0].sources")
 
 
 @st.composite
