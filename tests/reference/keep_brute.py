@@ -82,14 +82,16 @@ class _KeepSearch(_Search):
         for ei, entry in enumerate(copies):
             raw = self.raw_sources[ei]
             groups: dict[tuple, list[int]] = {}
-            for tapped, sacrificed, _used, left in entry:
+            for tapped, sacrificed, _used, left, counters in entry:
                 if sacrificed:
                     continue
-                g = groups.setdefault(left, [0, 0])
+                g = groups.setdefault((left, counters), [0, 0])
                 g[0] += 1
                 g[1] += 1 if tapped else 0
-            for k, (left, (count, tapped)) in enumerate(sorted(groups.items())):
-                src = {key: v for key, v in raw.items() if key not in ("id", "count", "tapped")}
+            for k, ((left, counters), (count, tapped)) in enumerate(sorted(groups.items())):
+                src = {key: v for key, v in raw.items() if key not in ("id", "count", "tapped", "counters")}
+                if counters:  # the counters left on these copies (9.1)
+                    src["counters"] = dict(counters)
                 src["id"] = f"e{ei}c{k}"
                 src["count"] = count
                 src["tapped"] = tapped
@@ -126,7 +128,7 @@ class _KeepSearch(_Search):
         return got
 
     def _evaluate(self, state) -> None:
-        copies, pool, a_life, damage, energy, sacrifices = state
+        copies, pool, a_life, damage, energy, sacrifices, cards, moved, _zones, drawbacks = state
         supply = [0] * len(CLASSES)
         made_in_pool = 0
         for (t, snow, only, made), n in pool:
@@ -153,7 +155,8 @@ class _KeepSearch(_Search):
                 values = {"max_x": xv, "max_colors": colors, "min_colors": colors,
                           "min_life": a_life + damage + life, "min_energy": energy + cost_energy,
                           "min_sacrifices": sacrifices, "min_sources": used,
-                          "min_waste": made_in_pool - spent, "max_keep": kept}
+                          "min_waste": made_in_pool - spent, "min_drawbacks": drawbacks, "min_cards": cards,
+                          "min_counters": moved, "max_keep": kept}
                 key = tuple((-kept[0], -kept[1]) if o == "max_keep" else -values[o] if o in MAXIMIZED
                             else values[o] for o in self.objectives)
                 if self.best is None or key < self.best:
