@@ -86,8 +86,10 @@ class EngineAbility:
     """tapwise's ability keys for its costs and drawbacks (``mana``, ``life``, ``damage``, ``sacrifice``)."""
     penalty: Any
     """The engine's penalty classification, which a ``TapLandForMana`` selection must repeat."""
-    combinations: bool
-    """True for a filter land's "Add {R}{R}, {R}{G}, or {G}{G}" (an ``atomic_combination`` row)."""
+    combinations: tuple[tuple[str, ...], ...] = ()
+    """A filter land's "Add {R}{R}, {R}{G}, or {G}{G}": the engine's combinations (its
+    ``atomic_combination`` rows), in the engine's order of types, which tapwise's canonical
+    order need not follow."""
 
     def spec(self) -> dict[str, Any]:
         return {"add": self.add, **self.costs}
@@ -171,21 +173,22 @@ def _amount(quantity: Mapping[str, Any] | None, what: str) -> int:
     return int(quantity["value"])
 
 
-def _add(produced: Mapping[str, Any], what: str) -> tuple[Any, bool]:
-    """The engine's ``produced`` as a tapwise ``add`` and whether it is a combinations row."""
+def _add(produced: Mapping[str, Any], what: str) -> tuple[Any, tuple[tuple[str, ...], ...]]:
+    """The engine's ``produced`` as a tapwise ``add``, and its combinations if it has them."""
     kind = produced.get("type")
     if kind == "Fixed":
-        return "".join("{%s}" % COLOR_LETTER[c] for c in produced["colors"]), False
+        return "".join("{%s}" % COLOR_LETTER[c] for c in produced["colors"]), ()
     if kind == "Colorless":
-        return "{C}" * _amount(produced.get("count"), what), False
+        return "{C}" * _amount(produced.get("count"), what), ()
     if kind == "AnyOneColor":
         n = _amount(produced.get("count"), what)
         letters = "".join(COLOR_LETTER[c] for c in produced["color_options"])
         if n == 1:
-            return ["{%s}" % c for c in letters], False
-        return {"one_color": n, "of": letters}, False
+            return ["{%s}" % c for c in letters], ()
+        return {"one_color": n, "of": letters}, ()
     if kind == "ChoiceAmongCombinations":
-        return ["".join("{%s}" % COLOR_LETTER[c] for c in combo) for combo in produced["options"]], True
+        combos = tuple(tuple(combo) for combo in produced["options"])
+        return ["".join("{%s}" % COLOR_LETTER[c] for c in combo) for combo in combos], combos
     raise AdapterError(f"{what}: mana of type {kind!r}")
 
 
@@ -346,11 +349,17 @@ class Activation:
         made = self.made
         if not made:
             raise AdapterError(f"{self.source.id} is to make {self.adds!r}, which names no mana")
+        combination = None
+        if self.ability.combinations:
+            same = [c for c in self.ability.combinations if sorted(c) == sorted(made)]
+            if not same:
+                raise AdapterError(f"{self.source.id} is to make {self.adds}, none of its combinations")
+            combination = made = list(same[0])
         selection = {
             "source": {"object_id": self.source.object_id, "incarnation": self.source.incarnation},
             "ability_index": self.ability.index, "mana_type": made[0],
             "output": {"type": "Concrete", "data": made[0]},
-            "atomic_combination": made if self.ability.combinations else None,
+            "atomic_combination": combination,
             "restrictions": [], "penalty": self.ability.penalty, "taps_for_mana": []}
         return {"type": "TapLandForMana", "data": {"selection": selection}}
 
