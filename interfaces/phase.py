@@ -558,16 +558,21 @@ def play(game: Any, seat: int, pay_with: Payment, decide: Decide = _ai) -> CastR
     return CastReport(spell, ok, cast, pay_with.tapped, tapped, life_lost, pay_with.life_lost, error, tuple(sent))
 
 
+def has_priority(game: Any, seat: int) -> bool:
+    waiting = game.waiting_for()
+    return waiting["type"] == "Priority" and (waiting.get("data") or {}).get("player") == seat
+
+
+def sorcery_time(game: Any, seat: int) -> bool:
+    """307.1: the seat has priority in its own main phase with an empty stack."""
+    return (has_priority(game, seat) and game.phase in ("PreCombatMain", "PostCombatMain")
+            and not game.stack() and game.state()["state"]["active_player"] == seat)
+
+
 def castable_now(game: Any, seat: int, spell: Spell) -> bool:
     """Timing only (307.1, 117.1a): an instant or flash spell whenever the seat has priority,
-    any other spell in its own main phase with an empty stack."""
-    waiting = game.waiting_for()
-    if waiting["type"] != "Priority" or waiting["data"].get("player") != seat:
-        return False
-    if spell.instant_speed:
-        return True
-    return (game.state()["state"]["active_player"] == seat and game.phase in ("PreCombatMain", "PostCombatMain")
-            and not game.stack())
+    any other spell at sorcery time."""
+    return has_priority(game, seat) if spell.instant_speed else sorcery_time(game, seat)
 
 
 def proposals(game: Any, seat: int, keep: bool = False) -> list[Payment]:

@@ -218,3 +218,12 @@ def test_stale_selection_is_refused_and_the_cast_cancelled(engine):
     assert not report.ok and "stale" in (report.error or "")
     assert not report.cast and [s.name for s in adapter.read_hand(game, 0)] == ["Grizzly Bears"]
     assert game.waiting_for()["type"] == "Priority"
+
+
+def test_wilson_interval_of_the_games_table():
+    from tapwise.benchmarks.phase_games import wilson
+    low, high = wilson(5, 10)
+    assert (round(low, 4), round(high, 4)) == (0.2366, 0.7634)
+    assert wilson(0, 0) == (0.0, 1.0)
+    low, high = wilson(20, 20)
+    assert high == 1.0 and 0.83 < low < 0.84
