@@ -100,9 +100,10 @@ def _actor(waiting: dict[str, Any], game: Any) -> int:
     return int(game.priority_player())
 
 
-def _tapwise_cast(game: Any, seat: int, object_id: int, targets: Sequence[int], keep: bool,
-                  tally: Seat, turn: int, errors: list[str]) -> bool:
-    """Pay for the AI's chosen spell with tapwise; False when tapwise finds no payment."""
+def _tapwise_cast(game: Any, seat: int, object_id: int, targets: Sequence[int], keep: bool, tally: Seat,
+                  turn: int, errors: list[str]) -> bool:
+    """Pay for the AI's chosen spell (with its targets) with tapwise; False when tapwise finds
+    no payment."""
     hand = adapter.read_hand(game, seat)
     spell = next((s for s in hand if s.object_id == object_id), None)
     if spell is None:
@@ -110,11 +111,12 @@ def _tapwise_cast(game: Any, seat: int, object_id: int, targets: Sequence[int], 
     board = adapter.read_board(game, seat)
     others = [s.cost for s in hand if s is not spell and s.cost] if keep else []
     answer = adapter.pay(board, spell, others)
+    if answer.get("status") == "error":
+        errors.append(f"turn {turn} {spell.name}: tapwise refused the problem: {answer.get('error')}")
     if answer.get("status") != "paid":
         return False
     report = adapter.play(game, seat, adapter.payment(board, spell, answer),
-                          decide=lambda g, s: g.choose_action(s))
-    _ = targets  # the AI's targets are chosen again at the engine's target prompt
+                          decide=lambda g, s: g.choose_action(s), targets=targets)
     if report.cast:
         tally.casts += 1
         if turn <= BY_TURN:
@@ -156,9 +158,8 @@ def play_game(engine: Any, deck: str, seed: int, tapwise_seat: int, first_player
             break
         if seat == tapwise_seat and waiting["type"] == "Priority":
             if action.kind == "CastSpell":
-                data = action.data
-                if _tapwise_cast(game, seat, data["object_id"], data.get("targets") or [], keep, tally,
-                                 game.turn, result.errors):
+                if _tapwise_cast(game, seat, action.data["object_id"], action.data.get("targets") or [], keep,
+                                 tally, game.turn, result.errors):
                     continue
                 # tapwise finds no payment: the engine offered a spell that can't be paid; let
                 # the AI's own flow try (and count what it loses)
@@ -269,8 +270,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     games: list[Game] = []
     started = time.perf_counter()
     out = open(args.out, "a", encoding="utf-8") if args.out else None
-    for deck in decks:
-        for i in range(args.games):
+    for i in range(args.games):  # decks in turn, so that a stopped run has games of each
+        for deck in decks:
             seed = args.seed + i // 2  # each seeded deal twice, tapwise on either seat
             # both orders of (tapwise seat, first player) in every four games
             game = play_game(engine, deck, seed, tapwise_seat=i % 2, first_player=(i // 2) % 2, keep=keep,

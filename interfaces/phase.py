@@ -488,10 +488,12 @@ def _phyrexian_choices(prompt: Mapping[str, Any], life: Mapping[str, int]) -> di
     return {"type": "SubmitPhyrexianChoices", "data": {"choices": choices}}
 
 
-def play(game: Any, seat: int, pay_with: Payment, decide: Decide = _ai) -> CastReport:
+def play(game: Any, seat: int, pay_with: Payment, decide: Decide = _ai, targets: Sequence[int] = ()) -> CastReport:
     """Cast ``pay_with.spell`` in the engine and pay exactly as tapwise said, then check that the
     engine tapped exactly those permanents and took exactly that life.
 
+    ``targets`` go into the ``CastSpell`` (as an AI's chosen cast carries them); prompts
+    before payment (targets, modes) are answered by ``decide``, X by the answer's X.
     A refused action (a stale selection, a prompt answered wrongly) cancels the cast when the
     engine still allows it and is reported in ``error``; the engine's exception never escapes.
     """
@@ -509,7 +511,7 @@ def play(game: Any, seat: int, pay_with: Payment, decide: Decide = _ai) -> CastR
 
     error = None
     try:
-        send(spell.cast_action())
+        send(spell.cast_action(targets))
         for _ in range(50):  # targets, modes and X come before payment (601.2b-f)
             waiting = prompt()
             if waiting["type"] in PAYMENT_PROMPTS or waiting["type"] == "Priority":
@@ -588,6 +590,8 @@ def proposals(game: Any, seat: int, keep: bool = False) -> list[Payment]:
             continue
         others = [s.cost for s in hand if s is not spell and s.cost] if keep else []
         answer = pay(board, spell, others)
+        if answer.get("status") == "error":  # a board the adapter built wrongly, or keep unknown
+            raise AdapterError(f"{spell.name}: tapwise refused the problem: {answer.get('error')}")
         if answer.get("status") == "paid":
             found.append(payment(board, spell, answer))
     return found
