@@ -227,3 +227,31 @@ def test_wilson_interval_of_the_games_table():
     assert wilson(0, 0) == (0.0, 1.0)
     low, high = wilson(20, 20)
     assert high == 1.0 and 0.83 < low < 0.84
+
+
+def _source(name: str, object_id: int, *abilities: adapter.EngineAbility, land: bool = True) -> adapter.EngineSource:
+    return adapter.EngineSource(f"{name}@{object_id}", object_id, 1, name, land, ("land",) if land else ("creature",),
+                                (), False, False, abilities)
+
+
+def test_an_ability_with_a_mana_cost_follows_what_pays_it():
+    """The engine takes a filter land's {R/G} from the pool itself, so the payment makes that
+    mana right before the filter and everything else after."""
+    tap = lambda add: adapter.EngineAbility(0, add, {}, "None")  # noqa: E731
+    combos = (("Red", "Red"), ("Red", "Green"), ("Green", "Green"))
+    filter_ability = adapter.EngineAbility(1, ["{R}{R}", "{R}{G}", "{G}{G}"], {"mana": "{R/G}"}, "None", combos)
+    island, mountain = _source("Island", 1, tap("{U}")), _source("Mountain", 2, tap("{R}"))
+    thicket = _source("Fire-Lit Thicket", 3, tap("{C}"), filter_ability)
+    board = adapter.Board(0, (island, mountain, thicket), (), 20)
+    spell = adapter.Spell(9, 9, "Trained Armodon", "{1}{G}{G}", ("creature",), False)
+    answer = {"status": "paid", "x": 0, "life_paid": 0, "damage": 0, "payments": [],
+              "activations": [
+                  {"source": "Island@1", "ability": 0, "adds": "{U}", "times": 1},
+                  {"source": "Fire-Lit Thicket@3", "ability": 1, "adds": "{G}{G}", "times": 1,
+                   "paid": [{"symbol": "{R/G}", "mana": [{"type": "R", "source": "Mountain@2"}]}]},
+                  {"source": "Mountain@2", "ability": 0, "adds": "{R}", "times": 1}]}
+    planned = adapter.payment(board, spell, answer)
+    assert [a.source.name for a in planned.activations] == ["Mountain", "Fire-Lit Thicket", "Island"]
+    assert planned.activations[1].paid_with == ("Red",) and planned.tapped == {1, 2, 3}
+    selection = planned.activations[1].action()["data"]["selection"]
+    assert selection["atomic_combination"] == ["Green", "Green"] and selection["ability_index"] == 1
