@@ -129,10 +129,10 @@ def _tapwise_cast(game: Any, seat: int, object_id: int, targets: Sequence[int], 
     return True
 
 
-def _left_out(game: Any, seat: int, keep: bool) -> adapter.Payment | None:
+def _left_out(game: Any, seat: int, keep: bool, active: int) -> adapter.Payment | None:
     """The highest mana value sorcery-speed spell tapwise pays and the engine doesn't offer."""
     offered = {a.data["object_id"] for a in game.actions() if a.kind == "CastSpell"}
-    found = [p for p in adapter.proposals(game, seat, keep=keep)
+    found = [p for p in adapter.proposals(game, seat, keep=keep, active=active)
              if p.spell.object_id not in offered and not p.spell.instant_speed]
     return max(found, key=lambda p: mana_value(p.spell.cost), default=None)
 
@@ -151,6 +151,8 @@ def play_game(engine: Any, deck: str, seed: int, tapwise_seat: int, first_player
         if game.turn > MAX_TURNS:
             break
         seat = _actor(waiting, game)
+        # two players, no extra turns in these decks: turns alternate from the first player
+        active = first_player if game.turn % 2 == 1 else 1 - first_player
         tally = result.seats[seat]
         action = game.choose_action(seat, difficulty=difficulty)
         if action is None:
@@ -163,8 +165,8 @@ def play_game(engine: Any, deck: str, seed: int, tapwise_seat: int, first_player
                     continue
                 # tapwise finds no payment: the engine offered a spell that can't be paid; let
                 # the AI's own flow try (and count what it loses)
-            elif action.kind == "PassPriority" and adapter.sorcery_time(game, seat):
-                proposal = _left_out(game, seat, keep)
+            elif action.kind == "PassPriority" and adapter.sorcery_time(game, seat, active):
+                proposal = _left_out(game, seat, keep, active)
                 if proposal is not None:
                     report = adapter.play(game, seat, proposal, decide=lambda g, s: g.choose_action(s))
                     tally.proposed += 1

@@ -565,28 +565,35 @@ def has_priority(game: Any, seat: int) -> bool:
     return waiting["type"] == "Priority" and (waiting.get("data") or {}).get("player") == seat
 
 
-def sorcery_time(game: Any, seat: int) -> bool:
+def active_player(game: Any) -> int:
+    """Whose turn it is. Reads the whole saved state (slow, a fraction of a second on a busy
+    machine): callers that know it pass ``active`` instead."""
+    return int(game.state()["state"]["active_player"])
+
+
+def sorcery_time(game: Any, seat: int, active: int | None = None) -> bool:
     """307.1: the seat has priority in its own main phase with an empty stack."""
-    return (has_priority(game, seat) and game.phase in ("PreCombatMain", "PostCombatMain")
-            and not game.stack() and game.state()["state"]["active_player"] == seat)
+    if not (has_priority(game, seat) and game.phase in ("PreCombatMain", "PostCombatMain") and not game.stack()):
+        return False
+    return (active_player(game) if active is None else active) == seat
 
 
-def castable_now(game: Any, seat: int, spell: Spell) -> bool:
+def castable_now(game: Any, seat: int, spell: Spell, active: int | None = None) -> bool:
     """Timing only (307.1, 117.1a): an instant or flash spell whenever the seat has priority,
     any other spell at sorcery time."""
-    return has_priority(game, seat) if spell.instant_speed else sorcery_time(game, seat)
+    return has_priority(game, seat) if spell.instant_speed else sorcery_time(game, seat, active)
 
 
-def proposals(game: Any, seat: int, keep: bool = False) -> list[Payment]:
+def proposals(game: Any, seat: int, keep: bool = False, active: int | None = None) -> list[Payment]:
     """Every spell in hand the seat may cast now and tapwise pays, with its payment, including
     those the engine's own payer leaves off its legal actions (a ``CastSpell`` submitted
     directly is accepted). With ``keep``, each payment keeps the rest of the hand castable
-    (needs a tapwise with section 9.5's ``keep``)."""
+    (needs a tapwise with section 9.5's ``keep``). ``active``: whose turn it is, if known."""
     board = read_board(game, seat)
     hand = read_hand(game, seat)
     found = []
     for spell in hand:
-        if not castable_now(game, seat, spell):
+        if not castable_now(game, seat, spell, active):
             continue
         others = [s.cost for s in hand if s is not spell and s.cost] if keep else []
         answer = pay(board, spell, others)
