@@ -385,8 +385,13 @@ class Payment:
 
     @property
     def tapped(self) -> frozenset[int]:
-        """Object ids the payment taps."""
-        return frozenset(a.source.object_id for a in self.activations)
+        """Object ids the payment taps and leaves on the battlefield."""
+        return frozenset(a.source.object_id for a in self.activations if not a.ability.costs.get("sacrifice"))
+
+    @property
+    def sacrificed(self) -> frozenset[int]:
+        """Object ids the payment sacrifices (Lotus Petal, Treasure)."""
+        return frozenset(a.source.object_id for a in self.activations if a.ability.costs.get("sacrifice"))
 
 
 def _ordered(activations: list[Activation], feeders: list[list[str]]) -> list[Activation]:
@@ -553,9 +558,13 @@ def play(game: Any, seat: int, pay_with: Payment, decide: Decide = _ai, targets:
     tapped = frozenset(_tapped(game, seat) - before)
     life_lost = life_before - int(game.player(seat)["life"])
     cast = not in_hand()
-    ok = error is None and cast and tapped == pay_with.tapped and life_lost == pay_with.life_lost
+    on_battlefield = {int(o["id"]) for o in game.battlefield()}
+    gone = {i for i in pay_with.sacrificed if i not in on_battlefield}
+    ok = (error is None and cast and tapped == pay_with.tapped and life_lost == pay_with.life_lost
+          and gone == pay_with.sacrificed)
     if error is None and not ok:
         error = (f"engine tapped {sorted(tapped)} (intended {sorted(pay_with.tapped)}), "
+                 f"sacrificed {sorted(gone)} (intended {sorted(pay_with.sacrificed)}), "
                  f"life lost {life_lost} (intended {pay_with.life_lost}), cast {cast}")
     return CastReport(spell, ok, cast, pay_with.tapped, tapped, life_lost, pay_with.life_lost, error, tuple(sent))
 

@@ -18,7 +18,7 @@ needs_engine = pytest.mark.skipif(
 CARDS = ("Plains", "Island", "Swamp", "Mountain", "Forest", "Fire-Lit Thicket", "Rugged Prairie",
          "Adarkar Wastes", "Steam Vents", "Birds of Paradise", "Llanowar Elves", "Sol Ring",
          "Kavu Climber", "Rhox War Monk", "Vault Skirge", "Grizzly Bears", "Kitchen Finks", "Fetid Heath",
-         "Porcelain Legionnaire")
+         "Porcelain Legionnaire", "Lotus Petal")
 
 
 # ---------------------------------------------------------------------------- pure translation
@@ -179,6 +179,18 @@ def test_painland_damage_is_taken_and_checked(engine):
     assert report.ok, report.error
     assert report.life_lost == report.expected_life_lost == 1
     assert game.player(0)["life"] == 19
+
+
+@needs_engine
+def test_sacrificed_source_is_checked_gone_not_tapped(engine):
+    game = _game(engine, ["Lotus Petal", "Forest"], ["Grizzly Bears"])
+    [proposal] = adapter.proposals(game, 0)
+    petal = _by_name(adapter.read_board(game, 0))["Lotus Petal"]
+    assert petal.spec()["abilities"] == [{"add": ["{W}", "{U}", "{B}", "{R}", "{G}"], "sacrifice": True}]
+    assert proposal.sacrificed == {petal.object_id} and petal.object_id not in proposal.tapped
+    report = adapter.play(game, 0, proposal)
+    assert report.ok, report.error
+    assert petal.object_id not in {o["id"] for o in game.battlefield()}
 
 
 @needs_engine
