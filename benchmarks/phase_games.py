@@ -244,6 +244,34 @@ def table(games: Sequence[Game]) -> str:
                     if label == "tapwise" else "")
             lines.append(f"| {deck if label == 'tapwise' else ''} | {n if label == 'tapwise' else ''} | {label} "
                          f"| {cast:.2f} | {mv:.2f} | {lost} | {proposed} | {rate} | {draws if label == 'tapwise' else ''} |")
+    lines += ["", paired(games)]
+    return "\n".join(lines)
+
+
+def paired(games: Sequence[Game]) -> str:
+    """Each deal is played twice, tapwise on either seat: for the same deal and seat, the
+    difference the payer makes (tapwise's game minus phase's), which the deal's luck cancels out of."""
+    lines = ["| deck | pairs | casts, tapwise - phase (same deal, same seat) | mana value by turn 8 | "
+             "casts lost | games won with tapwise, lost with phase | the reverse |",
+             "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    for deck in DECKS:
+        by_deal: dict[tuple[int, int], dict[int, Game]] = {}
+        for g in games:
+            if g.deck == deck:
+                by_deal.setdefault((g.seed, g.first_player), {})[g.tapwise_seat] = g
+        pairs = [(d[0], d[1]) for d in by_deal.values() if len(d) == 2]
+        if not pairs:
+            continue
+        casts = mv = lost = better = worse = 0
+        for a, b in pairs:  # a: tapwise on seat 0, b: tapwise on seat 1
+            for seat, mine, theirs in ((0, a, b), (1, b, a)):
+                casts += mine.seats[seat].casts - theirs.seats[seat].casts
+                mv += mine.seats[seat].mana_value_by_8 - theirs.seats[seat].mana_value_by_8
+                lost += mine.seats[seat].lost - theirs.seats[seat].lost
+                better += mine.winner == seat and theirs.winner not in (None, seat)
+                worse += theirs.winner == seat and mine.winner not in (None, seat)
+        n = 2 * len(pairs)
+        lines.append(f"| {deck} | {len(pairs)} | {casts / n:+.2f} | {mv / n:+.2f} | {lost / n:+.2f} | {better} | {worse} |")
     return "\n".join(lines)
 
 
