@@ -1,0 +1,322 @@
+"""Play quality in real games: phase's AI against itself, one seat paying with tapwise.
+
+Each game is a mirror match of one decklist, seeded; both seats are played by phase's AI
+(``choose_action``). One seat's spells are paid by tapwise through the adapter (the AI picks
+the spell and its targets, tapwise picks the taps), and on that seat the adapter also casts a
+sorcery-speed spell that the engine's legal actions leave out (its payer can't find the
+payment) when the AI would otherwise pass; the other seat pays with phase's own payer. The
+tapwise seat alternates between 0 and 1, and who plays first alternates every two games, so
+that every four games hold each seat on the play and on the draw; each seeded deal is played
+twice, tapwise on either seat.
+
+Per deck: spells cast per game, mana value cast by turn 8 (game turn 16, the seat's eighth
+turn) per game, casts lost to failed payments, and the tapwise seat's win rate with a 95%
+Wilson interval (draws: turn limit reached).
+
+    python -m tapwise.benchmarks.phase_games --games 40 --deck all --seed 1
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import time
+from dataclasses import asdict, dataclass, field
+from typing import Any, Sequence
+
+import tapwise
+from tapwise.benchmarks.phase_cards import engine as build_engine, mana_value
+from tapwise.interfaces import phase as adapter
+
+DECKS: dict[str, dict[str, int]] = {
+    # Two colors: G/W hybrid creatures, filter, shock and pain lands, two kinds of mana dork.
+    "Selesnya hybrid (GW)": {
+        "Forest": 7, "Plains": 6, "Wooded Bastion": 4, "Temple Garden": 4, "Brushland": 3,
+        "Llanowar Elves": 4, "Avacyn's Pilgrim": 4, "Dryad Militant": 4, "Wilt-Leaf Cavaliers": 4,
+        "Kitchen Finks": 4, "Watchwolf": 4, "Qasali Pridemage": 2, "Loxodon Smiter": 4,
+        "Porcelain Legionnaire": 4, "Thundering Tanadon": 2,
+    },
+    # Three colors: B/R/G with R/G and B/R hybrids, Phyrexian black, three filter lands, dorks.
+    "Jund filters (BRG)": {
+        "Forest": 5, "Mountain": 4, "Swamp": 3, "Fire-Lit Thicket": 4, "Twilight Mire": 3,
+        "Graven Cairns": 2, "Karplusan Forest": 2, "Overgrown Tomb": 1,
+        "Llanowar Elves": 4, "Birds of Paradise": 4, "Elves of Deep Shadow": 2,
+        "Burning-Tree Emissary": 4, "Boartusk Liege": 2, "Kulrath Knight": 2, "Sprouting Thrinax": 4,
+        "Putrid Leech": 3, "Leatherback Baloth": 3, "Vault Skirge": 4, "Lightning Bolt": 4,
+    },
+    # Three colors: G/U/R with G/U hybrids, Phyrexian blue and red, filter lands, dorks.
+    "Temur hybrid (GUR)": {
+        "Forest": 5, "Island": 4, "Mountain": 3, "Flooded Grove": 4, "Cascade Bluffs": 3,
+        "Fire-Lit Thicket": 2, "Breeding Pool": 2, "Yavimaya Coast": 1,
+        "Llanowar Elves": 4, "Birds of Paradise": 4, "Cold-Eyed Selkie": 4, "Shorecrasher Mimic": 4,
+        "Burning-Tree Emissary": 4, "Tattermunge Duo": 3, "Spined Thopter": 4, "Gut Shot": 2,
+        "Kalonian Tusker": 4, "Centaur Courser": 3,
+    },
+}
+BY_TURN = 16
+"""Game turn 16 is each seat's eighth turn."""
+MAX_TURNS = 40
+MAX_ACTIONS = 6000
+
+
+def keep_supported() -> bool:
+    """Whether the installed tapwise knows section 9.5's ``keep`` (another branch adds it)."""
+    return tapwise.pay({"cost": "{0}", "keep": []}).get("status") != "error"
+
+
+@dataclass
+class Seat:
+    """One seat's tallies in one game."""
+
+    casts: int = 0
+    mana_value_by_8: int = 0
+    lost: int = 0
+    """Casts started and not completed because the payment failed."""
+    mismatches: int = 0
+    """tapwise payments the engine did not play exactly as intended (must be 0)."""
+    proposed: int = 0
+    """Casts of spells the engine's legal actions left out (tapwise seat only)."""
+
+
+@dataclass
+class Game:
+    deck: str
+    seed: int
+    tapwise_seat: int
+    first_player: int
+    winner: int | None
+    turns: int
+    seats: list[Seat] = field(default_factory=lambda: [Seat(), Seat()])
+    errors: list[str] = field(default_factory=list)
+
+
+def _actor(waiting: dict[str, Any], game: Any) -> int:
+    data = waiting.get("data") or {}
+    if "pending" in data:
+        return int(data["pending"][0]["player"])
+    if "player" in data:
+        return int(data["player"])
+    return int(game.priority_player())
+
+
+def _tapwise_cast(game: Any, seat: int, object_id: int, targets: Sequence[int], keep: bool, tally: Seat,
+                  turn: int, errors: list[str]) -> bool:
+    """Pay for the AI's chosen spell (with its targets) with tapwise; False when tapwise finds
+    no payment."""
+    hand = adapter.read_hand(game, seat)
+    spell = next((s for s in hand if s.object_id == object_id), None)
+    if spell is None:
+        return False
+    board = adapter.read_board(game, seat)
+    others = [s.cost for s in hand if s is not spell and s.cost] if keep else []
+    answer = adapter.pay(board, spell, others)
+    if answer.get("status") == "error":
+        errors.append(f"turn {turn} {spell.name}: tapwise refused the problem: {answer.get('error')}")
+    if answer.get("status") != "paid":
+        return False
+    report = adapter.play(game, seat, adapter.payment(board, spell, answer),
+                          decide=lambda g, s: g.choose_action(s), targets=targets)
+    if report.cast:
+        tally.casts += 1
+        if turn <= BY_TURN:
+            tally.mana_value_by_8 += mana_value(spell.cost)
+    else:
+        tally.lost += 1
+    if not report.ok:
+        tally.mismatches += 1
+        errors.append(f"turn {turn} {spell.name}: {report.error}")
+    return True
+
+
+def _left_out(game: Any, seat: int, keep: bool, active: int) -> adapter.Payment | None:
+    """The highest mana value sorcery-speed spell tapwise pays and the engine doesn't offer."""
+    offered = {a.data["object_id"] for a in game.actions() if a.kind == "CastSpell"}
+    found = [p for p in adapter.proposals(game, seat, keep=keep, active=active)
+             if p.spell.object_id not in offered and not p.spell.instant_speed]
+    return max(found, key=lambda p: mana_value(p.spell.cost), default=None)
+
+
+def play_game(engine: Any, deck: str, seed: int, tapwise_seat: int, first_player: int, keep: bool,
+              difficulty: str) -> Game:
+    cards = [name for name, n in DECKS[deck].items() for _ in range(n)]
+    game = engine.new_game(cards, cards, seed=seed, first_player=first_player)
+    result = Game(deck, seed, tapwise_seat, first_player, None, 0)
+    casting: dict[int, int] = {}  # phase seat: object id of a spell being paid for
+    for _ in range(MAX_ACTIONS):
+        waiting = game.waiting_for()
+        if waiting["type"] == "GameOver":
+            result.winner = (waiting.get("data") or {}).get("winner")
+            break
+        if game.turn > MAX_TURNS:
+            break
+        seat = _actor(waiting, game)
+        # two players, no extra turns in these decks: turns alternate from the first player
+        active = first_player if game.turn % 2 == 1 else 1 - first_player
+        tally = result.seats[seat]
+        action = game.choose_action(seat, difficulty=difficulty)
+        if action is None:
+            result.errors.append(f"turn {game.turn}: no action for seat {seat} at {waiting['type']}")
+            break
+        if seat == tapwise_seat and waiting["type"] == "Priority":
+            if action.kind == "CastSpell":
+                if _tapwise_cast(game, seat, action.data["object_id"], action.data.get("targets") or [], keep,
+                                 tally, game.turn, result.errors):
+                    continue
+                # tapwise finds no payment: the engine offered a spell that can't be paid; let
+                # the AI's own flow try (and count what it loses)
+            elif action.kind == "PassPriority" and adapter.sorcery_time(game, seat, active):
+                proposal = _left_out(game, seat, keep, active)
+                if proposal is not None:
+                    report = adapter.play(game, seat, proposal, decide=lambda g, s: g.choose_action(s))
+                    tally.proposed += 1
+                    if report.cast:
+                        tally.casts += 1
+                        if game.turn <= BY_TURN:
+                            tally.mana_value_by_8 += mana_value(proposal.spell.cost)
+                    else:
+                        tally.lost += 1
+                    if not report.ok:
+                        tally.mismatches += 1
+                        result.errors.append(f"turn {game.turn} {proposal.spell.name}: {report.error}")
+                    continue
+        if action.kind == "CastSpell":
+            casting[seat] = action.data["object_id"]
+        try:
+            outcome = game.apply(seat, action)
+        except ValueError as exc:
+            # the engine refused its own AI's action: when paying, that is a failed payment
+            if waiting["type"] in adapter.PAYMENT_PROMPTS and seat in casting:
+                tally.lost += 1
+                casting.pop(seat)
+            result.errors.append(f"turn {game.turn}: {action.kind} refused: {exc}")
+            try:
+                game.apply(seat, {"type": "CancelCast"} if waiting["type"] in adapter.PAYMENT_PROMPTS
+                           else {"type": "PassPriority"})
+            except ValueError:
+                break
+            continue
+        if action.kind == "CancelCast" and seat in casting:
+            tally.lost += 1
+            casting.pop(seat)
+        for event in outcome.events:
+            if event["type"] == "SpellCast":
+                controller = int(event["data"]["controller"])
+                counted = result.seats[controller]
+                counted.casts += 1
+                if game.turn <= BY_TURN:
+                    counted.mana_value_by_8 += int(event["data"].get("cast_mana_value", 0))
+                casting.pop(controller, None)
+    result.turns = game.turn
+    return result
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval for a proportion (95% by default)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def table(games: Sequence[Game]) -> str:
+    lines = ["| deck | games | seat | spells cast / game | mana value by turn 8 / game | casts lost | "
+             "left-out spells cast | tapwise seat wins (95% Wilson) | draws |",
+             "| --- | ---: | --- | ---: | ---: | ---: | ---: | --- | ---: |"]
+    for deck in DECKS:
+        mine = [g for g in games if g.deck == deck]
+        if not mine:
+            continue
+        n = len(mine)
+        decided = [g for g in mine if g.winner is not None]
+        wins = sum(1 for g in decided if g.winner == g.tapwise_seat)
+        low, high = wilson(wins, len(decided))
+        draws = n - len(decided)
+        for label, pick in (("tapwise", lambda g: g.seats[g.tapwise_seat]), ("phase", lambda g: g.seats[1 - g.tapwise_seat])):
+            seats = [pick(g) for g in mine]
+            cast = sum(s.casts for s in seats) / n
+            mv = sum(s.mana_value_by_8 for s in seats) / n
+            lost = sum(s.lost for s in seats)
+            proposed = sum(s.proposed for s in seats) if label == "tapwise" else "-"
+            rate = (f"{wins}/{len(decided)} = {wins / max(1, len(decided)):.0%} [{low:.0%}, {high:.0%}]"
+                    if label == "tapwise" else "")
+            lines.append(f"| {deck if label == 'tapwise' else ''} | {n if label == 'tapwise' else ''} | {label} "
+                         f"| {cast:.2f} | {mv:.2f} | {lost} | {proposed} | {rate} | {draws if label == 'tapwise' else ''} |")
+    lines += ["", paired(games)]
+    return "\n".join(lines)
+
+
+def paired(games: Sequence[Game]) -> str:
+    """Each deal is played twice, tapwise on either seat: for the same deal and seat, the
+    difference the payer makes (tapwise's game minus phase's), which the deal's luck cancels out of."""
+    lines = ["| deck | pairs | casts, tapwise - phase (same deal, same seat) | mana value by turn 8 | "
+             "casts lost | games won with tapwise, lost with phase | the reverse |",
+             "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    for deck in DECKS:
+        by_deal: dict[tuple[int, int], dict[int, Game]] = {}
+        for g in games:
+            if g.deck == deck:
+                by_deal.setdefault((g.seed, g.first_player), {})[g.tapwise_seat] = g
+        pairs = [(d[0], d[1]) for d in by_deal.values() if len(d) == 2]
+        if not pairs:
+            continue
+        casts = mv = lost = better = worse = 0
+        for a, b in pairs:  # a: tapwise on seat 0, b: tapwise on seat 1
+            for seat, mine, theirs in ((0, a, b), (1, b, a)):
+                casts += mine.seats[seat].casts - theirs.seats[seat].casts
+                mv += mine.seats[seat].mana_value_by_8 - theirs.seats[seat].mana_value_by_8
+                lost += mine.seats[seat].lost - theirs.seats[seat].lost
+                better += mine.winner == seat and theirs.winner not in (None, seat)
+                worse += theirs.winner == seat and mine.winner not in (None, seat)
+        n = 2 * len(pairs)
+        lines.append(f"| {deck} | {len(pairs)} | {casts / n:+.2f} | {mv / n:+.2f} | {lost / n:+.2f} | {better} | {worse} |")
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tapwise.benchmarks.phase_games", description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=40, help="games per deck")
+    parser.add_argument("--deck", default="all", help="a deck name from DECKS, or all")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--difficulty", default="Medium")
+    parser.add_argument("--out", help="append one JSON line per game here")
+    parser.add_argument("--table", nargs="*", help="only print the table of these JSON-lines files")
+    args = parser.parse_args(argv)
+    if args.table:
+        games = []
+        for path in args.table:
+            with open(path, encoding="utf-8") as f:
+                for line in f:
+                    row = json.loads(line)
+                    row["seats"] = [Seat(**s) for s in row["seats"]]
+                    games.append(Game(**row))
+        print(table(games))
+        return 0
+    decks = list(DECKS) if args.deck == "all" else [args.deck]
+    keep = keep_supported()
+    engine = build_engine({name for deck in decks for name in DECKS[deck]})
+    games: list[Game] = []
+    started = time.perf_counter()
+    out = open(args.out, "a", encoding="utf-8") if args.out else None
+    for i in range(args.games):  # decks in turn, so that a stopped run has games of each
+        for deck in decks:
+            seed = args.seed + i // 2  # each seeded deal twice, tapwise on either seat
+            # both orders of (tapwise seat, first player) in every four games
+            game = play_game(engine, deck, seed, tapwise_seat=i % 2, first_player=(i // 2) % 2, keep=keep,
+                             difficulty=args.difficulty)
+            games.append(game)
+            if out:
+                out.write(json.dumps(asdict(game)) + "\n")
+                out.flush()
+    if out:
+        out.close()
+    print(table(games))
+    print(f"(tapwise pays with {'keep' if keep else 'plain pay: keep is not in this tapwise'}; "
+          f"{time.perf_counter() - started:.0f} s, seed {args.seed}, AI {args.difficulty})")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
