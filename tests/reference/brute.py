@@ -913,9 +913,14 @@ class _Search:
                           "min_sacrifices": sacrifices, "min_sources": used,
                           "min_waste": made_in_pool - spent, "min_drawbacks": drawbacks, "min_cards": cards,
                           "min_counters": moved}
-                key = tuple(-values[o] if o in MAXIMIZED else values[o] for o in self.objectives)
-                if self.best is None or key < self.best:
-                    self.best = key
+                self._consider(values, copies, left - life, self.energy - energy - cost_energy)
+
+    def _consider(self, values: dict, copies, life_left: int, energy_left: int) -> None:
+        """Keep the best payment so far by the objectives; a search that scores more (keep's
+        reference) overrides this, with the board the payment leaves."""
+        key = tuple(-values[o] if o in MAXIMIZED else values[o] for o in self.objectives)
+        if self.best is None or key < self.best:
+            self.best = key
 
     # ---- mana abilities -------------------------------------------------------------------
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from tapwise.models.mana import Kind, ManaCost
 
-from .brute import CLASS_INDEX, CLASSES, COLORS, DEFAULT_TAIL, MAXIMIZED, Unsupported, _Search, brute_pay
+from .brute import COLORS, DEFAULT_TAIL, MAXIMIZED, Unsupported, _Search, brute_pay
 
 KEEP_OBJECTIVES = {"max_x", "max_colors", "min_colors", "min_life", "min_energy", "min_sacrifices",
                    "min_sources", "min_waste", "max_keep"}
@@ -127,41 +127,15 @@ class _KeepSearch(_Search):
         got = self._kept_cache[key] = (count, value)
         return got
 
-    def _evaluate(self, state) -> None:
-        copies, pool, a_life, damage, energy, sacrifices, cards, moved, _zones, drawbacks = state
-        supply = [0] * len(CLASSES)
-        made_in_pool = 0
-        for (t, snow, only, made), n in pool:
-            if made:
-                made_in_pool += n
-            if self.usable_total[only]:
-                supply[CLASS_INDEX[(t, snow, made)]] += n
-        supply_t = tuple(supply)
-        used = sum(1 for entry in copies for cs in entry if cs[2])
-        for xv, life, cost_energy, slots in self.demands:
-            if energy + cost_energy > self.energy:
-                continue
-            left = self.life - a_life - damage
-            if life > 0 and life > left:
-                continue
-            if self.keep is not None and a_life + damage + life > 0 and left - life < self.keep:
-                continue
-            outcomes = self._pay(slots, supply_t)
-            if not outcomes:
-                continue
-            kept = self._kept_after(copies, left - life, self.energy - energy - cost_energy)
-            for mask, spent in outcomes.items():
-                colors = bin(mask).count("1")
-                values = {"max_x": xv, "max_colors": colors, "min_colors": colors,
-                          "min_life": a_life + damage + life, "min_energy": energy + cost_energy,
-                          "min_sacrifices": sacrifices, "min_sources": used,
-                          "min_waste": made_in_pool - spent, "min_drawbacks": drawbacks, "min_cards": cards,
-                          "min_counters": moved, "max_keep": kept}
-                key = tuple((-kept[0], -kept[1]) if o == "max_keep" else -values[o] if o in MAXIMIZED
-                            else values[o] for o in self.objectives)
-                if self.best is None or key < self.best:
-                    self.best = key
-                    self.best_kept = kept
+    def _consider(self, values: dict, copies, life_left: int, energy_left: int) -> None:
+        """The search's payments scored with ``max_keep`` too: the kept costs paid on the board left."""
+        kept = self._kept_after(copies, life_left, energy_left)
+        values = {**values, "max_keep": kept}
+        key = tuple((-kept[0], -kept[1]) if o == "max_keep" else -values[o] if o in MAXIMIZED
+                    else values[o] for o in self.objectives)
+        if self.best is None or key < self.best:
+            self.best = key
+            self.best_kept = kept
 
 
 def brute_keep(problem: dict, *, max_states: int = 50_000) -> dict:
