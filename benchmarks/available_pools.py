@@ -1,7 +1,7 @@
 """Time the ``available`` question on the benchmark scenarios' boards.
 
-    python -m benchmarks.available_pools                 # typical (200 boards) and rich (80)
-    python -m benchmarks.available_pools --scenario rich --n 40
+    python -m tapwise.benchmarks.available_pools                 # typical (200 boards) and rich (80)
+    python -m tapwise.benchmarks.available_pools --scenario rich --n 40
 
 Per scenario: the median, 90th percentile and largest time of one question per board, how many
 pools the answers list, and how many boards were refused (past ``MAX_STATES`` or ``MAX_WORK``).

@@ -1,9 +1,9 @@
 """Instructions per call of ``pay()`` and of each of its phases, counted by valgrind.
 
-    python -m benchmarks.instructions                    # every phase, 100 typical problems
-    python -m benchmarks.instructions --phases pay fast  # some of them
-    python -m benchmarks.instructions --scenario rich
-    python -m benchmarks.instructions --scenario search_loop --phases pay prepared feasible
+    python -m tapwise.benchmarks.instructions                    # every phase, 100 typical problems
+    python -m tapwise.benchmarks.instructions --phases pay fast  # some of them
+    python -m tapwise.benchmarks.instructions --scenario rich
+    python -m tapwise.benchmarks.instructions --scenario search_loop --phases pay prepared feasible
 
 Wall time on a shared machine drifts by a third within minutes; an instruction count
 (``valgrind --tool=cachegrind --cache-sim=no``) is the same whatever else the machine does, so
@@ -102,7 +102,7 @@ def _count(phase: str, rounds: int, args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> None:
-    ap = argparse.ArgumentParser(prog="python -m benchmarks.instructions", description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m tapwise.benchmarks.instructions", description=__doc__.split("\n\n")[0])
     ap.add_argument("--phases", nargs="+", choices=PHASES, default=list(PHASES))
     ap.add_argument("--scenario", default="typical", help="a generator's scenario, or search_loop")
     ap.add_argument("--seed", type=int, default=0)

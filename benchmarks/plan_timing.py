@@ -1,7 +1,7 @@
 """Time the ``plan`` question on the benchmark scenarios' boards, three costs per plan.
 
-    python -m benchmarks.plan_timing                     # typical (100 boards) and rich (50)
-    python -m benchmarks.plan_timing --scenario rich --n 30 --costs 4
+    python -m tapwise.benchmarks.plan_timing                     # typical (100 boards) and rich (50)
+    python -m tapwise.benchmarks.plan_timing --scenario rich --n 30 --costs 4
 
 Each plan takes one generated problem's board and the costs of it and the next problems (real
 cards' costs on typical boards), asked once with ``"order": "given"`` and once with ``"any"``.

@@ -1,8 +1,8 @@
 """Where ``pay()`` spends its time, phase by phase, before and after the exact fast path.
 
-    python -m benchmarks.profile                      # typical boards, 300 problems
-    python -m benchmarks.profile --scenario lands10k  # 10,000 land copies, ~100-mana costs
-    python -m benchmarks.profile --scenario large --n 10
+    python -m tapwise.benchmarks.profile                      # typical boards, 300 problems
+    python -m tapwise.benchmarks.profile --scenario lands10k  # 10,000 land copies, ~100-mana costs
+    python -m tapwise.benchmarks.profile --scenario large --n 10
 
 The phases are those of ``solver.pay``: loading the JSON (``load_problem``), merging entries of
 the same card (``solver.merge.Merge``), compiling the aggregated IR (``compile_problem``), the fast
@@ -161,7 +161,7 @@ def table(before: dict[str, Any], after: dict[str, Any], n: int) -> str:
 
 
 def main(argv: list[str] | None = None) -> None:
-    ap = argparse.ArgumentParser(prog="python -m benchmarks.profile", description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m tapwise.benchmarks.profile", description=__doc__.split("\n\n")[0])
     ap.add_argument("--scenario", choices=sorted(SCENARIOS), default="typical")
     ap.add_argument("--n", type=int, default=None, help="problems (default 300; 20 for the big scenarios)")
     ap.add_argument("--seed", type=int, default=0)

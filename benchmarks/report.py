@@ -1,7 +1,7 @@
 """Tables and the latency plot from the runner's JSON-lines results.
 
 Everything here reads rows back from the file, so a report can be made again from a
-stopped, resumed or distributed run (``python -m benchmarks.report results.jsonl``).
+stopped, resumed or distributed run (``python -m tapwise.benchmarks.report results.jsonl``).
 """
 
 from __future__ import annotations
@@ -194,7 +194,7 @@ def main(argv: list[str] | None = None) -> int:
     """Re-print the tables (and redraw the plot) of an existing results file."""
     args = sys.argv[1:] if argv is None else argv
     if not args:
-        print("usage: python -m benchmarks.report RESULTS.jsonl [PLOT.png]", file=sys.stderr)
+        print("usage: python -m tapwise.benchmarks.report RESULTS.jsonl [PLOT.png]", file=sys.stderr)
         return 2
     rows = load(Path(args[0]))
     payers = list(dict.fromkeys(r["payer"] for r in rows))
