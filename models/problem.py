@@ -48,12 +48,13 @@ MAX_TIME_LIMIT = 86400.0
 
 BOARD_KEYS = ("sources", "opponent_sources", "pool", "player", "facts", "hand", "graveyard", "library")
 COST_KEYS = ("cost", "alternative", "free", "additional", "life_cost", "increase", "reduce", "x",
-             "x_color", "keywords", "for", "spend_as", "objective", "time_limit")
+             "x_color", "keywords", "for", "spend_as", "objective", "time_limit",
+             "convoke", "improvise", "delve", "other_costs")  # the last four: 9.3, models/payment_keywords.py
 PROBLEM_KEYS = COST_KEYS + BOARD_KEYS + ("keep", "id", "query")
 KEEP_COST_KEYS = tuple(k for k in COST_KEYS if k not in ("objective", "time_limit"))
 """What a kept cost (spec 9.5) may say: a cost object of section 7, without the board."""
 NOT_YET = {
-    "problem": ("convoke", "improvise", "delve", "other_costs", "effects"),
+    "problem": ("effects",),
     "source": (),
     "ability": (),
     "only": (),
@@ -484,13 +485,14 @@ class Problem:
     hand: int = 0  # cards in hand to discard (9.1)
     graveyard: int = 0  # cards in the graveyard to exile
     library: int | None = None  # cards in the library to mill; None: unbounded
+    payment: Any = None  # 9.3: convoke, improvise, delve, other_costs (models.payment_keywords), or None
 
     @cached
     def v2(self) -> bool:
         """Does the problem use a key of section 9? Its default objectives then include 9.6's;
         a version-1 problem keeps section 5's list, so its answer is exactly what it was."""
         return bool(self.facts or self.hand or self.graveyard or self.library is not None or self.purpose_tags
-                    or self.purpose_mana_value is not None
+                    or self.purpose_mana_value is not None or self.payment is not None
                     or any(s.v2 for s in self.sources))
 
     @cached
@@ -1301,6 +1303,10 @@ def load_problem(value: Any, *, allowed: Iterable[str] = PROBLEM_KEYS, path: str
     for key in ("sources", "opponent_sources"):
         if state[key]:
             _check_facts(state[key], dict(state["facts"]), f"{pre}{key}")
+    if "convoke" in obj or "improvise" in obj or "delve" in obj or "other_costs" in obj:
+        from tapwise.models.payment_keywords import load_payment_keywords  # it builds on this module
+
+        state["payment"] = load_payment_keywords(obj, pre)
     return assemble(Problem, state)
 
 
@@ -1320,6 +1326,10 @@ def v2_path(problem: Problem) -> str | None:
     for key in ("facts", "hand", "graveyard"):
         if getattr(problem, key):
             return key
+    if problem.payment is not None:
+        from tapwise.models.payment_keywords import keyword_path
+
+        return keyword_path(problem)
     if problem.library is not None:
         return "library"
     if problem.purpose_tags:
@@ -1427,4 +1437,6 @@ def dump_problem(problem: Problem) -> dict[str, Any]:
             out[key] = getattr(p, key)
     if p.library is not None:
         out["library"] = p.library
+    if p.payment is not None:
+        out.update(p.payment.to_json())
     return out

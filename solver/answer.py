@@ -152,7 +152,8 @@ def group_mana(mana: list[dict[str, Any]]) -> list[dict[str, Any]]:
     for m in mana:
         if out:
             last = out[-1]
-            if (last["type"], last["source"], last.get("pool")) == (m["type"], m["source"], m.get("pool")):
+            if "type" in m and "type" in last and (last["type"], last["source"], last.get("pool")) == (
+                    m["type"], m["source"], m.get("pool")):  # keyword items (9.3) have no type: never grouped
                 out[-1] = _run(last, last.get("count", 1) + m.get("count", 1))
                 continue
         out.append(m)
@@ -406,7 +407,12 @@ def colors_of(spent_types: set[str]) -> list[str]:
 
 def build_answer(c: Compiled, sol: Solution) -> dict[str, Any]:
     prob = c.problem
-    pool = ManaPool(c)
+    if sol.keywords is not None:  # 9.3: convoke, improvise and delve pay beside the mana
+        from tapwise.solver.answer_keywords import KeywordPool
+
+        pool: ManaPool = KeywordPool(c, sol)
+    else:
+        pool = ManaPool(c)
     activations, ability_life, damage, energy, sacrificed = replay_activations(c, sol, pool)
     paid = pay_total(c, sol, pool)
     colors = colors_of(paid.spent_types)
@@ -431,6 +437,10 @@ def build_answer(c: Compiled, sol: Solution) -> dict[str, Any]:
     }
     if prob.v2:
         answer.update(v2_fields(prob, activations))
+    if sol.keywords is not None:
+        from tapwise.solver.answer_keywords import keyword_fields
+
+        answer.update(keyword_fields(c, sol, answer))
     return answer
 
 

@@ -484,6 +484,10 @@ def _add_cost(c: Compiled, layout: _Layout, problem: Problem) -> Compiled:
                                 problem.x_color))
     # X can exceed the mana by what reductions remove from it (118.7a)
     c.x_upper = mana_upper_bound(c) + max(v.total.generic_reduction for v in c.variants)
+    if problem.payment is not None:  # 9.3: creatures, artifacts and cards pay too
+        from tapwise.solver.cpsat_keywords import keyword_upper
+
+        c.x_upper += keyword_upper(c)
     return c
 
 

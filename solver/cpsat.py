@@ -85,6 +85,7 @@ class Solution:
     reduced: dict[str, int] = field(default_factory=dict)  # category -> generic removed
     levels: int = 0
     victims: dict[tuple[int, int], int] = field(default_factory=dict)  # (producer, source) -> copies taken (9.2)
+    keywords: dict[str, Any] | None = None  # 9.3: who paid with convoke, improvise, delve, other_costs
 
     @staticmethod
     def paid(x: int) -> Solution:
@@ -93,7 +94,7 @@ class Solution:
         (every field as above; tests/test_fast.py checks they stay in step)."""
         return assemble(Solution, {"status": "paid", "optimal": True, "objective": {}, "variant": 0, "x": x,
                                    "acts": {}, "splits": {}, "ability_pay": {}, "cost_pay": {}, "generic_pay": {},
-                                   "reduced": {}, "levels": 0, "victims": {}})
+                                   "reduced": {}, "levels": 0, "victims": {}, "keywords": None})
 
 
 class _Block:
@@ -475,6 +476,12 @@ class Model:
         for pi, p in enumerate(c.producers):
             by_source.setdefault(p.source, []).append(pi)
         kills, tapped_by = self._others(c, by_source)
+        self.kw = None  # 9.3's keywords and other costs (solver/cpsat_keywords.py); not in a plan yet
+        if prob.payment is not None and self.plan is None:
+            from tapwise.solver.cpsat_keywords import KeywordPart
+
+            self.kw = KeywordPart(self, c)
+            self.kw.add_taps(tapped_by)
         for si in list(kills) + list(tapped_by):
             by_source.setdefault(si, [])  # a permanent with no mana ability may still pay a cost
         for si, pis in by_source.items():
@@ -548,6 +555,8 @@ class Model:
                 lin(used + _neg(made), INT_MIN, pool)
             if not c.kinds[k].pool and made:
                 self.waste_terms += made + _neg(used)
+        if self.kw is not None:
+            self.kw.finish()
         # Life (601.2g–h, 118.3) and energy.
         player = prob.player
         life = player.life
@@ -734,7 +743,8 @@ class Model:
                             fs.append((f, 1))
                             cons_final[k].append((f, 1))
                             spent_by_type[c.kinds[k].type].append((f, 1))
-                        lin(fs + _neg(y, o.units), 0, 0)
+                        kw = self.kw.option(vi, di, oi, d, o) if self.kw is not None else []
+                        lin(fs + kw + _neg(y, o.units), 0, 0)
                 if not fixed:
                     self._require((ys + [(sel, -d.count)], 0, 0), (ys, 0, 0), [str(d.symbol)] * d.count)
             # X: a bounded integer; its mana is generic of its own category (x_color, Achroma).
@@ -772,6 +782,8 @@ class Model:
                     cons_final[k].append((f, 1))
                     spent_by_type[c.kinds[k].type].append((f, 1))
                 r = red.get((vi, cat))
+                if self.kw is not None:
+                    fs += self.kw.generic(vi, v, cat, size_ub[cat], cost_y)
                 lin(fs + _neg(size) + ([(r, 1)] if r is not None else []), 0, 0)
             if v.total.life:
                 cost_life_terms.append((self._both(sel, f"{v.total.life} life"), v.total.life))
@@ -796,6 +808,8 @@ class Model:
                       p.mill * p.max_activations for p in c.producers),
                   "min_counters": sum((p.counters + max(p.removed, default=0)) * p.max_activations
                                       for p in c.producers)}
+        if self.kw is not None:
+            bounds["min_cards"] += self.kw.bound_cards()
         if self.plan is not None:
             plan = self.plan
             bounds["min_life"] = ability_life + sum(_cost_life_bound(cost) for cost in self.costs)
@@ -962,6 +976,8 @@ class Model:
             b0 = self.blocks[0]
             sol.variant = next(i for i, s in enumerate(b0.sel) if v[s])
             self._read_cost(b0, sol)
+            if self.kw is not None:
+                self.kw.read(v, sol)
             return sol
         self.plan_solutions = []
         for bi, b in enumerate(self.blocks):

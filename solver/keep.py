@@ -279,7 +279,14 @@ def _ordered(problem: Problem, objective: dict[str, int], kept: int) -> dict[str
 
 
 def check_costs(problem: Problem) -> None:
-    """Each kept cost must be a cost the board could be asked to pay: its errors name it."""
+    """Each kept cost must be a cost the board could be asked to pay: its errors name it. The
+    payment keywords of 9.3 are not modelled with keep yet: an error naming the key."""
+    from tapwise.models.payment_keywords import keyword_path
+
+    for i, k in enumerate((problem,) + problem.keep):
+        if k.payment is not None:
+            raise ProblemError(f"keep[{i - 1}].{keyword_path(k)}" if i else keyword_path(k),
+                               "keep does not support this key yet (pay and castable do without keep)")
     for i, k in enumerate(problem.keep):
         try:
             compile_problem(judged(k, problem.sources, problem.player.life, problem.player.energy))

@@ -110,7 +110,7 @@ def _keeping(board: Problem, problems: list[Problem], compiled: list[Compiled], 
 def _refuse_not_yet(p: Problem) -> None:
     """Section 9's keys a plan can't honour yet, each an error naming it (spec 9): what a
     board left after a payment can't say per copy (counters, uses of "any", cards, permanents
-    another cost took, facts lowered by sacrifices)."""
+    another cost took, facts lowered by sacrifices), and the object's payment keywords (9.3)."""
     for i, s in enumerate(p.sources):
         for key in ("counters", "counts"):
             if getattr(s, key):
@@ -140,11 +140,16 @@ def _load_cost(i: int, cost: Any, board: dict[str, Any]) -> Problem:
         if key not in PLAN_COST_KEYS:
             raise ProblemError(f"{where}.{key}", "unknown key in a cost (board keys go at the top level)")
     try:
-        return load_problem({**cost, **board})
+        loaded = load_problem({**cost, **board})
     except ProblemError as e:  # the board loaded already: the error is in the cost's own keys
         raise ProblemError(f"{where}.{e.path}" if e.path else where, e.problem) from None
     except CostError as e:
         raise ProblemError(where, str(e)) from None
+    if loaded.payment is not None:  # 9.3 is not modelled in a plan yet
+        from tapwise.models.payment_keywords import keyword_path
+
+        raise ProblemError(f"{where}.{keyword_path(loaded)}", "plan does not support this key yet (pay and castable do)")
+    return loaded
 
 
 def _mana_value(p: Problem) -> tuple[int, int]:

@@ -20,6 +20,7 @@ from tapwise.models.mana import (COLORS, KIND_COLORED, KIND_COLORLESS, KIND_COLO
 from tapwise.models.problem import Ability, Problem, Purpose, Restriction, Source, load_problem
 from tapwise.models.total_cost import INCREASE, TotalCost, total_costs
 from tapwise.solver.verify_board import BoardState
+from tapwise.solver.verify_keywords import check_items, replay_keywords, split_items
 
 Token = tuple[str, bool, Restriction | None, str, int]  # type, snow, restriction, origin (source id or pool#i), index
 
@@ -329,7 +330,7 @@ def verify(problem: Problem | dict[str, Any], answer: dict[str, Any],
                 continue
             if v2:
                 board.check(i, act, src, j, ab, made, base, times, errors)
-        if v2 or (board is not None and board.killed):  # copies gone or tapped by others' costs (9.2)
+        if v2 or (board is not None and (board.killed or board.every)):  # copies gone or tapped by others' costs (9.2)
             for q in board.track(i, act, src, ab, times, errors):
                 taps[q] = taps.get(q, 0) + 1  # a copy tapped by tap_other counts in min_sources (9.6)
         if ab.tap:
@@ -388,6 +389,8 @@ def verify(problem: Problem | dict[str, Any], answer: dict[str, Any],
         damage += ab.damage * times
         energy += ab.energy * times
         r.add(made, src.snow, ab.only, sid, times)
+    if p.payment is not None:  # 9.3: what 601.2h's keywords and other costs take from the board
+        sacrificed += replay_keywords(p, answer, board, taps, errors).sacrificed
     used = _sources_used(by_id, taps, sacs, uses, board)
     if board is not None:
         sacrificed += board.killed  # min_sacrifices counts permanents sacrificed by any ability (9.7)
@@ -514,7 +517,10 @@ def _check_total(p: Problem, tc: TotalCost, payments: list[dict[str, Any]], clai
     for n, pay in enumerate(payments):
         text = pay["symbol"]
         mana = pay.get("mana", [])
-        units = _units(mana)
+        items: list[dict[str, Any]] = []
+        if p.payment is not None:  # 9.3: convoke, improvise and delve items beside the mana
+            items, mana = split_items(mana)
+        units = _units(mana) + len(items)
         if text.startswith("{2/"):
             if pay.get("half") == "{2}":
                 twobrid_generic += 2
@@ -547,12 +553,14 @@ def _check_total(p: Problem, tc: TotalCost, payments: list[dict[str, Any]], clai
                 # The player places the generic reduction where it helps most, so the entry may
                 # hold as much other mana as the increase added (702.86e-f); the amounts are
                 # checked against the whole generic component below.
-                if len(bad) > inc_generic:
+                if len(bad) + len(items) > inc_generic:
                     errors.append(f"{where}: Achroma lets only colorless mana pay the object's own generic (702.86a)")
-            elif bad:
+            elif bad or len(items) > inc_generic:
                 errors.append(f"{where}: {sym} paid with mana that can't pay it")
             continue
         if kind is KIND_X:
+            if items:
+                check_items(p, sym, pay, items, achroma, False, where, errors)
             for t in tokens:
                 if not _mana_ok(sym, t[0], t[1], achroma_own=achroma, spend_as=spend_as, x_color=p.x_color):
                     errors.append(f"{where}: {{{t[0]}}} can't pay {{X}} here")
@@ -561,16 +569,20 @@ def _check_total(p: Problem, tc: TotalCost, payments: list[dict[str, Any]], clai
         if not generic_half and units != 1:
             errors.append(f"{where}: {sym} is paid with one mana, not {units}")
         if kind is KIND_COLORED and spend_as is None:  # the usual case: Achroma changes nothing here
+            if items:
+                check_items(p, sym, pay, items, achroma, generic_half, where, errors)
             for t in tokens:
                 if t[0] not in sym.colors:
                     errors.append(f"{where}: {{{t[0]}}} can't pay {sym}")
             continue
         own = achroma
-        if achroma and exempt[str(sym)] and any(
+        if achroma and exempt[str(sym)] and ((items and generic_half) or any(
                 not _mana_ok(sym, t[0], t[1], achroma_own=True, spend_as=spend_as, generic_half=generic_half)
-                for t in tokens):
+                for t in tokens)):
             exempt[str(sym)] -= 1
             own = False
+        if items:
+            check_items(p, sym, pay, items, own, generic_half, where, errors)
         for t in tokens:
             if not _mana_ok(sym, t[0], t[1], achroma_own=own, spend_as=spend_as, generic_half=generic_half):
                 errors.append(f"{where}: {{{t[0]}}} can't pay {sym}")

@@ -33,6 +33,10 @@ class BoardState:
         self.alive = {src.id: src.count for src in problem.sources}
         self.untapped = {src.id: src.count - src.tapped for src in problem.sources}
         self.killed = 0  # permanents sacrificed by sacrifice_other
+        # 9.3: with the object's keywords or other costs, every activation's copies are tracked,
+        # so the copies left for 601.2h are known (solver/verify_keywords.py), and its fields
+        self.every = problem.payment is not None
+        self.keyword_fields: dict[str, Any] = {}
 
     def _remove_copy(self, sid: str) -> None:
         """One copy of ``sid`` leaves the battlefield: a tapped one if there is one."""
@@ -214,7 +218,8 @@ class BoardState:
 
     def fields(self) -> dict[str, Any]:
         """The 9.6 answer fields this replay gives."""
-        return {"discarded": self.discarded, "counters_removed": self.removed, "drawbacks": self.drawbacks}
+        return {"discarded": self.discarded, "counters_removed": self.removed, "drawbacks": self.drawbacks,
+                **self.keyword_fields}
 
     def values(self) -> dict[str, int]:
         """The 9.6 objectives' values."""
