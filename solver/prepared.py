@@ -24,7 +24,7 @@ from typing import Any
 from tapwise.models.problem import BOARD_KEYS, COST_KEYS, Problem, ProblemError, load_problem
 from tapwise.models.total_cost import CostError
 from tapwise.models.values import evolve
-from tapwise.solver.compile import CompiledBoard, compile_board
+from tapwise.solver.compile import CompiledBoard, compile_board, compile_problem
 from tapwise.solver.merge import Merge
 from tapwise.solver.pay import _error, _keeping, pay_compiled
 
@@ -70,8 +70,12 @@ class Board:
             prob = self.problem(cost)
             if prob.keep or "max_keep" in prob.objective:  # spec 9.5: the keep model reads the whole board
                 return _keeping(prob, cost)
-            merge = self._merge(prob)
-            compiled = self._compiled.with_cost(merge.problem)
+            if prob.payment is not None:  # 9.3: the keywords name entries as given, so nothing is merged
+                merge = Merge(prob)
+                compiled = compile_problem(merge.problem)
+            else:
+                merge = self._merge(prob)
+                compiled = self._compiled.with_cost(merge.problem)
         except (ProblemError, CostError) as e:
             return _error(str(e), cost)
         return pay_compiled(prob, merge, compiled, cost)
