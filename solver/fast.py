@@ -113,7 +113,10 @@ OPT, GEN = 0, 1
 
 
 def solve_fast(c: Compiled, objectives: tuple[str, ...]) -> Solution | None:
-    """An exact optimal :class:`Solution` for problems in the fast class, else ``None``."""
+    """An exact optimal :class:`Solution` for problems in the fast class, else ``None``
+    (spec 9.3's keywords and other costs are never in it: CP-SAT answers those)."""
+    if c.problem.payment is not None:
+        return None
     try:
         return _Fast(c, objectives).solve()
     except _Out:
