@@ -449,6 +449,7 @@ class Model:
         self.cards: Terms = []  # cards used as costs (9.6 min_cards)
         self.counter_terms: Terms = []  # counters removed or put (9.6 min_counters)
         self.drawback_terms: Terms = []  # activations with a drawback (9.6 min_drawbacks)
+        self.copies_used: dict[int, int] = {}  # per source whose copies don't all tap: its copies used
         card_use = {"discard": [], "exile": [], "mill": []}  # cards used as costs, bounded by the zones (9.2)
         for pi, p in enumerate(c.producers):
             for key in card_use:
@@ -510,6 +511,7 @@ class Model:
                 counted += sacs
             else:
                 u = self._int(src.count)
+                self.copies_used[si] = u
                 if taps_all:
                     lin([(u, 1)] + _neg(taps_all), 0, INT_MAX)
                 if sacs:

@@ -203,9 +203,16 @@ class KeywordPart:
         for part in (self.conv, self.impr, self.tapped_other):
             for q, v in part.items():
                 late.setdefault(q, []).append((v, 1))
+        own_gone: dict[int, Terms] = {}  # sacrificed by their own abilities without {T}: never the late ones
+        for pi, p in enumerate(self.c.producers):
+            if p.sacrifice and not p.tap and not p.card:
+                own_gone.setdefault(p.source, []).extend(m.activations[pi])
         for q, terms in late.items():
             if gone.get(q):
                 lin(terms + gone[q], INT_MIN, sources[q].count)
+            u = m.copies_used.get(q)
+            if u is not None and own_gone.get(q):  # min_sources: those copies are distinct (9.6)
+                lin([(u, 1)] + [(t, -a) for t, a in terms + own_gone[q]], 0, 2**63 - 1)
         for q, v in self.sacrificed_other.items():
             if gone.get(q):
                 lin([(v, 1)] + gone[q], INT_MIN, sources[q].count)

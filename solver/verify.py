@@ -389,9 +389,12 @@ def verify(problem: Problem | dict[str, Any], answer: dict[str, Any],
         damage += ab.damage * times
         energy += ab.energy * times
         r.add(made, src.snow, ab.only, sid, times)
+    floor: dict[str, int] = {}
     if p.payment is not None:  # 9.3: what 601.2h's keywords and other costs take from the board
-        sacrificed += replay_keywords(p, answer, board, taps, errors).sacrificed
-    used = _sources_used(by_id, taps, sacs, uses, board)
+        late = replay_keywords(p, answer, board, taps, errors)
+        sacrificed += late.sacrificed
+        floor = late.distinct_copies(p, answer)
+    used = _sources_used(by_id, taps, sacs, uses, board, floor)
     if board is not None:
         sacrificed += board.killed  # min_sacrifices counts permanents sacrificed by any ability (9.7)
     claimed, malformed = _claimed_symbols(answer.get("payments", []))
@@ -416,10 +419,13 @@ def verify(problem: Problem | dict[str, Any], answer: dict[str, Any],
 
 
 def _sources_used(by_id: dict[str, Source], taps: dict[str, int], sacs: dict[str, int],
-                  uses: dict[tuple[str, int], int], board: BoardState | None = None) -> int:
+                  uses: dict[tuple[str, int], int], board: BoardState | None = None,
+                  floor: dict[str, int] | None = None) -> int:
     """min_sources: each source counts the copies its busiest use needed (taps, sacrifices, or
-    activations of an ability limited to ``uses`` per copy)."""
-    copies = dict(taps)
+    activations of an ability limited to ``uses`` per copy), and at least ``floor`` of them."""
+    copies = dict(floor or {})
+    for sid, n in taps.items():
+        copies[sid] = max(copies.get(sid, 0), n)
     for sid, n in sacs.items():
         copies[sid] = max(copies.get(sid, 0), n)
     for (sid, j), n in uses.items():

@@ -48,6 +48,20 @@ class KeywordReplay:
         self.sacrificed = 0
         self.tapped: dict[str, int] = {}  # source id -> copies tapped in 601.2h
 
+    def distinct_copies(self, p: Problem, answer: dict[str, Any]) -> dict[str, int]:
+        """Per source, copies that are surely distinct (9.6 ``min_sources``): those tapped in
+        601.2h and those its own abilities without {T} sacrificed before."""
+        gone: dict[str, int] = {}
+        by_id = {s.id: s for s in p.sources}
+        for act in answer.get("activations", []):
+            src = by_id.get(act.get("source"))
+            j = act.get("ability")
+            if src is not None and isinstance(j, int) and 0 <= j < len(src.abilities):
+                ab = src.abilities[j]
+                if ab.sacrifice and not ab.tap and src.zone == "battlefield":
+                    gone[src.id] = gone.get(src.id, 0) + act.get("times", 1)
+        return {sid: n + gone.get(sid, 0) for sid, n in self.tapped.items()}
+
 
 def replay_keywords(p: Problem, answer: dict[str, Any], board: Any, taps: dict[str, int],
                     errors: list[str]) -> KeywordReplay:

@@ -17,6 +17,7 @@ ARTIFACTS = [
     {"id": "ornithopter", "types": ["artifact", "creature"], "abilities": []},
     {"id": "looter", "types": ["artifact"], "abilities": [{"add": "{U}", "discard": 1}]},
     {"id": "mill rock", "types": ["artifact"], "abilities": [{"add": "{B}", "mill": 1}]},
+    {"id": "blood pet", "types": ["creature"], "colors": "B", "abilities": [{"add": "{B}", "tap": False, "sacrifice": True}]},
 ]
 SYMBOLS = ["{1}", "{2}", "{G}", "{W}", "{U}", "{B}", "{G/W}", "{2/G}", "{C}", "{G/P}", "{W/U}"]
 OTHER_COSTS = [

@@ -308,3 +308,13 @@ def test_verifier_rejects_other_costs_that_take_a_gone_treasure():
     assert any("may take" in e for e in errors)
     errors = _tampered(problem, lambda a: a.pop("other_costs"))
     assert any("other_costs" in e for e in errors)
+
+
+def test_9_6_a_convoked_copy_and_one_sacrificed_for_mana_are_two_sources():
+    blood_pet = {"id": "blood pet", "types": ["creature"], "colors": "B", "count": 2,
+                 "abilities": [{"add": "{B}", "tap": False, "sacrifice": True}]}
+    # sacrificing one and convoking the other is two copies, as convoking both is: never one
+    answer = paid({"cost": "{B}{B}", "convoke": True, "objective": ["min_sources"], "sources": [blood_pet]})
+    assert answer["objective"]["min_sources"] == 2 == answer["sources_used"]
+    answer = paid({"cost": "{B}{B}", "convoke": True, "objective": ["min_sacrifices"], "sources": [blood_pet]})
+    assert answer["convoked"] == 2
