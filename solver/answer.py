@@ -355,7 +355,7 @@ def pay_total(c: Compiled, sol: Solution, pool: ManaPool) -> Paid:
     hybrid_halves: list[str] = []
     phyrexian_life = 0
     spent_types: set[str] = set()
-    twobrid: list[tuple[str, int, int]] = []  # {2/W} paid with two generic: symbol, units, times
+    twobrid: list[tuple[str, int, int, str]] = []  # {2/W} paid with two generic: symbol, units, times, category
     for di, oi in sorted(sol.cost_pay):  # in demand order, each demand's options in order
         n, flows = sol.cost_pay[di, oi]
         if not n:
@@ -368,8 +368,8 @@ def pay_total(c: Compiled, sol: Solution, pool: ManaPool) -> Paid:
             continue
         if d.symbol.kind in _HALVES:
             hybrid_halves += ["{%s}" % o.half] * n
-        if o.generic == "twobrid":
-            twobrid.append((d.text, o.units, n))
+        if o.generic in ("twobrid", "achroma_twobrid"):
+            twobrid.append((d.text, o.units, n, o.generic))
         elif not o.generic:  # numbered generic is paid below with its category
             for mana in pool.take_each(flows, o.units, n, spent_types):
                 entry = {"symbol": d.text, "mana": mana}
@@ -377,11 +377,14 @@ def pay_total(c: Compiled, sol: Solution, pool: ManaPool) -> Paid:
                     entry["half"] = "{%s}" % o.half
                 payments.append(entry)
     generic_pay = sol.generic_pay
-    if twobrid:  # after every colored symbol, as the generic categories are paid
-        mana = pool.take(generic_pay.get("twobrid", {}), sum(units * n for _, units, n in twobrid), spent_types)
-        sizes = [units for _, units, n in twobrid for _ in range(n)]
+    for cat in ("achroma_twobrid", "twobrid"):  # after every colored symbol, as the generic categories are paid
+        of_cat = [t for t in twobrid if t[3] == cat]
+        if not of_cat:
+            continue
+        mana = pool.take(generic_pay.get(cat, {}), sum(units * n for _, units, n, _ in of_cat), spent_types)
+        sizes = [units for _, units, n, _ in of_cat for _ in range(n)]
         parts = iter(split_runs(mana, sizes + [0]))  # the empty last part takes nothing more
-        for text, units, n in twobrid:
+        for text, units, n, _ in of_cat:
             for _ in range(n):
                 payments.append({"symbol": text, "half": "{2}", "mana": next(parts)})
     numbered = (pool.take(generic_pay.get("achroma", {}), _ALL, spent_types)

@@ -312,7 +312,8 @@ def _option_keys(sym: Symbol, achroma_own: bool, spend_as: str | None) -> tuple[
     if k is KIND_COLORLESS_HYBRID:
         return ((1, of("C"), False, 0, None, "C"), (1, of(c), False, 0, None, c))
     if k is KIND_TWOBRID:
-        return ((1, of(c), False, 0, None, c), (2, generic, False, 0, "twobrid", "2"))
+        # Achroma's own {2/W} halves (colorless only) are a category apart from an increase's
+        return ((1, of(c), False, 0, None, c), (2, generic, False, 0, "achroma_twobrid" if achroma_own else "twobrid", "2"))
     if k is KIND_PHYREXIAN:
         return ((1, of(c), False, 0, None, c), life)
     if k is KIND_HYBRID_PHYREXIAN:

@@ -785,7 +785,7 @@ class Model:
                     spent_by_type[c.kinds[k].type].append((f, 1))
                 r = red.get((vi, cat))
                 if self.kw is not None:
-                    fs += self.kw.generic(vi, v, cat, size_ub[cat], cost_y)
+                    fs += self.kw.generic(vi, cat, size_ub[cat])
                 lin(fs + _neg(size) + ([(r, 1)] if r is not None else []), 0, 0)
             if v.total.life:
                 cost_life_terms.append((self._both(sel, f"{v.total.life} life"), v.total.life))

@@ -22,11 +22,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tapwise.models.mana import COLORS, KIND_ENERGY, KIND_X
-from tapwise.models.total_cost import INCREASE
+from tapwise.models.mana import COLORS
 
 if TYPE_CHECKING:
-    from tapwise.solver.compile import Compiled, Demand, Option, Variant
+    from tapwise.solver.compile import Compiled, Demand, Option
     from tapwise.solver.cpsat import Model, Solution, Terms
 
 INT_MIN = -(2**63)
@@ -155,11 +154,11 @@ class KeywordPart:
                 out.append((f, 1))
         return out
 
-    def generic(self, vi: int, v: "Variant", cat: str, bound: int, cost_y: dict) -> "Terms":
+    def generic(self, vi: int, cat: str, bound: int) -> "Terms":
         """Flows of every keyword into one generic category of variant ``vi`` (each pays {1},
-        702.51a, 702.126a, 702.66a): not Achroma's colorless-only generic nor X under x_color
-        or Achroma (9.7), and under Achroma only the {2/W} halves an increase added (702.86e)."""
-        if cat == "achroma" or (cat == "x" and not self.x_ok):
+        702.51a, 702.126a, 702.66a): not Achroma's colorless-only generic (its own {2/W} halves
+        included; an increase's are any generic, 702.86e) nor X under x_color or Achroma (9.7)."""
+        if cat in ("achroma", "achroma_twobrid") or (cat == "x" and not self.x_ok):
             return []
         sources = self.c.problem.sources
         payers: list[tuple[str, int | None, int]] = [("convoke", q, sources[q].count - sources[q].tapped)
@@ -174,11 +173,6 @@ class KeywordPart:
             self.flows[k].append((f, 1))
             self.read_generic.append((f, vi, cat, k))
             out.append((f, 1))
-        if out and cat == "twobrid" and self.achroma:
-            increased = [(y, 2 * a) for di, inc in enumerate(_increase_flags(v)) if inc
-                         for oi, o in enumerate(v.demands[di].options) if o.generic == "twobrid"
-                         for y, a in cost_y[(vi, di, oi)]]
-            self.m._linear(out + [(y, -a) for y, a in increased], INT_MIN, 0)
         return out
 
     def finish(self) -> None:
@@ -266,17 +260,4 @@ class KeywordPart:
             "tapped": {q: values[v] for q, v in self.tapped_other.items() if values[v]},
             "sacrificed": {q: values[v] for q, v in self.sacrificed_other.items() if values[v]},
         }
-
-
-def _increase_flags(v: "Variant") -> list[bool]:
-    """Per demand of ``v``, whether its symbols came from an increase (under Achroma, compile
-    groups a cost's symbols by symbol and by that, in the order the terms first show them)."""
-    seen: dict[tuple[Any, bool], None] = {}
-    for t in v.total.terms:
-        if t.symbol.kind not in (KIND_X, KIND_ENERGY):
-            seen.setdefault((t.symbol, t.origin != INCREASE))
-    flags = [not own for _, own in seen]
-    if len(flags) != len(v.demands):
-        raise AssertionError("the demands of a variant are not grouped as expected")
-    return flags
 

@@ -237,7 +237,7 @@ class _Fast:
                     union |= m
                 rows.append((union, d.count, OPT, di, None))
             elif (len(opts) == 2 and opts[0].units == 1 and not opts[0].generic
-                  and opts[1].units == 2 and opts[1].generic == "twobrid"):
+                  and opts[1].units == 2 and opts[1].generic in ("twobrid", "achroma_twobrid")):
                 twobrid.append((di, d.count, self._amask(opts[0].accept), self._amask(opts[1].accept)))
             else:
                 raise _Out

@@ -185,7 +185,7 @@ def solution(f: Any, best: tuple) -> Solution:
             cost_pay[(di, 0)] = (n, got)
         else:
             cost_pay[(di, 1)] = (n // 2, {})
-            g = sol.generic_pay.setdefault("twobrid", {})
+            g = sol.generic_pay.setdefault(demands[di].options[1].generic, {})
             for k, u in got.items():
                 _add(g, k, u)
     life = damage = 0

@@ -318,3 +318,16 @@ def test_9_6_a_convoked_copy_and_one_sacrificed_for_mana_are_two_sources():
     assert answer["objective"]["min_sources"] == 2 == answer["sources_used"]
     answer = paid({"cost": "{B}{B}", "convoke": True, "objective": ["min_sacrifices"], "sources": [blood_pet]})
     assert answer["convoked"] == 2
+
+
+def test_702_86e_achromas_own_two_brid_half_is_apart_from_an_increases():
+    """Under Achroma, the {2/G} of the object's own cost is paid with colorless mana only and an
+    increase's {2/G} with any mana (702.86a, e): two generic categories, never pooled (a keyword
+    pays only the increase's)."""
+    base = {"cost": "{2/G}", "increase": ["{2/G}"], "keywords": ["achroma"], "hand": 1}
+    assert status({**base, "sources": [{"name": "Mountain", "count": 4}]}) == "infeasible"
+    assert status({**base, "sources": [{"name": "Mountain", "count": 2}, {"name": "Wastes", "count": 2}]}) == "paid"
+    bears = [creature("bear", colors="", count=2, mana=None)]
+    answer = paid({**base, "improvise": False, "convoke": True, "sources": bears + [{"name": "Wastes", "count": 2}]})
+    assert answer["convoked"] == 2
+    assert status({**base, "convoke": True, "sources": bears + [{"name": "Mountain", "count": 2}]}) == "infeasible"
