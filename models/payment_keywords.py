@@ -83,7 +83,7 @@ def _other_costs(value: Any, path: str) -> OtherCosts | None:
     obj = _object(value, path, OTHER_COST_KEYS)
     found: dict[str, Any] = {}
     for key, name in (("sacrifice_other", "sacrifice"), ("tap_other", "tap")):
-        if obj.get(key):
+        if key in obj:
             others = _others(obj[key], f"{path}.{key}")
             if others.self:
                 raise ProblemError(f"{path}.{key}.self", "the object being paid for is not one of the sources, "

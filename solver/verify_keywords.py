@@ -117,7 +117,7 @@ def replay_keywords(p: Problem, answer: dict[str, Any], board: Any, taps: dict[s
                 else:
                     out.sacrificed += 1
             if key == "sacrificed":
-                for q in set(ids) & set(by_id):
+                for q in {q for q in ids if isinstance(q, str)} & set(by_id):
                     if ids.count(q) > board.alive[q]:
                         errors.append(f"other_costs.sacrificed: only {board.alive[q]} copies of {q} are left "
                                       "on the battlefield")
@@ -177,9 +177,10 @@ def check_items(p: Problem, sym: Symbol, pay: dict[str, Any], items: list[dict[s
         if keyword != "convoke" or kind not in _COLORED_HALF:
             errors.append(f"{where}: {keyword} can't pay {sym} (only {{1}}, and convoke a colored half)")
             continue
-        src = by_id.get(item["convoke"])
+        sid = item["convoke"]
+        src = by_id.get(sid) if isinstance(sid, str) else None
         if src is None:
             continue  # reported by replay_keywords
-        colors = sym.colors if half is None else half.strip("{}")
+        colors = sym.colors if not isinstance(half, str) else half.strip("{}")
         if not set(src.colors) & set(colors) & set(COLORS):
             errors.append(f"{where}: {src.id} has none of {sym}'s colors to convoke it (702.51a)")
