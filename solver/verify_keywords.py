@@ -20,24 +20,29 @@ from tapwise.models.mana import (COLORS, KIND_COLORED, KIND_COLORLESS_HYBRID, KI
 from tapwise.models.problem import Problem
 
 KEYWORDS = ("convoke", "improvise", "delve")
+_KEYWORD_SET = frozenset(KEYWORDS)
 _TYPE_OF = {"convoke": "creature", "improvise": "artifact"}
 _COLORED_HALF = (KIND_COLORED, KIND_HYBRID, KIND_TWOBRID, KIND_COLORLESS_HYBRID, KIND_PHYREXIAN, KIND_HYBRID_PHYREXIAN)
 
 
 def item_keyword(entry: Any) -> str | None:
     """The keyword a payment's mana entry stands for, or None for an entry of mana."""
-    if isinstance(entry, dict) and len(entry) == 1:
-        key = next(iter(entry))
-        if key in KEYWORDS:
-            return key
+    if type(entry) is dict and len(entry) == 1:
+        for key in entry:
+            return key if key in _KEYWORD_SET else None
     return None
 
 
 def split_items(mana: Any) -> tuple[list[dict[str, Any]], Any]:
-    """A payment's ``mana`` list as (its keyword items, its mana entries)."""
-    if not isinstance(mana, list) or not any(item_keyword(m) for m in mana):
+    """A payment's ``mana`` list as (its keyword items, its mana entries), in one pass (a board
+    of thousands of creatures convokes thousands of items)."""
+    if not isinstance(mana, list):
         return [], mana
-    return [m for m in mana if item_keyword(m)], [m for m in mana if not item_keyword(m)]
+    items: list[dict[str, Any]] = []
+    rest: list[Any] = []
+    for m in mana:
+        (items if type(m) is dict and len(m) == 1 and next(iter(m)) in _KEYWORD_SET else rest).append(m)
+    return (items, rest) if items else ([], mana)
 
 
 class KeywordReplay:
@@ -74,13 +79,19 @@ def replay_keywords(p: Problem, answer: dict[str, Any], board: Any, taps: dict[s
     for n, pay in enumerate(answer.get("payments", [])):
         mana = pay.get("mana") if isinstance(pay, dict) else None
         items, _ = split_items(mana)
+        same: dict[tuple[str, Any], int] = {}  # each (keyword, payer) once, however many items
         for item in items:
-            keyword = item_keyword(item)
+            keyword = next(iter(item))
+            payer = item[keyword]
+            key = (keyword, payer if isinstance(payer, (str, int)) and not isinstance(payer, bool) else repr(payer))
+            same[key] = same.get(key, 0) + 1
+        for (keyword, payer), times in same.items():
             where = f"payments[{n}]"
+            item = {keyword: payer}
             if not getattr(kw, keyword):
                 errors.append(f"{where}: pays with {keyword}, which the object doesn't have")
                 continue
-            out.counts[keyword] += 1
+            out.counts[keyword] += times
             if keyword == "delve":
                 if item["delve"] != 1:
                     errors.append(f"{where}: a delve item stands for one card: {{\"delve\": 1}}")
@@ -91,7 +102,7 @@ def replay_keywords(p: Problem, answer: dict[str, Any], board: Any, taps: dict[s
                 errors.append(f"{where}: {sid!r} is not a{'n' if keyword == 'improvise' else ''} "
                               f"{_TYPE_OF[keyword]} on the battlefield to tap for {keyword}")
                 continue
-            out.tapped[sid] = out.tapped.get(sid, 0) + 1
+            out.tapped[sid] = out.tapped.get(sid, 0) + times
     other = kw.other
     report = answer.get("other_costs")
     expected_keys = set()
@@ -172,7 +183,7 @@ def check_items(p: Problem, sym: Symbol, pay: dict[str, Any], items: list[dict[s
         return
     by_id = {s.id: s for s in p.sources}
     half = pay.get("half")
-    for item in items:
+    for item in {repr(i): i for i in items}.values():  # each payer once
         keyword = item_keyword(item)
         if keyword != "convoke" or kind not in _COLORED_HALF:
             errors.append(f"{where}: {keyword} can't pay {sym} (only {{1}}, and convoke a colored half)")
