@@ -77,6 +77,10 @@ def _describe(types: str) -> str:
 def explain(c: Compiled) -> dict[str, Any]:
     """``why`` and ``conflict`` for an infeasible problem."""
     prob = c.problem
+    if prob.payment is not None:  # 9.3: creatures, artifacts and cards pay beside the mana counted here
+        from tapwise.solver.explain_keywords import explain_keywords
+
+        return explain_keywords(c)
     achroma = "achroma" in prob.keywords
     variant = c.variants[0]
     needs: list[tuple[Symbol, str, int]] = []

@@ -331,3 +331,14 @@ def test_702_86e_achromas_own_two_brid_half_is_apart_from_an_increases():
     answer = paid({**base, "improvise": False, "convoke": True, "sources": bears + [{"name": "Wastes", "count": 2}]})
     assert answer["convoked"] == 2
     assert status({**base, "convoke": True, "sources": bears + [{"name": "Mountain", "count": 2}]}) == "infeasible"
+
+
+def test_9_3_infeasible_answers_say_why_without_the_mana_count():
+    answer = tapwise.pay({"cost": "{1}{B}", "other_costs": DISPUTE, "sources": [{"name": "Swamp", "count": 2}]})
+    assert answer["why"].startswith("other_costs.sacrifice_other needs 1 permanent of that kind")
+    answer = tapwise.pay({"cost": "{1}{R}", "other_costs": {"discard": 2}, "hand": 1, "sources": [{"name": "Mountain"}]})
+    assert answer["why"] == "other_costs.discard needs 2 cards but the hand has 1"
+    answer = tapwise.pay({"cost": "{2}{G}", "convoke": True, "sources": [creature("elf")]})
+    assert "convoke" in answer["why"] and "at most" not in answer["why"]  # the mana count would understate
+    answer = tapwise.pay({"cost": "{1}{B}", "other_costs": DISPUTE, "sources": [TREASURE, {"name": "Swamp"}]})
+    assert answer["status"] == "infeasible" and "other_costs" in answer["why"]
