@@ -9,9 +9,16 @@ from typing import Any
 def _mana_list(mana: list[dict[str, Any]]) -> str:
     """``{G}x3 from Forest, {C} from pool``: the mana of a payment (entries carry a ``count``)."""
     counts: Counter[tuple[str, str]] = Counter()
+    keywords: Counter[str] = Counter()  # 9.3: creatures, artifacts, cards paying beside the mana
     for m in mana:
+        if "type" not in m:
+            keywords["delve" if "delve" in m else " ".join(f"{k} {v}" for k, v in m.items())] += 1
+            continue
         counts[(m["type"], m["source"])] += m.get("count", 1)
-    return ", ".join(f"{{{t}}}" + (f"x{n}" if n > 1 else "") + f" from {src}" for (t, src), n in counts.items())
+    parts = [f"{{{t}}}" + (f"x{n}" if n > 1 else "") + f" from {src}" for (t, src), n in counts.items()]
+    parts += [(f"delve {n} card{'s' if n > 1 else ''}" if k == "delve" else k + (f" x{n}" if n > 1 else ""))
+              for k, n in keywords.items()]
+    return ", ".join(parts)
 
 
 def render(answer: dict[str, Any]) -> str:
@@ -61,6 +68,11 @@ def render(answer: dict[str, Any]) -> str:
         extras.append("colors spent " + "".join(answer["colors_spent"]))
     if answer.get("counters") is not None:
         extras.append(f"counters {answer['counters']}")
+    for key in ("convoked", "improvised", "delved"):
+        if answer.get(key):
+            extras.append(f"{key} {answer[key]}")
+    for key, ids in (answer.get("other_costs") or {}).items():
+        extras.append(f"other costs {key} " + (", ".join(ids) if isinstance(ids, list) else str(ids)))
     summary = "; ".join(extras)
     lines.append(summary[:1].upper() + summary[1:] + ".")
     lines.append("Left in the pool: " + ("".join(answer["left_over"]) or "nothing") + ".")

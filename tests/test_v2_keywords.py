@@ -342,3 +342,10 @@ def test_9_3_infeasible_answers_say_why_without_the_mana_count():
     assert "convoke" in answer["why"] and "at most" not in answer["why"]  # the mana count would understate
     answer = tapwise.pay({"cost": "{1}{B}", "other_costs": DISPUTE, "sources": [TREASURE, {"name": "Swamp"}]})
     assert answer["status"] == "infeasible" and "other_costs" in answer["why"]
+
+
+def test_9_3_the_terminal_plan_names_the_payers():
+    from tapwise.interfaces.render import render
+    text = render(paid({"cost": "{1}{W}", "convoke": True, "delve": True, "graveyard": 1,
+                        "sources": [creature("knight", colors="W", mana=None)]}))
+    assert "convoke knight" in text and "delve 1 card" in text and "convoked 1" in text
