@@ -13,6 +13,8 @@ from typing import Any
 
 from tapwise.models.mana import TYPES, ManaCost, NotationError, Symbol
 from tapwise.models.problem import OBJECTIVES, ProblemError, _bool, _expect, _int, _object, _str
+from tapwise.models.payment_keywords import (KeywordUnit, OtherCostsTaken, load_keyword_unit,  # 9.3
+                                             load_other_costs_taken)
 
 STATUSES = ("paid", "infeasible", "unpayable", "unknown", "error")
 
@@ -42,7 +44,7 @@ class Payment:
     hybrid-type symbol that was announced when it matters (``"{2}"`` for a {2/W} paid as two)."""
 
     symbol: Symbol
-    mana: tuple[ManaUnit, ...] | None = None
+    mana: tuple[ManaUnit | KeywordUnit, ...] | None = None  # 9.3: a keyword pays a unit too
     life: int | None = None
     energy: int | None = None
     half: str | None = None
@@ -133,15 +135,19 @@ class Answer:
     discarded: int | None = None  # 9.6 (version 2 problems)
     counters_removed: int | None = None
     drawbacks: tuple[Drawback, ...] | None = None
+    convoked: int | None = None  # 9.3
+    improvised: int | None = None
+    delved: int | None = None
+    other_costs: OtherCostsTaken | None = None
 
     def to_json(self) -> dict[str, Any]:
         return dump_answer(self)
 
 
 _PLAIN = ("optimal", "x", "life_paid", "damage", "energy_paid", "sources_used", "sacrificed",
-          "counters", "why", "error", "discarded", "counters_removed")
+          "counters", "why", "error", "discarded", "counters_removed", "convoked", "improvised", "delved")
 ANSWER_KEYS = ("status", "total_cost", "announce", "activations", "payments", "colors_spent",
-               "left_over", "objective", "conflict", "id", "kept", "drawbacks") + _PLAIN
+               "left_over", "objective", "conflict", "id", "kept", "drawbacks", "other_costs") + _PLAIN
 
 
 def _symbol(value: Any, path: str) -> Symbol:
@@ -158,7 +164,11 @@ def _mana(value: Any, path: str) -> ManaCost:
         raise ProblemError(path, str(e)) from None
 
 
-def _unit(value: Any, path: str) -> ManaUnit:
+def _unit(value: Any, path: str) -> ManaUnit | KeywordUnit:
+    if isinstance(value, dict):
+        keyword = load_keyword_unit(value, path)
+        if keyword is not None:
+            return keyword
     obj = _object(value, path, ("type", "source", "pool", "count"))
     kind = _str(obj.get("type"), f"{path}.type")
     if kind not in TYPES:
@@ -247,6 +257,7 @@ def load_answer(value: Any) -> Answer:
         if "kept" in obj else None,
         drawbacks=tuple(_drawback(d, f"drawbacks[{i}]") for i, d in enumerate(
             _expect(obj["drawbacks"], (list,), "drawbacks", "a list"))) if "drawbacks" in obj else None,
+        other_costs=load_other_costs_taken(obj["other_costs"], "other_costs") if "other_costs" in obj else None,
         **plain,
     )
 
@@ -291,4 +302,9 @@ def dump_answer(answer: Answer) -> dict[str, Any]:
             out[key] = getattr(a, key)
     if a.drawbacks is not None:
         out["drawbacks"] = [d.to_json() for d in a.drawbacks]
+    for key in ("convoked", "improvised", "delved"):
+        if getattr(a, key) is not None:
+            out[key] = getattr(a, key)
+    if a.other_costs is not None:
+        out["other_costs"] = a.other_costs.to_json()
     return out

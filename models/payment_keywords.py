@@ -110,3 +110,66 @@ def keyword_path(problem: Any) -> str | None:
         if getattr(kw, key):
             return key
     return "other_costs"
+
+
+# ---------------------------------------------------------------------------------------------
+# In the typed answer (models/answer.py)
+
+@dataclass(frozen=True)
+class KeywordUnit:
+    """One unit of a payment paid by a keyword (9.3): a creature convoked, an artifact
+    improvised (``source`` its id), or a card delved (``source`` None)."""
+
+    keyword: str
+    source: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"delve": 1} if self.keyword == "delve" else {self.keyword: self.source}
+
+
+@dataclass(frozen=True)
+class OtherCostsTaken:
+    """What the object's other costs took (the answer's ``other_costs``)."""
+
+    sacrificed: tuple[str, ...] | None = None
+    tapped: tuple[str, ...] | None = None
+    discarded: int | None = None
+    exiled: int | None = None
+    milled: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for key in ("sacrificed", "tapped", "discarded", "exiled", "milled"):
+            value = getattr(self, key)
+            if value is not None:
+                out[key] = list(value) if isinstance(value, tuple) else value
+        return out
+
+
+def load_keyword_unit(obj: Mapping[str, Any], path: str) -> KeywordUnit | None:
+    """The keyword item ``obj`` of a payment's mana list, or None if it is mana."""
+    if len(obj) != 1 or next(iter(obj)) not in ("convoke", "improvise", "delve"):
+        return None
+    from tapwise.models.problem import _str
+
+    key = next(iter(obj))
+    if key == "delve":
+        if obj[key] != 1 or isinstance(obj[key], bool):
+            raise ProblemError(f"{path}.delve", "a delve item stands for one card: 1")
+        return KeywordUnit("delve")
+    return KeywordUnit(key, _str(obj[key], f"{path}.{key}"))
+
+
+def load_other_costs_taken(value: Any, path: str) -> OtherCostsTaken:
+    from tapwise.models.problem import _expect, _str
+
+    obj = _object(value, path, ("sacrificed", "tapped", "discarded", "exiled", "milled"))
+    out: dict[str, Any] = {}
+    for key in ("sacrificed", "tapped"):
+        if key in obj:
+            items = _expect(obj[key], (list,), f"{path}.{key}", "a list of source ids")
+            out[key] = tuple(_str(v, f"{path}.{key}[{i}]") for i, v in enumerate(items))
+    for key in ("discarded", "exiled", "milled"):
+        if key in obj:
+            out[key] = _int(obj[key], f"{path}.{key}")
+    return OtherCostsTaken(**out)

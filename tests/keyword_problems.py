@@ -18,6 +18,10 @@ ARTIFACTS = [
     {"id": "looter", "types": ["artifact"], "abilities": [{"add": "{U}", "discard": 1}]},
     {"id": "mill rock", "types": ["artifact"], "abilities": [{"add": "{B}", "mill": 1}]},
     {"id": "blood pet", "types": ["creature"], "colors": "B", "abilities": [{"add": "{B}", "tap": False, "sacrifice": True}]},
+    {"id": "springleaf drum", "types": ["artifact"],
+     "abilities": [{"add": {"any_color": 1}, "tap_other": {"types": ["creature"]}}]},
+    {"id": "altar", "types": ["artifact"],
+     "abilities": [{"add": "{C}{C}", "tap": False, "uses": 2, "sacrifice_other": {"types": ["creature"]}}]},
 ]
 SYMBOLS = ["{1}", "{2}", "{G}", "{W}", "{U}", "{B}", "{G/W}", "{2/G}", "{C}", "{G/P}", "{W/U}"]
 OTHER_COSTS = [

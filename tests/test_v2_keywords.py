@@ -349,3 +349,13 @@ def test_9_3_the_terminal_plan_names_the_payers():
     text = render(paid({"cost": "{1}{W}", "convoke": True, "delve": True, "graveyard": 1,
                         "sources": [creature("knight", colors="W", mana=None)]}))
     assert "convoke knight" in text and "delve 1 card" in text and "convoked 1" in text
+
+
+def test_9_3_typed_answers_round_trip_the_keyword_items_and_fields():
+    from tapwise.models.answer import load_answer
+    from tapwise.models.payment_keywords import KeywordUnit
+    answer = paid({"cost": "{2}{W}", "convoke": True, "delve": True, "graveyard": 1, "other_costs": DISPUTE,
+                   "sources": [creature("knight", colors="W", mana=None), TREASURE]})
+    typed = load_answer(answer)
+    assert typed.to_json() == answer and typed.convoked == 1 and typed.delved == 1
+    assert any(isinstance(u, KeywordUnit) for p in typed.payments for u in p.mana)
