@@ -13,6 +13,7 @@ from itertools import count, product
 from typing import Any, Hashable, Iterable, Mapping
 
 from tapwise.models.basics import basic_land
+from tapwise.models.effects import Effect, load_effects
 from tapwise.models.facts import Amount, Condition
 from tapwise.models.mana import COLORS, TYPES, Kind, ManaCost, NotationError
 from tapwise.models.values import assemble, cached
@@ -46,14 +47,14 @@ MAX_GENERIC = 10**6
 MAX_TIME_LIMIT = 86400.0
 """Seconds: a day."""
 
-BOARD_KEYS = ("sources", "opponent_sources", "pool", "player", "facts", "hand", "graveyard", "library")
+BOARD_KEYS = ("sources", "opponent_sources", "pool", "player", "facts", "hand", "graveyard", "library", "effects")
 COST_KEYS = ("cost", "alternative", "free", "additional", "life_cost", "increase", "reduce", "x",
              "x_color", "keywords", "for", "spend_as", "objective", "time_limit")
 PROBLEM_KEYS = COST_KEYS + BOARD_KEYS + ("keep", "id", "query")
 KEEP_COST_KEYS = tuple(k for k in COST_KEYS if k not in ("objective", "time_limit"))
 """What a kept cost (spec 9.5) may say: a cost object of section 7, without the board."""
 NOT_YET = {
-    "problem": ("convoke", "improvise", "delve", "other_costs", "effects"),
+    "problem": ("convoke", "improvise", "delve", "other_costs"),
     "source": (),
     "ability": (),
     "only": (),
@@ -484,12 +485,14 @@ class Problem:
     hand: int = 0  # cards in hand to discard (9.1)
     graveyard: int = 0  # cards in the graveyard to exile
     library: int | None = None  # cards in the library to mill; None: unbounded
+    effects: tuple[Effect, ...] = ()  # 9.4: triggered and replacement mana (models/effects.py)
 
     @cached
     def v2(self) -> bool:
         """Does the problem use a key of section 9? Its default objectives then include 9.6's;
         a version-1 problem keeps section 5's list, so its answer is exactly what it was."""
         return bool(self.facts or self.hand or self.graveyard or self.library is not None or self.purpose_tags
+                    or self.effects
                     or self.purpose_mana_value is not None
                     or any(s.v2 for s in self.sources))
 
@@ -1301,6 +1304,8 @@ def load_problem(value: Any, *, allowed: Iterable[str] = PROBLEM_KEYS, path: str
     for key in ("sources", "opponent_sources"):
         if state[key]:
             _check_facts(state[key], dict(state["facts"]), f"{pre}{key}")
+    if "effects" in obj:
+        state["effects"] = load_effects(obj["effects"], f"{pre}effects", state["sources"])
     return assemble(Problem, state)
 
 
@@ -1322,6 +1327,8 @@ def v2_path(problem: Problem) -> str | None:
             return key
     if problem.library is not None:
         return "library"
+    if problem.effects:
+        return "effects"
     if problem.purpose_tags:
         return "for.tags"
     if problem.purpose_mana_value is not None:
@@ -1427,4 +1434,6 @@ def dump_problem(problem: Problem) -> dict[str, Any]:
             out[key] = getattr(p, key)
     if p.library is not None:
         out["library"] = p.library
+    if p.effects:
+        out["effects"] = [e.to_json() for e in p.effects]
     return out

@@ -18,6 +18,7 @@ from tapwise.models.mana import (COLORS, KIND_COLORED, KIND_COLORLESS, KIND_COLO
 from tapwise.models.problem import Ability, Problem, ProblemError, Purpose, Restriction, Source
 from tapwise.models.total_cost import INCREASE, TotalCost, total_costs
 from tapwise.models.values import assemble, cached
+from tapwise.solver.effects import effect_parts, made_types
 from tapwise.solver.expand import (board_choices, check_counter_use, dropping_facts, expand, facts_read, finite_mana,
                                    types_of)
 
@@ -82,6 +83,12 @@ class Producer:
     # 9.1 counts: a fact this activation reads that sacrifices lower; ("early", fact, given) reads it
     # before any sacrifice, ("late", fact, value) after all of level 0's, when it has that value
     reads: tuple[str, str, int] | None = None
+    # 9.4: (group, n): the activations of the source's producers of one group are at most n
+    # (the copy an "on" extra enchants, and the others)
+    cap: tuple[str, int] | None = None
+    # 9.4: per choice, what the ability made before replacements changed it (None: its own mana);
+    # empty when no replacement changed any choice
+    made_before: tuple[tuple[str, ...] | None, ...] = ()
 
     @property
     def is_converter(self) -> bool:
@@ -199,7 +206,9 @@ def _layout(pool: tuple[MadeKey, ...], made: tuple[MadeKey, ...]) -> _Layout:
     index: dict[KindKey, int] = {}
     for t, snow, only in pool:
         _kind_index(kinds, index, (t, snow, only, True))
-    kind_of_type = tuple({t: _kind_index(kinds, index, (t, snow, only, False)) for t in types}
+    # a lower-case type is an extra's mana (9.4): unrestricted and not snow, whatever the source
+    kind_of_type = tuple({t: _kind_index(kinds, index, (t, snow, only, False) if t.isupper()
+                                         else (t.upper(), False, None, False)) for t in types}
                          for types, snow, only in made)
     return _Layout(tuple(kinds), index, kind_of_type, any(k.only is not None for k in kinds))
 
@@ -575,17 +584,26 @@ def _add_producers(c: Compiled, problem: Problem) -> _Layout:
                     limit = count
                 if limit <= 0:
                     continue
-                p = Producer(i, j, choices, {}, tap, sacrifice, uses, life, damage, energy, (), limit)
-                if extra is not None:
-                    p.removed, p.counters, p.card = extra.removed, extra.counters, s.zone == "hand"
-                    p.discard, p.exile, p.mill = a.discard, a.exile_graveyard, a.mill
-                    p.drawback = a.drawback is not None
-                    p.others = _others(problem, i, a, path)
-                    p.reads = reads
-                producers.append(p)  # its kinds come with the layout, below
-                made_at.append(at)
-                if mana is not None:
-                    converters.append((p, s, mana))
+                # 9.4: effects rewrite a {T} ability's outputs (solver/effects.py); an "on" extra
+                # on one copy of several makes that copy a part of its own
+                parts = (effect_parts(problem, i, s, choices, limit, path) if problem.effects and tap
+                         else ((choices, limit, None),))
+                for outputs, limit, cap in parts:
+                    choices, before = outputs if problem.effects and tap else (outputs, ())
+                    if problem.effects and tap:
+                        at = made_keys.setdefault((made_types(choices), snow, only), len(made_keys))
+                    p = Producer(i, j, choices, {}, tap, sacrifice, uses, life, damage, energy, (), limit)
+                    p.cap, p.made_before = cap, before
+                    if extra is not None:
+                        p.removed, p.counters, p.card = extra.removed, extra.counters, s.zone == "hand"
+                        p.discard, p.exile, p.mill = a.discard, a.exile_graveyard, a.mill
+                        p.drawback = a.drawback is not None
+                        p.others = _others(problem, i, a, path)
+                        p.reads = reads
+                    producers.append(p)  # its kinds come with the layout, below
+                    made_at.append(at)
+                    if mana is not None:
+                        converters.append((p, s, mana))
     # Kinds are all known now: each producer gets its kinds, and acceptance sets can be computed.
     pool = tuple(dict.fromkeys((m.type, m.snow, m.only) for m in problem.pool)) if problem.pool else ()
     layout = _layout(pool, tuple(made_keys))

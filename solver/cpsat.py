@@ -489,6 +489,14 @@ class Model:
             taps_all = taps + tapped_by.get(si, [])
             if taps_all and self._ub(taps_all) > src.count - src.tapped:
                 lin(taps_all, INT_MIN, src.count - src.tapped)
+            caps: dict[str, tuple[int, Terms]] = {}  # 9.4: the copy an "on" extra enchants, and the rest
+            for pi in pis:
+                cap = c.producers[pi].cap
+                if cap is not None:
+                    caps.setdefault(cap[0], (cap[1], []))[1].extend(total[pi])
+            for bound, terms in caps.values():
+                if self._ub(terms) > bound:
+                    lin(terms, INT_MIN, bound)
             if si in kills:
                 killed = kills[si]
                 lin(killed + sacs, INT_MIN, src.count)

@@ -47,7 +47,7 @@ class _Supply:
         for p in c.producers:
             # a mana-cost ability spends mana to make its own: counted against the whole board
             spends = sum(d.count * min(o.units for o in d.options) for d in p.cost)
-            choices = [[type_mask(u) for u in ch] for ch in p.choices]
+            choices = [[type_mask(u.upper()) for u in ch] for ch in p.choices]  # lower case: an extra (9.4)
             by_source.setdefault(p.source, []).append((p.tap, p.max_activations, choices, spends))
         self.sources = [(c.problem.sources[si].count - c.problem.sources[si].tapped, ps)
                         for si, ps in by_source.items()]
