@@ -109,8 +109,9 @@ def load_effects(value: Any, path: str, sources: tuple[Source, ...]) -> tuple[Ef
 
 def _load_effect(value: Any, path: str, sources: tuple[Source, ...]) -> Effect:
     from tapwise.models.problem import ProblemError, _choice, _int, _object
-    if not isinstance(value, dict) or "kind" not in value:
+    if not isinstance(value, dict):
         _object(value, path, ("kind",))
+    if "kind" not in value:
         raise ProblemError(f"{path}.kind", f"is required: one of {', '.join(KINDS)}")
     kind = _choice(value["kind"], f"{path}.kind", KINDS)
     obj = _object(value, path, _KEYS[kind])

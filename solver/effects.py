@@ -150,7 +150,8 @@ def _replace_once(event: tuple[str, ...], e: Effect) -> list[tuple[str, ...]]:
         return [tuple(u for u in event for _ in range(e.factor))]
     if e.into_type is not None:
         return [(e.into_type,) * len(event)]
-    return [tuple(alt) for alt in _mana_choices(e.into)]
+    # concrete: a later multiply or same_type reads each mana's type (a hybrid's chosen half)
+    return [c for alt in _mana_choices(e.into) for c in _concrete(tuple(alt), "effects")]
 
 
 def _with_extras(made: tuple[str, ...], extras: tuple[Effect, ...], source: Source) -> list[tuple[str, ...]]:

@@ -379,6 +379,9 @@ class _Joint:
                     out[-1]["paid"] += chunk
                 continue
             entry = {"source": act["source"], "ability": act["ability"], "adds": act["adds"], "times": 1}
+            for key in ("made", "extra"):  # 9.4: what it made before replacements; the extras' mana
+                if key in act:
+                    entry[key] = act[key]
             if "paid" in act:
                 entry["paid"] = chunk
             out.append(entry)

@@ -99,9 +99,24 @@ def _results(made: tuple[str, ...], effects: list[dict], chosen: str | None) -> 
 
 class _EffectsSearch(_Search):
     def __init__(self, problem: dict, watching: list[list[dict]], chosen: list, max_states: int) -> None:
-        super().__init__(problem, max_states)
         self.watching = watching
         self.chosen = chosen
+        super().__init__(problem, max_states)
+
+    def _x_bound(self, problem: dict) -> int:
+        """X's bound reads the most mana each ability makes: under the effects, the most any
+        result of any output makes."""
+        for ei, src in enumerate(self.sources):
+            if not self.watching[ei]:
+                continue
+            for ab in src.abilities:
+                if ab.tap:
+                    reps = self._most_reps(src, ab)
+                    outs = ab.outputs if reps == 1 else self._repeated(ab.outputs, reps)
+                    ab.max_out = max((len(own) + len(extra) for out in outs
+                                      for own, extra in _results(tuple(out), self.watching[ei], self.chosen[ei])),
+                                     default=0)
+        return super()._x_bound(problem)
 
     def _after_costs(self, state, pool_d, ei, src, ab, new_copies, new_zones, moved_here, reps, sacrifices_extra,
                      base):
