@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from tapwise.models.problem import Source
 
 KINDS = ("extra", "multiply", "replace")
-MAX_FACTOR = 100
+MAX_FACTOR = 1000
 """The largest ``factor`` of a multiply: real cards say 2 or 3; each factor multiplies what an
 activation makes, and the model's bounds with it."""
 MAX_EFFECTS = 32
