@@ -80,10 +80,25 @@ def effect_parts(problem: Problem, i: int, source: Source, choices: Choices, lim
     return parts
 
 
+_DONE: dict[tuple, Outputs] = {}
+"""Outputs already worked out, by (effects, the source's chosen color, choices): boards recur
+call after call with the same few kinds of sources and effects."""
+
+
 def apply_effects(effects: tuple[Effect, ...], source: Source, choices: Choices, path: str) -> Outputs:
     """The outputs of one activation under ``effects`` (all watching ``source``)."""
     if not effects:
         return choices, ()
+    key = (effects, source.chosen, choices)
+    got = _DONE.get(key)
+    if got is None:
+        if len(_DONE) >= 4096:
+            _DONE.clear()
+        got = _DONE[key] = _apply(effects, source, choices, path)
+    return got
+
+
+def _apply(effects: tuple[Effect, ...], source: Source, choices: Choices, path: str) -> Outputs:
     replacements = tuple(e for e in effects if e.kind != "extra")
     extras = tuple(e for e in effects if e.kind == "extra")
     concrete = any(e.kind == "multiply" for e in replacements) or any(e.add == "same_type" for e in extras)
