@@ -208,7 +208,13 @@ class Ability:
         return bool(self.times is not None or self.remove_counters or self.put_counters or self.uses_any
                     or (isinstance(self.add, dict) and "of" in self.add) or self.board_add
                     or self.if_ or self.unless or self.discard or self.exile_graveyard or self.mill
-                    or self.drawback is not None or self.sacrifice_other is not None or self.tap_other is not None)
+                    or self.drawback is not None or self.sacrifice_other is not None or self.tap_other is not None
+                    or self.double_pool)
+
+    @cached
+    def double_pool(self) -> bool:
+        """Doubling Cube's add (9.2): for each type, as much as the pool holds unspent."""
+        return isinstance(self.add, dict) and "double_pool" in self.add
 
     @cached
     def choices(self) -> tuple[tuple[str, ...], ...]:
@@ -224,6 +230,8 @@ class Ability:
             return tuple(seen)
         if "reflect" in add or self.board_add:
             return ()  # known on a board only
+        if "double_pool" in add:
+            return ((),)  # what it adds is read from the pool as it is activated (solver/doubling.py)
         n = next(v for k, v in add.items() if k in _ADD_COUNTS)
         return add_choices(add, n, add.get("of", COLORS))
 
@@ -231,7 +239,7 @@ class Ability:
     def board_add(self) -> bool:
         """Does what it adds depend on the board (an amount or colors from a fact, ``chosen``)?"""
         add = self.add
-        if not isinstance(add, dict) or "reflect" in add:
+        if not isinstance(add, dict) or "reflect" in add or "double_pool" in add:
             return False
         n = next(v for k, v in add.items() if k in _ADD_COUNTS)
         return isinstance(n, dict) or isinstance(add.get("of"), dict) or add.get("of") == "chosen"
@@ -257,7 +265,7 @@ class Ability:
         return (self.choices, self.reflect, self.mana, self.tap, self.sacrifice, self.life, self.damage,
                 self.energy, self.uses, self.only, self.times, self.remove_counters, self.put_counters,
                 self.uses_any, self.if_, self.unless, self.discard, self.exile_graveyard, self.mill,
-                self.drawback is not None, self.sacrifice_other, self.tap_other)
+                self.drawback is not None, self.sacrifice_other, self.tap_other, self.double_pool)
 
     @cached
     def payment_kind(self) -> int:
@@ -702,9 +710,11 @@ def load_add(value: Any, path: str) -> Any:
         return [load_add(v, f"{path}[{i}]") for i, v in enumerate(value)]
     if isinstance(value, dict):
         keys = set(value)
-        if "double_pool" in keys:
-            raise ProblemError(f"{path}.double_pool", "is a version 2 add form this solver does not support yet "
-                               "(spec 9: never ignored)")
+        if "double_pool" in keys:  # Doubling Cube (9.2): what it adds is read from the pool (solver/doubling.py)
+            _object(value, path, ("double_pool",))
+            if value["double_pool"] is not True:
+                raise ProblemError(f"{path}.double_pool", "must be true (Doubling Cube: double the unspent mana)")
+            return {"double_pool": True}
         if keys & set(_ADD_COUNTS):
             _object(value, path, _ADD_COUNTS + ("of",))
             counts = [k for k in _ADD_COUNTS if k in keys]

@@ -12,6 +12,7 @@ from typing import Any
 
 from tapwise.models.mana import COLORS, TYPES, Kind, format_types
 from tapwise.models.problem import Problem
+from tapwise.solver.doubling import UNIT as DOUBLED
 from tapwise.solver.compile import Compiled, Producer
 from tapwise.solver.cpsat import Solution
 
@@ -235,6 +236,11 @@ def _made(p: Producer, sol: Solution, keys: Iterable[tuple[int, int, int]],
     for key in keys:
         times = sol.acts[key]
         if not times:
+            continue
+        if p.double:  # 9.2 Doubling Cube: what it added per type is a split (solver/doubling.py)
+            split = splits.get(key[:2], {}).get(DOUBLED, {})
+            made = _in_type_order(tuple(t for t, n in split.items() for _ in range(n)))
+            groups[made] = groups.get(made, 0) + times
             continue
         choice = p.choices[key[2]]
         made = _fixed_output(choice)

@@ -98,6 +98,9 @@ def _refuse_not_yet(problem: Problem) -> None:
         if s.counts:
             raise ProblemError(f"sources[{i}].counts", "available does not support counts yet (pay and castable do)")
         for j, a in enumerate(s.abilities):
+            if a.double_pool:
+                raise ProblemError(f"sources[{i}].abilities[{j}].add.double_pool",
+                                   "available does not support Doubling Cube yet (pay, castable and plan do)")
             for key in ("sacrifice_other", "tap_other", "discard", "exile_graveyard", "mill"):
                 if getattr(a, key):
                     raise ProblemError(f"sources[{i}].abilities[{j}].{key}",

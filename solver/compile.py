@@ -18,6 +18,7 @@ from tapwise.models.mana import (COLORS, KIND_COLORED, KIND_COLORLESS, KIND_COLO
 from tapwise.models.problem import Ability, Problem, ProblemError, Purpose, Restriction, Source
 from tapwise.models.total_cost import INCREASE, TotalCost, total_costs
 from tapwise.models.values import assemble, cached
+from tapwise.solver.doubling import check_doubling
 from tapwise.solver.effects import effect_parts, made_types
 from tapwise.solver.expand import (board_choices, check_counter_use, dropping_facts, expand, facts_read, finite_mana,
                                    types_of)
@@ -89,10 +90,17 @@ class Producer:
     # 9.4: per choice, what the ability made before replacements changed it (None: its own mana);
     # empty when no replacement changed any choice
     made_before: tuple[tuple[str, ...] | None, ...] = ()
+    # 9.2 Doubling Cube: each activation adds, per type, the mana of that type unspent (cpsat's
+    # _doubling); it is modelled as a mana-cost ability alone on its level
+    double: bool = False
+    # beside a Cube, an ability without a mana cost may come after it, on any level (so the Cube
+    # need not double all it made: less waste)
+    anywhere: bool = False
 
     @property
     def is_converter(self) -> bool:
-        return bool(self.cost)
+        """Is it modelled on the levels of mana-cost abilities (1..L) rather than level 0?"""
+        return bool(self.cost) or self.double or self.anywhere
 
     @property
     def most_made(self) -> int:
@@ -548,6 +556,9 @@ def _add_producers(c: Compiled, problem: Problem) -> _Layout:
             elif v2 and a.board_add:
                 choices = board_choices(problem, s, a)
                 types = types_of(choices)
+            elif v2 and a.double_pool:  # Doubling Cube: any type the pool holds (solver/doubling.py)
+                check_doubling(problem, i, s, a, f"sources[{i}].abilities[{j}]")
+                types = TYPES
             if not choices:
                 continue
             # kinds are added even for an ability that can't be activated now
@@ -586,14 +597,16 @@ def _add_producers(c: Compiled, problem: Problem) -> _Layout:
                     continue
                 # 9.4: effects rewrite a {T} ability's outputs (solver/effects.py); an "on" extra
                 # on one copy of several makes that copy a part of its own
-                parts = (effect_parts(problem, i, s, choices, limit, path) if problem.effects and tap
+                watched = problem.effects and tap and not a.double_pool  # (check_doubling refuses the rest)
+                parts = (effect_parts(problem, i, s, choices, limit, path) if watched
                          else ((choices, limit, None),))
                 for outputs, limit, cap in parts:
-                    choices, before = outputs if problem.effects and tap else (outputs, ())
-                    if problem.effects and tap:
+                    choices, before = outputs if watched else (outputs, ())
+                    if watched:
                         at = made_keys.setdefault((made_types(choices), snow, only), len(made_keys))
                     p = Producer(i, j, choices, {}, tap, sacrifice, uses, life, damage, energy, (), limit)
                     p.cap, p.made_before = cap, before
+                    p.double = a.double_pool
                     if extra is not None:
                         p.removed, p.counters, p.card = extra.removed, extra.counters, s.zone == "hand"
                         p.discard, p.exile, p.mill = a.discard, a.exile_graveyard, a.mill
@@ -617,6 +630,9 @@ def _add_producers(c: Compiled, problem: Problem) -> _Layout:
         p.kind_of_type = made[at]
     for p, s, mana in converters:
         p.cost = _ability_cost(mana, layout.spendable(ability_purpose(s))[0])
+    if any(p.double for p in producers):  # 9.2 Doubling Cube: solver/doubling.py
+        for p in producers:
+            p.anywhere = not p.cost and not p.double and p.others is None and p.reads is None
     return layout
 
 
@@ -669,6 +685,10 @@ def _base_choices(problem: Problem, i: int, j: int, a: Ability) -> tuple[tuple[s
 def mana_upper_bound(c: Compiled) -> int:
     """A bound on the mana the board can make: bounds X (a bounded integer, not a loop)."""
     total = sum(c.pool_units.values())
+    cubes = 0
     for p in c.producers:
         total += _most_made(p.choices) * p.max_activations
+        cubes += p.max_activations if p.double else 0
+    if cubes:  # 9.2 Doubling Cube: each activation at most doubles all there is
+        total = min(total * 2 ** min(cubes, 40), 2**40)
     return total

@@ -89,6 +89,8 @@ def explain(c: Compiled) -> dict[str, Any]:
         needs.extend((Symbol(Kind.X), x_types, prob.x) for _ in range(variant.x_symbols))
     supply = _Supply(c)
     needs_masks = [(s, type_mask(t), n) for s, t, n in needs]
+    if any(p.double for p in c.producers):
+        needs_masks = []  # a Doubling Cube's mana isn't counted by source: the model says what can't be paid
     for size in range(1, len(TYPES) + 1):
         for subset in combinations(TYPES, size):
             types = "".join(subset)

@@ -331,9 +331,10 @@ def verify(problem: Problem | dict[str, Any], answer: dict[str, Any],
             if not board.check(i, act, src, j, ab, made, base, times, errors):
                 continue
         else:
-            # Most outputs are one of the choices as listed: that needs no call.
-            if made is None or not (made in base or (_one_of_choices(base, made) if ab.board_add
-                                                      else _legal_output(ab, made, reflected))):
+            # Most outputs are one of the choices as listed: that needs no call. (Doubling Cube's
+            # is read from the pool once its cost is paid, below.)
+            if made is None or not (ab.double_pool or made in base or (
+                    _one_of_choices(base, made) if ab.board_add else _legal_output(ab, made, reflected))):
                 errors.append(f"activations[{i}]: {sid} ability {j} can't add {act.get('adds')!r}")
                 continue
             if v2:
@@ -396,6 +397,12 @@ def verify(problem: Problem | dict[str, Any], answer: dict[str, Any],
         ability_life += ab.life * times
         damage += ab.damage * times
         energy += ab.energy * times
+        if ab.double_pool:  # 9.2: each type as much as the pool holds unspent, its cost paid (9.7)
+            unspent = _unspent(r)
+            if times != 1 or Counter(own) != unspent:
+                errors.append(f"activations[{i}]: {sid} doubles the unspent mana once per activation: it adds "
+                              f"{''.join('{%s}' % t for t in sorted(unspent.elements()))!r} here, not "
+                              f"{act.get('adds')!r}" + (f" x{times}" if times != 1 else ""))
         r.add(own, src.snow, ab.only, sid, times)
         if extra:  # unrestricted and not snow: the effect's permanent makes it (9.7)
             r.add(extra, False, None, f"{sid}#extra", times)
@@ -426,6 +433,16 @@ def verify(problem: Problem | dict[str, Any], answer: dict[str, Any],
         if best is None or len(found) < len(best):
             best = found
     return best or []
+
+
+def _unspent(r: _Replay) -> Counter:
+    """The mana in the replayed pool, by type (snow, restricted or not)."""
+    out: Counter = Counter()
+    for (t, _), tokens in r.tokens.items():
+        for tok in tokens:
+            if r.counts[tok[4]]:
+                out[t] += r.counts[tok[4]]
+    return out
 
 
 def _effects_made(p: Problem, src: Source, ab: Ability, act: dict[str, Any], own: tuple[str, ...] | None,

@@ -98,10 +98,13 @@ def _results(made: tuple[str, ...], effects: list[dict], chosen: str | None) -> 
 
 
 class _EffectsSearch(_Search):
-    def __init__(self, problem: dict, watching: list[list[dict]], chosen: list, max_states: int) -> None:
+    def __init__(self, problem: dict, watching: list[list[dict]], chosen: list, cubes: set, max_states: int) -> None:
         self.watching = watching
         self.chosen = chosen
+        self.cubes = cubes  # (entry, ability) of each Doubling Cube ability
         super().__init__(problem, max_states)
+        for ei, ai in cubes:
+            self.sources[ei].abilities[ai].double = True
 
     def _x_bound(self, problem: dict) -> int:
         """X's bound reads the most mana each ability makes: under the effects, the most any
@@ -116,10 +119,15 @@ class _EffectsSearch(_Search):
                     ab.max_out = max((len(own) + len(extra) for out in outs
                                       for own, extra in _results(tuple(out), self.watching[ei], self.chosen[ei])),
                                      default=0)
-        return super()._x_bound(problem)
+        bound = super()._x_bound(problem)
+        copies = sum(self.sources[ei].count for ei, _ in self.cubes)
+        return bound * 2 ** copies  # each Cube activation at most doubles all there is
 
     def _after_costs(self, state, pool_d, ei, src, ab, new_copies, new_zones, moved_here, reps, sacrifices_extra,
                      base):
+        if getattr(ab, "double", False):
+            yield from self._doubled(state, pool_d, ei, src, ab, new_copies, new_zones, moved_here, sacrifices_extra)
+            return
         effects = self.watching[ei] if ab.tap else []
         if not effects:
             yield from super()._after_costs(state, pool_d, ei, src, ab, new_copies, new_zones, moved_here, reps,
@@ -150,6 +158,30 @@ class _EffectsSearch(_Search):
                            new_zones, drawbacks + (1 if ab.drawback else 0))
 
 
+def _doubled_method(self, state, pool_d, ei, src, ab, new_copies, new_zones, moved_here, sacrifices_extra):
+    """Doubling Cube: once its cost is paid, each mana in the pool, of whatever kind, gets one
+    more of its type, the Cube's own (its snow, its ability's restriction, made by an activation)."""
+    copies, pool, a_life, damage, energy, sacrifices, cards, moved, zones, drawbacks = state
+    for after, phy_life in self._ability_cost_payments(pool_d, ab, si=ei):
+        a2 = a_life + ab.life + phy_life
+        if a2 > self.life:
+            continue
+        d2 = damage + ab.damage
+        if self.keep is not None and a2 + d2 > 0 and self.life - a2 - d2 < self.keep:
+            continue
+        p = dict(after)
+        for (t, _snow, _only, _made), n in after:
+            u = (t, src.snow, ab.only, True)
+            p[u] = p.get(u, 0) + n
+        p = {u: n for u, n in p.items() if n}
+        sac = 1 if ab.sacrifice and not src.hand else 0
+        yield (new_copies, tuple(sorted(p.items())), a2, d2, energy + ab.energy, sacrifices + sac + sacrifices_extra,
+               cards + sum(ab.cards), moved + moved_here, new_zones, drawbacks + (1 if ab.drawback else 0))
+
+
+_EffectsSearch._doubled = _doubled_method
+
+
 def brute_pay_effects(problem: dict, *, max_states: int = 200_000) -> dict:
     """``brute_pay`` for a problem that may have ``effects`` (9.4)."""
     problem = copy.deepcopy(problem)
@@ -170,15 +202,22 @@ def brute_pay_effects(problem: dict, *, max_states: int = 200_000) -> dict:
         rest = {**entry, "count": count - 1, "tapped": tapped_n if untapped else tapped_n - 1}
         entries += [enchanted, rest]
         flags += [True, False]
+    cubes = set()
+    for ei, entry in enumerate(entries):
+        for ai, ab in enumerate(entry.get("abilities", []) or []):
+            if isinstance(ab.get("add"), dict) and ab["add"].get("double_pool"):
+                entry = entries[ei] = {**entry, "abilities": list(entry["abilities"])}
+                entry["abilities"][ai] = {**ab, "add": "{C}"}  # its output is read from the pool (_doubled)
+                cubes.add((ei, ai))
     problem["sources"] = entries
-    if effects and "objective" not in problem:  # 9.6: effects are a section 9 key, so its default order
+    if (effects or cubes) and "objective" not in problem:  # 9.6: effects are a section 9 key, so its default order
         names = objective_list(problem)
         if names[-len(DEFAULT_TAIL):] == DEFAULT_TAIL:
             names = names[:-len(DEFAULT_TAIL)] + DEFAULT_TAIL_V2
         problem["objective"] = names
     watching = [[e for e in effects if _watches(e, entry, flag)] for entry, flag in zip(entries, flags)]
     chosen = [entry.get("chosen") for entry in entries]
-    search = _EffectsSearch(problem, watching, chosen, max_states)
+    search = _EffectsSearch(problem, watching, chosen, cubes, max_states)
     if search.unpayable:
         return {"status": "unpayable", "objective": {}}
     if not search.demands:
