@@ -199,6 +199,10 @@ def build_parser() -> argparse.ArgumentParser:
                         help="instead: the search-loop latencies of issue 22 (prepared board, feasibility, "
                              "cold pay, large boards) beside the greedy payer (benchmarks/search_loop.py); "
                              "--n boards (default 1000)")
+    parser.add_argument("--effects", action="store_true",
+                        help="instead: large boards paid with and without 9.4's effects (Nyxbloom Ancient, Mana "
+                             "Reflection, Mana Flare): the model stays aggregated (benchmarks/effects_timing.py); "
+                             "--n boards (default 20, --quick 3)")
     return parser
 
 
@@ -219,6 +223,10 @@ def main(argv: list[str] | None = None) -> int:
 
         return search_loop.main(["--n", str(args.n or (50 if args.quick else 1000)), "--seed", str(args.seed)]
                                 + (["--large", "10000"] if args.quick else []))
+    if args.effects:
+        from . import effects_timing
+
+        return effects_timing.main(["--n", str(args.n or (3 if args.quick else 20)), "--seed", str(args.seed)])
     scenarios = _names(args.scenarios, SCENARIOS, "scenario")
     payers = _names(args.payers, PAYERS, "payer")
     n = args.n if args.n is not None else (4 if args.quick else 100)

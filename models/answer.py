@@ -28,6 +28,7 @@ class ManaUnit:
     source: str
     pool: int | None = None
     count: int = 1
+    extra: bool = False  # 9.4: made by an extra effect the source's tap triggered
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": self.type, "source": self.source}
@@ -35,6 +36,8 @@ class ManaUnit:
             out["pool"] = self.pool
         if self.count != 1:
             out["count"] = self.count
+        if self.extra:
+            out["extra"] = True
         return out
 
 
@@ -79,6 +82,8 @@ class Activation:
     removed: int | None = None  # 9.6: counters each activation removed for a "remove" amount
     sacrificed: tuple[str, ...] | None = None  # 9.2: the permanents its sacrifice_other took
     tapped: tuple[str, ...] | None = None  # 9.2: the permanents its tap_other tapped
+    made: ManaCost | None = None  # 9.4: what it made before replacements changed it
+    extra: ManaCost | None = None  # 9.4: the mana the extras it triggered added
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"source": self.source, "ability": self.ability, "adds": str(self.adds),
@@ -90,6 +95,9 @@ class Activation:
         for key in ("sacrificed", "tapped"):
             if getattr(self, key) is not None:
                 out[key] = list(getattr(self, key))
+        for key in ("made", "extra"):
+            if getattr(self, key) is not None:
+                out[key] = str(getattr(self, key))
         return out
 
 
@@ -169,13 +177,14 @@ def _unit(value: Any, path: str) -> ManaUnit | KeywordUnit:
         keyword = load_keyword_unit(value, path)
         if keyword is not None:
             return keyword
-    obj = _object(value, path, ("type", "source", "pool", "count"))
+    obj = _object(value, path, ("type", "source", "pool", "count", "extra"))
     kind = _str(obj.get("type"), f"{path}.type")
     if kind not in TYPES:
         raise ProblemError(f"{path}.type", f"{kind!r} is not a type of mana (W, U, B, R, G or C)")
     return ManaUnit(kind, _str(obj.get("source"), f"{path}.source"),
                     _int(obj["pool"], f"{path}.pool") if "pool" in obj else None,
-                    _int(obj.get("count", 1), f"{path}.count", 1, 2**62))
+                    _int(obj.get("count", 1), f"{path}.count", 1, 2**62),
+                    _bool(obj["extra"], f"{path}.extra") if "extra" in obj else False)
 
 
 def _payment(value: Any, path: str) -> Payment:
@@ -199,13 +208,16 @@ def _payments(value: Any, path: str) -> tuple[Payment, ...]:
 
 
 def _activation(value: Any, path: str) -> Activation:
-    obj = _object(value, path, ("source", "ability", "adds", "times", "paid", "removed", "sacrificed", "tapped"))
+    obj = _object(value, path, ("source", "ability", "adds", "times", "paid", "removed", "sacrificed", "tapped",
+                                "made", "extra"))
     return Activation(_str(obj.get("source"), f"{path}.source"), _int(obj.get("ability"), f"{path}.ability"),
                       _mana(obj.get("adds"), f"{path}.adds"), _int(obj.get("times", 1), f"{path}.times", 1),
                       _payments(obj["paid"], f"{path}.paid") if "paid" in obj else None,
                       _int(obj["removed"], f"{path}.removed") if "removed" in obj else None,
                       _strings(obj["sacrificed"], f"{path}.sacrificed") if "sacrificed" in obj else None,
-                      _strings(obj["tapped"], f"{path}.tapped") if "tapped" in obj else None)
+                      _strings(obj["tapped"], f"{path}.tapped") if "tapped" in obj else None,
+                      _mana(obj["made"], f"{path}.made") if "made" in obj else None,
+                      _mana(obj["extra"], f"{path}.extra") if "extra" in obj else None)
 
 
 def _drawback(value: Any, path: str) -> Drawback:

@@ -13,6 +13,7 @@ from itertools import count, product
 from typing import Any, Hashable, Iterable, Mapping
 
 from tapwise.models.basics import basic_land
+from tapwise.models.effects import Effect, load_effects
 from tapwise.models.facts import Amount, Condition
 from tapwise.models.mana import COLORS, TYPES, Kind, ManaCost, NotationError
 from tapwise.models.values import assemble, cached
@@ -46,7 +47,7 @@ MAX_GENERIC = 10**6
 MAX_TIME_LIMIT = 86400.0
 """Seconds: a day."""
 
-BOARD_KEYS = ("sources", "opponent_sources", "pool", "player", "facts", "hand", "graveyard", "library")
+BOARD_KEYS = ("sources", "opponent_sources", "pool", "player", "facts", "hand", "graveyard", "library", "effects")
 COST_KEYS = ("cost", "alternative", "free", "additional", "life_cost", "increase", "reduce", "x",
              "x_color", "keywords", "for", "spend_as", "objective", "time_limit",
              "convoke", "improvise", "delve", "other_costs")  # the last four: 9.3, models/payment_keywords.py
@@ -54,7 +55,7 @@ PROBLEM_KEYS = COST_KEYS + BOARD_KEYS + ("keep", "id", "query")
 KEEP_COST_KEYS = tuple(k for k in COST_KEYS if k not in ("objective", "time_limit"))
 """What a kept cost (spec 9.5) may say: a cost object of section 7, without the board."""
 NOT_YET = {
-    "problem": ("effects",),
+    "problem": (),
     "source": (),
     "ability": (),
     "only": (),
@@ -208,7 +209,13 @@ class Ability:
         return bool(self.times is not None or self.remove_counters or self.put_counters or self.uses_any
                     or (isinstance(self.add, dict) and "of" in self.add) or self.board_add
                     or self.if_ or self.unless or self.discard or self.exile_graveyard or self.mill
-                    or self.drawback is not None or self.sacrifice_other is not None or self.tap_other is not None)
+                    or self.drawback is not None or self.sacrifice_other is not None or self.tap_other is not None
+                    or self.double_pool)
+
+    @cached
+    def double_pool(self) -> bool:
+        """Doubling Cube's add (9.2): for each type, as much as the pool holds unspent."""
+        return isinstance(self.add, dict) and "double_pool" in self.add
 
     @cached
     def choices(self) -> tuple[tuple[str, ...], ...]:
@@ -224,6 +231,8 @@ class Ability:
             return tuple(seen)
         if "reflect" in add or self.board_add:
             return ()  # known on a board only
+        if "double_pool" in add:
+            return ((),)  # what it adds is read from the pool as it is activated (solver/doubling.py)
         n = next(v for k, v in add.items() if k in _ADD_COUNTS)
         return add_choices(add, n, add.get("of", COLORS))
 
@@ -231,7 +240,7 @@ class Ability:
     def board_add(self) -> bool:
         """Does what it adds depend on the board (an amount or colors from a fact, ``chosen``)?"""
         add = self.add
-        if not isinstance(add, dict) or "reflect" in add:
+        if not isinstance(add, dict) or "reflect" in add or "double_pool" in add:
             return False
         n = next(v for k, v in add.items() if k in _ADD_COUNTS)
         return isinstance(n, dict) or isinstance(add.get("of"), dict) or add.get("of") == "chosen"
@@ -257,7 +266,7 @@ class Ability:
         return (self.choices, self.reflect, self.mana, self.tap, self.sacrifice, self.life, self.damage,
                 self.energy, self.uses, self.only, self.times, self.remove_counters, self.put_counters,
                 self.uses_any, self.if_, self.unless, self.discard, self.exile_graveyard, self.mill,
-                self.drawback is not None, self.sacrifice_other, self.tap_other)
+                self.drawback is not None, self.sacrifice_other, self.tap_other, self.double_pool)
 
     @cached
     def payment_kind(self) -> int:
@@ -486,13 +495,14 @@ class Problem:
     graveyard: int = 0  # cards in the graveyard to exile
     library: int | None = None  # cards in the library to mill; None: unbounded
     payment: Any = None  # 9.3: convoke, improvise, delve, other_costs (models.payment_keywords), or None
+    effects: tuple[Effect, ...] = ()  # 9.4: triggered and replacement mana (models/effects.py)
 
     @cached
     def v2(self) -> bool:
         """Does the problem use a key of section 9? Its default objectives then include 9.6's;
         a version-1 problem keeps section 5's list, so its answer is exactly what it was."""
         return bool(self.facts or self.hand or self.graveyard or self.library is not None or self.purpose_tags
-                    or self.purpose_mana_value is not None or self.payment is not None
+                    or self.purpose_mana_value is not None or self.payment is not None or bool(self.effects)
                     or any(s.v2 for s in self.sources))
 
     @cached
@@ -701,9 +711,11 @@ def load_add(value: Any, path: str) -> Any:
         return [load_add(v, f"{path}[{i}]") for i, v in enumerate(value)]
     if isinstance(value, dict):
         keys = set(value)
-        if "double_pool" in keys:
-            raise ProblemError(f"{path}.double_pool", "is a version 2 add form this solver does not support yet "
-                               "(spec 9: never ignored)")
+        if "double_pool" in keys:  # Doubling Cube (9.2): what it adds is read from the pool (solver/doubling.py)
+            _object(value, path, ("double_pool",))
+            if value["double_pool"] is not True:
+                raise ProblemError(f"{path}.double_pool", "must be true (Doubling Cube: double the unspent mana)")
+            return {"double_pool": True}
         if keys & set(_ADD_COUNTS):
             _object(value, path, _ADD_COUNTS + ("of",))
             counts = [k for k in _ADD_COUNTS if k in keys]
@@ -1307,6 +1319,8 @@ def load_problem(value: Any, *, allowed: Iterable[str] = PROBLEM_KEYS, path: str
         from tapwise.models.payment_keywords import load_payment_keywords  # it builds on this module
 
         state["payment"] = load_payment_keywords(obj, pre)
+    if "effects" in obj:
+        state["effects"] = load_effects(obj["effects"], f"{pre}effects", state["sources"])
     return assemble(Problem, state)
 
 
@@ -1332,6 +1346,8 @@ def v2_path(problem: Problem) -> str | None:
         return keyword_path(problem)
     if problem.library is not None:
         return "library"
+    if problem.effects:
+        return "effects"
     if problem.purpose_tags:
         return "for.tags"
     if problem.purpose_mana_value is not None:
@@ -1439,4 +1455,6 @@ def dump_problem(problem: Problem) -> dict[str, Any]:
         out["library"] = p.library
     if p.payment is not None:
         out.update(p.payment.to_json())
+    if p.effects:
+        out["effects"] = [e.to_json() for e in p.effects]
     return out

@@ -12,11 +12,12 @@ from typing import Any
 
 from tapwise.models.mana import COLORS, TYPES, Kind, format_types
 from tapwise.models.problem import Problem
+from tapwise.solver.doubling import UNIT as DOUBLED
 from tapwise.solver.compile import Compiled, Producer
 from tapwise.solver.cpsat import Solution
 
 
-_TYPE_ORDER = "WUBRGC".index
+_TYPE_ORDER = "WUBRGCwubrgc".index  # lower case: an extra's mana (9.4, solver/effects.py)
 _HALVES = (Kind.HYBRID, Kind.TWOBRID, Kind.COLORLESS_HYBRID, Kind.HYBRID_PHYREXIAN)  # the half is announced (601.2b)
 _BRACED = {t: format_types(t) for t in TYPES}  # one mana's type as notation
 _ALL = 2**62  # take every unit the flows name
@@ -45,7 +46,10 @@ class ManaPool:
         queues = self.queues
         for t in made:
             queue = queues.setdefault(kind_of_type[t], [])
-            queue.append({"type": t, "source": source, "count": times} if times > 1 else {"type": t, "source": source})
+            mana = {"type": t, "source": source, "count": times} if times > 1 else {"type": t, "source": source}
+            if t.islower():  # an extra's mana (9.4): the effect's, listed apart
+                mana["type"], mana["extra"] = t.upper(), True
+            queue.append(mana)
 
     def add_traced(self, made: tuple[str, ...], kind_of_type: dict[str, int], source: str,
                    times: int) -> list[list[dict[str, Any]]]:
@@ -56,7 +60,8 @@ class ManaPool:
         for t in made:
             queue = queues.setdefault(kind_of_type[t], [])
             for j in range(times):
-                m = {"type": t, "source": source}
+                m = {"type": t, "source": source} if t.isupper() else {"type": t.upper(), "source": source,
+                                                                       "extra": True}
                 queue.append(m)
                 per[j].append(m)
         return per
@@ -118,6 +123,8 @@ def _run(run: dict[str, Any], count: int) -> dict[str, Any]:
     out = {"type": run["type"], "source": run["source"]}
     if "pool" in run:
         out["pool"] = run["pool"]
+    if "extra" in run:
+        out["extra"] = True
     if count > 1:
         out["count"] = count
     return out
@@ -152,8 +159,8 @@ def group_mana(mana: list[dict[str, Any]]) -> list[dict[str, Any]]:
     for m in mana:
         if out:
             last = out[-1]
-            if "type" in m and "type" in last and (last["type"], last["source"], last.get("pool")) == (
-                    m["type"], m["source"], m.get("pool")):  # keyword items (9.3) have no type: never grouped
+            if "type" in m and "type" in last and (last["type"], last["source"], last.get("pool"), last.get("extra")) == (
+                    m["type"], m["source"], m.get("pool"), m.get("extra")):  # keyword items (9.3) have no type: never grouped
                 out[-1] = _run(last, last.get("count", 1) + m.get("count", 1))
                 continue
         out.append(m)
@@ -182,7 +189,8 @@ def _group_payments(paid: list[dict[str, Any]]) -> list[dict[str, Any]]:
     for pay in paid:
         mana = group_mana(pay["mana"]) if "mana" in pay else None
         key = (pay["symbol"], pay.get("half"), pay.get("life"),
-               None if mana is None else tuple((m["type"], m["source"], m.get("pool"), m.get("count", 1)) for m in mana))
+               None if mana is None else tuple((m["type"], m["source"], m.get("pool"), m.get("extra"), m.get("count", 1))
+                                         for m in mana))
         if key == last_key and (mana is None or len(mana) == 1):
             grouped = out[-1]
             grouped["count"] = grouped.get("count", 1) + 1
@@ -230,11 +238,19 @@ def _made(p: Producer, sol: Solution, keys: Iterable[tuple[int, int, int]],
         times = sol.acts[key]
         if not times:
             continue
+        if p.double:  # 9.2 Doubling Cube: what it added per type is a split (solver/doubling.py)
+            split = splits.get(key[:2], {}).get(DOUBLED, {})
+            made = _in_type_order(tuple(t for t, n in split.items() for _ in range(n)))
+            groups[made] = groups.get(made, 0) + times
+            continue
         choice = p.choices[key[2]]
         made = _fixed_output(choice)
         removed = p.removed[key[2]] if p.removed else None  # 9.2 "remove": kept with what it made
+        before = p.made_before[key[2]] if p.made_before else None  # 9.4: made before replacements
         if made is not None:
             k = made if removed is None else (made, removed)
+            if p.made_before:
+                k = (k, before)
             groups[k] = groups.get(k, 0) + times
             continue
         if pools is None:
@@ -243,6 +259,8 @@ def _made(p: Producer, sol: Solution, keys: Iterable[tuple[int, int, int]],
         for _ in range(times):
             made = _in_type_order(tuple(unit if len(unit) == 1 else pools[unit].popleft() for unit in choice))
             k = made if removed is None else (made, removed)
+            if p.made_before:
+                k = (k, before)
             groups[k] = groups.get(k, 0) + 1
     return groups
 
@@ -286,9 +304,19 @@ def replay_activations(c: Compiled, sol: Solution, pool: ManaPool,
         victims = _victims(c, sol, pi) if p.others is not None else None
         for made, times in groups.items():
             entry = {"source": src.id, "ability": p.ability, "adds": "", "times": times}
+            before = None
+            if p.made_before:
+                made, before = made
             if p.removed:
                 made, entry["removed"] = made
-            entry["adds"] = _adds(made)
+            if made and made[-1].islower():  # 9.4: the extras' mana (sorted last) listed apart
+                own = tuple(t for t in made if t.isupper())
+                entry["adds"] = _adds(own)
+                entry["extra"] = _adds(tuple(t.upper() for t in made if t.islower()))
+            else:
+                entry["adds"] = _adds(made)
+            if before is not None:  # 9.4: what the ability made before the replacements changed it
+                entry["made"] = _adds(_in_type_order(before))
             if victims is not None:
                 taken = p.others[1] * times
                 entry["sacrificed" if p.others[0] == "sac" else "tapped"] = victims[:taken]

@@ -26,6 +26,7 @@ import numpy as np
 from tapwise.models.mana import COLORS, Kind, Symbol
 from tapwise.models.problem import BOARD_KEYS, Ability, Problem, ProblemError, Purpose, Restriction, Source, load_problem
 from tapwise.solver.compile import reflect_types
+from tapwise.solver.effects import affected, apply_effects
 from tapwise.solver.expand import board_choices, expand, finite_mana
 
 ANY = "Any"
@@ -97,6 +98,9 @@ def _refuse_not_yet(problem: Problem) -> None:
         if s.counts:
             raise ProblemError(f"sources[{i}].counts", "available does not support counts yet (pay and castable do)")
         for j, a in enumerate(s.abilities):
+            if a.double_pool:
+                raise ProblemError(f"sources[{i}].abilities[{j}].add.double_pool",
+                                   "available does not support Doubling Cube yet (pay, castable and plan do)")
             for key in ("sacrifice_other", "tap_other", "discard", "exile_graveyard", "mill"):
                 if getattr(a, key):
                     raise ProblemError(f"sources[{i}].abilities[{j}].{key}",
@@ -129,6 +133,30 @@ def _board_abilities(problem: Problem, i: int, s: Source, reflected: dict) -> li
     return out
 
 
+def _effect_parts(problem: Problem, i: int, s: Source,
+                  read: list[tuple[Ability, tuple]]) -> list[tuple[Source, list[tuple[Ability, tuple]]]]:
+    """Source ``i`` under 9.4's effects (solver/effects.py rewrites its {T} abilities' outputs): one
+    part, or two when an ``on`` extra enchants one copy of several (that copy, untapped if any
+    copy is, then the others)."""
+    if not problem.effects:
+        return [(s, read)]
+    watching = affected(problem, s)
+    if not watching:
+        return [(s, read)]
+
+    def under(effects: tuple) -> list[tuple[Ability, tuple]]:
+        path = f"sources[{i}].abilities"
+        return [(a, apply_effects(effects, s, choices, f"{path}[{j}]")[0] if a.tap and choices else choices)
+                for j, (a, choices) in enumerate(read)]
+
+    if s.count == 1 or not any(e.on is not None for e in watching):
+        return [(s, under(watching))]
+    untapped = s.count - s.tapped
+    one = replace(s, count=1, tapped=0 if untapped else 1)
+    rest = replace(s, count=s.count - 1, tapped=s.tapped if untapped else s.tapped - 1)
+    return [(one, under(watching)), (rest, under(tuple(e for e in watching if e.on is None)))]
+
+
 def _plain_choices(problem: Problem, reflected: dict, i: int, j: int, a: Ability) -> tuple:
     if a.reflect:
         types = reflected.get((i, j), "")
@@ -150,9 +178,10 @@ class _Board:
         for i, s in enumerate(problem.sources):
             if not s.count:
                 continue
-            abilities = [(a, self._outputs(choices, s.snow, a.only))
-                         for a, choices in _board_abilities(problem, i, s, reflected)]
-            (self.converters if any(a.mana is not None for a in s.abilities) else self.cost_free).append((s, abilities))
+            for part, read in _effect_parts(problem, i, s, _board_abilities(problem, i, s, reflected)):
+                abilities = [(a, self._outputs(choices, s.snow, a.only)) for a, choices in read]
+                (self.converters if any(a.mana is not None for a in s.abilities) else self.cost_free).append(
+                    (part, abilities))
         n = len(self.tokens)
         first = [0] * n
         for t in pool_tokens:
@@ -182,11 +211,14 @@ class _Board:
         for choice in choices:
             per_unit = []
             for unit in choice:
-                if all(c in unit for c in COLORS):
-                    types = [ANY] + (["C"] if "C" in unit else [])
+                # a lower-case unit is an extra's mana (9.4): unrestricted and not snow
+                extra = unit.islower()
+                upper = unit.upper()
+                if all(c in upper for c in COLORS):
+                    types = [ANY] + (["C"] if "C" in upper else [])
                 else:
-                    types = list(unit)
-                per_unit.append([self._token(t, snow, only) for t in types])
+                    types = list(upper)
+                per_unit.append([self._token(t, snow and not extra, None if extra else only) for t in types])
             for combo in product(*per_unit):
                 outs.setdefault(tuple(sorted(combo)))
         return list(outs)

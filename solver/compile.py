@@ -18,6 +18,8 @@ from tapwise.models.mana import (COLORS, KIND_COLORED, KIND_COLORLESS, KIND_COLO
 from tapwise.models.problem import Ability, Problem, ProblemError, Purpose, Restriction, Source
 from tapwise.models.total_cost import INCREASE, TotalCost, total_costs
 from tapwise.models.values import assemble, cached
+from tapwise.solver.doubling import check_doubling
+from tapwise.solver.effects import effect_parts, made_types
 from tapwise.solver.expand import (board_choices, check_counter_use, dropping_facts, expand, facts_read, finite_mana,
                                    types_of)
 
@@ -82,10 +84,23 @@ class Producer:
     # 9.1 counts: a fact this activation reads that sacrifices lower; ("early", fact, given) reads it
     # before any sacrifice, ("late", fact, value) after all of level 0's, when it has that value
     reads: tuple[str, str, int] | None = None
+    # 9.4: (group, n): the activations of the source's producers of one group are at most n
+    # (the copy an "on" extra enchants, and the others)
+    cap: tuple[str, int] | None = None
+    # 9.4: per choice, what the ability made before replacements changed it (None: its own mana);
+    # empty when no replacement changed any choice
+    made_before: tuple[tuple[str, ...] | None, ...] = ()
+    # 9.2 Doubling Cube: each activation adds, per type, the mana of that type unspent (cpsat's
+    # _doubling); it is modelled as a mana-cost ability alone on its level
+    double: bool = False
+    # beside a Cube, an ability without a mana cost may come after it, on any level (so the Cube
+    # need not double all it made: less waste)
+    anywhere: bool = False
 
     @property
     def is_converter(self) -> bool:
-        return bool(self.cost)
+        """Is it modelled on the levels of mana-cost abilities (1..L) rather than level 0?"""
+        return bool(self.cost) or self.double or self.anywhere
 
     @property
     def most_made(self) -> int:
@@ -199,7 +214,9 @@ def _layout(pool: tuple[MadeKey, ...], made: tuple[MadeKey, ...]) -> _Layout:
     index: dict[KindKey, int] = {}
     for t, snow, only in pool:
         _kind_index(kinds, index, (t, snow, only, True))
-    kind_of_type = tuple({t: _kind_index(kinds, index, (t, snow, only, False)) for t in types}
+    # a lower-case type is an extra's mana (9.4): unrestricted and not snow, whatever the source
+    kind_of_type = tuple({t: _kind_index(kinds, index, (t, snow, only, False) if t.isupper()
+                                         else (t.upper(), False, None, False)) for t in types}
                          for types, snow, only in made)
     return _Layout(tuple(kinds), index, kind_of_type, any(k.only is not None for k in kinds))
 
@@ -544,6 +561,9 @@ def _add_producers(c: Compiled, problem: Problem) -> _Layout:
             elif v2 and a.board_add:
                 choices = board_choices(problem, s, a)
                 types = types_of(choices)
+            elif v2 and a.double_pool:  # Doubling Cube: any type the pool holds (solver/doubling.py)
+                check_doubling(problem, i, s, a, f"sources[{i}].abilities[{j}]")
+                types = TYPES
             if not choices:
                 continue
             # kinds are added even for an ability that can't be activated now
@@ -580,17 +600,28 @@ def _add_producers(c: Compiled, problem: Problem) -> _Layout:
                     limit = count
                 if limit <= 0:
                     continue
-                p = Producer(i, j, choices, {}, tap, sacrifice, uses, life, damage, energy, (), limit)
-                if extra is not None:
-                    p.removed, p.counters, p.card = extra.removed, extra.counters, s.zone == "hand"
-                    p.discard, p.exile, p.mill = a.discard, a.exile_graveyard, a.mill
-                    p.drawback = a.drawback is not None
-                    p.others = _others(problem, i, a, path)
-                    p.reads = reads
-                producers.append(p)  # its kinds come with the layout, below
-                made_at.append(at)
-                if mana is not None:
-                    converters.append((p, s, mana))
+                # 9.4: effects rewrite a {T} ability's outputs (solver/effects.py); an "on" extra
+                # on one copy of several makes that copy a part of its own
+                watched = problem.effects and tap and not a.double_pool  # (check_doubling refuses the rest)
+                parts = (effect_parts(problem, i, s, choices, limit, path) if watched
+                         else ((choices, limit, None),))
+                for outputs, limit, cap in parts:
+                    choices, before = outputs if watched else (outputs, ())
+                    if watched:
+                        at = made_keys.setdefault((made_types(choices), snow, only), len(made_keys))
+                    p = Producer(i, j, choices, {}, tap, sacrifice, uses, life, damage, energy, (), limit)
+                    p.cap, p.made_before = cap, before
+                    p.double = a.double_pool
+                    if extra is not None:
+                        p.removed, p.counters, p.card = extra.removed, extra.counters, s.zone == "hand"
+                        p.discard, p.exile, p.mill = a.discard, a.exile_graveyard, a.mill
+                        p.drawback = a.drawback is not None
+                        p.others = _others(problem, i, a, path)
+                        p.reads = reads
+                    producers.append(p)  # its kinds come with the layout, below
+                    made_at.append(at)
+                    if mana is not None:
+                        converters.append((p, s, mana))
     # Kinds are all known now: each producer gets its kinds, and acceptance sets can be computed.
     pool = tuple(dict.fromkeys((m.type, m.snow, m.only) for m in problem.pool)) if problem.pool else ()
     layout = _layout(pool, tuple(made_keys))
@@ -604,6 +635,9 @@ def _add_producers(c: Compiled, problem: Problem) -> _Layout:
         p.kind_of_type = made[at]
     for p, s, mana in converters:
         p.cost = _ability_cost(mana, layout.spendable(ability_purpose(s))[0])
+    if any(p.double for p in producers):  # 9.2 Doubling Cube: solver/doubling.py
+        for p in producers:
+            p.anywhere = not p.cost and not p.double and p.others is None and p.reads is None
     return layout
 
 
@@ -656,6 +690,10 @@ def _base_choices(problem: Problem, i: int, j: int, a: Ability) -> tuple[tuple[s
 def mana_upper_bound(c: Compiled) -> int:
     """A bound on the mana the board can make: bounds X (a bounded integer, not a loop)."""
     total = sum(c.pool_units.values())
+    cubes = 0
     for p in c.producers:
         total += _most_made(p.choices) * p.max_activations
+        cubes += p.max_activations if p.double else 0
+    if cubes:  # 9.2 Doubling Cube: each activation at most doubles all there is
+        total = min(total * 2 ** min(cubes, 40), 2**40)
     return total

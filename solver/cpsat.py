@@ -18,7 +18,8 @@ from typing import Any
 from ortools.sat.python import cp_model
 
 from tapwise.models.values import assemble
-from tapwise.solver.compile import Compiled, Variant
+from tapwise.solver.doubling import add_doubling, doubling_bound
+from tapwise.solver.compile import Compiled, Variant, mana_upper_bound
 
 EXACT_LEVELS = 12
 """Up to this many activations of mana-cost abilities, every legal order is modelled."""
@@ -361,6 +362,7 @@ class Model:
                     per_kind[k] = max(per_kind.get(k, 0), n)
             for k, n in per_kind.items():
                 most[k] += n * p.max_activations
+        doubling_bound(c, most)  # 9.2 Doubling Cube: what it may add (solver/doubling.py)
         self._most = most
         self.xs = [self._int(cost.x_upper) for cost in self.costs]  # X of each cost
         self.x = self.xs[0]
@@ -380,7 +382,7 @@ class Model:
         self.activations: list[Terms] = [[] for _ in c.producers]
         ability_life_terms: Terms = []
         for pi, p in enumerate(c.producers):
-            levels = range(1, self.L + 1) if p.is_converter else (0,)
+            levels = range(0 if p.anywhere else 1, self.L + 1) if p.is_converter else (0,)
             # One choice of one unit of several types (Treasure, Birds of Paradise): its
             # activations are the sum of its splits per type; the source's copy limit, which
             # every producer has (max_activations is that limit), bounds the sum.
@@ -399,7 +401,7 @@ class Model:
                 else:
                     unit_totals: dict[str, Terms] = {}
                     for ci, choice in enumerate(p.choices):
-                        a = self._int(p.max_activations)
+                        a = self._int(1 if p.double else p.max_activations)  # a Cube: once per level
                         self.acts[(pi, lv, ci)] = [(a, 1)]
                         self.activations[pi].append((a, 1))
                         for unit in dict.fromkeys(choice):
@@ -439,6 +441,7 @@ class Model:
                                 lin(fs + _neg(y, o.units), 0, 0)
                         if ys:
                             lin(ys + _neg(count, d.count), 0, 0)
+        add_doubling(self, c, prod, cons)  # 9.2 Doubling Cube: alone on its level, doubling the pool
         # Copy limits per source entry: taps, sacrifices, uses (spec section 8, "Copies").
         # A source's copies used are a variable only when it has abilities that don't tap;
         # otherwise every copy used is tapped and the count is the sum of its taps (a copy
@@ -462,7 +465,7 @@ class Model:
             if p.counters:
                 self.counter_terms += _neg(self.activations[pi], -p.counters)
             if p.removed:
-                levels = range(1, self.L + 1) if p.is_converter else (0,)
+                levels = range(0 if p.anywhere else 1, self.L + 1) if p.is_converter else (0,)
                 for lv in levels:
                     for ci, r in enumerate(p.removed):
                         if r and (pi, lv, ci) in self.acts:
@@ -497,6 +500,14 @@ class Model:
             taps_all = taps + tapped_by.get(si, [])
             if taps_all and self._ub(taps_all) > src.count - src.tapped:
                 lin(taps_all, INT_MIN, src.count - src.tapped)
+            caps: dict[str, tuple[int, Terms]] = {}  # 9.4: the copy an "on" extra enchants, and the rest
+            for pi in pis:
+                cap = c.producers[pi].cap
+                if cap is not None:
+                    caps.setdefault(cap[0], (cap[1], []))[1].extend(total[pi])
+            for bound, terms in caps.values():
+                if self._ub(terms) > bound:
+                    lin(terms, INT_MIN, bound)
             if si in kills:
                 killed = kills[si]
                 lin(killed + sacs, INT_MIN, src.count)
@@ -796,8 +807,7 @@ class Model:
     def _bounds(self) -> dict[str, int]:
         """Upper bounds of the quantities (all are >= 0): they make weighted sums exact."""
         c, prob = self.c, self.c.problem
-        made = sum(c.pool_units.values()) + sum(max((len(ch) for ch in p.choices), default=0) * p.max_activations
-                                               for p in c.producers)
+        made = mana_upper_bound(c)  # (with what Doubling Cubes may add)
         ability_life = sum((p.life + p.damage) * p.max_activations
                            + sum(2 * d.count * p.max_activations for d in p.cost if any(o.life for o in d.options))
                            for p in c.producers)

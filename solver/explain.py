@@ -47,7 +47,7 @@ class _Supply:
         for p in c.producers:
             # a mana-cost ability spends mana to make its own: counted against the whole board
             spends = sum(d.count * min(o.units for o in d.options) for d in p.cost)
-            choices = [[type_mask(u) for u in ch] for ch in p.choices]
+            choices = [[type_mask(u.upper()) for u in ch] for ch in p.choices]  # lower case: an extra (9.4)
             by_source.setdefault(p.source, []).append((p.tap, p.max_activations, choices, spends))
         self.sources = [(c.problem.sources[si].count - c.problem.sources[si].tapped, ps)
                         for si, ps in by_source.items()]
@@ -93,6 +93,8 @@ def explain(c: Compiled) -> dict[str, Any]:
         needs.extend((Symbol(Kind.X), x_types, prob.x) for _ in range(variant.x_symbols))
     supply = _Supply(c)
     needs_masks = [(s, type_mask(t), n) for s, t, n in needs]
+    if any(p.double for p in c.producers):
+        needs_masks = []  # a Doubling Cube's mana isn't counted by source: the model says what can't be paid
     for size in range(1, len(TYPES) + 1):
         for subset in combinations(TYPES, size):
             types = "".join(subset)

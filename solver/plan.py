@@ -110,7 +110,12 @@ def _keeping(board: Problem, problems: list[Problem], compiled: list[Compiled], 
 def _refuse_not_yet(p: Problem) -> None:
     """Section 9's keys a plan can't honour yet, each an error naming it (spec 9): what a
     board left after a payment can't say per copy (counters, uses of "any", cards, permanents
-    another cost took, facts lowered by sacrifices), and the object's payment keywords (9.3)."""
+    another cost took, facts lowered by sacrifices), and the object's payment keywords (9.3),
+    and which copy of several an aura enchants)."""
+    for k, e in enumerate(p.effects):
+        if e.on is not None and any(s.id == e.on and s.count > 1 for s in p.sources):
+            raise ProblemError(f"effects[{k}].on", "plan does not support an on extra on an entry of several copies "
+                               "yet (pay and castable do): give the enchanted copy its own entry")
     for i, s in enumerate(p.sources):
         for key in ("counters", "counts"):
             if getattr(s, key):
@@ -380,6 +385,9 @@ class _Joint:
                     out[-1]["paid"] += chunk
                 continue
             entry = {"source": act["source"], "ability": act["ability"], "adds": act["adds"], "times": 1}
+            for key in ("made", "extra"):  # 9.4: what it made before replacements; the extras' mana
+                if key in act:
+                    entry[key] = act[key]
             if "paid" in act:
                 entry["paid"] = chunk
             out.append(entry)
@@ -463,6 +471,8 @@ class _Joint:
         a, _ = self.maker[id(m)]
         act = self.activations[a]
         src = by_id.get(act["source"]) or next(s for s in self.board.sources if s.id == act["source"])
+        if m.get("extra"):  # an extra's mana (9.4): unrestricted and not snow
+            return PoolMana(m["type"], False, None, None, entry)
         return PoolMana(m["type"], src.snow, src.abilities[act["ability"]].only, None, entry)
 
 

@@ -21,6 +21,7 @@ from tapwise.models.problem import Ability, Problem, Purpose, Restriction, Sourc
 from tapwise.models.total_cost import INCREASE, TotalCost, total_costs
 from tapwise.solver.verify_board import BoardState
 from tapwise.solver.verify_keywords import check_items, replay_keywords, split_items
+from tapwise.solver.verify_effects import check_effects, watching
 
 Token = tuple[str, bool, Restriction | None, str, int]  # type, snow, restriction, origin (source id or pool#i), index
 
@@ -214,6 +215,8 @@ class _Replay:
                     continue
                 source = entry.get("source")
                 origin = f"pool#{entry.get('pool')}" if source == "pool" else source
+                if entry.get("extra") is True:  # an extra's mana (9.4)
+                    origin = f"{source}#extra"
                 try:  # found only for a type and an origin that are strings
                     same = tokens.get((entry.get("type"), origin))
                 except TypeError:  # unhashable: no type or source at all
@@ -289,6 +292,7 @@ def verify(problem: Problem | dict[str, Any], answer: dict[str, Any],
     ability_life = damage = energy = 0
     sacrificed = 0
     board = BoardState(p) if p.v2 else None  # section 9's rules, replayed beside these
+    enchanted: dict[str, list[int]] = {}  # 9.4: per source, activations of its enchanted copy and of the others
     for i, act in enumerate(answer.get("activations", [])):
         src = by_id.get(act.get("source"))
         if src is None:
@@ -306,6 +310,11 @@ def verify(problem: Problem | dict[str, Any], answer: dict[str, Any],
             continue
         adds = act.get("adds", "")
         made = _parse_types(adds) if isinstance(adds, str) else None
+        own, extra = made, ()  # 9.4: the ability's mana after replacements, the extras' (verify_effects.py)
+        if p.effects or "made" in act or "extra" in act:
+            made, extra = _effects_made(p, src, ab, act, made, enchanted, i, errors)
+            if made is None:
+                continue
         reflected = None
         if ab.reflect:
             if reflect is None:
@@ -323,9 +332,10 @@ def verify(problem: Problem | dict[str, Any], answer: dict[str, Any],
             if not board.check(i, act, src, j, ab, made, base, times, errors):
                 continue
         else:
-            # Most outputs are one of the choices as listed: that needs no call.
-            if made is None or not (made in base or (_one_of_choices(base, made) if ab.board_add
-                                                      else _legal_output(ab, made, reflected))):
+            # Most outputs are one of the choices as listed: that needs no call. (Doubling Cube's
+            # is read from the pool once its cost is paid, below.)
+            if made is None or not (ab.double_pool or made in base or (
+                    _one_of_choices(base, made) if ab.board_add else _legal_output(ab, made, reflected))):
                 errors.append(f"activations[{i}]: {sid} ability {j} can't add {act.get('adds')!r}")
                 continue
             if v2:
@@ -388,7 +398,20 @@ def verify(problem: Problem | dict[str, Any], answer: dict[str, Any],
         ability_life += ab.life * times
         damage += ab.damage * times
         energy += ab.energy * times
-        r.add(made, src.snow, ab.only, sid, times)
+        if ab.double_pool:  # 9.2: each type as much as the pool holds unspent, its cost paid (9.7)
+            unspent = _unspent(r)
+            if times != 1 or Counter(own) != unspent:
+                errors.append(f"activations[{i}]: {sid} doubles the unspent mana once per activation: it adds "
+                              f"{''.join('{%s}' % t for t in sorted(unspent.elements()))!r} here, not "
+                              f"{act.get('adds')!r}" + (f" x{times}" if times != 1 else ""))
+        r.add(own, src.snow, ab.only, sid, times)
+        if extra:  # unrestricted and not snow: the effect's permanent makes it (9.7)
+            r.add(extra, False, None, f"{sid}#extra", times)
+    for sid, (on, plain) in enchanted.items():  # 9.4: the copy an "on" extra enchants is one copy
+        free = by_id[sid].count - by_id[sid].tapped
+        if on > min(free, 1) or plain > max(free - 1, 0):
+            errors.append(f"{sid}: {on} activations of the copy an extra enchants and {plain} of the others, "
+                          f"with {free} untapped copies")
     floor: dict[str, int] = {}
     if p.payment is not None:  # 9.3: what 601.2h's keywords and other costs take from the board
         late = replay_keywords(p, answer, board, taps, errors)
@@ -416,6 +439,44 @@ def verify(problem: Problem | dict[str, Any], answer: dict[str, Any],
         if best is None or len(found) < len(best):
             best = found
     return best or []
+
+
+def _unspent(r: _Replay) -> Counter:
+    """The mana in the replayed pool, by type (snow, restricted or not)."""
+    out: Counter = Counter()
+    for (t, _), tokens in r.tokens.items():
+        for tok in tokens:
+            if r.counts[tok[4]]:
+                out[t] += r.counts[tok[4]]
+    return out
+
+
+def _effects_made(p: Problem, src: Source, ab: Ability, act: dict[str, Any], own: tuple[str, ...] | None,
+                  enchanted: dict[str, list[int]], i: int, errors: list[str]) -> tuple[Any, tuple[str, ...]]:
+    """What the ability itself made (before 9.4's replacements) and what the extras added, once
+    the activation's ``adds``, ``made`` and ``extra`` are checked against the effects watching
+    it; ``(None, ())`` after an error."""
+    where = f"activations[{i}]"
+    made = _parse_types(act["made"]) if isinstance(act.get("made", ""), str) and "made" in act else own
+    extra = _parse_types(act["extra"]) if isinstance(act.get("extra", ""), str) and "extra" in act else ()
+    if own is None or made is None or extra is None:
+        errors.append(f"{where}: {src.id} ability {act.get('ability')} can't add {act.get('adds')!r}")
+        return None, ()
+    if not ab.tap:
+        if "made" in act or "extra" in act:
+            errors.append(f"{where}: effects change only what {{T}} abilities make (9.7)")
+            return None, ()
+        return own, ()
+    has_on = any(e.on == src.id for e in p.effects)
+    times = act.get("times", 1) if isinstance(act.get("times", 1), int) else 1
+    for copy in ((False, True) if has_on and src.count > 1 else (True,)):
+        if check_effects(watching(p, src, copy), src, made, own, extra):
+            if has_on and src.count > 1:
+                enchanted.setdefault(src.id, [0, 0])[0 if copy else 1] += times
+            return made, extra
+    errors.append(f"{where}: under the effects, {src.id} making {act.get('made', act.get('adds'))!r} can't end as "
+                  f"{act.get('adds')!r} with extra {act.get('extra', '')!r}")
+    return None, ()
 
 
 def _sources_used(by_id: dict[str, Source], taps: dict[str, int], sacs: dict[str, int],

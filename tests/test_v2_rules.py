@@ -187,7 +187,7 @@ def test_9_1_a_missing_fact_names_the_fact_and_the_field():
 
 @pytest.mark.parametrize("problem,path", [
     ({"cost": "{1}", "convoke": "yes"}, "convoke"),
-    ({"cost": "{1}", "effects": []}, "effects"),
+    ({"cost": "{1}", "effects": [{"kind": "multiply"}]}, "effects[0].factor"),
     ({"cost": "{1}", "sources": [{"id": "cube", "abilities": [{"add": {"double_pool": True}}]}]},
      "sources[0].abilities[0].add.double_pool"),
     ({"cost": "{1}", "sources": [{"id": "x", "counters": {"charge": -1}, "abilities": []}]}, "sources[0].counters.charge"),

@@ -1,0 +1,174 @@
+"""Triggered and replacement mana (spec 9.4, rule 106.12): the board key ``effects``, loaded.
+
+An effect changes what tapping a permanent for mana makes: ``extra`` (a triggered ability that
+adds mana too: Mana Flare, Wild Growth), ``multiply`` (a replacement making n times as much:
+Mana Reflection, Nyxbloom Ancient) and ``replace`` (a replacement changing the output: Damping
+Sphere, Contamination). Loading is strict, like the rest of the problem: every mistake names
+its field (``effects[1].factor``). What the effects make of an activation is worked out in
+``solver/effects.py``; the verifier reads them on its own (``solver/verify_effects.py``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from tapwise.models.mana import COLORS, TYPES
+
+if TYPE_CHECKING:
+    from tapwise.models.problem import Source
+
+KINDS = ("extra", "multiply", "replace")
+MAX_FACTOR = 1000
+"""The largest ``factor`` of a multiply: real cards say 2 or 3; each factor multiplies what an
+activation makes, and the model's bounds with it."""
+MAX_EFFECTS = 32
+"""Effects on one board: each replacement may be applied in any order (616.1e), so their orders
+are enumerated."""
+
+
+@dataclass(frozen=True)
+class ManaFilter:
+    """Which permanents an effect watches (9.4 FILTER): any of ``types``, any of ``subtypes``
+    (empty: any), and the least mana the event must have (``min_amount``)."""
+
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    min_amount: int = 0
+
+    def matches(self, source: Source) -> bool:
+        """Does a permanent like ``source`` match (``min_amount`` aside: it reads the event)?"""
+        return ((not self.types or any(t in source.types for t in self.types))
+                and (not self.subtypes or any(t in source.subtypes for t in self.subtypes)))
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.types:
+            out["types"] = list(self.types)
+        if self.subtypes:
+            out["subtypes"] = list(self.subtypes)
+        if self.min_amount:
+            out["min_amount"] = self.min_amount
+        return out
+
+
+@dataclass(frozen=True)
+class Effect:
+    """One effect of 9.4. ``add`` (extra) is a canonical mana string, ``"same_type"`` or
+    ``"chosen"``; ``into`` (replace) a canonical mana string; ``into_type`` a type letter."""
+
+    kind: str
+    when: ManaFilter | None = None  # None with ``on``
+    on: str | None = None  # the id of the one permanent an aura enchants (extra only)
+    add: str | None = None
+    factor: int = 1
+    into: str | None = None
+    into_type: str | None = None
+
+    def applies_to(self, source: Source) -> bool:
+        """Does it watch ``source`` (``min_amount`` aside)? Only permanents are tapped for mana."""
+        if source.zone != "battlefield":
+            return False
+        if self.on is not None:
+            return source.id == self.on
+        return self.when is None or self.when.matches(source)
+
+    @property
+    def min_amount(self) -> int:
+        return self.when.min_amount if self.when is not None else 0
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind}
+        if self.on is not None:
+            out["on"] = self.on
+        elif self.when is not None:
+            out["when"] = self.when.to_json()
+        for key in ("add", "into", "into_type"):
+            if getattr(self, key) is not None:
+                out[key] = getattr(self, key)
+        if self.kind == "multiply":
+            out["factor"] = self.factor
+        return out
+
+
+_KEYS = {"extra": ("kind", "when", "on", "add"), "multiply": ("kind", "when", "factor"),
+         "replace": ("kind", "when", "into", "into_type")}
+_FILTER_KEYS = ("types", "subtypes", "controller", "min_amount")
+
+
+def load_effects(value: Any, path: str, sources: tuple[Source, ...]) -> tuple[Effect, ...]:
+    """The ``effects`` list of a board (9.4); ``sources`` are the board's, for ``on`` and ``chosen``."""
+    from tapwise.models.problem import ProblemError, _expect
+    items = _expect(value, (list,), path, "a list of effect objects")
+    if len(items) > MAX_EFFECTS:
+        raise ProblemError(path, f"at most {MAX_EFFECTS} effects on one board, not {len(items)}")
+    out = tuple(_load_effect(item, f"{path}[{k}]", sources) for k, item in enumerate(items))
+    _check_chosen(out, path, sources)
+    return out
+
+
+def _load_effect(value: Any, path: str, sources: tuple[Source, ...]) -> Effect:
+    from tapwise.models.problem import ProblemError, _choice, _int, _object
+    if not isinstance(value, dict):
+        _object(value, path, ("kind",))
+    if "kind" not in value:
+        raise ProblemError(f"{path}.kind", f"is required: one of {', '.join(KINDS)}")
+    kind = _choice(value["kind"], f"{path}.kind", KINDS)
+    obj = _object(value, path, _KEYS[kind])
+    when = _load_filter(obj["when"], f"{path}.when") if "when" in obj else None
+    if kind == "extra":
+        on = None
+        if "on" in obj:
+            if "when" in obj:
+                raise ProblemError(f"{path}.on", "give either when or on, not both")
+            on = obj["on"]
+            if not isinstance(on, str) or not any(s.id == on for s in sources):
+                raise ProblemError(f"{path}.on", f"names no source of this board: {on!r}")
+        if "add" not in obj:
+            raise ProblemError(f"{path}.add", "is required: a mana string, \"same_type\" or \"chosen\"")
+        add = obj["add"]
+        if add not in ("same_type", "chosen"):
+            add = _mana(add, f"{path}.add")
+        return Effect("extra", when, on, add)
+    if kind == "multiply":
+        if "factor" not in obj:
+            raise ProblemError(f"{path}.factor", "is required: how many times as much mana (Mana Reflection: 2)")
+        return Effect("multiply", when, factor=_int(obj["factor"], f"{path}.factor", 1, MAX_FACTOR))
+    if ("into" in obj) == ("into_type" in obj):
+        raise ProblemError(path, "a replace gives exactly one of into (the whole output) and into_type")
+    if "into" in obj:
+        return Effect("replace", when, into=_mana(obj["into"], f"{path}.into"))
+    return Effect("replace", when,
+                  into_type=_choice(str(obj["into_type"]).upper() if isinstance(obj["into_type"], str)
+                                    else obj["into_type"], f"{path}.into_type", tuple(TYPES)))
+
+
+def _load_filter(value: Any, path: str) -> ManaFilter:
+    from tapwise.models.problem import MAX_NUMBER, ProblemError, _choice, _int, _object, _str_list
+    obj = _object(value, path, _FILTER_KEYS)
+    if "controller" in obj:
+        # Every source of a problem is the paying player's; an opponent's permanents aren't tapped here.
+        _choice(obj["controller"], f"{path}.controller", ("you", "any"))
+    return ManaFilter(_str_list(obj.get("types", []), f"{path}.types"),
+                      _str_list(obj.get("subtypes", []), f"{path}.subtypes"),
+                      _int(obj.get("min_amount", 0), f"{path}.min_amount", 0, MAX_NUMBER))
+
+
+def _mana(value: Any, path: str) -> str:
+    """A mana string an effect adds (canonical), checked as an ability's ``add`` string is."""
+    from tapwise.models.problem import ProblemError, load_add
+    if not isinstance(value, str):
+        raise ProblemError(path, f"must be a mana string such as \"{{G}}\", not {value!r}")
+    return load_add(value, path)
+
+
+def _check_chosen(effects: tuple[Effect, ...], path: str, sources: tuple[Source, ...]) -> None:
+    """``"add": "chosen"`` needs each permanent it may trigger on to carry a chosen color."""
+    from tapwise.models.problem import ProblemError
+    for k, e in enumerate(effects):
+        if e.add != "chosen":
+            continue
+        for i, s in enumerate(sources):
+            if e.applies_to(s) and any(a.tap for a in s.abilities) and (s.chosen is None or s.chosen not in COLORS):
+                raise ProblemError(f"{path}[{k}].add", f"is \"chosen\" but sources[{i}].chosen gives no color")
+

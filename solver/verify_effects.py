@@ -1,0 +1,91 @@
+"""The verifier's own reading of section 9.4's effects (shares no code with ``solver/effects.py``).
+
+An activation of a {T} ability of a permanent some effect watches says what the ability made
+(``made``, when a replacement changed it; else its ``adds``), what it added after the
+replacements (``adds``) and what the extras added (``extra``). :func:`check_effects` says
+whether the replacements, applied one at a time in some order the player may choose (each once,
+while it applies, 616.1e-f), turn ``made`` into ``adds``, and whether the extras it then
+triggers (``min_amount`` read after the replacements, 106.12a) add exactly ``extra``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import lru_cache
+from itertools import product
+
+from tapwise.models.effects import Effect
+from tapwise.models.mana import ManaCost
+from tapwise.models.problem import Problem, Source, load_ability
+
+
+def watching(problem: Problem, src: Source, enchanted: bool) -> list[Effect]:
+    """The effects that watch a copy of ``src`` (the enchanted one when ``enchanted``)."""
+    out = []
+    for e in problem.effects:
+        if src.zone != "battlefield":
+            continue
+        if e.on is not None:
+            if e.on == src.id and enchanted:
+                out.append(e)
+        elif e.when is None or ((not e.when.types or set(e.when.types) & set(src.types))
+                                and (not e.when.subtypes or set(e.when.subtypes) & set(src.subtypes))):
+            out.append(e)
+    return out
+
+
+def check_effects(effects: list[Effect], src: Source, made: tuple[str, ...], adds: tuple[str, ...],
+                  extra: tuple[str, ...]) -> bool:
+    """Can one activation that made ``made`` end as ``adds`` plus the extras' ``extra``?"""
+    want = Counter(adds)
+    replacements = [e for e in effects if e.kind != "extra"]
+    finals = _finals(Counter(made), tuple(range(len(replacements))), replacements)
+    if not any(f == want for f in finals):
+        return False
+    got = Counter(extra)
+    total = sum(want.values())
+    if not total:
+        return not got  # nothing made triggers nothing (9.7)
+    options = []
+    for e in effects:
+        if e.kind != "extra" or total < (e.when.min_amount if e.when is not None else 0):
+            continue
+        if e.add == "same_type":
+            options.append([(t,) for t in sorted(want)])
+        elif e.add == "chosen":
+            options.append([(src.chosen,)])
+        else:
+            options.append(_alternatives(e.add))
+    return any(Counter(t for part in combo for t in part) == got for combo in product(*options))
+
+
+def _finals(event: Counter, left: tuple[int, ...], replacements: list[Effect]) -> list[Counter]:
+    """What the event may end as with the replacements ``left`` still unapplied."""
+    amount = sum(event.values())
+    usable = [k for k in left if amount and amount >= (replacements[k].when.min_amount
+                                                       if replacements[k].when is not None else 0)]
+    if not usable:
+        return [event]
+    out = []
+    for k in usable:
+        e = replacements[k]
+        rest = tuple(x for x in left if x != k)
+        if e.kind == "multiply":
+            nexts = [Counter({t: n * e.factor for t, n in event.items()})]
+        elif e.into_type is not None:
+            nexts = [Counter({e.into_type: amount})]
+        else:
+            nexts = [Counter(alt) for alt in _alternatives(e.into)]
+        for nxt in nexts:
+            out += _finals(nxt, rest, replacements)
+    return out
+
+
+@lru_cache(maxsize=256)
+def _alternatives(text: str) -> list[tuple[str, ...]]:
+    """The concrete outputs a mana string an effect names may be (a hybrid's either half)."""
+    out: set[tuple[str, ...]] = set()
+    for choice in load_ability({"add": str(ManaCost.parse(text))}, "effects").choices:
+        for combo in product(*choice):
+            out.add(tuple(sorted(combo)))
+    return sorted(out)

@@ -1,0 +1,229 @@
+"""The reference's own reading of spec 9.4 (triggered and replacement mana), beside ``brute.py``.
+
+``brute_pay_effects(problem)`` is ``brute_pay`` for a problem with ``effects``: the same
+exhaustive search over every sequence of activations, where each {T} activation of a permanent
+an effect watches first gets every result of its replacements, applied one at a time in every
+order (616.1e-f: while one applies, one must be applied; each at most once), then the mana of
+every extra it triggers (106.12a), each extra's mana unrestricted and not snow (9.7). It reads
+the effects from the problem's JSON itself and shares no code with ``solver/``.
+
+An ``on`` extra names one permanent; on an entry of several copies the enchanted copy is split
+off as an entry of its own, untapped if any copy is (the solver's documented choice).
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+
+from tapwise.models.mana import Kind, ManaCost
+
+from .brute import DEFAULT_TAIL, DEFAULT_TAIL_V2, MAXIMIZED, _Search, objective_list
+
+_BASIC_SUBTYPES = {"plains": "plains", "island": "island", "swamp": "swamp", "mountain": "mountain",
+                   "forest": "forest"}
+
+
+def _mana_outcomes(text: str) -> list[tuple[str, ...]]:
+    """Every concrete output of a mana string (a hybrid's either half; generic is colorless)."""
+    per_symbol = []
+    for s in ManaCost.parse(text).symbols:
+        if s.kind is Kind.COLORED:
+            per_symbol.append([(s.colors,)])
+        elif s.kind is Kind.COLORLESS:
+            per_symbol.append([("C",)])
+        elif s.kind is Kind.GENERIC:
+            per_symbol.append([("C",) * s.amount])
+        elif s.kind is Kind.HYBRID:
+            per_symbol.append([(c,) for c in s.colors])
+        else:
+            raise NotImplementedError(f"{s} in an effect's mana")
+    return sorted({tuple(sorted(sum(combo, ()))) for combo in itertools.product(*per_symbol)})
+
+
+def _watches(effect: dict, entry: dict, enchanted: bool) -> bool:
+    if entry.get("zone", "battlefield") != "battlefield":
+        return False
+    if "on" in effect:
+        return enchanted and effect["on"] == entry.get("id")
+    when = effect.get("when") or {}
+    types = {t.lower() for t in entry.get("types", ["land"])}
+    name = (entry.get("name") or "").lower().replace("snow-covered ", "")
+    subtypes = {t.lower() for t in entry.get("subtypes", [_BASIC_SUBTYPES[name]] if name in _BASIC_SUBTYPES else [])}
+    if when.get("types") and not {t.lower() for t in when["types"]} & types:
+        return False
+    if when.get("subtypes") and not {t.lower() for t in when["subtypes"]} & subtypes:
+        return False
+    return True
+
+
+def _results(made: tuple[str, ...], effects: list[dict], chosen: str | None) -> set[tuple[tuple, tuple]]:
+    """(the ability's mana, the extras' mana) one activation that made ``made`` may end with."""
+    replacements = [e for e in effects if e["kind"] != "extra"]
+    extras = [e for e in effects if e["kind"] == "extra"]
+    ends: set[tuple[str, ...]] = set()
+
+    def apply(event: tuple[str, ...], used: frozenset) -> None:
+        usable = [k for k, e in enumerate(replacements)
+                  if k not in used and event and len(event) >= (e.get("when") or {}).get("min_amount", 0)]
+        if not usable:
+            ends.add(tuple(sorted(event)))
+            return
+        for k in usable:
+            e = replacements[k]
+            if e["kind"] == "multiply":
+                apply(tuple(t for t in event for _ in range(e["factor"])), used | {k})
+            elif "into_type" in e:
+                apply((e["into_type"].upper(),) * len(event), used | {k})
+            else:
+                for out in _mana_outcomes(e["into"]):
+                    apply(out, used | {k})
+
+    apply(made, frozenset())
+    out = set()
+    for own in ends:
+        choices = []
+        for e in extras:
+            if not own or len(own) < (e.get("when") or {}).get("min_amount", 0):
+                continue
+            if e["add"] == "same_type":
+                choices.append([(t,) for t in set(own)])
+            elif e["add"] == "chosen":
+                choices.append([(chosen,)])
+            else:
+                choices.append(_mana_outcomes(e["add"]))
+        for combo in itertools.product(*choices):
+            out.add((own, tuple(sorted(sum(combo, ())))))
+    return out
+
+
+class _EffectsSearch(_Search):
+    def __init__(self, problem: dict, watching: list[list[dict]], chosen: list, cubes: set, max_states: int) -> None:
+        self.watching = watching
+        self.chosen = chosen
+        self.cubes = cubes  # (entry, ability) of each Doubling Cube ability
+        super().__init__(problem, max_states)
+        for ei, ai in cubes:
+            self.sources[ei].abilities[ai].double = True
+
+    def _x_bound(self, problem: dict) -> int:
+        """X's bound reads the most mana each ability makes: under the effects, the most any
+        result of any output makes."""
+        for ei, src in enumerate(self.sources):
+            if not self.watching[ei]:
+                continue
+            for ab in src.abilities:
+                if ab.tap:
+                    reps = self._most_reps(src, ab)
+                    outs = ab.outputs if reps == 1 else self._repeated(ab.outputs, reps)
+                    ab.max_out = max((len(own) + len(extra) for out in outs
+                                      for own, extra in _results(tuple(out), self.watching[ei], self.chosen[ei])),
+                                     default=0)
+        bound = super()._x_bound(problem)
+        copies = sum(self.sources[ei].count for ei, _ in self.cubes)
+        return bound * 2 ** copies  # each Cube activation at most doubles all there is
+
+    def _after_costs(self, state, pool_d, ei, src, ab, new_copies, new_zones, moved_here, reps, sacrifices_extra,
+                     base):
+        if getattr(ab, "double", False):
+            yield from self._doubled(state, pool_d, ei, src, ab, new_copies, new_zones, moved_here, sacrifices_extra)
+            return
+        effects = self.watching[ei] if ab.tap else []
+        if not effects:
+            yield from super()._after_costs(state, pool_d, ei, src, ab, new_copies, new_zones, moved_here, reps,
+                                            sacrifices_extra, base)
+            return
+        made_all = base if reps == 1 else sorted(self._repeated(base, reps))
+        copies, pool, a_life, damage, energy, sacrifices, cards, moved, zones, drawbacks = state
+        for after, phy_life in self._ability_cost_payments(pool_d, ab, si=ei):
+            a2 = a_life + ab.life + phy_life
+            if a2 > self.life:
+                continue
+            d2 = damage + ab.damage
+            if self.keep is not None and a2 + d2 > 0 and self.life - a2 - d2 < self.keep:
+                continue
+            for made in made_all:
+                for own, extra in _results(tuple(made), effects, self.chosen[ei]):
+                    p = dict(after)
+                    for t in own:
+                        u = (t, src.snow, ab.only, True)
+                        p[u] = p.get(u, 0) + 1
+                    for t in extra:  # the effect's permanent makes it: not snow, unrestricted
+                        u = (t, False, -1, True)
+                        p[u] = p.get(u, 0) + 1
+                    sac = 1 if ab.sacrifice and not src.hand else 0
+                    card = (1 if ab.sacrifice and src.hand else 0) + sum(ab.cards)
+                    yield (new_copies, tuple(sorted(p.items())), a2, d2,
+                           energy + ab.energy, sacrifices + sac + sacrifices_extra, cards + card, moved + moved_here,
+                           new_zones, drawbacks + (1 if ab.drawback else 0))
+
+
+def _doubled_method(self, state, pool_d, ei, src, ab, new_copies, new_zones, moved_here, sacrifices_extra):
+    """Doubling Cube: once its cost is paid, each mana in the pool, of whatever kind, gets one
+    more of its type, the Cube's own (its snow, its ability's restriction, made by an activation)."""
+    copies, pool, a_life, damage, energy, sacrifices, cards, moved, zones, drawbacks = state
+    for after, phy_life in self._ability_cost_payments(pool_d, ab, si=ei):
+        a2 = a_life + ab.life + phy_life
+        if a2 > self.life:
+            continue
+        d2 = damage + ab.damage
+        if self.keep is not None and a2 + d2 > 0 and self.life - a2 - d2 < self.keep:
+            continue
+        p = dict(after)
+        for (t, _snow, _only, _made), n in after:
+            u = (t, src.snow, ab.only, True)
+            p[u] = p.get(u, 0) + n
+        p = {u: n for u, n in p.items() if n}
+        sac = 1 if ab.sacrifice and not src.hand else 0
+        yield (new_copies, tuple(sorted(p.items())), a2, d2, energy + ab.energy, sacrifices + sac + sacrifices_extra,
+               cards + sum(ab.cards), moved + moved_here, new_zones, drawbacks + (1 if ab.drawback else 0))
+
+
+_EffectsSearch._doubled = _doubled_method
+
+
+def brute_pay_effects(problem: dict, *, max_states: int = 200_000) -> dict:
+    """``brute_pay`` for a problem that may have ``effects`` (9.4)."""
+    problem = copy.deepcopy(problem)
+    effects = problem.pop("effects", None) or []
+    entries = []
+    flags = []  # per entry after splitting: is it the enchanted copy?
+    for entry in problem.get("sources", []) or []:
+        named = any("on" in e and e["on"] == entry.get("id") for e in effects)
+        count = int(entry.get("count", 1))
+        if not named or count == 1:
+            entries.append(entry)
+            flags.append(True)
+            continue
+        tapped = entry.get("tapped", False)
+        tapped_n = count if tapped is True else 0 if not tapped else int(tapped)
+        untapped = count - tapped_n
+        enchanted = {**entry, "count": 1, "tapped": untapped == 0}
+        rest = {**entry, "count": count - 1, "tapped": tapped_n if untapped else tapped_n - 1}
+        entries += [enchanted, rest]
+        flags += [True, False]
+    cubes = set()
+    for ei, entry in enumerate(entries):
+        for ai, ab in enumerate(entry.get("abilities", []) or []):
+            if isinstance(ab.get("add"), dict) and ab["add"].get("double_pool"):
+                entry = entries[ei] = {**entry, "abilities": list(entry["abilities"])}
+                entry["abilities"][ai] = {**ab, "add": "{C}"}  # its output is read from the pool (_doubled)
+                cubes.add((ei, ai))
+    problem["sources"] = entries
+    if (effects or cubes) and "objective" not in problem:  # 9.6: effects are a section 9 key, so its default order
+        names = objective_list(problem)
+        if names[-len(DEFAULT_TAIL):] == DEFAULT_TAIL:
+            names = names[:-len(DEFAULT_TAIL)] + DEFAULT_TAIL_V2
+        problem["objective"] = names
+    watching = [[e for e in effects if _watches(e, entry, flag)] for entry, flag in zip(entries, flags)]
+    chosen = [entry.get("chosen") for entry in entries]
+    search = _EffectsSearch(problem, watching, chosen, cubes, max_states)
+    if search.unpayable:
+        return {"status": "unpayable", "objective": {}}
+    if not search.demands:
+        return {"status": "infeasible", "objective": {}}
+    best = search.run()
+    if best is None:
+        return {"status": "infeasible", "objective": {}}
+    values = {o: (-v if o in MAXIMIZED else v) for o, v in zip(search.objectives, best)}
+    return {"status": "paid", "objective": values}
