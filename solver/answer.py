@@ -348,10 +348,14 @@ def replay_activations(c: Compiled, sol: Solution, pool: ManaPool,
 
 def _others_rank(p: Producer) -> int:
     """Where a level-0 activation goes: those reading a fact before sacrifices lower it, plain
-    ones, then tap_other, then sacrifice_other, then those reading the fact after (9.1 counts)."""
+    ones, then tap_other, then those sacrificing their own copy (a Blood Pet that another's cost
+    tapped is sacrificed after, 9.2), then sacrifice_other, then those reading the fact after
+    (9.1 counts)."""
     if p.reads is not None:
-        return -1 if p.reads[0] == "early" else 3
-    return 0 if p.others is None else 1 if p.others[0] == "tap" else 2
+        return -1 if p.reads[0] == "early" else 4
+    if p.others is None:
+        return 2 if p.sacrifice else 0
+    return 1 if p.others[0] == "tap" else 3
 
 
 def _victims(c: Compiled, sol: Solution, pi: int) -> list[str]:

@@ -340,7 +340,7 @@ def verify(problem: Problem | dict[str, Any], answer: dict[str, Any],
                 continue
             if v2:
                 board.check(i, act, src, j, ab, made, base, times, errors)
-        if v2 or (board is not None and (board.killed or board.every)):  # copies gone or tapped by others' costs (9.2)
+        if board is not None:  # every copy's state: gone, tapped by itself or by others' costs (9.2)
             for q in board.track(i, act, src, ab, times, errors):
                 taps[q] = taps.get(q, 0) + 1  # a copy tapped by tap_other counts in min_sources (9.6)
         if ab.tap:

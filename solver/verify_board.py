@@ -33,9 +33,7 @@ class BoardState:
         self.alive = {src.id: src.count for src in problem.sources}
         self.untapped = {src.id: src.count - src.tapped for src in problem.sources}
         self.killed = 0  # permanents sacrificed by sacrifice_other
-        # 9.3: with the object's keywords or other costs, every activation's copies are tracked,
-        # so the copies left for 601.2h are known (solver/verify_keywords.py), and its fields
-        self.every = problem.payment is not None
+        # 9.3's answer fields, as solver/verify_keywords.py replays the keywords and other costs
         self.keyword_fields: dict[str, Any] = {}
 
     def _remove_copy(self, sid: str) -> None:

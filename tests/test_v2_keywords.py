@@ -359,3 +359,19 @@ def test_9_3_typed_answers_round_trip_the_keyword_items_and_fields():
     typed = load_answer(answer)
     assert typed.to_json() == answer and typed.convoked == 1 and typed.delved == 1
     assert any(isinstance(u, KeywordUnit) for p in typed.payments for u in p.mana)
+
+
+def test_9_2_a_blood_pet_tapped_by_springleaf_drum_is_sacrificed_after():
+    """A permanent may be tapped by another's cost and then sacrifice itself, not the reverse:
+    the answer lists them in that order, and the verifier rejects the reverse (it tracks every
+    copy of a version 2 board, also those of plain abilities)."""
+    drum = {"id": "springleaf drum", "types": ["artifact"],
+            "abilities": [{"add": {"any_color": 1}, "tap_other": {"types": ["creature"]}}]}
+    pet = {"id": "blood pet", "types": ["creature"], "colors": "B",
+           "abilities": [{"add": "{B}", "tap": False, "sacrifice": True}]}
+    problem = {"cost": "{1}{B}", "hand": 1, "sources": [pet, drum]}
+    answer = paid(problem)
+    assert [a["source"] for a in answer["activations"]] == ["springleaf drum", "blood pet"]
+    reverse = copy.deepcopy(answer)
+    reverse["activations"].reverse()
+    assert any("blood pet" in e for e in verify(problem, reverse))
