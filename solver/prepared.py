@@ -24,12 +24,18 @@ from typing import Any
 from tapwise.models.problem import BOARD_KEYS, COST_KEYS, Problem, ProblemError, load_problem
 from tapwise.models.total_cost import CostError
 from tapwise.models.values import evolve
-from tapwise.solver.compile import CompiledBoard, compile_board
+from tapwise.solver.compile import Compiled, CompiledBoard, compile_board
+from tapwise.solver.fast_feasible import Checks, Supply, board_supply, cost_checks
 from tapwise.solver.merge import Merge
-from tapwise.solver.pay import _error, _keeping, pay_compiled
+from tapwise.solver.pay import _echo_id, _error, _keeping, infeasible_answer, pay_compiled
 
 QUESTION_KEYS = COST_KEYS + ("id",)
 """What a question to a prepared board may hold: a cost of spec section 7, and an id."""
+PLAIN_KEYS = frozenset(("cost", "objective", "id"))
+"""A question holding only these is decided by its ``cost`` text alone (its Hall checks are kept)."""
+MAX_KEPT_COSTS = 4096
+"""Most cost texts a board keeps the Hall checks of (a search asks a few hundred)."""
+_UNSEEN = object()
 
 
 class Board:
@@ -37,7 +43,7 @@ class Board:
     prepared to answer many costs. Raises :class:`ProblemError` naming the field when the board
     is not valid, so a bad board fails once, where it is made."""
 
-    __slots__ = ("board", "_fields", "_merged_sources", "_members", "_compiled")
+    __slots__ = ("board", "_fields", "_merged_sources", "_members", "_compiled", "_supply", "_checks")
 
     def __init__(self, board: dict[str, Any]) -> None:
         if not isinstance(board, dict):
@@ -53,6 +59,8 @@ class Board:
         self._members = merge.members
         self._merged_sources = merge.problem.sources
         self._compiled: CompiledBoard = compile_board(merge.problem)
+        self._supply: Supply | None = board_supply(self._compiled.compiled)
+        self._checks: dict[str, Checks | None] = {}  # per cost text: Hall's condition (fast_feasible)
 
     def problem(self, cost: dict[str, Any]) -> Problem:
         """The whole problem of ``cost`` on this board, as ``load_problem({**cost, **board})``
@@ -74,7 +82,56 @@ class Board:
             compiled = self._compiled.with_cost(merge.problem)
         except (ProblemError, CostError) as e:
             return _error(str(e), cost)
+        if self._decide(cost, compiled) is False:  # no payment exists: no search to run
+            return _echo_id(merge.split(infeasible_answer(compiled)), cost)
         return pay_compiled(prob, merge, compiled, cost)
+
+    def can_pay(self, cost: dict[str, Any]) -> bool:
+        """Whether ``cost`` (a question, as for :meth:`pay`) can be paid on this board: the
+        status of ``pay({**cost, "objective": []})`` is "paid", decided by Hall's condition over
+        the board's supply where that is exact (solver/fast_feasible.py), else by paying.
+        Raises :class:`ProblemError` naming the field for a bad cost, and ``RuntimeError`` when
+        the search could not decide within the time limit."""
+        text = _plain_text(cost)
+        checks = self._checks.get(text, _UNSEEN) if text is not None else _UNSEEN
+        if checks is _UNSEEN:
+            if not isinstance(cost, dict):
+                raise ProblemError("", "a cost must be a JSON object")
+            try:
+                compiled = self._compiled.with_cost(self._merge(self.problem(cost)).problem)
+            except CostError as e:
+                raise ProblemError("cost", str(e)) from None
+            checks = self._kept_checks(text, compiled)
+        supply = self._supply
+        verdict = None if checks is None or supply is None else supply.decide(checks)
+        if verdict is not None:
+            return verdict
+        answer = self.pay({**cost, "objective": []})
+        status = answer["status"]
+        if status == "paid":
+            return True
+        if status in ("infeasible", "unpayable"):
+            return False
+        raise RuntimeError(f"can_pay: the cost could not be decided: {answer.get('why') or answer.get('error')}")
+
+    def _decide(self, cost: dict[str, Any], compiled: Compiled) -> bool | None:
+        """Hall's verdict on a compiled question (None: it can't tell)."""
+        if self._supply is None:
+            return None
+        text = cost.get("cost") if PLAIN_KEYS.issuperset(cost) else None
+        checks = self._checks.get(text, _UNSEEN) if isinstance(text, str) else _UNSEEN
+        if checks is _UNSEEN:
+            checks = self._kept_checks(text if isinstance(text, str) else None, compiled)
+        return None if checks is None else self._supply.decide(checks)
+
+    def _kept_checks(self, text: str | None, compiled: Compiled) -> Checks | None:
+        """Hall's condition of a compiled cost, kept by its text when the question is plain."""
+        checks = cost_checks(compiled)
+        if text is not None:
+            if len(self._checks) >= MAX_KEPT_COSTS:
+                self._checks.clear()
+            self._checks[text] = checks
+        return checks
 
     def castable(self, costs: list[dict[str, Any]]) -> dict[str, Any]:
         """One ``pay`` answer per cost, each on its own (spec section 7's ``castable``)."""
@@ -98,6 +155,23 @@ class Board:
         merge.members = self._members
         merge.problem = evolve(prob, sources=self._merged_sources) if self._members else prob
         return merge
+
+
+def _plain_text(cost: Any) -> str | None:
+    """The cost text of a question that holds nothing else ``can_pay`` would need to read
+    (an ``id``, ``"objective": []``), else None: such questions are decided by their text."""
+    if type(cost) is not dict:
+        return None
+    text = cost.get("cost")
+    if type(text) is not str:
+        return None
+    n = len(cost)
+    if n == 1:
+        return text
+    if not PLAIN_KEYS.issuperset(cost):
+        return None
+    objective = cost.get("objective", [])
+    return text if type(objective) is list and not objective else None
 
 
 def prepare(board: dict[str, Any]) -> Board:
