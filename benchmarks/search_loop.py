@@ -8,7 +8,9 @@ costs of 2-10 symbols), in-process, every answer verified by the library as alwa
 
 - ``pay() cold``: ``tapwise.pay(problem)`` from the problem dict, as a one-off call;
 - ``prepared pay``: ``board.pay(cost)`` on a board prepared once (``tapwise.prepare``);
-- ``prepared feasible``: the same with ``"objective": []`` (only whether it can be paid);
+- ``prepared feasible``: ``board.can_pay(cost)`` (only whether it can be paid: Hall's count over
+  the board's supply, ``solver/fast_feasible.py``), checked against the status of ``pay``;
+- ``prepared pay, objective []``: ``board.pay`` with ``"objective": []``: any payment, verified;
 - ``greedy``: the greedy engine payer (``benchmarks.greedy``) on the same problems;
 - ``large``: 10^4 lands and a 100-symbol cost, and 10^5 lands, ``pay()`` including reading.
 
@@ -193,7 +195,14 @@ def run(n: int = 1000, seed: int = 0, large: tuple[int, ...] = (10_000, 100_000)
 
     measure("pay() cold", tapwise.pay, problems)
     measure("prepared pay", lambda i: boards[i].pay(cases[i][1]), list(range(n)))
-    measure("prepared feasible", lambda i: boards[i].pay(feasible[i]), list(range(n)))
+    payable = [tapwise.pay(p)["status"] == "paid" for p in problems]
+
+    def agrees(i: int, got: bool) -> None:
+        if got is not payable[i]:
+            raise AssertionError(f"can_pay {got} but pay() says {'paid' if payable[i] else 'not paid'}: {problems[i]}")
+
+    measure("prepared feasible", lambda i: boards[i].can_pay(cases[i][1]), list(range(n)), check=agrees)
+    measure("prepared pay, objective []", lambda i: boards[i].pay(feasible[i]), list(range(n)))
     measure("greedy", lambda p: greedy.pay(p), problems, check=lambda _, a: None)
     for lands in large:
         problem = large_problem(lands)
