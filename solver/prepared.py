@@ -19,6 +19,7 @@ frozen or never changed after compiling.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from tapwise.models.problem import BOARD_KEYS, COST_KEYS, Problem, ProblemError, load_problem
@@ -32,10 +33,20 @@ from tapwise.solver.pay import _echo_id, _error, _keeping, infeasible_answer, pa
 QUESTION_KEYS = COST_KEYS + ("id",)
 """What a question to a prepared board may hold: a cost of spec section 7, and an id."""
 PLAIN_KEYS = frozenset(("cost", "objective", "id"))
-"""A question holding only these is decided by its ``cost`` text alone (its Hall checks are kept)."""
+"""A question holding only these is decided by its cost text and objective (see _plain_key)."""
 MAX_KEPT_COSTS = 4096
-"""Most cost texts a board keeps the Hall checks of (a search asks a few hundred)."""
-_UNSEEN = object()
+"""Most plain questions a board keeps compiled (a search asks a few hundred different costs)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Question:
+    """A question read on a board: the whole problem, its merge and compiled form (None when
+    kept costs send it to the keep model) and its Hall checks (None: outside the count)."""
+
+    problem: Problem
+    merge: Merge | None
+    compiled: Compiled | None
+    checks: Checks | None
 
 
 class Board:
@@ -43,7 +54,7 @@ class Board:
     prepared to answer many costs. Raises :class:`ProblemError` naming the field when the board
     is not valid, so a bad board fails once, where it is made."""
 
-    __slots__ = ("board", "_fields", "_merged_sources", "_members", "_compiled", "_supply", "_checks")
+    __slots__ = ("board", "_fields", "_merged_sources", "_members", "_compiled", "_supply", "_questions")
 
     def __init__(self, board: dict[str, Any]) -> None:
         if not isinstance(board, dict):
@@ -60,7 +71,7 @@ class Board:
         self._merged_sources = merge.problem.sources
         self._compiled: CompiledBoard = compile_board(merge.problem)
         self._supply: Supply | None = board_supply(self._compiled.compiled)
-        self._checks: dict[str, Checks | None] = {}  # per cost text: Hall's condition (fast_feasible)
+        self._questions: dict[tuple[str, tuple[str, ...] | None], _Question] = {}  # plain ones, by _plain_key
 
     def problem(self, cost: dict[str, Any]) -> Problem:
         """The whole problem of ``cost`` on this board, as ``load_problem({**cost, **board})``
@@ -73,18 +84,14 @@ class Board:
     def pay(self, cost: dict[str, Any]) -> dict[str, Any]:
         """The answer of ``tapwise.pay({**cost, **board})``, without reading the board again."""
         try:
-            if not isinstance(cost, dict):
-                raise ProblemError("", "a cost must be a JSON object")
-            prob = self.problem(cost)
-            if prob.keep or "max_keep" in prob.objective:  # spec 9.5: the keep model reads the whole board
-                return _keeping(prob, cost)
-            merge = self._merge(prob)
-            compiled = self._compiled.with_cost(merge.problem)
+            q = self._question(cost)
         except (ProblemError, CostError) as e:
             return _error(str(e), cost)
-        if self._decide(cost, compiled) is False:  # no payment exists: no search to run
-            return _echo_id(merge.split(infeasible_answer(compiled)), cost)
-        return pay_compiled(prob, merge, compiled, cost)
+        if q.compiled is None:  # spec 9.5: the keep model reads the whole board
+            return _keeping(q.problem, cost)
+        if q.checks is not None and self._supply is not None and self._supply.decide(q.checks) is False:
+            return _echo_id(q.merge.split(infeasible_answer(q.compiled)), cost)  # no payment: no search
+        return pay_compiled(q.problem, q.merge, q.compiled, cost)
 
     def can_pay(self, cost: dict[str, Any]) -> bool:
         """Whether ``cost`` (a question, as for :meth:`pay`) can be paid on this board: the
@@ -92,20 +99,17 @@ class Board:
         the board's supply where that is exact (solver/fast_feasible.py), else by paying.
         Raises :class:`ProblemError` naming the field for a bad cost, and ``RuntimeError`` when
         the search could not decide within the time limit."""
-        text = _plain_text(cost)
-        checks = self._checks.get(text, _UNSEEN) if text is not None else _UNSEEN
-        if checks is _UNSEEN:
-            if not isinstance(cost, dict):
-                raise ProblemError("", "a cost must be a JSON object")
+        q = self._questions.get(_plain_key(cost)) if type(cost) is dict else None
+        if q is None:
             try:
-                compiled = self._compiled.with_cost(self._merge(self.problem(cost)).problem)
+                q = self._question(cost)
             except CostError as e:
                 raise ProblemError("cost", str(e)) from None
-            checks = self._kept_checks(text, compiled)
         supply = self._supply
-        verdict = None if checks is None or supply is None else supply.decide(checks)
-        if verdict is not None:
-            return verdict
+        if q.checks is not None and supply is not None:
+            verdict = supply.decide(q.checks)
+            if verdict is not None:
+                return verdict
         answer = self.pay({**cost, "objective": []})
         status = answer["status"]
         if status == "paid":
@@ -114,24 +118,30 @@ class Board:
             return False
         raise RuntimeError(f"can_pay: the cost could not be decided: {answer.get('why') or answer.get('error')}")
 
-    def _decide(self, cost: dict[str, Any], compiled: Compiled) -> bool | None:
-        """Hall's verdict on a compiled question (None: it can't tell)."""
-        if self._supply is None:
-            return None
-        text = cost.get("cost") if PLAIN_KEYS.issuperset(cost) else None
-        checks = self._checks.get(text, _UNSEEN) if isinstance(text, str) else _UNSEEN
-        if checks is _UNSEEN:
-            checks = self._kept_checks(text if isinstance(text, str) else None, compiled)
-        return None if checks is None else self._supply.decide(checks)
-
-    def _kept_checks(self, text: str | None, compiled: Compiled) -> Checks | None:
-        """Hall's condition of a compiled cost, kept by its text when the question is plain."""
-        checks = cost_checks(compiled)
-        if text is not None:
-            if len(self._checks) >= MAX_KEPT_COSTS:
-                self._checks.clear()
-            self._checks[text] = checks
-        return checks
+    def _question(self, cost: Any) -> _Question:
+        """The question loaded, merged and compiled on this board, with its Hall checks; kept
+        for a plain question (its cost text and objective alone), which the same text asks
+        again as it was answered (every part is a value nothing changes once compiled).
+        Raises ProblemError or CostError for a bad question."""
+        if not isinstance(cost, dict):
+            raise ProblemError("", "a cost must be a JSON object")
+        key = _plain_key(cost)
+        q = self._questions.get(key) if key is not None else None
+        if q is not None:
+            return q
+        prob = self.problem(cost)
+        if prob.keep or "max_keep" in prob.objective:
+            return _Question(prob, None, None, None)
+        if key is not None and prob.id is not None:
+            prob = evolve(prob, id=None)  # kept for every asker: the answer echoes each one's own id
+        merge = self._merge(prob)
+        compiled = self._compiled.with_cost(merge.problem)
+        q = _Question(prob, merge, compiled, cost_checks(compiled))
+        if key is not None:
+            if len(self._questions) >= MAX_KEPT_COSTS:
+                self._questions.clear()
+            self._questions[key] = q
+        return q
 
     def castable(self, costs: list[dict[str, Any]]) -> dict[str, Any]:
         """One ``pay`` answer per cost, each on its own (spec section 7's ``castable``)."""
@@ -157,21 +167,22 @@ class Board:
         return merge
 
 
-def _plain_text(cost: Any) -> str | None:
-    """The cost text of a question that holds nothing else ``can_pay`` would need to read
-    (an ``id``, ``"objective": []``), else None: such questions are decided by their text."""
-    if type(cost) is not dict:
-        return None
+def _plain_key(cost: dict[str, Any]) -> tuple[str, tuple[str, ...] | None] | None:
+    """What decides a plain question (one holding only ``cost`` text, an ``objective`` list
+    and an ``id``, which only the answer echoes): its text and objective; None for any other."""
     text = cost.get("cost")
     if type(text) is not str:
         return None
-    n = len(cost)
-    if n == 1:
-        return text
+    if len(cost) == 1:
+        return text, None
     if not PLAIN_KEYS.issuperset(cost):
         return None
-    objective = cost.get("objective", [])
-    return text if type(objective) is list and not objective else None
+    if "objective" not in cost:
+        return text, None
+    objective = cost["objective"]
+    if type(objective) is not list or not all(type(o) is str for o in objective):
+        return None
+    return text, tuple(objective)
 
 
 def prepare(board: dict[str, Any]) -> Board:
