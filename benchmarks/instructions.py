@@ -3,7 +3,7 @@
     python -m tapwise.benchmarks.instructions                    # every phase, 100 typical problems
     python -m tapwise.benchmarks.instructions --phases pay fast  # some of them
     python -m tapwise.benchmarks.instructions --scenario rich
-    python -m tapwise.benchmarks.instructions --scenario search_loop --phases pay prepared feasible
+    python -m tapwise.benchmarks.instructions --scenario search_loop --phases pay prepared feasible can_pay
 
 Wall time on a shared machine drifts by a third within minutes; an instruction count
 (``valgrind --tool=cachegrind --cache-sim=no``) is the same whatever else the machine does, so
@@ -28,7 +28,7 @@ import subprocess
 import sys
 from typing import Any, Callable
 
-PHASES = ("pay", "prepared", "feasible", "load", "merge", "compile", "fast", "answer", "split", "verify")
+PHASES = ("pay", "prepared", "feasible", "can_pay", "load", "merge", "compile", "fast", "answer", "split", "verify")
 
 
 def _prepared(scenario: str, seed: int, n: int) -> dict[str, Callable[[], None]]:
@@ -70,6 +70,7 @@ def _prepared(scenario: str, seed: int, n: int) -> dict[str, Callable[[], None]]
         "pay": each(pay, problems),
         "prepared": each(lambda b, c: b.pay(c), list(zip(boards, costs))),
         "feasible": each(lambda b, c: b.pay(c), list(zip(boards, feasible))),
+        "can_pay": each(lambda b, c: b.can_pay(c), list(zip(boards, costs))),
         "load": each(load_problem, problems),
         "merge": each(Merge, loaded),
         "compile": each(lambda m: compile_problem(m.problem), merges),

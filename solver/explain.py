@@ -42,6 +42,7 @@ class _Supply:
     about (all 63 may be): the board is read once into type masks."""
 
     def __init__(self, c: Compiled) -> None:
+        self.counted: dict[int, int] = {}  # per mask asked: the bound
         self.pool = [(type_mask(c.kinds[k].type), n) for k, n in c.pool_units.items()]
         by_source: dict[int, list] = {}
         for p in c.producers:
@@ -53,6 +54,12 @@ class _Supply:
                         for si, ps in by_source.items()]
 
     def __call__(self, mask: int) -> int:
+        got = self.counted.get(mask)
+        if got is None:
+            got = self.counted[mask] = self._count(mask)
+        return got
+
+    def _count(self, mask: int) -> int:
         total = sum(n for bit, n in self.pool if bit & mask)
         for untapped, abilities in self.sources:
             tap_best = 0
@@ -66,6 +73,18 @@ class _Supply:
                     total += best * activations
             total += tap_best * untapped
         return total
+
+
+def _board_supply(c: Compiled) -> _Supply:
+    """The board's :class:`_Supply`: it reads only the board, so a prepared board (``c.shared``)
+    keeps one for all its costs."""
+    shared = c.shared
+    if shared is None:
+        return _Supply(c)
+    supply = shared.get("explain supply")
+    if supply is None:
+        supply = shared["explain supply"] = _Supply(c)
+    return supply
 
 
 def _describe(types: str) -> str:
@@ -91,7 +110,7 @@ def explain(c: Compiled) -> dict[str, Any]:
     if isinstance(prob.x, int) and prob.x and variant.x_symbols:
         x_types = prob.x_color or ("C" if achroma else TYPES)
         needs.extend((Symbol(Kind.X), x_types, prob.x) for _ in range(variant.x_symbols))
-    supply = _Supply(c)
+    supply = _board_supply(c)
     needs_masks = [(s, type_mask(t), n) for s, t, n in needs]
     if any(p.double for p in c.producers):
         needs_masks = []  # a Doubling Cube's mana isn't counted by source: the model says what can't be paid

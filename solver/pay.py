@@ -114,6 +114,11 @@ def _keeping(prob: Problem, request: Any) -> dict[str, Any]:
     return _echo_id(answer, request)
 
 
+def infeasible_answer(compiled: Compiled) -> dict[str, Any]:
+    """The answer for a compiled problem that no payment pays, with why (solver/explain.py)."""
+    return {"status": "infeasible", "optimal": True, **explain(compiled)}
+
+
 def solve_compiled(compiled: Compiled, deadline: float | None = None) -> dict[str, Any]:
     """The answer for a compiled problem, before verification; CP-SAT stops at ``deadline``
     (``time.monotonic()``; by default the problem's time limit from now)."""
@@ -128,7 +133,7 @@ def solve_compiled(compiled: Compiled, deadline: float | None = None) -> dict[st
     if sol is None:
         sol = solve(compiled, prob.objective, max(deadline - time.monotonic(), 0.0), late_payment=True)
     if sol.status == "infeasible":
-        return {"status": "infeasible", "optimal": True, **explain(compiled)}
+        return infeasible_answer(compiled)
     if sol.status == "unknown":
         return {"status": "unknown", "optimal": False,
                 "why": f"no payment found within the time limit of {prob.time_limit:g} s"}

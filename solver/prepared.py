@@ -19,17 +19,34 @@ frozen or never changed after compiling.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from tapwise.models.problem import BOARD_KEYS, COST_KEYS, Problem, ProblemError, load_problem
 from tapwise.models.total_cost import CostError
 from tapwise.models.values import evolve
-from tapwise.solver.compile import CompiledBoard, compile_board, compile_problem
+from tapwise.solver.compile import Compiled, CompiledBoard, compile_board, compile_problem
+from tapwise.solver.fast_feasible import Checks, Supply, board_supply, cost_checks
 from tapwise.solver.merge import Merge
-from tapwise.solver.pay import _error, _keeping, pay_compiled
+from tapwise.solver.pay import _echo_id, _error, _keeping, infeasible_answer, pay_compiled
 
 QUESTION_KEYS = COST_KEYS + ("id",)
 """What a question to a prepared board may hold: a cost of spec section 7, and an id."""
+PLAIN_KEYS = frozenset(("cost", "objective", "id"))
+"""A question holding only these is decided by its cost text and objective (see _plain_key)."""
+MAX_KEPT_COSTS = 4096
+"""Most plain questions a board keeps compiled (a search asks a few hundred different costs)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Question:
+    """A question read on a board: the whole problem, its merge and compiled form (None when
+    kept costs send it to the keep model) and its Hall checks (None: outside the count)."""
+
+    problem: Problem
+    merge: Merge | None
+    compiled: Compiled | None
+    checks: Checks | None
 
 
 class Board:
@@ -37,7 +54,7 @@ class Board:
     prepared to answer many costs. Raises :class:`ProblemError` naming the field when the board
     is not valid, so a bad board fails once, where it is made."""
 
-    __slots__ = ("board", "_fields", "_merged_sources", "_members", "_compiled")
+    __slots__ = ("board", "_fields", "_merged_sources", "_members", "_compiled", "_supply", "_questions")
 
     def __init__(self, board: dict[str, Any]) -> None:
         if not isinstance(board, dict):
@@ -53,6 +70,8 @@ class Board:
         self._members = merge.members
         self._merged_sources = merge.problem.sources
         self._compiled: CompiledBoard = compile_board(merge.problem)
+        self._supply: Supply | None = board_supply(self._compiled.compiled)
+        self._questions: dict[tuple[str, tuple[str, ...] | None], _Question] = {}  # plain ones, by _plain_key
 
     def problem(self, cost: dict[str, Any]) -> Problem:
         """The whole problem of ``cost`` on this board, as ``load_problem({**cost, **board})``
@@ -65,20 +84,67 @@ class Board:
     def pay(self, cost: dict[str, Any]) -> dict[str, Any]:
         """The answer of ``tapwise.pay({**cost, **board})``, without reading the board again."""
         try:
-            if not isinstance(cost, dict):
-                raise ProblemError("", "a cost must be a JSON object")
-            prob = self.problem(cost)
-            if prob.keep or "max_keep" in prob.objective:  # spec 9.5: the keep model reads the whole board
-                return _keeping(prob, cost)
-            if prob.payment is not None:  # 9.3: the keywords name entries as given, so nothing is merged
-                merge = Merge(prob)
-                compiled = compile_problem(merge.problem)
-            else:
-                merge = self._merge(prob)
-                compiled = self._compiled.with_cost(merge.problem)
+            q = self._question(cost)
         except (ProblemError, CostError) as e:
             return _error(str(e), cost)
-        return pay_compiled(prob, merge, compiled, cost)
+        if q.compiled is None:  # spec 9.5: the keep model reads the whole board
+            return _keeping(q.problem, cost)
+        if q.checks is not None and self._supply is not None and self._supply.decide(q.checks) is False:
+            return _echo_id(q.merge.split(infeasible_answer(q.compiled)), cost)  # no payment: no search
+        return pay_compiled(q.problem, q.merge, q.compiled, cost)
+
+    def can_pay(self, cost: dict[str, Any]) -> bool:
+        """Whether ``cost`` (a question, as for :meth:`pay`) can be paid on this board: the
+        status of ``pay({**cost, "objective": []})`` is "paid", decided by Hall's condition over
+        the board's supply where that is exact (solver/fast_feasible.py), else by paying.
+        Raises :class:`ProblemError` naming the field for a bad cost, and ``RuntimeError`` when
+        the search could not decide within the time limit."""
+        q = self._questions.get(_plain_key(cost)) if type(cost) is dict else None
+        if q is None:
+            try:
+                q = self._question(cost)
+            except CostError as e:
+                raise ProblemError("cost", str(e)) from None
+        supply = self._supply
+        if q.checks is not None and supply is not None:
+            verdict = supply.decide(q.checks)
+            if verdict is not None:
+                return verdict
+        answer = self.pay({**cost, "objective": []})
+        status = answer["status"]
+        if status == "paid":
+            return True
+        if status in ("infeasible", "unpayable"):
+            return False
+        raise RuntimeError(f"can_pay: the cost could not be decided: {answer.get('why') or answer.get('error')}")
+
+    def _question(self, cost: Any) -> _Question:
+        """The question loaded, merged and compiled on this board, with its Hall checks; kept
+        for a plain question (its cost text and objective alone), which the same text asks
+        again as it was answered (every part is a value nothing changes once compiled).
+        Raises ProblemError or CostError for a bad question."""
+        if not isinstance(cost, dict):
+            raise ProblemError("", "a cost must be a JSON object")
+        key = _plain_key(cost)
+        q = self._questions.get(key) if key is not None else None
+        if q is not None:
+            return q
+        prob = self.problem(cost)
+        if prob.keep or "max_keep" in prob.objective:
+            return _Question(prob, None, None, None)
+        if key is not None and prob.id is not None:
+            prob = evolve(prob, id=None)  # kept for every asker: the answer echoes each one's own id
+        if prob.payment is not None:  # 9.3: the keywords name entries as given, so nothing is merged
+            merge = Merge(prob)
+            return _Question(prob, merge, compile_problem(merge.problem), None)
+        merge = self._merge(prob)
+        compiled = self._compiled.with_cost(merge.problem)
+        q = _Question(prob, merge, compiled, cost_checks(compiled))
+        if key is not None:
+            if len(self._questions) >= MAX_KEPT_COSTS:
+                self._questions.clear()
+            self._questions[key] = q
+        return q
 
     def castable(self, costs: list[dict[str, Any]]) -> dict[str, Any]:
         """One ``pay`` answer per cost, each on its own (spec section 7's ``castable``)."""
@@ -102,6 +168,24 @@ class Board:
         merge.members = self._members
         merge.problem = evolve(prob, sources=self._merged_sources) if self._members else prob
         return merge
+
+
+def _plain_key(cost: dict[str, Any]) -> tuple[str, tuple[str, ...] | None] | None:
+    """What decides a plain question (one holding only ``cost`` text, an ``objective`` list
+    and an ``id``, which only the answer echoes): its text and objective; None for any other."""
+    text = cost.get("cost")
+    if type(text) is not str:
+        return None
+    if len(cost) == 1:
+        return text, None
+    if not PLAIN_KEYS.issuperset(cost):
+        return None
+    if "objective" not in cost:
+        return text, None
+    objective = cost["objective"]
+    if type(objective) is not list or not all(type(o) is str for o in objective):
+        return None
+    return text, tuple(objective)
 
 
 def prepare(board: dict[str, Any]) -> Board:

@@ -31,8 +31,9 @@ def test_large_board_has_the_lands_asked_and_a_100_symbol_cost():
 def test_a_short_run_reports_every_measurement_beside_greedy():
     rows = search_loop.run(n=5, rounds=1, large=(200,))
     names = [r["name"] for r in rows]
-    assert names[:4] == ["pay() cold", "prepared pay", "prepared feasible", "greedy"]
-    assert names[4].startswith("large 200 lands")
+    assert names[:6] == ["pay() cold", "prepared pay, first ask", "prepared pay", "prepared feasible",
+                         "prepared pay, objective []", "greedy"]
+    assert names[6].startswith("large 200 lands")
     assert all(r["calls"] and r["median_us"] > 0 for r in rows)
     table = search_loop.table(rows)
     assert table.count("\n") == len(rows) + 1 and "greedy" in table
