@@ -31,8 +31,81 @@ def test_302_6_plan_does_not_tap_the_sick_elf():
     assert out["paid"] == [0] and out["unpaid"] == [1]
 
 
-def test_9_plan_refuses_what_it_does_not_support_yet_naming_it():
-    board = {"sources": [{"id": "vault", "counters": {"storage": 2}, "abilities": [{"add": "{C}"}]}]}
-    with pytest.raises(ProblemError) as e:
-        plan(dict(board, costs=[{"cost": "{1}"}]))
-    assert e.value.path == "sources[0].counters"
+# --------------------------------------------------------------------------------------------
+# Against the reference on random version-2 boards (tests/reference/plan_brute.py)
+# --------------------------------------------------------------------------------------------
+
+import copy  # noqa: E402
+import json  # noqa: E402
+
+from hypothesis import assume, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from tapwise.models.mana import ManaCost  # noqa: E402
+from tapwise.models.problem import load_problem  # noqa: E402
+
+try:
+    from reference.brute import TooBig, Unsupported
+    from reference.plan_brute import brute_plan, check_left
+    from strategies import V2, V2_ALL, problems
+    from test_against_reference import COMMON
+except ImportError:  # tests/ imported as a package
+    from tests.reference.brute import TooBig, Unsupported
+    from tests.reference.plan_brute import brute_plan, check_left
+    from tests.strategies import V2, V2_ALL, problems
+    from tests.test_against_reference import COMMON
+
+V2_BOARD = ("sources", "pool", "player", "facts", "hand", "graveyard", "library")
+
+
+@st.composite
+def v2_plans(draw, features=V2):
+    """A random small version-2 board and 2-3 plain costs (mana symbols and life only: what a
+    concatenated cost can say)."""
+    base = draw(problems(features, {"v2"}))
+    board = {k: base[k] for k in V2_BOARD if k in base}
+    player = dict(board.get("player", {}))
+    if "keep_life" in player and player["keep_life"] is None:
+        player["keep_life"] = 0  # a plan never lets life go below 0 (README: plan)
+        board["player"] = player
+    costs = []
+    for _ in range(draw(st.integers(2, 3))):
+        other = draw(problems(features, {"v2"}))
+        if other.get("cost") is None:
+            continue
+        costs.append({"cost": other["cost"], **({"life_cost": other["life_cost"]} if other.get("life_cost") else {})})
+    assume(len(costs) >= 2)
+    text = json.dumps(board)
+    assume('"colors"' not in text and '"has_x"' not in text and '"tags"' not in text)
+    assume(len(ManaCost.parse("".join(c["cost"] for c in costs)).symbols) <= 7)
+    return board, costs, draw(st.sampled_from(["given", "any"]))
+
+
+def _check_plan(case) -> None:
+    board, costs, order = case
+    try:
+        expected = brute_plan(copy.deepcopy(board), copy.deepcopy(costs), order)
+    except (TooBig, Unsupported):
+        assume(False)
+    got = plan(dict(copy.deepcopy(board), costs=copy.deepcopy(costs), order=order))
+    shown = json.dumps({"board": board, "costs": costs, "order": order})
+    assert got["status"] in ("paid", "infeasible"), f"{got}\n{shown}"
+    assert (got["objective"]["paid"], got["objective"]["mana_value"]) == expected[:2], f"{got['objective']}\n{shown}"
+    if got["optimal"]:
+        values = {k: got["objective"][k] for k in expected[2]}
+        assert values == expected[2], f"plan {values}, reference {expected[2]}\n{shown}"
+    load_problem({"cost": "{0}", **copy.deepcopy(got["left"])})  # what is left is a board
+    errors = check_left(copy.deepcopy(board), got)
+    assert errors == [], f"{errors}\n{shown}\n{json.dumps(got)}"
+
+
+@settings(max_examples=250, **COMMON)
+@given(v2_plans())
+def test_9_v2_plans_match_the_plan_reference(case):
+    _check_plan(case)
+
+
+@settings(max_examples=100, **COMMON)
+@given(v2_plans(V2_ALL))
+def test_9_v2_mixed_plans_match_the_plan_reference(case):
+    _check_plan(case)
