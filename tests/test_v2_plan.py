@@ -31,6 +31,86 @@ def test_302_6_plan_does_not_tap_the_sick_elf():
     assert out["paid"] == [0] and out["unpaid"] == [1]
 
 
+def _left(out: dict, sid: str) -> list[dict]:
+    return [s for s in out["left"]["sources"] if s["id"].split("~")[0] == sid]
+
+
+def test_9_2_plan_storage_land_removes_only_what_the_costs_need():
+    vault = {"id": "vault", "counters": {"storage": 3},
+             "abilities": [{"add": "{C}"}, {"add": "{C}", "times": {"remove": "storage"}}]}
+    out = plan({"sources": [vault], "costs": [{"cost": "{1}"}, {"cost": "{1}"}]})
+    assert out["paid"] == [0, 1]
+    acts = [act for a in out["answers"] for act in a["activations"]]
+    assert acts == [{"source": "vault", "ability": 1, "adds": "{C}{C}", "times": 1, "removed": 2}]
+    assert out["objective"]["min_counters"] == 2
+    assert _left(out, "vault") == [dict(vault, types=["land"], tapped=True, counters={"storage": 1})]
+
+
+def test_9_2_plan_ashnods_altar_eats_the_elf_after_it_tapped():
+    board = {"sources": [
+        {"id": "elf", "types": ["creature"], "subtypes": ["elf"], "abilities": [{"add": "{G}"}]},
+        {"id": "altar", "types": ["artifact"], "abilities": [
+            {"add": "{C}{C}", "tap": False, "uses": "any", "sacrifice_other": {"types": ["creature"]}}]}]}
+    out = plan(dict(board, costs=[{"cost": "{G}"}, {"cost": "{2}"}]))
+    assert out["paid"] == [0, 1]
+    assert out["answers"][0]["activations"][0]["source"] == "elf"
+    assert out["answers"][1]["activations"] == [{"source": "altar", "ability": 0, "adds": "{C}{C}", "times": 1,
+                                                 "sacrificed": ["elf"]}]
+    assert out["objective"]["min_sacrifices"] == 1 and _left(out, "elf") == []
+
+
+def test_702_9_2_plan_heritage_druid_taps_sick_elves_and_they_stay_tapped():
+    druid = {"id": "druid", "types": ["creature"], "subtypes": ["elf"], "sick": True, "abilities": [
+        {"add": "{G}{G}{G}", "tap": False, "uses": "any", "tap_other": {"subtypes": ["elf"], "n": 3, "self": True}}]}
+    elves = {"id": "elves", "count": 2, "types": ["creature"], "subtypes": ["elf"], "sick": True,
+             "abilities": [{"add": "{G}"}]}
+    out = plan({"sources": [druid, elves], "costs": [{"cost": "{G}{G}"}, {"cost": "{G}"}, {"cost": "{G}"}]})
+    assert out["paid"] == [0, 1] and out["unpaid"] == [2]  # three elves tap once, sick ones can't tap for mana
+    assert sorted(out["answers"][0]["activations"][0]["tapped"]) == ["druid", "elves", "elves"]
+    assert all(s.get("tapped") is True for s in out["left"]["sources"])
+
+
+def test_9_2_plan_vivid_lands_spend_one_counter_each():
+    vivid = {"id": "v", "count": 2, "counters": {"charge": 1},
+             "abilities": [{"add": "{G}"}, {"add": {"any_color": 1}, "remove_counters": {"charge": 1}}]}
+    out = plan({"sources": [vivid], "costs": [{"cost": "{U}"}, {"cost": "{B}"}, {"cost": "{G}"}]})
+    assert out["paid"] == [0, 1] and out["objective"]["min_counters"] == 2  # each copy taps once
+    assert [a["activations"][0]["source"] for a in out["answers"]] == ["v", "v"]  # the untapped copy keeps the id
+    assert _left(out, "v") == [dict(vivid, types=["land"], tapped=True, counters={"charge": 0})]
+
+
+def test_9_2_plan_uses_any_ritual_is_limited_by_life_across_the_costs():
+    ritual = {"id": "r", "types": ["creature"],
+              "abilities": [{"add": "{B}", "tap": False, "uses": "any", "life": 1}]}
+    out = plan({"player": {"life": 3}, "sources": [ritual],
+                "costs": [{"cost": "{B}"}, {"cost": "{B}"}, {"cost": "{B}{B}"}], "order": "any"})
+    assert out["objective"]["paid"] == 2 and out["objective"]["min_life"] == 2
+    assert out["left"]["player"]["life"] == 1
+
+
+def test_9_2_plan_discards_no_more_cards_than_the_hand_holds():
+    board = {"hand": 1, "sources": [{"id": "d", "abilities": [
+        {"add": "{R}{R}", "tap": False, "uses": "any", "discard": 1}]}]}
+    out = plan(dict(board, costs=[{"cost": "{R}"}, {"cost": "{R}"}, {"cost": "{R}"}]))
+    assert out["paid"] == [0, 1] and out["objective"]["min_cards"] == 1
+    assert out["left"]["hand"] == 0
+    assert out["answers"][1]["payments"][0]["mana"][0]["source"] == "pool"  # the second {R} floated
+
+
+def test_9_1_plan_counts_lower_the_fact_for_the_costs_after():
+    board = {"facts": {"artifact you control": 2}, "sources": [
+        {"id": "academy", "abilities": [{"add": "{U}", "times": {"fact": "artifact you control"}}]},
+        {"id": "treasure", "types": ["artifact"], "count": 2, "counts": ["artifact you control"],
+         "abilities": [{"add": {"any_color": 1}, "tap": False, "sacrifice": True}]}]}
+    out = plan(dict(board, costs=[{"cost": "{R}"}, {"cost": "{U}{U}"}]))
+    assert out["paid"] == [0, 1]
+    acts = [act for a in out["answers"] for act in a["activations"]]
+    assert acts[0] == {"source": "academy", "ability": 0, "adds": "{U}{U}", "times": 1}  # before a Treasure goes
+    assert out["left"]["facts"] == {"artifact you control": 1}
+    late = plan(dict(board, costs=[{"cost": "{R}{R}"}, {"cost": "{U}"}]))  # both Treasures first: no {U}
+    assert late["paid"] == [0, 1] and late["left"]["facts"] == {"artifact you control": 0}
+
+
 # --------------------------------------------------------------------------------------------
 # Against the reference on random version-2 boards (tests/reference/plan_brute.py)
 # --------------------------------------------------------------------------------------------
