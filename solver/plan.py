@@ -60,6 +60,8 @@ def plan(request: dict[str, Any]) -> dict[str, Any]:
         board_problem = load_problem({"cost": "{0}", **board, "keep": request["keep"]})
         check_costs(board_problem)
     problems = [_load_cost(i, cost, board) for i, cost in enumerate(costs)]
+    if board_problem.keep:
+        _refuse_with_keep(board_problem)
     compiled = []
     for i, p in enumerate(problems):
         try:
@@ -104,6 +106,24 @@ def _keeping(board: Problem, problems: list[Problem], compiled: list[Compiled], 
     result["objective"] = {"paid": objective.pop("paid"), "mana_value": objective.pop("mana_value"),
                            "max_keep": len(kept), **objective}
     return result
+
+
+def _refuse_with_keep(p: Problem) -> None:
+    """``keep`` in a plan judges kept costs on the board left as the keep model counts it (copies
+    tapped and sacrificed, uses, life, energy: solver/keep.py), which says nothing of counters,
+    cards or other permanents a cost took: those keys with ``keep`` are errors naming them."""
+    for i, s in enumerate(p.sources):
+        for key in ("counters", "counts"):
+            if getattr(s, key):
+                raise ProblemError(f"sources[{i}].{key}", "plan does not support this key together with keep yet")
+        for j, a in enumerate(s.abilities):
+            path = f"sources[{i}].abilities[{j}]"
+            if a.uses_any:
+                raise ProblemError(f"{path}.uses", "plan does not support \"any\" together with keep yet")
+            for key in ("remove_counters", "put_counters", "discard", "exile_graveyard", "mill", "sacrifice_other",
+                        "tap_other"):
+                if getattr(a, key):
+                    raise ProblemError(f"{path}.{key}", "plan does not support this cost together with keep yet")
 
 
 def _load_cost(i: int, cost: Any, board: dict[str, Any]) -> Problem:

@@ -4,6 +4,8 @@ itself, and withholds a plan that fails), and the plan sums 9.6's objectives."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from tapwise.models.problem import ProblemError
@@ -111,12 +113,30 @@ def test_9_1_plan_counts_lower_the_fact_for_the_costs_after():
     assert late["paid"] == [0, 1] and late["left"]["facts"] == {"artifact you control": 0}
 
 
+def test_9_quick_mode_plan_by_card_names_on_a_version_2_board():
+    import subprocess
+    import sys
+    cmd = [sys.executable, "-m", "tapwise.interfaces.cli", "plan", "{G}", "{2}", "--board",
+           "Llanowar Elves, Ashnod's Altar", "--json"]
+    out = subprocess.run(cmd, capture_output=True, text=True)
+    answer = json.loads(out.stdout)
+    assert out.returncode == 0 and answer["paid"] == [0, 1], out.stderr
+    assert answer["answers"][1]["activations"][0]["sacrificed"] == ["Llanowar Elves"]
+    assert [s["id"] for s in answer["left"]["sources"]] == ["Ashnod's Altar"]
+
+
+def test_9_5_plan_with_keep_refuses_counters_naming_the_key():
+    board = {"sources": [{"id": "vault", "counters": {"storage": 2}, "abilities": [{"add": "{C}"}]}]}
+    with pytest.raises(ProblemError) as e:
+        plan(dict(board, costs=[{"cost": "{1}"}], keep=[{"cost": "{1}"}]))
+    assert e.value.path == "sources[0].counters" and "keep" in e.value.problem
+
+
 # --------------------------------------------------------------------------------------------
 # Against the reference on random version-2 boards (tests/reference/plan_brute.py)
 # --------------------------------------------------------------------------------------------
 
 import copy  # noqa: E402
-import json  # noqa: E402
 
 from hypothesis import assume, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
