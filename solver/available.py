@@ -6,6 +6,9 @@ pools no other pool contains. Sources whose abilities cost no mana only add mana
 activated first, copy by copy, keeping only the states (pool, life and energy spent) that no
 other state dominates (DESIGN principle 2: a class of copies, not each copy); abilities with a
 mana cost (filter lands, Signets) are then searched in every order from each of those states.
+Sources that share more than mana (card costs, ``sacrifice_other``, ``tap_other``, the permanents
+those may take, facts that ``counts`` lowers: solver/available_shared.py) join that ordered
+search, whose states then carry the cards left too.
 
 A unit of mana that may be any color is reported as one ``Any`` ("one mana of a color not yet
 chosen") rather than five pools; ``Any`` may stand for any color when pools are compared and when

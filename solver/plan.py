@@ -9,6 +9,11 @@ next answers (118.3a, 106.4: the plan is paid within one step). Every answer is 
 the board the answers before it left; if the cut breaks a rule there (a source the earlier
 answers sacrificed, a reflecting land that lost what it reflected), the answers are cut again
 with every activation in the first answer, which is the joint payment itself.
+
+On a version-2 board the board each answer leaves is worked out copy by copy
+(solver/plan_board.py): counters removed and put, uses left, permanents other costs sacrificed
+or tapped, cards left in the zones, and facts lowered by what the sacrificed copies counted
+toward (9.1-9.2); copies left in different states become entries of their own (``id~2``).
 """
 
 from __future__ import annotations

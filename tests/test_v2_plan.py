@@ -1,6 +1,8 @@
 """``plan`` on version 2 boards (spec 7, 9.1-9.2, 9.6): conditions on facts, sick creatures, a card
-in hand, drawbacks; each answer is verified on the board the earlier ones left (plan does that
-itself, and withholds a plan that fails), and the plan sums 9.6's objectives."""
+in hand, drawbacks, counters, ``uses: "any"``, card costs, ``sacrifice_other``, ``tap_other`` and
+``counts``; each answer is verified on the board the earlier ones left (plan does that itself,
+and withholds a plan that fails), the plan sums 9.6's objectives, and random plans are compared
+with the reference (tests/reference/plan_brute.py), ``left`` counted on its own."""
 
 from __future__ import annotations
 
@@ -111,6 +113,7 @@ def test_9_1_plan_counts_lower_the_fact_for_the_costs_after():
     assert out["left"]["facts"] == {"artifact you control": 1}
     late = plan(dict(board, costs=[{"cost": "{R}{R}"}, {"cost": "{U}"}]))  # both Treasures first: no {U}
     assert late["paid"] == [0, 1] and late["left"]["facts"] == {"artifact you control": 0}
+    assert not list(_PLAN_ANSWER.iter_errors(out))
 
 
 def test_9_quick_mode_plan_by_card_names_on_a_version_2_board():
@@ -155,6 +158,11 @@ except ImportError:  # tests/ imported as a package
     from tests.strategies import V2, V2_ALL, problems
     from tests.test_against_reference import COMMON
 
+import jsonschema  # noqa: E402
+
+import tapwise  # noqa: E402
+
+_PLAN_ANSWER = jsonschema.Draft202012Validator(tapwise.json_schema("plan_answer"))
 V2_BOARD = ("sources", "pool", "player", "facts", "hand", "graveyard", "library")
 
 
@@ -195,6 +203,7 @@ def _check_plan(case) -> None:
         values = {k: got["objective"][k] for k in expected[2]}
         assert values == expected[2], f"plan {values}, reference {expected[2]}\n{shown}"
     load_problem({"cost": "{0}", **copy.deepcopy(got["left"])})  # what is left is a board
+    assert not list(_PLAN_ANSWER.iter_errors(got)), shown
     errors = check_left(copy.deepcopy(board), got)
     assert errors == [], f"{errors}\n{shown}\n{json.dumps(got)}"
 
