@@ -102,7 +102,10 @@ class _Replay:
                 return False
             return all(c.counters.get(k, 0) >= n for k, n in cost.items())
 
-        for _ in range(act["times"]):
+        times = act["times"]
+        victims = {key: list(act.get(key, ())) for key in ("tapped", "sacrificed")}
+        each = {key: len(ids) // times for key, ids in victims.items()}
+        for r in range(times):
             c = self._pick(src.id, can, ab.sacrifice and not ab.tap, f"activate ability {j}")
             if ab.tap:
                 c.tapped = True
@@ -112,12 +115,19 @@ class _Replay:
                 c.counters[k] -= n
             for k, n in ab.put_counters:
                 c.counters[k] = c.counters.get(k, 0) + n
+            for key, others in (("tapped", ab.tap_other), ("sacrificed", ab.sacrifice_other)):
+                for victim in victims[key][r * each[key]:(r + 1) * each[key]]:
+                    def ok(v: _Copy, key: str = key, victim: str = victim, others=others) -> bool:
+                        if victim == src.id and v is c and not (others is not None and others.self):
+                            return False  # 9.7: the activating copy only with "self"
+                        return key == "sacrificed" or not v.tapped
+                    chosen = self._pick(victim, ok, key == "sacrificed", f"be {key}")
+                    if key == "tapped":
+                        chosen.tapped = True
+                    else:
+                        chosen.alive = False
             if ab.sacrifice:
                 c.alive = False
-        for victim in act.get("tapped", ()):
-            self._pick(victim, lambda c: not c.tapped, False, "be tapped").tapped = True
-        for victim in act.get("sacrificed", ()):
-            self._pick(victim, lambda c: True, True, "be sacrificed").alive = False
 
     def sources(self) -> tuple[Source, ...]:
         out: list[Source] = []
