@@ -6,6 +6,9 @@ pools no other pool contains. Sources whose abilities cost no mana only add mana
 activated first, copy by copy, keeping only the states (pool, life and energy spent) that no
 other state dominates (DESIGN principle 2: a class of copies, not each copy); abilities with a
 mana cost (filter lands, Signets) are then searched in every order from each of those states.
+Sources that share more than mana (card costs, ``sacrifice_other``, ``tap_other``, the permanents
+those may take, facts that ``counts`` lowers: solver/available_shared.py) join that ordered
+search, whose states then carry the cards left too.
 
 A unit of mana that may be any color is reported as one ``Any`` ("one mana of a color not yet
 chosen") rather than five pools; ``Any`` may stand for any color when pools are compared and when
@@ -26,8 +29,9 @@ import numpy as np
 from tapwise.models.mana import COLORS, Kind, Symbol
 from tapwise.models.problem import BOARD_KEYS, Ability, Problem, ProblemError, Purpose, Restriction, Source, load_problem
 from tapwise.solver.compile import reflect_types
+from tapwise.solver.available_shared import after_others, facts_now, ordered_sources, shares, take_cards
 from tapwise.solver.effects import affected, apply_effects
-from tapwise.solver.expand import board_choices, expand, finite_mana
+from tapwise.solver.expand import board_choices, expand, facts_read, finite_mana
 
 ANY = "Any"
 REPORTED = ("W", "U", "B", "R", "G", "C", ANY)
@@ -92,22 +96,21 @@ def available(request: dict[str, Any]) -> dict[str, Any]:
 
 
 def _refuse_not_yet(problem: Problem) -> None:
-    """Section 9's keys ``available`` can't honour yet, each an error naming it (spec 9): costs
-    that take other permanents or cards (shared between copies and sources), and ``counts``."""
+    """Section 9's keys ``available`` can't honour yet, each an error naming it (spec 9): Doubling
+    Cube, and 9.4's effects on a board whose sources share cards, permanents or facts (the
+    ordered search re-reads those sources at other facts without the effects)."""
     for i, s in enumerate(problem.sources):
-        if s.counts:
-            raise ProblemError(f"sources[{i}].counts", "available does not support counts yet (pay and castable do)")
         for j, a in enumerate(s.abilities):
             if a.double_pool:
                 raise ProblemError(f"sources[{i}].abilities[{j}].add.double_pool",
                                    "available does not support Doubling Cube yet (pay, castable and plan do)")
-            for key in ("sacrifice_other", "tap_other", "discard", "exile_graveyard", "mill"):
-                if getattr(a, key):
-                    raise ProblemError(f"sources[{i}].abilities[{j}].{key}",
-                                       "available does not support this cost yet (pay and castable do)")
+    if problem.effects and shares(problem):
+        raise ProblemError("effects", "available does not support effects on a board whose sources share cards, "
+                           "permanents or facts (sacrifice_other, tap_other, card costs, counts) yet (pay and castable do)")
 
 
-def _board_abilities(problem: Problem, i: int, s: Source, reflected: dict) -> list[tuple[Ability, tuple]]:
+def _board_abilities(problem: Problem, i: int, s: Source, reflected: dict,
+                     facts: dict | None = None) -> list[tuple[Ability, tuple]]:
     """Each ability of source ``i`` with what one activation may make on this board: 106.7's
     reflected types, and section 9.2's amounts, conditions, counters and sickness (an ability
     that can't be activated makes nothing; ``uses`` becomes what one copy may do)."""
@@ -118,14 +121,14 @@ def _board_abilities(problem: Problem, i: int, s: Source, reflected: dict) -> li
             types = reflected.get((i, j), "")
             choices = ((types,),) if types else ()
         elif a.board_add:
-            choices = board_choices(problem, s, a)
+            choices = board_choices(problem, s, a, facts)
         if s.v2:
             if a.tap and not s.can_tap:
                 choices = ()  # 302.6: a sick creature; a card in hand
             elif choices and (a.v2 or s.zone != "battlefield"):
                 e = expand(problem, s, a, choices, f"sources[{i}].abilities[{j}]",
                            finite_mana(problem, lambda i2, j2, a2: _plain_choices(problem, reflected, i2, j2, a2))
-                           if a.uses_any else None)
+                           if a.uses_any else None, facts)
                 choices = e.choices if e is not None else ()
                 if e is not None and not a.tap:
                     a = replace(a, uses=e.per_copy or 0, uses_any=False)
@@ -175,13 +178,29 @@ class _Board:
         pool_tokens = [self._token(m.type, m.snow, m.only) for m in problem.pool]
         self.cost_free: list[tuple[Source, list[tuple[Ability, list[tuple[int, ...]]]]]] = []
         self.converters: list[tuple[Source, list[tuple[Ability, list[tuple[int, ...]]]]]] = []
+        # 9.1-9.2: sources sharing cards, permanents or facts go to the ordered search too
+        self.problem, self.reflected = problem, reflected
+        self.shares = shares(problem)
+        ordered = ordered_sources(problem) if self.shares else set()
+        self.converter_index: list[int] = []  # each converter's index in problem.sources
         for i, s in enumerate(problem.sources):
             if not s.count:
                 continue
             for part, read in _effect_parts(problem, i, s, _board_abilities(problem, i, s, reflected)):
                 abilities = [(a, self._outputs(choices, s.snow, a.only)) for a, choices in read]
-                (self.converters if any(a.mana is not None for a in s.abilities) else self.cost_free).append(
-                    (part, abilities))
+                if i in ordered or any(a.mana is not None for a in s.abilities):
+                    self.converters.append((part, abilities))
+                    self.converter_index.append(i)
+                else:
+                    self.cost_free.append((part, abilities))
+        self.readers = {ci for ci, i in enumerate(self.converter_index) if self.shares and any(
+            facts_read(problem.sources[i], a) for a in problem.sources[i].abilities)}
+        self._at_facts: dict[tuple, list[tuple[Ability, list[tuple[int, ...]]]]] = {}
+        for ci in self.readers:  # every token a reader may make at other facts, known before the up-sets
+            s = self.converters[ci][0]
+            for a in s.abilities:
+                for t in (*COLORS, "C", ANY):
+                    self._token(t, s.snow, a.only)
         n = len(self.tokens)
         first = [0] * n
         for t in pool_tokens:
@@ -351,42 +370,83 @@ class _Board:
             if source.tapped:
                 copies[(True, uses)] = source.tapped
             initial.append(tuple(sorted(copies.items())))
-        first = tuple(initial)
+        first = (tuple(initial), self._cards_start())
         pending: dict[tuple, list[State]] = {first: list(starts)}
-        heap = [(-_left_in(first), first)]
+        heap = [(-_left_in(*first), first)]
         found: list[State] = []
         while heap:
-            _, copies = heappop(heap)
-            states = self._undominated(list(set(pending.pop(copies))))
+            _, key = heappop(heap)
+            copies, cards = key
+            states = self._undominated(list(set(pending.pop(key))))
             found += states
             if len(found) > MAX_STATES:
                 raise TooManyPools()
             for si, (source, abilities) in enumerate(self.converters):
                 purpose = Purpose("ability", source.types, (), "", False)
+                if si in self.readers:  # 9.1: facts as the copies sacrificed so far leave them
+                    abilities = self._abilities_at(si, copies)
                 for state, count in copies[si]:
                     is_tapped, uses_left = state
                     for k, (a, outs) in enumerate(abilities):
                         if not outs or (a.tap and is_tapped) or (not a.tap and not uses_left[k]):
                             continue
-                        after = _after_activation(copies, si, state, count, a, k)
-                        into = pending.get(after)
-                        if into is None:
-                            into = pending[after] = []
-                            heappush(heap, (-_left_in(after), after))
-                        for vec, life, damage, energy in states:
-                            new_damage, new_energy = damage + a.damage, energy + a.energy
-                            payments = self._payments(vec, a, purpose)
-                            self._made(len(payments) * len(outs))
-                            for left, paid_life in payments:
-                                new_life = life + a.life + paid_life
-                                if not self._fits(new_life, new_damage, new_energy):
-                                    continue
-                                for out in outs:
-                                    grown = list(left)
-                                    for t in out:
-                                        grown[t] += 1
-                                    into.append((tuple(grown), new_life, new_damage, new_energy))
+                        cards_after = take_cards(cards, a) if cards is not None else None
+                        if cards is not None and cards_after is None:
+                            continue  # the zones can't pay its cards (9.2)
+                        for after in self._after(copies, si, state, count, a, k):
+                            self._grow(pending, heap, (after, cards_after), states, a, outs, purpose)
         return found
+
+    def _cards_start(self) -> tuple[int, int, int | None] | None:
+        p = self.problem
+        return (p.hand, p.graveyard, p.library) if self.shares else None
+
+    def _after(self, copies: tuple, si: int, state: tuple, count: int, a: Ability, k: int):
+        """The copies' states after the activation, its ``sacrifice_other`` and ``tap_other`` paid."""
+        after = _after_activation(copies, si, state, count, a, k)
+        if a.sacrifice_other is None and a.tap_other is None:
+            return (after,)
+        acting = None if a.sacrifice else (True, state[1]) if a.tap else (
+            state[0], state[1][:k] + (state[1][k] - 1,) + state[1][k + 1:])
+        sources = [s for s, _ in self.converters]
+        return list(dict.fromkeys(after_others(after, sources, si, acting, a)))
+
+    def _abilities_at(self, si: int, copies: tuple) -> list[tuple[Ability, list[tuple[int, ...]]]]:
+        """Converter ``si``'s abilities as the facts stand with ``copies`` (9.1 ``counts``)."""
+        facts = facts_now(self.problem, [s for s, _ in self.converters], copies)
+        key = (si, tuple(sorted((f, v) for f, v in facts.items() if isinstance(v, int))))
+        got = self._at_facts.get(key)
+        if got is None:
+            i = self.converter_index[si]
+            s = self.problem.sources[i]
+            base = self.converters[si][1]
+            got = []
+            for (a0, _), (a, choices) in zip(base, _board_abilities(self.problem, i, s, self.reflected, facts)):
+                # the uses each copy has stay those of the board as given (its state counts them)
+                got.append((a0, self._outputs(choices, s.snow, a.only) if choices else []))
+            self._at_facts[key] = got
+        return got
+
+    def _grow(self, pending: dict, heap: list, after: tuple, states: list[State], a: Ability,
+              outs: list[tuple[int, ...]], purpose: Purpose) -> None:
+        """Put the states one activation of ``a`` makes from ``states`` under the key ``after``."""
+        into = pending.get(after)
+        if into is None:
+            into = pending[after] = []
+            heappush(heap, (-_left_in(*after), after))
+        for vec, life, damage, energy in states:
+            new_damage, new_energy = damage + a.damage, energy + a.energy
+            payments = self._payments(vec, a, purpose)
+            self._made(len(payments) * len(outs))
+            for left, paid_life in payments:
+                new_life = life + a.life + paid_life
+                if not self._fits(new_life, new_damage, new_energy):
+                    continue
+                for out in outs:
+                    grown = list(left)
+                    for t in out:
+                        grown[t] += 1
+                    into.append((tuple(grown), new_life, new_damage, new_energy))
 
     def _payments(self, vec: tuple[int, ...], a: Ability, purpose: Purpose) -> set[tuple[tuple[int, ...], int]]:
         """Each distinct (pool left, life paid) after paying ``a``'s mana cost from ``vec``."""
@@ -442,9 +502,11 @@ class _Board:
         raise ProblemError("sources", f"{sym} in a mana ability's cost can't be paid with mana")
 
 
-def _left_in(copies: tuple) -> int:
-    """How much the converter copies can still do: each activation lowers it."""
-    return sum(n * (1 + (not tapped) + sum(uses)) for per_source in copies for (tapped, uses), n in per_source)
+def _left_in(copies: tuple, cards: tuple[int, int, int | None] | None = None) -> int:
+    """How much the converter copies (and the cards in the zones) can still do: each activation
+    lowers it (a copy's tap or use, a copy sacrificed or tapped by another's cost, a card)."""
+    left = sum(n * (1 + (not tapped) + sum(uses)) for per_source in copies for (tapped, uses), n in per_source)
+    return left + (sum(c for c in cards if c is not None) if cards else 0)
 
 
 def _weighs_life(abilities: list[tuple[Ability, list[tuple[int, ...]]]]) -> bool:

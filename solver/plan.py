@@ -9,6 +9,11 @@ next answers (118.3a, 106.4: the plan is paid within one step). Every answer is 
 the board the answers before it left; if the cut breaks a rule there (a source the earlier
 answers sacrificed, a reflecting land that lost what it reflected), the answers are cut again
 with every activation in the first answer, which is the joint payment itself.
+
+On a version-2 board the board each answer leaves is worked out copy by copy
+(solver/plan_board.py): counters removed and put, uses left, permanents other costs sacrificed
+or tapped, cards left in the zones, and facts lowered by what the sacrificed copies counted
+toward (9.1-9.2); copies left in different states become entries of their own (``id~2``).
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ from tapwise.solver.cpsat import PLAN_OBJECTIVES, PLAN_OBJECTIVES_V2, PLAN_SUMME
 from tapwise.solver.keep import KeepModel, board_left, check_costs, judged, payable_on
 from tapwise.solver.keep import mana_value as keep_mana_value
 from tapwise.solver.pay import pay
+from tapwise.solver.plan_board import LeftError, board_left_by, merge_split
 from tapwise.solver.plan_fast import all_at_once
 from tapwise.solver.verify import verify
 
@@ -58,9 +64,10 @@ def plan(request: dict[str, Any]) -> dict[str, Any]:
     if "keep" in request:  # spec 9.5: kept costs judged on what the whole plan leaves
         board_problem = load_problem({"cost": "{0}", **board, "keep": request["keep"]})
         check_costs(board_problem)
+    _refuse_effects(board_problem)
     problems = [_load_cost(i, cost, board) for i, cost in enumerate(costs)]
-    for p in problems:
-        _refuse_not_yet(p)
+    if board_problem.keep:
+        _refuse_with_keep(board_problem)
     compiled = []
     for i, p in enumerate(problems):
         try:
@@ -107,29 +114,31 @@ def _keeping(board: Problem, problems: list[Problem], compiled: list[Compiled], 
     return result
 
 
-def _refuse_not_yet(p: Problem) -> None:
-    """Section 9's keys a plan can't honour yet, each an error naming it (spec 9): what a
-    board left after a payment can't say per copy (counters, uses of "any", cards, permanents
-    another cost took, facts lowered by sacrifices), and the object's payment keywords (9.3),
-    and which copy of several an aura enchants)."""
+def _refuse_effects(p: Problem) -> None:
+    """9.4's effects a plan can't honour yet, each an error naming it: which copy of several an
+    aura enchants (the board left names entries, not copies)."""
     for k, e in enumerate(p.effects):
         if e.on is not None and any(s.id == e.on and s.count > 1 for s in p.sources):
             raise ProblemError(f"effects[{k}].on", "plan does not support an on extra on an entry of several copies "
                                "yet (pay and castable do): give the enchanted copy its own entry")
+
+
+def _refuse_with_keep(p: Problem) -> None:
+    """``keep`` in a plan judges kept costs on the board left as the keep model counts it (copies
+    tapped and sacrificed, uses, life, energy: solver/keep.py), which says nothing of counters,
+    cards or other permanents a cost took: those keys with ``keep`` are errors naming them."""
     for i, s in enumerate(p.sources):
         for key in ("counters", "counts"):
             if getattr(s, key):
-                raise ProblemError(f"sources[{i}].{key}", "plan does not support this key yet (pay and castable do)")
+                raise ProblemError(f"sources[{i}].{key}", "plan does not support this key together with keep yet")
         for j, a in enumerate(s.abilities):
             path = f"sources[{i}].abilities[{j}]"
             if a.uses_any:
-                raise ProblemError(f"{path}.uses", "plan does not support \"any\" yet (pay and castable do)")
-            if a.times is not None and (a.times.counters or a.times.remove):
-                raise ProblemError(f"{path}.times", "plan does not support amounts from counters yet")
+                raise ProblemError(f"{path}.uses", "plan does not support \"any\" together with keep yet")
             for key in ("remove_counters", "put_counters", "discard", "exile_graveyard", "mill", "sacrifice_other",
                         "tap_other"):
                 if getattr(a, key):
-                    raise ProblemError(f"{path}.{key}", "plan does not support this cost yet (pay and castable do)")
+                    raise ProblemError(f"{path}.{key}", "plan does not support this cost together with keep yet")
 
 
 def _load_cost(i: int, cost: Any, board: dict[str, Any]) -> Problem:
@@ -248,8 +257,19 @@ def _result(status: str, optimal: bool, paid: list[int], unpaid: list[int], left
     return {"status": status, "optimal": optimal, "paid": paid, "answers": answers or [], "unpaid": unpaid,
             "why": why or [],
             "left": {"sources": [s.to_json() for s in left.sources], "pool": [m.to_json() for m in left.pool],
-                     "player": {"life": left.player.life, "energy": left.player.energy}},
+                     "player": {"life": left.player.life, "energy": left.player.energy}, **_zones_left(left)},
             "objective": objective}
+
+
+def _zones_left(left: Problem) -> dict[str, Any]:
+    """A version-2 board's facts and cards as the plan leaves them (9.1's board keys)."""
+    if not left.v2:
+        return {}
+    out: dict[str, Any] = {"facts": dict(left.facts)} if left.facts else {}
+    out.update(hand=left.hand, graveyard=left.graveyard)
+    if left.library is not None:
+        out["library"] = left.library
+    return out
 
 
 def _why(problems: list[Problem], unpaid: list[int], order: str) -> list[str]:
@@ -295,7 +315,7 @@ class _Joint:
             assert one is not None and compiled.kinds == c.kinds  # one board: the same mana kinds
             self.costs.append((prob, pay_total(compiled, one, pool), one))
         self.board = c.problem
-        self.inexact: list[str] = []  # sources whose uses left the format can't say exactly
+        self.derived: dict[str, str] = {}  # entries the answers split off: new id -> the id split
 
     def _chunk(self, a: int, j: int) -> list[dict[str, Any]]:
         """What activation ``j`` of entry ``a`` paid for its own cost (converters only)."""
@@ -309,12 +329,14 @@ class _Joint:
     def cut(self, eager: bool) -> tuple[list[dict[str, Any]], Problem, list[str]]:
         """One answer per paid cost, the board left at the end, and what verification found."""
         board = self.board
+        self.derived = {}
         floating: list[Token] = list(self.start_pool) if board.pool else []
         done: set[tuple[int, int]] = set()
         answers: list[dict[str, Any]] = []
         errors: list[str] = []
         for k, (prob, paid, one) in enumerate(self.costs):
-            here = replace(prob, sources=board.sources, pool=board.pool, player=board.player)
+            here = replace(prob, sources=board.sources, pool=board.pool, player=board.player, facts=board.facts,
+                           hand=board.hand, graveyard=board.graveyard, library=board.library)
             pool_ref = {id(m): i for i, m in enumerate(floating)} if k else {}
             order: list[tuple[int, int]] = []
 
@@ -322,6 +344,13 @@ class _Joint:
                 if (a, j) in done:
                     return
                 done.add((a, j))
+                act = self.activations[a]
+                for key in ("sacrificed", "tapped"):  # its victims act first, as in the joint payment
+                    for victim in set(self._victims_of(a, j, key)) if key in act else ():
+                        for b in range(a):
+                            if self.activations[b]["source"] == victim:
+                                for i in range(self.activations[b]["times"]):
+                                    activate(b, i)
                 for pay in self._chunk(a, j):
                     for m in pay.get("mana", ()):
                         need(m)
@@ -359,46 +388,60 @@ class _Joint:
             spent |= {id(m) for a, j in order for pay in self._chunk(a, j) for m in pay.get("mana", ())}
             made = [m for a, j in order for m in self.instances[a][j]]
             floating = [m for m in floating + made if id(m) not in spent]
-            answer, after = self._answer(here, paid, one, activations, floating,
-                                         waste=sum(1 for m in made if id(m) not in spent),
-                                         payments=rewrite(paid.payments))
+            try:
+                answer, after = self._answer(here, paid, one, activations, floating,
+                                             waste=sum(1 for m in made if id(m) not in spent),
+                                             payments=rewrite(paid.payments))
+            except LeftError as e:  # the copies left can't do what the cut asks of them
+                return answers, board, errors + [f"answers[{k}]: {e}"]
             errors += [f"answers[{k}]: {e}" for e in verify(here, answer)]
             answers.append(answer)
             board = after
-            if self.inexact and not eager and k < len(self.costs) - 1:
-                # the next answers would be checked on a board that says less than is left
-                errors.append(f"answers[{k}]: the uses left of {self.inexact[0]} differ between its copies")
-                return answers, board, errors
-            self.inexact = []
-        return answers, board, errors
+        return answers, replace(board, sources=merge_split(board.sources, self.derived)), errors
 
     def _activations(self, order: list[tuple[int, int]], rewrite: Any) -> list[dict[str, Any]]:
-        """The activations of one answer in ``order``, runs of the same entry as one."""
+        """The activations of one answer in ``order``, runs of the same entry as one, each with
+        the counters it removed and the permanents its costs sacrificed or tapped (9.2)."""
         out: list[dict[str, Any]] = []
         last = -1
         for a, j in order:
             act = self.activations[a]
             chunk = rewrite(self._chunk(a, j))
+            victims = {key: self._victims_of(a, j, key) for key in ("sacrificed", "tapped") if key in act}
             if a == last:
                 out[-1]["times"] += 1
                 if "paid" in act:
                     out[-1]["paid"] += chunk
+                for key, ids in victims.items():
+                    out[-1][key] += ids
                 continue
             entry = {"source": act["source"], "ability": act["ability"], "adds": act["adds"], "times": 1}
             for key in ("made", "extra"):  # 9.4: what it made before replacements; the extras' mana
                 if key in act:
                     entry[key] = act[key]
+            if "removed" in act:
+                entry["removed"] = act["removed"]
+            entry.update(victims)
             if "paid" in act:
                 entry["paid"] = chunk
             out.append(entry)
             last = a
         return out
 
+    def _victims_of(self, a: int, j: int, key: str) -> list[str]:
+        """The permanents activation ``j`` of entry ``a`` sacrificed or tapped (``key``)."""
+        ids = self.activations[a][key]
+        size = len(ids) // self.activations[a]["times"]
+        return ids[j * size:(j + 1) * size]
+
     def _answer(self, here: Problem, paid: Paid, one: Solution, activations: list[dict[str, Any]],
                 floating: list[Token], waste: int, payments: list[dict[str, Any]]) -> tuple[dict[str, Any], Problem]:
-        """The spec answer of one cost of the plan, paid on the board ``here``, and what it leaves."""
+        """The spec answer of one cost of the plan, paid on the board ``here``, and what it leaves
+        (solver/plan_board.py: copy by copy, with the counters, cards and facts of 9.1-9.2)."""
         by_id = {s.id: s for s in here.sources}
-        taps: dict[str, int] = {}
+        left = board_left_by(here, activations)
+        self.derived.update(left.derived)
+        taps: dict[str, int] = dict(left.tapped_by_others)  # a copy tapped by tap_other counts (9.6)
         sacs: dict[str, int] = {}
         uses: dict[tuple[str, int], int] = {}
         ability_life = damage = energy = 0
@@ -419,49 +462,30 @@ class _Joint:
         for sid, n in sacs.items():
             copies[sid] = max(copies.get(sid, 0), n)
         for (sid, j), n in uses.items():
-            copies[sid] = max(copies.get(sid, 0), ceil(n / max(1, by_id[sid].abilities[j].uses)))
+            per_copy = _per_copy(by_id[sid], by_id[sid].abilities[j])
+            copies[sid] = max(copies.get(sid, 0), ceil(n / max(1, n if per_copy is None else per_copy)))
         variant_energy = sum(1 for pay in payments if "energy" in pay)
         lost = ability_life + damage + paid.life
-        cards = sum(n for sid, n in sacs.items() if by_id[sid].zone == "hand")  # exiled from the hand (9.1)
-        sacrificed = sum(sacs.values()) - cards
         colors = colors_of(paid.spent_types)
         answer = {
             "status": "paid", "optimal": True, "x": one.x, "total_cost": paid.total_cost,
             "announce": {"hybrid": paid.hybrid_halves, "phyrexian_life": paid.phyrexian_life},
             "activations": activations, "payments": payments,
             "life_paid": ability_life + paid.life, "damage": damage, "energy_paid": energy + variant_energy,
-            "sources_used": sum(copies.values()), "sacrificed": sacrificed, "colors_spent": colors,
+            "sources_used": sum(copies.values()), "sacrificed": left.sacrificed, "colors_spent": colors,
             "counters": len(colors) if "eclipse" in here.keywords else None,
             "left_over": [_BRACED[m["type"]] for m in floating],
-            "objective": {"min_life": lost, "min_sacrifices": sacrificed, "min_sources": sum(copies.values()),
+            "objective": {"min_life": lost, "min_sacrifices": left.sacrificed, "min_sources": sum(copies.values()),
                           "min_waste": waste},
         }
-        if here.v2:
+        if self.board.v2:  # the plan's board, not what is left of it: every answer has the same fields
             answer.update(v2_fields(here, activations))
             answer["objective"].update({"min_drawbacks": sum(d["times"] for d in answer["drawbacks"]),
-                                        "min_cards": cards, "min_counters": 0})
+                                        "min_cards": left.cards, "min_counters": left.counters})
         pool = tuple(self._pool_mana(m, i, by_id) for i, m in enumerate(floating))
         player = replace(here.player, life=here.player.life - lost, energy=here.player.energy - energy - variant_energy)
-        return answer, replace(here, sources=self._sources_left(here, taps, sacs, uses), pool=pool, player=player)
-
-    def _sources_left(self, here: Problem, taps: dict[str, int], sacs: dict[str, int],
-                      uses: dict[tuple[str, int], int]) -> tuple[Source, ...]:
-        """The sources of ``here`` after an answer tapped, sacrificed and used them: sacrificed
-        copies gone (the tapped ones, when the player may choose), the rest tapped, uses spent."""
-        out = []
-        for s in here.sources:
-            count = s.count - sacs.get(s.id, 0)
-            if count <= 0:
-                continue  # every copy sacrificed
-            tapped = min(count, max(0, s.tapped + taps.get(s.id, 0) - sacs.get(s.id, 0)))
-            left = [_uses_left(ab, s.count, count, uses.get((s.id, j), 0)) for j, ab in enumerate(s.abilities)]
-            abilities = tuple(ab for ab, _ in left)
-            if not all(exact for _, exact in left):
-                self.inexact.append(s.id)
-            if (count, tapped, abilities) != (s.count, s.tapped, s.abilities):
-                s = replace(s, count=count, tapped=tapped, abilities=abilities)
-            out.append(s)
-        return tuple(out)
+        return answer, replace(here, sources=left.sources, pool=pool, player=player, facts=left.facts,
+                               hand=left.hand, graveyard=left.graveyard, library=left.library)
 
     def _pool_mana(self, m: Token, entry: int, by_id: dict[str, Source]) -> PoolMana:
         """Mana left in the pool as the next answer's board has it (snow and restriction kept, 106.6)."""
@@ -476,13 +500,11 @@ class _Joint:
         return PoolMana(m["type"], src.snow, src.abilities[act["ability"]].only, None, entry)
 
 
-def _uses_left(ab: Ability, count: int, count_after: int, used: int) -> tuple[Ability, bool]:
-    """An ability limited to ``uses`` per copy after ``used`` activations, on the copies that
-    remain, and whether that is exact. When the uses left can't be spread evenly over them, a
-    source entry can't say so; it says fewer (rounded down), and the cut that needs it isn't
-    used (see :meth:`_Joint.cut`)."""
-    if ab.tap or not used:
-        return ab, True
-    left = ab.uses * count - used
-    per_copy, rest = divmod(left, count_after) if count_after else (0, 0)
-    return replace(ab, uses=per_copy), not rest
+def _per_copy(s: Source, ab: Ability) -> int | None:
+    """How often one copy may activate ``ab`` (no {T}): its ``uses``, and the counters it has for
+    what each activation removes; None when nothing limits one copy (``uses: "any"``)."""
+    bound = min(n // k for kind, k in ab.remove_counters for n in [s.counter_map.get(kind, 0)]) \
+        if ab.remove_counters else None
+    if not ab.uses_any:
+        bound = ab.uses if bound is None else min(bound, ab.uses)
+    return bound

@@ -42,7 +42,7 @@ from tapwise.models.problem import ProblemError, Purpose, load_problem
 COLORS = "WUBRG"
 ANY = "Any"
 REPORT_KEYS = ("W", "U", "B", "R", "G", "C", "Any", "snow", "restricted")
-BOARD_KEYS = ("sources", "opponent_sources", "pool", "player", "facts")
+BOARD_KEYS = ("sources", "opponent_sources", "pool", "player", "facts", "hand", "graveyard", "library")
 UNLIMITED = 10**6  # uses "any": only the costs limit it
 
 
@@ -176,22 +176,20 @@ class _Search:
         # if / unless fails, or that a sick creature (302.6) or a card in hand would tap, is
         # left out; amounts read from facts are read here (facts stand as given: ``counts`` is
         # not taken by ``available``).
+        # Spec 9.1-9.2: cards in the zones, and facts lowered by the copies sacrificed so far
+        # (``counts``): conditions, amounts and colors are read from the facts of each state.
+        self.zones = (problem.hand, problem.graveyard, problem.library)
         self.abilities = []
         for src in self.sources:
             abs_ = []
             for ab in src.abilities:
                 if ab.reflect is not None:
                     continue  # not modelled: makes nothing, never activated
-                if ab.if_ and not all(_holds(src, self.facts, ab.if_)):
-                    continue
-                if ab.unless and all(_holds(src, self.facts, ab.unless)):
-                    continue
                 if ab.tap and (src.zone == "hand" or (src.sick and "creature" in src.types)):
                     continue
-                choices = _board_choices(src, ab, self.facts) if isinstance(ab.add, dict) and (
-                    "of" in ab.add or any(isinstance(v, dict) for v in ab.add.values())) else None
-                abs_.append((ab, sorted(_outputs(ab, choices)), self._index(ab.only)))
+                abs_.append((ab, self._index(ab.only)))
             self.abilities.append(abs_)
+        self._at: dict = {}
         start_pool = tuple(sorted((m.type, m.snow, self._index(m.only)) for m in problem.pool))
         self.start_pool = start_pool
         self.purposes = [Purpose("ability", tuple(src.types), (), "", False) for src in self.sources]
@@ -204,6 +202,34 @@ class _Search:
                 return i
         self.restrictions.append(only)
         return len(self.restrictions) - 1
+
+    def _facts_in(self, copies) -> dict:
+        """The board's facts less what each sacrificed copy counted toward (9.1 ``counts``)."""
+        facts = dict(self.facts)
+        for src, entry in zip(self.sources, copies):
+            gone = sum(1 for cs in entry if cs[1])
+            for name, by in src.counts:
+                if gone and isinstance(facts.get(name), int):
+                    facts[name] -= by * gone
+        return facts
+
+    def _usable(self, si: int, facts: dict) -> list:
+        """Per modelled ability of source ``si``: its token outputs for one repetition as the
+        facts stand, or None if its condition fails (9.2 ``if`` / ``unless``)."""
+        key = (si, tuple(sorted((k, v) for k, v in facts.items() if isinstance(v, int))))
+        got = self._at.get(key)
+        if got is None:
+            src = self.sources[si]
+            got = []
+            for ab, _ in self.abilities[si]:
+                if (ab.if_ and not all(_holds(src, facts, ab.if_))) or (ab.unless and all(_holds(src, facts, ab.unless))):
+                    got.append(None)
+                    continue
+                choices = _board_choices(src, ab, facts) if isinstance(ab.add, dict) and (
+                    "of" in ab.add or any(isinstance(v, dict) for v in ab.add.values())) else None
+                got.append(sorted(_outputs(ab, choices)))
+            self._at[key] = got
+        return got
 
     def _may_pay(self, token: tuple, si: int) -> bool:
         only = token[2]
@@ -287,7 +313,7 @@ class _Search:
             return False
         return True
 
-    def _amounts(self, src, ab, ctrs: tuple):
+    def _amounts(self, src, ab, ctrs: tuple, facts: dict):
         """Spec 9.2 on one copy with counters ``ctrs``: every (counters after, repetitions of
         add); none when the copy lacks the counters its cost removes."""
         ctr = dict(ctrs)
@@ -306,58 +332,116 @@ class _Search:
         elif t.counters is not None:
             yield tuple(sorted(ctr.items())), ctr.get(t.counters, 0) + t.plus
         elif t.fact is not None:
-            yield tuple(sorted(ctr.items())), _fact(src, self.facts, t.fact) + t.plus
+            yield tuple(sorted(ctr.items())), _fact(src, facts, t.fact) + t.plus
         else:
             yield tuple(sorted(ctr.items())), t.number + t.plus
 
     def _moves(self, state):
-        copies, pool, a_life, damage, energy = state
+        copies, pool, a_life, damage, energy, zones = state
+        facts = self._facts_in(copies)
         for si, entry in enumerate(copies):
             src = self.sources[si]
+            usable = self._usable(si, facts)
             for cs in sorted(set(entry)):
                 tapped, sacrificed, left, ctrs = cs
                 if sacrificed:
                     continue
                 rest = list(entry)
                 rest.remove(cs)
-                for ai, (ab, base, only) in enumerate(self.abilities[si]):
+                for ai, (ab, only) in enumerate(self.abilities[si]):
+                    base = usable[ai]
+                    if base is None:
+                        continue
                     if ab.tap and tapped:
                         continue
                     if not ab.tap and left[ai] <= 0:
                         continue
-                    for ctrs_after, reps in self._amounts(src, ab, ctrs):
+                    hand, graveyard, library = zones
+                    zones_after = (hand - ab.discard, graveyard - ab.exile_graveyard,
+                                   None if library is None else library - ab.mill)
+                    if min(z for z in zones_after if z is not None) < 0:
+                        continue  # 9.2: cards as costs, bounded by the zones
+                    for ctrs_after, reps in self._amounts(src, ab, ctrs, facts):
                         outs = base if reps == 1 else sorted(
                             {tuple(sorted(sum(combo, ()))) for combo in itertools.combinations_with_replacement(base, reps)}
                         ) if reps > 0 else [()]
-                        yield from self._activate(state, si, rest, cs, ab, ai, outs, only, ctrs_after)
+                        yield from self._activate(state, si, rest, cs, ab, ai, outs, only, ctrs_after, zones_after)
 
-    def _activate(self, state, si, rest, cs, ab, ai, outs, only, ctrs_after):
+    def _activate(self, state, si, rest, cs, ab, ai, outs, only, ctrs_after, zones_after):
         """The states after one activation of ability ``ai`` of copy ``cs`` of source ``si``."""
-        copies, pool, a_life, damage, energy = state
+        copies, pool, a_life, damage, energy, _ = state
         src = self.sources[si]
         tapped, sacrificed, left, _ = cs
         new_left = left if ab.tap else left[:ai] + (left[ai] - 1,) + left[ai + 1:]
         new_cs = (tapped or ab.tap, ab.sacrifice, new_left, ctrs_after)
-        new_copies = copies[:si] + (tuple(sorted(rest + [new_cs])),) + copies[si + 1:]
-        for after, phy_life, sym_energy in self._cost_payments(pool, ab, si):
-            a2 = a_life + ab.life + phy_life
-            d2 = damage + ab.damage
-            e2 = energy + ab.energy + sym_energy
-            if not self._legal(a2, d2, e2):
-                continue
-            for out in outs:
-                added = [(t, src.snow, only) for t in out]
-                new_pool = tuple(sorted(list(after) + added))
-                yield (new_copies, new_pool, a2, d2, e2)
+        for new_copies in self._with_others(copies, si, rest, new_cs, ab):
+            for after, phy_life, sym_energy in self._cost_payments(pool, ab, si):
+                a2 = a_life + ab.life + phy_life
+                d2 = damage + ab.damage
+                e2 = energy + ab.energy + sym_energy
+                if not self._legal(a2, d2, e2):
+                    continue
+                for out in outs:
+                    added = [(t, src.snow, only) for t in out]
+                    new_pool = tuple(sorted(list(after) + added))
+                    yield (new_copies, new_pool, a2, d2, e2, zones_after)
+
+    def _with_others(self, copies, si, rest, new_cs, ab):
+        """Every copies' state once the activation's ``sacrifice_other`` and ``tap_other`` took
+        their permanents (9.2): copies still on the battlefield of a matching permanent, untapped
+        for ``tap_other``; the activating copy only with ``self``."""
+        lists = [list(e) for e in copies]
+        lists[si] = list(rest)
+        acting = [new_cs]  # kept apart unless a cost may take it
+
+        def take(lists, acting, others, sacrifice):
+            if others is None:
+                yield lists, acting
+                return
+            results = []
+
+            def pick(lists, acting, need, floor):
+                if need == 0:
+                    results.append(([list(e) for e in lists], list(acting)))
+                    return
+                pools = [(sj, lists[sj]) for sj in range(len(lists))]
+                if others.self:
+                    pools.append((-1, acting))
+                for sj, cands in pools:
+                    src = self.sources[si if sj == -1 else sj]
+                    if not others.matches(src):
+                        continue
+                    for cs in sorted(set(cands)):
+                        if cs[1] or (not sacrifice and cs[0]) or (sj, cs) < floor:
+                            continue
+                        new = [list(e) for e in lists]
+                        new_acting = list(acting)
+                        target = new_acting if sj == -1 else new[sj]
+                        target.remove(cs)
+                        done = (cs[0], True, cs[2], cs[3]) if sacrifice else (True, cs[1], cs[2], cs[3])
+                        target.append(done)
+                        pick(new, new_acting, need - 1, (sj, cs))
+
+            pick(lists, acting, others.n, (-2, ()))
+            yield from results
+
+        seen = set()
+        for l1, a1 in take(lists, acting, ab.sacrifice_other, True):
+            for l2, a2 in take(l1, a1, ab.tap_other, False):
+                l2[si] = l2[si] + a2
+                out = tuple(tuple(sorted(e)) for e in l2)
+                if out not in seen:
+                    seen.add(out)
+                    yield out
 
     def run(self) -> set[tuple]:
         copies = []
         for si, src in enumerate(self.sources):
-            left = tuple(0 if ab.tap else UNLIMITED if ab.uses_any else ab.uses for ab, _, _ in self.abilities[si])
+            left = tuple(0 if ab.tap else UNLIMITED if ab.uses_any else ab.uses for ab, _ in self.abilities[si])
             ctrs = tuple(sorted(src.counters))
             entry = [(True, False, left, ctrs)] * src.tapped + [(False, False, left, ctrs)] * (src.count - src.tapped)
             copies.append(tuple(sorted(entry)))
-        start = (tuple(copies), self.start_pool, 0, 0, 0)
+        start = (tuple(copies), self.start_pool, 0, 0, 0, self.zones)
         seen = {start}
         stack = [start]
         pools = set()

@@ -1,0 +1,213 @@
+"""The board one answer of a plan leaves (spec 7 with 9.1-9.2), worked out copy by copy.
+
+A plan verifies each answer on the board the answers before it left, so that board must say
+exactly what is left: which copies are tapped, the counters and the uses each copy has left,
+the copies other costs sacrificed or tapped, the cards left in the zones, and the facts the
+sacrificed copies counted toward (9.1 ``counts``). The answer names sources, not copies, so the
+copy each activation used is chosen here: among the copies that can do it, the one most used
+up already (a sacrifice takes a tapped copy first, 701.17 leaves the choice to the player; then
+fewest counters, then fewest uses left), so the copies left are the freshest ones. Copies that
+end in different states become entries of their own: the first keeps the id, the others get
+``id~2``, ``id~3``, ... (as :func:`tapwise.solver.keep.board_left` names them).
+
+Cards discarded or milled are not added to ``graveyard`` (9.7: it counts the cards there before
+the payment; within a plan, as within one payment, they are not offered to exile costs).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from tapwise.models.problem import Ability, Problem, Source
+from tapwise.models.values import evolve
+
+
+class LeftError(ValueError):
+    """An answer asks a copy for something no copy left can do: a bug, never returned."""
+
+
+@dataclass
+class _Copy:
+    """One copy of a source entry as the replay goes: tapped, its counters, and per ability the
+    activations it has left (None: no limit of its own, a {T} ability or ``uses: "any"``)."""
+
+    tapped: bool
+    counters: dict[str, int]
+    uses: list[int | None]
+    alive: bool = True
+
+    def key(self) -> tuple[Any, ...]:
+        return tuple(sorted(self.counters.items())), tuple(self.uses)
+
+
+@dataclass(frozen=True)
+class Left:
+    """What an answer leaves besides the pool, life and energy, and what it counted on the way."""
+
+    sources: tuple[Source, ...]
+    facts: tuple[tuple[str, Any], ...]
+    hand: int
+    graveyard: int
+    library: int | None
+    sacrificed: int  # permanents sacrificed, by their own ability or by another's cost (9.7)
+    cards: int  # min_cards: cards exiled from the hand, discarded, exiled, milled
+    counters: int  # min_counters: counters removed and put
+    tapped_by_others: dict[str, int] = field(default_factory=dict)  # copies tap_other tapped, by source
+    derived: dict[str, str] = field(default_factory=dict)  # entries split off: new id -> the id split
+
+
+def _limit(a: Ability) -> int | None:
+    return None if a.tap or a.uses_any else a.uses
+
+
+class _Replay:
+    def __init__(self, problem: Problem) -> None:
+        self.problem = problem
+        self.copies: dict[str, list[_Copy]] = {}
+        self.taken = {s.id for s in problem.sources}
+        self.derived: dict[str, str] = {}  # ids of entries split off -> the id they were split from
+        for s in problem.sources:
+            counters = dict(s.counters)
+            uses = [_limit(a) for a in s.abilities]
+            self.copies[s.id] = [_Copy(k >= s.count - s.tapped, dict(counters), list(uses)) for k in range(s.count)]
+
+    def _new_id(self, sid: str) -> str:
+        """An id for copies of ``sid`` split off into an entry of their own: ``sid~2``, ``sid~3``, ..."""
+        k = 2
+        while f"{sid}~{k}" in self.taken:
+            k += 1
+        self.taken.add(f"{sid}~{k}")
+        self.derived[f"{sid}~{k}"] = sid
+        return f"{sid}~{k}"
+
+    def _pick(self, sid: str, ok, sacrifice: bool, what: str) -> _Copy:
+        """The copy of ``sid`` that does ``what``: among those ``ok`` allows, the most used up."""
+        alive = [c for c in self.copies[sid] if c.alive and ok(c)]
+        if not alive:
+            raise LeftError(f"no copy of {sid} is left that can {what}")
+        return min(alive, key=lambda c: (not c.tapped if sacrifice else 0, sum(c.counters.values()),
+                                         sum(u for u in c.uses if u is not None)))
+
+    def act(self, src: Source, j: int, ab: Ability, act: dict[str, Any]) -> None:
+        removed = act.get("removed", 0)
+        cost = dict(ab.remove_counters)
+        if ab.times is not None and ab.times.remove is not None:
+            cost[ab.times.remove] = cost.get(ab.times.remove, 0) + removed
+
+        def can(c: _Copy) -> bool:
+            if ab.tap and c.tapped:
+                return False
+            if c.uses[j] is not None and c.uses[j] <= 0:
+                return False
+            return all(c.counters.get(k, 0) >= n for k, n in cost.items())
+
+        times = act["times"]
+        victims = {key: list(act.get(key, ())) for key in ("tapped", "sacrificed")}
+        each = {key: len(ids) // times for key, ids in victims.items()}
+        for r in range(times):
+            c = self._pick(src.id, can, ab.sacrifice and not ab.tap, f"activate ability {j}")
+            if ab.tap:
+                c.tapped = True
+            if c.uses[j] is not None:
+                c.uses[j] -= 1
+            for k, n in cost.items():
+                c.counters[k] -= n
+            for k, n in ab.put_counters:
+                c.counters[k] = c.counters.get(k, 0) + n
+            for key, others in (("tapped", ab.tap_other), ("sacrificed", ab.sacrifice_other)):
+                for victim in victims[key][r * each[key]:(r + 1) * each[key]]:
+                    def ok(v: _Copy, key: str = key, victim: str = victim, others=others) -> bool:
+                        if victim == src.id and v is c and not (others is not None and others.self):
+                            return False  # 9.7: the activating copy only with "self"
+                        return key == "sacrificed" or not v.tapped
+                    chosen = self._pick(victim, ok, key == "sacrificed", f"be {key}")
+                    if key == "tapped":
+                        chosen.tapped = True
+                    else:
+                        chosen.alive = False
+            if ab.sacrifice:
+                c.alive = False
+
+    def sources(self) -> tuple[Source, ...]:
+        out: list[Source] = []
+        for s in self.problem.sources:
+            alive = [c for c in self.copies[s.id] if c.alive]
+            if not alive:
+                continue
+            original = (tuple(sorted(dict(s.counters).items())), tuple(_limit(a) for a in s.abilities))
+            groups: dict[tuple[Any, ...], list[_Copy]] = {}
+            if any(c.key() == original for c in alive):
+                groups[original] = []
+            for c in alive:
+                groups.setdefault(c.key(), []).append(c)
+            for k, (state, copies) in enumerate(groups.items()):
+                counters, uses = state
+                abilities = tuple(a if u is None or u == a.uses else evolve(a, uses=u)
+                                  for a, u in zip(s.abilities, uses))
+                entry = evolve(s, id=s.id if k == 0 else self._new_id(s.id), count=len(copies),
+                               tapped=sum(c.tapped for c in copies), abilities=abilities)
+                if counters != tuple(sorted(dict(s.counters).items())):
+                    entry = evolve(entry, counters=tuple(sorted(counters)))
+                out.append(entry)
+        return tuple(out)
+
+
+def board_left_by(problem: Problem, activations: list[dict[str, Any]]) -> Left:
+    """What ``activations`` (a verified answer's, in its order) leave of ``problem``'s board:
+    :class:`Left`; raises :class:`LeftError` if they ask a copy for more than it has."""
+    by_id = {s.id: s for s in problem.sources}
+    replay = _Replay(problem)
+    discard = exile = mill = cards = counters = sacrificed = 0
+    tapped_by_others: dict[str, int] = {}
+    lowered: dict[str, int] = {}  # board facts, less what sacrificed copies counted toward (9.1)
+
+    def gone(src: Source, n: int) -> None:
+        for f, by in src.counts:
+            lowered[f] = lowered.get(f, 0) + by * n
+
+    for act in activations:
+        src = by_id[act["source"]]
+        j, times = act["ability"], act["times"]
+        ab = src.abilities[j]
+        replay.act(src, j, ab, act)
+        discard += ab.discard * times
+        exile += ab.exile_graveyard * times
+        mill += ab.mill * times
+        cards += (ab.discard + ab.exile_graveyard + ab.mill) * times
+        counters += (sum(n for _, n in ab.remove_counters) + act.get("removed", 0)
+                     + sum(n for _, n in ab.put_counters)) * times
+        if ab.sacrifice:
+            if src.zone == "hand":
+                cards += times  # a card exiled from the hand (9.1)
+            else:
+                sacrificed += times
+            gone(src, times)
+        for victim in act.get("sacrificed", ()):
+            sacrificed += 1
+            gone(by_id[victim], 1)
+        for victim in act.get("tapped", ()):
+            tapped_by_others[victim] = tapped_by_others.get(victim, 0) + 1
+    facts = tuple((f, v - lowered[f] if f in lowered and isinstance(v, int) else v) for f, v in problem.facts)
+    library = None if problem.library is None else problem.library - mill
+    return Left(replay.sources(), facts, problem.hand - discard, problem.graveyard - exile, library,
+                sacrificed, cards, counters, tapped_by_others, replay.derived)
+
+
+def merge_split(sources: tuple[Source, ...], derived: dict[str, str]) -> tuple[Source, ...]:
+    """``sources`` with the entries split off (``derived``: new id -> the id it was split from)
+    merged back into the entry they came from wherever their copies ended alike."""
+    def root(sid: str) -> str:
+        while sid in derived:
+            sid = derived[sid]
+        return sid
+
+    out: list[Source] = []
+    for s in sources:
+        for k, t in enumerate(out):
+            if root(t.id) == root(s.id) and evolve(t, id=s.id, count=s.count, tapped=s.tapped) == s:
+                out[k] = evolve(t, count=t.count + s.count, tapped=t.tapped + s.tapped)
+                break
+        else:
+            out.append(s)
+    return tuple(out)
