@@ -105,13 +105,41 @@ def test_board_reading(engine):
         ("Kavu Climber", "{3}{G}{G}", ("creature",), False)]
 
 
-@needs_engine
-def test_summoning_sick_creature_cannot_tap_for_mana(engine):
-    game = _game(engine, ["Llanowar Elves"], ["Grizzly Bears"])
-    elves = _by_name(adapter.read_board(game, 0))["Llanowar Elves"]
+def _make_sick(game, source: adapter.EngineSource) -> None:
     game.apply(0, {"type": "Debug", "data": {"type": "SetSummoningSickness",
-                                             "data": {"object_id": elves.object_id, "sick": True}}})
-    assert _by_name(adapter.read_board(game, 0))["Llanowar Elves"].spec()["tapped"] is True  # 302.6
+                                             "data": {"object_id": source.object_id, "sick": True}}})
+
+
+@needs_engine
+def test_302_6_sick_elves_go_to_tapwise_as_sick_not_tapped(engine):
+    """A summoning-sick Llanowar Elves is sent as version 2's ``sick``: untapped, its {T}
+    ability unusable (302.6). With one Forest, Grizzly Bears {1}{G} is unpayable; once the
+    Elves have been there a turn, the same board pays it."""
+    game = _game(engine, ["Llanowar Elves", "Forest"], ["Grizzly Bears"])
+    elves = _by_name(adapter.read_board(game, 0))["Llanowar Elves"]
+    assert not elves.sick and "sick" not in elves.spec()
+    assert [p.spell.name for p in adapter.proposals(game, 0)] == ["Grizzly Bears"]
+    _make_sick(game, elves)
+    board = adapter.read_board(game, 0)
+    spec = _by_name(board)["Llanowar Elves"].spec()
+    assert spec["sick"] is True and spec["tapped"] is False
+    assert adapter.pay(board, adapter.read_hand(game, 0)[0])["status"] == "infeasible"
+    assert adapter.proposals(game, 0) == []
+    assert not [a for a in game.actions() if a.kind == "CastSpell"]  # the engine agrees
+
+
+@needs_engine
+def test_302_6_sick_elves_stay_untapped_while_the_lands_pay(engine):
+    """Sick Elves, two Forests: the Forests pay {1}{G}, the engine accepts exactly those taps
+    and the Elves stay untapped."""
+    game = _game(engine, ["Llanowar Elves", "Forest", "Forest"], ["Grizzly Bears"])
+    elves = _by_name(adapter.read_board(game, 0))["Llanowar Elves"]
+    _make_sick(game, elves)
+    [proposal] = adapter.proposals(game, 0)
+    assert sorted(a.source.name for a in proposal.activations) == ["Forest", "Forest"]
+    report = adapter.play(game, 0, proposal)
+    assert report.ok, report.error
+    assert elves.object_id not in report.tapped and len(report.tapped) == 2
 
 
 @needs_engine
