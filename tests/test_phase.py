@@ -295,3 +295,21 @@ def test_an_ability_with_a_mana_cost_follows_what_pays_it():
     assert planned.activations[1].paid_with == ("Red",) and planned.tapped == {1, 2, 3}
     selection = planned.activations[1].action()["data"]["selection"]
     assert selection["atomic_combination"] == ["Green", "Green"] and selection["ability_index"] == 1
+
+
+@needs_engine
+def test_keep_pays_so_the_rest_of_the_hand_stays_castable(engine):
+    """Vault Skirge {1}{B/P} from Forest, Island, Swamp, Swamp with Grizzly Bears {1}{G} still
+    in hand: paying with keep (spec 9.5) leaves the Forest and one other land untapped, so the
+    Bears can be cast next from what is left, and the engine then offers them."""
+    game = _game(engine, ["Forest", "Island", "Swamp", "Swamp"], ["Vault Skirge", "Grizzly Bears"])
+    [skirge] = [p for p in adapter.proposals(game, 0, keep=True) if p.spell.name == "Vault Skirge"]
+    assert skirge.answer["kept"] == [0] and skirge.life_lost == 0
+    tapped = sorted(a.source.name for a in skirge.activations)
+    assert "Forest" not in tapped and len(tapped) == 2
+    report = adapter.play(game, 0, skirge)
+    assert report.ok, report.error
+    while game.stack():  # both pass: the Skirge resolves
+        game.apply(game.waiting_for()["data"]["player"], {"type": "PassPriority"})
+    assert [p.spell.name for p in adapter.proposals(game, 0, keep=True)] == ["Grizzly Bears"]
+    assert any(a.kind == "CastSpell" for a in game.actions())
