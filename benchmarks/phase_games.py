@@ -201,8 +201,8 @@ def table(games: Sequence[Game]) -> str:
     lines = ["| deck | games | seat | spells cast / game | mana value by turn 8 / game | casts lost | "
              "left-out spells cast | tapwise seat wins (95% Wilson) | draws |",
              "| --- | ---: | --- | ---: | ---: | ---: | ---: | --- | ---: |"]
-    for deck in DECKS:
-        mine = [g for g in games if g.deck == deck]
+    for deck in [*DECKS, None]:
+        mine = [g for g in games if deck is None or g.deck == deck]
         if not mine:
             continue
         n = len(mine)
@@ -218,36 +218,61 @@ def table(games: Sequence[Game]) -> str:
             proposed = sum(s.proposed for s in seats) if label == "tapwise" else "-"
             rate = (f"{wins}/{len(decided)} = {wins / max(1, len(decided)):.0%} [{low:.0%}, {high:.0%}]"
                     if label == "tapwise" else "")
-            lines.append(f"| {deck if label == 'tapwise' else ''} | {n if label == 'tapwise' else ''} | {label} "
+            lines.append(f"| {(deck or 'all decks') if label == 'tapwise' else ''} | {n if label == 'tapwise' else ''} | {label} "
                          f"| {cast:.2f} | {mv:.2f} | {lost} | {proposed} | {rate} | {draws if label == 'tapwise' else ''} |")
     lines += ["", paired(games)]
     return "\n".join(lines)
 
 
+def mean_interval(diffs: Sequence[float], z: float = 1.96) -> tuple[float, float]:
+    """The mean of paired differences and the half-width of its 95% normal interval."""
+    n = len(diffs)
+    if n == 0:
+        return 0.0, float("nan")
+    mean = sum(diffs) / n
+    if n == 1:
+        return mean, float("nan")
+    variance = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean, z * math.sqrt(variance / n)
+
+
+def _pairs(games: Sequence[Game], deck: str | None) -> list[tuple[Game, Game]]:
+    """Deals played twice, tapwise on seat 0 then on seat 1 (same seed, same first player)."""
+    by_deal: dict[tuple[str, int, int], dict[int, Game]] = {}
+    for g in games:
+        if deck is None or g.deck == deck:
+            by_deal.setdefault((g.deck, g.seed, g.first_player), {})[g.tapwise_seat] = g
+    return [(d[0], d[1]) for d in by_deal.values() if len(d) == 2]
+
+
 def paired(games: Sequence[Game]) -> str:
     """Each deal is played twice, tapwise on either seat: for the same deal and seat, the
-    difference the payer makes (tapwise's game minus phase's), which the deal's luck cancels out of."""
+    difference the payer makes (tapwise's game minus phase's), which the deal's luck cancels
+    out of; mean +- the half-width of a 95% normal interval over the seat-games. Of the deals
+    whose result the payer changed, the share won with tapwise (95% Wilson): above 50% means
+    the payer won games."""
     lines = ["| deck | pairs | casts, tapwise - phase (same deal, same seat) | mana value by turn 8 | "
-             "casts lost | games won with tapwise, lost with phase | the reverse |",
-             "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
-    for deck in DECKS:
-        by_deal: dict[tuple[int, int], dict[int, Game]] = {}
-        for g in games:
-            if g.deck == deck:
-                by_deal.setdefault((g.seed, g.first_player), {})[g.tapwise_seat] = g
-        pairs = [(d[0], d[1]) for d in by_deal.values() if len(d) == 2]
+             "casts lost | games won with tapwise, lost with phase | the reverse | share won (95% Wilson) |",
+             "| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |"]
+    for deck in [*DECKS, None]:
+        pairs = _pairs(games, deck)
         if not pairs:
             continue
-        casts = mv = lost = better = worse = 0
+        casts: list[int] = []
+        mv: list[int] = []
+        lost: list[int] = []
+        better = worse = 0
         for a, b in pairs:  # a: tapwise on seat 0, b: tapwise on seat 1
             for seat, mine, theirs in ((0, a, b), (1, b, a)):
-                casts += mine.seats[seat].casts - theirs.seats[seat].casts
-                mv += mine.seats[seat].mana_value_by_8 - theirs.seats[seat].mana_value_by_8
-                lost += mine.seats[seat].lost - theirs.seats[seat].lost
+                casts.append(mine.seats[seat].casts - theirs.seats[seat].casts)
+                mv.append(mine.seats[seat].mana_value_by_8 - theirs.seats[seat].mana_value_by_8)
+                lost.append(mine.seats[seat].lost - theirs.seats[seat].lost)
                 better += mine.winner == seat and theirs.winner not in (None, seat)
                 worse += theirs.winner == seat and mine.winner not in (None, seat)
-        n = 2 * len(pairs)
-        lines.append(f"| {deck} | {len(pairs)} | {casts / n:+.2f} | {mv / n:+.2f} | {lost / n:+.2f} | {better} | {worse} |")
+        cells = " | ".join("%+.2f ± %.2f" % mean_interval(d) for d in (casts, mv, lost))
+        low, high = wilson(better, better + worse)
+        share = f"{better}/{better + worse} [{low:.0%}, {high:.0%}]"
+        lines.append(f"| {deck or 'all decks'} | {len(pairs)} | {cells} | {better} | {worse} | {share} |")
     return "\n".join(lines)
 
 

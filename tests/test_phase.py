@@ -313,3 +313,23 @@ def test_keep_pays_so_the_rest_of_the_hand_stays_castable(engine):
         game.apply(game.waiting_for()["data"]["player"], {"type": "PassPriority"})
     assert [p.spell.name for p in adapter.proposals(game, 0, keep=True)] == ["Grizzly Bears"]
     assert any(a.kind == "CastSpell" for a in game.actions())
+
+
+def test_paired_table_of_the_games_worked_by_hand():
+    """One deal played twice, the tapwise seat winning both games. Seat 0 casts 8 (mana value
+    15) with tapwise, 5 (10) with phase's payer: +3 (+5); seat 1 casts 3 (4) with tapwise, 4 (5)
+    with phase's: -1 (-1). Mean casts +1 over the two seat-games, half-width 1.96 *
+    stdev(3, -1) / sqrt(2) = 3.92; mana value +2 +- 5.88. Each seat won with tapwise the game
+    it lost with phase: 2 of 2 changed results in tapwise's favour."""
+    from tapwise.benchmarks.phase_games import Game, Seat, mean_interval, paired, wilson
+    deck = "Jund filters (BRG)"
+    a = Game(deck, 7, tapwise_seat=0, first_player=0, winner=0, turns=12,
+             seats=[Seat(casts=8, mana_value_by_8=15), Seat(casts=4, mana_value_by_8=5)])
+    b = Game(deck, 7, tapwise_seat=1, first_player=0, winner=1, turns=14,
+             seats=[Seat(casts=5, mana_value_by_8=10), Seat(casts=3, mana_value_by_8=4)])
+    mean, half = mean_interval([3, -1])
+    assert mean == 1 and abs(half - 3.92) < 1e-9
+    low, _ = wilson(2, 2)
+    row = [line for line in paired([a, b]).splitlines() if line.startswith(f"| {deck} ")][0]
+    assert row == f"| {deck} | 1 | +1.00 ± 3.92 | +2.00 ± 5.88 | +0.00 ± 0.00 | 2 | 0 | 2/2 [{low:.0%}, 100%] |"
+    assert paired([a]).count("\n") == 1  # an unpaired game makes no row
