@@ -2,7 +2,8 @@
 
 Each game is a mirror match of one decklist, seeded; both seats are played by phase's AI
 (``choose_action``). One seat's spells are paid by tapwise through the adapter (the AI picks
-the spell and its targets, tapwise picks the taps), and on that seat the adapter also casts a
+the spell and its targets, tapwise picks the taps, keeping the rest of the hand castable: every
+other nonland card in hand is a kept cost, spec 9.5's ``keep``), and on that seat the adapter also casts a
 sorcery-speed spell that the engine's legal actions leave out (its payer can't find the
 payment) when the AI would otherwise pass; the other seat pays with phase's own payer. The
 tapwise seat alternates between 0 and 1, and who plays first alternates every two games, so
@@ -11,7 +12,8 @@ twice, tapwise on either seat.
 
 Per deck: spells cast per game, mana value cast by turn 8 (game turn 16, the seat's eighth
 turn) per game, casts lost to failed payments, and the tapwise seat's win rate with a 95%
-Wilson interval (draws: turn limit reached).
+Wilson interval (draws: turn limit reached); paired by deal, the mean differences with 95%
+intervals and the share of changed results won with tapwise.
 
     python -m tapwise.benchmarks.phase_games --games 40 --deck all --seed 1
 """
