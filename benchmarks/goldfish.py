@@ -38,6 +38,7 @@ from tapwise.models.problem import load_problem
 
 from . import read_problem
 from .greedy import run as greedy_run
+from .phase_decks import DECKS as PHASE_DECKS
 
 TURNS = 8
 
@@ -75,6 +76,29 @@ SPELLS: dict[str, tuple[str, str]] = {
     "Boros Reckoner": ("{R/W}{R/W}{R/W}", "Creature"),
     "Brimaz, King of Oreskos": ("{1}{W}{W}", "Creature"),
     "Vendilion Clique": ("{1}{U}{U}", "Creature"),
+    # the spells of phase_games' decklists (benchmarks/phase_decks.py)
+    "Avacyn's Pilgrim": ("{G}", "Creature"),
+    "Dryad Militant": ("{G/W}", "Creature"),
+    "Wilt-Leaf Cavaliers": ("{G/W}{G/W}{G/W}", "Creature"),
+    "Kitchen Finks": ("{1}{G/W}{G/W}", "Creature"),
+    "Watchwolf": ("{G}{W}", "Creature"),
+    "Qasali Pridemage": ("{G}{W}", "Creature"),
+    "Loxodon Smiter": ("{1}{G}{W}", "Creature"),
+    "Porcelain Legionnaire": ("{2}{W/P}", "Creature"),
+    "Thundering Tanadon": ("{4}{G/P}{G/P}", "Creature"),
+    "Burning-Tree Emissary": ("{R/G}{R/G}", "Creature"),
+    "Boartusk Liege": ("{1}{R/G}{R/G}{R/G}", "Creature"),
+    "Kulrath Knight": ("{3}{B/R}{B/R}", "Creature"),
+    "Sprouting Thrinax": ("{B}{R}{G}", "Creature"),
+    "Putrid Leech": ("{B}{G}", "Creature"),
+    "Leatherback Baloth": ("{G}{G}{G}", "Creature"),
+    "Vault Skirge": ("{1}{B/P}", "Creature"),
+    "Cold-Eyed Selkie": ("{1}{G/U}{G/U}", "Creature"),
+    "Shorecrasher Mimic": ("{1}{G/U}", "Creature"),
+    "Tattermunge Duo": ("{2}{R/G}", "Creature"),
+    "Spined Thopter": ("{2}{U/P}", "Creature"),
+    "Kalonian Tusker": ("{G}{G}", "Creature"),
+    "Centaur Courser": ("{2}{G}", "Creature"),
 }
 """The spells of the decks. Lands and mana creatures get their abilities from tapwise's library."""
 
@@ -101,6 +125,8 @@ DECKS: dict[str, dict[str, int]] = {
         "Snapcaster Mage": 3, "Gut Shot": 3, "Mental Misstep": 2,
     },
 }
+
+DECKS.update(PHASE_DECKS)  # the decklists phase's AI plays in phase_games
 
 PAYERS = ("greedy", "plan", "plan+keep")
 

@@ -2,7 +2,8 @@
 
 Each game is a mirror match of one decklist, seeded; both seats are played by phase's AI
 (``choose_action``). One seat's spells are paid by tapwise through the adapter (the AI picks
-the spell and its targets, tapwise picks the taps), and on that seat the adapter also casts a
+the spell and its targets, tapwise picks the taps, keeping the rest of the hand castable: every
+other nonland card in hand is a kept cost, spec 9.5's ``keep``), and on that seat the adapter also casts a
 sorcery-speed spell that the engine's legal actions leave out (its payer can't find the
 payment) when the AI would otherwise pass; the other seat pays with phase's own payer. The
 tapwise seat alternates between 0 and 1, and who plays first alternates every two games, so
@@ -11,7 +12,8 @@ twice, tapwise on either seat.
 
 Per deck: spells cast per game, mana value cast by turn 8 (game turn 16, the seat's eighth
 turn) per game, casts lost to failed payments, and the tapwise seat's win rate with a 95%
-Wilson interval (draws: turn limit reached).
+Wilson interval (draws: turn limit reached); paired by deal, the mean differences with 95%
+intervals and the share of changed results won with tapwise.
 
     python -m tapwise.benchmarks.phase_games --games 40 --deck all --seed 1
 """
@@ -27,33 +29,9 @@ from typing import Any, Sequence
 
 import tapwise
 from tapwise.benchmarks.phase_cards import engine as build_engine, mana_value
+from tapwise.benchmarks.phase_decks import DECKS
 from tapwise.interfaces import phase as adapter
 
-DECKS: dict[str, dict[str, int]] = {
-    # Two colors: G/W hybrid creatures, filter, shock and pain lands, two kinds of mana dork.
-    "Selesnya hybrid (GW)": {
-        "Forest": 7, "Plains": 6, "Wooded Bastion": 4, "Temple Garden": 4, "Brushland": 3,
-        "Llanowar Elves": 4, "Avacyn's Pilgrim": 4, "Dryad Militant": 4, "Wilt-Leaf Cavaliers": 4,
-        "Kitchen Finks": 4, "Watchwolf": 4, "Qasali Pridemage": 2, "Loxodon Smiter": 4,
-        "Porcelain Legionnaire": 4, "Thundering Tanadon": 2,
-    },
-    # Three colors: B/R/G with R/G and B/R hybrids, Phyrexian black, three filter lands, dorks.
-    "Jund filters (BRG)": {
-        "Forest": 5, "Mountain": 4, "Swamp": 3, "Fire-Lit Thicket": 4, "Twilight Mire": 3,
-        "Graven Cairns": 2, "Karplusan Forest": 2, "Overgrown Tomb": 1,
-        "Llanowar Elves": 4, "Birds of Paradise": 4, "Elves of Deep Shadow": 2,
-        "Burning-Tree Emissary": 4, "Boartusk Liege": 2, "Kulrath Knight": 2, "Sprouting Thrinax": 4,
-        "Putrid Leech": 3, "Leatherback Baloth": 3, "Vault Skirge": 4, "Lightning Bolt": 4,
-    },
-    # Three colors: G/U/R with G/U hybrids, Phyrexian blue and red, filter lands, dorks.
-    "Temur hybrid (GUR)": {
-        "Forest": 5, "Island": 4, "Mountain": 3, "Flooded Grove": 4, "Cascade Bluffs": 3,
-        "Fire-Lit Thicket": 2, "Breeding Pool": 2, "Yavimaya Coast": 1,
-        "Llanowar Elves": 4, "Birds of Paradise": 4, "Cold-Eyed Selkie": 4, "Shorecrasher Mimic": 4,
-        "Burning-Tree Emissary": 4, "Tattermunge Duo": 3, "Spined Thopter": 4, "Gut Shot": 2,
-        "Kalonian Tusker": 4, "Centaur Courser": 3,
-    },
-}
 BY_TURN = 16
 """Game turn 16 is each seat's eighth turn."""
 MAX_TURNS = 40
@@ -225,8 +203,8 @@ def table(games: Sequence[Game]) -> str:
     lines = ["| deck | games | seat | spells cast / game | mana value by turn 8 / game | casts lost | "
              "left-out spells cast | tapwise seat wins (95% Wilson) | draws |",
              "| --- | ---: | --- | ---: | ---: | ---: | ---: | --- | ---: |"]
-    for deck in DECKS:
-        mine = [g for g in games if g.deck == deck]
+    for deck in [*DECKS, None]:
+        mine = [g for g in games if deck is None or g.deck == deck]
         if not mine:
             continue
         n = len(mine)
@@ -242,36 +220,61 @@ def table(games: Sequence[Game]) -> str:
             proposed = sum(s.proposed for s in seats) if label == "tapwise" else "-"
             rate = (f"{wins}/{len(decided)} = {wins / max(1, len(decided)):.0%} [{low:.0%}, {high:.0%}]"
                     if label == "tapwise" else "")
-            lines.append(f"| {deck if label == 'tapwise' else ''} | {n if label == 'tapwise' else ''} | {label} "
+            lines.append(f"| {(deck or 'all decks') if label == 'tapwise' else ''} | {n if label == 'tapwise' else ''} | {label} "
                          f"| {cast:.2f} | {mv:.2f} | {lost} | {proposed} | {rate} | {draws if label == 'tapwise' else ''} |")
     lines += ["", paired(games)]
     return "\n".join(lines)
 
 
+def mean_interval(diffs: Sequence[float], z: float = 1.96) -> tuple[float, float]:
+    """The mean of paired differences and the half-width of its 95% normal interval."""
+    n = len(diffs)
+    if n == 0:
+        return 0.0, float("nan")
+    mean = sum(diffs) / n
+    if n == 1:
+        return mean, float("nan")
+    variance = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean, z * math.sqrt(variance / n)
+
+
+def _pairs(games: Sequence[Game], deck: str | None) -> list[tuple[Game, Game]]:
+    """Deals played twice, tapwise on seat 0 then on seat 1 (same seed, same first player)."""
+    by_deal: dict[tuple[str, int, int], dict[int, Game]] = {}
+    for g in games:
+        if deck is None or g.deck == deck:
+            by_deal.setdefault((g.deck, g.seed, g.first_player), {})[g.tapwise_seat] = g
+    return [(d[0], d[1]) for d in by_deal.values() if len(d) == 2]
+
+
 def paired(games: Sequence[Game]) -> str:
     """Each deal is played twice, tapwise on either seat: for the same deal and seat, the
-    difference the payer makes (tapwise's game minus phase's), which the deal's luck cancels out of."""
+    difference the payer makes (tapwise's game minus phase's), which the deal's luck cancels
+    out of; mean +- the half-width of a 95% normal interval over the seat-games. Of the deals
+    whose result the payer changed, the share won with tapwise (95% Wilson): above 50% means
+    the payer won games."""
     lines = ["| deck | pairs | casts, tapwise - phase (same deal, same seat) | mana value by turn 8 | "
-             "casts lost | games won with tapwise, lost with phase | the reverse |",
-             "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
-    for deck in DECKS:
-        by_deal: dict[tuple[int, int], dict[int, Game]] = {}
-        for g in games:
-            if g.deck == deck:
-                by_deal.setdefault((g.seed, g.first_player), {})[g.tapwise_seat] = g
-        pairs = [(d[0], d[1]) for d in by_deal.values() if len(d) == 2]
+             "casts lost | games won with tapwise, lost with phase | the reverse | share won (95% Wilson) |",
+             "| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |"]
+    for deck in [*DECKS, None]:
+        pairs = _pairs(games, deck)
         if not pairs:
             continue
-        casts = mv = lost = better = worse = 0
+        casts: list[int] = []
+        mv: list[int] = []
+        lost: list[int] = []
+        better = worse = 0
         for a, b in pairs:  # a: tapwise on seat 0, b: tapwise on seat 1
             for seat, mine, theirs in ((0, a, b), (1, b, a)):
-                casts += mine.seats[seat].casts - theirs.seats[seat].casts
-                mv += mine.seats[seat].mana_value_by_8 - theirs.seats[seat].mana_value_by_8
-                lost += mine.seats[seat].lost - theirs.seats[seat].lost
+                casts.append(mine.seats[seat].casts - theirs.seats[seat].casts)
+                mv.append(mine.seats[seat].mana_value_by_8 - theirs.seats[seat].mana_value_by_8)
+                lost.append(mine.seats[seat].lost - theirs.seats[seat].lost)
                 better += mine.winner == seat and theirs.winner not in (None, seat)
                 worse += theirs.winner == seat and mine.winner not in (None, seat)
-        n = 2 * len(pairs)
-        lines.append(f"| {deck} | {len(pairs)} | {casts / n:+.2f} | {mv / n:+.2f} | {lost / n:+.2f} | {better} | {worse} |")
+        cells = " | ".join("%+.2f ± %.2f" % mean_interval(d) for d in (casts, mv, lost))
+        low, high = wilson(better, better + worse)
+        share = f"{better}/{better + worse} [{low:.0%}, {high:.0%}]"
+        lines.append(f"| {deck or 'all decks'} | {len(pairs)} | {cells} | {better} | {worse} | {share} |")
     return "\n".join(lines)
 
 

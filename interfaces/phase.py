@@ -111,10 +111,15 @@ class EngineSource:
     abilities: tuple[EngineAbility, ...]
 
     def spec(self) -> dict[str, Any]:
-        # A summoning-sick creature can't activate {T} abilities (302.6): to tapwise it is as
-        # good as tapped. (Subtypes and sickness have spec keys in format version 2, 9.1.)
-        return {"id": self.id, "name": self.name, "types": list(self.types),
-                "tapped": self.tapped or self.sick, "abilities": [a.spec() for a in self.abilities]}
+        # A summoning-sick creature is sent as format version 2's ``sick`` (9.1), not as tapped:
+        # its {T} abilities can't be activated (302.6), but it is still an untapped creature
+        # (for convoke and tap_other costs, 702.51a). Only when sick, so that other boards stay
+        # version 1 problems (section 5's objectives and the fast path).
+        spec: dict[str, Any] = {"id": self.id, "name": self.name, "types": list(self.types),
+                                "tapped": self.tapped, "abilities": [a.spec() for a in self.abilities]}
+        if self.sick:
+            spec["sick"] = True
+        return spec
 
 
 @dataclass(frozen=True)

@@ -105,13 +105,41 @@ def test_board_reading(engine):
         ("Kavu Climber", "{3}{G}{G}", ("creature",), False)]
 
 
-@needs_engine
-def test_summoning_sick_creature_cannot_tap_for_mana(engine):
-    game = _game(engine, ["Llanowar Elves"], ["Grizzly Bears"])
-    elves = _by_name(adapter.read_board(game, 0))["Llanowar Elves"]
+def _make_sick(game, source: adapter.EngineSource) -> None:
     game.apply(0, {"type": "Debug", "data": {"type": "SetSummoningSickness",
-                                             "data": {"object_id": elves.object_id, "sick": True}}})
-    assert _by_name(adapter.read_board(game, 0))["Llanowar Elves"].spec()["tapped"] is True  # 302.6
+                                             "data": {"object_id": source.object_id, "sick": True}}})
+
+
+@needs_engine
+def test_302_6_sick_elves_go_to_tapwise_as_sick_not_tapped(engine):
+    """A summoning-sick Llanowar Elves is sent as version 2's ``sick``: untapped, its {T}
+    ability unusable (302.6). With one Forest, Grizzly Bears {1}{G} is unpayable; once the
+    Elves have been there a turn, the same board pays it."""
+    game = _game(engine, ["Llanowar Elves", "Forest"], ["Grizzly Bears"])
+    elves = _by_name(adapter.read_board(game, 0))["Llanowar Elves"]
+    assert not elves.sick and "sick" not in elves.spec()
+    assert [p.spell.name for p in adapter.proposals(game, 0)] == ["Grizzly Bears"]
+    _make_sick(game, elves)
+    board = adapter.read_board(game, 0)
+    spec = _by_name(board)["Llanowar Elves"].spec()
+    assert spec["sick"] is True and spec["tapped"] is False
+    assert adapter.pay(board, adapter.read_hand(game, 0)[0])["status"] == "infeasible"
+    assert adapter.proposals(game, 0) == []
+    assert not [a for a in game.actions() if a.kind == "CastSpell"]  # the engine agrees
+
+
+@needs_engine
+def test_302_6_sick_elves_stay_untapped_while_the_lands_pay(engine):
+    """Sick Elves, two Forests: the Forests pay {1}{G}, the engine accepts exactly those taps
+    and the Elves stay untapped."""
+    game = _game(engine, ["Llanowar Elves", "Forest", "Forest"], ["Grizzly Bears"])
+    elves = _by_name(adapter.read_board(game, 0))["Llanowar Elves"]
+    _make_sick(game, elves)
+    [proposal] = adapter.proposals(game, 0)
+    assert sorted(a.source.name for a in proposal.activations) == ["Forest", "Forest"]
+    report = adapter.play(game, 0, proposal)
+    assert report.ok, report.error
+    assert elves.object_id not in report.tapped and len(report.tapped) == 2
 
 
 @needs_engine
@@ -267,3 +295,41 @@ def test_an_ability_with_a_mana_cost_follows_what_pays_it():
     assert planned.activations[1].paid_with == ("Red",) and planned.tapped == {1, 2, 3}
     selection = planned.activations[1].action()["data"]["selection"]
     assert selection["atomic_combination"] == ["Green", "Green"] and selection["ability_index"] == 1
+
+
+@needs_engine
+def test_keep_pays_so_the_rest_of_the_hand_stays_castable(engine):
+    """Vault Skirge {1}{B/P} from Forest, Island, Swamp, Swamp with Grizzly Bears {1}{G} still
+    in hand: paying with keep (spec 9.5) leaves the Forest and one other land untapped, so the
+    Bears can be cast next from what is left, and the engine then offers them."""
+    game = _game(engine, ["Forest", "Island", "Swamp", "Swamp"], ["Vault Skirge", "Grizzly Bears"])
+    [skirge] = [p for p in adapter.proposals(game, 0, keep=True) if p.spell.name == "Vault Skirge"]
+    assert skirge.answer["kept"] == [0] and skirge.life_lost == 0
+    tapped = sorted(a.source.name for a in skirge.activations)
+    assert "Forest" not in tapped and len(tapped) == 2
+    report = adapter.play(game, 0, skirge)
+    assert report.ok, report.error
+    while game.stack():  # both pass: the Skirge resolves
+        game.apply(game.waiting_for()["data"]["player"], {"type": "PassPriority"})
+    assert [p.spell.name for p in adapter.proposals(game, 0, keep=True)] == ["Grizzly Bears"]
+    assert any(a.kind == "CastSpell" for a in game.actions())
+
+
+def test_paired_table_of_the_games_worked_by_hand():
+    """One deal played twice, the tapwise seat winning both games. Seat 0 casts 8 (mana value
+    15) with tapwise, 5 (10) with phase's payer: +3 (+5); seat 1 casts 3 (4) with tapwise, 4 (5)
+    with phase's: -1 (-1). Mean casts +1 over the two seat-games, half-width 1.96 *
+    stdev(3, -1) / sqrt(2) = 3.92; mana value +2 +- 5.88. Each seat won with tapwise the game
+    it lost with phase: 2 of 2 changed results in tapwise's favour."""
+    from tapwise.benchmarks.phase_games import Game, Seat, mean_interval, paired, wilson
+    deck = "Jund filters (BRG)"
+    a = Game(deck, 7, tapwise_seat=0, first_player=0, winner=0, turns=12,
+             seats=[Seat(casts=8, mana_value_by_8=15), Seat(casts=4, mana_value_by_8=5)])
+    b = Game(deck, 7, tapwise_seat=1, first_player=0, winner=1, turns=14,
+             seats=[Seat(casts=5, mana_value_by_8=10), Seat(casts=3, mana_value_by_8=4)])
+    mean, half = mean_interval([3, -1])
+    assert mean == 1 and abs(half - 3.92) < 1e-9
+    low, _ = wilson(2, 2)
+    row = [line for line in paired([a, b]).splitlines() if line.startswith(f"| {deck} ")][0]
+    assert row == f"| {deck} | 1 | +1.00 ± 3.92 | +2.00 ± 5.88 | +0.00 ± 0.00 | 2 | 0 | 2/2 [{low:.0%}, 100%] |"
+    assert paired([a]).count("\n") == 1  # an unpaired game makes no row

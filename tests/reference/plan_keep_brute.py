@@ -1,0 +1,54 @@
+"""Exhaustive reference for ``plan`` with ``keep`` (spec 7 and 9.5): ``brute_plan_keep``.
+
+A plan of plain costs (mana symbols and ``life_cost``) pays a set of costs one after another
+from one board; mana made for one stays in the pool for the next (118.3a), so a set can be paid
+exactly when its symbols together can be paid at once, and what the set leaves is what that one
+payment leaves. So every candidate set (a prefix with ``"order": "given"``, any subset with
+``"any"``) is paid as its concatenated cost by the keep reference ``brute_keep``, which tries
+every payment, builds the board each leaves copy by copy and pays each kept cost there.
+
+The best plan: most costs, most mana value (202.3), then ``max_keep`` (most kept costs, then
+their mana value), then the summed objectives of section 5 (the concatenated payment's). Shares
+no code with ``solver/``.
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+from typing import Any
+
+from .keep_brute import brute_keep, mana_value
+
+
+def _concat(costs: list[dict]) -> dict:
+    return {"cost": "".join(c["cost"] for c in costs) or "{0}",
+            "life_cost": sum(c.get("life_cost", 0) for c in costs)}
+
+
+def brute_plan_keep(board: dict, costs: list[dict], keep: list[dict], order: str) -> dict[str, Any] | None:
+    """The best plan's ``{"paid": n, "mana_value": v, "kept_count", "kept_mana_value",
+    "objective": {...}}`` (objective: the concatenated payment's, ``max_keep`` first), or None
+    when no cost can be paid."""
+    n = len(costs)
+    if order == "given":
+        candidates = [tuple(range(k)) for k in range(n, 0, -1)]
+    else:
+        candidates = [s for k in range(n, 0, -1) for s in itertools.combinations(range(n), k)]
+    best: tuple[tuple, dict[str, Any]] | None = None
+    for subset in candidates:
+        if best is not None and len(subset) < best[1]["paid"]:
+            break  # fewer costs never beat more
+        got = brute_keep({**copy.deepcopy(board), **_concat([costs[i] for i in subset]), "keep": copy.deepcopy(keep)})
+        if got["status"] != "paid":
+            continue
+        value = sum(mana_value(costs[i]) for i in subset)
+        rest = tuple(-v for name, v in got["objective"].items() if name != "max_keep")
+        key = (len(subset), value, got["kept_count"], got["kept_mana_value"], rest)
+        if best is None or key > best[0]:
+            best = (key, {"paid": len(subset), "mana_value": value, "kept_count": got["kept_count"],
+                          "kept_mana_value": got["kept_mana_value"], "objective": got["objective"]})
+    return None if best is None else best[1]
+
+
+__all__ = ["brute_plan_keep"]

@@ -1,0 +1,100 @@
+"""``plan`` with ``keep`` (spec 7 and 9.5) against the exhaustive reference
+``tests/reference/plan_keep_brute.py``: on random small boards with two or three plain costs and
+one or two kept costs, the same costs paid, the same mana value, the same number of kept costs
+and the same mana value kept, every other objective equal when the plan is optimal, ``kept``
+the kept costs that pay on the board the plan leaves, and each answer a legal payment in turn.
+The goldfish benchmark's ``plan+keep`` payer and the phase adapter's keep rest on this.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+import tapwise
+from tapwise.models.problem import load_problem
+from tapwise.solver.keep import payable_on
+from tapwise.solver.plan import _plan_left
+
+from test_plan import COMMON, check_answers, plain_plans
+
+try:
+    from reference import TooBig
+    from reference.keep_brute import mana_value
+    from reference.plan_keep_brute import brute_plan_keep
+except ImportError:  # tests/ imported as a package
+    from tests.reference import TooBig
+    from tests.reference.keep_brute import mana_value
+    from tests.reference.plan_keep_brute import brute_plan_keep
+
+
+def test_plan_keeps_the_bigger_kept_spell_when_both_cant_stay():
+    """{1}{R} and {G} from Sol Ring, two Islands, Steam Vents and Forest, keeping {U}{U} and
+    {G}: only the Forest makes {G}, so {G} in the plan strands the kept {G}; {U}{U} stays
+    (both Islands untapped). The reference agrees."""
+    board = {"sources": [{"id": "Sol Ring", "types": ["artifact"], "abilities": [{"add": "{C}{C}"}]},
+                         {"id": "Island", "count": 2, "abilities": [{"add": "{U}"}]},
+                         {"id": "Steam Vents", "abilities": [{"add": ["{U}", "{R}"]}]},
+                         {"id": "Forest", "abilities": [{"add": "{G}"}]}]}
+    costs, keep = [{"cost": "{1}{R}"}, {"cost": "{G}"}], [{"cost": "{U}{U}"}, {"cost": "{G}"}]
+    a = tapwise.plan({"costs": costs, "order": "any", "keep": keep, **board})
+    assert a["paid"] == [0, 1] and a["kept"] == [0] and a["objective"]["max_keep"] == 1
+    assert "Island" not in {act["source"] for ans in a["answers"] for act in ans["activations"]}
+    ref = brute_plan_keep(board, costs, keep, "any")
+    assert (ref["paid"], ref["kept_count"], ref["kept_mana_value"]) == (2, 1, 2)
+
+
+def test_plan_pays_more_costs_before_it_keeps():
+    """Forest and Swamp, plan {G} and {B}, keep {B}: most costs come first (section 7), so both
+    are paid and nothing is kept; with "given" order and only {G}, the Swamp stays for {B}."""
+    board = {"sources": [{"id": "Forest", "abilities": [{"add": "{G}"}]},
+                         {"id": "Swamp", "abilities": [{"add": "{B}"}]}]}
+    keep = [{"cost": "{B}"}]
+    a = tapwise.plan({"costs": [{"cost": "{G}"}, {"cost": "{B}"}], "order": "any", "keep": keep, **board})
+    assert a["paid"] == [0, 1] and a["kept"] == []
+    assert brute_plan_keep(board, [{"cost": "{G}"}, {"cost": "{B}"}], keep, "any")["kept_count"] == 0
+    a = tapwise.plan({"costs": [{"cost": "{1}"}], "order": "given", "keep": keep, **board})
+    assert a["kept"] == [0] and [act["source"] for act in a["answers"][0]["activations"]] == ["Forest"]
+
+
+KEPT_SYMBOLS = ("{W}", "{U}", "{B}", "{R}", "{G}", "{C}", "{1}", "{2}", "{W/U}", "{B/G}", "{R/G}", "{2/W}", "{U/P}")
+
+
+@st.composite
+def plan_keep_cases(draw):
+    board, costs, order = draw(plain_plans())
+    # kept costs of one or two symbols: small enough that the board often keeps them, so that
+    # the plan's choice of sources decides (the plain plan strands them in one case in ten)
+    keep = [{"cost": "".join(draw(st.lists(st.sampled_from(KEPT_SYMBOLS), min_size=1, max_size=2)))}
+            for _ in range(draw(st.integers(1, 2)))]
+    return board, costs, keep, order
+
+
+@settings(max_examples=1000, **COMMON)
+@given(plan_keep_cases())
+def test_plan_with_keep_matches_the_reference(case):
+    board, costs, keep, order = case
+    try:
+        ref = brute_plan_keep(board, costs, keep, order)
+    except TooBig:
+        assume(False)
+    a = tapwise.plan({**copy.deepcopy(board), "costs": copy.deepcopy(costs), "keep": copy.deepcopy(keep),
+                      "order": order})
+    shown = json.dumps({**board, "costs": costs, "keep": keep, "order": order})
+    if ref is None:
+        assert a["status"] == "infeasible", f"{a}\n{shown}"
+        return
+    assert a["status"] == "paid", f"{a}\n{shown}"
+    assert (a["objective"]["paid"], a["objective"]["mana_value"]) == (ref["paid"], ref["mana_value"]), shown
+    left = load_problem({"cost": "{0}", **copy.deepcopy(board), "keep": copy.deepcopy(keep)})
+    assert a["kept"] == payable_on(left.keep, *_plan_left(left, a["answers"])), shown
+    check_answers(board, costs, order, a)
+    if a["optimal"]:
+        kept_value = sum(mana_value(keep[i]) for i in a["kept"])
+        assert (len(a["kept"]), kept_value) == (ref["kept_count"], ref["kept_mana_value"]), f"{a['objective']}\n{shown}"
+        got = {k: a["objective"][k] for k in ref["objective"] if k != "max_keep"}
+        want = {k: v for k, v in ref["objective"].items() if k != "max_keep"}
+        assert got == want, f"plan {a['objective']}, reference {ref}\n{shown}"
