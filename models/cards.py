@@ -24,6 +24,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
+from tapwise.models.caches import memo
 from tapwise.models.basics import BASIC_LANDS, basic_land
 from tapwise.models.oracle import OracleError, Skipped, parse_type_line, read_card
 
@@ -131,7 +132,7 @@ def library() -> dict[str, Card]:
     return {k: _get(k) for k in _rows()}
 
 
-@lru_cache(maxsize=4096)
+@memo(4096)
 def _get(key: str) -> Card:
     return _card(_rows()[key])
 
@@ -206,7 +207,7 @@ def card_info(name: str) -> Card:
     return _get(key)
 
 
-@lru_cache(maxsize=256)
+@memo(256)
 def _read_with_choice(key: str, chosen: str) -> tuple[dict, ...]:
     card = _get(key)
     return read_card(card.oracle or "", name=card.name.split(" // ")[0], type_line=card.type_line,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable
-from functools import lru_cache
+from tapwise.models.caches import memo
 from itertools import groupby
 from operator import itemgetter
 from typing import Any
@@ -200,7 +200,7 @@ def _in_type_order(made: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(sorted(made, key=_TYPE_ORDER))
 
 
-@lru_cache(maxsize=4096)
+@memo(4096)
 def _fixed_output(choice: tuple[str, ...]) -> tuple[str, ...] | None:
     """What every activation choosing ``choice`` makes (types in WUBRGC order), or None when a
     unit is flexible (any color, hybrid) and the solution's splits say what it made. The same
@@ -208,7 +208,7 @@ def _fixed_output(choice: tuple[str, ...]) -> tuple[str, ...] | None:
     return _in_type_order(choice) if all(len(unit) == 1 for unit in choice) else None
 
 
-@lru_cache(maxsize=4096)
+@memo(4096)
 def _adds(made: tuple[str, ...]) -> str:
     return format_types(made)
 

@@ -9,7 +9,7 @@ energy and the reported numbers. It returns a list of plain-language errors; emp
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
+from tapwise.models.caches import memo
 from itertools import combinations
 from operator import attrgetter, itemgetter
 from typing import Any
@@ -67,7 +67,7 @@ def _legal_output(ab: Ability, made: tuple[str, ...], reflect: set[str] | None) 
     return made in ab.choices or _one_of_choices(ab.choices, made)
 
 
-@lru_cache(maxsize=4096)  # per kind of ability and output: the same few on every board
+@memo(4096)  # per kind of ability and output: the same few on every board
 def _one_of_choices(choices: tuple[tuple[str, ...], ...], made: tuple[str, ...]) -> bool:
     """Is ``made`` what one of the choices makes? Each unit of a choice (a set of allowed
     types) must get its own mana: a perfect bipartite matching. Mana of one type all have the
@@ -87,7 +87,7 @@ def _one_of_choices(choices: tuple[tuple[str, ...], ...], made: tuple[str, ...])
     return False
 
 
-@lru_cache(maxsize=4096)
+@memo(4096)
 def _parse_types(text: str) -> tuple[str, ...] | None:
     """The types of mana an ``adds`` string names, or None if it isn't plain mana."""
     try:
@@ -105,7 +105,7 @@ def _parse_types(text: str) -> tuple[str, ...] | None:
     return tuple(out)
 
 
-@lru_cache(maxsize=1024)
+@memo(1024)
 def _symbol(text: str) -> Symbol | None:
     """The symbol ``text`` names, or None (answers repeat the same few symbols)."""
     try:
