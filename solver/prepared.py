@@ -19,11 +19,13 @@ frozen or never changed after compiling.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from tapwise.models.problem import BOARD_KEYS, COST_KEYS, Problem, ProblemError, load_problem
 from tapwise.models.total_cost import CostError
 from tapwise.models.values import evolve
+from tapwise.solver import deadline as deadlines
 from tapwise.solver.compile import CompiledBoard, compile_board
 from tapwise.solver.merge import Merge
 from tapwise.solver.pay import _error, _keeping, pay_compiled
@@ -64,23 +66,26 @@ class Board:
 
     def pay(self, cost: dict[str, Any]) -> dict[str, Any]:
         """The answer of ``tapwise.pay({**cost, **board})``, without reading the board again."""
+        started = time.monotonic()
         try:
             if not isinstance(cost, dict):
                 raise ProblemError("", "a cost must be a JSON object")
             prob = self.problem(cost)
             if prob.keep or "max_keep" in prob.objective:  # spec 9.5: the keep model reads the whole board
-                return _keeping(prob, cost)
+                with deadlines.request(prob.time_limit, started):
+                    return _keeping(prob, cost)
             merge = self._merge(prob)
             compiled = self._compiled.with_cost(merge.problem)
         except (ProblemError, CostError) as e:
             return _error(str(e), cost)
-        return pay_compiled(prob, merge, compiled, cost)
+        return pay_compiled(prob, merge, compiled, cost, started)
 
-    def castable(self, costs: list[dict[str, Any]]) -> dict[str, Any]:
-        """One ``pay`` answer per cost, each on its own (spec section 7's ``castable``)."""
+    def castable(self, costs: list[dict[str, Any]], time_limit: float = deadlines.DEFAULT) -> dict[str, Any]:
+        """One ``pay`` answer per cost, each on its own (spec section 7's ``castable``), all within
+        ``time_limit`` seconds (a cost reached after it is answered ``unknown``)."""
         from tapwise.solver.castable import castable_on
 
-        return castable_on(self, costs)
+        return castable_on(self, costs, time_limit=deadlines.read_time_limit({"time_limit": time_limit}))
 
     def plan(self, costs: list[dict[str, Any]], order: str | None = None) -> dict[str, Any]:
         """Spec section 7's ``plan`` of ``costs`` on this board. Planning joins the costs into
