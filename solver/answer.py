@@ -12,6 +12,7 @@ from typing import Any
 
 from tapwise.models.mana import COLORS, TYPES, Kind, format_types
 from tapwise.models.problem import Problem
+from tapwise.solver.answer_size import group_long_payments, left_over_fields
 from tapwise.solver.compile import Compiled, Producer
 from tapwise.solver.cpsat import Solution
 
@@ -102,6 +103,19 @@ class ManaPool:
             return [mana]
         return split_runs(mana, [units] * n)
 
+    def left_counts(self) -> dict[str, int]:
+        """The mana left per type: linear in the runs, not the mana."""
+        taken = self.taken
+        out: dict[str, int] = {}
+        for k, queue in self.queues.items():
+            i, offset = taken.get(k, (0, 0))
+            for j in range(i, len(queue)):
+                run = queue[j]
+                n = run.get("count", 1) - (offset if j == i else 0)
+                if n:
+                    out[run["type"]] = out.get(run["type"], 0) + n
+        return out
+
     def left(self) -> list[str]:
         taken = self.taken
         out: list[str] = []
@@ -163,10 +177,13 @@ def group_answer(answer: dict[str, Any]) -> dict[str, Any]:
     """``answer`` with the mana of every payment (and of every activation's own cost) grouped
     by :func:`group_mana`, and an activation's consecutive identical payments of its own cost
     (each Signet of 10^5 paying its {1} with {U} from Signets) as one with a ``count``: the
-    same dict, changed in place."""
+    same dict, changed in place. Past :data:`answer_size.LIST_MAX` payments, the total cost's
+    consecutive identical payments are grouped the same way."""
     for pay in answer.get("payments", ()):
         if "mana" in pay:
             pay["mana"] = group_mana(pay["mana"])
+    if "payments" in answer:
+        answer["payments"] = group_long_payments(answer["payments"], _group_payments)
     for act in answer.get("activations", ()):
         if "paid" in act:
             act["paid"] = _group_payments(act["paid"])
@@ -426,7 +443,7 @@ def build_answer(c: Compiled, sol: Solution) -> dict[str, Any]:
         "sacrificed": sacrificed,
         "colors_spent": colors,
         "counters": len(colors) if "eclipse" in prob.keywords else None,
-        "left_over": pool.left(),
+        **left_over_fields(pool.left_counts(), pool.left),  # solver/answer_size.py: bounded
         "objective": dict(sol.objective),
     }
     if prob.v2:

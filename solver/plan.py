@@ -14,6 +14,7 @@ with every activation in the first answer, which is the joint payment itself.
 from __future__ import annotations
 
 import time
+from collections import Counter
 from dataclasses import replace
 from math import ceil
 from typing import Any
@@ -22,6 +23,7 @@ from tapwise.models.mana import KIND_X, TYPES, format_types
 from tapwise.models.problem import BOARD_KEYS, COST_KEYS, Ability, PoolMana, Problem, ProblemError, Source, load_problem
 from tapwise.models.total_cost import CostError
 from tapwise.solver import deadline as deadlines
+from tapwise.solver.answer_size import left_over_fields
 from tapwise.solver.answer import Made, ManaPool, Paid, colors_of, group_answer, pay_total, replay_activations, v2_fields
 from tapwise.solver.compile import Compiled, compile_problem
 from tapwise.solver.cpsat import PLAN_OBJECTIVES, PLAN_OBJECTIVES_V2, PLAN_SUMMED, PLAN_SUMMED_V2, Model, Plan, Solution
@@ -430,7 +432,7 @@ class _Joint:
             "life_paid": ability_life + paid.life, "damage": damage, "energy_paid": energy + variant_energy,
             "sources_used": sum(copies.values()), "sacrificed": sacrificed, "colors_spent": colors,
             "counters": len(colors) if "eclipse" in here.keywords else None,
-            "left_over": [_BRACED[m["type"]] for m in floating],
+            **left_over_fields(Counter(m["type"] for m in floating), lambda: [_BRACED[m["type"]] for m in floating]),
             "objective": {"min_life": lost, "min_sacrifices": sacrificed, "min_sources": sum(copies.values()),
                           "min_waste": waste},
         }

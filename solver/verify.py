@@ -435,12 +435,16 @@ def _claimed_symbols(payments: list[Any]) -> tuple[tuple[dict[str, int], int], l
     malformed = []
     for n, pay in enumerate(payments):
         s = pay.get("symbol") if isinstance(pay, dict) else None
+        reps = mana_count(pay) if isinstance(pay, dict) else 1  # a grouped payment stands for count
         if not isinstance(s, str):
             malformed.append(f"payments[{n}]: bad symbol {pay.get('symbol') if isinstance(pay, dict) else pay!r}")
+        elif reps is None:
+            malformed.append(f"payments[{n}]: a payment's count must be a whole number of at least 1, "
+                             f"not {pay.get('count')!r}")
         elif s == "{X}":
-            x_paid += 1
+            x_paid += reps
         elif not s[1:-1].isdigit():  # generic is checked by amounts
-            counts[s] = counts.get(s, 0) + 1
+            counts[s] = counts.get(s, 0) + reps
     return (counts, x_paid), malformed
 
 
@@ -490,9 +494,38 @@ def _finish(p: Problem, answer: dict[str, Any], tc: TotalCost, claimed: tuple[di
         for name, value in objective.items():
             if values.get(name) != value:
                 errors.append(f"objective {name} says {value} but the payment gives {values.get(name)}")
-    if len(answer.get("left_over", [])) != in_pool:
-        errors.append("left_over doesn't match the mana left in the pool")
+    errors.extend(_left_over_errors(answer, r))
     return errors
+
+
+def _left_over_errors(answer: dict[str, Any], r: _Replay) -> list[str]:
+    """Does the answer say what is left in the pool, per type? ``left_over`` (one string per
+    mana, while short) and ``left_over_counts`` (per type) are each checked when given; one of
+    them must be (solver/answer_size.py)."""
+    left: dict[str, int] = {}
+    for (t, _), same in r.tokens.items():
+        for tok in same:
+            n = r.counts[tok[4]]
+            if n:
+                left[t] = left.get(t, 0) + n
+    errors = []
+    if "left_over" not in answer and "left_over_counts" not in answer:
+        errors.append("the answer says nothing of the mana left in the pool (left_over or left_over_counts)")
+    if "left_over" in answer:
+        listed = answer["left_over"]
+        said: dict[Any, int] = {}
+        for m in listed if isinstance(listed, list) else [listed]:
+            key = m[1:-1] if isinstance(m, str) and len(m) == 3 and m[0] == "{" and m[2] == "}" else repr(m)
+            said[key] = said.get(key, 0) + 1
+        if said != left:
+            errors.append(f"left_over doesn't match the mana left in the pool ({_per_type(left)})")
+    if "left_over_counts" in answer and answer["left_over_counts"] != left:
+        errors.append(f"left_over_counts says {answer['left_over_counts']!r} but the pool holds {_per_type(left)}")
+    return errors
+
+
+def _per_type(left: dict[str, int]) -> str:
+    return ", ".join(f"{n} {{{t}}}" for t, n in left.items()) or "nothing"
 
 
 def _check_total(p: Problem, tc: TotalCost, payments: list[dict[str, Any]], claimed: tuple[dict[str, int], int],
@@ -514,12 +547,13 @@ def _check_total(p: Problem, tc: TotalCost, payments: list[dict[str, Any]], clai
     for n, pay in enumerate(payments):
         text = pay["symbol"]
         mana = pay.get("mana", [])
+        reps = pay.get("count", 1)  # identical payments grouped (solver/answer_size.py); checked whole
         units = _units(mana)
         if text.startswith("{2/"):
             if pay.get("half") == "{2}":
-                twobrid_generic += 2
+                twobrid_generic += 2 * reps
                 generic_paid += units
-            if units > 2:
+            if units > 2 * reps:
                 overfull.append(f"{text} is paid with more than two mana")
         elif text == "{X}" or text[1:-1].isdigit():
             generic_paid += units
@@ -532,10 +566,10 @@ def _check_total(p: Problem, tc: TotalCost, payments: list[dict[str, Any]], clai
         if kind is KIND_ENERGY:
             if pay.get("energy") != 1:
                 errors.append(f"{where}: {{E}} is paid with one energy")
-            energy += 1
+            energy += reps
             continue
         if "life" in pay:
-            life += _life_payment(sym, pay, where, errors)
+            life += reps * _life_payment(sym, pay, where, errors)
             continue
         tokens = r.spend(mana, where, purpose)
         spent += tokens
@@ -558,18 +592,19 @@ def _check_total(p: Problem, tc: TotalCost, payments: list[dict[str, Any]], clai
                     errors.append(f"{where}: {{{t[0]}}} can't pay {{X}} here")
             continue
         generic_half = kind is KIND_TWOBRID and pay.get("half") == "{2}"
-        if not generic_half and units != 1:
-            errors.append(f"{where}: {sym} is paid with one mana, not {units}")
+        if not generic_half and units != reps:
+            errors.append(f"{where}: {sym} is paid with one mana, not {units}" if reps == 1 else
+                          f"{where}: {reps} {sym} are paid with one mana each, not {units} in all")
         if kind is KIND_COLORED and spend_as is None:  # the usual case: Achroma changes nothing here
             for t in tokens:
                 if t[0] not in sym.colors:
                     errors.append(f"{where}: {{{t[0]}}} can't pay {sym}")
             continue
         own = achroma
-        if achroma and exempt[str(sym)] and any(
+        if achroma and exempt[str(sym)] >= reps and any(
                 not _mana_ok(sym, t[0], t[1], achroma_own=True, spend_as=spend_as, generic_half=generic_half)
-                for t in tokens):
-            exempt[str(sym)] -= 1
+                for t in tokens):  # a grouped entry's payments are alike: all exempt, or it is checked
+            exempt[str(sym)] -= reps
             own = False
         for t in tokens:
             if not _mana_ok(sym, t[0], t[1], achroma_own=own, spend_as=spend_as, generic_half=generic_half):
