@@ -317,14 +317,22 @@ def replay_activations(c: Compiled, sol: Solution, pool: ManaPool,
             else:
                 made_by.append((len(activations) - 1, pool.add_traced(made, p.kind_of_type, src.id, times)))
         if p.cost:
-            # each activation pays its whole cost: the next count of each of its symbols
+            # each activation pays its whole cost: the next count of each of its symbols, read
+            # by a position per symbol (linear: cutting each list's head off was quadratic)
+            at = [0] * len(p.cost)
             for entry in activations[-len(groups):]:
-                entry["paid"] = []
-                for _ in range(entry["times"]):
-                    for d, payments_of_d in zip(p.cost, paid_by_symbol):
-                        entry["paid"] += payments_of_d[:d.count]
-                        del payments_of_d[:d.count]
-                ability_life += sum(pay.get("life", 0) for pay in entry["paid"])
+                paid: list[dict[str, Any]] = []
+                if len(p.cost) == 1:  # one symbol: its next times x count payments, in order
+                    take = p.cost[0].count * entry["times"]
+                    paid = paid_by_symbol[0][at[0]:at[0] + take]
+                    at[0] += take
+                else:
+                    for _ in range(entry["times"]):
+                        for di, d in enumerate(p.cost):
+                            paid += paid_by_symbol[di][at[di]:at[di] + d.count]
+                            at[di] += d.count
+                entry["paid"] = paid
+                ability_life += sum(pay.get("life", 0) for pay in paid)
         n = sum(groups.values())
         ability_life += p.life * n
         damage += p.damage * n
