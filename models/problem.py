@@ -921,8 +921,10 @@ def _card_facts(name: str | None, oracle: str | None, path: str) -> dict[str, An
         mana, snow = basic
         return {"types": ["land"], "snow": snow, "abilities": [{"add": "{%s}" % mana}]}
     try:
-        from tapwise.models.cards import UnknownCardError, lookup_card
+        from tapwise.models.cards import UnknownCardError, known_name, lookup_card
     except ImportError:  # the card library is optional for loading
+        return None
+    if known_name(name) is None:  # unknown: the caller says so; the suggestions (a second's work) aren't shown here
         return None
     try:
         return lookup_card(name)
