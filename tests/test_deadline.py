@@ -91,3 +91,11 @@ def test_pay_past_its_deadline_still_answers_and_verifies() -> None:
                 assert set(late["objective"]) == set(full["objective"])
         elif late["status"] == "infeasible":
             assert full["status"] == "infeasible"
+
+
+def test_overrun_benchmark_runs_reduced() -> None:
+    from tapwise.benchmarks.deadline_overrun import run
+
+    rows = run(1, [0.05], seed=3, kinds=("pay", "castable", "plan"))
+    assert [r["kind"] for r in rows] == ["pay", "castable", "plan"]
+    assert all(r["n"] == 1 and sum(r["statuses"].values()) == 1 for r in rows)
