@@ -98,10 +98,12 @@ def _rss_kb(pid: int) -> int:
     return -1
 
 
-def start_server(limit: int = LIMIT) -> tuple[subprocess.Popen, int]:
-    """``tapwise serve --port 0``: the process and the port it announced."""
+def start_server(limit: int = LIMIT, cache_entries: int | None = None) -> tuple[subprocess.Popen, int]:
+    """``tapwise serve --port 0``: the process and the port it announced (``cache_entries``:
+    its ``--cache-entries``, None for the default)."""
+    extra = [] if cache_entries is None else ["--cache-entries", str(cache_entries)]
     proc = subprocess.Popen([sys.executable, "-m", "tapwise.interfaces.cli", "serve", "--port", "0",
-                             "--max-bytes", str(limit)], stderr=subprocess.PIPE, text=True)
+                             "--max-bytes", str(limit), *extra], stderr=subprocess.PIPE, text=True)
     line = proc.stderr.readline()  # "tapwise: serving on 127.0.0.1:PORT"
     if "serving on" not in line:
         proc.kill()
@@ -161,7 +163,7 @@ def check(lines: list[tuple[bytes, Any, str]], answers: list[str], expected: lis
 
 
 def run(clients: int, lines_per_client: int, rounds: int, seed: int, stdin_lines: int,
-        out: Any = sys.stdout) -> dict[str, Any]:
+        out: Any = sys.stdout, cache_entries: int | None = None) -> dict[str, Any]:
     """The whole load run; returns its figures (and prints them)."""
     report: dict[str, Any] = {"clients": clients, "rounds": rounds, "lines": 0, "answered": 0, "errors": 0,
                               "problems": [], "rss_kb": []}
@@ -173,7 +175,7 @@ def run(clients: int, lines_per_client: int, rounds: int, seed: int, stdin_lines
         report["lines"] += len(lines)
         report["answered"] += len(answers)
         report["errors"] += sum('"status": "error"' in a for a in answers)
-    proc, port = start_server()
+    proc, port = start_server(cache_entries=cache_entries)
     try:
         for r in range(rounds):
             batches = [mixed_lines(lines_per_client, seed + 1000 * r + c, f"r{r}c{c}") for c in range(clients)]
@@ -217,9 +219,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--stdin-lines", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--cache-entries", type=int, help="the server's --cache-entries (default: its default)")
     args = parser.parse_args(argv)
     os.environ.setdefault("PYTHONHASHSEED", "0")
-    report = run(args.clients, args.lines, args.rounds, args.seed, args.stdin_lines)
+    report = run(args.clients, args.lines, args.rounds, args.seed, args.stdin_lines, cache_entries=args.cache_entries)
     return 1 if report["problems"] else 0
 
 

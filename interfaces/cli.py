@@ -270,12 +270,14 @@ def cmd_serve(args: argparse.Namespace) -> int:
     """JSON lines on standard input and output, or on a loopback TCP port."""
     if args.max_bytes < 1:
         raise Refused(f"--max-bytes must be at least 1, not {args.max_bytes}")
+    if args.cache_entries < 0:
+        raise Refused(f"--cache-entries must be 0 or more, not {args.cache_entries}")
     if args.port is None:
-        return server.serve_stdin(args.max_bytes)
+        return server.serve_stdin(args.max_bytes, args.cache_entries)
     if not 0 <= args.port <= 65535:
         raise Refused(f"--port must be 0-65535 (0: any free port), not {args.port}")
     try:
-        return server.serve_tcp(args.port, args.max_bytes)
+        return server.serve_tcp(args.port, args.max_bytes, cache_entries=args.cache_entries)
     except OSError as e:
         raise Refused(f"can't serve on {server.HOST}:{args.port}: {e.strerror or e}") from None
 
@@ -312,6 +314,9 @@ def build_parser() -> argparse.ArgumentParser:
                    "on standard error) instead of standard input")
     s.add_argument("--max-bytes", type=int, default=server.MAX_REQUEST_BYTES,
                    help=f"the longest request line read (default {server.MAX_REQUEST_BYTES:,})")
+    s.add_argument("--cache-entries", type=int, default=server.CACHE_ENTRIES,
+                   help="empty the solver's memos once together they hold more entries than this, so memory "
+                   f"stays flat (default {server.CACHE_ENTRIES:,}; 0 empties them after every request)")
     s.set_defaults(func=cmd_serve)
     sub.add_parser("bench", help="run the benchmark suite (see tapwise bench --help)")
     return parser

@@ -49,13 +49,15 @@ def render(answer: dict[str, Any]) -> str:
         lines.append(f"  {a['source']}{times}: add {a['adds']}" + (" each" if times else "") + paid)
     lines.append("Pay each symbol:")
     for p in answer["payments"]:
+        each = " each" if p.get("count", 1) > 1 else ""
         if "life" in p:
-            how = f"{p['life']} life"
+            how = f"{p['life']} life{each}"
         elif "energy" in p:
-            how = f"{p['energy']} energy"
+            how = f"{p['energy']} energy{each}"
         else:
             how = _mana_list(p["mana"]) or "nothing"
-        lines.append(f"  {p['symbol']:<8} {how}")
+        symbol = p["symbol"] + (f" x{p['count']}" if each else "")
+        lines.append(f"  {symbol:<8} {how}")
     extras = []
     if answer.get("life_paid") or answer.get("damage"):
         extras.append(f"life paid {answer['life_paid']}, damage {answer['damage']}")
@@ -75,8 +77,15 @@ def render(answer: dict[str, Any]) -> str:
         extras.append(f"other costs {key} " + (", ".join(ids) if isinstance(ids, list) else str(ids)))
     summary = "; ".join(extras)
     lines.append(summary[:1].upper() + summary[1:] + ".")
-    lines.append("Left in the pool: " + ("".join(answer["left_over"]) or "nothing") + ".")
+    lines.append("Left in the pool: " + _left_over(answer) + ".")
     return "\n".join(lines)
+
+
+def _left_over(answer: dict[str, Any]) -> str:
+    """The mana left: as listed while the list is short, else per type (``{C}x70``)."""
+    if "left_over" in answer:
+        return "".join(answer["left_over"]) or "nothing"
+    return ", ".join(f"{{{t}}}x{n}" for t, n in answer.get("left_over_counts", {}).items()) or "nothing"
 
 
 def render_pools(pools: list[dict[str, int]]) -> str:

@@ -6,7 +6,9 @@ not UTF-8, not JSON, nested too deeply, or a request that fails in any way is an
 ``status: error`` and the stream goes on. Lines are read with a bound, so one huge line never
 holds more than :data:`MAX_REQUEST_BYTES` in memory. Over TCP each connection is its own stream;
 several clients may be connected at once, and their requests are solved one at a time (a lock),
-so no request sees another's state and answers stay deterministic.
+so no request sees another's state and answers stay deterministic. The solver's memos
+(models/caches.py) are emptied whenever together they pass ``cache_entries`` entries, so a
+server's memory stays flat however many different boards it answers.
 """
 
 from __future__ import annotations
@@ -18,11 +20,15 @@ import threading
 from typing import Any, BinaryIO, Callable
 
 from tapwise.interfaces.queries import answer_request
+from tapwise.models import caches
 
 MAX_REQUEST_BYTES = 8 * 2**20
 """The longest request line read (8 MiB: a board of thousands of entries fits many times)."""
 MAX_DEPTH = 64
 """The deepest nesting of arrays and objects a request may have (a problem needs 6)."""
+CACHE_ENTRIES = 20_000
+"""Memo entries (all the solver's memos together) past which the server empties them: a few
+tens of MB, and the memos refill with what the current boards repeat within a few requests."""
 HOST = "127.0.0.1"
 """TCP serves the loopback interface only: the protocol has no authentication."""
 
@@ -79,8 +85,10 @@ def _depth(text: str) -> int:
     return most
 
 
-def answer_line(line: bytes, n: int, solve: Callable[[Any], dict[str, Any]] = answer_request) -> str:
-    """The answer line (no newline) for request line ``n`` (from 1)."""
+def answer_line(line: bytes, n: int, solve: Callable[[Any], dict[str, Any]] = answer_request,
+                cache_entries: int | None = CACHE_ENTRIES) -> str:
+    """The answer line (no newline) for request line ``n`` (from 1); afterwards the memos are
+    emptied if they hold more than ``cache_entries`` entries (None: never)."""
     try:
         request = read_request(line)
     except BadLine as e:
@@ -88,6 +96,8 @@ def answer_line(line: bytes, n: int, solve: Callable[[Any], dict[str, Any]] = an
     else:
         with _SOLVING:
             answer = solve(request)
+            if cache_entries is not None:
+                caches.clear_past(cache_entries)
     try:
         return json.dumps(answer, allow_nan=False)
     except (ValueError, TypeError, RecursionError) as e:  # an id that JSON can't carry back
@@ -111,7 +121,8 @@ def _lines(stream: BinaryIO, limit: int):
         yield line
 
 
-def serve_stream(stream: BinaryIO, out: Any, limit: int = MAX_REQUEST_BYTES) -> int:
+def serve_stream(stream: BinaryIO, out: Any, limit: int = MAX_REQUEST_BYTES,
+                 cache_entries: int | None = CACHE_ENTRIES) -> int:
     """Answer every request line of ``stream`` (bytes) on ``out`` (text or bytes, flushed per
     line); blank lines are skipped. Returns how many lines were answered."""
     binary = not hasattr(out, "encoding")
@@ -123,7 +134,7 @@ def serve_stream(stream: BinaryIO, out: Any, limit: int = MAX_REQUEST_BYTES) -> 
         elif not line.strip():
             continue
         else:
-            text = answer_line(line, n)
+            text = answer_line(line, n, cache_entries=cache_entries)
         out.write((text + "\n").encode() if binary else text + "\n")
         out.flush()
         answered += 1
@@ -133,7 +144,8 @@ def serve_stream(stream: BinaryIO, out: Any, limit: int = MAX_REQUEST_BYTES) -> 
 class _Connection(socketserver.StreamRequestHandler):
     def handle(self) -> None:
         try:
-            serve_stream(self.rfile, self.wfile, self.server.limit)  # type: ignore[attr-defined]
+            serve_stream(self.rfile, self.wfile, self.server.limit,  # type: ignore[attr-defined]
+                         self.server.cache_entries)  # type: ignore[attr-defined]
         except (ConnectionError, BrokenPipeError):
             pass  # the client went away: its stream ends here
 
@@ -144,19 +156,21 @@ class Server(socketserver.ThreadingTCPServer):
     daemon_threads = True
     allow_reuse_address = True
 
-    def __init__(self, port: int, limit: int = MAX_REQUEST_BYTES) -> None:
+    def __init__(self, port: int, limit: int = MAX_REQUEST_BYTES, cache_entries: int | None = CACHE_ENTRIES) -> None:
         super().__init__((HOST, port), _Connection)
         self.limit = limit
+        self.cache_entries = cache_entries
 
     @property
     def port(self) -> int:
         return self.server_address[1]
 
 
-def serve_tcp(port: int, limit: int = MAX_REQUEST_BYTES, announce: Any = sys.stderr) -> int:
+def serve_tcp(port: int, limit: int = MAX_REQUEST_BYTES, announce: Any = sys.stderr,
+              cache_entries: int | None = CACHE_ENTRIES) -> int:
     """Serve on 127.0.0.1:``port`` (0: any free port) until interrupted; the address is
     announced on ``announce`` as ``tapwise: serving on 127.0.0.1:PORT``."""
-    with Server(port, limit) as server:
+    with Server(port, limit, cache_entries) as server:
         print(f"tapwise: serving on {HOST}:{server.port}", file=announce, flush=True)
         try:
             server.serve_forever()
@@ -165,7 +179,7 @@ def serve_tcp(port: int, limit: int = MAX_REQUEST_BYTES, announce: Any = sys.std
     return 0
 
 
-def serve_stdin(limit: int = MAX_REQUEST_BYTES) -> int:
+def serve_stdin(limit: int = MAX_REQUEST_BYTES, cache_entries: int | None = CACHE_ENTRIES) -> int:
     """Serve standard input to standard output until end of input."""
-    serve_stream(sys.stdin.buffer, sys.stdout, limit)
+    serve_stream(sys.stdin.buffer, sys.stdout, limit, cache_entries)
     return 0

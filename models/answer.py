@@ -134,6 +134,7 @@ class Answer:
     colors_spent: tuple[str, ...] | None = None
     counters: int | None = None
     left_over: tuple[str, ...] | None = None
+    left_over_counts: tuple[tuple[str, int], ...] | None = None  # per type (solver/answer_size.py)
     objective: tuple[tuple[str, int], ...] | None = None
     why: str | None = None
     conflict: tuple[str, ...] | None = None
@@ -155,7 +156,7 @@ class Answer:
 _PLAIN = ("optimal", "x", "life_paid", "damage", "energy_paid", "sources_used", "sacrificed",
           "counters", "why", "error", "discarded", "counters_removed", "convoked", "improvised", "delved")
 ANSWER_KEYS = ("status", "total_cost", "announce", "activations", "payments", "colors_spent",
-               "left_over", "objective", "conflict", "id", "kept", "drawbacks", "other_costs") + _PLAIN
+               "left_over", "left_over_counts", "objective", "conflict", "id", "kept", "drawbacks", "other_costs") + _PLAIN
 
 
 def _symbol(value: Any, path: str) -> Symbol:
@@ -230,6 +231,11 @@ def _strings(value: Any, path: str) -> tuple[str, ...]:
     return tuple(_str(v, f"{path}[{i}]") for i, v in enumerate(_expect(value, (list,), path, "a list")))
 
 
+def _type_counts(value: Any, path: str) -> tuple[tuple[str, int], ...]:
+    obj = _object(value, path, TYPES)
+    return tuple((t, _int(obj[t], f"{path}.{t}", 1, 2**62)) for t in TYPES if t in obj)
+
+
 def load_answer(value: Any) -> Answer:
     """Validate a spec answer dict and return the :class:`Answer` it describes."""
     obj = _object(value, "", ANSWER_KEYS)
@@ -262,6 +268,7 @@ def load_answer(value: Any) -> Answer:
         payments=_payments(obj["payments"], "payments") if "payments" in obj else None,
         colors_spent=_strings(obj["colors_spent"], "colors_spent") if "colors_spent" in obj else None,
         left_over=_strings(obj["left_over"], "left_over") if "left_over" in obj else None,
+        left_over_counts=_type_counts(obj["left_over_counts"], "left_over_counts") if "left_over_counts" in obj else None,
         objective=objective,
         conflict=_strings(obj["conflict"], "conflict") if "conflict" in obj else None,
         id=obj.get("id"),
@@ -298,6 +305,8 @@ def dump_answer(answer: Answer) -> dict[str, Any]:
         out["counters"] = a.counters
     if a.left_over is not None:
         out["left_over"] = list(a.left_over)
+    if a.left_over_counts is not None:
+        out["left_over_counts"] = dict(a.left_over_counts)
     if a.objective is not None:
         out["objective"] = dict(a.objective)
     for key in ("why", "error"):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import Enum
-from functools import lru_cache
+from tapwise.models.caches import memo
 from typing import Iterable, Iterator
 
 from tapwise.models.values import cached
@@ -147,7 +147,7 @@ def _color_pair(a: str, b: str) -> str | None:
     return _PAIR_BY_SET.get(frozenset((a, b))) if a != b else None
 
 
-@lru_cache(maxsize=4096)
+@memo(4096)
 def _parse_body(body: str) -> Symbol | None:
     """The symbol between braces, or None when it is not one of section 1's symbols
     (remembered: the same few bodies make up every cost)."""
@@ -275,7 +275,7 @@ class ManaCost:
         return any(s.kind is KIND_X for s in self.symbols)
 
 
-@lru_cache(maxsize=4096)
+@memo(4096)
 def _parse_cost(cls: type, text: str) -> ManaCost:
     """Costs are immutable values, and the same few strings come back on every board."""
     return cls(tuple(_iter_symbols(text)))
@@ -286,7 +286,7 @@ def parse_cost(text: str) -> ManaCost:
     return ManaCost.parse(text)
 
 
-@lru_cache(maxsize=None)
+@memo(256)
 def type_mask(types: str) -> int:
     """The set of mana types in ``types`` as bits, ``TYPES[i]`` being bit ``i`` (at most 64 sets)."""
     m = 0

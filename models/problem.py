@@ -8,7 +8,7 @@ a silently different problem. ``dump_problem`` writes the same JSON back.
 from __future__ import annotations
 
 from dataclasses import MISSING, dataclass, field, fields
-from functools import lru_cache
+from tapwise.models.caches import memo, remember, table
 from itertools import count, product
 from typing import Any, Hashable, Iterable, Mapping
 
@@ -314,13 +314,21 @@ class Ability:
 _PAYMENT_KINDS = count()
 
 
-@lru_cache(maxsize=None)  # one entry per kind of ability ever loaded, like a card pool
+_KIND_NUMBERS: dict[tuple, int] = table(65536)  # payment key -> its number
+
+
 def _payment_kind(payment_key: tuple) -> int:
-    """The number of the kind of ability with this payment key (the next one if it's new)."""
-    return next(_PAYMENT_KINDS)
+    """The number of the kind of ability with this payment key (the next one if it's new).
+    Numbers are never reused: once the memo is emptied, a kind seen again gets a new number,
+    so abilities loaded before and after are merely not merged (solver/merge.py), never merged
+    wrongly."""
+    kind = _KIND_NUMBERS.get(payment_key)
+    if kind is None:
+        kind = remember(_KIND_NUMBERS, payment_key, next(_PAYMENT_KINDS), 65536)
+    return kind
 
 
-@lru_cache(maxsize=4096)
+@memo(4096)
 def _choices_of_mana(cost: ManaCost) -> tuple[tuple[str, ...], ...]:
     """Mana symbols added by an effect: hybrid lets the player pick a half, Phyrexian adds its
     color, generic and {S} add colorless (106.8–106.11)."""
@@ -574,7 +582,7 @@ def _object(value: Any, path: str, allowed: Iterable[str]) -> Mapping[str, Any]:
     return value
 
 
-@lru_cache(maxsize=64)
+@memo(64)
 def _key_set(allowed: tuple[str, ...]) -> frozenset[str]:
     """The allowed keys as a set: checking a key against a tuple compares it with each in turn."""
     return frozenset(allowed)
@@ -751,7 +759,7 @@ ABILITY_KEYS = ("add", "tap", "mana", "life", "damage", "energy", "sacrifice", "
                 "drawback", "sacrifice_other", "tap_other")
 
 
-_ABILITIES: dict[Hashable, Ability] = {}  # the same few ability objects come back on every board
+_ABILITIES: dict[Hashable, Ability] = table()  # the same few ability objects come back on every board
 
 
 def _ability_key(value: Any) -> Hashable | None:
@@ -772,9 +780,7 @@ def load_ability(value: Any, path: str) -> Ability:
     if ability is None:
         ability = _load_ability(value, path)
         if key is not None:
-            if len(_ABILITIES) >= 4096:
-                _ABILITIES.clear()
-            _ABILITIES[key] = ability
+            remember(_ABILITIES, key, ability)
     return ability
 
 
@@ -929,8 +935,10 @@ def _card_facts(name: str | None, oracle: str | None, path: str) -> dict[str, An
         mana, snow = basic
         return {"types": ["land"], "snow": snow, "abilities": [{"add": "{%s}" % mana}]}
     try:
-        from tapwise.models.cards import UnknownCardError, lookup_card
+        from tapwise.models.cards import UnknownCardError, known_name, lookup_card
     except ImportError:  # the card library is optional for loading
+        return None
+    if known_name(name) is None:  # unknown: the caller says so; the suggestions (a second's work) aren't shown here
         return None
     try:
         return lookup_card(name)
@@ -943,7 +951,7 @@ def _card_facts(name: str | None, oracle: str | None, path: str) -> dict[str, An
 _QUICK_SOURCE_KEYS = frozenset(("id", "name", "count", "types", "snow", "tapped", "abilities"))
 
 
-_SOURCES: dict[tuple, Source] = {}  # plain entries by their exact JSON: boards repeat the same cards
+_SOURCES: dict[tuple, Source] = table()  # plain entries by their exact JSON: boards repeat the same cards
 
 _OBJECT, _ARRAY, _TRUE, _FALSE, _NOT_PLAIN = (object() for _ in range(5))
 
@@ -1004,9 +1012,7 @@ def _quick_source(raw: Any, taken: set[str]) -> Source | None:
         if source is None:
             return None
         if key is not _NOT_PLAIN:
-            if len(_SOURCES) >= 4096:
-                _SOURCES.clear()
-            _SOURCES[key] = source
+            remember(_SOURCES, key, source)
     return source if source.id not in taken else None
 
 
@@ -1060,7 +1066,7 @@ _PLAIN_BOARD_KEYS = {"colors": "", "sick": False, "counters": (), "chosen": None
 """Section 9.1's keys of a plain entry, which gives none of them."""
 
 
-@lru_cache(maxsize=1024)
+@memo(1024)
 def _implied_subtypes(name: str | None) -> tuple[str, ...]:
     """A basic land name's subtype (305.6), as the full loader gives it."""
     basic = basic_land(name) if name else None

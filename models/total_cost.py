@@ -11,7 +11,7 @@ Achroma's colorless-only generic, an increase) is a choice best made together wi
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from tapwise.models.caches import memo
 from itertools import permutations
 from typing import Iterator
 
@@ -241,7 +241,7 @@ def total_costs(problem: Problem) -> tuple[TotalCost, ...]:
     return _total_costs(p.cost, p.alternative, p.free, p.additional, p.life_cost, p.increase, p.reduce)
 
 
-@lru_cache(maxsize=4096)
+@memo(4096)
 def _total_costs(cost: ManaCost | None, alternative: ManaCost | None, free: bool, additional: tuple[ManaCost, ...],
                  life_cost: int, increase: tuple[ManaCost, ...], reduce: tuple[ManaCost, ...]) -> tuple[TotalCost, ...]:
     if cost is not None and alternative is None and not free and not additional and not increase and not reduce:

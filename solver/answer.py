@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable
-from functools import lru_cache
+from tapwise.models.caches import memo
 from itertools import groupby
 from operator import itemgetter
 from typing import Any
 
 from tapwise.models.mana import COLORS, TYPES, Kind, format_types
 from tapwise.models.problem import Problem
+from tapwise.solver.answer_size import group_long_payments, left_over_fields
 from tapwise.solver.doubling import UNIT as DOUBLED
 from tapwise.solver.compile import Compiled, Producer
 from tapwise.solver.cpsat import Solution
@@ -107,6 +108,19 @@ class ManaPool:
             return [mana]
         return split_runs(mana, [units] * n)
 
+    def left_counts(self) -> dict[str, int]:
+        """The mana left per type: linear in the runs, not the mana."""
+        taken = self.taken
+        out: dict[str, int] = {}
+        for k, queue in self.queues.items():
+            i, offset = taken.get(k, (0, 0))
+            for j in range(i, len(queue)):
+                run = queue[j]
+                n = run.get("count", 1) - (offset if j == i else 0)
+                if n:
+                    out[run["type"]] = out.get(run["type"], 0) + n
+        return out
+
     def left(self) -> list[str]:
         taken = self.taken
         out: list[str] = []
@@ -171,10 +185,13 @@ def group_answer(answer: dict[str, Any]) -> dict[str, Any]:
     """``answer`` with the mana of every payment (and of every activation's own cost) grouped
     by :func:`group_mana`, and an activation's consecutive identical payments of its own cost
     (each Signet of 10^5 paying its {1} with {U} from Signets) as one with a ``count``: the
-    same dict, changed in place."""
+    same dict, changed in place. Past :data:`answer_size.LIST_MAX` payments, the total cost's
+    consecutive identical payments are grouped the same way."""
     for pay in answer.get("payments", ()):
         if "mana" in pay:
             pay["mana"] = group_mana(pay["mana"])
+    if "payments" in answer:
+        answer["payments"] = group_long_payments(answer["payments"], _group_payments)
     for act in answer.get("activations", ()):
         if "paid" in act:
             act["paid"] = _group_payments(act["paid"])
@@ -209,7 +226,7 @@ def _in_type_order(made: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(sorted(made, key=_TYPE_ORDER))
 
 
-@lru_cache(maxsize=4096)
+@memo(4096)
 def _fixed_output(choice: tuple[str, ...]) -> tuple[str, ...] | None:
     """What every activation choosing ``choice`` makes (types in WUBRGC order), or None when a
     unit is flexible (any color, hybrid) and the solution's splits say what it made. The same
@@ -217,7 +234,7 @@ def _fixed_output(choice: tuple[str, ...]) -> tuple[str, ...] | None:
     return _in_type_order(choice) if all(len(unit) == 1 for unit in choice) else None
 
 
-@lru_cache(maxsize=4096)
+@memo(4096)
 def _adds(made: tuple[str, ...]) -> str:
     return format_types(made)
 
@@ -329,14 +346,22 @@ def replay_activations(c: Compiled, sol: Solution, pool: ManaPool,
             else:
                 made_by.append((len(activations) - 1, pool.add_traced(made, p.kind_of_type, src.id, times)))
         if p.cost:
-            # each activation pays its whole cost: the next count of each of its symbols
+            # each activation pays its whole cost: the next count of each of its symbols, read
+            # by a position per symbol (linear: cutting each list's head off was quadratic)
+            at = [0] * len(p.cost)
             for entry in activations[-len(groups):]:
-                entry["paid"] = []
-                for _ in range(entry["times"]):
-                    for d, payments_of_d in zip(p.cost, paid_by_symbol):
-                        entry["paid"] += payments_of_d[:d.count]
-                        del payments_of_d[:d.count]
-                ability_life += sum(pay.get("life", 0) for pay in entry["paid"])
+                paid: list[dict[str, Any]] = []
+                if len(p.cost) == 1:  # one symbol: its next times x count payments, in order
+                    take = p.cost[0].count * entry["times"]
+                    paid = paid_by_symbol[0][at[0]:at[0] + take]
+                    at[0] += take
+                else:
+                    for _ in range(entry["times"]):
+                        for di, d in enumerate(p.cost):
+                            paid += paid_by_symbol[di][at[di]:at[di] + d.count]
+                            at[di] += d.count
+                entry["paid"] = paid
+                ability_life += sum(pay.get("life", 0) for pay in paid)
         n = sum(groups.values())
         ability_life += p.life * n
         damage += p.damage * n
@@ -467,7 +492,7 @@ def build_answer(c: Compiled, sol: Solution) -> dict[str, Any]:
         "sacrificed": sacrificed,
         "colors_spent": colors,
         "counters": len(colors) if "eclipse" in prob.keywords else None,
-        "left_over": pool.left(),
+        **left_over_fields(pool.left_counts(), pool.left),  # solver/answer_size.py: bounded
         "objective": dict(sol.objective),
     }
     if prob.v2:

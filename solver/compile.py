@@ -9,7 +9,7 @@ number of distinct kinds, never on copies.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
+from tapwise.models.caches import memo, remember, table
 from typing import Any
 
 from tapwise.models.mana import (COLORS, KIND_COLORED, KIND_COLORLESS, KIND_COLORLESS_HYBRID, KIND_ENERGY, KIND_GENERIC,
@@ -108,7 +108,7 @@ class Producer:
         return _most_made(self.choices)
 
 
-@lru_cache(maxsize=4096)
+@memo(4096)
 def _most_made(choices: tuple[tuple[str, ...], ...]) -> int:
     """Remembered: boards share a few kinds of ability, and X's bound reads it for each producer."""
     return max(map(len, choices), default=0)
@@ -174,7 +174,7 @@ def _kind_index(kinds: list[ManaKind], index: dict[KindKey, int], key: KindKey) 
     return k
 
 
-@lru_cache(maxsize=4096)
+@memo(4096)
 def _mana_kind(type: str, snow: bool, only: Restriction | None, pool: bool) -> ManaKind:
     """Kinds are values, so every board shares them."""
     return ManaKind(type, snow, only, pool)
@@ -206,7 +206,7 @@ class _Layout:
         return _spendable(self, purpose if self.restricted else None)
 
 
-@lru_cache(maxsize=4096)
+@memo(4096)
 def _layout(pool: tuple[MadeKey, ...], made: tuple[MadeKey, ...]) -> _Layout:
     """The layout of a board whose pool holds mana of ``pool`` (type, snow, only) and whose
     abilities make ``made``, each in order of first sight."""
@@ -265,7 +265,7 @@ def ability_purpose(source: Source) -> Purpose:
     return Purpose("ability", source.types, (), "", False)
 
 
-@lru_cache(maxsize=4096)
+@memo(4096)
 def _spendable(layout: _Layout, purpose: Purpose | None) -> tuple[_Accept, frozenset[int]]:
     """See :meth:`_Layout.spendable`: worked out once per layout and purpose (None when the
     layout has no restriction, which is the usual case, so no purpose is hashed)."""
@@ -295,7 +295,7 @@ class _Accept:
         return got
 
 
-@lru_cache(maxsize=1024)
+@memo(1024)
 def _accept(spendable: Spendable) -> _Accept:
     """The shared :class:`_Accept` of ``spendable``."""
     return _Accept(spendable)
@@ -368,7 +368,7 @@ class _Group:
         return got
 
 
-@lru_cache(maxsize=4096)
+@memo(4096)
 def _option(units: int, accept: frozenset[int], life: int, generic: str | None, half: str) -> Option:
     """Options are values, and costs met on new boards ask for the same few again: a frozen
     dataclass's ``__init__`` costs about 8,000 instructions, a remembered one a few hundred."""
@@ -384,7 +384,7 @@ def _groups(symbols: list[tuple[Symbol, bool]], spend_as: str | None) -> tuple[_
                  for (sym, achroma_own), n in grouped.items())
 
 
-@lru_cache(maxsize=4096)
+@memo(4096)
 def _ability_cost(mana: ManaCost, accept: _Accept) -> tuple[Demand, ...]:
     """A mana ability's own cost as demands ({X} aside): the same few on every board."""
     groups = _groups([(sym, False) for sym in mana.symbols if sym.kind is not KIND_X], None)
@@ -418,7 +418,7 @@ class _Shape:
     x_zero: bool
 
 
-@lru_cache(maxsize=4096)
+@memo(4096)
 def _shapes(totals: _Same, achroma: bool, spend_as: str | None, x_color: str | None) -> tuple[_Shape, ...]:
     """The shapes of the total costs (``total_costs``, which remembers them, so they are keyed by
     identity): worked out once per cost, whatever boards it meets."""
@@ -442,7 +442,7 @@ def _shape(tc: TotalCost, achroma: bool, spend_as: str | None, x_color: str | No
     return _Shape(_groups(symbols, spend_as), x_types, x_zero)
 
 
-@lru_cache(maxsize=4096)
+@memo(4096)
 def _variants(totals: _Same, accept: _Accept, achroma: bool, spend_as: str | None,
               x_color: str | None) -> tuple[Variant, ...]:
     """The total costs compiled: a pure function of the cost and of the kinds that may pay it,
@@ -514,7 +514,7 @@ AbilityRow = tuple[Any, tuple[tuple[str, ...], ...], str, "Restriction | None", 
 """What compiling reads of a mana ability: (reflect, choices, types made, only, tap, sacrifice,
 uses, life, damage, energy, mana)."""
 
-_ROWS: dict[int, tuple[Ability, AbilityRow]] = {}
+_ROWS: dict[int, tuple[Ability, AbilityRow]] = table()
 
 
 def _row(a: Ability) -> AbilityRow:
@@ -524,10 +524,8 @@ def _row(a: Ability) -> AbilityRow:
     id isn't reused while the entry stands."""
     got = _ROWS.get(id(a))
     if got is None:
-        if len(_ROWS) >= 4096:
-            _ROWS.clear()
-        got = _ROWS[id(a)] = (a, (a.reflect, a.choices, a.types_made, a.only, a.tap, a.sacrifice, a.uses,
-                                  a.life, a.damage, a.energy, a.mana))
+        got = remember(_ROWS, id(a), (a, (a.reflect, a.choices, a.types_made, a.only, a.tap, a.sacrifice,
+                                          a.uses, a.life, a.damage, a.energy, a.mana)))
     return got[1]
 
 

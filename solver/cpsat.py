@@ -18,6 +18,7 @@ from typing import Any
 from ortools.sat.python import cp_model
 
 from tapwise.models.values import assemble
+from tapwise.solver import deadline as deadlines
 from tapwise.solver.doubling import add_doubling, doubling_bound
 from tapwise.solver.compile import Compiled, Variant, mana_upper_bound
 
@@ -313,7 +314,7 @@ class Model:
         """The cost symbols of a minimal infeasible core, or None if the relaxed model is
         feasible with all of them (then the trouble is elsewhere)."""
         solver = thread_solver()
-        deadline = time.monotonic() + time_limit
+        deadline = time.monotonic() + deadlines.left(time_limit)  # within the request's (solver/deadline.py)
         lits = [lit for lit, _ in self.assumptions]
         assumptions = self.m.proto.assumptions
 
@@ -839,7 +840,7 @@ class Model:
         each group's optimum is fixed before the next group is solved. With ``late_payment``,
         a limit reached with nothing found gets :meth:`_first_feasible` (a payment whose
         objective values the caller measures; a plan, whose costs may all go unpaid, does not)."""
-        deadline = time.monotonic() + time_limit
+        deadline = time.monotonic() + deadlines.left(time_limit)  # within the request's (solver/deadline.py)
         solver = thread_solver()
         optimal = True
         last: Solution | None = None

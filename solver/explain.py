@@ -11,6 +11,7 @@ from itertools import combinations
 from typing import Any
 
 from tapwise.models.mana import COLOR_NAMES, TYPES, Kind, Symbol, type_mask
+from tapwise.solver import deadline as deadlines
 from tapwise.solver.compile import Compiled
 
 
@@ -139,6 +140,9 @@ def _from_core(c: Compiled) -> dict[str, Any]:
     """No count explains it: ask the model for a minimal set of symbols it can't pay together."""
     from tapwise.solver.cpsat import Model
 
+    if deadlines.passed():  # the request's time is spent: no core is searched (solver/deadline.py)
+        return {"why": "no payment exists; the time limit was spent before the symbols that conflict were found",
+                "conflict": []}
     core = Model(c, relax=True).core(time_limit=min(2.0, c.problem.time_limit))
     prob = c.problem
     if core is None:

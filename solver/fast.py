@@ -75,7 +75,7 @@ too: another payment might respect it, and CP-SAT weighs that.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from tapwise.models.caches import memo
 from itertools import chain, combinations, product
 from operator import attrgetter, itemgetter, mul
 from typing import Any
@@ -123,7 +123,7 @@ def solve_fast(c: Compiled, objectives: tuple[str, ...]) -> Solution | None:
         return None
 
 
-@lru_cache(maxsize=256)
+@memo(256)
 def _sacrifices_last(objectives: tuple[str, ...]) -> str:
     """Whether abilities that sacrifice (Treasures, Lotus Petal) can be left out of the supply:
     "" if not, "skip" or "skip if no life". When ``min_sacrifices`` comes before every objective
@@ -141,7 +141,7 @@ def _sacrifices_last(objectives: tuple[str, ...]) -> str:
     return "skip if no life" if "min_life" in before else "skip"
 
 
-@lru_cache(maxsize=256)
+@memo(256)
 def _orders(objectives: tuple[str, ...]) -> tuple[tuple[str, ...], Any, bool]:
     """The varying objectives in the order they count (the rest break ties), a function putting
     (life, sources, waste) in that order, and whether life comes first; once per objective list."""

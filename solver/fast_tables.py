@@ -6,7 +6,7 @@ most are remembered."""
 
 from __future__ import annotations
 
-from functools import lru_cache
+from tapwise.models.caches import memo
 from itertools import product
 from typing import Any
 
@@ -71,7 +71,7 @@ def _fewest_copies(c: Compiled, need: int) -> int | None:
     return None
 
 
-@lru_cache(maxsize=4096)
+@memo(4096)
 def _accepted_types(accept: frozenset[int], kind_bit: tuple[int, ...]) -> int | None:
     """The mask of the types whose kinds ``accept`` takes, or None unless it takes every
     spendable kind of those types (acceptance by type); once per shape."""
@@ -83,7 +83,7 @@ def _accepted_types(accept: frozenset[int], kind_bit: tuple[int, ...]) -> int | 
     return m
 
 
-@lru_cache(maxsize=4096)
+@memo(4096)
 def _source_info(abilities: tuple[tuple[tuple[tuple[str, ...], ...], int, int], ...]):
     """A source's :func:`_source_table`, with its :func:`_profile_mask` both ways (index 0:
     every type it makes, 1: the types that cost no life): one cached call per source."""
@@ -134,7 +134,7 @@ def _source_table(abilities: tuple[tuple[tuple[tuple[str, ...], ...], int, int],
     return tuple(pays), tuple(picks), tuple(shape), tuple(refs)
 
 
-@lru_cache(maxsize=4096)
+@memo(4096)
 def _choice_table(choices: tuple[tuple[str, ...], ...]):
     """A mana ability's choices read once per shape: for each type, the first one-unit choice
     making it, (type index, type, choice index, unit); and the choices making several units,
@@ -152,7 +152,7 @@ def _choice_table(choices: tuple[tuple[str, ...], ...]):
     return tuple(singles.values()), tuple(multis)
 
 
-@lru_cache(maxsize=1024)
+@memo(1024)
 def _multi_units(choice: tuple[str, ...]) -> tuple[int, tuple[tuple[str, int, int], ...]]:
     """A multi choice's type mask, and its distinct units in order with how many of each it
     makes and the types each may be: once per shape."""
@@ -183,7 +183,7 @@ def _most_activations(choice: tuple[str, ...], reach: list[tuple[int, int]]) -> 
     return most
 
 
-@lru_cache(maxsize=1024)
+@memo(1024)
 def _vectors(bounds: tuple[int, ...], cap: int, limit: int) -> tuple[tuple[int, ...], ...]:
     """Every vector ``0 <= v[j] <= bounds[j]`` with ``sum(v) <= cap``; out of class past ``limit``.
     Once per shape: boards repeat the same few bounds."""

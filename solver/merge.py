@@ -13,14 +13,14 @@ most one thing, so giving activations back can't break a copy's limits or the or
 from __future__ import annotations
 
 from collections import defaultdict, deque
-from functools import lru_cache
+from tapwise.models.caches import memo, remember, table
 from typing import Any
 
 from tapwise.models.problem import Problem, Source
 from tapwise.models.values import evolve
 
 
-_SIGNATURES: dict[int, tuple[Source, tuple | None]] = {}
+_SIGNATURES: dict[int, tuple[Source, tuple | None]] = table()
 
 
 def _signature(s: Source) -> tuple | None:
@@ -30,9 +30,7 @@ def _signature(s: Source) -> tuple | None:
     reused while the entry stands."""
     got = _SIGNATURES.get(id(s))
     if got is None:
-        if len(_SIGNATURES) >= 4096:
-            _SIGNATURES.clear()
-        got = _SIGNATURES[id(s)] = (s, _signature_of(s))
+        got = remember(_SIGNATURES, id(s), (s, _signature_of(s)))
     return got[1]
 
 
@@ -157,7 +155,7 @@ class Merge:
         return {**answer, "activations": activations, "payments": rename_payments(answer["payments"])}
 
 
-@lru_cache(maxsize=256)
+@memo(256)
 def _types(adds: str) -> tuple[str, ...]:
     """The types of the units in ``adds`` (``"{W}{W}"`` -> ``("W", "W")``)."""
     return tuple(adds.replace("{", " ").replace("}", " ").split())

@@ -3,7 +3,8 @@
 ``pay`` is total: whatever it is given, it returns an answer. Bad input is ``status: error``
 naming the field; anything else that goes wrong (a bug, memory) is ``status: error`` saying it
 is internal and what was being done, never an exception. ``time_limit`` bounds the whole call:
-loading, the fast path, CP-SAT and the verifier all share one deadline.
+loading, the fast path, CP-SAT, the explanation and the verifier all share one deadline
+(solver/deadline.py; inside a ``castable`` or ``plan``, the sooner of its own and theirs).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Any
 from tapwise.models.problem import Problem, ProblemError, load_problem
 from tapwise.models.total_cost import CostError
 from tapwise.solver.answer import build_answer, group_answer
+from tapwise.solver import deadline as deadlines
 from tapwise.solver.compile import Compiled, compile_problem
 from tapwise.solver.cpsat import solve
 from tapwise.solver import fast
@@ -73,7 +75,8 @@ def _pay(problem: Any, started: float, doing: _Doing) -> dict[str, Any]:
         prob = problem if isinstance(problem, Problem) else load_problem(problem)
         if prob.keep or "max_keep" in prob.objective:  # spec 9.5: solver/keep.py
             doing.what = "paying with kept costs"
-            return _keeping(prob, problem)
+            with deadlines.request(prob.time_limit, started):
+                return _keeping(prob, problem)
         doing.what = "compiling the problem"
         merge = Merge(prob)
         compiled = compile_problem(merge.problem)
@@ -88,7 +91,12 @@ def pay_compiled(prob: Problem, merge: Merge, compiled: Compiled, request: Any =
     ``solver.prepared``, does those steps its own way and finishes here, so both answer alike).
     ``request`` is what was asked (for its ``id``), ``started`` when the time limit began."""
     doing = doing or _Doing()
-    deadline = (time.monotonic() if started is None else started) + prob.time_limit
+    with deadlines.request(prob.time_limit, started) as deadline:
+        return _solve_and_verify(prob, merge, compiled, request, deadline, doing)
+
+
+def _solve_and_verify(prob: Problem, merge: Merge, compiled: Compiled, request: Any, deadline: float,
+                      doing: _Doing) -> dict[str, Any]:
     doing.what = "solving"
     answer = merge.split(solve_compiled(compiled, deadline))
     if answer["status"] == "paid":
@@ -121,10 +129,11 @@ def infeasible_answer(compiled: Compiled) -> dict[str, Any]:
 
 def solve_compiled(compiled: Compiled, deadline: float | None = None) -> dict[str, Any]:
     """The answer for a compiled problem, before verification; CP-SAT stops at ``deadline``
-    (``time.monotonic()``; by default the problem's time limit from now)."""
+    (``time.monotonic()``; by default the current request's, else the problem's time limit
+    from now)."""
     prob = compiled.problem
     if deadline is None:
-        deadline = time.monotonic() + prob.time_limit
+        deadline = deadlines.current() or time.monotonic() + prob.time_limit
     if compiled.unpayable:
         return {"status": "unpayable", "optimal": True,
                 "why": "it has no mana cost and no alternative cost, so it can't be paid (118.6)"}

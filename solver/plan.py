@@ -18,6 +18,8 @@ toward (9.1-9.2); copies left in different states become entries of their own (`
 
 from __future__ import annotations
 
+import time
+from collections import Counter
 from dataclasses import replace
 from math import ceil
 from typing import Any
@@ -25,6 +27,8 @@ from typing import Any
 from tapwise.models.mana import KIND_X, TYPES, format_types
 from tapwise.models.problem import BOARD_KEYS, COST_KEYS, Ability, PoolMana, Problem, ProblemError, Source, load_problem
 from tapwise.models.total_cost import CostError
+from tapwise.solver import deadline as deadlines
+from tapwise.solver.answer_size import left_over_fields
 from tapwise.solver.answer import Made, ManaPool, Paid, colors_of, group_answer, pay_total, replay_activations, v2_fields
 from tapwise.solver.compile import Compiled, compile_problem
 from tapwise.solver.cpsat import PLAN_OBJECTIVES, PLAN_OBJECTIVES_V2, PLAN_SUMMED, PLAN_SUMMED_V2, Model, Plan, Solution
@@ -46,19 +50,24 @@ _BRACED = {t: format_types(t) for t in TYPES}
 
 
 def plan(request: dict[str, Any]) -> dict[str, Any]:
-    """The spec ``plan`` answer for ``request``; bad input raises :class:`ProblemError`."""
+    """The spec ``plan`` answer for ``request``; bad input raises :class:`ProblemError`. Its
+    ``time_limit`` is one deadline for the whole plan: loading, every solve, the checks."""
+    started = time.monotonic()
     for key in request:
         if key not in PLAN_KEYS:
             raise ProblemError(key, f"unknown key for a plan question; allowed: {', '.join(PLAN_KEYS)}")
     order = request.get("order", "given")
     if order not in ORDERS:
         raise ProblemError("order", f"must be \"given\" or \"any\", not {order!r}")
-    time_limit = request.get("time_limit", 10.0)
-    if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)) or not time_limit > 0:
-        raise ProblemError("time_limit", f"must be a number of seconds above 0, not {time_limit!r}")
+    time_limit = deadlines.read_time_limit(request)
     costs = request.get("costs")
     if not isinstance(costs, list) or not costs:
         raise ProblemError("costs", "must be a non-empty list of costs (problem objects without the board keys)")
+    with deadlines.request(time_limit, started):
+        return _plan(request, order, time_limit, costs)
+
+
+def _plan(request: dict[str, Any], order: str, time_limit: float, costs: list[Any]) -> dict[str, Any]:
     board = {k: request[k] for k in BOARD_KEYS if k in request}
     board_problem = load_problem({"cost": "{0}", **board})  # the board's own errors, named without a cost
     if "keep" in request:  # spec 9.5: kept costs judged on what the whole plan leaves
@@ -74,9 +83,9 @@ def plan(request: dict[str, Any]) -> dict[str, Any]:
             compiled.append(compile_problem(p))
         except CostError as e:
             raise ProblemError(f"costs[{i}]", str(e)) from None
-    result = _solve(problems, compiled, order, float(time_limit))
+    result = _solve(problems, compiled, order, time_limit)
     if board_problem.keep and result["status"] == "paid":
-        result = _keeping(board_problem, problems, compiled, order, float(time_limit), result)
+        result = _keeping(board_problem, problems, compiled, order, time_limit, result)
     return result
 
 
@@ -223,6 +232,8 @@ def _decide(problems: list[Problem], compiled: list[Compiled], candidates: list[
     """Which costs the plan pays and how, jointly: (the joint solution, each candidate's share of
     it or None when unpaid, the plan's objective values), or None past the time limit. With
     ``keeping`` (kept costs compiled, their mana values, their indexes) the keep model decides."""
+    if deadlines.passed():  # loading took the whole limit: no model is built
+        return None
     values = [_mana_value(problems[i]) for i in candidates]
     v2 = problems[0].v2  # one board: 9.6's objectives for all the costs or none
     summed = PLAN_SUMMED_V2 if v2 else PLAN_SUMMED
@@ -235,6 +246,8 @@ def _decide(problems: list[Problem], compiled: list[Compiled], candidates: list[
     spec = Plan(tuple(compiled[i] for i in candidates), tuple(v for v, _ in values), tuple(n for _, n in values),
                 prefix=order == "given")
     objectives = PLAN_OBJECTIVES_V2 if v2 else PLAN_OBJECTIVES
+    if deadlines.passed():
+        return None
     if keeping is None:
         model = Model(spec.costs[0], plan=spec)
         sol = model.solve(objectives, time_limit)
@@ -474,7 +487,7 @@ class _Joint:
             "life_paid": ability_life + paid.life, "damage": damage, "energy_paid": energy + variant_energy,
             "sources_used": sum(copies.values()), "sacrificed": left.sacrificed, "colors_spent": colors,
             "counters": len(colors) if "eclipse" in here.keywords else None,
-            "left_over": [_BRACED[m["type"]] for m in floating],
+            **left_over_fields(Counter(m["type"] for m in floating), lambda: [_BRACED[m["type"]] for m in floating]),
             "objective": {"min_life": lost, "min_sacrifices": left.sacrificed, "min_sources": sum(copies.values()),
                           "min_waste": waste},
         }

@@ -19,12 +19,14 @@ frozen or never changed after compiling.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import Any
 
 from tapwise.models.problem import BOARD_KEYS, COST_KEYS, Problem, ProblemError, load_problem
 from tapwise.models.total_cost import CostError
 from tapwise.models.values import evolve
+from tapwise.solver import deadline as deadlines
 from tapwise.solver.compile import Compiled, CompiledBoard, compile_board, compile_problem
 from tapwise.solver.fast_feasible import Checks, Supply, board_supply, cost_checks
 from tapwise.solver.merge import Merge
@@ -83,15 +85,18 @@ class Board:
 
     def pay(self, cost: dict[str, Any]) -> dict[str, Any]:
         """The answer of ``tapwise.pay({**cost, **board})``, without reading the board again."""
+        started = time.monotonic()
         try:
             q = self._question(cost)
         except (ProblemError, CostError) as e:
             return _error(str(e), cost)
         if q.compiled is None:  # spec 9.5: the keep model reads the whole board
-            return _keeping(q.problem, cost)
+            with deadlines.request(q.problem.time_limit, started):
+                return _keeping(q.problem, cost)
         if q.checks is not None and self._supply is not None and self._supply.decide(q.checks) is False:
-            return _echo_id(q.merge.split(infeasible_answer(q.compiled)), cost)  # no payment: no search
-        return pay_compiled(q.problem, q.merge, q.compiled, cost)
+            with deadlines.request(q.problem.time_limit, started):  # no payment: no search
+                return _echo_id(q.merge.split(infeasible_answer(q.compiled)), cost)
+        return pay_compiled(q.problem, q.merge, q.compiled, cost, started)
 
     def can_pay(self, cost: dict[str, Any]) -> bool:
         """Whether ``cost`` (a question, as for :meth:`pay`) can be paid on this board: the
@@ -146,11 +151,12 @@ class Board:
             self._questions[key] = q
         return q
 
-    def castable(self, costs: list[dict[str, Any]]) -> dict[str, Any]:
-        """One ``pay`` answer per cost, each on its own (spec section 7's ``castable``)."""
+    def castable(self, costs: list[dict[str, Any]], time_limit: float = deadlines.DEFAULT) -> dict[str, Any]:
+        """One ``pay`` answer per cost, each on its own (spec section 7's ``castable``), all within
+        ``time_limit`` seconds (a cost reached after it is answered ``unknown``)."""
         from tapwise.solver.castable import castable_on
 
-        return castable_on(self, costs)
+        return castable_on(self, costs, time_limit=deadlines.read_time_limit({"time_limit": time_limit}))
 
     def plan(self, costs: list[dict[str, Any]], order: str | None = None) -> dict[str, Any]:
         """Spec section 7's ``plan`` of ``costs`` on this board. Planning joins the costs into

@@ -9,7 +9,7 @@ energy and the reported numbers. It returns a list of plain-language errors; emp
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
+from tapwise.models.caches import memo
 from itertools import combinations
 from operator import attrgetter, itemgetter
 from typing import Any
@@ -69,7 +69,7 @@ def _legal_output(ab: Ability, made: tuple[str, ...], reflect: set[str] | None) 
     return made in ab.choices or _one_of_choices(ab.choices, made)
 
 
-@lru_cache(maxsize=4096)  # per kind of ability and output: the same few on every board
+@memo(4096)  # per kind of ability and output: the same few on every board
 def _one_of_choices(choices: tuple[tuple[str, ...], ...], made: tuple[str, ...]) -> bool:
     """Is ``made`` what one of the choices makes? Each unit of a choice (a set of allowed
     types) must get its own mana: a perfect bipartite matching. Mana of one type all have the
@@ -89,7 +89,7 @@ def _one_of_choices(choices: tuple[tuple[str, ...], ...], made: tuple[str, ...])
     return False
 
 
-@lru_cache(maxsize=4096)
+@memo(4096)
 def _parse_types(text: str) -> tuple[str, ...] | None:
     """The types of mana an ``adds`` string names, or None if it isn't plain mana."""
     try:
@@ -107,7 +107,7 @@ def _parse_types(text: str) -> tuple[str, ...] | None:
     return tuple(out)
 
 
-@lru_cache(maxsize=1024)
+@memo(1024)
 def _symbol(text: str) -> Symbol | None:
     """The symbol ``text`` names, or None (answers repeat the same few symbols)."""
     try:
@@ -505,12 +505,16 @@ def _claimed_symbols(payments: list[Any]) -> tuple[tuple[dict[str, int], int], l
     malformed = []
     for n, pay in enumerate(payments):
         s = pay.get("symbol") if isinstance(pay, dict) else None
+        reps = mana_count(pay) if isinstance(pay, dict) else 1  # a grouped payment stands for count
         if not isinstance(s, str):
             malformed.append(f"payments[{n}]: bad symbol {pay.get('symbol') if isinstance(pay, dict) else pay!r}")
+        elif reps is None:
+            malformed.append(f"payments[{n}]: a payment's count must be a whole number of at least 1, "
+                             f"not {pay.get('count')!r}")
         elif s == "{X}":
-            x_paid += 1
+            x_paid += reps
         elif not s[1:-1].isdigit():  # generic is checked by amounts
-            counts[s] = counts.get(s, 0) + 1
+            counts[s] = counts.get(s, 0) + reps
     return (counts, x_paid), malformed
 
 
@@ -560,9 +564,38 @@ def _finish(p: Problem, answer: dict[str, Any], tc: TotalCost, claimed: tuple[di
         for name, value in objective.items():
             if values.get(name) != value:
                 errors.append(f"objective {name} says {value} but the payment gives {values.get(name)}")
-    if len(answer.get("left_over", [])) != in_pool:
-        errors.append("left_over doesn't match the mana left in the pool")
+    errors.extend(_left_over_errors(answer, r))
     return errors
+
+
+def _left_over_errors(answer: dict[str, Any], r: _Replay) -> list[str]:
+    """Does the answer say what is left in the pool, per type? ``left_over`` (one string per
+    mana, while short) and ``left_over_counts`` (per type) are each checked when given; one of
+    them must be (solver/answer_size.py)."""
+    left: dict[str, int] = {}
+    for (t, _), same in r.tokens.items():
+        for tok in same:
+            n = r.counts[tok[4]]
+            if n:
+                left[t] = left.get(t, 0) + n
+    errors = []
+    if "left_over" not in answer and "left_over_counts" not in answer:
+        errors.append("the answer says nothing of the mana left in the pool (left_over or left_over_counts)")
+    if "left_over" in answer:
+        listed = answer["left_over"]
+        said: dict[Any, int] = {}
+        for m in listed if isinstance(listed, list) else [listed]:
+            key = m[1:-1] if isinstance(m, str) and len(m) == 3 and m[0] == "{" and m[2] == "}" else repr(m)
+            said[key] = said.get(key, 0) + 1
+        if said != left:
+            errors.append(f"left_over doesn't match the mana left in the pool ({_per_type(left)})")
+    if "left_over_counts" in answer and answer["left_over_counts"] != left:
+        errors.append(f"left_over_counts says {answer['left_over_counts']!r} but the pool holds {_per_type(left)}")
+    return errors
+
+
+def _per_type(left: dict[str, int]) -> str:
+    return ", ".join(f"{n} {{{t}}}" for t, n in left.items()) or "nothing"
 
 
 def _check_total(p: Problem, tc: TotalCost, payments: list[dict[str, Any]], claimed: tuple[dict[str, int], int],
@@ -584,15 +617,16 @@ def _check_total(p: Problem, tc: TotalCost, payments: list[dict[str, Any]], clai
     for n, pay in enumerate(payments):
         text = pay["symbol"]
         mana = pay.get("mana", [])
+        reps = pay.get("count", 1)  # identical payments grouped (solver/answer_size.py); checked whole
         items: list[dict[str, Any]] = []
         if p.payment is not None:  # 9.3: convoke, improvise and delve items beside the mana
             items, mana = split_items(mana)
         units = _units(mana) + len(items)
         if text.startswith("{2/"):
             if pay.get("half") == "{2}":
-                twobrid_generic += 2
+                twobrid_generic += 2 * reps
                 generic_paid += units
-            if units > 2:
+            if units > 2 * reps:
                 overfull.append(f"{text} is paid with more than two mana")
         elif text == "{X}" or text[1:-1].isdigit():
             generic_paid += units
@@ -605,10 +639,10 @@ def _check_total(p: Problem, tc: TotalCost, payments: list[dict[str, Any]], clai
         if kind is KIND_ENERGY:
             if pay.get("energy") != 1:
                 errors.append(f"{where}: {{E}} is paid with one energy")
-            energy += 1
+            energy += reps
             continue
         if "life" in pay:
-            life += _life_payment(sym, pay, where, errors)
+            life += reps * _life_payment(sym, pay, where, errors)
             continue
         tokens = r.spend(mana, where, purpose)
         spent += tokens
@@ -633,8 +667,9 @@ def _check_total(p: Problem, tc: TotalCost, payments: list[dict[str, Any]], clai
                     errors.append(f"{where}: {{{t[0]}}} can't pay {{X}} here")
             continue
         generic_half = kind is KIND_TWOBRID and pay.get("half") == "{2}"
-        if not generic_half and units != 1:
-            errors.append(f"{where}: {sym} is paid with one mana, not {units}")
+        if not generic_half and units != reps:
+            errors.append(f"{where}: {sym} is paid with one mana, not {units}" if reps == 1 else
+                          f"{where}: {reps} {sym} are paid with one mana each, not {units} in all")
         if kind is KIND_COLORED and spend_as is None:  # the usual case: Achroma changes nothing here
             if items:
                 check_items(p, sym, pay, items, achroma, generic_half, where, errors)
@@ -643,10 +678,10 @@ def _check_total(p: Problem, tc: TotalCost, payments: list[dict[str, Any]], clai
                     errors.append(f"{where}: {{{t[0]}}} can't pay {sym}")
             continue
         own = achroma
-        if achroma and exempt[str(sym)] and ((items and generic_half) or any(
+        if achroma and exempt[str(sym)] >= reps and ((items and generic_half) or any(
                 not _mana_ok(sym, t[0], t[1], achroma_own=True, spend_as=spend_as, generic_half=generic_half)
-                for t in tokens)):
-            exempt[str(sym)] -= 1
+                for t in tokens)):  # a grouped entry's payments are alike: all exempt, or it is checked
+            exempt[str(sym)] -= reps
             own = False
         if items:
             check_items(p, sym, pay, items, own, generic_half, where, errors)

@@ -8,7 +8,7 @@ uses kept as the activations are replayed in the answer's order.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from tapwise.models.caches import memo
 from typing import Any
 
 from tapwise.models.problem import Ability, Problem, Source
@@ -225,7 +225,7 @@ class BoardState:
                 "min_counters": self.removed + self.put}
 
 
-@lru_cache(maxsize=4096)
+@memo(4096)
 def _made_by(choices: tuple[tuple[str, ...], ...], made: tuple[str, ...], n: int) -> bool:
     """Is ``made`` (sorted types) what n repetitions of an add with ``choices`` make, each
     repetition one of the choices (each unit of a choice one mana of a type it allows)?"""

@@ -192,11 +192,12 @@ def test_min_waste_counts_only_made_mana_left_in_the_pool():
             {"symbol": "{W}", "mana": [{"type": "W", "source": "plains"}]}]
 
     def answer(acts, pays, waste, left):
-        return _forged(acts, pays, colors_spent=["W", "G"], left_over=["{C}"] * left, objective={"min_waste": waste})
+        left_over = ["{C}"] * left if left < 3 else ["{C}", "{C}", "{G}"]  # the pool's {G} too, when unspent
+        return _forged(acts, pays, colors_spent=["W", "G"], left_over=left_over, objective={"min_waste": waste})
 
     assert verify(problem, answer(acts, pays, 0, 1)) == []
     assert any("min_waste" in e for e in verify(problem, answer(acts, pays, 1, 1)))
-    # Sol Ring's two {C} made and one spent: one wasted, and two {C} left over with the pool's.
+    # Sol Ring's two {C} made and one spent: one wasted, and left over with the pool's {C} and {G}.
     sol = acts + [{"source": "sol", "ability": 0, "adds": "{C}{C}", "times": 1}]
     by_sol = [{"symbol": "{1}", "mana": [{"type": "C", "source": "sol"}]}, pays[1]]
     assert verify(problem, dict(answer(sol, by_sol, 1, 3), colors_spent=["W"])) == []
