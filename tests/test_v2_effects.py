@@ -404,6 +404,8 @@ def random_cube_problem(r: random.Random) -> dict:
         s["count"] = min(s.get("count", 1), 2)
     problem = random_problem(r)
     problem["sources"] = sources
+    if problem.pop("x", None) is not None:  # X up to a doubled pool: too many demands for the reference
+        problem["cost"] = problem["cost"].replace("{X}", "")
     effects = [e for e in (_effect(r, sources[1:]) for _ in range(r.randint(0, 2)))]
     problem["effects"] = [e if "on" in e or e["kind"] == "extra" and e.get("add") == "chosen"
                           else {**e, "when": {**e.get("when", {}), "types": ["land"]}} for e in effects]
@@ -447,4 +449,4 @@ def test_9_4_random_problems_against_the_reference():
 
 def test_9_2_random_doubling_cube_problems_against_the_reference():
     r = random.Random(922)
-    check_random((random_cube_problem(r) for _ in range(250)), 180)
+    check_random((random_cube_problem(r) for _ in range(200)), 150)
