@@ -322,6 +322,15 @@ def test_9_4_plan_refuses_an_on_extra_on_an_entry_of_several_copies():
     assert answer["status"] == "error" and answer["error"].startswith("effects[0].on:"), answer
 
 
+def test_9_5_keep_refuses_an_on_extra_on_an_entry_of_several_copies_and_keeps_under_effects():
+    board = {"sources": [{"id": "f", "name": "Forest", "count": 2}], "effects": [REFLECTION]}
+    answer = tapwise.pay({"cost": "{G}{G}", **board, "keep": [{"cost": "{G}{G}"}]})
+    assert answer["status"] == "paid" and answer["kept"] == [0] and answer["sources_used"] == 1
+    refused = tapwise.pay({"cost": "{G}", "sources": board["sources"], "keep": [{"cost": "{G}"}],
+                           "effects": [{"kind": "extra", "on": "f", "add": "{G}"}]})
+    assert refused["status"] == "error" and refused["error"].startswith("effects[0].on:"), refused
+
+
 def test_9_4_the_verifier_rejects_a_doubled_output_without_the_effect():
     problem = {"cost": "{G}{G}", "sources": [{"name": "Forest"}], "effects": [REFLECTION]}
     answer = paid(problem)
