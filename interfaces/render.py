@@ -46,7 +46,12 @@ def render(answer: dict[str, Any]) -> str:
                         else " with " + _mana_list(p["mana"]))
                      for p in a["paid"]]
             paid = "  paying " + "; ".join(parts)
-        lines.append(f"  {a['source']}{times}: add {a['adds']}" + (" each" if times else "") + paid)
+        effects = ""  # 9.4: what a replacement changed, and what the extras added
+        if "made" in a:
+            effects += f" (made {a['made']}, replaced)"
+        if "extra" in a:
+            effects += f", and {a['extra']} from an effect"
+        lines.append(f"  {a['source']}{times}: add {a['adds']}" + effects + (" each" if times else "") + paid)
     lines.append("Pay each symbol:")
     for p in answer["payments"]:
         each = " each" if p.get("count", 1) > 1 else ""

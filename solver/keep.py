@@ -287,6 +287,10 @@ def check_costs(problem: Problem) -> None:
         if k.payment is not None:
             raise ProblemError(f"keep[{i - 1}].{keyword_path(k)}" if i else keyword_path(k),
                                "keep does not support this key yet (pay and castable do without keep)")
+    for n, e in enumerate(problem.effects):  # 9.4: the board left can't say which copy an aura is on
+        if e.on is not None and any(s.id == e.on and s.count > 1 for s in problem.sources):
+            raise ProblemError(f"effects[{n}].on", "keep does not support an on extra on an entry of several "
+                               "copies yet (pay without keep does): give the enchanted copy its own entry")
     for i, k in enumerate(problem.keep):
         try:
             compile_problem(judged(k, problem.sources, problem.player.life, problem.player.energy))

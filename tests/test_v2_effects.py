@@ -322,6 +322,15 @@ def test_9_4_plan_refuses_an_on_extra_on_an_entry_of_several_copies():
     assert answer["status"] == "error" and answer["error"].startswith("effects[0].on:"), answer
 
 
+def test_9_5_keep_refuses_an_on_extra_on_an_entry_of_several_copies_and_keeps_under_effects():
+    board = {"sources": [{"id": "f", "name": "Forest", "count": 2}], "effects": [REFLECTION]}
+    answer = tapwise.pay({"cost": "{G}{G}", **board, "keep": [{"cost": "{G}{G}"}]})
+    assert answer["status"] == "paid" and answer["kept"] == [0] and answer["sources_used"] == 1
+    refused = tapwise.pay({"cost": "{G}", "sources": board["sources"], "keep": [{"cost": "{G}"}],
+                           "effects": [{"kind": "extra", "on": "f", "add": "{G}"}]})
+    assert refused["status"] == "error" and refused["error"].startswith("effects[0].on:"), refused
+
+
 def test_9_4_the_verifier_rejects_a_doubled_output_without_the_effect():
     problem = {"cost": "{G}{G}", "sources": [{"name": "Forest"}], "effects": [REFLECTION]}
     answer = paid(problem)
@@ -404,6 +413,8 @@ def random_cube_problem(r: random.Random) -> dict:
         s["count"] = min(s.get("count", 1), 2)
     problem = random_problem(r)
     problem["sources"] = sources
+    if problem.pop("x", None) is not None:  # X up to a doubled pool: too many demands for the reference
+        problem["cost"] = problem["cost"].replace("{X}", "")
     effects = [e for e in (_effect(r, sources[1:]) for _ in range(r.randint(0, 2)))]
     problem["effects"] = [e if "on" in e or e["kind"] == "extra" and e.get("add") == "chosen"
                           else {**e, "when": {**e.get("when", {}), "types": ["land"]}} for e in effects]
@@ -447,4 +458,4 @@ def test_9_4_random_problems_against_the_reference():
 
 def test_9_2_random_doubling_cube_problems_against_the_reference():
     r = random.Random(922)
-    check_random((random_cube_problem(r) for _ in range(250)), 180)
+    check_random((random_cube_problem(r) for _ in range(200)), 150)

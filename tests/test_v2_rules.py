@@ -188,8 +188,8 @@ def test_9_1_a_missing_fact_names_the_fact_and_the_field():
 @pytest.mark.parametrize("problem,path", [
     ({"cost": "{1}", "convoke": "yes"}, "convoke"),
     ({"cost": "{1}", "effects": [{"kind": "multiply"}]}, "effects[0].factor"),
-    ({"cost": "{1}", "sources": [{"id": "cube", "abilities": [{"add": {"double_pool": True}}]}]},
-     "sources[0].abilities[0].add.double_pool"),
+    ({"cost": "{1}", "sources": [{"id": "cube", "abilities": [{"add": {"double_pool": True}, "times": 2}]}]},
+     "sources[0].abilities[0].times"),
     ({"cost": "{1}", "sources": [{"id": "x", "counters": {"charge": -1}, "abilities": []}]}, "sources[0].counters.charge"),
 ])
 def test_9_keys_not_honoured_or_bad_are_errors_naming_them(problem, path):
