@@ -28,7 +28,7 @@ from tapwise.models.oracle_riders import _read_riders, _Riders
 from tapwise.models.oracle_words import (BASIC_LAND_TYPES, NUM, TypeLine, describe, number, outside_quotes,
                                          parse_type_line, sentences)
 
-__all__ = ["OracleError", "ChoiceNeeded", "BadChoice", "Skipped", "Reading", "read_card", "read_oracle",
+__all__ = ["NO_CHOICE", "OracleError", "ChoiceNeeded", "BadChoice", "Skipped", "Reading", "read_card", "read_oracle",
            "source_from_card", "parse_type_line", "TypeLine", "measure", "V1_ABILITY_KEYS", "is_version_1"]
 
 
@@ -215,6 +215,8 @@ def _read_activated(text: str, card: _Card) -> list[dict]:
     return [finish({**base, "add": _add_value(a)}) for a in adds]
 
 
+NO_CHOICE = "this card's mana abilities make no choice to give"
+
 _COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 
 
@@ -392,7 +394,7 @@ def read_card(oracle: str, *, name: str | None = None, type_line: str | None = N
         abilities = [finish({**a, "damage": a.get("damage", 0) + tap_damage}) if a.get("tap", True) else a
                      for a in abilities]
     if chosen is not None and not card.used_choice:
-        raise OracleError(chosen, "this card's mana abilities make no choice to give", name)
+        raise OracleError(chosen, NO_CHOICE, name)
     return Reading(tuple(abilities), tuple(skipped), tuple(effects))
 
 

@@ -24,7 +24,8 @@ from typing import Any, Callable
 import numpy as np
 
 from tapwise.models.mana import COLORS, Kind, Symbol
-from tapwise.models.problem import BOARD_KEYS, Ability, Problem, ProblemError, Purpose, Restriction, Source, load_problem
+from tapwise.models.problem import (BOARD_KEYS, Ability, Problem, ProblemError, Purpose, Restriction, Source, load_problem,
+                                    unread_json)
 from tapwise.solver.compile import reflect_types
 from tapwise.solver.expand import board_choices, expand, finite_mana
 
@@ -86,8 +87,12 @@ def available(request: dict[str, Any]) -> dict[str, Any]:
         out = _report(pool, board.tokens)
         reported.setdefault(tuple(out.values()), out)
     # the largest pools first, then by their counts in the reported order: the same board, the same list
-    return {"pools": sorted(reported.values(), key=lambda out: (-sum(out[t] for t in REPORTED),
-                                                               [-v for v in out.values()]))}
+    out: dict[str, Any] = {"pools": sorted(reported.values(), key=lambda out: (-sum(out[t] for t in REPORTED),
+                                                                               [-v for v in out.values()]))}
+    unread = unread_json(loaded)  # the cards' mana abilities the reader skipped, never hidden
+    if unread:
+        out["unread"] = unread
+    return out
 
 
 def _refuse_not_yet(problem: Problem) -> None:

@@ -18,7 +18,8 @@ from math import ceil
 from typing import Any
 
 from tapwise.models.mana import KIND_X, TYPES, format_types
-from tapwise.models.problem import BOARD_KEYS, COST_KEYS, Ability, PoolMana, Problem, ProblemError, Source, load_problem
+from tapwise.models.problem import (BOARD_KEYS, COST_KEYS, Ability, PoolMana, Problem, ProblemError, Source, load_problem,
+                                    unread_json)
 from tapwise.models.total_cost import CostError
 from tapwise.solver.answer import Made, ManaPool, Paid, colors_of, group_answer, pay_total, replay_activations, v2_fields
 from tapwise.solver.compile import Compiled, compile_problem
@@ -70,6 +71,9 @@ def plan(request: dict[str, Any]) -> dict[str, Any]:
     result = _solve(problems, compiled, order, float(time_limit))
     if board_problem.keep and result["status"] == "paid":
         result = _keeping(board_problem, problems, compiled, order, float(time_limit), result)
+    unread = unread_json(board_problem)  # the cards' mana abilities the reader skipped, never hidden
+    if unread and result.get("status") != "error":
+        result["unread"] = unread
     return result
 
 
