@@ -102,6 +102,9 @@ def _refuse_not_yet(problem: Problem) -> None:
         if s.counts:
             raise ProblemError(f"sources[{i}].counts", "available does not support counts yet (pay and castable do)")
         for j, a in enumerate(s.abilities):
+            if not a.tap and a.times is not None and a.times.remove:
+                raise ProblemError(f"sources[{i}].abilities[{j}].times.remove", "available does not support "
+                                   "removing any number of counters without {T} yet (pay and castable do)")
             for key in ("sacrifice_other", "tap_other", "discard", "exile_graveyard", "mill"):
                 if getattr(a, key):
                     raise ProblemError(f"sources[{i}].abilities[{j}].{key}",
