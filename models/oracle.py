@@ -130,6 +130,8 @@ def _read_activated(text: str, card: _Card) -> list[dict]:
     if parts:
         parts[0] = re.sub(r" (?:they|that player) chooses?$", "", parts[0])
         parts[0] = re.sub(r"^Add to your mana pool ", "Add ", parts[0])  # the old wording (Gem Bazaar)
+        # Chea: what the opponents lose is no part of the payment
+        parts[0] = re.sub(r"^(Add .+?) and each opponent loses X life(, where X is .+)$", r"\1\2", parts[0])
         parts[0] = re.sub(r"\bof the color last chosen$", "of the chosen color", parts[0])
     first = parts[0] if parts else ""
     whole = f"{text[:colon].strip()}: {first}."
@@ -140,11 +142,13 @@ def _read_activated(text: str, card: _Card) -> list[dict]:
             raise card.error(whole, "a doubling ability with more than a mana and {T} cost")
         return [finish({"add": {"double_pool": True}, "tap": cost.tap, "mana": cost.mana,
                         "uses": 1 if cost.tap else "any"})]
-    if re.fullmatch(r"Choose a color of a permanent you control", first) and parts[1:] == ["Add one mana of that color"]:
+    among = re.fullmatch(r"Choose a color of a (permanent you control|card in your graveyard)", first)
+    if among and parts[1:] == ["Add one mana of that color"]:
         cost = _read_cost(cost_text, card, whole)  # Meteor Crater: the engine knows the colors
         if cost != _Cost(tap=True):
             raise card.error(whole, "a color of a permanent with a cost beyond {T}")
-        return [finish({"add": {"any_color": 1, "of": {"fact": "colors among permanents you control"}}})]
+        plural = {"permanent you control": "permanents you control", "card in your graveyard": "cards in your graveyard"}
+        return [finish({"add": {"any_color": 1, "of": {"fact": "colors among " + plural[among.group(1)]}}})]
     choose = re.fullmatch(r"Choose a color", first)
     if choose and len(parts) >= 2:  # "Choose a color. Add ... mana of that color ...": one ability per color
         return _per_color(text[:colon].strip(), parts[1:], card)

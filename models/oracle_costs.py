@@ -48,7 +48,8 @@ def _other(words: str, card: _Card, sentence: str, tapping: bool) -> dict[str, A
         another, text = True, m.group(2)
     if tapping:
         text = re.sub(r"^(?:an? )?untapped\s+", "", text, flags=re.I)
-    desc = describe(text)
+    # "an untapped permanent": any permanent, an empty filter (9.2)
+    desc = Description((), (), None) if re.fullmatch(r"(?:an? )?permanents?", text, re.I) else describe(text)
     if desc is None or desc.colors is not None:
         kind = "tap" if tapping else "sacrifice"
         raise card.error(sentence, f"the permanents to {kind} ({words!r}) are not a kind the format's "

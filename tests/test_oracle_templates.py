@@ -136,3 +136,12 @@ def test_every_library_mana_source_loads_or_is_refused_by_name():
     assert set(refused) == set(REFUSED), refused
     for name, start in REFUSED.items():
         assert refused[name].startswith(start)
+
+
+def test_more_templates_of_the_current_database():
+    assert read("{T}, Tap an untapped permanent you control: Add one mana of any color.") == (
+        {"add": {"any_color": 1}, "tap_other": {}},)  # any permanent (9.2's empty filter)
+    assert read("{T}: Choose a color of a card in your graveyard. Add one mana of that color.") == (
+        {"add": {"any_color": 1, "of": {"fact": "colors among cards in your graveyard"}}},)
+    assert read("{T}: Add X {G} and each opponent loses X life, where X is the number of familiars you "
+                "control.") == ({"add": "{G}", "times": {"fact": "familiar you control"}},)
