@@ -72,12 +72,15 @@ def test_strict_refuses_a_library_card_by_its_name():
 
 
 def test_711_level_up_abilities_are_never_read_as_unconditional():
-    answer = pay({"cost": "{G}", "sources": [{"id": "joraga", "name": "Joraga Treespeaker", "oracle": LEVELER,
-                                              "type_line": "Creature — Elf Druid"}]})
-    assert answer["status"] == "infeasible"  # no level counters known: it makes nothing
-    assert "level 1-4" in answer["unread"][0]["reason"]
-    library = pay({"cost": "{G}", "sources": [{"name": "Joraga Treespeaker"}]})
-    assert library["status"] == "infeasible" and library["unread"][0]["sentence"] == "{T}: Add {G}{G}."
+    joraga = {"id": "joraga", "name": "Joraga Treespeaker", "oracle": LEVELER, "type_line": "Creature — Elf Druid"}
+    missing = pay({"cost": "{G}", "sources": [joraga]})
+    assert missing["status"] == "error" and "level counter on it" in missing["error"]
+    unleveled = pay({"cost": "{G}", "sources": [{**joraga, "facts": {"level counter on it": 0}}]})
+    assert unleveled["status"] == "infeasible" and "unread" not in unleveled
+    leveled = pay({"cost": "{G}", "sources": [{**joraga, "facts": {"level counter on it": 1}}]})
+    assert leveled["status"] == "paid"
+    library = pay({"cost": "{G}", "sources": [{"name": "Joraga Treespeaker", "facts": {"level counter on it": 5}}]})
+    assert library["status"] == "infeasible"  # level 5+: the Elves have it, not Joraga
 
 
 def test_605_1a_what_is_not_a_mana_ability_is_ignored_not_unread():
