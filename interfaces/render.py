@@ -43,7 +43,7 @@ def render(answer: dict[str, Any]) -> str:
         if a.get("paid"):
             parts = [p["symbol"] + (f" x{p['count']}" if p.get("count", 1) > 1 else "")
                      + (" with 2 life" + (" each" if p.get("count", 1) > 1 else "") if "life" in p
-                        else " with " + _mana_list(p["mana"]))
+                        else " with " + _mana_list(p["mana"]) if p["mana"] else "")  # {0}: nothing to pay with
                      for p in a["paid"]]
             paid = "  paying " + "; ".join(parts)
         effects = ""  # 9.4: what a replacement changed, and what the extras added

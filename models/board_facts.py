@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Iterable, Iterator
 
 from tapwise.models.cards import Card
@@ -61,6 +62,15 @@ def facts_needed(abilities: Iterable[dict]) -> list[str]:
     return list(dict.fromkeys(_walk(list(abilities))))
 
 
+@lru_cache(maxsize=1)
+def _subtypes() -> frozenset[str]:
+    """Every subtype some card of the library has, lowercase (multi-word ones word by word)."""
+    from tapwise.models.cards import library
+
+    return frozenset(w for c in library().values() if c.type_line
+                     for s in parse_type_line(c.type_line).subtypes for w in s.lower().split())
+
+
 def _permanent(card: Card) -> bool:
     types = parse_type_line(card.type_line).types if card.type_line else ()
     return not set(types) & {"instant", "sorcery"}
@@ -108,6 +118,8 @@ def derive_fact(fact: str, entries: Iterable[Entry]) -> Derived | None:
     words = m.group(1).split()
     if any(w in ("untapped", "tapped", "other", "nontoken", "token") for w in words):
         return None  # state the typed board doesn't say for sure
+    if not all(w in CARD_TYPES or w in _SUPERTYPES or w in _subtypes() for w in words):
+        return None  # "greatest power among creatures you control": not a count of a kind
     # Multi-word subtypes written with a space stay together only as the card prints them, so
     # every word must be a type, supertype or subtype of the card.
     per: list[tuple[str, int]] = []

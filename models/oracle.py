@@ -24,11 +24,11 @@ from tapwise.models.oracle_card import (_ABILITY_WORD, _LOYALTY, _REMINDER, V1_A
                                         OracleError, _Card, finish, is_version_1)
 from tapwise.models.oracle_costs import _Cost, _read_cost
 from tapwise.models.oracle_mana import _add_value, _amount, _mana_string, _read_add
-from tapwise.models.oracle_riders import _read_riders, _Riders
-from tapwise.models.oracle_words import (BASIC_LAND_TYPES, NUM, TypeLine, describe, number, outside_quotes,
+from tapwise.models.oracle_riders import _conditions, _read_riders, _Riders
+from tapwise.models.oracle_words import (BASIC_LAND_TYPES, NUM, Description, TypeLine, describe, number, outside_quotes,
                                          parse_type_line, sentences)
 
-__all__ = ["OracleError", "ChoiceNeeded", "BadChoice", "Skipped", "Reading", "read_card", "read_oracle",
+__all__ = ["NO_CHOICE", "OracleError", "ChoiceNeeded", "BadChoice", "Skipped", "Reading", "read_card", "read_oracle",
            "source_from_card", "parse_type_line", "TypeLine", "measure", "V1_ABILITY_KEYS", "is_version_1"]
 
 
@@ -129,6 +129,10 @@ def _read_activated(text: str, card: _Card) -> list[dict]:
         parts = ["Add " + m.group(1)] + parts[1:]
     if parts:
         parts[0] = re.sub(r" (?:they|that player) chooses?$", "", parts[0])
+        parts[0] = re.sub(r"^Add to your mana pool ", "Add ", parts[0])  # the old wording (Gem Bazaar)
+        # Chea: what the opponents lose is no part of the payment
+        parts[0] = re.sub(r"^(Add .+?) and each opponent loses X life(, where X is .+)$", r"\1\2", parts[0])
+        parts[0] = re.sub(r"\bof the color last chosen$", "of the chosen color", parts[0])
     first = parts[0] if parts else ""
     whole = f"{text[:colon].strip()}: {first}."
     m = re.fullmatch(r"Add (.+)", first)
@@ -138,11 +142,13 @@ def _read_activated(text: str, card: _Card) -> list[dict]:
             raise card.error(whole, "a doubling ability with more than a mana and {T} cost")
         return [finish({"add": {"double_pool": True}, "tap": cost.tap, "mana": cost.mana,
                         "uses": 1 if cost.tap else "any"})]
-    if re.fullmatch(r"Choose a color of a permanent you control", first) and parts[1:] == ["Add one mana of that color"]:
+    among = re.fullmatch(r"Choose a color of a (permanent you control|card in your graveyard)", first)
+    if among and parts[1:] == ["Add one mana of that color"]:
         cost = _read_cost(cost_text, card, whole)  # Meteor Crater: the engine knows the colors
         if cost != _Cost(tap=True):
             raise card.error(whole, "a color of a permanent with a cost beyond {T}")
-        return [finish({"add": {"any_color": 1, "of": {"fact": "colors among permanents you control"}}})]
+        plural = {"permanent you control": "permanents you control", "card in your graveyard": "cards in your graveyard"}
+        return [finish({"add": {"any_color": 1, "of": {"fact": "colors among " + plural[among.group(1)]}}})]
     choose = re.fullmatch(r"Choose a color", first)
     if choose and len(parts) >= 2:  # "Choose a color. Add ... mana of that color ...": one ability per color
         return _per_color(text[:colon].strip(), parts[1:], card)
@@ -201,6 +207,13 @@ def _read_activated(text: str, card: _Card) -> list[dict]:
         "discard": cost.discard, "exile_graveyard": cost.exile_graveyard, "mill": cost.mill,
         "drawback": "; ".join(drawbacks) if drawbacks else None}
     adds = [made.add, *made.also]
+    if riders.damage_unless is not None:  # "deals 1 damage to you if you don't control an Ogre"
+        n, condition = riders.damage_unless
+        if riders.instead is not None or riders.conditions or riders.unless:
+            raise card.error(whole, "a condition on damage on an ability with other conditions")
+        return _alternatives([{**base, "add": _add_value(a), "damage": base["damage"] + n, "unless": condition}
+                              for a in adds] + [{**base, "add": _add_value(a), "if": condition} for a in adds],
+                             card, whole)
     if riders.instead is not None:
         other_words, condition = riders.instead
         if riders.conditions or riders.unless or made.also:
@@ -210,10 +223,44 @@ def _read_activated(text: str, card: _Card) -> list[dict]:
             raise card.error(whole, "an \"instead\" whose amount the reader can't read")
         # 614.1: "instead" replaces the output when the condition holds: two abilities, one
         # for each side of the condition, never both.
-        return [finish({**base, "add": _add_value(made.add), "unless": condition}),
-                finish({**base, "add": _add_value(other.add), "if": condition})]
-    return [finish({**base, "add": _add_value(a)}) for a in adds]
+        return _alternatives([{**base, "add": _add_value(made.add), "unless": condition},
+                              {**base, "add": _add_value(other.add), "if": condition}], card, whole)
+    return _alternatives([{**base, "add": _add_value(a)} for a in adds], card, whole)
 
+
+def _alternatives(raw: list[dict[str, Any]], card: _Card, whole: str) -> list[dict]:
+    """The finished abilities; a spend restriction that is an "or" of several ``only`` objects
+    (Powerstone: an artifact spell or an ability) becomes one ability per alternative. That is
+    exact when an activation taps or sacrifices the copy and makes one mana: the payer picks, as
+    that mana is made, what it will be spent on."""
+    out = []
+    for ability in raw:
+        only = ability.get("only")
+        if not isinstance(only, list):
+            out.append(finish(ability))
+            continue
+        once = ability["tap"] or ability["sacrifice"] or ability["uses"] == "any"
+        if not once or ability["times"] != 1 or _mana_made(ability["add"]) != 1:
+            raise card.error(whole, "a spend restriction with alternatives on an ability that makes more than "
+                             "one mana at a time, or doesn't tap: the format's only can't say it")
+        out.extend(finish({**ability, "only": alternative}) for alternative in only)
+    return out
+
+
+def _mana_made(add: Any) -> int | None:
+    """How much mana one making of ``add`` is (None when it varies)."""
+    if isinstance(add, str):
+        return len(re.findall(r"\{[^{}]+\}", add)) if not re.search(r"\{\d+\}", add) else None
+    if isinstance(add, list):
+        sizes = {_mana_made(a) for a in add}
+        return sizes.pop() if len(sizes) == 1 else None
+    if isinstance(add, dict):
+        n = next((add[k] for k in ("any_color", "one_color", "any_type") if k in add), None)
+        return n if isinstance(n, int) else None
+    return None
+
+
+NO_CHOICE = "this card's mana abilities make no choice to give"
 
 _COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 
@@ -245,7 +292,7 @@ _TAP_HARMLESS = [r"target opponent creates .+", rf"(?:it|SELF) deals {NUM} damag
 _EXTRA = re.compile(
     r"Whenever (?P<who>a player taps|you tap) (?:an? )?(?P<what>[\w' -]+?) for mana, "
     r"(?:that player adds|add) (?P<mana>one mana of any type that (?:land|permanent|[\w ]+) produced|"
-    r"an additional (?:\{[^{}]+\})+)|"
+    r"(?:an additional )?(?:\{[^{}]+\})+)|"
     r"Whenever (?:an? )?(?P<what2>[\w' -]+?) is tapped for mana, its controller adds "
     r"(?P<mana2>an additional (?:\{[^{}]+\})+|one mana of any type that (?:land|permanent) produced)", re.I)
 
@@ -261,7 +308,7 @@ def _effect(text: str, card: _Card) -> dict[str, Any] | None:
     if what.lower().startswith("enchanted"):
         raise card.error(text, "an aura's mana trigger: give it as a problem effect with \"on\": the "
                          "enchanted permanent's id (9.4)")
-    desc = describe(what)
+    desc = Description((), (), None) if what.lower() == "permanent" else describe(what)  # any permanent
     if desc is None or desc.colors is not None:
         return None
     when: dict[str, Any] = {}
@@ -274,7 +321,7 @@ def _effect(text: str, card: _Card) -> dict[str, Any] | None:
     if mana.lower().startswith("one mana of any type"):
         add: Any = "same_type"
     else:
-        add = _mana_string(mana.split(" ", 2)[2], card, text)
+        add = _mana_string(re.sub(r"^an additional ", "", mana), card, text)
     return {"kind": "extra", "when": when, "add": add}
 
 
@@ -318,23 +365,55 @@ _CLASS_LEVEL = re.compile(r"^(?:\{[^{}]+\})+: Level \d+$")
 _GRANTED = re.compile(r"\b(?:has|have|gains?)\b[^\"“]*[\"“][^\"”]*\bAdd\b", re.I)
 
 
-def _paragraphs(oracle: str) -> list[tuple[str, str | None]]:
-    """Each paragraph with the condition it stands under: a level of a level-up card (711) or of
-    a Class (716), or None."""
-    out: list[tuple[str, str | None]] = []
-    under: str | None = None
+_STATION = re.compile(r"^(\d+)\+ \| ")
+_SELF_GRANTED = re.compile(r"As long as (?P<cond>.+?), (?P<who>[^,\"“]+?) (?:has|gets [^\"“]*? and has) "
+                           r"(?:[\w, ]+ and )?[\"“](?P<ability>[^\"”]+)[\"”]\.?", re.I)
+
+
+def _paragraphs(oracle: str) -> list[tuple[str, list[dict[str, Any]] | None]]:
+    """Each paragraph with the conditions it stands under, as ``if`` conditions on facts about
+    this permanent: a level of a level-up card (711: ``level counter on it``), of a Class (716:
+    ``class level``), or a station threshold (702.184: ``charge counter on it``); or None."""
+    out: list[tuple[str, list[dict[str, Any]] | None]] = []
+    under: list[dict[str, Any]] | None = None
     for paragraph in oracle.replace("\r", "").split("\n"):
         paragraph = paragraph.strip()
         if not paragraph:
             continue
-        if _LEVEL.match(paragraph):
-            under = f"it exists only at {paragraph.lower()} (level up, 711)"
+        if m := _LEVEL.match(paragraph):
+            low, high = re.fullmatch(r"LEVEL (\d+)(?:-(\d+)|\+)", paragraph).groups()
+            under = [{"fact": "level counter on it", "min": int(low)}]
+            if high is not None:
+                under.append({"fact": "level counter on it", "max": int(high)})
             continue
         if _CLASS_LEVEL.match(paragraph):
-            under = "it exists only once the Class reaches that level (716)"
+            under = [{"fact": "class level", "min": int(paragraph.rsplit(" ", 1)[1])}]
+            continue
+        if m := _STATION.match(paragraph):  # this paragraph only
+            out.append((paragraph[m.end():], [{"fact": "charge counter on it", "min": int(m.group(1))}]))
             continue
         out.append((paragraph, under))
     return out
+
+
+def _under(abilities: list[dict], conditions: list[dict[str, Any]]) -> list[dict]:
+    """The abilities, each holding only while ``conditions`` do (an ``if`` list, 9.2)."""
+    return [finish({**a, "if": list(a.get("if", [])) + conditions}) for a in abilities]
+
+
+def _self_granted(text: str, card: _Card) -> list[dict]:
+    """"As long as <condition>, this creature has "{T}: Add ..."": the quoted ability, holding
+    only while the condition does (a fact, 9.2). One granted to something else (an enchanted
+    permanent, the lands you control) is not the card's own and is skipped."""
+    m = _SELF_GRANTED.fullmatch(text)
+    who = m.group("who").strip() if m else ""
+    if not m or not (card.is_self(who) or who.lower() in ("it", "this creature", "this permanent")) or \
+            re.search(r"\b(?:enchanted|equipped)\b", m.group("cond"), re.I):
+        raise card.error(text, "a mana ability the card has only under a condition")
+    read = _read_activated(m.group("ability"), card)
+    if not read:
+        raise card.error(text, "a mana ability the card has only under a condition")
+    return _under(read, _conditions(m.group("cond"), card, text))
 
 
 def read_card(oracle: str, *, name: str | None = None, type_line: str | None = None,
@@ -382,9 +461,9 @@ def read_card(oracle: str, *, name: str | None = None, type_line: str | None = N
                 continue
             read = _read_activated(text, card)
             if read and under is not None:
-                raise card.error(text, f"a mana ability under a condition: {under}")
+                read = _under(read, under)  # never unconditional: it holds only at that level
             if not read and re.match(r"^As long as\b", text) and _GRANTED.search(text):
-                raise card.error(text, "a mana ability the card has only under a condition")
+                read = _self_granted(text, card)
             abilities.extend(read)
         except OracleError as e:
             skip(e)
@@ -392,7 +471,7 @@ def read_card(oracle: str, *, name: str | None = None, type_line: str | None = N
         abilities = [finish({**a, "damage": a.get("damage", 0) + tap_damage}) if a.get("tap", True) else a
                      for a in abilities]
     if chosen is not None and not card.used_choice:
-        raise OracleError(chosen, "this card's mana abilities make no choice to give", name)
+        raise OracleError(chosen, NO_CHOICE, name)
     return Reading(tuple(abilities), tuple(skipped), tuple(effects))
 
 

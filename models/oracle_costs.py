@@ -48,7 +48,8 @@ def _other(words: str, card: _Card, sentence: str, tapping: bool) -> dict[str, A
         another, text = True, m.group(2)
     if tapping:
         text = re.sub(r"^(?:an? )?untapped\s+", "", text, flags=re.I)
-    desc = describe(text)
+    # "an untapped permanent": any permanent, an empty filter (9.2)
+    desc = Description((), (), None) if re.fullmatch(r"(?:an? )?permanents?", text, re.I) else describe(text)
     if desc is None or desc.colors is not None:
         kind = "tap" if tapping else "sacrifice"
         raise card.error(sentence, f"the permanents to {kind} ({words!r}) are not a kind the format's "
@@ -167,9 +168,51 @@ def _restriction_of(desc: Description, kind: str | None) -> dict[str, Any]:
     return out
 
 
-def _read_only(text: str, card: _Card, sentence: str) -> dict[str, Any]:
-    """The ``only`` object for "Spend this mana only <text>"."""
+_ARTIFACT_OR_ABILITY = [{"kind": "spell", "types": ["artifact"]}, {"kind": "ability"}]
+_INSTANT_SORCERY = {"kind": "spell", "types": ["instant", "sorcery"]}
+# Restrictions that are an "or" of several: each alternative one ``only`` object. The reader
+# writes one ability per alternative (the payer picks one as the single mana is made), which is
+# exact when each activation makes one mana (see ``oracle._alternatives``).
+_EITHER: list[tuple[str, list[dict[str, Any]]]] = [
+    (r"to (?:cast an artifact spell or (?:to )?activate an ability|activate an ability or cast an artifact spell)",
+     _ARTIFACT_OR_ABILITY),
+    (r"to cast a colorless spell or (?:to )?activate an ability",
+     [{"kind": "spell", "colors": "colorless"}, {"kind": "ability"}]),
+    (r"to cast instant, sorcery, Demon, and Spirit spells",
+     [_INSTANT_SORCERY, {"kind": "spell", "subtypes": ["demon", "spirit"]}]),
+    (r"to cast an instant or sorcery spell or a kicked spell", [_INSTANT_SORCERY, {"kind": "spell", "tags": ["kicked"]}]),
+    (r"to pay a disturb cost or cast an instant or sorcery spell", [{"tags": ["disturb"]}, _INSTANT_SORCERY]),
+    (r"to foretell a card from your hand or cast an instant or sorcery spell", [{"tags": ["foretell"]}, _INSTANT_SORCERY]),
+    (r"to cast (?:an Equipment spell|Equipment spells) or activate (?:an equip ability|equip abilities)",
+     [{"kind": "spell", "subtypes": ["equipment"]}, {"kind": "ability", "tags": ["equip"]}]),
+    (r"to cast a Time Lord or Alien spell or activate an ability of a Time Lord or Alien",
+     [{"subtypes": ["time lord", "alien"]}]),
+    (r"to cast an Elemental spell or a Chandra planeswalker spell",
+     [{"kind": "spell", "subtypes": ["elemental"]}, {"kind": "spell", "types": ["planeswalker"], "subtypes": ["chandra"]}]),
+    (r"to cast an Assassin spell or a spell that has freerunning, or to activate an ability of an Assassin source",
+     [{"subtypes": ["assassin"]}, {"kind": "spell", "tags": ["freerunning"]}]),
+    (r"to cast an enchantment spell, unlock a door, or turn a permanent face up",
+     [{"kind": "spell", "types": ["enchantment"]}, {"tags": ["unlock"]}, {"tags": ["morph"]}]),
+    (r"to cast a spell that's one or more colors without \{X\} in its mana cost",
+     [{"kind": "spell", "colors": list("WUBRG"), "has_x": False}]),
+    (r"to activate power-up abilities", [{"kind": "ability", "tags": ["power-up"]}]),
+]
+# "This mana can't be spent to ...": what it can still be spent on, as alternatives.
+_CANT = [(r"to cast (?:a )?nonartifact spells?", _ARTIFACT_OR_ABILITY)]
+
+
+def read_cant_spend(text: str) -> list[dict[str, Any]] | None:
+    """The alternatives for "This mana can't be spent <text>", or None when no template reads it."""
+    return next((list(alts) for words, alts in _CANT if re.fullmatch(words, text)), None)
+
+
+def _read_only(text: str, card: _Card, sentence: str) -> dict[str, Any] | list[dict[str, Any]]:
+    """The ``only`` object for "Spend this mana only <text>", or a list of alternatives for an
+    "or" that no one object says."""
     text = re.sub(r",? and that spell can't be countered$", "", text)  # extra effect, 106.6
+    for words, alternatives in _EITHER:
+        if re.fullmatch(words, text):
+            return alternatives[0] if len(alternatives) == 1 else list(alternatives)
     cant = ("this spend restriction can't be expressed with the format's kind, types, subtypes, "
             "colors, has_x and tags")
     if re.fullmatch(r"to cast a creature spell of the chosen type", text):

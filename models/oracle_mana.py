@@ -113,13 +113,15 @@ def _read_add(what: str, card: _Card, sentence: str) -> _Add:
     m = re.fullmatch(rf"({_SYMBOLS}) or one mana of any color", what, re.I)
     if m:
         return _Add(_mana_string(m.group(1), card, sentence), also=[(("any_color", 1),)])
-    if re.fullmatch(r"one mana of any color in your commander's color identity", what, re.I):
+    if m := re.fullmatch(rf"{NUM} mana of any color in your commander's color identity", what, re.I):
+        n = number(m.group(1))
         letters = card.chosen_colors(sentence, "colors")  # 903.4: the commander's colors
         if letters is None:
-            return _Add((("any_color", 1), ("of", (("fact", "commander colors"),))))
+            return _Add((("any_color", n), ("of", (("fact", "commander colors"),))))
         if len(letters) == 5:
-            return _Add((("any_color", 1),))
-        return _Add("{%s}" % letters if len(letters) == 1 else tuple("{%s}" % c for c in letters))
+            return _Add((("any_color", n),))
+        options = tuple("".join("{%s}" % c for c in combo) for combo in combinations_with_replacement(letters, n))
+        return _Add(options[0] if len(options) == 1 else options)
     if re.fullmatch(r"two mana of different colors", what, re.I):  # every pair of two colors, one each
         return _Add(tuple("{%s}{%s}" % (a, b) for i, a in enumerate(COLORS) for b in COLORS[i + 1:]))
     m = re.fullmatch(r"that much (\{[^{}]+\})", what, re.I)
@@ -195,6 +197,13 @@ def _amount(rest: str, card: _Card, sentence: str) -> Any:
         kind = re.fullmatch(rf"the number of {_COUNTER} counters on {me}", phrase, re.I).group(1)
         out: dict[str, Any] = {"counters": kind.lower()}
         return {**out, "plus": plus} if plus else out
+    elif re.fullmatch(r"the (?:greatest|highest) [\w' ]+ among [\w' ]+ you control that [\w' ]+|the greatest number "
+                      r"of [\w' ]+ you control that [\w' ]+", phrase, re.I):
+        fact = " ".join(phrase.lower().split()[1:])  # White Lotus Tile, Alena: a number the engine knows
+    elif re.fullmatch(r"the number of [\w' ]+ you control of the chosen type", phrase, re.I):
+        fact = fact_phrase(phrase)  # Three Tree City: counted for the permanent's chosen type
+    elif re.fullmatch(r"the amount of life you gained this turn|your life total", phrase, re.I):
+        fact = fact_phrase(phrase)
     elif re.search(r"\b(sacrificed|exiled|discarded|revealed|that|those|this way|chosen|target)\b", phrase, re.I):
         raise card.error(sentence, "the amount depends on a card chosen as the ability is activated")
     elif re.fullmatch(r"(?:your )?devotion to (?:white|blue|black|red|green)(?: and (?:white|blue|black|red|green))?",

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tapwise.models.oracle_card import _Card
-from tapwise.models.oracle_costs import _read_only
+from tapwise.models.oracle_costs import _read_only, read_cant_spend
 from tapwise.models.oracle_words import NUM, fact_phrase, number
 
 # ---------------------------------------------------------------------------------------------
@@ -30,6 +30,12 @@ _HARMLESS = [
     rf"If you control (?:an?|another) [\w', -]+, you gain {NUM} life",
     r"When you do, [^.]*(?:each opponent|mill|draw)[^.]*",
     r"You may choose new targets for the copy",  # after "When that mana is spent ..., copy that spell"
+    r"SELF becomes that color until end of turn",
+    r"When you cast your next spell this turn, .+",  # Codie: an effect on a later spell
+    r"Until end of turn, you may cast that card without paying its mana cost",
+    r"Put the rest on the bottom of your library in a random order",
+    r"Then choose a random color",  # Gem Bazaar: the next activation's color
+    r"Put each other card exiled this way on the bottom of your library in a random order",
 ]
 _DRAWBACKS = [
     (r"SELF doesn't untap during your next untap step", "doesn't untap during your next untap step"),
@@ -49,12 +55,13 @@ _DRAWBACKS = [
 class _Riders:
     damage: int = 0
     uses: int | None = None
-    only: dict[str, Any] | None = None
+    only: dict[str, Any] | list[dict[str, Any]] | None = None  # a list: alternatives, one ability each
     conditions: list[dict[str, Any]] = field(default_factory=list)
     unless: list[dict[str, Any]] = field(default_factory=list)
     put_counters: dict[str, int] = field(default_factory=dict)
     drawbacks: list[str] = field(default_factory=list)
     instead: tuple[str, list[dict[str, Any]]] | None = None  # (the other add words, its `if`)
+    damage_unless: tuple[int, list[dict[str, Any]]] | None = None  # damage unless the conditions hold
 
 
 _CONTROL = re.compile(rf"you control (?:{NUM} or more|an?|at least {NUM}) (.+)", re.I)
@@ -76,10 +83,11 @@ def _conditions(text: str, card: _Card, sentence: str) -> list[dict[str, Any]]:
         return [{"fact": "entered this turn", "min": 1}]  # a number about this permanent (0 or 1)
     if re.fullmatch(r"you played a land this turn", text, re.I):
         return [{"fact": "land you played this turn", "min": 1}]
+    if m := re.fullmatch(rf"there are {NUM} or more ([\w+/-]+) counters on (?:{me})", text, re.I):
+        return [{"fact": f"{m.group(2).lower()} counter on it", "min": number(m.group(1))}]
     if re.search(r"\b(this|it|its|entered|turn|counters?|opponent|poison|monarch|initiative|"
                  r"dungeon|played|exiled|named)\b", text, re.I) or card.is_self(text.split(" ")[0]):
-        raise card.error(sentence, "a condition on activating it that the reader can't name as a fact "
-                         "(it is about this permanent, the turn or another player)")
+        return [clause_fact(text, card)]
     if m := re.fullmatch(rf"you control (?:{NUM} or more|{NUM} or greater) ({_NOUN})", text, re.I):
         noun, _, quality = m.group(3).partition(" with ")  # "creature you control with power 4 or greater"
         fact = fact_phrase(noun + " you control") + (f" with {quality.lower()}" if quality else "")
@@ -92,7 +100,7 @@ def _conditions(text: str, card: _Card, sentence: str) -> list[dict[str, Any]]:
         for part in re.split(r",? and |, ", m.group(1)):
             pm = re.fullmatch(rf"(?:an?|another) ({_NOUN})", part.strip(), re.I)
             if not pm or re.search(r"\bor\b|\bwith\b", pm.group(1)):
-                raise card.error(sentence, "a condition on permanents the reader can't name as a fact")
+                return [clause_fact(text, card)]
             out.append({"fact": fact_phrase(pm.group(1) + " you control"), "min": 1})
         return out
     if m := re.fullmatch(rf"there are {NUM} or more cards in your (graveyard|hand)", text, re.I):
@@ -105,7 +113,15 @@ def _conditions(text: str, card: _Card, sentence: str) -> list[dict[str, Any]]:
         return [{"fact": "card in your hand", "max": number(m.group(1))}]
     if m := re.fullmatch(rf"creatures you control have total power {NUM} or greater", text, re.I):
         return [{"fact": "total power of creatures you control", "min": number(m.group(1))}]
-    raise card.error(sentence, "a condition on activating it that the reader can't name as a fact")
+    return [clause_fact(text, card)]
+
+
+def clause_fact(text: str, card: _Card) -> dict[str, Any]:
+    """A condition no template counts, as a fact that is 1 when it holds and 0 when not (like
+    "you could cast a sorcery"), named by the clause in the card's own words, lowercase, the
+    card's references to itself as "it": "you have the initiative", "it is a creature"."""
+    words = re.sub(rf"\b(?:{card.pattern})\b", "it", text.strip().rstrip("."), flags=re.I)
+    return {"fact": " ".join(words.lower().split()), "min": 1}
 
 
 def _negate(condition: dict[str, Any]) -> dict[str, Any]:
@@ -122,10 +138,18 @@ def _read_riders(rest: list[str], card: _Card) -> _Riders:
     for s in rest:
         if m := re.fullmatch(rf"{me} deals {NUM} damage to you", s, re.I):
             riders.damage += number(m.group(1))
+        elif m := re.fullmatch(rf"{me} deals {NUM} damage to you if you don't (control .+)", s, re.I):
+            riders.damage_unless = (number(m.group(1)), _conditions("you " + m.group(2), card, s + "."))
+        elif m := re.fullmatch(rf"If you don't (.+?), (?:you lose {NUM} life|{me} deals {NUM} damage to you)", s, re.I):
+            riders.damage_unless = (number(m.group(2) or m.group(3)), _conditions("you " + m.group(1), card, s + "."))
+        elif m := re.fullmatch(r"You can't activate this ability until (.+)", s):
+            riders.conditions.append(clause_fact(m.group(1), card))
         elif m := re.fullmatch(rf"(?:you|each player) loses? {NUM} life", s, re.I):
             riders.damage += number(m.group(1))  # life lost, like the painlands' damage
         elif m := re.fullmatch(r"Spend this mana only (.+)", s):
             riders.only = _read_only(m.group(1), card, s + ".")
+        elif (m := re.fullmatch(r"This mana can't be spent (.+)", s)) and read_cant_spend(m.group(1)) is not None:
+            riders.only = read_cant_spend(m.group(1))
         elif re.fullmatch(r"Activate (?:this ability )?only once each turn", s):
             riders.uses = 1
         elif m := re.fullmatch(rf"Activate (?:this ability )?no more than ({NUM}|once|twice)(?: times)? "
@@ -147,8 +171,13 @@ def _read_riders(rest: list[str], card: _Card) -> _Riders:
                 riders.uses = 1
         elif re.fullmatch(r"Activate (?:this ability )?only (?:as a sorcery|any time you could cast a sorcery)", s):
             riders.conditions.append({"fact": "you could cast a sorcery", "min": 1})  # 307.1, a fact of the turn
-        elif re.fullmatch(r"Activate (?:this ability )?only during your turn", s):
+        elif m := re.fullmatch(r"Activate (?:this ability )?only (?:during your turn and only once each turn|"
+                               r"once each turn and only during your turn|during your turn)", s):
             riders.conditions.append({"fact": "your turn", "min": 1})
+            if "once" in s:
+                riders.uses = 1
+        elif re.fullmatch(r"Activate (?:this ability )?only during an opponent's turn", s):
+            riders.conditions.append({"fact": "your turn", "max": 0})  # any turn but yours is an opponent's
         elif re.match(r"Activate (?:this ability )?only\b", s):
             raise card.error(s + ".", "a timing restriction on activating it (a sorcery's timing, a "
                              "phase, a turn) can't be expressed")

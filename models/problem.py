@@ -10,13 +10,16 @@ from __future__ import annotations
 from dataclasses import MISSING, dataclass, field, fields
 from tapwise.models.caches import memo, remember, table
 from itertools import count, product
-from typing import Any, Hashable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Hashable, Iterable, Mapping
 
 from tapwise.models.basics import basic_land
 from tapwise.models.effects import Effect, load_effects
 from tapwise.models.facts import Amount, Condition
 from tapwise.models.mana import COLORS, TYPES, Kind, ManaCost, NotationError
 from tapwise.models.values import assemble, cached
+
+if TYPE_CHECKING:
+    from tapwise.models.card_source import CardFacts
 
 OBJECTIVES = ("max_x", "max_colors", "min_colors", "min_life", "min_energy",
               "min_sacrifices", "min_drawbacks", "min_cards", "min_counters", "min_sources", "min_waste", "max_keep")
@@ -47,7 +50,7 @@ MAX_GENERIC = 10**6
 MAX_TIME_LIMIT = 86400.0
 """Seconds: a day."""
 
-BOARD_KEYS = ("sources", "opponent_sources", "pool", "player", "facts", "hand", "graveyard", "library", "effects")
+BOARD_KEYS = ("sources", "opponent_sources", "pool", "player", "facts", "hand", "graveyard", "library", "effects", "strict")
 COST_KEYS = ("cost", "alternative", "free", "additional", "life_cost", "increase", "reduce", "x",
              "x_color", "keywords", "for", "spend_as", "objective", "time_limit",
              "convoke", "improvise", "delve", "other_costs")  # the last four: 9.3, models/payment_keywords.py
@@ -382,6 +385,9 @@ class Source:
     zone: str = "battlefield"  # or "hand": a card used from the hand, not a permanent
     facts: tuple[tuple[str, Any], ...] = ()  # numbers about this permanent, read first (9.2)
     counts: tuple[tuple[str, int], ...] = ()  # the board facts each copy counts toward, and by how much
+    # Mana abilities of its card the Oracle reader skipped: (source key, sentence, why); the
+    # answer's ``unread`` names them, a ``strict`` problem refuses them (models/card_source.py).
+    unread: tuple[tuple[str, str, str], ...] = field(default=(), compare=False)
 
     @cached
     def v2(self) -> bool:
@@ -504,6 +510,7 @@ class Problem:
     library: int | None = None  # cards in the library to mill; None: unbounded
     payment: Any = None  # 9.3: convoke, improvise, delve, other_costs (models.payment_keywords), or None
     effects: tuple[Effect, ...] = ()  # 9.4: triggered and replacement mana (models/effects.py)
+    strict: bool = False  # a card's mana ability the reader skipped is an error, not an ``unread`` note
 
     @cached
     def v2(self) -> bool:
@@ -915,37 +922,20 @@ def load_facts(value: Any, path: str) -> tuple[tuple[str, Any], ...]:
     return tuple(out.items())
 
 SOURCE_KEYS = ("id", "name", "count", "types", "snow", "tapped", "abilities", "oracle",
-               "subtypes", "colors", "sick", "counters", "chosen", "zone", "facts", "counts")
-SOURCE_V2_KEYS = SOURCE_KEYS[8:]
+               "subtypes", "colors", "sick", "counters", "chosen", "zone", "facts", "counts", "type_line")
+SOURCE_V2_KEYS = SOURCE_KEYS[8:-1]
 
 
-def _card_facts(name: str | None, oracle: str | None, path: str) -> dict[str, Any] | None:
-    """Abilities (and types, snow) implied by a basic land name, Oracle text or a known card."""
-    if oracle is not None:
-        from tapwise.models.oracle import OracleError, source_from_card
+def _card_facts(name: str | None, oracle: str | None, type_line: str | None, chosen: str | None,
+                path: str) -> CardFacts | None:
+    """What the entry's card says (models/card_source.py): its Oracle text, a basic land name
+    or a known card; the sentences the reader skipped stay on the source as ``unread``."""
+    from tapwise.models.card_source import CardSourceError, card_facts  # the reader loads the loader
 
-        try:
-            return source_from_card(name, oracle, None)
-        except OracleError as e:
-            raise ProblemError(f"{path}.oracle", str(e)) from None
-    if name is None:
-        return None
-    basic = basic_land(name)
-    if basic is not None:
-        mana, snow = basic
-        return {"types": ["land"], "snow": snow, "abilities": [{"add": "{%s}" % mana}]}
     try:
-        from tapwise.models.cards import UnknownCardError, known_name, lookup_card
-    except ImportError:  # the card library is optional for loading
-        return None
-    if known_name(name) is None:  # unknown: the caller says so; the suggestions (a second's work) aren't shown here
-        return None
-    try:
-        return lookup_card(name)
-    except UnknownCardError as e:
-        if getattr(e, "suggestions", None) is not None and type(e).__name__ == "CardChoiceError":
-            raise ProblemError(f"{path}.name", str(e.args[0] if e.args else e)) from None
-        return None
+        return card_facts(name, oracle, type_line, chosen)
+    except CardSourceError as e:
+        raise ProblemError(f"{path}.{e.field}", e.problem) from None
 
 
 _QUICK_SOURCE_KEYS = frozenset(("id", "name", "count", "types", "snow", "tapped", "abilities"))
@@ -1062,7 +1052,7 @@ def _plain_source(raw: Any) -> Source | None:
 
 
 _PLAIN_BOARD_KEYS = {"colors": "", "sick": False, "counters": (), "chosen": None, "zone": "battlefield",
-                     "facts": (), "counts": ()}
+                     "facts": (), "counts": (), "unread": ()}
 """Section 9.1's keys of a plain entry, which gives none of them."""
 
 
@@ -1095,6 +1085,7 @@ def _load_source(raw: Any, p: str, i: int, taken: set[str], explicit: set[str]) 
     _refuse_not_yet(obj, "source", p)
     name = _str(obj["name"], f"{p}.name") if obj.get("name") is not None else None
     oracle = _str(obj["oracle"], f"{p}.oracle") if obj.get("oracle") is not None else None
+    type_line = _str(obj["type_line"], f"{p}.type_line") if obj.get("type_line") is not None else None
     if "id" in obj:
         sid = _str(obj["id"], f"{p}.id")
         if sid in taken:
@@ -1115,19 +1106,20 @@ def _load_source(raw: Any, p: str, i: int, taken: set[str], explicit: set[str]) 
         tapped = _int(tapped_raw, f"{p}.tapped", 0, MAX_COUNT)
         if tapped > count:
             raise ProblemError(f"{p}.tapped", f"{tapped} tapped copies but count is {count}")
-    facts = None if "abilities" in obj else _card_facts(name, oracle, p)
+    chosen = obj["chosen"] if isinstance(obj.get("chosen"), str) else None
+    facts = None if "abilities" in obj else _card_facts(name, oracle, type_line, chosen, p)
     if "abilities" in obj:
         _expect(obj["abilities"], (list,), f"{p}.abilities", "a list of abilities")
         abilities = tuple(load_ability(a, f"{p}.abilities[{j}]") for j, a in enumerate(obj["abilities"]))
     elif facts is not None:
-        abilities = tuple(load_ability(a, f"{p}.abilities[{j}]") for j, a in enumerate(facts["abilities"]))
+        abilities = tuple(load_ability(a, f"{p}.abilities[{j}]") for j, a in enumerate(facts.abilities))
     else:
         what = f"{name!r} is not a basic land or a known card" if name else "it has no name"
         raise ProblemError(f"{p}.abilities", f"no abilities given, no oracle text, and {what}")
     types = (_str_list(obj["types"], f"{p}.types") if "types" in obj
-             else tuple(facts.get("types", ["land"])) if facts else ("land",))
+             else facts.types if facts and facts.types is not None else ("land",))
     snow = (_bool(obj["snow"], f"{p}.snow") if "snow" in obj
-            else bool(facts.get("snow", False)) if facts else False)
+            else facts.snow if facts else False)
     if count > MAX_CONVERTERS and any(a.mana is not None for a in abilities):
         raise ProblemError(f"{p}.count", f"a source with a mana ability that costs mana may have at most "
                            f"{MAX_CONVERTERS:,} copies, not {count:,} (each activation's payment is worked out)")
@@ -1137,16 +1129,17 @@ def _load_source(raw: Any, p: str, i: int, taken: set[str], explicit: set[str]) 
             if a.tap:
                 raise ProblemError(f"{p}.abilities[{j}].tap", "a card in hand can't be tapped: give \"tap\": false "
                                    "(and \"sacrifice\": true to exile it, Simian Spirit Guide)")
+    unread = tuple((facts.field, s.sentence, s.reason) for s in facts.unread) if facts else ()
     return Source(id=sid, abilities=abilities, name=name, count=count, types=types, snow=snow,
-                  tapped=tapped, oracle=oracle, explicit_abilities="abilities" in obj, **board)
+                  tapped=tapped, oracle=oracle, explicit_abilities="abilities" in obj, unread=unread, **board)
 
 
-def _board_keys(obj: Mapping[str, Any], p: str, name: str | None, card: dict[str, Any] | None) -> dict[str, Any]:
+def _board_keys(obj: Mapping[str, Any], p: str, name: str | None, card: CardFacts | None) -> dict[str, Any]:
     """A source's section 9.1 keys, checked; basic land names imply their subtype."""
     if "subtypes" in obj:
         subtypes = _str_list(obj["subtypes"], f"{p}.subtypes")
-    elif card and card.get("subtypes"):
-        subtypes = tuple(str(t).lower() for t in card["subtypes"])
+    elif card and card.subtypes:
+        subtypes = card.subtypes
     else:
         subtypes = _implied_subtypes(name)
     colors = ""
@@ -1318,6 +1311,10 @@ def load_problem(value: Any, *, allowed: Iterable[str] = PROBLEM_KEYS, path: str
             state[key] = _int(obj[key], f"{pre}{key}")
     if obj.get("library") is not None:
         state["library"] = _int(obj["library"], f"{pre}library")
+    if "strict" in obj:
+        state["strict"] = _bool(obj["strict"], f"{pre}strict")
+        if state["strict"]:
+            _refuse_unread(state, pre)
     for key in ("sources", "opponent_sources"):
         if state[key]:
             _check_facts(state[key], dict(state["facts"]), f"{pre}{key}")
@@ -1328,6 +1325,21 @@ def load_problem(value: Any, *, allowed: Iterable[str] = PROBLEM_KEYS, path: str
     if "effects" in obj:
         state["effects"] = load_effects(obj["effects"], f"{pre}effects", state["sources"])
     return assemble(Problem, state)
+
+
+def _refuse_unread(state: Mapping[str, Any], pre: str) -> None:
+    """``strict``: the first mana ability a card's reader skipped, as the error of its source key."""
+    for key in ("sources", "opponent_sources"):
+        for i, s in enumerate(state[key]):
+            for field_name, sentence, reason in s.unread:
+                raise ProblemError(f"{pre}{key}[{i}].{field_name}", f"can't read \"{sentence}\": {reason} "
+                                   "(strict: give this source's abilities, or drop strict to pay without it)")
+
+
+def unread_json(problem: Problem) -> list[dict[str, str]]:
+    """The answer's ``unread``: each mana ability of a card the reader skipped, by source id."""
+    return [{"source": s.id, "sentence": sentence, "reason": reason}
+            for s in problem.sources + problem.opponent_sources for _, sentence, reason in s.unread]
 
 
 def _load_keep(obj: Mapping[str, Any], pre: str) -> tuple[Problem, ...]:

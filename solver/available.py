@@ -27,7 +27,8 @@ from typing import Any, Callable
 import numpy as np
 
 from tapwise.models.mana import COLORS, Kind, Symbol
-from tapwise.models.problem import BOARD_KEYS, Ability, Problem, ProblemError, Purpose, Restriction, Source, load_problem
+from tapwise.models.problem import (BOARD_KEYS, Ability, Problem, ProblemError, Purpose, Restriction, Source, load_problem,
+                                    unread_json)
 from tapwise.solver.compile import reflect_types
 from tapwise.solver.available_shared import after_others, facts_now, ordered_sources, shares, take_cards
 from tapwise.solver.effects import affected, apply_effects
@@ -91,8 +92,12 @@ def available(request: dict[str, Any]) -> dict[str, Any]:
         out = _report(pool, board.tokens)
         reported.setdefault(tuple(out.values()), out)
     # the largest pools first, then by their counts in the reported order: the same board, the same list
-    return {"pools": sorted(reported.values(), key=lambda out: (-sum(out[t] for t in REPORTED),
-                                                               [-v for v in out.values()]))}
+    out: dict[str, Any] = {"pools": sorted(reported.values(), key=lambda out: (-sum(out[t] for t in REPORTED),
+                                                                               [-v for v in out.values()]))}
+    unread = unread_json(loaded)  # the cards' mana abilities the reader skipped, never hidden
+    if unread:
+        out["unread"] = unread
+    return out
 
 
 def _refuse_not_yet(problem: Problem) -> None:
@@ -101,6 +106,9 @@ def _refuse_not_yet(problem: Problem) -> None:
     ordered search re-reads those sources at other facts without the effects)."""
     for i, s in enumerate(problem.sources):
         for j, a in enumerate(s.abilities):
+            if not a.tap and a.times is not None and a.times.remove:
+                raise ProblemError(f"sources[{i}].abilities[{j}].times.remove", "available does not support "
+                                   "removing any number of counters without {T} yet (pay and castable do)")
             if a.double_pool:
                 raise ProblemError(f"sources[{i}].abilities[{j}].add.double_pool",
                                    "available does not support Doubling Cube yet (pay, castable and plan do)")

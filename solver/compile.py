@@ -73,6 +73,7 @@ class Producer:
     cost: tuple[Demand, ...]  # its own mana cost, as demands per activation
     max_activations: int
     removed: tuple[int, ...] = ()  # per choice, counters its times: {"remove": K} removes (9.2)
+    budget: int | None = None  # without {T}: counters all its activations may remove together (one copy)
     counters: int = 0  # counters each activation removes or puts as a cost (9.2)
     card: bool = False  # a card used from the hand: its "sacrifice" exiles a card (9.1, min_cards)
     discard: int = 0  # cards each activation discards, exiles from the graveyard, mills (9.2)
@@ -612,6 +613,7 @@ def _add_producers(c: Compiled, problem: Problem) -> _Layout:
                     p.double = a.double_pool
                     if extra is not None:
                         p.removed, p.counters, p.card = extra.removed, extra.counters, s.zone == "hand"
+                        p.budget = extra.budget
                         p.discard, p.exile, p.mill = a.discard, a.exile_graveyard, a.mill
                         p.drawback = a.drawback is not None
                         p.others = _others(problem, i, a, path)

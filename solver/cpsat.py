@@ -467,10 +467,14 @@ class Model:
                 self.counter_terms += _neg(self.activations[pi], -p.counters)
             if p.removed:
                 levels = range(0 if p.anywhere else 1, self.L + 1) if p.is_converter else (0,)
+                budget: Terms = []
                 for lv in levels:
                     for ci, r in enumerate(p.removed):
                         if r and (pi, lv, ci) in self.acts:
                             self.counter_terms += _neg(self.acts[(pi, lv, ci)], -r)
+                            budget += _neg(self.acts[(pi, lv, ci)], -r)
+                if p.budget is not None and budget:  # without {T}: one copy's counters, shared (9.2)
+                    lin(budget, INT_MIN, p.budget)
         for key, limit in (("discard", prob.hand), ("exile", prob.graveyard), ("mill", prob.library)):
             if card_use[key] and limit is not None:
                 lin(card_use[key], INT_MIN, limit)

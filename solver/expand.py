@@ -40,6 +40,7 @@ class Expanded:
     counters: int
     per_copy: int | None
     total: int | None
+    budget: int | None = None  # without {T}: the counters all of a copy's activations may remove together
 
 
 def _unit_key(unit: str) -> tuple[int, str]:
@@ -102,8 +103,13 @@ def check_counter_use(s: Source, path: str) -> None:
             raise ProblemError(f"{path}.abilities[{j}]", "puts and reads or removes the same kind of counter: "
                                "not supported")
         if not a.tap and a.times is not None and a.times.remove:
-            raise ProblemError(f"{path}.abilities[{j}].times.remove", "removing any number of counters is "
-                               "supported on abilities with {T} only")
+            if a.times.remove in dict(a.remove_counters):
+                raise ProblemError(f"{path}.abilities[{j}].remove_counters", "removes the counters its amount "
+                                   "removes as a cost too, without {T}: not supported")
+            if s.count > 1:  # each copy has its own counters: which copy removed what is not modelled
+                raise ProblemError(f"{path}.count", f"{s.count} copies of a source whose ability {j} removes any "
+                                   "number of counters without {T}: give each copy as a source of its own "
+                                   "(count 1), so that each has its own counters")
     for k, js in users.items():
         if len(js) > 1 and not all(s.abilities[j].tap for j in js):
             raise ProblemError(f"{path}.abilities[{js[1]}]", f"shares {k} counters with another ability of "
@@ -202,9 +208,12 @@ def expand(problem: Problem, s: Source, a: Ability, choices: tuple[tuple[str, ..
         out = made(n + t.plus)
     if not out:
         return None  # makes no mana and costs none (Gaea's Cradle with no creatures): never worth it
-    per_copy = total = None
+    per_copy = total = budget = None
     if not a.tap:
         bounds = [counters.get(k, 0) // n for k, n in cost_removed.items()]
+        if t is not None and t.remove is not None:  # storage lands without {T}: a counter budget
+            budget = counters.get(t.remove, 0)
+            bounds.append(_remove_activations(a, removed, budget, finite_mana, path))
         per_copy = min(bounds) if bounds else None
         if a.uses_any:
             total = _any_bound(problem, a, out, path, finite_mana, per_copy)
@@ -212,7 +221,23 @@ def expand(problem: Problem, s: Source, a: Ability, choices: tuple[tuple[str, ..
             per_copy = a.uses if per_copy is None else min(per_copy, a.uses)
         if per_copy is None:
             per_copy = total
-    return Expanded(out, removed, fixed, per_copy, total)
+    return Expanded(out, removed, fixed, per_copy, total, budget)
+
+
+def _remove_activations(a: Ability, removed: tuple[int, ...], budget: int, finite_mana: int | None,
+                        path: str) -> int:
+    """How often one copy may activate a ``{"remove": K}`` ability without {T} (Calciform
+    Pools' "{1}, Remove X storage counters: Add X mana ..."): at most ``budget`` activations
+    remove a counter; one that removes none makes only its ``plus`` and spends its mana cost,
+    so, when that cost is larger, it spends mana of the rest of the board (``finite_mana``)."""
+    if 0 not in removed:
+        return budget
+    units = sum(s.amount if s.kind is KIND_GENERIC else 1 for s in a.mana.symbols) if a.mana is not None else 0
+    assert a.times is not None
+    if units <= a.times.plus:
+        raise ProblemError(f"{path}.times", "removing no counters it still makes mana for no more than it "
+                           "costs: nothing limits how often it can be activated")
+    return budget + (finite_mana or 0)
 
 
 def _any_bound(problem: Problem, a: Ability, out: tuple[tuple[str, ...], ...], path: str,

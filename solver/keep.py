@@ -71,6 +71,7 @@ def board_left(problem: Problem, answer: dict[str, Any]) -> tuple[tuple[Source, 
     taps: dict[str, int] = {}
     sacs: dict[str, int] = {}
     uses: dict[tuple[str, int], int] = {}
+    moved: dict[str, dict[str, int]] = {}  # counters removed (negative) and put, per source of one copy
     by_id = {s.id: s for s in problem.sources}
     for act in answer.get("activations", ()):
         src = by_id[act["source"]]
@@ -82,8 +83,21 @@ def board_left(problem: Problem, answer: dict[str, Any]) -> tuple[tuple[Source, 
             uses[(src.id, j)] = uses.get((src.id, j), 0) + n
         if ab.sacrifice:
             sacs[src.id] = sacs.get(src.id, 0) + n
+        if src.count == 1:  # 9.5: the counters one copy has left (which copy of several: not known)
+            delta = moved.setdefault(src.id, {})
+            for kind, k in ab.remove_counters:
+                delta[kind] = delta.get(kind, 0) - k * n
+            for kind, k in ab.put_counters:
+                delta[kind] = delta.get(kind, 0) + k * n
+            if ab.times is not None and ab.times.remove:
+                delta[ab.times.remove] = delta.get(ab.times.remove, 0) - act.get("removed", 0) * n
     out: list[Source] = []
     for s in problem.sources:
+        if s.id in moved:
+            have = dict(s.counters)
+            for kind, k in moved[s.id].items():
+                have[kind] = have.get(kind, 0) + k
+            s = evolve(s, counters=tuple((kind, k) for kind, k in have.items() if k))
         if s.id not in taps and s.id not in sacs and not any(sid == s.id for sid, _ in uses):
             out.append(s)
             continue

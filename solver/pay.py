@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from tapwise.models.problem import Problem, ProblemError, load_problem
+from tapwise.models.problem import Problem, ProblemError, load_problem, unread_json
 from tapwise.models.total_cost import CostError
 from tapwise.solver.answer import build_answer, group_answer
 from tapwise.solver import deadline as deadlines
@@ -110,7 +110,17 @@ def _solve_and_verify(prob: Problem, merge: Merge, compiled: Compiled, request: 
         if errors:
             answer = {"status": "error", "error": "internal error: the payment found breaks the rules, so it is "
                       "withheld: " + "; ".join(errors)}
-    return _echo_id(answer, prob if request is None else request)
+    return _echo_id(with_unread(answer, prob), prob if request is None else request)
+
+
+def with_unread(answer: dict[str, Any], prob: Problem) -> dict[str, Any]:
+    """The answer with ``unread``: the mana abilities of its cards the Oracle reader skipped,
+    so a payment made without them never hides them (models/card_source.py)."""
+    if answer.get("status") != "error":
+        unread = unread_json(prob)
+        if unread:
+            answer["unread"] = unread
+    return answer
 
 
 def _keeping(prob: Problem, request: Any) -> dict[str, Any]:
@@ -119,7 +129,7 @@ def _keeping(prob: Problem, request: Any) -> dict[str, Any]:
         answer = pay_keeping(prob, pay)
     except KeepError as e:
         return _error(f"internal error: the payment found is withheld: {e}", request)
-    return _echo_id(answer, request)
+    return _echo_id(with_unread(answer, prob), request)
 
 
 def infeasible_answer(compiled: Compiled) -> dict[str, Any]:

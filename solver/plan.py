@@ -25,7 +25,8 @@ from math import ceil
 from typing import Any
 
 from tapwise.models.mana import KIND_X, TYPES, format_types
-from tapwise.models.problem import BOARD_KEYS, COST_KEYS, Ability, PoolMana, Problem, ProblemError, Source, load_problem
+from tapwise.models.problem import (BOARD_KEYS, COST_KEYS, Ability, PoolMana, Problem, ProblemError, Source, load_problem,
+                                    unread_json)
 from tapwise.models.total_cost import CostError
 from tapwise.solver import deadline as deadlines
 from tapwise.solver.answer_size import left_over_fields
@@ -86,6 +87,9 @@ def _plan(request: dict[str, Any], order: str, time_limit: float, costs: list[An
     result = _solve(problems, compiled, order, time_limit)
     if board_problem.keep and result["status"] == "paid":
         result = _keeping(board_problem, problems, compiled, order, time_limit, result)
+    unread = unread_json(board_problem)  # the cards' mana abilities the reader skipped, never hidden
+    if unread and result.get("status") != "error":
+        result["unread"] = unread
     return result
 
 

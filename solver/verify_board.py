@@ -27,6 +27,7 @@ class BoardState:
         self.discarded = self.exiled = self.milled = 0
         self.drawbacks: list[dict[str, Any]] = []  # activations with a drawback, as the answer lists them
         self.per_activation_removed: dict[tuple[str, int], int] = {}  # removed by costs, per ability
+        self.removed_by_amount: dict[tuple[str, int], int] = {}  # removed by "remove" amounts without {T}
         # Per source id: copies still on the battlefield, and how many of them are untapped. A
         # copy sacrificed is, where the player may choose, one that already tapped.
         self.by_id = {src.id: src for src in problem.sources}
@@ -180,6 +181,15 @@ class BoardState:
         per_removal = sum(cost_removed.values()) + (removed_here or 0)
         self.removed += per_removal * times
         self.put += sum(n for _, n in ab.put_counters) * times
+        if t is not None and t.remove is not None and not ab.tap:  # the copy's counters, over all activations
+            key = (sid, j)
+            spent = self.removed_by_amount[key] = self.removed_by_amount.get(key, 0) + (removed_here or 0) * times
+            have = counters.get(t.remove, 0)
+            if src.count != 1:
+                errors.append(f"{where}: {sid} has {src.count} copies, so which copy's {t.remove} counters its "
+                              f"ability {j} removed can't be told")
+            elif spent > have:
+                errors.append(f"{where}: {sid} ability {j} removes {spent} {t.remove} counters in all, but it has {have}")
         if cost_removed and not ab.tap:
             key = (sid, j)
             done = self.per_activation_removed[key] = self.per_activation_removed.get(key, 0) + times

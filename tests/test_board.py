@@ -159,6 +159,14 @@ def test_facts_the_board_cannot_tell_are_asked_for():
         read_board("Priest of Titania, Forest")
 
 
+def test_a_greatest_power_is_asked_for_not_counted_as_zero():
+    # Avatar Kyoshi (newest sets): "the greatest power among creatures you control" is no count of a kind.
+    with pytest.raises(MissingFactError, match="'greatest power among creatures you control'"):
+        read_board("Avatar Kyoshi, Forest")
+    board = read_board("Avatar Kyoshi, Forest", ["greatest power among creatures you control=5"])
+    assert board.facts == {"greatest power among creatures you control": 5}
+
+
 def test_triggered_mana_becomes_effects():
     board = read_board("Mana Flare, Forest")
     assert board.problem_keys()["effects"] == [

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+import tapwise
+
 from tapwise.models.mana import ManaCost
 from tapwise.models.oracle import (ChoiceNeeded, OracleError, Skipped, is_version_1, measure, parse_type_line,
                                    read_card, read_oracle, source_from_card)
@@ -18,7 +20,7 @@ SHARED = next((p / "shared" / "data" / "mana_sources.jsonl" for p in Path(__file
                if (p / "shared" / "data" / "mana_sources.jsonl").exists()), Path("shared/data/mana_sources.jsonl"))
 # The measured figure (docs/oracle.md), rounded down: it must not drop.
 COVERAGE_FLOOR = 0.98
-DATABASE_FLOOR = 0.91  # every card with a mana ability in models/data/cards.json.gz
+DATABASE_FLOOR = 0.93  # every card with a mana ability in models/data/cards.json.gz
 
 
 def read(oracle: str, name: str | None = None, type_line: str | None = None, **kw) -> list[dict]:
@@ -229,8 +231,8 @@ def test_spend_restrictions_with_tags_and_lists(restriction, only):
 
 @pytest.mark.parametrize("restriction", [
     "Spend this mana only to cast artifact spells or activate abilities of creatures.",
-    "Spend this mana only to cast instant, sorcery, Demon, and Spirit spells.",
     "Spend this mana only to cast creature spells with no abilities.",
+    "Spend this mana only to cast noncreature spells.",
 ])
 def test_unexpressible_spend_restrictions_raise(restriction):
     e = error("{T}: Add {C}. " + restriction)
@@ -385,12 +387,14 @@ def test_tap_triggers_that_do_not_touch_the_payment():
      "{T}: For each color among permanents you control, add one mana of that color."),
     ("{T}: Add one mana of any type a Gate you control could produce.",
      "{T}: Add one mana of any type a Gate you control could produce."),
-    ("{T}: Add {C}. This mana can't be spent to cast a nonartifact spell.",
-     "This mana can't be spent to cast a nonartifact spell."),
+    ("{T}: Add {C}. This mana can't be spent to pay generic mana costs.",
+     "This mana can't be spent to pay generic mana costs."),
+    ("{T}: Add {C}{C}. This mana can't be spent to cast a nonartifact spell.",
+     "{T}: Add {C}{C}."),
     ("Whenever enchanted land is tapped for mana, its controller adds an additional {G}.",
      "Whenever enchanted land is tapped for mana, its controller adds an additional {G}."),
     ("{T}: Add {X}.", "{T}: Add {X}."),
-    ("{T}: Add {C}{C}. Activate only during an opponent's turn.", "Activate only during an opponent's turn."),
+    ("{T}: Add {C}{C}. Activate only during combat.", "Activate only during combat."),
     ("{T}, Sacrifice a black or artifact creature: Add an amount of {B} equal to the sacrificed creature's mana "
      "value.", "{T}, Sacrifice a black or artifact creature: Add an amount of {B} equal to the sacrificed "
      "creature's mana value."),
@@ -601,23 +605,39 @@ def test_triggered_mana_abilities_become_effects():
 # Conditional abilities are never read as unconditional
 
 
-def test_level_up_abilities_are_skipped():
+def test_711_level_up_abilities_hold_only_at_their_level():
     oracle = ("Level up {1}{G}\nLEVEL 1-4\n0/2\n{T}: Add {G}{G}.\nLEVEL 5+\n1/4\n"
               "Elves you control have \"{T}: Add {G}{G}.\"")
     reading = read_card(oracle, name="Joraga Treespeaker", type_line="Creature — Elf Druid")
-    assert reading.abilities == ()
-    assert "level 1-4" in reading.skipped[0].reason
+    assert reading.complete
+    assert reading.abilities == ({"add": "{G}{G}", "if": [{"fact": "level counter on it", "min": 1},
+                                                          {"fact": "level counter on it", "max": 4}]},)
+    joraga = {"id": "joraga", "oracle": oracle, "name": "Joraga Treespeaker", "type_line": "Creature — Elf Druid"}
+    for level, status in ((0, "infeasible"), (1, "paid"), (4, "paid"), (5, "infeasible")):
+        answer = tapwise.pay({"cost": "{G}{G}", "sources": [{**joraga, "facts": {"level counter on it": level}}]})
+        assert answer["status"] == status, (level, answer)
+    missing = tapwise.pay({"cost": "{G}{G}", "sources": [joraga]})
+    assert missing["status"] == "error" and "level counter on it" in missing["error"]
 
 
-def test_class_levels_are_skipped():
+def test_716_class_abilities_hold_only_from_their_level():
     oracle = "(Gain the next level as a sorcery to add its ability.)\nFlying\n{1}{G}: Level 2\n{T}: Add {G}."
     reading = read_card(oracle, name="Druid Class", type_line="Enchantment — Class")
-    assert reading.abilities == () and "Class" in reading.skipped[0].reason
+    assert reading.abilities == ({"add": "{G}", "if": [{"fact": "class level", "min": 2}]},)
 
 
-def test_granted_under_a_condition_is_skipped():
+def test_702_184_station_abilities_hold_from_their_threshold():
+    oracle = "Station\nSTATION 12+\n12+ | {U}, {T}: Add {U} for each artifact you control."
+    reading = read_card(oracle, name="Uthros, Titanic Godcore", type_line="Legendary Artifact — Spacecraft")
+    assert reading.abilities == ({"add": "{U}", "mana": "{U}", "times": {"fact": "artifact you control"},
+                                  "if": [{"fact": "charge counter on it", "min": 12}]},)
+
+
+def test_granted_to_itself_under_a_condition_holds_only_under_it():
     reading = read_card('As long as this creature is modified, it has "{T}: Add {G}{G}."')
-    assert reading.abilities == () and reading.skipped
+    assert reading.abilities == ({"add": "{G}{G}", "if": [{"fact": "it is modified", "min": 1}]},)
+    aura = read_card('As long as enchanted permanent is a land, it has "{T}: Add two mana of any one color."')
+    assert aura.abilities == () and aura.skipped  # the enchanted permanent's, not the card's
 
 
 def test_old_and_current_wordings_read_alike():
@@ -728,8 +748,9 @@ def check_spec_shape(ability: dict) -> None:
             assert set(cond) in ({"fact", "min"}, {"fact", "max"}) and isinstance(cond["fact"], str), cond
     for key in ("sacrifice_other", "tap_other"):
         if key in ability:
+            # an empty filter is "a permanent" (Gene Pollinator: "Tap an untapped permanent you control")
             assert set(ability[key]) <= {"types", "subtypes", "n", "self"} and (
-                ability[key].get("types") or ability[key].get("subtypes")), ability
+                ability[key].get("types") or ability[key].get("subtypes") or not ability[key]), ability
     for key in ("remove_counters", "put_counters"):
         assert all(isinstance(k, str) and isinstance(n, int) and n >= 1 for k, n in ability.get(key, {}).items())
     if "only" in ability:

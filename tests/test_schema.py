@@ -145,8 +145,8 @@ def test_version_2_keys_have_a_shape():
                            {"symbol": "{G}", "mana": [{"type": "G", "source": "Llanowar Elves"}]}],
               "life_paid": 0, "damage": 0, "energy_paid": 0, "sources_used": 3, "sacrificed": 0,
               "colors_spent": ["G"], "counters": None, "left_over": [], "objective": {"min_cards": 1},
-              "convoked": 1, "improvised": 1, "delved": 1, "discarded": 0, "counters_removed": 1, "drawbacks": 0,
-              "kept": [0]}
+              "convoked": 1, "improvised": 1, "delved": 1, "discarded": 0, "counters_removed": 1,
+              "drawbacks": [{"source": "Llanowar Elves", "ability": 0, "drawback": "tapped", "times": 1}], "kept": [0]}
     assert errors(ANSWER, answer) == []
     assert errors(ANSWER, {**answer, "status": "done"})  # not a status
     assert errors(ANSWER, {**answer, "payments": [{"symbol": "{G}", "mana": [{"type": "G", "source": "f",

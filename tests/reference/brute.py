@@ -760,6 +760,11 @@ class _Search:
         bounds += [ctr.get(k, 0) // n for k, n in ab.remove]
         if ab.others is not None:  # each activation takes n of the board's permanents
             bounds.append(sum(s.count for s in self.sources) // ab.others[1])
+        t = ab.times
+        if not bounds and isinstance(t, dict) and "remove" in t and sum(s.amount for s in ab.cost) > t.get("plus", 0):
+            # A storage land without {T}: at most this many activations remove counters; one that
+            # removes none spends more mana than it makes, so for X's bound this many suffice.
+            bounds.append(ctr.get(t["remove"].lower(), 0))
         if not bounds:
             raise Unsupported("uses any bounded only by mana")
         return min(bounds)
