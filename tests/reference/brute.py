@@ -890,8 +890,8 @@ class _Search:
         self._pay_cache[key] = result
         return result
 
-    def _evaluate(self, state) -> None:
-        copies, pool, a_life, damage, energy, sacrifices, cards, moved, zones, drawbacks = state
+    def _pool_supply(self, pool) -> tuple[tuple[int, ...], int]:
+        """The pool's mana the total cost may use, per class, and how much of the pool was made."""
         supply = [0] * len(CLASSES)
         made_in_pool = 0
         for (t, snow, only, made), n in pool:
@@ -899,7 +899,11 @@ class _Search:
                 made_in_pool += n
             if self.usable_total[only]:
                 supply[CLASS_INDEX[(t, snow, made)]] += n
-        supply_t = tuple(supply)
+        return tuple(supply), made_in_pool
+
+    def _evaluate(self, state) -> None:
+        copies, pool, a_life, damage, energy, sacrifices, cards, moved, zones, drawbacks = state
+        supply_t, made_in_pool = self._pool_supply(pool)
         used = sum(1 for entry in copies for cs in entry if cs[2])
         for xv, life, cost_energy, slots in self.demands:
             if energy + cost_energy > self.energy:
@@ -1162,7 +1166,12 @@ def brute_pay(problem: dict, *, max_states: int = 200_000) -> dict:
     unless paid). Raises :class:`Unsupported` for input it does not model and
     :class:`TooBig` when the search would exceed ``max_states`` game states.
     """
-    search = _Search(problem, max_states)
+    return search_outcome(_Search(problem, max_states))
+
+
+def search_outcome(search: "_Search") -> dict:
+    """The status and the optimal value of each objective of a search (the references that
+    extend :class:`_Search` answer through it too)."""
     if search.unpayable:
         return {"status": "unpayable", "objective": {}}
     if not search.demands:

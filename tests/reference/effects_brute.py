@@ -18,7 +18,7 @@ import itertools
 
 from tapwise.models.mana import Kind, ManaCost
 
-from .brute import DEFAULT_TAIL, DEFAULT_TAIL_V2, MAXIMIZED, _Search, objective_list
+from .brute import DEFAULT_TAIL, DEFAULT_TAIL_V2, _Search, objective_list, search_outcome
 
 _BASIC_SUBTYPES = {"plains": "plains", "island": "island", "swamp": "swamp", "mountain": "mountain",
                    "forest": "forest"}
@@ -217,13 +217,4 @@ def brute_pay_effects(problem: dict, *, max_states: int = 200_000) -> dict:
         problem["objective"] = names
     watching = [[e for e in effects if _watches(e, entry, flag)] for entry, flag in zip(entries, flags)]
     chosen = [entry.get("chosen") for entry in entries]
-    search = _EffectsSearch(problem, watching, chosen, cubes, max_states)
-    if search.unpayable:
-        return {"status": "unpayable", "objective": {}}
-    if not search.demands:
-        return {"status": "infeasible", "objective": {}}
-    best = search.run()
-    if best is None:
-        return {"status": "infeasible", "objective": {}}
-    values = {o: (-v if o in MAXIMIZED else v) for o, v in zip(search.objectives, best)}
-    return {"status": "paid", "objective": values}
+    return search_outcome(_EffectsSearch(problem, watching, chosen, cubes, max_states))

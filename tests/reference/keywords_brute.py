@@ -17,7 +17,7 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
-from .brute import (CLASS_INDEX, CLASSES, COLORS, DEFAULT_TAIL, DEFAULT_TAIL_V2, MAXIMIZED, _CL, _COL, _ENERGY,
+from .brute import (COLORS, DEFAULT_TAIL, DEFAULT_TAIL_V2, search_outcome, _CL, _COL, _ENERGY,
                     _GEN_INC, _GEN_OWN, _GEN_X, _LIFE, _SNOW_INC, _SNOW_OWN, _kind_rank, _Search)
 
 KEYWORD_KEYS = ("convoke", "improvise", "delve", "other_costs")
@@ -145,14 +145,7 @@ class _KeywordSearch(_Search):
 
     def _evaluate(self, state) -> None:
         copies, pool, a_life, damage, energy, sacrifices, cards, moved, zones, drawbacks = state
-        supply = [0] * len(CLASSES)
-        made_in_pool = 0
-        for (t, snow, only, made), n in pool:
-            if made:
-                made_in_pool += n
-            if self.usable_total[only]:
-                supply[CLASS_INDEX[(t, snow, made)]] += n
-        supply_t = tuple(supply)
+        supply_t, made_in_pool = self._pool_supply(pool)
         used = sum(1 for entry in copies for cs in entry if cs[2])
         # other_costs' sacrifice: enough copies still on the battlefield
         o_sacrificed = 0
@@ -239,13 +232,4 @@ class _KeywordSearch(_Search):
 
 def brute_keywords(problem: dict, *, max_states: int = 200_000) -> dict:
     """``brute_pay`` with spec 9.3's keys: ``{"status", "objective"}`` as there."""
-    search = _KeywordSearch(problem, max_states)
-    if search.unpayable:
-        return {"status": "unpayable", "objective": {}}
-    if not search.demands:
-        return {"status": "infeasible", "objective": {}}
-    best = search.run()
-    if best is None:
-        return {"status": "infeasible", "objective": {}}
-    values = {o: (-v if o in MAXIMIZED else v) for o, v in zip(search.objectives, best)}
-    return {"status": "paid", "objective": values}
+    return search_outcome(_KeywordSearch(problem, max_states))
