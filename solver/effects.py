@@ -19,7 +19,7 @@ concrete (one type per mana) before a multiply, or a ``same_type`` extra, reads 
 
 from __future__ import annotations
 
-from functools import lru_cache
+from tapwise.models.caches import memo, remember, table
 from itertools import combinations_with_replacement, product
 from math import comb
 
@@ -80,7 +80,7 @@ def effect_parts(problem: Problem, i: int, source: Source, choices: Choices, lim
     return parts
 
 
-_DONE: dict[tuple, Outputs] = {}
+_DONE: dict[tuple, Outputs] = table(4096)
 """Outputs already worked out, by (effects, the source's chosen color, choices): boards recur
 call after call with the same few kinds of sources and effects."""
 
@@ -92,9 +92,7 @@ def apply_effects(effects: tuple[Effect, ...], source: Source, choices: Choices,
     key = (effects, source.chosen, choices)
     got = _DONE.get(key)
     if got is None:
-        if len(_DONE) >= 4096:
-            _DONE.clear()
-        got = _DONE[key] = _apply(effects, source, choices, path)
+        got = remember(_DONE, key, _apply(effects, source, choices, path), 4096)
     return got
 
 
@@ -188,7 +186,7 @@ def _with_extras(made: tuple[str, ...], extras: tuple[Effect, ...], source: Sour
     return [made + tuple(u for part in combo for u in part) for combo in product(*options)]
 
 
-@lru_cache(maxsize=1024)
+@memo(1024)
 def _mana_choices(text: str) -> Choices:
     """What a mana string an effect names may be (its alternatives, as an ability's ``add``)."""
     return load_ability({"add": text}, "effects").choices

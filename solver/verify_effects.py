@@ -11,7 +11,7 @@ triggers (``min_amount`` read after the replacements, 106.12a) add exactly ``ext
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
+from tapwise.models.caches import memo
 from itertools import product
 
 from tapwise.models.effects import Effect
@@ -81,7 +81,7 @@ def _finals(event: Counter, left: tuple[int, ...], replacements: list[Effect]) -
     return out
 
 
-@lru_cache(maxsize=256)
+@memo(256)
 def _alternatives(text: str) -> list[tuple[str, ...]]:
     """The concrete outputs a mana string an effect names may be (a hybrid's either half)."""
     out: set[tuple[str, ...]] = set()
