@@ -11,16 +11,24 @@ from pathlib import Path
 import pytest
 
 import tapwise
+import tapwise.interfaces
+import tapwise.models
 from tapwise.benchmarks.generators import generate
 from tapwise.interfaces.server import answer_line
 from tapwise.models import caches
 
-PACKAGE = Path(tapwise.__file__).resolve().parent
+import tapwise.solver
+
+# Each subpackage's own folder: installed they sit inside tapwise/, but an editable install maps
+# them from the checkout's api/, models/, solver/ and interfaces/, which tapwise/ doesn't hold.
+PACKAGES = sorted({Path(m.__file__).resolve().parent for m in (tapwise, tapwise.models, tapwise.solver,
+                                                               tapwise.interfaces)})
 
 
 def _package_sources() -> list[Path]:
-    return [p for p in PACKAGE.rglob("*.py")
-            if "benchmarks" not in p.parts and "tests" not in p.parts and p.name != "caches.py"]
+    found = {p for root in PACKAGES for p in root.rglob("*.py")}
+    return sorted(p for p in found
+                  if "benchmarks" not in p.parts and "tests" not in p.parts and p.name != "caches.py")
 
 
 def test_every_memo_is_bounded() -> None:
