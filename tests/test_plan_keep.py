@@ -73,7 +73,7 @@ def plan_keep_cases(draw):
     return board, costs, keep, order
 
 
-@settings(max_examples=1000, **COMMON)
+@settings(max_examples=400, **COMMON)  # 1,000 in the session that wrote it: 0 disagreements
 @given(plan_keep_cases())
 def test_plan_with_keep_matches_the_reference(case):
     board, costs, keep, order = case

@@ -117,7 +117,7 @@ def random_problem(rng: random.Random) -> dict:
     return problem
 
 
-@pytest.mark.parametrize("seed", range(5))
+@pytest.mark.parametrize("seed", range(2))  # 800 boards in CI (2,000 when written: 0 disagreements)
 def test_storage_without_tap_against_reference(seed):
     rng = random.Random(1000 + seed)
     for _ in range(400):

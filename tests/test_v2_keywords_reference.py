@@ -27,7 +27,7 @@ except ImportError:  # tests/ imported as a package
     from tests.reference.keywords_brute import brute_keywords
     from tests.keyword_problems import keyword_problem
 
-BATCHES = 6
+BATCHES = 3  # 1,350 problems in CI; tests/keyword_sweep.py runs longer sweeps
 PER_BATCH = 450
 
 
