@@ -1106,12 +1106,9 @@ class _Search:
                 seen.add(board)
                 yield board, n if kind == "sac" else 0
 
-    def _after_costs(self, state, pool_d, ei, src, ab, new_copies, new_zones, moved_here, reps, sacrifices_extra,
-                     base):
-        """The states after the activation's costs in mana and life are paid and its mana made
-        (``base``: what one repetition of its add may make)."""
-        copies, pool, a_life, damage, energy, sacrifices, cards, moved, zones, drawbacks = state
-        outputs = base if reps == 1 else sorted(self._repeated(base, reps))
+    def _paid_costs(self, pool_d, ab, ei, a_life, damage):
+        """Each way to pay the activation's mana and life costs from ``pool_d``: the pool after
+        it, the life paid and the damage taken so far."""
         for after, phy_life in self._ability_cost_payments(pool_d, ab, si=ei):
             # 118.3: each life payment needs that much life at that moment; the
             # abilities' life costs come before any damage (spec section 8).
@@ -1121,6 +1118,15 @@ class _Search:
             d2 = damage + ab.damage
             if self.keep is not None and a2 + d2 > 0 and self.life - a2 - d2 < self.keep:
                 continue  # life only goes down from here: keep_life can't hold
+            yield after, a2, d2
+
+    def _after_costs(self, state, pool_d, ei, src, ab, new_copies, new_zones, moved_here, reps, sacrifices_extra,
+                     base):
+        """The states after the activation's costs in mana and life are paid and its mana made
+        (``base``: what one repetition of its add may make)."""
+        copies, pool, a_life, damage, energy, sacrifices, cards, moved, zones, drawbacks = state
+        outputs = base if reps == 1 else sorted(self._repeated(base, reps))
+        for after, a2, d2 in self._paid_costs(pool_d, ab, ei, a_life, damage):
             after_d = dict(after)
             for out in outputs:
                 p = dict(after_d)

@@ -135,13 +135,7 @@ class _EffectsSearch(_Search):
             return
         made_all = base if reps == 1 else sorted(self._repeated(base, reps))
         copies, pool, a_life, damage, energy, sacrifices, cards, moved, zones, drawbacks = state
-        for after, phy_life in self._ability_cost_payments(pool_d, ab, si=ei):
-            a2 = a_life + ab.life + phy_life
-            if a2 > self.life:
-                continue
-            d2 = damage + ab.damage
-            if self.keep is not None and a2 + d2 > 0 and self.life - a2 - d2 < self.keep:
-                continue
+        for after, a2, d2 in self._paid_costs(pool_d, ab, ei, a_life, damage):
             for made in made_all:
                 for own, extra in _results(tuple(made), effects, self.chosen[ei]):
                     p = dict(after)
@@ -162,13 +156,7 @@ def _doubled_method(self, state, pool_d, ei, src, ab, new_copies, new_zones, mov
     """Doubling Cube: once its cost is paid, each mana in the pool, of whatever kind, gets one
     more of its type, the Cube's own (its snow, its ability's restriction, made by an activation)."""
     copies, pool, a_life, damage, energy, sacrifices, cards, moved, zones, drawbacks = state
-    for after, phy_life in self._ability_cost_payments(pool_d, ab, si=ei):
-        a2 = a_life + ab.life + phy_life
-        if a2 > self.life:
-            continue
-        d2 = damage + ab.damage
-        if self.keep is not None and a2 + d2 > 0 and self.life - a2 - d2 < self.keep:
-            continue
+    for after, a2, d2 in self._paid_costs(pool_d, ab, ei, a_life, damage):
         p = dict(after)
         for (t, _snow, _only, _made), n in after:
             u = (t, src.snow, ab.only, True)
