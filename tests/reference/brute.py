@@ -901,20 +901,26 @@ class _Search:
                 supply[CLASS_INDEX[(t, snow, made)]] += n
         return tuple(supply), made_in_pool
 
+    def _affordable(self, energy: int, a_life: int, damage: int, life: int) -> bool:
+        """Can the total cost's ``life`` and the ``energy`` in all be paid after the abilities'
+        life ``a_life`` and ``damage``? Spec section 8 / docs: abilities' life costs first
+        (checked when activated), then their damage, then the cost's life, which needs that much
+        life then (118.3); keep_life holds after it."""
+        if energy > self.energy:
+            return False
+        left = self.life - a_life - damage
+        if life > 0 and life > left:
+            return False
+        return not (self.keep is not None and a_life + damage + life > 0 and left - life < self.keep)
+
     def _evaluate(self, state) -> None:
         copies, pool, a_life, damage, energy, sacrifices, cards, moved, zones, drawbacks = state
         supply_t, made_in_pool = self._pool_supply(pool)
         used = sum(1 for entry in copies for cs in entry if cs[2])
         for xv, life, cost_energy, slots in self.demands:
-            if energy + cost_energy > self.energy:
+            if not self._affordable(energy + cost_energy, a_life, damage, life):
                 continue
-            # Spec section 8 / docs: abilities' life costs first (checked when activated),
-            # then their damage, then the cost's life, which needs that much life then (118.3).
             left = self.life - a_life - damage
-            if life > 0 and life > left:
-                continue
-            if self.keep is not None and a_life + damage + life > 0 and left - life < self.keep:
-                continue
             for mask, spent in self._pay(slots, supply_t).items():
                 colors = bin(mask).count("1")
                 values = {"max_x": xv, "max_colors": colors, "min_colors": colors,

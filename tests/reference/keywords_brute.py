@@ -174,13 +174,9 @@ class _KeywordSearch(_Search):
                     groups.append((tuple(roles), entry.count(cs), cs[2]))
         ways = self._ways(tuple(groups), delvable)
         for di, (xv, life, cost_energy, slots) in enumerate(self.demands):
-            if energy + cost_energy > self.energy:
+            if not self._affordable(energy + cost_energy, a_life, damage, life):
                 continue
             left = self.life - a_life - damage
-            if life > 0 and life > left:
-                continue
-            if self.keep is not None and a_life + damage + life > 0 and left - life < self.keep:
-                continue
             for new_sources, delved, rest in ways[di]:
                 for mask, spent in self._pay(rest, supply_t).items():
                     colors = bin(mask).count("1")
