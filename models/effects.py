@@ -22,6 +22,9 @@ KINDS = ("extra", "multiply", "replace")
 MAX_FACTOR = 1000
 """The largest ``factor`` of a multiply: real cards say 2 or 3; each factor multiplies what an
 activation makes, and the model's bounds with it."""
+MAX_ANY_COLOR = 10
+"""The most mana one ``{"any_color": n}`` extra adds: real cards add one or two, and the verifier
+enumerates the color combinations."""
 MAX_EFFECTS = 32
 """Effects on one board: each replacement may be applied in any order (616.1e), so their orders
 are enumerated."""
@@ -55,7 +58,10 @@ class ManaFilter:
 @dataclass(frozen=True)
 class Effect:
     """One effect of 9.4. ``add`` (extra) is a canonical mana string, ``"same_type"`` or
-    ``"chosen"``; ``into`` (replace) a canonical mana string; ``into_type`` a type letter."""
+    ``"chosen"``, or None with ``any_color`` (tapwise's extension ``{"any_color": n}``: n mana,
+    each of any color, as Fertile Ground's "one mana of any color" and Market Festival's "two
+    mana in any combination of colors"); ``into`` (replace) a canonical mana string;
+    ``into_type`` a type letter."""
 
     kind: str
     when: ManaFilter | None = None  # None with ``on``
@@ -64,6 +70,7 @@ class Effect:
     factor: int = 1
     into: str | None = None
     into_type: str | None = None
+    any_color: int = 0  # extra only: n mana of any colors (each chosen on its own), instead of add
 
     def applies_to(self, source: Source) -> bool:
         """Does it watch ``source`` (``min_amount`` aside)? Only permanents are tapped for mana."""
@@ -86,6 +93,8 @@ class Effect:
         for key in ("add", "into", "into_type"):
             if getattr(self, key) is not None:
                 out[key] = getattr(self, key)
+        if self.any_color:
+            out["add"] = {"any_color": self.any_color}
         if self.kind == "multiply":
             out["factor"] = self.factor
         return out
@@ -125,8 +134,15 @@ def _load_effect(value: Any, path: str, sources: tuple[Source, ...]) -> Effect:
             if not isinstance(on, str) or not any(s.id == on for s in sources):
                 raise ProblemError(f"{path}.on", f"names no source of this board: {on!r}")
         if "add" not in obj:
-            raise ProblemError(f"{path}.add", "is required: a mana string, \"same_type\" or \"chosen\"")
+            raise ProblemError(f"{path}.add", "is required: a mana string, \"same_type\", \"chosen\" "
+                               "or {\"any_color\": n}")
         add = obj["add"]
+        if isinstance(add, dict):
+            n = _object(add, f"{path}.add", ("any_color",))
+            if "any_color" not in n:
+                raise ProblemError(f"{path}.add.any_color", "is required: how many mana of any color")
+            return Effect("extra", when, on, None, any_color=_int(n["any_color"], f"{path}.add.any_color", 1,
+                                                                  MAX_ANY_COLOR))
         if add not in ("same_type", "chosen"):
             add = _mana(add, f"{path}.add")
         return Effect("extra", when, on, add)

@@ -179,6 +179,8 @@ def _with_extras(made: tuple[str, ...], extras: tuple[Effect, ...], source: Sour
             options.append([("".join(t for t in TYPES if any(t in u for u in made)).lower(),)])
         elif e.add == "chosen":
             options.append([(source.chosen.lower(),)])
+        elif e.any_color:  # each mana one of the five colors, chosen as it's spent
+            options.append([("wubrg",) * e.any_color])
         else:
             options.append([tuple(u.lower() for u in alt) for alt in _mana_choices(e.add)])
     if not options:

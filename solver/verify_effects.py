@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from collections import Counter
 from tapwise.models.caches import memo
-from itertools import product
+from itertools import combinations_with_replacement, product
 
 from tapwise.models.effects import Effect
-from tapwise.models.mana import ManaCost
+from tapwise.models.mana import COLORS, ManaCost
 from tapwise.models.problem import Problem, Source, load_ability
 
 
@@ -54,6 +54,8 @@ def check_effects(effects: list[Effect], src: Source, made: tuple[str, ...], add
             options.append([(t,) for t in sorted(want)])
         elif e.add == "chosen":
             options.append([(src.chosen,)])
+        elif e.any_color:
+            options.append(list(combinations_with_replacement(COLORS, e.any_color)))
         else:
             options.append(_alternatives(e.add))
     return any(Counter(t for part in combo for t in part) == got for combo in product(*options))

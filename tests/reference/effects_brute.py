@@ -90,6 +90,8 @@ def _results(made: tuple[str, ...], effects: list[dict], chosen: str | None) -> 
                 choices.append([(t,) for t in set(own)])
             elif e["add"] == "chosen":
                 choices.append([(chosen,)])
+            elif isinstance(e["add"], dict):  # {"any_color": n}: every multiset of n colors
+                choices.append(list(itertools.combinations_with_replacement("WUBRG", e["add"]["any_color"])))
             else:
                 choices.append(_mana_outcomes(e["add"]))
         for combo in itertools.product(*choices):
