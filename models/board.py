@@ -18,6 +18,7 @@ Example: ``parse_board("4 Plains, 2 Island, Sol Ring, Hallowed Fountain")``.
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -26,6 +27,7 @@ from dataclasses import dataclass, field
 from tapwise.models.board_facts import Derived, Entry, derive_fact, facts_needed, parse_fact
 from tapwise.models.cards import Card, CardChoiceError, UnknownCardError, card_info, known_name, lookup_card
 from tapwise.models.mana import ManaCost, NotationError
+from tapwise.models.oracle import ENCHANTED
 
 __all__ = ["parse_board", "read_board", "QuickBoard", "BoardError", "MissingFactError", "spell_for"]
 
@@ -167,7 +169,13 @@ def read_board(text: str, facts: list[str] | dict[str, Any] | None = None) -> Qu
     for (_, _, source), card in zip(parsed, cards):
         for fact in facts_needed(source["abilities"]) + facts_needed(card.effects):
             needed.setdefault(fact, card.name)
-        effects.extend(e for e in card.effects if e not in effects)
+        for e in card.effects:
+            if e.get("on") == ENCHANTED:  # a typed board doesn't say which permanent the aura enchants
+                notes.append(f"{card.name}: its mana on the permanent it enchants is not applied: a typed board "
+                             f"can't say which that is (give a JSON problem the effect {json.dumps(e)} with "
+                             f"\"on\": that permanent's id)")
+            elif e not in effects:
+                effects.append(e)
         for s in card.skipped:
             if s.choice is None or not source["abilities"]:
                 notes.append(f"{card.name}: not read: \"{s.sentence}\" ({s.reason})")

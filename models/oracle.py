@@ -294,7 +294,12 @@ _EXTRA = re.compile(
     r"(?:that player adds|add) (?P<mana>one mana of any type that (?:land|permanent|[\w ]+) produced|"
     r"(?:an additional )?(?:\{[^{}]+\})+)|"
     r"Whenever (?:an? )?(?P<what2>[\w' -]+?) is tapped for mana, its controller adds "
-    r"(?P<mana2>an additional (?:\{[^{}]+\})+|one mana of any type that (?:land|permanent) produced)", re.I)
+    r"(?P<mana2>an additional (?:(?:\{[^{}]+\})+|one mana of any color|two mana in any combination of colors|"
+    r"one mana of the chosen color)|one mana of any type that (?:land|permanent) produced)", re.I)
+ENCHANTED = "enchanted"
+"""The ``on`` of an aura's effect in a reading (Wild Growth): the card can't name the permanent it
+enchants, so the one who builds the problem puts that permanent's id there (9.4's ``on``)."""
+_ANY_COLOR_EXTRA = {"one mana of any color": 1, "two mana in any combination of colors": 2}
 
 
 def _effect(text: str, card: _Card) -> dict[str, Any] | None:
@@ -305,9 +310,19 @@ def _effect(text: str, card: _Card) -> dict[str, Any] | None:
         return None
     what = m.group("what") or m.group("what2")
     mana = m.group("mana") or m.group("mana2")
-    if what.lower().startswith("enchanted"):
-        raise card.error(text, "an aura's mana trigger: give it as a problem effect with \"on\": the "
-                         "enchanted permanent's id (9.4)")
+    extra = re.sub(r"^an additional ", "", mana)
+    if extra.lower() in _ANY_COLOR_EXTRA:
+        add: Any = {"any_color": _ANY_COLOR_EXTRA[extra.lower()]}  # tapwise's extension of 9.4
+    elif extra.lower() == "one mana of the chosen color":
+        add = "chosen"  # the aura's choice, which 9.1 puts on the enchanted permanent (Utopia Sprawl)
+    elif mana.lower().startswith("one mana of any type"):
+        add = "same_type"
+    else:
+        add = _mana_string(extra, card, text)
+    if re.fullmatch(r"enchanted (?:land|forest|island|swamp|mountain|plains)", what, re.I):
+        return {"kind": "extra", "on": ENCHANTED, "add": add}  # 9.4: an aura on one permanent
+    if add == "chosen":
+        return None  # a chosen color of the effect's own card, not the tapped permanent's
     desc = Description((), (), None) if what.lower() == "permanent" else describe(what)  # any permanent
     if desc is None or desc.colors is not None:
         return None
@@ -318,10 +333,6 @@ def _effect(text: str, card: _Card) -> dict[str, Any] | None:
         when["subtypes"] = list(desc.subtypes)
     if not (m.group("who") or "").lower().startswith("you"):
         when["controller"] = "any"
-    if mana.lower().startswith("one mana of any type"):
-        add: Any = "same_type"
-    else:
-        add = _mana_string(re.sub(r"^an additional ", "", mana), card, text)
     return {"kind": "extra", "when": when, "add": add}
 
 

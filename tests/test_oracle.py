@@ -12,7 +12,7 @@ import pytest
 import tapwise
 
 from tapwise.models.mana import ManaCost
-from tapwise.models.oracle import (ChoiceNeeded, OracleError, Skipped, is_version_1, measure, parse_type_line,
+from tapwise.models.oracle import (ENCHANTED, ChoiceNeeded, OracleError, Skipped, is_version_1, measure, parse_type_line,
                                    read_card, read_oracle, source_from_card)
 
 # The shared data sits beside the checkout (../shared from the repository; ../../shared from a worktree).
@@ -20,7 +20,7 @@ SHARED = next((p / "shared" / "data" / "mana_sources.jsonl" for p in Path(__file
                if (p / "shared" / "data" / "mana_sources.jsonl").exists()), Path("shared/data/mana_sources.jsonl"))
 # The measured figure (docs/oracle.md), rounded down: it must not drop.
 COVERAGE_FLOOR = 0.98
-DATABASE_FLOOR = 0.93  # every card with a mana ability in models/data/cards.json.gz
+DATABASE_FLOOR = 0.94  # every card with a mana ability in models/data/cards.json.gz
 
 
 def read(oracle: str, name: str | None = None, type_line: str | None = None, **kw) -> list[dict]:
@@ -391,8 +391,8 @@ def test_tap_triggers_that_do_not_touch_the_payment():
      "This mana can't be spent to pay generic mana costs."),
     ("{T}: Add {C}{C}. This mana can't be spent to cast a nonartifact spell.",
      "{T}: Add {C}{C}."),
-    ("Whenever enchanted land is tapped for mana, its controller adds an additional {G}.",
-     "Whenever enchanted land is tapped for mana, its controller adds an additional {G}."),
+    ("Whenever enchanted land is tapped for mana, its controller adds an additional {G} for each Elf on the battlefield.",
+     "Whenever enchanted land is tapped for mana, its controller adds an additional {G} for each Elf on the battlefield."),
     ("{T}: Add {X}.", "{T}: Add {X}."),
     ("{T}: Add {C}{C}. Activate only during combat.", "Activate only during combat."),
     ("{T}, Sacrifice a black or artifact creature: Add an amount of {B} equal to the sacrificed creature's mana "
@@ -598,7 +598,35 @@ def test_triggered_mana_abilities_become_effects():
     ghast = read_card("Whenever you tap a Swamp for mana, add an additional {B}.", name="Crypt Ghast")
     assert ghast.effects == ({"kind": "extra", "when": {"subtypes": ["swamp"]}, "add": "{B}"},)
     aura = read_card("Enchant land\nWhenever enchanted land is tapped for mana, its controller adds an additional {G}.")
-    assert aura.effects == () and "on" in aura.skipped[0].reason
+    assert aura.complete and aura.effects == ({"kind": "extra", "on": ENCHANTED, "add": "{G}"},)
+
+
+AURA = "Whenever enchanted land is tapped for mana, its controller adds an additional "
+
+
+@pytest.mark.parametrize("words, add", [("one mana of any color.", {"any_color": 1}),
+                                        ("two mana in any combination of colors.", {"any_color": 2}),
+                                        ("{G}{G}.", "{G}{G}")])
+def test_106_12a_an_auras_extra_is_on_its_enchanted_land(words, add):
+    """Fertile Ground, Market Festival, Overgrowth: the reading's ``on`` is the placeholder the
+    problem's builder replaces with the enchanted land's id; so filled in, it pays as the card says."""
+    (effect,) = read_card("Enchant land\n" + AURA + words).effects
+    assert effect == {"kind": "extra", "on": ENCHANTED, "add": add}
+    board = {"sources": [{"id": "land", "name": "Forest"}, {"name": "Forest"}], "effects": [{**effect, "on": "land"}]}
+    answer = tapwise.pay({"cost": "{G}{G}{G}" if add == "{G}{G}" else "{G}{G}{U}", **board})
+    assert answer["status"] == "paid" and answer["sources_used"] == (1 if add != {"any_color": 1} else 2), answer
+    mana = "{G}{G}{G}{G}" if add == "{G}{G}" else "{G}{G}{U}{U}" if add == {"any_color": 2} else "{G}{G}{U}"
+    assert tapwise.pay({"cost": mana + "{G}", **board})["status"] == "infeasible"
+
+
+def test_106_12a_utopia_sprawls_chosen_color_is_the_enchanted_forests():
+    oracle = ("Enchant Forest\nAs this Aura enters, choose a color.\nWhenever enchanted Forest is tapped for mana, its "
+              "controller adds an additional one mana of the chosen color.")
+    assert read_card(oracle, name="Utopia Sprawl").effects == ({"kind": "extra", "on": ENCHANTED, "add": "chosen"},)
+    # an effect card's own chosen color is not the tapped land's: left unread
+    flare = read_card("Whenever a land is tapped for mana, its controller adds an additional one mana of the "
+                      "chosen color.")
+    assert not flare.complete and flare.effects == ()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -828,3 +856,12 @@ def test_every_ability_read_has_the_spec_shape_and_version_1_ones_load():
 def test_real_cards(name, expected):
     row = next(r for r in _rows() if r["name"] == name)
     assert read_oracle(row["oracle"], name=row["name"], type_line=row["types"]) == expected
+
+
+def test_106_12a_a_typed_board_names_the_aura_it_cant_place():
+    """Quick mode can't tell which land an aura enchants: the note says so, and no placeholder
+    ``on`` reaches the problem's effects."""
+    from tapwise.models.board import read_board
+    board = read_board("Forest, Fertile Ground")
+    assert board.effects == []
+    assert any(n.startswith("Fertile Ground:") and "enchants" in n for n in board.notes)
