@@ -233,6 +233,8 @@ def _read_only(text: str, card: _Card, sentence: str) -> dict[str, Any] | list[d
         return {"has_x": True}
     if re.fullmatch(r"to cast spells", text):
         return {"kind": "spell"}
+    if re.fullmatch(r"to cast (?:a )?noncreature spells?", text):
+        return {"kind": "spell", "not_types": ["creature"]}  # tapwise's extension of only
     if re.fullmatch(r"to activate (?:an ability|abilities)", text):
         return {"kind": "ability"}
     if re.fullmatch(r"to cast (?:a )?spells? with \{X\} in (?:its|their) mana costs?", text):

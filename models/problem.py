@@ -112,6 +112,7 @@ class Restriction:
     colors: tuple[str, ...] | None = None
     has_x: bool | None = None
     tags: tuple[str, ...] | None = None  # 9.2: any of them in for.tags
+    not_types: tuple[str, ...] | None = None  # tapwise extension: none of them ("noncreature spells")
 
     def allows(self, purpose: Purpose) -> bool:
         if self.kind is not None and self.kind != purpose.kind:
@@ -126,11 +127,13 @@ class Restriction:
             return False
         if self.tags is not None and not set(self.tags) & set(purpose.tags):
             return False
+        if self.not_types is not None and set(self.not_types) & set(purpose.types):
+            return False
         return True
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
-        for key in ("kind", "types", "subtypes", "colors", "has_x", "tags"):
+        for key in ("kind", "types", "subtypes", "colors", "has_x", "tags", "not_types"):
             value = getattr(self, key)
             if value is not None:
                 out[key] = list(value) if isinstance(value, tuple) else value
@@ -647,7 +650,8 @@ def _choice(value: Any, path: str, options: Iterable[str]) -> str:
 
 
 def load_restriction(value: Any, path: str) -> Restriction:
-    obj = _object(value, path, ("kind", "types", "subtypes", "colors", "has_x", "tags") + NOT_YET["only"])
+    obj = _object(value, path, ("kind", "types", "subtypes", "colors", "has_x", "tags", "not_types")
+                  + NOT_YET["only"])
     _refuse_not_yet(obj, "only", path)
     colors = obj.get("colors")
     if colors is not None:
@@ -666,6 +670,7 @@ def load_restriction(value: Any, path: str) -> Restriction:
         colors=colors,
         has_x=_bool(obj["has_x"], f"{path}.has_x") if "has_x" in obj else None,
         tags=_str_list(obj["tags"], f"{path}.tags") if "tags" in obj else None,
+        not_types=_str_list(obj["not_types"], f"{path}.not_types") if "not_types" in obj else None,
     )
 
 

@@ -232,7 +232,7 @@ def test_spend_restrictions_with_tags_and_lists(restriction, only):
 @pytest.mark.parametrize("restriction", [
     "Spend this mana only to cast artifact spells or activate abilities of creatures.",
     "Spend this mana only to cast creature spells with no abilities.",
-    "Spend this mana only to cast noncreature spells.",
+    "Spend this mana only to cast spells you don't own.",
 ])
 def test_unexpressible_spend_restrictions_raise(restriction):
     e = error("{T}: Add {C}. " + restriction)
@@ -736,7 +736,7 @@ _ABILITY_SHAPES = {
     "uses": (int, str), "only": dict, "times": (int, dict), "remove_counters": dict, "put_counters": dict,
     "if": list, "unless": list, "sacrifice_other": dict, "tap_other": dict, "discard": int,
     "exile_graveyard": int, "mill": int, "drawback": str}
-_ONLY_KEYS = {"kind", "types", "subtypes", "colors", "has_x", "tags"}
+_ONLY_KEYS = {"kind", "types", "subtypes", "colors", "has_x", "tags", "not_types"}
 
 
 def _check_amount(value) -> None:
@@ -865,3 +865,10 @@ def test_106_12a_a_typed_board_names_the_aura_it_cant_place():
     board = read_board("Forest, Fertile Ground")
     assert board.effects == []
     assert any(n.startswith("Fertile Ground:") and "enchants" in n for n in board.notes)
+
+
+def test_106_6_noncreature_spells_read_as_not_types():
+    """Immortus, Nardole, The Emperor of Palamecia: tapwise's ``only.not_types``."""
+    for words in ("to cast noncreature spells", "to cast a noncreature spell"):
+        (ability,) = read(f"{{T}}: Add {{C}}{{C}}. Spend this mana only {words}.")
+        assert ability == {"add": "{C}{C}", "only": {"kind": "spell", "not_types": ["creature"]}}
