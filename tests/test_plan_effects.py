@@ -164,3 +164,38 @@ def check_keeps(seed: int, n: int) -> tuple[int, int]:
 def test_9_5_random_keeps_with_an_on_extra_on_several_copies_match_the_reference():
     compared, paid = check_keeps(9540, 300)
     assert compared >= 280 and paid >= 150, (compared, paid)
+
+
+# -- random plans with keep against the plan-with-keep reference ------------------------------
+
+from reference.plan_keep_brute import brute_plan_keep  # noqa: E402
+
+
+def check_plan_keeps(seed: int, n: int) -> int:
+    r = random.Random(seed)
+    compared = 0
+    for _ in range(n):
+        board, costs, order = random_plan(r)
+        keep = [{"cost": "".join(r.choice(["{G}", "{U}", "{1}"]) for _ in range(r.randint(1, 3)))}]
+        shown = json.dumps({**board, "costs": costs, "order": order, "keep": keep})
+        try:
+            expected = brute_plan_keep(copy.deepcopy(board), copy.deepcopy(costs), copy.deepcopy(keep), order)
+        except (TooBig, Unsupported):
+            continue
+        got = tapwise.plan({**copy.deepcopy(board), "costs": copy.deepcopy(costs), "order": order,
+                            "keep": copy.deepcopy(keep)})
+        compared += 1
+        if expected is None:
+            assert got["status"] == "infeasible", f"{shown}\n{got}"
+            continue
+        assert got["status"] == "paid" and got["optimal"], f"{shown}\n{got}"
+        assert (got["objective"]["paid"], got["objective"]["mana_value"], len(got["kept"])) == (
+            expected["paid"], expected["mana_value"], expected["kept_count"]), f"{shown}\n{got}\n{expected}"
+        rest = {k: got["objective"][k] for k in expected["objective"] if k != "max_keep"}
+        assert rest == {k: v for k, v in expected["objective"].items() if k != "max_keep"}, f"{shown}\n{got}"
+        assert check_left(copy.deepcopy(board), got) == [], f"{shown}\n{got}"
+    return compared
+
+
+def test_9_5_random_plans_with_keep_and_an_on_extra_on_several_copies_match_the_reference():
+    assert check_plan_keeps(9545, 200) >= 180
