@@ -36,6 +36,7 @@ from tapwise.solver.answer import build_answer
 from tapwise.solver.compile import Compiled, compile_problem
 from tapwise.solver.cpsat import INT_MAX, INT_MIN, Model, Plan, Terms, _neg, _not, level_count
 from tapwise.solver.merge import Merge
+from tapwise.solver.plan_board import rename_back, split_enchanted
 
 _PART_STATE = ("c", "L", "costs", "plan", "xs", "x", "_most", "acts", "splits", "ability_y", "ability_f",
                "activations", "used", "sacrifices", "blocks", "waste_terms", "color_spent", "quantities")
@@ -301,10 +302,6 @@ def check_costs(problem: Problem) -> None:
         if k.payment is not None:
             raise ProblemError(f"keep[{i - 1}].{keyword_path(k)}" if i else keyword_path(k),
                                "keep does not support this key yet (pay and castable do without keep)")
-    for n, e in enumerate(problem.effects):  # 9.4: the board left can't say which copy an aura is on
-        if e.on is not None and any(s.id == e.on and s.count > 1 for s in problem.sources):
-            raise ProblemError(f"effects[{n}].on", "keep does not support an on extra on an entry of several "
-                               "copies yet (pay without keep does): give the enchanted copy its own entry")
     for i, k in enumerate(problem.keep):
         try:
             compile_problem(judged(k, problem.sources, problem.player.life, problem.player.energy))
@@ -316,6 +313,9 @@ def pay_keeping(problem: Problem, pay_one: Callable[[Problem], dict[str, Any]]) 
     """``pay`` for a problem with ``keep`` (or ``max_keep``); ``pay_one`` pays one without.
     Bad kept costs raise :class:`ProblemError`; a bug raises :class:`KeepError`."""
     check_costs(problem)
+    split, renamed = split_enchanted(problem)
+    if renamed:  # 9.4: the board left must say which copy the on extra enchants
+        return rename_back(pay_keeping(split, pay_one), renamed)
     main = without_keep(problem)
     answer = pay_one(main)
     if answer.get("status") != "paid":

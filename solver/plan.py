@@ -36,7 +36,7 @@ from tapwise.solver.cpsat import PLAN_OBJECTIVES, PLAN_OBJECTIVES_V2, PLAN_SUMME
 from tapwise.solver.keep import KeepModel, board_left, check_costs, judged, payable_on
 from tapwise.solver.keep import mana_value as keep_mana_value
 from tapwise.solver.pay import pay
-from tapwise.solver.plan_board import LeftError, board_left_by, merge_split
+from tapwise.solver.plan_board import LeftError, board_left_by, merge_split, split_enchanted
 from tapwise.solver.plan_fast import all_at_once
 from tapwise.solver.verify import verify
 
@@ -74,8 +74,9 @@ def _plan(request: dict[str, Any], order: str, time_limit: float, costs: list[An
     if "keep" in request:  # spec 9.5: kept costs judged on what the whole plan leaves
         board_problem = load_problem({"cost": "{0}", **board, "keep": request["keep"]})
         check_costs(board_problem)
-    _refuse_effects(board_problem)
-    problems = [_load_cost(i, cost, board) for i, cost in enumerate(costs)]
+    # 9.4: an on extra's copy of several as an entry of its own, so every board left says which it is
+    board_problem, _ = split_enchanted(board_problem)
+    problems = [split_enchanted(_load_cost(i, cost, board))[0] for i, cost in enumerate(costs)]
     if board_problem.keep:
         _refuse_with_keep(board_problem)
     compiled = []
@@ -125,15 +126,6 @@ def _keeping(board: Problem, problems: list[Problem], compiled: list[Compiled], 
     result["objective"] = {"paid": objective.pop("paid"), "mana_value": objective.pop("mana_value"),
                            "max_keep": len(kept), **objective}
     return result
-
-
-def _refuse_effects(p: Problem) -> None:
-    """9.4's effects a plan can't honour yet, each an error naming it: which copy of several an
-    aura enchants (the board left names entries, not copies)."""
-    for k, e in enumerate(p.effects):
-        if e.on is not None and any(s.id == e.on and s.count > 1 for s in p.sources):
-            raise ProblemError(f"effects[{k}].on", "plan does not support an on extra on an entry of several copies "
-                               "yet (pay and castable do): give the enchanted copy its own entry")
 
 
 def _refuse_with_keep(p: Problem) -> None:

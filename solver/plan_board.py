@@ -211,3 +211,47 @@ def merge_split(sources: tuple[Source, ...], derived: dict[str, str]) -> tuple[S
         else:
             out.append(s)
     return tuple(out)
+
+
+def split_enchanted(problem: Problem) -> tuple[Problem, dict[str, str]]:
+    """``problem`` with each entry of several copies that an ``on`` extra names (9.4) split in
+    two: the enchanted copy keeps the id (untapped when any copy is, as ``pay`` reads it:
+    solver/effects.py), the other copies become ``id~2``. Exactly the same board, but one whose
+    entries say which copy is enchanted, so the board a payment leaves says it too (a plan's
+    next costs and kept costs are judged on it). Returns the board and new id -> the id split."""
+    named = {e.on for e in problem.effects if e.on is not None}
+    if not any(s.id in named and s.count > 1 for s in problem.sources):
+        return problem, {}
+    taken = {s.id for s in problem.sources}
+    out: list[Source] = []
+    renamed: dict[str, str] = {}
+    for s in problem.sources:
+        if s.id not in named or s.count == 1:
+            out.append(s)
+            continue
+        k = 2
+        while f"{s.id}~{k}" in taken:
+            k += 1
+        new = f"{s.id}~{k}"
+        taken.add(new)
+        renamed[new] = s.id
+        untapped = s.count - s.tapped
+        out.append(evolve(s, count=1, tapped=0 if untapped else 1))
+        out.append(evolve(s, id=new, count=s.count - 1, tapped=s.tapped if untapped else s.tapped - 1))
+    return evolve(problem, sources=tuple(out)), renamed
+
+
+def rename_back(answer: dict[str, Any], renamed: dict[str, str]) -> dict[str, Any]:
+    """``answer`` (paid on the board :func:`split_enchanted` made) naming the entries as given:
+    the other copies' activations and mana named by the entry's own id again, as ``pay`` names
+    them (an entry may have several activations, the enchanted copy's and the others')."""
+    def fix(value: Any, key: str | None = None) -> Any:
+        if isinstance(value, dict):
+            return {k: fix(v, k) for k, v in value.items()}
+        if isinstance(value, list):
+            return [fix(v, key) for v in value]
+        if isinstance(value, str) and key in ("source", "sacrificed", "tapped"):
+            return renamed.get(value, value)
+        return value
+
+    return {k: fix(v, k) if k in ("activations", "payments", "drawbacks") else v for k, v in answer.items()}

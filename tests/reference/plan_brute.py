@@ -6,7 +6,8 @@ life) can be paid one after another exactly when the brute-force payer (``brute.
 models 9.1-9.2 copy by copy: counters, ``uses: "any"``, cards, ``sacrifice_other``,
 ``tap_other``, facts lowered by ``counts`` as sacrifices happen) pays their concatenation. The
 best plan is the best candidate set: most costs, then most mana value, then the reference's
-objectives of paying it.
+objectives of paying it. A board with ``effects`` (9.4) is paid by ``effects_brute.py``'s payer,
+which splits an ``on`` extra's copy of several into an entry of its own by itself.
 
 ``check_left``: the plan's ``left`` board, counted from the board as given and the answers
 alone: copies left per source (the split entries ``id~k`` counted with theirs), counters,
@@ -24,6 +25,7 @@ from typing import Any
 from tapwise.models.mana import ManaCost
 
 from .brute import BASIC_LAND_MANA, brute_pay
+from .effects_brute import brute_pay_effects
 
 
 def _concat(costs: list[dict]) -> dict:
@@ -38,7 +40,8 @@ def brute_plan(board: dict, costs: list[dict], order: str) -> tuple[int, int, di
     def outcome(subset: tuple[int, ...]) -> dict[str, int] | None:
         if not subset:
             return {}
-        got = brute_pay({**copy.deepcopy(board), **_concat([costs[i] for i in subset])})
+        payer = brute_pay_effects if board.get("effects") else brute_pay  # 9.4: the effects' own reference
+        got = payer({**copy.deepcopy(board), **_concat([costs[i] for i in subset])})
         return got["objective"] if got["status"] == "paid" else None
 
     n = len(costs)

@@ -5,7 +5,8 @@ from one board; mana made for one stays in the pool for the next (118.3a), so a 
 exactly when its symbols together can be paid at once, and what the set leaves is what that one
 payment leaves. So every candidate set (a prefix with ``"order": "given"``, any subset with
 ``"any"``) is paid as its concatenated cost by the keep reference ``brute_keep``, which tries
-every payment, builds the board each leaves copy by copy and pays each kept cost there.
+every payment, builds the board each leaves copy by copy and pays each kept cost there (on a
+board with ``effects``, ``brute_keep_effects``).
 
 The best plan: most costs, most mana value (202.3), then ``max_keep`` (most kept costs, then
 their mana value), then the summed objectives of section 5 (the concatenated payment's). Shares
@@ -19,6 +20,7 @@ import itertools
 from typing import Any
 
 from .keep_brute import brute_keep, mana_value
+from .keep_effects_brute import brute_keep_effects
 
 
 def _concat(costs: list[dict]) -> dict:
@@ -39,7 +41,8 @@ def brute_plan_keep(board: dict, costs: list[dict], keep: list[dict], order: str
     for subset in candidates:
         if best is not None and len(subset) < best[1]["paid"]:
             break  # fewer costs never beat more
-        got = brute_keep({**copy.deepcopy(board), **_concat([costs[i] for i in subset]), "keep": copy.deepcopy(keep)})
+        payer = brute_keep_effects if board.get("effects") else brute_keep  # 9.4 with 9.5
+        got = payer({**copy.deepcopy(board), **_concat([costs[i] for i in subset]), "keep": copy.deepcopy(keep)})
         if got["status"] != "paid":
             continue
         value = sum(mana_value(costs[i]) for i in subset)
