@@ -81,7 +81,7 @@ def _declared(pxd: Path) -> dict[str, set[str]]:
     current = None
     for line in pxd.read_text().splitlines():
         if line.startswith("cdef class "):
-            current = classes.setdefault(line[len("cdef class "):].rstrip(":").strip(), set())
+            current = classes.setdefault(line[len("cdef class "):].rstrip(":").split("(")[0].strip(), set())
         elif not line.startswith(" "):
             current = None
         elif current is not None and line.strip().startswith("cdef "):
