@@ -57,6 +57,21 @@ def _source(name: str) -> str:
     return name.removeprefix("tapwise.").replace(".", "/") + ".py"
 
 
+def _pxd_tree(here: Path) -> Path:
+    """A folder where the .pxd files sit as ``tapwise/<subpackage>/<module>.pxd``, for Cython's
+    ``cimport tapwise.solver.fast_demand`` (the fast path's layers extend each other's cdef
+    classes): the repository's folders are the package's subpackages, so no ``tapwise/`` folder
+    holds them here."""
+    root = here / "build" / "pxd"
+    for pxd in here.glob("*/*.pxd"):
+        target = root / "tapwise" / pxd.parent.name / pxd.name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        (target.parent / "__init__.py").touch()
+        target.write_bytes(pxd.read_bytes())
+    (root / "tapwise" / "__init__.py").touch()
+    return root
+
+
 def _extensions():
     if PURE:
         _say("TAPWISE_PURE is set: installing the pure Python package")
@@ -72,11 +87,13 @@ def _extensions():
     # subpackages (pyproject.toml's package-dir), so each extension is named as installed. The
     # largest first, so the parallel build doesn't end waiting on one big module.
     here = Path(__file__).parent
+    include = _pxd_tree(here)
     names = sorted(HOT_PATH, key=lambda n: -(here / _source(n)).stat().st_size)
     return cythonize(
         [Extension(name, [_source(name)], extra_compile_args=FLAGS) for name in names],
         compiler_directives={"language_level": 3, "annotation_typing": False},
         build_dir="build/cython",  # the generated C stays out of the sources
+        include_path=[str(include)],
         nthreads=JOBS,
         quiet=True,
     )

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from tapwise.benchmarks.generators import generate
 from tapwise.models.mana import type_mask
 from tapwise.models.problem import load_problem
-from tapwise.solver import cpsat, fast, fast_flow, fast_tables, pay
+from tapwise.solver import cpsat, fast, fast_flow, fast_search, fast_tables, pay
 from tapwise.solver.answer import build_answer
 from tapwise.solver.compile import Compiled, Variant, compile_problem
 from tapwise.solver.fast import solve_fast
@@ -738,14 +738,14 @@ def every_choice_modelled(monkeypatch):
     """No choice is enumerated: every problem with multis or {2/W} symbols goes to the choice
     model, unless life is weighed there (then the fast path declines). Counts how often it is used."""
     calls = []
-    real = fast.best_choice
+    real = fast_search.best_choice
 
     def counted(*args):
         calls.append(args[0])
         return real(*args)
 
-    monkeypatch.setattr(fast, "MAX_COMBOS", 0)
-    monkeypatch.setattr(fast, "best_choice", counted)
+    monkeypatch.setattr(fast_search, "MAX_COMBOS", 0)
+    monkeypatch.setattr(fast_search, "best_choice", counted)
     return calls
 
 
@@ -784,8 +784,8 @@ def test_large_boards_of_multis_are_answered_exactly_without_the_full_model(monk
     100-mana cost) have far more choices than the fast path enumerates: the choice model
     answers them, with CP-SAT's optimum."""
     modelled = []
-    real = fast.best_choice
-    monkeypatch.setattr(fast, "best_choice", lambda *args: modelled.append(1) or real(*args))
+    real = fast_search.best_choice
+    monkeypatch.setattr(fast_search, "best_choice", lambda *args: modelled.append(1) or real(*args))
     answered = 0
     for problem in generate("large", 0, 12):
         prob = load_problem(problem)
