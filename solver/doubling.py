@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from tapwise.models.mana import TYPES
 from tapwise.models.problem import Ability, Problem, ProblemError, Source
+from tapwise.solver.cpsat_text import INT_MIN, _neg
 
 if TYPE_CHECKING:
     from tapwise.solver.compile import Compiled
@@ -52,10 +53,8 @@ def doubling_bound(c: Compiled, most: list[int]) -> None:
 
 
 def add_doubling(m, c: Compiled, prod: list, cons: list) -> None:
-    """The Cubes' outputs on every level, in the model ``m`` (a ``cpsat._Model`` being built):
+    """The Cubes' outputs on every level, in the model ``m`` (a ``cpsat.Model`` being built):
     each activation alone on its level, adding per type what the pool holds then."""
-    from tapwise.solver.cpsat import INT_MIN, _neg
-
     cubes = [pi for pi, p in enumerate(c.producers) if p.double]
     if not cubes:
         return
