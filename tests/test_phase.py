@@ -362,3 +362,19 @@ def test_paired_table_of_the_games_worked_by_hand():
     row = [line for line in paired([a, b]).splitlines() if line.startswith(f"| {deck} ")][0]
     assert row == f"| {deck} | 1 | +1.00 ± 3.92 | +2.00 ± 5.88 | +0.00 ± 0.00 | 2 | 0 | 2/2 [{low:.0%}, 100%] |"
     assert paired([a]).count("\n") == 1  # an unpaired game makes no row
+
+
+def test_games_needed_to_tell_worked_by_hand():
+    """The same deal as above: paired mana value differences +5 and -1, mean +2, sd
+    sqrt(18) = 4.243; a +-0.5 interval needs (1.96 * 4.243 / 0.5)^2 = 276.6, so 277 seat-games,
+    one excluding 0 at the mean (1.96 * 4.243 / 2)^2 = 17.3, so 18; the tapwise seat won both
+    games (p = 1), so the win rate's normal interval needs 0 more."""
+    from tapwise.benchmarks.phase_games import Game, Seat, needed, to_tell
+    deck = "Jund filters (BRG)"
+    a = Game(deck, 7, tapwise_seat=0, first_player=0, winner=0, turns=12,
+             seats=[Seat(casts=8, mana_value_by_8=15), Seat(casts=4, mana_value_by_8=5)])
+    b = Game(deck, 7, tapwise_seat=1, first_player=0, winner=1, turns=14,
+             seats=[Seat(casts=5, mana_value_by_8=10), Seat(casts=3, mana_value_by_8=4)])
+    row = [line for line in to_tell([a, b]).splitlines() if line.startswith(f"| {deck} ")][0]
+    assert row == f"| {deck} | 2 | 4.24 | 277 | 18 | 0 |"
+    assert needed(0.5, 0.05) == 385  # a coin: (1.96 * 0.5 / 0.05)^2 = 384.2
