@@ -222,7 +222,7 @@ def table(games: Sequence[Game]) -> str:
                     if label == "tapwise" else "")
             lines.append(f"| {(deck or 'all decks') if label == 'tapwise' else ''} | {n if label == 'tapwise' else ''} | {label} "
                          f"| {cast:.2f} | {mv:.2f} | {lost} | {proposed} | {rate} | {draws if label == 'tapwise' else ''} |")
-    lines += ["", paired(games)]
+    lines += ["", paired(games), "", to_tell(games)]
     return "\n".join(lines)
 
 
@@ -275,6 +275,34 @@ def paired(games: Sequence[Game]) -> str:
         low, high = wilson(better, better + worse)
         share = f"{better}/{better + worse} [{low:.0%}, {high:.0%}]"
         lines.append(f"| {deck or 'all decks'} | {len(pairs)} | {cells} | {better} | {worse} | {share} |")
+    return "\n".join(lines)
+
+
+def needed(sd: float, half_width: float, z: float = 1.96) -> int:
+    """How many observations make a 95% normal interval this narrow: (z sd / half-width)^2."""
+    return math.ceil((z * sd / half_width) ** 2) if half_width > 0 else 0
+
+
+def to_tell(games: Sequence[Game], mv_half: float = 0.5, rate_half: float = 0.05) -> str:
+    """How many games would tell: per deck, the seat-games of paired mana value by turn 8 for
+    a 95% interval of +-``mv_half``, and for one that excludes 0 at the observed mean; the
+    decided games for a +-``rate_half`` Wilson-like interval at the observed win rate (normal
+    approximation; 2 seat-games per pair, 1 decided game per game played)."""
+    lines = [f"| deck | seat-games | paired mana value sd | seat-games for ±{mv_half} | "
+             f"seat-games to exclude 0 at the mean | decided games for ±{rate_half:.0%} win rate |",
+             "| --- | ---: | ---: | ---: | ---: | ---: |"]
+    for deck in [*DECKS, None]:
+        diffs = [mine.seats[seat].mana_value_by_8 - theirs.seats[seat].mana_value_by_8
+                 for a, b in _pairs(games, deck) for seat, mine, theirs in ((0, a, b), (1, b, a))]
+        if len(diffs) < 2:
+            continue
+        mean = sum(diffs) / len(diffs)
+        sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1))
+        decided = [g for g in games if (deck is None or g.deck == deck) and g.winner is not None]
+        p = sum(g.winner == g.tapwise_seat for g in decided) / max(1, len(decided))
+        exclude = needed(sd, abs(mean)) if mean else "-"
+        lines.append(f"| {deck or 'all decks'} | {len(diffs)} | {sd:.2f} | {needed(sd, mv_half)} | {exclude} | "
+                     f"{needed(math.sqrt(p * (1 - p)), rate_half)} |")
     return "\n".join(lines)
 
 

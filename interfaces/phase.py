@@ -32,6 +32,8 @@ LETTER_TYPE = {**{v: k for k, v in COLOR_LETTER.items()}, "C": "Colorless"}
 """tapwise's mana letters as the engine's ``ManaType`` names."""
 _SHARD_PART = re.compile(r"Phyrexian|Two|Colorless|White|Blue|Black|Red|Green")
 _MANA = re.compile(r"\{([WUBRGC])\}")
+CREATURE_DRAWBACK = "taps a creature, which then can't attack or block until its controller's next untap step"
+"""The drawback sent on a creature's {T} mana ability: see ``EngineSource.spec``."""
 PAYMENT_PROMPTS = {"ManaPayment", "ChooseManaColor", "PayManaAbilityMana", "PhyrexianPayment"}
 
 
@@ -115,8 +117,16 @@ class EngineSource:
         # its {T} abilities can't be activated (302.6), but it is still an untapped creature
         # (for convoke and tap_other costs, 702.51a). Only when sick, so that other boards stay
         # version 1 problems (section 5's objectives and the fast path).
+        abilities = [a.spec() for a in self.abilities]
+        if "creature" in self.types:
+            # A creature tapped for mana can't attack this turn and stays tapped through the
+            # opponent's, so it can't block (508.1a, 509.1a: attackers and blockers must be
+            # untapped): a player taps lands first. Said as a drawback (9.2), so that
+            # ``min_drawbacks`` prefers lands after life and what ``keep`` protects, before the
+            # number of sources; it never costs a payment.
+            abilities = [{**a, "drawback": CREATURE_DRAWBACK} if a.get("tap", True) else a for a in abilities]
         spec: dict[str, Any] = {"id": self.id, "name": self.name, "types": list(self.types),
-                                "tapped": self.tapped, "abilities": [a.spec() for a in self.abilities]}
+                                "tapped": self.tapped, "abilities": abilities}
         if self.sick:
             spec["sick"] = True
         return spec

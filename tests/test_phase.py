@@ -95,7 +95,8 @@ def test_board_reading(engine):
         {"add": "{C}"}, {"add": ["{R}{R}", "{R}{G}", "{G}{G}"], "mana": "{R/G}"}]
     assert [a.spec() for a in sources["Adarkar Wastes"].abilities] == [
         {"add": "{C}"}, {"add": ["{W}", "{U}"], "damage": 1}]
-    assert sources["Birds of Paradise"].spec()["abilities"] == [{"add": ["{W}", "{U}", "{B}", "{R}", "{G}"]}]
+    assert sources["Birds of Paradise"].spec()["abilities"] == [
+        {"add": ["{W}", "{U}", "{B}", "{R}", "{G}"], "drawback": adapter.CREATURE_DRAWBACK}]
     assert sources["Birds of Paradise"].types == ("creature",) and not sources["Birds of Paradise"].is_land
     assert sources["Sol Ring"].spec()["abilities"] == [{"add": "{C}{C}"}]
     assert [a.spec() for a in sources["Steam Vents"].abilities] == [{"add": "{U}"}, {"add": "{R}"}]
@@ -140,6 +141,34 @@ def test_302_6_sick_elves_stay_untapped_while_the_lands_pay(engine):
     report = adapter.play(game, 0, proposal)
     assert report.ok, report.error
     assert elves.object_id not in report.tapped and len(report.tapped) == 2
+
+
+@needs_engine
+def test_508_1a_509_1a_lands_pay_before_a_mana_creature(engine):
+    """Llanowar Elves (not sick), Forest, Plains, Forest; Grizzly Bears {1}{G}: a creature
+    tapped for mana can't attack or block until it untaps (508.1a, 509.1a), so its ability
+    carries a drawback and two lands pay; the Elves stay untapped in the engine."""
+    game = _game(engine, ["Llanowar Elves", "Forest", "Plains", "Forest"], ["Grizzly Bears"])
+    elves = _by_name(adapter.read_board(game, 0))["Llanowar Elves"]
+    assert not elves.sick
+    [proposal] = adapter.proposals(game, 0, keep=True)
+    assert "Llanowar Elves" not in [a.source.name for a in proposal.activations]
+    assert proposal.answer["drawbacks"] == []
+    report = adapter.play(game, 0, proposal)
+    assert report.ok, report.error
+    assert elves.object_id not in report.tapped and len(report.tapped) == 2
+
+
+@needs_engine
+def test_509_1a_a_mana_creature_still_pays_when_the_lands_cannot(engine):
+    """Llanowar Elves and one Forest pay {1}{G}: the drawback orders payments, it never
+    makes a spell unpayable; the answer names the drawback taken."""
+    game = _game(engine, ["Llanowar Elves", "Forest"], ["Grizzly Bears"])
+    [proposal] = adapter.proposals(game, 0)
+    assert sorted(a.source.name for a in proposal.activations) == ["Forest", "Llanowar Elves"]
+    assert [d["drawback"] for d in proposal.answer["drawbacks"]] == [adapter.CREATURE_DRAWBACK]
+    report = adapter.play(game, 0, proposal)
+    assert report.ok, report.error
 
 
 @needs_engine
@@ -333,3 +362,19 @@ def test_paired_table_of_the_games_worked_by_hand():
     row = [line for line in paired([a, b]).splitlines() if line.startswith(f"| {deck} ")][0]
     assert row == f"| {deck} | 1 | +1.00 ± 3.92 | +2.00 ± 5.88 | +0.00 ± 0.00 | 2 | 0 | 2/2 [{low:.0%}, 100%] |"
     assert paired([a]).count("\n") == 1  # an unpaired game makes no row
+
+
+def test_games_needed_to_tell_worked_by_hand():
+    """The same deal as above: paired mana value differences +5 and -1, mean +2, sd
+    sqrt(18) = 4.243; a +-0.5 interval needs (1.96 * 4.243 / 0.5)^2 = 276.6, so 277 seat-games,
+    one excluding 0 at the mean (1.96 * 4.243 / 2)^2 = 17.3, so 18; the tapwise seat won both
+    games (p = 1), so the win rate's normal interval needs 0 more."""
+    from tapwise.benchmarks.phase_games import Game, Seat, needed, to_tell
+    deck = "Jund filters (BRG)"
+    a = Game(deck, 7, tapwise_seat=0, first_player=0, winner=0, turns=12,
+             seats=[Seat(casts=8, mana_value_by_8=15), Seat(casts=4, mana_value_by_8=5)])
+    b = Game(deck, 7, tapwise_seat=1, first_player=0, winner=1, turns=14,
+             seats=[Seat(casts=5, mana_value_by_8=10), Seat(casts=3, mana_value_by_8=4)])
+    row = [line for line in to_tell([a, b]).splitlines() if line.startswith(f"| {deck} ")][0]
+    assert row == f"| {deck} | 2 | 4.24 | 277 | 18 | 0 |"
+    assert needed(0.5, 0.05) == 385  # a coin: (1.96 * 0.5 / 0.05)^2 = 384.2
