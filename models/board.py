@@ -166,7 +166,7 @@ def read_board(text: str, facts: list[str] | dict[str, Any] | None = None) -> Qu
     notes: list[str] = []
     needed: dict[str, str] = {}
     effects: list[dict] = []
-    for (_, _, source), card in zip(parsed, cards):
+    for (count, _, source), card in zip(parsed, cards):
         for fact in facts_needed(source["abilities"]) + facts_needed(card.effects):
             needed.setdefault(fact, card.name)
         for e in card.effects:
@@ -174,8 +174,8 @@ def read_board(text: str, facts: list[str] | dict[str, Any] | None = None) -> Qu
                 notes.append(f"{card.name}: its mana on the permanent it enchants is not applied: a typed board "
                              f"can't say which that is (give a JSON problem the effect {json.dumps(e)} with "
                              f"\"on\": that permanent's id)")
-            elif e not in effects:
-                effects.append(e)
+            else:  # one per permanent: each triggers or applies on its own (603.2, 616.1)
+                effects += [e] * count
         for s in card.skipped:
             if s.choice is None or not source["abilities"]:
                 notes.append(f"{card.name}: not read: \"{s.sentence}\" ({s.reason})")

@@ -39,7 +39,8 @@ class CardFacts:
     subtypes: tuple[str, ...] = ()
     snow: bool = False
     unread: tuple[Skipped, ...] = ()
-    field: str = "name"  # the source key the card came from: where an unread sentence is refused
+    field: str = "name"
+    effects: tuple[dict, ...] = ()  # 9.4 effects its triggered mana abilities make (Mana Flare)  # the source key the card came from: where an unread sentence is refused
 
 
 def _from_type_line(type_line: str | None) -> dict[str, Any]:
@@ -56,12 +57,12 @@ def _read(oracle: str, name: str | None, type_line: str | None, chosen: str | No
     if chosen is not None:
         try:
             reading = read_card(oracle, name=name, type_line=type_line, chosen=chosen)
-            return reading.abilities, reading.skipped
+            return reading.abilities, reading.skipped, reading.effects
         except OracleError as e:
             if e.reason != NO_CHOICE:
                 raise
     reading = read_card(oracle, name=name, type_line=type_line)
-    return reading.abilities, reading.skipped
+    return reading.abilities, reading.skipped, reading.effects
 
 
 def card_facts(name: str | None, oracle: str | None, type_line: str | None = None,
@@ -72,7 +73,7 @@ def card_facts(name: str | None, oracle: str | None, type_line: str | None = Non
     Raises :class:`CardSourceError` naming the key at fault."""
     if oracle is not None:
         try:
-            abilities, skipped = _read(oracle, name, type_line, chosen)
+            abilities, skipped, effects = _read(oracle, name, type_line, chosen)
         except OracleError as e:  # a choice this card can't take
             raise CardSourceError("chosen" if chosen is not None else "oracle", str(e)) from None
         if any((a.get("only") or {}).get("subtypes") == "chosen" for a in abilities):
@@ -81,7 +82,7 @@ def card_facts(name: str | None, oracle: str | None, type_line: str | None = Non
         facts = _from_type_line(type_line)
         if type_line is None and name is not None and basic_land(name) is not None:
             facts = {"types": ("land",), "snow": basic_land(name)[1]}
-        return CardFacts(tuple(abilities), unread=tuple(skipped), field="oracle", **facts)
+        return CardFacts(tuple(abilities), unread=tuple(skipped), field="oracle", effects=tuple(effects), **facts)
     if type_line is not None:
         raise CardSourceError("type_line", "is read only with oracle text (give oracle too, or drop it)")
     if name is None:
@@ -117,4 +118,4 @@ def _library_card(name: str, chosen: str | None) -> CardFacts | None:
         raise CardSourceError("name", f"{e}{hint}") from None
     unread = tuple(s for s in card.skipped if s.choice is None or not found["abilities"])
     facts = _from_type_line(card.type_line) if card.type_line else {"types": tuple(found["types"])}
-    return CardFacts(tuple(found["abilities"]), unread=unread, **facts)
+    return CardFacts(tuple(found["abilities"]), unread=unread, effects=tuple(card.effects), **facts)

@@ -7,13 +7,14 @@ a silently different problem. ``dump_problem`` writes the same JSON back.
 
 from __future__ import annotations
 
+import json
 from dataclasses import MISSING, dataclass, field, fields
 from tapwise.models.caches import memo, remember, table
 from itertools import count, product
 from typing import TYPE_CHECKING, Any, Hashable, Iterable, Mapping
 
 from tapwise.models.basics import basic_land
-from tapwise.models.effects import Effect, load_effects
+from tapwise.models.effects import MAX_EFFECTS, Effect, load_effects
 from tapwise.models.facts import Amount, Condition
 from tapwise.models.mana import COLORS, TYPES, Kind, ManaCost, NotationError
 from tapwise.models.values import assemble, cached
@@ -391,6 +392,9 @@ class Source:
     # Mana abilities of its card the Oracle reader skipped: (source key, sentence, why); the
     # answer's ``unread`` names them, a ``strict`` problem refuses them (models/card_source.py).
     unread: tuple[tuple[str, str, str], ...] = field(default=(), compare=False)
+    # 9.4 effects of its card's triggered mana abilities (Mana Flare), for a problem without
+    # ``effects`` of its own: see _card_effects.
+    card_effects: tuple[dict, ...] = field(default=(), compare=False)
 
     @cached
     def v2(self) -> bool:
@@ -1135,8 +1139,18 @@ def _load_source(raw: Any, p: str, i: int, taken: set[str], explicit: set[str]) 
                 raise ProblemError(f"{p}.abilities[{j}].tap", "a card in hand can't be tapped: give \"tap\": false "
                                    "(and \"sacrifice\": true to exile it, Simian Spirit Guide)")
     unread = tuple((facts.field, s.sentence, s.reason) for s in facts.unread) if facts else ()
+    card_effects: tuple[dict, ...] = ()
+    if facts is not None and board["zone"] == "battlefield":  # a card in hand has no effects (113.6)
+        for e in facts.effects:
+            if e.get("on") == "enchanted":  # the reader's stand-in: an entry can't say which permanent
+                unread += ((facts.field, f"its mana on the permanent it enchants ({json.dumps(e)})",
+                            "an entry can't say which permanent the aura enchants: give the problem's "
+                            "effects with this effect and \"on\": that permanent's id"),)
+            else:
+                card_effects += (e,)
     return Source(id=sid, abilities=abilities, name=name, count=count, types=types, snow=snow,
-                  tapped=tapped, oracle=oracle, explicit_abilities="abilities" in obj, unread=unread, **board)
+                  tapped=tapped, oracle=oracle, explicit_abilities="abilities" in obj, unread=unread,
+                  card_effects=card_effects, **board)
 
 
 def _board_keys(obj: Mapping[str, Any], p: str, name: str | None, card: CardFacts | None) -> dict[str, Any]:
@@ -1329,7 +1343,25 @@ def load_problem(value: Any, *, allowed: Iterable[str] = PROBLEM_KEYS, path: str
         state["payment"] = load_payment_keywords(obj, pre)
     if "effects" in obj:
         state["effects"] = load_effects(obj["effects"], f"{pre}effects", state["sources"])
+    else:
+        state["effects"] = _card_effects(state["sources"], pre)
     return assemble(Problem, state)
+
+
+def _card_effects(sources: tuple[Source, ...], pre: str) -> tuple[Effect, ...]:
+    """The 9.4 effects the board's own cards make (Mana Flare, Heartbeat of Spring), when the
+    problem gives no ``effects``: one per permanent, as each permanent's ability triggers or
+    applies on its own (603.2, 616.1), so two Mana Flares add two mana. A problem that gives
+    ``effects`` says all of them itself, so nothing is added twice."""
+    out: list[Effect] = []
+    for i, s in enumerate(sources):
+        if s.card_effects:
+            key = "oracle" if s.oracle is not None else "name"
+            out += load_effects(list(s.card_effects) * s.count, f"{pre}sources[{i}].{key}", sources)
+    if len(out) > MAX_EFFECTS:
+        raise ProblemError(f"{pre}sources", f"the board's cards make {len(out)} effects (9.4), more than the "
+                           f"{MAX_EFFECTS} one board may have")
+    return tuple(out)
 
 
 def _refuse_unread(state: Mapping[str, Any], pre: str) -> None:
