@@ -134,9 +134,10 @@ def _concrete(alternative: tuple[str, ...], path: str) -> list[tuple[str, ...]]:
     return list(seen)
 
 
-def _replaced(made: tuple[str, ...], replacements: tuple[Effect, ...], path: str) -> set[tuple[str, ...]]:
+def _replaced(made: tuple[str, ...], replacements: tuple[Effect, ...], path: str) -> list[tuple[str, ...]]:
     """Every result of applying the replacements that apply, one at a time, each once, in any
-    order the player picks, until none applies (616.1e-f). Nothing made: nothing to replace."""
+    order the player picks, until none applies (616.1e-f). Nothing made: nothing to replace.
+    Sorted, so the model's outputs come in one order whatever the string hash seed is."""
     results: set[tuple[str, ...]] = set()
     stack = [(made, frozenset(range(len(replacements))))]
     seen = set()
@@ -155,7 +156,7 @@ def _replaced(made: tuple[str, ...], replacements: tuple[Effect, ...], path: str
                     raise ProblemError(path, f"would make more than {MAX_MADE:,} mana in one activation under the "
                                        "effects")
                 stack.append((nxt, left - {k}))
-    return results
+    return sorted(results)
 
 
 def _replace_once(event: tuple[str, ...], e: Effect) -> list[tuple[str, ...]]:

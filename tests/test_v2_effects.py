@@ -459,3 +459,21 @@ def test_9_4_random_problems_against_the_reference():
 def test_9_2_random_doubling_cube_problems_against_the_reference():
     r = random.Random(922)
     check_random((random_cube_problem(r) for _ in range(200)), 150)
+
+
+def test_616_1f_replacement_results_come_in_one_order_whatever_the_hash_seed():
+    """The results of every replacement order are a set of strings' tuples; iterated as a set,
+    its order (and so the model's variables) changed with PYTHONHASHSEED. Three seeds, one order."""
+    import subprocess
+    import sys
+    code = ("import json; from tapwise.solver.effects import _replaced; "
+            "from tapwise.models.problem import load_problem; "
+            "p = load_problem({'cost': '{G}', 'sources': [{'name': 'Forest'}], 'effects': ["
+            "{'kind': 'replace', 'when': {'types': ['land']}, 'into_type': 'G'}, "
+            "{'kind': 'replace', 'when': {'types': ['land'], 'min_amount': 2}, 'into': '{B}'}, "
+            "{'kind': 'multiply', 'factor': 2, 'when': {'types': ['land']}}]}); "
+            "print(json.dumps(list(_replaced(('R', 'U'), p.effects, 'x'))))")
+    outs = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                           env={**__import__("os").environ, "PYTHONHASHSEED": seed}).stdout
+            for seed in ("1", "2", "3")}
+    assert len(outs) == 1 and len(json.loads(outs.pop())) > 1
