@@ -11,8 +11,9 @@ its field (``effects[1].factor``). What the effects make of an activation is wor
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
+from tapwise.models.fields import MAX_NUMBER, ProblemError, _choice, _expect, _int, _object, _str_list
 from tapwise.models.mana import COLORS, TYPES
 
 if TYPE_CHECKING:
@@ -105,19 +106,20 @@ _KEYS = {"extra": ("kind", "when", "on", "add"), "multiply": ("kind", "when", "f
 _FILTER_KEYS = ("types", "subtypes", "controller", "min_amount")
 
 
-def load_effects(value: Any, path: str, sources: tuple[Source, ...]) -> tuple[Effect, ...]:
-    """The ``effects`` list of a board (9.4); ``sources`` are the board's, for ``on`` and ``chosen``."""
-    from tapwise.models.problem import ProblemError, _expect
+def load_effects(value: Any, path: str, sources: tuple[Source, ...],
+                 load_add: Callable[[Any, str], Any]) -> tuple[Effect, ...]:
+    """The ``effects`` list of a board (9.4); ``sources`` are the board's, for ``on`` and ``chosen``.
+    ``load_add`` is the problem loader's reader of an ability's ``add`` (``models.problem``,
+    which calls this), so an effect's mana string is checked as an ability's is."""
     items = _expect(value, (list,), path, "a list of effect objects")
     if len(items) > MAX_EFFECTS:
         raise ProblemError(path, f"at most {MAX_EFFECTS} effects on one board, not {len(items)}")
-    out = tuple(_load_effect(item, f"{path}[{k}]", sources) for k, item in enumerate(items))
+    out = tuple(_load_effect(item, f"{path}[{k}]", sources, load_add) for k, item in enumerate(items))
     _check_chosen(out, path, sources)
     return out
 
 
-def _load_effect(value: Any, path: str, sources: tuple[Source, ...]) -> Effect:
-    from tapwise.models.problem import ProblemError, _choice, _int, _object
+def _load_effect(value: Any, path: str, sources: tuple[Source, ...], load_add: Callable[[Any, str], Any]) -> Effect:
     if not isinstance(value, dict):
         _object(value, path, ("kind",))
     if "kind" not in value:
@@ -144,7 +146,7 @@ def _load_effect(value: Any, path: str, sources: tuple[Source, ...]) -> Effect:
             return Effect("extra", when, on, None, any_color=_int(n["any_color"], f"{path}.add.any_color", 1,
                                                                   MAX_ANY_COLOR))
         if add not in ("same_type", "chosen"):
-            add = _mana(add, f"{path}.add")
+            add = _mana(add, f"{path}.add", load_add)
         return Effect("extra", when, on, add)
     if kind == "multiply":
         if "factor" not in obj:
@@ -153,14 +155,13 @@ def _load_effect(value: Any, path: str, sources: tuple[Source, ...]) -> Effect:
     if ("into" in obj) == ("into_type" in obj):
         raise ProblemError(path, "a replace gives exactly one of into (the whole output) and into_type")
     if "into" in obj:
-        return Effect("replace", when, into=_mana(obj["into"], f"{path}.into"))
+        return Effect("replace", when, into=_mana(obj["into"], f"{path}.into", load_add))
     return Effect("replace", when,
                   into_type=_choice(str(obj["into_type"]).upper() if isinstance(obj["into_type"], str)
                                     else obj["into_type"], f"{path}.into_type", tuple(TYPES)))
 
 
 def _load_filter(value: Any, path: str) -> ManaFilter:
-    from tapwise.models.problem import MAX_NUMBER, ProblemError, _choice, _int, _object, _str_list
     obj = _object(value, path, _FILTER_KEYS)
     if "controller" in obj:
         # Every source of a problem is the paying player's; an opponent's permanents aren't tapped here.
@@ -170,9 +171,8 @@ def _load_filter(value: Any, path: str) -> ManaFilter:
                       _int(obj.get("min_amount", 0), f"{path}.min_amount", 0, MAX_NUMBER))
 
 
-def _mana(value: Any, path: str) -> str:
+def _mana(value: Any, path: str, load_add: Callable[[Any, str], Any]) -> str:
     """A mana string an effect adds (canonical), checked as an ability's ``add`` string is."""
-    from tapwise.models.problem import ProblemError, load_add
     if not isinstance(value, str):
         raise ProblemError(path, f"must be a mana string such as \"{{G}}\", not {value!r}")
     return load_add(value, path)
@@ -180,7 +180,6 @@ def _mana(value: Any, path: str) -> str:
 
 def _check_chosen(effects: tuple[Effect, ...], path: str, sources: tuple[Source, ...]) -> None:
     """``"add": "chosen"`` needs each permanent it may trigger on to carry a chosen color."""
-    from tapwise.models.problem import ProblemError
     for k, e in enumerate(effects):
         if e.add != "chosen":
             continue

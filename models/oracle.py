@@ -528,16 +528,15 @@ def measure(rows: list[dict]) -> tuple[int, list[tuple[str, Skipped]]]:
     return complete, failures
 
 
-def _main(argv: list[str]) -> int:
+def _main(argv: list[str], library: Any) -> int:
     """``python -m tapwise.models.oracle [FILE.jsonl | --library] [-v]``: the coverage figure of
-    docs/oracle.md, on a JSON-lines file of cards (name, types, oracle) or on the shipped library;
+    docs/oracle.md, on a JSON-lines file of cards (name, types, oracle) or on the shipped library
+    (``library``: models.cards' reader, which builds on this module, so only the script imports it);
     ``-v`` lists every skipped sentence, grouped by why."""
     import json
     from collections import defaultdict
 
     if "--library" in argv:
-        from tapwise.models.cards import library
-
         cards = {c.name: c for c in library().values() if c.oracle is not None}
         failed = [(c.name, s) for c in cards.values() for s in c.skipped]
         read, total = sum(1 for c in cards.values() if not c.skipped), len(cards)
@@ -562,4 +561,6 @@ def _main(argv: list[str]) -> int:
 if __name__ == "__main__":
     import sys
 
-    raise SystemExit(_main(sys.argv[1:]))
+    from tapwise.models.cards import library
+
+    raise SystemExit(_main(sys.argv[1:], library))

@@ -13,7 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from tapwise.models.problem import MAX_COUNT, Others, ProblemError, _bool, _int, _object, _others
+from tapwise.models.fields import MAX_COUNT, ProblemError, _bool, _expect, _int, _object, _str
+from tapwise.models.others import Others, _others
 
 PAYMENT_KEYWORD_KEYS = ("convoke", "improvise", "delve", "other_costs")
 """The problem keys of spec 9.3 this module loads."""
@@ -150,8 +151,6 @@ def load_keyword_unit(obj: Mapping[str, Any], path: str) -> KeywordUnit | None:
     """The keyword item ``obj`` of a payment's mana list, or None if it is mana."""
     if len(obj) != 1 or next(iter(obj)) not in ("convoke", "improvise", "delve"):
         return None
-    from tapwise.models.problem import _str
-
     key = next(iter(obj))
     if key == "delve":
         if obj[key] != 1 or isinstance(obj[key], bool):
@@ -161,8 +160,6 @@ def load_keyword_unit(obj: Mapping[str, Any], path: str) -> KeywordUnit | None:
 
 
 def load_other_costs_taken(value: Any, path: str) -> OtherCostsTaken:
-    from tapwise.models.problem import _expect, _str
-
     obj = _object(value, path, ("sacrificed", "tapped", "discarded", "exiled", "milled"))
     out: dict[str, Any] = {}
     for key in ("sacrificed", "tapped"):

@@ -16,7 +16,11 @@ from typing import TYPE_CHECKING, Any, Hashable, Iterable, Mapping
 from tapwise.models.basics import basic_land
 from tapwise.models.effects import MAX_EFFECTS, Effect, load_effects
 from tapwise.models.facts import Amount, Condition
+from tapwise.models.fields import (MAX_COUNT, MAX_NUMBER, ProblemError, _bool, _choice, _close, _expect,  # re-exported
+                                   _int, _key_set, _object, _str, _str_list, _type_name)
 from tapwise.models.mana import COLORS, TYPES, Kind, ManaCost, NotationError
+from tapwise.models.others import Others, _others  # re-exported
+from tapwise.models.payment_keywords import keyword_path, load_payment_keywords
 from tapwise.models.values import assemble, cached
 
 if TYPE_CHECKING:
@@ -32,13 +36,10 @@ COLOR_CLASSES = ("multicolored", "monocolored", "colorless")
 
 # Bounds (README, "Limits"): wide enough for benchmark boards of 10^5 copies and any real game,
 # narrow enough that no number in a problem can make an answer, a model or a loop huge.
-MAX_COUNT = 10**6
-"""Copies of one source (``count``, ``tapped``) and ``uses`` of an ability."""
+# MAX_COUNT and MAX_NUMBER are in models/fields.py, whose readers use them.
 MAX_CONVERTERS = 10**5
 """Copies of a source one of whose mana abilities costs mana (filter lands, Signets): each
 activation's payment is built and checked, about 10 us each."""
-MAX_NUMBER = 10**9
-"""Life, energy, damage and other plain amounts (and ``keep_life`` both ways)."""
 MAX_X = 10**6
 """A fixed ``x``."""
 MAX_UNITS = 1000
@@ -75,15 +76,6 @@ def _refuse_not_yet(obj: Mapping[str, Any], where: str, path: str) -> None:
         if key in obj:
             raise ProblemError(f"{path}.{key}" if path else key,
                                "is a version 2 key this solver does not support yet (spec 9: never ignored)")
-
-
-class ProblemError(ValueError):
-    """Invalid problem JSON; ``path`` names the field (``sources[0].count``)."""
-
-    def __init__(self, path: str, problem: str) -> None:
-        super().__init__(f"{path}: {problem}" if path else problem)
-        self.path = path
-        self.problem = problem
 
 
 # ---------------------------------------------------------------------------------------------
@@ -151,36 +143,6 @@ def _color_class_matches(cls: str, colors: str) -> bool:
     if cls == "colorless":
         return not colors
     return cls in colors
-
-
-@dataclass(frozen=True)
-class Others:
-    """``sacrifice_other`` / ``tap_other`` (9.2): n permanents of the board's sources with one
-    of ``types`` (if given) and one of ``subtypes`` (if given); the activating copy may be one
-    of them only with ``self``."""
-
-    n: int = 1
-    types: tuple[str, ...] = ()
-    subtypes: tuple[str, ...] = ()
-    self: bool = False
-
-    def matches(self, source: "Source") -> bool:
-        """Is ``source`` a permanent of this kind? (A card in hand is not a permanent, 9.1.)"""
-        if source.zone != "battlefield":
-            return False
-        if self.types and not set(self.types) & set(source.types):
-            return False
-        return not self.subtypes or bool(set(self.subtypes) & set(source.subtypes))
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"n": self.n}
-        if self.types:
-            out["types"] = list(self.types)
-        if self.subtypes:
-            out["subtypes"] = list(self.subtypes)
-        if self.self:
-            out["self"] = True
-        return out
 
 
 @dataclass(frozen=True)
@@ -570,70 +532,6 @@ class Problem:
 # Loading
 
 
-def _type_name(value: Any) -> str:
-    return {dict: "an object", list: "a list", str: "a string", bool: "a boolean",
-            int: "an integer", float: "a number", type(None): "null"}.get(type(value), type(value).__name__)
-
-
-def _expect(value: Any, kinds: tuple[type, ...], path: str, what: str) -> Any:
-    if isinstance(value, bool) and bool not in kinds:
-        raise ProblemError(path, f"must be {what}, not {_type_name(value)}")
-    if not isinstance(value, kinds):
-        raise ProblemError(path, f"must be {what}, not {_type_name(value)}")
-    return value
-
-
-def _object(value: Any, path: str, allowed: Iterable[str]) -> Mapping[str, Any]:
-    _expect(value, (dict,), path, "an object")
-    allowed = tuple(allowed)
-    if value.keys() <= _key_set(allowed):
-        return value
-    for key in value:
-        if key not in allowed:
-            near = [k for k in allowed if _close(key, k)]
-            hint = f" (did you mean {near[0]!r}?)" if near else f"; allowed keys: {', '.join(allowed)}"
-            raise ProblemError(f"{path}.{key}" if path else str(key), f"unknown key{hint}")
-    return value
-
-
-@memo(64)
-def _key_set(allowed: tuple[str, ...]) -> frozenset[str]:
-    """The allowed keys as a set: checking a key against a tuple compares it with each in turn."""
-    return frozenset(allowed)
-
-
-def _close(a: str, b: str) -> bool:
-    import difflib
-
-    return difflib.SequenceMatcher(None, str(a).lower(), b.lower()).ratio() >= 0.75
-
-
-def _int(value: Any, path: str, minimum: int = 0, maximum: int = MAX_NUMBER) -> int:
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)
-    _expect(value, (int,), path, "a whole number")
-    if value < minimum:
-        raise ProblemError(path, f"must be at least {minimum}, not {value}")
-    if value > maximum:
-        raise ProblemError(path, f"must be at most {maximum:,}, not {value:,}" if value < 10**30
-                           else f"must be at most {maximum:,}, not a number of {len(str(value))} digits")
-    return value
-
-
-def _bool(value: Any, path: str) -> bool:
-    return _expect(value, (bool,), path, "true or false")
-
-
-def _str(value: Any, path: str) -> str:
-    return _expect(value, (str,), path, "a string")
-
-
-def _str_list(value: Any, path: str, lower: bool = True) -> tuple[str, ...]:
-    _expect(value, (list,), path, "a list of strings")
-    return tuple(_str(v, f"{path}[{i}]").lower() if lower else _str(v, f"{path}[{i}]")
-                 for i, v in enumerate(value))
-
-
 def _cost(value: Any, path: str, most: int = MAX_GENERIC) -> ManaCost:
     _str(value, path)
     try:
@@ -644,13 +542,6 @@ def _cost(value: Any, path: str, most: int = MAX_GENERIC) -> ManaCost:
         if s.kind is Kind.GENERIC and s.amount > most:
             raise ProblemError(path, f"{{N}} may be at most {{{most}}} here" + (f", not {s}" if s.amount < 10**30 else ""))
     return cost
-
-
-def _choice(value: Any, path: str, options: Iterable[str]) -> str:
-    options = tuple(options)
-    if not isinstance(value, str) or value not in options:
-        raise ProblemError(path, f"must be one of {', '.join(map(repr, options))}, not {value!r}")
-    return value
 
 
 def load_restriction(value: Any, path: str) -> Restriction:
@@ -834,13 +725,6 @@ def _load_ability(value: Any, path: str) -> Ability:
         sacrifice_other=_others(obj["sacrifice_other"], f"{path}.sacrifice_other") if obj.get("sacrifice_other") else None,
         tap_other=_others(obj["tap_other"], f"{path}.tap_other") if obj.get("tap_other") else None,
     )
-
-
-def _others(value: Any, path: str) -> Others:
-    obj = _object(value, path, ("types", "subtypes", "n", "self"))
-    return Others(n=_int(obj.get("n", 1), f"{path}.n", 1), types=_str_list(obj.get("types", []), f"{path}.types"),
-                  subtypes=_str_list(obj.get("subtypes", []), f"{path}.subtypes"),
-                  self=_bool(obj.get("self", False), f"{path}.self"))
 
 
 def _uses(value: Any, path: str) -> int:
@@ -1339,11 +1223,9 @@ def load_problem(value: Any, *, allowed: Iterable[str] = PROBLEM_KEYS, path: str
         if state[key]:
             _check_facts(state[key], dict(state["facts"]), f"{pre}{key}")
     if "convoke" in obj or "improvise" in obj or "delve" in obj or "other_costs" in obj:
-        from tapwise.models.payment_keywords import load_payment_keywords  # it builds on this module
-
         state["payment"] = load_payment_keywords(obj, pre)
     if "effects" in obj:
-        state["effects"] = load_effects(obj["effects"], f"{pre}effects", state["sources"])
+        state["effects"] = load_effects(obj["effects"], f"{pre}effects", state["sources"], load_add)
     else:
         state["effects"] = _card_effects(state["sources"], pre)
     return assemble(Problem, state)
@@ -1358,7 +1240,8 @@ def _card_effects(sources: tuple[Source, ...], pre: str) -> tuple[Effect, ...]:
     for i, s in enumerate(sources):
         if s.card_effects:
             key = "oracle" if s.oracle is not None else "name"
-            out += load_effects(list(s.card_effects) * s.count, f"{pre}sources[{i}].{key}", sources)
+            out += load_effects(list(s.card_effects) * s.count, f"{pre}sources[{i}].{key}", sources,
+                                load_add)
     if len(out) > MAX_EFFECTS:
         raise ProblemError(f"{pre}sources", f"the board's cards make {len(out)} effects (9.4), more than the "
                            f"{MAX_EFFECTS} one board may have")
@@ -1397,8 +1280,6 @@ def v2_path(problem: Problem) -> str | None:
         if getattr(problem, key):
             return key
     if problem.payment is not None:
-        from tapwise.models.payment_keywords import keyword_path
-
         return keyword_path(problem)
     if problem.library is not None:
         return "library"

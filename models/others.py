@@ -1,0 +1,50 @@
+"""``sacrifice_other`` / ``tap_other`` (9.2, 9.3): which other permanents an ability or a cost
+takes. Its own module so 9.3's payment keywords read it without importing ``models.problem``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from tapwise.models.fields import _bool, _int, _object, _str_list
+
+if TYPE_CHECKING:
+    from tapwise.models.problem import Source
+
+
+@dataclass(frozen=True)
+class Others:
+    """``sacrifice_other`` / ``tap_other`` (9.2): n permanents of the board's sources with one
+    of ``types`` (if given) and one of ``subtypes`` (if given); the activating copy may be one
+    of them only with ``self``."""
+
+    n: int = 1
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    self: bool = False
+
+    def matches(self, source: "Source") -> bool:
+        """Is ``source`` a permanent of this kind? (A card in hand is not a permanent, 9.1.)"""
+        if source.zone != "battlefield":
+            return False
+        if self.types and not set(self.types) & set(source.types):
+            return False
+        return not self.subtypes or bool(set(self.subtypes) & set(source.subtypes))
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"n": self.n}
+        if self.types:
+            out["types"] = list(self.types)
+        if self.subtypes:
+            out["subtypes"] = list(self.subtypes)
+        if self.self:
+            out["self"] = True
+        return out
+
+
+def _others(value: Any, path: str) -> Others:
+    obj = _object(value, path, ("types", "subtypes", "n", "self"))
+    return Others(n=_int(obj.get("n", 1), f"{path}.n", 1), types=_str_list(obj.get("types", []), f"{path}.types"),
+                  subtypes=_str_list(obj.get("subtypes", []), f"{path}.subtypes"),
+                  self=_bool(obj.get("self", False), f"{path}.self"))
