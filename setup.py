@@ -63,6 +63,7 @@ def _pxd_tree(here: Path) -> Path:
     classes): the repository's folders are the package's subpackages, so no ``tapwise/`` folder
     holds them here."""
     root = here / "build" / "pxd"
+    (root / "tapwise").mkdir(parents=True, exist_ok=True)  # also when no module has a .pxd
     for pxd in here.glob("*/*.pxd"):
         target = root / "tapwise" / pxd.parent.name / pxd.name
         target.parent.mkdir(parents=True, exist_ok=True)
