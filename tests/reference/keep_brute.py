@@ -142,7 +142,12 @@ def brute_keep(problem: dict, *, max_states: int = 50_000) -> dict:
     """``{"status", "objective", "kept_mana_value"}`` for a problem with ``keep``: the
     lexicographic optimum over every main payment, ``max_keep`` the number of kept costs that
     pay on the board it leaves (and ``kept_mana_value`` their total mana value)."""
-    search = _KeepSearch(copy.deepcopy(problem), max_states)
+    return keep_outcome(_KeepSearch(copy.deepcopy(problem), max_states))
+
+
+def keep_outcome(search: "_KeepSearch") -> dict:
+    """The status, each objective's optimal value and the best kept costs of a keep search (the
+    keep references that extend :class:`_KeepSearch` answer through it too)."""
     if search.unpayable:
         return {"status": "unpayable", "objective": {}}
     if not search.demands:

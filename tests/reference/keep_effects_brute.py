@@ -15,7 +15,7 @@ from typing import Any
 
 from .brute import DEFAULT_TAIL, DEFAULT_TAIL_V2, _Search
 from .effects_brute import _EffectsSearch, _watches, brute_pay_effects
-from .keep_brute import _KeepSearch, keep_objective_list, mana_value
+from .keep_brute import _KeepSearch, keep_objective_list, keep_outcome, mana_value
 
 
 class _KeepEffectsSearch(_KeepSearch, _EffectsSearch):
@@ -76,8 +76,6 @@ class _KeepEffectsSearch(_KeepSearch, _EffectsSearch):
 def brute_keep_effects(problem: dict, *, max_states: int = 50_000) -> dict:
     """``brute_keep``'s answer (``status``, ``objective``, ``kept_count``, ``kept_mana_value``)
     for a problem with ``keep`` and ``effects``."""
-    from .brute import MAXIMIZED
-
     problem = copy.deepcopy(problem)
     effects = problem.pop("effects", None) or []
     entries, flags, enchanted = [], [], []
@@ -100,19 +98,7 @@ def brute_keep_effects(problem: dict, *, max_states: int = 50_000) -> dict:
     problem["sources"] = entries
     watching = [[e for e in effects if _watches(e, entry, flag)] for entry, flag in zip(entries, flags)]
     chosen = [entry.get("chosen") for entry in entries]
-    search = _KeepEffectsSearch(problem, effects, watching, chosen, enchanted, max_states)
-    if search.unpayable:
-        return {"status": "unpayable", "objective": {}}
-    if not search.demands:
-        return {"status": "infeasible", "objective": {}}
-    best = search.run()
-    if best is None:
-        return {"status": "infeasible", "objective": {}}
-    values = {}
-    for o, v in zip(search.objectives, best):
-        values[o] = -v[0] if o == "max_keep" else -v if o in MAXIMIZED else v
-    return {"status": "paid", "objective": values, "kept_mana_value": search.best_kept[1],
-            "kept_count": search.best_kept[0]}
+    return keep_outcome(_KeepEffectsSearch(problem, effects, watching, chosen, enchanted, max_states))
 
 
 __all__ = ["brute_keep_effects"]
