@@ -46,10 +46,13 @@ class BuildHotPath(build_ext):
         if not self.extensions:
             return
         try:
+            self.extensions = _cythonized(self.extensions)
             super().run()
         except Exception as e:  # no compiler, or one that fails: the pure package still works
             _say(f"the hot path could not be compiled ({type(e).__name__}: {e}); "
                  "installing the pure Python package (same answers, slower)")
+            for built in self.get_outputs():  # all or nothing: no module may need a missing one
+                Path(built).unlink(missing_ok=True)
             self.extensions = []
 
 
@@ -73,12 +76,17 @@ def _pxd_tree(here: Path) -> Path:
     return root
 
 
-def _extensions():
+SHARED = "tapwise._cyutility"  # Cython's utility code, compiled once instead of into every module
+
+
+def _extensions() -> list:
+    """The hot path's extension modules, still as their ``.py`` sources: cythonized only when
+    ``build_ext`` runs, so pip's metadata steps (which run this file too) translate nothing."""
     if PURE:
         _say("TAPWISE_PURE is set: installing the pure Python package")
         return []
     try:
-        from Cython.Build import cythonize
+        import Cython  # noqa: F401
     except ImportError:
         _say("Cython is not available: installing the pure Python package (same answers, slower)")
         return []
@@ -88,16 +96,29 @@ def _extensions():
     # subpackages (pyproject.toml's package-dir), so each extension is named as installed. The
     # largest first, so the parallel build doesn't end waiting on one big module.
     here = Path(__file__).parent
-    include = _pxd_tree(here)
     names = sorted(HOT_PATH, key=lambda n: -(here / _source(n)).stat().st_size)
-    return cythonize(
-        [Extension(name, [_source(name)], extra_compile_args=FLAGS) for name in names],
+    return [Extension(name, [_source(name)], extra_compile_args=FLAGS) for name in names] + [
+        Extension(SHARED, [], extra_compile_args=FLAGS)]
+
+
+def _cythonized(extensions: list) -> list:
+    """The C extensions Cython makes of ``extensions``, sharing one utility module (Cython 3.1's
+    ``shared_utility_qualified_name``): each module's C file loses the helpers every Cython
+    module otherwise carries, which is most of what gcc compiles for the small ones."""
+    from Cython.Build import cythonize
+
+    made = {e.name: e for e in cythonize(
+        extensions,
         compiler_directives={"language_level": 3, "annotation_typing": False},
         build_dir="build/cython",  # the generated C stays out of the sources
-        include_path=[str(include)],
+        include_path=[str(_pxd_tree(Path(__file__).parent))],
         nthreads=JOBS,
         quiet=True,
-    )
+        shared_utility_qualified_name=SHARED,
+    )}
+    for e in extensions:  # setuptools has already set up these objects: keep them, with the C sources
+        e.sources, e.depends = made[e.name].sources, made[e.name].depends
+    return extensions
 
 
 setup(ext_modules=_extensions(), cmdclass={"build_ext": BuildHotPath},
