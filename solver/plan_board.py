@@ -97,7 +97,7 @@ class _Replay:
 
     def _pick(self, sid: str, ok, sacrifice: bool, what: str) -> _Copy:
         """The copy of ``sid`` that does ``what``: among those ``ok`` allows, the most used up."""
-        alive = [c for c in self.copies[sid] if c.alive and ok(c)]
+        alive = [c for c in self.copies.get(sid, ()) if c.alive and ok(c)]  # gone to an earlier answer: none
         if not alive:
             raise LeftError(f"no copy of {sid} is left that can {what}")
         return min(alive, key=lambda c: (not c.tapped if sacrifice else 0, sum(c.counters.values()),
