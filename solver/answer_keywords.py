@@ -14,13 +14,17 @@ from typing import Any
 from tapwise.solver.answer import ManaPool
 from tapwise.solver.compile import Compiled
 from tapwise.solver.cpsat import Solution
+from tapwise.solver.plan_board import Late
 
 
 class KeywordPool(ManaPool):
-    """The mana pool of an answer, and beside it a queue of keyword items per pseudo kind."""
+    """The mana pool of an answer, and beside it a queue of keyword items per pseudo kind.
+    With ``shared``, the mana is taken from that pool (a plan's, which every cost pays from)
+    and only the keyword items, this cost's own, are held here."""
 
-    def __init__(self, c: Compiled, sol: Solution) -> None:
+    def __init__(self, c: Compiled, sol: Solution, shared: ManaPool | None = None) -> None:
         super().__init__(c)
+        self._take_mana = super().take if shared is None else shared.take
         kw = sol.keywords or {}
         sources = c.problem.sources
         self.items: dict[int, list[dict[str, Any]]] = {}
@@ -44,7 +48,7 @@ class KeywordPool(ManaPool):
             out += self.items[k][start:start + units]
             self.given[k] = start + units
             left -= units
-        return out + (super().take(real, left, spent) if real and left > 0 else [])
+        return out + (self._take_mana(real, left, spent) if real and left > 0 else [])
 
 
 def keyword_fields(c: Compiled, sol: Solution, answer: dict[str, Any]) -> dict[str, Any]:
@@ -71,3 +75,28 @@ def keyword_fields(c: Compiled, sol: Solution, answer: dict[str, Any]) -> dict[s
         out["discarded"] = answer.get("discarded", 0) + other.discard
         out["sacrificed"] = answer["sacrificed"] + len(report.get("sacrificed", ()))
     return out
+
+
+def late_taken(c: Compiled, sol: Solution, payments: list[dict[str, Any]]) -> Late:
+    """What the total cost took in 601.2h, named as the answer names it: the creatures and
+    artifacts its payments convoked and improvised and its other costs tapped, one id per copy,
+    the copies its other costs sacrificed, the cards delved and taken (a plan's next costs are
+    paid on the board this leaves, solver/plan_board.py)."""
+    if sol.keywords is None:
+        return Late()
+    tapped: list[str] = []
+    delved = 0
+    for pay in payments:
+        for item in pay.get("mana", ()):
+            if "convoke" in item or "improvise" in item:
+                tapped.append(item.get("convoke") or item["improvise"])
+            elif "delve" in item:
+                delved += 1
+    sources = c.problem.sources
+    kw = sol.keywords
+    tapped += [sources[q].id for q, n in sorted(kw.get("tapped", {}).items()) for _ in range(n)]
+    sacrificed = tuple(sources[q].id for q, n in sorted(kw.get("sacrificed", {}).items()) for _ in range(n))
+    other = c.problem.payment.other
+    if other is None:
+        return Late(tuple(tapped), sacrificed, delved)
+    return Late(tuple(tapped), sacrificed, delved, other.discard, other.exile_graveyard, other.mill)

@@ -40,8 +40,8 @@ class Bounds:
                       p.mill * p.max_activations for p in c.producers),
                   "min_counters": sum((p.counters + max(p.removed, default=0)) * p.max_activations
                                       for p in c.producers)}
-        if self.kw is not None:
-            bounds["min_cards"] += self.kw.bound_cards()
+        for part in self.kw_parts.values():
+            bounds["min_cards"] += part.bound_cards()
         if self.plan is not None:
             plan = self.plan
             bounds["min_life"] = ability_life + sum(_cost_life_bound(cost) for cost in self.costs)

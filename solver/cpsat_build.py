@@ -7,6 +7,7 @@ energy and the mana balance from level to level; each total cost is a block of i
 from __future__ import annotations
 
 from tapwise.solver.compile import Compiled
+from tapwise.solver.cpsat_keywords import KeywordPart, finish_board
 from tapwise.solver.cpsat_text import INT_MAX, INT_MIN, Terms, _neg, _not
 from tapwise.solver.doubling import add_doubling, doubling_bound
 
@@ -169,12 +170,13 @@ class BoardBuilder:
         for pi, p in enumerate(c.producers):
             by_source.setdefault(p.source, []).append(pi)
         kills, tapped_by = self._others(c, by_source)
-        self.kw = None  # 9.3's keywords and other costs (solver/cpsat_keywords.py); not in a plan yet
-        if prob.payment is not None and self.plan is None:
-            from tapwise.solver.cpsat_keywords import KeywordPart
-
-            self.kw = KeywordPart(self, c)
-            self.kw.add_taps(tapped_by)
+        # 9.3's keywords and other costs (solver/cpsat_keywords.py): a part per cost that has them
+        self.kw_parts: dict[int, KeywordPart] = {}
+        for bi, cost in enumerate(self.costs):
+            if cost.problem.payment is not None:
+                part = self.kw_parts[bi] = KeywordPart(self, cost, None if self.plan is None else bi)
+                part.add_taps(tapped_by)
+        self.kw = self.kw_parts.get(0) if self.plan is None else None
         for si in list(kills) + list(tapped_by):
             by_source.setdefault(si, [])  # a permanent with no mana ability may still pay a cost
         for si, pis in by_source.items():
@@ -257,8 +259,10 @@ class BoardBuilder:
                 lin(used + _neg(made), INT_MIN, pool)
             if not c.kinds[k].pool and made:
                 self.waste_terms += made + _neg(used)
-        if self.kw is not None:
-            self.kw.finish()
+        if self.kw_parts:
+            for part in self.kw_parts.values():
+                part.finish()
+            finish_board(self, [self.kw_parts[bi] for bi in sorted(self.kw_parts)])
         # Life (601.2g–h, 118.3) and energy.
         player = prob.player
         life = player.life

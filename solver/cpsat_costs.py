@@ -112,6 +112,7 @@ class CostBlocks:
         every activation (``cons_final``), its life and energy go into the terms given."""
         lin = self._linear
         b = _Block()
+        part = self.kw_parts.get(bi)  # 9.3: what convoke, improvise and delve pay of this cost
         sels = b.sel = [self._bool() for _ in c.variants]
         x = self.xs[bi]
         if self.plan is None:
@@ -149,7 +150,7 @@ class CostBlocks:
                             fs.append((f, 1))
                             cons_final[k].append((f, 1))
                             spent_by_type[c.kinds[k].type].append((f, 1))
-                        kw = self.kw.option(vi, di, oi, d, o) if self.kw is not None else []
+                        kw = part.option(vi, di, oi, d, o) if part is not None else []
                         lin(fs + kw + _neg(y, o.units), 0, 0)
                 if not fixed:
                     self._require((ys + [(sel, -d.count)], 0, 0), (ys, 0, 0), [str(d.symbol)] * d.count)
@@ -188,8 +189,8 @@ class CostBlocks:
                     cons_final[k].append((f, 1))
                     spent_by_type[c.kinds[k].type].append((f, 1))
                 r = red.get((vi, cat))
-                if self.kw is not None:
-                    fs += self.kw.generic(vi, cat, size_ub[cat])
+                if part is not None:
+                    fs += part.generic(vi, cat, size_ub[cat])
                 lin(fs + _neg(size) + ([(r, 1)] if r is not None else []), 0, 0)
             if v.total.life:
                 cost_life_terms.append((self._both(sel, f"{v.total.life} life"), v.total.life))

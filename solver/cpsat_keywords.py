@@ -71,9 +71,14 @@ class KeywordPart:
     and it is not a plan). Pseudo mana kinds (negative numbers) name each payer in a solution,
     so the answer builder traces them like mana (solver/answer_keywords.py)."""
 
-    def __init__(self, model: "Model", c: "Compiled") -> None:
+    def __init__(self, model: "Model", c: "Compiled", block: int | None = None) -> None:
+        """``block``: in a plan, the index of the cost this part pays (its cost may go unpaid:
+        then every count here is 0); None in a model of one cost."""
         self.m = model
         self.c = c
+        self.block = block
+        self.producers = model.c.producers  # the board's mana abilities: one model, one board
+        self._sums: list[tuple[Terms, int]] = []  # other_costs' victims: their sum is n when paid
         prob = c.problem
         self.kw = kw = prob.payment
         self.other = kw.other
@@ -107,15 +112,30 @@ class KeywordPart:
             have = s.count - s.tapped if untapped else s.count
             if have > 0 and others.matches(s):
                 out[q] = self.m._int(min(have, others.n))
-        self.m._linear([(v, 1) for v in out.values()], others.n, others.n)
+        self._sums.append(([(v, 1) for v in out.values()], others.n))
         return out
+
+    def _when_paid(self, terms: "Terms", n: int) -> None:
+        """``terms`` sum to ``n`` when this part's cost is paid (always, outside a plan), else to 0."""
+        if self.block is None:
+            self.m._linear(terms, n, n)
+        else:
+            self.m._linear(terms + [(self.m.blocks[self.block].paid, -n)], 0, 0)
+
+    def fixed(self, n: int) -> tuple["Terms", int]:
+        """``n`` when this part's cost is paid, as (terms, constant)."""
+        if not n:
+            return [], 0
+        return ([], n) if self.block is None else ([(self.m.blocks[self.block].paid, n)], 0)
 
     def _graveyard_bound(self) -> int:
         prob = self.c.problem
         other = self.other
-        bound = prob.graveyard + sum((p.discard + p.mill) * p.max_activations for p in self.c.producers)
-        if other is not None:
-            bound += other.discard + other.mill
+        bound = prob.graveyard + sum((p.discard + p.mill) * p.max_activations for p in self.producers)
+        for cost in self.m.costs:  # in a plan, what the costs paid before discard and mill is there too
+            other = cost.problem.payment.other if cost.problem.payment is not None else None
+            if other is not None:
+                bound += other.discard + other.mill
         return bound
 
     def _kind(self, keyword: str, q: int | None) -> int:
@@ -176,66 +196,38 @@ class KeywordPart:
         return out
 
     def finish(self) -> None:
-        """Tie the flows to the copies and cards they use, once every cost block is built; the
-        copies used, sacrificed and the cards join the model's quantities (9.6)."""
+        """Tie this part's flows to the copies and cards they use, once every cost block is
+        built (the constraints the parts share are :func:`finish_board`'s)."""
         m = self.m
         lin = m._linear
-        prob = self.c.problem
-        sources = prob.sources
         for part, keyword in ((self.conv, "convoke"), (self.impr, "improvise")):
             for q, v in part.items():
                 k = self.pseudo.get((keyword, q))
                 lin([(v, 1)] + [(f, -1) for f, _ in (self.flows.get(k, []) if k is not None else [])], 0, 0)
-        gone: dict[int, Terms] = {}  # copies sacrificed by mana abilities, and by others' costs
-        for pi, p in enumerate(self.c.producers):
-            if p.sacrifice and not p.card:
-                gone.setdefault(p.source, []).extend(m.activations[pi])
-        for (pi, q), x in m.victims.items():
-            if self.c.producers[pi].others[0] == "sac":
-                gone.setdefault(q, []).append((x, 1))
-        late: dict[int, Terms] = {}  # copies tapped in 601.2h
-        for part in (self.conv, self.impr, self.tapped_other):
-            for q, v in part.items():
-                late.setdefault(q, []).append((v, 1))
-        own_gone: dict[int, Terms] = {}  # sacrificed by their own abilities without {T}: never the late ones
-        for pi, p in enumerate(self.c.producers):
-            if p.sacrifice and not p.tap and not p.card:
-                own_gone.setdefault(p.source, []).extend(m.activations[pi])
-        for q, terms in late.items():
-            if gone.get(q):
-                lin(terms + gone[q], INT_MIN, sources[q].count)
-            u = m.copies_used.get(q)
-            if u is not None and own_gone.get(q):  # min_sources: those copies are distinct (9.6)
-                lin([(u, 1)] + [(t, -a) for t, a in terms + own_gone[q]], 0, 2**63 - 1)
-        for q, v in self.sacrificed_other.items():
-            if gone.get(q):
-                lin([(v, 1)] + gone[q], INT_MIN, sources[q].count)
-            m.sacrifices.append((v, 1))  # min_sacrifices counts every permanent sacrificed (9.7)
-        # Cards (9.1): the hand, the library, and the graveyard as the total cost is paid (9.7:
-        # cards discarded or milled by mana abilities are there already; so are those other_costs
-        # discards or mills, the total cost being paid in any order, 601.2h).
-        other = self.other
-        acts = lambda attr: [(t, a * getattr(p, attr)) for pi, p in enumerate(self.c.producers)  # noqa: E731
-                             if getattr(p, attr) for t, a in m.activations[pi]]
-        o_discard = other.discard if other is not None else 0
-        o_exile = other.exile_graveyard if other is not None else 0
-        o_mill = other.mill if other is not None else 0
-        if o_discard:
-            lin(acts("discard"), INT_MIN, prob.hand - o_discard)
-        if o_mill and prob.library is not None:
-            lin(acts("mill"), INT_MIN, prob.library - o_mill)
-        if o_exile or self.delve is not None:
-            used = acts("exile") + ([(self.delve, 1)] if self.delve is not None else [])
-            found = acts("discard") + acts("mill")
-            lin(used + [(t, -a) for t, a in found], INT_MIN, prob.graveyard + o_discard + o_mill - o_exile)
+        for terms, n in self._sums:
+            self._when_paid(terms, n)
         if self.delve is not None:
             k = self.pseudo.get(("delve", None))
             lin([(self.delve, 1)] + [(f, -1) for f, _ in (self.flows.get(k, []) if k is not None else [])], 0, 0)
             m.cards.append((self.delve, 1))
+        m.sacrifices.extend((v, 1) for v in self.sacrificed_other.values())  # min_sacrifices: every one (9.7)
+        other = self.other
         if other is not None and other.cards:
             fixed = m._int(other.cards)
-            lin([(fixed, 1)], other.cards, other.cards)
+            self._when_paid([(fixed, 1)], other.cards)
             m.cards.append((fixed, 1))
+
+    def late(self) -> dict[int, "Terms"]:
+        """Per source entry, its copies this part taps in 601.2h."""
+        out: dict[int, Terms] = {}
+        for part in (self.conv, self.impr, self.tapped_other):
+            for q, v in part.items():
+                out.setdefault(q, []).append((v, 1))
+        return out
+
+    def card_terms(self, field: str) -> tuple["Terms", int]:
+        """The cards ``other_costs`` takes by ``field`` (discard, exile_graveyard, mill)."""
+        return self.fixed(getattr(self.other, field) if self.other is not None else 0)
 
     def bound_cards(self) -> int:
         """What the keywords add to the bound of ``min_cards``."""
@@ -261,3 +253,75 @@ class KeywordPart:
             "sacrificed": {q: values[v] for q, v in self.sacrificed_other.items() if values[v]},
         }
 
+
+
+def finish_board(m: "Model", parts: list[KeywordPart]) -> None:
+    """What the parts share, once each is finished: the copies and the cards (9.1). Parts are in
+    paying order (a plan's costs as given); every mana ability acts before the first 601.2h.
+
+    Copies: with G an entry's copies gone to mana abilities, L_j those part j taps and S_j those
+    its other_costs sacrifices, sum L + G <= copies, sum S + G <= copies, and L_j + sum S_i
+    (i < j) + G <= copies (an earlier cost's sacrifice takes tapped copies first; only when it
+    takes more does it leave fewer to tap). Cards: the hand and the library bound what is
+    discarded and milled in all; as part j pays, the graveyard holds the cards given, less those
+    exiled, plus those discarded and milled, by the mana abilities and by parts 0..j."""
+    lin = m._linear
+    c = m.c
+    prob = c.problem
+    sources = prob.sources
+    gone: dict[int, Terms] = {}  # copies sacrificed by mana abilities, and by others' costs
+    for pi, p in enumerate(c.producers):
+        if p.sacrifice and not p.card:
+            gone.setdefault(p.source, []).extend(m.activations[pi])
+    for (pi, q), x in m.victims.items():
+        if c.producers[pi].others[0] == "sac":
+            gone.setdefault(q, []).append((x, 1))
+    late = [part.late() for part in parts]
+    own_gone: dict[int, Terms] = {}  # sacrificed by their own abilities without {T}: never the late ones
+    for pi, p in enumerate(c.producers):
+        if p.sacrifice and not p.tap and not p.card:
+            own_gone.setdefault(p.source, []).extend(m.activations[pi])
+    for q in sorted({q for lj in late for q in lj}):
+        terms = [t for lj in late for t in lj.get(q, [])]
+        if gone.get(q):
+            lin(terms + gone[q], INT_MIN, sources[q].count)
+        u = m.copies_used.get(q)
+        if u is not None and own_gone.get(q):  # min_sources: those copies are distinct (9.6)
+            lin([(u, 1)] + [(t, -a) for t, a in terms + own_gone[q]], 0, 2**63 - 1)
+    sacrificed = [{q: [(v, 1)] for q, v in part.sacrificed_other.items()} for part in parts]
+    for q in sorted({q for sj in sacrificed for q in sj}):
+        terms = [t for sj in sacrificed for t in sj.get(q, [])]
+        if gone.get(q) or len(parts) > 1:
+            lin(terms + gone.get(q, []), INT_MIN, sources[q].count)
+        before: Terms = []
+        for j, part in enumerate(parts):
+            if before and late[j].get(q):
+                lin(late[j][q] + before + gone.get(q, []), INT_MIN, sources[q].count)
+            before = before + sacrificed[j].get(q, [])
+    acts = lambda attr: [(t, a * getattr(p, attr)) for pi, p in enumerate(c.producers)  # noqa: E731
+                         if getattr(p, attr) for t, a in m.activations[pi]]
+
+    def summed(field: str, upto: int) -> tuple[Terms, int]:
+        terms: Terms = []
+        const = 0
+        for part in parts[:upto]:
+            t, n = part.card_terms(field)
+            terms += t
+            const += n
+        return terms, const
+
+    for field, attr, limit in (("discard", "discard", prob.hand), ("mill", "mill", prob.library)):
+        terms, const = summed(field, len(parts))
+        if (terms or const) and limit is not None:
+            lin(acts(attr) + terms, INT_MIN, limit - const)
+    found = acts("discard") + acts("mill")
+    for j, part in enumerate(parts):
+        if not (part.delve is not None or (part.other is not None and part.other.exile_graveyard)):
+            continue
+        exiled, e_const = summed("exile_graveyard", j + 1)
+        discarded, d_const = summed("discard", j + 1)
+        milled, m_const = summed("mill", j + 1)
+        delved = [(p.delve, 1) for p in parts[:j + 1] if p.delve is not None]
+        used = acts("exile") + delved + exiled
+        lin(used + [(t, -a) for t, a in found + discarded + milled], INT_MIN,
+            prob.graveyard + d_const + m_const - e_const)

@@ -93,6 +93,9 @@ class Reader:
             one = Solution("paid", levels=self.L, acts=sol.acts, splits=sol.splits, ability_pay=sol.ability_pay,
                            variant=next(i for i, s in enumerate(b.sel) if v[s]), x=v[self.xs[bi]])
             self._read_cost(b, one)
+            part = self.kw_parts.get(bi)
+            if part is not None:
+                part.read(v, one)
             self.plan_solutions.append(one)
         return sol
 

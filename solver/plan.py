@@ -31,13 +31,15 @@ from tapwise.models.total_cost import CostError
 from tapwise.solver import deadline as deadlines
 from tapwise.solver.answer_size import left_over_fields
 from tapwise.solver.answer import Made, ManaPool, Paid, colors_of, group_answer, pay_total, replay_activations, v2_fields
+from tapwise.solver.answer_keywords import KeywordPool, keyword_fields, late_taken
 from tapwise.solver.compile import Compiled, compile_problem
 from tapwise.solver.cpsat import PLAN_OBJECTIVES, PLAN_OBJECTIVES_V2, PLAN_SUMMED, PLAN_SUMMED_V2, Model, Plan, Solution
 from tapwise.solver.keep import KeepModel, board_left, check_costs, judged, payable_on
 from tapwise.solver.keep import mana_value as keep_mana_value
 from tapwise.solver.pay import pay
-from tapwise.solver.plan_board import LeftError, board_left_by, merge_split, split_enchanted
+from tapwise.solver.plan_board import Late, LeftError, board_left_by, merge_split, split_enchanted
 from tapwise.solver.plan_fast import all_at_once
+from tapwise.solver.plan_order import paying_orders, plan_key
 from tapwise.solver.verify import verify
 
 ORDERS = ("given", "any")
@@ -79,6 +81,8 @@ def _plan(request: dict[str, Any], order: str, time_limit: float, costs: list[An
     problems = [split_enchanted(_load_cost(i, cost, board))[0] for i, cost in enumerate(costs)]
     if board_problem.keep:
         _refuse_with_keep(board_problem)
+        for i, p in enumerate(problems):
+            _refuse_keywords_with_keep(i, p)
     compiled = []
     for i, p in enumerate(problems):
         try:
@@ -146,6 +150,17 @@ def _refuse_with_keep(p: Problem) -> None:
                     raise ProblemError(f"{path}.{key}", "plan does not support this cost together with keep yet")
 
 
+def _refuse_keywords_with_keep(i: int, p: Problem) -> None:
+    """``keep`` judges kept costs on the board left as the keep model counts it, from the
+    activations alone (solver/keep.py): the creatures, artifacts and cards a cost's 9.3 keys
+    took in 601.2h are not in it, so those keys with ``keep`` are errors naming them."""
+    if p.payment is not None:
+        from tapwise.models.payment_keywords import keyword_path
+
+        raise ProblemError(f"costs[{i}].{keyword_path(p)}", "plan does not support this key together with keep yet "
+                           "(plan takes it without keep)")
+
+
 def _load_cost(i: int, cost: Any, board: dict[str, Any]) -> Problem:
     where = f"costs[{i}]"
     if not isinstance(cost, dict):
@@ -164,10 +179,6 @@ def _load_cost(i: int, cost: Any, board: dict[str, Any]) -> Problem:
         raise ProblemError(f"{where}.{e.path}" if e.path else where, e.problem) from None
     except CostError as e:
         raise ProblemError(where, str(e)) from None
-    if loaded.payment is not None:  # 9.3 is not modelled in a plan yet
-        from tapwise.models.payment_keywords import keyword_path
-
-        raise ProblemError(f"{where}.{keyword_path(loaded)}", "plan does not support this key yet (pay and castable do)")
     return loaded
 
 
@@ -193,17 +204,27 @@ def _solve(problems: list[Problem], compiled: list[Compiled], order: str, time_l
     if not candidates:
         unpaid = list(range(len(problems)))
         return _result("infeasible", True, [], unpaid, left, {"paid": 0, "mana_value": 0},
-                       why=_why(problems, unpaid, order))
-    decided = _decide(problems, compiled, candidates, order, time_limit, keeping)
+                       why=_why(problems, unpaid, order), v2=any(p.v2 for p in problems))
+    decided = None
+    orders, every = paying_orders(problems, candidates, order)  # solver/plan_order.py
+    for tried in orders:
+        got = _decide(problems, compiled, tried, order, time_limit, keeping)
+        if got is None:
+            every = False
+        elif decided is None or plan_key(got[2]) > plan_key(decided[2]):
+            decided, candidates = got, tried
     if decided is None:
         return {"status": "unknown", "optimal": False,
                 "why": f"no plan found within the time limit of {time_limit:g} s"}
     sol, per_cost, objective = decided
-    paid = [i for i in candidates if per_cost[i] is not None]  # paying order: as given (any order works)
+    sol.optimal = sol.optimal and every
+    paid = [i for i in candidates if per_cost[i] is not None]  # in paying order (solver/plan_order.py)
     unpaid = [i for i in range(len(problems)) if i not in paid]
     if not paid:
-        return _result("infeasible", sol.optimal, [], unpaid, left, objective, why=_why(problems, unpaid, order))
-    joint = _Joint(compiled[candidates[0]], sol, [(problems[i], compiled[i], per_cost[i]) for i in paid])
+        return _result("infeasible", sol.optimal, [], unpaid, left, objective, why=_why(problems, unpaid, order),
+                       v2=any(p.v2 for p in problems))
+    joint = _Joint(compiled[candidates[0]], sol, [(problems[i], compiled[i], per_cost[i]) for i in paid],
+                   any(p.v2 for p in problems))
     answers: list[dict[str, Any]] | None = None
     errors: list[str] = []
     for eager in (False, True):
@@ -216,7 +237,8 @@ def _solve(problems: list[Problem], compiled: list[Compiled], order: str, time_l
     for a in answers or ():
         a["optimal"] = sol.optimal
         group_answer(a)  # identical mana as one entry with a count, as pay() answers it
-    out = _result("paid", sol.optimal, paid, unpaid, left, objective, answers, _why(problems, unpaid, order))
+    out = _result("paid", sol.optimal, paid, unpaid, left, objective, answers, _why(problems, unpaid, order),
+                  v2=joint.v2)
     if keeping is not None:
         out["claimed_kept"] = objective.pop("claimed_kept")
     return out
@@ -231,7 +253,7 @@ def _decide(problems: list[Problem], compiled: list[Compiled], candidates: list[
     if deadlines.passed():  # loading took the whole limit: no model is built
         return None
     values = [_mana_value(problems[i]) for i in candidates]
-    v2 = problems[0].v2  # one board: 9.6's objectives for all the costs or none
+    v2 = any(p.v2 for p in problems)  # one board: 9.6's objectives for all the costs or none
     summed = PLAN_SUMMED_V2 if v2 else PLAN_SUMMED
     together = (all_at_once(problems, compiled, time_limit) if len(candidates) == len(problems) and keeping is None
                 else None)
@@ -262,17 +284,18 @@ def _decide(problems: list[Problem], compiled: list[Compiled], candidates: list[
 
 def _result(status: str, optimal: bool, paid: list[int], unpaid: list[int], left: Problem,
             objective: dict[str, int], answers: list[dict[str, Any]] | None = None,
-            why: list[str] | None = None) -> dict[str, Any]:
+            why: list[str] | None = None, v2: bool | None = None) -> dict[str, Any]:
+    """``v2``: the plan's costs use section 9 (any of them; default: ``left``'s problem does)."""
     return {"status": status, "optimal": optimal, "paid": paid, "answers": answers or [], "unpaid": unpaid,
             "why": why or [],
             "left": {"sources": [s.to_json() for s in left.sources], "pool": [m.to_json() for m in left.pool],
-                     "player": {"life": left.player.life, "energy": left.player.energy}, **_zones_left(left)},
+                     "player": {"life": left.player.life, "energy": left.player.energy}, **_zones_left(left, left.v2 if v2 is None else v2)},
             "objective": objective}
 
 
-def _zones_left(left: Problem) -> dict[str, Any]:
+def _zones_left(left: Problem, v2: bool) -> dict[str, Any]:
     """A version-2 board's facts and cards as the plan leaves them (9.1's board keys)."""
-    if not left.v2:
+    if not v2:
         return {}
     out: dict[str, Any] = {"facts": dict(left.facts)} if left.facts else {}
     out.update(hand=left.hand, graveyard=left.graveyard)
@@ -307,7 +330,9 @@ Token = dict[str, Any]
 class _Joint:
     """The joint payment of the paid costs, replayed once, and who made and spent each mana."""
 
-    def __init__(self, c: Compiled, sol: Solution, paid: list[tuple[Problem, Compiled, Solution | None]]) -> None:
+    def __init__(self, c: Compiled, sol: Solution, paid: list[tuple[Problem, Compiled, Solution | None]],
+                 v2: bool) -> None:
+        self.v2 = v2  # a cost uses section 9: every answer has 9.6's fields
         pool = ManaPool(c)
         self.start_pool: list[Token] = pool.start  # one dict per mana of c.problem.pool, in its order
         self.pool_mana = {id(m): pm for m, pm in zip(self.start_pool, c.problem.pool)}
@@ -319,10 +344,12 @@ class _Joint:
             for j, made in enumerate(per):
                 for m in made:
                     self.maker[id(m)] = (a, j)
-        self.costs: list[tuple[Problem, Paid, Solution]] = []
+        self.costs: list[tuple[Problem, Compiled, Paid, Solution]] = []
         for prob, compiled, one in paid:
             assert one is not None and compiled.kinds == c.kinds  # one board: the same mana kinds
-            self.costs.append((prob, pay_total(compiled, one, pool), one))
+            # 9.3: this cost's convoked creatures, improvised artifacts and delved cards beside the mana
+            view = pool if one.keywords is None else KeywordPool(compiled, one, shared=pool)
+            self.costs.append((prob, compiled, pay_total(compiled, one, view), one))
         self.board = c.problem
         self.derived: dict[str, str] = {}  # entries the answers split off: new id -> the id split
 
@@ -343,7 +370,7 @@ class _Joint:
         done: set[tuple[int, int]] = set()
         answers: list[dict[str, Any]] = []
         errors: list[str] = []
-        for k, (prob, paid, one) in enumerate(self.costs):
+        for k, (prob, compiled, paid, one) in enumerate(self.costs):
             here = replace(prob, sources=board.sources, pool=board.pool, player=board.player, facts=board.facts,
                            hand=board.hand, graveyard=board.graveyard, library=board.library)
             pool_ref = {id(m): i for i, m in enumerate(floating)} if k else {}
@@ -380,7 +407,7 @@ class _Joint:
             made_here = {id(m) for a, j in order for m in self.instances[a][j]}
 
             def ref(m: Token) -> Token:
-                if id(m) in made_here or k == 0:
+                if id(m) in made_here or k == 0 or "type" not in m:  # made here, or a keyword item (9.3)
                     return m
                 return {"type": m["type"], "source": "pool", "pool": pool_ref[id(m)]}
 
@@ -398,7 +425,7 @@ class _Joint:
             made = [m for a, j in order for m in self.instances[a][j]]
             floating = [m for m in floating + made if id(m) not in spent]
             try:
-                answer, after = self._answer(here, paid, one, activations, floating,
+                answer, after = self._answer(here, compiled, paid, one, activations, floating,
                                              waste=sum(1 for m in made if id(m) not in spent),
                                              payments=rewrite(paid.payments))
             except LeftError as e:  # the copies left can't do what the cut asks of them
@@ -443,14 +470,19 @@ class _Joint:
         size = len(ids) // self.activations[a]["times"]
         return ids[j * size:(j + 1) * size]
 
-    def _answer(self, here: Problem, paid: Paid, one: Solution, activations: list[dict[str, Any]],
+    def _answer(self, here: Problem, compiled: Compiled, paid: Paid, one: Solution, activations: list[dict[str, Any]],
                 floating: list[Token], waste: int, payments: list[dict[str, Any]]) -> tuple[dict[str, Any], Problem]:
         """The spec answer of one cost of the plan, paid on the board ``here``, and what it leaves
-        (solver/plan_board.py: copy by copy, with the counters, cards and facts of 9.1-9.2)."""
+        (solver/plan_board.py: copy by copy, with the counters, cards and facts of 9.1-9.2, and
+        what 9.3's keywords and other costs took in 601.2h)."""
         by_id = {s.id: s for s in here.sources}
-        left = board_left_by(here, activations)
+        left = board_left_by(here, activations, late_taken(compiled, one, payments), self.derived)
         self.derived.update(left.derived)
+        late = left.late  # naming the entries of ``here`` the copies were in
+        payments = _name_payers(payments, late)
         taps: dict[str, int] = dict(left.tapped_by_others)  # a copy tapped by tap_other counts (9.6)
+        for sid in late.tapped:  # and one tapped by convoke, improvise or the cost's own tap_other
+            taps[sid] = taps.get(sid, 0) + 1
         sacs: dict[str, int] = {}
         uses: dict[tuple[str, int], int] = {}
         ability_life = damage = energy = 0
@@ -481,16 +513,24 @@ class _Joint:
             "announce": {"hybrid": paid.hybrid_halves, "phyrexian_life": paid.phyrexian_life},
             "activations": activations, "payments": payments,
             "life_paid": ability_life + paid.life, "damage": damage, "energy_paid": energy + variant_energy,
-            "sources_used": sum(copies.values()), "sacrificed": left.sacrificed, "colors_spent": colors,
+            "sources_used": sum(copies.values()), "sacrificed": left.sacrificed - len(late.sacrificed),
+            "colors_spent": colors,
             "counters": len(colors) if "eclipse" in here.keywords else None,
             **left_over_fields(Counter(m["type"] for m in floating), lambda: [_BRACED[m["type"]] for m in floating]),
             "objective": {"min_life": lost, "min_sacrifices": left.sacrificed, "min_sources": sum(copies.values()),
                           "min_waste": waste},
         }
-        if self.board.v2:  # the plan's board, not what is left of it: every answer has the same fields
+        if self.v2:  # the plan's costs, not what is left of the board: every answer has the same fields
             answer.update(v2_fields(here, activations))
             answer["objective"].update({"min_drawbacks": sum(d["times"] for d in answer["drawbacks"]),
                                         "min_cards": left.cards, "min_counters": left.counters})
+        if one.keywords is not None:  # 9.3's fields; they add other_costs' sacrifices and discards
+            answer.update(keyword_fields(compiled, one, answer))
+            report = answer["other_costs"] if "other_costs" in answer else {}
+            if "tapped" in report:
+                report["tapped"] = list(late.tapped[len(late.tapped) - len(report["tapped"]):])
+            if "sacrificed" in report:
+                report["sacrificed"] = list(late.sacrificed)
         pool = tuple(self._pool_mana(m, i, by_id) for i, m in enumerate(floating))
         player = replace(here.player, life=here.player.life - lost, energy=here.player.energy - energy - variant_energy)
         return answer, replace(here, sources=left.sources, pool=pool, player=player, facts=left.facts,
@@ -507,6 +547,22 @@ class _Joint:
         if m.get("extra"):  # an extra's mana (9.4): unrestricted and not snow
             return PoolMana(m["type"], False, None, None, entry)
         return PoolMana(m["type"], src.snow, src.abilities[act["ability"]].only, None, entry)
+
+
+def _name_payers(payments: list[dict[str, Any]], late: Late) -> list[dict[str, Any]]:
+    """``payments`` with each convoke and improvise item naming the entry its copy was in on
+    the board paid from (``late.tapped``, in the items' order: an entry an earlier answer
+    split, ``id~2``, when the copy was one of those)."""
+    named = iter(late.tapped)
+    out = []
+    for pay in payments:
+        mana = pay.get("mana")
+        if mana and any("convoke" in m or "improvise" in m for m in mana):
+            mana = [{k: next(named)} if (k := next(iter(m))) in ("convoke", "improvise") and len(m) == 1 else m
+                    for m in mana]
+            pay = {**pay, "mana": mana}
+        out.append(pay)
+    return out
 
 
 def _per_copy(s: Source, ab: Ability) -> int | None:

@@ -16,7 +16,7 @@ the payment; within a plan, as within one payment, they are not offered to exile
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tapwise.models.problem import Ability, Problem, Source
@@ -42,6 +42,19 @@ class _Copy:
 
 
 @dataclass(frozen=True)
+class Late:
+    """What the total cost itself took in 601.2h (spec 9.3): copies tapped by convoke,
+    improvise and ``other_costs``, copies ``other_costs`` sacrificed, and cards."""
+
+    tapped: tuple[str, ...] = ()
+    sacrificed: tuple[str, ...] = ()
+    delved: int = 0
+    discard: int = 0
+    exile: int = 0
+    mill: int = 0
+
+
+@dataclass(frozen=True)
 class Left:
     """What an answer leaves besides the pool, life and energy, and what it counted on the way."""
 
@@ -55,6 +68,7 @@ class Left:
     counters: int  # min_counters: counters removed and put
     tapped_by_others: dict[str, int] = field(default_factory=dict)  # copies tap_other tapped, by source
     derived: dict[str, str] = field(default_factory=dict)  # entries split off: new id -> the id split
+    late: Late = Late()  # what 601.2h took, naming the entries each copy was in
 
 
 def _limit(a: Ability) -> int | None:
@@ -83,7 +97,7 @@ class _Replay:
 
     def _pick(self, sid: str, ok, sacrifice: bool, what: str) -> _Copy:
         """The copy of ``sid`` that does ``what``: among those ``ok`` allows, the most used up."""
-        alive = [c for c in self.copies[sid] if c.alive and ok(c)]
+        alive = [c for c in self.copies.get(sid, ()) if c.alive and ok(c)]  # gone to an earlier answer: none
         if not alive:
             raise LeftError(f"no copy of {sid} is left that can {what}")
         return min(alive, key=lambda c: (not c.tapped if sacrifice else 0, sum(c.counters.values()),
@@ -129,6 +143,26 @@ class _Replay:
             if ab.sacrifice:
                 c.alive = False
 
+    def _entry_for(self, ids: list[str], ok) -> str:
+        """The first of ``ids`` (an entry and those split off it) with a copy ``ok`` allows."""
+        return next((i for i in ids if any(c.alive and ok(c) for c in self.copies.get(i, ()))), ids[0])
+
+    def tap_late(self, ids: list[str]) -> str:
+        """An untapped copy of the entry ``ids`` names tapped as the total cost is paid
+        (convoke, improvise, tap_other); the id of the entry it is in."""
+        sid = self._entry_for(ids, lambda c: not c.tapped)
+        self._pick(sid, lambda c: not c.tapped, False, "be tapped as the total cost is paid").tapped = True
+        return sid
+
+    def sacrifice_late(self, ids: list[str]) -> str:
+        """A copy of the entry ``ids`` names sacrificed by the total cost's other_costs (a
+        tapped one first); the id of the entry it was in."""
+        alive = [i for i in ids if any(c.alive for c in self.copies.get(i, ()))]
+        tapped = [i for i in alive if any(c.alive and c.tapped for c in self.copies[i])]
+        sid = (tapped or alive or ids)[0]
+        self._pick(sid, lambda c: True, True, "be sacrificed as the total cost is paid").alive = False
+        return sid
+
     def sources(self) -> tuple[Source, ...]:
         out: list[Source] = []
         for s in self.problem.sources:
@@ -153,9 +187,15 @@ class _Replay:
         return tuple(out)
 
 
-def board_left_by(problem: Problem, activations: list[dict[str, Any]]) -> Left:
-    """What ``activations`` (a verified answer's, in its order) leave of ``problem``'s board:
-    :class:`Left`; raises :class:`LeftError` if they ask a copy for more than it has."""
+def board_left_by(problem: Problem, activations: list[dict[str, Any]], late: Late = Late(),
+                  derived: dict[str, str] | None = None) -> Left:
+    """What ``activations`` (a verified answer's, in its order), then ``late`` (601.2h), leave
+    of ``problem``'s board: :class:`Left`; raises :class:`LeftError` if they ask a copy for
+    more than it has. Cards discarded and milled go to the graveyard (a later cost may delve
+    them); permanents sacrificed don't (9.7). ``late`` names entries of the board as given to
+    the plan; with ``derived`` (entries split off by earlier answers: new id -> the id split),
+    a copy is taken from an entry split off the one named when that one has none left, and
+    ``Left.late`` names the entries each copy came from."""
     by_id = {s.id: s for s in problem.sources}
     replay = _Replay(problem)
     discard = exile = mill = cards = counters = sacrificed = 0
@@ -188,10 +228,32 @@ def board_left_by(problem: Problem, activations: list[dict[str, Any]]) -> Left:
             gone(by_id[victim], 1)
         for victim in act.get("tapped", ()):
             tapped_by_others[victim] = tapped_by_others.get(victim, 0) + 1
+    split = derived or {}
+
+    def root(sid: str) -> str:
+        while sid in split:
+            sid = split[sid]
+        return sid
+
+    def split_from(sid: str) -> list[str]:
+        """``sid`` and the entries split off it, the copies of which it named."""
+        return [sid] + [new for new in split if root(new) == sid]
+
+    tapped_ids = [replay.tap_late(split_from(sid)) for sid in late.tapped]
+    sacrificed_ids = []
+    for sid in late.sacrificed:
+        sacrificed_ids.append(replay.sacrifice_late(split_from(sid)))
+        sacrificed += 1
+        gone(by_id[sacrificed_ids[-1]], 1)
+    named = replace(late, tapped=tuple(tapped_ids), sacrificed=tuple(sacrificed_ids))
+    discard += late.discard
+    exile += late.delved + late.exile
+    mill += late.mill
+    cards += late.delved + late.discard + late.exile + late.mill
     facts = tuple((f, v - lowered[f] if f in lowered and isinstance(v, int) else v) for f, v in problem.facts)
     library = None if problem.library is None else problem.library - mill
-    return Left(replay.sources(), facts, problem.hand - discard, problem.graveyard - exile, library,
-                sacrificed, cards, counters, tapped_by_others, replay.derived)
+    return Left(replay.sources(), facts, problem.hand - discard, problem.graveyard - exile + discard + mill, library,
+                sacrificed, cards, counters, tapped_by_others, replay.derived, named)
 
 
 def merge_split(sources: tuple[Source, ...], derived: dict[str, str]) -> tuple[Source, ...]:

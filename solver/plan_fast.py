@@ -3,7 +3,7 @@
 Mana made for one cost of a plan and not spent stays in the pool for the next (118.3a), so a
 set of costs can be paid one after another exactly when all their symbols can be paid at once.
 When nothing but their symbols tells the costs apart (one total cost each, no X, no reduction,
-no keyword, no ``spend_as`` or ``x_color``, and no restricted mana on the board, for which each
+no keyword of 9.3 or 9.4, no ``spend_as`` or ``x_color``, and no restricted mana on the board, for which each
 cost's own purpose would count), the best plan that pays every cost is the best payment of their
 symbols together: the plan's first two objectives are then constants (every cost, all their mana
 value) and the rest are the spec's default objectives of that one payment. So ``pay``'s own path
@@ -54,7 +54,8 @@ def _alike(problems: list[Problem], compiled: list[Compiled]) -> bool:
         if c.unpayable or len(c.variants) != 1:
             return False
         v = c.variants[0]
-        if v.x_symbols or p.x != 0 or v.total.generic_reduction or p.keywords or p.spend_as or p.x_color:
+        if (v.x_symbols or p.x != 0 or v.total.generic_reduction or p.keywords or p.spend_as or p.x_color
+                or p.payment is not None):
             return False
     keep = problems[0].player.keep_life
     if keep is None or keep < 0:

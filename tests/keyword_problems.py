@@ -91,3 +91,24 @@ def keyword_problem(rng: random.Random) -> dict[str, Any]:
     if not any(k in problem for k in ("convoke", "improvise", "delve", "other_costs")):
         problem["convoke"] = True
     return problem
+
+
+BOARD_KEYS = ("sources", "hand", "graveyard", "library")
+
+
+def keyword_plan(rng: random.Random) -> tuple[dict[str, Any], list[dict[str, Any]], str]:
+    """One random plan: a board as above and two or three costs, some with 9.3's keys (no X, no
+    color keywords, no objective: a plan has its own), and an order."""
+    board_problem = keyword_problem(rng)
+    board = {k: board_problem[k] for k in BOARD_KEYS if k in board_problem}
+    costs = []
+    for _ in range(rng.randint(2, 3)):
+        p = keyword_problem(rng)
+        cost = {k: v for k, v in p.items() if k not in BOARD_KEYS and k not in ("x", "x_color", "objective")}
+        cost["cost"] = cost["cost"].replace("{X}", "")
+        if cost.get("keywords") != ["achroma"]:
+            cost.pop("keywords", None)
+        if rng.random() < 0.3:  # a plain cost beside them
+            cost = {"cost": cost["cost"]}
+        costs.append(cost)
+    return board, costs, rng.choice(("given", "any"))

@@ -248,9 +248,13 @@ def test_9_3_bad_or_unsupported_keys_are_errors_naming_them(problem, path):
     assert answer["status"] == "error" and answer["error"].startswith(path), answer
 
 
-def test_9_3_plan_refuses_the_keys_naming_them():
-    answer = tapwise.plan({"sources": [{"name": "Forest"}], "costs": [{"cost": "{G}"}, {"cost": "{1}", "improvise": True}]})
+def test_9_3_plan_takes_the_keys_and_names_a_bad_value():
+    # plan pays them since issue #25 (tests/test_plan_keywords.py); a bad value is named
+    answer = tapwise.plan({"sources": [{"name": "Forest"}], "costs": [{"cost": "{G}"}, {"cost": "{1}", "improvise": 1}]})
     assert answer["status"] == "error" and answer["error"].startswith("costs[1].improvise"), answer
+    answer = tapwise.plan({"sources": [{"name": "Forest"}, {"id": "rock", "types": ["artifact"], "abilities": []}],
+                           "costs": [{"cost": "{G}"}, {"cost": "{1}", "improvise": True}]})
+    assert answer["paid"] == [0, 1] and answer["answers"][1]["improvised"] == 1, answer
 
 
 def test_9_3_the_keys_round_trip_through_dump_problem():

@@ -188,6 +188,28 @@ class _KeywordSearch(_Search):
                               "min_counters": moved}
                     self._consider(values, copies, left - life, self.energy - energy - cost_energy)
 
+    def tally(self, groups: list[tuple[tuple, bool]], choice: tuple, by_kw: dict[Any, int],
+              ) -> tuple[dict[Any, int] | None, int]:
+        """What one choice of roles for the copies of ``groups`` (roles, already used) asks: the
+        units per keyword role and the copies newly used, or (None, 0) when other_costs' tap
+        count or the slots the keywords may pay don't allow it."""
+        want: dict[Any, int] = {}
+        tapped = new_sources = 0
+        for (roles, was_used), counts in zip(groups, choice):
+            for role, n in zip(roles, counts):
+                if role is None or not n:
+                    continue
+                new_sources += 0 if was_used else n
+                if role == "tap":
+                    tapped += n
+                else:
+                    want[role] = want.get(role, 0) + n
+        if self.o_tap is not None and tapped != self.o_tap[0]:
+            return None, 0
+        if any(n > by_kw.get(role, 0) for role, n in want.items()):
+            return None, 0
+        return want, new_sources
+
     def _ways(self, groups: tuple, delvable: int) -> list[list[tuple[int, int, tuple]]]:
         """Per demand, every (copies newly used, cards delved, slots left for mana) the copies of
         ``groups`` (roles, how many, already used) and ``delvable`` cards allow; remembered, since
@@ -202,20 +224,8 @@ class _KeywordSearch(_Search):
             by_kw = self._by_kw(slots)
             here = []
             for choice in itertools.product(*splits):
-                want: dict[Any, int] = {}
-                tapped = new_sources = 0
-                for (roles, _, was_used), counts in zip(groups, choice):
-                    for role, n in zip(roles, counts):
-                        if role is None or not n:
-                            continue
-                        new_sources += 0 if was_used else n
-                        if role == "tap":
-                            tapped += n
-                        else:
-                            want[role] = want.get(role, 0) + n
-                if self.o_tap is not None and tapped != self.o_tap[0]:
-                    continue
-                if any(n > by_kw.get(role, 0) for role, n in want.items()):
+                want, new_sources = self.tally([(roles, was_used) for roles, _, was_used in groups], choice, by_kw)
+                if want is None:
                     continue
                 for delved in range(min(delvable, by_kw.get("gen", 0) - want.get("gen", 0)) + 1):
                     take = dict(want)

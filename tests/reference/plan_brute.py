@@ -7,11 +7,14 @@ models 9.1-9.2 copy by copy: counters, ``uses: "any"``, cards, ``sacrifice_other
 ``tap_other``, facts lowered by ``counts`` as sacrifices happen) pays their concatenation. The
 best plan is the best candidate set: most costs, then most mana value, then the reference's
 objectives of paying it. A board with ``effects`` (9.4) is paid by ``effects_brute.py``'s payer,
-which splits an ``on`` extra's copy of several into an entry of its own by itself.
+which splits an ``on`` extra's copy of several into an entry of its own by itself. Costs with
+9.3's keys are paid one after another by ``plan_keywords_brute.py`` (each cost's convoke,
+improvise, delve and other costs on what the earlier ones left), with ``"any"`` in every order.
 
 ``check_left``: the plan's ``left`` board, counted from the board as given and the answers
 alone: copies left per source (the split entries ``id~k`` counted with theirs), counters,
-cards in the zones, facts lowered by what the sacrificed copies counted toward, life.
+cards in the zones (the graveyard gains the cards discarded and milled), what 9.3's keywords
+and other costs took, facts lowered by what the sacrificed copies counted toward, life.
 
 Shares no code with ``solver/`` (``models.mana`` for notation only).
 """
@@ -26,6 +29,8 @@ from tapwise.models.mana import ManaCost
 
 from .brute import BASIC_LAND_MANA, brute_pay
 from .effects_brute import brute_pay_effects
+from .keywords_brute import KEYWORD_KEYS
+from .plan_keywords_brute import brute_plan_keywords
 
 
 def _concat(costs: list[dict]) -> dict:
@@ -40,6 +45,11 @@ def brute_plan(board: dict, costs: list[dict], order: str) -> tuple[int, int, di
     def outcome(subset: tuple[int, ...]) -> dict[str, int] | None:
         if not subset:
             return {}
+        if any(key in costs[i] for i in subset for key in KEYWORD_KEYS):  # 9.3: paid one after another
+            orders = [subset] if order == "given" else list(itertools.permutations(subset))  # "any": every order
+            found = [got for o in orders
+                     if (got := brute_plan_keywords(copy.deepcopy(board), [costs[i] for i in o])) is not None]
+            return min(found, key=lambda got: tuple(got.values())) if found else None
         payer = brute_pay_effects if board.get("effects") else brute_pay  # 9.4: the effects' own reference
         got = payer({**copy.deepcopy(board), **_concat([costs[i] for i in subset])})
         return got["objective"] if got["status"] == "paid" else None
@@ -123,6 +133,20 @@ def check_left(board: dict, answer: dict) -> list[str]:
             sacrificed(_root(victim, given))
         for victim in act.get("tapped", ()):
             taps[_root(victim, given)] += 1
+    for a in answer["answers"]:  # 9.3: what each total cost took in 601.2h
+        for pay in a["payments"]:
+            for item in pay.get("mana", ()):
+                for key in ("convoke", "improvise"):
+                    if key in item:
+                        taps[_root(item[key], given)] += 1
+                cards["exile_graveyard"] += 1 if "delve" in item else 0
+        other = a.get("other_costs") or {}
+        for sid in other.get("tapped", ()):
+            taps[_root(sid, given)] += 1
+        for sid in other.get("sacrificed", ()):
+            sacrificed(_root(sid, given))
+        for key, field in (("discard", "discarded"), ("exile_graveyard", "exiled"), ("mill", "milled")):
+            cards[key] += other.get(field, 0)
     errors = []
     left = answer["left"]
     have: dict[str, dict[str, int]] = {}
@@ -154,8 +178,11 @@ def check_left(board: dict, answer: dict) -> list[str]:
     for key, (zone, start) in zones.items():
         if start is None or not v2:
             continue
-        if left.get(zone) != start - cards[key]:
-            errors.append(f"{zone}: left says {left.get(zone)}, the answers leave {start - cards[key]}")
+        want = start - cards[key]
+        if zone == "graveyard":  # cards discarded and milled are there (sacrificed permanents aren't, 9.7)
+            want += cards["discard"] + cards["mill"]
+        if left.get(zone) != want:
+            errors.append(f"{zone}: left says {left.get(zone)}, the answers leave {want}")
     for fact, value in (board.get("facts") or {}).items():
         if isinstance(value, int) and (left.get("facts") or {}).get(fact) != value - lowered.get(fact, 0):
             errors.append(f"fact {fact!r}: left says {(left.get('facts') or {}).get(fact)}, "
