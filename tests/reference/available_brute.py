@@ -475,17 +475,21 @@ class _Search:
         return pools
 
 
-def brute_pools(board: dict, *, max_states: int = 200_000) -> list[tuple]:
-    """The maximal end pools of ``board`` as token tuples ``(type, snow, restriction index)``."""
+def brute_pools(board: dict, *, max_states: int = 200_000, max_tokens: int | None = None) -> list[tuple]:
+    """The maximal end pools of ``board`` as token tuples ``(type, snow, restriction index)``;
+    :class:`TooBig` for a pool of more than ``max_tokens`` mana (containment tries every map)."""
     search = _Search(_board_only(board), max_states)
-    return maximal_pools(search.run())
+    found = search.run()
+    if max_tokens is not None and any(len(p) > max_tokens for p in found):
+        raise TooBig(f"a pool of more than {max_tokens} mana")
+    return maximal_pools(found)
 
 
-def brute_available(board: dict, *, max_states: int = 200_000) -> dict:
+def brute_available(board: dict, *, max_states: int = 200_000, max_tokens: int | None = None) -> dict:
     """Answer the spec's ``available`` query for ``board`` (a board dict, optionally with
     ``"query": "available"``) by exhaustive search: ``{"pools": [pool, ...]}``, sorted.
     Bad input raises :class:`models.problem.ProblemError`; :class:`TooBig` past ``max_states``."""
-    pools = brute_pools(board, max_states=max_states)
+    pools = brute_pools(board, max_states=max_states, max_tokens=max_tokens)
     reported: list[dict] = []
     for p in pools:
         d = report(p)
