@@ -31,6 +31,7 @@ from tapwise.models.problem import (BOARD_KEYS, Ability, Problem, ProblemError, 
                                     unread_json)
 from tapwise.solver.compile import reflect_types
 from tapwise.solver.available_shared import after_others, facts_now, ordered_sources, shares, take_cards
+from tapwise.solver.doubling import check_doubling
 from tapwise.solver.effects import affected, apply_effects
 from tapwise.solver.expand import board_choices, expand, facts_read, finite_mana
 
@@ -101,17 +102,17 @@ def available(request: dict[str, Any]) -> dict[str, Any]:
 
 
 def _refuse_not_yet(problem: Problem) -> None:
-    """Section 9's keys ``available`` can't honour yet, each an error naming it (spec 9): Doubling
-    Cube, and 9.4's effects on a board whose sources share cards, permanents or facts (the
-    ordered search re-reads those sources at other facts without the effects)."""
+    """Section 9's keys ``available`` can't honour yet, each an error naming it (spec 9): what
+    the model refuses beside Doubling Cube (solver/doubling.py), and 9.4's effects on a board
+    whose sources share cards, permanents or facts (the ordered search re-reads those sources
+    at other facts without the effects)."""
     for i, s in enumerate(problem.sources):
         for j, a in enumerate(s.abilities):
             if not a.tap and a.times is not None and a.times.remove:
                 raise ProblemError(f"sources[{i}].abilities[{j}].times.remove", "available does not support "
                                    "removing any number of counters without {T} yet (pay and castable do)")
             if a.double_pool:
-                raise ProblemError(f"sources[{i}].abilities[{j}].add.double_pool",
-                                   "available does not support Doubling Cube yet (pay, castable and plan do)")
+                check_doubling(problem, i, s, a, f"sources[{i}].abilities[{j}]")
     if problem.effects and shares(problem):
         raise ProblemError("effects", "available does not support effects on a board whose sources share cards, "
                            "permanents or facts (sacrifice_other, tap_other, card costs, counts) yet (pay and castable do)")
@@ -191,12 +192,17 @@ class _Board:
         self.shares = shares(problem)
         ordered = ordered_sources(problem) if self.shares else set()
         self.converter_index: list[int] = []  # each converter's index in problem.sources
+        cube = any(a.double_pool for s in problem.sources if s.count for a in s.abilities)
         for i, s in enumerate(problem.sources):
             if not s.count:
                 continue
             for part, read in _effect_parts(problem, i, s, _board_abilities(problem, i, s, reflected)):
                 abilities = [(a, self._outputs(choices, s.snow, a.only)) for a, choices in read]
-                if i in ordered or any(a.mana is not None for a in s.abilities):
+                # A Cube reads the pool, so it is searched in order; mana made before it is doubled
+                # (never worse), except that doubled Any has had its color chosen: a source that may
+                # make Any is searched in order too, to be activated after a Cube.
+                if i in ordered or any(a.mana is not None or a.double_pool for a in s.abilities) or (
+                        cube and any(self.tokens[t].type == ANY for _, outs in abilities for out in outs for t in out)):
                     self.converters.append((part, abilities))
                     self.converter_index.append(i)
                 else:
@@ -209,6 +215,16 @@ class _Board:
             for a in s.abilities:
                 for t in (*COLORS, "C", ANY):
                     self._token(t, s.snow, a.only)
+        self.cubes = sorted({(s.snow, a.only) for s, abilities in self.converters for a, _ in abilities if a.double_pool},
+                            key=repr)
+        if self.cubes:  # every token a Cube may read or make, known before the up-sets
+            for t in list(self.tokens):
+                if t.type == ANY:
+                    for c in COLORS:
+                        self._token(c, t.snow, t.only)
+            for snow, only in self.cubes:
+                for c in (*COLORS, "C"):
+                    self._token(c, snow, only)
         n = len(self.tokens)
         first = [0] * n
         for t in pool_tokens:
@@ -402,7 +418,7 @@ class _Board:
                         if cards is not None and cards_after is None:
                             continue  # the zones can't pay its cards (9.2)
                         for after in self._after(copies, si, state, count, a, k):
-                            self._grow(pending, heap, (after, cards_after), states, a, outs, purpose)
+                            self._grow(pending, heap, (after, cards_after), states, source, a, outs, purpose)
         return found
 
     def _cards_start(self) -> tuple[int, int, int | None] | None:
@@ -435,7 +451,7 @@ class _Board:
             self._at_facts[key] = got
         return got
 
-    def _grow(self, pending: dict, heap: list, after: tuple, states: list[State], a: Ability,
+    def _grow(self, pending: dict, heap: list, after: tuple, states: list[State], source: Source, a: Ability,
               outs: list[tuple[int, ...]], purpose: Purpose) -> None:
         """Put the states one activation of ``a`` makes from ``states`` under the key ``after``."""
         into = pending.get(after)
@@ -445,16 +461,47 @@ class _Board:
         for vec, life, damage, energy in states:
             new_damage, new_energy = damage + a.damage, energy + a.energy
             payments = self._payments(vec, a, purpose)
-            self._made(len(payments) * len(outs))
             for left, paid_life in payments:
                 new_life = life + a.life + paid_life
                 if not self._fits(new_life, new_damage, new_energy):
                     continue
-                for out in outs:
-                    grown = list(left)
-                    for t in out:
-                        grown[t] += 1
-                    into.append((tuple(grown), new_life, new_damage, new_energy))
+                grown = self._doubled(left, source.snow, a.only) if a.double_pool else self._added(left, outs)
+                self._made(len(grown))
+                into += [(pool, new_life, new_damage, new_energy) for pool in grown]
+
+    @staticmethod
+    def _added(left: tuple[int, ...], outs: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
+        """The pools ``left`` becomes with each of an activation's outputs added."""
+        pools = []
+        for out in outs:
+            grown = list(left)
+            for t in out:
+                grown[t] += 1
+            pools.append(tuple(grown))
+        return pools
+
+    def _doubled(self, left: tuple[int, ...], snow: bool, only: Restriction | None) -> list[tuple[int, ...]]:
+        """The pools a Doubling Cube's activation leaves from ``left``, its cost paid (9.2,
+        608.2h): the mana of each type doubled, the new mana the Cube's own (its snow, its
+        ability's restriction: 106.6). ``Any`` is mana of some color by now (106.1a: each unit in
+        a pool has its color), and its copy has the same one, so the Cube reads each way the
+        ``Any`` units may be colored (a pool with them contains every such pool but not twice it)."""
+        anys = [(t, n) for t, n in enumerate(left) if n and self.tokens[t].type == ANY]
+        colored = [[self._index[Token(c, self.tokens[t].snow, self.tokens[t].only)] for c in COLORS] for t, _ in anys]
+        pools = []
+        for spread in product(*(combinations_with_replacement(ts, n) for ts, (_, n) in zip(colored, anys))):
+            vec = list(left)
+            for t, _ in anys:
+                vec[t] = 0
+            for units in spread:
+                for t in units:
+                    vec[t] += 1
+            grown = list(vec)
+            for t, n in enumerate(vec):
+                if n:
+                    grown[self._index[Token(self.tokens[t].type, snow, only)]] += n
+            pools.append(tuple(grown))
+        return pools
 
     def _payments(self, vec: tuple[int, ...], a: Ability, purpose: Purpose) -> set[tuple[tuple[int, ...], int]]:
         """Each distinct (pool left, life paid) after paying ``a``'s mana cost from ``vec``."""

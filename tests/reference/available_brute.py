@@ -128,6 +128,21 @@ def _outputs(ability, choices=None) -> set[tuple[str, ...]]:
     return outs
 
 
+def _doubles(ability) -> bool:
+    """Doubling Cube's ``{"add": {"double_pool": true}}`` (spec 9.2), read from the raw add."""
+    return isinstance(ability.add, dict) and ability.add.get("double_pool") is True
+
+
+def _doubled(pool_left: tuple, snow: bool, only: int):
+    """Every pool a Doubling Cube's resolution may leave (spec 9.2, rules 106.12 and 605):
+    ``pool_left`` is the pool after its cost; each token is kept and gets one copy of its type
+    that is the Cube's own (the Cube's snow, its ability's restriction). An ``Any`` token is
+    mana of a color already chosen, so every color is tried for it, token by token."""
+    options = [[tok] if tok[0] != ANY else [(c, tok[1], tok[2]) for c in COLORS] for tok in pool_left]
+    for colored in itertools.product(*options):
+        yield tuple(sorted(list(colored) + [(t, snow, only) for t, _, _ in colored]))
+
+
 def _fact(src, facts: dict, name: str) -> int | str:
     """Spec 9.2: a source's own facts are read before the board's."""
     own = dict(src.facts)
@@ -381,9 +396,11 @@ class _Search:
                 e2 = energy + ab.energy + sym_energy
                 if not self._legal(a2, d2, e2):
                     continue
-                for out in outs:
-                    added = [(t, src.snow, only) for t in out]
-                    new_pool = tuple(sorted(list(after) + added))
+                if _doubles(ab):
+                    new_pools = set(_doubled(after, src.snow, only))
+                else:
+                    new_pools = {tuple(sorted(list(after) + [(t, src.snow, only) for t in out])) for out in outs}
+                for new_pool in sorted(new_pools):
                     yield (new_copies, new_pool, a2, d2, e2, zones_after)
 
     def _with_others(self, copies, si, rest, new_cs, ab):
@@ -458,17 +475,21 @@ class _Search:
         return pools
 
 
-def brute_pools(board: dict, *, max_states: int = 200_000) -> list[tuple]:
-    """The maximal end pools of ``board`` as token tuples ``(type, snow, restriction index)``."""
+def brute_pools(board: dict, *, max_states: int = 200_000, max_tokens: int | None = None) -> list[tuple]:
+    """The maximal end pools of ``board`` as token tuples ``(type, snow, restriction index)``;
+    :class:`TooBig` for a pool of more than ``max_tokens`` mana (containment tries every map)."""
     search = _Search(_board_only(board), max_states)
-    return maximal_pools(search.run())
+    found = search.run()
+    if max_tokens is not None and any(len(p) > max_tokens for p in found):
+        raise TooBig(f"a pool of more than {max_tokens} mana")
+    return maximal_pools(found)
 
 
-def brute_available(board: dict, *, max_states: int = 200_000) -> dict:
+def brute_available(board: dict, *, max_states: int = 200_000, max_tokens: int | None = None) -> dict:
     """Answer the spec's ``available`` query for ``board`` (a board dict, optionally with
     ``"query": "available"``) by exhaustive search: ``{"pools": [pool, ...]}``, sorted.
     Bad input raises :class:`models.problem.ProblemError`; :class:`TooBig` past ``max_states``."""
-    pools = brute_pools(board, max_states=max_states)
+    pools = brute_pools(board, max_states=max_states, max_tokens=max_tokens)
     reported: list[dict] = []
     for p in pools:
         d = report(p)
