@@ -152,6 +152,17 @@ _TAG_WORDS = [
     (r"to pay cumulative upkeep costs", "cumulative upkeep"),
     (r"to cast spells with flashback from a graveyard", "flashback"),
     (r"to cast kicked spells", "kicked"),
+    (r"to cast (?:a )?spells? with watermarks", "watermark"),
+    (r"to cast a spell that shares a watermark with this land", "shares a watermark with this land"),
+    (r"to cast your second spell in a turn", "second spell this turn"),
+    (r"to cast spells that aren't from your starting deck", "not from your starting deck"),
+    (r"to cast spells you don't own", "not owned by you"),
+]
+# The same, on a restriction that also names a kind or card type, or none: (words, only).
+_TAG_ONLY: list[tuple[str, dict[str, Any]]] = [
+    (r"to cast creature spells with no abilities", {"kind": "spell", "types": ["creature"], "tags": ["no abilities"]}),
+    (r"on spells and abilities that put tokens onto the battlefield", {"tags": ["puts tokens onto the battlefield"]}),
+    (r"to pay Un-costs", {"tags": ["un-cost"]}),
 ]
 
 
@@ -229,6 +240,9 @@ def _read_only(text: str, card: _Card, sentence: str) -> dict[str, Any] | list[d
     for words, tag in _TAG_WORDS:
         if re.fullmatch(words, text):
             return {"kind": "spell", "tags": [tag]}
+    for words, only in _TAG_ONLY:
+        if re.fullmatch(words, text):
+            return {key: list(value) if isinstance(value, list) else value for key, value in only.items()}
     if re.fullmatch(r"on costs that (contain|include) \{X\}", text):
         return {"has_x": True}
     if re.fullmatch(r"to cast spells", text):
