@@ -776,9 +776,12 @@ def check_spec_shape(ability: dict) -> None:
             assert set(cond) in ({"fact", "min"}, {"fact", "max"}) and isinstance(cond["fact"], str), cond
     for key in ("sacrifice_other", "tap_other"):
         if key in ability:
-            # an empty filter is "a permanent" (Gene Pollinator: "Tap an untapped permanent you control")
-            assert set(ability[key]) <= {"types", "subtypes", "n", "self"} and (
-                ability[key].get("types") or ability[key].get("subtypes") or not ability[key]), ability
+            # an empty filter is "a permanent" (Gene Pollinator: "Tap an untapped permanent you control");
+            # tapwise's traits (supertypes, not_types, token) filter too (Baylen's "two untapped tokens")
+            traits = {"supertypes", "not_types", "token"}
+            assert set(ability[key]) <= {"types", "subtypes", "n", "self"} | traits and (
+                ability[key].get("types") or ability[key].get("subtypes") or set(ability[key]) & traits
+                or not ability[key]), ability
     for key in ("remove_counters", "put_counters"):
         assert all(isinstance(k, str) and isinstance(n, int) and n >= 1 for k, n in ability.get(key, {}).items())
     if "only" in ability:
