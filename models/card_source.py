@@ -15,6 +15,7 @@ from typing import Any
 
 from tapwise.models.basics import basic_land
 from tapwise.models.oracle import NO_CHOICE, OracleError, Skipped, parse_type_line, read_card
+from tapwise.models.traits import SOURCE_SUPERTYPES
 
 __all__ = ["CardFacts", "card_facts", "CardSourceError"]
 
@@ -41,13 +42,17 @@ class CardFacts:
     unread: tuple[Skipped, ...] = ()
     field: str = "name"
     effects: tuple[dict, ...] = ()  # 9.4 effects its triggered mana abilities make (Mana Flare)  # the source key the card came from: where an unread sentence is refused
+    supertypes: tuple[str, ...] = ()  # basic, legendary, world (snow is ``snow``)
+    token: bool = False  # "Token Artifact — Treasure"
 
 
 def _from_type_line(type_line: str | None) -> dict[str, Any]:
     if type_line is None:
         return {}
     parsed = parse_type_line(type_line)
-    return {"types": parsed.types, "subtypes": tuple(s.lower() for s in parsed.subtypes), "snow": parsed.snow}
+    return {"types": parsed.types, "subtypes": tuple(s.lower() for s in parsed.subtypes), "snow": parsed.snow,
+            "supertypes": tuple(s for s in parsed.supertypes if s in SOURCE_SUPERTYPES),
+            "token": "token" in type_line.split(" // ")[0].lower().split()}
 
 
 def _read(oracle: str, name: str | None, type_line: str | None, chosen: str | None) -> tuple:
@@ -81,7 +86,7 @@ def card_facts(name: str | None, oracle: str | None, type_line: str | None = Non
                                   "(give it, like \"chosen\": \"Elf\")")
         facts = _from_type_line(type_line)
         if type_line is None and name is not None and basic_land(name) is not None:
-            facts = {"types": ("land",), "snow": basic_land(name)[1]}
+            facts = {"types": ("land",), "snow": basic_land(name)[1], "supertypes": ("basic",)}
         return CardFacts(tuple(abilities), unread=tuple(skipped), field="oracle", effects=tuple(effects), **facts)
     if type_line is not None:
         raise CardSourceError("type_line", "is read only with oracle text (give oracle too, or drop it)")
@@ -90,7 +95,7 @@ def card_facts(name: str | None, oracle: str | None, type_line: str | None = Non
     basic = basic_land(name)
     if basic is not None:  # 305.6: a basic land name implies its ability
         mana, snow = basic
-        return CardFacts(({"add": "{%s}" % mana},), types=("land",), snow=snow)
+        return CardFacts(({"add": "{%s}" % mana},), types=("land",), snow=snow, supertypes=("basic",))
     return _library_card(name, chosen)
 
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from tapwise.models.fields import MAX_NUMBER, ProblemError, _choice, _expect, _int, _object, _str_list
 from tapwise.models.mana import COLORS, TYPES
+from tapwise.models.traits import TRAIT_KEYS, Traits, load_traits
 
 if TYPE_CHECKING:
     from tapwise.models.problem import Source
@@ -34,16 +35,20 @@ are enumerated."""
 @dataclass(frozen=True)
 class ManaFilter:
     """Which permanents an effect watches (9.4 FILTER): any of ``types``, any of ``subtypes``
-    (empty: any), and the least mana the event must have (``min_amount``)."""
+    (empty: any), and the least mana the event must have (``min_amount``); ``traits`` the tapwise
+    extension's supertypes, token, colors and excluded types (Lavaleaper's "basic land", Kinnan's
+    "nonland permanent", Roxanne's "artifact token")."""
 
     types: tuple[str, ...] = ()
     subtypes: tuple[str, ...] = ()
     min_amount: int = 0
+    traits: Traits = Traits()
 
     def matches(self, source: Source) -> bool:
         """Does a permanent like ``source`` match (``min_amount`` aside: it reads the event)?"""
         return ((not self.types or any(t in source.types for t in self.types))
-                and (not self.subtypes or any(t in source.subtypes for t in self.subtypes)))
+                and (not self.subtypes or any(t in source.subtypes for t in self.subtypes))
+                and self.traits.matches(source))
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -53,6 +58,7 @@ class ManaFilter:
             out["subtypes"] = list(self.subtypes)
         if self.min_amount:
             out["min_amount"] = self.min_amount
+        out.update(self.traits.to_json())
         return out
 
 
@@ -103,7 +109,7 @@ class Effect:
 
 _KEYS = {"extra": ("kind", "when", "on", "add"), "multiply": ("kind", "when", "factor"),
          "replace": ("kind", "when", "into", "into_type")}
-_FILTER_KEYS = ("types", "subtypes", "controller", "min_amount")
+_FILTER_KEYS = ("types", "subtypes", "controller", "min_amount") + TRAIT_KEYS
 
 
 def load_effects(value: Any, path: str, sources: tuple[Source, ...],
@@ -168,7 +174,7 @@ def _load_filter(value: Any, path: str) -> ManaFilter:
         _choice(obj["controller"], f"{path}.controller", ("you", "any"))
     return ManaFilter(_str_list(obj.get("types", []), f"{path}.types"),
                       _str_list(obj.get("subtypes", []), f"{path}.subtypes"),
-                      _int(obj.get("min_amount", 0), f"{path}.min_amount", 0, MAX_NUMBER))
+                      _int(obj.get("min_amount", 0), f"{path}.min_amount", 0, MAX_NUMBER), load_traits(obj, path))
 
 
 def _mana(value: Any, path: str, load_add: Callable[[Any, str], Any]) -> str:

@@ -22,7 +22,7 @@ from tapwise.models.basics import basic_land
 from tapwise.models.mana import COLORS
 from tapwise.models.oracle_card import (_ABILITY_WORD, _LOYALTY, _REMINDER, V1_ABILITY_KEYS, BadChoice, ChoiceNeeded,
                                         OracleError, _Card, finish, is_version_1)
-from tapwise.models.oracle_costs import _Cost, _read_cost
+from tapwise.models.oracle_costs import _Cost, _read_cost, _traits
 from tapwise.models.oracle_mana import _add_value, _amount, _mana_string, _read_add
 from tapwise.models.oracle_riders import _conditions, _read_riders, _Riders
 from tapwise.models.oracle_words import (BASIC_LAND_TYPES, NUM, Description, TypeLine, describe, number, outside_quotes,
@@ -323,7 +323,8 @@ def _effect(text: str, card: _Card) -> dict[str, Any] | None:
         return {"kind": "extra", "on": ENCHANTED, "add": add}  # 9.4: an aura on one permanent
     if add == "chosen":
         return None  # a chosen color of the effect's own card, not the tapped permanent's
-    desc = Description((), (), None) if what.lower() == "permanent" else describe(what)  # any permanent
+    what, traits = _traits(what)  # "basic land", "nonland permanent", "artifact token"
+    desc = Description((), (), None) if what.lower() in ("permanent", "") else describe(what)  # any permanent
     if desc is None or desc.colors is not None:
         return None
     when: dict[str, Any] = {}
@@ -331,6 +332,7 @@ def _effect(text: str, card: _Card) -> dict[str, Any] | None:
         when["types"] = list(desc.types)
     if desc.subtypes:
         when["subtypes"] = list(desc.subtypes)
+    when.update(traits)
     if not (m.group("who") or "").lower().startswith("you"):
         when["controller"] = "any"
     return {"kind": "extra", "when": when, "add": add}

@@ -100,6 +100,7 @@ class _Card:
             land_type = next(t for t, m in BASIC_LAND_TYPES.items() if m == basic[0])
             type_line = f"Basic {'Snow ' if basic[1] else ''}Land — {land_type}"
         self.type_line = parse_type_line(type_line) if type_line is not None else None
+        self.token = type_line is not None and "token" in type_line.split(" // ")[0].lower().split()
         names = set(_SELF_WORDS)
         if name:
             if re.match(r"^A-[A-Z]", name):  # an Alchemy rebalanced card calls itself by the printed name
@@ -130,6 +131,17 @@ class _Card:
         if desc.subtypes and not set(desc.subtypes) & subtypes:
             return False
         return desc.colors is None
+
+    def has_traits(self, traits: dict[str, Any]) -> bool | None:
+        """Whether the card itself has the filter's supertypes, not_types and token keys (None
+        without a type line; a card read with one that doesn't say "Token" is no token)."""
+        if self.type_line is None:
+            return None
+        if traits.get("supertypes") and not set(traits["supertypes"]) & set(self.type_line.supertypes):
+            return False
+        if set(traits.get("not_types", ())) & set(self.type_line.types):
+            return False
+        return "token" not in traits or traits["token"] == self.token
 
     def chosen_colors(self, sentence: str, kind: str) -> str | None:
         """The chosen color(s) as letters in WUBRG order, or None when no choice was given."""

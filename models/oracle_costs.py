@@ -48,23 +48,48 @@ def _other(words: str, card: _Card, sentence: str, tapping: bool) -> dict[str, A
         another, text = True, m.group(2)
     if tapping:
         text = re.sub(r"^(?:an? )?untapped\s+", "", text, flags=re.I)
-    # "an untapped permanent": any permanent, an empty filter (9.2)
-    desc = Description((), (), None) if re.fullmatch(r"(?:an? )?permanents?", text, re.I) else describe(text)
+    text, traits = _traits(text)
+    # "an untapped permanent", "two untapped tokens": any permanent, an empty filter (9.2)
+    plain = not text or re.fullmatch(r"(?:an? )?permanents?", text, re.I)
+    desc = Description((), (), None) if plain else describe(text)
     if desc is None or desc.colors is not None:
         kind = "tap" if tapping else "sacrifice"
         raise card.error(sentence, f"the permanents to {kind} ({words!r}) are not a kind the format's "
-                         "types and subtypes can say")
+                         "types, subtypes, supertypes, not_types and token can say")
     out: dict[str, Any] = {}
     if desc.types:
         out["types"] = list(desc.types)
     if desc.subtypes:
         out["subtypes"] = list(desc.subtypes)
+    out.update(traits)
     if n != 1:
         out["n"] = n
     fits = card.matches(desc)
+    if fits is not False and traits:
+        fits = card.has_traits(traits)
     if not another and fits is not False:
         out["self"] = True  # "a creature" includes itself when it is one (Krark-Clan Ironworks)
     return out
+
+
+def _traits(text: str) -> tuple[str, dict[str, Any]]:
+    """The words of a kind of permanent that the tapwise extension's filter keys say, taken off
+    (205.4: "legendary", "basic", "snow"; 111.1: "nontoken", "token(s)"; 205.4b: "nonland"),
+    and those keys; the rest is a kind for :func:`describe` (empty: any permanent)."""
+    out: dict[str, Any] = {}
+    while m := re.match(r"^(legendary|basic|snow|nontoken|non(artifact|creature|land|enchantment))\s+(.*)$", text, re.I):
+        word = m.group(1).lower()
+        if word == "nontoken":
+            out["token"] = False
+        elif m.group(2):
+            out.setdefault("not_types", []).append(m.group(2).lower())
+        else:
+            out.setdefault("supertypes", []).append(word)
+        text = m.group(3)
+    if m := re.fullmatch(r"(?:(.+)\s+)?tokens?", text, re.I):
+        out["token"] = True
+        text = m.group(1) or ""
+    return text, out
 
 
 def _read_cost(text: str, card: _Card, sentence: str) -> _Cost:
@@ -152,6 +177,17 @@ _TAG_WORDS = [
     (r"to pay cumulative upkeep costs", "cumulative upkeep"),
     (r"to cast spells with flashback from a graveyard", "flashback"),
     (r"to cast kicked spells", "kicked"),
+    (r"to cast (?:a )?spells? with watermarks", "watermark"),
+    (r"to cast a spell that shares a watermark with this land", "shares a watermark with this land"),
+    (r"to cast your second spell in a turn", "second spell this turn"),
+    (r"to cast spells that aren't from your starting deck", "not from your starting deck"),
+    (r"to cast spells you don't own", "not owned by you"),
+]
+# The same, on a restriction that also names a kind or card type, or none: (words, only).
+_TAG_ONLY: list[tuple[str, dict[str, Any]]] = [
+    (r"to cast creature spells with no abilities", {"kind": "spell", "types": ["creature"], "tags": ["no abilities"]}),
+    (r"on spells and abilities that put tokens onto the battlefield", {"tags": ["puts tokens onto the battlefield"]}),
+    (r"to pay Un-costs", {"tags": ["un-cost"]}),
 ]
 
 
@@ -229,6 +265,9 @@ def _read_only(text: str, card: _Card, sentence: str) -> dict[str, Any] | list[d
     for words, tag in _TAG_WORDS:
         if re.fullmatch(words, text):
             return {"kind": "spell", "tags": [tag]}
+    for words, only in _TAG_ONLY:
+        if re.fullmatch(words, text):
+            return {key: list(value) if isinstance(value, list) else value for key, value in only.items()}
     if re.fullmatch(r"on costs that (contain|include) \{X\}", text):
         return {"has_x": True}
     if re.fullmatch(r"to cast spells", text):

@@ -19,7 +19,7 @@ _HARMLESS = [
     r"Draw a card at the beginning of the next turn's upkeep",
     rf"Each opponent gains {NUM} life",
     rf"You gain {NUM} life",
-    r"(If|When) that mana is spent .+",  # 106.6: an effect on the spell it pays for
+    r"(If|When) that mana is spent,? .+",  # 106.6: an effect on the spell it pays for
     r"If this ability has been activated four or more times this turn, sacrifice SELF at the "
     r"beginning of the next end step",
     r"You get \{E\}",
@@ -36,6 +36,7 @@ _HARMLESS = [
     r"Put the rest on the bottom of your library in a random order",
     r"Then choose a random color",  # Gem Bazaar: the next activation's color
     r"Put each other card exiled this way on the bottom of your library in a random order",
+    r"Use toys to represent the tokens",  # Mishra's Toy Workshop: how to play it, not an effect
 ]
 _DRAWBACKS = [
     (r"SELF doesn't untap during your next untap step", "doesn't untap during your next untap step"),

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from tapwise.models.fields import _bool, _int, _object, _str_list
+from tapwise.models.traits import TRAIT_KEYS, Traits, load_traits
 
 if TYPE_CHECKING:
     from tapwise.models.problem import Source
@@ -17,12 +18,14 @@ if TYPE_CHECKING:
 class Others:
     """``sacrifice_other`` / ``tap_other`` (9.2): n permanents of the board's sources with one
     of ``types`` (if given) and one of ``subtypes`` (if given); the activating copy may be one
-    of them only with ``self``."""
+    of them only with ``self``; ``traits`` the tapwise extension's supertypes, token, colors and
+    excluded types (Relic of Legends' "legendary creature", Baylen's "tokens")."""
 
     n: int = 1
     types: tuple[str, ...] = ()
     subtypes: tuple[str, ...] = ()
     self: bool = False
+    traits: Traits = Traits()
 
     def matches(self, source: "Source") -> bool:
         """Is ``source`` a permanent of this kind? (A card in hand is not a permanent, 9.1.)"""
@@ -30,7 +33,9 @@ class Others:
             return False
         if self.types and not set(self.types) & set(source.types):
             return False
-        return not self.subtypes or bool(set(self.subtypes) & set(source.subtypes))
+        if self.subtypes and not set(self.subtypes) & set(source.subtypes):
+            return False
+        return self.traits.matches(source)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"n": self.n}
@@ -38,13 +43,14 @@ class Others:
             out["types"] = list(self.types)
         if self.subtypes:
             out["subtypes"] = list(self.subtypes)
+        out.update(self.traits.to_json())
         if self.self:
             out["self"] = True
         return out
 
 
 def _others(value: Any, path: str) -> Others:
-    obj = _object(value, path, ("types", "subtypes", "n", "self"))
+    obj = _object(value, path, ("types", "subtypes", "n", "self") + TRAIT_KEYS)
     return Others(n=_int(obj.get("n", 1), f"{path}.n", 1), types=_str_list(obj.get("types", []), f"{path}.types"),
                   subtypes=_str_list(obj.get("subtypes", []), f"{path}.subtypes"),
-                  self=_bool(obj.get("self", False), f"{path}.self"))
+                  self=_bool(obj.get("self", False), f"{path}.self"), traits=load_traits(obj, path))

@@ -20,6 +20,7 @@ from tapwise.models.fields import (MAX_COUNT, MAX_NUMBER, ProblemError, _bool, _
                                    _int, _key_set, _object, _str, _str_list, _type_name)
 from tapwise.models.mana import COLORS, TYPES, Kind, ManaCost, NotationError
 from tapwise.models.others import Others, _others  # re-exported
+from tapwise.models.traits import SOURCE_SUPERTYPES, load_supertypes
 from tapwise.models.payment_keywords import keyword_path, load_payment_keywords
 from tapwise.models.values import assemble, cached
 
@@ -351,6 +352,8 @@ class Source:
     zone: str = "battlefield"  # or "hand": a card used from the hand, not a permanent
     facts: tuple[tuple[str, Any], ...] = ()  # numbers about this permanent, read first (9.2)
     counts: tuple[tuple[str, int], ...] = ()  # the board facts each copy counts toward, and by how much
+    supertypes: tuple[str, ...] = ()  # tapwise extension: "basic", "legendary", "world" (snow is ``snow``)
+    token: bool = False  # tapwise extension: a token (111.1), for filters that say "token" or "nontoken"
     # Mana abilities of its card the Oracle reader skipped: (source key, sentence, why); the
     # answer's ``unread`` names them, a ``strict`` problem refuses them (models/card_source.py).
     unread: tuple[tuple[str, str, str], ...] = field(default=(), compare=False)
@@ -409,6 +412,10 @@ class Source:
             out["facts"] = dict(self.facts)
         if self.counts:
             out["counts"] = dict(self.counts)
+        if self.supertypes:
+            out["supertypes"] = list(self.supertypes)
+        if self.token:
+            out["token"] = True
         return out
 
 
@@ -815,7 +822,8 @@ def load_facts(value: Any, path: str) -> tuple[tuple[str, Any], ...]:
     return tuple(out.items())
 
 SOURCE_KEYS = ("id", "name", "count", "types", "snow", "tapped", "abilities", "oracle",
-               "subtypes", "colors", "sick", "counters", "chosen", "zone", "facts", "counts", "type_line")
+               "subtypes", "colors", "sick", "counters", "chosen", "zone", "facts", "counts", "supertypes",
+               "token", "type_line")
 SOURCE_V2_KEYS = SOURCE_KEYS[8:-1]
 
 
@@ -941,11 +949,12 @@ def _plain_source(raw: Any) -> Source | None:
         return None  # the full loader says why
     return assemble(Source, {"id": sid, "abilities": tuple(loaded), "name": name, "count": count,
                              "types": types, "snow": snow, "tapped": tapped, "oracle": None,
-                             "explicit_abilities": True, "subtypes": _implied_subtypes(name), **_PLAIN_BOARD_KEYS})
+                             "explicit_abilities": True, "subtypes": _implied_subtypes(name),
+                             "supertypes": _implied_supertypes(name), **_PLAIN_BOARD_KEYS})
 
 
 _PLAIN_BOARD_KEYS = {"colors": "", "sick": False, "counters": (), "chosen": None, "zone": "battlefield",
-                     "facts": (), "counts": (), "unread": (), "card_effects": ()}
+                     "facts": (), "counts": (), "token": False, "unread": (), "card_effects": ()}
 """Section 9.1's keys of a plain entry, which gives none of them, and its cards' effects: none,
 as an entry that gives its abilities is not read from its card (see _load_source)."""
 
@@ -955,6 +964,11 @@ def _implied_subtypes(name: str | None) -> tuple[str, ...]:
     """A basic land name's subtype (305.6), as the full loader gives it."""
     basic = basic_land(name) if name else None
     return (_BASIC_SUBTYPES[basic[0]],) if basic and basic[0] in _BASIC_SUBTYPES else ()
+
+
+def _implied_supertypes(name: str | None) -> tuple[str, ...]:
+    """A basic land name's supertype (205.4c: Forest, Snow-Covered Forest and Wastes are basic)."""
+    return ("basic",) if name and basic_land(name) else ()
 
 
 def load_sources(value: Any, path: str) -> tuple[Source, ...]:
@@ -1064,7 +1078,10 @@ def _board_keys(obj: Mapping[str, Any], p: str, name: str | None, card: CardFact
             "chosen": chosen,
             "zone": _choice(obj.get("zone", "battlefield"), f"{p}.zone", ("battlefield", "hand")),
             "facts": load_facts(obj.get("facts", {}), f"{p}.facts"),
-            "counts": _load_counts(obj.get("counts", []), f"{p}.counts")}
+            "counts": _load_counts(obj.get("counts", []), f"{p}.counts"),
+            "supertypes": (load_supertypes(obj["supertypes"], f"{p}.supertypes", SOURCE_SUPERTYPES)
+                           if "supertypes" in obj else card.supertypes if card else _implied_supertypes(name)),
+            "token": _bool(obj["token"], f"{p}.token") if "token" in obj else bool(card and card.token)}
 
 
 def _load_counts(value: Any, path: str) -> tuple[tuple[str, int], ...]:

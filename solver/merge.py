@@ -42,7 +42,7 @@ def _signature_of(s: Source) -> tuple | None:
         if not a.tap or a.sacrifice:
             return None
         kinds.append(a.payment_kind)
-    return (tuple(kinds), s.types, s.snow, s.subtypes, s.colors)
+    return (tuple(kinds), s.types, s.snow, s.subtypes, s.colors, s.supertypes, s.token)
 
 
 def _merged(sources: list[Source], new_id: str) -> Source:

@@ -29,9 +29,21 @@ def watching(problem: Problem, src: Source, enchanted: bool) -> list[Effect]:
             if e.on == src.id and enchanted:
                 out.append(e)
         elif e.when is None or ((not e.when.types or set(e.when.types) & set(src.types))
-                                and (not e.when.subtypes or set(e.when.subtypes) & set(src.subtypes))):
+                                and (not e.when.subtypes or set(e.when.subtypes) & set(src.subtypes))
+                                and _has_traits(e, src)):
             out.append(e)
     return out
+
+
+def _has_traits(e: Effect, src: Source) -> bool:
+    """The filter's supertypes (any of; a snow source is snow), not_types (none of) and token."""
+    wanted = e.when.traits if e.when is not None else None
+    if wanted is None:
+        return True
+    supertypes = set(src.supertypes) | ({"snow"} if src.snow else set())
+    return ((not wanted.supertypes or bool(set(wanted.supertypes) & supertypes))
+            and not set(wanted.not_types) & set(src.types)
+            and (wanted.token is None or wanted.token is src.token))
 
 
 def check_effects(effects: list[Effect], src: Source, made: tuple[str, ...], adds: tuple[str, ...],

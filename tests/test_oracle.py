@@ -20,7 +20,7 @@ SHARED = next((p / "shared" / "data" / "mana_sources.jsonl" for p in Path(__file
                if (p / "shared" / "data" / "mana_sources.jsonl").exists()), Path("shared/data/mana_sources.jsonl"))
 # The measured figure (docs/oracle.md), rounded down: it must not drop.
 COVERAGE_FLOOR = 0.98
-DATABASE_FLOOR = 0.94  # every card with a mana ability in models/data/cards.json.gz
+DATABASE_FLOOR = 0.95  # every card with a mana ability in models/data/cards.json.gz
 
 
 def read(oracle: str, name: str | None = None, type_line: str | None = None, **kw) -> list[dict]:
@@ -231,8 +231,8 @@ def test_spend_restrictions_with_tags_and_lists(restriction, only):
 
 @pytest.mark.parametrize("restriction", [
     "Spend this mana only to cast artifact spells or activate abilities of creatures.",
-    "Spend this mana only to cast creature spells with no abilities.",
-    "Spend this mana only to cast spells you don't own.",
+    "Spend this mana only to cast monocolored spells of that color.",
+    "Spend this mana only to cast spells with mana value 5 or greater or spells with {X} in their mana costs.",
 ])
 def test_unexpressible_spend_restrictions_raise(restriction):
     e = error("{T}: Add {C}. " + restriction)
@@ -776,9 +776,12 @@ def check_spec_shape(ability: dict) -> None:
             assert set(cond) in ({"fact", "min"}, {"fact", "max"}) and isinstance(cond["fact"], str), cond
     for key in ("sacrifice_other", "tap_other"):
         if key in ability:
-            # an empty filter is "a permanent" (Gene Pollinator: "Tap an untapped permanent you control")
-            assert set(ability[key]) <= {"types", "subtypes", "n", "self"} and (
-                ability[key].get("types") or ability[key].get("subtypes") or not ability[key]), ability
+            # an empty filter is "a permanent" (Gene Pollinator: "Tap an untapped permanent you control");
+            # tapwise's traits (supertypes, not_types, token) filter too (Baylen's "two untapped tokens")
+            traits = {"supertypes", "not_types", "token"}
+            assert set(ability[key]) <= {"types", "subtypes", "n", "self"} | traits and (
+                ability[key].get("types") or ability[key].get("subtypes") or set(ability[key]) & traits
+                or not ability[key]), ability
     for key in ("remove_counters", "put_counters"):
         assert all(isinstance(k, str) and isinstance(n, int) and n >= 1 for k, n in ability.get(key, {}).items())
     if "only" in ability:

@@ -144,3 +144,52 @@ def test_more_templates_of_the_current_database():
         {"add": {"any_color": 1, "of": {"fact": "colors among cards in your graveyard"}}},)
     assert read("{T}: Add X {G} and each opponent loses X life, where X is the number of familiars you "
                 "control.") == ({"add": "{G}", "times": {"fact": "familiar you control"}},)
+
+
+@pytest.mark.parametrize("restriction, only", [
+    ("Spend this mana only to cast spells with watermarks.", {"kind": "spell", "tags": ["watermark"]}),
+    ("Spend this mana only to cast a spell that shares a watermark with this land.",
+     {"kind": "spell", "tags": ["shares a watermark with this land"]}),
+    ("Spend this mana only to cast your second spell in a turn.", {"kind": "spell", "tags": ["second spell this turn"]}),
+    ("Spend this mana only to cast spells that aren't from your starting deck.",
+     {"kind": "spell", "tags": ["not from your starting deck"]}),
+    ("Spend this mana only to cast spells you don't own.", {"kind": "spell", "tags": ["not owned by you"]}),
+    ("Spend this mana only to cast creature spells with no abilities.",
+     {"kind": "spell", "types": ["creature"], "tags": ["no abilities"]}),
+    ("Spend this mana only on spells and abilities that put tokens onto the battlefield.",
+     {"tags": ["puts tokens onto the battlefield"]}),
+    ("Spend this mana only to pay Un-costs.", {"tags": ["un-cost"]}),
+])
+def test_106_6_qualities_only_the_engine_knows_are_tags(restriction, only):
+    """A quality of the spell (or ability) that only the engine knows is a 9.2 tag in the card's
+    words: the caller puts it in ``for.tags`` when the spell has it."""
+    assert read("{T}: Add {C}. " + restriction) == ({"add": "{C}", "only": only},)
+
+
+JASMINE = "{T}: Add {G}{W}. Spend this mana only to cast creature spells with no abilities."
+
+
+def test_106_6_jasmine_pays_only_a_creature_tagged_no_abilities():
+    vanilla = {"types": ["creature"], "tags": ["no abilities"]}
+    assert pay("{G}{W}", JASMINE, "Jasmine Boreal of the Seven", **{"for": vanilla})["status"] == "paid"
+    assert pay("{G}{W}", JASMINE, "Jasmine Boreal of the Seven", **{"for": {"types": ["creature"]}})["status"] == "infeasible"
+    # The tag alone is not enough: the spell must be a creature spell too.
+    assert pay("{G}{W}", JASMINE, "Jasmine Boreal of the Seven",
+               **{"for": {"types": ["sorcery"], "tags": ["no abilities"]}})["status"] == "infeasible"
+
+
+def test_106_6_toy_workshop_pays_abilities_too_and_its_riders_change_nothing():
+    workshop = ("{T}: Add {C}{C}{C}. Spend this mana only on spells and abilities that put tokens onto the "
+                "battlefield. Use toys to represent the tokens.")
+    assert read(workshop) == ({"add": "{C}{C}{C}", "only": {"tags": ["puts tokens onto the battlefield"]}},)
+    tagged = {"kind": "ability", "tags": ["puts tokens onto the battlefield"]}
+    assert pay("{3}", workshop, **{"for": tagged})["status"] == "paid"
+    assert pay("{3}", workshop, **{"for": {"kind": "ability"}})["status"] == "infeasible"
+
+
+def test_106_6_second_city_when_that_mana_is_spent_is_an_effect_on_the_spell():
+    city = ("{T}: Add one mana of any color. Spend this mana only to cast your second spell in a turn. When that "
+            "mana is spent, create a Deep Dish Pizza token.")
+    assert read(city) == ({"add": {"any_color": 1}, "only": {"kind": "spell", "tags": ["second spell this turn"]}},)
+    assert pay("{U}", city, **{"for": {"tags": ["second spell this turn"]}})["status"] == "paid"
+    assert pay("{U}", city)["status"] == "infeasible"

@@ -37,6 +37,8 @@ from typing import Any, Iterable
 
 from tapwise.models.mana import Kind, ManaCost, Symbol
 
+from .traits_brute import traits_fit
+
 COLORS = "WUBRG"
 TYPES = "WUBRGC"
 BIT = {c: 1 << i for i, c in enumerate(COLORS)}
@@ -244,7 +246,7 @@ class _Ability:
     allowed: bool = True  # its if / unless conditions, on the facts as given
     cards: tuple = (0, 0, 0)  # cards discarded, exiled from the graveyard, milled per activation (9.2)
     drawback: bool = False
-    others: tuple | None = None  # ("sac" | "tap", n, types, subtypes, self) for sacrifice_other / tap_other
+    others: tuple | None = None  # ("sac" | "tap", n, types, subtypes, self, raw) for sacrifice_other / tap_other
     conditions: dict | None = None  # the raw "if" / "unless", read as each activation happens
 
 
@@ -261,10 +263,12 @@ class _Source:
     facts: dict | None = None
     subtypes: frozenset = frozenset()
     counts: dict | None = None  # 9.1: the board facts each copy counts toward, and by how much
+    entry: dict | None = None  # the entry as given, for the filters' supertypes, token and colors
 
 
 _SOURCE_KEYS = {"id", "name", "count", "types", "snow", "tapped", "abilities", "oracle",
-                "subtypes", "colors", "sick", "counters", "chosen", "zone", "facts", "counts"}
+                "subtypes", "colors", "sick", "counters", "chosen", "zone", "facts", "counts", "supertypes",
+                "token"}
 _ABILITY_KEYS = {"add", "tap", "mana", "life", "damage", "energy", "sacrifice", "uses", "only",
                  "times", "remove_counters", "put_counters", "if", "unless", "discard", "exile_graveyard", "mill",
                  "drawback", "sacrifice_other", "tap_other"}
@@ -327,7 +331,7 @@ def _others(raw: dict) -> tuple | None:
         o = raw.get(key)
         if o:
             return (kind, int(o.get("n", 1)), frozenset(t.lower() for t in o.get("types", [])),
-                    frozenset(t.lower() for t in o.get("subtypes", [])), bool(o.get("self", False)))
+                    frozenset(t.lower() for t in o.get("subtypes", [])), bool(o.get("self", False)), o)
     return None
 
 
@@ -417,7 +421,7 @@ def _load_source(entry: dict, restriction_index, board_facts: dict | None = None
                    counters=tuple(sorted((k.lower(), int(n)) for k, n in (entry.get("counters") or {}).items())),
                    facts=own_facts,
                    subtypes=frozenset(t.lower() for t in entry.get("subtypes", [basic_subtype] if basic_subtype else [])),
-                   counts=_counts(entry.get("counts")))
+                   counts=_counts(entry.get("counts")), entry=entry)
 
 
 def _restriction_matches(only: dict, ctx: dict) -> bool:
@@ -1079,13 +1083,14 @@ class _Search:
         if ab.others is None:
             yield copies[:ei] + (tuple(sorted(rest + [new_cs])),) + copies[ei + 1:], 0
             return
-        kind, n, types, subtypes, self_ok = ab.others
+        kind, n, types, subtypes, self_ok, want = ab.others
         entries = [list(e) for e in copies]
         entries[ei] = list(rest)
         candidates = []  # (entry, index in entries[entry]) or (ei, None) for the activating copy
         for e, lst in enumerate(entries):
             src = self.sources[e]
-            if src.hand or (types and not types & src.types) or (subtypes and not subtypes & src.subtypes):
+            if src.hand or (types and not types & src.types) or (subtypes and not subtypes & src.subtypes) \
+                    or not traits_fit(want, src.entry):
                 continue
             for k, cs in enumerate(lst):
                 if cs[1] or (kind == "tap" and cs[0]):
@@ -1093,7 +1098,8 @@ class _Search:
                 candidates.append((e, k))
         if self_ok and not new_cs[1] and not (kind == "tap" and new_cs[0]):
             src = self.sources[ei]
-            if (not types or types & src.types) and (not subtypes or subtypes & src.subtypes):
+            if (not types or types & src.types) and (not subtypes or subtypes & src.subtypes) \
+                    and traits_fit(want, src.entry):
                 candidates.append((ei, None))
         seen = set()
         for pick in itertools.combinations(candidates, n):

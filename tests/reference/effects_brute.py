@@ -19,6 +19,7 @@ import itertools
 from tapwise.models.mana import Kind, ManaCost
 
 from .brute import DEFAULT_TAIL, DEFAULT_TAIL_V2, _Search, objective_list, search_outcome
+from .traits_brute import traits_fit
 
 _BASIC_SUBTYPES = {"plains": "plains", "island": "island", "swamp": "swamp", "mountain": "mountain",
                    "forest": "forest"}
@@ -54,7 +55,7 @@ def _watches(effect: dict, entry: dict, enchanted: bool) -> bool:
         return False
     if when.get("subtypes") and not {t.lower() for t in when["subtypes"]} & subtypes:
         return False
-    return True
+    return traits_fit(when, entry)
 
 
 def _results(made: tuple[str, ...], effects: list[dict], chosen: str | None) -> set[tuple[tuple, tuple]]:

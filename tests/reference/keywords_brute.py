@@ -19,6 +19,7 @@ from typing import Any
 
 from .brute import (COLORS, DEFAULT_TAIL, DEFAULT_TAIL_V2, search_outcome, _CL, _COL, _ENERGY,
                     _GEN_INC, _GEN_OWN, _GEN_X, _LIFE, _SNOW_INC, _SNOW_OWN, _kind_rank, _Search)
+from .traits_brute import traits_fit
 
 KEYWORD_KEYS = ("convoke", "improvise", "delve", "other_costs")
 
@@ -59,12 +60,13 @@ class _KeywordSearch(_Search):
         if not raw:
             return None
         return (int(raw.get("n", 1)), frozenset(t.lower() for t in raw.get("types", [])),
-                frozenset(t.lower() for t in raw.get("subtypes", [])))
+                frozenset(t.lower() for t in raw.get("subtypes", [])), raw)
 
     def _matches(self, e: int, kind: tuple) -> bool:
         src = self.sources[e]
-        _, types, subtypes = kind
-        return not src.hand and (not types or bool(types & src.types)) and (not subtypes or bool(subtypes & src.subtypes))
+        _, types, subtypes, want = kind
+        return not src.hand and (not types or bool(types & src.types)) and (not subtypes or bool(subtypes & src.subtypes)) \
+            and traits_fit(want, self.raw_sources[e])
 
     def _x_bound(self, problem: dict) -> int:
         """Creatures, artifacts and cards pay X too."""

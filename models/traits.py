@@ -1,0 +1,72 @@
+"""What a permanent is beyond its card types and subtypes, for the filters that pick permanents
+(tapwise extension of 9.2's ``sacrifice_other`` / ``tap_other`` and 9.4's FILTER): supertypes
+(205.4: basic, legendary, snow), token or not (111.1), and card types it must not have
+("nonland", 205.4b). Its own module so both filters and the source loader share one
+reading of them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Mapping
+
+from tapwise.models.fields import ProblemError, _bool, _str_list
+
+if TYPE_CHECKING:
+    from tapwise.models.problem import Source
+
+SUPERTYPES = ("basic", "legendary", "snow", "world")
+"""The supertypes a permanent may have (205.4a; "ongoing" is a scheme's). A source's snow is its
+``snow`` key, which also makes its mana snow."""
+SOURCE_SUPERTYPES = ("basic", "legendary", "world")
+"""A source's ``supertypes`` key: its snow is the ``snow`` key."""
+TRAIT_KEYS = ("supertypes", "not_types", "token")
+
+
+@dataclass(frozen=True)
+class Traits:
+    """The filter keys beyond ``types`` and ``subtypes``: any of ``supertypes`` (if given),
+    none of ``not_types``, and a token or not (``token``; None: either)."""
+
+    supertypes: tuple[str, ...] = ()
+    not_types: tuple[str, ...] = ()
+    token: bool | None = None
+
+    def matches(self, source: "Source") -> bool:
+        if self.supertypes and not set(self.supertypes) & set(source_supertypes(source)):
+            return False
+        if set(self.not_types) & set(source.types):
+            return False
+        return self.token is None or self.token == source.token
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.supertypes:
+            out["supertypes"] = list(self.supertypes)
+        if self.not_types:
+            out["not_types"] = list(self.not_types)
+        if self.token is not None:
+            out["token"] = self.token
+        return out
+
+
+def source_supertypes(source: "Source") -> tuple[str, ...]:
+    """The source's supertypes, its snow key included."""
+    return source.supertypes + (("snow",) if source.snow else ())
+
+
+def load_traits(obj: Mapping[str, Any], path: str) -> Traits:
+    """The trait keys of a filter object already checked for unknown keys."""
+    return Traits(supertypes=load_supertypes(obj.get("supertypes", []), f"{path}.supertypes", SUPERTYPES),
+                  not_types=_str_list(obj.get("not_types", []), f"{path}.not_types"),
+                  token=_bool(obj["token"], f"{path}.token") if "token" in obj else None)
+
+
+def load_supertypes(value: Any, path: str, allowed: tuple[str, ...]) -> tuple[str, ...]:
+    items = _str_list(value, path)
+    for i, s in enumerate(items):
+        if s == "snow" and s not in allowed:
+            raise ProblemError(f"{path}[{i}]", "a source's snow is its snow key (\"snow\": true)")
+        if s not in allowed:
+            raise ProblemError(f"{path}[{i}]", f"unknown supertype {s!r}; use one of {', '.join(allowed)}")
+    return tuple(dict.fromkeys(items))
