@@ -216,6 +216,9 @@ class BoardBuilder:
                 self.copies_used[si] = u
                 if taps_all:
                     lin([(u, 1)] + _neg(taps_all), 0, INT_MAX)
+                if si in self.taps_another:  # the copies tapped by one activation, and the one acting
+                    terms, b, split = self.taps_another[si]
+                    lin([(u, 1), (b, -1), (split, 1)] + _neg(terms), 0, INT_MAX)
                 if sacs:
                     if self._ub(sacs) > src.count:
                         lin(sacs, INT_MIN, src.count)
@@ -312,6 +315,7 @@ class BoardBuilder:
         self.victims: dict[tuple[int, int], int] = {}
         sources = c.problem.sources
         own: dict[tuple[int, str], Terms] = {}
+        carriers: dict[int, Terms] = {}  # per source: terms counting activations that tap its own copies
         for pi, p in enumerate(c.producers):
             if p.others is None:
                 continue
@@ -328,11 +332,33 @@ class BoardBuilder:
                 (kills if kind == "sac" else tapped_by).setdefault(q, []).append((x, 1))
                 if q == p.source and not self_ok:
                     own.setdefault((q, kind), []).append((x, 1))
+                    if kind == "tap" and not p.tap:
+                        self._own_taps(pi, x, sources[q].count, carriers.setdefault(q, []))
             self._linear(xs + _neg(self.activations[pi], n), 0, 0)
         for (q, kind), terms in own.items():
             if kind == "sac":  # without "self", the last copy standing can't sacrifice itself
                 self._linear(terms, INT_MIN, sources[q].count - 1)
+        self.taps_another: dict[int, tuple[Terms, int, int]] = {}
+        for q, ms in carriers.items():
+            terms = own[(q, "tap")]
+            b, split = self._bool(), self._bool()
+            self._linear(terms + [(b, -self._ub(terms))], INT_MIN, 0)  # b: some copy was tapped so
+            self._linear(ms + [(split, -2)], 0, INT_MAX)  # split: two activations share them
+            self.taps_another[q] = (terms, b, split)
         return kills, tapped_by
+
+    def _own_taps(self, pi: int, x: int, count: int, carriers: Terms) -> None:
+        """9.2's ``tap_other`` without "self" on an ability without {T}, tapping ``x`` copies of
+        its own entry: each activation taps at most ``count - 1`` of them (never the copy that
+        acts). If one activation taps them all, the copy acting is one more copy used (9.6);
+        if two activations share them, each may be activated by a copy the other tapped. The
+        number of activations that can carry such copies is ``min(x, activations)``."""
+        acts = self.activations[pi]
+        self._linear([(x, 1)] + _neg(acts, count - 1), INT_MIN, 0)
+        m = self._int(min(self._ub([(x, 1)]), self._ub(acts)))
+        self._linear([(m, 1), (x, -1)], INT_MIN, 0)
+        self._linear([(m, 1)] + _neg(acts), INT_MIN, 0)
+        carriers.append((m, 1))
 
     def _late_reads(self, c: Compiled, by_source: dict[int, list[int]], kills: dict[int, Terms]) -> None:
         """9.1 ``counts``: an ability reading a fact after level 0's sacrifices reads the given

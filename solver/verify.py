@@ -417,6 +417,9 @@ def verify(problem: Problem | dict[str, Any], answer: dict[str, Any],
         late = replay_keywords(p, answer, board, taps, errors)
         sacrificed += late.sacrificed
         floor = late.distinct_copies(p, answer)
+    if board is not None:
+        for sid, n in board.distinct().items():
+            floor[sid] = max(floor.get(sid, 0), n)
     used = _sources_used(by_id, taps, sacs, uses, board, floor)
     if board is not None:
         sacrificed += board.killed  # min_sacrifices counts permanents sacrificed by any ability (9.7)

@@ -34,6 +34,9 @@ class BoardState:
         self.alive = {src.id: src.count for src in problem.sources}
         self.untapped = {src.id: src.count - src.tapped for src in problem.sources}
         self.killed = 0  # permanents sacrificed by sacrifice_other
+        # Per source id: [copies of it its own abilities without {T} and "self" tapped, and how
+        # many activations could carry them] (for min_sources, see ``distinct``)
+        self.own_tapped: dict[str, list[int]] = {}
         # 9.3's answer fields, as solver/verify_keywords.py replays the keywords and other costs
         self.keyword_fields: dict[str, Any] = {}
 
@@ -70,12 +73,20 @@ class BoardState:
             if not isinstance(ids, list) or len(ids) != others.n * times:
                 errors.append(f"{where}: {key} must list {others.n * times} permanents, not {ids!r}")
                 continue
+            own = ids.count(sid) if isinstance(sid, str) else 0
+            if key == "tapped" and own and not others.self and not ab.tap:
+                if own > (self.alive[sid] - 1) * times:  # each activation spares the copy acting
+                    errors.append(f"{where}: {sid} can't tap itself (no \"self\"): at most "
+                                  f"{self.alive[sid] - 1} of its copies per activation")
+                carried = self.own_tapped.setdefault(sid, [0, 0])
+                carried[0] += own
+                carried[1] += min(own, times)
             for q in ids:
                 victim = self.by_id.get(q) if isinstance(q, str) else None
                 if victim is None or not others.matches(victim):
                     errors.append(f"{where}: {q!r} is not a permanent the cost may {key[:-1]}")
                     continue
-                if q == sid and not others.self and self.alive[sid] < 2:
+                if q == sid and not others.self and self.alive[sid] < 2 and (key == "sacrificed" or ab.tap):
                     errors.append(f"{where}: {sid} can't {key[:-1]} itself (no \"self\")")
                 if key == "sacrificed":
                     if self.alive[q] <= 0:
@@ -93,6 +104,12 @@ class BoardState:
             for _ in range(times):
                 self._remove_copy(sid)
         return tapped_ids
+
+    def distinct(self) -> dict[str, int]:
+        """Per source id, copies surely used in min_sources (9.6) beyond those tapped: when one
+        activation alone tapped copies of its own entry (no "self"), the copy acting is another.
+        Two such activations can each be activated by a copy the other tapped."""
+        return {sid: n + 1 for sid, (n, carriers) in self.own_tapped.items() if carriers == 1}
 
     def fact(self, src: Source, name: str) -> Any:
         """A fact as an activation now reads it: the source's own first (9.2), else the board's
