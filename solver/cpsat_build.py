@@ -216,8 +216,8 @@ class BoardBuilder:
                 self.copies_used[si] = u
                 if taps_all:
                     lin([(u, 1)] + _neg(taps_all), 0, INT_MAX)
-                if si in self.taps_another:  # the copies tapped by one activation, and the one acting
-                    terms, b, split = self.taps_another[si]
+                if si in self.own_copy_taps:  # the copies tapped by one activation, and the one acting
+                    terms, b, split = self.own_copy_taps[si]
                     lin([(u, 1), (b, -1), (split, 1)] + _neg(terms), 0, INT_MAX)
                 if sacs:
                     if self._ub(sacs) > src.count:
@@ -338,13 +338,14 @@ class BoardBuilder:
         for (q, kind), terms in own.items():
             if kind == "sac":  # without "self", the last copy standing can't sacrifice itself
                 self._linear(terms, INT_MIN, sources[q].count - 1)
-        self.taps_another: dict[int, tuple[Terms, int, int]] = {}
+        # per source: (its own copies tapped as above, b: some are, split: two activations share them)
+        self.own_copy_taps: dict[int, tuple[Terms, int, int]] = {}
         for q, ms in carriers.items():
             terms = own[(q, "tap")]
             b, split = self._bool(), self._bool()
             self._linear(terms + [(b, -self._ub(terms))], INT_MIN, 0)  # b: some copy was tapped so
             self._linear(ms + [(split, -2)], 0, INT_MAX)  # split: two activations share them
-            self.taps_another[q] = (terms, b, split)
+            self.own_copy_taps[q] = (terms, b, split)
         return kills, tapped_by
 
     def _own_taps(self, pi: int, x: int, count: int, carriers: Terms) -> None:

@@ -86,6 +86,7 @@ class BoardState:
                 if victim is None or not others.matches(victim):
                     errors.append(f"{where}: {q!r} is not a permanent the cost may {key[:-1]}")
                     continue
+                # (a tap without {T} is judged per activation above)
                 if q == sid and not others.self and self.alive[sid] < 2 and (key == "sacrificed" or ab.tap):
                     errors.append(f"{where}: {sid} can't {key[:-1]} itself (no \"self\")")
                 if key == "sacrificed":
@@ -106,9 +107,9 @@ class BoardState:
         return tapped_ids
 
     def distinct(self) -> dict[str, int]:
-        """Per source id, copies surely used in min_sources (9.6) beyond those tapped: when one
-        activation alone tapped copies of its own entry (no "self"), the copy acting is another.
-        Two such activations can each be activated by a copy the other tapped."""
+        """Per source id, the fewest copies min_sources (9.6) may count: when one activation
+        alone tapped n copies of its own entry (no "self"), the copy acting is another (n + 1).
+        Two such activations can each be activated by a copy the other tapped (no floor)."""
         return {sid: n + 1 for sid, (n, carriers) in self.own_tapped.items() if carriers == 1}
 
     def fact(self, src: Source, name: str) -> Any:
