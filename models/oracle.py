@@ -230,9 +230,9 @@ def _read_activated(text: str, card: _Card) -> list[dict]:
 
 def _alternatives(raw: list[dict[str, Any]], card: _Card, whole: str) -> list[dict]:
     """The finished abilities; a spend restriction that is an "or" of several ``only`` objects
-    (Powerstone: an artifact spell or an ability) becomes one ability per alternative. That is
-    exact when an activation taps or sacrifices the copy and makes one mana: the payer picks, as
-    that mana is made, what it will be spent on."""
+    (Powerstone: an artifact spell or an ability) becomes one ability per alternative when an
+    activation taps or sacrifices the copy and makes one mana (the payer picks, as that mana is
+    made, what it will be spent on), else one ability whose ``only`` is ``{"any_of": [...]}``."""
     out = []
     for ability in raw:
         only = ability.get("only")
@@ -241,8 +241,9 @@ def _alternatives(raw: list[dict[str, Any]], card: _Card, whole: str) -> list[di
             continue
         once = ability["tap"] or ability["sacrifice"] or ability["uses"] == "any"
         if not once or ability["times"] != 1 or _mana_made(ability["add"]) != 1:
-            raise card.error(whole, "a spend restriction with alternatives on an ability that makes more than "
-                             "one mana at a time, or doesn't tap: the format's only can't say it")
+            # more mana at a time: every mana keeps all the alternatives (tapwise's only.any_of)
+            out.append(finish({**ability, "only": {"any_of": only}}))
+            continue
         out.extend(finish({**ability, "only": alternative}) for alternative in only)
     return out
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from tapwise.models.oracle_card import _Card
 from tapwise.models.oracle_costs import _read_only, read_cant_spend
+from tapwise.models.oracle_only import read_cant_spend_more, read_only_more
 from tapwise.models.oracle_words import NUM, fact_phrase, number
 
 # ---------------------------------------------------------------------------------------------
@@ -148,9 +149,10 @@ def _read_riders(rest: list[str], card: _Card) -> _Riders:
         elif m := re.fullmatch(rf"(?:you|each player) loses? {NUM} life", s, re.I):
             riders.damage += number(m.group(1))  # life lost, like the painlands' damage
         elif m := re.fullmatch(r"Spend this mana only (.+)", s):
-            riders.only = _read_only(m.group(1), card, s + ".")
-        elif (m := re.fullmatch(r"This mana can't be spent (.+)", s)) and read_cant_spend(m.group(1)) is not None:
-            riders.only = read_cant_spend(m.group(1))
+            riders.only = read_only_more(m.group(1)) or _read_only(m.group(1), card, s + ".")
+        elif (m := re.fullmatch(r"This mana can't be spent (.+)", s)) and (
+                cant := read_cant_spend(m.group(1)) or read_cant_spend_more(m.group(1))) is not None:
+            riders.only = cant
         elif re.fullmatch(r"Activate (?:this ability )?only once each turn", s):
             riders.uses = 1
         elif m := re.fullmatch(rf"Activate (?:this ability )?no more than ({NUM}|once|twice)(?: times)? "

@@ -94,6 +94,7 @@ class Purpose:
     colors: str = ""
     has_x: bool = False
     tags: tuple[str, ...] = ()  # 9.2: "kicked", "flashback", ... (for.tags)
+    mana_value: int | None = None  # 9.2 for.mana_value: the spell's mana value (202.3), if given
 
 
 @dataclass(frozen=True)
@@ -107,8 +108,15 @@ class Restriction:
     has_x: bool | None = None
     tags: tuple[str, ...] | None = None  # 9.2: any of them in for.tags
     not_types: tuple[str, ...] | None = None  # tapwise extension: none of them ("noncreature spells")
+    min_mana_value: int | None = None  # tapwise extension: a spell of at least this mana value (202.3)
+    any_of: tuple[Restriction, ...] | None = None  # tapwise extension: alternatives, any one of which matches
 
     def allows(self, purpose: Purpose) -> bool:
+        if self.min_mana_value is not None and (purpose.kind != "spell" or purpose.mana_value is None
+                                                or purpose.mana_value < self.min_mana_value):
+            return False  # an ability has no mana value; a spell's must be given (for.mana_value)
+        if self.any_of is not None and not any(r.allows(purpose) for r in self.any_of):
+            return False
         if self.kind is not None and self.kind != purpose.kind:
             return False
         if self.types is not None and not set(self.types) & set(purpose.types):
@@ -127,10 +135,12 @@ class Restriction:
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
-        for key in ("kind", "types", "subtypes", "colors", "has_x", "tags", "not_types"):
+        for key in ("kind", "types", "subtypes", "colors", "has_x", "tags", "not_types", "min_mana_value"):
             value = getattr(self, key)
             if value is not None:
                 out[key] = list(value) if isinstance(value, tuple) else value
+        if self.any_of is not None:
+            out["any_of"] = [r.to_json() for r in self.any_of]
         if self.colors is not None and len(self.colors) == 1:
             out["colors"] = self.colors[0]  # the spec's short form: "colors": "multicolored"
         return out
@@ -469,7 +479,7 @@ class Problem:
     purpose_types: tuple[str, ...] = ()
     purpose_subtypes: tuple[str, ...] = ()
     purpose_tags: tuple[str, ...] = ()  # 9.2 for.tags
-    purpose_mana_value: int | None = None  # 9.2 for.mana_value (no restriction reads it yet)
+    purpose_mana_value: int | None = None  # 9.2 for.mana_value (only.min_mana_value reads it)
     spend_as: str | None = None
     player: Player = field(default_factory=Player)
     pool: tuple[PoolMana, ...] = ()
@@ -527,7 +537,7 @@ class Problem:
         cost = self.cost
         return assemble(Purpose, {
             "kind": self.purpose_kind, "types": self.purpose_types, "subtypes": self.purpose_subtypes,
-            "tags": self.purpose_tags,
+            "tags": self.purpose_tags, "mana_value": self.purpose_mana_value,
             "colors": cost.colors if cost is not None else "",
             "has_x": any(c is not None and c.has_x for c in (cost, self.alternative, *self.additional))})
 
@@ -551,9 +561,26 @@ def _cost(value: Any, path: str, most: int = MAX_GENERIC) -> ManaCost:
     return cost
 
 
+MAX_ALTERNATIVES = 8
+"""Restrictions in one ``only.any_of``: a card names at most four."""
+
+
+def _any_of(value: Any, path: str) -> tuple[Restriction, ...]:
+    """tapwise's ``only.any_of``: 2 to 8 restrictions, none itself with ``any_of``."""
+    items = _expect(value, (list,), path, "a list of spend restrictions")
+    if not 2 <= len(items) <= MAX_ALTERNATIVES:
+        raise ProblemError(path, f"must list 2 to {MAX_ALTERNATIVES} restrictions, not {len(items)}")
+    out = []
+    for i, item in enumerate(items):
+        if isinstance(item, dict) and "any_of" in item:
+            raise ProblemError(f"{path}[{i}].any_of", "alternatives can't hold alternatives")
+        out.append(load_restriction(item, f"{path}[{i}]"))
+    return tuple(out)
+
+
 def load_restriction(value: Any, path: str) -> Restriction:
-    obj = _object(value, path, ("kind", "types", "subtypes", "colors", "has_x", "tags", "not_types")
-                  + NOT_YET["only"])
+    obj = _object(value, path, ("kind", "types", "subtypes", "colors", "has_x", "tags", "not_types",
+                                "min_mana_value", "any_of") + NOT_YET["only"])
     _refuse_not_yet(obj, "only", path)
     colors = obj.get("colors")
     if colors is not None:
@@ -573,6 +600,9 @@ def load_restriction(value: Any, path: str) -> Restriction:
         has_x=_bool(obj["has_x"], f"{path}.has_x") if "has_x" in obj else None,
         tags=_str_list(obj["tags"], f"{path}.tags") if "tags" in obj else None,
         not_types=_str_list(obj["not_types"], f"{path}.not_types") if "not_types" in obj else None,
+        min_mana_value=_int(obj["min_mana_value"], f"{path}.min_mana_value", 0, MAX_NUMBER)
+        if "min_mana_value" in obj else None,
+        any_of=_any_of(obj["any_of"], f"{path}.any_of") if "any_of" in obj else None,
     )
 
 

@@ -232,7 +232,8 @@ def test_spend_restrictions_with_tags_and_lists(restriction, only):
 @pytest.mark.parametrize("restriction", [
     "Spend this mana only to cast artifact spells or activate abilities of creatures.",
     "Spend this mana only to cast monocolored spells of that color.",
-    "Spend this mana only to cast spells with mana value 5 or greater or spells with {X} in their mana costs.",
+    "Spend this mana only to cast a colorless spell, activate an ability of a colorless permanent, or pay a cost "
+    "that contains {C}.",
 ])
 def test_unexpressible_spend_restrictions_raise(restriction):
     e = error("{T}: Add {C}. " + restriction)
@@ -389,8 +390,8 @@ def test_tap_triggers_that_do_not_touch_the_payment():
      "{T}: Add one mana of any type a Gate you control could produce."),
     ("{T}: Add {C}. This mana can't be spent to pay generic mana costs.",
      "This mana can't be spent to pay generic mana costs."),
-    ("{T}: Add {C}{C}. This mana can't be spent to cast a nonartifact spell.",
-     "{T}: Add {C}{C}."),
+    ("{T}: Add {C}{C}. Spend this mana only to cast monocolored spells of that color.",
+     "Spend this mana only to cast monocolored spells of that color."),
     ("Whenever enchanted land is tapped for mana, its controller adds an additional {G} for each Elf on the battlefield.",
      "Whenever enchanted land is tapped for mana, its controller adds an additional {G} for each Elf on the battlefield."),
     ("{T}: Add {X}.", "{T}: Add {X}."),
@@ -736,7 +737,7 @@ _ABILITY_SHAPES = {
     "uses": (int, str), "only": dict, "times": (int, dict), "remove_counters": dict, "put_counters": dict,
     "if": list, "unless": list, "sacrifice_other": dict, "tap_other": dict, "discard": int,
     "exile_graveyard": int, "mill": int, "drawback": str}
-_ONLY_KEYS = {"kind", "types", "subtypes", "colors", "has_x", "tags", "not_types"}
+_ONLY_KEYS = {"kind", "types", "subtypes", "colors", "has_x", "tags", "not_types", "min_mana_value", "any_of"}
 
 
 def _check_amount(value) -> None:
@@ -786,6 +787,7 @@ def check_spec_shape(ability: dict) -> None:
         assert all(isinstance(k, str) and isinstance(n, int) and n >= 1 for k, n in ability.get(key, {}).items())
     if "only" in ability:
         assert set(ability["only"]) <= _ONLY_KEYS, ability
+        assert all(set(alt) <= _ONLY_KEYS - {"any_of"} for alt in ability["only"].get("any_of", [])), ability
     if "mana" in ability:
         assert str(ManaCost.parse(ability["mana"])) == ability["mana"]
 

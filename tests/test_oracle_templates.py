@@ -53,9 +53,14 @@ def test_spend_restrictions_with_alternatives(restriction, alternatives):
     assert [a["only"] for a in read("{T}: Add {C}. " + restriction)] == alternatives
 
 
-def test_alternatives_on_more_than_one_mana_are_skipped_not_guessed():
+def test_106_6_alternatives_on_more_than_one_mana_keep_every_alternative_on_each_mana():
+    # not one ability per alternative (the payer could then split two mana across both): any_of
     reading = read_card("{T}: Add {C}{C}. This mana can't be spent to cast a nonartifact spell.")
-    assert reading.abilities == () and "more than one mana" in reading.skipped[0].reason
+    assert list(reading.abilities) == [{"add": "{C}{C}", "only": {"any_of": [
+        {"kind": "spell", "types": ["artifact"]}, {"kind": "ability"}]}}]
+    oracle = "{T}: Add {C}{C}. This mana can't be spent to cast a nonartifact spell."
+    assert pay("{2}", oracle, **{"for": {"types": ["artifact", "creature"]}})["status"] == "paid"
+    assert pay("{2}", oracle, **{"for": {"types": ["creature"]}})["status"] == "infeasible"
 
 
 def test_614_1_a_condition_no_template_counts_is_a_fact_named_by_its_words():

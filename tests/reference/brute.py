@@ -454,6 +454,10 @@ def _restriction_matches(only: dict, ctx: dict) -> bool:
             ok = not any(str(t).lower() in ctx["types"] for t in _as_list(want))
         elif key == "tags":  # 9.2: any of them among for.tags
             ok = any(str(t).lower() in ctx.get("tags", set()) for t in _as_list(want))
+        elif key == "min_mana_value":  # tapwise extension: a spell whose given mana value is at least this
+            ok = ctx["kind"] == "spell" and ctx.get("mana_value") is not None and ctx["mana_value"] >= want
+        elif key == "any_of":  # tapwise extension: one of the alternatives matches
+            ok = any(_restriction_matches(alt, ctx) for alt in want)
         else:
             raise Unsupported(f"unknown restriction key {key!r}")
         if not ok:
@@ -706,7 +710,7 @@ class _Search:
                      "types": {t.lower() for t in for_.get("types", [])},
                      "subtypes": {t.lower() for t in for_.get("subtypes", [])},
                      "colors": "".join(c for c in COLORS if c in cost_colors), "has_x": has_x,
-                     "tags": {t.lower() for t in for_.get("tags", [])}}
+                     "tags": {t.lower() for t in for_.get("tags", [])}, "mana_value": for_.get("mana_value")}
         self.usable_total = {-1: True}
         for i, only in enumerate(self.restrictions):
             self.usable_total[i] = _restriction_matches(only, total_ctx)
