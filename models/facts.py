@@ -43,13 +43,16 @@ class Condition:
 class Amount:
     """How many times an activation makes its ``add`` (9.2 ``times``): a fixed ``number``, a
     ``fact``, the ``counters`` of a kind on the copy, or ``remove``: any number of counters of
-    that kind removed (the player picks); ``plus`` is added to each."""
+    that kind removed (the player picks); ``plus`` is added to each. ``up_to`` (tapwise
+    extension, with ``fact`` only): any number from 0 to the fact, the player picks (Metalworker's
+    "Reveal any number of artifact cards in your hand. Add {C}{C} for each card revealed")."""
 
     number: int | None = None
     fact: str | None = None
     counters: str | None = None
     remove: str | None = None
     plus: int = 0
+    up_to: bool = False
 
     def to_json(self) -> object:
         if self.number is not None and not self.plus:
@@ -61,6 +64,8 @@ class Amount:
                 out["n" if key == "number" else key] = value
         if self.plus:
             out["plus"] = self.plus
+        if self.up_to:
+            out["up_to"] = True
         return out
 
 

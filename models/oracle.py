@@ -25,8 +25,8 @@ from tapwise.models.oracle_card import (_ABILITY_WORD, _LOYALTY, _REMINDER, V1_A
 from tapwise.models.oracle_costs import _Cost, _read_cost, _traits
 from tapwise.models.oracle_mana import _add_value, _amount, _mana_string, _read_add
 from tapwise.models.oracle_riders import _conditions, _read_riders, _Riders
-from tapwise.models.oracle_words import (BASIC_LAND_TYPES, NUM, Description, TypeLine, describe, number, outside_quotes,
-                                         parse_type_line, sentences)
+from tapwise.models.oracle_words import (BASIC_LAND_TYPES, NUM, Description, TypeLine, describe, fact_phrase, number,
+                                         outside_quotes, parse_type_line, sentences)
 
 __all__ = ["NO_CHOICE", "OracleError", "ChoiceNeeded", "BadChoice", "Skipped", "Reading", "read_card", "read_oracle",
            "source_from_card", "parse_type_line", "TypeLine", "measure", "V1_ABILITY_KEYS", "is_version_1"]
@@ -101,6 +101,19 @@ def _split_amount(first: str) -> tuple[str, str]:
     return first.strip(), ""
 
 
+def _revealed(parts: list[str]) -> tuple[list[str], str] | None:
+    """"Reveal any number of artifact cards in your hand. Add {C}{C} for each card revealed this
+    way." (Metalworker): the effect as "Add {C}{C}" and the fact counting the cards that may be
+    revealed ("artifact card in your hand"), whose amount is any number up to it (``up_to``)."""
+    if len(parts) < 2:
+        return None
+    m = re.fullmatch(r"Reveal any number of (.+?) (?:in|from) your hand", parts[0])
+    add = re.fullmatch(r"Add (.+?) for each card revealed this way", parts[1])
+    if not m or not add or not re.fullmatch(r"(?:[\w-]+ )*cards(?: with .+)?", m.group(1)):
+        return None
+    return ["Add " + add.group(1), *parts[2:]], fact_phrase(m.group(1) + " in your hand")
+
+
 def _read_activated(text: str, card: _Card) -> list[dict]:
     """One paragraph: its mana abilities (one, or two for "... instead" and "or one mana of the
     chosen color"), or [] when it is not a mana ability (605.1a)."""
@@ -133,6 +146,9 @@ def _read_activated(text: str, card: _Card) -> list[dict]:
         # Chea: what the opponents lose is no part of the payment
         parts[0] = re.sub(r"^(Add .+?) and each opponent loses X life(, where X is .+)$", r"\1\2", parts[0])
         parts[0] = re.sub(r"\bof the color last chosen$", "of the chosen color", parts[0])
+    revealed = _revealed(parts)
+    if revealed is not None:
+        parts, revealed_fact = revealed
     first = parts[0] if parts else ""
     whole = f"{text[:colon].strip()}: {first}."
     m = re.fullmatch(r"Add (.+)", first)
@@ -165,6 +181,8 @@ def _read_activated(text: str, card: _Card) -> list[dict]:
         add_words, amount_words = _split_amount(m.group(1))
     made = _read_add(add_words, card, whole)
     amount = _amount(amount_words, card, whole)
+    if revealed is not None and amount is None:
+        amount = {"fact": revealed_fact, "up_to": True}  # reveal fewer, make less: the player picks
     if battery and amount is not None:
         amount = {**amount, "plus": amount.get("plus", 0) + 1}
     cost = _read_cost(cost_text, card, whole)

@@ -817,10 +817,11 @@ def _fact_name(value: Any, path: str) -> str:
 
 
 def load_amount(value: Any, path: str) -> Amount:
-    """``times``: a whole number, or one of ``fact``, ``counters``, ``remove`` with ``plus``."""
+    """``times``: a whole number, or one of ``fact``, ``counters``, ``remove`` with ``plus``;
+    ``up_to`` with ``fact`` (tapwise extension): any number up to the fact."""
     if not isinstance(value, dict):
         return Amount(number=_int(value, path))
-    obj = _object(value, path, ("fact", "counters", "remove", "plus"))
+    obj = _object(value, path, ("fact", "counters", "remove", "plus", "up_to"))
     given = [k for k in ("fact", "counters", "remove") if k in obj]
     if len(given) != 1:
         raise ProblemError(path, "give exactly one of fact, counters, remove")
@@ -829,7 +830,10 @@ def load_amount(value: Any, path: str) -> Amount:
             else _str(obj[key], f"{path}.{key}").strip().lower())
     if not name:
         raise ProblemError(f"{path}.{key}", "names no counter kind")
-    return Amount(**{key: name}, plus=_int(obj.get("plus", 0), f"{path}.plus"))
+    up_to = _bool(obj["up_to"], f"{path}.up_to") if "up_to" in obj else False
+    if "up_to" in obj and key != "fact":
+        raise ProblemError(f"{path}.up_to", "goes with fact only (\"remove\" is already any number)")
+    return Amount(**{key: name}, plus=_int(obj.get("plus", 0), f"{path}.plus"), up_to=up_to)
 
 
 def load_facts(value: Any, path: str) -> tuple[tuple[str, Any], ...]:

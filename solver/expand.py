@@ -205,7 +205,7 @@ def expand(problem: Problem, s: Source, a: Ability, choices: tuple[tuple[str, ..
             n = own[t.fact] if t.fact in own else board[t.fact]
         else:
             n = counters.get(t.counters, 0)
-        out = made(n + t.plus)
+        out = made(n + t.plus) if not t.up_to else _up_to(made, n, t.plus)
     if not out:
         return None  # makes no mana and costs none (Gaea's Cradle with no creatures): never worth it
     per_copy = total = budget = None
@@ -222,6 +222,12 @@ def expand(problem: Problem, s: Source, a: Ability, choices: tuple[tuple[str, ..
         if per_copy is None:
             per_copy = total
     return Expanded(out, removed, fixed, per_copy, total, budget)
+
+
+def _up_to(made, n: int, plus: int) -> tuple[tuple[str, ...], ...]:
+    """The outputs of a ``times`` with ``up_to``: made any number of times from ``plus`` to
+    ``n + plus`` (the player reveals as many cards as they like), each distinct output once."""
+    return tuple(dict.fromkeys(choice for r in range(max(0, n) + 1) for choice in made(r + plus)))
 
 
 def _remove_activations(a: Ability, removed: tuple[int, ...], budget: int, finite_mana: int | None,

@@ -192,6 +192,9 @@ class BoardState:
             else:
                 n = counters.get(t.counters, 0)
             reps = n + t.plus
+            if t.up_to:  # any number up to the fact: the one that made what the answer says
+                reps = next((r + t.plus for r in range(max(0, n) + 1)
+                             if _made_by(choices, tuple(sorted(made)), max(0, r + t.plus))), reps)
         if t is not None and not _made_by(choices, tuple(sorted(made)), max(0, reps)):
             errors.append(f"{where}: {sid} ability {j} can't add {act.get('adds')!r} ({reps} times its add)")
             return False

@@ -742,7 +742,7 @@ _ONLY_KEYS = {"kind", "types", "subtypes", "colors", "has_x", "tags", "not_types
 
 def _check_amount(value) -> None:
     assert isinstance(value, dict) and len({"fact", "counters", "remove"} & set(value)) == 1, value
-    assert set(value) <= {"fact", "counters", "remove", "plus"}, value
+    assert set(value) <= {"fact", "counters", "remove", "plus", "up_to"}, value
     assert all(isinstance(v, str) for k, v in value.items() if k != "plus"), value
 
 

@@ -346,6 +346,9 @@ class _Search:
                 yield tuple(sorted({**ctr, t.remove: ctr.get(t.remove, 0) - r}.items())), r + t.plus
         elif t.counters is not None:
             yield tuple(sorted(ctr.items())), ctr.get(t.counters, 0) + t.plus
+        elif t.fact is not None and t.up_to:  # tapwise extension: any number up to the fact
+            for r in range(max(0, _fact(src, facts, t.fact)) + 1):
+                yield tuple(sorted(ctr.items())), r + t.plus
         elif t.fact is not None:
             yield tuple(sorted(ctr.items())), _fact(src, facts, t.fact) + t.plus
         else:

@@ -1019,7 +1019,10 @@ class _Search:
             yield tuple(sorted(ctr.items())), moved, 1 if t is None else t
             return
         plus = int(t.get("plus", 0))
-        if "fact" in t:
+        if "fact" in t and t.get("up_to"):  # tapwise extension: any number up to the fact, the player picks
+            for r in range(max(0, _fact(t["fact"], src.facts or {}, facts or self.board_facts)) + 1):
+                yield tuple(sorted(ctr.items())), moved, r + plus
+        elif "fact" in t:
             yield tuple(sorted(ctr.items())), moved, _fact(t["fact"], src.facts or {}, facts or self.board_facts) + plus
         elif "counters" in t:
             yield tuple(sorted(ctr.items())), moved, ctr.get(t["counters"].lower(), 0) + plus
