@@ -101,6 +101,18 @@ def _split_amount(first: str) -> tuple[str, str]:
     return first.strip(), ""
 
 
+def _each_color(words: str, cost_text: str, rest: list[str], card: _Card, whole: str) -> dict:
+    """"{T}: For each color among permanents you control, add one mana of that color."
+    (Bloom Tender, Tarnation Vista's "{1}, {T}: ... monocolored permanents ...") as
+    ``{"each_color": 1, "of": {"fact": "colors among permanents you control"}}``: the colors are
+    a color fact (9.1) the engine knows, like Meteor Crater's."""
+    cost = _read_cost(cost_text, card, whole)
+    if cost != _Cost(tap=cost.tap, mana=cost.mana) or not cost.tap or _read_riders(rest, card) != _Riders():
+        raise card.error(whole, "one mana of each color with a cost beyond {T} and mana, or a rider")
+    return finish({"add": {"each_color": 1, "of": {"fact": "colors among " + " ".join(words.lower().split())}},
+                   "mana": cost.mana})
+
+
 def _revealed(parts: list[str]) -> tuple[list[str], str] | None:
     """"Reveal any number of artifact cards in your hand. Add {C}{C} for each card revealed this
     way." (Metalworker): the effect as "Add {C}{C}" and the fact counting the cards that may be
@@ -165,6 +177,9 @@ def _read_activated(text: str, card: _Card) -> list[dict]:
             raise card.error(whole, "a color of a permanent with a cost beyond {T}")
         plural = {"permanent you control": "permanents you control", "card in your graveyard": "cards in your graveyard"}
         return [finish({"add": {"any_color": 1, "of": {"fact": "colors among " + plural[among.group(1)]}}})]
+    each = re.fullmatch(r"For each color among (.+?), add one mana of that color", first)
+    if each:  # Bloom Tender: one mana of each color the fact names (tapwise's each_color)
+        return [_each_color(each.group(1), cost_text, parts[1:], card, whole)]
     choose = re.fullmatch(r"Choose a color", first)
     if choose and len(parts) >= 2:  # "Choose a color. Add ... mana of that color ...": one ability per color
         return _per_color(text[:colon].strip(), parts[1:], card)

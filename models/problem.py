@@ -606,7 +606,9 @@ def load_restriction(value: Any, path: str) -> Restriction:
     )
 
 
-_ADD_COUNTS = ("any_color", "one_color", "any_type")
+_ADD_COUNTS = ("any_color", "one_color", "any_type", "each_color")
+MAX_EACH_COLOR = 10
+"""``each_color``'s n: mana of each color (a card says one)."""
 
 
 def _add_of(value: Any, path: str) -> Any:
@@ -633,6 +635,8 @@ def add_choices(add: dict[str, Any], n: int, colors: str) -> tuple[tuple[str, ..
         return ((colors,) * n,)
     if "any_type" in add:
         return ((TYPES,) * n,)
+    if "each_color" in add:  # tapwise extension: n mana of each of the colors, one output
+        return (tuple(c for c in colors for _ in range(n)),)
     return tuple((c,) * n for c in colors)
 
 
@@ -672,10 +676,12 @@ def load_add(value: Any, path: str) -> Any:
             _object(value, path, _ADD_COUNTS + ("of",))
             counts = [k for k in _ADD_COUNTS if k in keys]
             if len(counts) != 1:
-                raise ProblemError(path, "give exactly one of any_color, one_color, any_type")
+                raise ProblemError(path, "give exactly one of any_color, one_color, any_type, each_color")
             key = counts[0]
             n = value[key]
-            if isinstance(n, dict):  # 9.2: n may be {"fact": F}
+            if key == "each_color":  # tapwise extension: "for each color among ..., add one mana of that color"
+                n = _int(n, f"{path}.{key}", 1, MAX_EACH_COLOR)
+            elif isinstance(n, dict):  # 9.2: n may be {"fact": F}
                 _object(n, f"{path}.{key}", ("fact",))
                 if "fact" not in n:
                     raise ProblemError(f"{path}.{key}.fact", "is required")
@@ -685,7 +691,7 @@ def load_add(value: Any, path: str) -> Any:
             out: dict[str, Any] = {key: n}
             if "of" in value:
                 if key == "any_type":
-                    raise ProblemError(f"{path}.of", "goes with any_color or one_color")
+                    raise ProblemError(f"{path}.of", "goes with any_color, one_color or each_color")
                 out["of"] = _add_of(value["of"], f"{path}.of")
             return out
         if "reflect" in keys:
@@ -694,7 +700,7 @@ def load_add(value: Any, path: str) -> Any:
             what = _choice(value.get("what", "color"), f"{path}.what", ("color", "type"))
             return {"reflect": whose, "what": what}
         raise ProblemError(path, "must be a mana string, a list of them, or an object with "
-                           "any_color, one_color, any_type or reflect")
+                           "any_color, one_color, any_type, each_color or reflect")
     raise ProblemError(path, f"must be a mana string, a list or an object, not {_type_name(value)}")
 
 

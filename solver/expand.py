@@ -67,7 +67,7 @@ def board_choices(problem: Problem, s: Source, a: Ability, facts: dict | None = 
     source's own first), or its colors the source's ``chosen`` one. ``facts``: the board's
     facts as the activation reads them (default: as given)."""
     add = a.add
-    key = next(k for k in ("any_color", "one_color", "any_type") if k in add)
+    key = next(k for k in ("any_color", "one_color", "any_type", "each_color") if k in add)
     own, board = s.fact_map, problem.fact_map if facts is None else facts
 
     def fact(name: str):

@@ -131,7 +131,7 @@ class BoardState:
         fact), each of the colors ``of`` allows (a color string, a fact naming colors, or the
         source's chosen color); ``any_color`` lets each mana be its own color of those."""
         add = ab.add
-        kind = "any_color" if "any_color" in add else "one_color" if "one_color" in add else "any_type"
+        kind = next(k for k in ("any_color", "one_color", "each_color", "any_type") if k in add)
         n = add[kind]
         if isinstance(n, dict):
             n = self.fact(src, n["fact"])
@@ -144,6 +144,8 @@ class BoardState:
             return ()
         if kind == "one_color":
             return tuple((c,) * n for c in of)
+        if kind == "each_color":  # n mana of each color named, each of that color alone
+            return (tuple(c for c in "WUBRG" if c in of for _ in range(n)),)
         return ((of,) * n,)
 
     def _holds(self, src: Source, cond) -> bool:

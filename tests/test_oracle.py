@@ -20,7 +20,7 @@ SHARED = next((p / "shared" / "data" / "mana_sources.jsonl" for p in Path(__file
                if (p / "shared" / "data" / "mana_sources.jsonl").exists()), Path("shared/data/mana_sources.jsonl"))
 # The measured figure (docs/oracle.md), rounded down: it must not drop.
 COVERAGE_FLOOR = 0.98
-DATABASE_FLOOR = 0.95  # every card with a mana ability in models/data/cards.json.gz
+DATABASE_FLOOR = 0.96  # every card with a mana ability in models/data/cards.json.gz
 
 
 def read(oracle: str, name: str | None = None, type_line: str | None = None, **kw) -> list[dict]:
@@ -384,8 +384,8 @@ def test_tap_triggers_that_do_not_touch_the_payment():
      "ability only any time you could cast an instant.",
      "Sacrifice Lion's Eye Diamond, Discard your hand: Add three mana of any one color."),
     ("{2}, {Q}: Add one mana of any color.", "{2}, {Q}: Add one mana of any color."),
-    ("{T}: For each color among permanents you control, add one mana of that color.",
-     "{T}: For each color among permanents you control, add one mana of that color."),
+    ("{T}, Mill a card: For each colored mana symbol in the milled card's mana cost, add one mana of that color.",
+     "{T}, Mill a card: For each colored mana symbol in the milled card's mana cost, add one mana of that color."),
     ("{T}: Add one mana of any type a Gate you control could produce.",
      "{T}: Add one mana of any type a Gate you control could produce."),
     ("{T}: Add {C}. This mana can't be spent to pay generic mana costs.",
@@ -743,7 +743,8 @@ _ONLY_KEYS = {"kind", "types", "subtypes", "colors", "has_x", "tags", "not_types
 def _check_amount(value) -> None:
     assert isinstance(value, dict) and len({"fact", "counters", "remove"} & set(value)) == 1, value
     assert set(value) <= {"fact", "counters", "remove", "plus", "up_to"}, value
-    assert all(isinstance(v, str) for k, v in value.items() if k != "plus"), value
+    assert all(isinstance(v, str) for k, v in value.items() if k not in ("plus", "up_to")), value
+    assert value.get("up_to", True) is True and ("up_to" not in value or "fact" in value), value
 
 
 def check_spec_shape(ability: dict) -> None:
@@ -759,7 +760,7 @@ def check_spec_shape(ability: dict) -> None:
         assert add and all(str(ManaCost.parse(a)) == a for a in add)
     else:
         keys = set(add)
-        assert keys in ({"any_color"}, {"one_color"}, {"any_type"}, {"any_color", "of"}, {"one_color", "of"},
+        assert keys in ({"any_color"}, {"one_color"}, {"any_type"}, {"any_color", "of"}, {"one_color", "of"}, {"each_color", "of"},
                         {"reflect", "what"}, {"double_pool"}), add
         for k in ("any_color", "one_color"):
             if k in add and not isinstance(add[k], int):

@@ -153,7 +153,8 @@ def _board_choices(src, ab, facts: dict):
     """Spec 9.2's add forms that read the board: n mana (n maybe a fact), each of the colors
     ``of`` allows (letters, a color fact, the source's chosen color)."""
     add = ab.add
-    key = "any_color" if "any_color" in add else "one_color" if "one_color" in add else "any_type"
+    key = ("any_color" if "any_color" in add else "one_color" if "one_color" in add
+           else "each_color" if "each_color" in add else "any_type")
     n = add[key]
     if isinstance(n, dict):
         n = _fact(src, facts, n["fact"])
@@ -166,6 +167,8 @@ def _board_choices(src, ab, facts: dict):
         return ()
     if key == "one_color":
         return tuple((c,) * n for c in of)
+    if key == "each_color":  # tapwise extension: n of each color in `of`
+        return (tuple(sorted(c for c in set(of) for _ in range(n))),)
     return ((of,) * n,)
 
 

@@ -144,6 +144,8 @@ def _static_could_produce(add) -> set[str] | None:
             return set(add.get("of", COLORS)) if add["one_color"] > 0 else set()
         if "any_type" in add:
             return set(TYPES) if add["any_type"] > 0 else set()
+        if "each_color" in add:
+            return set(add.get("of", COLORS))
     raise Unsupported(f"unknown add {add!r}")
 
 
@@ -158,6 +160,8 @@ def _outputs(add, reflected: set[str] | None) -> list[tuple[str, ...]]:
                                                                                   add["any_color"])}
     elif "one_color" in add:
         outs = {(c,) * add["one_color"] for c in add.get("of", COLORS)}
+    elif "each_color" in add:  # tapwise extension: n mana of each color in "of", one output
+        outs = {tuple(sorted(c for c in set(add.get("of", COLORS)) for _ in range(add["each_color"])))}
     elif "any_type" in add:
         # CHOICE: {"any_type": n} = n mana, each of any type (as any_color is "each of any color").
         outs = {tuple(sorted(c)) for c in itertools.combinations_with_replacement(TYPES, add["any_type"])}
@@ -343,7 +347,7 @@ def _resolve_add(add, entry: dict, own: dict, board: dict):
             raise Unsupported("double_pool")
         return add
     out = dict(add)
-    for key in ("any_color", "one_color", "any_type"):
+    for key in ("any_color", "one_color", "any_type"):  # each_color's n is a number
         if isinstance(out.get(key), dict):
             out[key] = _fact(out[key]["fact"], own, board)
     of = out.get("of")
@@ -354,7 +358,7 @@ def _resolve_add(add, entry: dict, own: dict, board: dict):
         out["of"] = "".join(c for c in COLORS if c in str(_fact(of["fact"], own, board)).upper())
     elif of is not None:
         out["of"] = "".join(c for c in COLORS if c in of.upper())
-    n = next(out[k] for k in ("any_color", "one_color", "any_type") if k in out)
+    n = next(out[k] for k in ("any_color", "one_color", "any_type", "each_color") if k in out)
     if n <= 0 or out.get("of") == "":
         return []  # makes nothing
     return out
