@@ -13,7 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
-from tapwise.models.fields import MAX_NUMBER, ProblemError, _choice, _expect, _int, _object, _str_list
+from tapwise.models.facts import Condition
+from tapwise.models.fields import MAX_NUMBER, ProblemError, _choice, _expect, _int, _object, _str, _str_list
 from tapwise.models.mana import COLORS, TYPES
 from tapwise.models.traits import TRAIT_KEYS, Traits, load_traits
 
@@ -78,6 +79,13 @@ class Effect:
     into: str | None = None
     into_type: str | None = None
     any_color: int = 0  # extra only: n mana of any colors (each chosen on its own), instead of add
+    if_: tuple[Condition, ...] = ()  # extra only (tapwise extension): it triggers only while these hold
+    times: int | str = 1  # extra only (tapwise extension): its mana string this many times, or a fact's
+
+    @property
+    def facts(self) -> tuple[str, ...]:
+        """The board facts it reads (``if``, ``times``): fixed during a payment (see models.problem)."""
+        return tuple(c.fact for c in self.if_) + ((self.times,) if isinstance(self.times, str) else ())
 
     def applies_to(self, source: Source) -> bool:
         """Does it watch ``source`` (``min_amount`` aside)? Only permanents are tapped for mana."""
@@ -104,10 +112,14 @@ class Effect:
             out["add"] = {"any_color": self.any_color}
         if self.kind == "multiply":
             out["factor"] = self.factor
+        if self.if_:
+            out["if"] = [c.to_json() for c in self.if_]
+        if self.times != 1:
+            out["times"] = {"fact": self.times} if isinstance(self.times, str) else self.times
         return out
 
 
-_KEYS = {"extra": ("kind", "when", "on", "add"), "multiply": ("kind", "when", "factor"),
+_KEYS = {"extra": ("kind", "when", "on", "add", "if", "times"), "multiply": ("kind", "when", "factor"),
          "replace": ("kind", "when", "into", "into_type")}
 _FILTER_KEYS = ("types", "subtypes", "controller", "min_amount") + TRAIT_KEYS
 
@@ -145,6 +157,8 @@ def _load_effect(value: Any, path: str, sources: tuple[Source, ...], load_add: C
             raise ProblemError(f"{path}.add", "is required: a mana string, \"same_type\", \"chosen\" "
                                "or {\"any_color\": n}")
         add = obj["add"]
+        if "if" in obj or "times" in obj:
+            return _conditional_extra(obj, path, when, on, load_add)
         if isinstance(add, dict):
             n = _object(add, f"{path}.add", ("any_color",))
             if "any_color" not in n:
@@ -165,6 +179,62 @@ def _load_effect(value: Any, path: str, sources: tuple[Source, ...], load_add: C
     return Effect("replace", when,
                   into_type=_choice(str(obj["into_type"]).upper() if isinstance(obj["into_type"], str)
                                     else obj["into_type"], f"{path}.into_type", tuple(TYPES)))
+
+
+def _conditional_extra(obj: dict, path: str, when: ManaFilter | None, on: str | None,
+                       load_add: Callable[[Any, str], Any]) -> Effect:
+    """tapwise's extension of an extra: ``if`` (conditions on board facts, Regal Behemoth's "while
+    you're the monarch") and ``times`` (a whole number or ``{"fact": F}``: its mana string that
+    many times, Elvish Guidance's "an additional {G} for each Elf on the battlefield")."""
+    from tapwise.models.problem import load_conditions  # models.problem imports this module
+
+    conditions = load_conditions(obj["if"], f"{path}.if") if "if" in obj else ()
+    times: int | str = 1
+    if "times" in obj:
+        raw = obj["times"]
+        if isinstance(raw, dict):
+            _object(raw, f"{path}.times", ("fact",))
+            if "fact" not in raw:
+                raise ProblemError(f"{path}.times.fact", "is required")
+            times = " ".join(_str(raw["fact"], f"{path}.times.fact").lower().split())
+            if not times:
+                raise ProblemError(f"{path}.times.fact", "names no fact")
+        else:
+            times = _int(raw, f"{path}.times", 1, MAX_TIMES)
+        if not isinstance(obj["add"], str) or obj["add"] in ("same_type", "chosen"):
+            raise ProblemError(f"{path}.times", "goes with an add that is a mana string (\"{G}\")")
+    add = obj["add"]
+    if isinstance(add, dict):
+        n = _object(add, f"{path}.add", ("any_color",))
+        if "any_color" not in n:
+            raise ProblemError(f"{path}.add.any_color", "is required: how many mana of any color")
+        return Effect("extra", when, on, None, any_color=_int(n["any_color"], f"{path}.add.any_color", 1,
+                                                              MAX_ANY_COLOR), if_=conditions)
+    if add not in ("same_type", "chosen"):
+        add = _mana(add, f"{path}.add", load_add)
+    return Effect("extra", when, on, add, if_=conditions, times=times)
+
+
+MAX_TIMES = 1000
+"""The most times an extra's mana string is made (Elvish Guidance: one {G} per Elf)."""
+
+
+def check_effect_facts(effects: tuple[Effect, ...], path: str, facts: dict[str, Any],
+                       sources: tuple[Source, ...]) -> None:
+    """Every fact an extra's ``if`` or ``times`` reads is a number the board gives, and no source
+    counts toward it (``counts``), so it stays fixed through the payment: the model reads it once.
+    Else an error naming the field."""
+    for k, e in enumerate(effects):
+        for j, fact in enumerate(e.facts):
+            where = f"{path}[{k}].times.fact" if j >= len(e.if_) else f"{path}[{k}].if[{j}].fact"
+            if not isinstance(facts.get(fact), int):
+                raise ProblemError(where, f"needs the fact {fact!r} as a number in the problem's facts")
+            for i, s in enumerate(sources):
+                if fact in dict(s.counts):
+                    raise ProblemError(where, f"reads {fact!r}, which sources[{i}].counts lowers as copies are "
+                                       "sacrificed: an effect's facts must stay fixed through the payment")
+            if fact == e.times and facts[fact] > MAX_TIMES:
+                raise ProblemError(where, f"makes its mana {facts[fact]:,} times; at most {MAX_TIMES}")
 
 
 def _load_filter(value: Any, path: str) -> ManaFilter:

@@ -24,7 +24,7 @@ from tapwise.models.oracle_card import (_ABILITY_WORD, _LOYALTY, _REMINDER, V1_A
                                         OracleError, _Card, finish, is_version_1)
 from tapwise.models.oracle_costs import _Cost, _read_cost, _traits
 from tapwise.models.oracle_mana import _add_value, _amount, _mana_string, _read_add
-from tapwise.models.oracle_riders import _conditions, _read_riders, _Riders
+from tapwise.models.oracle_riders import _conditions, _read_riders, _Riders, clause_fact
 from tapwise.models.oracle_words import (BASIC_LAND_TYPES, NUM, Description, TypeLine, describe, fact_phrase, number,
                                          outside_quotes, parse_type_line, sentences)
 
@@ -372,6 +372,33 @@ def _effect(text: str, card: _Card) -> dict[str, Any] | None:
     return {"kind": "extra", "when": when, "add": add}
 
 
+_WHILE = re.compile(r"Whenever you tap (?:an? )?(?P<what>[\w' -]+?) for mana while (?P<cond>[\w' -]+), add an "
+                    r"additional (?P<mana>one mana of any color|(?:\{[^{}]+\})+)", re.I)
+_FOR_EACH = re.compile(r"Whenever enchanted (?:land|forest|island|swamp|mountain|plains) is tapped for mana, its "
+                       r"controller adds an additional (?P<mana>(?:\{[^{}]+\})+) for each (?P<what>[\w' -]+)", re.I)
+
+
+def _effect_with_facts(text: str, card: _Card) -> dict[str, Any] | None:
+    """A 9.4 extra with tapwise's ``if`` or ``times`` on board facts: Regal Behemoth's "Whenever
+    you tap a land for mana while you're the monarch, add an additional one mana of any color"
+    (``if``: the clause as a 0/1 fact), Elvish Guidance's "its controller adds an additional {G}
+    for each Elf on the battlefield" (``times``: the count, a fact). None when neither reads it."""
+    body = text.strip().rstrip(".")
+    if m := _WHILE.fullmatch(body):
+        what, traits = _traits(m.group("what"))
+        desc = describe(what)
+        if desc is None or desc.colors is not None or desc.subtypes or traits:
+            return None
+        mana = m.group("mana")
+        add: Any = {"any_color": 1} if mana.lower() == "one mana of any color" else _mana_string(mana, card, text)
+        when = {"types": list(desc.types)} if desc.types else {}
+        return {"kind": "extra", "when": when, "add": add, "if": [clause_fact(m.group("cond"), card)]}
+    if m := _FOR_EACH.fullmatch(body):
+        return {"kind": "extra", "on": ENCHANTED, "add": _mana_string(m.group("mana"), card, text),
+                "times": {"fact": fact_phrase(m.group("what"))}}
+    return None
+
+
 def _read_trigger(text: str, card: _Card) -> tuple[int, dict[str, Any] | None]:
     """A triggered ability: the damage it deals to you each time the card is tapped (City of
     Brass), and the 9.4 effect of a triggered mana ability (605.1b: Mana Flare); (0, None) for any
@@ -384,7 +411,7 @@ def _read_trigger(text: str, card: _Card) -> tuple[int, dict[str, Any] | None]:
     on_tap = re.fullmatch(rf"Whenever (?:{me} becomes tapped|you tap {me} for mana)", condition.strip(), re.I)
     if not on_tap:
         if adds and re.search(r"tapped for mana|taps? [\w ]*for mana|mana ability|adds? mana", condition, re.I):
-            effect = _effect(text, card)
+            effect = _effect(text, card) or _effect_with_facts(text, card)
             if effect is None:
                 raise card.error(text, "a triggered mana ability (605.1b) no effect template of 9.4 reads")
             return 0, effect

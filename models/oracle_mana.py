@@ -130,6 +130,10 @@ def _read_add(what: str, card: _Card, sentence: str) -> _Add:
     m = re.fullmatch(r"one mana of any color among (.+)", what, re.I)
     if m and not re.search(r"\b(chosen|exiled|that)\b", m.group(1)):  # Mox Amber: the engine knows the colors
         return _Add((("any_color", 1), ("of", (("fact", "colors among " + m.group(1).lower()),))))
+    if re.fullmatch(r"one mana of a chosen color", what, re.I):
+        # Desert Cenote's "choose up to two colors": the colors chosen, a color fact of the
+        # permanent (the source's own ``facts``, 9.1), as Mox Amber's colors are the board's
+        return _Add((("any_color", 1), ("of", (("fact", "colors chosen for it"),))))
     m = re.fullmatch(r"one mana of any of the exiled cards?'s? colors", what, re.I)
     if m:  # Chrome Mox, Pit of Offerings: the exiled cards' colors are a fact of the game
         return _Add((("any_color", 1), ("of", (("fact", "colors of the exiled cards"),))))

@@ -14,7 +14,7 @@ from itertools import count, product
 from typing import TYPE_CHECKING, Any, Hashable, Iterable, Mapping
 
 from tapwise.models.basics import basic_land
-from tapwise.models.effects import MAX_EFFECTS, Effect, load_effects
+from tapwise.models.effects import MAX_EFFECTS, Effect, check_effect_facts, load_effects
 from tapwise.models.facts import Amount, Condition
 from tapwise.models.fields import (MAX_COUNT, MAX_NUMBER, ProblemError, _bool, _choice, _close, _expect,  # re-exported
                                    _int, _key_set, _object, _str, _str_list, _type_name)
@@ -1283,12 +1283,13 @@ def load_problem(value: Any, *, allowed: Iterable[str] = PROBLEM_KEYS, path: str
         state["payment"] = load_payment_keywords(obj, pre)
     if "effects" in obj:
         state["effects"] = load_effects(obj["effects"], f"{pre}effects", state["sources"], load_add)
+        check_effect_facts(state["effects"], f"{pre}effects", dict(state["facts"]), state["sources"])
     else:
-        state["effects"] = _card_effects(state["sources"], pre)
+        state["effects"] = _card_effects(state["sources"], pre, dict(state["facts"]))
     return assemble(Problem, state)
 
 
-def _card_effects(sources: tuple[Source, ...], pre: str) -> tuple[Effect, ...]:
+def _card_effects(sources: tuple[Source, ...], pre: str, facts: dict[str, Any]) -> tuple[Effect, ...]:
     """The 9.4 effects the board's own cards make (Mana Flare, Heartbeat of Spring), when the
     problem gives no ``effects``: one per permanent, as each permanent's ability triggers or
     applies on its own (603.2, 616.1), so two Mana Flares add two mana. A problem that gives
@@ -1297,8 +1298,9 @@ def _card_effects(sources: tuple[Source, ...], pre: str) -> tuple[Effect, ...]:
     for i, s in enumerate(sources):
         if s.card_effects:
             key = "oracle" if s.oracle is not None else "name"
-            out += load_effects(list(s.card_effects) * s.count, f"{pre}sources[{i}].{key}", sources,
-                                load_add)
+            loaded = load_effects(list(s.card_effects) * s.count, f"{pre}sources[{i}].{key}", sources, load_add)
+            check_effect_facts(loaded, f"{pre}sources[{i}].{key}", facts, sources)
+            out += loaded
     if len(out) > MAX_EFFECTS:
         raise ProblemError(f"{pre}sources", f"the board's cards make {len(out)} effects (9.4), more than the "
                            f"{MAX_EFFECTS} one board may have")

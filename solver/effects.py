@@ -19,8 +19,10 @@ concrete (one type per mana) before a multiply, or a ``same_type`` extra, reads 
 
 from __future__ import annotations
 
-from tapwise.models.caches import memo, remember, table
+from dataclasses import replace
 from itertools import combinations_with_replacement, product
+
+from tapwise.models.caches import memo, remember, table
 from math import comb
 
 from tapwise.models.effects import Effect
@@ -48,8 +50,21 @@ def made_types(choices: Choices) -> str:
 
 
 def affected(problem: Problem, source: Source) -> tuple[Effect, ...]:
-    """The effects watching ``source`` (``on`` ones included: see :func:`effect_parts`)."""
-    return tuple(e for e in problem.effects if e.applies_to(source))
+    """The effects watching ``source`` (``on`` ones included: see :func:`effect_parts`), each
+    extra with an ``if`` only while it holds and its ``times`` fact read (tapwise extension: the
+    board's facts, which the loader keeps fixed through the payment)."""
+    if not any(e.if_ or isinstance(e.times, str) for e in problem.effects):
+        return tuple(e for e in problem.effects if e.applies_to(source))
+    facts = problem.fact_map
+    out = []
+    for e in problem.effects:
+        if e.applies_to(source) and all(c.holds(facts[c.fact]) for c in e.if_):
+            if isinstance(e.times, str):
+                if facts[e.times] <= 0:
+                    continue  # no mana of it at all
+                e = replace(e, times=facts[e.times])
+            out.append(e)
+    return tuple(out)
 
 
 Outputs = tuple[Choices, tuple["tuple[str, ...] | None", ...]]
@@ -182,8 +197,10 @@ def _with_extras(made: tuple[str, ...], extras: tuple[Effect, ...], source: Sour
             options.append([(source.chosen.lower(),)])
         elif e.any_color:  # each mana one of the five colors, chosen as it's spent
             options.append([("wubrg",) * e.any_color])
-        else:
-            options.append([tuple(u.lower() for u in alt) for alt in _mana_choices(e.add)])
+        else:  # ``times`` (tapwise extension): the string made that many times, each its own choice
+            alternatives = [tuple(u.lower() for u in alt) for alt in _mana_choices(e.add)]
+            options.append([sum(combo, ()) for combo in combinations_with_replacement(alternatives, e.times)]
+                           if e.times != 1 else alternatives)
     if not options:
         return [made]
     return [made + tuple(u for part in combo for u in part) for combo in product(*options)]

@@ -473,7 +473,7 @@ def _effects_made(p: Problem, src: Source, ab: Ability, act: dict[str, Any], own
     has_on = any(e.on == src.id for e in p.effects)
     times = act.get("times", 1) if isinstance(act.get("times", 1), int) else 1
     for copy in ([False, True] if has_on and src.count > 1 else [True]):
-        if check_effects(watching(p, src, copy), src, made, own, extra):
+        if check_effects(watching(p, src, copy), src, made, own, extra, dict(p.facts)):
             if has_on and src.count > 1:
                 enchanted.setdefault(src.id, [0, 0])[0 if copy else 1] += times
             return made, extra

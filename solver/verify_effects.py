@@ -22,9 +22,13 @@ from tapwise.models.problem import Problem, Source, load_ability
 def watching(problem: Problem, src: Source, enchanted: bool) -> list[Effect]:
     """The effects that watch a copy of ``src`` (the enchanted one when ``enchanted``)."""
     out = []
+    facts = dict(problem.facts)  # an extra's if and times read the board's facts as given
     for e in problem.effects:
         if src.zone != "battlefield":
             continue
+        if any(not isinstance(facts.get(c.fact), int) or (c.min is not None and facts[c.fact] < c.min)
+               or (c.max is not None and facts[c.fact] > c.max) for c in e.if_):
+            continue  # its condition doesn't hold: it doesn't trigger
         if e.on is not None:
             if e.on == src.id and enchanted:
                 out.append(e)
@@ -47,8 +51,10 @@ def _has_traits(e: Effect, src: Source) -> bool:
 
 
 def check_effects(effects: list[Effect], src: Source, made: tuple[str, ...], adds: tuple[str, ...],
-                  extra: tuple[str, ...]) -> bool:
-    """Can one activation that made ``made`` end as ``adds`` plus the extras' ``extra``?"""
+                  extra: tuple[str, ...], facts: dict | None = None) -> bool:
+    """Can one activation that made ``made`` end as ``adds`` plus the extras' ``extra``?
+    ``facts``: the board's, for an extra's ``times`` fact."""
+    facts = facts or {}
     want = Counter(adds)
     replacements = [e for e in effects if e.kind != "extra"]
     finals = _finals(Counter(made), tuple(range(len(replacements))), replacements)
@@ -68,8 +74,12 @@ def check_effects(effects: list[Effect], src: Source, made: tuple[str, ...], add
             options.append([(src.chosen,)])
         elif e.any_color:
             options.append(list(combinations_with_replacement(COLORS, e.any_color)))
-        else:
-            options.append(_alternatives(e.add))
+        else:  # times: a number, or a board fact (tapwise extension): that many makings of the string
+            n = e.times if isinstance(e.times, int) else facts.get(e.times, 0)
+            if n <= 0:
+                continue
+            options.append([tuple(t for alt in combo for t in alt)
+                            for combo in combinations_with_replacement(_alternatives(e.add), n)])
     return any(Counter(t for part in combo for t in part) == got for combo in product(*options))
 
 

@@ -392,8 +392,10 @@ def test_tap_triggers_that_do_not_touch_the_payment():
      "This mana can't be spent to pay generic mana costs."),
     ("{T}: Add {C}{C}. Spend this mana only to cast monocolored spells of that color.",
      "Spend this mana only to cast monocolored spells of that color."),
-    ("Whenever enchanted land is tapped for mana, its controller adds an additional {G} for each Elf on the battlefield.",
-     "Whenever enchanted land is tapped for mana, its controller adds an additional {G} for each Elf on the battlefield."),
+    ("Whenever a player taps a snow land for mana, that player adds one mana of any type that land produced. That "
+     "land doesn't untap during its controller's next untap step.",
+     "Whenever a player taps a snow land for mana, that player adds one mana of any type that land produced. That "
+     "land doesn't untap during its controller's next untap step."),
     ("{T}: Add {X}.", "{T}: Add {X}."),
     ("{T}: Add {C}{C}. Activate only during combat.", "Activate only during combat."),
     ("{T}, Sacrifice a black or artifact creature: Add an amount of {B} equal to the sacrificed creature's mana "

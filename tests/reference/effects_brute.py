@@ -93,10 +93,29 @@ def _results(made: tuple[str, ...], effects: list[dict], chosen: str | None) -> 
                 choices.append([(chosen,)])
             elif isinstance(e["add"], dict):  # {"any_color": n}: every multiset of n colors
                 choices.append(list(itertools.combinations_with_replacement("WUBRG", e["add"]["any_color"])))
-            else:
-                choices.append(_mana_outcomes(e["add"]))
+            else:  # "times" (tapwise extension), resolved to a number by brute_pay_effects
+                n = e.get("times", 1)
+                choices.append(sorted({tuple(sorted(sum(combo, ()))) for combo in
+                                       itertools.product(_mana_outcomes(e["add"]), repeat=n)}))
         for combo in itertools.product(*choices):
             out.add((own, tuple(sorted(sum(combo, ())))))
+    return out
+
+
+def _resolved(effects: list[dict], facts: dict) -> list[dict]:
+    """The extras whose "if" holds on the board's facts, each "times" fact read as its number
+    (tapwise extension; the facts stay fixed through a payment, the loader sees to it)."""
+    out = []
+    for e in effects:
+        ok = True
+        for c in e.get("if", []):
+            value = facts[c["fact"].lower()]
+            ok &= ("min" not in c or value >= c["min"]) and ("max" not in c or value <= c["max"])
+        times = e.get("times", 1)
+        if isinstance(times, dict):
+            times = facts[times["fact"].lower()]
+        if ok and times > 0:
+            out.append({**e, "times": times})
     return out
 
 
@@ -206,6 +225,7 @@ def brute_pay_effects(problem: dict, *, max_states: int = 200_000) -> dict:
         if names[-len(DEFAULT_TAIL):] == DEFAULT_TAIL:
             names = names[:-len(DEFAULT_TAIL)] + DEFAULT_TAIL_V2
         problem["objective"] = names
+    effects = _resolved(effects, {str(k).lower(): v for k, v in (problem.get("facts") or {}).items()})
     watching = [[e for e in effects if _watches(e, entry, flag)] for entry, flag in zip(entries, flags)]
     chosen = [entry.get("chosen") for entry in entries]
     return search_outcome(_EffectsSearch(problem, watching, chosen, cubes, max_states))
