@@ -377,6 +377,10 @@ _WHILE = re.compile(r"Whenever you tap (?:an? )?(?P<what>[\w' -]+?) for mana whi
 _FOR_EACH = re.compile(r"Whenever enchanted (?:land|forest|island|swamp|mountain|plains) is tapped for mana, its "
                        r"controller adds an additional (?P<mana>(?:\{[^{}]+\})+) for each (?P<what>[\w' -]+)", re.I)
 
+_INTENSITY = re.compile(r"Whenever enchanted land is tapped for mana, its controller adds an additional amount of "
+                        r"(?P<mana>\{[WUBRGC]\}) equal to this enchantment's intensity\. Then this enchantment "
+                        r"intensifies by 1", re.I)
+
 
 def _effect_with_facts(text: str, card: _Card) -> dict[str, Any] | None:
     """A 9.4 extra with tapwise's ``if`` or ``times`` on board facts: Regal Behemoth's "Whenever
@@ -393,6 +397,9 @@ def _effect_with_facts(text: str, card: _Card) -> dict[str, Any] | None:
         add: Any = {"any_color": 1} if mana.lower() == "one mana of any color" else _mana_string(mana, card, text)
         when = {"types": list(desc.types)} if desc.types else {}
         return {"kind": "extra", "when": when, "add": add, "if": [clause_fact(m.group("cond"), card)]}
+    if m := _INTENSITY.fullmatch(body):  # Runaway Growth: it intensifies after, when no land of it taps again
+        return {"kind": "extra", "on": ENCHANTED, "add": _mana_string(m.group("mana"), card, text),
+                "times": {"fact": f"intensity of {card.name.lower()}" if card.name else "its intensity"}}
     if m := _FOR_EACH.fullmatch(body):
         return {"kind": "extra", "on": ENCHANTED, "add": _mana_string(m.group("mana"), card, text),
                 "times": {"fact": fact_phrase(m.group("what"))}}

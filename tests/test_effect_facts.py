@@ -26,6 +26,11 @@ def test_cards_read_with_an_if_or_a_times():
     guidance = read_card("Enchant land\nWhenever enchanted land is tapped for mana, its controller adds an additional "
                          "{G} for each Elf on the battlefield.", name="Elvish Guidance")
     assert list(guidance.effects) == [{"kind": "extra", "on": "enchanted", "add": "{G}", "times": {"fact": ELVES}}]
+    growth = read_card("Starting intensity 1\nEnchant land\nWhenever enchanted land is tapped for mana, its controller "
+                       "adds an additional amount of {G} equal to this enchantment's intensity. Then this enchantment "
+                       "intensifies by 1.", name="Runaway Growth")
+    assert list(growth.effects) == [{"kind": "extra", "on": "enchanted", "add": "{G}",
+                                     "times": {"fact": "intensity of runaway growth"}}]
 
 
 def test_106_12a_605_1b_regal_behemoth_adds_only_while_you_are_the_monarch():
