@@ -470,7 +470,7 @@ def _effects_made(p: Problem, src: Source, ab: Ability, act: dict[str, Any], own
             errors.append(f"{where}: effects change only what {{T}} abilities make (9.7)")
             return None, ()
         return own, ()
-    has_on = any(e.on == src.id for e in p.effects)
+    has_on = any(e.on == src.id for e in watching(p, src, True))  # one that adds nothing enchants no copy apart
     times = act.get("times", 1) if isinstance(act.get("times", 1), int) else 1
     for copy in ([False, True] if has_on and src.count > 1 else [True]):
         if check_effects(watching(p, src, copy), src, made, own, extra, dict(p.facts)):

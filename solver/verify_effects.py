@@ -29,6 +29,8 @@ def watching(problem: Problem, src: Source, enchanted: bool) -> list[Effect]:
         if any(not isinstance(facts.get(c.fact), int) or (c.min is not None and facts[c.fact] < c.min)
                or (c.max is not None and facts[c.fact] > c.max) for c in e.if_):
             continue  # its condition doesn't hold: it doesn't trigger
+        if isinstance(e.times, str) and not (isinstance(facts.get(e.times), int) and facts[e.times] > 0):
+            continue  # made no times: it adds nothing
         if e.on is not None:
             if e.on == src.id and enchanted:
                 out.append(e)

@@ -99,3 +99,19 @@ def test_9_4_random_extras_with_facts_against_the_reference():
     problems = [_with_facts(r, random_problem(r)) for _ in range(250)]
     assert all(PROBLEM_SCHEMA.is_valid(p) for p in problems)
     check_random(iter(problems), 180)
+
+
+@pytest.mark.parametrize("extra", [
+    {"kind": "extra", "on": "forest", "add": "{G}", "times": {"fact": ELVES}},
+    {"kind": "extra", "on": "forest", "add": {"any_color": 1}, "if": [{"fact": MONARCH, "min": 1}]},
+])
+def test_an_aura_extra_that_adds_nothing_leaves_both_copies_alike(extra):
+    # Found by a sweep: with no Elves (or no monarch) the enchanted copy is like the other, and
+    # the verifier must not ask which one tapped first.
+    from tapwise.solver.verify import verify
+
+    problem = {"cost": "{G}{G}", "sources": [{"id": "forest", "name": "Forest", "count": 2}], "effects": [extra],
+               "facts": {ELVES: 0, MONARCH: 0}}
+    answer = tapwise.pay(problem)
+    assert answer["status"] == "paid" and verify(problem, answer) == []
+    assert tapwise.pay({**problem, "cost": "{G}{G}{G}"})["status"] == "infeasible"
