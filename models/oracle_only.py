@@ -37,6 +37,10 @@ def read_only_more(text: str) -> dict[str, Any] | list[dict[str, Any]] | None:
     return None
 
 
-def read_cant_spend_more(text: str) -> list[dict[str, Any]] | None:
-    """The alternatives for "This mana can't be spent <text>" beyond oracle_costs' templates."""
+def read_cant_spend_more(text: str) -> dict[str, Any] | list[dict[str, Any]] | None:
+    """The alternatives for "This mana can't be spent <text>" beyond oracle_costs' templates;
+    "to pay generic mana costs" (Jegantha) is tapwise's ``only.not_generic``: which symbols the
+    mana pays, not what for."""
+    if re.fullmatch(r"to pay generic mana costs", text):
+        return {"not_generic": True}
     return next(([dict(a) for a in alts] for words, alts in _CANT if re.fullmatch(words, text)), None)

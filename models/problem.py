@@ -110,6 +110,7 @@ class Restriction:
     not_types: tuple[str, ...] | None = None  # tapwise extension: none of them ("noncreature spells")
     min_mana_value: int | None = None  # tapwise extension: a spell of at least this mana value (202.3)
     any_of: tuple[Restriction, ...] | None = None  # tapwise extension: alternatives, any one of which matches
+    not_generic: bool | None = None  # tapwise extension: it pays no generic mana (symbols, not purposes)
 
     def allows(self, purpose: Purpose) -> bool:
         if self.min_mana_value is not None and (purpose.kind != "spell" or purpose.mana_value is None
@@ -135,7 +136,8 @@ class Restriction:
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
-        for key in ("kind", "types", "subtypes", "colors", "has_x", "tags", "not_types", "min_mana_value"):
+        for key in ("kind", "types", "subtypes", "colors", "has_x", "tags", "not_types", "min_mana_value",
+                    "not_generic"):
             value = getattr(self, key)
             if value is not None:
                 out[key] = list(value) if isinstance(value, tuple) else value
@@ -575,12 +577,15 @@ def _any_of(value: Any, path: str) -> tuple[Restriction, ...]:
         if isinstance(item, dict) and "any_of" in item:
             raise ProblemError(f"{path}[{i}].any_of", "alternatives can't hold alternatives")
         out.append(load_restriction(item, f"{path}[{i}]"))
+        if out[-1].not_generic:
+            raise ProblemError(f"{path}[{i}].not_generic", "goes on the restriction itself, not on one of its "
+                               "alternatives (it says which symbols the mana pays, not what for)")
     return tuple(out)
 
 
 def load_restriction(value: Any, path: str) -> Restriction:
     obj = _object(value, path, ("kind", "types", "subtypes", "colors", "has_x", "tags", "not_types",
-                                "min_mana_value", "any_of") + NOT_YET["only"])
+                                "min_mana_value", "any_of", "not_generic") + NOT_YET["only"])
     _refuse_not_yet(obj, "only", path)
     colors = obj.get("colors")
     if colors is not None:
@@ -603,7 +608,19 @@ def load_restriction(value: Any, path: str) -> Restriction:
         min_mana_value=_int(obj["min_mana_value"], f"{path}.min_mana_value", 0, MAX_NUMBER)
         if "min_mana_value" in obj else None,
         any_of=_any_of(obj["any_of"], f"{path}.any_of") if "any_of" in obj else None,
+        not_generic=_not_generic(obj, path),
     )
+
+
+def _not_generic(obj: Mapping[str, Any], path: str) -> bool | None:
+    """tapwise's ``only.not_generic``: ``true`` ("This mana can't be spent to pay generic mana
+    costs": no generic symbol, {X}, {S} or {2/W}'s generic half, 107.4h, 107.3); top level only,
+    since it says which symbols the mana pays, not what for."""
+    if "not_generic" not in obj:
+        return None
+    if obj["not_generic"] is not True:
+        raise ProblemError(f"{path}.not_generic", "must be true (leave it out for mana that pays generic)")
+    return True
 
 
 _ADD_COUNTS = ("any_color", "one_color", "any_type", "each_color")

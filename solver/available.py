@@ -534,7 +534,8 @@ class _Board:
             return [((i,), 0) for i in have if ok(tokens[i])]
 
         def generic(n: int) -> list[tuple[tuple[int, ...], int]]:
-            return [(c, 0) for c in combinations_with_replacement(have, n) if all(c.count(i) <= left[i] for i in c)]
+            payers = [i for i in have if _pays_generic(tokens[i])]  # only.not_generic (tapwise extension)
+            return [(c, 0) for c in combinations_with_replacement(payers, n) if all(c.count(i) <= left[i] for i in c)]
 
         def colored(t: Token) -> bool:
             return t.type in sym.colors or t.type == ANY
@@ -552,9 +553,14 @@ class _Board:
             return one(colored) + generic(2)
         if k is Kind.PHYREXIAN or k is Kind.HYBRID_PHYREXIAN:
             return one(colored) + [((), 2)]
-        if k is Kind.SNOW:
-            return one(lambda t: t.snow)
+        if k is Kind.SNOW:  # {S} is generic mana (107.4h)
+            return one(lambda t: t.snow and _pays_generic(t))
         raise ProblemError("sources", f"{sym} in a mana ability's cost can't be paid with mana")
+
+
+def _pays_generic(token: Token) -> bool:
+    """May this mana pay generic mana (not under tapwise's ``only.not_generic``)?"""
+    return token.only is None or not token.only.not_generic
 
 
 def _left_in(copies: tuple, cards: tuple[int, int, int | None] | None = None) -> int:

@@ -181,7 +181,7 @@ def _mana_kind(type: str, snow: bool, only: Restriction | None, pool: bool) -> M
     return ManaKind(type, snow, only, pool)
 
 
-Spendable = tuple[tuple[int, str, bool], ...]
+Spendable = tuple[tuple[int, str, bool, bool], ...]  # (kind, type, snow, may pay generic)
 """(index, type, snow) of each mana kind some purpose may spend: all that acceptance depends on."""
 
 
@@ -270,9 +270,9 @@ def ability_purpose(source: Source) -> Purpose:
 def _spendable(layout: _Layout, purpose: Purpose | None) -> tuple[_Accept, frozenset[int]]:
     """See :meth:`_Layout.spendable`: worked out once per layout and purpose (None when the
     layout has no restriction, which is the usual case, so no purpose is hashed)."""
-    spendable = tuple((i, k.type, k.snow) for i, k in enumerate(layout.kinds)
+    spendable = tuple((i, k.type, k.snow, k.only is None or not k.only.not_generic) for i, k in enumerate(layout.kinds)
                       if k.only is None or k.only.allows(purpose))
-    return _accept(spendable), frozenset(i for i, _, _ in spendable)
+    return _accept(spendable), frozenset(i for i, _, _, _ in spendable)
 
 
 class _Accept:
@@ -285,14 +285,15 @@ class _Accept:
 
     def __init__(self, spendable: Spendable) -> None:
         self.spendable = spendable
-        self._sets: dict[tuple[str, bool], frozenset[int]] = {}
+        self._sets: dict[tuple[str, bool, bool], frozenset[int]] = {}
 
-    def kinds(self, types: str, snow: bool = False) -> frozenset[int]:
-        """Kinds of one of ``types`` (a string of type letters), only snow ones if ``snow``."""
-        got = self._sets.get((types, snow))
+    def kinds(self, types: str, snow: bool = False, generic: bool = False) -> frozenset[int]:
+        """Kinds of one of ``types`` (a string of type letters), only snow ones if ``snow``, only
+        those that may pay generic mana if ``generic`` (tapwise's ``only.not_generic``)."""
+        got = self._sets.get((types, snow, generic))
         if got is None:
-            got = self._sets[(types, snow)] = frozenset(
-                i for i, t, s in self.spendable if t in types and (s or not snow))
+            got = self._sets[(types, snow, generic)] = frozenset(
+                i for i, t, s, g in self.spendable if t in types and (s or not snow) and (g or not generic))
         return got
 
 
@@ -358,7 +359,8 @@ class _Group:
 
     def demand(self, accept: _Accept) -> Demand:
         """The demand these symbols make on the kinds of ``accept``."""
-        sets = tuple([accept.kinds(o[1], o[2]) for o in self.options])
+        # generic: an option with a generic category, or {S} (snow only: generic mana, 107.4h)
+        sets = tuple([accept.kinds(o[1], o[2], o[4] is not None or o[2]) for o in self.options])
         got = self._demands.get(sets)
         if got is None:
             if len(self._demands) >= 256:
@@ -453,7 +455,7 @@ def _variants(totals: _Same, accept: _Accept, achroma: bool, spend_as: str | Non
     for tc, shape in zip(totals.value, _shapes(totals, achroma, spend_as, x_color)):
         demands = tuple([g.demand(accept) for g in shape.groups])
         out.append(assemble(Variant, {"total": tc, "demands": demands, "x_symbols": tc.x_symbols,
-                                      "x_accept": accept.kinds(shape.x_types),
+                                      "x_accept": accept.kinds(shape.x_types, False, True),
                                       "x_zero": shape.x_zero or tc.x_forced_zero, "energy": tc.energy}))
     return tuple(out)
 

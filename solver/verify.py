@@ -156,6 +156,14 @@ def _mana_ok(sym: Symbol, t: str, snow: bool, *, achroma_own: bool, spend_as: st
     return t in sym.colors
 
 
+def _not_generic(sym: Symbol, generic_half: bool, tok: Token, where: str, errors: list[str]) -> None:
+    """tapwise's ``only.not_generic`` (Jegantha: "This mana can't be spent to pay generic mana
+    costs"): such mana pays no generic symbol, {X} (107.3), {S} (generic, 107.4h) or generic half."""
+    if tok[2] is not None and tok[2].not_generic and (
+            generic_half or sym.kind in (KIND_GENERIC, KIND_X, KIND_SNOW)):
+        errors.append(f"{where}: {{{tok[0]}}} from {tok[3]} can't pay generic mana ({sym})")
+
+
 class _Replay:
     """The mana pool while the answer is replayed: each token (type, snow, restriction, origin,
     index) with how many of it are in the pool (``counts[index]``: a list, cheap to fork)."""
@@ -395,6 +403,7 @@ def verify(problem: Problem | dict[str, Any], answer: dict[str, Any],
                         if not _mana_ok(sym, tok[0], tok[1], achroma_own=False, spend_as=None,
                                         generic_half=each == 2 and sym.kind is KIND_TWOBRID):
                             errors.append(f"{where}.paid[{n}]: {{{tok[0]}}} can't pay {sym}")
+                        _not_generic(sym, each == 2 and sym.kind is KIND_TWOBRID, tok, f"{where}.paid[{n}]", errors)
         ability_life += ab.life * times
         damage += ab.damage * times
         energy += ab.energy * times
@@ -649,6 +658,8 @@ def _check_total(p: Problem, tc: TotalCost, payments: list[dict[str, Any]], clai
             continue
         tokens = r.spend(mana, where, purpose)
         spent += tokens
+        for tok in tokens:
+            _not_generic(sym, kind is KIND_TWOBRID and pay.get("half") == "{2}", tok, where, errors)
         if kind is KIND_GENERIC:
             if not achroma:  # any mana pays generic
                 continue

@@ -388,8 +388,8 @@ def test_tap_triggers_that_do_not_touch_the_payment():
      "{T}, Mill a card: For each colored mana symbol in the milled card's mana cost, add one mana of that color."),
     ("{T}: Add one mana of any type a Gate you control could produce.",
      "{T}: Add one mana of any type a Gate you control could produce."),
-    ("{T}: Add {C}. This mana can't be spent to pay generic mana costs.",
-     "This mana can't be spent to pay generic mana costs."),
+    ("{T}: Add {C}. This mana can't be spent to cast spells during combat.",
+     "This mana can't be spent to cast spells during combat."),
     ("{T}: Add {C}{C}. Spend this mana only to cast monocolored spells of that color.",
      "Spend this mana only to cast monocolored spells of that color."),
     ("Whenever a player taps a snow land for mana, that player adds one mana of any type that land produced. That "
@@ -739,7 +739,8 @@ _ABILITY_SHAPES = {
     "uses": (int, str), "only": dict, "times": (int, dict), "remove_counters": dict, "put_counters": dict,
     "if": list, "unless": list, "sacrifice_other": dict, "tap_other": dict, "discard": int,
     "exile_graveyard": int, "mill": int, "drawback": str}
-_ONLY_KEYS = {"kind", "types", "subtypes", "colors", "has_x", "tags", "not_types", "min_mana_value", "any_of"}
+_ONLY_KEYS = {"kind", "types", "subtypes", "colors", "has_x", "tags", "not_types", "min_mana_value", "any_of",
+              "not_generic"}
 
 
 def _check_amount(value) -> None:

@@ -278,8 +278,8 @@ class _Search:
         def is_type(*types):
             return lambda tok: tok[0] in types
 
-        def anything(tok) -> bool:
-            return True
+        def anything(tok) -> bool:  # generic mana: not mana under only.not_generic (tapwise extension)
+            return tok[2] == 0 or not self.restrictions[tok[2]].not_generic
 
         def rec(k: int, pool_left: list, life: int, energy: int) -> None:
             if k == len(symbols):
@@ -310,8 +310,8 @@ class _Search:
             elif kind is Kind.HYBRID_PHYREXIAN:
                 take(pool_left, is_type(s.colors[0], s.colors[1], ANY), nxt)
                 rec(k + 1, pool_left, life + 2, energy)
-            elif kind is Kind.SNOW:
-                take(pool_left, lambda tok: tok[1], nxt)
+            elif kind is Kind.SNOW:  # {S}: generic mana (107.4h)
+                take(pool_left, lambda tok: tok[1] and anything(tok), nxt)
             elif kind is Kind.X:
                 rec(k + 1, pool_left, life, energy)  # X counts as 0
             elif kind is Kind.ENERGY:

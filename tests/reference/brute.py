@@ -56,16 +56,19 @@ ALL_OBJECTIVES = {"max_x", "max_colors", "min_colors", "min_life", "min_energy",
                   "min_sources", "min_waste", "min_drawbacks", "min_cards", "min_counters"}
 UNLIMITED = 10**6  # uses "any": no limit per copy but what the costs allow
 
-# Every class of mana for paying the total cost: (type, snow, made by an activation).
-CLASSES = tuple((t, s, m) for t in TYPES for s in (False, True) for m in (False, True))
+# Every class of mana for paying the total cost: (type, snow, made by an activation, barred from
+# generic mana by tapwise's only.not_generic).
+CLASSES = tuple((t, s, m, ng) for t in TYPES for s in (False, True) for m in (False, True) for ng in (False, True))
 CLASS_INDEX = {c: i for i, c in enumerate(CLASSES)}
 
 # Slot kinds: what one mana of a demand must be.
 #   ("col", c)   mana of color c           "C"      colorless mana
-#   "any"        any mana                  ("genX", c) X mana under x_color c
+#   "any"        any mana: generic         ("genX", c) X mana under x_color c
+#   "anyc"       any mana: a colored requirement lifted by spend_as (not generic)
 #   "genC"       Achroma's colorless-only generic
 #   "snow"       snow mana of any type     "snowC"  colorless snow mana (Achroma's {S})
-_RANK = {"col": 0, "C": 1, "genC": 2, "genX": 3, "snowC": 4, "snow": 5, "any": 6}
+_RANK = {"col": 0, "C": 1, "genC": 2, "genX": 3, "snowC": 4, "snow": 5, "anyc": 6, "any": 6}
+_GENERIC_SLOTS = ("any", "genC", "genX", "snow", "snowC")  # generic mana: {N}, X, {S} (107.4h), a {2/W} half
 
 
 class Unsupported(NotImplementedError):
@@ -82,9 +85,12 @@ def _kind_rank(kind) -> tuple:
     return (_RANK[kind], "")
 
 
-def _fits(kind, mana_type: str, snow: bool) -> bool:
-    """Whether one mana of ``mana_type`` (snow or not) can fill a slot of ``kind``."""
-    if kind == "any":
+def _fits(kind, mana_type: str, snow: bool, not_generic: bool = False) -> bool:
+    """Whether one mana of ``mana_type`` (snow or not; ``not_generic``: under only.not_generic)
+    can fill a slot of ``kind``."""
+    if not_generic and (kind in _GENERIC_SLOTS or (isinstance(kind, tuple) and kind[0] == "genX")):
+        return False
+    if kind in ("any", "anyc"):
         return True
     if kind == "snow":
         return snow
@@ -462,6 +468,8 @@ def _restriction_matches(only: dict, ctx: dict) -> bool:
             ok = ctx["kind"] == "spell" and ctx.get("mana_value") is not None and ctx["mana_value"] >= want
         elif key == "any_of":  # tapwise extension: one of the alternatives matches
             ok = any(_restriction_matches(alt, ctx) for alt in want)
+        elif key == "not_generic":  # tapwise extension: which symbols it pays, checked as slots are filled
+            ok = True
         else:
             raise Unsupported(f"unknown restriction key {key!r}")
         if not ok:
@@ -716,8 +724,10 @@ class _Search:
                      "colors": "".join(c for c in COLORS if c in cost_colors), "has_x": has_x,
                      "tags": {t.lower() for t in for_.get("tags", [])}, "mana_value": for_.get("mana_value")}
         self.usable_total = {-1: True}
+        self.not_generic = {-1: False}  # tapwise extension: the mana pays no generic symbol
         for i, only in enumerate(self.restrictions):
             self.usable_total[i] = _restriction_matches(only, total_ctx)
+            self.not_generic[i] = only.get("not_generic") is True
         self.usable_ability: dict[tuple[int, int], bool] = {}
         for si, src in enumerate(self.sources):
             ctx = {"kind": "ability", "types": set(src.types), "subtypes": set(), "colors": "",
@@ -867,12 +877,14 @@ class _Search:
         slots += ["snow"] * w[_SNOW_INC]
         if self.spend_as == "any_type":
             # 118.14 / spec 8: every type requirement is lifted; snow is still needed for {S}.
-            slots = ["snow" if k in ("snow", "snowC") else "any" for k in slots]
+            slots = ["snow" if k in ("snow", "snowC") else "anyc" if isinstance(k, tuple) and k[0] == "col"
+                     or k == "C" else "any" for k in slots]
         elif self.spend_as == "any_color":
             # 609.4b / spec 8: any mana may pay a colored requirement, not {C} nor Achroma's
             # colorless-only generic. CHOICE: "spend only black mana on X" (x_color) is a color
             # requirement too, so mana spent as though it were any color satisfies it (609.4b).
-            slots = ["any" if isinstance(k, tuple) else k for k in slots]
+            slots = ["anyc" if isinstance(k, tuple) and k[0] == "col" else "any" if isinstance(k, tuple) else k
+                     for k in slots]
         slots.sort(key=_kind_rank)
         return (xv, w[_LIFE], w[_ENERGY], tuple(slots))
 
@@ -892,8 +904,8 @@ class _Search:
             for ci, n in enumerate(supply):
                 if n == 0:
                     continue
-                t, snow, made = CLASSES[ci]
-                if not _fits(kind, t, snow):
+                t, snow, made, ng = CLASSES[ci]
+                if not _fits(kind, t, snow, ng):
                     continue
                 sub = self._pay(rest, supply[:ci] + (n - 1,) + supply[ci + 1:])
                 bit = BIT.get(t, 0)
@@ -912,7 +924,7 @@ class _Search:
             if made:
                 made_in_pool += n
             if self.usable_total[only]:
-                supply[CLASS_INDEX[(t, snow, made)]] += n
+                supply[CLASS_INDEX[(t, snow, made, self.not_generic[only])]] += n
         return tuple(supply), made_in_pool
 
     def _affordable(self, energy: int, a_life: int, damage: int, life: int) -> bool:
@@ -990,7 +1002,7 @@ class _Search:
                 return
             kind = kinds[0]
             for u, n in counts.items():
-                if n and self.usable_ability[(u[2], si)] and _fits(kind, u[0], u[1]):
+                if n and self.usable_ability[(u[2], si)] and _fits(kind, u[0], u[1], self.not_generic[u[2]]):
                     c2 = dict(counts)
                     c2[u] -= 1
                     take(kinds[1:], c2, then)

@@ -98,9 +98,11 @@ class _KeywordSearch(_Search):
         slots += [("snowC" if achroma else "snow", None)] * w[_SNOW_OWN]
         slots += [("snow", None)] * w[_SNOW_INC]
         if self.spend_as_kw == "any_type":
-            slots = [("snow" if k in ("snow", "snowC") else "any", kw) for k, kw in slots]
+            slots = [("snow" if k in ("snow", "snowC") else "anyc" if isinstance(k, tuple) and k[0] == "col" or k == "C"
+                      else "any", kw) for k, kw in slots]  # anyc: a lifted colored requirement, not generic
         elif self.spend_as_kw == "any_color":
-            slots = [("any" if isinstance(k, tuple) else k, kw) for k, kw in slots]
+            slots = [("anyc" if isinstance(k, tuple) and k[0] == "col" else "any" if isinstance(k, tuple) else k, kw)
+                     for k, kw in slots]
         slots.sort(key=lambda s: (_kind_rank(s[0]), str(s[1])))
         return (xv, w[_LIFE], w[_ENERGY], tuple(slots))
 
