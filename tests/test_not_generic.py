@@ -6,18 +6,15 @@ references on seeded random small problems."""
 
 from __future__ import annotations
 
-import copy
-import json
 import random
 
 import pytest
 
 import tapwise
-from reference.available_brute import TooBig, brute_available
+from random_checks import check_available, check_pay
 from tapwise.models.oracle import read_card
 from tapwise.solver.available import available
 from tapwise.solver.verify import verify
-from test_against_reference import check_against_reference
 from test_v2_effects import PROBLEM_SCHEMA
 
 NG = {"not_generic": True}
@@ -101,24 +98,9 @@ def random_problem(r: random.Random, small: bool = False) -> dict:
 
 
 def test_106_6_random_not_generic_problems_against_the_reference():
-    r = random.Random(1064)
-    for _ in range(300):
-        problem = random_problem(r)
-        assert PROBLEM_SCHEMA.is_valid(problem), problem
-        check_against_reference(problem)
+    check_pay(random_problem, 1064, 300)
 
 
 def test_random_not_generic_boards_against_the_available_reference():
-    r = random.Random(1065)
-    compared = 0
-    for _ in range(50):
-        board = {k: v for k, v in random_problem(r, small=True).items() if k in ("sources", "pool")}
-        try:
-            expected = brute_available(copy.deepcopy(board), max_states=20_000)
-        except TooBig:
-            continue
-        got = available(copy.deepcopy(board))
-        key = lambda p: json.dumps(p, sort_keys=True)  # noqa: E731
-        assert sorted(got["pools"], key=key) == sorted(expected["pools"], key=key), json.dumps(board)
-        compared += 1
-    assert compared >= 25
+    check_available(lambda r: {k: v for k, v in random_problem(r, small=True).items() if k in ("sources", "pool")},
+                    1065, 50, 25)
