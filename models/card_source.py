@@ -84,6 +84,9 @@ def card_facts(name: str | None, oracle: str | None, type_line: str | None = Non
         if any((a.get("only") or {}).get("subtypes") == "chosen" for a in abilities):
             raise CardSourceError("chosen", "is needed: the card's mana is spent only on the chosen creature type "
                                   "(give it, like \"chosen\": \"Elf\")")
+        if any({"colors": "chosen"} in ((a.get("only") or {}).get("all_of") or ()) for a in abilities):
+            raise CardSourceError("chosen", "is needed: the card's mana is spent only on spells of the chosen color "
+                                  "(give it, like \"chosen\": \"G\")")  # Throne of Eldraine
         facts = _from_type_line(type_line)
         if type_line is None and name is not None and basic_land(name) is not None:
             facts = {"types": ("land",), "snow": basic_land(name)[1], "supertypes": ("basic",)}

@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from tapwise.models.oracle_card import _Card
+
 _HAS_X = r"with \{X\} in (?:its|their) mana costs?"
 
 # "Spend this mana only <words>": alternatives (a list) or one restriction.
@@ -29,8 +31,14 @@ _CANT: list[tuple[str, list[dict[str, Any]]]] = [
 ]
 
 
-def read_only_more(text: str) -> dict[str, Any] | list[dict[str, Any]] | None:
-    """The restriction for "Spend this mana only <text>" when it needs a mana value, or None."""
+def read_only_more(text: str, card: _Card, sentence: str) -> dict[str, Any] | list[dict[str, Any]] | None:
+    """The restriction for "Spend this mana only <text>" when it needs a mana value, or an "and"
+    of colors (Throne of Eldraine), or None."""
+    if re.fullmatch(r"to cast monocolored spells of that color", text):
+        # monocolored and of the chosen color (its `chosen`): both, so tapwise's all_of; without
+        # the choice the placeholder "chosen", which a source must replace (models/card_source.py)
+        color = card.chosen_colors(sentence, "color") or "chosen"
+        return {"kind": "spell", "all_of": [{"colors": "monocolored"}, {"colors": color}]}
     for words, make in _ONLY:
         if m := re.fullmatch(words, text):
             return make(int(m.group(1)))

@@ -149,7 +149,7 @@ def _read_riders(rest: list[str], card: _Card) -> _Riders:
         elif m := re.fullmatch(rf"(?:you|each player) loses? {NUM} life", s, re.I):
             riders.damage += number(m.group(1))  # life lost, like the painlands' damage
         elif m := re.fullmatch(r"Spend this mana only (.+)", s):
-            riders.only = read_only_more(m.group(1)) or _read_only(m.group(1), card, s + ".")
+            riders.only = read_only_more(m.group(1), card, s + ".") or _read_only(m.group(1), card, s + ".")
         elif (m := re.fullmatch(r"This mana can't be spent (.+)", s)) and (
                 cant := read_cant_spend(m.group(1)) or read_cant_spend_more(m.group(1))) is not None:
             riders.only = cant

@@ -111,12 +111,15 @@ class Restriction:
     min_mana_value: int | None = None  # tapwise extension: a spell of at least this mana value (202.3)
     any_of: tuple[Restriction, ...] | None = None  # tapwise extension: alternatives, any one of which matches
     not_generic: bool | None = None  # tapwise extension: it pays no generic mana (symbols, not purposes)
+    all_of: tuple[Restriction, ...] | None = None  # tapwise extension: every one of them matches
 
     def allows(self, purpose: Purpose) -> bool:
         if self.min_mana_value is not None and (purpose.kind != "spell" or purpose.mana_value is None
                                                 or purpose.mana_value < self.min_mana_value):
             return False  # an ability has no mana value; a spell's must be given (for.mana_value)
         if self.any_of is not None and not any(r.allows(purpose) for r in self.any_of):
+            return False
+        if self.all_of is not None and not all(r.allows(purpose) for r in self.all_of):
             return False
         if self.kind is not None and self.kind != purpose.kind:
             return False
@@ -143,6 +146,8 @@ class Restriction:
                 out[key] = list(value) if isinstance(value, tuple) else value
         if self.any_of is not None:
             out["any_of"] = [r.to_json() for r in self.any_of]
+        if self.all_of is not None:
+            out["all_of"] = [r.to_json() for r in self.all_of]
         if self.colors is not None and len(self.colors) == 1:
             out["colors"] = self.colors[0]  # the spec's short form: "colors": "multicolored"
         return out
@@ -568,14 +573,16 @@ MAX_ALTERNATIVES = 8
 
 
 def _any_of(value: Any, path: str) -> tuple[Restriction, ...]:
-    """tapwise's ``only.any_of``: 2 to 8 restrictions, none itself with ``any_of``."""
+    """tapwise's ``only.any_of`` (or ``all_of``, the last part of ``path``): 2 to 8
+    restrictions, none itself with ``any_of`` or ``all_of``."""
     items = _expect(value, (list,), path, "a list of spend restrictions")
     if not 2 <= len(items) <= MAX_ALTERNATIVES:
         raise ProblemError(path, f"must list 2 to {MAX_ALTERNATIVES} restrictions, not {len(items)}")
     out = []
     for i, item in enumerate(items):
-        if isinstance(item, dict) and "any_of" in item:
-            raise ProblemError(f"{path}[{i}].any_of", "alternatives can't hold alternatives")
+        nested = next((k for k in ("any_of", "all_of") if isinstance(item, dict) and k in item), None)
+        if nested is not None:
+            raise ProblemError(f"{path}[{i}].{nested}", "a list of restrictions can't hold another")
         out.append(load_restriction(item, f"{path}[{i}]"))
         if out[-1].not_generic:
             raise ProblemError(f"{path}[{i}].not_generic", "goes on the restriction itself, not on one of its "
@@ -585,7 +592,7 @@ def _any_of(value: Any, path: str) -> tuple[Restriction, ...]:
 
 def load_restriction(value: Any, path: str) -> Restriction:
     obj = _object(value, path, ("kind", "types", "subtypes", "colors", "has_x", "tags", "not_types",
-                                "min_mana_value", "any_of", "not_generic") + NOT_YET["only"])
+                                "min_mana_value", "any_of", "not_generic", "all_of") + NOT_YET["only"])
     _refuse_not_yet(obj, "only", path)
     colors = obj.get("colors")
     if colors is not None:
@@ -609,6 +616,7 @@ def load_restriction(value: Any, path: str) -> Restriction:
         if "min_mana_value" in obj else None,
         any_of=_any_of(obj["any_of"], f"{path}.any_of") if "any_of" in obj else None,
         not_generic=_not_generic(obj, path),
+        all_of=_any_of(obj["all_of"], f"{path}.all_of") if "all_of" in obj else None,
     )
 
 

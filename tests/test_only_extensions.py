@@ -49,11 +49,30 @@ def test_106_6_the_verifier_refuses_restricted_mana_spent_where_no_alternative_m
     assert verify({**problem, "for": {"mana_value": 3}}, answer) != []
 
 
+def test_106_6_throne_of_eldraine_pays_monocolored_spells_of_its_color_only():
+    reading = read_card("{T}: Add four mana of the chosen color. Spend this mana only to cast monocolored spells of "
+                        "that color.", name="Throne of Eldraine", chosen="G")
+    only = {"kind": "spell", "all_of": [{"colors": "monocolored"}, {"colors": "G"}]}
+    assert list(reading.abilities) == [{"add": "{G}{G}{G}{G}", "only": only}]
+    problem = {"cost": "{2}{G}{G}", "sources": [{"name": "Throne of Eldraine", "chosen": "G"}]}
+    assert PROBLEM_SCHEMA.is_valid(problem)
+    assert tapwise.pay(problem)["status"] == "paid"
+    assert tapwise.pay({**problem, "cost": "{2}{G}{W}"})["status"] == "infeasible"  # 105.2: multicolored
+    assert tapwise.pay({**problem, "cost": "{2}{U}"})["status"] == "infeasible"  # monocolored, another color
+    assert tapwise.pay({**problem, "cost": "{4}"})["status"] == "infeasible"  # colorless (202.2)
+    missing = tapwise.pay({"cost": "{G}", "sources": [{"oracle": "{T}: Add four mana of the chosen "
+                           "color. Spend this mana only to cast monocolored spells of that color."}]})
+    assert missing["status"] == "error" and missing["error"].startswith("sources[0].chosen:")
+
+
 def test_the_new_keys_are_errors_naming_the_field_when_bad():
     for only, path in [({"min_mana_value": -1}, "only.min_mana_value"), ({"min_mana_value": "5"}, "only.min_mana_value"),
                        ({"any_of": [TROYAN]}, "only.any_of"), ({"any_of": TROYAN}, "only.any_of"),
                        ({"any_of": [TROYAN, {"any_of": [TROYAN, TROYAN]}]}, "only.any_of[1].any_of"),
-                       ({"any_of": [TROYAN, {"kind": "spel"}]}, "only.any_of[1].kind")]:
+                       ({"any_of": [TROYAN, {"kind": "spel"}]}, "only.any_of[1].kind"),
+                       ({"all_of": [TROYAN]}, "only.all_of"),
+                       ({"all_of": [TROYAN, {"any_of": [TROYAN, TROYAN]}]}, "only.all_of[1].any_of"),
+                       ({"all_of": [TROYAN, {"colors": "chosen"}]}, "only.all_of[1].colors")]:
         answer = tapwise.pay(_troyan(only))
         assert answer["status"] == "error" and answer["error"].startswith(f"sources[0].abilities[0].{path}:"), answer
         assert not PROBLEM_SCHEMA.is_valid(_troyan(only))
@@ -103,8 +122,11 @@ def _one(r: random.Random) -> dict:
 
 
 def _only(r: random.Random) -> dict:
-    if r.random() < 0.5:
+    if r.random() < 0.4:
         return _one(r)
+    if r.random() < 0.3:  # Throne of Eldraine's kind: every part must match
+        return {"all_of": [{"colors": r.choice(["monocolored", "multicolored", "colorless"])},
+                           {"colors": r.choice(["G", "U", "R"])}] + ([_one(r)] if r.random() < 0.3 else [])}
     out: dict = {"any_of": [_one(r) for _ in range(r.randint(2, 3))]}
     if r.random() < 0.3:
         out["kind"] = "spell"

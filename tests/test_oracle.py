@@ -231,7 +231,8 @@ def test_spend_restrictions_with_tags_and_lists(restriction, only):
 
 @pytest.mark.parametrize("restriction", [
     "Spend this mana only to cast artifact spells or activate abilities of creatures.",
-    "Spend this mana only to cast monocolored spells of that color.",
+    "Spend this mana only to cast spells of the chosen types or spells whose names begin with the first letter of "
+    "your name.",
     "Spend this mana only to cast a colorless spell, activate an ability of a colorless permanent, or pay a cost "
     "that contains {C}.",
 ])
@@ -390,8 +391,8 @@ def test_tap_triggers_that_do_not_touch_the_payment():
      "{T}: Add one mana of any type a Gate you control could produce."),
     ("{T}: Add {C}. This mana can't be spent to cast spells during combat.",
      "This mana can't be spent to cast spells during combat."),
-    ("{T}: Add {C}{C}. Spend this mana only to cast monocolored spells of that color.",
-     "Spend this mana only to cast monocolored spells of that color."),
+    ("{T}: Add {C}{C}. Spend this mana only to cast spells whose names begin with the letter A.",
+     "Spend this mana only to cast spells whose names begin with the letter A."),
     ("Whenever a player taps a snow land for mana, that player adds one mana of any type that land produced. That "
      "land doesn't untap during its controller's next untap step.",
      "Whenever a player taps a snow land for mana, that player adds one mana of any type that land produced. That "
@@ -740,7 +741,7 @@ _ABILITY_SHAPES = {
     "if": list, "unless": list, "sacrifice_other": dict, "tap_other": dict, "discard": int,
     "exile_graveyard": int, "mill": int, "drawback": str}
 _ONLY_KEYS = {"kind", "types", "subtypes", "colors", "has_x", "tags", "not_types", "min_mana_value", "any_of",
-              "not_generic"}
+              "not_generic", "all_of"}
 
 
 def _check_amount(value) -> None:
@@ -791,7 +792,8 @@ def check_spec_shape(ability: dict) -> None:
         assert all(isinstance(k, str) and isinstance(n, int) and n >= 1 for k, n in ability.get(key, {}).items())
     if "only" in ability:
         assert set(ability["only"]) <= _ONLY_KEYS, ability
-        assert all(set(alt) <= _ONLY_KEYS - {"any_of"} for alt in ability["only"].get("any_of", [])), ability
+        assert all(set(alt) <= _ONLY_KEYS - {"any_of", "all_of", "not_generic"}
+                   for key in ("any_of", "all_of") for alt in ability["only"].get(key, [])), ability
     if "mana" in ability:
         assert str(ManaCost.parse(ability["mana"])) == ability["mana"]
 

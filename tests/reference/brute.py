@@ -470,6 +470,8 @@ def _restriction_matches(only: dict, ctx: dict) -> bool:
             ok = any(_restriction_matches(alt, ctx) for alt in want)
         elif key == "not_generic":  # tapwise extension: which symbols it pays, checked as slots are filled
             ok = True
+        elif key == "all_of":  # tapwise extension: every one matches
+            ok = all(_restriction_matches(part, ctx) for part in want)
         else:
             raise Unsupported(f"unknown restriction key {key!r}")
         if not ok:
