@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
-from tapwise.models.facts import Condition
-from tapwise.models.fields import MAX_NUMBER, ProblemError, _choice, _expect, _int, _object, _str, _str_list
+from tapwise.models.facts import Condition, fact_name, load_conditions
+from tapwise.models.fields import MAX_NUMBER, ProblemError, _choice, _expect, _int, _object, _str_list
 from tapwise.models.mana import COLORS, TYPES
 from tapwise.models.traits import TRAIT_KEYS, Traits, load_traits
 
@@ -186,8 +186,6 @@ def _conditional_extra(obj: dict, path: str, when: ManaFilter | None, on: str | 
     """tapwise's extension of an extra: ``if`` (conditions on board facts, Regal Behemoth's "while
     you're the monarch") and ``times`` (a whole number or ``{"fact": F}``: its mana string that
     many times, Elvish Guidance's "an additional {G} for each Elf on the battlefield")."""
-    from tapwise.models.problem import load_conditions  # models.problem imports this module
-
     conditions = load_conditions(obj["if"], f"{path}.if") if "if" in obj else ()
     times: int | str = 1
     if "times" in obj:
@@ -196,9 +194,7 @@ def _conditional_extra(obj: dict, path: str, when: ManaFilter | None, on: str | 
             _object(raw, f"{path}.times", ("fact",))
             if "fact" not in raw:
                 raise ProblemError(f"{path}.times.fact", "is required")
-            times = " ".join(_str(raw["fact"], f"{path}.times.fact").lower().split())
-            if not times:
-                raise ProblemError(f"{path}.times.fact", "names no fact")
+            times = fact_name(raw["fact"], f"{path}.times.fact")
         else:
             times = _int(raw, f"{path}.times", 1, MAX_TIMES)
         if not isinstance(obj["add"], str) or obj["add"] in ("same_type", "chosen"):

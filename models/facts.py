@@ -10,7 +10,9 @@ its own, so a wrong reading shows up as a disagreement.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Mapping
+from typing import Any, Mapping
+
+from tapwise.models.fields import ProblemError, _expect, _int, _object, _str
 
 FactValue = "int | str"
 
@@ -86,3 +88,28 @@ def conditions_allow(if_: tuple[Condition, ...], unless: tuple[Condition, ...],
     if unless and all(c.holds(value_of(c.fact)) for c in unless):
         return False
     return True
+
+
+def load_conditions(value: Any, path: str) -> tuple[Condition, ...]:
+    """An ``if`` / ``unless`` list: ``{"fact": F, "min": n}`` and/or ``"max": n`` each."""
+    items = _expect(value, (list,), path, "a list of conditions")
+    out = []
+    for i, raw in enumerate(items):
+        p = f"{path}[{i}]"
+        obj = _object(raw, p, ("fact", "min", "max"))
+        if "fact" not in obj:
+            raise ProblemError(f"{p}.fact", "is required")
+        if "min" not in obj and "max" not in obj:
+            raise ProblemError(p, "needs \"min\" or \"max\"")
+        out.append(Condition(fact_name(obj["fact"], f"{p}.fact"),
+                             _int(obj["min"], f"{p}.min", -(10**9)) if "min" in obj else None,
+                             _int(obj["max"], f"{p}.max", -(10**9)) if "max" in obj else None))
+    return tuple(out)
+
+
+def fact_name(value: Any, path: str) -> str:
+    """A fact's name as the loaders keep it: lowercase, single spaces."""
+    name = " ".join(_str(value, path).lower().split())
+    if not name:
+        raise ProblemError(path, "names no fact")
+    return name

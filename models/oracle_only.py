@@ -4,9 +4,10 @@
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from tapwise.models.oracle_card import _Card
+if TYPE_CHECKING:
+    from tapwise.models.oracle_card import _Card
 
 _HAS_X = r"with \{X\} in (?:its|their) mana costs?"
 

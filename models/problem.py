@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Hashable, Iterable, Mapping
 
 from tapwise.models.basics import basic_land
 from tapwise.models.effects import MAX_EFFECTS, Effect, check_effect_facts, load_effects
-from tapwise.models.facts import Amount, Condition
+from tapwise.models.facts import Amount, Condition, fact_name as _fact_name, load_conditions  # re-exported
 from tapwise.models.fields import (MAX_COUNT, MAX_NUMBER, ProblemError, _bool, _choice, _close, _expect,  # re-exported
                                    _int, _key_set, _object, _str, _str_list, _type_name)
 from tapwise.models.mana import COLORS, TYPES, Kind, ManaCost, NotationError
@@ -821,30 +821,6 @@ def load_counters(value: Any, path: str, minimum: int = 0) -> tuple[tuple[str, i
     if len({k for k, _ in out}) != len(out):
         raise ProblemError(path, "names a counter kind twice")
     return tuple(sorted(out))
-
-
-def load_conditions(value: Any, path: str) -> tuple[Condition, ...]:
-    """An ``if`` / ``unless`` list: ``{"fact": F, "min": n}`` and/or ``"max": n`` each."""
-    items = _expect(value, (list,), path, "a list of conditions")
-    out = []
-    for i, raw in enumerate(items):
-        p = f"{path}[{i}]"
-        obj = _object(raw, p, ("fact", "min", "max"))
-        if "fact" not in obj:
-            raise ProblemError(f"{p}.fact", "is required")
-        if "min" not in obj and "max" not in obj:
-            raise ProblemError(p, "needs \"min\" or \"max\"")
-        out.append(Condition(_fact_name(obj["fact"], f"{p}.fact"),
-                             _int(obj["min"], f"{p}.min", -(10**9)) if "min" in obj else None,
-                             _int(obj["max"], f"{p}.max", -(10**9)) if "max" in obj else None))
-    return tuple(out)
-
-
-def _fact_name(value: Any, path: str) -> str:
-    name = " ".join(_str(value, path).lower().split())
-    if not name:
-        raise ProblemError(path, "names no fact")
-    return name
 
 
 def load_amount(value: Any, path: str) -> Amount:
