@@ -43,7 +43,9 @@ refused: a board that makes more different pools than this (forty dual lands of 
 tens of thousands) is better asked about the costs in question."""
 MAX_WORK = 100_000
 """States made, dominated or not, before the question is refused (a bound on the time it takes
-that doesn't depend on the machine, so a board is always answered or always refused)."""
+that doesn't depend on the machine, so a board is always answered or always refused). The
+ordered search counts a state reached twice under one copies' state once: one board's
+activations reach the same pools by many orders."""
 MAX_UPSETS = 4096
 """Sets of kinds of mana compared when weighing pools (see :func:`_connected_upsets`)."""
 
@@ -473,16 +475,20 @@ class _Board:
                 copies[(True, uses)] = source.tapped
             initial.append(tuple(sorted(copies.items())))
         first = (tuple(initial), self._cards_start())
-        pending: dict[tuple, list[State]] = {first: list(starts)}
+        pending: dict[tuple, set[State]] = {first: set(starts)}
         heap = [(-_left_in(*first), first)]
         found: list[State] = []
+        room = MAX_STATES  # found is cut to its undominated pools past this many
         while heap:
             _, key = heappop(heap)
             copies, cards = key
-            states = self._undominated(list(set(pending.pop(key))))
+            states = self._undominated(list(pending.pop(key)))
             found += states
-            if len(found) > MAX_STATES:
-                raise TooManyPools()
+            if len(found) > room:  # only the pools are answered: the rest of each state is forgotten
+                found = self._pools_only(found)
+                if len(found) > MAX_STATES:
+                    raise TooManyPools()
+                room = max(MAX_STATES, 2 * len(found))
             for si, (source, abilities) in enumerate(self.converters):
                 purpose = Purpose("ability", source.types, (), "", False)
                 if si in self.readers:  # 9.1: facts as the copies sacrificed so far leave them
@@ -535,7 +541,7 @@ class _Board:
         """Put the states one activation of ``a`` makes from ``states`` under the key ``after``."""
         into = pending.get(after)
         if into is None:
-            into = pending[after] = []
+            into = pending[after] = set()
             heappush(heap, (-_left_in(*after), after))
         for vec, life, damage, energy in states:
             new_damage, new_energy = damage + a.damage, energy + a.energy
@@ -545,8 +551,9 @@ class _Board:
                 if not self._fits(new_life, new_damage, new_energy):
                     continue
                 grown = self._doubled(left, source.snow, a.only) if a.double_pool else self._added(left, outs)
-                self._made(len(grown))
-                into += [(pool, new_life, new_damage, new_energy) for pool in grown]
+                before = len(into)
+                into.update((pool, new_life, new_damage, new_energy) for pool in grown)
+                self._made(len(into) - before)  # the states new under this key (one reached twice is one)
 
     @staticmethod
     def _added(left: tuple[int, ...], outs: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
