@@ -50,13 +50,23 @@ MAX_UPSETS = 4096
 """Sets of kinds of mana compared when weighing pools (see :func:`_connected_upsets`)."""
 
 
-class TooManyPools(ValueError):
-    """The board makes more different pools than :data:`MAX_STATES`, or the search past
-    :data:`MAX_WORK` states."""
+MAX_TRIED = 1_000_000
+"""States the ordered search makes, reached before or not, before the question is refused: one
+reached by many orders of activations is made once per order (:data:`MAX_WORK` counts it once),
+and this bounds the time those take."""
 
-    def __init__(self) -> None:
-        super().__init__(f"this board makes too many different pools to list (more than {MAX_STATES:,} "
-                         f"kept or {MAX_WORK:,} tried)")
+
+class TooManyPools(ValueError):
+    """The board makes more different pools than :data:`MAX_STATES`, or its search more states
+    than :data:`MAX_WORK` (or :data:`MAX_TRIED` reached again), or its kinds of mana more sets to
+    compare than :data:`MAX_UPSETS`: the message names the limit."""
+
+    def __init__(self, limit: str = "kept") -> None:
+        what = {"kept": f"more than {MAX_STATES:,} different pools kept",
+                "made": f"its search made more than {MAX_WORK:,} states",
+                "tried": f"its search made more than {MAX_TRIED:,} states, reached before or not",
+                "upsets": f"more than {MAX_UPSETS:,} sets of kinds of mana to compare"}[limit]
+        super().__init__(f"this board makes too many different pools to list ({what})")
 
 
 @dataclass(frozen=True)
@@ -255,12 +265,17 @@ class _Board:
         self.start: State = (tuple(first), 0, 0, 0)
         self.upsets, self.principal = _connected_upsets(self.tokens)
         self.work = 0  # states made so far (MAX_WORK)
+        self.tried = 0  # and made again (MAX_TRIED)
 
-    def _made(self, n: int) -> None:
-        """Count ``n`` more states made; refuse past :data:`MAX_WORK`."""
+    def _made(self, n: int, tried: int | None = None) -> None:
+        """Count ``n`` more states made (and ``tried`` made, reached before or not); refuse past
+        :data:`MAX_WORK` (:data:`MAX_TRIED`)."""
         self.work += n
+        self.tried += n if tried is None else tried
         if self.work > MAX_WORK:
-            raise TooManyPools()
+            raise TooManyPools("made")
+        if self.tried > MAX_TRIED:
+            raise TooManyPools("tried")
 
     def _token(self, type_: str, snow: bool, only: Restriction | None) -> int:
         token = Token(type_, snow, only)
@@ -276,6 +291,11 @@ class _Board:
         made = []
         for a, choices, removed in read:
             outs, rs = self._outputs(choices, snow, a.only, removed)
+            if () in outs and not (a.double_pool or a.sacrifice or a.sacrifice_other):
+                # makes nothing and takes no permanent (whose counts a fact may read): it only
+                # spends, so every pool after it is inside one before (an X of 0 on a storage land)
+                keep = [k for k, out in enumerate(outs) if out]
+                outs, rs = [outs[k] for k in keep], (tuple(rs[k] for k in keep) if rs else ())
             made.append((a, outs, rs))
         return made
 
@@ -553,7 +573,7 @@ class _Board:
                 grown = self._doubled(left, source.snow, a.only) if a.double_pool else self._added(left, outs)
                 before = len(into)
                 into.update((pool, new_life, new_damage, new_energy) for pool in grown)
-                self._made(len(into) - before)  # the states new under this key (one reached twice is one)
+                self._made(len(into) - before, len(grown))  # a state reached twice under one key is one
 
     @staticmethod
     def _added(left: tuple[int, ...], outs: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
@@ -720,7 +740,7 @@ def _connected_upsets(tokens: list[Token]) -> tuple[np.ndarray, int]:
                         found.add(w)
                         grown.append(w)
         if len(found) > MAX_UPSETS:
-            raise TooManyPools()
+            raise TooManyPools("upsets")
         frontier = grown
     # the principal up-sets first: the cheap first test of domination reads only those
     ordered = sorted(principal, key=sorted) + sorted(found - principal, key=sorted)

@@ -165,7 +165,7 @@ def _storage(draw) -> dict:
         ability["mana"] = cost
     if draw(st.integers(0, 3)) == 3:
         ability["times"]["plus"] = 1
-    if cost in ("{1}", "{U}") and ability["times"].get("plus"):
+    if cost in (None, "{1}", "{U}") and ability["times"].get("plus"):
         ability["mana"] = "{2}"  # removing none must make less than it costs (else unbounded)
     ability["uses"] = draw(st.sampled_from(["any", 1, 2]))
     src: dict = {"counters": {"storage": draw(st.integers(0, 3))},
@@ -243,16 +243,16 @@ def shared_boards(draw, effects: bool = True, storage: bool = True, rich: bool =
     return board
 
 
-def _compare(board: dict) -> None:
+def _compare(board: dict, max_states: int = 10_000) -> None:
     try:
-        expected = brute_available(copy.deepcopy(board), max_states=20_000, max_tokens=9)
+        expected = brute_available(copy.deepcopy(board), max_states=max_states, max_tokens=9)
     except TooBig:
         assume(False)
     got = available(copy.deepcopy(board))
     assert sorted(got["pools"], key=_key) == sorted(expected["pools"], key=_key), json.dumps(board)
 
 
-@settings(max_examples=140, **COMMON)
+@settings(max_examples=110, **COMMON)
 @given(shared_boards())
 def test_616_1_effects_on_boards_that_share_match_the_available_reference(board):
     _compare(board)
@@ -261,7 +261,7 @@ def test_616_1_effects_on_boards_that_share_match_the_available_reference(board)
 @st.composite
 def storage_boards(draw) -> dict:
     """A tiny board and one or two storage lands without {T} (Calciform Pools, Dreadship Reef)."""
-    board = draw(boards(rich=True, max_copies=3, max_entries=2, max_pool=2))
+    board = draw(boards(rich=True, max_copies=2, max_entries=2, max_pool=1))
     extra = [_storage(draw) for _ in range(draw(st.integers(1, 2)))]
     for k, src in enumerate(extra):
         src["id"] = f"x{k}"
@@ -269,10 +269,10 @@ def storage_boards(draw) -> dict:
     return board
 
 
-@settings(max_examples=100, **COMMON)
+@settings(max_examples=50, **COMMON)
 @given(storage_boards())
 def test_122_1_counter_budgets_match_the_available_reference(board):
-    _compare(board)
+    _compare(board, max_states=5_000)
 
 
 def _cost(counts: dict[str, int]) -> str:
@@ -315,7 +315,7 @@ def test_106_12_every_reported_pool_pays_and_one_more_mana_only_where_a_pool_has
     check_with_pay(board)
 
 
-@settings(max_examples=15, **COMMON)
+@settings(max_examples=6, **COMMON)
 @given(storage_boards())
 def test_122_1_every_reported_pool_with_budgets_pays_and_one_more_only_where_a_pool_has_it(board):
     assume(_payable(board))

@@ -454,8 +454,8 @@ class _Search:
                     if min(z for z in zones_after if z is not None) < 0:
                         continue  # 9.2: cards as costs, bounded by the zones
                     for ctrs_after, reps in self._amounts(src, ab, ctrs, facts):
-                        if reps <= 0 and ab.mana is None and not (ab.sacrifice or ab.sacrifice_other or ab.tap_other):
-                            continue  # makes nothing, takes no mana and no permanent: the same pool, less left
+                        if reps <= 0 and not (_doubles(ab) or ab.sacrifice or ab.sacrifice_other):
+                            continue  # makes nothing and sacrifices nothing: a pool inside the one before, less left
                         outs = base if reps == 1 else sorted(
                             {tuple(sorted(sum(combo, ()))) for combo in itertools.combinations_with_replacement(base, reps)}
                         ) if reps > 0 else [()]
@@ -482,7 +482,8 @@ class _Search:
         copies, pool, a_life, damage, energy, _ = state
         src = self.sources[si]
         tapped, sacrificed, left, _ = cs
-        new_left = left if ab.tap else left[:ai] + (left[ai] - 1,) + left[ai + 1:]
+        # uses "any": no count of uses (its costs limit it), so states differ only in what matters
+        new_left = left if ab.tap or ab.uses_any else left[:ai] + (left[ai] - 1,) + left[ai + 1:]
         new_cs = (tapped or ab.tap, ab.sacrifice, new_left, ctrs_after)
         for new_copies in self._with_others(copies, si, rest, new_cs, ab):
             for after, phy_life, sym_energy in self._cost_payments(pool, ab, si):
