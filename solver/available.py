@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from heapq import heappop, heappush
 from itertools import combinations_with_replacement, product
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 import numpy as np
 
@@ -162,7 +162,9 @@ def _board_abilities(problem: Problem, i: int, s: Source, reflected: dict, facts
                 if e is not None and _removes_any(a):
                     removed = e.removed
                 if e is not None and not a.tap:
-                    a = replace(a, uses=e.per_copy or 0, uses_any=False)
+                    # uses "any" stays only on a counter budget's ability: its activations that
+                    # remove none are not counted (they spend more mana than they make)
+                    a = replace(a, uses=e.per_copy or 0, uses_any=a.uses_any and _removes_any(a))
         out.append((a, choices, removed))
     return out
 
@@ -503,12 +505,8 @@ class _Board:
             _, key = heappop(heap)
             copies, cards = key
             states = self._undominated(list(pending.pop(key)))
-            found += states
-            if len(found) > room:  # only the pools are answered: the rest of each state is forgotten
-                found = self._pools_only(found)
-                if len(found) > MAX_STATES:
-                    raise TooManyPools()
-                room = max(MAX_STATES, 2 * len(found))
+            loops: dict[tuple, tuple[Source, Ability, list, Purpose]] = {}  # activations that keep the key
+            moves = []
             for si, (source, abilities) in enumerate(self.converters):
                 purpose = Purpose("ability", source.types, (), "", False)
                 if si in self.readers:  # 9.1: facts as the copies sacrificed so far leave them
@@ -523,8 +521,22 @@ class _Board:
                         if cards is not None and cards_after is None:
                             continue  # the zones can't pay its cards (9.2)
                         for acting, made in _acting(state, a, k, outs, rs, budgets.get(k)):
-                            for after in self._after(copies, si, state, count, acting, a):
-                                self._grow(pending, heap, (after, cards_after), states, source, a, made, purpose)
+                            if acting == state and cards_after == cards and a.sacrifice_other is None \
+                                    and a.tap_other is None:
+                                loops[(si, k, tuple(made))] = (source, a, made, purpose)
+                            else:
+                                moves.append((si, state, count, acting, a, (source, made, purpose), cards_after))
+            if loops:
+                states = self._closed(states, list(loops.values()))
+            found += states
+            if len(found) > room:  # only the pools are answered: the rest of each state is forgotten
+                found = self._pools_only(found)
+                if len(found) > MAX_STATES:
+                    raise TooManyPools()
+                room = max(MAX_STATES, 2 * len(found))
+            for si, state, count, acting, a, (source, made, purpose), cards_after in moves:
+                for after in self._after(copies, si, state, count, acting, a):
+                    self._grow(pending, heap, (after, cards_after), states, source, a, made, purpose)
         return found
 
     def _cards_start(self) -> tuple[int, int, int | None] | None:
@@ -563,17 +575,45 @@ class _Board:
         if into is None:
             into = pending[after] = set()
             heappush(heap, (-_left_in(*after), after))
+        before, tried = len(into), 0
+        for state in self._grown(states, source, a, outs, purpose):
+            into.add(state)
+            tried += 1
+        self._made(len(into) - before, tried)  # a state reached twice under one key is one
+
+    def _grown(self, states: list[State], source: Source, a: Ability, outs: list[tuple[int, ...]],
+               purpose: Purpose) -> Iterator[State]:
+        """The states one activation of ``a`` makes from ``states``: its cost paid every way,
+        within the life and energy limits, then each of its outputs added (or the pool doubled)."""
         for vec, life, damage, energy in states:
             new_damage, new_energy = damage + a.damage, energy + a.energy
-            payments = self._payments(vec, a, purpose)
-            for left, paid_life in payments:
+            for left, paid_life in self._payments(vec, a, purpose):
                 new_life = life + a.life + paid_life
                 if not self._fits(new_life, new_damage, new_energy):
                     continue
                 grown = self._doubled(left, source.snow, a.only) if a.double_pool else self._added(left, outs)
-                before = len(into)
-                into.update((pool, new_life, new_damage, new_energy) for pool in grown)
-                self._made(len(into) - before, len(grown))  # a state reached twice under one key is one
+                for pool in grown:
+                    yield pool, new_life, new_damage, new_energy
+
+    def _closed(self, states: list[State], loops: list[tuple[Source, Ability, list, Purpose]]) -> list[State]:
+        """``states`` and every state the activations in ``loops`` make from them, again and
+        again: activations that leave the copies and cards as they are (a counter budget's
+        ability with ``uses: "any"`` removing none), so they stay under one key. Each spends
+        more mana than it makes, or life, so this ends."""
+        have = set(states)
+        frontier = states
+        while frontier:
+            grown: set[State] = set()
+            tried = 0
+            for source, a, outs, purpose in loops:
+                for state in self._grown(frontier, source, a, outs, purpose):
+                    tried += 1
+                    if state not in have:
+                        grown.add(state)
+            self._made(len(grown), tried)
+            have |= grown
+            frontier = self._undominated(list(grown))
+        return self._undominated(list(have))
 
     @staticmethod
     def _added(left: tuple[int, ...], outs: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
@@ -695,7 +735,9 @@ def _acting(state: tuple, a: Ability, k: int, outs: list[tuple[int, ...]], rs: t
     is_tapped, uses_left = state
     if a.tap:
         return [(None if a.sacrifice else (True, uses_left), outs)]
-    used = uses_left[:k] + (uses_left[k] - 1,) + uses_left[k + 1:]
+    # a counter budget's ability with uses "any" is not counted: removing none, it spends more
+    # than it makes (the ordered search closes each key under it), else it removes counters
+    used = uses_left if a.uses_any else uses_left[:k] + (uses_left[k] - 1,) + uses_left[k + 1:]
     if place is None:
         return [(None if a.sacrifice else (is_tapped, used), outs)]
     by_removed: dict[int, list[tuple[int, ...]]] = {}
