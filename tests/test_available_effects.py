@@ -320,3 +320,62 @@ def test_106_12_every_reported_pool_pays_and_one_more_mana_only_where_a_pool_has
 def test_122_1_every_reported_pool_with_budgets_pays_and_one_more_only_where_a_pool_has_it(board):
     assume(_payable(board))
     check_with_pay(board)
+
+
+def sweep(kind: str, n: int, seed: int) -> dict[str, int]:
+    """Outside the suite: ``n`` boards of ``kind`` ("shared", "storage", "shared_noeff", or
+    "pay_shared", "pay_storage" for the check with ``pay``), generated without shrinking, each
+    compared; counts of each outcome (and the boards that differ, printed)."""
+    import time
+    from hypothesis import HealthCheck, Phase
+    from hypothesis import seed as with_seed
+
+    from tapwise.solver.available import TooManyPools
+    strategy = {"shared": shared_boards(), "storage": storage_boards(), "shared_noeff": shared_boards(effects=False),
+                "pay_shared": shared_boards(rich=False), "pay_storage": storage_boards()}[kind]
+    counts = {"same": 0, "differ": 0, "too big for the reference": 0, "refused": 0, "skipped": 0}
+    worst = {"reference": 0.0, "solver": 0.0}
+
+    @with_seed(seed)
+    @settings(max_examples=n, phases=[Phase.generate], deadline=None, database=None,
+              suppress_health_check=list(HealthCheck))
+    @given(strategy)
+    def one(board):
+        if kind.startswith("pay_"):
+            if not _payable(board):
+                counts["skipped"] += 1
+                return
+            try:
+                check_with_pay(board)
+                counts["same"] += 1
+            except AssertionError as e:
+                counts["differ"] += 1
+                print("differ", e)
+            return
+        start = time.process_time()
+        try:
+            expected = brute_available(copy.deepcopy(board), max_states=20_000, max_tokens=9)
+        except TooBig:
+            counts["too big for the reference"] += 1
+            return
+        middle = time.process_time()
+        try:
+            got = available(copy.deepcopy(board))
+        except TooManyPools:
+            counts["refused"] += 1
+            return
+        worst["reference"] = max(worst["reference"], middle - start)
+        worst["solver"] = max(worst["solver"], time.process_time() - middle)
+        if sorted(got["pools"], key=_key) == sorted(expected["pools"], key=_key):
+            counts["same"] += 1
+        else:
+            counts["differ"] += 1
+            print("differ", json.dumps(board))
+
+    one()
+    return {**counts, **{f"worst {k} s": round(v, 2) for k, v in worst.items()}}
+
+
+if __name__ == "__main__":  # cd tests && python test_available_effects.py storage 1000 11
+    import sys
+    print(sys.argv[1:], sweep(sys.argv[1], int(sys.argv[2]), int(sys.argv[3])))
