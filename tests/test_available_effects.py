@@ -85,6 +85,10 @@ def test_9_2_removing_no_counters_still_makes_its_plus():
     board = {"sources": [reef], "pool": ["{C}", "{C}"]}
     assert same(pools(board), [{"C": 2}, {"U": 1}])
     assert same(pools(board), reference(board))
+    # without "uses": "any" it may still be activated once with no counters (pay too)
+    once = {"sources": [{**reef, "abilities": [{**reef["abilities"][0], "uses": 1}]}], "pool": ["{W}", "{W}"]}
+    assert same(pools(once), [{"W": 2}, {"U": 1}]) and same(pools(once), reference(once))
+    assert tapwise.pay({"cost": "{U}", **once})["status"] == "paid"
 
 
 def test_9_2_counters_shared_with_an_ability_without_tap_are_refused_by_field_as_pay_does():
