@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from heapq import heappop, heappush
 from itertools import combinations_with_replacement, product
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 import numpy as np
 
@@ -33,7 +33,7 @@ from tapwise.solver.compile import reflect_types
 from tapwise.solver.available_shared import after_others, facts_now, ordered_sources, shares, take_cards
 from tapwise.solver.doubling import check_doubling
 from tapwise.solver.effects import affected, apply_effects
-from tapwise.solver.expand import board_choices, expand, facts_read, finite_mana
+from tapwise.solver.expand import board_choices, check_counter_use, expand, facts_read, finite_mana
 
 ANY = "Any"
 REPORTED = ("W", "U", "B", "R", "G", "C", ANY)
@@ -43,18 +43,30 @@ refused: a board that makes more different pools than this (forty dual lands of 
 tens of thousands) is better asked about the costs in question."""
 MAX_WORK = 100_000
 """States made, dominated or not, before the question is refused (a bound on the time it takes
-that doesn't depend on the machine, so a board is always answered or always refused)."""
+that doesn't depend on the machine, so a board is always answered or always refused). The
+ordered search counts a state reached twice under one copies' state once: one board's
+activations reach the same pools by many orders."""
 MAX_UPSETS = 4096
 """Sets of kinds of mana compared when weighing pools (see :func:`_connected_upsets`)."""
 
 
-class TooManyPools(ValueError):
-    """The board makes more different pools than :data:`MAX_STATES`, or the search past
-    :data:`MAX_WORK` states."""
+MAX_TRIED = 1_000_000
+"""States the ordered search makes, reached before or not, before the question is refused: one
+reached by many orders of activations is made once per order (:data:`MAX_WORK` counts it once),
+and this bounds the time those take."""
 
-    def __init__(self) -> None:
-        super().__init__(f"this board makes too many different pools to list (more than {MAX_STATES:,} "
-                         f"kept or {MAX_WORK:,} tried)")
+
+class TooManyPools(ValueError):
+    """The board makes more different pools than :data:`MAX_STATES`, or its search more states
+    than :data:`MAX_WORK` (or :data:`MAX_TRIED` reached again), or its kinds of mana more sets to
+    compare than :data:`MAX_UPSETS`: the message names the limit."""
+
+    def __init__(self, limit: str = "kept") -> None:
+        what = {"kept": f"more than {MAX_STATES:,} different pools kept",
+                "made": f"its search made more than {MAX_WORK:,} states",
+                "tried": f"its search made more than {MAX_TRIED:,} states, reached before or not",
+                "upsets": f"more than {MAX_UPSETS:,} sets of kinds of mana to compare"}[limit]
+        super().__init__(f"this board makes too many different pools to list ({what})")
 
 
 @dataclass(frozen=True)
@@ -86,7 +98,7 @@ def available(request: dict[str, Any]) -> dict[str, Any]:
         if key not in allowed:
             raise ProblemError(key, f"unknown key for an available question; allowed: {', '.join(sorted(allowed))}")
     loaded = load_problem({"cost": None, **{k: request[k] for k in BOARD_KEYS if k in request}})
-    _refuse_not_yet(loaded)
+    _refuse_unsupported(loaded)
     board = _Board(loaded)
     reported: dict[tuple, dict[str, int]] = {}  # pools that differ only in what isn't reported count once
     for pool in board.maximal_pools():
@@ -101,31 +113,39 @@ def available(request: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _refuse_not_yet(problem: Problem) -> None:
-    """Section 9's keys ``available`` can't honour yet, each an error naming it (spec 9): what
-    the model refuses beside Doubling Cube (solver/doubling.py), and 9.4's effects on a board
-    whose sources share cards, permanents or facts (the ordered search re-reads those sources
-    at other facts without the effects)."""
+def _refuse_unsupported(problem: Problem) -> None:
+    """What the model refuses beside Doubling Cube (solver/doubling.py), and the counters pay
+    refuses (solver/expand.py's ``check_counter_use``): errors naming the key. Copies of a source
+    that removes any number of counters without {T} are not refused here: the ordered search
+    keeps each copy's counters (:meth:`_Board._search_converters`)."""
     for i, s in enumerate(problem.sources):
+        if s.v2:
+            check_counter_use(replace(s, count=1), f"sources[{i}]")
         for j, a in enumerate(s.abilities):
-            if not a.tap and a.times is not None and a.times.remove:
-                raise ProblemError(f"sources[{i}].abilities[{j}].times.remove", "available does not support "
-                                   "removing any number of counters without {T} yet (pay and castable do)")
             if a.double_pool:
                 check_doubling(problem, i, s, a, f"sources[{i}].abilities[{j}]")
-    if problem.effects and shares(problem):
-        raise ProblemError("effects", "available does not support effects on a board whose sources share cards, "
-                           "permanents or facts (sacrifice_other, tap_other, card costs, counts) yet (pay and castable do)")
 
 
-def _board_abilities(problem: Problem, i: int, s: Source, reflected: dict,
-                     facts: dict | None = None) -> list[tuple[Ability, tuple]]:
+Read = list[tuple[Ability, tuple, tuple[int, ...]]]
+"""Each ability of a source with what one activation may make (its output choices) and, for an
+ability that removes any number of counters without {T}, the counters each choice removes
+(parallel to the choices; empty otherwise)."""
+
+
+def _removes_any(a: Ability) -> bool:
+    """Does ``a`` remove any number of counters without {T} (Calciform Pools: a counter budget
+    per copy that all its activations share, 9.2)?"""
+    return not a.tap and a.times is not None and a.times.remove is not None
+
+
+def _board_abilities(problem: Problem, i: int, s: Source, reflected: dict, facts: dict | None = None) -> Read:
     """Each ability of source ``i`` with what one activation may make on this board: 106.7's
     reflected types, and section 9.2's amounts, conditions, counters and sickness (an ability
     that can't be activated makes nothing; ``uses`` becomes what one copy may do)."""
     out = []
     for j, a in enumerate(s.abilities):
         choices = a.choices
+        removed: tuple[int, ...] = ()
         if a.reflect:
             types = reflected.get((i, j), "")
             choices = ((types,),) if types else ()
@@ -139,34 +159,37 @@ def _board_abilities(problem: Problem, i: int, s: Source, reflected: dict,
                            finite_mana(problem, lambda i2, j2, a2: _plain_choices(problem, reflected, i2, j2, a2))
                            if a.uses_any else None, facts)
                 choices = e.choices if e is not None else ()
+                if e is not None and _removes_any(a):
+                    removed = e.removed
                 if e is not None and not a.tap:
-                    a = replace(a, uses=e.per_copy or 0, uses_any=False)
-        out.append((a, choices))
+                    # uses "any" stays only on a counter budget's ability: its activations that
+                    # remove none are not counted (they spend more mana than they make)
+                    a = replace(a, uses=e.per_copy or 0, uses_any=a.uses_any and _removes_any(a))
+        out.append((a, choices, removed))
     return out
 
 
-def _effect_parts(problem: Problem, i: int, s: Source,
-                  read: list[tuple[Ability, tuple]]) -> list[tuple[Source, list[tuple[Ability, tuple]]]]:
-    """Source ``i`` under 9.4's effects (solver/effects.py rewrites its {T} abilities' outputs): one
-    part, or two when an ``on`` extra enchants one copy of several (that copy, untapped if any
-    copy is, then the others)."""
-    if not problem.effects:
-        return [(s, read)]
-    watching = affected(problem, s)
-    if not watching:
-        return [(s, read)]
+def _under(effects: tuple, i: int, s: Source, read: Read) -> Read:
+    """``read`` with 9.4's ``effects`` (all watching source ``i``) on its {T} abilities' outputs
+    (solver/effects.py rewrites them; 9.7: effects change {T} abilities only)."""
+    if not effects:
+        return read
+    path = f"sources[{i}].abilities"
+    return [(a, apply_effects(effects, s, choices, f"{path}[{j}]")[0] if a.tap and choices else choices, removed)
+            for j, (a, choices, removed) in enumerate(read)]
 
-    def under(effects: tuple) -> list[tuple[Ability, tuple]]:
-        path = f"sources[{i}].abilities"
-        return [(a, apply_effects(effects, s, choices, f"{path}[{j}]")[0] if a.tap and choices else choices)
-                for j, (a, choices) in enumerate(read)]
 
+def _effect_parts(problem: Problem, i: int, s: Source) -> list[tuple[Source, tuple]]:
+    """Source ``i`` as parts under 9.4's effects, each with the effects watching it: one part,
+    or two when an ``on`` extra enchants one copy of several (that copy, untapped if any copy
+    is, then the others)."""
+    watching = affected(problem, s) if problem.effects else ()
     if s.count == 1 or not any(e.on is not None for e in watching):
-        return [(s, under(watching))]
+        return [(s, watching)]
     untapped = s.count - s.tapped
     one = replace(s, count=1, tapped=0 if untapped else 1)
     rest = replace(s, count=s.count - 1, tapped=s.tapped if untapped else s.tapped - 1)
-    return [(one, under(watching)), (rest, under(tuple(e for e in watching if e.on is None)))]
+    return [(one, watching), (rest, tuple(e for e in watching if e.on is None))]
 
 
 def _plain_choices(problem: Problem, reflected: dict, i: int, j: int, a: Ability) -> tuple:
@@ -174,6 +197,11 @@ def _plain_choices(problem: Problem, reflected: dict, i: int, j: int, a: Ability
         types = reflected.get((i, j), "")
         return ((types,),) if types else ()
     return board_choices(problem, problem.sources[i], a) if a.board_add else a.choices
+
+
+Made = list[tuple[Ability, list[tuple[int, ...]], tuple[int, ...]]]
+"""Each ability of a source with its outputs as token indices, and the counters each output
+removes (a counter budget, :func:`_removes_any`; empty otherwise)."""
 
 
 class _Board:
@@ -185,38 +213,45 @@ class _Board:
         self._index: dict[Token, int] = {}
         reflected = reflect_types(problem)
         pool_tokens = [self._token(m.type, m.snow, m.only) for m in problem.pool]
-        self.cost_free: list[tuple[Source, list[tuple[Ability, list[tuple[int, ...]]]]]] = []
-        self.converters: list[tuple[Source, list[tuple[Ability, list[tuple[int, ...]]]]]] = []
+        self.cost_free: list[tuple[Source, Made]] = []
+        self.converters: list[tuple[Source, Made]] = []
         # 9.1-9.2: sources sharing cards, permanents or facts go to the ordered search too
         self.problem, self.reflected = problem, reflected
         self.shares = shares(problem)
         ordered = ordered_sources(problem) if self.shares else set()
         self.converter_index: list[int] = []  # each converter's index in problem.sources
+        self.converter_effects: list[tuple] = []  # the 9.4 effects watching each converter
         cube = any(a.double_pool for s in problem.sources if s.count for a in s.abilities)
         for i, s in enumerate(problem.sources):
             if not s.count:
                 continue
-            for part, read in _effect_parts(problem, i, s, _board_abilities(problem, i, s, reflected)):
-                abilities = [(a, self._outputs(choices, s.snow, a.only)) for a, choices in read]
+            read = _board_abilities(problem, i, s, reflected)
+            for part, effects in _effect_parts(problem, i, s):
+                abilities = self._made_by(_under(effects, i, s, read), s.snow)
                 # A Cube reads the pool, so it is searched in order; mana made before it is doubled
                 # (never worse), except that doubled Any has had its color chosen: a source that may
-                # make Any is searched in order too, to be activated after a Cube.
-                if i in ordered or any(a.mana is not None or a.double_pool for a in s.abilities) or (
-                        cube and any(self.tokens[t].type == ANY for _, outs in abilities for out in outs for t in out)):
+                # make Any is searched in order too, to be activated after a Cube. A counter budget
+                # shared by a copy's activations is kept per copy by the ordered search.
+                if i in ordered or any(a.mana is not None or a.double_pool or _removes_any(a) for a in s.abilities) or (
+                        cube and any(self.tokens[t].type == ANY for _, outs, _ in abilities for out in outs for t in out)):
                     self.converters.append((part, abilities))
                     self.converter_index.append(i)
+                    self.converter_effects.append(effects)
                 else:
                     self.cost_free.append((part, abilities))
         self.readers = {ci for ci, i in enumerate(self.converter_index) if self.shares and any(
             facts_read(problem.sources[i], a) for a in problem.sources[i].abilities)}
-        self._at_facts: dict[tuple, list[tuple[Ability, list[tuple[int, ...]]]]] = {}
+        self._at_facts: dict[tuple, Made] = {}
         for ci in self.readers:  # every token a reader may make at other facts, known before the up-sets
             s = self.converters[ci][0]
-            for a in s.abilities:
+            kinds = {(s.snow, a.only) for a in s.abilities}
+            if self.converter_effects[ci]:
+                kinds.add((False, None))  # an extra's mana (9.7)
+            for snow, only in kinds:
                 for t in (*COLORS, "C", ANY):
-                    self._token(t, s.snow, a.only)
-        self.cubes = sorted({(s.snow, a.only) for s, abilities in self.converters for a, _ in abilities if a.double_pool},
-                            key=repr)
+                    self._token(t, snow, only)
+        self.cubes = sorted({(s.snow, a.only) for s, abilities in self.converters for a, _, _ in abilities
+                             if a.double_pool}, key=repr)
         if self.cubes:  # every token a Cube may read or make, known before the up-sets
             for t in list(self.tokens):
                 if t.type == ANY:
@@ -232,12 +267,17 @@ class _Board:
         self.start: State = (tuple(first), 0, 0, 0)
         self.upsets, self.principal = _connected_upsets(self.tokens)
         self.work = 0  # states made so far (MAX_WORK)
+        self.tried = 0  # and made again (MAX_TRIED)
 
-    def _made(self, n: int) -> None:
-        """Count ``n`` more states made; refuse past :data:`MAX_WORK`."""
+    def _made(self, n: int, tried: int | None = None) -> None:
+        """Count ``n`` more states made (and ``tried`` made, reached before or not); refuse past
+        :data:`MAX_WORK` (:data:`MAX_TRIED`)."""
         self.work += n
+        self.tried += n if tried is None else tried
         if self.work > MAX_WORK:
-            raise TooManyPools()
+            raise TooManyPools("made")
+        if self.tried > MAX_TRIED:
+            raise TooManyPools("tried")
 
     def _token(self, type_: str, snow: bool, only: Restriction | None) -> int:
         token = Token(type_, snow, only)
@@ -247,11 +287,27 @@ class _Board:
             self.tokens.append(token)
         return got
 
-    def _outputs(self, choices: tuple[tuple[str, ...], ...], snow: bool, only: Restriction | None) -> list[tuple[int, ...]]:
+    def _made_by(self, read: Read, snow: bool) -> Made:
+        """Each ability of ``read`` with its outputs as tokens (and, for a counter budget, the
+        counters each output removes)."""
+        made = []
+        for a, choices, removed in read:
+            outs, rs = self._outputs(choices, snow, a.only, removed)
+            if () in outs and not (a.double_pool or a.sacrifice or a.sacrifice_other):
+                # makes nothing and takes no permanent (whose counts a fact may read): it only
+                # spends, so every pool after it is inside one before (an X of 0 on a storage land)
+                keep = [k for k, out in enumerate(outs) if out]
+                outs, rs = [outs[k] for k in keep], (tuple(rs[k] for k in keep) if rs else ())
+            made.append((a, outs, rs))
+        return made
+
+    def _outputs(self, choices: tuple[tuple[str, ...], ...], snow: bool, only: Restriction | None,
+                 removed: tuple[int, ...] = ()) -> tuple[list[tuple[int, ...]], tuple[int, ...]]:
         """Each way an activation may fill the pool, as sorted token indices: a unit that may be
-        any color is one ``Any``, a unit of some types one of them."""
-        outs: dict[tuple[int, ...], None] = {}
-        for choice in choices:
+        any color is one ``Any``, a unit of some types one of them; with ``removed`` (the counters
+        each choice removes), the counters each output removes, else ``()``."""
+        outs: dict[tuple[int, tuple[int, ...]], None] = {}
+        for k, choice in enumerate(choices):
             per_unit = []
             for unit in choice:
                 # a lower-case unit is an extra's mana (9.4): unrestricted and not snow
@@ -262,9 +318,53 @@ class _Board:
                 else:
                     types = list(upper)
                 per_unit.append([self._token(t, snow and not extra, None if extra else only) for t in types])
+            r = removed[k] if removed else 0
             for combo in product(*per_unit):
-                outs.setdefault(tuple(sorted(combo)))
-        return list(outs)
+                outs.setdefault((r, tuple(sorted(combo))))
+        by_removed: dict[int, list[tuple[int, ...]]] = {}
+        for r, out in outs:
+            by_removed.setdefault(r, []).append(out)
+        pairs = [(r, out) for r, group in by_removed.items() for out in self._with_any(group)]
+        return [out for _, out in pairs], (tuple(r for r, _ in pairs) if removed else ())
+
+    def _with_any(self, outs: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
+        """``outs`` with a unit that may be any color as one ``Any``: outputs that differ only in
+        one mana that is each of the five colors in turn (same snow and restriction) are that
+        output with ``Any`` (the answer's "one mana of a color not yet chosen"). An effect that
+        reads each mana's type (106.12b) makes any-color units concrete; when the concrete
+        outputs still leave a mana's color free, this gives the ``Any`` back. The outputs an
+        ``Any`` output contains are dropped (it may stand for each of them)."""
+        have = set(outs)
+        frontier = list(outs)
+        while frontier:
+            grown = []
+            for out in frontier:
+                for pos, t in enumerate(out):
+                    tok = self.tokens[t]
+                    if tok.type not in COLORS:
+                        continue
+                    rest = out[:pos] + out[pos + 1:]
+                    colored = [self._index.get(Token(c, tok.snow, tok.only)) for c in COLORS]
+                    if any(c is None or tuple(sorted((*rest, c))) not in have for c in colored):
+                        continue
+                    merged = tuple(sorted((*rest, self._token(ANY, tok.snow, tok.only))))
+                    if merged not in have:
+                        have.add(merged)
+                        grown.append(merged)
+            frontier = grown
+        if len(have) == len(outs):
+            return outs
+
+        def covered(out: tuple[int, ...]) -> bool:
+            for pos, t in enumerate(out):
+                tok = self.tokens[t]
+                if tok.type in COLORS:
+                    anyt = self._index.get(Token(ANY, tok.snow, tok.only))
+                    if anyt is not None and tuple(sorted((*out[:pos], *out[pos + 1:], anyt))) in have:
+                        return True
+            return False
+
+        return sorted(out for out in have if not covered(out))
 
     # -- the search -----------------------------------------------------------------------
 
@@ -353,12 +453,12 @@ class _Board:
                     dominated[lo + np.unique(i[full])] = True
         return [states[i] for i, d in zip(order, dominated) if not d]
 
-    def _copy_plans(self, abilities: list[tuple[Ability, list[tuple[int, ...]]]], tapped: bool) -> list[State]:
+    def _copy_plans(self, abilities: Made, tapped: bool) -> list[State]:
         """Everything one copy may do with abilities that cost no mana: at most one tap
         ability (none if tapped), each other ability up to its uses, at most one sacrifice."""
         n = len(self.tokens)
-        taps = [None] + ([] if tapped else [k for k, (a, _) in enumerate(abilities) if a.tap])
-        others = [k for k, (a, _) in enumerate(abilities) if not a.tap]
+        taps = [None] + ([] if tapped else [k for k, (a, _, _) in enumerate(abilities) if a.tap])
+        others = [k for k, (a, _, _) in enumerate(abilities) if not a.tap]
         plans: set[State] = set()
         for tap in taps:
             for uses in product(*(range(abilities[k][0].uses + 1) for k in others)):
@@ -381,13 +481,15 @@ class _Board:
     def _search_converters(self, starts: list[State]) -> list[State]:
         """Every undominated state reachable from ``starts`` by the sources with mana-cost
         abilities, in any order. Each copy of them is in a state of its own (tapped, uses left
-        per ability; a sacrificed copy is gone), and every activation uses up some of a copy,
-        so the copies' states are taken from the least used up on: all the ways to reach one
-        are in by then, and only the undominated pools need going on from (with the same
-        copies left, a pool containing another's can do all it can)."""
+        per ability, then the counters left of each counter budget; a sacrificed copy is gone),
+        and every activation uses up some of a copy, so the copies' states are taken from the
+        least used up on: all the ways to reach one are in by then, and only the undominated
+        pools need going on from (with the same copies left, a pool containing another's can do
+        all it can)."""
         initial = []
         for source, abilities in self.converters:
-            uses = tuple(a.uses for a, _ in abilities)
+            uses = tuple(a.uses for a, _, _ in abilities) + tuple(
+                source.counter_map.get(a.times.remove, 0) for a, _, _ in abilities if _removes_any(a))
             copies = {}
             if source.count > source.tapped:
                 copies[(False, uses)] = source.count - source.tapped
@@ -395,59 +497,74 @@ class _Board:
                 copies[(True, uses)] = source.tapped
             initial.append(tuple(sorted(copies.items())))
         first = (tuple(initial), self._cards_start())
-        pending: dict[tuple, list[State]] = {first: list(starts)}
+        pending: dict[tuple, set[State]] = {first: set(starts)}
         heap = [(-_left_in(*first), first)]
         found: list[State] = []
+        room = MAX_STATES  # found is cut to its undominated pools past this many
         while heap:
             _, key = heappop(heap)
             copies, cards = key
-            states = self._undominated(list(set(pending.pop(key))))
-            found += states
-            if len(found) > MAX_STATES:
-                raise TooManyPools()
+            states = self._undominated(list(pending.pop(key)))
+            loops: dict[tuple, tuple[Source, Ability, list, Purpose]] = {}  # activations that keep the key
+            moves = []
             for si, (source, abilities) in enumerate(self.converters):
                 purpose = Purpose("ability", source.types, (), "", False)
                 if si in self.readers:  # 9.1: facts as the copies sacrificed so far leave them
                     abilities = self._abilities_at(si, copies)
+                budgets = _budget_places(abilities)
                 for state, count in copies[si]:
                     is_tapped, uses_left = state
-                    for k, (a, outs) in enumerate(abilities):
+                    for k, (a, outs, rs) in enumerate(abilities):
                         if not outs or (a.tap and is_tapped) or (not a.tap and not uses_left[k]):
                             continue
                         cards_after = take_cards(cards, a) if cards is not None else None
                         if cards is not None and cards_after is None:
                             continue  # the zones can't pay its cards (9.2)
-                        for after in self._after(copies, si, state, count, a, k):
-                            self._grow(pending, heap, (after, cards_after), states, source, a, outs, purpose)
+                        for acting, made in _acting(state, a, k, outs, rs, budgets.get(k)):
+                            if acting == state and cards_after == cards and a.sacrifice_other is None \
+                                    and a.tap_other is None:
+                                loops[(si, k, tuple(made))] = (source, a, made, purpose)
+                            else:
+                                moves.append((si, state, count, acting, a, (source, made, purpose), cards_after))
+            if loops:
+                states = self._closed(states, list(loops.values()))
+            found += states
+            if len(found) > room:  # only the pools are answered: the rest of each state is forgotten
+                found = self._pools_only(found)
+                if len(found) > MAX_STATES:
+                    raise TooManyPools()
+                room = max(MAX_STATES, 2 * len(found))
+            for si, state, count, acting, a, (source, made, purpose), cards_after in moves:
+                for after in self._after(copies, si, state, count, acting, a):
+                    self._grow(pending, heap, (after, cards_after), states, source, a, made, purpose)
         return found
 
     def _cards_start(self) -> tuple[int, int, int | None] | None:
         p = self.problem
         return (p.hand, p.graveyard, p.library) if self.shares else None
 
-    def _after(self, copies: tuple, si: int, state: tuple, count: int, a: Ability, k: int):
-        """The copies' states after the activation, its ``sacrifice_other`` and ``tap_other`` paid."""
-        after = _after_activation(copies, si, state, count, a, k)
+    def _after(self, copies: tuple, si: int, state: tuple, count: int, acting: tuple | None, a: Ability):
+        """The copies' states after a copy in ``state`` acted (its state then ``acting``, None if
+        it sacrificed itself), the ability's ``sacrifice_other`` and ``tap_other`` paid."""
+        after = _replace_copy(copies, si, state, count, acting)
         if a.sacrifice_other is None and a.tap_other is None:
             return (after,)
-        acting = None if a.sacrifice else (True, state[1]) if a.tap else (
-            state[0], state[1][:k] + (state[1][k] - 1,) + state[1][k + 1:])
         sources = [s for s, _ in self.converters]
         return list(dict.fromkeys(after_others(after, sources, si, acting, a)))
 
-    def _abilities_at(self, si: int, copies: tuple) -> list[tuple[Ability, list[tuple[int, ...]]]]:
-        """Converter ``si``'s abilities as the facts stand with ``copies`` (9.1 ``counts``)."""
+    def _abilities_at(self, si: int, copies: tuple) -> Made:
+        """Converter ``si``'s abilities as the facts stand with ``copies`` (9.1 ``counts``),
+        under the effects watching it (9.4)."""
         facts = facts_now(self.problem, [s for s, _ in self.converters], copies)
         key = (si, tuple(sorted((f, v) for f, v in facts.items() if isinstance(v, int))))
         got = self._at_facts.get(key)
         if got is None:
             i = self.converter_index[si]
             s = self.problem.sources[i]
-            base = self.converters[si][1]
-            got = []
-            for (a0, _), (a, choices) in zip(base, _board_abilities(self.problem, i, s, self.reflected, facts)):
-                # the uses each copy has stay those of the board as given (its state counts them)
-                got.append((a0, self._outputs(choices, s.snow, a.only) if choices else []))
+            read = _under(self.converter_effects[si], i, s,
+                          _board_abilities(self.problem, i, s, self.reflected, facts))
+            # the uses each copy has stay those of the board as given (its state counts them)
+            got = [(a0, outs, rs) for (a0, _, _), (_, outs, rs) in zip(self.converters[si][1], self._made_by(read, s.snow))]
             self._at_facts[key] = got
         return got
 
@@ -456,18 +573,47 @@ class _Board:
         """Put the states one activation of ``a`` makes from ``states`` under the key ``after``."""
         into = pending.get(after)
         if into is None:
-            into = pending[after] = []
+            into = pending[after] = set()
             heappush(heap, (-_left_in(*after), after))
+        before, tried = len(into), 0
+        for state in self._grown(states, source, a, outs, purpose):
+            into.add(state)
+            tried += 1
+        self._made(len(into) - before, tried)  # a state reached twice under one key is one
+
+    def _grown(self, states: list[State], source: Source, a: Ability, outs: list[tuple[int, ...]],
+               purpose: Purpose) -> Iterator[State]:
+        """The states one activation of ``a`` makes from ``states``: its cost paid every way,
+        within the life and energy limits, then each of its outputs added (or the pool doubled)."""
         for vec, life, damage, energy in states:
             new_damage, new_energy = damage + a.damage, energy + a.energy
-            payments = self._payments(vec, a, purpose)
-            for left, paid_life in payments:
+            for left, paid_life in self._payments(vec, a, purpose):
                 new_life = life + a.life + paid_life
                 if not self._fits(new_life, new_damage, new_energy):
                     continue
                 grown = self._doubled(left, source.snow, a.only) if a.double_pool else self._added(left, outs)
-                self._made(len(grown))
-                into += [(pool, new_life, new_damage, new_energy) for pool in grown]
+                for pool in grown:
+                    yield pool, new_life, new_damage, new_energy
+
+    def _closed(self, states: list[State], loops: list[tuple[Source, Ability, list, Purpose]]) -> list[State]:
+        """``states`` and every state the activations in ``loops`` make from them, again and
+        again: activations that leave the copies and cards as they are (a counter budget's
+        ability with ``uses: "any"`` removing none), so they stay under one key. Each spends
+        more mana than it makes, or life, so this ends."""
+        have = set(states)
+        frontier = states
+        while frontier:
+            grown: set[State] = set()
+            tried = 0
+            for source, a, outs, purpose in loops:
+                for state in self._grown(frontier, source, a, outs, purpose):
+                    tried += 1
+                    if state not in have:
+                        grown.add(state)
+            self._made(len(grown), tried)
+            have |= grown
+            frontier = self._undominated(list(grown))
+        return self._undominated(list(have))
 
     @staticmethod
     def _added(left: tuple[int, ...], outs: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
@@ -570,24 +716,54 @@ def _left_in(copies: tuple, cards: tuple[int, int, int | None] | None = None) ->
     return left + (sum(c for c in cards if c is not None) if cards else 0)
 
 
-def _weighs_life(abilities: list[tuple[Ability, list[tuple[int, ...]]]]) -> bool:
+def _weighs_life(abilities: Made) -> bool:
     """Does some ability cost life or energy, or deal damage (Phyrexian mana in a cost too)?"""
     return any(a.life or a.damage or a.energy or (a.mana is not None and any(
-        s.kind in (Kind.PHYREXIAN, Kind.HYBRID_PHYREXIAN) for s in a.mana.symbols)) for a, _ in abilities)
+        s.kind in (Kind.PHYREXIAN, Kind.HYBRID_PHYREXIAN) for s in a.mana.symbols)) for a, _, _ in abilities)
 
 
-def _after_activation(copies: tuple, si: int, state: tuple, count: int, a: Ability, k: int) -> tuple:
-    """The copies' states after one copy of converter source ``si`` in ``state`` activates
-    its ability ``k``: tapped by a tap ability, one use fewer otherwise, gone if sacrificed."""
+def _budget_places(abilities: Made) -> dict[int, int]:
+    """Where each counter budget's counters left are in a copy's state: after the uses left of
+    every ability, one place per ability that removes any number of counters without {T}."""
+    places = {}
+    for k, (a, _, _) in enumerate(abilities):
+        if _removes_any(a):
+            places[k] = len(abilities) + len(places)
+    return places
+
+
+def _acting(state: tuple, a: Ability, k: int, outs: list[tuple[int, ...]], rs: tuple[int, ...],
+            place: int | None) -> list[tuple[tuple | None, list[tuple[int, ...]]]]:
+    """The acting copy's state after one activation of its ability ``k`` (None: it sacrificed
+    itself), with the outputs that activation may make: tapped by a tap ability, one use fewer
+    otherwise; an ability with a counter budget (``place``) removes r counters of those left, so
+    each r is its own state with the outputs that remove r (9.2)."""
     is_tapped, uses_left = state
+    if a.tap:
+        return [(None if a.sacrifice else (True, uses_left), outs)]
+    # a counter budget's ability with uses "any" is not counted: removing none, it spends more
+    # than it makes (the ordered search closes each key under it), else it removes counters
+    used = uses_left if a.uses_any else uses_left[:k] + (uses_left[k] - 1,) + uses_left[k + 1:]
+    if place is None:
+        return [(None if a.sacrifice else (is_tapped, used), outs)]
+    by_removed: dict[int, list[tuple[int, ...]]] = {}
+    for r, out in zip(rs, outs):
+        if r <= uses_left[place]:
+            by_removed.setdefault(r, []).append(out)
+    return [(None if a.sacrifice else (is_tapped, used[:place] + (used[place] - r,) + used[place + 1:]), made)
+            for r, made in sorted(by_removed.items())]
+
+
+def _replace_copy(copies: tuple, si: int, state: tuple, count: int, acting: tuple | None) -> tuple:
+    """The copies' states once one copy of converter source ``si`` in ``state`` is in state
+    ``acting`` (gone if None: it sacrificed itself)."""
     mine = dict(copies[si])
     if count == 1:
         del mine[state]
     else:
         mine[state] = count - 1
-    if not a.sacrifice:
-        new = (True, uses_left) if a.tap else (is_tapped, uses_left[:k] + (uses_left[k] - 1,) + uses_left[k + 1:])
-        mine[new] = mine.get(new, 0) + 1
+    if acting is not None:
+        mine[acting] = mine.get(acting, 0) + 1
     return copies[:si] + (tuple(sorted(mine.items())),) + copies[si + 1:]
 
 
@@ -612,7 +788,7 @@ def _connected_upsets(tokens: list[Token]) -> tuple[np.ndarray, int]:
                         found.add(w)
                         grown.append(w)
         if len(found) > MAX_UPSETS:
-            raise TooManyPools()
+            raise TooManyPools("upsets")
         frontier = grown
     # the principal up-sets first: the cheap first test of domination reads only those
     ordered = sorted(principal, key=sorted) + sorted(found - principal, key=sorted)

@@ -213,7 +213,8 @@ def expand(problem: Problem, s: Source, a: Ability, choices: tuple[tuple[str, ..
         bounds = [counters.get(k, 0) // n for k, n in cost_removed.items()]
         if t is not None and t.remove is not None:  # storage lands without {T}: a counter budget
             budget = counters.get(t.remove, 0)
-            bounds.append(_remove_activations(a, removed, budget, finite_mana, path))
+            if a.uses_any:  # else ``uses`` bounds it (an activation may remove none: its plus)
+                bounds.append(_remove_activations(a, removed, budget, finite_mana, path))
         per_copy = min(bounds) if bounds else None
         if a.uses_any:
             total = _any_bound(problem, a, out, path, finite_mana, per_copy)

@@ -65,9 +65,12 @@ def test_the_library_reads_calciform_pools_and_it_pays():
     assert answer["status"] == "paid" and removed(answer) == 1
 
 
-def test_available_refuses_it_by_field():
+def test_available_answers_it():
+    # its own {C} pays its {1}: both counters make {W}{W}, {W}{U} or {U}{U}; or the {C} is kept
+    # (tests/test_available_effects.py compares random boards with the reference)
     answer = tapwise.available({"sources": [pools(2)]})
-    assert answer["status"] == "error" and "times.remove" in answer["error"]
+    shown = sorted(tuple(sorted((k, v) for k, v in p.items() if v)) for p in answer["pools"])
+    assert shown == [(("C", 1),), (("U", 1), ("W", 1)), (("U", 2),), (("W", 2),)]
 
 
 def test_a_zero_plus_that_pays_for_itself_is_refused():

@@ -25,6 +25,23 @@ How it works:
 4. **Report** each maximal pool as counts of the seven types plus ``snow`` and ``restricted``,
    each distinct dict once, sorted.
 
+5. **Effects (spec 9.4).** The board's ``effects`` are read from its JSON with the reference's
+   own reading of 9.4 (``effects_brute.py``'s ``_watches`` and ``_results``, which share no code
+   with ``solver/``): an entry that an ``on`` effect names and that has several copies is split,
+   the enchanted copy an entry of its own (untapped if any copy is, the documented choice). A
+   ``{T}`` activation of a watched permanent makes, for each concrete output of its ability (each
+   unit one of its types), every result of the replacements in every order and the extras it
+   triggers; the ability's mana keeps its source's snow and restriction, an extra's is plain.
+   Effects a card adds by its name (a board without ``effects``) are not read: refused.
+6. **Any.** An activation whose outputs include, for one mana, each of the five colors in turn
+   (the rest alike) may make that mana ``Any`` ("a color not yet chosen"): the output with
+   ``Any`` is added to that activation's outputs (a list of five one-color options is one
+   ``Any``, as an any-color unit is; under an effect that reads each mana's type the concrete
+   outputs give it back where the color is still free).
+
+Counters are per copy (each copy's dict), so an ability that removes any number of counters
+without ``{T}`` takes from its own copy's counters, activation after activation.
+
 Token types are ``W U B R G C`` and ``Any`` ("one mana of a color not yet chosen"): a unit that
 may be any of the five colors becomes ``Any`` (or ``C`` too if the unit allows colorless); any
 other unit becomes one of its letters. Reflect abilities (106.7) are not modelled: they make
@@ -39,10 +56,12 @@ from typing import Any
 from tapwise.models.mana import Kind
 from tapwise.models.problem import ProblemError, Purpose, load_problem
 
+from .effects_brute import _results, _watches
+
 COLORS = "WUBRG"
 ANY = "Any"
 REPORT_KEYS = ("W", "U", "B", "R", "G", "C", "Any", "snow", "restricted")
-BOARD_KEYS = ("sources", "opponent_sources", "pool", "player", "facts", "hand", "graveyard", "library")
+BOARD_KEYS = ("sources", "opponent_sources", "pool", "player", "facts", "hand", "graveyard", "library", "effects")
 UNLIMITED = 10**6  # uses "any": only the costs limit it
 
 
@@ -128,6 +147,30 @@ def _outputs(ability, choices=None) -> set[tuple[str, ...]]:
     return outs
 
 
+def _concrete(choices) -> set[tuple[str, ...]]:
+    """Every output of ``choices`` with each unit one of its letters (sorted tuples)."""
+    return {tuple(sorted(picked)) for choice in choices for picked in itertools.product(*(sorted(set(u)) for u in choice))}
+
+
+def _with_any(outs: set[tuple]) -> set[tuple]:
+    """Step 6 of the module docstring, on one activation's outputs (tuples of tokens): while
+    some output less one colored token, plus that token in each of the five colors (same snow
+    and restriction), are all outputs, the output with ``Any`` there is one too."""
+    outs = set(outs)
+    while True:
+        new = set()
+        for out in outs:
+            for i, (t, snow, only) in enumerate(out):
+                if t not in COLORS:
+                    continue
+                rest = out[:i] + out[i + 1:]
+                if all(tuple(sorted(rest + ((c, snow, only),))) in outs for c in COLORS):
+                    new.add(tuple(sorted(rest + ((ANY, snow, only),))))
+        if new <= outs:
+            return outs
+        outs |= new
+
+
 def _doubles(ability) -> bool:
     """Doubling Cube's ``{"add": {"double_pool": true}}`` (spec 9.2), read from the raw add."""
     return isinstance(ability.add, dict) and ability.add.get("double_pool") is True
@@ -177,10 +220,41 @@ def _holds(src, facts: dict, conditions) -> list[bool]:
             for c in conditions]
 
 
+def _split_enchanted(board: dict) -> tuple[dict, list[bool]]:
+    """The board with each entry of several copies that an ``on`` effect names split in two:
+    the enchanted copy (untapped if any copy is) and the rest (id ``<id>~2``), and per entry
+    whether it is the enchanted copy (or a single entry; the rest is not)."""
+    effects = board.get("effects") or []
+    entries, enchanted = [], []
+    for entry in board.get("sources") or []:
+        named = any(e.get("on") == entry.get("id") for e in effects if "on" in e)
+        count = int(entry.get("count", 1))
+        if not named or count < 2:
+            entries.append(entry)
+            enchanted.append(True)
+            continue
+        tapped = entry.get("tapped", False)
+        n_tapped = count if tapped is True else int(tapped or 0)
+        untapped = count - n_tapped
+        entries.append({**entry, "count": 1, "tapped": untapped == 0})
+        entries.append({**entry, "id": f"{entry['id']}~2", "count": count - 1,
+                        "tapped": n_tapped if untapped else n_tapped - 1})
+        enchanted += [True, False]
+    return {**board, "sources": entries}, enchanted
+
+
 class _Search:
     def __init__(self, board: dict, max_states: int) -> None:
-        problem = load_problem({"cost": None, **board},
-                               allowed=("cost",) + BOARD_KEYS)
+        given = load_problem({"cost": None, **board}, allowed=("cost",) + BOARD_KEYS)  # the checks
+        if given.effects and "effects" not in board:
+            raise TooBig("effects a card adds by name: not read by this reference")
+        split, enchanted = _split_enchanted(board)
+        effects = split.pop("effects", None) or []
+        problem = load_problem({"cost": None, **split}, allowed=("cost",) + BOARD_KEYS)
+        # 9.4: the effects watching each entry ({T} abilities only, battlefield only)
+        self.watching = [[e for e in effects if _watches(e, {**entry, "types": list(src.types),
+                                                             "subtypes": list(src.subtypes)}, flag)]
+                         for entry, src, flag in zip(split["sources"], problem.sources, enchanted)]
         self.max_states = max_states
         self.life = problem.player.life
         self.energy = problem.player.energy
@@ -245,7 +319,10 @@ class _Search:
                     continue
                 choices = _board_choices(src, ab, facts) if isinstance(ab.add, dict) and (
                     "of" in ab.add or any(isinstance(v, dict) for v in ab.add.values())) else None
-                got.append(sorted(_outputs(ab, choices)))
+                if ab.tap and self.watching[si]:
+                    got.append(sorted(_concrete(ab.choices if choices is None else choices)))
+                else:
+                    got.append(sorted(_outputs(ab, choices)))
             self._at[key] = got
         return got
 
@@ -383,17 +460,36 @@ class _Search:
                     if min(z for z in zones_after if z is not None) < 0:
                         continue  # 9.2: cards as costs, bounded by the zones
                     for ctrs_after, reps in self._amounts(src, ab, ctrs, facts):
+                        if reps <= 0 and not (_doubles(ab) or ab.sacrifice or ab.sacrifice_other):
+                            continue  # makes nothing and sacrifices nothing: a pool inside the one before, less left
                         outs = base if reps == 1 else sorted(
                             {tuple(sorted(sum(combo, ()))) for combo in itertools.combinations_with_replacement(base, reps)}
                         ) if reps > 0 else [()]
-                        yield from self._activate(state, si, rest, cs, ab, ai, outs, only, ctrs_after, zones_after)
+                        tokens = self._tokens(si, ab, only, outs)
+                        yield from self._activate(state, si, rest, cs, ab, ai, tokens, only, ctrs_after, zones_after)
+
+    def _tokens(self, si: int, ab, only: int, outs) -> list[tuple]:
+        """The tokens one activation may add, each output's: its own types as the source's
+        (snow, the ability's restriction) and, under 9.4's effects on a {T} ability, every
+        result of them, an extra's mana plain (step 5); then step 6's ``Any``."""
+        src = self.sources[si]
+        got: set[tuple] = set()
+        effects = self.watching[si] if ab.tap else []
+        for out in outs:
+            if not effects:
+                got.add(tuple(sorted((t, src.snow, only) for t in out)))
+                continue
+            for own, extra in _results(tuple(out), effects, src.chosen):
+                got.add(tuple(sorted([(t, src.snow, only) for t in own] + [(t, False, 0) for t in extra])))
+        return sorted(_with_any(got))
 
     def _activate(self, state, si, rest, cs, ab, ai, outs, only, ctrs_after, zones_after):
         """The states after one activation of ability ``ai`` of copy ``cs`` of source ``si``."""
         copies, pool, a_life, damage, energy, _ = state
         src = self.sources[si]
         tapped, sacrificed, left, _ = cs
-        new_left = left if ab.tap else left[:ai] + (left[ai] - 1,) + left[ai + 1:]
+        # uses "any": no count of uses (its costs limit it), so states differ only in what matters
+        new_left = left if ab.tap or ab.uses_any else left[:ai] + (left[ai] - 1,) + left[ai + 1:]
         new_cs = (tapped or ab.tap, ab.sacrifice, new_left, ctrs_after)
         for new_copies in self._with_others(copies, si, rest, new_cs, ab):
             for after, phy_life, sym_energy in self._cost_payments(pool, ab, si):
@@ -405,7 +501,7 @@ class _Search:
                 if _doubles(ab):
                     new_pools = set(_doubled(after, src.snow, only))
                 else:
-                    new_pools = {tuple(sorted(list(after) + [(t, src.snow, only) for t in out])) for out in outs}
+                    new_pools = {tuple(sorted(list(after) + list(out))) for out in outs}
                 for new_pool in sorted(new_pools):
                     yield (new_copies, new_pool, a2, d2, e2, zones_after)
 
