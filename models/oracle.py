@@ -15,7 +15,7 @@ lists the templates read and those not read.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from tapwise.models.basics import basic_land
@@ -112,6 +112,8 @@ def _read_activated(text: str, card: _Card) -> list[dict]:
     effect = text[colon + 1:].strip()
     if _LOYALTY.match(cost_text):
         return []  # 605.1a: a loyalty ability is never a mana ability
+    if forage := _FORAGE.search(cost_text):
+        return _foraged(cost_text, forage, effect, card)
     effect_masked = masked[colon + 1:]
     doubles = re.search(r"\bdouble\b[^.]*\bmana\b", effect_masked, re.I)
     if not (re.search(r"\badds?\b", effect_masked, re.I) or doubles):
@@ -218,7 +220,7 @@ def _read_activated(text: str, card: _Card) -> list[dict]:
         other_words, condition = riders.instead
         if riders.conditions or riders.unless or made.also:
             raise card.error(whole, "a condition on an ability that also has an \"instead\"")
-        other = _read_add(other_words, card, whole)
+        other = _reflect_instead(made, other_words) or _read_add(other_words, card, whole)
         if other.times != 1 or other.also:
             raise card.error(whole, "an \"instead\" whose amount the reader can't read")
         # 614.1: "instead" replaces the output when the condition holds: two abilities, one
@@ -226,6 +228,32 @@ def _read_activated(text: str, card: _Card) -> list[dict]:
         return _alternatives([{**base, "add": _add_value(made.add), "unless": condition},
                               {**base, "add": _add_value(other.add), "if": condition}], card, whole)
     return _alternatives([{**base, "add": _add_value(a)} for a in adds], card, whole)
+
+
+_FORAGE = re.compile(r"(?:^|(?<=, ))Forage(?=,|$)", re.I)
+# 701.61a: "To forage, exile three cards from your graveyard or sacrifice a Food."
+_FORAGE_WAYS = ("Exile three cards from your graveyard", "Sacrifice a Food")
+
+
+def _foraged(cost_text: str, forage: re.Match, effect: str, card: _Card) -> list[dict]:
+    """A cost with "Forage" (701.61a): one ability per way to forage, each with the rest of the
+    cost. Exact: the player picks a way each time the ability is activated, and the abilities
+    made share what limits the card's activations (a {T} ability taps the copy once)."""
+    out = []
+    for way in _FORAGE_WAYS:
+        cost = cost_text[:forage.start()] + way + cost_text[forage.end():]
+        out.extend(_read_activated(f"{cost}: {effect}", card))
+    return out
+
+
+def _reflect_instead(made: Any, words: str) -> Any:
+    """"add three mana of that type instead" after a reflecting add (Incubation Druid): the same
+    reflection, ``n`` mana all of the type chosen (tapwise extension); None for other words."""
+    m = re.fullmatch(rf"{NUM} mana of that (type|color)", words, re.I)
+    add = dict(made.add) if isinstance(made.add, tuple) and made.add and isinstance(made.add[0], tuple) else {}
+    if not m or "reflect" not in add or add.get("what") != m.group(2).lower():
+        return None
+    return replace(made, add=made.add + (("n", number(m.group(1))),))
 
 
 def _alternatives(raw: list[dict[str, Any]], card: _Card, whole: str) -> list[dict]:

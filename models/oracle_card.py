@@ -141,7 +141,11 @@ class _Card:
             return False
         if set(traits.get("not_types", ())) & set(self.type_line.types):
             return False
-        return "token" not in traits or traits["token"] == self.token
+        if "token" in traits and traits["token"] != self.token:
+            return False
+        if traits.get("names") and (self.name or "").lower() not in {n.lower() for n in traits["names"]}:
+            return False
+        return None if traits.get("colors") else True  # its colors are not in its type line
 
     def chosen_colors(self, sentence: str, kind: str) -> str | None:
         """The chosen color(s) as letters in WUBRG order, or None when no choice was given."""

@@ -72,11 +72,20 @@ def _other(words: str, card: _Card, sentence: str, tapping: bool) -> dict[str, A
     return out
 
 
+_COLOR_LETTERS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
 def _traits(text: str) -> tuple[str, dict[str, Any]]:
     """The words of a kind of permanent that the tapwise extension's filter keys say, taken off
-    (205.4: "legendary", "basic", "snow"; 111.1: "nontoken", "token(s)"; 205.4b: "nonland"),
-    and those keys; the rest is a kind for :func:`describe` (empty: any permanent)."""
+    (205.4: "legendary", "basic", "snow"; 111.1: "nontoken", "token(s)"; 205.4b: "nonland";
+    105.2: one color word; 201.2: "named <name>"), and those keys; the rest is a kind for :func:`describe` (empty: any permanent)."""
     out: dict[str, Any] = {}
+    if m := re.fullmatch(r"(.+?)\s+named\s+(.+)", text, re.I):  # 201.2: "a token named Wood"
+        out["names"] = [m.group(2).strip()]
+        text = m.group(1)
+    if m := re.match(r"^(white|blue|black|red|green)\s+(.+)$", text, re.I):  # 105.2: "a blue creature"
+        out["colors"] = _COLOR_LETTERS[m.group(1).lower()]
+        text = m.group(2)
     while m := re.match(r"^(legendary|basic|snow|nontoken|non(artifact|creature|land|enchantment))\s+(.*)$", text, re.I):
         word = m.group(1).lower()
         if word == "nontoken":
@@ -88,7 +97,7 @@ def _traits(text: str) -> tuple[str, dict[str, Any]]:
         text = m.group(3)
     if m := re.fullmatch(r"(?:(.+)\s+)?tokens?", text, re.I):
         out["token"] = True
-        text = m.group(1) or ""
+        text = re.sub(r"^an?$", "", m.group(1) or "", flags=re.I)  # "a token": any permanent that is one
     return text, out
 
 

@@ -141,6 +141,10 @@ def _read_add(what: str, card: _Card, sentence: str) -> _Add:
     if m:  # 106.7
         whose = "lands_you_control" if m.group(2).lower() == "you control" else "lands_opponents_control"
         return _Add((("reflect", whose), ("what", m.group(1).lower())))
+    m = re.fullmatch(r"one mana of any (type|color) that an? (Gate|basic land) you control could produce", what, re.I)
+    if m:  # 106.7 on some of the lands (tapwise extension: reflect's lands)
+        lands = (("subtypes", ["gate"]),) if m.group(2).lower() == "gate" else (("supertypes", ["basic"]),)
+        return _Add((("reflect", "lands_you_control"), ("what", m.group(1).lower()), ("lands", lands)))
     if re.search(r"could produce", what, re.I):
         raise card.error(sentence, 'only "a land you control" and "a land an opponent controls" '
                          "could-produce templates are read")

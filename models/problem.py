@@ -20,7 +20,7 @@ from tapwise.models.fields import (MAX_COUNT, MAX_NUMBER, ProblemError, _bool, _
                                    _int, _key_set, _object, _str, _str_list, _type_name)
 from tapwise.models.mana import COLORS, TYPES, Kind, ManaCost, NotationError
 from tapwise.models.others import Others, _others  # re-exported
-from tapwise.models.traits import SOURCE_SUPERTYPES, load_supertypes
+from tapwise.models.traits import SOURCE_SUPERTYPES, TRAIT_KEYS, load_supertypes
 from tapwise.models.payment_keywords import keyword_path, load_payment_keywords
 from tapwise.models.values import assemble, cached
 
@@ -180,7 +180,7 @@ class Ability:
                     or (isinstance(self.add, dict) and "of" in self.add) or self.board_add
                     or self.if_ or self.unless or self.discard or self.exile_graveyard or self.mill
                     or self.drawback is not None or self.sacrifice_other is not None or self.tap_other is not None
-                    or self.double_pool)
+                    or self.double_pool or self.reflect_lands is not None or self.reflect_n != 1)
 
     @cached
     def double_pool(self) -> bool:
@@ -223,6 +223,18 @@ class Ability:
         return None
 
     @cached
+    def reflect_lands(self) -> Others | None:
+        """The lands a reflecting ability looks at beyond "a land" (``lands``), or None: any."""
+        if isinstance(self.add, dict) and "lands" in self.add:
+            return _others(self.add["lands"], "add.lands")
+        return None
+
+    @cached
+    def reflect_n(self) -> int:
+        """How much mana of the one type a reflecting ability makes (``n``, default 1)."""
+        return self.add.get("n", 1) if isinstance(self.add, dict) and "reflect" in self.add else 1
+
+    @cached
     def types_made(self) -> str:
         """Every type of mana some activation may make, in WUBRGC order ("" for ``reflect``)."""
         made = {t for choice in self.choices for unit in choice for t in unit}
@@ -233,7 +245,7 @@ class Ability:
         """All that matters about the ability when paying: two abilities with equal keys are
         interchangeable (``add`` may be spelled differently and make the same choices). Loaded
         abilities are shared between boards, so this is worked out once per kind of ability."""
-        return (self.choices, self.reflect, self.mana, self.tap, self.sacrifice, self.life, self.damage,
+        return (self.choices, self.reflect, self.reflect_lands, self.reflect_n, self.mana, self.tap, self.sacrifice, self.life, self.damage,
                 self.energy, self.uses, self.only, self.times, self.remove_counters, self.put_counters,
                 self.uses_any, self.if_, self.unless, self.discard, self.exile_graveyard, self.mill,
                 self.drawback is not None, self.sacrifice_other, self.tap_other, self.double_pool)
@@ -659,13 +671,27 @@ def load_add(value: Any, path: str) -> Any:
                 out["of"] = _add_of(value["of"], f"{path}.of")
             return out
         if "reflect" in keys:
-            _object(value, path, ("reflect", "what"))
+            _object(value, path, ("reflect", "what", "lands", "n"))
             whose = _choice(value["reflect"], f"{path}.reflect", ("lands_you_control", "lands_opponents_control"))
             what = _choice(value.get("what", "color"), f"{path}.what", ("color", "type"))
-            return {"reflect": whose, "what": what}
+            out = {"reflect": whose, "what": what}
+            if "lands" in value:  # tapwise extension: "a Gate you control", "a basic land you control"
+                out["lands"] = _reflect_lands(value["lands"], f"{path}.lands").to_json()
+            if "n" in value:  # tapwise extension: "three mana of that type" (Incubation Druid)
+                out["n"] = _int(value["n"], f"{path}.n", 1, MAX_UNITS)
+            return out
         raise ProblemError(path, "must be a mana string, a list of them, or an object with "
                            "any_color, one_color, any_type or reflect")
     raise ProblemError(path, f"must be a mana string, a list or an object, not {_type_name(value)}")
+
+
+def _reflect_lands(value: Any, path: str) -> Others:
+    """The lands a reflecting ability looks at beyond "a land" (tapwise extension of 9.2's
+    ``reflect``): ``subtypes`` and the filter traits, as in ``tap_other``."""
+    obj = _object(value, path, ("subtypes",) + TRAIT_KEYS)
+    if not obj:
+        raise ProblemError(path, "give subtypes, supertypes, not_types or token (or leave lands out)")
+    return _others(obj, path)
 
 
 ABILITY_KEYS = ("add", "tap", "mana", "life", "damage", "energy", "sacrifice", "uses", "only",

@@ -29,7 +29,7 @@ import numpy as np
 from tapwise.models.mana import COLORS, Kind, Symbol
 from tapwise.models.problem import (BOARD_KEYS, Ability, Problem, ProblemError, Purpose, Restriction, Source, load_problem,
                                     unread_json)
-from tapwise.solver.compile import reflect_types
+from tapwise.solver.compile import reflect_choices, reflect_types
 from tapwise.solver.available_shared import after_others, facts_now, ordered_sources, shares, take_cards
 from tapwise.solver.doubling import check_doubling
 from tapwise.solver.effects import affected, apply_effects
@@ -127,8 +127,7 @@ def _board_abilities(problem: Problem, i: int, s: Source, reflected: dict,
     for j, a in enumerate(s.abilities):
         choices = a.choices
         if a.reflect:
-            types = reflected.get((i, j), "")
-            choices = ((types,),) if types else ()
+            choices = reflect_choices(a, reflected.get((i, j), ""))
         elif a.board_add:
             choices = board_choices(problem, s, a, facts)
         if s.v2:
@@ -171,8 +170,7 @@ def _effect_parts(problem: Problem, i: int, s: Source,
 
 def _plain_choices(problem: Problem, reflected: dict, i: int, j: int, a: Ability) -> tuple:
     if a.reflect:
-        types = reflected.get((i, j), "")
-        return ((types,),) if types else ()
+        return reflect_choices(a, reflected.get((i, j), ""))
     return board_choices(problem, problem.sources[i], a) if a.board_add else a.choices
 
 

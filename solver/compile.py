@@ -238,14 +238,14 @@ def reflect_types(problem: Problem) -> dict[tuple[int, int], str]:
         for i, s in enumerate(sources):
             for j, a in enumerate(s.abilities):
                 if a.reflect:
-                    reflecting[(side, i, j)] = a.reflect
+                    reflecting[(side, i, j)] = (*a.reflect, a.reflect_lands)
     made: dict[tuple[int, int, int], str] = {}
     while True:
         changed = False
-        for key, (whose, what) in reflecting.items():
+        for key, (whose, what, lands) in reflecting.items():
             found = set(made.get(key, ""))
             for side, idx, s in groups[(key[0], whose)]:
-                if "land" not in s.types or s.count == 0:
+                if "land" not in s.types or s.count == 0 or s.zone != "battlefield" or (lands is not None and not lands.matches(s)):
                     continue
                 for j, a in enumerate(s.abilities):
                     types = (made.get((side, idx, j), "") if a.reflect
@@ -259,6 +259,15 @@ def reflect_types(problem: Problem) -> dict[tuple[int, int], str]:
                 changed = True
         if not changed:
             return {(i, j): t for (side, i, j), t in made.items() if side == 0}
+
+
+def reflect_choices(a: Ability, types: str) -> tuple[tuple[str, ...], ...]:
+    """What one activation of a reflecting ability may make, given the types it reflects: one
+    mana of one of them, or ``n`` mana all of one of them (tapwise extension: Incubation Druid)."""
+    n = a.reflect_n
+    if not types:
+        return ()
+    return ((types,),) if n == 1 else tuple((t,) * n for t in types)
 
 
 def ability_purpose(source: Source) -> Purpose:
@@ -556,7 +565,7 @@ def _add_producers(c: Compiled, problem: Problem) -> _Layout:
                 if reflected is None:
                     reflected = reflect_types(problem)
                 types = reflected.get((i, j), "")
-                choices = ((types,),) if types else ()
+                choices = reflect_choices(a, types)
             elif v2 and a.board_add:
                 choices = board_choices(problem, s, a)
                 types = types_of(choices)
@@ -680,8 +689,7 @@ def _others(problem: Problem, i: int, a: Ability, path: str) -> tuple[str, int, 
 def _base_choices(problem: Problem, i: int, j: int, a: Ability) -> tuple[tuple[str, ...], ...]:
     """An ability's outputs before section 9.2's amounts (a reflecting one's from 106.7)."""
     if a.reflect:
-        types = reflect_types(problem).get((i, j), "")
-        return ((types,),) if types else ()
+        return reflect_choices(a, reflect_types(problem).get((i, j), ""))
     if a.board_add:
         return board_choices(problem, problem.sources[i], a)
     return a.choices

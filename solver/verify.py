@@ -45,8 +45,10 @@ def _could_produce(problem: Problem) -> dict[tuple[str, int], set[str]]:
                     # "you" is the reflecting ability's controller.
                     seen = side if whose == "lands_you_control" else 1 - side
                     types: set[str] = set()
+                    lands = ab.reflect_lands  # "a Gate you control": only lands of that kind
                     for k, other in enumerate(sides[seen]):
-                        if "land" not in other.types or other.count == 0:
+                        if "land" not in other.types or other.count == 0 or other.zone != "battlefield" or (
+                                lands is not None and not lands.matches(other)):
                             continue
                         for m, ob in enumerate(other.abilities):
                             outputs = BoardState(problem).add_outputs(other, ob) if ob.board_add else ob.choices
@@ -63,8 +65,8 @@ def _could_produce(problem: Problem) -> dict[tuple[str, int], set[str]]:
 
 def _legal_output(ab: Ability, made: tuple[str, ...], reflect: set[str] | None) -> bool:
     """May one activation of ``ab`` make ``made``?"""
-    if ab.reflect:
-        return len(made) == 1 and made[0] in (reflect or set())
+    if ab.reflect:  # one mana of a type reflected, or n all of that one type
+        return len(made) == ab.reflect_n and len(set(made)) == 1 and made[0] in (reflect or set())
     # Exactly one of the choices (the usual land or rock) is a perfect matching by itself.
     return made in ab.choices or _one_of_choices(ab.choices, made)
 

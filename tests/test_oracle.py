@@ -398,7 +398,7 @@ def test_tap_triggers_that_do_not_touch_the_payment():
     ("{T}, Sacrifice a black or artifact creature: Add an amount of {B} equal to the sacrificed creature's mana "
      "value.", "{T}, Sacrifice a black or artifact creature: Add an amount of {B} equal to the sacrificed "
      "creature's mana value."),
-    ("Tap an untapped blue creature you control: Add {C}{C}.", "Tap an untapped blue creature you control: Add {C}{C}."),
+    ("{T}, Collect evidence 3: Add one mana of any color.", "{T}, Collect evidence 3: Add one mana of any color."),
     ("{T}: Add one mana of either of the circled colors.", "{T}: Add one mana of either of the circled colors."),
     ("{T}: Add {C}. If this land has a luck counter on it, add {G} instead. Roll a d20.", "Roll a d20."),
 ])
@@ -759,7 +759,7 @@ def check_spec_shape(ability: dict) -> None:
     else:
         keys = set(add)
         assert keys in ({"any_color"}, {"one_color"}, {"any_type"}, {"any_color", "of"}, {"one_color", "of"},
-                        {"reflect", "what"}, {"double_pool"}), add
+                        {"double_pool"}) or {"reflect", "what"} <= keys <= {"reflect", "what", "lands", "n"}, add
         for k in ("any_color", "one_color"):
             if k in add and not isinstance(add[k], int):
                 assert set(add[k]) <= {"fact", "plus"} and "fact" in add[k], add
@@ -777,8 +777,9 @@ def check_spec_shape(ability: dict) -> None:
     for key in ("sacrifice_other", "tap_other"):
         if key in ability:
             # an empty filter is "a permanent" (Gene Pollinator: "Tap an untapped permanent you control");
-            # tapwise's traits (supertypes, not_types, token) filter too (Baylen's "two untapped tokens")
-            traits = {"supertypes", "not_types", "token"}
+            # tapwise's traits (supertypes, not_types, token, colors, names) filter too (Baylen's "two
+            # untapped tokens", Grand Architect's "blue creature", Jungle Patrol's "token named Wood")
+            traits = {"supertypes", "not_types", "token", "colors", "names"}
             assert set(ability[key]) <= {"types", "subtypes", "n", "self"} | traits and (
                 ability[key].get("types") or ability[key].get("subtypes") or set(ability[key]) & traits
                 or not ability[key]), ability

@@ -164,10 +164,20 @@ def _outputs(add, reflected: set[str] | None) -> list[tuple[str, ...]]:
     elif "reflect" in add:
         # 106.7: one mana of a type those lands could produce; none if they could produce none
         # (106.5: then the ability produces no mana).
-        outs = {(t,) for t in (reflected or set())} or {()}
+        # tapwise extension: "n" mana all of the one type (Incubation Druid's "three mana of that type").
+        outs = {(t,) * add.get("n", 1) for t in (reflected or set())} or {()}
     else:
         raise Unsupported(f"unknown add {add!r}")
     return sorted(outs)
+
+
+def _lands_fit(want: dict, land: "_Source") -> bool:
+    """Is ``land`` one of the lands a reflect's ``lands`` names (one of its subtypes, and the
+    filter traits)?"""
+    subtypes = {t.lower() for t in want.get("subtypes", [])}
+    if subtypes and not subtypes & land.subtypes:
+        return False
+    return traits_fit(want, land.entry or {})
 
 
 def _reflect_sets(sides: dict[str, list["_Source"]]) -> dict[tuple[str, int, int], set[str]]:
@@ -196,8 +206,9 @@ def _reflect_sets(sides: dict[str, list["_Source"]]) -> dict[tuple[str, int, int
         else:
             raise Unsupported(f"unknown reflect {spec['reflect']!r}")
         got: set[str] = set()
+        lands = spec.get("lands") or {}  # tapwise extension: "a Gate you control", "a basic land"
         for j, land in enumerate(sides[target]):
-            if "land" in land.types and land.count > 0:
+            if "land" in land.types and land.count > 0 and not land.hand and _lands_fit(lands, land):
                 got |= produce[(target, j)]
         what = spec.get("what", "color")
         if what == "color":
@@ -290,7 +301,7 @@ def _is_v2(problem: dict) -> bool:
                     or ab.get("if") or ab.get("unless") or ab.get("discard") or ab.get("exile_graveyard") \
                     or ab.get("mill") or ab.get("drawback") is not None or ab.get("sacrifice_other") \
                     or ab.get("tap_other") \
-                    or (isinstance(ab.get("add"), dict) and ("of" in ab["add"] or any(
+                    or (isinstance(ab.get("add"), dict) and ("of" in ab["add"] or "n" in ab["add"] or any(
                         isinstance(v, dict) for v in ab["add"].values()))):
                 return True
     return False

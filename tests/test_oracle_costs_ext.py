@@ -1,0 +1,318 @@
+"""Costs and amounts the Oracle reader reads with tapwise's extensions (issue #20): reflect on
+some lands (``lands``: Gond Gate, Plaza of Harmony, Star Compass) and n mana of the one type
+(Incubation Druid), Forage as two abilities (Thornvault Forager). By rule, on the cards'
+readings, errors naming the field, and against the brute-force reference on seeded random
+small problems."""
+
+from __future__ import annotations
+
+import copy
+import random
+
+import pytest
+
+import tapwise
+from tapwise.models.oracle import read_card
+from test_against_reference import check_against_reference
+from test_v2_effects import PROBLEM_SCHEMA
+
+GOND_GATE = ("Gates you control enter untapped.\n{T}: Add {C}.\n"
+             "{T}: Add one mana of any color that a Gate you control could produce.", "Gond Gate", "Land — Gate")
+PLAZA = ("{T}: Add {C}.\n{T}: Add one mana of any type that a Gate you control could produce.",
+         "Plaza of Harmony", "Land")
+STAR_COMPASS = ("This artifact enters tapped.\n"
+                "{T}: Add one mana of any color that a basic land you control could produce.", "Star Compass", "Artifact")
+INCUBATION_DRUID = ("{T}: Add one mana of any type that a land you control could produce. If this creature has a "
+                    "+1/+1 counter on it, add three mana of that type instead.", "Incubation Druid",
+                    "Creature — Elf Druid")
+FORAGER = ("{T}: Add {G}.\n{T}, Forage: Add two mana in any combination of colors. (To forage, exile three cards "
+           "from your graveyard or sacrifice a Food.)", "Thornvault Forager", "Creature — Squirrel Ranger")
+
+
+def abilities(card: tuple[str, str, str]) -> list[dict]:
+    reading = read_card(card[0], name=card[1], type_line=card[2])
+    assert reading.complete, reading.skipped
+    return list(reading.abilities)
+
+
+def source(sid: str, card: tuple[str, str, str], **keys) -> dict:
+    return {"id": sid, "oracle": card[0], "name": card[1], "type_line": card[2], **keys}
+
+
+def land(sid: str, add, **keys) -> dict:
+    return {"id": sid, "types": ["land"], "abilities": [{"add": add}], **keys}
+
+
+def paid_with(problem: dict) -> list[tuple[str, str]]:
+    answer = tapwise.pay(problem)
+    assert answer["status"] == "paid", answer
+    return sorted((a["source"], a["adds"]) for a in answer["activations"])
+
+
+# --- 106.7 on some lands -----------------------------------------------------------------------
+
+
+def test_106_7_gond_gate_reflects_only_gates():
+    assert abilities(GOND_GATE)[1]["add"] == {"reflect": "lands_you_control", "what": "color",
+                                              "lands": {"subtypes": ["gate"]}}
+    gate = land("azorius gate", ["{W}", "{U}"], subtypes=["gate"], tapped=True)
+    island = land("island", "{U}", tapped=True)
+    board = {"cost": "{W}", "sources": [source("gond", GOND_GATE), island]}
+    assert tapwise.pay(board)["status"] == "infeasible"  # an Island is no Gate
+    assert paid_with({**board, "sources": board["sources"] + [gate]}) == [("gond", "{W}")]
+
+
+def test_106_7_gond_gate_reflects_itself_only_through_other_gates():
+    # A Gond Gate alone could produce {C} (not a color) and its own reflection: nothing more.
+    assert tapwise.pay({"cost": "{G}", "sources": [source("gond", GOND_GATE, count=2)]})["status"] == "infeasible"
+
+
+def test_106_7_plaza_of_harmony_reflects_a_gates_type_colorless_included():
+    assert abilities(PLAZA)[1]["add"]["what"] == "type"
+    # Gond Gate could produce {C} and what the other Gates could (106.7: "type" includes
+    # colorless); a Plains is no Gate.
+    gond = source("gond", GOND_GATE, tapped=True)
+    board = {"cost": "{W}", "sources": [source("plaza", PLAZA), gond, {"name": "Plains", "tapped": True}]}
+    assert tapwise.pay(board)["status"] == "infeasible"
+    gate = land("gate", ["{W}", "{U}"], subtypes=["gate"], tapped=True)
+    assert paid_with({**board, "sources": board["sources"] + [gate]}) == [("plaza", "{W}")]
+    lone = {"cost": "{C}", "sources": [{**source("plaza", PLAZA), "abilities": [abilities(PLAZA)[1]]}, gond]}
+    assert paid_with(lone) == [("plaza", "{C}")]
+
+
+def test_205_4c_star_compass_reflects_basic_lands_only():
+    assert abilities(STAR_COMPASS)[0]["add"]["lands"] == {"supertypes": ["basic"]}
+    board = {"cost": "{G}", "sources": [source("compass", STAR_COMPASS)]}
+    dual = land("dual", ["{G}", "{U}"], subtypes=["forest", "island"], tapped=True)
+    assert tapwise.pay({**board, "sources": board["sources"] + [dual]})["status"] == "infeasible"
+    forest = {"name": "Forest", "tapped": True}  # a basic land's name makes it basic (205.4c)
+    assert paid_with({**board, "sources": board["sources"] + [forest]}) == [("compass", "{G}")]
+
+
+def test_614_1_incubation_druid_makes_three_of_one_type_with_a_counter():
+    plain, boosted = abilities(INCUBATION_DRUID)
+    assert boosted["add"] == {"reflect": "lands_you_control", "what": "type", "n": 3}
+    assert boosted["if"] == plain["unless"] == [{"fact": "+1/+1 counter on it", "min": 1}]
+    lands = [land("dual", ["{G}", "{U}"], tapped=True)]
+    board = {"cost": "{G}{G}{U}", "sources": [source("druid", INCUBATION_DRUID, facts={"+1/+1 counter on it": 1})]
+             + lands}
+    assert tapwise.pay(board)["status"] == "infeasible"  # three of one type, never mixed
+    assert paid_with({**board, "cost": "{2}{U}"}) == [("druid", "{U}{U}{U}")]
+    no_counter = {**board, "cost": "{G}", "sources": [source("druid", INCUBATION_DRUID,
+                                                             facts={"+1/+1 counter on it": 0})] + lands}
+    assert paid_with(no_counter) == [("druid", "{G}")]
+    assert tapwise.pay({**no_counter, "cost": "{G}{G}"})["status"] == "infeasible"
+
+
+def test_106_7_a_land_in_hand_is_not_a_land_you_control():
+    hand_land = {"id": "bloom", "types": ["land"], "zone": "hand",
+                 "abilities": [{"add": "{G}", "tap": False, "sacrifice": True}]}
+    orchard = land("orchard", {"reflect": "lands_you_control", "what": "type"})
+    answer = tapwise.pay({"cost": "{G}{G}", "sources": [orchard, hand_land]})
+    assert answer["status"] == "infeasible", answer
+
+
+@pytest.mark.parametrize("add, path", [
+    ({"reflect": "lands_you_control", "lands": {"subtype": ["gate"]}}, "add.lands"),
+    ({"reflect": "lands_you_control", "lands": {}}, "add.lands"),
+    ({"reflect": "lands_you_control", "lands": {"supertypes": ["ancient"]}}, "add.lands.supertypes[0]"),
+    ({"reflect": "lands_you_control", "n": 0}, "add.n"),
+    ({"reflect": "lands_you_control", "n": "3"}, "add.n"),
+])
+def test_bad_reflect_extensions_are_errors_naming_the_field(add, path):
+    answer = tapwise.pay({"cost": "{G}", "sources": [land("x", add)]})
+    assert answer["status"] == "error" and answer["error"].startswith(f"sources[0].abilities[0].{path}"), answer
+
+
+def test_the_schema_takes_the_reflect_extensions():
+    add = {"reflect": "lands_you_control", "what": "type", "lands": {"subtypes": ["gate"], "supertypes": ["basic"]},
+           "n": 3}
+    assert PROBLEM_SCHEMA.is_valid({"cost": "{G}", "sources": [land("x", add)]})
+    assert not PROBLEM_SCHEMA.is_valid({"cost": "{G}", "sources": [land("x", {**add, "lands": {"colours": "G"}})]})
+
+
+def random_reflect_problem(r: random.Random) -> dict:
+    """Reflecting lands with random ``lands`` filters and ``n`` among lands of random subtypes,
+    supertypes and mana."""
+    sources = []
+    for i in range(r.randint(1, 3)):
+        entry = land(f"l{i}", r.choice(["{G}", "{U}", "{C}", ["{W}", "{U}"], ["{B}", "{C}"]]),
+                     count=r.randint(1, 2))
+        if r.random() < 0.5:
+            entry["subtypes"] = [r.choice(["gate", "forest"])]
+        if r.random() < 0.4:
+            entry["supertypes"] = ["basic"]
+        if r.random() < 0.4:
+            entry["tapped"] = True
+        sources.append(entry)
+    for i in range(r.randint(1, 2)):
+        add: dict = {"reflect": "lands_you_control", "what": r.choice(["color", "type"])}
+        if r.random() < 0.7:
+            add["lands"] = r.choice([{"subtypes": ["gate"]}, {"supertypes": ["basic"]}, {"subtypes": ["forest"]}])
+        if r.random() < 0.4:
+            add["n"] = r.choice([2, 3])
+        entry = {"id": f"r{i}", "types": r.choice([["land"], ["artifact"]]), "abilities": [{"add": add}],
+                 "count": r.randint(1, 2)}
+        if r.random() < 0.3:
+            entry["subtypes"] = ["gate"]
+        sources.append(entry)
+    r.shuffle(sources)
+    cost = "".join(r.choice(["{1}", "{G}", "{U}", "{W}", "{C}", "{B}"]) for _ in range(r.randint(1, 4)))
+    return {"cost": cost, "sources": sources}
+
+
+def test_random_reflect_filters_and_amounts_against_the_reference():
+    r = random.Random(2020)
+    statuses = set()
+    for _ in range(300):
+        problem = random_reflect_problem(r)
+        assert PROBLEM_SCHEMA.is_valid(problem), problem
+        check_against_reference(problem)
+        statuses.add(tapwise.pay(copy.deepcopy(problem))["status"])
+    assert statuses == {"paid", "infeasible"}
+
+
+# --- Forage (701.61) ------------------------------------------------------------------------
+
+
+def test_701_61_forage_is_two_abilities_one_per_way():
+    basic, exile, food = abilities(FORAGER)
+    assert exile == {"add": {"any_color": 2}, "exile_graveyard": 3}
+    assert food == {"add": {"any_color": 2}, "sacrifice_other": {"subtypes": ["food"]}}
+    forager = source("forager", FORAGER)
+    assert tapwise.pay({"cost": "{U}{R}", "sources": [forager], "graveyard": 2})["status"] == "infeasible"
+    answer = tapwise.pay({"cost": "{U}{R}", "sources": [forager], "graveyard": 3})
+    assert answer["status"] == "paid" and answer["activations"][0]["ability"] == 1
+    treat = {"id": "food", "types": ["artifact"], "subtypes": ["food"], "token": True, "abilities": []}
+    answer = tapwise.pay({"cost": "{U}{R}", "sources": [forager, treat]})
+    assert answer["status"] == "paid" and answer["activations"][0]["sacrificed"] == ["food"]
+    # One copy taps once (602.5b's {T}): it can't forage twice nor add {G} beside.
+    both = {"cost": "{U}{R}{G}", "sources": [forager, treat], "graveyard": 3}
+    assert tapwise.pay(both)["status"] == "infeasible"
+
+
+# --- colors and names in the filters that pick permanents (105.2, 201.2) ----------------------
+
+GRAND_ARCHITECT = ("Other blue creatures you control get +1/+1.\n{U}: Target artifact creature becomes blue until end "
+                   "of turn.\nTap an untapped blue creature you control: Add {C}{C}. Spend this mana only to cast "
+                   "artifact spells or activate abilities of artifacts.", "Grand Architect", "Creature — Vedalken Artificer")
+JUNGLE_PATROL = ("{1}{G}, {T}: Create a 0/1 green Wall creature token with defender named Wood.\n"
+                 "Sacrifice a token named Wood: Add {R}.", "Jungle Patrol", "Creature — Human Soldier")
+
+
+def creature(sid: str, **keys) -> dict:
+    return {"id": sid, "types": ["creature"], "abilities": [], **keys}
+
+
+def test_105_2_grand_architect_taps_a_blue_creature_itself_included():
+    (architect,) = abilities(GRAND_ARCHITECT)
+    assert architect["tap_other"] == {"types": ["creature"], "colors": "U", "self": True}
+    board = {"cost": "{2}", "for": {"kind": "spell", "types": ["artifact"]},
+             "sources": [source("architect", GRAND_ARCHITECT), creature("bear", colors="G")]}
+    assert tapwise.pay(board)["status"] == "infeasible"  # its colors not given: not blue
+    blue = {**board, "sources": [source("architect", GRAND_ARCHITECT, colors="U"), creature("bear", colors="G")]}
+    answer = tapwise.pay(blue)
+    assert answer["status"] == "paid" and answer["activations"][0]["tapped"] == ["architect"]
+    # A multicolored creature that is blue is blue (105.2); a sick one may be tapped for a cost (302.6).
+    merfolk = creature("merfolk", colors="UG", sick=True)
+    answer = tapwise.pay({**board, "cost": "{4}", "sources": [source("architect", GRAND_ARCHITECT, colors="U"), merfolk]})
+    assert answer["status"] == "paid" and sorted(t for a in answer["activations"] for t in a["tapped"]) == [
+        "architect", "merfolk"]
+
+
+def test_201_2_jungle_patrol_sacrifices_only_a_token_named_wood():
+    patrol_ability = abilities(JUNGLE_PATROL)[0]
+    assert patrol_ability["sacrifice_other"] == {"names": ["Wood"], "token": True}
+    patrol = source("patrol", JUNGLE_PATROL)
+    wall = creature("wall", name="Wood", token=True)
+    assert tapwise.pay({"cost": "{R}", "sources": [patrol, creature("goat", name="Goat", token=True)]})[
+        "status"] == "infeasible"
+    assert tapwise.pay({"cost": "{R}", "sources": [patrol, {**wall, "token": False}]})["status"] == "infeasible"
+    answer = tapwise.pay({"cost": "{R}{R}", "sources": [patrol, {**wall, "count": 2}]})
+    assert answer["status"] == "paid" and answer["sacrificed"] == 2
+
+
+@pytest.mark.parametrize("others, path", [
+    ({"colors": "X"}, "tap_other.colors"),
+    ({"colors": ""}, "tap_other.colors"),
+    ({"colors": ["U"]}, "tap_other.colors"),
+    ({"names": "Wood"}, "tap_other.names"),
+    ({"names": [" "]}, "tap_other.names[0]"),
+])
+def test_bad_colors_and_names_are_errors_naming_the_field(others, path):
+    answer = tapwise.pay({"cost": "{C}", "sources": [creature("u", abilities=[
+        {"add": "{C}", "tap": False, "tap_other": others}])]})
+    assert answer["status"] == "error" and answer["error"].startswith(f"sources[0].abilities[0].{path}"), answer
+
+
+def _color_name_traits(r: random.Random) -> dict:
+    out: dict = {}
+    if r.random() < 0.6:
+        out["colors"] = r.choice(["U", "B", "UB", "G"])
+    if r.random() < 0.4:
+        out["names"] = r.sample(["Wood", "Goat", "Thopter"], r.choice([1, 2]))
+    if r.random() < 0.3:
+        out["token"] = r.random() < 0.5
+    return out
+
+
+def _colored_permanent(r: random.Random, i: int) -> dict:
+    entry: dict = {"id": f"p{i}", "types": r.choice([["creature"], ["artifact"], ["artifact", "creature"]]),
+                   "count": r.randint(1, 2), "abilities": [{"add": r.choice(["{G}", "{C}", "{U}"])}]
+                   if r.random() < 0.5 else []}
+    if r.random() < 0.7:
+        entry["colors"] = r.choice(["U", "B", "UG", "R"])
+    if r.random() < 0.5:
+        entry["name"] = r.choice(["Wood", "Goat", "Thopter", "wood"])
+        entry.setdefault("abilities", [])
+    if r.random() < 0.4:
+        entry["token"] = True
+    if r.random() < 0.2:
+        entry["tapped"] = True
+    return entry
+
+
+def random_colors_names_problem(r: random.Random) -> dict:
+    key = r.choice(["tap_other", "sacrifice_other"])
+    others = {**_color_name_traits(r), "n": r.choice([1, 1, 2])}
+    if r.random() < 0.4:
+        others["types"] = [r.choice(["creature", "artifact"])]
+    if r.random() < 0.4:
+        others["self"] = True
+    user = {"id": "user", "types": ["creature"], "count": 1, "colors": r.choice(["U", "G", ""]) or "W",
+            "abilities": [{"add": r.choice([{"any_color": 1}, "{C}{C}", "{G}"]), "tap": False,
+                           "uses": r.choice([1, "any"]), key: others}]}
+    sources = [user] + [_colored_permanent(r, i) for i in range(r.randint(1, 3))]
+    cost = "".join(r.choice(["{1}", "{G}", "{U}", "{R}", "{C}"]) for _ in range(r.randint(1, 3)))
+    return {"cost": cost, "sources": sources}
+
+
+def test_random_colors_and_names_of_tap_other_and_sacrifice_other_against_the_reference():
+    r = random.Random(105)
+    statuses = set()
+    for _ in range(250):
+        problem = random_colors_names_problem(r)
+        assert PROBLEM_SCHEMA.is_valid(problem), problem
+        check_against_reference(problem)
+        statuses.add(tapwise.pay(copy.deepcopy(problem))["status"])
+    assert statuses == {"paid", "infeasible"}
+
+
+def test_random_colors_and_names_of_effects_against_the_reference():
+    from test_v2_effects import check_random, random_problem as random_effects_problem
+
+    r = random.Random(201)
+
+    def dressed(problem: dict) -> dict:
+        for e in problem["effects"]:
+            if "when" in e and r.random() < 0.7:
+                e["when"] = {**e["when"], **_color_name_traits(r)}
+        for s in problem["sources"]:
+            if r.random() < 0.5:
+                s["colors"] = r.choice(["U", "B", "UG"])
+            if r.random() < 0.3 and "name" not in s:
+                s["name"] = r.choice(["Wood", "Goat"])
+                s.setdefault("abilities", [])
+        return problem
+
+    check_random((dressed(random_effects_problem(r)) for _ in range(200)), 170)
