@@ -43,19 +43,23 @@ class Condition:
 class Amount:
     """How many times an activation makes its ``add`` (9.2 ``times``): a fixed ``number``, a
     ``fact``, the ``counters`` of a kind on the copy, or ``remove``: any number of counters of
-    that kind removed (the player picks); ``plus`` is added to each."""
+    that kind removed (the player picks), or (tapwise extension) ``victim``: a number about the
+    permanent the activation's ``sacrifice_other`` took, read from that permanent's own
+    ``facts`` ("mana value", "power": Priest of Yawgmoth, Food Chain); ``plus`` is added to each."""
 
     number: int | None = None
     fact: str | None = None
     counters: str | None = None
     remove: str | None = None
     plus: int = 0
+    victim: str | None = None  # tapwise extension: a fact of the permanent sacrifice_other took
+
 
     def to_json(self) -> object:
         if self.number is not None and not self.plus:
             return self.number
         out: dict[str, object] = {}
-        for key in ("number", "fact", "counters", "remove"):
+        for key in ("number", "fact", "counters", "remove", "victim"):
             value = getattr(self, key)
             if value is not None:
                 out["n" if key == "number" else key] = value

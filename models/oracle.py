@@ -192,6 +192,9 @@ def _read_activated(text: str, card: _Card) -> list[dict]:
                 made.add, made.also = "{%s}" % colors[0], ["{%s}" % c for c in colors[1:]]
     elif cost.remove_any is not None:
         raise card.error(whole, "counters removed in any number without an amount that says how much they make")
+    if isinstance(times, dict) and "victim" in times and (cost.sacrifice_other is None or
+                                                          cost.sacrifice_other.get("n", 1) != 1):
+        raise card.error(whole, "the amount depends on a card chosen as the ability is activated")
     if isinstance(times, dict) and "remove" in times and cost.remove_any not in (None, times["remove"]):
         raise card.error(whole, "the counters removed are not the counters counted")
     if not cost.tap and not cost.sacrifice and not cost.gone and riders.uses is None:

@@ -147,6 +147,8 @@ def _read_cost(text: str, card: _Card, sentence: str) -> _Cost:
             cost.sacrifice = True  # the card is used up, once, like a sacrifice (Spirit Guides)
         elif (m := re.fullmatch(r"Exile (.+)", item, re.I)) and card.is_self(m.group(1)):
             cost.sacrifice = True  # exiled from the battlefield: gone like a sacrifice (Mirrored Lotus)
+        elif m := re.fullmatch(r"Exile ((?:an?|another) .+ you control)", item, re.I):
+            cost.sacrifice_other = _other(m.group(1), card, sentence, tapping=False)  # Food Chain: gone the same way
         elif m := re.fullmatch(rf"Remove (?:{NUM}|an?) ([\w+/-]+?) counters? from {me}", item, re.I):
             cost.remove_counters[m.group(2).lower()] = number(m.group(1)) if m.group(1) else 1
         elif m := re.fullmatch(rf"Remove (?:any number of|X|one or more) ([\w+/-]+?) counters from {me}", item, re.I):

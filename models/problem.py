@@ -735,7 +735,7 @@ def _load_ability(value: Any, path: str) -> Ability:
     if mana is not None and any(s.kind is Kind.X for s in mana):
         raise ProblemError(f"{path}.mana", "{X} in a mana ability's cost can't be read: what the ability adds "
                            "can't depend on X here; give the cost for one value of X (e.g. \"{2}\")")
-    return Ability(
+    ability = Ability(
         add=load_add(obj["add"], f"{path}.add"),
         tap=_bool(obj.get("tap", True), f"{path}.tap"),
         mana=mana if mana is not None and mana.symbols else None,
@@ -758,6 +758,11 @@ def _load_ability(value: Any, path: str) -> Ability:
         sacrifice_other=_others(obj["sacrifice_other"], f"{path}.sacrifice_other") if obj.get("sacrifice_other") else None,
         tap_other=_others(obj["tap_other"], f"{path}.tap_other") if obj.get("tap_other") else None,
     )
+    if ability.times is not None and ability.times.victim is not None and (
+            ability.sacrifice_other is None or ability.sacrifice_other.n != 1):
+        raise ProblemError(f"{path}.times.victim", "reads the permanent sacrifice_other takes: needs a "
+                           "sacrifice_other of one permanent (n 1)")
+    return ability
 
 
 def _uses(value: Any, path: str) -> int:
@@ -813,15 +818,16 @@ def _fact_name(value: Any, path: str) -> str:
 
 
 def load_amount(value: Any, path: str) -> Amount:
-    """``times``: a whole number, or one of ``fact``, ``counters``, ``remove`` with ``plus``."""
+    """``times``: a whole number, or one of ``fact``, ``counters``, ``remove``, ``victim`` (tapwise
+    extension: a fact of the permanent ``sacrifice_other`` took) with ``plus``."""
     if not isinstance(value, dict):
         return Amount(number=_int(value, path))
-    obj = _object(value, path, ("fact", "counters", "remove", "plus"))
-    given = [k for k in ("fact", "counters", "remove") if k in obj]
+    obj = _object(value, path, ("fact", "counters", "remove", "plus", "victim"))
+    given = [k for k in ("fact", "counters", "remove", "victim") if k in obj]
     if len(given) != 1:
-        raise ProblemError(path, "give exactly one of fact, counters, remove")
+        raise ProblemError(path, "give exactly one of fact, counters, remove, victim")
     key = given[0]
-    name = (_fact_name(obj[key], f"{path}.{key}") if key == "fact"
+    name = (_fact_name(obj[key], f"{path}.{key}") if key in ("fact", "victim")
             else _str(obj[key], f"{path}.{key}").strip().lower())
     if not name:
         raise ProblemError(f"{path}.{key}", "names no counter kind")

@@ -111,6 +111,9 @@ def _refuse_not_yet(problem: Problem) -> None:
             if not a.tap and a.times is not None and a.times.remove:
                 raise ProblemError(f"sources[{i}].abilities[{j}].times.remove", "available does not support "
                                    "removing any number of counters without {T} yet (pay and castable do)")
+            if a.times is not None and a.times.victim is not None:
+                raise ProblemError(f"sources[{i}].abilities[{j}].times.victim", "available does not support an "
+                                   "amount read from the permanent sacrificed yet (pay, castable and plan do)")
             if a.double_pool:
                 check_doubling(problem, i, s, a, f"sources[{i}].abilities[{j}]")
     if problem.effects and shares(problem):

@@ -21,7 +21,7 @@ from tapwise.models.values import assemble, cached
 from tapwise.solver.doubling import check_doubling
 from tapwise.solver.effects import effect_parts, made_types
 from tapwise.solver.expand import (board_choices, check_counter_use, dropping_facts, expand, facts_read, finite_mana,
-                                   types_of)
+                                   types_of, victim_values)
 
 
 @dataclass(frozen=True, slots=True)
@@ -583,7 +583,13 @@ def _add_producers(c: Compiled, problem: Problem) -> _Layout:
                 if read:
                     readings = _readings(problem, a, read, dropping, path)
             base, base_types = choices, types
-            for reads, facts in readings:
+            # tapwise's times {"victim": F}: one producer per permanent it may sacrifice, making F
+            # of that permanent (its others narrowed to that source)
+            victims: list[tuple[int, int] | None] = [None]
+            if v2 and a.times is not None and a.times.victim is not None:
+                # the source itself last: its activations taking others come before it goes
+                victims = sorted(victim_values(problem, i, a, path).items(), key=lambda qv: qv[0] == i)
+            for (reads, facts), victim in ((r, v) for r in readings for v in victims):
                 choices, types = base, base_types
                 if facts is not None and a.board_add:
                     choices = board_choices(problem, s, a, facts)
@@ -597,7 +603,7 @@ def _add_producers(c: Compiled, problem: Problem) -> _Layout:
                 if v2 and (a.v2 or s.zone != "battlefield"):
                     if a.uses_any and finite is None:
                         finite = finite_mana(problem, lambda i2, j2, a2: _base_choices(problem, i2, j2, a2))
-                    extra = expand(problem, s, a, choices, path, finite, facts)
+                    extra = expand(problem, s, a, choices, path, finite, facts, None if victim is None else victim[1])
                     if extra is None:
                         continue
                     choices = extra.choices
@@ -626,6 +632,8 @@ def _add_producers(c: Compiled, problem: Problem) -> _Layout:
                         p.discard, p.exile, p.mill = a.discard, a.exile_graveyard, a.mill
                         p.drawback = a.drawback is not None
                         p.others = _others(problem, i, a, path)
+                        if victim is not None and p.others is not None:
+                            p.others = (p.others[0], p.others[1], (victim[0],), p.others[3])
                         p.reads = reads
                     producers.append(p)  # its kinds come with the layout, below
                     made_at.append(at)

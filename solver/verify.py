@@ -327,7 +327,7 @@ def verify(problem: Problem | dict[str, Any], answer: dict[str, Any],
         if v2 and ab.board_add:  # 9.2: amounts and colors read from the board
             base = board.add_outputs(src, ab)
         if v2 and ab.times is not None:  # 9.2: the add made several times, checked there
-            base = tuple((t,) for t in sorted(reflected or ())) if ab.reflect else base
+            base = tuple((t,) * ab.reflect_n for t in sorted(reflected or ())) if ab.reflect else base
             if made is None:
                 errors.append(f"activations[{i}]: {sid} ability {j} can't add {act.get('adds')!r}")
                 continue

@@ -186,6 +186,10 @@ class BoardState:
         elif t is not None:
             if t.number is not None:
                 n = t.number
+            elif t.victim is not None:  # each activation: that fact of the permanent it sacrificed
+                n = self._victim_value(where, act, t.victim, errors)
+                if n is None:
+                    return False
             elif t.fact is not None:
                 n = self.fact(src, t.fact)
                 n = n if isinstance(n, int) else 0
@@ -231,6 +235,24 @@ class BoardState:
         if ab.drawback is not None:
             self.drawbacks.append({"source": sid, "ability": j, "drawback": ab.drawback, "times": times})
         return True
+
+    def _victim_value(self, where: str, act: dict[str, Any], name: str, errors: list[str]) -> int | None:
+        """The ``name`` fact of the permanents an entry's activations sacrificed (tapwise's times
+        ``victim``): each activation makes that many times its add, so one entry's victims must
+        agree (an activation entry has one ``adds``)."""
+        values = set()
+        for q in act.get("sacrificed") or []:
+            victim = self.by_id.get(q) if isinstance(q, str) else None
+            value = dict(victim.facts).get(name) if victim is not None else None
+            if not isinstance(value, int):
+                errors.append(f"{where}: sacrificed {q!r}, whose {name!r} is not given")
+                return None
+            values.add(value)
+        if len(values) != 1:
+            errors.append(f"{where}: its amount is the sacrificed permanent's {name!r}, but it lists "
+                          f"{'no permanent' if not values else 'permanents of different ' + name}")
+            return None
+        return values.pop()
 
     def per_copy_uses(self, src: Source, ab: Ability) -> int | None:
         """How often one copy may activate ``ab`` (without {T}); None: no limit per copy."""

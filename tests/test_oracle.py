@@ -20,7 +20,7 @@ SHARED = next((p / "shared" / "data" / "mana_sources.jsonl" for p in Path(__file
                if (p / "shared" / "data" / "mana_sources.jsonl").exists()), Path("shared/data/mana_sources.jsonl"))
 # The measured figure (docs/oracle.md), rounded down: it must not drop.
 COVERAGE_FLOOR = 0.98
-DATABASE_FLOOR = 0.95  # every card with a mana ability in models/data/cards.json.gz
+DATABASE_FLOOR = 0.96  # every card with a mana ability in models/data/cards.json.gz
 
 
 def read(oracle: str, name: str | None = None, type_line: str | None = None, **kw) -> list[dict]:
@@ -385,8 +385,8 @@ def test_tap_triggers_that_do_not_touch_the_payment():
     ("{2}, {Q}: Add one mana of any color.", "{2}, {Q}: Add one mana of any color."),
     ("{T}: For each color among permanents you control, add one mana of that color.",
      "{T}: For each color among permanents you control, add one mana of that color."),
-    ("{T}: Add one mana of any type a Gate you control could produce.",
-     "{T}: Add one mana of any type a Gate you control could produce."),
+    ("{T}: Add one mana of any type a Desert you control could produce.",
+     "{T}: Add one mana of any type a Desert you control could produce."),
     ("{T}: Add {C}. This mana can't be spent to pay generic mana costs.",
      "This mana can't be spent to pay generic mana costs."),
     ("{T}: Add {C}{C}. This mana can't be spent to cast a nonartifact spell.",
@@ -740,8 +740,8 @@ _ONLY_KEYS = {"kind", "types", "subtypes", "colors", "has_x", "tags", "not_types
 
 
 def _check_amount(value) -> None:
-    assert isinstance(value, dict) and len({"fact", "counters", "remove"} & set(value)) == 1, value
-    assert set(value) <= {"fact", "counters", "remove", "plus"}, value
+    assert isinstance(value, dict) and len({"fact", "counters", "remove", "victim"} & set(value)) == 1, value
+    assert set(value) <= {"fact", "counters", "remove", "victim", "plus"}, value
     assert all(isinstance(v, str) for k, v in value.items() if k != "plus"), value
 
 

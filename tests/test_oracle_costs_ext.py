@@ -316,3 +316,141 @@ def test_random_colors_and_names_of_effects_against_the_reference():
         return problem
 
     check_random((dressed(random_effects_problem(r)) for _ in range(200)), 170)
+
+
+# --- amounts from the permanent sacrificed (701.21: times {"victim": F}) -----------------------
+
+PRIEST = ("{T}, Sacrifice an artifact: Add an amount of {B} equal to the sacrificed artifact's mana value.",
+          "Priest of Yawgmoth", "Creature — Human Cleric")
+FOOD_CHAIN = ("Exile a creature you control: Add X mana of any one color, where X is 1 plus the exiled creature's "
+              "mana value. Spend this mana only to cast creature spells.", "Food Chain", "Enchantment")
+FURGUL = ("{T}, Sacrifice a creature: Add an amount of {G} equal to the sacrificed creature's power.",
+          "Furgul, Quag Nurturer", "Legendary Creature — Fungus Beast")
+SZERAS = ("Secrets of the Soul — {T}, Sacrifice another creature: Add an amount of {B} equal to the sacrificed "
+          "creature's mana value.", "Illuminor Szeras", "Legendary Artifact Creature — Necron")
+
+
+def artifact(sid: str, value: int, **keys) -> dict:
+    return {"id": sid, "types": ["artifact"], "facts": {"mana value": value}, "abilities": [], **keys}
+
+
+def test_701_21_priest_of_yawgmoth_makes_the_sacrificed_artifacts_mana_value():
+    (priest,) = abilities(PRIEST)
+    assert priest["times"] == {"victim": "mana value"} and priest["sacrifice_other"] == {"types": ["artifact"]}
+    board = {"cost": "{B}{B}{B}", "sources": [source("priest", PRIEST), artifact("mox", 0), artifact("relic", 3)]}
+    answer = tapwise.pay(board)
+    assert answer["status"] == "paid" and answer["activations"] == [
+        {"source": "priest", "ability": 0, "adds": "{B}{B}{B}", "times": 1, "sacrificed": ["relic"]}]
+    assert tapwise.pay({**board, "cost": "{B}{B}{B}{B}"})["status"] == "infeasible"  # one {T}: one artifact
+    # A mana value 0 artifact makes nothing: never worth its sacrifice.
+    assert tapwise.pay({**board, "cost": "{B}", "sources": board["sources"][:2]})["status"] == "infeasible"
+
+
+def test_the_verifier_checks_the_amount_against_the_permanent_sacrificed():
+    from tapwise.models.problem import load_problem
+    from tapwise.solver.verify import verify
+
+    board = {"cost": "{B}", "sources": [source("priest", PRIEST), artifact("one", 1), artifact("big", 4)]}
+    answer = tapwise.pay(copy.deepcopy(board))
+    assert answer["activations"][0]["sacrificed"] == ["one"]
+    assert verify(load_problem(copy.deepcopy(board)), answer) == []
+    lying = copy.deepcopy(answer)
+    lying["activations"][0]["sacrificed"] = ["big"]  # the big one makes {B}{B}{B}{B}, not {B}
+    assert any("can't add" in e for e in verify(load_problem(copy.deepcopy(board)), lying))
+
+
+def test_701_21_food_chain_exiles_creatures_for_one_plus_their_mana_value_of_one_color():
+    read = abilities(FOOD_CHAIN)
+    assert len(read) == 5 and all(a["times"] == {"victim": "mana value", "plus": 1} for a in read)
+    elves = {"id": "elf", "types": ["creature"], "count": 2, "facts": {"mana value": 1}, "abilities": [{"add": "{G}"}]}
+    board = {"cost": "{6}", "for": {"kind": "spell", "types": ["creature"]},
+             "sources": [source("chain", FOOD_CHAIN), elves, creature("ogre", facts={"mana value": 3})]}
+    answer = tapwise.pay(board)  # both elves tap ({G}{G}), then the ogre goes for four
+    assert answer["status"] == "paid" and answer["objective"]["min_sacrifices"] == 1, answer
+    assert tapwise.pay({**board, "cost": "{10}"})["status"] == "paid"  # 2 + 2 + 2 + 4: all exiled
+    assert tapwise.pay({**board, "cost": "{11}"})["status"] == "infeasible"
+    assert tapwise.pay({**board, "for": {"kind": "spell", "types": ["artifact"]}, "cost": "{3}"})[
+        "status"] == "infeasible"  # 106.6: creature spells only
+    mixed = tapwise.pay({**board, "cost": "{R}{R}{G}{G}"})  # one color per activation: {R}{R} and {G}{G}
+    assert mixed["status"] == "paid"
+    assert tapwise.pay({**board, "cost": "{R}{U}{W}{B}"})["status"] == "infeasible"  # three exiles, three colors
+
+
+def test_701_21_furgul_may_sacrifice_itself_for_its_own_power():
+    (furgul,) = abilities(FURGUL)
+    assert furgul["sacrifice_other"] == {"types": ["creature"], "self": True}
+    answer = tapwise.pay({"cost": "{G}{G}", "sources": [source("furgul", FURGUL, facts={"power": 2})]})
+    assert answer["status"] == "paid" and answer["activations"][0]["sacrificed"] == ["furgul"]
+
+
+def test_701_21_illuminor_szeras_sacrifices_another_creature():
+    (szeras,) = abilities(SZERAS)
+    assert "self" not in szeras["sacrifice_other"]
+    board = {"cost": "{B}{B}", "sources": [source("szeras", SZERAS, facts={"mana value": 2})]}
+    assert tapwise.pay(board)["status"] == "infeasible"
+    board["sources"].append(creature("bear", facts={"mana value": 2}))
+    assert tapwise.pay(board)["activations"][0]["sacrificed"] == ["bear"]
+
+
+@pytest.mark.parametrize("ability, path", [
+    ({"add": "{B}", "times": {"victim": "mana value"}}, "sources[0].abilities[0].times.victim"),
+    ({"add": "{B}", "times": {"victim": "mana value"}, "sacrifice_other": {"n": 2}}, "sources[0].abilities[0].times.victim"),
+    ({"add": "{B}", "times": {"victim": ""}, "sacrifice_other": {}}, "sources[0].abilities[0].times.victim"),
+    ({"add": "{B}", "times": {"victim": "power", "fact": "x"}, "sacrifice_other": {}}, "sources[0].abilities[0].times"),
+    ({"add": "{B}", "times": {"victim": "power"}, "sacrifice_other": {"types": ["artifact"]}}, "sources[1].facts"),
+])
+def test_bad_victim_amounts_are_errors_naming_the_field(ability, path):
+    answer = tapwise.pay({"cost": "{B}", "sources": [creature("u", abilities=[ability]),
+                                                     artifact("a", 2, facts={"mana value": 2})]})
+    assert answer["status"] == "error" and answer["error"].startswith(path), answer
+
+
+def test_available_refuses_a_victim_amount_naming_it():
+    answer = tapwise.available({"sources": [source("priest", PRIEST), artifact("relic", 3)]})
+    assert answer["status"] == "error" and answer["error"].startswith("sources[0].abilities[0].times.victim")
+
+
+def random_victim_problem(r: random.Random) -> dict:
+    """A Priest- or Food Chain-like source (taps or not, one of each victim kind, plus or not)
+    among creatures and artifacts of random mana value and power, some making mana."""
+    victim = r.choice(["mana value", "power"])
+    times: dict = {"victim": victim}
+    if r.random() < 0.4:
+        times["plus"] = 1
+    others: dict = {"types": [r.choice(["creature", "artifact"])]}
+    if r.random() < 0.3:
+        others["self"] = True
+    add = r.choice(["{B}", "{G}", {"any_color": 1}])
+    tap = r.random() < 0.6
+    user = {"id": "user", "types": ["creature", "artifact"] if r.random() < 0.3 else ["creature"],
+            "count": r.randint(1, 2), "facts": {"mana value": r.randint(0, 3), "power": r.randint(0, 3)},
+            "abilities": [{"add": add, "times": times, "sacrifice_other": others,
+                           **({} if tap else {"tap": False, "uses": r.choice([1, "any"])})}]}
+    sources = [user]
+    for i in range(r.randint(1, 3)):
+        entry = {"id": f"p{i}", "types": r.choice([["creature"], ["artifact"], ["artifact", "creature"]]),
+                 "count": r.randint(1, 2), "facts": {"mana value": r.randint(0, 4), "power": r.randint(0, 3)},
+                 "abilities": [{"add": r.choice(["{G}", "{C}", "{B}"])}] if r.random() < 0.4 else []}
+        if r.random() < 0.2:
+            entry["tapped"] = True
+        sources.append(entry)
+    cost = "".join(r.choice(["{1}", "{G}", "{B}", "{R}", "{2}"]) for _ in range(r.randint(1, 4)))
+    return {"cost": cost, "sources": sources}
+
+
+def test_random_victim_amounts_against_the_reference():
+    from reference.brute import TooBig
+
+    r = random.Random(70121)
+    statuses = set()
+    compared = 0
+    for _ in range(250):
+        problem = random_victim_problem(r)
+        assert PROBLEM_SCHEMA.is_valid(problem), problem
+        try:
+            check_against_reference(problem)
+        except TooBig:
+            continue
+        compared += 1
+        statuses.add(tapwise.pay(copy.deepcopy(problem))["status"])
+    assert statuses == {"paid", "infeasible"} and compared >= 200, (statuses, compared)

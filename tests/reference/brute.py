@@ -759,6 +759,9 @@ class _Search:
         ctr = dict(src.counters)
         if "fact" in t:
             n = _fact(t["fact"], src.facts or {}, self.board_facts)
+        elif "victim" in t:  # tapwise extension: the largest of the permanents' own facts
+            n = max((_fact(t["victim"], s.facts or {}, {}) for s in self.sources if t["victim"] in (s.facts or {})),
+                    default=0)
         else:
             n = ctr.get((t.get("counters") or t.get("remove")).lower(), 0) + sum(n for _, n in ab.put)
         return max(0, n + int(t.get("plus", 0)))
@@ -1028,6 +1031,8 @@ class _Search:
         plus = int(t.get("plus", 0))
         if "fact" in t:
             yield tuple(sorted(ctr.items())), moved, _fact(t["fact"], src.facts or {}, facts or self.board_facts) + plus
+        elif "victim" in t:  # known once the victim is picked (_activate)
+            yield tuple(sorted(ctr.items())), moved, None
         elif "counters" in t:
             yield tuple(sorted(ctr.items())), moved, ctr.get(t["counters"].lower(), 0) + plus
         else:
@@ -1082,17 +1087,25 @@ class _Search:
         if any(limit is not None and used > limit for used, limit in zip(new_zones, self.zones)):
             return  # not enough cards in hand, graveyard or library
         new_cs = (tapped or ab.tap, ab.sacrifice, True, new_left, ctrs_after)
-        for new_copies, taken in self._victims(copies, ei, rest, new_cs, ab):
-            yield from self._after_costs(state, pool_d, ei, src, ab, new_copies, new_zones, moved_here, reps,
+        for new_copies, taken, picked in self._victims(copies, ei, rest, new_cs, ab):
+            if reps is None:  # tapwise's times {"victim": F}: F of the one permanent sacrificed, plus
+                (e,) = picked
+                facts = self.sources[e].facts or {}
+                if ab.times["victim"] not in facts:
+                    raise Unsupported(f"victim fact {ab.times['victim']!r} not given")
+                n = _fact(ab.times["victim"], facts, {}) + int(ab.times.get("plus", 0))
+            else:
+                n = reps
+            yield from self._after_costs(state, pool_d, ei, src, ab, new_copies, new_zones, moved_here, n,
                                          taken, outputs)
 
     def _victims(self, copies, ei, rest, new_cs, ab):
         """Every board after the activating copy's new state ``new_cs`` and the permanents its
         sacrifice_other / tap_other takes (9.2): untapped ones to tap (sick or not, 302.6), ones
         not yet sacrificed to sacrifice; the activating copy itself only with "self". Yields
-        (copies, permanents sacrificed)."""
+        (copies, permanents sacrificed, the entries of the permanents taken)."""
         if ab.others is None:
-            yield copies[:ei] + (tuple(sorted(rest + [new_cs])),) + copies[ei + 1:], 0
+            yield copies[:ei] + (tuple(sorted(rest + [new_cs])),) + copies[ei + 1:], 0, ()
             return
         kind, n, types, subtypes, self_ok, want = ab.others
         entries = [list(e) for e in copies]
@@ -1127,9 +1140,10 @@ class _Search:
                     es[e][k] = cs
             es[ei] = es[ei] + [me]
             board = tuple(tuple(sorted(e)) for e in es)
-            if board not in seen:
-                seen.add(board)
-                yield board, n if kind == "sac" else 0
+            picked = tuple(sorted(e for e, _ in pick))
+            if (board, picked) not in seen:
+                seen.add((board, picked))
+                yield board, n if kind == "sac" else 0, picked
 
     def _paid_costs(self, pool_d, ab, ei, a_life, damage):
         """Each way to pay the activation's mana and life costs from ``pool_d``: the pool after
