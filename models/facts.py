@@ -53,13 +53,14 @@ class Amount:
     remove: str | None = None
     plus: int = 0
     victim: str | None = None  # tapwise extension: a fact of the permanent sacrifice_other took
+    taken: str | None = None  # tapwise extension: how many "sacrifice_other" / "tap_other" took (n "X")
 
 
     def to_json(self) -> object:
         if self.number is not None and not self.plus:
             return self.number
         out: dict[str, object] = {}
-        for key in ("number", "fact", "counters", "remove", "victim"):
+        for key in ("number", "fact", "counters", "remove", "victim", "taken"):
             value = getattr(self, key)
             if value is not None:
                 out["n" if key == "number" else key] = value

@@ -177,6 +177,10 @@ def _read_activated(text: str, card: _Card) -> list[dict]:
     if times == "X" or amount is not None or x_in_add:
         if cost.remove_any is not None and (amount is None or amount.get("remove") == "?"):
             amount = {**(amount or {}), "remove": cost.remove_any}  # "Remove X storage counters: Add X ..."
+        taken = next((key for key, o in (("sacrifice_other", cost.sacrifice_other), ("tap_other", cost.tap_other))
+                      if o is not None and o.get("n") == "X"), None)
+        if amount is None and taken is not None and (times == "X" or x_in_add):
+            amount = {"taken": taken}  # "Sacrifice X Goats: Add X mana ...": as many as it took
         if amount is None:
             raise card.error(whole, "the amount X isn't known from the text")
         if times not in (1, "X"):

@@ -40,9 +40,11 @@ def _other(words: str, card: _Card, sentence: str, tapping: bool) -> dict[str, A
     if not re.match(rf"^(?:an?|another|{NUM}|X)\s", text, re.I):  # "Sacrifice Lotus Petal": a name, not a kind
         why = "" if card.name else " (pass name= if it names the card itself)"
         raise card.error(sentence, f"the cost names {words!r}, which is not this card{why}")
-    n = 1
+    n: Any = 1
     if m := re.match(rf"^{NUM}\s+(.+)$", text, re.I):
         n, text = number(m.group(1)), m.group(2)
+    elif m := re.match(r"^X\s+(.+)$", text):  # "Sacrifice X Goats": any number (tapwise extension, n "X")
+        n, text = "X", m.group(1)
     another = False
     if m := re.match(r"^(another|an other|other)\s+(.+)$", text, re.I):
         another, text = True, m.group(2)

@@ -208,9 +208,10 @@ def _amount(rest: str, card: _Card, sentence: str) -> Any:
         fact = fact_phrase(phrase)  # Three Tree City: counted for the permanent's chosen type
     elif re.fullmatch(r"the amount of life you gained this turn|your life total", phrase, re.I):
         fact = fact_phrase(phrase)
-    elif vm := re.fullmatch(r"the (?:sacrificed|exiled) (?:creature|artifact|permanent)'s (mana value|power)", phrase,
-                            re.I):  # tapwise extension: a number about the permanent the cost took
-        return {"victim": vm.group(1).lower(), **({"plus": plus} if plus else {})}
+    elif vm := re.fullmatch(r"the (?:sacrificed|exiled) (?:creature|artifact|permanent)'s (mana value|converted mana "
+                            r"cost|power)", phrase, re.I):  # tapwise extension: a number about the permanent the cost took
+        victim = "power" if vm.group(1).lower() == "power" else "mana value"  # 202.3: the old name
+        return {"victim": victim, **({"plus": plus} if plus else {})}
     elif re.search(r"\b(sacrificed|exiled|discarded|revealed|that|those|this way|chosen|target)\b", phrase, re.I):
         raise card.error(sentence, "the amount depends on a card chosen as the ability is activated")
     elif re.fullmatch(r"(?:your )?devotion to (?:white|blue|black|red|green)(?: and (?:white|blue|black|red|green))?",

@@ -755,9 +755,18 @@ def _load_ability(value: Any, path: str) -> Ability:
         exile_graveyard=_int(obj.get("exile_graveyard", 0), f"{path}.exile_graveyard"),
         mill=_int(obj.get("mill", 0), f"{path}.mill"),
         drawback=_drawback(obj["drawback"], f"{path}.drawback") if obj.get("drawback") is not None else None,
-        sacrifice_other=_others(obj["sacrifice_other"], f"{path}.sacrifice_other") if obj.get("sacrifice_other") else None,
-        tap_other=_others(obj["tap_other"], f"{path}.tap_other") if obj.get("tap_other") else None,
+        sacrifice_other=(_others(obj["sacrifice_other"], f"{path}.sacrifice_other", x_ok=True)
+                         if obj.get("sacrifice_other") else None),
+        tap_other=_others(obj["tap_other"], f"{path}.tap_other", x_ok=True) if obj.get("tap_other") else None,
     )
+    taken = ability.times.taken if ability.times is not None else None
+    for key in ("sacrifice_other", "tap_other"):
+        others = getattr(ability, key)
+        if others is not None and others.any_number and taken != key:
+            raise ProblemError(f"{path}.{key}.n", f"\"X\" needs times {{\"taken\": \"{key}\"}}: the amount is "
+                               "how many it took")
+        if taken == key and (others is None or not others.any_number):
+            raise ProblemError(f"{path}.times.taken", f"needs a {key} of n \"X\"")
     if ability.times is not None and ability.times.victim is not None and (
             ability.sacrifice_other is None or ability.sacrifice_other.n != 1):
         raise ProblemError(f"{path}.times.victim", "reads the permanent sacrifice_other takes: needs a "
@@ -822,11 +831,14 @@ def load_amount(value: Any, path: str) -> Amount:
     extension: a fact of the permanent ``sacrifice_other`` took) with ``plus``."""
     if not isinstance(value, dict):
         return Amount(number=_int(value, path))
-    obj = _object(value, path, ("fact", "counters", "remove", "plus", "victim"))
-    given = [k for k in ("fact", "counters", "remove", "victim") if k in obj]
+    obj = _object(value, path, ("fact", "counters", "remove", "plus", "victim", "taken"))
+    given = [k for k in ("fact", "counters", "remove", "victim", "taken") if k in obj]
     if len(given) != 1:
-        raise ProblemError(path, "give exactly one of fact, counters, remove, victim")
+        raise ProblemError(path, "give exactly one of fact, counters, remove, victim, taken")
     key = given[0]
+    if key == "taken":
+        taken = _choice(obj["taken"], f"{path}.taken", ("sacrifice_other", "tap_other"))
+        return Amount(taken=taken, plus=_int(obj.get("plus", 0), f"{path}.plus"))
     name = (_fact_name(obj[key], f"{path}.{key}") if key in ("fact", "victim")
             else _str(obj[key], f"{path}.{key}").strip().lower())
     if not name:

@@ -114,6 +114,9 @@ def _refuse_not_yet(problem: Problem) -> None:
             if a.times is not None and a.times.victim is not None:
                 raise ProblemError(f"sources[{i}].abilities[{j}].times.victim", "available does not support an "
                                    "amount read from the permanent sacrificed yet (pay, castable and plan do)")
+            if a.times is not None and a.times.taken is not None:
+                raise ProblemError(f"sources[{i}].abilities[{j}].times.taken", "available does not support an "
+                                   "amount of permanents taken (n \"X\") yet (pay, castable and plan do)")
             if a.double_pool:
                 check_doubling(problem, i, s, a, f"sources[{i}].abilities[{j}]")
     if problem.effects and shares(problem):

@@ -21,7 +21,7 @@ from tapwise.models.values import assemble, cached
 from tapwise.solver.doubling import check_doubling
 from tapwise.solver.effects import effect_parts, made_types
 from tapwise.solver.expand import (board_choices, check_counter_use, dropping_facts, expand, facts_read, finite_mana,
-                                   types_of, victim_values)
+                                   most_taken, types_of, victim_values)
 
 
 @dataclass(frozen=True, slots=True)
@@ -584,11 +584,14 @@ def _add_producers(c: Compiled, problem: Problem) -> _Layout:
                     readings = _readings(problem, a, read, dropping, path)
             base, base_types = choices, types
             # tapwise's times {"victim": F}: one producer per permanent it may sacrifice, making F
-            # of that permanent (its others narrowed to that source)
+            # of that permanent (its others narrowed to that source); times {"taken": K}: one
+            # producer per number of permanents it may take (n "X"), making that many
             victims: list[tuple[int, int] | None] = [None]
             if v2 and a.times is not None and a.times.victim is not None:
                 # the source itself last: its activations taking others come before it goes
                 victims = sorted(victim_values(problem, i, a, path).items(), key=lambda qv: qv[0] == i)
+            elif v2 and a.times is not None and a.times.taken is not None:
+                victims = [(-k, k) for k in range(1, most_taken(problem, i, a, path) + 1)]
             for (reads, facts), victim in ((r, v) for r in readings for v in victims):
                 choices, types = base, base_types
                 if facts is not None and a.board_add:
@@ -632,8 +635,10 @@ def _add_producers(c: Compiled, problem: Problem) -> _Layout:
                         p.discard, p.exile, p.mill = a.discard, a.exile_graveyard, a.mill
                         p.drawback = a.drawback is not None
                         p.others = _others(problem, i, a, path)
-                        if victim is not None and p.others is not None:
+                        if victim is not None and p.others is not None and victim[0] >= 0:
                             p.others = (p.others[0], p.others[1], (victim[0],), p.others[3])
+                        elif victim is not None and p.others is not None:  # k = -victim[0] of them
+                            p.others = (p.others[0], -victim[0], p.others[2], p.others[3])
                         p.reads = reads
                     producers.append(p)  # its kinds come with the layout, below
                     made_at.append(at)

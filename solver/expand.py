@@ -103,6 +103,31 @@ def victim_values(problem: Problem, i: int, a: Ability, path: str) -> dict[int, 
     return out
 
 
+MAX_TAKEN = 64
+"""Most permanents one activation of an n "X" cost is modelled taking (one producer each)."""
+
+
+def most_taken(problem: Problem, i: int, a: Ability, path: str) -> int:
+    """The most permanents an n "X" ``sacrifice_other`` / ``tap_other`` (tapwise extension) of
+    ability ``a`` of source ``i`` may take in one activation: all of that kind (untapped ones to
+    tap), the acting copy only with "self"."""
+    assert a.times is not None and a.times.taken is not None
+    key = a.times.taken
+    others = getattr(a, key)
+    total = 0
+    for q, s in enumerate(problem.sources):
+        if not s.count or not others.matches(s):
+            continue
+        n = s.count - s.tapped if key == "tap_other" else s.count
+        if q == i and not others.self:
+            n = min(n, s.count - 1)
+        total += max(0, n)
+    if total > MAX_TAKEN:
+        raise ProblemError(f"{path}.{key}.n", f"\"X\" may take up to {total} permanents here; at most {MAX_TAKEN} "
+                           "are modelled")
+    return total
+
+
 def types_of(choices: tuple[tuple[str, ...], ...]) -> str:
     made = {t for choice in choices for unit in choice for t in unit}
     return "".join(t for t in TYPES if t in made)
@@ -228,6 +253,8 @@ def expand(problem: Problem, s: Source, a: Ability, choices: tuple[tuple[str, ..
             if victim is None:  # a bound over every victim (finite_mana): the largest
                 victim = max(victim_values(problem, problem.sources.index(s), a, path).values(), default=0)
             n = victim
+        elif t.taken is not None:  # as many as the cost took (``victim``); a bound: all it may take
+            n = victim if victim is not None else most_taken(problem, problem.sources.index(s), a, path)
         else:
             n = counters.get(t.counters, 0)
         out = made(n + t.plus)

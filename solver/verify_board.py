@@ -70,7 +70,12 @@ class BoardState:
                     errors.append(f"{where}: {sid} ability has no {key[:-2] if key == 'tapped' else 'sacrifice'}_other "
                                   f"cost, but the answer lists {key} permanents")
                 continue
-            if not isinstance(ids, list) or len(ids) != others.n * times:
+            if others.any_number:  # n "X": each of the entry's activations took as many (one or more)
+                if not isinstance(ids, list) or not ids or len(ids) % times:
+                    errors.append(f"{where}: {key} must list the same number of permanents (one or more) for "
+                                  f"each of its {times} activations, not {ids!r}")
+                    continue
+            elif not isinstance(ids, list) or len(ids) != others.n * times:
                 errors.append(f"{where}: {key} must list {others.n * times} permanents, not {ids!r}")
                 continue
             own = ids.count(sid) if isinstance(sid, str) else 0
@@ -190,6 +195,9 @@ class BoardState:
                 n = self._victim_value(where, act, t.victim, errors)
                 if n is None:
                     return False
+            elif t.taken is not None:  # each activation: how many permanents it took
+                ids = act.get("sacrificed" if t.taken == "sacrifice_other" else "tapped")
+                n = len(ids) // times if isinstance(ids, list) else 0
             elif t.fact is not None:
                 n = self.fact(src, t.fact)
                 n = n if isinstance(n, int) else 0

@@ -740,8 +740,8 @@ _ONLY_KEYS = {"kind", "types", "subtypes", "colors", "has_x", "tags", "not_types
 
 
 def _check_amount(value) -> None:
-    assert isinstance(value, dict) and len({"fact", "counters", "remove", "victim"} & set(value)) == 1, value
-    assert set(value) <= {"fact", "counters", "remove", "victim", "plus"}, value
+    assert isinstance(value, dict) and len({"fact", "counters", "remove", "victim", "taken"} & set(value)) == 1, value
+    assert set(value) <= {"fact", "counters", "remove", "victim", "taken", "plus"}, value
     assert all(isinstance(v, str) for k, v in value.items() if k != "plus"), value
 
 

@@ -454,3 +454,109 @@ def test_random_victim_amounts_against_the_reference():
         compared += 1
         statuses.add(tapwise.pay(copy.deepcopy(problem))["status"])
     assert statuses == {"paid", "infeasible"} and compared >= 200, (statuses, compared)
+
+
+# --- X permanents: the amount is how many the cost took (n "X", times {"taken": ...}) -----------
+
+SPRINGJACK = ("{T}: Add {C}.\n{4}, {T}: Create a 0/1 white Goat creature token.\n"
+              "{T}, Sacrifice X Goats: Add X mana of any one color. You gain X life.", "Springjack Pasture", "Land")
+HAZEL = ("{T}, Pay 2 life, Tap X untapped tokens you control: Add X mana in any combination of colors.",
+         "Hazel of the Rootbloom", "Legendary Creature — Squirrel Druid")
+
+
+def goats(n: int, **keys) -> dict:
+    return creature("goat", subtypes=["goat"], token=True, count=n, **keys)
+
+
+def test_701_21_springjack_pasture_sacrifices_x_goats_for_x_mana_of_one_color():
+    read = abilities(SPRINGJACK)
+    assert len(read) == 6 and read[1] == {"add": "{W}", "times": {"taken": "sacrifice_other"},
+                                          "sacrifice_other": {"subtypes": ["goat"], "n": "X"}}
+    board = {"cost": "{R}{R}{R}", "sources": [source("pasture", SPRINGJACK), goats(3)]}
+    answer = tapwise.pay(board)
+    assert answer["status"] == "paid" and answer["activations"][0]["sacrificed"] == ["goat"] * 3
+    assert answer["objective"]["min_sacrifices"] == 3
+    assert tapwise.pay({**board, "cost": "{R}{R}{G}"})["status"] == "infeasible"  # one {T}: one color
+    assert tapwise.pay({**board, "cost": "{R}{C}"})["status"] == "infeasible"  # {C} or the goats, not both
+    assert paid_with({**board, "cost": "{R}"}) == [("pasture", "{R}")]  # X = 1: the least sacrificed
+
+
+def test_118_3_hazel_taps_x_untapped_tokens_and_pays_two_life():
+    (hazel,) = abilities(HAZEL)
+    assert hazel["tap_other"] == {"token": True, "n": "X"} and hazel["life"] == 2
+    tokens = {"id": "treasure", "types": ["artifact"], "token": True, "count": 3, "tapped": 1, "abilities": []}
+    board = {"cost": "{W}{U}", "sources": [source("hazel", HAZEL), tokens]}
+    answer = tapwise.pay(board)
+    assert answer["status"] == "paid" and answer["activations"][0]["tapped"] == ["treasure", "treasure"]
+    assert answer["life_paid"] == 2
+    assert tapwise.pay({**board, "cost": "{W}{U}{B}"})["status"] == "infeasible"  # a tapped token can't be tapped
+    assert tapwise.pay({**board, "player": {"life": 2}})["status"] == "infeasible"  # 118.3 and keep_life 1
+
+
+@pytest.mark.parametrize("ability, path", [
+    ({"add": "{R}", "sacrifice_other": {"n": "X"}}, "sources[0].abilities[0].sacrifice_other.n"),
+    ({"add": "{R}", "times": {"taken": "sacrifice_other"}, "sacrifice_other": {"n": 2}},
+     "sources[0].abilities[0].times.taken"),
+    ({"add": "{R}", "times": {"taken": "tap_other"}, "sacrifice_other": {"n": "X"}},
+     "sources[0].abilities[0].sacrifice_other.n"),
+    ({"add": "{R}", "times": {"taken": "others"}, "sacrifice_other": {"n": "X"}}, "sources[0].abilities[0].times.taken"),
+    ({"add": "{R}", "sacrifice_other": {"n": "Y"}}, "sources[0].abilities[0].sacrifice_other.n"),
+])
+def test_bad_x_costs_are_errors_naming_the_field(ability, path):
+    answer = tapwise.pay({"cost": "{R}", "sources": [creature("u", abilities=[ability]), goats(2)]})
+    assert answer["status"] == "error" and answer["error"].startswith(path), answer
+
+
+def test_other_costs_refuse_x():
+    answer = tapwise.pay({"cost": "{R}", "other_costs": {"sacrifice_other": {"n": "X"}},
+                          "sources": [{"name": "Mountain"}, goats(2)]})
+    assert answer["status"] == "error" and answer["error"].startswith("other_costs.sacrifice_other.n"), answer
+
+
+def random_taken_problem(r: random.Random) -> dict:
+    """A Springjack- or Hazel-like source (n "X", tapping or not) among permanents of random
+    kinds, some tapped, some making mana."""
+    key = r.choice(["sacrifice_other", "tap_other"])
+    others: dict = {"n": "X", **r.choice([{"subtypes": ["goat"]}, {"token": True}, {"types": ["creature"]}])}
+    if r.random() < 0.3:
+        others["self"] = True
+    times: dict = {"taken": key}
+    if r.random() < 0.3:
+        times["plus"] = 1
+    tap = r.random() < 0.6
+    user = {"id": "user", "types": ["creature"], "count": r.randint(1, 2),
+            "abilities": [{"add": r.choice(["{R}", {"any_color": 1}, "{G}"]), "times": times, key: others,
+                           **({} if tap else {"tap": False, "uses": r.choice([1, 2])})}]}
+    if r.random() < 0.3:
+        user["abilities"].insert(0, {"add": "{C}"})
+    sources = [user]
+    for i in range(r.randint(1, 3)):
+        entry = {"id": f"p{i}", "types": r.choice([["creature"], ["artifact"]]), "count": r.randint(1, 2),
+                 "abilities": [{"add": r.choice(["{G}", "{C}"])}] if r.random() < 0.4 else []}
+        if r.random() < 0.5:
+            entry["subtypes"] = ["goat"]
+        if r.random() < 0.5:
+            entry["token"] = True
+        if r.random() < 0.2:
+            entry["tapped"] = True
+        sources.append(entry)
+    cost = "".join(r.choice(["{1}", "{G}", "{R}", "{C}", "{W}"]) for _ in range(r.randint(1, 4)))
+    return {"cost": cost, "sources": sources}
+
+
+def test_random_x_costs_against_the_reference():
+    from reference.brute import TooBig
+
+    r = random.Random(1183)
+    statuses = set()
+    compared = 0
+    for _ in range(200):
+        problem = random_taken_problem(r)
+        assert PROBLEM_SCHEMA.is_valid(problem), problem
+        try:
+            check_against_reference(problem)
+        except TooBig:
+            continue
+        compared += 1
+        statuses.add(tapwise.pay(copy.deepcopy(problem))["status"])
+    assert statuses == {"paid", "infeasible"} and compared >= 150, (statuses, compared)

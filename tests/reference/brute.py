@@ -341,7 +341,8 @@ def _others(raw: dict) -> tuple | None:
     for key, kind in (("sacrifice_other", "sac"), ("tap_other", "tap")):
         o = raw.get(key)
         if o:
-            return (kind, int(o.get("n", 1)), frozenset(t.lower() for t in o.get("types", [])),
+            # tapwise extension: n "X", any number (one or more) per activation
+            return (kind, "X" if o.get("n") == "X" else int(o.get("n", 1)), frozenset(t.lower() for t in o.get("types", [])),
                     frozenset(t.lower() for t in o.get("subtypes", [])), bool(o.get("self", False)), o)
     return None
 
@@ -759,6 +760,8 @@ class _Search:
         ctr = dict(src.counters)
         if "fact" in t:
             n = _fact(t["fact"], src.facts or {}, self.board_facts)
+        elif "taken" in t:  # tapwise extension: at most every permanent
+            n = sum(s.count for s in self.sources)
         elif "victim" in t:  # tapwise extension: the largest of the permanents' own facts
             n = max((_fact(t["victim"], s.facts or {}, {}) for s in self.sources if t["victim"] in (s.facts or {})),
                     default=0)
@@ -779,7 +782,7 @@ class _Search:
         ctr = dict(src.counters)
         bounds += [ctr.get(k, 0) // n for k, n in ab.remove]
         if ab.others is not None:  # each activation takes n of the board's permanents
-            bounds.append(sum(s.count for s in self.sources) // ab.others[1])
+            bounds.append(sum(s.count for s in self.sources) // (1 if ab.others[1] == "X" else ab.others[1]))
         t = ab.times
         if not bounds and isinstance(t, dict) and "remove" in t and sum(s.amount for s in ab.cost) > t.get("plus", 0):
             # A storage land without {T}: at most this many activations remove counters; one that
@@ -1031,7 +1034,7 @@ class _Search:
         plus = int(t.get("plus", 0))
         if "fact" in t:
             yield tuple(sorted(ctr.items())), moved, _fact(t["fact"], src.facts or {}, facts or self.board_facts) + plus
-        elif "victim" in t:  # known once the victim is picked (_activate)
+        elif "victim" in t or "taken" in t:  # known once the victims are picked (_activate)
             yield tuple(sorted(ctr.items())), moved, None
         elif "counters" in t:
             yield tuple(sorted(ctr.items())), moved, ctr.get(t["counters"].lower(), 0) + plus
@@ -1088,7 +1091,9 @@ class _Search:
             return  # not enough cards in hand, graveyard or library
         new_cs = (tapped or ab.tap, ab.sacrifice, True, new_left, ctrs_after)
         for new_copies, taken, picked in self._victims(copies, ei, rest, new_cs, ab):
-            if reps is None:  # tapwise's times {"victim": F}: F of the one permanent sacrificed, plus
+            if reps is None and "taken" in ab.times:  # tapwise's times {"taken": K}: how many were taken
+                n = len(picked) + int(ab.times.get("plus", 0))
+            elif reps is None:  # tapwise's times {"victim": F}: F of the one permanent sacrificed, plus
                 (e,) = picked
                 facts = self.sources[e].facts or {}
                 if ab.times["victim"] not in facts:
@@ -1126,7 +1131,8 @@ class _Search:
                     and traits_fit(want, src.entry):
                 candidates.append((ei, None))
         seen = set()
-        for pick in itertools.combinations(candidates, n):
+        sizes = range(1, len(candidates) + 1) if n == "X" else (n,)
+        for pick in (p for size in sizes for p in itertools.combinations(candidates, size)):
             es = [list(e) for e in entries]
             me = new_cs
             for e, k in pick:
@@ -1143,7 +1149,7 @@ class _Search:
             picked = tuple(sorted(e for e, _ in pick))
             if (board, picked) not in seen:
                 seen.add((board, picked))
-                yield board, n if kind == "sac" else 0, picked
+                yield board, len(pick) if kind == "sac" else 0, picked
 
     def _paid_costs(self, pool_d, ab, ei, a_life, damage):
         """Each way to pay the activation's mana and life costs from ``pool_d``: the pool after
