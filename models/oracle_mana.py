@@ -145,6 +145,9 @@ def _read_add(what: str, card: _Card, sentence: str) -> _Add:
     if m:  # 106.7 on some of the lands (tapwise extension: reflect's lands)
         lands = (("subtypes", ["gate"]),) if m.group(2).lower() == "gate" else (("supertypes", ["basic"]),)
         return _Add((("reflect", "lands_you_control"), ("what", m.group(1).lower()), ("lands", lands)))
+    m = re.fullmatch(r"one mana of any (type|color) (?:that )?the sacrificed land could produce", what, re.I)
+    if m:  # 106.7 of the land the cost took (tapwise extension: reflect "sacrificed")
+        return _Add((("reflect", "sacrificed"), ("what", m.group(1).lower())))
     if re.search(r"could produce", what, re.I):
         raise card.error(sentence, 'only "a land you control" and "a land an opponent controls" '
                          "could-produce templates are read")

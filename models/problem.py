@@ -672,7 +672,10 @@ def load_add(value: Any, path: str) -> Any:
             return out
         if "reflect" in keys:
             _object(value, path, ("reflect", "what", "lands", "n"))
-            whose = _choice(value["reflect"], f"{path}.reflect", ("lands_you_control", "lands_opponents_control"))
+            whose = _choice(value["reflect"], f"{path}.reflect",
+                            ("lands_you_control", "lands_opponents_control", "sacrificed"))
+            if whose == "sacrificed" and "lands" in value:
+                raise ProblemError(f"{path}.lands", "goes with lands_you_control or lands_opponents_control")
             what = _choice(value.get("what", "color"), f"{path}.what", ("color", "type"))
             out = {"reflect": whose, "what": what}
             if "lands" in value:  # tapwise extension: "a Gate you control", "a basic land you control"
@@ -759,6 +762,11 @@ def _load_ability(value: Any, path: str) -> Ability:
                          if obj.get("sacrifice_other") else None),
         tap_other=_others(obj["tap_other"], f"{path}.tap_other", x_ok=True) if obj.get("tap_other") else None,
     )
+    if ability.reflect is not None and ability.reflect[0] == "sacrificed" and (
+            ability.sacrifice_other is None or ability.sacrifice_other.n != 1 or ability.sacrifice_other.any_number
+            or ability.times is not None):
+        raise ProblemError(f"{path}.add.reflect", "\"sacrificed\" reflects the permanent its sacrifice_other takes: "
+                           "needs a sacrifice_other of one permanent (n 1), and no times")
     taken = ability.times.taken if ability.times is not None else None
     for key in ("sacrifice_other", "tap_other"):
         others = getattr(ability, key)

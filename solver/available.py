@@ -114,6 +114,9 @@ def _refuse_not_yet(problem: Problem) -> None:
             if a.times is not None and a.times.victim is not None:
                 raise ProblemError(f"sources[{i}].abilities[{j}].times.victim", "available does not support an "
                                    "amount read from the permanent sacrificed yet (pay, castable and plan do)")
+            if a.reflect is not None and a.reflect[0] == "sacrificed":
+                raise ProblemError(f"sources[{i}].abilities[{j}].add.reflect", "available does not support "
+                                   "reflecting the permanent sacrificed yet (pay, castable and plan do)")
             if a.times is not None and a.times.taken is not None:
                 raise ProblemError(f"sources[{i}].abilities[{j}].times.taken", "available does not support an "
                                    "amount of permanents taken (n \"X\") yet (pay, castable and plan do)")

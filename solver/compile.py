@@ -237,7 +237,7 @@ def reflect_types(problem: Problem) -> dict[tuple[int, int], str]:
     for side, sources in ((0, problem.sources), (1, problem.opponent_sources)):
         for i, s in enumerate(sources):
             for j, a in enumerate(s.abilities):
-                if a.reflect:
+                if a.reflect and a.reflect[0] != "sacrificed":  # (that one is read per victim)
                     reflecting[(side, i, j)] = (*a.reflect, a.reflect_lands)
     made: dict[tuple[int, int, int], str] = {}
     while True:
@@ -259,6 +259,30 @@ def reflect_types(problem: Problem) -> dict[tuple[int, int], str]:
                 changed = True
         if not changed:
             return {(i, j): t for (side, i, j), t in made.items() if side == 0}
+
+
+def _sacrificed_choices(problem: Problem, i: int, a: Ability, reflected: dict[tuple[int, int], str],
+                        path: str) -> dict[int, tuple[tuple[str, ...], ...]]:
+    """Per permanent ``a``'s sacrifice_other may take, what a reflect of "sacrificed" makes with it:
+    one mana of a type that permanent could produce (106.7, all its abilities; ``what``)."""
+    if "land" in problem.sources[i].types:
+        raise ProblemError(f"{path}.add.reflect", "a land reflecting the permanent it sacrifices is not supported")
+    others = a.sacrifice_other
+    assert others is not None and a.reflect is not None
+    out = {}
+    for q, s in enumerate(problem.sources):
+        if not s.count or not others.matches(s) or (q == i and not others.self and s.count < 2):
+            continue
+        made = set()
+        for j, b in enumerate(s.abilities):
+            if b.reflect:
+                made |= set(reflected.get((q, j), ""))
+            else:
+                made |= set(types_of(board_choices(problem, s, b)) if b.board_add else b.types_made)
+        if a.reflect[1] == "color":
+            made &= set(COLORS)
+        out[q] = reflect_choices(a, "".join(t for t in TYPES if t in made))
+    return out
 
 
 def reflect_choices(a: Ability, types: str) -> tuple[tuple[str, ...], ...]:
@@ -561,7 +585,14 @@ def _add_producers(c: Compiled, problem: Problem) -> _Layout:
                 untapped = 0  # a sick creature or a card in hand (302.6, 9.1)
         for j, a in enumerate(s.abilities):
             reflect, choices, types, only, tap, sacrifice, uses, life, damage, energy, mana = _row(a)
-            if reflect:
+            sacrificed_choices = None
+            if reflect and reflect[0] == "sacrificed":  # the land its sacrifice_other takes (106.7)
+                if reflected is None:
+                    reflected = reflect_types(problem)
+                sacrificed_choices = _sacrificed_choices(problem, i, a, reflected, f"sources[{i}].abilities[{j}]")
+                choices = tuple(dict.fromkeys(c for cs in sacrificed_choices.values() for c in cs))
+                types = types_of(choices)
+            elif reflect:
                 if reflected is None:
                     reflected = reflect_types(problem)
                 types = reflected.get((i, j), "")
@@ -592,8 +623,14 @@ def _add_producers(c: Compiled, problem: Problem) -> _Layout:
                 victims = sorted(victim_values(problem, i, a, path).items(), key=lambda qv: qv[0] == i)
             elif v2 and a.times is not None and a.times.taken is not None:
                 victims = [(-k, k) for k in range(1, most_taken(problem, i, a, path) + 1)]
+            elif sacrificed_choices is not None:
+                victims = sorted(((q, 0) for q in sacrificed_choices), key=lambda qv: qv[0] == i)
             for (reads, facts), victim in ((r, v) for r in readings for v in victims):
                 choices, types = base, base_types
+                if sacrificed_choices is not None and victim is not None:
+                    choices = sacrificed_choices[victim[0]]
+                    if not choices:
+                        continue
                 if facts is not None and a.board_add:
                     choices = board_choices(problem, s, a, facts)
                     types = types_of(choices)
@@ -701,6 +738,9 @@ def _others(problem: Problem, i: int, a: Ability, path: str) -> tuple[str, int, 
 
 def _base_choices(problem: Problem, i: int, j: int, a: Ability) -> tuple[tuple[str, ...], ...]:
     """An ability's outputs before section 9.2's amounts (a reflecting one's from 106.7)."""
+    if a.reflect and a.reflect[0] == "sacrificed":
+        got = _sacrificed_choices(problem, i, a, reflect_types(problem), f"sources[{i}].abilities[{j}]")
+        return tuple(dict.fromkeys(c for cs in got.values() for c in cs))
     if a.reflect:
         return reflect_choices(a, reflect_types(problem).get((i, j), ""))
     if a.board_add:

@@ -97,7 +97,7 @@ def victim_values(problem: Problem, i: int, a: Ability, path: str) -> dict[int, 
             continue
         value = victim.fact_map.get(name)
         if not isinstance(value, int):
-            raise ProblemError(f"sources[{q}].facts", f"needs {name!r} (a whole number): {path} makes mana "
+            raise ProblemError(f"sources[{q}].facts", f"needs the fact {name!r} (a whole number): {path} makes mana "
                                f"equal to the {name} of the permanent it sacrifices, and this one may be it")
         out[q] = value
     return out

@@ -39,8 +39,8 @@ def _could_produce(problem: Problem) -> dict[tuple[str, int], set[str]]:
         for side, sources in enumerate(sides):
             for i, src in enumerate(sources):
                 for j, ab in enumerate(src.abilities):
-                    if not ab.reflect:
-                        continue
+                    if not ab.reflect or ab.reflect[0] == "sacrificed":
+                        continue  # (the sacrificed land's: read per activation, below)
                     whose, what = ab.reflect
                     # "you" is the reflecting ability's controller.
                     seen = side if whose == "lands_you_control" else 1 - side
@@ -59,8 +59,14 @@ def _could_produce(problem: Problem) -> dict[tuple[str, int], set[str]]:
                     if types != known.get((side, i, j), set()):
                         known[(side, i, j)] = types
                         changed = True
-    return {(src.id, j): known.get((0, i, j), set()) for i, src in enumerate(problem.sources)
-            for j, ab in enumerate(src.abilities) if ab.reflect}
+    out: dict[tuple[str, int | None], set[str]] = {
+        (src.id, j): known.get((0, i, j), set()) for i, src in enumerate(problem.sources)
+        for j, ab in enumerate(src.abilities) if ab.reflect}
+    for i, src in enumerate(problem.sources):  # (id, None): what the whole permanent could produce
+        out[(src.id, None)] = {t for j, ab in enumerate(src.abilities) for t in (
+            known.get((0, i, j), set()) if ab.reflect else {t for ch in (
+                BoardState(problem).add_outputs(src, ab) if ab.board_add else ab.choices) for u in ch for t in u})}
+    return out
 
 
 def _legal_output(ab: Ability, made: tuple[str, ...], reflect: set[str] | None) -> bool:
@@ -322,6 +328,14 @@ def verify(problem: Problem | dict[str, Any], answer: dict[str, Any],
             if reflect is None:
                 reflect = _could_produce(p)
             reflected = reflect.get((sid, j))
+            if ab.reflect[0] == "sacrificed":  # the land this activation sacrificed (106.7)
+                victims = act.get("sacrificed") if isinstance(act.get("sacrificed"), list) else []
+                kinds = [frozenset(reflect.get((q, None), set()) if isinstance(q, str) else ()) for q in victims]
+                if len(set(kinds)) > 1:
+                    errors.append(f"activations[{i}]: one entry's sacrificed lands could produce different types")
+                reflected = set(kinds[0]) if kinds else set()
+                if ab.reflect[1] == "color":
+                    reflected &= set(COLORS)
         v2 = board is not None and (ab.v2 or src.v2)
         base = ab.choices
         if v2 and ab.board_add:  # 9.2: amounts and colors read from the board

@@ -19,7 +19,7 @@ from tapwise.models.oracle import (ENCHANTED, ChoiceNeeded, OracleError, Skipped
 SHARED = next((p / "shared" / "data" / "mana_sources.jsonl" for p in Path(__file__).resolve().parents
                if (p / "shared" / "data" / "mana_sources.jsonl").exists()), Path("shared/data/mana_sources.jsonl"))
 # The measured figure (docs/oracle.md), rounded down: it must not drop.
-COVERAGE_FLOOR = 0.98
+COVERAGE_FLOOR = 0.99
 DATABASE_FLOOR = 0.96  # every card with a mana ability in models/data/cards.json.gz
 
 

@@ -560,3 +560,94 @@ def test_random_x_costs_against_the_reference():
         compared += 1
         statuses.add(tapwise.pay(copy.deepcopy(problem))["status"])
     assert statuses == {"paid", "infeasible"} and compared >= 150, (statuses, compared)
+
+
+# --- 106.7 of the land sacrificed (reflect "sacrificed") ----------------------------------------
+
+SQUANDERED = ("Sacrifice a land: Add one mana of any type the sacrificed land could produce.",
+              "Squandered Resources", "Enchantment")
+
+
+def test_106_7_squandered_resources_makes_a_type_the_sacrificed_land_could_produce():
+    (squandered,) = abilities(SQUANDERED)
+    assert squandered == {"add": {"reflect": "sacrificed", "what": "type"}, "tap": False, "uses": "any",
+                          "sacrifice_other": {"types": ["land"]}}
+    dual = land("dual", ["{U}", "{B}"], tapped=True)  # tapped: it could still produce (106.7 ignores costs)
+    wastes = land("wastes", "{C}")
+    board = {"cost": "{B}", "sources": [source("sq", SQUANDERED), dual, wastes]}
+    answer = tapwise.pay(board)
+    assert answer["status"] == "paid" and answer["activations"] == [
+        {"source": "sq", "ability": 0, "adds": "{B}", "times": 1, "sacrificed": ["dual"]}]
+    assert tapwise.pay({**board, "cost": "{U}{B}"})["status"] == "infeasible"  # one dual: one mana of it
+    # the Wastes taps for {C}, then goes for another {C} (602.2: it makes its mana, then is sacrificed)
+    assert paid_with({**board, "cost": "{C}{C}"}) == [("sq", "{C}"), ("wastes", "{C}")]
+
+
+def test_the_verifier_checks_the_type_against_the_land_sacrificed():
+    from tapwise.models.problem import load_problem
+    from tapwise.solver.verify import verify
+
+    board = {"cost": "{B}", "sources": [source("sq", SQUANDERED), land("dual", ["{U}", "{B}"], tapped=True),
+                                        land("wastes", "{C}", tapped=True)]}
+    answer = tapwise.pay(copy.deepcopy(board))
+    assert verify(load_problem(copy.deepcopy(board)), answer) == []
+    lying = copy.deepcopy(answer)
+    lying["activations"][0]["sacrificed"] = ["wastes"]  # a Wastes could produce {C} only
+    assert verify(load_problem(copy.deepcopy(board)), lying) != []
+
+
+@pytest.mark.parametrize("add, others, path", [
+    ({"reflect": "sacrificed"}, None, "sources[0].abilities[0].add.reflect"),
+    ({"reflect": "sacrificed"}, {"types": ["land"], "n": 2}, "sources[0].abilities[0].add.reflect"),
+    ({"reflect": "sacrificed", "lands": {"subtypes": ["gate"]}}, {"types": ["land"]}, "sources[0].abilities[0].add.lands"),
+])
+def test_bad_sacrificed_reflects_are_errors_naming_the_field(add, others, path):
+    ability = {"add": add, "tap": False, **({"sacrifice_other": others} if others else {})}
+    answer = tapwise.pay({"cost": "{B}", "sources": [{"id": "sq", "types": ["enchantment"], "abilities": [ability]},
+                                                     land("dual", ["{U}", "{B}"])]})
+    assert answer["status"] == "error" and answer["error"].startswith(path), answer
+
+
+def test_a_land_reflecting_the_land_it_sacrifices_is_refused_naming_it():
+    ability = {"add": {"reflect": "sacrificed"}, "tap": False, "sacrifice_other": {"types": ["land"]}}
+    answer = tapwise.pay({"cost": "{B}", "sources": [land("odd", "{C}", count=1) | {"abilities": [ability]},
+                                                     land("dual", ["{U}", "{B}"])]})
+    assert answer["status"] == "error" and answer["error"].startswith("sources[0].abilities[0].add.reflect"), answer
+    assert tapwise.available({"sources": [{"id": "sq", "types": ["enchantment"], "abilities": [ability]}]})[
+        "status"] == "error"
+
+
+def random_sacrificed_problem(r: random.Random) -> dict:
+    """A Squandered Resources-like source among lands of random mana (some reflecting), some
+    tapped, and a creature."""
+    ability = {"add": {"reflect": "sacrificed", "what": r.choice(["type", "color"])}, "tap": False,
+               "uses": r.choice(["any", 1, 2]), "sacrifice_other": {"types": [r.choice(["land", "land", "creature"])]}}
+    sources = [{"id": "sq", "types": ["enchantment"], "count": r.randint(1, 2), "abilities": [ability]}]
+    for i in range(r.randint(1, 3)):
+        entry = land(f"l{i}", r.choice(["{G}", "{C}", ["{U}", "{B}"], ["{R}", "{C}"], "{W}{W}",
+                                        {"reflect": "lands_you_control", "what": "type"}]), count=r.randint(1, 2))
+        if r.random() < 0.3:
+            entry["tapped"] = True
+        sources.append(entry)
+    if r.random() < 0.4:
+        sources.append(creature("bear", abilities=[{"add": "{G}"}]))
+    cost = "".join(r.choice(["{1}", "{G}", "{U}", "{B}", "{C}", "{W}"]) for _ in range(r.randint(1, 4)))
+    return {"cost": cost, "sources": sources}
+
+
+def test_random_sacrificed_reflects_against_the_reference():
+    from reference.brute import TooBig
+
+    r = random.Random(1067)
+    statuses = set()
+    compared = 0
+    for _ in range(200):
+        problem = random_sacrificed_problem(r)
+        assert PROBLEM_SCHEMA.is_valid(problem), problem
+        try:
+            check_against_reference(problem)
+        except TooBig:
+            continue
+        compared += 1
+        statuses.add(tapwise.pay(copy.deepcopy(problem))["status"])
+    assert statuses == {"paid", "infeasible"} and compared >= 150, (statuses, compared)

@@ -199,6 +199,8 @@ def _reflect_sets(sides: dict[str, list["_Source"]]) -> dict[tuple[str, int, int
         if static is not None:
             return static
         spec = ab.add
+        if spec["reflect"] == "sacrificed":
+            return set()  # tapwise extension: read per activation from the land sacrificed (_activate)
         if spec["reflect"] == "lands_you_control":
             target = side
         elif spec["reflect"] == "lands_opponents_control":
@@ -231,6 +233,7 @@ def _reflect_sets(sides: dict[str, list["_Source"]]) -> dict[tuple[str, int, int
             if new != produce[(side, i)]:
                 produce[(side, i)] = new
                 changed = True
+    reflect.update({("source", side, i): types for (side, i), types in produce.items()})  # whole permanents
     return reflect
 
 
@@ -681,10 +684,13 @@ class _Search:
                         self.dynamic_adds[(si, ai)] = (add, e)
         opponents = [_load_source(e, restriction_index) for e in problem.get("opponent_sources", []) or []]
         reflected = _reflect_sets({"me": self.sources, "opp": opponents})
+        self.could_produce = {i: reflected[("source", "me", i)] for i in range(len(self.sources))}
         for i, src in enumerate(self.sources):
             for ai, ab in enumerate(src.abilities):
                 ab.outputs = _outputs(ab.add, reflected.get(("me", i, ai)))
                 ab.max_out = max((len(o) for o in ab.outputs), default=0) * self._most_reps(src, ab)
+                if isinstance(ab.add, dict) and ab.add.get("reflect") == "sacrificed":
+                    ab.max_out = 1
                 if ab.uses == UNLIMITED:
                     ab.uses = UNLIMITED  # kept per copy; _x_bound bounds it by its costs
 
@@ -1101,8 +1107,13 @@ class _Search:
                 n = _fact(ab.times["victim"], facts, {}) + int(ab.times.get("plus", 0))
             else:
                 n = reps
+            made = outputs
+            if isinstance(ab.add, dict) and ab.add.get("reflect") == "sacrificed":  # what that land could produce
+                (e,) = picked
+                types = self.could_produce[e] & (set(COLORS) if ab.add.get("what", "color") == "color" else set(TYPES))
+                made = sorted({(t,) for t in types}) or [()]
             yield from self._after_costs(state, pool_d, ei, src, ab, new_copies, new_zones, moved_here, n,
-                                         taken, outputs)
+                                         taken, made)
 
     def _victims(self, copies, ei, rest, new_cs, ab):
         """Every board after the activating copy's new state ``new_cs`` and the permanents its
