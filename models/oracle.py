@@ -214,7 +214,7 @@ def _read_activated(text: str, card: _Card) -> list[dict]:
         "remove_counters": cost.remove_counters, "put_counters": {**cost.put_counters, **riders.put_counters},
         "if": riders.conditions, "unless": riders.unless, "sacrifice_other": cost.sacrifice_other, "tap_other": cost.tap_other,
         "discard": cost.discard, "exile_graveyard": cost.exile_graveyard, "mill": cost.mill,
-        "drawback": "; ".join(drawbacks) if drawbacks else None}
+        "drawback": "; ".join(drawbacks) if drawbacks else None, "zone": cost.zone}
     adds = [made.add, *made.also]
     if riders.damage_unless is not None:  # "deals 1 damage to you if you don't control an Ogre"
         n, condition = riders.damage_unless

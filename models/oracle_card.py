@@ -42,12 +42,12 @@ class BadChoice(OracleError):
 
 V1_ABILITY_KEYS = ("add", "tap", "mana", "life", "damage", "energy", "sacrifice", "uses", "only")
 _ORDER = V1_ABILITY_KEYS + ("times", "remove_counters", "put_counters", "if", "unless", "sacrifice_other",
-                            "tap_other", "discard", "exile_graveyard", "mill", "drawback")
+                            "tap_other", "discard", "exile_graveyard", "mill", "drawback", "zone")
 _DEFAULTS: dict[str, Any] = {"tap": True, "mana": None, "life": 0, "damage": 0, "energy": 0,
                              "sacrifice": False, "uses": 1, "only": None, "times": 1,
                              "remove_counters": {}, "put_counters": {}, "if": [], "unless": [],
                              "sacrifice_other": None, "tap_other": None, "discard": 0,
-                             "exile_graveyard": 0, "mill": 0, "drawback": None}
+                             "exile_graveyard": 0, "mill": 0, "drawback": None, "zone": None}
 
 
 def _is_v1_add(add: Any) -> bool:

@@ -31,6 +31,7 @@ class _Cost:
     mill: int = 0
     drawback: str | None = None
     gone: bool = False  # the cost takes the card away (returned to hand): one use
+    zone: str | None = None  # "graveyard": the ability works only from there (tapwise extension)
 
 
 def _other(words: str, card: _Card, sentence: str, tapping: bool) -> dict[str, Any]:
@@ -145,6 +146,8 @@ def _read_cost(text: str, card: _Card, sentence: str) -> _Cost:
                 del cost.tap_other["self"]  # it taps for {T} already: the others are other
         elif (m := re.fullmatch(r"Exert (.+)", item, re.I)) and card.is_self(m.group(1)):
             cost.drawback = "doesn't untap during your next untap step"  # exert, 701.43
+        elif (m := re.fullmatch(r"Exile (.+) from your graveyard", item, re.I)) and card.is_self(m.group(1)):
+            cost.sacrifice, cost.zone = True, "graveyard"  # Jack-o'-Lantern: the card used up from there
         elif (m := re.fullmatch(r"Exile (.+) from your hand", item, re.I)) and card.is_self(m.group(1)):
             cost.sacrifice = True  # the card is used up, once, like a sacrifice (Spirit Guides)
         elif (m := re.fullmatch(r"Exile (.+)", item, re.I)) and card.is_self(m.group(1)):

@@ -172,6 +172,12 @@ class Ability:
     drawback: str | None = None  # a consequence the payment may prefer to avoid (min_drawbacks)
     sacrifice_other: Others | None = None  # other permanents sacrificed as a cost (9.2)
     tap_other: Others | None = None  # other untapped permanents tapped as a cost (9.2)
+    zone: str | None = None  # tapwise extension: "graveyard": it works only while its card is there
+
+    def works_in(self, zone: str) -> bool:
+        """Does the ability work while its source is in ``zone``? One with ``zone`` only there;
+        the others on the battlefield or, without {T}, from the hand (Spirit Guides, 9.1)."""
+        return zone == self.zone if self.zone is not None or zone == "graveyard" else True
 
     @cached
     def v2(self) -> bool:
@@ -180,7 +186,8 @@ class Ability:
                     or (isinstance(self.add, dict) and "of" in self.add) or self.board_add
                     or self.if_ or self.unless or self.discard or self.exile_graveyard or self.mill
                     or self.drawback is not None or self.sacrifice_other is not None or self.tap_other is not None
-                    or self.double_pool or self.reflect_lands is not None or self.reflect_n != 1)
+                    or self.double_pool or self.reflect_lands is not None or self.reflect_n != 1
+                    or self.zone is not None)
 
     @cached
     def double_pool(self) -> bool:
@@ -248,7 +255,7 @@ class Ability:
         return (self.choices, self.reflect, self.reflect_lands, self.reflect_n, self.mana, self.tap, self.sacrifice, self.life, self.damage,
                 self.energy, self.uses, self.only, self.times, self.remove_counters, self.put_counters,
                 self.uses_any, self.if_, self.unless, self.discard, self.exile_graveyard, self.mill,
-                self.drawback is not None, self.sacrifice_other, self.tap_other, self.double_pool)
+                self.drawback is not None, self.sacrifice_other, self.tap_other, self.double_pool, self.zone)
 
     @cached
     def payment_kind(self) -> int:
@@ -290,6 +297,8 @@ class Ability:
         for key in ("sacrifice_other", "tap_other"):
             if getattr(self, key) is not None:
                 out[key] = getattr(self, key).to_json()
+        if self.zone is not None:
+            out["zone"] = self.zone
         return out
 
 
@@ -699,7 +708,7 @@ def _reflect_lands(value: Any, path: str) -> Others:
 
 ABILITY_KEYS = ("add", "tap", "mana", "life", "damage", "energy", "sacrifice", "uses", "only",
                 "times", "remove_counters", "put_counters", "if", "unless", "discard", "exile_graveyard", "mill",
-                "drawback", "sacrifice_other", "tap_other")
+                "drawback", "sacrifice_other", "tap_other", "zone")
 
 
 _ABILITIES: dict[Hashable, Ability] = table()  # the same few ability objects come back on every board
@@ -761,7 +770,11 @@ def _load_ability(value: Any, path: str) -> Ability:
         sacrifice_other=(_others(obj["sacrifice_other"], f"{path}.sacrifice_other", x_ok=True)
                          if obj.get("sacrifice_other") else None),
         tap_other=_others(obj["tap_other"], f"{path}.tap_other", x_ok=True) if obj.get("tap_other") else None,
+        zone=_choice(obj["zone"], f"{path}.zone", ("graveyard",)) if "zone" in obj else None,
     )
+    if ability.zone is not None and (ability.tap or not ability.sacrifice):
+        raise ProblemError(f"{path}.zone", "an ability that works from the graveyard neither taps (\"tap\": false) "
+                           "nor stays: its card is exiled (\"sacrifice\": true, Jack-o'-Lantern)")
     if ability.reflect is not None and ability.reflect[0] == "sacrificed" and (
             ability.sacrifice_other is None or ability.sacrifice_other.n != 1 or ability.sacrifice_other.any_number
             or ability.times is not None):
@@ -1086,7 +1099,7 @@ def _load_source(raw: Any, p: str, i: int, taken: set[str], explicit: set[str]) 
     board = _board_keys(obj, p, name, facts)
     if board["zone"] == "hand":
         for j, a in enumerate(abilities):
-            if a.tap:
+            if a.tap and a.zone is None:
                 raise ProblemError(f"{p}.abilities[{j}].tap", "a card in hand can't be tapped: give \"tap\": false "
                                    "(and \"sacrifice\": true to exile it, Simian Spirit Guide)")
     unread = tuple((facts.field, s.sentence, s.reason) for s in facts.unread) if facts else ()
@@ -1128,7 +1141,7 @@ def _board_keys(obj: Mapping[str, Any], p: str, name: str | None, card: CardFact
             "sick": _bool(obj.get("sick", False), f"{p}.sick"),
             "counters": load_counters(obj.get("counters", {}), f"{p}.counters"),
             "chosen": chosen,
-            "zone": _choice(obj.get("zone", "battlefield"), f"{p}.zone", ("battlefield", "hand")),
+            "zone": _choice(obj.get("zone", "battlefield"), f"{p}.zone", ("battlefield", "hand", "graveyard")),
             "facts": load_facts(obj.get("facts", {}), f"{p}.facts"),
             "counts": _load_counts(obj.get("counts", []), f"{p}.counts"),
             "supertypes": (load_supertypes(obj["supertypes"], f"{p}.supertypes", SOURCE_SUPERTYPES)

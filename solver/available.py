@@ -107,6 +107,9 @@ def _refuse_not_yet(problem: Problem) -> None:
     whose sources share cards, permanents or facts (the ordered search re-reads those sources
     at other facts without the effects)."""
     for i, s in enumerate(problem.sources):
+        if s.zone == "graveyard":
+            raise ProblemError(f"sources[{i}].zone", "available does not support a card in the graveyard yet (pay, "
+                               "castable and plan do)")
         for j, a in enumerate(s.abilities):
             if not a.tap and a.times is not None and a.times.remove:
                 raise ProblemError(f"sources[{i}].abilities[{j}].times.remove", "available does not support "

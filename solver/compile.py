@@ -261,6 +261,18 @@ def reflect_types(problem: Problem) -> dict[tuple[int, int], str]:
             return {(i, j): t for (side, i, j), t in made.items() if side == 0}
 
 
+def _check_graveyard_source(problem: Problem, i: int) -> None:
+    """A card in the graveyard (tapwise extension, Jack-o'-Lantern) is one of the graveyard's
+    cards, which delve and ``exile_graveyard`` costs could exile instead: not modelled, so refused."""
+    keywords = problem.payment
+    readers = (keywords is not None and (getattr(keywords, "delve", False) or (
+        keywords.other is not None and keywords.other.exile_graveyard))) or any(
+        a.exile_graveyard for s in problem.sources for a in s.abilities)
+    if readers:
+        raise ProblemError(f"sources[{i}].zone", "a card in the graveyard beside delve or exile_graveyard costs "
+                           "(which could exile it instead) is not supported")
+
+
 def _sacrificed_choices(problem: Problem, i: int, a: Ability, reflected: dict[tuple[int, int], str],
                         path: str) -> dict[int, tuple[tuple[str, ...], ...]]:
     """Per permanent ``a``'s sacrifice_other may take, what a reflect of "sacrificed" makes with it:
@@ -583,7 +595,11 @@ def _add_producers(c: Compiled, problem: Problem) -> _Layout:
             check_counter_use(s, f"sources[{i}]")
             if not s.can_tap:
                 untapped = 0  # a sick creature or a card in hand (302.6, 9.1)
+        if s.zone == "graveyard":
+            _check_graveyard_source(problem, i)
         for j, a in enumerate(s.abilities):
+            if not a.works_in(s.zone):
+                continue  # tapwise's ability zone: one that works from the graveyard, or not there
             reflect, choices, types, only, tap, sacrifice, uses, life, damage, energy, mana = _row(a)
             sacrificed_choices = None
             if reflect and reflect[0] == "sacrificed":  # the land its sacrifice_other takes (106.7)
@@ -667,7 +683,7 @@ def _add_producers(c: Compiled, problem: Problem) -> _Layout:
                     p.cap, p.made_before = cap, before
                     p.double = a.double_pool
                     if extra is not None:
-                        p.removed, p.counters, p.card = extra.removed, extra.counters, s.zone == "hand"
+                        p.removed, p.counters, p.card = extra.removed, extra.counters, s.zone != "battlefield"
                         p.budget = extra.budget
                         p.discard, p.exile, p.mill = a.discard, a.exile_graveyard, a.mill
                         p.drawback = a.drawback is not None

@@ -207,7 +207,7 @@ class BoardBuilder:
                 if later:
                     lin(killed + later, INT_MIN, src.count)
                 self.sacrifices += killed  # min_sacrifices counts permanents sacrificed (9.7)
-            counted = self.cards if src.zone == "hand" else self.sacrifices  # exiled from hand: a card (9.1)
+            counted = self.cards if src.zone != "battlefield" else self.sacrifices  # exiled from hand: a card (9.1)
             if all_tap:
                 self.used += taps_all
                 counted += sacs

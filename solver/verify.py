@@ -370,7 +370,7 @@ def verify(problem: Problem | dict[str, Any], answer: dict[str, Any],
                 errors.append(f"activations[{i}]: {sid} ability {j} used more than {per_copy} times per copy")
         if ab.sacrifice:
             total = sacs[sid] = sacs.get(sid, 0) + times
-            if src.zone != "hand":  # a card exiled from the hand counts in min_cards (9.1)
+            if src.zone == "battlefield":  # a card exiled from the hand (9.1) or graveyard counts in min_cards
                 sacrificed += times
             if total > src.count:
                 errors.append(f"activations[{i}]: more copies of {sid} sacrificed than exist")

@@ -164,8 +164,10 @@ class BoardState:
         when its output is not one it can make (the caller then reports nothing more of it)."""
         where = f"activations[{i}]"
         sid = src.id
-        if ab.tap and src.zone == "hand":
-            errors.append(f"{where}: {sid} is a card in hand and can't tap")
+        if ab.tap and src.zone != "battlefield":
+            errors.append(f"{where}: {sid} is a card in the {src.zone} and can't tap")
+        if (ab.zone or "battlefield") != src.zone and (ab.zone is not None or src.zone == "graveyard"):
+            errors.append(f"{where}: {sid} is in the {src.zone}, where its ability {j} doesn't work")
         if ab.tap and src.sick and "creature" in src.types:
             errors.append(f"{where}: {sid} is summoning sick, so its {{T}} ability can't be activated (302.6)")
         if ab.if_ and not all(self._holds(src, c) for c in ab.if_):
@@ -227,7 +229,7 @@ class BoardState:
             if done > most:
                 errors.append(f"{where}: {sid} ability {j} is activated {done} times, but its copies' counters "
                               f"allow {most}")
-        if ab.sacrifice and src.zone == "hand":
+        if ab.sacrifice and src.zone != "battlefield":  # a card exiled from the hand or the graveyard
             self.cards += times
         # Cards as costs (9.2), bounded by the zones as the payment starts.
         problem = self.problem

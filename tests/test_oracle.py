@@ -735,7 +735,7 @@ _ABILITY_SHAPES = {
     "add": object, "tap": bool, "mana": str, "life": int, "damage": int, "energy": int, "sacrifice": bool,
     "uses": (int, str), "only": dict, "times": (int, dict), "remove_counters": dict, "put_counters": dict,
     "if": list, "unless": list, "sacrifice_other": dict, "tap_other": dict, "discard": int,
-    "exile_graveyard": int, "mill": int, "drawback": str}
+    "exile_graveyard": int, "mill": int, "drawback": str, "zone": str}
 _ONLY_KEYS = {"kind", "types", "subtypes", "colors", "has_x", "tags", "not_types"}
 
 

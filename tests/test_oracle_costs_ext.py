@@ -651,3 +651,82 @@ def test_random_sacrificed_reflects_against_the_reference():
         compared += 1
         statuses.add(tapwise.pay(copy.deepcopy(problem))["status"])
     assert statuses == {"paid", "infeasible"} and compared >= 150, (statuses, compared)
+
+
+# --- a card that works from the graveyard (ability zone "graveyard") ---------------------------
+
+JACK = ("{1}, {T}, Sacrifice this artifact: Exile up to one target card from a graveyard. Draw a card.\n"
+        "{1}, Exile this card from your graveyard: Add one mana of any color.", "Jack-o'-Lantern", "Artifact")
+
+
+def test_113_6_jack_o_lantern_exiles_itself_from_the_graveyard_for_one_mana_of_any_color():
+    (jack,) = abilities(JACK)
+    assert jack == {"add": {"any_color": 1}, "tap": False, "mana": "{1}", "sacrifice": True, "zone": "graveyard"}
+    board = {"cost": "{U}", "sources": [source("jack", JACK, zone="graveyard"), {"name": "Mountain"}]}
+    answer = tapwise.pay(board)
+    assert answer["status"] == "paid" and answer["objective"]["min_cards"] == 1  # a card used, not a sacrifice
+    assert answer["sacrificed"] == 0
+    assert tapwise.pay({**board, "cost": "{U}{U}"})["status"] == "infeasible"  # exiled once
+    on_battlefield = {**board, "sources": [source("jack", JACK), {"name": "Mountain"}]}
+    assert tapwise.pay(on_battlefield)["status"] == "infeasible"  # it works from the graveyard only
+
+
+def test_113_6_a_card_in_the_graveyard_uses_no_other_ability():
+    forest = {"id": "card", "types": ["land"], "zone": "graveyard", "abilities": [{"add": "{G}"}]}
+    assert tapwise.pay({"cost": "{G}", "sources": [forest]})["status"] == "infeasible"
+
+
+@pytest.mark.parametrize("problem, path", [
+    ({"sources": [{"id": "j", "types": ["artifact"], "abilities": [{"add": "{C}", "zone": "graveyard"}]}]},
+     "sources[0].abilities[0].zone"),
+    ({"sources": [{"id": "j", "types": ["artifact"], "abilities": [
+        {"add": "{C}", "tap": False, "sacrifice": True, "zone": "hand"}]}]}, "sources[0].abilities[0].zone"),
+    ({"sources": [{"id": "j", "types": ["artifact"], "zone": "library", "abilities": []}]}, "sources[0].zone"),
+    ({"delve": True, "graveyard": 2, "sources": [{"id": "j", "types": ["artifact"], "zone": "graveyard", "abilities": [
+        {"add": "{C}", "tap": False, "sacrifice": True, "zone": "graveyard"}]}]}, "sources[0].zone"),
+])
+def test_bad_graveyard_zones_are_errors_naming_the_field(problem, path):
+    answer = tapwise.pay({"cost": "{1}", **problem})
+    assert answer["status"] == "error" and answer["error"].startswith(path), answer
+
+
+def random_zone_problem(r: random.Random) -> dict:
+    """Jack-like cards in the graveyard or on the battlefield, a Spirit Guide in hand, lands, and
+    sometimes a discard or life cost."""
+    sources = []
+    for i in range(r.randint(1, 3)):
+        ability = {"add": r.choice([{"any_color": 1}, "{B}", "{C}{C}"]), "tap": False, "sacrifice": True,
+                   "zone": "graveyard"}
+        if r.random() < 0.6:
+            ability["mana"] = r.choice(["{1}", "{G}", "{2}"])
+        sources.append({"id": f"j{i}", "types": ["artifact"], "count": r.randint(1, 2),
+                        "zone": r.choice(["graveyard", "graveyard", "battlefield"]),
+                        "abilities": [{"add": "{C}"}, ability]})
+    if r.random() < 0.5:
+        sources.append({"id": "guide", "types": ["creature"], "zone": "hand",
+                        "abilities": [{"add": "{R}", "tap": False, "sacrifice": True}]})
+    for i in range(r.randint(1, 2)):
+        sources.append(land(f"l{i}", r.choice(["{G}", "{U}", ["{R}", "{G}"]]), count=r.randint(1, 2)))
+    cost = "".join(r.choice(["{1}", "{G}", "{U}", "{R}", "{B}", "{C}"]) for _ in range(r.randint(1, 4)))
+    problem = {"cost": cost, "sources": sources}
+    if r.random() < 0.3:
+        problem["hand"] = 1
+    return problem
+
+
+def test_random_graveyard_cards_against_the_reference():
+    from reference.brute import TooBig
+
+    r = random.Random(406)
+    statuses = set()
+    compared = 0
+    for _ in range(200):
+        problem = random_zone_problem(r)
+        assert PROBLEM_SCHEMA.is_valid(problem), problem
+        try:
+            check_against_reference(problem)
+        except TooBig:
+            continue
+        compared += 1
+        statuses.add(tapwise.pay(copy.deepcopy(problem))["status"])
+    assert statuses == {"paid", "infeasible"} and compared >= 150, (statuses, compared)

@@ -258,6 +258,7 @@ class _Ability:
     remove: tuple = ()  # ((kind, n), ...) counters removed as a cost
     put: tuple = ()  # ((kind, n), ...) counters put as a cost
     allowed: bool = True  # its if / unless conditions, on the facts as given
+    works: bool = True  # tapwise's ability zone: a graveyard card's ability works there only, the others not there
     cards: tuple = (0, 0, 0)  # cards discarded, exiled from the graveyard, milled per activation (9.2)
     drawback: bool = False
     others: tuple | None = None  # ("sac" | "tap", n, types, subtypes, self, raw) for sacrifice_other / tap_other
@@ -285,7 +286,7 @@ _SOURCE_KEYS = {"id", "name", "count", "types", "snow", "tapped", "abilities", "
                 "token"}
 _ABILITY_KEYS = {"add", "tap", "mana", "life", "damage", "energy", "sacrifice", "uses", "only",
                  "times", "remove_counters", "put_counters", "if", "unless", "discard", "exile_graveyard", "mill",
-                 "drawback", "sacrifice_other", "tap_other"}
+                 "drawback", "sacrifice_other", "tap_other", "zone"}
 
 
 def _is_v2(problem: dict) -> bool:
@@ -302,7 +303,7 @@ def _is_v2(problem: dict) -> bool:
         for ab in src.get("abilities", []) or []:
             if "times" in ab or ab.get("remove_counters") or ab.get("put_counters") or ab.get("uses") == "any" \
                     or ab.get("if") or ab.get("unless") or ab.get("discard") or ab.get("exile_graveyard") \
-                    or ab.get("mill") or ab.get("drawback") is not None or ab.get("sacrifice_other") \
+                    or ab.get("mill") or ab.get("drawback") is not None or ab.get("sacrifice_other") or ab.get("zone") \
                     or ab.get("tap_other") \
                     or (isinstance(ab.get("add"), dict) and ("of" in ab["add"] or "n" in ab["add"] or any(
                         isinstance(v, dict) for v in ab["add"].values()))):
@@ -428,11 +429,13 @@ def _load_source(entry: dict, restriction_index, board_facts: dict | None = None
             put=tuple(sorted((k.lower(), int(n)) for k, n in (raw.get("put_counters") or {}).items())),
             allowed=True, conditions={k: raw[k] for k in ("if", "unless") if raw.get(k)},
             cards=(int(raw.get("discard", 0)), int(raw.get("exile_graveyard", 0)), int(raw.get("mill", 0))),
-            drawback=raw.get("drawback") is not None, others=_others(raw)))
+            drawback=raw.get("drawback") is not None, others=_others(raw),
+            works=(raw.get("zone") == entry.get("zone", "battlefield")) if (
+                raw.get("zone") or entry.get("zone") == "graveyard") else True))
     return _Source(count=count, tapped=tapped_n,
                    types=frozenset(t.lower() for t in entry.get("types", ["land"])),
                    snow=bool(entry.get("snow", basic[1] if basic else False)), abilities=abilities,
-                   sick=bool(entry.get("sick", False)), hand=entry.get("zone", "battlefield") == "hand",
+                   sick=bool(entry.get("sick", False)), hand=entry.get("zone", "battlefield") != "battlefield",
                    counters=tuple(sorted((k.lower(), int(n)) for k, n in (entry.get("counters") or {}).items())),
                    facts=own_facts,
                    subtypes=frozenset(t.lower() for t in entry.get("subtypes", [basic_subtype] if basic_subtype else [])),
@@ -1071,6 +1074,8 @@ class _Search:
                 rest.remove(cs)
                 facts = self._facts_now(copies)
                 for ai, ab in enumerate(src.abilities):
+                    if not ab.works:
+                        continue
                     if ab.conditions and not _conditions_hold(ab.conditions, src.facts or {}, facts):
                         continue  # its condition fails as it would be activated now (9.2)
                     if ab.tap and (tapped or src.hand or (src.sick and "creature" in src.types)):
