@@ -632,7 +632,9 @@ def _add_producers(c: Compiled, problem: Problem) -> _Layout:
             base, base_types = choices, types
             # tapwise's times {"victim": F}: one producer per permanent it may sacrifice, making F
             # of that permanent (its others narrowed to that source); times {"taken": K}: one
-            # producer per number of permanents it may take (n "X"), making that many
+            # producer per number of permanents it may take (n "X"), making that many; reflect
+            # "sacrificed": one per permanent, making what it could produce. Each variant is
+            # (victim source, its amount), or (-k, k) for k permanents taken.
             victims: list[tuple[int, int] | None] = [None]
             if v2 and a.times is not None and a.times.victim is not None:
                 # the source itself last: its activations taking others come before it goes
