@@ -114,6 +114,10 @@ def _read_activated(text: str, card: _Card) -> list[dict]:
         return []  # 605.1a: a loyalty ability is never a mana ability
     if forage := _FORAGE.search(cost_text):
         return _foraged(cost_text, forage, effect, card)
+    if either := _EITHER_KIND.search(cost_text):  # "a black or artifact creature": one ability per kind
+        return [a for kind in (f"a {either.group(2)} {either.group(4)}", f"an {either.group(3)} {either.group(4)}")
+                for a in _read_activated(f"{cost_text[:either.start(1)]}{kind}{cost_text[either.end(1):]}: {effect}",
+                                         card)]
     effect_masked = masked[colon + 1:]
     doubles = re.search(r"\bdouble\b[^.]*\bmana\b", effect_masked, re.I)
     if not (re.search(r"\badds?\b", effect_masked, re.I) or doubles):
@@ -240,6 +244,9 @@ def _read_activated(text: str, card: _Card) -> list[dict]:
 _FORAGE = re.compile(r"(?:^|(?<=, ))Forage(?=,|$)", re.I)
 # 701.61a: "To forage, exile three cards from your graveyard or sacrifice a Food."
 _FORAGE_WAYS = ("Exile three cards from your graveyard", "Sacrifice a Food")
+
+
+_EITHER_KIND = re.compile(r"Sacrifice (an? (white|blue|black|red|green) or (artifact|enchantment) (creature))")
 
 
 def _foraged(cost_text: str, forage: re.Match, effect: str, card: _Card) -> list[dict]:

@@ -145,6 +145,8 @@ class _Card:
             return False
         if traits.get("names") and (self.name or "").lower() not in {n.lower() for n in traits["names"]}:
             return False
+        if not set(traits.get("all_types", ())) <= set(self.type_line.types):
+            return False
         return None if traits.get("colors") else True  # its colors are not in its type line
 
     def chosen_colors(self, sentence: str, kind: str) -> str | None:

@@ -86,8 +86,11 @@ def _traits(text: str) -> tuple[str, dict[str, Any]]:
     if m := re.fullmatch(r"(.+?)\s+named\s+(.+)", text, re.I):  # 201.2: "a token named Wood"
         out["names"] = [m.group(2).strip()]
         text = m.group(1)
-    if m := re.match(r"^(white|blue|black|red|green)\s+(.+)$", text, re.I):  # 105.2: "a blue creature"
+    if m := re.match(r"^(?:an? )?(white|blue|black|red|green)\s+(.+)$", text, re.I):  # 105.2: "a blue creature"
         out["colors"] = _COLOR_LETTERS[m.group(1).lower()]
+        text = m.group(2)
+    if m := re.fullmatch(r"(?:an? )?(artifact|enchantment|land)\s+(creatures?|artifacts?|lands?)", text, re.I):
+        out["all_types"] = [m.group(1).lower()]  # "an artifact creature": both types (205.2)
         text = m.group(2)
     while m := re.match(r"^(legendary|basic|snow|nontoken|non(artifact|creature|land|enchantment))\s+(.*)$", text, re.I):
         word = m.group(1).lower()

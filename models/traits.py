@@ -21,7 +21,7 @@ SUPERTYPES = ("basic", "legendary", "snow", "world")
 ``snow`` key, which also makes its mana snow."""
 SOURCE_SUPERTYPES = ("basic", "legendary", "world")
 """A source's ``supertypes`` key: its snow is the ``snow`` key."""
-TRAIT_KEYS = ("supertypes", "not_types", "token", "colors", "names")
+TRAIT_KEYS = ("supertypes", "not_types", "token", "colors", "names", "all_types")
 
 
 @dataclass(frozen=True)
@@ -34,6 +34,7 @@ class Traits:
     token: bool | None = None
     colors: str = ""  # any of these colors (the source's ``colors``), in WUBRG order
     names: tuple[str, ...] = ()  # one of these names (201.2), lowercase
+    all_types: tuple[str, ...] = ()  # every one of these card types ("an artifact creature")
 
     def matches(self, source: "Source") -> bool:
         if self.supertypes and not set(self.supertypes) & set(source_supertypes(source)):
@@ -43,6 +44,8 @@ class Traits:
         if self.colors and not set(self.colors) & set(source.colors):
             return False
         if self.names and " ".join((source.name or "").lower().split()) not in self.names:
+            return False
+        if not set(self.all_types) <= set(source.types):
             return False
         return self.token is None or self.token == source.token
 
@@ -58,6 +61,8 @@ class Traits:
             out["colors"] = self.colors
         if self.names:
             out["names"] = list(self.names)
+        if self.all_types:
+            out["all_types"] = list(self.all_types)
         return out
 
 
@@ -72,7 +77,8 @@ def load_traits(obj: Mapping[str, Any], path: str) -> Traits:
                   not_types=_str_list(obj.get("not_types", []), f"{path}.not_types"),
                   token=_bool(obj["token"], f"{path}.token") if "token" in obj else None,
                   colors=load_colors(obj["colors"], f"{path}.colors") if "colors" in obj else "",
-                  names=_names(obj.get("names", []), f"{path}.names"))
+                  names=_names(obj.get("names", []), f"{path}.names"),
+                  all_types=_str_list(obj.get("all_types", []), f"{path}.all_types"))
 
 
 def load_colors(value: Any, path: str) -> str:

@@ -47,7 +47,8 @@ def _has_traits(e: Effect, src: Source) -> bool:
             and not set(wanted.not_types) & set(src.types)
             and (wanted.token is None or wanted.token is src.token)
             and (not wanted.colors or any(c in src.colors for c in wanted.colors))
-            and (not wanted.names or any(n.casefold().split() == name for n in wanted.names)))
+            and (not wanted.names or any(n.casefold().split() == name for n in wanted.names))
+            and all(t in src.types for t in wanted.all_types))
 
 
 def check_effects(effects: list[Effect], src: Source, made: tuple[str, ...], adds: tuple[str, ...],

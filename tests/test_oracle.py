@@ -779,7 +779,7 @@ def check_spec_shape(ability: dict) -> None:
             # an empty filter is "a permanent" (Gene Pollinator: "Tap an untapped permanent you control");
             # tapwise's traits (supertypes, not_types, token, colors, names) filter too (Baylen's "two
             # untapped tokens", Grand Architect's "blue creature", Jungle Patrol's "token named Wood")
-            traits = {"supertypes", "not_types", "token", "colors", "names"}
+            traits = {"supertypes", "not_types", "token", "colors", "names", "all_types"}
             assert set(ability[key]) <= {"types", "subtypes", "n", "self"} | traits and (
                 ability[key].get("types") or ability[key].get("subtypes") or set(ability[key]) & traits
                 or not ability[key]), ability

@@ -253,6 +253,8 @@ def _color_name_traits(r: random.Random) -> dict:
         out["names"] = r.sample(["Wood", "Goat", "Thopter"], r.choice([1, 2]))
     if r.random() < 0.3:
         out["token"] = r.random() < 0.5
+    if r.random() < 0.3:
+        out["all_types"] = r.choice([["artifact"], ["creature"], ["artifact", "creature"]])
     return out
 
 
@@ -390,6 +392,23 @@ def test_701_21_illuminor_szeras_sacrifices_another_creature():
     assert tapwise.pay(board)["status"] == "infeasible"
     board["sources"].append(creature("bear", facts={"mana value": 2}))
     assert tapwise.pay(board)["activations"][0]["sacrificed"] == ["bear"]
+
+
+SOLDEVI = ("{T}, Sacrifice a black or artifact creature: Add an amount of {B} equal to the sacrificed creature's "
+           "mana value.", "Soldevi Adnate", "Creature — Human Cleric")
+
+
+def test_205_2_soldevi_adnate_sacrifices_a_black_creature_or_an_artifact_creature():
+    black, artifact = abilities(SOLDEVI)
+    assert black["sacrifice_other"] == {"types": ["creature"], "colors": "B", "self": True}  # its colors decide
+    assert artifact["sacrifice_other"] == {"types": ["creature"], "all_types": ["artifact"]}
+    adnate = source("adnate", SOLDEVI, colors="B", facts={"mana value": 2})
+    golem = {"id": "golem", "types": ["artifact", "creature"], "facts": {"mana value": 3}, "abilities": []}
+    relic = {"id": "relic", "types": ["artifact"], "facts": {"mana value": 5}, "abilities": []}  # no creature
+    bear = creature("bear", colors="G", facts={"mana value": 4})
+    assert paid_with({"cost": "{B}{B}{B}", "sources": [adnate, golem, relic, bear]}) == [("adnate", "{B}{B}{B}")]
+    assert tapwise.pay({"cost": "{B}{B}{B}{B}", "sources": [adnate, golem, relic, bear]})["status"] == "infeasible"
+    assert paid_with({"cost": "{B}{B}", "sources": [adnate, relic, bear]}) == [("adnate", "{B}{B}")]  # itself
 
 
 @pytest.mark.parametrize("ability, path", [

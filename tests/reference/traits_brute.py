@@ -34,4 +34,6 @@ def traits_fit(want: dict, entry: dict) -> bool:
     if want.get("colors") and not colors & set(str(want["colors"]).upper()):
         return False
     name = " ".join(str(entry.get("name") or "").lower().split())
-    return not want.get("names") or name in {" ".join(n.lower().split()) for n in want["names"]}
+    if want.get("names") and name not in {" ".join(n.lower().split()) for n in want["names"]}:
+        return False
+    return {t.lower() for t in want.get("all_types", [])} <= types
