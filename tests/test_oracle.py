@@ -395,9 +395,7 @@ def test_tap_triggers_that_do_not_touch_the_payment():
      "Whenever enchanted land is tapped for mana, its controller adds an additional {G} for each Elf on the battlefield."),
     ("{T}: Add {X}.", "{T}: Add {X}."),
     ("{T}: Add {C}{C}. Activate only during combat.", "Activate only during combat."),
-    ("{T}, Sacrifice a black or artifact creature: Add an amount of {B} equal to the sacrificed creature's mana "
-     "value.", "{T}, Sacrifice a black or artifact creature: Add an amount of {B} equal to the sacrificed "
-     "creature's mana value."),
+    ("Exile a card from your hand: Add {B}{B} or {G}{G}.", "Exile a card from your hand: Add {B}{B} or {G}{G}."),
     ("{T}, Collect evidence 3: Add one mana of any color.", "{T}, Collect evidence 3: Add one mana of any color."),
     ("{T}: Add one mana of either of the circled colors.", "{T}: Add one mana of either of the circled colors."),
     ("{T}: Add {C}. If this land has a luck counter on it, add {G} instead. Roll a d20.", "Roll a d20."),
