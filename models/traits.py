@@ -1,8 +1,8 @@
 """What a permanent is beyond its card types and subtypes, for the filters that pick permanents
 (tapwise extension of 9.2's ``sacrifice_other`` / ``tap_other`` and 9.4's FILTER): supertypes
 (205.4: basic, legendary, snow), token or not (111.1), card types it must not have
-("nonland", 205.4b), a color (105.2: Grand Architect's "blue creature") and a name (201.2: Jungle
-Patrol's "token named Wood"). Its own module so both filters and the source loader share one
+("nonland", 205.4b), a color (105.2: Grand Architect's "blue creature"), a name (201.2: Jungle
+Patrol's "token named Wood") and card types it must all have (205.2: "an artifact creature"). Its own module so both filters and the source loader share one
 reading of them.
 """
 
@@ -27,7 +27,8 @@ TRAIT_KEYS = ("supertypes", "not_types", "token", "colors", "names", "all_types"
 @dataclass(frozen=True)
 class Traits:
     """The filter keys beyond ``types`` and ``subtypes``: any of ``supertypes`` (if given),
-    none of ``not_types``, and a token or not (``token``; None: either)."""
+    none of ``not_types``, a token or not (``token``; None: either), any of ``colors``, one of
+    ``names``, and all of ``all_types``."""
 
     supertypes: tuple[str, ...] = ()
     not_types: tuple[str, ...] = ()
