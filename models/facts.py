@@ -45,9 +45,13 @@ class Condition:
 class Amount:
     """How many times an activation makes its ``add`` (9.2 ``times``): a fixed ``number``, a
     ``fact``, the ``counters`` of a kind on the copy, or ``remove``: any number of counters of
-    that kind removed (the player picks); ``plus`` is added to each. ``up_to`` (tapwise
-    extension, with ``fact`` only): any number from 0 to the fact, the player picks (Metalworker's
-    "Reveal any number of artifact cards in your hand. Add {C}{C} for each card revealed")."""
+    that kind removed (the player picks), or (tapwise extension) ``victim``: a number about the
+    permanent the activation's ``sacrifice_other`` took, read from that permanent's own
+    ``facts`` ("mana value", "power": Priest of Yawgmoth, Food Chain), or (tapwise extension)
+    ``taken``: how many permanents the cost took (n "X"); ``plus`` is added to each. ``up_to``
+    (tapwise extension, with ``fact`` only): any number from 0 to the fact, the player picks
+    (Metalworker's "Reveal any number of artifact cards in your hand. Add {C}{C} for each card
+    revealed")."""
 
     number: int | None = None
     fact: str | None = None
@@ -55,12 +59,14 @@ class Amount:
     remove: str | None = None
     plus: int = 0
     up_to: bool = False
+    victim: str | None = None  # tapwise extension: a fact of the permanent sacrifice_other took
+    taken: str | None = None  # tapwise extension: how many "sacrifice_other" / "tap_other" took (n "X")
 
     def to_json(self) -> object:
         if self.number is not None and not self.plus:
             return self.number
         out: dict[str, object] = {}
-        for key in ("number", "fact", "counters", "remove"):
+        for key in ("number", "fact", "counters", "remove", "victim", "taken"):
             value = getattr(self, key)
             if value is not None:
                 out["n" if key == "number" else key] = value

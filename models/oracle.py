@@ -15,7 +15,7 @@ lists the templates read and those not read.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from tapwise.models.basics import basic_land
@@ -137,6 +137,12 @@ def _read_activated(text: str, card: _Card) -> list[dict]:
     effect = text[colon + 1:].strip()
     if _LOYALTY.match(cost_text):
         return []  # 605.1a: a loyalty ability is never a mana ability
+    if forage := _FORAGE.search(cost_text):
+        return _foraged(cost_text, forage, effect, card)
+    if either := _EITHER_KIND.search(cost_text):  # "a black or artifact creature": one ability per kind
+        return [a for kind in (f"a {either.group(2)} {either.group(4)}", f"an {either.group(3)} {either.group(4)}")
+                for a in _read_activated(f"{cost_text[:either.start(1)]}{kind}{cost_text[either.end(1):]}: {effect}",
+                                         card)]
     effect_masked = masked[colon + 1:]
     doubles = re.search(r"\bdouble\b[^.]*\bmana\b", effect_masked, re.I)
     if not (re.search(r"\badds?\b", effect_masked, re.I) or doubles):
@@ -208,6 +214,10 @@ def _read_activated(text: str, card: _Card) -> list[dict]:
     if times == "X" or amount is not None or x_in_add:
         if cost.remove_any is not None and (amount is None or amount.get("remove") == "?"):
             amount = {**(amount or {}), "remove": cost.remove_any}  # "Remove X storage counters: Add X ..."
+        taken = next((key for key, o in (("sacrifice_other", cost.sacrifice_other), ("tap_other", cost.tap_other))
+                      if o is not None and o.get("n") == "X"), None)
+        if amount is None and taken is not None and (times == "X" or x_in_add):
+            amount = {"taken": taken}  # "Sacrifice X Goats: Add X mana ...": as many as it took
         if amount is None:
             raise card.error(whole, "the amount X isn't known from the text")
         if times not in (1, "X"):
@@ -223,6 +233,9 @@ def _read_activated(text: str, card: _Card) -> list[dict]:
                 made.add, made.also = "{%s}" % colors[0], ["{%s}" % c for c in colors[1:]]
     elif cost.remove_any is not None:
         raise card.error(whole, "counters removed in any number without an amount that says how much they make")
+    if isinstance(times, dict) and "victim" in times and (cost.sacrifice_other is None or
+                                                          cost.sacrifice_other.get("n", 1) != 1):
+        raise card.error(whole, "the amount depends on a card chosen as the ability is activated")
     if isinstance(times, dict) and "remove" in times and cost.remove_any not in (None, times["remove"]):
         raise card.error(whole, "the counters removed are not the counters counted")
     if not cost.tap and not cost.sacrifice and not cost.gone and riders.uses is None:
@@ -238,7 +251,7 @@ def _read_activated(text: str, card: _Card) -> list[dict]:
         "remove_counters": cost.remove_counters, "put_counters": {**cost.put_counters, **riders.put_counters},
         "if": riders.conditions, "unless": riders.unless, "sacrifice_other": cost.sacrifice_other, "tap_other": cost.tap_other,
         "discard": cost.discard, "exile_graveyard": cost.exile_graveyard, "mill": cost.mill,
-        "drawback": "; ".join(drawbacks) if drawbacks else None}
+        "drawback": "; ".join(drawbacks) if drawbacks else None, "zone": cost.zone}
     adds = [made.add, *made.also]
     if riders.damage_unless is not None:  # "deals 1 damage to you if you don't control an Ogre"
         n, condition = riders.damage_unless
@@ -251,7 +264,7 @@ def _read_activated(text: str, card: _Card) -> list[dict]:
         other_words, condition = riders.instead
         if riders.conditions or riders.unless or made.also:
             raise card.error(whole, "a condition on an ability that also has an \"instead\"")
-        other = _read_add(other_words, card, whole)
+        other = _reflect_instead(made, other_words) or _read_add(other_words, card, whole)
         if other.times != 1 or other.also:
             raise card.error(whole, "an \"instead\" whose amount the reader can't read")
         # 614.1: "instead" replaces the output when the condition holds: two abilities, one
@@ -259,6 +272,35 @@ def _read_activated(text: str, card: _Card) -> list[dict]:
         return _alternatives([{**base, "add": _add_value(made.add), "unless": condition},
                               {**base, "add": _add_value(other.add), "if": condition}], card, whole)
     return _alternatives([{**base, "add": _add_value(a)} for a in adds], card, whole)
+
+
+_FORAGE = re.compile(r"(?:^|(?<=, ))Forage(?=,|$)", re.I)
+# 701.61a: "To forage, exile three cards from your graveyard or sacrifice a Food."
+_FORAGE_WAYS = ("Exile three cards from your graveyard", "Sacrifice a Food")
+
+
+_EITHER_KIND = re.compile(r"Sacrifice (an? (white|blue|black|red|green) or (artifact|enchantment) (creature))")
+
+
+def _foraged(cost_text: str, forage: re.Match, effect: str, card: _Card) -> list[dict]:
+    """A cost with "Forage" (701.61a): one ability per way to forage, each with the rest of the
+    cost. Exact: the player picks a way each time the ability is activated, and the abilities
+    made share what limits the card's activations (a {T} ability taps the copy once)."""
+    out = []
+    for way in _FORAGE_WAYS:
+        cost = cost_text[:forage.start()] + way + cost_text[forage.end():]
+        out.extend(_read_activated(f"{cost}: {effect}", card))
+    return out
+
+
+def _reflect_instead(made: Any, words: str) -> Any:
+    """"add three mana of that type instead" after a reflecting add (Incubation Druid): the same
+    reflection, ``n`` mana all of the type chosen (tapwise extension); None for other words."""
+    m = re.fullmatch(rf"{NUM} mana of that (type|color)", words, re.I)
+    add = dict(made.add) if isinstance(made.add, tuple) and made.add and isinstance(made.add[0], tuple) else {}
+    if not m or "reflect" not in add or add.get("what") != m.group(2).lower():
+        return None
+    return replace(made, add=made.add + (("n", number(m.group(1))),))
 
 
 def _alternatives(raw: list[dict[str, Any]], card: _Card, whole: str) -> list[dict]:

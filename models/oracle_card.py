@@ -42,12 +42,12 @@ class BadChoice(OracleError):
 
 V1_ABILITY_KEYS = ("add", "tap", "mana", "life", "damage", "energy", "sacrifice", "uses", "only")
 _ORDER = V1_ABILITY_KEYS + ("times", "remove_counters", "put_counters", "if", "unless", "sacrifice_other",
-                            "tap_other", "discard", "exile_graveyard", "mill", "drawback")
+                            "tap_other", "discard", "exile_graveyard", "mill", "drawback", "zone")
 _DEFAULTS: dict[str, Any] = {"tap": True, "mana": None, "life": 0, "damage": 0, "energy": 0,
                              "sacrifice": False, "uses": 1, "only": None, "times": 1,
                              "remove_counters": {}, "put_counters": {}, "if": [], "unless": [],
                              "sacrifice_other": None, "tap_other": None, "discard": 0,
-                             "exile_graveyard": 0, "mill": 0, "drawback": None}
+                             "exile_graveyard": 0, "mill": 0, "drawback": None, "zone": None}
 
 
 def _is_v1_add(add: Any) -> bool:
@@ -141,7 +141,13 @@ class _Card:
             return False
         if set(traits.get("not_types", ())) & set(self.type_line.types):
             return False
-        return "token" not in traits or traits["token"] == self.token
+        if "token" in traits and traits["token"] != self.token:
+            return False
+        if traits.get("names") and (self.name or "").lower() not in {n.lower() for n in traits["names"]}:
+            return False
+        if not set(traits.get("all_types", ())) <= set(self.type_line.types):
+            return False
+        return None if traits.get("colors") else True  # its colors are not in its type line
 
     def chosen_colors(self, sentence: str, kind: str) -> str | None:
         """The chosen color(s) as letters in WUBRG order, or None when no choice was given."""

@@ -31,6 +31,7 @@ class _Cost:
     mill: int = 0
     drawback: str | None = None
     gone: bool = False  # the cost takes the card away (returned to hand): one use
+    zone: str | None = None  # "graveyard": the ability works only from there (tapwise extension)
 
 
 def _other(words: str, card: _Card, sentence: str, tapping: bool) -> dict[str, Any]:
@@ -40,9 +41,11 @@ def _other(words: str, card: _Card, sentence: str, tapping: bool) -> dict[str, A
     if not re.match(rf"^(?:an?|another|{NUM}|X)\s", text, re.I):  # "Sacrifice Lotus Petal": a name, not a kind
         why = "" if card.name else " (pass name= if it names the card itself)"
         raise card.error(sentence, f"the cost names {words!r}, which is not this card{why}")
-    n = 1
+    n: Any = 1
     if m := re.match(rf"^{NUM}\s+(.+)$", text, re.I):
         n, text = number(m.group(1)), m.group(2)
+    elif m := re.match(r"^X\s+(.+)$", text):  # "Sacrifice X Goats": any number (tapwise extension, n "X")
+        n, text = "X", m.group(1)
     another = False
     if m := re.match(r"^(another|an other|other)\s+(.+)$", text, re.I):
         another, text = True, m.group(2)
@@ -72,11 +75,23 @@ def _other(words: str, card: _Card, sentence: str, tapping: bool) -> dict[str, A
     return out
 
 
+_COLOR_LETTERS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
 def _traits(text: str) -> tuple[str, dict[str, Any]]:
     """The words of a kind of permanent that the tapwise extension's filter keys say, taken off
-    (205.4: "legendary", "basic", "snow"; 111.1: "nontoken", "token(s)"; 205.4b: "nonland"),
-    and those keys; the rest is a kind for :func:`describe` (empty: any permanent)."""
+    (205.4: "legendary", "basic", "snow"; 111.1: "nontoken", "token(s)"; 205.4b: "nonland";
+    105.2: one color word; 201.2: "named <name>"), and those keys; the rest is a kind for :func:`describe` (empty: any permanent)."""
     out: dict[str, Any] = {}
+    if m := re.fullmatch(r"(.+?)\s+named\s+(.+)", text, re.I):  # 201.2: "a token named Wood"
+        out["names"] = [m.group(2).strip()]
+        text = m.group(1)
+    if m := re.match(r"^(?:an? )?(white|blue|black|red|green)\s+(.+)$", text, re.I):  # 105.2: "a blue creature"
+        out["colors"] = _COLOR_LETTERS[m.group(1).lower()]
+        text = m.group(2)
+    if m := re.fullmatch(r"(?:an? )?(artifact|enchantment|land)\s+(creatures?|artifacts?|lands?)", text, re.I):
+        out["all_types"] = [m.group(1).lower()]  # "an artifact creature": both types (205.2)
+        text = m.group(2)
     while m := re.match(r"^(legendary|basic|snow|nontoken|non(artifact|creature|land|enchantment))\s+(.*)$", text, re.I):
         word = m.group(1).lower()
         if word == "nontoken":
@@ -88,7 +103,7 @@ def _traits(text: str) -> tuple[str, dict[str, Any]]:
         text = m.group(3)
     if m := re.fullmatch(r"(?:(.+)\s+)?tokens?", text, re.I):
         out["token"] = True
-        text = m.group(1) or ""
+        text = re.sub(r"^an?$", "", m.group(1) or "", flags=re.I)  # "a token": any permanent that is one
     return text, out
 
 
@@ -134,10 +149,14 @@ def _read_cost(text: str, card: _Card, sentence: str) -> _Cost:
                 del cost.tap_other["self"]  # it taps for {T} already: the others are other
         elif (m := re.fullmatch(r"Exert (.+)", item, re.I)) and card.is_self(m.group(1)):
             cost.drawback = "doesn't untap during your next untap step"  # exert, 701.43
+        elif (m := re.fullmatch(r"Exile (.+) from your graveyard", item, re.I)) and card.is_self(m.group(1)):
+            cost.sacrifice, cost.zone = True, "graveyard"  # Jack-o'-Lantern: the card used up from there
         elif (m := re.fullmatch(r"Exile (.+) from your hand", item, re.I)) and card.is_self(m.group(1)):
             cost.sacrifice = True  # the card is used up, once, like a sacrifice (Spirit Guides)
         elif (m := re.fullmatch(r"Exile (.+)", item, re.I)) and card.is_self(m.group(1)):
             cost.sacrifice = True  # exiled from the battlefield: gone like a sacrifice (Mirrored Lotus)
+        elif m := re.fullmatch(r"Exile ((?:an?|another) .+ you control)", item, re.I):
+            cost.sacrifice_other = _other(m.group(1), card, sentence, tapping=False)  # Food Chain: gone the same way
         elif m := re.fullmatch(rf"Remove (?:{NUM}|an?) ([\w+/-]+?) counters? from {me}", item, re.I):
             cost.remove_counters[m.group(2).lower()] = number(m.group(1)) if m.group(1) else 1
         elif m := re.fullmatch(rf"Remove (?:any number of|X|one or more) ([\w+/-]+?) counters from {me}", item, re.I):

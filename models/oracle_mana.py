@@ -145,6 +145,13 @@ def _read_add(what: str, card: _Card, sentence: str) -> _Add:
     if m:  # 106.7
         whose = "lands_you_control" if m.group(2).lower() == "you control" else "lands_opponents_control"
         return _Add((("reflect", whose), ("what", m.group(1).lower())))
+    m = re.fullmatch(r"one mana of any (type|color) (?:that )?an? (Gate|basic land) you control could produce", what, re.I)
+    if m:  # 106.7 on some of the lands (tapwise extension: reflect's lands)
+        lands = (("subtypes", ["gate"]),) if m.group(2).lower() == "gate" else (("supertypes", ["basic"]),)
+        return _Add((("reflect", "lands_you_control"), ("what", m.group(1).lower()), ("lands", lands)))
+    m = re.fullmatch(r"one mana of any (type|color) (?:that )?the sacrificed land could produce", what, re.I)
+    if m:  # 106.7 of the land the cost took (tapwise extension: reflect "sacrificed")
+        return _Add((("reflect", "sacrificed"), ("what", m.group(1).lower())))
     if re.search(r"could produce", what, re.I):
         raise card.error(sentence, 'only "a land you control" and "a land an opponent controls" '
                          "could-produce templates are read")
@@ -208,6 +215,10 @@ def _amount(rest: str, card: _Card, sentence: str) -> Any:
         fact = fact_phrase(phrase)  # Three Tree City: counted for the permanent's chosen type
     elif re.fullmatch(r"the amount of life you gained this turn|your life total", phrase, re.I):
         fact = fact_phrase(phrase)
+    elif vm := re.fullmatch(r"the (?:sacrificed|exiled) (?:creature|artifact|permanent)'s (mana value|converted mana "
+                            r"cost|power)", phrase, re.I):  # tapwise extension: a number about the permanent the cost took
+        victim = "power" if vm.group(1).lower() == "power" else "mana value"  # 202.3: the old name
+        return {"victim": victim, **({"plus": plus} if plus else {})}
     elif re.search(r"\b(sacrificed|exiled|discarded|revealed|that|those|this way|chosen|target)\b", phrase, re.I):
         raise card.error(sentence, "the amount depends on a card chosen as the ability is activated")
     elif re.fullmatch(r"(?:your )?devotion to (?:white|blue|black|red|green)(?: and (?:white|blue|black|red|green))?",

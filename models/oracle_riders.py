@@ -19,7 +19,7 @@ _HARMLESS = [
     r"Draw a card",
     r"Draw a card at the beginning of the next turn's upkeep",
     rf"Each opponent gains {NUM} life",
-    rf"You gain {NUM} life",
+    rf"You gain (?:{NUM}|X) life",  # X: as many as the cost took (Springjack Pasture)
     r"(If|When) that mana is spent,? .+",  # 106.6: an effect on the spell it pays for
     r"If this ability has been activated four or more times this turn, sacrifice SELF at the "
     r"beginning of the next end step",

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from tapwise.models.fields import _bool, _int, _object, _str_list
+from tapwise.models.fields import ProblemError, _bool, _int, _object, _str_list
 from tapwise.models.traits import TRAIT_KEYS, Traits, load_traits
 
 if TYPE_CHECKING:
@@ -26,6 +26,7 @@ class Others:
     subtypes: tuple[str, ...] = ()
     self: bool = False
     traits: Traits = Traits()
+    any_number: bool = False  # tapwise extension, n "X": each activation takes as many as it likes (n 1 is the least)
 
     def matches(self, source: "Source") -> bool:
         """Is ``source`` a permanent of this kind? (A card in hand is not a permanent, 9.1.)"""
@@ -38,7 +39,7 @@ class Others:
         return self.traits.matches(source)
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"n": self.n}
+        out: dict[str, Any] = {"n": "X" if self.any_number else self.n}
         if self.types:
             out["types"] = list(self.types)
         if self.subtypes:
@@ -49,8 +50,15 @@ class Others:
         return out
 
 
-def _others(value: Any, path: str) -> Others:
+def _others(value: Any, path: str, x_ok: bool = False) -> Others:
+    """``x_ok``: an ability's cost may take "X" of them (tapwise extension: Springjack Pasture's
+    "Sacrifice X Goats"), its amount the number taken (``times: {"taken": ...}``)."""
     obj = _object(value, path, ("types", "subtypes", "n", "self") + TRAIT_KEYS)
-    return Others(n=_int(obj.get("n", 1), f"{path}.n", 1), types=_str_list(obj.get("types", []), f"{path}.types"),
+    any_number = obj.get("n") == "X"
+    if any_number and not x_ok:
+        raise ProblemError(f"{path}.n", "\"X\" only on a mana ability's cost (with times {\"taken\": ...})")
+    return Others(n=1 if any_number else _int(obj.get("n", 1), f"{path}.n", 1),
+                  types=_str_list(obj.get("types", []), f"{path}.types"),
                   subtypes=_str_list(obj.get("subtypes", []), f"{path}.subtypes"),
-                  self=_bool(obj.get("self", False), f"{path}.self"), traits=load_traits(obj, path))
+                  self=_bool(obj.get("self", False), f"{path}.self"), traits=load_traits(obj, path),
+                  any_number=any_number)

@@ -20,7 +20,7 @@ from tapwise.models.fields import (MAX_COUNT, MAX_NUMBER, ProblemError, _bool, _
                                    _int, _key_set, _object, _str, _str_list, _type_name)
 from tapwise.models.mana import COLORS, TYPES, Kind, ManaCost, NotationError
 from tapwise.models.others import Others, _others  # re-exported
-from tapwise.models.traits import SOURCE_SUPERTYPES, load_supertypes
+from tapwise.models.traits import SOURCE_SUPERTYPES, TRAIT_KEYS, load_supertypes
 from tapwise.models.payment_keywords import keyword_path, load_payment_keywords
 from tapwise.models.values import assemble, cached
 
@@ -189,6 +189,12 @@ class Ability:
     drawback: str | None = None  # a consequence the payment may prefer to avoid (min_drawbacks)
     sacrifice_other: Others | None = None  # other permanents sacrificed as a cost (9.2)
     tap_other: Others | None = None  # other untapped permanents tapped as a cost (9.2)
+    zone: str | None = None  # tapwise extension: "graveyard": it works only while its card is there
+
+    def works_in(self, zone: str) -> bool:
+        """Does the ability work while its source is in ``zone``? One with ``zone`` only there;
+        the others on the battlefield or, without {T}, from the hand (Spirit Guides, 9.1)."""
+        return zone == self.zone if self.zone is not None or zone == "graveyard" else True
 
     @cached
     def v2(self) -> bool:
@@ -197,7 +203,8 @@ class Ability:
                     or (isinstance(self.add, dict) and "of" in self.add) or self.board_add
                     or self.if_ or self.unless or self.discard or self.exile_graveyard or self.mill
                     or self.drawback is not None or self.sacrifice_other is not None or self.tap_other is not None
-                    or self.double_pool)
+                    or self.double_pool or self.reflect_lands is not None or self.reflect_n != 1
+                    or self.zone is not None)
 
     @cached
     def double_pool(self) -> bool:
@@ -240,6 +247,18 @@ class Ability:
         return None
 
     @cached
+    def reflect_lands(self) -> Others | None:
+        """The lands a reflecting ability looks at beyond "a land" (``lands``), or None: any."""
+        if isinstance(self.add, dict) and "lands" in self.add:
+            return _others(self.add["lands"], "add.lands")
+        return None
+
+    @cached
+    def reflect_n(self) -> int:
+        """How much mana of the one type a reflecting ability makes (``n``, default 1)."""
+        return self.add.get("n", 1) if isinstance(self.add, dict) and "reflect" in self.add else 1
+
+    @cached
     def types_made(self) -> str:
         """Every type of mana some activation may make, in WUBRGC order ("" for ``reflect``)."""
         made = {t for choice in self.choices for unit in choice for t in unit}
@@ -250,10 +269,10 @@ class Ability:
         """All that matters about the ability when paying: two abilities with equal keys are
         interchangeable (``add`` may be spelled differently and make the same choices). Loaded
         abilities are shared between boards, so this is worked out once per kind of ability."""
-        return (self.choices, self.reflect, self.mana, self.tap, self.sacrifice, self.life, self.damage,
+        return (self.choices, self.reflect, self.reflect_lands, self.reflect_n, self.mana, self.tap, self.sacrifice, self.life, self.damage,
                 self.energy, self.uses, self.only, self.times, self.remove_counters, self.put_counters,
                 self.uses_any, self.if_, self.unless, self.discard, self.exile_graveyard, self.mill,
-                self.drawback is not None, self.sacrifice_other, self.tap_other, self.double_pool)
+                self.drawback is not None, self.sacrifice_other, self.tap_other, self.double_pool, self.zone)
 
     @cached
     def payment_kind(self) -> int:
@@ -295,6 +314,8 @@ class Ability:
         for key in ("sacrifice_other", "tap_other"):
             if getattr(self, key) is not None:
                 out[key] = getattr(self, key).to_json()
+        if self.zone is not None:
+            out["zone"] = self.zone
         return out
 
 
@@ -720,18 +741,35 @@ def load_add(value: Any, path: str) -> Any:
                 out["of"] = _add_of(value["of"], f"{path}.of")
             return out
         if "reflect" in keys:
-            _object(value, path, ("reflect", "what"))
-            whose = _choice(value["reflect"], f"{path}.reflect", ("lands_you_control", "lands_opponents_control"))
+            _object(value, path, ("reflect", "what", "lands", "n"))
+            whose = _choice(value["reflect"], f"{path}.reflect",
+                            ("lands_you_control", "lands_opponents_control", "sacrificed"))
+            if whose == "sacrificed" and "lands" in value:
+                raise ProblemError(f"{path}.lands", "goes with lands_you_control or lands_opponents_control")
             what = _choice(value.get("what", "color"), f"{path}.what", ("color", "type"))
-            return {"reflect": whose, "what": what}
+            out = {"reflect": whose, "what": what}
+            if "lands" in value:  # tapwise extension: "a Gate you control", "a basic land you control"
+                out["lands"] = _reflect_lands(value["lands"], f"{path}.lands").to_json()
+            if "n" in value:  # tapwise extension: "three mana of that type" (Incubation Druid)
+                out["n"] = _int(value["n"], f"{path}.n", 1, MAX_UNITS)
+            return out
         raise ProblemError(path, "must be a mana string, a list of them, or an object with "
                            "any_color, one_color, any_type, each_color or reflect")
     raise ProblemError(path, f"must be a mana string, a list or an object, not {_type_name(value)}")
 
 
+def _reflect_lands(value: Any, path: str) -> Others:
+    """The lands a reflecting ability looks at beyond "a land" (tapwise extension of 9.2's
+    ``reflect``): ``subtypes`` and the filter traits, as in ``tap_other``."""
+    obj = _object(value, path, ("subtypes",) + TRAIT_KEYS)
+    if not obj:
+        raise ProblemError(path, "give subtypes, supertypes, not_types or token (or leave lands out)")
+    return _others(obj, path)
+
+
 ABILITY_KEYS = ("add", "tap", "mana", "life", "damage", "energy", "sacrifice", "uses", "only",
                 "times", "remove_counters", "put_counters", "if", "unless", "discard", "exile_graveyard", "mill",
-                "drawback", "sacrifice_other", "tap_other")
+                "drawback", "sacrifice_other", "tap_other", "zone")
 
 
 _ABILITIES: dict[Hashable, Ability] = table()  # the same few ability objects come back on every board
@@ -770,7 +808,7 @@ def _load_ability(value: Any, path: str) -> Ability:
     if mana is not None and any(s.kind is Kind.X for s in mana):
         raise ProblemError(f"{path}.mana", "{X} in a mana ability's cost can't be read: what the ability adds "
                            "can't depend on X here; give the cost for one value of X (e.g. \"{2}\")")
-    return Ability(
+    ability = Ability(
         add=load_add(obj["add"], f"{path}.add"),
         tap=_bool(obj.get("tap", True), f"{path}.tap"),
         mana=mana if mana is not None and mana.symbols else None,
@@ -790,9 +828,32 @@ def _load_ability(value: Any, path: str) -> Ability:
         exile_graveyard=_int(obj.get("exile_graveyard", 0), f"{path}.exile_graveyard"),
         mill=_int(obj.get("mill", 0), f"{path}.mill"),
         drawback=_drawback(obj["drawback"], f"{path}.drawback") if obj.get("drawback") is not None else None,
-        sacrifice_other=_others(obj["sacrifice_other"], f"{path}.sacrifice_other") if obj.get("sacrifice_other") else None,
-        tap_other=_others(obj["tap_other"], f"{path}.tap_other") if obj.get("tap_other") else None,
+        sacrifice_other=(_others(obj["sacrifice_other"], f"{path}.sacrifice_other", x_ok=True)
+                         if obj.get("sacrifice_other") else None),
+        tap_other=_others(obj["tap_other"], f"{path}.tap_other", x_ok=True) if obj.get("tap_other") else None,
+        zone=_choice(obj["zone"], f"{path}.zone", ("graveyard",)) if "zone" in obj else None,
     )
+    if ability.zone is not None and (ability.tap or not ability.sacrifice):
+        raise ProblemError(f"{path}.zone", "an ability that works from the graveyard neither taps (\"tap\": false) "
+                           "nor stays: its card is exiled (\"sacrifice\": true, Jack-o'-Lantern)")
+    if ability.reflect is not None and ability.reflect[0] == "sacrificed" and (
+            ability.sacrifice_other is None or ability.sacrifice_other.n != 1 or ability.sacrifice_other.any_number
+            or ability.times is not None):
+        raise ProblemError(f"{path}.add.reflect", "\"sacrificed\" reflects the permanent its sacrifice_other takes: "
+                           "needs a sacrifice_other of one permanent (n 1), and no times")
+    taken = ability.times.taken if ability.times is not None else None
+    for key in ("sacrifice_other", "tap_other"):
+        others = getattr(ability, key)
+        if others is not None and others.any_number and taken != key:
+            raise ProblemError(f"{path}.{key}.n", f"\"X\" needs times {{\"taken\": \"{key}\"}}: the amount is "
+                               "how many it took")
+        if taken == key and (others is None or not others.any_number):
+            raise ProblemError(f"{path}.times.taken", f"needs a {key} of n \"X\"")
+    if ability.times is not None and ability.times.victim is not None and (
+            ability.sacrifice_other is None or ability.sacrifice_other.n != 1):
+        raise ProblemError(f"{path}.times.victim", "reads the permanent sacrifice_other takes: needs a "
+                           "sacrifice_other of one permanent (n 1)")
+    return ability
 
 
 def _uses(value: Any, path: str) -> int:
@@ -824,22 +885,27 @@ def load_counters(value: Any, path: str, minimum: int = 0) -> tuple[tuple[str, i
 
 
 def load_amount(value: Any, path: str) -> Amount:
-    """``times``: a whole number, or one of ``fact``, ``counters``, ``remove`` with ``plus``;
-    ``up_to`` with ``fact`` (tapwise extension): any number up to the fact."""
+    """``times``: a whole number, or one of ``fact``, ``counters``, ``remove``, ``victim`` (tapwise
+    extension: a fact of the permanent ``sacrifice_other`` took), ``taken`` (tapwise extension: how
+    many permanents the cost took) with ``plus``; ``up_to`` with ``fact`` (tapwise extension): any
+    number up to the fact."""
     if not isinstance(value, dict):
         return Amount(number=_int(value, path))
-    obj = _object(value, path, ("fact", "counters", "remove", "plus", "up_to"))
-    given = [k for k in ("fact", "counters", "remove") if k in obj]
+    obj = _object(value, path, ("fact", "counters", "remove", "plus", "up_to", "victim", "taken"))
+    given = [k for k in ("fact", "counters", "remove", "victim", "taken") if k in obj]
     if len(given) != 1:
-        raise ProblemError(path, "give exactly one of fact, counters, remove")
+        raise ProblemError(path, "give exactly one of fact, counters, remove, victim, taken")
     key = given[0]
-    name = (_fact_name(obj[key], f"{path}.{key}") if key == "fact"
+    if "up_to" in obj and key != "fact":
+        raise ProblemError(f"{path}.up_to", "goes with fact only (\"remove\" is already any number)")
+    if key == "taken":
+        taken = _choice(obj["taken"], f"{path}.taken", ("sacrifice_other", "tap_other"))
+        return Amount(taken=taken, plus=_int(obj.get("plus", 0), f"{path}.plus"))
+    name = (_fact_name(obj[key], f"{path}.{key}") if key in ("fact", "victim")
             else _str(obj[key], f"{path}.{key}").strip().lower())
     if not name:
         raise ProblemError(f"{path}.{key}", "names no counter kind")
     up_to = _bool(obj["up_to"], f"{path}.up_to") if "up_to" in obj else False
-    if "up_to" in obj and key != "fact":
-        raise ProblemError(f"{path}.up_to", "goes with fact only (\"remove\" is already any number)")
     return Amount(**{key: name}, plus=_int(obj.get("plus", 0), f"{path}.plus"), up_to=up_to)
 
 
@@ -1075,7 +1141,7 @@ def _load_source(raw: Any, p: str, i: int, taken: set[str], explicit: set[str]) 
     board = _board_keys(obj, p, name, facts)
     if board["zone"] == "hand":
         for j, a in enumerate(abilities):
-            if a.tap:
+            if a.tap and a.zone is None:
                 raise ProblemError(f"{p}.abilities[{j}].tap", "a card in hand can't be tapped: give \"tap\": false "
                                    "(and \"sacrifice\": true to exile it, Simian Spirit Guide)")
     unread = tuple((facts.field, s.sentence, s.reason) for s in facts.unread) if facts else ()
@@ -1117,7 +1183,7 @@ def _board_keys(obj: Mapping[str, Any], p: str, name: str | None, card: CardFact
             "sick": _bool(obj.get("sick", False), f"{p}.sick"),
             "counters": load_counters(obj.get("counters", {}), f"{p}.counters"),
             "chosen": chosen,
-            "zone": _choice(obj.get("zone", "battlefield"), f"{p}.zone", ("battlefield", "hand")),
+            "zone": _choice(obj.get("zone", "battlefield"), f"{p}.zone", ("battlefield", "hand", "graveyard")),
             "facts": load_facts(obj.get("facts", {}), f"{p}.facts"),
             "counts": _load_counts(obj.get("counts", []), f"{p}.counts"),
             "supertypes": (load_supertypes(obj["supertypes"], f"{p}.supertypes", SOURCE_SUPERTYPES)

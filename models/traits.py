@@ -1,7 +1,8 @@
 """What a permanent is beyond its card types and subtypes, for the filters that pick permanents
 (tapwise extension of 9.2's ``sacrifice_other`` / ``tap_other`` and 9.4's FILTER): supertypes
-(205.4: basic, legendary, snow), token or not (111.1), and card types it must not have
-("nonland", 205.4b). Its own module so both filters and the source loader share one
+(205.4: basic, legendary, snow), token or not (111.1), card types it must not have
+("nonland", 205.4b), a color (105.2: Grand Architect's "blue creature"), a name (201.2: Jungle
+Patrol's "token named Wood") and card types it must all have (205.2: "an artifact creature"). Its own module so both filters and the source loader share one
 reading of them.
 """
 
@@ -20,22 +21,32 @@ SUPERTYPES = ("basic", "legendary", "snow", "world")
 ``snow`` key, which also makes its mana snow."""
 SOURCE_SUPERTYPES = ("basic", "legendary", "world")
 """A source's ``supertypes`` key: its snow is the ``snow`` key."""
-TRAIT_KEYS = ("supertypes", "not_types", "token")
+TRAIT_KEYS = ("supertypes", "not_types", "token", "colors", "names", "all_types")
 
 
 @dataclass(frozen=True)
 class Traits:
     """The filter keys beyond ``types`` and ``subtypes``: any of ``supertypes`` (if given),
-    none of ``not_types``, and a token or not (``token``; None: either)."""
+    none of ``not_types``, a token or not (``token``; None: either), any of ``colors``, one of
+    ``names``, and all of ``all_types``."""
 
     supertypes: tuple[str, ...] = ()
     not_types: tuple[str, ...] = ()
     token: bool | None = None
+    colors: str = ""  # any of these colors (the source's ``colors``), in WUBRG order
+    names: tuple[str, ...] = ()  # one of these names (201.2), lowercase
+    all_types: tuple[str, ...] = ()  # every one of these card types ("an artifact creature")
 
     def matches(self, source: "Source") -> bool:
         if self.supertypes and not set(self.supertypes) & set(source_supertypes(source)):
             return False
         if set(self.not_types) & set(source.types):
+            return False
+        if self.colors and not set(self.colors) & set(source.colors):
+            return False
+        if self.names and " ".join((source.name or "").lower().split()) not in self.names:
+            return False
+        if not set(self.all_types) <= set(source.types):
             return False
         return self.token is None or self.token == source.token
 
@@ -47,6 +58,12 @@ class Traits:
             out["not_types"] = list(self.not_types)
         if self.token is not None:
             out["token"] = self.token
+        if self.colors:
+            out["colors"] = self.colors
+        if self.names:
+            out["names"] = list(self.names)
+        if self.all_types:
+            out["all_types"] = list(self.all_types)
         return out
 
 
@@ -59,7 +76,25 @@ def load_traits(obj: Mapping[str, Any], path: str) -> Traits:
     """The trait keys of a filter object already checked for unknown keys."""
     return Traits(supertypes=load_supertypes(obj.get("supertypes", []), f"{path}.supertypes", SUPERTYPES),
                   not_types=_str_list(obj.get("not_types", []), f"{path}.not_types"),
-                  token=_bool(obj["token"], f"{path}.token") if "token" in obj else None)
+                  token=_bool(obj["token"], f"{path}.token") if "token" in obj else None,
+                  colors=load_colors(obj["colors"], f"{path}.colors") if "colors" in obj else "",
+                  names=_names(obj.get("names", []), f"{path}.names"),
+                  all_types=_str_list(obj.get("all_types", []), f"{path}.all_types"))
+
+
+def load_colors(value: Any, path: str) -> str:
+    """A filter's ``colors``: color letters ("U", "BR"), in WUBRG order."""
+    if not isinstance(value, str) or not value or any(c not in "WUBRG" for c in value.upper()):
+        raise ProblemError(path, f"must be color letters like \"U\" or \"BR\", not {value!r}")
+    return "".join(c for c in "WUBRG" if c in value.upper())
+
+
+def _names(value: Any, path: str) -> tuple[str, ...]:
+    items = _str_list(value, path)
+    for i, name in enumerate(items):
+        if not name.strip():
+            raise ProblemError(f"{path}[{i}]", "an empty name")
+    return tuple(dict.fromkeys(" ".join(n.lower().split()) for n in items))
 
 
 def load_supertypes(value: Any, path: str, allowed: tuple[str, ...]) -> tuple[str, ...]:

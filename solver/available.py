@@ -29,7 +29,7 @@ import numpy as np
 from tapwise.models.mana import COLORS, Kind, Symbol
 from tapwise.models.problem import (BOARD_KEYS, Ability, Problem, ProblemError, Purpose, Restriction, Source, load_problem,
                                     unread_json)
-from tapwise.solver.compile import reflect_types
+from tapwise.solver.compile import reflect_choices, reflect_types
 from tapwise.solver.available_shared import after_others, facts_now, ordered_sources, shares, take_cards
 from tapwise.solver.doubling import check_doubling
 from tapwise.solver.effects import affected, apply_effects
@@ -121,7 +121,19 @@ def _refuse_unsupported(problem: Problem) -> None:
     for i, s in enumerate(problem.sources):
         if s.v2:
             check_counter_use(replace(s, count=1), f"sources[{i}]")
+        if s.zone == "graveyard":
+            raise ProblemError(f"sources[{i}].zone", "available does not support a card in the graveyard yet (pay, "
+                               "castable and plan do)")
         for j, a in enumerate(s.abilities):
+            if a.times is not None and a.times.victim is not None:
+                raise ProblemError(f"sources[{i}].abilities[{j}].times.victim", "available does not support an "
+                                   "amount read from the permanent sacrificed yet (pay, castable and plan do)")
+            if a.reflect is not None and a.reflect[0] == "sacrificed":
+                raise ProblemError(f"sources[{i}].abilities[{j}].add.reflect", "available does not support "
+                                   "reflecting the permanent sacrificed yet (pay, castable and plan do)")
+            if a.times is not None and a.times.taken is not None:
+                raise ProblemError(f"sources[{i}].abilities[{j}].times.taken", "available does not support an "
+                                   "amount of permanents taken (n \"X\") yet (pay, castable and plan do)")
             if a.double_pool:
                 check_doubling(problem, i, s, a, f"sources[{i}].abilities[{j}]")
 
@@ -147,8 +159,7 @@ def _board_abilities(problem: Problem, i: int, s: Source, reflected: dict, facts
         choices = a.choices
         removed: tuple[int, ...] = ()
         if a.reflect:
-            types = reflected.get((i, j), "")
-            choices = ((types,),) if types else ()
+            choices = reflect_choices(a, reflected.get((i, j), ""))
         elif a.board_add:
             choices = board_choices(problem, s, a, facts)
         if s.v2:
@@ -194,8 +205,7 @@ def _effect_parts(problem: Problem, i: int, s: Source) -> list[tuple[Source, tup
 
 def _plain_choices(problem: Problem, reflected: dict, i: int, j: int, a: Ability) -> tuple:
     if a.reflect:
-        types = reflected.get((i, j), "")
-        return ((types,),) if types else ()
+        return reflect_choices(a, reflected.get((i, j), ""))
     return board_choices(problem, problem.sources[i], a) if a.board_add else a.choices
 
 

@@ -21,7 +21,7 @@ from tapwise.models.values import assemble, cached
 from tapwise.solver.doubling import check_doubling
 from tapwise.solver.effects import effect_parts, made_types
 from tapwise.solver.expand import (board_choices, check_counter_use, dropping_facts, expand, facts_read, finite_mana,
-                                   types_of)
+                                   most_taken, types_of, victim_values)
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,15 +237,15 @@ def reflect_types(problem: Problem) -> dict[tuple[int, int], str]:
     for side, sources in ((0, problem.sources), (1, problem.opponent_sources)):
         for i, s in enumerate(sources):
             for j, a in enumerate(s.abilities):
-                if a.reflect:
-                    reflecting[(side, i, j)] = a.reflect
+                if a.reflect and a.reflect[0] != "sacrificed":  # (that one is read per victim)
+                    reflecting[(side, i, j)] = (*a.reflect, a.reflect_lands)
     made: dict[tuple[int, int, int], str] = {}
     while True:
         changed = False
-        for key, (whose, what) in reflecting.items():
+        for key, (whose, what, lands) in reflecting.items():
             found = set(made.get(key, ""))
             for side, idx, s in groups[(key[0], whose)]:
-                if "land" not in s.types or s.count == 0:
+                if "land" not in s.types or s.count == 0 or s.zone != "battlefield" or (lands is not None and not lands.matches(s)):
                     continue
                 for j, a in enumerate(s.abilities):
                     types = (made.get((side, idx, j), "") if a.reflect
@@ -259,6 +259,51 @@ def reflect_types(problem: Problem) -> dict[tuple[int, int], str]:
                 changed = True
         if not changed:
             return {(i, j): t for (side, i, j), t in made.items() if side == 0}
+
+
+def _check_graveyard_source(problem: Problem, i: int) -> None:
+    """A card in the graveyard (tapwise extension, Jack-o'-Lantern) is one of the graveyard's
+    cards, which delve and ``exile_graveyard`` costs could exile instead: not modelled, so refused."""
+    keywords = problem.payment
+    readers = (keywords is not None and (getattr(keywords, "delve", False) or (
+        keywords.other is not None and keywords.other.exile_graveyard))) or any(
+        a.exile_graveyard for s in problem.sources for a in s.abilities)
+    if readers:
+        raise ProblemError(f"sources[{i}].zone", "a card in the graveyard beside delve or exile_graveyard costs "
+                           "(which could exile it instead) is not supported")
+
+
+def _sacrificed_choices(problem: Problem, i: int, a: Ability, reflected: dict[tuple[int, int], str],
+                        path: str) -> dict[int, tuple[tuple[str, ...], ...]]:
+    """Per permanent ``a``'s sacrifice_other may take, what a reflect of "sacrificed" makes with it:
+    one mana of a type that permanent could produce (106.7, all its abilities; ``what``)."""
+    if "land" in problem.sources[i].types:
+        raise ProblemError(f"{path}.add.reflect", "a land reflecting the permanent it sacrifices is not supported")
+    others = a.sacrifice_other
+    assert others is not None and a.reflect is not None
+    out = {}
+    for q, s in enumerate(problem.sources):
+        if not s.count or not others.matches(s) or (q == i and not others.self and s.count < 2):
+            continue
+        made = set()
+        for j, b in enumerate(s.abilities):
+            if b.reflect:
+                made |= set(reflected.get((q, j), ""))
+            else:
+                made |= set(types_of(board_choices(problem, s, b)) if b.board_add else b.types_made)
+        if a.reflect[1] == "color":
+            made &= set(COLORS)
+        out[q] = reflect_choices(a, "".join(t for t in TYPES if t in made))
+    return out
+
+
+def reflect_choices(a: Ability, types: str) -> tuple[tuple[str, ...], ...]:
+    """What one activation of a reflecting ability may make, given the types it reflects: one
+    mana of one of them, or ``n`` mana all of one of them (tapwise extension: Incubation Druid)."""
+    n = a.reflect_n
+    if not types:
+        return ()
+    return ((types,),) if n == 1 else tuple((t,) * n for t in types)
 
 
 def ability_purpose(source: Source) -> Purpose:
@@ -552,13 +597,24 @@ def _add_producers(c: Compiled, problem: Problem) -> _Layout:
             check_counter_use(s, f"sources[{i}]")
             if not s.can_tap:
                 untapped = 0  # a sick creature or a card in hand (302.6, 9.1)
+        if s.zone == "graveyard":
+            _check_graveyard_source(problem, i)
         for j, a in enumerate(s.abilities):
+            if not a.works_in(s.zone):
+                continue  # tapwise's ability zone: one that works from the graveyard, or not there
             reflect, choices, types, only, tap, sacrifice, uses, life, damage, energy, mana = _row(a)
-            if reflect:
+            sacrificed_choices = None
+            if reflect and reflect[0] == "sacrificed":  # the land its sacrifice_other takes (106.7)
+                if reflected is None:
+                    reflected = reflect_types(problem)
+                sacrificed_choices = _sacrificed_choices(problem, i, a, reflected, f"sources[{i}].abilities[{j}]")
+                choices = tuple(dict.fromkeys(c for cs in sacrificed_choices.values() for c in cs))
+                types = types_of(choices)
+            elif reflect:
                 if reflected is None:
                     reflected = reflect_types(problem)
                 types = reflected.get((i, j), "")
-                choices = ((types,),) if types else ()
+                choices = reflect_choices(a, types)
             elif v2 and a.board_add:
                 choices = board_choices(problem, s, a)
                 types = types_of(choices)
@@ -576,8 +632,25 @@ def _add_producers(c: Compiled, problem: Problem) -> _Layout:
                 if read:
                     readings = _readings(problem, a, read, dropping, path)
             base, base_types = choices, types
-            for reads, facts in readings:
+            # tapwise's times {"victim": F}: one producer per permanent it may sacrifice, making F
+            # of that permanent (its others narrowed to that source); times {"taken": K}: one
+            # producer per number of permanents it may take (n "X"), making that many; reflect
+            # "sacrificed": one per permanent, making what it could produce. Each variant is
+            # (victim source, its amount), or (-k, k) for k permanents taken.
+            victims: list[tuple[int, int] | None] = [None]
+            if v2 and a.times is not None and a.times.victim is not None:
+                # the source itself last: its activations taking others come before it goes
+                victims = sorted(victim_values(problem, i, a, path).items(), key=lambda qv: qv[0] == i)
+            elif v2 and a.times is not None and a.times.taken is not None:
+                victims = [(-k, k) for k in range(1, most_taken(problem, i, a, path) + 1)]
+            elif sacrificed_choices is not None:
+                victims = sorted(((q, 0) for q in sacrificed_choices), key=lambda qv: qv[0] == i)
+            for (reads, facts), victim in ((r, v) for r in readings for v in victims):
                 choices, types = base, base_types
+                if sacrificed_choices is not None and victim is not None:
+                    choices = sacrificed_choices[victim[0]]
+                    if not choices:
+                        continue
                 if facts is not None and a.board_add:
                     choices = board_choices(problem, s, a, facts)
                     types = types_of(choices)
@@ -590,7 +663,7 @@ def _add_producers(c: Compiled, problem: Problem) -> _Layout:
                 if v2 and (a.v2 or s.zone != "battlefield"):
                     if a.uses_any and finite is None:
                         finite = finite_mana(problem, lambda i2, j2, a2: _base_choices(problem, i2, j2, a2))
-                    extra = expand(problem, s, a, choices, path, finite, facts)
+                    extra = expand(problem, s, a, choices, path, finite, facts, None if victim is None else victim[1])
                     if extra is None:
                         continue
                     choices = extra.choices
@@ -614,11 +687,15 @@ def _add_producers(c: Compiled, problem: Problem) -> _Layout:
                     p.cap, p.made_before = cap, before
                     p.double = a.double_pool
                     if extra is not None:
-                        p.removed, p.counters, p.card = extra.removed, extra.counters, s.zone == "hand"
+                        p.removed, p.counters, p.card = extra.removed, extra.counters, s.zone != "battlefield"
                         p.budget = extra.budget
                         p.discard, p.exile, p.mill = a.discard, a.exile_graveyard, a.mill
                         p.drawback = a.drawback is not None
                         p.others = _others(problem, i, a, path)
+                        if victim is not None and p.others is not None and victim[0] >= 0:
+                            p.others = (p.others[0], p.others[1], (victim[0],), p.others[3])
+                        elif victim is not None and p.others is not None:  # k = -victim[0] of them
+                            p.others = (p.others[0], -victim[0], p.others[2], p.others[3])
                         p.reads = reads
                     producers.append(p)  # its kinds come with the layout, below
                     made_at.append(at)
@@ -681,9 +758,11 @@ def _others(problem: Problem, i: int, a: Ability, path: str) -> tuple[str, int, 
 
 def _base_choices(problem: Problem, i: int, j: int, a: Ability) -> tuple[tuple[str, ...], ...]:
     """An ability's outputs before section 9.2's amounts (a reflecting one's from 106.7)."""
+    if a.reflect and a.reflect[0] == "sacrificed":
+        got = _sacrificed_choices(problem, i, a, reflect_types(problem), f"sources[{i}].abilities[{j}]")
+        return tuple(dict.fromkeys(c for cs in got.values() for c in cs))
     if a.reflect:
-        types = reflect_types(problem).get((i, j), "")
-        return ((types,),) if types else ()
+        return reflect_choices(a, reflect_types(problem).get((i, j), ""))
     if a.board_add:
         return board_choices(problem, problem.sources[i], a)
     return a.choices

@@ -207,7 +207,7 @@ class BoardBuilder:
                 if later:
                     lin(killed + later, INT_MIN, src.count)
                 self.sacrifices += killed  # min_sacrifices counts permanents sacrificed (9.7)
-            counted = self.cards if src.zone == "hand" else self.sacrifices  # exiled from hand: a card (9.1)
+            counted = self.cards if src.zone != "battlefield" else self.sacrifices  # exiled from hand: a card (9.1)
             if all_tap:
                 self.used += taps_all
                 counted += sacs
@@ -224,12 +224,20 @@ class BoardBuilder:
                         lin(sacs, INT_MIN, src.count)
                     lin([(u, 1)] + _neg(sacs), 0, INT_MAX)
                     counted += sacs
+                shared: dict[int, list[int]] = {}  # an ability's producers (one per victim, per reading)
                 for pi in pis:
                     p = c.producers[pi]
                     if not p.tap:
+                        shared.setdefault(p.ability, []).append(pi)
                         if self._ub(total[pi]) > p.uses * src.count:
                             lin(total[pi], INT_MIN, p.uses * src.count)
                         lin([(u, p.uses)] + _neg(total[pi]), 0, INT_MAX)
+                for group in shared.values():  # they share the copies' uses of that ability
+                    if len(group) > 1:
+                        uses = max(c.producers[pi].uses for pi in group)
+                        terms = [t for pi in group for t in total[pi]]
+                        lin(terms, INT_MIN, uses * src.count)
+                        lin([(u, uses)] + _neg(terms), 0, INT_MAX)
                 self.used.append((u, 1))
             for pi in pis:
                 p = c.producers[pi]

@@ -83,6 +83,51 @@ def board_choices(problem: Problem, s: Source, a: Ability, facts: dict | None = 
     return add_choices(add, n, of)
 
 
+def victim_values(problem: Problem, i: int, a: Ability, path: str) -> dict[int, int]:
+    """For a ``times: {"victim": F}`` amount (tapwise extension): per source its
+    ``sacrifice_other`` may take (source ``i``, the one acting, only with "self" or another
+    copy), F as that permanent's own ``facts`` give it (an error naming the source's facts
+    when they don't)."""
+    assert a.times is not None and a.times.victim is not None and a.sacrifice_other is not None
+    name = a.times.victim
+    out = {}
+    for q, victim in enumerate(problem.sources):
+        if not victim.count or not a.sacrifice_other.matches(victim) or (
+                q == i and not a.sacrifice_other.self and victim.count < 2):
+            continue
+        value = victim.fact_map.get(name)
+        if not isinstance(value, int):
+            raise ProblemError(f"sources[{q}].facts", f"needs the fact {name!r} (a whole number): {path} makes mana "
+                               f"equal to the {name} of the permanent it sacrifices, and this one may be it")
+        out[q] = value
+    return out
+
+
+MAX_TAKEN = 64
+"""Most permanents one activation of an n "X" cost is modelled taking (one producer each)."""
+
+
+def most_taken(problem: Problem, i: int, a: Ability, path: str) -> int:
+    """The most permanents an n "X" ``sacrifice_other`` / ``tap_other`` (tapwise extension) of
+    ability ``a`` of source ``i`` may take in one activation: all of that kind (untapped ones to
+    tap), the acting copy only with "self"."""
+    assert a.times is not None and a.times.taken is not None
+    key = a.times.taken
+    others = getattr(a, key)
+    total = 0
+    for q, s in enumerate(problem.sources):
+        if not s.count or not others.matches(s):
+            continue
+        n = s.count - s.tapped if key == "tap_other" else s.count
+        if q == i and not others.self:
+            n = min(n, s.count - 1)
+        total += max(0, n)
+    if total > MAX_TAKEN:
+        raise ProblemError(f"{path}.{key}.n", f"\"X\" may take up to {total} permanents here; at most {MAX_TAKEN} "
+                           "are modelled")
+    return total
+
+
 def types_of(choices: tuple[tuple[str, ...], ...]) -> str:
     made = {t for choice in choices for unit in choice for t in unit}
     return "".join(t for t in TYPES if t in made)
@@ -166,11 +211,12 @@ def dropping_facts(problem: Problem) -> dict[str, int]:
 
 
 def expand(problem: Problem, s: Source, a: Ability, choices: tuple[tuple[str, ...], ...], path: str,
-           finite_mana: int | None, facts: dict | None = None) -> Expanded | None:
+           finite_mana: int | None, facts: dict | None = None, victim: int | None = None) -> Expanded | None:
     """``a`` (an ability of ``s`` whose base outputs are ``choices``) on this board, or None if it
     can't be activated here. ``finite_mana`` bounds the mana the rest of the board can make
     (for ``uses: "any"`` abilities with a mana cost; None while that bound is worked out);
-    ``facts``: the board's facts as it reads them (default: as given)."""
+    ``facts``: the board's facts as it reads them (default: as given); ``victim``: for a
+    ``times: {"victim": F}`` amount, F of the permanent this activation sacrifices."""
     own, board = s.fact_map, problem.fact_map if facts is None else facts
     if not conditions_allow(a.if_, a.unless, lambda f: own[f] if f in own else board[f]):
         return None
@@ -203,6 +249,12 @@ def expand(problem: Problem, s: Source, a: Ability, choices: tuple[tuple[str, ..
             n = t.number
         elif t.fact is not None:
             n = own[t.fact] if t.fact in own else board[t.fact]
+        elif t.victim is not None:
+            if victim is None:  # a bound over every victim (finite_mana): the largest
+                victim = max(victim_values(problem, problem.sources.index(s), a, path).values(), default=0)
+            n = victim
+        elif t.taken is not None:  # as many as the cost took (``victim``); a bound: all it may take
+            n = victim if victim is not None else most_taken(problem, problem.sources.index(s), a, path)
         else:
             n = counters.get(t.counters, 0)
         out = made(n + t.plus) if not t.up_to else _up_to(made, n, t.plus)

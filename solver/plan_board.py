@@ -218,8 +218,8 @@ def board_left_by(problem: Problem, activations: list[dict[str, Any]], late: Lat
         counters += (sum(n for _, n in ab.remove_counters) + act.get("removed", 0)
                      + sum(n for _, n in ab.put_counters)) * times
         if ab.sacrifice:
-            if src.zone == "hand":
-                cards += times  # a card exiled from the hand (9.1)
+            if src.zone != "battlefield":
+                cards += times  # a card exiled from the hand (9.1) or the graveyard
             else:
                 sacrificed += times
             gone(src, times)

@@ -39,14 +39,16 @@ def _could_produce(problem: Problem) -> dict[tuple[str, int], set[str]]:
         for side, sources in enumerate(sides):
             for i, src in enumerate(sources):
                 for j, ab in enumerate(src.abilities):
-                    if not ab.reflect:
-                        continue
+                    if not ab.reflect or ab.reflect[0] == "sacrificed":
+                        continue  # (the sacrificed land's: read per activation, below)
                     whose, what = ab.reflect
                     # "you" is the reflecting ability's controller.
                     seen = side if whose == "lands_you_control" else 1 - side
                     types: set[str] = set()
+                    lands = ab.reflect_lands  # "a Gate you control": only lands of that kind
                     for k, other in enumerate(sides[seen]):
-                        if "land" not in other.types or other.count == 0:
+                        if "land" not in other.types or other.count == 0 or other.zone != "battlefield" or (
+                                lands is not None and not lands.matches(other)):
                             continue
                         for m, ob in enumerate(other.abilities):
                             outputs = BoardState(problem).add_outputs(other, ob) if ob.board_add else ob.choices
@@ -57,14 +59,20 @@ def _could_produce(problem: Problem) -> dict[tuple[str, int], set[str]]:
                     if types != known.get((side, i, j), set()):
                         known[(side, i, j)] = types
                         changed = True
-    return {(src.id, j): known.get((0, i, j), set()) for i, src in enumerate(problem.sources)
-            for j, ab in enumerate(src.abilities) if ab.reflect}
+    out: dict[tuple[str, int | None], set[str]] = {
+        (src.id, j): known.get((0, i, j), set()) for i, src in enumerate(problem.sources)
+        for j, ab in enumerate(src.abilities) if ab.reflect}
+    for i, src in enumerate(problem.sources):  # (id, None): what the whole permanent could produce
+        out[(src.id, None)] = {t for j, ab in enumerate(src.abilities) for t in (
+            known.get((0, i, j), set()) if ab.reflect else {t for ch in (
+                BoardState(problem).add_outputs(src, ab) if ab.board_add else ab.choices) for u in ch for t in u})}
+    return out
 
 
 def _legal_output(ab: Ability, made: tuple[str, ...], reflect: set[str] | None) -> bool:
     """May one activation of ``ab`` make ``made``?"""
-    if ab.reflect:
-        return len(made) == 1 and made[0] in (reflect or set())
+    if ab.reflect:  # one mana of a type reflected, or n all of that one type
+        return len(made) == ab.reflect_n and len(set(made)) == 1 and made[0] in (reflect or set())
     # Exactly one of the choices (the usual land or rock) is a perfect matching by itself.
     return made in ab.choices or _one_of_choices(ab.choices, made)
 
@@ -328,12 +336,20 @@ def verify(problem: Problem | dict[str, Any], answer: dict[str, Any],
             if reflect is None:
                 reflect = _could_produce(p)
             reflected = reflect.get((sid, j))
+            if ab.reflect[0] == "sacrificed":  # the land this activation sacrificed (106.7)
+                victims = act.get("sacrificed") if isinstance(act.get("sacrificed"), list) else []
+                kinds = [frozenset(reflect.get((q, None), set()) if isinstance(q, str) else ()) for q in victims]
+                if len(set(kinds)) > 1:
+                    errors.append(f"activations[{i}]: one entry's sacrificed lands could produce different types")
+                reflected = set(kinds[0]) if kinds else set()
+                if ab.reflect[1] == "color":
+                    reflected &= set(COLORS)
         v2 = board is not None and (ab.v2 or src.v2)
         base = ab.choices
         if v2 and ab.board_add:  # 9.2: amounts and colors read from the board
             base = board.add_outputs(src, ab)
         if v2 and ab.times is not None:  # 9.2: the add made several times, checked there
-            base = tuple((t,) for t in sorted(reflected or ())) if ab.reflect else base
+            base = tuple((t,) * ab.reflect_n for t in sorted(reflected or ())) if ab.reflect else base
             if made is None:
                 errors.append(f"activations[{i}]: {sid} ability {j} can't add {act.get('adds')!r}")
                 continue
@@ -362,7 +378,7 @@ def verify(problem: Problem | dict[str, Any], answer: dict[str, Any],
                 errors.append(f"activations[{i}]: {sid} ability {j} used more than {per_copy} times per copy")
         if ab.sacrifice:
             total = sacs[sid] = sacs.get(sid, 0) + times
-            if src.zone != "hand":  # a card exiled from the hand counts in min_cards (9.1)
+            if src.zone == "battlefield":  # a card exiled from the hand (9.1) or graveyard counts in min_cards
                 sacrificed += times
             if total > src.count:
                 errors.append(f"activations[{i}]: more copies of {sid} sacrificed than exist")

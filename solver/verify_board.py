@@ -70,7 +70,12 @@ class BoardState:
                     errors.append(f"{where}: {sid} ability has no {key[:-2] if key == 'tapped' else 'sacrifice'}_other "
                                   f"cost, but the answer lists {key} permanents")
                 continue
-            if not isinstance(ids, list) or len(ids) != others.n * times:
+            if others.any_number:  # n "X": each of the entry's activations took as many (one or more)
+                if not isinstance(ids, list) or not ids or len(ids) % times:
+                    errors.append(f"{where}: {key} must list the same number of permanents (one or more) for "
+                                  f"each of its {times} activations, not {ids!r}")
+                    continue
+            elif not isinstance(ids, list) or len(ids) != others.n * times:
                 errors.append(f"{where}: {key} must list {others.n * times} permanents, not {ids!r}")
                 continue
             own = ids.count(sid) if isinstance(sid, str) else 0
@@ -161,8 +166,10 @@ class BoardState:
         when its output is not one it can make (the caller then reports nothing more of it)."""
         where = f"activations[{i}]"
         sid = src.id
-        if ab.tap and src.zone == "hand":
-            errors.append(f"{where}: {sid} is a card in hand and can't tap")
+        if ab.tap and src.zone != "battlefield":
+            errors.append(f"{where}: {sid} is a card in the {src.zone} and can't tap")
+        if (ab.zone or "battlefield") != src.zone and (ab.zone is not None or src.zone == "graveyard"):
+            errors.append(f"{where}: {sid} is in the {src.zone}, where its ability {j} doesn't work")
         if ab.tap and src.sick and "creature" in src.types:
             errors.append(f"{where}: {sid} is summoning sick, so its {{T}} ability can't be activated (302.6)")
         if ab.if_ and not all(self._holds(src, c) for c in ab.if_):
@@ -188,6 +195,13 @@ class BoardState:
         elif t is not None:
             if t.number is not None:
                 n = t.number
+            elif t.victim is not None:  # each activation: that fact of the permanent it sacrificed
+                n = self._victim_value(where, act, t.victim, errors)
+                if n is None:
+                    return False
+            elif t.taken is not None:  # each activation: how many permanents it took
+                ids = act.get("sacrificed" if t.taken == "sacrifice_other" else "tapped")
+                n = len(ids) // times if isinstance(ids, list) else 0
             elif t.fact is not None:
                 n = self.fact(src, t.fact)
                 n = n if isinstance(n, int) else 0
@@ -220,7 +234,7 @@ class BoardState:
             if done > most:
                 errors.append(f"{where}: {sid} ability {j} is activated {done} times, but its copies' counters "
                               f"allow {most}")
-        if ab.sacrifice and src.zone == "hand":
+        if ab.sacrifice and src.zone != "battlefield":  # a card exiled from the hand or the graveyard
             self.cards += times
         # Cards as costs (9.2), bounded by the zones as the payment starts.
         problem = self.problem
@@ -236,6 +250,24 @@ class BoardState:
         if ab.drawback is not None:
             self.drawbacks.append({"source": sid, "ability": j, "drawback": ab.drawback, "times": times})
         return True
+
+    def _victim_value(self, where: str, act: dict[str, Any], name: str, errors: list[str]) -> int | None:
+        """The ``name`` fact of the permanents an entry's activations sacrificed (tapwise's times
+        ``victim``): each activation makes that many times its add, so one entry's victims must
+        agree (an activation entry has one ``adds``)."""
+        values = set()
+        for q in act.get("sacrificed") or []:
+            victim = self.by_id.get(q) if isinstance(q, str) else None
+            value = dict(victim.facts).get(name) if victim is not None else None
+            if not isinstance(value, int):
+                errors.append(f"{where}: sacrificed {q!r}, whose {name!r} is not given")
+                return None
+            values.add(value)
+        if len(values) != 1:
+            errors.append(f"{where}: its amount is the sacrificed permanent's {name!r}, but it lists "
+                          f"{'no permanent' if not values else 'permanents of different ' + name}")
+            return None
+        return values.pop()
 
     def per_copy_uses(self, src: Source, ab: Ability) -> int | None:
         """How often one copy may activate ``ab`` (without {T}); None: no limit per copy."""

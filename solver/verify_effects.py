@@ -42,14 +42,19 @@ def watching(problem: Problem, src: Source, enchanted: bool) -> list[Effect]:
 
 
 def _has_traits(e: Effect, src: Source) -> bool:
-    """The filter's supertypes (any of; a snow source is snow), not_types (none of) and token."""
+    """The filter's supertypes (any of; a snow source is snow), not_types (none of), token,
+    colors (any of) and names (one of)."""
     wanted = e.when.traits if e.when is not None else None
     if wanted is None:
         return True
     supertypes = set(src.supertypes) | ({"snow"} if src.snow else set())
+    name = (src.name or "").casefold().split()
     return ((not wanted.supertypes or bool(set(wanted.supertypes) & supertypes))
             and not set(wanted.not_types) & set(src.types)
-            and (wanted.token is None or wanted.token is src.token))
+            and (wanted.token is None or wanted.token is src.token)
+            and (not wanted.colors or any(c in src.colors for c in wanted.colors))
+            and (not wanted.names or any(n.casefold().split() == name for n in wanted.names))
+            and all(t in src.types for t in wanted.all_types))
 
 
 def check_effects(effects: list[Effect], src: Source, made: tuple[str, ...], adds: tuple[str, ...],

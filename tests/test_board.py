@@ -174,8 +174,8 @@ def test_triggered_mana_becomes_effects():
 
 
 def test_skipped_abilities_are_noted():
-    board = read_board("Incubation Druid, Forest")
-    assert any(n.startswith("Incubation Druid: not read:") for n in board.notes)
+    board = read_board("Cryptex, Forest")
+    assert any(n.startswith("Cryptex: not read:") for n in board.notes)
 
 
 def test_spell_for_a_card_name():

@@ -63,11 +63,11 @@ def test_strict_refuses_the_skipped_sentence_by_field():
 
 
 def test_strict_refuses_a_library_card_by_its_name():
-    # Springjack Pasture: "{T}, Sacrifice X Goats: Add X mana of any one color." is not a kind
-    # the format's filters can say; its {T}: Add {C} is read.
-    loose = pay({"cost": "{1}", "sources": [{"name": "Springjack Pasture"}]})
-    assert loose["status"] == "paid" and "Goats" in loose["unread"][0]["sentence"]
-    strict = pay({"cost": "{1}", "strict": True, "sources": [{"name": "Springjack Pasture"}]})
+    # Gold Mine: "Mark one of Gold Mine's unmarked nodes" is not a cost the format can say; its
+    # {T}: Add {C} is read.
+    loose = pay({"cost": "{1}", "sources": [{"name": "Gold Mine"}]})
+    assert loose["status"] == "paid" and "unmarked nodes" in loose["unread"][0]["sentence"]
+    strict = pay({"cost": "{1}", "strict": True, "sources": [{"name": "Gold Mine"}]})
     assert strict["status"] == "error" and strict["error"].startswith("sources[0].name: can't read")
 
 

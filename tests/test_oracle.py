@@ -19,8 +19,8 @@ from tapwise.models.oracle import (ENCHANTED, ChoiceNeeded, OracleError, Skipped
 SHARED = next((p / "shared" / "data" / "mana_sources.jsonl" for p in Path(__file__).resolve().parents
                if (p / "shared" / "data" / "mana_sources.jsonl").exists()), Path("shared/data/mana_sources.jsonl"))
 # The measured figure (docs/oracle.md), rounded down: it must not drop.
-COVERAGE_FLOOR = 0.98
-DATABASE_FLOOR = 0.96  # every card with a mana ability in models/data/cards.json.gz
+COVERAGE_FLOOR = 0.99
+DATABASE_FLOOR = 0.97  # every card with a mana ability in models/data/cards.json.gz
 
 
 def read(oracle: str, name: str | None = None, type_line: str | None = None, **kw) -> list[dict]:
@@ -387,8 +387,6 @@ def test_tap_triggers_that_do_not_touch_the_payment():
     ("{2}, {Q}: Add one mana of any color.", "{2}, {Q}: Add one mana of any color."),
     ("{T}, Mill a card: For each colored mana symbol in the milled card's mana cost, add one mana of that color.",
      "{T}, Mill a card: For each colored mana symbol in the milled card's mana cost, add one mana of that color."),
-    ("{T}: Add one mana of any type a Gate you control could produce.",
-     "{T}: Add one mana of any type a Gate you control could produce."),
     ("{T}: Add {C}. This mana can't be spent to cast spells during combat.",
      "This mana can't be spent to cast spells during combat."),
     ("{T}: Add {C}{C}. Spend this mana only to cast spells whose names begin with the letter A.",
@@ -397,12 +395,14 @@ def test_tap_triggers_that_do_not_touch_the_payment():
      "land doesn't untap during its controller's next untap step.",
      "Whenever a player taps a snow land for mana, that player adds one mana of any type that land produced. That "
      "land doesn't untap during its controller's next untap step."),
+    ("{T}: Add one mana of any type a Desert you control could produce.",
+     "{T}: Add one mana of any type a Desert you control could produce."),
+    ("{T}: Add {C}{C}. This mana can't be spent to cast a nonartifact spell.",
+     "{T}: Add {C}{C}."),
     ("{T}: Add {X}.", "{T}: Add {X}."),
     ("{T}: Add {C}{C}. Activate only during combat.", "Activate only during combat."),
-    ("{T}, Sacrifice a black or artifact creature: Add an amount of {B} equal to the sacrificed creature's mana "
-     "value.", "{T}, Sacrifice a black or artifact creature: Add an amount of {B} equal to the sacrificed "
-     "creature's mana value."),
-    ("Tap an untapped blue creature you control: Add {C}{C}.", "Tap an untapped blue creature you control: Add {C}{C}."),
+    ("Exile a card from your hand: Add {B}{B} or {G}{G}.", "Exile a card from your hand: Add {B}{B} or {G}{G}."),
+    ("{T}, Collect evidence 3: Add one mana of any color.", "{T}, Collect evidence 3: Add one mana of any color."),
     ("{T}: Add one mana of either of the circled colors.", "{T}: Add one mana of either of the circled colors."),
     ("{T}: Add {C}. If this land has a luck counter on it, add {G} instead. Roll a d20.", "Roll a d20."),
 ])
@@ -739,14 +739,15 @@ _ABILITY_SHAPES = {
     "add": object, "tap": bool, "mana": str, "life": int, "damage": int, "energy": int, "sacrifice": bool,
     "uses": (int, str), "only": dict, "times": (int, dict), "remove_counters": dict, "put_counters": dict,
     "if": list, "unless": list, "sacrifice_other": dict, "tap_other": dict, "discard": int,
-    "exile_graveyard": int, "mill": int, "drawback": str}
+    "exile_graveyard": int, "mill": int, "drawback": str, "zone": str}
 _ONLY_KEYS = {"kind", "types", "subtypes", "colors", "has_x", "tags", "not_types", "min_mana_value", "any_of",
               "not_generic", "all_of"}
 
 
 def _check_amount(value) -> None:
-    assert isinstance(value, dict) and len({"fact", "counters", "remove"} & set(value)) == 1, value
-    assert set(value) <= {"fact", "counters", "remove", "plus", "up_to"}, value
+    given = {"fact", "counters", "remove", "victim", "taken"}
+    assert isinstance(value, dict) and len(given & set(value)) == 1, value
+    assert set(value) <= given | {"plus", "up_to"}, value
     assert all(isinstance(v, str) for k, v in value.items() if k not in ("plus", "up_to")), value
     assert value.get("up_to", True) is True and ("up_to" not in value or "fact" in value), value
 
@@ -764,8 +765,8 @@ def check_spec_shape(ability: dict) -> None:
         assert add and all(str(ManaCost.parse(a)) == a for a in add)
     else:
         keys = set(add)
-        assert keys in ({"any_color"}, {"one_color"}, {"any_type"}, {"any_color", "of"}, {"one_color", "of"}, {"each_color", "of"},
-                        {"reflect", "what"}, {"double_pool"}), add
+        assert keys in ({"any_color"}, {"one_color"}, {"any_type"}, {"any_color", "of"}, {"one_color", "of"},
+                        {"each_color", "of"}, {"double_pool"}) or {"reflect", "what"} <= keys <= {"reflect", "what", "lands", "n"}, add
         for k in ("any_color", "one_color"):
             if k in add and not isinstance(add[k], int):
                 assert set(add[k]) <= {"fact", "plus"} and "fact" in add[k], add
@@ -783,8 +784,9 @@ def check_spec_shape(ability: dict) -> None:
     for key in ("sacrifice_other", "tap_other"):
         if key in ability:
             # an empty filter is "a permanent" (Gene Pollinator: "Tap an untapped permanent you control");
-            # tapwise's traits (supertypes, not_types, token) filter too (Baylen's "two untapped tokens")
-            traits = {"supertypes", "not_types", "token"}
+            # tapwise's traits (supertypes, not_types, token, colors, names) filter too (Baylen's "two
+            # untapped tokens", Grand Architect's "blue creature", Jungle Patrol's "token named Wood")
+            traits = {"supertypes", "not_types", "token", "colors", "names", "all_types"}
             assert set(ability[key]) <= {"types", "subtypes", "n", "self"} | traits and (
                 ability[key].get("types") or ability[key].get("subtypes") or set(ability[key]) & traits
                 or not ability[key]), ability

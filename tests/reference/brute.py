@@ -174,10 +174,20 @@ def _outputs(add, reflected: set[str] | None) -> list[tuple[str, ...]]:
     elif "reflect" in add:
         # 106.7: one mana of a type those lands could produce; none if they could produce none
         # (106.5: then the ability produces no mana).
-        outs = {(t,) for t in (reflected or set())} or {()}
+        # tapwise extension: "n" mana all of the one type (Incubation Druid's "three mana of that type").
+        outs = {(t,) * add.get("n", 1) for t in (reflected or set())} or {()}
     else:
         raise Unsupported(f"unknown add {add!r}")
     return sorted(outs)
+
+
+def _lands_fit(want: dict, land: "_Source") -> bool:
+    """Is ``land`` one of the lands a reflect's ``lands`` names (one of its subtypes, and the
+    filter traits)?"""
+    subtypes = {t.lower() for t in want.get("subtypes", [])}
+    if subtypes and not subtypes & land.subtypes:
+        return False
+    return traits_fit(want, land.entry or {})
 
 
 def _reflect_sets(sides: dict[str, list["_Source"]]) -> dict[tuple[str, int, int], set[str]]:
@@ -199,6 +209,8 @@ def _reflect_sets(sides: dict[str, list["_Source"]]) -> dict[tuple[str, int, int
         if static is not None:
             return static
         spec = ab.add
+        if spec["reflect"] == "sacrificed":
+            return set()  # tapwise extension: read per activation from the land sacrificed (_activate)
         if spec["reflect"] == "lands_you_control":
             target = side
         elif spec["reflect"] == "lands_opponents_control":
@@ -206,8 +218,9 @@ def _reflect_sets(sides: dict[str, list["_Source"]]) -> dict[tuple[str, int, int
         else:
             raise Unsupported(f"unknown reflect {spec['reflect']!r}")
         got: set[str] = set()
+        lands = spec.get("lands") or {}  # tapwise extension: "a Gate you control", "a basic land"
         for j, land in enumerate(sides[target]):
-            if "land" in land.types and land.count > 0:
+            if "land" in land.types and land.count > 0 and not land.hand and _lands_fit(lands, land):
                 got |= produce[(target, j)]
         what = spec.get("what", "color")
         if what == "color":
@@ -230,6 +243,7 @@ def _reflect_sets(sides: dict[str, list["_Source"]]) -> dict[tuple[str, int, int
             if new != produce[(side, i)]:
                 produce[(side, i)] = new
                 changed = True
+    reflect.update({("source", side, i): types for (side, i), types in produce.items()})  # whole permanents
     return reflect
 
 
@@ -254,6 +268,7 @@ class _Ability:
     remove: tuple = ()  # ((kind, n), ...) counters removed as a cost
     put: tuple = ()  # ((kind, n), ...) counters put as a cost
     allowed: bool = True  # its if / unless conditions, on the facts as given
+    works: bool = True  # tapwise's ability zone: a graveyard card's ability works there only, the others not there
     cards: tuple = (0, 0, 0)  # cards discarded, exiled from the graveyard, milled per activation (9.2)
     drawback: bool = False
     others: tuple | None = None  # ("sac" | "tap", n, types, subtypes, self, raw) for sacrifice_other / tap_other
@@ -281,7 +296,7 @@ _SOURCE_KEYS = {"id", "name", "count", "types", "snow", "tapped", "abilities", "
                 "token"}
 _ABILITY_KEYS = {"add", "tap", "mana", "life", "damage", "energy", "sacrifice", "uses", "only",
                  "times", "remove_counters", "put_counters", "if", "unless", "discard", "exile_graveyard", "mill",
-                 "drawback", "sacrifice_other", "tap_other"}
+                 "drawback", "sacrifice_other", "tap_other", "zone"}
 
 
 def _is_v2(problem: dict) -> bool:
@@ -298,9 +313,9 @@ def _is_v2(problem: dict) -> bool:
         for ab in src.get("abilities", []) or []:
             if "times" in ab or ab.get("remove_counters") or ab.get("put_counters") or ab.get("uses") == "any" \
                     or ab.get("if") or ab.get("unless") or ab.get("discard") or ab.get("exile_graveyard") \
-                    or ab.get("mill") or ab.get("drawback") is not None or ab.get("sacrifice_other") \
+                    or ab.get("mill") or ab.get("drawback") is not None or ab.get("sacrifice_other") or ab.get("zone") \
                     or ab.get("tap_other") \
-                    or (isinstance(ab.get("add"), dict) and ("of" in ab["add"] or any(
+                    or (isinstance(ab.get("add"), dict) and ("of" in ab["add"] or "n" in ab["add"] or any(
                         isinstance(v, dict) for v in ab["add"].values()))):
                 return True
     return False
@@ -340,7 +355,8 @@ def _others(raw: dict) -> tuple | None:
     for key, kind in (("sacrifice_other", "sac"), ("tap_other", "tap")):
         o = raw.get(key)
         if o:
-            return (kind, int(o.get("n", 1)), frozenset(t.lower() for t in o.get("types", [])),
+            # tapwise extension: n "X", any number (one or more) per activation
+            return (kind, "X" if o.get("n") == "X" else int(o.get("n", 1)), frozenset(t.lower() for t in o.get("types", [])),
                     frozenset(t.lower() for t in o.get("subtypes", [])), bool(o.get("self", False)), o)
     return None
 
@@ -423,11 +439,13 @@ def _load_source(entry: dict, restriction_index, board_facts: dict | None = None
             put=tuple(sorted((k.lower(), int(n)) for k, n in (raw.get("put_counters") or {}).items())),
             allowed=True, conditions={k: raw[k] for k in ("if", "unless") if raw.get(k)},
             cards=(int(raw.get("discard", 0)), int(raw.get("exile_graveyard", 0)), int(raw.get("mill", 0))),
-            drawback=raw.get("drawback") is not None, others=_others(raw)))
+            drawback=raw.get("drawback") is not None, others=_others(raw),
+            works=(raw.get("zone") == entry.get("zone", "battlefield")) if (
+                raw.get("zone") or entry.get("zone") == "graveyard") else True))
     return _Source(count=count, tapped=tapped_n,
                    types=frozenset(t.lower() for t in entry.get("types", ["land"])),
                    snow=bool(entry.get("snow", basic[1] if basic else False)), abilities=abilities,
-                   sick=bool(entry.get("sick", False)), hand=entry.get("zone", "battlefield") == "hand",
+                   sick=bool(entry.get("sick", False)), hand=entry.get("zone", "battlefield") != "battlefield",
                    counters=tuple(sorted((k.lower(), int(n)) for k, n in (entry.get("counters") or {}).items())),
                    facts=own_facts,
                    subtypes=frozenset(t.lower() for t in entry.get("subtypes", [basic_subtype] if basic_subtype else [])),
@@ -687,10 +705,13 @@ class _Search:
                         self.dynamic_adds[(si, ai)] = (add, e)
         opponents = [_load_source(e, restriction_index) for e in problem.get("opponent_sources", []) or []]
         reflected = _reflect_sets({"me": self.sources, "opp": opponents})
+        self.could_produce = {i: reflected[("source", "me", i)] for i in range(len(self.sources))}
         for i, src in enumerate(self.sources):
             for ai, ab in enumerate(src.abilities):
                 ab.outputs = _outputs(ab.add, reflected.get(("me", i, ai)))
                 ab.max_out = max((len(o) for o in ab.outputs), default=0) * self._most_reps(src, ab)
+                if isinstance(ab.add, dict) and ab.add.get("reflect") == "sacrificed":
+                    ab.max_out = 1
                 if ab.uses == UNLIMITED:
                     ab.uses = UNLIMITED  # kept per copy; _x_bound bounds it by its costs
 
@@ -768,6 +789,11 @@ class _Search:
         ctr = dict(src.counters)
         if "fact" in t:
             n = _fact(t["fact"], src.facts or {}, self.board_facts)
+        elif "taken" in t:  # tapwise extension: at most every permanent
+            n = sum(s.count for s in self.sources)
+        elif "victim" in t:  # tapwise extension: the largest of the permanents' own facts
+            n = max((_fact(t["victim"], s.facts or {}, {}) for s in self.sources if t["victim"] in (s.facts or {})),
+                    default=0)
         else:
             n = ctr.get((t.get("counters") or t.get("remove")).lower(), 0) + sum(n for _, n in ab.put)
         return max(0, n + int(t.get("plus", 0)))
@@ -785,7 +811,7 @@ class _Search:
         ctr = dict(src.counters)
         bounds += [ctr.get(k, 0) // n for k, n in ab.remove]
         if ab.others is not None:  # each activation takes n of the board's permanents
-            bounds.append(sum(s.count for s in self.sources) // ab.others[1])
+            bounds.append(sum(s.count for s in self.sources) // (1 if ab.others[1] == "X" else ab.others[1]))
         t = ab.times
         if not bounds and isinstance(t, dict) and "remove" in t and sum(s.amount for s in ab.cost) > t.get("plus", 0):
             # A storage land without {T}: at most this many activations remove counters; one that
@@ -1042,6 +1068,8 @@ class _Search:
                 yield tuple(sorted(ctr.items())), moved, r + plus
         elif "fact" in t:
             yield tuple(sorted(ctr.items())), moved, _fact(t["fact"], src.facts or {}, facts or self.board_facts) + plus
+        elif "victim" in t or "taken" in t:  # known once the victims are picked (_activate)
+            yield tuple(sorted(ctr.items())), moved, None
         elif "counters" in t:
             yield tuple(sorted(ctr.items())), moved, ctr.get(t["counters"].lower(), 0) + plus
         else:
@@ -1071,6 +1099,8 @@ class _Search:
                 rest.remove(cs)
                 facts = self._facts_now(copies)
                 for ai, ab in enumerate(src.abilities):
+                    if not ab.works:
+                        continue
                     if ab.conditions and not _conditions_hold(ab.conditions, src.facts or {}, facts):
                         continue  # its condition fails as it would be activated now (9.2)
                     if ab.tap and (tapped or src.hand or (src.sick and "creature" in src.types)):
@@ -1096,17 +1126,32 @@ class _Search:
         if any(limit is not None and used > limit for used, limit in zip(new_zones, self.zones)):
             return  # not enough cards in hand, graveyard or library
         new_cs = (tapped or ab.tap, ab.sacrifice, True, new_left, ctrs_after)
-        for new_copies, taken in self._victims(copies, ei, rest, new_cs, ab):
-            yield from self._after_costs(state, pool_d, ei, src, ab, new_copies, new_zones, moved_here, reps,
-                                         taken, outputs)
+        for new_copies, taken, picked in self._victims(copies, ei, rest, new_cs, ab):
+            if reps is None and "taken" in ab.times:  # tapwise's times {"taken": K}: how many were taken
+                n = len(picked) + int(ab.times.get("plus", 0))
+            elif reps is None:  # tapwise's times {"victim": F}: F of the one permanent sacrificed, plus
+                (e,) = picked
+                facts = self.sources[e].facts or {}
+                if ab.times["victim"] not in facts:
+                    raise Unsupported(f"victim fact {ab.times['victim']!r} not given")
+                n = _fact(ab.times["victim"], facts, {}) + int(ab.times.get("plus", 0))
+            else:
+                n = reps
+            made = outputs
+            if isinstance(ab.add, dict) and ab.add.get("reflect") == "sacrificed":  # what that land could produce
+                (e,) = picked
+                types = self.could_produce[e] & (set(COLORS) if ab.add.get("what", "color") == "color" else set(TYPES))
+                made = sorted({(t,) for t in types}) or [()]
+            yield from self._after_costs(state, pool_d, ei, src, ab, new_copies, new_zones, moved_here, n,
+                                         taken, made)
 
     def _victims(self, copies, ei, rest, new_cs, ab):
         """Every board after the activating copy's new state ``new_cs`` and the permanents its
         sacrifice_other / tap_other takes (9.2): untapped ones to tap (sick or not, 302.6), ones
         not yet sacrificed to sacrifice; the activating copy itself only with "self". Yields
-        (copies, permanents sacrificed)."""
+        (copies, permanents sacrificed, the entries of the permanents taken)."""
         if ab.others is None:
-            yield copies[:ei] + (tuple(sorted(rest + [new_cs])),) + copies[ei + 1:], 0
+            yield copies[:ei] + (tuple(sorted(rest + [new_cs])),) + copies[ei + 1:], 0, ()
             return
         kind, n, types, subtypes, self_ok, want = ab.others
         entries = [list(e) for e in copies]
@@ -1127,7 +1172,8 @@ class _Search:
                     and traits_fit(want, src.entry):
                 candidates.append((ei, None))
         seen = set()
-        for pick in itertools.combinations(candidates, n):
+        sizes = range(1, len(candidates) + 1) if n == "X" else (n,)
+        for pick in (p for size in sizes for p in itertools.combinations(candidates, size)):
             es = [list(e) for e in entries]
             me = new_cs
             for e, k in pick:
@@ -1141,9 +1187,10 @@ class _Search:
                     es[e][k] = cs
             es[ei] = es[ei] + [me]
             board = tuple(tuple(sorted(e)) for e in es)
-            if board not in seen:
-                seen.add(board)
-                yield board, n if kind == "sac" else 0
+            picked = tuple(sorted(e for e, _ in pick))
+            if (board, picked) not in seen:
+                seen.add((board, picked))
+                yield board, len(pick) if kind == "sac" else 0, picked
 
     def _paid_costs(self, pool_d, ab, ei, a_life, damage):
         """Each way to pay the activation's mana and life costs from ``pool_d``: the pool after

@@ -21,10 +21,19 @@ def entry_traits(entry: dict) -> tuple[frozenset, frozenset, bool]:
 
 def traits_fit(want: dict, entry: dict) -> bool:
     """Does the entry's permanent have what ``want`` (a filter object) asks beyond types and
-    subtypes: one of its supertypes, none of its not_types, its token-ness?"""
+    subtypes: one of its supertypes, none of its not_types, its token-ness, one of its colors,
+    its name?"""
     sup, types, token = entry_traits(entry)
     if want.get("supertypes") and not {s.lower() for s in want["supertypes"]} & sup:
         return False
     if {t.lower() for t in want.get("not_types", [])} & types:
         return False
-    return "token" not in want or bool(want["token"]) == token
+    if "token" in want and bool(want["token"]) != token:
+        return False
+    colors = {c for c in str(entry.get("colors", "")).upper()}
+    if want.get("colors") and not colors & set(str(want["colors"]).upper()):
+        return False
+    name = " ".join(str(entry.get("name") or "").lower().split())
+    if want.get("names") and name not in {" ".join(n.lower().split()) for n in want["names"]}:
+        return False
+    return {t.lower() for t in want.get("all_types", [])} <= types
