@@ -397,8 +397,6 @@ def test_tap_triggers_that_do_not_touch_the_payment():
      "land doesn't untap during its controller's next untap step."),
     ("{T}: Add one mana of any type a Desert you control could produce.",
      "{T}: Add one mana of any type a Desert you control could produce."),
-    ("{T}: Add {C}{C}. This mana can't be spent to cast a nonartifact spell.",
-     "{T}: Add {C}{C}."),
     ("{T}: Add {X}.", "{T}: Add {X}."),
     ("{T}: Add {C}{C}. Activate only during combat.", "Activate only during combat."),
     ("Exile a card from your hand: Add {B}{B} or {G}{G}.", "Exile a card from your hand: Add {B}{B} or {G}{G}."),
