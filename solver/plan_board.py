@@ -240,11 +240,13 @@ class _Replay:
 
 
 def own_last(activations: list[dict[str, Any]], derived: dict[str, str] | None = None) -> list[dict[str, Any]]:
-    """``activations`` with the copies sacrificed by ``sacrifice_other`` dealt out again among the
-    activations of the same ability of the same entry: those of the entry itself (``"self"``,
-    9.2 / 701.21) go to the last ones, so a copy that sacrifices itself or another copy of its
-    entry does it after the activations the other copies still have to make. The same
-    activations with the same victims in all: a copy is sacrificed by whichever activation."""
+    """``activations`` with the copies ``sacrifice_other`` and ``tap_other`` take dealt out again
+    among the activations of the same ability of the same entry (the same copies in all: any of
+    them may take any). Copies of the entry itself sacrificed (``"self"``, 9.2 / 701.21) go to
+    the last activations, so a copy that sacrifices itself or another copy of its entry does it
+    after the activations the other copies still have to make; copies of the entry itself
+    tapped are spread over the activations, one each in turn, as each may tap only the copies
+    other than the one acting (9.2 without ``"self"``)."""
     split = derived or {}
 
     def root(i: str) -> str:
@@ -252,18 +254,33 @@ def own_last(activations: list[dict[str, Any]], derived: dict[str, str] | None =
             i = split[i]
         return i
 
-    runs: dict[tuple[str, int], list[int]] = {}
-    for k, act in enumerate(activations):
-        if act.get("sacrificed"):
-            runs.setdefault((root(act["source"]), act["ability"]), []).append(k)
     out = list(activations)
-    for (sid, _), ks in runs.items():
-        victims = sorted((v for k in ks for v in activations[k]["sacrificed"]), key=lambda v: root(v) == sid)
-        start = 0
-        for k in ks:
-            n = len(activations[k]["sacrificed"])
-            out[k] = {**activations[k], "sacrificed": victims[start:start + n]}
-            start += n
+    for key in ("sacrificed", "tapped"):
+        runs: dict[tuple[str, int], list[int]] = {}
+        for k, act in enumerate(activations):
+            if act.get(key):
+                runs.setdefault((root(act["source"]), act["ability"]), []).append(k)
+        for (sid, _), ks in runs.items():
+            victims = [v for k in ks for v in out[k][key]]
+            own = [v for v in victims if root(v) == sid]
+            if not own:
+                continue
+            rest = [v for v in victims if root(v) != sid]
+            slots = [(k, len(out[k][key]) // out[k]["times"]) for k in ks for _ in range(out[k]["times"])]
+            dealt: list[list[str]] = [[] for _ in slots]
+            if key == "sacrificed":  # the entry's own copies last
+                flat = rest + own
+                at = 0
+                for i, (_, n) in enumerate(slots):
+                    dealt[i], at = flat[at:at + n], at + n
+            else:  # one own copy per activation in turn, the others after
+                for i, v in enumerate(own):
+                    dealt[i % len(slots)].append(v)
+                for i, (_, n) in enumerate(slots):
+                    while len(dealt[i]) < n:
+                        dealt[i].append(rest.pop(0))
+            for k in ks:
+                out[k] = {**out[k], key: [v for (kk, _), d in zip(slots, dealt) if kk == k for v in d]}
     return out
 
 
