@@ -89,9 +89,11 @@ def random_own_board(r: random.Random) -> dict:
     others: dict = {"n": r.choice([1, 1, 2]), "types": [r.choice(types)]}
     if kind == "sacrifice_other" and r.random() < 0.5:
         others["self"] = True
+    count = r.randint(1, 3)
     ability = {"add": r.choice([{"any_color": 1}, "{G}", "{C}{C}", "{B}"]), "tap": False,
-               "uses": r.choice([1, 2, "any"]), kind: others}
-    user = {"id": "user", "types": types, "count": r.randint(1, 3), "abilities": [ability]}
+               # unlimited uses of 3 copies: too many activation orders for the reference
+               "uses": r.choice([1, 2, "any"] if count < 3 else [1, 2]), kind: others}
+    user = {"id": "user", "types": types, "count": count, "abilities": [ability]}
     if r.random() < 0.2:
         user["tapped"] = r.randint(1, user["count"])
     sources = [user]
@@ -152,8 +154,8 @@ def sweep(n: int, seed: int) -> tuple[int, list[str], dict[str, int]]:
 
 
 def test_9_2_random_plans_taking_own_copies_match_the_plan_reference():
-    compared, wrong, statuses = sweep(200, 921)
-    assert compared >= 150
+    compared, wrong, statuses = sweep(300, 921)
+    assert compared >= 250
     assert wrong == [], wrong[0]
     assert {"paid", "partly paid"} <= set(statuses), statuses
 
