@@ -108,11 +108,11 @@ class _Replay:
         return [sid] + [new for new in self.split if new != sid and root(new) == sid]
 
     def _pick(self, sid: str, ok, sacrifice: bool, what: str, tapped_first: bool = False,
-              ids: list[str] | None = None, fresh: int | None = None) -> tuple[str, _Copy]:
+              ids: list[str] | None = None, fresh: int | None = None, sign: int = -1) -> tuple[str, _Copy]:
         """The copy of ``sid`` (or of an entry split off it; ``ids``: of those entries) that does
         ``what``, and the entry it is in: among those ``ok`` allows, the most used up
         (``tapped_first``: a tapped one first; ``fresh``: the one with the most activations of
-        that ability left first)."""
+        that ability left first, or with ``sign`` 1 the fewest)."""
         alive = [(i, c) for i in (self.group(sid) if ids is None else ids)
                  for c in self.copies.get(i, ()) if c.alive and ok(c)]
         if not alive:  # gone to an earlier answer: none
@@ -122,7 +122,7 @@ class _Replay:
             u = c.uses[fresh] if fresh is not None else None
             return float("inf") if u is None else u
 
-        return min(alive, key=lambda ic: (-left(ic[1]) if fresh is not None else 0,
+        return min(alive, key=lambda ic: (sign * left(ic[1]) if fresh is not None else 0,
                                           not ic[1].tapped if sacrifice or tapped_first else 0,
                                           sum(ic[1].counters.values()),
                                           sum(u for u in ic[1].uses if u is not None)))
@@ -170,11 +170,12 @@ class _Replay:
                         if v is c and not (others is not None and others.self):
                             return False  # 9.7: the activating copy only with "self"
                         return key == "sacrificed" or not v.tapped
-                    # a copy of its own entry that is to act again is the one to tap: an
-                    # untapped copy left to act last would have no other copy to tap (9.2)
-                    mine = key == "tapped" and victim in own and not ab.tap
+                    # Of its own entry (9.2), a copy that is to act again is the one to tap (an
+                    # untapped copy left to act last would have no other copy to tap), and one
+                    # that can't act again the one to sacrifice.
+                    mine = victim in own and (key == "sacrificed" or not ab.tap)
                     where, chosen = self._pick(victim, ok, key == "sacrificed", f"be {key}",
-                                               fresh=j if mine else None)
+                                               fresh=j if mine else None, sign=1 if key == "sacrificed" else -1)
                     named.setdefault(key, []).append(where)
                     if key == "tapped":
                         chosen.tapped = True
