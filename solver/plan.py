@@ -37,7 +37,7 @@ from tapwise.solver.cpsat import PLAN_OBJECTIVES, PLAN_OBJECTIVES_V2, PLAN_SUMME
 from tapwise.solver.keep import KeepModel, board_left, check_costs, judged, payable_on
 from tapwise.solver.keep import mana_value as keep_mana_value
 from tapwise.solver.pay import pay
-from tapwise.solver.plan_board import Late, LeftError, board_left_by, merge_split, split_enchanted
+from tapwise.solver.plan_board import Late, LeftError, board_left_by, merge_split, own_last, split_enchanted
 from tapwise.solver.plan_fast import all_at_once
 from tapwise.solver.plan_order import paying_orders, plan_key
 from tapwise.solver.verify import verify
@@ -338,6 +338,7 @@ class _Joint:
         self.pool_mana = {id(m): pm for m, pm in zip(self.start_pool, c.problem.pool)}
         made_by: Made = []
         self.activations, _, _, _, _ = replay_activations(c, sol, pool, made_by)
+        self.activations = own_last(self.activations)  # 9.2: a copy sacrificing its own entry's copies, last
         self.instances: dict[int, list[list[Token]]] = dict(made_by)  # entry -> mana of each activation
         self.maker: dict[int, tuple[int, int]] = {}  # id(mana) -> (entry, activation)
         for a, per in made_by:
@@ -478,6 +479,7 @@ class _Joint:
         by_id = {s.id: s for s in here.sources}
         left = board_left_by(here, activations, late_taken(compiled, one, payments), self.derived)
         self.derived.update(left.derived)
+        activations = left.activations  # naming the entries the copies were in (an earlier answer may split one)
         late = left.late  # naming the entries of ``here`` the copies were in
         payments = _name_payers(payments, late)
         taps: dict[str, int] = dict(left.tapped_by_others)  # a copy tapped by tap_other counts (9.6)
@@ -505,6 +507,8 @@ class _Joint:
         for (sid, j), n in uses.items():
             per_copy = _per_copy(by_id[sid], by_id[sid].abilities[j])
             copies[sid] = max(copies.get(sid, 0), ceil(n / max(1, n if per_copy is None else per_copy)))
+        for sid, n in left.distinct.items():  # a copy tapping others of its entry is one more (9.6)
+            copies[sid] = max(copies.get(sid, 0), n)
         variant_energy = sum(1 for pay in payments if "energy" in pay)
         lost = ability_life + damage + paid.life
         colors = colors_of(paid.spent_types)

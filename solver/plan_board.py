@@ -69,6 +69,8 @@ class Left:
     tapped_by_others: dict[str, int] = field(default_factory=dict)  # copies tap_other tapped, by source
     derived: dict[str, str] = field(default_factory=dict)  # entries split off: new id -> the id split
     late: Late = Late()  # what 601.2h took, naming the entries each copy was in
+    activations: list[dict[str, Any]] = field(default_factory=list)  # as replayed, naming the entries used
+    distinct: dict[str, int] = field(default_factory=dict)  # per entry, the fewest copies used (9.6, see below)
 
 
 def _limit(a: Ability) -> int | None:
@@ -76,8 +78,9 @@ def _limit(a: Ability) -> int | None:
 
 
 class _Replay:
-    def __init__(self, problem: Problem) -> None:
+    def __init__(self, problem: Problem, derived: dict[str, str] | None = None) -> None:
         self.problem = problem
+        self.split = dict(derived or {})  # entries earlier answers split off: new id -> the id split
         self.copies: dict[str, list[_Copy]] = {}
         self.taken = {s.id for s in problem.sources}
         self.derived: dict[str, str] = {}  # ids of entries split off -> the id they were split from
@@ -95,15 +98,38 @@ class _Replay:
         self.derived[f"{sid}~{k}"] = sid
         return f"{sid}~{k}"
 
-    def _pick(self, sid: str, ok, sacrifice: bool, what: str) -> _Copy:
-        """The copy of ``sid`` that does ``what``: among those ``ok`` allows, the most used up."""
-        alive = [c for c in self.copies.get(sid, ()) if c.alive and ok(c)]  # gone to an earlier answer: none
-        if not alive:
-            raise LeftError(f"no copy of {sid} is left that can {what}")
-        return min(alive, key=lambda c: (not c.tapped if sacrifice else 0, sum(c.counters.values()),
-                                         sum(u for u in c.uses if u is not None)))
+    def group(self, sid: str) -> list[str]:
+        """``sid`` and the entries earlier answers split off it: an answer names copies by the
+        entry they were in on the plan's board, and a later one may find them in any of these."""
+        def root(i: str) -> str:
+            while i in self.split:
+                i = self.split[i]
+            return i
+        return [sid] + [new for new in self.split if new != sid and root(new) == sid]
 
-    def act(self, src: Source, j: int, ab: Ability, act: dict[str, Any]) -> None:
+    def _pick(self, sid: str, ok, sacrifice: bool, what: str, tapped_first: bool = False,
+              ids: list[str] | None = None, fresh: int | None = None, sign: int = -1) -> tuple[str, _Copy]:
+        """The copy of ``sid`` (or of an entry split off it; ``ids``: of those entries) that does
+        ``what``, and the entry it is in: among those ``ok`` allows, the most used up
+        (``tapped_first``: a tapped one first; ``fresh``: the one with the most activations of
+        that ability left first, or with ``sign`` 1 the fewest)."""
+        alive = [(i, c) for i in (self.group(sid) if ids is None else ids)
+                 for c in self.copies.get(i, ()) if c.alive and ok(c)]
+        if not alive:  # gone to an earlier answer: none
+            raise LeftError(f"no copy of {sid} is left that can {what}")
+
+        def left(c: _Copy) -> float:
+            u = c.uses[fresh] if fresh is not None else None
+            return float("inf") if u is None else u
+
+        return min(alive, key=lambda ic: (sign * left(ic[1]) if fresh is not None else 0,
+                                          not ic[1].tapped if sacrifice or tapped_first else 0,
+                                          sum(ic[1].counters.values()),
+                                          sum(u for u in ic[1].uses if u is not None)))
+
+    def act(self, src: Source, j: int, ab: Ability, act: dict[str, Any]) -> list[dict[str, Any]]:
+        """Replays ``act`` copy by copy; returns it as done, naming the entries the copies were
+        in (one activation per run of copies from the same entry)."""
         removed = act.get("removed", 0)
         cost = dict(ab.remove_counters)
         if ab.times is not None and ab.times.remove is not None:
@@ -117,10 +143,18 @@ class _Replay:
             return all(c.counters.get(k, 0) >= n for k, n in cost.items())
 
         times = act["times"]
-        victims = {key: list(act.get(key, ())) for key in ("tapped", "sacrificed")}
+        own = set(self.group(src.id))
+        victims = {"tapped": list(act.get("tapped", ())), "sacrificed": list(act.get("sacrificed", ()))}
         each = {key: len(ids) // times for key, ids in victims.items()}
+        paid = list(act.get("paid", ()))
+        per_paid = len(paid) // times
+        done: list[dict[str, Any]] = []
         for r in range(times):
-            c = self._pick(src.id, can, ab.sacrifice and not ab.tap, f"activate ability {j}")
+            taps_own = any(v in own for v in victims["tapped"][r * each["tapped"]:(r + 1) * each["tapped"]])
+            # 9.2: an ability without {T} tapping copies of its own entry is best activated by a
+            # tapped copy, leaving the untapped ones to be tapped
+            entry, c = self._pick(src.id, can, ab.sacrifice and not ab.tap, f"activate ability {j}",
+                                  tapped_first=taps_own and not ab.tap)
             if ab.tap:
                 c.tapped = True
             if c.uses[j] is not None:
@@ -129,19 +163,38 @@ class _Replay:
                 c.counters[k] -= n
             for k, n in ab.put_counters:
                 c.counters[k] = c.counters.get(k, 0) + n
+            named: dict[str, list[str]] = {}
             for key, others in (("tapped", ab.tap_other), ("sacrificed", ab.sacrifice_other)):
                 for victim in victims[key][r * each[key]:(r + 1) * each[key]]:
-                    def ok(v: _Copy, key: str = key, victim: str = victim, others=others) -> bool:
-                        if victim == src.id and v is c and not (others is not None and others.self):
+                    def ok(v: _Copy, key: str = key, others=others) -> bool:
+                        if v is c and not (others is not None and others.self):
                             return False  # 9.7: the activating copy only with "self"
                         return key == "sacrificed" or not v.tapped
-                    chosen = self._pick(victim, ok, key == "sacrificed", f"be {key}")
+                    # Of its own entry (9.2), a copy that is to act again is the one to tap (an
+                    # untapped copy left to act last would have no other copy to tap), and one
+                    # that can't act again the one to sacrifice.
+                    mine = victim in own and (key == "sacrificed" or not ab.tap)
+                    where, chosen = self._pick(victim, ok, key == "sacrificed", f"be {key}",
+                                               fresh=j if mine else None, sign=1 if key == "sacrificed" else -1)
+                    named.setdefault(key, []).append(where)
                     if key == "tapped":
                         chosen.tapped = True
                     else:
                         chosen.alive = False
             if ab.sacrifice:
                 c.alive = False
+            one = {**act, "source": entry, "times": 1, **{k: named.get(k, []) for k in victims if k in act}}
+            if "paid" in act:
+                one["paid"] = paid[r * per_paid:(r + 1) * per_paid]
+            if done and done[-1]["source"] == entry:
+                last = done[-1]
+                last["times"] += 1
+                for k in ("tapped", "sacrificed", "paid"):
+                    if k in one:
+                        last[k] = last[k] + one[k]
+            else:
+                done.append(one)
+        return done
 
     def _entry_for(self, ids: list[str], ok) -> str:
         """The first of ``ids`` (an entry and those split off it) with a copy ``ok`` allows."""
@@ -151,7 +204,7 @@ class _Replay:
         """An untapped copy of the entry ``ids`` names tapped as the total cost is paid
         (convoke, improvise, tap_other); the id of the entry it is in."""
         sid = self._entry_for(ids, lambda c: not c.tapped)
-        self._pick(sid, lambda c: not c.tapped, False, "be tapped as the total cost is paid").tapped = True
+        self._pick(sid, lambda c: not c.tapped, False, "be tapped as the total cost is paid", ids=[sid])[1].tapped = True
         return sid
 
     def sacrifice_late(self, ids: list[str]) -> str:
@@ -160,7 +213,7 @@ class _Replay:
         alive = [i for i in ids if any(c.alive for c in self.copies.get(i, ()))]
         tapped = [i for i in alive if any(c.alive and c.tapped for c in self.copies[i])]
         sid = (tapped or alive or ids)[0]
-        self._pick(sid, lambda c: True, True, "be sacrificed as the total cost is paid").alive = False
+        self._pick(sid, lambda c: True, True, "be sacrificed as the total cost is paid", ids=[sid])[1].alive = False
         return sid
 
     def sources(self) -> tuple[Source, ...]:
@@ -187,6 +240,51 @@ class _Replay:
         return tuple(out)
 
 
+def own_last(activations: list[dict[str, Any]], derived: dict[str, str] | None = None) -> list[dict[str, Any]]:
+    """``activations`` with the copies ``sacrifice_other`` and ``tap_other`` take dealt out again
+    among the activations of the same ability of the same entry (the same copies in all: any of
+    them may take any). Copies of the entry itself sacrificed (``"self"``, 9.2 / 701.21) go to
+    the last activations, so a copy that sacrifices itself or another copy of its entry does it
+    after the activations the other copies still have to make; copies of the entry itself
+    tapped are spread over the activations, one each in turn, as each may tap only the copies
+    other than the one acting (9.2 without ``"self"``)."""
+    split = derived or {}
+
+    def root(i: str) -> str:
+        while i in split:
+            i = split[i]
+        return i
+
+    out = list(activations)
+    for key in ("sacrificed", "tapped"):
+        runs: dict[tuple[str, int], list[int]] = {}
+        for k, act in enumerate(activations):
+            if act.get(key):
+                runs.setdefault((root(act["source"]), act["ability"]), []).append(k)
+        for (sid, _), ks in runs.items():
+            victims = [v for k in ks for v in out[k][key]]
+            own = [v for v in victims if root(v) == sid]
+            if not own:
+                continue
+            rest = [v for v in victims if root(v) != sid]
+            slots = [(k, len(out[k][key]) // out[k]["times"]) for k in ks for _ in range(out[k]["times"])]
+            dealt: list[list[str]] = [[] for _ in slots]
+            if key == "sacrificed":  # the entry's own copies last
+                flat = rest + own
+                at = 0
+                for i, (_, n) in enumerate(slots):
+                    dealt[i], at = flat[at:at + n], at + n
+            else:  # one own copy per activation in turn, the others after
+                for i, v in enumerate(own):
+                    dealt[i % len(slots)].append(v)
+                for i, (_, n) in enumerate(slots):
+                    while len(dealt[i]) < n:
+                        dealt[i].append(rest.pop(0))
+            for k in ks:
+                out[k] = {**out[k], key: [v for (kk, _), d in zip(slots, dealt) if kk == k for v in d]}
+    return out
+
+
 def board_left_by(problem: Problem, activations: list[dict[str, Any]], late: Late = Late(),
                   derived: dict[str, str] | None = None) -> Left:
     """What ``activations`` (a verified answer's, in its order), then ``late`` (601.2h), leave
@@ -195,9 +293,12 @@ def board_left_by(problem: Problem, activations: list[dict[str, Any]], late: Lat
     them); permanents sacrificed don't (9.7). ``late`` names entries of the board as given to
     the plan; with ``derived`` (entries split off by earlier answers: new id -> the id split),
     a copy is taken from an entry split off the one named when that one has none left, and
-    ``Left.late`` names the entries each copy came from."""
+    ``Left.late`` names the entries each copy came from; so does ``Left.activations``, which are
+    ``activations`` as replayed (an activation whose copies came from several entries split)."""
     by_id = {s.id: s for s in problem.sources}
-    replay = _Replay(problem)
+    replay = _Replay(problem, derived)
+    activations = [one for act in own_last(activations, derived) for one in
+                   replay.act(by_id[act["source"]], act["ability"], by_id[act["source"]].abilities[act["ability"]], act)]
     discard = exile = mill = cards = counters = sacrificed = 0
     tapped_by_others: dict[str, int] = {}
     lowered: dict[str, int] = {}  # board facts, less what sacrificed copies counted toward (9.1)
@@ -210,7 +311,6 @@ def board_left_by(problem: Problem, activations: list[dict[str, Any]], late: Lat
         src = by_id[act["source"]]
         j, times = act["ability"], act["times"]
         ab = src.abilities[j]
-        replay.act(src, j, ab, act)
         discard += ab.discard * times
         exile += ab.exile_graveyard * times
         mill += ab.mill * times
@@ -253,7 +353,24 @@ def board_left_by(problem: Problem, activations: list[dict[str, Any]], late: Lat
     facts = tuple((f, v - lowered[f] if f in lowered and isinstance(v, int) else v) for f, v in problem.facts)
     library = None if problem.library is None else problem.library - mill
     return Left(replay.sources(), facts, problem.hand - discard, problem.graveyard - exile + discard + mill, library,
-                sacrificed, cards, counters, tapped_by_others, replay.derived, named)
+                sacrificed, cards, counters, tapped_by_others, replay.derived, named, activations,
+                _distinct(by_id, activations))
+
+
+def _distinct(by_id: dict[str, Source], activations: list[dict[str, Any]]) -> dict[str, int]:
+    """Per entry, the fewest copies 9.6's ``min_sources`` counts for it: when a single
+    activation of an ability without {T} tapped ``n`` copies of its own entry (``tap_other``
+    without "self"), the copy acting is another one (``n + 1``). When two activations share
+    such taps, each may be activated by a copy the other tapped: no such floor."""
+    own: dict[str, list[int]] = {}  # per entry: [its copies tapped so, activations that tapped them]
+    for act in activations:
+        ab = by_id[act["source"]].abilities[act["ability"]]
+        n = act.get("tapped", []).count(act["source"])
+        if n and not ab.tap and ab.tap_other is not None and not ab.tap_other.self:
+            carried = own.setdefault(act["source"], [0, 0])
+            carried[0] += n
+            carried[1] += min(n, act["times"])
+    return {sid: n + 1 for sid, (n, carriers) in own.items() if carriers == 1}
 
 
 def merge_split(sources: tuple[Source, ...], derived: dict[str, str]) -> tuple[Source, ...]:
