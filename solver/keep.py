@@ -27,6 +27,7 @@ leaves (:func:`board_left`): ``kept`` must be exactly the kept costs that pay th
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Callable
 
 from tapwise.models.problem import Problem, ProblemError, Source
@@ -36,10 +37,11 @@ from tapwise.solver.answer import build_answer
 from tapwise.solver.compile import Compiled, compile_problem
 from tapwise.solver.cpsat import INT_MAX, INT_MIN, Model, Plan, Terms, _neg, _not, level_count
 from tapwise.solver.merge import Merge
-from tapwise.solver.plan_board import rename_back, split_enchanted
+from tapwise.solver.plan_board import Late, board_left_by, rename_back, split_enchanted
 
 _PART_STATE = ("c", "L", "costs", "plan", "xs", "x", "_most", "acts", "splits", "ability_y", "ability_f",
-               "activations", "used", "sacrifices", "blocks", "waste_terms", "color_spent", "quantities")
+               "activations", "used", "sacrifices", "cards", "counter_terms", "drawback_terms", "copies_used",
+               "victims", "own_copy_taps", "kw_parts", "kw", "blocks", "waste_terms", "color_spent", "quantities")
 """What ``Model._build`` leaves on the model for one part (the main payment or one kept cost)."""
 
 
@@ -50,100 +52,73 @@ def mana_value(p: Problem) -> int:
     return p.cost.mana_value
 
 
-def judged(kept: Problem, sources: tuple[Source, ...], life: int, energy: int) -> Problem:
-    """The kept cost as asked later on a board: no pool (106.4), X = 0 for ``"max"`` (9.5)."""
-    return evolve(kept, sources=sources, pool=(), player=evolve(kept.player, life=life, energy=energy),
+@dataclass(frozen=True)
+class Board:
+    """What a kept cost is judged on (9.5): the sources, life, energy, cards in each zone and the
+    board's facts a payment leaves (or the board as given, before any payment)."""
+
+    sources: tuple[Source, ...]
+    life: int
+    energy: int
+    hand: int
+    graveyard: int
+    library: int | None
+    facts: tuple[tuple[str, Any], ...]
+
+    @classmethod
+    def of(cls, problem: Problem) -> "Board":
+        """The board as ``problem`` gives it: the most any payment can leave."""
+        p = problem.player
+        return cls(problem.sources, p.life, p.energy, problem.hand, problem.graveyard, problem.library, problem.facts)
+
+
+def judged(kept: Problem, board: Board) -> Problem:
+    """The kept cost as asked later on ``board``: no pool (106.4), X = 0 for ``"max"`` (9.5)."""
+    return evolve(kept, sources=board.sources, pool=(), player=evolve(kept.player, life=board.life, energy=board.energy),
+                  hand=board.hand, graveyard=board.graveyard, library=board.library, facts=board.facts,
                   x=0 if kept.x == "max" else kept.x, keep=(), objective_list=None)
 
 
 # -- the board an answer leaves ----------------------------------------------------------------
 
 
-def board_left(problem: Problem, answer: dict[str, Any]) -> tuple[tuple[Source, ...], int, int]:
-    """The sources, life and energy that ``answer`` (a paid answer to ``problem``) leaves.
+def late_of(problem: Problem, answer: dict[str, Any]) -> Late:
+    """What ``answer``'s total cost took in 601.2h (9.3), read from the answer: the copies its
+    payments convoked and improvised and its ``other_costs`` tapped and sacrificed, the cards
+    delved and the cards ``other_costs`` took."""
+    tapped = [item.get("convoke") or item["improvise"] for pay in answer.get("payments", ())
+              for item in pay.get("mana", ()) if "convoke" in item or "improvise" in item]
+    other = answer.get("other_costs") or {}
+    tapped += other.get("tapped", [])
+    kw = problem.payment
+    cards = kw.other if kw is not None else None
+    return Late(tuple(tapped), tuple(other.get("sacrificed", ())), answer.get("delved", 0),
+                cards.discard if cards is not None else 0, cards.exile_graveyard if cards is not None else 0,
+                cards.mill if cards is not None else 0)
 
-    Per source entry of n copies, t tapped, after T taps, S sacrifices and U uses of each
-    ability without {T}: the player sacrifices the copies already tapped (or tapped by this
-    payment) first, so n - S copies stay and max(0, t + T - S) of them are tapped; the uses
-    spent fall on the sacrificed copies first, so the copies left keep
-    min(uses * (n - S), uses * n - U) uses of that ability between them. Copies whose uses
-    left differ become entries of their own (``id~2``, ...), so the board says exactly what is left.
-    """
-    taps: dict[str, int] = {}
-    sacs: dict[str, int] = {}
-    uses: dict[tuple[str, int], int] = {}
-    moved: dict[str, dict[str, int]] = {}  # counters removed (negative) and put, per source of one copy
-    by_id = {s.id: s for s in problem.sources}
-    for act in answer.get("activations", ()):
-        src = by_id[act["source"]]
-        j, n = act["ability"], act["times"]
-        ab = src.abilities[j]
-        if ab.tap:
-            taps[src.id] = taps.get(src.id, 0) + n
-        else:
-            uses[(src.id, j)] = uses.get((src.id, j), 0) + n
-        if ab.sacrifice:
-            sacs[src.id] = sacs.get(src.id, 0) + n
-        if src.count == 1:  # 9.5: the counters one copy has left (which copy of several: not known)
-            delta = moved.setdefault(src.id, {})
-            for kind, k in ab.remove_counters:
-                delta[kind] = delta.get(kind, 0) - k * n
-            for kind, k in ab.put_counters:
-                delta[kind] = delta.get(kind, 0) + k * n
-            if ab.times is not None and ab.times.remove:
-                delta[ab.times.remove] = delta.get(ab.times.remove, 0) - act.get("removed", 0) * n
-    out: list[Source] = []
-    for s in problem.sources:
-        if s.id in moved:
-            have = dict(s.counters)
-            for kind, k in moved[s.id].items():
-                have[kind] = have.get(kind, 0) + k
-            s = evolve(s, counters=tuple((kind, k) for kind, k in have.items() if k))
-        if s.id not in taps and s.id not in sacs and not any(sid == s.id for sid, _ in uses):
-            out.append(s)
-            continue
-        n, sac = s.count, sacs.get(s.id, 0)
-        left = n - sac
-        if left <= 0:
-            continue
-        tapped = max(0, s.tapped + taps.get(s.id, 0) - sac)
-        per_copy: list[list[int]] = []  # for each ability: the uses of each copy left
-        for j, ab in enumerate(s.abilities):
-            if ab.tap:
-                per_copy.append([ab.uses] * left)
-                continue
-            total = min(ab.uses * left, ab.uses * n - uses.get((s.id, j), 0))
-            q, r = divmod(total, left)
-            per_copy.append([q + 1] * r + [q] * (left - r))
-        groups: dict[tuple[bool, tuple[int, ...]], int] = {}
-        for i in range(left):
-            key = (i >= left - tapped, tuple(col[i] for col in per_copy))
-            groups[key] = groups.get(key, 0) + 1
-        merged: dict[tuple[int, ...], list[int]] = {}  # uses -> [copies, tapped]
-        for (is_tapped, u), count in groups.items():
-            entry = merged.setdefault(u, [0, 0])
-            entry[0] += count
-            entry[1] += count if is_tapped else 0
-        for k, (u, (count, n_tapped)) in enumerate(merged.items()):
-            abilities = tuple(ab if ab.tap or ab.uses == used else evolve(ab, uses=used)
-                              for ab, used in zip(s.abilities, u))
-            out.append(evolve(s, id=s.id if k == 0 else f"{s.id}~{k + 1}", count=count, tapped=n_tapped,
-                              abilities=abilities))
+
+def board_left(problem: Problem, answer: dict[str, Any]) -> Board:
+    """The board ``answer`` (a paid answer to ``problem``) leaves, copy by copy: the replay of
+    solver/plan_board.py (the copies each activation and 601.2h used, counters, uses, the
+    permanents other costs tapped and sacrificed, the cards in each zone, the facts the copies
+    sacrificed counted toward), then the life and energy paid. Copies left in different states
+    become entries of their own (``id~2``, ...). A plan's next cost is judged on the same board."""
+    left = board_left_by(problem, answer.get("activations", []), late_of(problem, answer))
     player = problem.player
     life = player.life - answer.get("life_paid", 0) - answer.get("damage", 0)
-    return tuple(out), life, player.energy - answer.get("energy_paid", 0)
+    return Board(left.sources, life, player.energy - answer.get("energy_paid", 0), left.hand, left.graveyard,
+                 left.library, left.facts)
 
 
-def payable_on(kept: tuple[Problem, ...], sources: tuple[Source, ...], life: int, energy: int) -> list[int]:
-    """The indexes of ``kept`` that ``pay`` pays on this board, each on its own."""
+def payable_on(kept: tuple[Problem, ...], board: Board) -> list[int]:
+    """The indexes of ``kept`` that ``pay`` pays on ``board``, each on its own."""
     from tapwise.solver.pay import pay  # pay routes problems with keep here
-    return [i for i, k in enumerate(kept) if pay(judged(k, sources, life, energy))["status"] == "paid"]
+    return [i for i, k in enumerate(kept) if pay(judged(k, board))["status"] == "paid"]
 
 
 def check_kept(problem: Problem, answer: dict[str, Any]) -> list[str]:
     """What is wrong with ``answer["kept"]``: each kept cost is paid on the board the answer leaves."""
-    sources, life, energy = board_left(problem, answer)
-    really = payable_on(problem.keep, sources, life, energy)
+    really = payable_on(problem.keep, board_left(problem, answer))
     claimed = answer.get("kept")
     if claimed != really:
         return [f"kept says {claimed} but the costs payable on the board the payment leaves are {really}"]
@@ -190,72 +165,173 @@ class KeepModel(Model):
 
     def _link(self, main: dict[str, Any], kept: list[dict[str, Any]]) -> None:
         """Each kept part draws on what the main part leaves (see :func:`board_left`)."""
-        lin = self._linear
         prob = main["c"].problem
         m_use = _usage(main)
-        m_lost = main["quantities"]["min_life"]
-        m_energy = main["quantities"]["min_energy"]
-        player = prob.player
         for part in kept:
             use = _usage(part)
-            for si, s in enumerate(prob.sources):
-                n, t = s.count, s.tapped
-                m_taps, m_sacs = m_use["tap"].get(si, []), m_use["sac"].get(si, [])
-                k_taps, k_sacs = use["tap"].get(si, []), use["sac"].get(si, [])
-                if k_taps:
-                    lin(k_taps + m_taps, INT_MIN, n - t)
-                    if m_sacs:
-                        lin(k_taps + m_sacs, INT_MIN, n)
-                if k_sacs and m_sacs:
-                    lin(k_sacs + m_sacs, INT_MIN, n)
-                for j, ab in enumerate(s.abilities):
-                    k_uses = use["use"].get((si, j), [])
-                    if ab.tap or not k_uses:
-                        continue
-                    lin(k_uses + m_use["use"].get((si, j), []), INT_MIN, ab.uses * n)
-                    if m_sacs:
-                        lin(k_uses + _neg(m_sacs, -ab.uses), INT_MIN, ab.uses * n)
-            # Life and energy as the verifier checks them on the board left (118.3, spec 8).
-            ability_life, damage = _life(part)
-            lost = part["quantities"]["min_life"]
-            cost_life = lost + _neg(ability_life) + _neg(damage)
-            life = player.life
-            if ability_life:  # abilities' life at most the life left (or none when none is left)
-                z = self._bool()
-                lin(ability_life + m_lost, INT_MIN, life, (z,))
-                lin(ability_life, 0, 0, (_not(z),))
-            if any(a for _, a in cost_life):
-                z = self._bool()
-                lin(lost + m_lost, INT_MIN, life, (z,))
-                lin(cost_life, INT_MIN, 0, (_not(z),))
-            if lost and player.keep_life is not None:
-                z = self._bool()
-                lin(lost + m_lost, INT_MIN, life - player.keep_life, (z,))
-                lin(lost, INT_MIN, 0, (_not(z),))
-            energy = part["quantities"]["min_energy"]
-            if energy:
-                lin(energy + m_energy, INT_MIN, player.energy)
+            self._link_copies(prob, m_use, use)
+            self._link_cards(prob, m_use, use)
+            self._link_life(prob, main, part)
         total = sum(self.kept_values)
         self.quantities["max_keep"] = [t for lit, mv in zip(self.kept_paid, self.kept_values)
                                        for t in ((lit, total + 1), (lit, mv))]
+
+    def _link_copies(self, prob: Problem, m_use: "_Usage", use: "_Usage") -> None:
+        """Copies: an entry of n copies, t tapped, after the main part's T taps and S sacrifices
+        (by any ability, another's cost or 601.2h) leaves min(n - t - T, n - S) untapped and
+        n - S in all (sacrifices take tapped copies first); the uses of an ability without {T}
+        with a per-copy limit u (its ``uses``, or the counters a copy has for it) leave
+        min(u(n - S), un - U); a storage ability's counter budget (one copy) is shared."""
+        lin = self._linear
+        for si, s in enumerate(prob.sources):
+            n, t = s.count, s.tapped
+            m_taps, m_sacs = m_use.tap.get(si, []), m_use.sac.get(si, [])
+            k_taps, k_sacs = use.tap.get(si, []), use.sac.get(si, [])
+            if k_taps:
+                lin(k_taps + m_taps, INT_MIN, n - t)
+                if m_sacs:
+                    lin(k_taps + m_sacs, INT_MIN, n)
+            if k_sacs and m_sacs:
+                lin(k_sacs + m_sacs, INT_MIN, n)
+            for j, ab in enumerate(s.abilities):
+                k_uses = use.use.get((si, j), [])
+                if ab.tap or not k_uses:
+                    continue
+                cap = _per_copy(s, ab)
+                if cap is not None:
+                    lin(k_uses + m_use.use.get((si, j), []), INT_MIN, cap * n)
+                    if m_sacs:
+                        lin(k_uses + _neg(m_sacs, -cap), INT_MIN, cap * n)
+                k_budget = use.budget.get((si, j), [])
+                if k_budget:
+                    lin(k_budget + m_use.budget.get((si, j), []), INT_MIN, dict(s.counters).get(ab.times.remove, 0))
+
+    def _link_cards(self, prob: Problem, m_use: "_Usage", use: "_Usage") -> None:
+        """Cards (9.1): the kept part discards from the hand and mills from the library what the
+        main part left there; its exile costs find the graveyard as the main part left it (the
+        cards there, less those exiled and delved, plus those discarded and milled); delve and
+        ``other_costs`` exile also what the kept part itself discarded and milled (9.7)."""
+        lin = self._linear
+        for field, limit in (("discard", prob.hand), ("mill", prob.library)):
+            terms, const = use.zone[field]
+            if (terms or const) and limit is not None:
+                m_terms, m_const = m_use.zone[field]
+                lin(terms + m_terms, INT_MIN, limit - const - m_const)
+        m_net, m_const = m_use.graveyard_net()
+        ab_exile, _ = use.ability_exile
+        if ab_exile:
+            lin(ab_exile + m_net, INT_MIN, prob.graveyard - m_const)
+        late_exile, late_const = use.late_exile
+        if late_exile or late_const:
+            found, f_const = use.found
+            lin(ab_exile + late_exile + _neg(found) + m_net, INT_MIN,
+                prob.graveyard - m_const - late_const + f_const)
+
+    def _link_life(self, prob: Problem, main: dict[str, Any], part: dict[str, Any]) -> None:
+        """Life and energy as the verifier checks them on the board left (118.3, spec 8)."""
+        lin = self._linear
+        player = prob.player
+        m_lost = main["quantities"]["min_life"]
+        ability_life, damage = _life(part)
+        lost = part["quantities"]["min_life"]
+        cost_life = lost + _neg(ability_life) + _neg(damage)
+        life = player.life
+        if ability_life:  # abilities' life at most the life left (or none when none is left)
+            z = self._bool()
+            lin(ability_life + m_lost, INT_MIN, life, (z,))
+            lin(ability_life, 0, 0, (_not(z),))
+        if any(a for _, a in cost_life):
+            z = self._bool()
+            lin(lost + m_lost, INT_MIN, life, (z,))
+            lin(cost_life, INT_MIN, 0, (_not(z),))
+        if lost and player.keep_life is not None:
+            z = self._bool()
+            lin(lost + m_lost, INT_MIN, life - player.keep_life, (z,))
+            lin(lost, INT_MIN, 0, (_not(z),))
+        energy = part["quantities"]["min_energy"]
+        if energy:
+            lin(energy + main["quantities"]["min_energy"], INT_MIN, player.energy)
 
     def kept_in_solution(self) -> list[bool]:
         """Which kept blocks the last solution pays."""
         return [bool(self._values[lit]) for lit in self.kept_paid]
 
 
-def _usage(part: dict[str, Any]) -> dict[str, dict[Any, Terms]]:
-    """Per source index: its taps and sacrifices, and per (source, ability) its uses without {T}."""
-    out: dict[str, dict[Any, Terms]] = {"tap": {}, "sac": {}, "use": {}}
-    for pi, p in enumerate(part["c"].producers):
+def _per_copy(s: Source, ab: Any) -> int | None:
+    """How many times each copy may activate an ability without {T} in all (its ``uses``, and
+    the counters a copy has for its ``remove_counters``); None: no limit of its own (``"any"``:
+    the life, energy, cards and counters it spends are shared and linked as such)."""
+    have = dict(s.counters)
+    bounds = [have.get(kind, 0) // k for kind, k in ab.remove_counters if k]
+    if not ab.uses_any:
+        bounds.append(ab.uses)
+    return min(bounds) if bounds else None
+
+
+@dataclass
+class _Usage:
+    """What one part (the main payment or a kept cost) takes of the board, as terms: per source
+    index its copies tapped and sacrificed (by its own abilities, by another's cost, in 601.2h),
+    per (source, ability) the uses without {T} and the counters a storage ability removes, and
+    the cards it takes from and puts into each zone (terms, constant)."""
+
+    tap: dict[int, Terms]
+    sac: dict[int, Terms]
+    use: dict[tuple[int, int], Terms]
+    budget: dict[tuple[int, int], Terms]
+    zone: dict[str, tuple[Terms, int]]  # discard, mill: all of them
+    ability_exile: tuple[Terms, int]  # exiled from the graveyard by mana abilities
+    late_exile: tuple[Terms, int]  # exiled in 601.2h: delve and other_costs
+    found: tuple[Terms, int]  # discarded and milled, by abilities and other_costs
+
+    def graveyard_net(self) -> tuple[Terms, int]:
+        """The cards this part takes out of the graveyard less those it puts in."""
+        terms = self.ability_exile[0] + self.late_exile[0] + _neg(self.found[0])
+        return terms, self.ability_exile[1] + self.late_exile[1] - self.found[1]
+
+
+def _usage(part: dict[str, Any]) -> _Usage:
+    c = part["c"]
+    tap: dict[int, Terms] = {}
+    sac: dict[int, Terms] = {}
+    use: dict[tuple[int, int], Terms] = {}
+    budget: dict[tuple[int, int], Terms] = {}
+    cards: dict[str, Terms] = {"discard": [], "exile": [], "mill": []}
+    for pi, p in enumerate(c.producers):
         acts = part["activations"][pi]
         if p.tap:
-            out["tap"].setdefault(p.source, []).extend(acts)
+            tap.setdefault(p.source, []).extend(acts)
         else:
-            out["use"].setdefault((p.source, p.ability), []).extend(acts)
+            use.setdefault((p.source, p.ability), []).extend(acts)
         if p.sacrifice:
-            out["sac"].setdefault(p.source, []).extend(acts)
-    return out
+            sac.setdefault(p.source, []).extend(acts)
+        if p.budget is not None and p.removed:
+            for (pj, lv, ci), terms in part["acts"].items():
+                if pj == pi and p.removed[ci]:
+                    budget.setdefault((p.source, p.ability), []).extend(_neg(terms, -p.removed[ci]))
+        for key in cards:
+            n = getattr(p, key)
+            if n:
+                cards[key] += _neg(acts, -n)
+    for (pi, q), x in part["victims"].items():
+        (sac if c.producers[pi].others[0] == "sac" else tap).setdefault(q, []).append((x, 1))
+    late: dict[str, tuple[Terms, int]] = {"discard": ([], 0), "exile_graveyard": ([], 0), "mill": ([], 0)}
+    delved: Terms = []
+    for kw in part["kw_parts"].values():
+        for q, terms in kw.late().items():
+            tap.setdefault(q, []).extend(terms)
+        for q, v in kw.sacrificed_other.items():
+            sac.setdefault(q, []).append((v, 1))
+        for field in late:
+            terms, n = kw.card_terms(field)
+            late[field] = (late[field][0] + terms, late[field][1] + n)
+        if kw.delve is not None:
+            delved.append((kw.delve, 1))
+    zone = {"discard": (cards["discard"] + late["discard"][0], late["discard"][1]),
+            "mill": (cards["mill"] + late["mill"][0], late["mill"][1])}
+    found = (zone["discard"][0] + zone["mill"][0], zone["discard"][1] + zone["mill"][1])
+    late_exile = (delved + late["exile_graveyard"][0], late["exile_graveyard"][1])
+    return _Usage(tap, sac, use, budget, zone, (cards["exile"], 0), late_exile, found)
 
 
 def _life(part: dict[str, Any]) -> tuple[Terms, Terms]:
@@ -294,17 +370,16 @@ def _ordered(problem: Problem, objective: dict[str, int], kept: int) -> dict[str
 
 
 def check_costs(problem: Problem) -> None:
-    """Each kept cost must be a cost the board could be asked to pay: its errors name it. The
-    payment keywords of 9.3 are not modelled with keep yet: an error naming the key."""
-    from tapwise.models.payment_keywords import keyword_path
-
-    for i, k in enumerate((problem,) + problem.keep):
-        if k.payment is not None:
-            raise ProblemError(f"keep[{i - 1}].{keyword_path(k)}" if i else keyword_path(k),
-                               "keep does not support this key yet (pay and castable do without keep)")
+    """Each kept cost must be a cost the board could be asked to pay: its errors name it. A
+    source's ``counts`` (9.1) with keep is an error naming it: the kept costs would read the facts
+    the payment lowered, which the keep model does not follow."""
+    for i, s in enumerate(problem.sources):
+        if s.counts:
+            raise ProblemError(f"sources[{i}].counts", "keep does not support this key yet (pay and plan do "
+                               "without keep)")
     for i, k in enumerate(problem.keep):
         try:
-            compile_problem(judged(k, problem.sources, problem.player.life, problem.player.energy))
+            compile_problem(judged(k, Board.of(problem)))
         except CostError as e:
             raise ProblemError(f"keep[{i}]", str(e)) from None
 
@@ -320,10 +395,8 @@ def pay_keeping(problem: Problem, pay_one: Callable[[Problem], dict[str, Any]]) 
     answer = pay_one(main)
     if answer.get("status") != "paid":
         return answer
-    sources, life, energy = board_left(main, answer)
-    kept = payable_on(problem.keep, sources, life, energy)
-    player = problem.player
-    possible = payable_on(problem.keep, problem.sources, player.life, player.energy)
+    kept = payable_on(problem.keep, board_left(main, answer))
+    possible = payable_on(problem.keep, Board.of(problem))
     if kept != possible and "max_keep" in problem.objective:
         better = _solve_model(problem, main, possible)
         if better is not None:
@@ -340,9 +413,7 @@ def _solve_model(problem: Problem, main: Problem, possible: list[int]) -> tuple[
     merge = Merge(main)
     board = merge.problem
     main_c = compile_problem(board)
-    player = board.player
-    kept_c = [compile_problem(judged(problem.keep[i], board.sources, player.life, player.energy))
-              for i in possible]
+    kept_c = [compile_problem(judged(problem.keep[i], Board.of(board))) for i in possible]
     model = KeepModel(main_c, kept_c, [mana_value(problem.keep[i]) for i in possible])
     objectives = tuple(problem.objective)
     sol = model.solve(objectives, problem.time_limit)
@@ -352,8 +423,7 @@ def _solve_model(problem: Problem, main: Problem, possible: list[int]) -> tuple[
     answer = merge.split(build_answer(main_c, sol))
     answer["objective"] = {k: v for k, v in answer["objective"].items() if k != "max_keep"}
     errors = verify(main, answer)
-    sources, life, energy = board_left(main, answer)
-    really = payable_on(problem.keep, sources, life, energy)
+    really = payable_on(problem.keep, board_left(main, answer))
     if sol.optimal and claimed != really:
         errors.append(f"the model keeps {claimed} but the costs payable on the board it leaves are {really}")
     if errors:

@@ -34,7 +34,7 @@ from tapwise.solver.answer import Made, ManaPool, Paid, colors_of, group_answer,
 from tapwise.solver.answer_keywords import KeywordPool, keyword_fields, late_taken
 from tapwise.solver.compile import Compiled, compile_problem
 from tapwise.solver.cpsat import PLAN_OBJECTIVES, PLAN_OBJECTIVES_V2, PLAN_SUMMED, PLAN_SUMMED_V2, Model, Plan, Solution
-from tapwise.solver.keep import KeepModel, board_left, check_costs, judged, payable_on
+from tapwise.solver.keep import Board, KeepModel, board_left, check_costs, judged, payable_on
 from tapwise.solver.keep import mana_value as keep_mana_value
 from tapwise.solver.pay import pay
 from tapwise.solver.plan_board import Late, LeftError, board_left_by, merge_split, split_enchanted
@@ -98,7 +98,7 @@ def _plan(request: dict[str, Any], order: str, time_limit: float, costs: list[An
     return result
 
 
-def _plan_left(board: Problem, answers: list[dict[str, Any]]) -> tuple[tuple[Source, ...], int, int]:
+def _plan_left(board: Problem, answers: list[dict[str, Any]]) -> Board:
     """What the plan's answers leave, worked out from the board as one payment (solver/keep.py)."""
     whole = {"activations": [act for a in answers for act in a["activations"]],
              "life_paid": sum(a["life_paid"] for a in answers), "damage": sum(a["damage"] for a in answers),
@@ -111,16 +111,15 @@ def _keeping(board: Problem, problems: list[Problem], compiled: list[Compiled], 
     """The plan with ``kept``: the plan found already when it keeps all that can be kept (the
     argument of solver/keep.py), else the plan of the keep model, with max_keep after the colors."""
     keep = board.keep
-    kept = payable_on(keep, *_plan_left(board, result["answers"]))
-    possible = payable_on(keep, board.sources, board.player.life, board.player.energy)
+    kept = payable_on(keep, _plan_left(board, result["answers"]))
+    possible = payable_on(keep, Board.of(board))
     if kept != possible:
-        kept_c = [compile_problem(judged(keep[i], board.sources, board.player.life, board.player.energy))
-                  for i in possible]
+        kept_c = [compile_problem(judged(keep[i], Board.of(board))) for i in possible]
         better = _solve(problems, compiled, order, time_limit,
                         keeping=(kept_c, [keep_mana_value(keep[i]) for i in possible], possible))
         if better["status"] == "paid":
             claimed = better.pop("claimed_kept")
-            kept = payable_on(keep, *_plan_left(board, better["answers"]))
+            kept = payable_on(keep, _plan_left(board, better["answers"]))
             if better["optimal"] and claimed != kept:
                 return {"status": "error", "error": f"internal error: the plan's model keeps {claimed} but the "
                         f"costs payable on the board it leaves are {kept}, so the plan is withheld"}
