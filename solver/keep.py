@@ -322,9 +322,12 @@ def _usage(part: dict[str, Any]) -> _Usage:
             tap.setdefault(q, []).extend(terms)
         for q, v in kw.sacrificed_other.items():
             sac.setdefault(q, []).append((v, 1))
-        for field in late:
-            terms, n = kw.card_terms(field)
-            late[field] = (late[field][0] + terms, late[field][1] + n)
+        for field in late:  # as kw.card_terms, with this part's own paid literal
+            n = getattr(kw.other, field) if kw.other is not None else 0
+            if n and kw.block is not None:
+                late[field] = (late[field][0] + [(part["blocks"][kw.block].paid, n)], late[field][1])
+            else:
+                late[field] = (late[field][0], late[field][1] + n)
         if kw.delve is not None:
             delved.append((kw.delve, 1))
     zone = {"discard": (cards["discard"] + late["discard"][0], late["discard"][1]),
