@@ -27,7 +27,7 @@ leaves (:func:`board_left`): ``kept`` must be exactly the kept costs that pay th
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable
 
 from tapwise.models.problem import Problem, ProblemError, Source
@@ -70,6 +70,19 @@ class Board:
         """The board as ``problem`` gives it: the most any payment can leave."""
         p = problem.player
         return cls(problem.sources, p.life, p.energy, problem.hand, problem.graveyard, problem.library, problem.facts)
+
+
+def most_left(board: Problem, costs: tuple[Problem, ...] = ()) -> Board:
+    """A board at least as good for every kept cost as any a payment of ``board`` (and of
+    ``costs``, a plan's, each with its own 9.3 keys) can leave: the board as given, but with a
+    graveyard holding also every card the hand and the mill costs could put there (cards
+    discarded and milled go there, 9.7). Everything else only shrinks as a payment goes."""
+    compiled = compile_problem(evolve(board, keep=(), objective_list=None))
+    milled = sum(p.mill * p.max_activations for p in compiled.producers)
+    milled += sum(p.payment.other.mill for p in (board, *costs) if p.payment is not None and p.payment.other is not None)
+    if board.library is not None:
+        milled = min(milled, board.library)
+    return replace(Board.of(board), graveyard=board.graveyard + board.hand + milled)
 
 
 def judged(kept: Problem, board: Board) -> Problem:
@@ -177,22 +190,32 @@ class KeepModel(Model):
                                        for t in ((lit, total + 1), (lit, mv))]
 
     def _link_copies(self, prob: Problem, m_use: "_Usage", use: "_Usage") -> None:
-        """Copies: an entry of n copies, t tapped, after the main part's T taps and S sacrifices
-        (by any ability, another's cost or 601.2h) leaves min(n - t - T, n - S) untapped and
-        n - S in all (sacrifices take tapped copies first); the uses of an ability without {T}
-        with a per-copy limit u (its ``uses``, or the counters a copy has for it) leave
-        min(u(n - S), un - U); a storage ability's counter budget (one copy) is shared."""
+        """Copies, as :func:`board_left` replays them: an entry of n copies, t tapped, whose
+        mana abilities and their costs tap T0 and sacrifice G copies (taps first), then whose
+        costs in paying order tap L_j and sacrifice S_j copies in 601.2h (a sacrifice takes
+        tapped copies first), leaves n - G - sum S copies, of them untapped
+        min(n - t - T0 - sum L, min over j = 0..m of n - G - sum S_i (i <= j) - sum L_i (i > j)).
+        The uses of an ability without {T} with a per-copy limit u (its ``uses``, or the counters
+        a copy has for it) leave min(u(n - G - sum S), un - U); a storage ability's counter
+        budget (one copy) is shared."""
         lin = self._linear
         for si, s in enumerate(prob.sources):
             n, t = s.count, s.tapped
-            m_taps, m_sacs = m_use.tap.get(si, []), m_use.sac.get(si, [])
-            k_taps, k_sacs = use.tap.get(si, []), use.sac.get(si, [])
+            early_taps, gone = m_use.tap.get(si, []), m_use.sac.get(si, [])
+            late = [(lt.get(si, []), ls.get(si, [])) for lt, ls in m_use.late]
+            all_late_taps = [x for lt, _ in late for x in lt]
+            all_sacs = gone + [x for _, ls in late for x in ls]
+            k_taps = use.tap.get(si, []) + [x for lt, _ in use.late for x in lt.get(si, [])]
+            k_sacs = use.sac.get(si, []) + [x for _, ls in use.late for x in ls.get(si, [])]
             if k_taps:
-                lin(k_taps + m_taps, INT_MIN, n - t)
-                if m_sacs:
-                    lin(k_taps + m_sacs, INT_MIN, n)
-            if k_sacs and m_sacs:
-                lin(k_sacs + m_sacs, INT_MIN, n)
+                lin(k_taps + early_taps + all_late_taps, INT_MIN, n - t)
+                for j in range(len(late) + 1):
+                    before = gone + [x for _, ls in late[:j] for x in ls]
+                    after = [x for lt, _ in late[j:] for x in lt]
+                    if before:
+                        lin(k_taps + before + after, INT_MIN, n)
+            if k_sacs and all_sacs:
+                lin(k_sacs + all_sacs, INT_MIN, n)
             for j, ab in enumerate(s.abilities):
                 k_uses = use.use.get((si, j), [])
                 if ab.tap or not k_uses:
@@ -200,8 +223,8 @@ class KeepModel(Model):
                 cap = _per_copy(s, ab)
                 if cap is not None:
                     lin(k_uses + m_use.use.get((si, j), []), INT_MIN, cap * n)
-                    if m_sacs:
-                        lin(k_uses + _neg(m_sacs, -cap), INT_MIN, cap * n)
+                    if all_sacs:
+                        lin(k_uses + _neg(all_sacs, -cap), INT_MIN, cap * n)
                 k_budget = use.budget.get((si, j), [])
                 if k_budget:
                     lin(k_budget + m_use.budget.get((si, j), []), INT_MIN, dict(s.counters).get(ab.times.remove, 0))
@@ -271,12 +294,14 @@ def _per_copy(s: Source, ab: Any) -> int | None:
 @dataclass
 class _Usage:
     """What one part (the main payment or a kept cost) takes of the board, as terms: per source
-    index its copies tapped and sacrificed (by its own abilities, by another's cost, in 601.2h),
+    index its copies tapped and sacrificed by mana abilities and their costs, and per cost with
+    9.3's keys (in paying order) those its 601.2h taps and sacrifices,
     per (source, ability) the uses without {T} and the counters a storage ability removes, and
     the cards it takes from and puts into each zone (terms, constant)."""
 
     tap: dict[int, Terms]
     sac: dict[int, Terms]
+    late: list[tuple[dict[int, Terms], dict[int, Terms]]]
     use: dict[tuple[int, int], Terms]
     budget: dict[tuple[int, int], Terms]
     zone: dict[str, tuple[Terms, int]]  # discard, mill: all of them
@@ -317,11 +342,9 @@ def _usage(part: dict[str, Any]) -> _Usage:
         (sac if c.producers[pi].others[0] == "sac" else tap).setdefault(q, []).append((x, 1))
     late: dict[str, tuple[Terms, int]] = {"discard": ([], 0), "exile_graveyard": ([], 0), "mill": ([], 0)}
     delved: Terms = []
-    for kw in part["kw_parts"].values():
-        for q, terms in kw.late().items():
-            tap.setdefault(q, []).extend(terms)
-        for q, v in kw.sacrificed_other.items():
-            sac.setdefault(q, []).append((v, 1))
+    late_copies: list[tuple[dict[int, Terms], dict[int, Terms]]] = []
+    for _bi, kw in sorted(part["kw_parts"].items()):  # paying order
+        late_copies.append((kw.late(), {q: [(v, 1)] for q, v in kw.sacrificed_other.items()}))
         for field in late:  # as kw.card_terms, with this part's own paid literal
             n = getattr(kw.other, field) if kw.other is not None else 0
             if n and kw.block is not None:
@@ -334,7 +357,7 @@ def _usage(part: dict[str, Any]) -> _Usage:
             "mill": (cards["mill"] + late["mill"][0], late["mill"][1])}
     found = (zone["discard"][0] + zone["mill"][0], zone["discard"][1] + zone["mill"][1])
     late_exile = (delved + late["exile_graveyard"][0], late["exile_graveyard"][1])
-    return _Usage(tap, sac, use, budget, zone, (cards["exile"], 0), late_exile, found)
+    return _Usage(tap, sac, late_copies, use, budget, zone, (cards["exile"], 0), late_exile, found)
 
 
 def _life(part: dict[str, Any]) -> tuple[Terms, Terms]:
@@ -399,7 +422,7 @@ def pay_keeping(problem: Problem, pay_one: Callable[[Problem], dict[str, Any]]) 
     if answer.get("status") != "paid":
         return answer
     kept = payable_on(problem.keep, board_left(main, answer))
-    possible = payable_on(problem.keep, Board.of(problem))
+    possible = payable_on(problem.keep, most_left(main))
     if kept != possible and "max_keep" in problem.objective:
         better = _solve_model(problem, main, possible)
         if better is not None:
@@ -416,7 +439,9 @@ def _solve_model(problem: Problem, main: Problem, possible: list[int]) -> tuple[
     merge = Merge(main)
     board = merge.problem
     main_c = compile_problem(board)
-    kept_c = [compile_problem(judged(problem.keep[i], Board.of(board))) for i in possible]
+    most = most_left(main)  # the links to the main block bound what the kept blocks take
+    kept_c = [compile_problem(judged(problem.keep[i], replace(Board.of(board), graveyard=most.graveyard)))
+              for i in possible]
     model = KeepModel(main_c, kept_c, [mana_value(problem.keep[i]) for i in possible])
     objectives = tuple(problem.objective)
     sol = model.solve(objectives, problem.time_limit)

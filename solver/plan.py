@@ -34,7 +34,7 @@ from tapwise.solver.answer import Made, ManaPool, Paid, colors_of, group_answer,
 from tapwise.solver.answer_keywords import KeywordPool, keyword_fields, late_taken
 from tapwise.solver.compile import Compiled, compile_problem
 from tapwise.solver.cpsat import PLAN_OBJECTIVES, PLAN_OBJECTIVES_V2, PLAN_SUMMED, PLAN_SUMMED_V2, Model, Plan, Solution
-from tapwise.solver.keep import Board, KeepModel, board_left, check_costs, judged, payable_on
+from tapwise.solver.keep import Board, KeepModel, board_left, check_costs, judged, most_left, payable_on
 from tapwise.solver.keep import mana_value as keep_mana_value
 from tapwise.solver.pay import pay
 from tapwise.solver.plan_board import Late, LeftError, board_left_by, merge_split, split_enchanted
@@ -112,9 +112,10 @@ def _keeping(board: Problem, problems: list[Problem], compiled: list[Compiled], 
     argument of solver/keep.py), else the plan of the keep model, with max_keep after the colors."""
     keep = board.keep
     kept = payable_on(keep, _plan_left(board, result["answers"]))
-    possible = payable_on(keep, Board.of(board))
+    most = most_left(board, tuple(problems))  # (a graveyard the costs may fill)
+    possible = payable_on(keep, most)
     if kept != possible:
-        kept_c = [compile_problem(judged(keep[i], Board.of(board))) for i in possible]
+        kept_c = [compile_problem(judged(keep[i], most)) for i in possible]
         better = _solve(problems, compiled, order, time_limit,
                         keeping=(kept_c, [keep_mana_value(keep[i]) for i in possible], possible))
         if better["status"] == "paid":
