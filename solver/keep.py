@@ -1,28 +1,34 @@
 """Keeping the rest of the hand castable (spec 9.5): ``keep`` and the objective ``max_keep``.
 
-A kept cost is judged on the board a payment leaves: the copies still untapped and unsacrificed
-with their remaining uses, the life and energy left, and no pool (it empties before the kept
-spell could be cast, 106.4). ``max_keep`` counts the kept costs that each remain payable on
-their own, then their total mana value.
+A kept cost is judged on the board a payment leaves (:func:`board_left`): the copies still on the
+battlefield, which are tapped (by mana abilities, by other permanents' ``tap_other``, by convoke,
+improvise and ``other_costs`` in 601.2h), the counters and uses each has left, the cards left in
+the hand, graveyard and library (after discard, mill, exile and delve), the life and energy left,
+and no pool (it empties before the kept spell could be cast, 106.4). ``max_keep`` counts the kept
+costs that each remain payable on their own, then their total mana value.
 
 Exact in two steps:
 
 1. The payment that is best without ``max_keep`` is found as usual (fast path or CP-SAT). If it
-   leaves payable every kept cost that is payable at all on the board without its pool, it is
-   optimal with ``max_keep`` too, wherever ``max_keep`` stands in the list. The one argument:
-   that board is the most any payment can leave (a payment only taps, sacrifices, spends uses,
-   life and energy), so the payment reaches ``max_keep``'s upper bound; any other payment is
-   worse or equal on the objectives before ``max_keep`` (the first payment is optimal for them),
-   can't be better on ``max_keep``, and among payments equal on both the first is best on the
-   rest (it was optimal for them over a larger set).
+   leaves payable every kept cost that is payable at all on :func:`most_left` (the board as
+   given, with a graveyard also holding every card the hand and the mill costs could put there),
+   it is optimal with ``max_keep`` too, wherever ``max_keep`` stands in the list. The one
+   argument: that board is at least as good for each kept cost as any board a payment leaves (a
+   payment only taps, sacrifices, spends uses, counters, life, energy and cards, and the only
+   zone it fills is the graveyard), so the payment reaches ``max_keep``'s upper bound; any other
+   payment is worse or equal on the objectives before ``max_keep`` (the first payment is optimal
+   for them), can't be better on ``max_keep``, and among payments equal on both the first is best
+   on the rest (it was optimal for them over a larger set).
 2. Otherwise one CP-SAT model (:class:`KeepModel`): the main cost's block as in ``pay`` (or a
-   plan's blocks), and for each kept cost its own copy of the activation variables and a block
-   that may be left unpaid, each drawing only on what the main block leaves (copies, uses, life,
-   energy), independent of the other kept blocks. ``max_keep`` is a weighted sum, exact because
-   the weight of the count exceeds every total mana value.
+   plan's blocks), and for each kept cost its own copy of the activation and 601.2h variables
+   (its own 9.3 part) and a block that may be left unpaid, each drawing only on what the main
+   block leaves (copies tapped and sacrificed in paying order, uses, counter budgets, cards per
+   zone, life, energy), independent of the other kept blocks. ``max_keep`` is a weighted sum,
+   exact because the weight of the count exceeds every total mana value.
 
 Every answer is checked by paying each kept cost again, with ``pay``, on the board the answer
-leaves (:func:`board_left`): ``kept`` must be exactly the kept costs that pay there.
+leaves: ``kept`` must be exactly the kept costs that pay there; a model whose claim differs is a
+bug, withheld (:class:`KeepError`).
 """
 
 from __future__ import annotations
