@@ -21,7 +21,7 @@ import copy
 import itertools
 from typing import Any
 
-from .brute import MAXIMIZED, Unsupported
+from .brute import DEFAULT_TAIL, DEFAULT_TAIL_V2, MAXIMIZED, Unsupported, _kind_rank
 from .keep_brute import keep_outcome, mana_value
 from .keywords_brute import _compositions, _KeywordSearch, brute_keywords
 
@@ -114,12 +114,14 @@ class _KeepKeywordSearch(_KeywordSearch):
 
     # -- 601.2h copy by copy -------------------------------------------------------------------
 
-    def _late_taps(self, copies):
-        """Every way the untapped copies on the battlefield act in 601.2h: (copies after, the
-        units per keyword role, copies tapped by other_costs, copies newly used)."""
+    def _late_taps(self, copies, part: _KeywordSearch | None = None):
+        """Every way the untapped copies on the battlefield act in ``part``'s 601.2h (default:
+        this search's own cost): (copies after, the units per keyword role, copies tapped by
+        other_costs, copies newly used)."""
+        part = part or self
         groups = []  # (entry, state, how many, roles)
         for e, entry in enumerate(copies):
-            roles = self._roles(e)
+            roles = part._roles(e)
             if len(roles) == 1:
                 continue
             for cs in sorted(set(entry)):
@@ -143,13 +145,14 @@ class _KeepKeywordSearch(_KeywordSearch):
                         entries[e].append((True, cs[1], True, cs[3], cs[4]))
             yield tuple(tuple(sorted(entry)) for entry in entries), want, tapped, new
 
-    def _late_sacrifices(self, copies):
-        """Every choice of the copies other_costs sacrifices (any still on the battlefield)."""
-        if self.o_sac is None:
+    def _late_sacrifices(self, copies, part: _KeywordSearch | None = None):
+        """Every choice of the copies ``part``'s other_costs sacrifices (any still on the battlefield)."""
+        part = part or self
+        if part.o_sac is None:
             yield copies, 0
             return
-        n = self.o_sac[0]
-        states = [(e, cs, entry.count(cs)) for e, entry in enumerate(copies) if self._matches(e, self.o_sac)
+        n = part.o_sac[0]
+        states = [(e, cs, entry.count(cs)) for e, entry in enumerate(copies) if part._matches(e, part.o_sac)
                   for cs in sorted(set(entry)) if not cs[1]]
         for pick in itertools.product(*[range(min(k, n) + 1) for _, _, k in states]):
             if sum(pick) != n:
@@ -212,6 +215,76 @@ class _KeepKeywordSearch(_KeywordSearch):
             self.best_kept = kept
 
 
+class _KeepPlanSearch(_KeepKeywordSearch):
+    """A plan's costs paid one after another from one board (spec 7): every mana ability first
+    (the mana floats, 118.3a), then each cost's 601.2h in paying order, copy by copy, each seeing
+    the copies and the graveyard the ones before left; the mana pays what the keywords leave of
+    all the costs at once. Scored with ``max_keep`` first, then the objectives summed."""
+
+    def __init__(self, board: dict, costs: list[dict], keep: list[dict], v2: bool, max_states: int) -> None:
+        self.parts = [_KeywordSearch({**copy.deepcopy(board), **copy.deepcopy(cost)}, max_states) for cost in costs]
+        super().__init__({**copy.deepcopy(board), "cost": "{0}", "keep": keep}, max_states)
+        self.objectives = ["max_keep"] + (list(DEFAULT_TAIL_V2) if v2 else list(DEFAULT_TAIL))
+        self.unpayable = any(p.unpayable or not p.demands for p in self.parts)
+
+    def _steps(self, j: int, copies, gy: int, discarded: int, milled: int):
+        """Every way to pay the 601.2h of costs ``j``..: (copies after, graveyard, discarded,
+        milled, slots left for mana, life, energy, copies newly used, cards, sacrificed)."""
+        if j == len(self.parts):
+            yield copies, gy, discarded, milled, (), 0, 0, 0, 0, 0
+            return
+        part = self.parts[j]
+        hand, _, library = self.zones
+        o_discard, o_exile, o_mill = part.o_cards
+        gy_now = gy + o_discard + o_mill - o_exile
+        if discarded + o_discard > hand or (library is not None and milled + o_mill > library) or gy_now < 0:
+            return
+        for after_taps, want, tapped, new in self._late_taps(copies, part):
+            if tapped != (part.o_tap[0] if part.o_tap is not None else 0):
+                continue
+            for after, n_sac in self._late_sacrifices(after_taps, part):
+                for _xv, life, cost_energy, slots in part.demands:
+                    by_kw = part._by_kw(slots)
+                    if any(k > by_kw.get(role, 0) for role, k in want.items()):
+                        continue
+                    for delved in range(min(gy_now if part.delve else 0, by_kw.get("gen", 0) - want.get("gen", 0)) + 1):
+                        take = dict(want)
+                        take["gen"] = take.get("gen", 0) + delved
+                        rest = part._rest(slots, take)
+                        for c2, gy2, d2, m2, r_slots, r_life, r_energy, r_new, r_cards, r_sacs in self._steps(
+                                j + 1, after, gy_now - delved, discarded + o_discard, milled + o_mill):
+                            yield (c2, gy2, d2, m2, rest + r_slots, life + r_life, cost_energy + r_energy,
+                                   new + r_new, delved + sum(part.o_cards) + r_cards, n_sac + r_sacs)
+
+    def _evaluate(self, state) -> None:
+        copies, pool, a_life, damage, energy, sacrifices, cards, moved, zones, drawbacks = state
+        supply, made_in_pool = self._pool_supply(pool)
+        used = sum(1 for entry in copies for cs in entry if cs[2])
+        hand, graveyard, library = self.zones
+        gy = graveyard - zones[1] + zones[0] + zones[2]  # 9.7: what mana abilities discarded, milled
+        for after, gy2, discarded, milled, slots, life, cost_energy, new, more_cards, more_sacs in self._steps(
+                0, copies, gy, zones[0], zones[2]):
+            if not self._affordable(energy + cost_energy, a_life, damage, life):
+                continue
+            slots = tuple(sorted(slots, key=_kind_rank))
+            left_zones = (hand - discarded, gy2, None if library is None else library - milled)
+            for _, spent in self._pay(slots, supply).items():
+                values = {"min_life": a_life + damage + life, "min_sacrifices": sacrifices + more_sacs,
+                          "min_drawbacks": drawbacks, "min_cards": cards + more_cards, "min_counters": moved,
+                          "min_sources": used + new, "min_waste": made_in_pool - spent}
+                kept = self._kept_after(after, left_zones, self.life - a_life - damage - life,
+                                        self.energy - energy - cost_energy)
+                self._score(values, kept)
+
+
+def brute_plan_keep_keywords(board: dict, costs: list[dict], keep: list[dict], v2: bool, *,
+                             max_states: int = 50_000) -> dict:
+    """Paying every cost of ``costs`` in this order from ``board`` with ``keep``: ``{"status",
+    "objective"}`` (``max_keep`` first, then the objectives summed) and the kept count and mana
+    value, as :func:`brute_keep_keywords`."""
+    return keep_outcome(_KeepPlanSearch(board, costs, keep, v2, max_states))
+
+
 def brute_keep_keywords(problem: dict, *, max_states: int = 50_000) -> dict:
     """``{"status", "objective", "kept_count", "kept_mana_value"}`` for a problem with ``keep``
     and any of 9.1-9.3's keys: the lexicographic optimum over every payment, ``max_keep`` the
@@ -223,4 +296,4 @@ def brute_keep_keywords(problem: dict, *, max_states: int = 50_000) -> dict:
     return keep_outcome(_KeepKeywordSearch(copy.deepcopy(problem), max_states))
 
 
-__all__ = ["brute_keep_keywords"]
+__all__ = ["brute_keep_keywords", "brute_plan_keep_keywords"]

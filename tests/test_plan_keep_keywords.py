@@ -1,0 +1,96 @@
+"""``plan`` with ``keep`` (9.5) on boards with 9.1-9.3's keys: counters, cards, other
+permanents, ``uses: "any"`` and costs with convoke, improvise, delve and ``other_costs``.
+
+Random small plans against the exhaustive reference ``brute_plan_keep_v2``
+(tests/reference/plan_keep_brute.py over keep_keywords_brute.py's plan search: every mana ability
+first, then each cost's 601.2h in paying order, copy by copy, and each kept cost paid on the
+board left): the same costs paid and mana value, ``kept`` equal to the kept costs that pay on
+the board the plan leaves, and with an optimal plan the same kept count and mana value and the
+same summed objectives. A longer run: ``python -P tests/test_plan_keep_keywords.py N SEED``.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+import tapwise  # noqa: E402
+from tapwise.models.problem import load_problem  # noqa: E402
+from tapwise.solver.keep import payable_on  # noqa: E402
+from tapwise.solver.plan import plan_left  # noqa: E402
+
+from keyword_problems import keyword_plan  # noqa: E402
+from reference.brute import TooBig, Unsupported  # noqa: E402
+from reference.keep_brute import mana_value  # noqa: E402
+from reference.plan_keep_brute import brute_plan_keep_v2  # noqa: E402
+from test_keep_keywords import board_keep_problem, _kept  # noqa: E402
+
+
+def keep_plan(rng: random.Random) -> tuple[dict[str, Any], list[dict[str, Any]], list[dict[str, Any]], str]:
+    """A random plan: tests/keyword_problems.py's (costs with 9.3's keys) or one on a board with
+    counters, cards and other permanents (plain costs), and one or two kept costs."""
+    if rng.random() < 0.5:
+        board, costs, order = keyword_plan(rng)
+        costs = costs[:2]
+    else:
+        p = board_keep_problem(rng)
+        board = {k: p[k] for k in ("sources", "player", "hand", "graveyard", "library") if k in p}
+        costs = [{"cost": p["cost"]}, _kept(rng)]
+        order = rng.choice(("given", "any"))
+    return board, costs, [_kept(rng) for _ in range(rng.randint(1, 2))], order
+
+
+def check(board: dict, costs: list[dict], keep: list[dict], order: str) -> bool:
+    """The plan agrees with the reference; False when the reference can't judge it."""
+    try:
+        ref = brute_plan_keep_v2(copy.deepcopy(board), copy.deepcopy(costs), copy.deepcopy(keep), order)
+    except (TooBig, Unsupported):
+        return False
+    request = {**copy.deepcopy(board), "costs": copy.deepcopy(costs), "order": order}
+    a = tapwise.plan({**copy.deepcopy(request), "keep": copy.deepcopy(keep)})
+    shown = json.dumps({**request, "keep": keep})
+    if ref is None:
+        assert a["status"] == "infeasible", f"{a}\n{shown}"
+        return True
+    assert a["status"] == "paid", f"{a}\n{shown}"
+    assert (a["objective"]["paid"], a["objective"]["mana_value"]) == (ref["paid"], ref["mana_value"]), \
+        f"{a['objective']}\nreference {ref}\n{shown}"
+    kept_problems = load_problem({"cost": "{0}", **copy.deepcopy(board), "keep": copy.deepcopy(keep)}).keep
+    assert a["kept"] == payable_on(kept_problems, plan_left(request, a)), shown
+    if a["optimal"]:
+        kept_value = sum(mana_value(keep[i]) for i in a["kept"])
+        assert (len(a["kept"]), kept_value) == (ref["kept_count"], ref["kept_mana_value"]), \
+            f"{a['objective']}\nreference {ref}\n{shown}"
+        got = {k: a["objective"][k] for k in ref["objective"] if k != "max_keep"}
+        want = {k: v for k, v in ref["objective"].items() if k != "max_keep"}
+        assert got == want, f"plan {a['objective']}, reference {ref}\n{shown}"
+    return True
+
+
+@pytest.mark.parametrize("seed", range(100))
+def test_plan_with_keep_on_v2_boards_against_reference(seed):
+    check(*keep_plan(random.Random(20_000 + seed)))
+
+
+if __name__ == "__main__":
+    n, seed = int(sys.argv[1]), int(sys.argv[2])
+    rng = random.Random(seed)
+    bad = skipped = 0
+    for i in range(n):
+        case = keep_plan(rng)
+        try:
+            skipped += 0 if check(*case) else 1
+        except AssertionError as e:
+            bad += 1
+            if bad <= 3:
+                print(f"case {i}: {str(e)[:3000]}\n")
+    print(f"plan with keep: {n} plans (seed {seed}): {bad} disagreements, {skipped} too big for the reference")
+    sys.exit(1 if bad else 0)
