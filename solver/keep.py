@@ -203,7 +203,9 @@ class KeepModel(Model):
         min(n - t - T0 - sum L, min over j = 0..m of n - G - sum S_i (i <= j) - sum L_i (i > j)).
         The uses of an ability without {T} with a per-copy limit u (its ``uses``, or the counters
         a copy has for it) leave min(u(n - G - sum S), un - U); a storage ability's counter
-        budget (one copy) is shared."""
+        budget (one copy) is shared. The kept part's own limits on distinct copies (copies tapped
+        in 601.2h beside those gone before it, copies used, ...: :func:`_bounded`) hold against
+        the n - G - sum S copies left."""
         lin = self._linear
         for si, s in enumerate(prob.sources):
             n, t = s.count, s.tapped
@@ -222,6 +224,9 @@ class KeepModel(Model):
                         lin(k_taps + before + after, INT_MIN, n)
             if k_sacs and all_sacs:
                 lin(k_sacs + all_sacs, INT_MIN, n)
+            if all_sacs:
+                for terms, k in use.bounded.get(si, []):
+                    lin(terms + all_sacs, INT_MIN, n - k)
             for j, ab in enumerate(s.abilities):
                 k_uses = use.use.get((si, j), [])
                 if ab.tap or not k_uses:
@@ -308,6 +313,7 @@ class _Usage:
     tap: dict[int, Terms]
     sac: dict[int, Terms]
     late: list[tuple[dict[int, Terms], dict[int, Terms]]]
+    bounded: dict[int, list[tuple[Terms, int]]]  # per source: (terms, k) with terms <= copies - k in the part's own model
     use: dict[tuple[int, int], Terms]
     budget: dict[tuple[int, int], Terms]
     zone: dict[str, tuple[Terms, int]]  # discard, mill: all of them
@@ -363,7 +369,43 @@ def _usage(part: dict[str, Any]) -> _Usage:
             "mill": (cards["mill"] + late["mill"][0], late["mill"][1])}
     found = (zone["discard"][0] + zone["mill"][0], zone["discard"][1] + zone["mill"][1])
     late_exile = (delved + late["exile_graveyard"][0], late["exile_graveyard"][1])
-    return _Usage(tap, sac, late_copies, use, budget, zone, (cards["exile"], 0), late_exile, found)
+    return _Usage(tap, sac, late_copies, _bounded(part, tap, sac, late_copies), use, budget, zone, (cards["exile"], 0), late_exile, found)
+
+
+def _bounded(part: dict[str, Any], tap: dict[int, Terms], sac: dict[int, Terms],
+             late: list[tuple[dict[int, Terms], dict[int, Terms]]]) -> dict[int, list[tuple[Terms, int]]]:
+    """The part's own limits, per source, that count distinct copies against the entry's copies
+    (solver/cpsat_build.py and cpsat_keywords.py write them against the board as given; on the
+    board left they hold against the copies left): copies tapped in 601.2h and copies gone
+    before it; copies sacrificed by others' costs and copies acting after them; the copies an
+    ability without "self" sacrifices of its own entry (never the last one); copies used."""
+    c = part["c"]
+    out: dict[int, list[tuple[Terms, int]]] = {}
+    late_taps: dict[int, Terms] = {}
+    for lt, _ in late:
+        for q, terms in lt.items():
+            late_taps.setdefault(q, []).extend(terms)
+    for q, terms in late_taps.items():
+        if sac.get(q):
+            out.setdefault(q, []).append((terms + sac[q], 0))
+    killed: dict[int, Terms] = {}
+    own: dict[int, Terms] = {}
+    for (pi, q), x in part["victims"].items():
+        kind, _n, _victims, self_ok = c.producers[pi].others
+        if kind == "sac":
+            killed.setdefault(q, []).append((x, 1))
+            if q == c.producers[pi].source and not self_ok:
+                own.setdefault(q, []).append((x, 1))
+    for q, terms in killed.items():
+        later = [t for pi, p in enumerate(c.producers) if p.source == q
+                 and (p.is_converter or (p.reads or "-")[0] == "late") for t in part["activations"][pi]]
+        if later:
+            out.setdefault(q, []).append((terms + later, 0))
+    for q, terms in own.items():
+        out.setdefault(q, []).append((terms, 1))
+    for q, u in part["copies_used"].items():
+        out.setdefault(q, []).append(([(u, 1)], 0))
+    return out
 
 
 def _life(part: dict[str, Any]) -> tuple[Terms, Terms]:

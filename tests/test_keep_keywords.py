@@ -113,6 +113,24 @@ def test_601_2h_other_costs_sacrifice_leaves_no_victim_for_a_kept_tap_other():
     assert answer["kept"] == []
 
 
+def test_9_2_a_kept_cost_that_sacrifices_and_taps_needs_two_creatures_left():
+    # Ashnod's Altar sacrifices one Bear for the main {C}{C} and the Drum taps the other (the
+    # tapped one is the one sacrificed): one untapped Bear is left. A kept {1} that convokes
+    # needs one; a kept {1} whose own cost taps a creature needs the Altar's {C}{C} too, so a
+    # Bear to sacrifice and another to tap: not there.
+    drum = {"id": "drum", "types": ["artifact"],
+            "abilities": [{"add": {"any_color": 1}, "tap_other": {"types": ["creature"]}}]}
+    altar = {"id": "ashnod", "types": ["artifact"], "abilities": [
+        {"add": "{C}{C}", "tap": False, "uses": "any", "sacrifice_other": {"types": ["creature"]}}]}
+    bears = {"id": "bear", "types": ["creature"], "colors": "G", "abilities": [], "count": 2}
+    problem = {"cost": "{C}{C}{G}", "keep": [{"cost": "{1}", "convoke": True}], "sources": [drum, altar, bears]}
+    assert tapwise.pay(problem)["kept"] == [0]
+    problem["keep"] = [{"cost": "{1}", "other_costs": {"tap_other": {"types": ["creature"]}}}]
+    answer = tapwise.pay(problem)
+    assert answer["status"] == "paid" and answer["kept"] == []
+    assert check(problem)
+
+
 def test_601_2h_other_costs_discard_leaves_fewer_cards_for_a_kept_discard():
     problem = {"cost": "{0}", "hand": 2, "other_costs": {"discard": 1},
                "keep": [{"cost": "{0}", "other_costs": {"discard": 2}}], "sources": []}
