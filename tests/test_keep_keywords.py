@@ -166,6 +166,17 @@ def test_uses_any_spends_the_life_a_kept_cost_needs():
     assert tapwise.pay(problem)["kept"] == [0]
 
 
+def test_counts_with_keep_is_an_error_naming_the_key():
+    treasure = {"id": "treasure", "types": ["artifact"], "counts": ["artifact you control"],
+                "abilities": [{"add": {"any_color": 1}, "sacrifice": True}]}
+    board = {"sources": [treasure], "facts": {"artifact you control": 1}, "keep": [{"cost": "{1}"}]}
+    answer = tapwise.pay({**board, "cost": "{1}"})
+    assert answer["status"] == "error" and answer["error"].startswith("sources[0].counts: keep"), answer
+    answer = tapwise.plan({**board, "costs": [{"cost": "{1}"}]})
+    assert answer["status"] == "error" and answer["error"].startswith("sources[0].counts: keep"), answer
+    assert tapwise.pay({**board, "cost": "{1}", "keep": []})["status"] == "paid"  # without kept costs: paid
+
+
 # -- against the reference -----------------------------------------------------------------------
 
 KEPT_SYMBOLS = ["{G}", "{W}", "{U}", "{B}", "{1}", "{2}", "{C}", "{G/W}"]
