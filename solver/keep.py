@@ -83,8 +83,10 @@ def most_left(board: Problem, costs: tuple[Problem, ...] = ()) -> Board:
     ``costs``, a plan's, each with its own 9.3 keys) can leave: the board as given, but with a
     graveyard holding also every card the hand and the mill costs could put there (cards
     discarded and milled go there, 9.7). Everything else only shrinks as a payment goes."""
-    compiled = compile_problem(evolve(board, keep=(), objective_list=None))
-    milled = sum(p.mill * p.max_activations for p in compiled.producers)
+    milled = 0
+    if any(a.mill for s in board.sources for a in s.abilities):
+        compiled = compile_problem(evolve(board, keep=(), objective_list=None))
+        milled = sum(p.mill * p.max_activations for p in compiled.producers)
     milled += sum(p.payment.other.mill for p in (board, *costs) if p.payment is not None and p.payment.other is not None)
     if board.library is not None:
         milled = min(milled, board.library)
