@@ -196,7 +196,7 @@ def _solve(problems: list[Problem], compiled: list[Compiled], order: str, time_l
         got = _decide(problems, compiled, tried, order, time_limit, keeping)
         if got is None:
             every = False
-        elif decided is None or plan_key(got[2]) > plan_key(decided[2]):
+        elif decided is None or _order_key(got[2], keeping) > _order_key(decided[2], keeping):
             decided, candidates = got, tried
     if decided is None:
         return {"status": "unknown", "optimal": False,
@@ -227,6 +227,19 @@ def _solve(problems: list[Problem], compiled: list[Compiled], order: str, time_l
     if keeping is not None:
         out["claimed_kept"] = objective.pop("claimed_kept")
     return out
+
+
+def _order_key(objective: dict[str, Any], keeping: tuple[list[Compiled], list[int], list[int]] | None,
+               ) -> tuple[int, ...]:
+    """A paying order's plan as a key, larger better (solver/plan_order.py's ``plan_key``); with
+    ``keep``, the kept costs it claims (count, then mana value) right after the costs and mana
+    value paid, as the keep model ranks them within one order."""
+    key = plan_key(objective)
+    if keeping is None:
+        return key
+    value = dict(zip(keeping[2], keeping[1]))
+    kept = objective["claimed_kept"]
+    return (key[0], key[1], len(kept), sum(value[i] for i in kept), *key[2:])
 
 
 def _decide(problems: list[Problem], compiled: list[Compiled], candidates: list[int], order: str,

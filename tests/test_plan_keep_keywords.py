@@ -75,6 +75,23 @@ def check(board: dict, costs: list[dict], keep: list[dict], order: str) -> bool:
     return True
 
 
+def test_601_2h_plan_with_keep_picks_the_paying_order_that_keeps():
+    # Paid first, the {2}{2} convokes all three creatures; the {1} then sacrifices two of them
+    # (tapped already) and a land is left for the kept {2} with a graveyard card. The other order
+    # sacrifices an untapped creature first and taps every land.
+    board = {"sources": [{"name": "Plains", "count": 2}, {"name": "Island", "count": 2},
+                         {"id": "creature0", "types": ["creature"], "colors": "U", "count": 1,
+                          "abilities": [{"add": "{G}"}], "sick": True},
+                         {"id": "creature1", "types": ["creature"], "colors": "U", "count": 2, "abilities": []}],
+             "hand": 1, "graveyard": 3}
+    costs = [{"cost": "{G/P}{1}", "convoke": True, "other_costs": {"sacrifice_other": {"types": ["creature"], "n": 2}}},
+             {"cost": "{G/W}{2}{2}", "convoke": True, "delve": True, "other_costs": {"exile_graveyard": 2}}]
+    keep = [{"cost": "{2}", "delve": True}]
+    a = tapwise.plan({**copy.deepcopy(board), "costs": copy.deepcopy(costs), "keep": keep, "order": "any"})
+    assert a["paid"] == [1, 0] and a["kept"] == [0], a
+    assert check(board, costs, keep, "any")
+
+
 @pytest.mark.parametrize("seed", range(100))
 def test_plan_with_keep_on_v2_boards_against_reference(seed):
     check(*keep_plan(random.Random(20_000 + seed)))
