@@ -224,8 +224,8 @@ BOARD_LANDS = [{"name": "Forest"}, {"name": "Swamp"}, {"name": "Island"}, {"name
 
 
 def board_keep_problem(rng: random.Random) -> dict[str, Any]:
-    """A random board with counters, cards, other permanents and ``uses: "any"`` (no 9.3 keys on
-    the main cost), one or two kept costs (some with 9.3 keys)."""
+    """A random board with counters, cards, other permanents and ``uses: "any"``, one or two kept
+    costs (some with 9.3 keys), and now and then a 9.3 key on the main cost."""
     sources = [{**land, "count": rng.randint(1, 2)} for land in rng.sample(BOARD_LANDS, rng.randint(0, 2))]
     for s in rng.sample(BOARD_SOURCES, rng.randint(1, 3)):
         sources.append({**copy.deepcopy(s), "count": 1 if s["id"] == "storage" else rng.randint(1, 2)})
@@ -245,6 +245,8 @@ def board_keep_problem(rng: random.Random) -> dict[str, Any]:
         problem["objective"] = rng.sample(names, rng.randint(1, 2))
         if rng.random() < 0.5:
             problem["objective"].insert(rng.randint(0, len(problem["objective"])), "max_keep")
+    if rng.random() < 0.3:  # the main cost with a 9.3 key of its own, on this board
+        problem.update(copy.deepcopy(rng.choice(KEPT_KEYS[2:])))
     return problem
 
 
