@@ -36,12 +36,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Callable
 
-from tapwise.models.problem import Problem, ProblemError, Source
+from tapwise.models.problem import Ability, Problem, ProblemError, Source
 from tapwise.models.total_cost import CostError
 from tapwise.models.values import evolve
 from tapwise.solver.answer import build_answer
 from tapwise.solver.compile import Compiled, compile_problem
-from tapwise.solver.cpsat import INT_MAX, INT_MIN, Model, Plan, Terms, _neg, _not, level_count
+from tapwise.solver.cpsat import INT_MIN, Model, Plan, Terms, _neg, _not, level_count
 from tapwise.solver.merge import Merge
 from tapwise.solver.plan_board import Late, board_left_by, rename_back, split_enchanted
 
@@ -293,7 +293,7 @@ class KeepModel(Model):
         return [bool(self._values[lit]) for lit in self.kept_paid]
 
 
-def _per_copy(s: Source, ab: Any) -> int | None:
+def _per_copy(s: Source, ab: Ability) -> int | None:
     """How many times each copy may activate an ability without {T} in all (its ``uses``, and
     the counters a copy has for its ``remove_counters``); None: no limit of its own (``"any"``:
     the life, energy, cards and counters it spends are shared and linked as such)."""
