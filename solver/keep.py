@@ -151,7 +151,8 @@ def check_kept(problem: Problem, answer: dict[str, Any]) -> list[str]:
 
 class KeepModel(Model):
     """The main payment (one cost, or a plan's costs) and one optional block per kept cost, each
-    with its own activations on the copies, uses, life and energy the main payment leaves.
+    with its own activations and 601.2h part (9.3) on the copies, uses, counters, cards, life
+    and energy the main payment leaves.
 
     ``Model._build`` is run once per part; the variables and constraints of every run stay in
     the model, and the main part's read-back state is restored after the last run."""
