@@ -104,10 +104,23 @@ def plan_left(request: dict[str, Any], result: dict[str, Any]) -> Board:
 
 def _plan_left(board: Problem, problems: list[Problem], result: dict[str, Any]) -> Board:
     """What the plan's answers leave, as the plan's model pays (docs/keywords.md): every mana
-    ability first, then each cost's 601.2h in paying order (solver/keep.py's replay)."""
+    ability first, then each cost's 601.2h in paying order (solver/keep.py's replay, on the
+    board's own entries: an entry a later answer names ``id~2`` is a part of ``id``)."""
     answers = result["answers"]
-    activations = [act for a in answers for act in a["activations"]]
+    ids = {s.id for s in board.sources}
+
+    def root(sid: str) -> str:
+        """The entry of ``board`` an answer's entry was split off (``id~2``: solver/plan_board.py)."""
+        while sid not in ids and "~" in sid:
+            sid = sid.rsplit("~", 1)[0]
+        return sid
+
+    activations = [{**act, "source": root(act["source"]),
+                    **{key: [root(v) for v in act[key]] for key in ("tapped", "sacrificed") if key in act}}
+                   for a in answers for act in a["activations"]]
     lates = [late_of(problems[i], a) for i, a in zip(result["paid"], answers)] or [Late()]
+    lates = [replace(late, tapped=tuple(map(root, late.tapped)), sacrificed=tuple(map(root, late.sacrificed)))
+             for late in lates]
     here, derived = board, {}
     for k, late in enumerate(lates):
         left = board_left_by(here, activations if k == 0 else [], late, derived)

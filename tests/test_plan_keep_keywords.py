@@ -92,6 +92,25 @@ def test_601_2h_plan_with_keep_picks_the_paying_order_that_keeps():
     assert check(board, costs, keep, "any")
 
 
+def test_a_later_answer_naming_a_split_off_entry_is_judged_on_the_board_entries():
+    # The first answer uses one Ritual's ability, so the second answer's board has "ritual~2";
+    # its other_costs taps that copy. The board kept costs are judged on is the plan's whole
+    # board: "ritual~2" is a copy of "ritual" (solver/plan_board.py names split-off entries so).
+    board = {"sources": [
+        {"id": "ritual", "types": ["creature"], "colors": "B", "abilities": [{"add": "{B}", "tap": False, "uses": 2}],
+         "count": 2},
+        {"id": "crypt", "types": ["land"], "abilities": [{"add": "{G}", "exile_graveyard": 1}], "count": 2},
+        {"id": "springleaf drum", "types": ["artifact"],
+         "abilities": [{"add": {"any_color": 1}, "tap_other": {"types": ["creature"]}}], "count": 2},
+        {"id": "bear", "types": ["creature"], "colors": "G", "abilities": [], "count": 1}],
+        "player": {"life": 5}, "hand": 1, "graveyard": 1, "library": 1}
+    costs = [{"cost": "{B}{G}{U}"}, {"cost": "{W}", "other_costs": {"tap_other": {"types": ["artifact", "creature"]}}}]
+    a = tapwise.plan({**copy.deepcopy(board), "costs": copy.deepcopy(costs), "keep": [{"cost": "{G}"}],
+                      "order": "any"})
+    assert a["status"] == "paid" and a["paid"] == [0, 1], a
+    assert check(board, costs, [{"cost": "{G}"}], "any")
+
+
 @pytest.mark.parametrize("seed", range(100))
 def test_plan_with_keep_on_v2_boards_against_reference(seed):
     check(*keep_plan(random.Random(20_000 + seed)))
