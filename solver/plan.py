@@ -118,6 +118,11 @@ def _plan_left(board: Problem, problems: list[Problem], result: dict[str, Any]) 
     activations = [{**act, "source": root(act["source"]),
                     **{key: [root(v) for v in act[key]] for key in ("tapped", "sacrificed") if key in act}}
                    for a in answers for act in a["activations"]]
+    by_id = {s.id: s for s in board.sources}
+    # the plan's mana abilities all come before its first 601.2h, in any order the player likes:
+    # the ones that sacrifice (their own copy or others) after the rest, as in one answer
+    activations.sort(key=lambda act: bool(act.get("sacrificed"))
+                     or by_id[act["source"]].abilities[act["ability"]].sacrifice)
     lates = [late_of(problems[i], a) for i, a in zip(result["paid"], answers)] or [Late()]
     lates = [replace(late, tapped=tuple(map(root, late.tapped)), sacrificed=tuple(map(root, late.sacrificed)))
              for late in lates]

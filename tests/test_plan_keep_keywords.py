@@ -111,6 +111,25 @@ def test_a_later_answer_naming_a_split_off_entry_is_judged_on_the_board_entries(
     assert check(board, costs, [{"cost": "{G}"}], "any")
 
 
+def test_the_plan_sacrifices_after_its_taps_across_answers():
+    # One answer's Altar sacrifices a creature, another's Drum taps one: the player activates the
+    # plan's mana abilities in any order before 601.2h, so the tapped creature is the one
+    # sacrificed and the other stays untapped for the kept cost's tap_other.
+    board = {"sources": [{"name": "Swamp", "count": 2},
+                         {"id": "creature0", "types": ["creature"], "colors": "U", "count": 2,
+                          "abilities": [{"add": {"any_color": 1}}], "sick": True},
+                         {"id": "altar", "types": ["artifact"], "abilities": [
+                             {"add": "{C}{C}", "tap": False, "uses": 2, "sacrifice_other": {"types": ["creature"]}}]},
+                         {"id": "springleaf drum", "types": ["artifact"], "count": 2,
+                          "abilities": [{"add": {"any_color": 1}, "tap_other": {"types": ["creature"]}}]}],
+             "graveyard": 1}
+    costs = [{"cost": "{2/G}", "convoke": True}, {"cost": "{B}{1}{2/G}"}]
+    keep = [{"cost": "{G/W}", "other_costs": {"tap_other": {"types": ["artifact", "creature"]}}}]
+    a = tapwise.plan({**copy.deepcopy(board), "costs": copy.deepcopy(costs), "keep": copy.deepcopy(keep)})
+    assert a["status"] == "paid", a
+    assert check(board, costs, keep, "given")
+
+
 @pytest.mark.parametrize("seed", range(100))
 def test_plan_with_keep_on_v2_boards_against_reference(seed):
     check(*keep_plan(random.Random(20_000 + seed)))
