@@ -1,45 +1,53 @@
 """Keeping the rest of the hand castable (spec 9.5): ``keep`` and the objective ``max_keep``.
 
-A kept cost is judged on the board a payment leaves: the copies still untapped and unsacrificed
-with their remaining uses, the life and energy left, and no pool (it empties before the kept
-spell could be cast, 106.4). ``max_keep`` counts the kept costs that each remain payable on
-their own, then their total mana value.
+A kept cost is judged on the board a payment leaves (:func:`board_left`): the copies still on the
+battlefield, which are tapped (by mana abilities, by other permanents' ``tap_other``, by convoke,
+improvise and ``other_costs`` in 601.2h), the counters and uses each has left, the cards left in
+the hand, graveyard and library (after discard, mill, exile and delve), the life and energy left,
+and no pool (it empties before the kept spell could be cast, 106.4). ``max_keep`` counts the kept
+costs that each remain payable on their own, then their total mana value.
 
 Exact in two steps:
 
 1. The payment that is best without ``max_keep`` is found as usual (fast path or CP-SAT). If it
-   leaves payable every kept cost that is payable at all on the board without its pool, it is
-   optimal with ``max_keep`` too, wherever ``max_keep`` stands in the list. The one argument:
-   that board is the most any payment can leave (a payment only taps, sacrifices, spends uses,
-   life and energy), so the payment reaches ``max_keep``'s upper bound; any other payment is
-   worse or equal on the objectives before ``max_keep`` (the first payment is optimal for them),
-   can't be better on ``max_keep``, and among payments equal on both the first is best on the
-   rest (it was optimal for them over a larger set).
+   leaves payable every kept cost that is payable at all on :func:`most_left` (the board as
+   given, with a graveyard also holding every card the hand and the mill costs could put there),
+   it is optimal with ``max_keep`` too, wherever ``max_keep`` stands in the list. The one
+   argument: that board is at least as good for each kept cost as any board a payment leaves (a
+   payment only taps, sacrifices, spends uses, counters, life, energy and cards, and the only
+   zone it fills is the graveyard), so the payment reaches ``max_keep``'s upper bound; any other
+   payment is worse or equal on the objectives before ``max_keep`` (the first payment is optimal
+   for them), can't be better on ``max_keep``, and among payments equal on both the first is best
+   on the rest (it was optimal for them over a larger set).
 2. Otherwise one CP-SAT model (:class:`KeepModel`): the main cost's block as in ``pay`` (or a
-   plan's blocks), and for each kept cost its own copy of the activation variables and a block
-   that may be left unpaid, each drawing only on what the main block leaves (copies, uses, life,
-   energy), independent of the other kept blocks. ``max_keep`` is a weighted sum, exact because
-   the weight of the count exceeds every total mana value.
+   plan's blocks), and for each kept cost its own copy of the activation and 601.2h variables
+   (its own 9.3 part) and a block that may be left unpaid, each drawing only on what the main
+   block leaves (copies tapped and sacrificed in paying order, uses, counter budgets, cards per
+   zone, life, energy), independent of the other kept blocks. ``max_keep`` is a weighted sum,
+   exact because the weight of the count exceeds every total mana value.
 
 Every answer is checked by paying each kept cost again, with ``pay``, on the board the answer
-leaves (:func:`board_left`): ``kept`` must be exactly the kept costs that pay there.
+leaves: ``kept`` must be exactly the kept costs that pay there; a model whose claim differs is a
+bug, withheld (:class:`KeepError`).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from typing import Any, Callable
 
-from tapwise.models.problem import Problem, ProblemError, Source
+from tapwise.models.problem import Ability, Problem, ProblemError, Source
 from tapwise.models.total_cost import CostError
 from tapwise.models.values import evolve
 from tapwise.solver.answer import build_answer
 from tapwise.solver.compile import Compiled, compile_problem
-from tapwise.solver.cpsat import INT_MAX, INT_MIN, Model, Plan, Terms, _neg, _not, level_count
+from tapwise.solver.cpsat import INT_MIN, Model, Plan, Terms, _neg, _not, level_count
 from tapwise.solver.merge import Merge
-from tapwise.solver.plan_board import rename_back, split_enchanted
+from tapwise.solver.plan_board import Late, board_left_by, rename_back, split_enchanted
 
 _PART_STATE = ("c", "L", "costs", "plan", "xs", "x", "_most", "acts", "splits", "ability_y", "ability_f",
-               "activations", "used", "sacrifices", "blocks", "waste_terms", "color_spent", "quantities")
+               "activations", "used", "sacrifices", "cards", "counter_terms", "drawback_terms", "copies_used",
+               "victims", "own_copy_taps", "kw_parts", "kw", "blocks", "waste_terms", "color_spent", "quantities")
 """What ``Model._build`` leaves on the model for one part (the main payment or one kept cost)."""
 
 
@@ -50,100 +58,88 @@ def mana_value(p: Problem) -> int:
     return p.cost.mana_value
 
 
-def judged(kept: Problem, sources: tuple[Source, ...], life: int, energy: int) -> Problem:
-    """The kept cost as asked later on a board: no pool (106.4), X = 0 for ``"max"`` (9.5)."""
-    return evolve(kept, sources=sources, pool=(), player=evolve(kept.player, life=life, energy=energy),
+@dataclass(frozen=True)
+class Board:
+    """What a kept cost is judged on (9.5): the sources, life, energy, cards in each zone and the
+    board's facts a payment leaves (or the board as given, before any payment)."""
+
+    sources: tuple[Source, ...]
+    life: int
+    energy: int
+    hand: int
+    graveyard: int
+    library: int | None
+    facts: tuple[tuple[str, Any], ...]
+
+    @classmethod
+    def of(cls, problem: Problem) -> "Board":
+        """The board as ``problem`` gives it: the most any payment can leave."""
+        p = problem.player
+        return cls(problem.sources, p.life, p.energy, problem.hand, problem.graveyard, problem.library, problem.facts)
+
+
+def most_left(board: Problem, costs: tuple[Problem, ...] = ()) -> Board:
+    """A board at least as good for every kept cost as any a payment of ``board`` (and of
+    ``costs``, a plan's, each with its own 9.3 keys) can leave: the board as given, but with a
+    graveyard holding also every card the hand and the mill costs could put there (cards
+    discarded and milled go there, 9.7). Everything else only shrinks as a payment goes."""
+    milled = 0
+    if any(a.mill for s in board.sources for a in s.abilities):
+        compiled = compile_problem(evolve(board, keep=(), objective_list=None))
+        milled = sum(p.mill * p.max_activations for p in compiled.producers)
+    milled += sum(p.payment.other.mill for p in (board, *costs) if p.payment is not None and p.payment.other is not None)
+    if board.library is not None:
+        milled = min(milled, board.library)
+    return replace(Board.of(board), graveyard=board.graveyard + board.hand + milled)
+
+
+def judged(kept: Problem, board: Board) -> Problem:
+    """The kept cost as asked later on ``board``: no pool (106.4), X = 0 for ``"max"`` (9.5)."""
+    return evolve(kept, sources=board.sources, pool=(), player=evolve(kept.player, life=board.life, energy=board.energy),
+                  hand=board.hand, graveyard=board.graveyard, library=board.library, facts=board.facts,
                   x=0 if kept.x == "max" else kept.x, keep=(), objective_list=None)
 
 
 # -- the board an answer leaves ----------------------------------------------------------------
 
 
-def board_left(problem: Problem, answer: dict[str, Any]) -> tuple[tuple[Source, ...], int, int]:
-    """The sources, life and energy that ``answer`` (a paid answer to ``problem``) leaves.
+def late_of(problem: Problem, answer: dict[str, Any]) -> Late:
+    """What ``answer``'s total cost took in 601.2h (9.3), read from the answer: the copies its
+    payments convoked and improvised and its ``other_costs`` tapped and sacrificed, the cards
+    delved and the cards ``other_costs`` took."""
+    tapped = [item.get("convoke") or item["improvise"] for pay in answer.get("payments", ())
+              for item in pay.get("mana", ()) if "convoke" in item or "improvise" in item]
+    other = answer.get("other_costs") or {}
+    tapped += other.get("tapped", [])
+    kw = problem.payment
+    cards = kw.other if kw is not None else None
+    return Late(tuple(tapped), tuple(other.get("sacrificed", ())), answer.get("delved", 0),
+                cards.discard if cards is not None else 0, cards.exile_graveyard if cards is not None else 0,
+                cards.mill if cards is not None else 0)
 
-    Per source entry of n copies, t tapped, after T taps, S sacrifices and U uses of each
-    ability without {T}: the player sacrifices the copies already tapped (or tapped by this
-    payment) first, so n - S copies stay and max(0, t + T - S) of them are tapped; the uses
-    spent fall on the sacrificed copies first, so the copies left keep
-    min(uses * (n - S), uses * n - U) uses of that ability between them. Copies whose uses
-    left differ become entries of their own (``id~2``, ...), so the board says exactly what is left.
-    """
-    taps: dict[str, int] = {}
-    sacs: dict[str, int] = {}
-    uses: dict[tuple[str, int], int] = {}
-    moved: dict[str, dict[str, int]] = {}  # counters removed (negative) and put, per source of one copy
-    by_id = {s.id: s for s in problem.sources}
-    for act in answer.get("activations", ()):
-        src = by_id[act["source"]]
-        j, n = act["ability"], act["times"]
-        ab = src.abilities[j]
-        if ab.tap:
-            taps[src.id] = taps.get(src.id, 0) + n
-        else:
-            uses[(src.id, j)] = uses.get((src.id, j), 0) + n
-        if ab.sacrifice:
-            sacs[src.id] = sacs.get(src.id, 0) + n
-        if src.count == 1:  # 9.5: the counters one copy has left (which copy of several: not known)
-            delta = moved.setdefault(src.id, {})
-            for kind, k in ab.remove_counters:
-                delta[kind] = delta.get(kind, 0) - k * n
-            for kind, k in ab.put_counters:
-                delta[kind] = delta.get(kind, 0) + k * n
-            if ab.times is not None and ab.times.remove:
-                delta[ab.times.remove] = delta.get(ab.times.remove, 0) - act.get("removed", 0) * n
-    out: list[Source] = []
-    for s in problem.sources:
-        if s.id in moved:
-            have = dict(s.counters)
-            for kind, k in moved[s.id].items():
-                have[kind] = have.get(kind, 0) + k
-            s = evolve(s, counters=tuple((kind, k) for kind, k in have.items() if k))
-        if s.id not in taps and s.id not in sacs and not any(sid == s.id for sid, _ in uses):
-            out.append(s)
-            continue
-        n, sac = s.count, sacs.get(s.id, 0)
-        left = n - sac
-        if left <= 0:
-            continue
-        tapped = max(0, s.tapped + taps.get(s.id, 0) - sac)
-        per_copy: list[list[int]] = []  # for each ability: the uses of each copy left
-        for j, ab in enumerate(s.abilities):
-            if ab.tap:
-                per_copy.append([ab.uses] * left)
-                continue
-            total = min(ab.uses * left, ab.uses * n - uses.get((s.id, j), 0))
-            q, r = divmod(total, left)
-            per_copy.append([q + 1] * r + [q] * (left - r))
-        groups: dict[tuple[bool, tuple[int, ...]], int] = {}
-        for i in range(left):
-            key = (i >= left - tapped, tuple(col[i] for col in per_copy))
-            groups[key] = groups.get(key, 0) + 1
-        merged: dict[tuple[int, ...], list[int]] = {}  # uses -> [copies, tapped]
-        for (is_tapped, u), count in groups.items():
-            entry = merged.setdefault(u, [0, 0])
-            entry[0] += count
-            entry[1] += count if is_tapped else 0
-        for k, (u, (count, n_tapped)) in enumerate(merged.items()):
-            abilities = tuple(ab if ab.tap or ab.uses == used else evolve(ab, uses=used)
-                              for ab, used in zip(s.abilities, u))
-            out.append(evolve(s, id=s.id if k == 0 else f"{s.id}~{k + 1}", count=count, tapped=n_tapped,
-                              abilities=abilities))
+
+def board_left(problem: Problem, answer: dict[str, Any]) -> Board:
+    """The board ``answer`` (a paid answer to ``problem``) leaves, copy by copy: the replay of
+    solver/plan_board.py (the copies each activation and 601.2h used, counters, uses, the
+    permanents other costs tapped and sacrificed, the cards in each zone, the facts the copies
+    sacrificed counted toward), then the life and energy paid. Copies left in different states
+    become entries of their own (``id~2``, ...). A plan's next cost is judged on the same board."""
+    left = board_left_by(problem, answer.get("activations", []), late_of(problem, answer))
     player = problem.player
     life = player.life - answer.get("life_paid", 0) - answer.get("damage", 0)
-    return tuple(out), life, player.energy - answer.get("energy_paid", 0)
+    return Board(left.sources, life, player.energy - answer.get("energy_paid", 0), left.hand, left.graveyard,
+                 left.library, left.facts)
 
 
-def payable_on(kept: tuple[Problem, ...], sources: tuple[Source, ...], life: int, energy: int) -> list[int]:
-    """The indexes of ``kept`` that ``pay`` pays on this board, each on its own."""
+def payable_on(kept: tuple[Problem, ...], board: Board) -> list[int]:
+    """The indexes of ``kept`` that ``pay`` pays on ``board``, each on its own."""
     from tapwise.solver.pay import pay  # pay routes problems with keep here
-    return [i for i, k in enumerate(kept) if pay(judged(k, sources, life, energy))["status"] == "paid"]
+    return [i for i, k in enumerate(kept) if pay(judged(k, board))["status"] == "paid"]
 
 
 def check_kept(problem: Problem, answer: dict[str, Any]) -> list[str]:
     """What is wrong with ``answer["kept"]``: each kept cost is paid on the board the answer leaves."""
-    sources, life, energy = board_left(problem, answer)
-    really = payable_on(problem.keep, sources, life, energy)
+    really = payable_on(problem.keep, board_left(problem, answer))
     claimed = answer.get("kept")
     if claimed != really:
         return [f"kept says {claimed} but the costs payable on the board the payment leaves are {really}"]
@@ -155,7 +151,8 @@ def check_kept(problem: Problem, answer: dict[str, Any]) -> list[str]:
 
 class KeepModel(Model):
     """The main payment (one cost, or a plan's costs) and one optional block per kept cost, each
-    with its own activations on the copies, uses, life and energy the main payment leaves.
+    with its own activations and 601.2h part (9.3) on the copies, uses, counters, cards, life
+    and energy the main payment leaves.
 
     ``Model._build`` is run once per part; the variables and constraints of every run stay in
     the model, and the main part's read-back state is restored after the last run."""
@@ -190,71 +187,227 @@ class KeepModel(Model):
 
     def _link(self, main: dict[str, Any], kept: list[dict[str, Any]]) -> None:
         """Each kept part draws on what the main part leaves (see :func:`board_left`)."""
-        lin = self._linear
         prob = main["c"].problem
         m_use = _usage(main)
-        m_lost = main["quantities"]["min_life"]
-        m_energy = main["quantities"]["min_energy"]
-        player = prob.player
         for part in kept:
             use = _usage(part)
-            for si, s in enumerate(prob.sources):
-                n, t = s.count, s.tapped
-                m_taps, m_sacs = m_use["tap"].get(si, []), m_use["sac"].get(si, [])
-                k_taps, k_sacs = use["tap"].get(si, []), use["sac"].get(si, [])
-                if k_taps:
-                    lin(k_taps + m_taps, INT_MIN, n - t)
-                    if m_sacs:
-                        lin(k_taps + m_sacs, INT_MIN, n)
-                if k_sacs and m_sacs:
-                    lin(k_sacs + m_sacs, INT_MIN, n)
-                for j, ab in enumerate(s.abilities):
-                    k_uses = use["use"].get((si, j), [])
-                    if ab.tap or not k_uses:
-                        continue
-                    lin(k_uses + m_use["use"].get((si, j), []), INT_MIN, ab.uses * n)
-                    if m_sacs:
-                        lin(k_uses + _neg(m_sacs, -ab.uses), INT_MIN, ab.uses * n)
-            # Life and energy as the verifier checks them on the board left (118.3, spec 8).
-            ability_life, damage = _life(part)
-            lost = part["quantities"]["min_life"]
-            cost_life = lost + _neg(ability_life) + _neg(damage)
-            life = player.life
-            if ability_life:  # abilities' life at most the life left (or none when none is left)
-                z = self._bool()
-                lin(ability_life + m_lost, INT_MIN, life, (z,))
-                lin(ability_life, 0, 0, (_not(z),))
-            if any(a for _, a in cost_life):
-                z = self._bool()
-                lin(lost + m_lost, INT_MIN, life, (z,))
-                lin(cost_life, INT_MIN, 0, (_not(z),))
-            if lost and player.keep_life is not None:
-                z = self._bool()
-                lin(lost + m_lost, INT_MIN, life - player.keep_life, (z,))
-                lin(lost, INT_MIN, 0, (_not(z),))
-            energy = part["quantities"]["min_energy"]
-            if energy:
-                lin(energy + m_energy, INT_MIN, player.energy)
+            self._link_copies(prob, m_use, use)
+            self._link_cards(prob, m_use, use)
+            self._link_life(prob, main, part)
         total = sum(self.kept_values)
         self.quantities["max_keep"] = [t for lit, mv in zip(self.kept_paid, self.kept_values)
                                        for t in ((lit, total + 1), (lit, mv))]
+
+    def _link_copies(self, prob: Problem, m_use: "_Usage", use: "_Usage") -> None:
+        """Copies, as :func:`board_left` replays them: an entry of n copies, t tapped, whose
+        mana abilities and their costs tap T0 and sacrifice G copies (taps first), then whose
+        costs in paying order tap L_j and sacrifice S_j copies in 601.2h (a sacrifice takes
+        tapped copies first), leaves n - G - sum S copies, of them untapped
+        min(n - t - T0 - sum L, min over j = 0..m of n - G - sum S_i (i <= j) - sum L_i (i > j)).
+        The uses of an ability without {T} with a per-copy limit u (its ``uses``, or the counters
+        a copy has for it) leave min(u(n - G - sum S), un - U); a storage ability's counter
+        budget (one copy) is shared. The kept part's own limits on distinct copies (copies tapped
+        in 601.2h beside those gone before it, copies used, ...: :func:`_bounded`) hold against
+        the n - G - sum S copies left."""
+        lin = self._linear
+        for si, s in enumerate(prob.sources):
+            n, t = s.count, s.tapped
+            early_taps, gone = m_use.tap.get(si, []), m_use.sac.get(si, [])
+            late = [(lt.get(si, []), ls.get(si, [])) for lt, ls in m_use.late]
+            all_late_taps = [x for lt, _ in late for x in lt]
+            all_sacs = gone + [x for _, ls in late for x in ls]
+            k_taps = use.tap.get(si, []) + [x for lt, _ in use.late for x in lt.get(si, [])]
+            k_sacs = use.sac.get(si, []) + [x for _, ls in use.late for x in ls.get(si, [])]
+            if k_taps:
+                lin(k_taps + early_taps + all_late_taps, INT_MIN, n - t)
+                for j in range(len(late) + 1):
+                    before = gone + [x for _, ls in late[:j] for x in ls]
+                    after = [x for lt, _ in late[j:] for x in lt]
+                    if before:
+                        lin(k_taps + before + after, INT_MIN, n)
+            if k_sacs and all_sacs:
+                lin(k_sacs + all_sacs, INT_MIN, n)
+            if all_sacs:
+                for terms, k in use.bounded.get(si, []):
+                    lin(terms + all_sacs, INT_MIN, n - k)
+            for j, ab in enumerate(s.abilities):
+                k_uses = use.use.get((si, j), [])
+                if ab.tap or not k_uses:
+                    continue
+                cap = _per_copy(s, ab)
+                if cap is not None:
+                    lin(k_uses + m_use.use.get((si, j), []), INT_MIN, cap * n)
+                    if all_sacs:
+                        lin(k_uses + _neg(all_sacs, -cap), INT_MIN, cap * n)
+                k_budget = use.budget.get((si, j), [])
+                if k_budget:
+                    lin(k_budget + m_use.budget.get((si, j), []), INT_MIN, dict(s.counters).get(ab.times.remove, 0))
+
+    def _link_cards(self, prob: Problem, m_use: "_Usage", use: "_Usage") -> None:
+        """Cards (9.1): the kept part discards from the hand and mills from the library what the
+        main part left there; its exile costs find the graveyard as the main part left it (the
+        cards there, less those exiled and delved, plus those discarded and milled); delve and
+        ``other_costs`` exile also what the kept part itself discarded and milled (9.7)."""
+        lin = self._linear
+        for field, limit in (("discard", prob.hand), ("mill", prob.library)):
+            terms, const = use.zone[field]
+            if (terms or const) and limit is not None:
+                m_terms, m_const = m_use.zone[field]
+                lin(terms + m_terms, INT_MIN, limit - const - m_const)
+        m_net, m_const = m_use.graveyard_net()
+        ab_exile, _ = use.ability_exile
+        if ab_exile:
+            lin(ab_exile + m_net, INT_MIN, prob.graveyard - m_const)
+        late_exile, late_const = use.late_exile
+        if late_exile or late_const:
+            found, f_const = use.found
+            lin(ab_exile + late_exile + _neg(found) + m_net, INT_MIN,
+                prob.graveyard - m_const - late_const + f_const)
+
+    def _link_life(self, prob: Problem, main: dict[str, Any], part: dict[str, Any]) -> None:
+        """Life and energy as the verifier checks them on the board left (118.3, spec 8)."""
+        lin = self._linear
+        player = prob.player
+        m_lost = main["quantities"]["min_life"]
+        ability_life, damage = _life(part)
+        lost = part["quantities"]["min_life"]
+        cost_life = lost + _neg(ability_life) + _neg(damage)
+        life = player.life
+        if ability_life:  # abilities' life at most the life left (or none when none is left)
+            z = self._bool()
+            lin(ability_life + m_lost, INT_MIN, life, (z,))
+            lin(ability_life, 0, 0, (_not(z),))
+        if any(a for _, a in cost_life):
+            z = self._bool()
+            lin(lost + m_lost, INT_MIN, life, (z,))
+            lin(cost_life, INT_MIN, 0, (_not(z),))
+        if lost and player.keep_life is not None:
+            z = self._bool()
+            lin(lost + m_lost, INT_MIN, life - player.keep_life, (z,))
+            lin(lost, INT_MIN, 0, (_not(z),))
+        energy = part["quantities"]["min_energy"]
+        if energy:
+            lin(energy + main["quantities"]["min_energy"], INT_MIN, player.energy)
 
     def kept_in_solution(self) -> list[bool]:
         """Which kept blocks the last solution pays."""
         return [bool(self._values[lit]) for lit in self.kept_paid]
 
 
-def _usage(part: dict[str, Any]) -> dict[str, dict[Any, Terms]]:
-    """Per source index: its taps and sacrifices, and per (source, ability) its uses without {T}."""
-    out: dict[str, dict[Any, Terms]] = {"tap": {}, "sac": {}, "use": {}}
-    for pi, p in enumerate(part["c"].producers):
+def _per_copy(s: Source, ab: Ability) -> int | None:
+    """How many times each copy may activate an ability without {T} in all (its ``uses``, and
+    the counters a copy has for its ``remove_counters``); None: no limit of its own (``"any"``:
+    the life, energy, cards and counters it spends are shared and linked as such)."""
+    have = dict(s.counters)
+    bounds = [have.get(kind, 0) // k for kind, k in ab.remove_counters if k]
+    if not ab.uses_any:
+        bounds.append(ab.uses)
+    return min(bounds) if bounds else None
+
+
+@dataclass
+class _Usage:
+    """What one part (the main payment or a kept cost) takes of the board, as terms: per source
+    index its copies tapped and sacrificed by mana abilities and their costs, and per cost with
+    9.3's keys (in paying order) those its 601.2h taps and sacrifices,
+    per (source, ability) the uses without {T} and the counters a storage ability removes, and
+    the cards it takes from and puts into each zone (terms, constant)."""
+
+    tap: dict[int, Terms]
+    sac: dict[int, Terms]
+    late: list[tuple[dict[int, Terms], dict[int, Terms]]]
+    bounded: dict[int, list[tuple[Terms, int]]]  # per source: (terms, k) with terms <= copies - k in the part's own model
+    use: dict[tuple[int, int], Terms]
+    budget: dict[tuple[int, int], Terms]
+    zone: dict[str, tuple[Terms, int]]  # discard, mill: all of them
+    ability_exile: tuple[Terms, int]  # exiled from the graveyard by mana abilities
+    late_exile: tuple[Terms, int]  # exiled in 601.2h: delve and other_costs
+    found: tuple[Terms, int]  # discarded and milled, by abilities and other_costs
+
+    def graveyard_net(self) -> tuple[Terms, int]:
+        """The cards this part takes out of the graveyard less those it puts in."""
+        terms = self.ability_exile[0] + self.late_exile[0] + _neg(self.found[0])
+        return terms, self.ability_exile[1] + self.late_exile[1] - self.found[1]
+
+
+def _usage(part: dict[str, Any]) -> _Usage:
+    c = part["c"]
+    tap: dict[int, Terms] = {}
+    sac: dict[int, Terms] = {}
+    use: dict[tuple[int, int], Terms] = {}
+    budget: dict[tuple[int, int], Terms] = {}
+    cards: dict[str, Terms] = {"discard": [], "exile": [], "mill": []}
+    for pi, p in enumerate(c.producers):
         acts = part["activations"][pi]
         if p.tap:
-            out["tap"].setdefault(p.source, []).extend(acts)
+            tap.setdefault(p.source, []).extend(acts)
         else:
-            out["use"].setdefault((p.source, p.ability), []).extend(acts)
+            use.setdefault((p.source, p.ability), []).extend(acts)
         if p.sacrifice:
-            out["sac"].setdefault(p.source, []).extend(acts)
+            sac.setdefault(p.source, []).extend(acts)
+        if p.budget is not None and p.removed:
+            for (pj, lv, ci), terms in part["acts"].items():
+                if pj == pi and p.removed[ci]:
+                    budget.setdefault((p.source, p.ability), []).extend(_neg(terms, -p.removed[ci]))
+        for key in cards:
+            n = getattr(p, key)
+            if n:
+                cards[key] += _neg(acts, -n)
+    for (pi, q), x in part["victims"].items():
+        (sac if c.producers[pi].others[0] == "sac" else tap).setdefault(q, []).append((x, 1))
+    late: dict[str, tuple[Terms, int]] = {"discard": ([], 0), "exile_graveyard": ([], 0), "mill": ([], 0)}
+    delved: Terms = []
+    late_copies: list[tuple[dict[int, Terms], dict[int, Terms]]] = []
+    for _bi, kw in sorted(part["kw_parts"].items()):  # paying order
+        late_copies.append((kw.late(), {q: [(v, 1)] for q, v in kw.sacrificed_other.items()}))
+        for field in late:  # as kw.card_terms, with this part's own paid literal
+            n = getattr(kw.other, field) if kw.other is not None else 0
+            if n and kw.block is not None:
+                late[field] = (late[field][0] + [(part["blocks"][kw.block].paid, n)], late[field][1])
+            else:
+                late[field] = (late[field][0], late[field][1] + n)
+        if kw.delve is not None:
+            delved.append((kw.delve, 1))
+    zone = {"discard": (cards["discard"] + late["discard"][0], late["discard"][1]),
+            "mill": (cards["mill"] + late["mill"][0], late["mill"][1])}
+    found = (zone["discard"][0] + zone["mill"][0], zone["discard"][1] + zone["mill"][1])
+    late_exile = (delved + late["exile_graveyard"][0], late["exile_graveyard"][1])
+    return _Usage(tap, sac, late_copies, _bounded(part, tap, sac, late_copies), use, budget, zone, (cards["exile"], 0), late_exile, found)
+
+
+def _bounded(part: dict[str, Any], tap: dict[int, Terms], sac: dict[int, Terms],
+             late: list[tuple[dict[int, Terms], dict[int, Terms]]]) -> dict[int, list[tuple[Terms, int]]]:
+    """The part's own limits, per source, that count distinct copies against the entry's copies
+    (solver/cpsat_build.py and cpsat_keywords.py write them against the board as given; on the
+    board left they hold against the copies left): copies tapped in 601.2h and copies gone
+    before it; copies sacrificed by others' costs and copies acting after them; the copies an
+    ability without "self" sacrifices of its own entry (never the last one); copies used."""
+    c = part["c"]
+    out: dict[int, list[tuple[Terms, int]]] = {}
+    late_taps: dict[int, Terms] = {}
+    for lt, _ in late:
+        for q, terms in lt.items():
+            late_taps.setdefault(q, []).extend(terms)
+    for q, terms in late_taps.items():
+        if sac.get(q):
+            out.setdefault(q, []).append((terms + sac[q], 0))
+    killed: dict[int, Terms] = {}
+    own: dict[int, Terms] = {}
+    for (pi, q), x in part["victims"].items():
+        kind, _n, _victims, self_ok = c.producers[pi].others
+        if kind == "sac":
+            killed.setdefault(q, []).append((x, 1))
+            if q == c.producers[pi].source and not self_ok:
+                own.setdefault(q, []).append((x, 1))
+    for q, terms in killed.items():
+        later = [t for pi, p in enumerate(c.producers) if p.source == q
+                 and (p.is_converter or (p.reads or "-")[0] == "late") for t in part["activations"][pi]]
+        if later:
+            out.setdefault(q, []).append((terms + later, 0))
+    for q, terms in own.items():
+        out.setdefault(q, []).append((terms, 1))
+    for q, u in part["copies_used"].items():
+        out.setdefault(q, []).append(([(u, 1)], 0))
     return out
 
 
@@ -294,17 +447,16 @@ def _ordered(problem: Problem, objective: dict[str, int], kept: int) -> dict[str
 
 
 def check_costs(problem: Problem) -> None:
-    """Each kept cost must be a cost the board could be asked to pay: its errors name it. The
-    payment keywords of 9.3 are not modelled with keep yet: an error naming the key."""
-    from tapwise.models.payment_keywords import keyword_path
-
-    for i, k in enumerate((problem,) + problem.keep):
-        if k.payment is not None:
-            raise ProblemError(f"keep[{i - 1}].{keyword_path(k)}" if i else keyword_path(k),
-                               "keep does not support this key yet (pay and castable do without keep)")
+    """Each kept cost must be a cost the board could be asked to pay: its errors name it. A
+    source's ``counts`` (9.1) with keep is an error naming it: the kept costs would read the facts
+    the payment lowered, which the keep model does not follow."""
+    for i, s in enumerate(problem.sources):
+        if s.counts:
+            raise ProblemError(f"sources[{i}].counts", "keep does not support this key yet (pay and plan do "
+                               "without keep)")
     for i, k in enumerate(problem.keep):
         try:
-            compile_problem(judged(k, problem.sources, problem.player.life, problem.player.energy))
+            compile_problem(judged(k, Board.of(problem)))
         except CostError as e:
             raise ProblemError(f"keep[{i}]", str(e)) from None
 
@@ -320,10 +472,8 @@ def pay_keeping(problem: Problem, pay_one: Callable[[Problem], dict[str, Any]]) 
     answer = pay_one(main)
     if answer.get("status") != "paid":
         return answer
-    sources, life, energy = board_left(main, answer)
-    kept = payable_on(problem.keep, sources, life, energy)
-    player = problem.player
-    possible = payable_on(problem.keep, problem.sources, player.life, player.energy)
+    kept = payable_on(problem.keep, board_left(main, answer))
+    possible = payable_on(problem.keep, most_left(main))
     if kept != possible and "max_keep" in problem.objective:
         better = _solve_model(problem, main, possible)
         if better is not None:
@@ -340,8 +490,8 @@ def _solve_model(problem: Problem, main: Problem, possible: list[int]) -> tuple[
     merge = Merge(main)
     board = merge.problem
     main_c = compile_problem(board)
-    player = board.player
-    kept_c = [compile_problem(judged(problem.keep[i], board.sources, player.life, player.energy))
+    most = most_left(main)  # the links to the main block bound what the kept blocks take
+    kept_c = [compile_problem(judged(problem.keep[i], replace(Board.of(board), graveyard=most.graveyard)))
               for i in possible]
     model = KeepModel(main_c, kept_c, [mana_value(problem.keep[i]) for i in possible])
     objectives = tuple(problem.objective)
@@ -352,8 +502,7 @@ def _solve_model(problem: Problem, main: Problem, possible: list[int]) -> tuple[
     answer = merge.split(build_answer(main_c, sol))
     answer["objective"] = {k: v for k, v in answer["objective"].items() if k != "max_keep"}
     errors = verify(main, answer)
-    sources, life, energy = board_left(main, answer)
-    really = payable_on(problem.keep, sources, life, energy)
+    really = payable_on(problem.keep, board_left(main, answer))
     if sol.optimal and claimed != really:
         errors.append(f"the model keeps {claimed} but the costs payable on the board it leaves are {really}")
     if errors:

@@ -34,7 +34,7 @@ from tapwise.solver.answer import Made, ManaPool, Paid, colors_of, group_answer,
 from tapwise.solver.answer_keywords import KeywordPool, keyword_fields, late_taken
 from tapwise.solver.compile import Compiled, compile_problem
 from tapwise.solver.cpsat import PLAN_OBJECTIVES, PLAN_OBJECTIVES_V2, PLAN_SUMMED, PLAN_SUMMED_V2, Model, Plan, Solution
-from tapwise.solver.keep import KeepModel, board_left, check_costs, judged, payable_on
+from tapwise.solver.keep import Board, KeepModel, check_costs, judged, late_of, most_left, payable_on
 from tapwise.solver.keep import mana_value as keep_mana_value
 from tapwise.solver.pay import pay
 from tapwise.solver.plan_board import Late, LeftError, board_left_by, merge_split, own_last, split_enchanted
@@ -79,10 +79,6 @@ def _plan(request: dict[str, Any], order: str, time_limit: float, costs: list[An
     # 9.4: an on extra's copy of several as an entry of its own, so every board left says which it is
     board_problem, _ = split_enchanted(board_problem)
     problems = [split_enchanted(_load_cost(i, cost, board))[0] for i, cost in enumerate(costs)]
-    if board_problem.keep:
-        _refuse_with_keep(board_problem)
-        for i, p in enumerate(problems):
-            _refuse_keywords_with_keep(i, p)
     compiled = []
     for i, p in enumerate(problems):
         try:
@@ -98,12 +94,48 @@ def _plan(request: dict[str, Any], order: str, time_limit: float, costs: list[An
     return result
 
 
-def _plan_left(board: Problem, answers: list[dict[str, Any]]) -> tuple[tuple[Source, ...], int, int]:
-    """What the plan's answers leave, worked out from the board as one payment (solver/keep.py)."""
-    whole = {"activations": [act for a in answers for act in a["activations"]],
-             "life_paid": sum(a["life_paid"] for a in answers), "damage": sum(a["damage"] for a in answers),
-             "energy_paid": sum(a["energy_paid"] for a in answers)}
-    return board_left(board, whole)
+def plan_left(request: dict[str, Any], result: dict[str, Any]) -> Board:
+    """The board the paid plan ``result`` of ``request`` leaves: its kept costs are judged there."""
+    board = {k: request[k] for k in BOARD_KEYS if k in request}
+    board_problem, _ = split_enchanted(load_problem({"cost": "{0}", **board}))
+    problems = [split_enchanted(_load_cost(i, cost, board))[0] for i, cost in enumerate(request["costs"])]
+    return _plan_left(board_problem, problems, result)
+
+
+def _plan_left(board: Problem, problems: list[Problem], result: dict[str, Any]) -> Board:
+    """What the plan's answers leave, as the plan's model pays (docs/keywords.md): every mana
+    ability first, then each cost's 601.2h in paying order (solver/keep.py's replay, on the
+    board's own entries: an entry a later answer names ``id~2`` is a part of ``id``)."""
+    answers = result["answers"]
+    ids = {s.id for s in board.sources}
+
+    def root(sid: str) -> str:
+        """The entry of ``board`` an answer's entry was split off (``id~2``: solver/plan_board.py)."""
+        while sid not in ids and "~" in sid:
+            sid = sid.rsplit("~", 1)[0]
+        return sid
+
+    activations = [{**act, "source": root(act["source"]),
+                    **{key: [root(v) for v in act[key]] for key in ("tapped", "sacrificed") if key in act}}
+                   for a in answers for act in a["activations"]]
+    by_id = {s.id: s for s in board.sources}
+    # the plan's mana abilities all come before its first 601.2h, in any order the player likes:
+    # the ones that sacrifice (their own copy or others) after the rest, as in one answer
+    activations.sort(key=lambda act: bool(act.get("sacrificed"))
+                     or by_id[act["source"]].abilities[act["ability"]].sacrifice)
+    lates = [late_of(problems[i], a) for i, a in zip(result["paid"], answers)] or [Late()]
+    lates = [replace(late, tapped=tuple(map(root, late.tapped)), sacrificed=tuple(map(root, late.sacrificed)))
+             for late in lates]
+    here, derived = board, {}
+    for k, late in enumerate(lates):
+        left = board_left_by(here, activations if k == 0 else [], late, derived)
+        derived.update(left.derived)
+        here = replace(here, sources=left.sources, hand=left.hand, graveyard=left.graveyard, library=left.library,
+                       facts=left.facts)
+    player = board.player
+    lost = sum(a["life_paid"] + a["damage"] for a in answers)
+    return Board(here.sources, player.life - lost, player.energy - sum(a["energy_paid"] for a in answers),
+                 here.hand, here.graveyard, here.library, here.facts)
 
 
 def _keeping(board: Problem, problems: list[Problem], compiled: list[Compiled], order: str, time_limit: float,
@@ -111,16 +143,16 @@ def _keeping(board: Problem, problems: list[Problem], compiled: list[Compiled], 
     """The plan with ``kept``: the plan found already when it keeps all that can be kept (the
     argument of solver/keep.py), else the plan of the keep model, with max_keep after the colors."""
     keep = board.keep
-    kept = payable_on(keep, *_plan_left(board, result["answers"]))
-    possible = payable_on(keep, board.sources, board.player.life, board.player.energy)
+    kept = payable_on(keep, _plan_left(board, problems, result))
+    most = most_left(board, tuple(problems))  # (a graveyard the costs may fill)
+    possible = payable_on(keep, most)
     if kept != possible:
-        kept_c = [compile_problem(judged(keep[i], board.sources, board.player.life, board.player.energy))
-                  for i in possible]
+        kept_c = [compile_problem(judged(keep[i], most)) for i in possible]
         better = _solve(problems, compiled, order, time_limit,
                         keeping=(kept_c, [keep_mana_value(keep[i]) for i in possible], possible))
         if better["status"] == "paid":
             claimed = better.pop("claimed_kept")
-            kept = payable_on(keep, *_plan_left(board, better["answers"]))
+            kept = payable_on(keep, _plan_left(board, problems, better))
             if better["optimal"] and claimed != kept:
                 return {"status": "error", "error": f"internal error: the plan's model keeps {claimed} but the "
                         f"costs payable on the board it leaves are {kept}, so the plan is withheld"}
@@ -130,35 +162,6 @@ def _keeping(board: Problem, problems: list[Problem], compiled: list[Compiled], 
     result["objective"] = {"paid": objective.pop("paid"), "mana_value": objective.pop("mana_value"),
                            "max_keep": len(kept), **objective}
     return result
-
-
-def _refuse_with_keep(p: Problem) -> None:
-    """``keep`` in a plan judges kept costs on the board left as the keep model counts it (copies
-    tapped and sacrificed, uses, life, energy: solver/keep.py), which says nothing of counters,
-    cards or other permanents a cost took: those keys with ``keep`` are errors naming them."""
-    for i, s in enumerate(p.sources):
-        for key in ("counters", "counts"):
-            if getattr(s, key):
-                raise ProblemError(f"sources[{i}].{key}", "plan does not support this key together with keep yet")
-        for j, a in enumerate(s.abilities):
-            path = f"sources[{i}].abilities[{j}]"
-            if a.uses_any:
-                raise ProblemError(f"{path}.uses", "plan does not support \"any\" together with keep yet")
-            for key in ("remove_counters", "put_counters", "discard", "exile_graveyard", "mill", "sacrifice_other",
-                        "tap_other"):
-                if getattr(a, key):
-                    raise ProblemError(f"{path}.{key}", "plan does not support this cost together with keep yet")
-
-
-def _refuse_keywords_with_keep(i: int, p: Problem) -> None:
-    """``keep`` judges kept costs on the board left as the keep model counts it, from the
-    activations alone (solver/keep.py): the creatures, artifacts and cards a cost's 9.3 keys
-    took in 601.2h are not in it, so those keys with ``keep`` are errors naming them."""
-    if p.payment is not None:
-        from tapwise.models.payment_keywords import keyword_path
-
-        raise ProblemError(f"costs[{i}].{keyword_path(p)}", "plan does not support this key together with keep yet "
-                           "(plan takes it without keep)")
 
 
 def _load_cost(i: int, cost: Any, board: dict[str, Any]) -> Problem:
@@ -211,7 +214,7 @@ def _solve(problems: list[Problem], compiled: list[Compiled], order: str, time_l
         got = _decide(problems, compiled, tried, order, time_limit, keeping)
         if got is None:
             every = False
-        elif decided is None or plan_key(got[2]) > plan_key(decided[2]):
+        elif decided is None or _order_key(got[2], keeping) > _order_key(decided[2], keeping):
             decided, candidates = got, tried
     if decided is None:
         return {"status": "unknown", "optimal": False,
@@ -242,6 +245,19 @@ def _solve(problems: list[Problem], compiled: list[Compiled], order: str, time_l
     if keeping is not None:
         out["claimed_kept"] = objective.pop("claimed_kept")
     return out
+
+
+def _order_key(objective: dict[str, Any], keeping: tuple[list[Compiled], list[int], list[int]] | None,
+               ) -> tuple[int, ...]:
+    """A paying order's plan as a key, larger better (solver/plan_order.py's ``plan_key``); with
+    ``keep``, the kept costs it claims (count, then mana value) right after the costs and mana
+    value paid, as the keep model ranks them within one order."""
+    key = plan_key(objective)
+    if keeping is None:
+        return key
+    value = dict(zip(keeping[2], keeping[1]))
+    kept = objective["claimed_kept"]
+    return (key[0], key[1], len(kept), sum(value[i] for i in kept), *key[2:])
 
 
 def _decide(problems: list[Problem], compiled: list[Compiled], candidates: list[int], order: str,

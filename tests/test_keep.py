@@ -132,7 +132,7 @@ def test_uses_left_without_tap_are_counted_per_copy():
     ritual = {"id": "r", "count": 2, "types": ["artifact"], "abilities": [{"add": "{B}", "tap": False, "uses": 2}]}
     problem = load_problem({"cost": "{B}{B}{B}", "sources": [ritual]})
     answer = tapwise.pay(problem)
-    sources, life, energy = board_left(problem, answer)
+    sources = board_left(problem, answer).sources
     assert sum(s.count for s in sources) == 2
     assert sum(s.count * s.abilities[0].uses for s in sources) == 1
     answer = tapwise.pay({"cost": "{B}{B}{B}", "keep": [{"cost": "{B}"}], "sources": [ritual]})
@@ -302,7 +302,7 @@ def plan_keep_requests(draw):
 @given(plan_keep_requests())
 def test_plan_with_keep_pays_as_much_and_keeps_at_least_as_much(args):
     from tapwise.solver.keep import payable_on
-    from tapwise.solver.plan import _plan_left
+    from tapwise.solver.plan import plan_left
     request, keep = args
     plain = tapwise.plan(copy.deepcopy(request))
     kept = tapwise.plan({**copy.deepcopy(request), "keep": keep})
@@ -314,8 +314,8 @@ def test_plan_with_keep_pays_as_much_and_keeps_at_least_as_much(args):
         plain["objective"]["paid"], plain["objective"]["mana_value"]), shown
     board = load_problem({"cost": "{0}", **{k: request[k] for k in ("sources", "player") if k in request},
                           "keep": keep})
-    left_plain = payable_on(board.keep, *_plan_left(board, plain["answers"]))
-    assert kept["kept"] == payable_on(board.keep, *_plan_left(board, kept["answers"])), shown
+    left_plain = payable_on(board.keep, plan_left(request, plain))
+    assert kept["kept"] == payable_on(board.keep, plan_left(request, kept)), shown
     if kept["optimal"]:
         value = lambda ks: (len(ks), sum(mana_value(keep[i]) for i in ks))  # noqa: E731
         assert value(kept["kept"]) >= value(left_plain), shown

@@ -164,13 +164,24 @@ def test_9_3_the_board_left_says_what_601_2h_took():
     assert out["answers"][2]["delved"] == 2
 
 
-def test_9_3_plan_and_keep_with_these_keys_is_an_error_naming_the_key():
-    board = {"sources": [creature("elf", count=2)], "keep": [{"cost": "{G}"}]}
-    with pytest.raises(ProblemError) as e:
-        plan({**board, "costs": [{"cost": "{G}"}, {"cost": "{1}", "convoke": True}]})
-    assert e.value.path == "costs[1].convoke" and "keep" in e.value.problem
-    out = tapwise.plan({**board, "costs": [{"cost": "{G}", "other_costs": {"discard": 1}}]})
-    assert out["status"] == "error" and out["error"].startswith("costs[0].other_costs: ")
+def test_702_51_plan_with_keep_leaves_a_creature_untapped_for_a_kept_convoke():
+    keep = [{"cost": "{1}", "convoke": True}]
+    board = {"sources": [creature("elf", count=2), {"name": "Forest"}], "keep": keep}
+    out = tapwise.plan({**board, "costs": [{"cost": "{G}"}, {"cost": "{1}", "convoke": True}]})
+    assert out["paid"] == [0, 1] and out["kept"] == [0]
+    assert any(s["id"] == "elf" and s.get("count", 1) - s.get("tapped", 0) >= 1 for s in out["left"]["sources"])
+    board["sources"] = [creature("elf", count=2)]  # both Elves pay: none is left to convoke
+    out = tapwise.plan({**board, "costs": [{"cost": "{G}"}, {"cost": "{1}", "convoke": True}]})
+    assert out["paid"] == [0, 1] and out["kept"] == []
+
+
+def test_601_2h_plan_with_keep_counts_the_cards_other_costs_discard():
+    keep = [{"cost": "{0}", "other_costs": {"discard": 1}}]
+    costs = [{"cost": "{G}", "other_costs": {"discard": 1}}]
+    out = tapwise.plan({"sources": [{"name": "Forest"}], "hand": 1, "keep": keep, "costs": costs})
+    assert out["paid"] == [0] and out["kept"] == []
+    out = tapwise.plan({"sources": [{"name": "Forest"}], "hand": 2, "keep": keep, "costs": costs})
+    assert out["paid"] == [0] and out["kept"] == [0]
 
 
 def test_9_3_random_plans_agree_with_the_reference():

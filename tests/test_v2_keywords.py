@@ -240,8 +240,8 @@ def test_castable_and_the_prepared_board_answer_as_pay():
      "other_costs.sacrifice_other.self"),
     ({"cost": "{1}", "other_costs": {"tap_other": {"n": 0}}}, "other_costs.tap_other.n"),
     ({"cost": "{1}", "other_costs": []}, "other_costs"),
-    ({"cost": "{1}", "convoke": True, "keep": [{"cost": "{1}"}]}, "convoke"),
-    ({"cost": "{1}", "keep": [{"cost": "{1}", "delve": True}]}, "keep[0].delve"),
+    ({"cost": "{1}", "convoke": 1, "keep": [{"cost": "{1}"}]}, "convoke"),
+    ({"cost": "{1}", "keep": [{"cost": "{1}", "delve": "yes"}]}, "keep[0].delve"),
 ])
 def test_9_3_bad_or_unsupported_keys_are_errors_naming_them(problem, path):
     answer = tapwise.pay(problem)

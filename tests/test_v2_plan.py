@@ -128,11 +128,15 @@ def test_9_quick_mode_plan_by_card_names_on_a_version_2_board():
     assert [s["id"] for s in answer["left"]["sources"]] == ["Ashnod's Altar"]
 
 
-def test_9_5_plan_with_keep_refuses_counters_naming_the_key():
-    board = {"sources": [{"id": "vault", "counters": {"storage": 2}, "abilities": [{"add": "{C}"}]}]}
-    with pytest.raises(ProblemError) as e:
-        plan(dict(board, costs=[{"cost": "{1}"}], keep=[{"cost": "{1}"}]))
-    assert e.value.path == "sources[0].counters" and "keep" in e.value.problem
+def test_9_5_plan_with_keep_judges_the_counters_left():
+    vivid = {"id": "vivid", "types": ["land"], "counters": {"charge": 1},
+             "abilities": [{"add": "{U}"}, {"add": {"any_color": 1}, "remove_counters": {"charge": 1}}]}
+    battery = {"id": "battery", "types": ["artifact"], "counters": {"charge": 1},
+               "abilities": [{"add": "{R}", "tap": False, "uses": "any", "remove_counters": {"charge": 1}}]}
+    out = plan({"sources": [vivid, battery], "costs": [{"cost": "{U}"}], "keep": [{"cost": "{R}"}]})
+    assert out["paid"] == [0] and out["kept"] == [0]  # the vivid land's {U} leaves the battery's counter
+    out = plan({"sources": [battery], "costs": [{"cost": "{R}"}], "keep": [{"cost": "{R}"}]})
+    assert out["paid"] == [0] and out["kept"] == []  # its one counter is gone
 
 
 # --------------------------------------------------------------------------------------------

@@ -54,4 +54,37 @@ def brute_plan_keep(board: dict, costs: list[dict], keep: list[dict], order: str
     return None if best is None else best[1]
 
 
-__all__ = ["brute_plan_keep"]
+__all__ = ["brute_plan_keep", "brute_plan_keep_v2"]
+
+
+def brute_plan_keep_v2(board: dict, costs: list[dict], keep: list[dict], order: str) -> dict[str, Any] | None:
+    """As :func:`brute_plan_keep` for any board and costs (9.1-9.3's keys included): each
+    candidate set is paid in each of its orders (the given order with ``"given"``, every order
+    with ``"any"``: 601.2h goes cost by cost) by ``keep_keywords_brute``'s plan search."""
+    from .brute import _is_v2
+    from .keep_keywords_brute import brute_plan_keep_keywords
+    from .keywords_brute import KEYWORD_KEYS
+
+    v2 = _is_v2({**board, "cost": "{0}"}) or any(
+        _is_v2({**board, **c}) or any(c.get(k) for k in KEYWORD_KEYS) for c in costs)
+    n = len(costs)
+    if order == "given":
+        candidates = [tuple(range(k)) for k in range(n, 0, -1)]
+    else:
+        candidates = [p for k in range(n, 0, -1) for s in itertools.combinations(range(n), k)
+                      for p in itertools.permutations(s)]
+    best: tuple[tuple, dict[str, Any]] | None = None
+    for subset in candidates:
+        if best is not None and len(subset) < best[1]["paid"]:
+            break  # fewer costs never beat more
+        got = brute_plan_keep_keywords(copy.deepcopy(board), [copy.deepcopy(costs[i]) for i in subset],
+                                       copy.deepcopy(keep), v2)
+        if got["status"] != "paid":
+            continue
+        value = sum(mana_value(costs[i]) for i in subset)
+        rest = tuple(-v for name, v in got["objective"].items() if name != "max_keep")
+        key = (len(subset), value, got["kept_count"], got["kept_mana_value"], rest)
+        if best is None or key > best[0]:
+            best = (key, {"paid": len(subset), "mana_value": value, "kept_count": got["kept_count"],
+                          "kept_mana_value": got["kept_mana_value"], "objective": got["objective"]})
+    return None if best is None else best[1]
