@@ -16,6 +16,26 @@ from tapwise.models.oracle import read_card
 from test_against_reference import check_against_reference
 from test_v2_effects import PROBLEM_SCHEMA
 
+
+def _compare_random(make, seed: int, n: int, least: int) -> None:
+    """``n`` problems from ``make`` (seeded), each valid by the schema and compared with the
+    reference; at least ``least`` compared (the rest too big for it), both paid and infeasible."""
+    from reference.brute import TooBig
+
+    r = random.Random(seed)
+    statuses = set()
+    compared = 0
+    for _ in range(n):
+        problem = make(r)
+        assert PROBLEM_SCHEMA.is_valid(problem), problem
+        try:
+            check_against_reference(problem)
+        except TooBig:
+            continue
+        compared += 1
+        statuses.add(tapwise.pay(copy.deepcopy(problem))["status"])
+    assert statuses == {"paid", "infeasible"} and compared >= least, (statuses, compared)
+
 GOND_GATE = ("Gates you control enter untapped.\n{T}: Add {C}.\n"
              "{T}: Add one mana of any color that a Gate you control could produce.", "Gond Gate", "Land — Gate")
 PLAZA = ("{T}: Add {C}.\n{T}: Add one mana of any type that a Gate you control could produce.",
@@ -458,21 +478,7 @@ def random_victim_problem(r: random.Random) -> dict:
 
 
 def test_random_victim_amounts_against_the_reference():
-    from reference.brute import TooBig
-
-    r = random.Random(70121)
-    statuses = set()
-    compared = 0
-    for _ in range(250):
-        problem = random_victim_problem(r)
-        assert PROBLEM_SCHEMA.is_valid(problem), problem
-        try:
-            check_against_reference(problem)
-        except TooBig:
-            continue
-        compared += 1
-        statuses.add(tapwise.pay(copy.deepcopy(problem))["status"])
-    assert statuses == {"paid", "infeasible"} and compared >= 200, (statuses, compared)
+    _compare_random(random_victim_problem, seed=70121, n=250, least=200)
 
 
 # --- X permanents: the amount is how many the cost took (n "X", times {"taken": ...}) -----------
@@ -564,21 +570,7 @@ def random_taken_problem(r: random.Random) -> dict:
 
 
 def test_random_x_costs_against_the_reference():
-    from reference.brute import TooBig
-
-    r = random.Random(1183)
-    statuses = set()
-    compared = 0
-    for _ in range(200):
-        problem = random_taken_problem(r)
-        assert PROBLEM_SCHEMA.is_valid(problem), problem
-        try:
-            check_against_reference(problem)
-        except TooBig:
-            continue
-        compared += 1
-        statuses.add(tapwise.pay(copy.deepcopy(problem))["status"])
-    assert statuses == {"paid", "infeasible"} and compared >= 150, (statuses, compared)
+    _compare_random(random_taken_problem, seed=1183, n=200, least=150)
 
 
 # --- 106.7 of the land sacrificed (reflect "sacrificed") ----------------------------------------
@@ -655,21 +647,7 @@ def random_sacrificed_problem(r: random.Random) -> dict:
 
 
 def test_random_sacrificed_reflects_against_the_reference():
-    from reference.brute import TooBig
-
-    r = random.Random(1067)
-    statuses = set()
-    compared = 0
-    for _ in range(200):
-        problem = random_sacrificed_problem(r)
-        assert PROBLEM_SCHEMA.is_valid(problem), problem
-        try:
-            check_against_reference(problem)
-        except TooBig:
-            continue
-        compared += 1
-        statuses.add(tapwise.pay(copy.deepcopy(problem))["status"])
-    assert statuses == {"paid", "infeasible"} and compared >= 150, (statuses, compared)
+    _compare_random(random_sacrificed_problem, seed=1067, n=200, least=150)
 
 
 # --- a card that works from the graveyard (ability zone "graveyard") ---------------------------
@@ -734,18 +712,4 @@ def random_zone_problem(r: random.Random) -> dict:
 
 
 def test_random_graveyard_cards_against_the_reference():
-    from reference.brute import TooBig
-
-    r = random.Random(406)
-    statuses = set()
-    compared = 0
-    for _ in range(200):
-        problem = random_zone_problem(r)
-        assert PROBLEM_SCHEMA.is_valid(problem), problem
-        try:
-            check_against_reference(problem)
-        except TooBig:
-            continue
-        compared += 1
-        statuses.add(tapwise.pay(copy.deepcopy(problem))["status"])
-    assert statuses == {"paid", "infeasible"} and compared >= 150, (statuses, compared)
+    _compare_random(random_zone_problem, seed=406, n=200, least=150)
