@@ -232,7 +232,9 @@ def _solve(problems: list[Problem], compiled: list[Compiled], order: str, time_l
     errors: list[str] = []
     for eager in (False, True):
         answers, left, errors = joint.cut(eager)
-        if not errors:
+        # with keep, an activation no cost needs (a looter's discard, its mana floating) still
+        # shapes the board the kept costs are judged on, as the keep model counts it: answer it
+        if not errors and (keeping is None or not joint.dropped):
             break
     if errors:
         return {"status": "error", "error": "internal error: the plan found breaks the rules, so it is withheld: "
@@ -369,6 +371,7 @@ class _Joint:
             self.costs.append((prob, compiled, pay_total(compiled, one, view), one))
         self.board = c.problem
         self.derived: dict[str, str] = {}  # entries the answers split off: new id -> the id split
+        self.dropped = False  # the last cut left out an activation of the joint payment (no cost needed it)
 
     def _chunk(self, a: int, j: int) -> list[dict[str, Any]]:
         """What activation ``j`` of entry ``a`` paid for its own cost (converters only)."""
@@ -450,6 +453,7 @@ class _Joint:
             errors += [f"answers[{k}]: {e}" for e in verify(here, answer)]
             answers.append(answer)
             board = after
+        self.dropped = any((a, j) not in done for a, per in self.instances.items() for j in range(len(per)))
         return answers, replace(board, sources=merge_split(board.sources, self.derived)), errors
 
     def _activations(self, order: list[tuple[int, int]], rewrite: Any) -> list[dict[str, Any]]:

@@ -130,6 +130,29 @@ def test_the_plan_sacrifices_after_its_taps_across_answers():
     assert check(board, costs, keep, "given")
 
 
+def test_702_66_a_looter_activated_for_the_kept_crypt_is_in_the_answer():
+    # Both Vivid lands (one charge counter each, 122) pay {B}{G/W}; the kept {G} can only come
+    # from a crypt, whose exile needs a card in the graveyard. The keep model activates a looter
+    # beside the plan (its {U} floats, unspent) to discard one: the answer must show that
+    # activation, or the board it leaves has an empty graveyard and the plan was withheld.
+    board = {"sources": [
+        {"id": "vivid", "types": ["land"], "counters": {"charge": 1}, "count": 2,
+         "abilities": [{"add": "{U}"}, {"add": {"any_color": 1}, "remove_counters": {"charge": 1}}]},
+        {"id": "looter", "types": ["artifact"], "abilities": [{"add": "{U}", "discard": 1}], "count": 2},
+        {"id": "crypt", "types": ["land"], "abilities": [{"add": "{G}", "exile_graveyard": 1}], "count": 2},
+        {"id": "bear", "types": ["creature"], "colors": "G", "abilities": [], "count": 2}],
+        "player": {"life": 20}, "hand": 2}
+    costs = [{"cost": "{B}{G/W}"}, {"cost": "{C}{1}", "improvise": True}]
+    keep = [{"cost": "{G}", "delve": True},
+            {"cost": "{B}{2}", "other_costs": {"tap_other": {"types": ["artifact", "creature"]}}}]
+    a = tapwise.plan({**copy.deepcopy(board), "costs": copy.deepcopy(costs), "keep": copy.deepcopy(keep),
+                      "order": "any"})
+    assert a["status"] == "paid" and a["paid"] == [0] and a["kept"] == [0], a
+    assert any(act["source"] == "looter" for act in a["answers"][0]["activations"]), a
+    assert a["left"]["graveyard"] == 1 and a["left"]["hand"] == 1, a["left"]
+    assert check(board, costs, keep, "any")
+
+
 @pytest.mark.parametrize("seed", range(100))
 def test_plan_with_keep_on_v2_boards_against_reference(seed):
     check(*keep_plan(random.Random(20_000 + seed)))
