@@ -27,7 +27,8 @@ from dataclasses import dataclass, field
 from tapwise.models.board_facts import Derived, Entry, derive_fact, facts_needed, parse_fact
 from tapwise.models.cards import Card, CardChoiceError, UnknownCardError, card_info, known_name, lookup_card
 from tapwise.models.mana import ManaCost, NotationError
-from tapwise.models.oracle import ENCHANTED
+from tapwise.models.oracle import ENCHANTED, parse_type_line
+from tapwise.models.traits import SOURCE_SUPERTYPES
 
 __all__ = ["parse_board", "read_board", "QuickBoard", "BoardError", "MissingFactError", "spell_for"]
 
@@ -76,11 +77,27 @@ def _resolve(piece: str) -> tuple[int, bool, dict[str, Any]] | None:
     if known_name(name) is None:
         return None
     try:
-        return count, tapped, lookup_card(name)
+        return count, tapped, _typed_card(name)
     except CardChoiceError:
         raise
     except UnknownCardError:
         return None
+
+
+def _typed_card(name: str) -> dict[str, Any]:
+    """The card's source dict with the subtypes and supertypes its type line gives (205.3, 205.4):
+    a typed board must say what the cards given by name alone say, such as the Gates Gond Gate
+    reads (106.7) and the Elves Heritage Druid taps (9.2)."""
+    source = lookup_card(name)
+    line = card_info(name).type_line
+    if line:
+        parsed = parse_type_line(line)
+        if parsed.subtypes:
+            source["subtypes"] = [s.lower() for s in parsed.subtypes]
+        supertypes = [s for s in parsed.supertypes if s in SOURCE_SUPERTYPES]
+        if supertypes:
+            source["supertypes"] = supertypes
+    return source
 
 
 def _entries(line: str) -> list[tuple[int, bool, dict[str, Any]]]:
@@ -97,7 +114,7 @@ def _entries(line: str) -> list[tuple[int, bool, dict[str, Any]]]:
                 break
         else:  # one piece: its errors are the user's
             count, tapped, name = _parse_entry(pieces[i])
-            out.append((count, tapped, lookup_card(name)))  # raises UnknownCardError, with suggestions
+            out.append((count, tapped, _typed_card(name)))  # raises UnknownCardError, with suggestions
             i += 1
     return out
 

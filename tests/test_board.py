@@ -9,8 +9,10 @@ import pytest
 from tapwise.models.board import MissingFactError, read_board, spell_for, BoardError, parse_board
 from tapwise.models.cards import CardChoiceError, UnknownCardError
 
-PLAINS = {"name": "Plains", "types": ["land"], "abilities": [{"add": "{W}"}]}
-FOREST = {"name": "Forest", "types": ["land"], "abilities": [{"add": "{G}"}]}
+PLAINS = {"name": "Plains", "types": ["land"], "subtypes": ["plains"], "supertypes": ["basic"],
+          "abilities": [{"add": "{W}"}]}
+FOREST = {"name": "Forest", "types": ["land"], "subtypes": ["forest"], "supertypes": ["basic"],
+          "abilities": [{"add": "{G}"}]}
 
 
 def counted(source: dict, count: int, **extra) -> dict:
@@ -23,10 +25,13 @@ def counted(source: dict, count: int, **extra) -> dict:
 
 def test_the_example_from_the_brief():
     assert parse_board("4 Plains, 2 Island, Sol Ring, Hallowed Fountain") == [
-        {"name": "Plains", "types": ["land"], "count": 4, "abilities": [{"add": "{W}"}]},
-        {"name": "Island", "types": ["land"], "count": 2, "abilities": [{"add": "{U}"}]},
+        {"name": "Plains", "types": ["land"], "subtypes": ["plains"], "supertypes": ["basic"], "count": 4,
+         "abilities": [{"add": "{W}"}]},
+        {"name": "Island", "types": ["land"], "subtypes": ["island"], "supertypes": ["basic"], "count": 2,
+         "abilities": [{"add": "{U}"}]},
         {"name": "Sol Ring", "types": ["artifact"], "count": 1, "abilities": [{"add": "{C}{C}"}]},
-        {"name": "Hallowed Fountain", "types": ["land"], "count": 1, "abilities": [{"add": ["{W}", "{U}"]}]},
+        {"name": "Hallowed Fountain", "types": ["land"], "subtypes": ["plains", "island"], "count": 1,
+         "abilities": [{"add": ["{W}", "{U}"]}]},
     ]
 
 
@@ -65,9 +70,11 @@ def test_names_with_commas():
 def test_snow_basics_and_library_cards():
     board = parse_board("2 Snow-Covered Forest, Birds of Paradise, Treasure x3")
     assert board == [
-        {"name": "Snow-Covered Forest", "types": ["land"], "snow": True, "count": 2, "abilities": [{"add": "{G}"}]},
-        {"name": "Birds of Paradise", "types": ["creature"], "count": 1, "abilities": [{"add": {"any_color": 1}}]},
-        {"name": "Treasure", "types": ["artifact"], "count": 3,
+        {"name": "Snow-Covered Forest", "types": ["land"], "snow": True, "subtypes": ["forest"],
+         "supertypes": ["basic"], "count": 2, "abilities": [{"add": "{G}"}]},
+        {"name": "Birds of Paradise", "types": ["creature"], "subtypes": ["bird"], "count": 1,
+         "abilities": [{"add": {"any_color": 1}}]},
+        {"name": "Treasure", "types": ["artifact"], "subtypes": ["treasure"], "count": 3,
          "abilities": [{"add": {"any_color": 1}, "sacrifice": True}]},
     ]
 
@@ -263,3 +270,22 @@ def test_cli_plan_costs_by_name(capsys):
     assert main(["plan", "Llanowar Elves", "Lightning Bolt", "--board", "Forest, Mountain", "--json"]) == 0
     answer = json.loads(capsys.readouterr().out)
     assert answer["paid"] == [0, 1]
+
+
+def test_205_3_typed_cards_keep_their_subtypes_and_supertypes():
+    """A board typed by names keeps what the type line says beyond the card types (205.3, 205.4):
+    a Gate for Gond Gate's could-produce (106.7), an Elf for Heritage Druid's tap_other (9.2)."""
+    import tapwise
+
+    gate, guildgate = parse_board("Gond Gate, Selesnya Guildgate")
+    assert gate["subtypes"] == ["gate"] and guildgate["subtypes"] == ["gate"]
+    assert parse_board("Forest")[0].get("supertypes") == ["basic"]
+    elves = parse_board("Heritage Druid, Llanowar Elves, Elvish Mystic, Fyndhorn Elves")
+    assert all("elf" in s["subtypes"] for s in elves)
+    # each paid as the same cards given by name alone are (the full loader reads the type line)
+    for cost, board in (("{G}{G}", "Gond Gate, Selesnya Guildgate"),
+                        ("{G}{G}{G}{G}", "Heritage Druid, Llanowar Elves, Elvish Mystic, Fyndhorn Elves")):
+        typed = tapwise.pay({"cost": cost, "sources": parse_board(board)})
+        by_name = tapwise.pay({"cost": cost, "sources": [{"name": n.strip()} for n in board.split(",")]})
+        assert typed["status"] == by_name["status"] == "paid", (typed, by_name)
+        assert typed["objective"] == by_name["objective"]
