@@ -78,31 +78,7 @@ class _KeepSearch(_Search):
         self.best_kept: tuple[int, int] | None = None
 
     def _board_left(self, copies) -> list[dict]:
-        out = []
-        for ei, entry in enumerate(copies):
-            raw = self.raw_sources[ei]
-            groups: dict[tuple, list[int]] = {}
-            for tapped, sacrificed, _used, left, counters in entry:
-                if sacrificed:
-                    continue
-                g = groups.setdefault((left, counters), [0, 0])
-                g[0] += 1
-                g[1] += 1 if tapped else 0
-            for k, ((left, counters), (count, tapped)) in enumerate(sorted(groups.items())):
-                src = {key: v for key, v in raw.items() if key not in ("id", "count", "tapped", "counters")}
-                if counters:  # the counters left on these copies (9.1)
-                    src["counters"] = dict(counters)
-                src["id"] = f"e{ei}c{k}"
-                src["count"] = count
-                src["tapped"] = tapped
-                if "abilities" in raw:
-                    abilities = copy.deepcopy(raw["abilities"])
-                    for ai, ab in enumerate(abilities):
-                        if not ab.get("tap", True):
-                            ab["uses"] = left[ai]
-                    src["abilities"] = abilities
-                out.append(src)
-        return out
+        return board_left_sources(self.raw_sources, copies)
 
     def _kept_after(self, copies, life: int, energy: int) -> tuple[int, int]:
         """(how many kept costs pay on the board left, their total mana value)."""
@@ -164,3 +140,34 @@ def keep_outcome(search: "_KeepSearch") -> dict:
 
 
 __all__ = ["brute_keep", "keep_objective_list", "mana_value", "COLORS"]
+
+
+def board_left_sources(raw_sources: list[dict], copies) -> list[dict]:
+    """The source dicts of the board left: per entry, its copies not sacrificed grouped by the
+    uses and counters each has left (9.1), tapped ones counted; an ability of unlimited uses
+    (``uses: "any"``) keeps them."""
+    out = []
+    for ei, entry in enumerate(copies):
+        raw = raw_sources[ei]
+        groups: dict[tuple, list[int]] = {}
+        for tapped, sacrificed, _used, left, counters in entry:
+            if sacrificed:
+                continue
+            g = groups.setdefault((left, counters), [0, 0])
+            g[0] += 1
+            g[1] += 1 if tapped else 0
+        for k, ((left, counters), (count, tapped)) in enumerate(sorted(groups.items())):
+            src = {key: v for key, v in raw.items() if key not in ("id", "count", "tapped", "counters")}
+            if counters:  # the counters left on these copies (9.1)
+                src["counters"] = dict(counters)
+            src["id"] = f"e{ei}c{k}"
+            src["count"] = count
+            src["tapped"] = tapped
+            if "abilities" in raw:
+                abilities = copy.deepcopy(raw["abilities"])
+                for ai, ab in enumerate(abilities):
+                    if not ab.get("tap", True) and ab.get("uses") != "any":
+                        ab["uses"] = left[ai]
+                src["abilities"] = abilities
+            out.append(src)
+    return out

@@ -22,7 +22,7 @@ import itertools
 from typing import Any
 
 from .brute import DEFAULT_TAIL, DEFAULT_TAIL_V2, MAXIMIZED, Unsupported, _kind_rank
-from .keep_brute import keep_outcome, mana_value
+from .keep_brute import board_left_sources, keep_outcome, mana_value
 from .keywords_brute import _compositions, _KeywordSearch, brute_keywords
 
 _EXTRA = {"min_drawbacks", "min_cards", "min_counters", "max_keep"}
@@ -57,31 +57,7 @@ class _KeepKeywordSearch(_KeywordSearch):
     # -- the board left ------------------------------------------------------------------------
 
     def _board_left(self, copies) -> list[dict]:
-        out = []
-        for ei, entry in enumerate(copies):
-            raw = self.raw_sources[ei]
-            groups: dict[tuple, list[int]] = {}
-            for tapped, sacrificed, _used, left, counters in entry:
-                if sacrificed:
-                    continue
-                g = groups.setdefault((left, counters), [0, 0])
-                g[0] += 1
-                g[1] += 1 if tapped else 0
-            for k, ((left, counters), (count, tapped)) in enumerate(sorted(groups.items())):
-                src = {key: v for key, v in raw.items() if key not in ("id", "count", "tapped", "counters")}
-                if counters:
-                    src["counters"] = dict(counters)
-                src["id"] = f"e{ei}c{k}"
-                src["count"] = count
-                src["tapped"] = tapped
-                abilities = copy.deepcopy(raw.get("abilities", []))
-                for ai, ab in enumerate(abilities):
-                    if not ab.get("tap", True) and ab.get("uses") != "any":
-                        ab["uses"] = left[ai]
-                if "abilities" in raw:
-                    src["abilities"] = abilities
-                out.append(src)
-        return out
+        return board_left_sources(self.raw_sources, copies)
 
     def _kept_after(self, copies, zones: tuple, life: int, energy: int) -> tuple[int, int]:
         """(how many kept costs pay on the board left, their total mana value)."""
