@@ -32,8 +32,9 @@ from tapwise.solver.fast_feasible import Checks, Supply, board_supply, cost_chec
 from tapwise.solver.merge import Merge
 from tapwise.solver.pay import _echo_id, _error, _keeping, infeasible_answer, pay_compiled
 
-QUESTION_KEYS = COST_KEYS + ("id",)
-"""What a question to a prepared board may hold: a cost of spec section 7, and an id."""
+QUESTION_KEYS = COST_KEYS + ("keep", "id")
+"""What a question to a prepared board may hold: a cost of spec section 7, the costs to keep
+castable (spec 9.5), and an id."""
 PLAIN_KEYS = frozenset(("cost", "objective", "id"))
 """A question holding only these is decided by its cost text and objective (see _plain_key)."""
 MAX_KEPT_COSTS = 4096
