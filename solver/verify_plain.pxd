@@ -19,15 +19,16 @@ cdef class _Board:
     cdef public tuple records
 
 cdef class _Plan:
-    cdef public dict index, wanted
+    cdef public dict index, slots, symbols
+    cdef public list wanted
     cdef public tuple records
     cdef public object x_symbols, generic, reduction, cost_life, fixed_x, life, keep_life, energy
     cdef public int x_only
     cdef public bint x_zero
 
-@cython.locals(a=dict, q=dict, e=dict, index=dict, records=tuple, pool=list, left=list, taps=list, sacs=list,
-               got=dict, left_by_type=dict, values=dict, said=dict, claims=dict, out=dict, symbols=dict, name=str, by_char=bytes,
+@cython.locals(a=dict, q=dict, e=dict, acts=list, pays=list, entries=list, columns=tuple, last_i=cython.Py_ssize_t, index=dict, records=tuple, pool=list, left=list, taps=list, sacs=list,
+               got=list, values=dict, claims=dict, out=dict, symbols=dict, name=str, by_char=bytes,
                width=cython.Py_ssize_t, src=_Src, ab=_Ab, i=cython.Py_ssize_t,
                c=cython.Py_ssize_t, k=cython.Py_ssize_t, n_src=cython.Py_ssize_t, row=cython.Py_ssize_t,
-               cat=cython.int, ok=cython.int, plain=bint, spent=cython.int, x_only=cython.int)
+               cat=cython.int, ok=cython.int, slot=cython.Py_ssize_t, plain=bint, spent=cython.int, x_only=cython.int)
 cpdef bint _replay(_Plan plan, dict answer, measured) except? -1

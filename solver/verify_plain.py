@@ -41,6 +41,8 @@ _PLANS: dict[int, tuple[Problem, Any]] = table(LIMIT)  # id(problem) -> (problem
 _BOARDS: dict[int, tuple[Any, Any]] = table(LIMIT)  # id(sources) -> (sources, _Board)
 _RECORDS: dict[int, tuple[Any, Any]] = table(4096)  # id(source) -> (source, _Src): loaded sources are shared
 _SYMBOLS: dict[str, Any] = table(1024)  # a payment's symbol text -> (category, mask of the types accepted) or False
+_NO_ITEMS: list[Any] = []
+"""No activations, payments or mana: what an answer leaving one out has (never changed)."""
 _NOTHING: dict[str, Any] = {}
 """What an activation, payment or mana entry that isn't an object says: nothing (never changed)."""
 _COLUMN_OF_CHAR = bytes(TYPES.find(chr(o)) + 1 for o in range(128))
@@ -117,7 +119,10 @@ class _Plan:
     def __init__(self, p: Problem, board: _Board, tc: Any) -> None:
         self.index = board.index
         self.records = board.records
-        self.wanted = tc.symbol_counts
+        wanted = tc.symbol_counts  # verify._match: the symbols other than generic and {X}, by text
+        self.slots = {text: k for k, text in enumerate(wanted)}
+        self.wanted = list(wanted.values())
+        self.symbols: dict[str, Any] = {}  # a payment's symbol text -> (category, mask, slot in wanted or -1)
         self.x_symbols = tc.x_symbols
         self.x_zero = bool(tc.x_forced_zero)
         self.generic = tc.generic
@@ -128,6 +133,16 @@ class _Plan:
         self.life = p.player.life
         self.keep_life = p.player.keep_life
         self.energy = p.player.energy
+
+
+    def read(self, text: str) -> Any:
+        """A payment's symbol read for this total cost: ``(category, mask, slot)`` (slot: its
+        place in ``wanted``, -1 if the cost has no such symbol), or False (_symbol_read)."""
+        read = _SYMBOLS.get(text)
+        if read is None:
+            read = remember(_SYMBOLS, text, _symbol_read(text), 1024)
+        found = False if read is False else (read[0], read[1], self.slots.get(text, -1))
+        return remember(self.symbols, text, found, LIMIT)
 
 
 def _plan(p: Problem) -> _Plan | None:
@@ -180,15 +195,38 @@ def accepts(p: Problem, answer: dict[str, Any], measured: dict[str, int] | None)
     return _replay(plan, answer, measured)
 
 
-def _replay(plan: _Plan, answer: dict[str, Any], measured: dict[str, int] | None) -> bool:
-    acts = answer.get("activations", ())
-    pays = answer.get("payments", ())
-    x = answer.get("x", 0)
-    if type(acts) not in (list, tuple) or type(pays) not in (list, tuple) or type(x) is not int or x < 0:
+def _left_said(listed: Any, counts: Any, left: list[int]) -> bool:
+    """Do ``left_over`` (one "{T}" per mana) and ``left_over_counts`` (per type), each unless
+    None, say the mana ``left`` in the pool by column? (verify._left_over_errors)"""
+    by_type: dict[str, int] = {}
+    for c in range(N_TYPES):
+        if left[c]:
+            by_type[TYPES[c]] = left[c]
+    if counts is not None and counts != by_type:
         return False
+    if listed is None:
+        return True
+    if type(listed) is not list:
+        return False
+    said: dict[str, int] = {}
+    for m in listed:
+        if type(m) is not str or len(m) != 3 or m[0] != "{" or m[2] != "}":
+            return False
+        said[m[1]] = said.get(m[1], 0) + 1
+    return said == by_type
+
+
+def _replay(plan: _Plan, answer: dict[str, Any], measured: dict[str, int] | None) -> bool:
+    acts_given = answer.get("activations", _NO_ITEMS)
+    pays_given = answer.get("payments", _NO_ITEMS)
+    x = answer.get("x", 0)
+    if type(acts_given) is not list or type(pays_given) is not list or type(x) is not int or x < 0:
+        return False
+    acts: list[Any] = acts_given
+    pays: list[Any] = pays_given
     index = plan.index
     records = plan.records
-    symbols = _SYMBOLS
+    symbols = plan.symbols
     by_char = _COLUMN_OF_CHAR
     width = N_TYPES
     n_src = len(records)
@@ -222,11 +260,12 @@ def _replay(plan: _Plan, answer: dict[str, Any], measured: dict[str, int] | None
         ab = src.abilities[j]
         if ab is None:
             return False
-        columns = ab.made.get(adds)
-        if columns is None:
-            columns = ab.columns(adds)
-        if columns is False:
+        made = ab.made.get(adds)
+        if made is None:
+            made = ab.columns(adds)
+        if made is False:
             return False
+        columns: tuple[int, ...] = made
         if ab.tap:
             taps[i] += times
             if taps[i] > src.free:
@@ -254,10 +293,12 @@ def _replay(plan: _Plan, answer: dict[str, Any], measured: dict[str, int] | None
             pool[row + c] += times
             left[c] += times
     x_only = plan.x_only
-    got: dict[str, int] = {}
+    got = [0] * len(plan.wanted)  # per symbol of the total cost, how many the payments claim
     x_paid = generic_paid = 0
     cost_life = plan.cost_life
     spent = 0  # the types spent, as a mask
+    last_origin: Any = None
+    last_i = -1
     for pay in pays:
         q: dict[str, Any] = pay if type(pay) is dict else _NOTHING  # (which has no symbol)
         text = q.get("symbol")
@@ -268,14 +309,16 @@ def _replay(plan: _Plan, answer: dict[str, Any], measured: dict[str, int] | None
             return False
         read = symbols.get(text)
         if read is None:
-            read = remember(symbols, text, _symbol_read(text), 1024)
+            read = plan.read(text)
         if read is False:
             return False
-        cat, ok = read
+        cat, ok, slot = read
         if cat == X:
             x_paid += reps
         elif cat != GENERIC:
-            got[text] = got.get(text, 0) + reps
+            if slot < 0:
+                return False  # a symbol the total cost doesn't have
+            got[slot] += reps
         if not plain:
             if "life" in q:  # a Phyrexian symbol's 2 life (107.4f); its mana, if any, is not read
                 if cat != PHYREXIAN or type(q["life"]) is not int or q["life"] != 2:
@@ -285,11 +328,12 @@ def _replay(plan: _Plan, answer: dict[str, Any], measured: dict[str, int] | None
             if mana is None:
                 if "mana" in q:
                     return False
-                mana = ()
-        if type(mana) not in (list, tuple):
+                mana = _NO_ITEMS
+        if type(mana) is not list:
             return False
+        entries: list[Any] = mana
         units = 0
-        for entry in mana:
+        for entry in entries:
             e: dict[str, Any] = entry if type(entry) is dict else _NOTHING  # (which has no type)
             t = e.get("type")
             origin = e.get("source")
@@ -304,7 +348,10 @@ def _replay(plan: _Plan, answer: dict[str, Any], measured: dict[str, int] | None
                 need = e.get("count", 1)
                 if type(need) is not int or need < 1 or e.get("extra") is True:
                     return False
-            i = index.get(origin, -1)
+            if origin is not last_origin:  # entries often name the source of the one before
+                last_origin = origin
+                last_i = index.get(origin, -1)
+            i = last_i
             if c < 0 or i < 0:
                 return False
             k = i * width + c
@@ -351,29 +398,20 @@ def _replay(plan: _Plan, answer: dict[str, Any], measured: dict[str, int] | None
     # What is left in the pool, per type (verify._left_over_errors): each of left_over and
     # left_over_counts given says it, and one of them is.
     waste = 0
-    left_by_type: dict[str, int] = {}
     for c in range(width):
-        if left[c]:
-            left_by_type[TYPES[c]] = left[c]
-            waste += left[c]
+        waste += left[c]
     listed = answer.get("left_over")
     counts = answer.get("left_over_counts")
     if listed is None and ("left_over" in answer or "left_over_counts" not in answer):
         return False  # None says nothing right; neither given says nothing at all
     if counts is None and "left_over_counts" in answer:
         return False
-    if counts is not None and counts != left_by_type:
+    if waste == 0:  # the usual case: nothing left, so an empty list and an empty object
+        if (counts is not None and (type(counts) is not dict or counts)) or (
+                listed is not None and (type(listed) is not list or listed)):
+            return False
+    elif not _left_said(listed, counts, left):
         return False
-    if listed is not None:
-        if type(listed) is not list:
-            return False
-        said: dict[str, int] = {}
-        for m in listed:
-            if type(m) is not str or len(m) != 3 or m[0] != "{" or m[2] != "}":
-                return False
-            said[m[1]] = said.get(m[1], 0) + 1
-        if said != left_by_type:
-            return False
     # min_sources (verify._sources_used): per source, the copies its busiest use needed.
     if uses is not None:
         for (i, _), (n, per_copy) in uses.items():
