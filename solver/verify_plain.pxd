@@ -6,7 +6,7 @@ import cython
 
 cdef class _Ab:
     cdef public bint tap, sacrifice, costly
-    cdef public object uses, life, damage, energy, choices
+    cdef public object uses, life, damage, energy, choices, only
     cdef public dict made
 
 cdef class _Src:
@@ -19,8 +19,9 @@ cdef class _Board:
     cdef public tuple records
 
 cdef class _Plan:
-    cdef public dict index, slots, symbols
+    cdef public dict index, slots, symbols, allowed
     cdef public list wanted
+    cdef public object purpose
     cdef public tuple records
     cdef public object x_symbols, generic, reduction, cost_life, fixed_x, life, keep_life, energy
     cdef public int x_only

@@ -1,11 +1,11 @@
 """The verifier's quick acceptance of a plain answer (issue 22: a prepared board in 15 µs).
 
 Most answers pay a plain cost from plain permanents: lands and rocks that tap for mana with no
-cost, restriction, reflection or section-9 key, no pool, no Achroma and no ``spend_as``. For
-such an answer :func:`accepts` replays the same rules as verify.py's full replay, with the
-pool counted per (type, source) instead of per token, and the problem's parts that no answer
-changes (each source's abilities as records, the first total cost, the player) read once per
-problem and kept.
+mana cost, reflection or section-9 key (and no restriction keeping their mana from this cost),
+no pool, no Achroma and no ``spend_as``. For such an answer :func:`accepts` replays the same
+rules as verify.py's full replay, with the pool counted per (type, source) instead of per
+token, and the problem's parts that no answer changes (each source's abilities as records, the
+first total cost, the player) read once per problem and kept.
 
 Why it loses no check: :func:`accepts` only ever says "legal" or "not shown": it returns True
 only when every check of the full replay holds for the first total cost (so the full replay
@@ -68,6 +68,7 @@ class _Ab:
         self.costly = bool(ab.life or ab.damage or ab.energy)
         self.choices = ab.choices
         self.made: dict[str, Any] = {}
+        self.only = ab.only
 
     def columns(self, adds: str) -> Any:
         """What an activation adding ``adds`` puts in the pool, by column (repeats count), or
@@ -93,9 +94,11 @@ class _Src:
 
 
 def _plain_ability(ab: Any) -> bool:
-    """Is the ability one the quick replay follows? No cost in mana, no restriction on its mana,
-    no reflection, no Doubling Cube and no section-9 key."""
-    return ab.mana is None and ab.only is None and not ab.reflect and not ab.double_pool and not ab.v2
+    """Is the ability one the quick replay follows? No cost in mana, no mana that can't pay
+    generic, no reflection, no Doubling Cube and no section-9 key. (Mana restricted to some
+    spells is followed on a problem whose cost it may pay: see _Plan.allows.)"""
+    return (ab.mana is None and (ab.only is None or not ab.only.not_generic) and not ab.reflect
+            and not ab.double_pool and not ab.v2)
 
 
 class _Board:
@@ -123,6 +126,8 @@ class _Plan:
         self.slots = {text: k for k, text in enumerate(wanted)}
         self.wanted = list(wanted.values())
         self.symbols: dict[str, Any] = {}  # a payment's symbol text -> (category, mask, slot in wanted or -1)
+        self.purpose = p.purpose
+        self.allowed: dict[int, Any] = {}  # id(restriction) -> (restriction, may its mana pay this cost?)
         self.x_symbols = tc.x_symbols
         self.x_zero = bool(tc.x_forced_zero)
         self.generic = tc.generic
@@ -134,6 +139,15 @@ class _Plan:
         self.keep_life = p.player.keep_life
         self.energy = p.player.energy
 
+
+    def allows(self, only: Any) -> bool:
+        """May mana restricted by ``only`` pay this cost? Then it is spent as unrestricted mana
+        is: the cost's payments all have the problem's purpose, and plain answers pay no ability
+        costs (verify._Replay.spend checks ``allows`` per entry; _not_generic is ruled out)."""
+        kept = self.allowed.get(id(only))
+        if kept is None or kept[0] is not only:
+            kept = remember(self.allowed, id(only), (only, bool(only.allows(self.purpose))), LIMIT)
+        return kept[1]
 
     def read(self, text: str) -> Any:
         """A payment's symbol read for this total cost: ``(category, mask, slot)`` (slot: its
@@ -258,7 +272,7 @@ def _replay(plan: _Plan, answer: dict[str, Any], measured: dict[str, int] | None
         if j < 0 or j >= len(src.abilities) or times < 1:
             return False
         ab = src.abilities[j]
-        if ab is None:
+        if ab is None or (ab.only is not None and not plan.allows(ab.only)):
             return False
         made = ab.made.get(adds)
         if made is None:

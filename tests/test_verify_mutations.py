@@ -79,3 +79,30 @@ def test_a_plain_board_with_an_ability_it_does_not_follow_replays_in_full():
     assert answer["status"] == "paid" and verify(problem, answer) == []
     uses_signet = any(act["source"] == "signet" for act in answer["activations"])
     assert verify_plain.accepts(problem, answer, {}) is not uses_signet
+
+
+@pytest.mark.parametrize("spell", ["creature", "instant"])
+def test_restricted_mana_is_followed_only_where_it_may_pay(spell):
+    """Eldrazi Temple's {C}{C} pays only Eldrazi spells: on an Eldrazi creature its mana is
+    spent as any other; on an instant the answer spending it goes to the full replay, which
+    says why. Either way verify says what the full replay says, for each spoiling."""
+    eldrazi = ["eldrazi"] if spell == "creature" else []
+    spec = {"cost": "{3}{G}", "for": {"kind": "spell", "types": [spell], "subtypes": eldrazi},
+            "sources": [{"id": "temple", "abilities": [{"add": "{C}"},
+                                                       {"add": "{C}{C}", "only": {"subtypes": ["eldrazi"]}}]},
+                        {"id": "forest", "abilities": [{"add": "{G}"}], "count": 2}]}
+    p = load_problem(spec)
+    answer = {"status": "paid", "x": 0, "activations": [
+        {"source": "temple", "ability": 1, "adds": "{C}{C}", "times": 1},
+        {"source": "forest", "ability": 0, "adds": "{G}", "times": 2}],
+        "payments": [{"symbol": "{3}", "mana": [{"type": "C", "source": "temple", "count": 2},
+                                                {"type": "G", "source": "forest"}]},
+                     {"symbol": "{G}", "mana": [{"type": "G", "source": "forest"}]}],
+        "life_paid": 0, "damage": 0, "energy_paid": 0, "sacrificed": 0, "colors_spent": ["G"],
+        "left_over": [], "left_over_counts": {},
+        "objective": {"min_life": 0, "min_sacrifices": 0, "min_sources": 3, "min_waste": 0}}
+    assert verify_plain.accepts(p, answer, {}) is (spell == "creature")
+    assert (verify(p, answer) == []) is (spell == "creature")
+    for name, spoilt in spoiled(answer, 1):
+        if spoilt.get("status") == "paid":
+            assert outcome(verify, p, copy.deepcopy(spoilt)) == outcome(replay, p, copy.deepcopy(spoilt)), name
