@@ -231,6 +231,9 @@ def _left_said(listed: Any, counts: Any, left: list[int]) -> bool:
 
 
 def _replay(plan: _Plan, answer: dict[str, Any], measured: dict[str, int] | None) -> bool:
+    """verify.replay's checks in its order (activations, payments, the total cost, life and
+    energy, the reported numbers, the pool left, min_sources, the objective), each a return
+    False where the full replay would word an error or where this replay doesn't follow."""
     acts_given = answer.get("activations", _NO_ITEMS)
     pays_given = answer.get("payments", _NO_ITEMS)
     x = answer.get("x", 0)
