@@ -9,17 +9,16 @@ energy and the reported numbers. It returns a list of plain-language errors; emp
 from __future__ import annotations
 
 from collections import Counter
-from tapwise.models.caches import memo
-from itertools import combinations
 from operator import attrgetter, itemgetter
 from typing import Any
 
-from tapwise.models.mana import (COLORS, KIND_COLORED, KIND_COLORLESS, KIND_COLORLESS_HYBRID, KIND_ENERGY,
-                         KIND_GENERIC, KIND_HYBRID_PHYREXIAN, KIND_PHYREXIAN, KIND_SNOW, KIND_TWOBRID,
-                         KIND_X, Kind, ManaCost, Symbol)
+from tapwise.models.mana import (COLORS, KIND_COLORED, KIND_ENERGY, KIND_GENERIC, KIND_HYBRID_PHYREXIAN,
+                                 KIND_PHYREXIAN, KIND_SNOW, KIND_TWOBRID, KIND_X, Symbol)
 from tapwise.models.problem import Ability, Problem, Purpose, Restriction, Source, load_problem
 from tapwise.models.total_cost import INCREASE, TotalCost, total_costs
 from tapwise.solver.verify_board import BoardState
+from tapwise.solver.verify_plain import accepts
+from tapwise.solver.verify_mana import _mana_ok, _one_of_choices, _parse_types, _symbol
 from tapwise.solver.verify_keywords import check_items, replay_keywords, split_items
 from tapwise.solver.verify_effects import check_effects, watching
 
@@ -77,91 +76,11 @@ def _legal_output(ab: Ability, made: tuple[str, ...], reflect: set[str] | None) 
     return made in ab.choices or _one_of_choices(ab.choices, made)
 
 
-@memo(4096)  # per kind of ability and output: the same few on every board
-def _one_of_choices(choices: tuple[tuple[str, ...], ...], made: tuple[str, ...]) -> bool:
-    """Is ``made`` what one of the choices makes? Each unit of a choice (a set of allowed
-    types) must get its own mana: a perfect bipartite matching. Mana of one type all have the
-    same neighbours, so Hall's condition need only be checked on sets of types (at most 63 of
-    them), with units and mana counted by kind: linear in the output, whatever its size (an
-    ``{"any_color": 1000}`` took 5 s by augmenting paths)."""
-    made_by_type = Counter(made)
-    present = tuple(made_by_type)
-    for units in choices:
-        if len(units) != len(made):
-            continue
-        unit_kinds = Counter(units)
-        if all(sum(made_by_type[t] for t in subset)
-               <= sum(n for unit, n in unit_kinds.items() if any(t in unit for t in subset))
-               for size in range(1, len(present) + 1) for subset in combinations(present, size)):
-            return True
-    return False
-
-
-@memo(4096)
-def _parse_types(text: str) -> tuple[str, ...] | None:
-    """The types of mana an ``adds`` string names, or None if it isn't plain mana."""
-    try:
-        cost = ManaCost.parse(text)
-    except ValueError:
-        return None
-    out = []
-    for s in cost.symbols:
-        if s.kind is KIND_COLORED:
-            out.append(s.colors)
-        elif s.kind is KIND_COLORLESS:
-            out.append("C")
-        else:
-            return None
-    return tuple(out)
-
-
-@memo(1024)
-def _symbol(text: str) -> Symbol | None:
-    """The symbol ``text`` names, or None (answers repeat the same few symbols)."""
-    try:
-        return Symbol.parse(text)
-    except ValueError:
-        return None
-
-
 def _life_payment(sym: Symbol, pay: dict[str, Any], where: str, errors: list[str]) -> int:
     """Life paid for one symbol: only a Phyrexian symbol, and exactly 2 (107.4f)."""
     if sym.kind not in (KIND_PHYREXIAN, KIND_HYBRID_PHYREXIAN) or pay["life"] != 2:
         errors.append(f"{where}: {sym} can't be paid with {pay['life']} life")
     return pay["life"]
-
-
-_COLORED_HALF = (Kind.COLORED, Kind.HYBRID, Kind.TWOBRID, Kind.COLORLESS_HYBRID, Kind.PHYREXIAN,
-                 Kind.HYBRID_PHYREXIAN)
-"""Symbols with a half that colored mana pays: what spending mana as though any color reaches."""
-
-
-def _mana_ok(sym: Symbol, t: str, snow: bool, *, achroma_own: bool, spend_as: str | None,
-             x_color: str | None = None, generic_half: bool = False) -> bool:
-    """Can one mana of type ``t`` go towards ``sym`` (107.4, 702.86, 609.4b)?"""
-    k = sym.kind
-    if k is KIND_COLORED and spend_as is None and not generic_half:  # the usual case, as at the end
-        return t in sym.colors
-    any_type = spend_as == "any_type"
-    if k is KIND_SNOW:
-        return snow and (t == "C" or not achroma_own or any_type)
-    if k is KIND_X:
-        if any_type:
-            return True
-        if x_color:
-            return t == x_color or spend_as == "any_color"  # 609.4b meets "only <color> mana on X"
-        return t == "C" or not achroma_own
-    if k is KIND_GENERIC or generic_half:
-        return any_type or t == "C" or not achroma_own
-    if any_type:
-        return True
-    if spend_as == "any_color" and k in _COLORED_HALF:
-        return True
-    if k is KIND_COLORLESS:
-        return t == "C"
-    if k is KIND_COLORLESS_HYBRID:
-        return t == "C" or t == sym.colors
-    return t in sym.colors
 
 
 def _not_generic(sym: Symbol, generic_half: bool, tok: Token, where: str, errors: list[str]) -> None:
@@ -297,7 +216,13 @@ def verify(problem: Problem | dict[str, Any], answer: dict[str, Any],
         problem = load_problem(problem)
     if answer.get("status") != "paid":
         return []
-    p = problem
+    if accepts(problem, answer, measured):  # a plain answer the replay below accepts (verify_plain.py)
+        return []
+    return replay(problem, answer, measured)
+
+
+def replay(p: Problem, answer: dict[str, Any], measured: dict[str, int] | None = None) -> list[str]:
+    """The full replay of a paid answer: every error it has, in the answer's order."""
     r = _Replay(p)
     errors = r.errors
     by_id = dict(zip(map(_ID, p.sources), p.sources))
