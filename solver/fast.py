@@ -78,6 +78,7 @@ too: another payment might respect it, and CP-SAT weighs that.
 
 from __future__ import annotations
 
+from tapwise.solver import fast_core
 from tapwise.solver.compile import Compiled
 from tapwise.solver.cpsat import Solution
 from tapwise.solver.fast_answer import solution
@@ -95,6 +96,10 @@ def solve_fast(c: Compiled, objectives: tuple[str, ...]) -> Solution | None:
     (spec 9.3's keywords and other costs are never in it: CP-SAT answers those)."""
     if c.problem.payment is not None:
         return None
+    if fast_core.ENABLED:  # the common class, compiled (solver/fast_core.py)
+        sol = fast_core.solve(c, objectives)
+        if sol is not None:
+            return sol
     try:
         return _Fast(c, objectives).solve()
     except _Out:

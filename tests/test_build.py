@@ -85,10 +85,10 @@ def _declared(pxd: Path) -> dict[str, set[str]]:
         elif not line.startswith(" "):
             current = None
         elif current is not None and line.strip().startswith("cdef "):
-            words = line.split()[1:]  # [public | readonly] type name, name, ...
+            words = line.split()[1:]  # [public | readonly] type name, name[size], ...
             if words[0] in ("public", "readonly"):
                 words = words[1:]
-            current.update(name.strip(",") for name in words[1:])
+            current.update(name.strip(",").split("[")[0] for name in words[1:])
     return classes
 
 
