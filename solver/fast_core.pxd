@@ -6,6 +6,10 @@ import cython
 
 ctypedef long long i64
 
+# fast_core's constants as C integers (the .py assigns them): compared in the loops
+cdef int SINGLES, MULTIS, NODES, ROWS, LIFE, MULTI, POOL, SINGLE, PAID_LIFE, OPT, GEN
+cdef i64 MAX_CHOICES
+
 cdef class _Board:
     cdef public int n_single, n_multi
     cdef int smask[24]
@@ -37,12 +41,34 @@ cpdef _read_board(c)
 @cython.locals(k=_Cost, r=int, di=Py_ssize_t, oi=Py_ssize_t)
 cpdef _read_cost(v, _Board board)
 
-@cython.locals(n_rows=int, rmask=cython.int[12], need0=i64[12], need=i64[12], demand=i64, n_multi=int,
-               bound=i64[8], m=i64[8], best_m=i64[8], combos=i64, most=i64, units=i64, reach=i64, got=i64,
-               ncap=i64[40], nmask=cython.int[40], nstage=cython.int[40], nref=cython.int[40], f=i64[480],
-               vals=i64[3], best=i64[3], found=bint, last_best=bint, n_nodes=int, acts=i64,
-               i=int, j=int, r=int, t=int, q=int)
+cdef class _Scratch:
+    cdef int rmask[12]
+    cdef i64 need0[12]
+    cdef i64 need[12]
+    cdef i64 bound[8]
+    cdef i64 m[8]
+    cdef i64 best_m[8]
+    cdef i64 ncap[40]
+    cdef int nmask[40]
+    cdef int nstage[40]
+    cdef int nref[40]
+    cdef i64 f[480]
+    cdef i64 vals[3]
+    cdef i64 best[3]
+    cdef int via[12]
+    cdef int back[12]
+    cdef int seen[12]
+    cdef int held[40]
+    cdef int queue[12]
+    cdef int cur[24]
+    cdef i64 used[24]
+
+@cython.locals(w=_Scratch)
 cdef object _search(_Board b, _Cost k, _Order o, i64 x, i64 life_units)
+
+@cython.locals(n_rows=int, demand=i64, n_multi=int, combos=i64, most=i64, units=i64, reach=i64, got=i64,
+               found=bint, last_best=bint, n_nodes=int, acts=i64, i=int, j=int, r=int, t=int, q=int, s=int)
+cdef object _search_in(_Board b, _Cost k, _Order o, _Scratch w, i64 x, i64 life_units)
 
 @cython.locals(q=int, a=i64, z=i64)
 cdef bint _better(_Order o, i64* vals, i64* best) noexcept
@@ -53,16 +79,17 @@ cdef int _nodes(_Board b, _Order o, i64* m, i64 life_units, i64* ncap, int* nmas
 @cython.locals(life=i64, sources=i64, waste=i64, sent=i64, stage=int, i=int, j=int, r=int)
 cdef void _values(_Board b, i64* m, int n_nodes, int* nstage, int n_rows, i64* f, i64* vals) noexcept
 
-@cython.locals(via=cython.int[12], back=cython.int[12], seen=cython.int[12], held=cython.int[40],
-               queue=cython.int[12], unmet=i64, room=i64, push=i64, mask=int, mj=int, i=int, j=int, r=int,
+@cython.locals(unmet=i64, room=i64, push=i64, mask=int, mj=int, i=int, j=int, r=int,
                r2=int, tail=int, head=int, end=int)
-cdef bint _flow(int n_nodes, i64* ncap, int* nmask, int n_rows, int* rmask, i64* need, i64* f) noexcept
+cdef bint _flow(int n_nodes, i64* ncap, int* nmask, int n_rows, int* rmask, i64* need, i64* f, int* via, int* back,
+               int* seen, int* held, int* queue) noexcept
 
 @cython.locals(i=int, j=int, r=int, t=int, stage=int, ref=int, common=int, sent=i64, oi=int, q=int, code=int,
-               paid_life=i64, cur=cython.int[24], used=i64[24], acts=dict, splits=dict, taken=dict, made=list,
+               what=int, bit=int,
+               paid_life=i64, acts=dict, splits=dict, taken=dict, made=list,
                pool_left=dict, cost_pay=dict, generic_pay=dict, objective=dict, got=dict)
 cdef object _answer(_Board b, _Cost k, _Order o, i64 x, i64* m, i64* vals, int n_nodes, int* nstage, int* nref,
-                    int* nmask, int n_rows, int* rmask, i64* f)
+                    int* nmask, int n_rows, int* rmask, i64* f, int* cur, i64* used)
 
 @cython.locals(left=object, take=object)
 cdef _draw(list store, want, dict got)

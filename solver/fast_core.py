@@ -359,25 +359,60 @@ def _read_cost(v: Variant, board: _Board) -> _Cost | None:
     return k
 
 
+class _Scratch:
+    """The search's working arrays, kept between calls (:data:`_SPARE`) so a call neither
+    allocates nor clears them: every entry is written before it is read."""
+
+    def __init__(self) -> None:
+        self.rmask = [0] * 12
+        self.need0 = [0] * 12
+        self.need = [0] * 12
+        self.bound = [0] * 8
+        self.m = [0] * 8
+        self.best_m = [0] * 8
+        self.ncap = [0] * 40
+        self.nmask = [0] * 40
+        self.nstage = [0] * 40
+        self.nref = [0] * 40
+        self.f = [0] * 480  # units node i sends to row r: f[i * 12 + r]
+        self.vals = [0] * 3
+        self.best = [0] * 3
+        self.via = [0] * 12  # _flow's paths
+        self.back = [0] * 12
+        self.seen = [0] * 12
+        self.held = [0] * 40
+        self.queue = [0] * 12
+        self.cur = [0] * 24  # _answer's place in each single class
+        self.used = [0] * 24
+
+
+_SPARE: list[_Scratch] = [_Scratch()]
+"""Scratch arrays not in use: a call takes one (or makes one if another thread holds it) and
+gives it back; ``list.pop`` and ``append`` are atomic, so threads never share one."""
+
+
 def _search(b: _Board, k: _Cost, o: _Order, x: int, life_units: int) -> Solution | None:
     """Every vector of multi activations within the bounds of the docstring, each paid by
     :func:`_flow`; the best made into a :class:`Solution` (None past :data:`MAX_CHOICES`)."""
+    w = _SPARE.pop() if _SPARE else _Scratch()
+    try:
+        return _search_in(b, k, o, w, x, life_units)
+    finally:
+        _SPARE.append(w)
+
+
+def _search_in(b: _Board, k: _Cost, o: _Order, w: _Scratch, x: int, life_units: int) -> Solution | None:
+    """:func:`_search` with the scratch arrays ``w``."""
     n_rows = k.n_rows
-    rmask = [0] * 12
-    need0 = [0] * 12
-    need = [0] * 12
     demand = 0
     for r in range(n_rows):
-        rmask[r] = k.rmask[r]
-        need0[r] = k.rneed[r]
+        w.rmask[r] = k.rmask[r]
+        w.need0[r] = k.rneed[r]
     if k.x_row >= 0:
-        need0[k.x_row] = x * k.x_symbols
+        w.need0[k.x_row] = x * k.x_symbols
     for r in range(n_rows):
-        demand += need0[r]
+        demand += w.need0[r]
     n_multi = b.n_multi
-    bound = [0] * 8
-    m = [0] * 8
-    best_m = [0] * 8
     combos = 1
     for j in range(n_multi):
         most = 0
@@ -386,8 +421,8 @@ def _search(b: _Board, k: _Cost, o: _Order, x: int, life_units: int) -> Solution
             if units:
                 reach = 0
                 for r in range(n_rows):
-                    if rmask[r] >> t & 1:
-                        reach += need0[r]
+                    if w.rmask[r] >> t & 1:
+                        reach += w.need0[r]
                 got = (reach + units - 1) // units
                 if got > most:
                     most = got
@@ -395,58 +430,56 @@ def _search(b: _Board, k: _Cost, o: _Order, x: int, life_units: int) -> Solution
             most = b.mbudget[j]
         if most > demand:
             most = demand
-        bound[j] = most
+        w.bound[j] = most
+        w.m[j] = 0
         combos *= most + 1
         if combos > MAX_CHOICES:
             return None
-    ncap = [0] * 40
-    nmask = [0] * 40
-    nstage = [0] * 40
-    nref = [0] * 40
-    f = [0] * 480  # units node i sends to row r: f[i * 12 + r]
-    vals = [0] * 3
-    best = [0] * 3
     found = False
     last_best = False
     n_nodes = 0
     while True:
         acts = 0
         for j in range(n_multi):
-            acts += m[j]
+            acts += w.m[j]
         last_best = False
         if acts <= demand:
-            n_nodes = _nodes(b, o, m, life_units, ncap, nmask, nstage, nref)
+            n_nodes = _nodes(b, o, w.m, life_units, w.ncap, w.nmask, w.nstage, w.nref)
             for i in range(n_nodes * 12):
-                f[i] = 0
+                w.f[i] = 0
             for r in range(n_rows):
-                need[r] = need0[r]
-            if _flow(n_nodes, ncap, nmask, n_rows, rmask, need, f):
-                _values(b, m, n_nodes, nstage, n_rows, f, vals)
-                if not found or _better(o, vals, best):
+                w.need[r] = w.need0[r]
+            if _flow(n_nodes, w.ncap, w.nmask, n_rows, w.rmask, w.need, w.f, w.via, w.back, w.seen, w.held, w.queue):
+                _values(b, w.m, n_nodes, w.nstage, n_rows, w.f, w.vals)
+                if not found or _better(o, w.vals, w.best):
                     found = last_best = True
                     for q in range(3):
-                        best[q] = vals[q]
+                        w.best[q] = w.vals[q]
                     for j in range(n_multi):
-                        best_m[j] = m[j]
+                        w.best_m[j] = w.m[j]
                     if not o.nobj:
                         break  # every payment is optimal: the first answers
         j = 0
-        while j < n_multi and m[j] == bound[j]:
-            m[j] = 0
+        while j < n_multi and w.m[j] == w.bound[j]:
+            w.m[j] = 0
             j += 1
         if j == n_multi:
             break
-        m[j] += 1
+        w.m[j] += 1
     if not found:
         return Solution("infeasible", optimal=True)
     if not last_best:  # the flow of the best choice again
-        n_nodes = _nodes(b, o, best_m, life_units, ncap, nmask, nstage, nref)
+        n_nodes = _nodes(b, o, w.best_m, life_units, w.ncap, w.nmask, w.nstage, w.nref)
         for i in range(n_nodes * 12):
-            f[i] = 0
+            w.f[i] = 0
         for r in range(n_rows):
-            need[r] = need0[r]
-        _flow(n_nodes, ncap, nmask, n_rows, rmask, need, f)
-    return _answer(b, k, o, x, best_m, best, n_nodes, nstage, nref, nmask, n_rows, rmask, f)
+            w.need[r] = w.need0[r]
+        _flow(n_nodes, w.ncap, w.nmask, n_rows, w.rmask, w.need, w.f, w.via, w.back, w.seen, w.held, w.queue)
+    for s in range(b.n_single):
+        w.cur[s] = 0
+        w.used[s] = 0
+    return _answer(b, k, o, x, w.best_m, w.best, n_nodes, w.nstage, w.nref, w.nmask, n_rows, w.rmask, w.f, w.cur,
+                   w.used)
 
 
 def _better(o: _Order, vals, best) -> bool:
@@ -526,16 +559,14 @@ def _values(b: _Board, m, n_nodes: int, nstage, n_rows: int, f, vals) -> None:
     vals[2] = waste
 
 
-def _flow(n_nodes: int, ncap, nmask, n_rows: int, rmask, need, f) -> bool:
+def _flow(n_nodes: int, ncap, nmask, n_rows: int, rmask, need, f, via, back, seen, held, queue) -> bool:
     """Fill the rows (``need``, consumed) from the nodes in order, each sending as much as it
     can by augmenting paths that reroute, never shrink, what earlier nodes send (the greedy
     algorithm on the transversal matroid, see the module docstring); ``f[i * 12 + r]`` (zero on
-    entry) gets what node ``i`` sends row ``r``. Whether every row was filled."""
-    via = [0] * 12  # per row reached: the node it was reached from
-    back = [0] * 12  # and the row that node gives up units of (-1: the start)
-    seen = [0] * 12
-    held = [0] * 40  # nodes whose sending was rerouted on this search
-    queue = [0] * 12
+    entry) gets what node ``i`` sends row ``r``. Whether every row was filled. Scratch for the
+    paths: per row reached, the node it was reached from (``via``) and the row that node gives
+    up units of (``back``, -1 at the start), whether it was ``seen``; the nodes ``held`` (met on
+    this search); the rows to visit (``queue``)."""
     unmet = 0
     for r in range(n_rows):
         unmet += need[r]
@@ -626,11 +657,12 @@ def _draw(store: list[list[int]], want: int, got: dict[int, int]) -> None:
 
 
 def _answer(b: _Board, k: _Cost, o: _Order, x: int, m, vals, n_nodes: int, nstage, nref, nmask, n_rows: int,
-            rmask, f) -> Solution:
+            rmask, f, cur, used) -> Solution:
     """The :class:`Solution` of the flow ``f`` of the choice ``m``: activations given to a
     class's sources in order (multi activations first, so a source both kinds take gives its
     remaining copies to single units), each row's kinds drawn from what the activations made
-    and from the pool, and the objective values ``vals``."""
+    and from the pool, and the objective values ``vals``. ``cur`` and ``used`` (zero on entry):
+    per single class, the member drawn from and the copies already drawn from it."""
     acts: dict[tuple[int, int, int], int] = {}
     splits: dict[tuple[int, int, str], dict[str, int]] = {}
     taken: dict[int, int] | None = None  # source -> copies multi activations took, if one also makes singles
@@ -653,8 +685,6 @@ def _answer(b: _Board, k: _Cost, o: _Order, x: int, m, vals, n_nodes: int, nstag
                 made[t].append([kind, take * per])
             if not want:
                 break
-    cur = [0] * 24  # per single class: the member drawn from
-    used = [0] * 24  # and the copies already drawn from it
     pool_left: dict[int, list[list[int]]] | None = None
     cost_pay: dict[tuple[int, int], tuple[int, dict[int, int]]] = {}
     generic_pay: dict[str, dict[int, int]] = {}
