@@ -25,8 +25,8 @@ cdef class _Cost:
     cdef public int n_rows, x_row
     cdef public object x_symbols, phyrexian
     cdef public tuple rows
-    cdef int rmask[12]
-    cdef i64 rneed[12]
+    cdef int rmask[16]
+    cdef i64 rneed[16]
 
 cdef class _Order:
     cdef int stage[4]
@@ -42,9 +42,9 @@ cpdef _read_board(c)
 cpdef _read_cost(v, _Board board)
 
 cdef class _Scratch:
-    cdef int rmask[12]
-    cdef i64 need0[12]
-    cdef i64 need[12]
+    cdef int rmask[16]
+    cdef i64 need0[16]
+    cdef i64 need[16]
     cdef i64 bound[8]
     cdef i64 m[8]
     cdef i64 best_m[8]
@@ -52,14 +52,14 @@ cdef class _Scratch:
     cdef int nmask[40]
     cdef int nstage[40]
     cdef int nref[40]
-    cdef i64 f[480]
+    cdef i64 f[640]
     cdef i64 vals[3]
     cdef i64 best[3]
-    cdef int via[12]
-    cdef int back[12]
-    cdef int seen[12]
+    cdef int via[16]
+    cdef int back[16]
+    cdef int seen[16]
     cdef int held[40]
-    cdef int queue[12]
+    cdef int queue[16]
     cdef int cur[24]
     cdef i64 used[24]
 

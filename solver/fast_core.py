@@ -70,7 +70,7 @@ ENABLED = True
 SINGLES = 24  # single-unit classes (distinct masks) of a board
 MULTIS = 8  # multi classes of a board
 NODES = 40  # supply nodes of one choice: 6 multi + 6 pool + 24 single + 1 life, rounded up
-ROWS = 12  # demand rows of one cost
+ROWS = 16  # demand rows of one cost
 MAX_CHOICES = 512
 """Most vectors of multi activations tried; past it, the wider fast path decides."""
 
@@ -112,8 +112,8 @@ class _Cost:
 
     def __init__(self) -> None:
         self.n_rows = 0
-        self.rmask = [0] * 12  # per row: the types it accepts (bit 6: life)
-        self.rneed = [0] * 12  # and the units it needs (X's row: per call)
+        self.rmask = [0] * 16  # per row: the types it accepts (bit 6: life)
+        self.rneed = [0] * 16  # and the units it needs (X's row: per call)
         self.x_row = -1  # the row of X, or -1
         self.x_symbols = 0
         self.phyrexian = 0  # symbols that 2 life may pay
@@ -364,9 +364,9 @@ class _Scratch:
     allocates nor clears them: every entry is written before it is read."""
 
     def __init__(self) -> None:
-        self.rmask = [0] * 12
-        self.need0 = [0] * 12
-        self.need = [0] * 12
+        self.rmask = [0] * 16
+        self.need0 = [0] * 16
+        self.need = [0] * 16
         self.bound = [0] * 8
         self.m = [0] * 8
         self.best_m = [0] * 8
@@ -374,14 +374,14 @@ class _Scratch:
         self.nmask = [0] * 40
         self.nstage = [0] * 40
         self.nref = [0] * 40
-        self.f = [0] * 480  # units node i sends to row r: f[i * 12 + r]
+        self.f = [0] * 640  # units node i sends to row r: f[i * ROWS + r]
         self.vals = [0] * 3
         self.best = [0] * 3
-        self.via = [0] * 12  # _flow's paths
-        self.back = [0] * 12
-        self.seen = [0] * 12
+        self.via = [0] * 16  # _flow's paths
+        self.back = [0] * 16
+        self.seen = [0] * 16
         self.held = [0] * 40
-        self.queue = [0] * 12
+        self.queue = [0] * 16
         self.cur = [0] * 24  # _answer's place in each single class
         self.used = [0] * 24
 
@@ -445,7 +445,7 @@ def _search_in(b: _Board, k: _Cost, o: _Order, w: _Scratch, x: int, life_units: 
         last_best = False
         if acts <= demand:
             n_nodes = _nodes(b, o, w.m, life_units, w.ncap, w.nmask, w.nstage, w.nref)
-            for i in range(n_nodes * 12):
+            for i in range(n_nodes * ROWS):
                 w.f[i] = 0
             for r in range(n_rows):
                 w.need[r] = w.need0[r]
@@ -470,7 +470,7 @@ def _search_in(b: _Board, k: _Cost, o: _Order, w: _Scratch, x: int, life_units: 
         return Solution("infeasible", optimal=True)
     if not last_best:  # the flow of the best choice again
         n_nodes = _nodes(b, o, w.best_m, life_units, w.ncap, w.nmask, w.nstage, w.nref)
-        for i in range(n_nodes * 12):
+        for i in range(n_nodes * ROWS):
             w.f[i] = 0
         for r in range(n_rows):
             w.need[r] = w.need0[r]
@@ -546,7 +546,7 @@ def _values(b: _Board, m, n_nodes: int, nstage, n_rows: int, f, vals) -> None:
     for i in range(n_nodes):
         sent = 0
         for r in range(n_rows):
-            sent += f[i * 12 + r]
+            sent += f[i * ROWS + r]
         stage = nstage[i]
         if stage == MULTI:
             waste -= sent
@@ -562,7 +562,7 @@ def _values(b: _Board, m, n_nodes: int, nstage, n_rows: int, f, vals) -> None:
 def _flow(n_nodes: int, ncap, nmask, n_rows: int, rmask, need, f, via, back, seen, held, queue) -> bool:
     """Fill the rows (``need``, consumed) from the nodes in order, each sending as much as it
     can by augmenting paths that reroute, never shrink, what earlier nodes send (the greedy
-    algorithm on the transversal matroid, see the module docstring); ``f[i * 12 + r]`` (zero on
+    algorithm on the transversal matroid, see the module docstring); ``f[i * ROWS + r]`` (zero on
     entry) gets what node ``i`` sends row ``r``. Whether every row was filled. Scratch for the
     paths: per row reached, the node it was reached from (``via``) and the row that node gives
     up units of (``back``, -1 at the start), whether it was ``seen``; the nodes ``held`` (met on
@@ -578,7 +578,7 @@ def _flow(n_nodes: int, ncap, nmask, n_rows: int, rmask, need, f, via, back, see
         for r in range(n_rows):
             if need[r] and mask & rmask[r]:
                 push = room if room < need[r] else need[r]
-                f[i * 12 + r] += push
+                f[i * ROWS + r] += push
                 room -= push
                 need[r] -= push
                 unmet -= push
@@ -602,7 +602,7 @@ def _flow(n_nodes: int, ncap, nmask, n_rows: int, rmask, need, f, via, back, see
                 r = queue[head]
                 head += 1
                 for j in range(i):
-                    if held[j] or not f[j * 12 + r]:
+                    if held[j] or not f[j * ROWS + r]:
                         continue
                     held[j] = 1
                     mj = nmask[j]
@@ -624,16 +624,16 @@ def _flow(n_nodes: int, ncap, nmask, n_rows: int, rmask, need, f, via, back, see
             r2 = end
             while back[r2] >= 0:
                 r = back[r2]
-                if f[via[r2] * 12 + r] < push:
-                    push = f[via[r2] * 12 + r]
+                if f[via[r2] * ROWS + r] < push:
+                    push = f[via[r2] * ROWS + r]
                 r2 = r
             r2 = end
             while r2 >= 0:
                 j = via[r2]
-                f[j * 12 + r2] += push
+                f[j * ROWS + r2] += push
                 r = back[r2]
                 if r >= 0:
-                    f[j * 12 + r] -= push
+                    f[j * ROWS + r] -= push
                 r2 = r
             room -= push
             need[end] -= push
@@ -693,7 +693,7 @@ def _answer(b: _Board, k: _Cost, o: _Order, x: int, m, vals, n_nodes: int, nstag
         got: dict[int, int] | None = None
         paid_life = 0
         for i in range(n_nodes):
-            sent = f[i * 12 + r]
+            sent = f[i * ROWS + r]
             if not sent:
                 continue
             stage = nstage[i]
