@@ -35,6 +35,9 @@ cdef class _Order:
     cdef public int nobj, n_names
     cdef public object objectives
 
+@cython.locals(got=tuple)
+cpdef solve(c, objectives)
+
 @cython.locals(b=_Board, pi=Py_ssize_t, ci=Py_ssize_t)
 cpdef _read_board(c)
 
@@ -91,8 +94,8 @@ cdef bint _flow(int n_nodes, i64* ncap, int* nmask, int n_rows, int* rmask, i64*
 cdef object _answer(_Board b, _Cost k, _Order o, i64 x, i64* m, i64* vals, int n_nodes, int* nstage, int* nref,
                     int* nmask, int n_rows, int* rmask, i64* f, int* cur, i64* used)
 
-@cython.locals(left=object, take=object)
+@cython.locals(left=object, take=object, kn=list)
 cdef _draw(list store, want, dict got)
 
-@cython.locals(at=int, left=i64, take=i64)
+@cython.locals(at=int, left=i64, take=i64, picks=tuple)
 cdef _copies(dict acts, dict splits, tuple members, int t, i64 want, int* cur, i64* used, int s, dict taken, dict got)

@@ -150,7 +150,8 @@ _ORDERS: dict[tuple[str, ...], _Order | bool] = table(256)  # False: not of the 
 def solve(c: Compiled, objectives: tuple[str, ...]) -> Solution | None:
     """The optimal :class:`Solution` of ``c`` (or ``Solution("infeasible")``) when it is of the
     class, else ``None``."""
-    if c.unpayable or len(c.variants) != 1:
+    variants = c.variants
+    if len(variants) != 1:  # (an unpayable cost has none)
         return None
     shared = c.shared
     if shared is None:
@@ -161,7 +162,7 @@ def solve(c: Compiled, objectives: tuple[str, ...]) -> Solution | None:
             board = shared[_BOARD_KEY] = _read_board(c) or False
     if not board:
         return None
-    v = c.variants[0]
+    v = variants[0]
     got = _COSTS.get(id(v))  # the entry holds the variant, so its id isn't reused while it stands
     if got is None:
         got = remember(_COSTS, id(v), (v, _read_cost(v, board)), 1024)

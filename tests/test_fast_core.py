@@ -306,13 +306,18 @@ def test_solutions_are_the_same_however_often_and_after_whatever_is_solved():
     assert first == again
 
 
-def test_pxd_array_sizes_are_the_module_s():
-    pxd = (Path(__file__).resolve().parents[1] / "solver" / "fast_core.pxd").read_text()
-    sizes = {name: int(n) for name, n in re.findall(r"cdef \w+ (\w+)\[(\d+)\]", pxd)}
-    assert sizes["smask"] == sizes["scap"] == fast_core.SINGLES
-    assert sizes["mbudget"] == fast_core.MULTIS and sizes["munits"] == 6 * fast_core.MULTIS
-    assert sizes["rmask"] == sizes["rneed"] == sizes["need"] == fast_core.ROWS
-    assert sizes["ncap"] == sizes["nmask"] == sizes["held"] == fast_core.NODES
-    assert sizes["f"] == fast_core.NODES * fast_core.ROWS
-    assert fast_core.NODES >= 6 + 6 + fast_core.SINGLES + 1
-    assert sizes["cur"] == fast_core.SINGLES and sizes["codes"] == 8
+def test_array_sizes_agree():
+    """The C arrays' sizes (the .pxd) and the pure twin's lists (the .py) are the module's sizes
+    (read from the source: compiled, they are C constants)."""
+    solver = Path(__file__).resolve().parents[1] / "solver"
+    source = (solver / "fast_core.py").read_text()
+    size = {name: int(n) for name, n in re.findall(r"^(SINGLES|MULTIS|NODES|ROWS) = (\d+)", source, re.M)}
+    pxd = {name: int(n) for name, n in re.findall(r"cdef \w+ (\w+)\[(\d+)\]", (solver / "fast_core.pxd").read_text())}
+    py = {name: int(n) for name, n in re.findall(r"self\.(\w+) = \[0\] \* (\d+)", source)}
+    for sizes in (pxd, py):
+        assert sizes["smask"] == sizes["scap"] == sizes["cur"] == sizes["used"] == size["SINGLES"]
+        assert sizes["mbudget"] == sizes["m"] == size["MULTIS"] and sizes["munits"] == 6 * size["MULTIS"]
+        assert sizes["rmask"] == sizes["rneed"] == sizes["need"] == sizes["queue"] == size["ROWS"]
+        assert sizes["ncap"] == sizes["nmask"] == sizes["held"] == size["NODES"]
+        assert sizes["f"] == size["NODES"] * size["ROWS"] and sizes["codes"] == 8
+    assert size["NODES"] >= 6 + 6 + size["SINGLES"] + 1
