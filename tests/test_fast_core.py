@@ -62,22 +62,11 @@ def _source(rng: random.Random) -> dict:
 
 
 def _symbol(rng: random.Random) -> str:
-    c, p = rng.choice(COLORS), rng.choice(PAIRS)
-    kind = rng.choice(["colored"] * 4 + ["generic"] * 3 + ["C", "hybrid", "hybrid", "c_hybrid", "phyrexian",
-                                                          "phyrexian", "h_phyrexian"])
-    if kind == "colored":
-        return "{%s}" % c
-    if kind == "generic":
-        return "{%d}" % rng.randint(1, 4)
-    if kind == "C":
-        return "{C}"
-    if kind == "hybrid":
-        return "{%s/%s}" % (p[0], p[1])
-    if kind == "c_hybrid":
-        return "{C/%s}" % c
-    if kind == "phyrexian":
-        return "{%s/P}" % c
-    return "{%s/%s/P}" % (p[0], p[1])
+    """One cost symbol of the class."""
+    c, p, n = rng.choice(COLORS), rng.choice(PAIRS), rng.randint(1, 4)
+    return rng.choice(["{%s}" % c] * 4 + ["{%d}" % n] * 3 + ["{C}", "{%s/%s}" % (p[0], p[1]), "{%s/%s}" % (p[1], p[0]),
+                                                           "{C/%s}" % c, "{%s/P}" % c, "{%s/P}" % p[0],
+                                                           "{%s/%s/P}" % (p[0], p[1])])
 
 
 def core_problem(rng: random.Random, max_entries: int = 6, max_count: int = 4, max_symbols: int = 7) -> dict:
