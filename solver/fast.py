@@ -50,6 +50,11 @@ demand rows (symbols grouped by the set of types they accept).
   objectives scalarized in their lexicographic order; each weight exceeds the range of every
   later objective, so it is exact.
 
+**The compiled core.** :mod:`solver.fast_core` is tried first: the common class (sources that
+only tap and make one unit of a type from a set or a fixed multiset; colored, ``{C}``, generic,
+hybrid and Phyrexian symbols; fixed X) searched in C arrays, with the same exactness argument as
+below (its docstring). What it declines continues here. ``fast_core.ENABLED = False`` skips it.
+
 **The modules.** The search's state is one object built in layers, one module each (a Cython
 ``cdef class`` has one base, so the jobs are stacked): :mod:`solver.fast_demand` reads the cost
 into demand rows, :mod:`solver.fast_supply` the board into supply classes,

@@ -21,7 +21,9 @@ once per compiled total cost):
   only where every kind of its types is snow); X absent or fixed (not ``"max"``); ``{2/W}``
   declines;
 - objectives among ``min_life``, ``min_sacrifices``, ``min_energy``, ``min_sources``,
-  ``min_waste`` and ``max_x`` in any order, or none (any payment answers).
+  ``min_waste`` and ``max_x`` in any order, or none (any payment answers);
+- within the C arrays' sizes: :data:`SINGLES` kinds of single-unit sources (by the types they
+  make), :data:`MULTIS` kinds of multisets, :data:`ROWS` distinct symbols.
 
 Life paid for Phyrexian symbols is bounded as CP-SAT bounds it: at most the player's life, and
 when ``keep_life`` is set, the life left at least that.
@@ -45,8 +47,8 @@ ones (augmenting paths that reroute but don't shrink them, :func:`_flow`); nodes
 weight in any order. Over ``m``: an activation none of whose mana is spent can be dropped (no
 objective gets worse), so an optimum uses at most as many activations as there are demand
 units; and the activations of one class are alike, so the units of each type it spends can be
-moved onto as few of them as hold them: at most ``ceil(rows accepting t / units of t made)``
-for its largest type. Every ``m`` within those bounds is tried (declining past
+moved onto as few of them as hold them: at most ``ceil(demand units accepting t / units of t
+one activation makes)`` over its types t. Every ``m`` within those bounds is tried (declining past
 :data:`MAX_CHOICES`), each solved exactly, so the best is optimal, and no payable problem is
 called infeasible.
 """
