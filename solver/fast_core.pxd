@@ -23,6 +23,7 @@ cdef class _Board:
 
 cdef class _Cost:
     cdef public int n_rows, x_row
+    cdef public bint free
     cdef public object x_symbols, phyrexian
     cdef public tuple rows
     cdef int rmask[16]

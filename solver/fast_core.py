@@ -119,6 +119,7 @@ class _Cost:
         self.x_row = -1  # the row of X, or -1
         self.x_symbols = 0
         self.phyrexian = 0  # symbols that 2 life may pay
+        self.free = False  # the variant is "free" (an alternative cost of nothing)
         # per row: (what, category, option masks, symbols, key of option 0, keys of the options,
         # key of the life option); X's row has no key
         self.rows: tuple[tuple, ...] = ()
@@ -177,18 +178,19 @@ def solve(c: Compiled, objectives: tuple[str, ...]) -> Solution | None:
         order = remember(_ORDERS, objectives, _Order(objectives) if fits else False, 256)
     if not order:
         return None
-    problem = c.problem
-    x = problem.x
+    x = 0
     if cost.x_row >= 0:
+        x = c.problem.x
         if x == "max":
             return None  # the wider path searches X
-    elif x and x != "max" and (cost.x_symbols or v.total.variant == "free"):
-        return None  # (as solver.fast_demand: CP-SAT's corners)
-    else:
+    elif cost.x_symbols or cost.free:
+        x = c.problem.x
+        if x and x != "max":
+            return None  # (as solver.fast_demand: CP-SAT's corners)
         x = 0
     life_units = 0
     if cost.phyrexian:
-        player = problem.player
+        player = c.problem.player
         limit = player.life
         if player.keep_life is not None and player.life - player.keep_life < limit:
             limit = player.life - player.keep_life
@@ -311,6 +313,7 @@ def _read_cost(v: Variant, board: _Board) -> _Cost | None:
             return None
     kind_bit = board.kind_bit
     k = _Cost()
+    k.free = tc.variant == "free"
     rows = []
     for di, d in enumerate(v.demands):
         opts = d.options
