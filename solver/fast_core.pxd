@@ -36,7 +36,7 @@ cdef class _Order:
     cdef public int nobj, n_names
     cdef public object objectives
 
-@cython.locals(got=tuple)
+@cython.locals(got=tuple, shared=dict, costs=dict, orders=dict)
 cpdef solve(c, objectives)
 
 @cython.locals(b=_Board, pi=Py_ssize_t, ci=Py_ssize_t)
@@ -67,7 +67,7 @@ cdef class _Scratch:
     cdef int cur[24]
     cdef i64 used[24]
 
-@cython.locals(w=_Scratch)
+@cython.locals(w=_Scratch, spare=list)
 cdef object _search(_Board b, _Cost k, _Order o, i64 x, i64 life_units)
 
 @cython.locals(n_rows=int, demand=i64, n_multi=int, combos=i64, most=i64, units=i64, reach=i64, got=i64,

@@ -166,16 +166,18 @@ def solve(c: Compiled, objectives: tuple[str, ...]) -> Solution | None:
     if not board:
         return None
     v = variants[0]
-    got = _COSTS.get(id(v))  # the entry holds the variant, so its id isn't reused while it stands
+    costs = _COSTS
+    got = costs.get(id(v))  # the entry holds the variant, so its id isn't reused while it stands
     if got is None:
-        got = remember(_COSTS, id(v), (v, _read_cost(v, board)), 1024)
+        got = remember(costs, id(v), (v, _read_cost(v, board)), 1024)
     cost = got[1]
     if cost is None:
         return None
-    order = _ORDERS.get(objectives)
+    orders = _ORDERS
+    order = orders.get(objectives)
     if order is None:
         fits = ALLOWED.issuperset(objectives) and len(objectives) <= 8
-        order = remember(_ORDERS, objectives, _Order(objectives) if fits else False, 256)
+        order = remember(orders, objectives, _Order(objectives) if fits else False, 256)
     if not order:
         return None
     x = 0
@@ -400,11 +402,12 @@ gives it back; ``list.pop`` and ``append`` are atomic, so threads never share on
 def _search(b: _Board, k: _Cost, o: _Order, x: int, life_units: int) -> Solution | None:
     """Every vector of multi activations within the bounds of the docstring, each paid by
     :func:`_flow`; the best made into a :class:`Solution` (None past :data:`MAX_CHOICES`)."""
-    w = _SPARE.pop() if _SPARE else _Scratch()
+    spare = _SPARE
+    w = spare.pop() if spare else _Scratch()
     try:
         return _search_in(b, k, o, w, x, life_units)
     finally:
-        _SPARE.append(w)
+        spare.append(w)
 
 
 def _search_in(b: _Board, k: _Cost, o: _Order, w: _Scratch, x: int, life_units: int) -> Solution | None:

@@ -287,6 +287,16 @@ def test_solution_has_every_field_as_a_paid_one_would():
             assert getattr(sol, f.name) == getattr(built, f.name), f.name
 
 
+def test_no_two_solutions_share_a_container():
+    """The core makes a paid Solution's fields itself: each container must be its own."""
+    problem = {"cost": "{1}{G}", "sources": [{"name": "Forest", "count": 2}]}
+    a, b = _solve(problem), _solve(problem)
+    for f in dataclasses.fields(cpsat.Solution):
+        value = getattr(a, f.name)
+        if isinstance(value, (dict, list, set)):
+            assert value is not getattr(b, f.name), f.name
+
+
 def test_solutions_are_the_same_however_often_and_after_whatever_is_solved():
     problems = [core_problem(random.Random(seed)) for seed in range(80)]
     compiled = [compile_problem(load_problem(p)) for p in problems]
