@@ -50,6 +50,11 @@ demand rows (symbols grouped by the set of types they accept).
   objectives scalarized in their lexicographic order; each weight exceeds the range of every
   later objective, so it is exact.
 
+**The compiled core.** :mod:`solver.fast_core` is tried first: the common class (sources that
+only tap and make one unit of a type from a set or a fixed multiset; colored, ``{C}``, generic,
+hybrid and Phyrexian symbols; fixed X) searched in C arrays, with the same exactness argument as
+below (its docstring). What it declines continues here. ``fast_core.ENABLED = False`` skips it.
+
 **The modules.** The search's state is one object built in layers, one module each (a Cython
 ``cdef class`` has one base, so the jobs are stacked): :mod:`solver.fast_demand` reads the cost
 into demand rows, :mod:`solver.fast_supply` the board into supply classes,
@@ -78,6 +83,7 @@ too: another payment might respect it, and CP-SAT weighs that.
 
 from __future__ import annotations
 
+from tapwise.solver import fast_core
 from tapwise.solver.compile import Compiled
 from tapwise.solver.cpsat import Solution
 from tapwise.solver.fast_answer import solution
@@ -95,6 +101,10 @@ def solve_fast(c: Compiled, objectives: tuple[str, ...]) -> Solution | None:
     (spec 9.3's keywords and other costs are never in it: CP-SAT answers those)."""
     if c.problem.payment is not None:
         return None
+    if fast_core.ENABLED:  # the common class, compiled (solver/fast_core.py)
+        sol = fast_core.solve(c, objectives)
+        if sol is not None:
+            return sol
     try:
         return _Fast(c, objectives).solve()
     except _Out:
