@@ -5,16 +5,15 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable
-from tapwise.models.caches import memo
-from itertools import groupby
+from tapwise.models.caches import memo, remember, table
 from operator import itemgetter
 from typing import Any
 
 from tapwise.models.mana import COLORS, TYPES, Kind, format_types
-from tapwise.models.problem import Problem
+from tapwise.models.problem import Problem, Source
 from tapwise.solver.answer_size import group_long_payments, left_over_fields
 from tapwise.solver.doubling import UNIT as DOUBLED
-from tapwise.solver.compile import Compiled, Producer
+from tapwise.solver.compile import Compiled, Producer, Variant
 from tapwise.solver.cpsat import Solution
 
 
@@ -22,6 +21,8 @@ _TYPE_ORDER = "WUBRGCwubrgc".index  # lower case: an extra's mana (9.4, solver/e
 _HALVES = (Kind.HYBRID, Kind.TWOBRID, Kind.COLORLESS_HYBRID, Kind.HYBRID_PHYREXIAN)  # the half is announced (601.2b)
 _BRACED = {t: format_types(t) for t in TYPES}  # one mana's type as notation
 _ALL = 2**62  # take every unit the flows name
+_NONE: dict[int, int] = {}  # no flows (never changed)
+_UNTAKEN = (0, 0)  # a queue nothing was taken from: (runs taken whole, units taken of the next)
 
 
 class ManaPool:
@@ -72,28 +73,30 @@ class ManaPool:
         runs (a run taken whole is the very dict made; part of one is a new dict); the types
         taken are added to ``spent``."""
         out: list[dict[str, Any]] = []
+        if not flows:
+            return out
         left = n
         taken = self.taken
-        for k in sorted(flows):
-            units = min(flows[k], left)
+        queues = self.queues
+        for k in (sorted(flows) if len(flows) > 1 else flows):
+            units = flows[k]
+            if units > left:
+                units = left
             if units <= 0:
                 continue
             left -= units
-            queue = self.queues[k]
-            i, offset = taken.get(k, (0, 0))
+            queue = queues[k]
+            i, offset = taken.get(k, _UNTAKEN)
             while units:
                 run = queue[i]
                 size = run.get("count", 1) - offset
-                part = min(size, units)
-                if part == size and not offset:
-                    out.append(run)
-                else:
-                    out.append(_run(run, part))
-                units -= part
-                if part == size:
-                    i, offset = i + 1, 0
-                else:
-                    offset += part
+                if units < size:  # part of the run: the rest stays for the next taker
+                    out.append(_run(run, units))
+                    offset += units
+                    break
+                out.append(_run(run, size) if offset else run)  # the run's rest, or the run itself
+                units -= size
+                i, offset = i + 1, 0
             taken[k] = (i, offset)
             if spent is not None:
                 spent.add(self.c.kinds[k].type)
@@ -187,11 +190,13 @@ def group_answer(answer: dict[str, Any]) -> dict[str, Any]:
     (each Signet of 10^5 paying its {1} with {U} from Signets) as one with a ``count``: the
     same dict, changed in place. Past :data:`answer_size.LIST_MAX` payments, the total cost's
     consecutive identical payments are grouped the same way."""
-    for pay in answer.get("payments", ()):
-        if "mana" in pay:
-            pay["mana"] = group_mana(pay["mana"])
-    if "payments" in answer:
-        answer["payments"] = group_long_payments(answer["payments"], _group_payments)
+    payments = answer.get("payments")
+    if payments is not None:
+        for pay in payments:
+            mana = pay.get("mana")
+            if mana is not None and len(mana) > 1:  # one entry is grouped already
+                pay["mana"] = group_mana(mana)
+        answer["payments"] = group_long_payments(payments, _group_payments)
     for act in answer.get("activations", ()):
         if "paid" in act:
             act["paid"] = _group_payments(act["paid"])
@@ -240,7 +245,6 @@ def _adds(made: tuple[str, ...]) -> str:
 
 
 _LEVEL_FIRST = itemgetter(1, 0, 2)  # an activation key (producer, level, choice) in replay order
-_PRODUCER_LEVEL = itemgetter(0, 1)
 
 
 def _made(p: Producer, sol: Solution, keys: Iterable[tuple[int, int, int]],
@@ -298,14 +302,28 @@ def replay_activations(c: Compiled, sol: Solution, pool: ManaPool,
         splits.setdefault((pi, lv), {})[unit] = split
     ability_life = damage = energy = sacrificed = 0
     # level by level, in producer order, each producer's choices in order; on level 0, costs that
-    # tap and then those that sacrifice other permanents come last, after their victims acted (9.2)
-    order = _LEVEL_FIRST if not c.v2 else lambda key: (key[1], _others_rank(c.producers[key[0]]), key[0], key[2])
-    for (pi, lv), keys in groupby(sorted(sol.acts, key=order), key=_PRODUCER_LEVEL):
-        p = c.producers[pi]
+    # tap and then those that sacrifice other permanents come last, after their victims acted (9.2).
+    # Without levels every key is on level 0, so the keys' own order is that order.
+    if c.v2:
+        ordered = sorted(sol.acts, key=lambda key: (key[1], _others_rank(c.producers[key[0]]), key[0], key[2]))
+    else:
+        ordered = sorted(sol.acts, key=_LEVEL_FIRST) if sol.levels else sorted(sol.acts)
+    producers = c.producers
+    sources = prob.sources
+    at_key, n_keys = 0, len(ordered)
+    while at_key < n_keys:  # the keys of one producer on one level at a time
+        pi, lv = ordered[at_key][0], ordered[at_key][1]
+        end = at_key + 1
+        while end < n_keys and ordered[end][0] == pi and ordered[end][1] == lv:
+            end += 1
+        keys = ordered[at_key:end]
+        at_key = end
+        p = producers[pi]
         groups = _made(p, sol, keys, splits)
         if not groups:
             continue
-        src = prob.sources[p.source]
+        src = sources[p.source]
+        sid = src.id
         paid_by_symbol: list[list[dict[str, Any]]] = []
         if p.cost:  # a converter: its cost is paid from mana made on lower levels
             for di, d in enumerate(p.cost):
@@ -320,7 +338,7 @@ def replay_activations(c: Compiled, sol: Solution, pool: ManaPool,
                 paid_by_symbol.append(payments_of_d)
         victims = _victims(c, sol, pi) if p.others is not None else None
         for made, times in groups.items():
-            entry = {"source": src.id, "ability": p.ability, "adds": "", "times": times}
+            entry = {"source": sid, "ability": p.ability, "adds": "", "times": times}
             before = None
             if p.made_before:
                 made, before = made
@@ -342,9 +360,9 @@ def replay_activations(c: Compiled, sol: Solution, pool: ManaPool,
                     sacrificed += taken
             activations.append(entry)
             if made_by is None:
-                pool.add(made, p.kind_of_type, src.id, times)
+                pool.add(made, p.kind_of_type, sid, times)
             else:
-                made_by.append((len(activations) - 1, pool.add_traced(made, p.kind_of_type, src.id, times)))
+                made_by.append((len(activations) - 1, pool.add_traced(made, p.kind_of_type, sid, times)))
         if p.cost:
             # each activation pays its whole cost: the next count of each of its symbols, read
             # by a position per symbol (linear: cutting each list's head off was quadratic)
@@ -413,28 +431,29 @@ def pay_total(c: Compiled, sol: Solution, pool: ManaPool) -> Paid:
     phyrexian_life = 0
     spent_types: set[str] = set()
     twobrid: list[tuple[str, int, int, str]] = []  # {2/W} paid with two generic: symbol, units, times, category
-    for di, oi in sorted(sol.cost_pay):  # in demand order, each demand's options in order
-        n, flows = sol.cost_pay[di, oi]
+    rows = _rows(variant)
+    cost_pay = sol.cost_pay
+    for key in (sorted(cost_pay) if len(cost_pay) > 1 else cost_pay):  # in demand order, each demand's options in order
+        n, flows = cost_pay[key]
         if not n:
             continue
-        d = variant.demands[di]
-        o = d.options[oi]
-        if o.life:
-            payments += [{"symbol": d.text, "life": o.life} for _ in range(n)]
+        text, life, announced, generic, units, half = rows[key[0]][key[1]]
+        if life:
+            payments += [{"symbol": text, "life": life} for _ in range(n)]
             phyrexian_life += n
             continue
-        if d.symbol.kind in _HALVES:
-            hybrid_halves += ["{%s}" % o.half] * n
-        if o.generic in ("twobrid", "achroma_twobrid"):
-            twobrid.append((d.text, o.units, n, o.generic))
-        elif not o.generic:  # numbered generic is paid below with its category
-            for mana in pool.take_each(flows, o.units, n, spent_types):
-                entry = {"symbol": d.text, "mana": mana}
-                if len(d.options) > 1 and o.half:
-                    entry["half"] = "{%s}" % o.half
+        if announced is not None:
+            hybrid_halves += [announced] * n
+        if generic in ("twobrid", "achroma_twobrid"):
+            twobrid.append((text, units, n, generic))
+        elif not generic:  # numbered generic is paid below with its category
+            for mana in pool.take_each(flows, units, n, spent_types):
+                entry = {"symbol": text, "mana": mana}
+                if half is not None:
+                    entry["half"] = half
                 payments.append(entry)
     generic_pay = sol.generic_pay
-    for cat in ("achroma_twobrid", "twobrid"):  # after every colored symbol, as the generic categories are paid
+    for cat in (("achroma_twobrid", "twobrid") if twobrid else ()):  # after every colored symbol, as the generic categories are paid
         of_cat = [t for t in twobrid if t[3] == cat]
         if not of_cat:
             continue
@@ -444,11 +463,13 @@ def pay_total(c: Compiled, sol: Solution, pool: ManaPool) -> Paid:
         for text, units, n, _ in of_cat:
             for _ in range(n):
                 payments.append({"symbol": text, "half": "{2}", "mana": next(parts)})
-    numbered = (pool.take(generic_pay.get("achroma", {}), _ALL, spent_types)
-                + pool.take(generic_pay.get("any", {}), _ALL, spent_types))
-    if numbered:
-        payments.insert(0, {"symbol": "{%d}" % sum(m.get("count", 1) for m in numbered), "mana": numbered})
-    x_mana = pool.take(generic_pay.get("x", {}), _ALL, spent_types)
+    if generic_pay:
+        numbered = (pool.take(generic_pay.get("achroma", _NONE), _ALL, spent_types)
+                    + pool.take(generic_pay.get("any", _NONE), _ALL, spent_types))
+        if numbered:
+            payments.insert(0, {"symbol": "{%d}" % sum(m.get("count", 1) for m in numbered), "mana": numbered})
+    x_flows = generic_pay.get("x")
+    x_mana = pool.take(x_flows, _ALL, spent_types) if x_flows else []
     if variant.x_symbols:
         for i, share in enumerate(split_runs(x_mana, [sol.x] * variant.x_symbols)):
             payments.insert(i, {"symbol": "{X}", "mana": share})
@@ -458,6 +479,24 @@ def pay_total(c: Compiled, sol: Solution, pool: ManaPool) -> Paid:
     total_cost = variant.printed_total if not removed else str(variant.total.concrete(removed))
     return Paid(payments, hybrid_halves, phyrexian_life, total_cost, spent_types,
                 2 * phyrexian_life + variant.total.life)
+
+
+Row = tuple[str, int, "str | None", "str | None", int, "str | None"]
+"""How pay_total prints one option of one demand: (symbol, life, half announced, generic
+category, units, the payment's ``half``)."""
+_ROWS: dict[int, tuple[Variant, tuple[tuple[Row, ...], ...]]] = table()
+
+
+def _rows(variant: Variant) -> tuple[tuple[Row, ...], ...]:
+    """Per demand of ``variant``, per option, its :data:`Row`: worked out once per variant
+    (compiling shares variants between calls), found by identity as merge's signatures are."""
+    got = _ROWS.get(id(variant))
+    if got is None or got[0] is not variant:
+        rows = tuple(tuple((d.text, o.life, "{%s}" % o.half if d.symbol.kind in _HALVES else None, o.generic,
+                            o.units, "{%s}" % o.half if len(d.options) > 1 and o.half else None)
+                           for o in d.options) for d in variant.demands)
+        got = remember(_ROWS, id(variant), (variant, rows))
+    return got[1]
 
 
 def colors_of(spent_types: set[str]) -> list[str]:
@@ -522,24 +561,29 @@ def v2_fields(prob: Problem, activations: list[dict[str, Any]]) -> dict[str, Any
 
 def _sources_used(c: Compiled, activations: list[dict[str, Any]]) -> int:
     """Distinct copies that activated anything (copies pack, spec section 8)."""
-    per: dict[str, dict[str, int]] = {}
+    by_id: dict[str, Source] = {}
+    for s in c.problem.sources:
+        by_id.setdefault(s.id, s)
+    per: dict[str, dict[str | int, int]] = {}  # per source: its taps, sacrifices, activations per ability
     for a in activations:
-        src = next(s for s in c.problem.sources if s.id == a["source"])
-        ab = src.abilities[a["ability"]]
-        d = per.setdefault(src.id, {"tap": 0, "sac": 0})
+        sid, j, times = a["source"], a["ability"], a["times"]
+        ab = by_id[sid].abilities[j]
+        d = per.get(sid)
+        if d is None:
+            d = per[sid] = {"tap": 0, "sac": 0}
         if ab.tap:
-            d["tap"] += a["times"]
+            d["tap"] += times
         if ab.sacrifice:
-            d["sac"] += a["times"]
-        key = f"use{a['ability']}"
-        d[key] = d.get(key, 0) + a["times"]
+            d["sac"] += times
+        d[j] = d.get(j, 0) + times
     total = 0
-    uses = {(c.problem.sources[p.source].id, p.ability): p.uses for p in c.producers}  # 9.2's counters, "any"
+    uses: dict[tuple[str, int], int] | None = None  # 9.2's counters, "any": read when an ability doesn't tap
     for sid, d in per.items():
-        src = next(s for s in c.problem.sources if s.id == sid)
-        need = [d["tap"], d["sac"]]
-        for j, ab in enumerate(src.abilities):
-            if not ab.tap and d.get(f"use{j}"):
-                need.append(-(-d[f"use{j}"] // max(1, uses.get((sid, j), ab.uses))))
-        total += max(need)
+        need = d["tap"] if d["tap"] > d["sac"] else d["sac"]
+        for j, ab in enumerate(by_id[sid].abilities):
+            if not ab.tap and d.get(j):
+                if uses is None:
+                    uses = {(c.problem.sources[p.source].id, p.ability): p.uses for p in c.producers}
+                need = max(need, -(-d[j] // max(1, uses.get((sid, j), ab.uses))))
+        total += need
     return total
