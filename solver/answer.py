@@ -4,7 +4,7 @@ one payment per symbol, each mana traced to the source that made it."""
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from tapwise.models.caches import memo, remember, table
 from operator import itemgetter
 from typing import Any
@@ -305,7 +305,7 @@ def replay_activations(c: Compiled, sol: Solution, pool: ManaPool,
     # tap and then those that sacrifice other permanents come last, after their victims acted (9.2).
     # Without levels every key is on level 0, so the keys' own order is that order.
     if c.v2:
-        ordered = sorted(sol.acts, key=lambda key: (key[1], _others_rank(c.producers[key[0]]), key[0], key[2]))
+        ordered = sorted(sol.acts, key=_v2_order(c))
     else:
         ordered = sorted(sol.acts, key=_LEVEL_FIRST) if sol.levels else sorted(sol.acts)
     producers = c.producers
@@ -345,9 +345,7 @@ def replay_activations(c: Compiled, sol: Solution, pool: ManaPool,
             if p.removed:
                 made, entry["removed"] = made
             if made and made[-1].islower():  # 9.4: the extras' mana (sorted last) listed apart
-                own = tuple(t for t in made if t.isupper())
-                entry["adds"] = _adds(own)
-                entry["extra"] = _adds(tuple(t.upper() for t in made if t.islower()))
+                entry["adds"], entry["extra"] = _adds_apart(made)
             else:
                 entry["adds"] = _adds(made)
             if before is not None:  # 9.4: what the ability made before the replacements changed it
@@ -379,7 +377,8 @@ def replay_activations(c: Compiled, sol: Solution, pool: ManaPool,
                             paid += paid_by_symbol[di][at[di]:at[di] + d.count]
                             at[di] += d.count
                 entry["paid"] = paid
-                ability_life += sum(pay.get("life", 0) for pay in paid)
+                for pay in paid:
+                    ability_life += pay.get("life", 0)
         n = sum(groups.values())
         ability_life += p.life * n
         damage += p.damage * n
@@ -387,6 +386,18 @@ def replay_activations(c: Compiled, sol: Solution, pool: ManaPool,
         if p.sacrifice and not p.card:
             sacrificed += n
     return activations, ability_life, damage, energy, sacrificed
+
+
+def _v2_order(c: Compiled) -> Callable[[tuple[int, int, int]], tuple[int, int, int, int]]:
+    """The replay order of activation keys of a problem using section 9's keys: level by
+    level, on each the ranks of :func:`_others_rank`, then producer and choice."""
+    return lambda key: (key[1], _others_rank(c.producers[key[0]]), key[0], key[2])
+
+
+@memo(4096)
+def _adds_apart(made: tuple[str, ...]) -> tuple[str, str]:
+    """``adds`` and ``extra`` of an activation whose output holds an extra's mana (9.4)."""
+    return _adds(tuple(t for t in made if t.isupper())), _adds(tuple(t.upper() for t in made if t.islower()))
 
 
 def _others_rank(p: Producer) -> int:
@@ -453,21 +464,13 @@ def pay_total(c: Compiled, sol: Solution, pool: ManaPool) -> Paid:
                     entry["half"] = half
                 payments.append(entry)
     generic_pay = sol.generic_pay
-    for cat in (("achroma_twobrid", "twobrid") if twobrid else ()):  # after every colored symbol, as the generic categories are paid
-        of_cat = [t for t in twobrid if t[3] == cat]
-        if not of_cat:
-            continue
-        mana = pool.take(generic_pay.get(cat, {}), sum(units * n for _, units, n, _ in of_cat), spent_types)
-        sizes = [units for _, units, n, _ in of_cat for _ in range(n)]
-        parts = iter(split_runs(mana, sizes + [0]))  # the empty last part takes nothing more
-        for text, units, n, _ in of_cat:
-            for _ in range(n):
-                payments.append({"symbol": text, "half": "{2}", "mana": next(parts)})
+    if twobrid:
+        _pay_twobrid(twobrid, generic_pay, pool, payments, spent_types)
     if generic_pay:
         numbered = (pool.take(generic_pay.get("achroma", _NONE), _ALL, spent_types)
                     + pool.take(generic_pay.get("any", _NONE), _ALL, spent_types))
         if numbered:
-            payments.insert(0, {"symbol": "{%d}" % sum(m.get("count", 1) for m in numbered), "mana": numbered})
+            payments.insert(0, {"symbol": "{%d}" % _units(numbered), "mana": numbered})
     x_flows = generic_pay.get("x")
     x_mana = pool.take(x_flows, _ALL, spent_types) if x_flows else []
     if variant.x_symbols:
@@ -497,6 +500,30 @@ def _rows(variant: Variant) -> tuple[tuple[Row, ...], ...]:
                            for o in d.options) for d in variant.demands)
         got = remember(_ROWS, id(variant), (variant, rows))
     return got[1]
+
+
+def _pay_twobrid(twobrid: list[tuple[str, int, int, str]], generic_pay: dict[str, dict[int, int]], pool: ManaPool,
+                 payments: list[dict[str, Any]], spent_types: set[str]) -> None:
+    """The payments of {2/W} paid with two generic (``twobrid``: symbol, units, times,
+    category) added to ``payments``, after every colored symbol, as the generic categories are paid."""
+    for cat in ("achroma_twobrid", "twobrid"):
+        of_cat = [t for t in twobrid if t[3] == cat]
+        if not of_cat:
+            continue
+        mana = pool.take(generic_pay.get(cat, {}), sum(units * n for _, units, n, _ in of_cat), spent_types)
+        sizes = [units for _, units, n, _ in of_cat for _ in range(n)]
+        parts = iter(split_runs(mana, sizes + [0]))  # the empty last part takes nothing more
+        for text, units, n, _ in of_cat:
+            for _ in range(n):
+                payments.append({"symbol": text, "half": "{2}", "mana": next(parts)})
+
+
+def _units(mana: list[dict[str, Any]]) -> int:
+    """How many mana the runs ``mana`` hold."""
+    total = 0
+    for m in mana:
+        total += m.get("count", 1)
+    return total
 
 
 def colors_of(spent_types: set[str]) -> list[str]:

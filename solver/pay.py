@@ -91,14 +91,19 @@ def pay_compiled(prob: Problem, merge: Merge, compiled: Compiled, request: Any =
     ``solver.prepared``, does those steps its own way and finishes here, so both answer alike).
     ``request`` is what was asked (for its ``id``), ``started`` when the time limit began."""
     doing = doing or _Doing()
-    with deadlines.request(prob.time_limit, started) as deadline:
+    deadline, token = deadlines.enter(prob.time_limit, started)
+    try:
         return _solve_and_verify(prob, merge, compiled, request, deadline, doing)
+    finally:
+        deadlines.leave(token)
 
 
 def _solve_and_verify(prob: Problem, merge: Merge, compiled: Compiled, request: Any, deadline: float,
                       doing: _Doing) -> dict[str, Any]:
     doing.what = "solving"
-    answer = merge.split(solve_compiled(compiled, deadline))
+    answer = solve_compiled(compiled, deadline)
+    if merge.members:  # entries merged: the answer given back to them
+        answer = merge.split(answer)
     if answer["status"] == "paid":
         doing.what = "verifying the payment"
         group_answer(answer)

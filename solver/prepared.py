@@ -43,12 +43,14 @@ MAX_KEPT_COSTS = 4096
 @dataclass(frozen=True, slots=True)
 class _Question:
     """A question read on a board: the whole problem, its merge and compiled form (None when
-    kept costs send it to the keep model) and its Hall checks (None: outside the count)."""
+    kept costs send it to the keep model), its Hall checks (None: outside the count) and whether
+    they show that nothing pays it (decided once: the board's supply and the checks are fixed)."""
 
     problem: Problem
     merge: Merge | None
     compiled: Compiled | None
     checks: Checks | None
+    unpaid: bool = False
 
 
 class Board:
@@ -93,7 +95,7 @@ class Board:
         if q.compiled is None:  # spec 9.5: the keep model reads the whole board
             with deadlines.request(q.problem.time_limit, started):
                 return _keeping(q.problem, cost)
-        if q.checks is not None and self._supply is not None and self._supply.decide(q.checks) is False:
+        if q.unpaid:
             with deadlines.request(q.problem.time_limit, started):  # no payment: no search
                 return _echo_id(q.merge.split(infeasible_answer(q.compiled)), cost)
         return pay_compiled(q.problem, q.merge, q.compiled, cost, started)
@@ -144,7 +146,9 @@ class Board:
             return _Question(prob, merge, compile_problem(merge.problem), None)
         merge = self._merge(prob)
         compiled = self._compiled.with_cost(merge.problem)
-        q = _Question(prob, merge, compiled, cost_checks(compiled))
+        checks = cost_checks(compiled)
+        q = _Question(prob, merge, compiled, checks,
+                      checks is not None and self._supply is not None and self._supply.decide(checks) is False)
         if key is not None:
             if len(self._questions) >= MAX_KEPT_COSTS:
                 self._questions.clear()
