@@ -9,7 +9,6 @@ cdef class ManaPool:
     cdef public dict queues, taken
     cdef public list start
 
-    @cython.locals(queues=dict, queue=list, mana=dict)
     cpdef add(self, tuple made, dict kind_of_type, source, times)
 
     @cython.locals(out=list, left=cython.Py_ssize_t, units=cython.Py_ssize_t, i=cython.Py_ssize_t,
@@ -33,3 +32,14 @@ cpdef pay_total(c, sol, ManaPool pool)
 @cython.locals(activations=list, splits=dict, ordered=list, at_key=cython.Py_ssize_t, end=cython.Py_ssize_t,
                n_keys=cython.Py_ssize_t, groups=dict, entry=dict, sources=tuple, producers=list)
 cpdef tuple replay_activations(c, sol, ManaPool pool, made_by=*)
+
+@cython.locals(mana=dict, queue=list)
+cpdef _add_runs(dict queues, tuple units, dict kind_of_type, source, times)
+
+@cython.locals(infos=dict, acts=dict, keys=list, queues=dict, activations=list, at=cython.Py_ssize_t,
+               end=cython.Py_ssize_t, n_keys=cython.Py_ssize_t, key=tuple, info=object, fixed=tuple, groups=tuple,
+               entry=dict, units=tuple)
+cpdef _replay_plain(c, sol, ManaPool pool)
+
+@cython.locals(i=cython.Py_ssize_t, d=dict, copied=dict, items=list, out=list)
+cpdef copy_shaped(value, shape)

@@ -45,13 +45,7 @@ class ManaPool:
 
     def add(self, made: tuple[str, ...], kind_of_type: dict[str, int], source: str, times: int) -> None:
         """The mana ``times`` activations of one ability made (``made`` each) from ``source``."""
-        queues = self.queues
-        for t in made:
-            queue = queues.setdefault(kind_of_type[t], [])
-            mana = {"type": t, "source": source, "count": times} if times > 1 else {"type": t, "source": source}
-            if t.islower():  # an extra's mana (9.4): the effect's, listed apart
-                mana["type"], mana["extra"] = t.upper(), True
-            queue.append(mana)
+        _add_runs(self.queues, _output(made)[2], kind_of_type, source, times)
 
     def add_traced(self, made: tuple[str, ...], kind_of_type: dict[str, int], source: str,
                    times: int) -> list[list[dict[str, Any]]]:
@@ -133,6 +127,22 @@ class ManaPool:
                 run = queue[j]
                 out += [_BRACED[run["type"]]] * (run.get("count", 1) - (offset if j == i else 0))
         return out
+
+
+def _add_runs(queues: dict[int, list[dict[str, Any]]], units: tuple[tuple[str, str, bool], ...],
+              kind_of_type: dict[str, int], source: str, times: int) -> None:
+    """Into ``queues`` (per kind), a run per unit of ``units`` (:func:`_output`'s) that ``times``
+    activations of an ability of ``source`` made."""
+    for t, shown, extra in units:
+        mana = {"type": shown, "source": source, "count": times} if times > 1 else {"type": shown, "source": source}
+        if extra:  # an extra's mana (9.4): the effect's, listed apart
+            mana["extra"] = True
+        k = kind_of_type[t]
+        queue = queues.get(k)
+        if queue is None:
+            queues[k] = [mana]
+        else:
+            queue.append(mana)
 
 
 def _run(run: dict[str, Any], count: int) -> dict[str, Any]:
@@ -395,9 +405,92 @@ def _v2_order(c: Compiled) -> Callable[[tuple[int, int, int]], tuple[int, int, i
 
 
 @memo(4096)
+def _output(made: tuple[str, ...]) -> tuple[str, str | None, tuple[tuple[str, str, bool], ...]]:
+    """What an activation making ``made`` shows: its ``adds``, its ``extra`` (None without an
+    extra's mana, 9.4) and per unit made (type made, type as answered, an extra's?)."""
+    adds, extra = _adds_apart(made) if made and made[-1].islower() else (_adds(made), None)
+    return adds, extra, tuple([(t, t.upper(), t.islower()) for t in made])
+
+
+@memo(4096)
 def _adds_apart(made: tuple[str, ...]) -> tuple[str, str]:
     """``adds`` and ``extra`` of an activation whose output holds an extra's mana (9.4)."""
     return _adds(tuple(t for t in made if t.isupper())), _adds(tuple(t.upper() for t in made if t.islower()))
+
+
+ProducerInfo = tuple[str, int, dict[str, int], int, int, int, bool, tuple["tuple[str, ...] | None", ...]]
+"""What the plain replay reads of a producer: (source id, ability, kind of each type, life,
+damage, energy, whether an activation sacrifices a copy, per choice what it makes (types in
+WUBRGC order) or None when a unit is flexible)."""
+_PLAIN_INFO = "answer: producers"  # the key of a prepared board's producer infos in Compiled.shared
+
+
+def _producer_info(c: Compiled, pi: int) -> ProducerInfo | None:
+    """The :data:`ProducerInfo` of producer ``pi``, or None when its activations need more than
+    the plain replay does (a mana cost, counters removed, replacements, other permanents)."""
+    p = c.producers[pi]
+    if p.cost or p.double or p.anywhere or p.removed or p.made_before or p.others is not None:
+        return None
+    return (c.problem.sources[p.source].id, p.ability, p.kind_of_type, p.life, p.damage, p.energy,
+            p.sacrifice and not p.card, tuple([_fixed_output(choice) for choice in p.choices]))
+
+
+def _replay_plain(c: Compiled, sol: Solution, pool: ManaPool) -> tuple[list[dict[str, Any]], int, int, int, int] | None:
+    """:func:`replay_activations` of a solution without levels whose producers make mana and
+    nothing else (what the fast path finds): the same activations in the same order, each
+    producer read once per prepared board (its infos kept in ``c.shared``). None when a producer
+    needs the full replay; ``pool`` is then left part-filled."""
+    infos = c.shared.get(_PLAIN_INFO) if c.shared is not None else None
+    if infos is None:
+        infos = {}
+        if c.shared is not None:
+            c.shared[_PLAIN_INFO] = infos
+    acts = sol.acts
+    keys = sorted(acts)  # without levels, the keys' own order is the replay order
+    queues = pool.queues
+    activations: list[dict[str, Any]] = []
+    splits: dict[tuple[int, int], dict[str, dict[str, int]]] | None = None
+    life = damage = energy = sacrificed = 0
+    at, n_keys = 0, len(keys)
+    while at < n_keys:
+        key = keys[at]
+        pi = key[0]
+        info = infos.get(pi, False)
+        if info is False:
+            info = infos[pi] = _producer_info(c, pi)
+        if info is None:
+            return None
+        sid, ability, kind_of_type, p_life, p_damage, p_energy, sacrifices, fixed = info
+        end = at + 1
+        while end < n_keys and keys[end][0] == pi:
+            end += 1
+        made = fixed[key[2]] if end == at + 1 else None
+        if made is not None:  # one choice making fixed mana: the common case
+            times = acts[key]
+            groups = ((made, times),) if times else ()
+        else:
+            if splits is None:
+                splits = {}
+                for (pj, lv, unit), split in sol.splits.items():
+                    splits.setdefault((pj, lv), {})[unit] = split
+            groups = tuple(_made(c.producers[pi], sol, keys[at:end], splits).items())
+        at = end
+        n = 0
+        for made, times in groups:
+            adds, extra, units = _output(made)
+            entry = {"source": sid, "ability": ability, "adds": adds, "times": times}
+            if extra is not None:
+                entry["extra"] = extra
+            activations.append(entry)
+            _add_runs(queues, units, kind_of_type, sid, times)
+            n += times
+        if n:
+            life += p_life * n
+            damage += p_damage * n
+            energy += p_energy * n
+            if sacrifices:
+                sacrificed += n
+    return activations, life, damage, energy, sacrificed
 
 
 def _others_rank(p: Producer) -> int:
@@ -539,7 +632,14 @@ def build_answer(c: Compiled, sol: Solution) -> dict[str, Any]:
         pool: ManaPool = KeywordPool(c, sol)
     else:
         pool = ManaPool(c)
-    activations, ability_life, damage, energy, sacrificed = replay_activations(c, sol, pool)
+    replayed = None
+    if sol.keywords is None and not c.v2 and not sol.levels:
+        replayed = _replay_plain(c, sol, pool)
+        if replayed is None:  # the pool is part-filled: the full replay starts afresh
+            pool = ManaPool(c)
+    if replayed is None:
+        replayed = replay_activations(c, sol, pool)
+    activations, ability_life, damage, energy, sacrificed = replayed
     paid = pay_total(c, sol, pool)
     colors = colors_of(paid.spent_types)
     answer: dict[str, Any] = {
@@ -568,6 +668,40 @@ def build_answer(c: Compiled, sol: Solution) -> dict[str, Any]:
 
         answer.update(keyword_fields(c, sol, answer))
     return answer
+
+
+Shape = Any
+"""Where an answer's containers are (:func:`shape_of`): for a dict, (key, shape) per value that is
+a dict or list; for a list, a shape per element (None for a scalar), or None when all are."""
+
+
+def shape_of(value: Any) -> Shape:
+    """The :data:`Shape` of ``value``, a JSON value (dicts, lists, scalars), for :func:`copy_shaped`."""
+    if type(value) is dict:
+        return tuple([(k, shape_of(v)) for k, v in value.items() if type(v) is dict or type(v) is list])
+    if type(value) is list:
+        shapes = [shape_of(v) if type(v) is dict or type(v) is list else None for v in value]
+        return tuple(shapes) if any(s is not None for s in shapes) else None
+    return None
+
+
+def copy_shaped(value: Any, shape: Shape) -> Any:
+    """A deep copy of ``value``, a dict or list of the :data:`Shape` ``shape``: nothing shared
+    with it, each container copied whole (``dict.copy``) and only its containers visited, so an
+    answer is copied in a few µs (a kept answer handed out again, solver/pay.py's Kept)."""
+    if type(value) is dict:
+        d = value
+        copied = d.copy()
+        for key, sub in shape:
+            copied[key] = copy_shaped(d[key], sub)
+        return copied
+    items = value
+    out = items.copy()
+    if shape is not None:
+        for i, sub in enumerate(shape):
+            if sub is not None:
+                out[i] = copy_shaped(items[i], sub)
+    return out
 
 
 def v2_fields(prob: Problem, activations: list[dict[str, Any]]) -> dict[str, Any]:

@@ -30,7 +30,7 @@ from tapwise.solver import deadline as deadlines
 from tapwise.solver.compile import Compiled, CompiledBoard, compile_board, compile_problem
 from tapwise.solver.fast_feasible import Checks, Supply, board_supply, cost_checks
 from tapwise.solver.merge import Merge
-from tapwise.solver.pay import _echo_id, _error, _keeping, infeasible_answer, pay_compiled
+from tapwise.solver.pay import Kept, _echo_id, _error, _keeping, infeasible_answer, pay_compiled
 
 QUESTION_KEYS = COST_KEYS + ("id",)
 """What a question to a prepared board may hold: a cost of spec section 7, and an id."""
@@ -44,13 +44,15 @@ MAX_KEPT_COSTS = 4096
 class _Question:
     """A question read on a board: the whole problem, its merge and compiled form (None when
     kept costs send it to the keep model), its Hall checks (None: outside the count) and whether
-    they show that nothing pays it (decided once: the board's supply and the checks are fixed)."""
+    they show that nothing pays it (decided once: the board's supply and the checks are fixed),
+    and its last paid answer (solver/pay.py's :class:`Kept`; None when the question isn't kept)."""
 
     problem: Problem
     merge: Merge | None
     compiled: Compiled | None
     checks: Checks | None
     unpaid: bool = False
+    kept: Kept | None = None
 
 
 class Board:
@@ -98,7 +100,7 @@ class Board:
         if q.unpaid:
             with deadlines.request(q.problem.time_limit, started):  # no payment: no search
                 return _echo_id(q.merge.split(infeasible_answer(q.compiled)), cost)
-        return pay_compiled(q.problem, q.merge, q.compiled, cost, started)
+        return pay_compiled(q.problem, q.merge, q.compiled, cost, started, kept=q.kept)
 
     def can_pay(self, cost: dict[str, Any]) -> bool:
         """Whether ``cost`` (a question, as for :meth:`pay`) can be paid on this board: the
@@ -148,7 +150,8 @@ class Board:
         compiled = self._compiled.with_cost(merge.problem)
         checks = cost_checks(compiled)
         q = _Question(prob, merge, compiled, checks,
-                      checks is not None and self._supply is not None and self._supply.decide(checks) is False)
+                      checks is not None and self._supply is not None and self._supply.decide(checks) is False,
+                      Kept() if key is not None else None)
         if key is not None:
             if len(self._questions) >= MAX_KEPT_COSTS:
                 self._questions.clear()
