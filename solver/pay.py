@@ -16,7 +16,8 @@ from tapwise.models.problem import Problem, ProblemError, load_problem, unread_j
 from tapwise.models.total_cost import CostError
 from tapwise.solver.answer import Shape, build_answer, copy_shaped, group_answer, shape_of
 from tapwise.solver import deadline as deadlines
-from tapwise.solver.compile import Compiled, compile_problem
+from tapwise.solver.boards import merged_and_compiled
+from tapwise.solver.compile import Compiled
 from tapwise.solver.cpsat import Solution, solve
 from tapwise.solver import fast
 from tapwise.solver.explain import explain
@@ -78,8 +79,7 @@ def _pay(problem: Any, started: float, doing: _Doing) -> dict[str, Any]:
             with deadlines.request(prob.time_limit, started):
                 return _keeping(prob, problem)
         doing.what = "compiling the problem"
-        merge = Merge(prob)
-        compiled = compile_problem(merge.problem)
+        merge, compiled = merged_and_compiled(prob)
     except (ProblemError, CostError) as e:
         return _error(str(e), problem)
     return pay_compiled(prob, merge, compiled, problem, started, doing)

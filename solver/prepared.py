@@ -177,10 +177,7 @@ class Board:
 
     def _merge(self, prob: Problem) -> Merge:
         """The :class:`Merge` that ``Merge(prob)`` would make, from the board's merge."""
-        merge = object.__new__(Merge)
-        merge.members = self._members
-        merge.problem = evolve(prob, sources=self._merged_sources) if self._members else prob
-        return merge
+        return Merge.given(prob, self._members, self._merged_sources)
 
 
 def _plain_key(cost: dict[str, Any]) -> tuple[str, tuple[str, ...] | None] | None:
