@@ -6,7 +6,10 @@
 On the issue's boards (1,000 small boards of basics, duals, tri-lands and Sol Ring, 5-25 lands,
 costs of 2-10 symbols), in-process, every answer verified by the library as always:
 
-- ``pay() cold``: ``tapwise.pay(problem)`` from the problem dict, as a one-off call;
+- ``pay() cold``: ``tapwise.pay(problem)`` from the problem dict, as a one-off call (the
+  passes after the first find the board merged and compiled, solver/boards.py, as an engine
+  sending the same board with other costs does; ``pay() cold, boards never met``, the last row,
+  asks boards of another seed once each);
 - ``prepared pay``: ``board.pay(cost)`` on a board prepared once (``tapwise.prepare``), each
   board asked its cost once per pass (a board keeps a cost text it was asked compiled, so the
   passes after the first reuse it, as a search asking the same cards again does);
@@ -218,6 +221,10 @@ def run(n: int = 1000, seed: int = 0, large: tuple[int, ...] = (10_000, 100_000)
                      "median_us": statistics.median(times), "p99_us": max(times),
                      "cpu_p99_us": max(counts.pop("cpu")),
                      "target_us": LARGE_TARGETS_MS.get(lands, 0) * 1000 or None, "gc": counts})
+    # pay() keeps the boards it met merged and compiled (solver/boards.py): the row above asks the
+    # same boards each pass; this one asks boards of another seed, each once, as a first call does
+    unseen = [{**cost, **board} for board, cost in (board_and_cost(seed + 1, i) for i in range(n))]
+    measure("pay() cold, boards never met", tapwise.pay, unseen, passes=1)
     gc.unfreeze()
     return rows
 

@@ -1385,8 +1385,12 @@ def _refuse_unread(state: Mapping[str, Any], pre: str) -> None:
 
 def unread_json(problem: Problem) -> list[dict[str, str]]:
     """The answer's ``unread``: each mana ability of a card the reader skipped, by source id."""
-    return [{"source": s.id, "sentence": sentence, "reason": reason}
-            for s in problem.sources + problem.opponent_sources for _, sentence, reason in s.unread]
+    out: list[dict[str, str]] = []
+    for sources in (problem.sources, problem.opponent_sources):
+        for s in sources:
+            if s.unread:  # rarely: most boards' cards are read whole
+                out += [{"source": s.id, "sentence": sentence, "reason": reason} for _, sentence, reason in s.unread]
+    return out
 
 
 def _load_keep(obj: Mapping[str, Any], pre: str) -> tuple[Problem, ...]:

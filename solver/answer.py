@@ -4,17 +4,16 @@ one payment per symbol, each mana traced to the source that made it."""
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable
-from tapwise.models.caches import memo
-from itertools import groupby
+from collections.abc import Callable, Iterable
+from tapwise.models.caches import memo, remember, table
 from operator import itemgetter
 from typing import Any
 
 from tapwise.models.mana import COLORS, TYPES, Kind, format_types
-from tapwise.models.problem import Problem
+from tapwise.models.problem import Problem, Source
 from tapwise.solver.answer_size import group_long_payments, left_over_fields
 from tapwise.solver.doubling import UNIT as DOUBLED
-from tapwise.solver.compile import Compiled, Producer
+from tapwise.solver.compile import Compiled, Producer, Variant
 from tapwise.solver.cpsat import Solution
 
 
@@ -22,6 +21,8 @@ _TYPE_ORDER = "WUBRGCwubrgc".index  # lower case: an extra's mana (9.4, solver/e
 _HALVES = (Kind.HYBRID, Kind.TWOBRID, Kind.COLORLESS_HYBRID, Kind.HYBRID_PHYREXIAN)  # the half is announced (601.2b)
 _BRACED = {t: format_types(t) for t in TYPES}  # one mana's type as notation
 _ALL = 2**62  # take every unit the flows name
+_NONE: dict[int, int] = {}  # no flows (never changed)
+_UNTAKEN = (0, 0)  # a queue nothing was taken from: (runs taken whole, units taken of the next)
 
 
 class ManaPool:
@@ -44,13 +45,7 @@ class ManaPool:
 
     def add(self, made: tuple[str, ...], kind_of_type: dict[str, int], source: str, times: int) -> None:
         """The mana ``times`` activations of one ability made (``made`` each) from ``source``."""
-        queues = self.queues
-        for t in made:
-            queue = queues.setdefault(kind_of_type[t], [])
-            mana = {"type": t, "source": source, "count": times} if times > 1 else {"type": t, "source": source}
-            if t.islower():  # an extra's mana (9.4): the effect's, listed apart
-                mana["type"], mana["extra"] = t.upper(), True
-            queue.append(mana)
+        _add_runs(self.queues, _output(made)[2], kind_of_type, source, times)
 
     def add_traced(self, made: tuple[str, ...], kind_of_type: dict[str, int], source: str,
                    times: int) -> list[list[dict[str, Any]]]:
@@ -72,28 +67,30 @@ class ManaPool:
         runs (a run taken whole is the very dict made; part of one is a new dict); the types
         taken are added to ``spent``."""
         out: list[dict[str, Any]] = []
+        if not flows:
+            return out
         left = n
         taken = self.taken
-        for k in sorted(flows):
-            units = min(flows[k], left)
+        queues = self.queues
+        for k in (sorted(flows) if len(flows) > 1 else flows):
+            units = flows[k]
+            if units > left:
+                units = left
             if units <= 0:
                 continue
             left -= units
-            queue = self.queues[k]
-            i, offset = taken.get(k, (0, 0))
+            queue = queues[k]
+            i, offset = taken.get(k, _UNTAKEN)
             while units:
                 run = queue[i]
                 size = run.get("count", 1) - offset
-                part = min(size, units)
-                if part == size and not offset:
-                    out.append(run)
-                else:
-                    out.append(_run(run, part))
-                units -= part
-                if part == size:
-                    i, offset = i + 1, 0
-                else:
-                    offset += part
+                if units < size:  # part of the run: the rest stays for the next taker
+                    out.append(_run(run, units))
+                    offset += units
+                    break
+                out.append(_run(run, size) if offset else run)  # the run's rest, or the run itself
+                units -= size
+                i, offset = i + 1, 0
             taken[k] = (i, offset)
             if spent is not None:
                 spent.add(self.c.kinds[k].type)
@@ -130,6 +127,22 @@ class ManaPool:
                 run = queue[j]
                 out += [_BRACED[run["type"]]] * (run.get("count", 1) - (offset if j == i else 0))
         return out
+
+
+def _add_runs(queues: dict[int, list[dict[str, Any]]], units: tuple[tuple[str, str, bool], ...],
+              kind_of_type: dict[str, int], source: str, times: int) -> None:
+    """Into ``queues`` (per kind), a run per unit of ``units`` (:func:`_output`'s) that ``times``
+    activations of an ability of ``source`` made."""
+    for t, shown, extra in units:
+        mana = {"type": shown, "source": source, "count": times} if times > 1 else {"type": shown, "source": source}
+        if extra:  # an extra's mana (9.4): the effect's, listed apart
+            mana["extra"] = True
+        k = kind_of_type[t]
+        queue = queues.get(k)
+        if queue is None:
+            queues[k] = [mana]
+        else:
+            queue.append(mana)
 
 
 def _run(run: dict[str, Any], count: int) -> dict[str, Any]:
@@ -187,11 +200,13 @@ def group_answer(answer: dict[str, Any]) -> dict[str, Any]:
     (each Signet of 10^5 paying its {1} with {U} from Signets) as one with a ``count``: the
     same dict, changed in place. Past :data:`answer_size.LIST_MAX` payments, the total cost's
     consecutive identical payments are grouped the same way."""
-    for pay in answer.get("payments", ()):
-        if "mana" in pay:
-            pay["mana"] = group_mana(pay["mana"])
-    if "payments" in answer:
-        answer["payments"] = group_long_payments(answer["payments"], _group_payments)
+    payments = answer.get("payments")
+    if payments is not None:
+        for pay in payments:
+            mana = pay.get("mana")
+            if mana is not None and len(mana) > 1:  # one entry is grouped already
+                pay["mana"] = group_mana(mana)
+        answer["payments"] = group_long_payments(payments, _group_payments)
     for act in answer.get("activations", ()):
         if "paid" in act:
             act["paid"] = _group_payments(act["paid"])
@@ -240,7 +255,6 @@ def _adds(made: tuple[str, ...]) -> str:
 
 
 _LEVEL_FIRST = itemgetter(1, 0, 2)  # an activation key (producer, level, choice) in replay order
-_PRODUCER_LEVEL = itemgetter(0, 1)
 
 
 def _made(p: Producer, sol: Solution, keys: Iterable[tuple[int, int, int]],
@@ -298,14 +312,28 @@ def replay_activations(c: Compiled, sol: Solution, pool: ManaPool,
         splits.setdefault((pi, lv), {})[unit] = split
     ability_life = damage = energy = sacrificed = 0
     # level by level, in producer order, each producer's choices in order; on level 0, costs that
-    # tap and then those that sacrifice other permanents come last, after their victims acted (9.2)
-    order = _LEVEL_FIRST if not c.v2 else lambda key: (key[1], _others_rank(c.producers[key[0]]), key[0], key[2])
-    for (pi, lv), keys in groupby(sorted(sol.acts, key=order), key=_PRODUCER_LEVEL):
-        p = c.producers[pi]
+    # tap and then those that sacrifice other permanents come last, after their victims acted (9.2).
+    # Without levels every key is on level 0, so the keys' own order is that order.
+    if c.v2:
+        ordered = sorted(sol.acts, key=_v2_order(c))
+    else:
+        ordered = sorted(sol.acts, key=_LEVEL_FIRST) if sol.levels else sorted(sol.acts)
+    producers = c.producers
+    sources = prob.sources
+    at_key, n_keys = 0, len(ordered)
+    while at_key < n_keys:  # the keys of one producer on one level at a time
+        pi, lv = ordered[at_key][0], ordered[at_key][1]
+        end = at_key + 1
+        while end < n_keys and ordered[end][0] == pi and ordered[end][1] == lv:
+            end += 1
+        keys = ordered[at_key:end]
+        at_key = end
+        p = producers[pi]
         groups = _made(p, sol, keys, splits)
         if not groups:
             continue
-        src = prob.sources[p.source]
+        src = sources[p.source]
+        sid = src.id
         paid_by_symbol: list[list[dict[str, Any]]] = []
         if p.cost:  # a converter: its cost is paid from mana made on lower levels
             for di, d in enumerate(p.cost):
@@ -320,16 +348,14 @@ def replay_activations(c: Compiled, sol: Solution, pool: ManaPool,
                 paid_by_symbol.append(payments_of_d)
         victims = _victims(c, sol, pi) if p.others is not None else None
         for made, times in groups.items():
-            entry = {"source": src.id, "ability": p.ability, "adds": "", "times": times}
+            entry = {"source": sid, "ability": p.ability, "adds": "", "times": times}
             before = None
             if p.made_before:
                 made, before = made
             if p.removed:
                 made, entry["removed"] = made
             if made and made[-1].islower():  # 9.4: the extras' mana (sorted last) listed apart
-                own = tuple(t for t in made if t.isupper())
-                entry["adds"] = _adds(own)
-                entry["extra"] = _adds(tuple(t.upper() for t in made if t.islower()))
+                entry["adds"], entry["extra"] = _adds_apart(made)
             else:
                 entry["adds"] = _adds(made)
             if before is not None:  # 9.4: what the ability made before the replacements changed it
@@ -342,9 +368,9 @@ def replay_activations(c: Compiled, sol: Solution, pool: ManaPool,
                     sacrificed += taken
             activations.append(entry)
             if made_by is None:
-                pool.add(made, p.kind_of_type, src.id, times)
+                pool.add(made, p.kind_of_type, sid, times)
             else:
-                made_by.append((len(activations) - 1, pool.add_traced(made, p.kind_of_type, src.id, times)))
+                made_by.append((len(activations) - 1, pool.add_traced(made, p.kind_of_type, sid, times)))
         if p.cost:
             # each activation pays its whole cost: the next count of each of its symbols, read
             # by a position per symbol (linear: cutting each list's head off was quadratic)
@@ -361,7 +387,8 @@ def replay_activations(c: Compiled, sol: Solution, pool: ManaPool,
                             paid += paid_by_symbol[di][at[di]:at[di] + d.count]
                             at[di] += d.count
                 entry["paid"] = paid
-                ability_life += sum(pay.get("life", 0) for pay in paid)
+                for pay in paid:
+                    ability_life += pay.get("life", 0)
         n = sum(groups.values())
         ability_life += p.life * n
         damage += p.damage * n
@@ -369,6 +396,101 @@ def replay_activations(c: Compiled, sol: Solution, pool: ManaPool,
         if p.sacrifice and not p.card:
             sacrificed += n
     return activations, ability_life, damage, energy, sacrificed
+
+
+def _v2_order(c: Compiled) -> Callable[[tuple[int, int, int]], tuple[int, int, int, int]]:
+    """The replay order of activation keys of a problem using section 9's keys: level by
+    level, on each the ranks of :func:`_others_rank`, then producer and choice."""
+    return lambda key: (key[1], _others_rank(c.producers[key[0]]), key[0], key[2])
+
+
+@memo(4096)
+def _output(made: tuple[str, ...]) -> tuple[str, str | None, tuple[tuple[str, str, bool], ...]]:
+    """What an activation making ``made`` shows: its ``adds``, its ``extra`` (None without an
+    extra's mana, 9.4) and per unit made (type made, type as answered, an extra's?)."""
+    adds, extra = _adds_apart(made) if made and made[-1].islower() else (_adds(made), None)
+    return adds, extra, tuple([(t, t.upper(), t.islower()) for t in made])
+
+
+@memo(4096)
+def _adds_apart(made: tuple[str, ...]) -> tuple[str, str]:
+    """``adds`` and ``extra`` of an activation whose output holds an extra's mana (9.4)."""
+    return _adds(tuple(t for t in made if t.isupper())), _adds(tuple(t.upper() for t in made if t.islower()))
+
+
+ProducerInfo = tuple[str, int, dict[str, int], int, int, int, bool, tuple["tuple[str, ...] | None", ...]]
+"""What the plain replay reads of a producer: (source id, ability, kind of each type, life,
+damage, energy, whether an activation sacrifices a copy, per choice what it makes (types in
+WUBRGC order) or None when a unit is flexible)."""
+_PLAIN_INFO = "answer: producers"  # the key of a prepared board's producer infos in Compiled.shared
+
+
+def _producer_info(c: Compiled, pi: int) -> ProducerInfo | None:
+    """The :data:`ProducerInfo` of producer ``pi``, or None when its activations need more than
+    the plain replay does (a mana cost, counters removed, replacements, other permanents)."""
+    p = c.producers[pi]
+    if p.cost or p.double or p.anywhere or p.removed or p.made_before or p.others is not None:
+        return None
+    return (c.problem.sources[p.source].id, p.ability, p.kind_of_type, p.life, p.damage, p.energy,
+            p.sacrifice and not p.card, tuple([_fixed_output(choice) for choice in p.choices]))
+
+
+def _replay_plain(c: Compiled, sol: Solution, pool: ManaPool) -> tuple[list[dict[str, Any]], int, int, int, int] | None:
+    """:func:`replay_activations` of a solution without levels whose producers make mana and
+    nothing else (what the fast path finds): the same activations in the same order, each
+    producer read once per prepared board (its infos kept in ``c.shared``). None when a producer
+    needs the full replay; ``pool`` is then left part-filled."""
+    infos = c.shared.get(_PLAIN_INFO) if c.shared is not None else None
+    if infos is None:
+        infos = {}
+        if c.shared is not None:
+            c.shared[_PLAIN_INFO] = infos
+    acts = sol.acts
+    keys = sorted(acts)  # without levels, the keys' own order is the replay order
+    queues = pool.queues
+    activations: list[dict[str, Any]] = []
+    splits: dict[tuple[int, int], dict[str, dict[str, int]]] | None = None
+    life = damage = energy = sacrificed = 0
+    at, n_keys = 0, len(keys)
+    while at < n_keys:
+        key = keys[at]
+        pi = key[0]
+        info = infos.get(pi, False)
+        if info is False:
+            info = infos[pi] = _producer_info(c, pi)
+        if info is None:
+            return None
+        sid, ability, kind_of_type, p_life, p_damage, p_energy, sacrifices, fixed = info
+        end = at + 1
+        while end < n_keys and keys[end][0] == pi:
+            end += 1
+        made = fixed[key[2]] if end == at + 1 else None
+        if made is not None:  # one choice making fixed mana: the common case
+            times = acts[key]
+            groups = ((made, times),) if times else ()
+        else:
+            if splits is None:
+                splits = {}
+                for (pj, lv, unit), split in sol.splits.items():
+                    splits.setdefault((pj, lv), {})[unit] = split
+            groups = tuple(_made(c.producers[pi], sol, keys[at:end], splits).items())
+        at = end
+        n = 0
+        for made, times in groups:
+            adds, extra, units = _output(made)
+            entry = {"source": sid, "ability": ability, "adds": adds, "times": times}
+            if extra is not None:
+                entry["extra"] = extra
+            activations.append(entry)
+            _add_runs(queues, units, kind_of_type, sid, times)
+            n += times
+        if n:
+            life += p_life * n
+            damage += p_damage * n
+            energy += p_energy * n
+            if sacrifices:
+                sacrificed += n
+    return activations, life, damage, energy, sacrificed
 
 
 def _others_rank(p: Producer) -> int:
@@ -413,42 +535,37 @@ def pay_total(c: Compiled, sol: Solution, pool: ManaPool) -> Paid:
     phyrexian_life = 0
     spent_types: set[str] = set()
     twobrid: list[tuple[str, int, int, str]] = []  # {2/W} paid with two generic: symbol, units, times, category
-    for di, oi in sorted(sol.cost_pay):  # in demand order, each demand's options in order
-        n, flows = sol.cost_pay[di, oi]
+    rows = _rows(variant)
+    cost_pay = sol.cost_pay
+    for key in (sorted(cost_pay) if len(cost_pay) > 1 else cost_pay):  # in demand order, each demand's options in order
+        n, flows = cost_pay[key]
         if not n:
             continue
-        d = variant.demands[di]
-        o = d.options[oi]
-        if o.life:
-            payments += [{"symbol": d.text, "life": o.life} for _ in range(n)]
+        text, life, announced, generic, units, half = rows[key[0]][key[1]]
+        if life:
+            payments += [{"symbol": text, "life": life} for _ in range(n)]
             phyrexian_life += n
             continue
-        if d.symbol.kind in _HALVES:
-            hybrid_halves += ["{%s}" % o.half] * n
-        if o.generic in ("twobrid", "achroma_twobrid"):
-            twobrid.append((d.text, o.units, n, o.generic))
-        elif not o.generic:  # numbered generic is paid below with its category
-            for mana in pool.take_each(flows, o.units, n, spent_types):
-                entry = {"symbol": d.text, "mana": mana}
-                if len(d.options) > 1 and o.half:
-                    entry["half"] = "{%s}" % o.half
+        if announced is not None:
+            hybrid_halves += [announced] * n
+        if generic in ("twobrid", "achroma_twobrid"):
+            twobrid.append((text, units, n, generic))
+        elif not generic:  # numbered generic is paid below with its category
+            for mana in pool.take_each(flows, units, n, spent_types):
+                entry = {"symbol": text, "mana": mana}
+                if half is not None:
+                    entry["half"] = half
                 payments.append(entry)
     generic_pay = sol.generic_pay
-    for cat in ("achroma_twobrid", "twobrid"):  # after every colored symbol, as the generic categories are paid
-        of_cat = [t for t in twobrid if t[3] == cat]
-        if not of_cat:
-            continue
-        mana = pool.take(generic_pay.get(cat, {}), sum(units * n for _, units, n, _ in of_cat), spent_types)
-        sizes = [units for _, units, n, _ in of_cat for _ in range(n)]
-        parts = iter(split_runs(mana, sizes + [0]))  # the empty last part takes nothing more
-        for text, units, n, _ in of_cat:
-            for _ in range(n):
-                payments.append({"symbol": text, "half": "{2}", "mana": next(parts)})
-    numbered = (pool.take(generic_pay.get("achroma", {}), _ALL, spent_types)
-                + pool.take(generic_pay.get("any", {}), _ALL, spent_types))
-    if numbered:
-        payments.insert(0, {"symbol": "{%d}" % sum(m.get("count", 1) for m in numbered), "mana": numbered})
-    x_mana = pool.take(generic_pay.get("x", {}), _ALL, spent_types)
+    if twobrid:
+        _pay_twobrid(twobrid, generic_pay, pool, payments, spent_types)
+    if generic_pay:
+        numbered = (pool.take(generic_pay.get("achroma", _NONE), _ALL, spent_types)
+                    + pool.take(generic_pay.get("any", _NONE), _ALL, spent_types))
+        if numbered:
+            payments.insert(0, {"symbol": "{%d}" % _units(numbered), "mana": numbered})
+    x_flows = generic_pay.get("x")
+    x_mana = pool.take(x_flows, _ALL, spent_types) if x_flows else []
     if variant.x_symbols:
         for i, share in enumerate(split_runs(x_mana, [sol.x] * variant.x_symbols)):
             payments.insert(i, {"symbol": "{X}", "mana": share})
@@ -458,6 +575,48 @@ def pay_total(c: Compiled, sol: Solution, pool: ManaPool) -> Paid:
     total_cost = variant.printed_total if not removed else str(variant.total.concrete(removed))
     return Paid(payments, hybrid_halves, phyrexian_life, total_cost, spent_types,
                 2 * phyrexian_life + variant.total.life)
+
+
+Row = tuple[str, int, "str | None", "str | None", int, "str | None"]
+"""How pay_total prints one option of one demand: (symbol, life, half announced, generic
+category, units, the payment's ``half``)."""
+_ROWS: dict[int, tuple[Variant, tuple[tuple[Row, ...], ...]]] = table()
+
+
+def _rows(variant: Variant) -> tuple[tuple[Row, ...], ...]:
+    """Per demand of ``variant``, per option, its :data:`Row`: worked out once per variant
+    (compiling shares variants between calls), found by identity as merge's signatures are."""
+    got = _ROWS.get(id(variant))
+    if got is None or got[0] is not variant:
+        rows = tuple(tuple((d.text, o.life, "{%s}" % o.half if d.symbol.kind in _HALVES else None, o.generic,
+                            o.units, "{%s}" % o.half if len(d.options) > 1 and o.half else None)
+                           for o in d.options) for d in variant.demands)
+        got = remember(_ROWS, id(variant), (variant, rows))
+    return got[1]
+
+
+def _pay_twobrid(twobrid: list[tuple[str, int, int, str]], generic_pay: dict[str, dict[int, int]], pool: ManaPool,
+                 payments: list[dict[str, Any]], spent_types: set[str]) -> None:
+    """The payments of {2/W} paid with two generic (``twobrid``: symbol, units, times,
+    category) added to ``payments``, after every colored symbol, as the generic categories are paid."""
+    for cat in ("achroma_twobrid", "twobrid"):
+        of_cat = [t for t in twobrid if t[3] == cat]
+        if not of_cat:
+            continue
+        mana = pool.take(generic_pay.get(cat, {}), sum(units * n for _, units, n, _ in of_cat), spent_types)
+        sizes = [units for _, units, n, _ in of_cat for _ in range(n)]
+        parts = iter(split_runs(mana, sizes + [0]))  # the empty last part takes nothing more
+        for text, units, n, _ in of_cat:
+            for _ in range(n):
+                payments.append({"symbol": text, "half": "{2}", "mana": next(parts)})
+
+
+def _units(mana: list[dict[str, Any]]) -> int:
+    """How many mana the runs ``mana`` hold."""
+    total = 0
+    for m in mana:
+        total += m.get("count", 1)
+    return total
 
 
 def colors_of(spent_types: set[str]) -> list[str]:
@@ -473,7 +632,14 @@ def build_answer(c: Compiled, sol: Solution) -> dict[str, Any]:
         pool: ManaPool = KeywordPool(c, sol)
     else:
         pool = ManaPool(c)
-    activations, ability_life, damage, energy, sacrificed = replay_activations(c, sol, pool)
+    replayed = None
+    if sol.keywords is None and not c.v2 and not sol.levels:
+        replayed = _replay_plain(c, sol, pool)
+        if replayed is None:  # the pool is part-filled: the full replay starts afresh
+            pool = ManaPool(c)
+    if replayed is None:
+        replayed = replay_activations(c, sol, pool)
+    activations, ability_life, damage, energy, sacrificed = replayed
     paid = pay_total(c, sol, pool)
     colors = colors_of(paid.spent_types)
     answer: dict[str, Any] = {
@@ -504,6 +670,40 @@ def build_answer(c: Compiled, sol: Solution) -> dict[str, Any]:
     return answer
 
 
+Shape = Any
+"""Where an answer's containers are (:func:`shape_of`): for a dict, (key, shape) per value that is
+a dict or list; for a list, a shape per element (None for a scalar), or None when all are."""
+
+
+def shape_of(value: Any) -> Shape:
+    """The :data:`Shape` of ``value``, a JSON value (dicts, lists, scalars), for :func:`copy_shaped`."""
+    if type(value) is dict:
+        return tuple([(k, shape_of(v)) for k, v in value.items() if type(v) is dict or type(v) is list])
+    if type(value) is list:
+        shapes = [shape_of(v) if type(v) is dict or type(v) is list else None for v in value]
+        return tuple(shapes) if any(s is not None for s in shapes) else None
+    return None
+
+
+def copy_shaped(value: Any, shape: Shape) -> Any:
+    """A deep copy of ``value``, a dict or list of the :data:`Shape` ``shape``: nothing shared
+    with it, each container copied whole (``dict.copy``) and only its containers visited, so an
+    answer is copied in a few µs (a kept answer handed out again, solver/pay.py's Kept)."""
+    if type(value) is dict:
+        d = value
+        copied = d.copy()
+        for key, sub in shape:
+            copied[key] = copy_shaped(d[key], sub)
+        return copied
+    items = value
+    out = items.copy()
+    if shape is not None:
+        for i, sub in enumerate(shape):
+            if sub is not None:
+                out[i] = copy_shaped(items[i], sub)
+    return out
+
+
 def v2_fields(prob: Problem, activations: list[dict[str, Any]]) -> dict[str, Any]:
     """Section 9.6's answer fields, counted from the activations: cards discarded, counters
     removed (by costs and by ``remove`` amounts), activations with a drawback."""
@@ -522,24 +722,29 @@ def v2_fields(prob: Problem, activations: list[dict[str, Any]]) -> dict[str, Any
 
 def _sources_used(c: Compiled, activations: list[dict[str, Any]]) -> int:
     """Distinct copies that activated anything (copies pack, spec section 8)."""
-    per: dict[str, dict[str, int]] = {}
+    by_id: dict[str, Source] = {}
+    for s in c.problem.sources:
+        by_id.setdefault(s.id, s)
+    per: dict[str, dict[str | int, int]] = {}  # per source: its taps, sacrifices, activations per ability
     for a in activations:
-        src = next(s for s in c.problem.sources if s.id == a["source"])
-        ab = src.abilities[a["ability"]]
-        d = per.setdefault(src.id, {"tap": 0, "sac": 0})
+        sid, j, times = a["source"], a["ability"], a["times"]
+        ab = by_id[sid].abilities[j]
+        d = per.get(sid)
+        if d is None:
+            d = per[sid] = {"tap": 0, "sac": 0}
         if ab.tap:
-            d["tap"] += a["times"]
+            d["tap"] += times
         if ab.sacrifice:
-            d["sac"] += a["times"]
-        key = f"use{a['ability']}"
-        d[key] = d.get(key, 0) + a["times"]
+            d["sac"] += times
+        d[j] = d.get(j, 0) + times
     total = 0
-    uses = {(c.problem.sources[p.source].id, p.ability): p.uses for p in c.producers}  # 9.2's counters, "any"
+    uses: dict[tuple[str, int], int] | None = None  # 9.2's counters, "any": read when an ability doesn't tap
     for sid, d in per.items():
-        src = next(s for s in c.problem.sources if s.id == sid)
-        need = [d["tap"], d["sac"]]
-        for j, ab in enumerate(src.abilities):
-            if not ab.tap and d.get(f"use{j}"):
-                need.append(-(-d[f"use{j}"] // max(1, uses.get((sid, j), ab.uses))))
-        total += max(need)
+        need = d["tap"] if d["tap"] > d["sac"] else d["sac"]
+        for j, ab in enumerate(by_id[sid].abilities):
+            if not ab.tap and d.get(j):
+                if uses is None:
+                    uses = {(c.problem.sources[p.source].id, p.ability): p.uses for p in c.producers}
+                need = max(need, -(-d[j] // max(1, uses.get((sid, j), ab.uses))))
+        total += need
     return total

@@ -83,6 +83,15 @@ class Merge:
             merged.append(_merged(sources, new_id))
         self.problem = evolve(problem, sources=tuple(merged)) if self.members else problem
 
+    @staticmethod
+    def given(problem: Problem, members: dict[str, list[Source]], sources: tuple[Source, ...]) -> Merge:
+        """The :class:`Merge` that ``Merge(problem)`` would make, from one made before for
+        another cost on the same board: its ``members`` and merged ``sources``."""
+        merge = object.__new__(Merge)
+        merge.members = members
+        merge.problem = evolve(problem, sources=sources) if members else problem
+        return merge
+
     def split(self, answer: dict[str, Any]) -> dict[str, Any]:
         """The answer in terms of the original entries."""
         if not self.members or answer.get("status") != "paid":

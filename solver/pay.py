@@ -14,10 +14,11 @@ from typing import Any
 
 from tapwise.models.problem import Problem, ProblemError, load_problem, unread_json
 from tapwise.models.total_cost import CostError
-from tapwise.solver.answer import build_answer, group_answer
+from tapwise.solver.answer import Shape, build_answer, copy_shaped, group_answer, shape_of
 from tapwise.solver import deadline as deadlines
-from tapwise.solver.compile import Compiled, compile_problem
-from tapwise.solver.cpsat import solve
+from tapwise.solver.boards import merged_and_compiled
+from tapwise.solver.compile import Compiled
+from tapwise.solver.cpsat import Solution, solve
 from tapwise.solver import fast
 from tapwise.solver.explain import explain
 from tapwise.solver.keep import KeepError, pay_keeping
@@ -78,30 +79,74 @@ def _pay(problem: Any, started: float, doing: _Doing) -> dict[str, Any]:
             with deadlines.request(prob.time_limit, started):
                 return _keeping(prob, problem)
         doing.what = "compiling the problem"
-        merge = Merge(prob)
-        compiled = compile_problem(merge.problem)
+        merge, compiled = merged_and_compiled(prob)
     except (ProblemError, CostError) as e:
         return _error(str(e), problem)
     return pay_compiled(prob, merge, compiled, problem, started, doing)
 
 
 def pay_compiled(prob: Problem, merge: Merge, compiled: Compiled, request: Any = None,
-                 started: float | None = None, doing: _Doing | None = None) -> dict[str, Any]:
+                 started: float | None = None, doing: _Doing | None = None, kept: Kept | None = None) -> dict[str, Any]:
     """The rest of :func:`pay` once ``prob`` is loaded, merged and compiled (a prepared board,
     ``solver.prepared``, does those steps its own way and finishes here, so both answer alike).
-    ``request`` is what was asked (for its ``id``), ``started`` when the time limit began."""
+    ``request`` is what was asked (for its ``id``), ``started`` when the time limit began;
+    ``kept`` what a prepared board keeps of the question's last answer (see :class:`Kept`)."""
     doing = doing or _Doing()
-    with deadlines.request(prob.time_limit, started) as deadline:
-        return _solve_and_verify(prob, merge, compiled, request, deadline, doing)
+    deadline, token = deadlines.enter(prob.time_limit, started)
+    try:
+        return _solve_and_verify(prob, merge, compiled, request, deadline, doing, kept)
+    finally:
+        deadlines.leave(token)
+
+
+class Kept:
+    """A prepared question's last paid answer and the solution it was built from.
+
+    A search asks a board the same question again and again, and the solver finds the same
+    solution each time; the answer is a function of the compiled question and the solution
+    alone (built, given back to merged entries and grouped), so for the same solution it is the
+    same answer, and a copy of it is as good as building it again (a few µs instead of tens).
+    The solution is compared whole (every field), so any other solution is built as always;
+    each answer handed out is a fresh copy, and is verified as every answer is. One entry per
+    question, replaced whole, so threads asking one board never see a half-written one."""
+
+    __slots__ = ("entry",)
+
+    def __init__(self) -> None:
+        self.entry: tuple[dict[str, Any], dict[str, Any], Shape] | None = None  # (the solution's fields, the answer, its shape)
+
+    def answer(self, compiled: Compiled, merge: Merge, deadline: float) -> dict[str, Any]:
+        """The answer of ``compiled`` before verification, as solve_compiled and the split and
+        grouping make it."""
+        got = solution_of(compiled, deadline)
+        if isinstance(got, dict):  # no payment: nothing to keep
+            return merge.split(got) if merge.members else got
+        fields = got.__dict__
+        entry = self.entry
+        if entry is not None and entry[0] == fields:
+            return copy_shaped(entry[1], entry[2])
+        answer = _given_back(build_answer(compiled, got), merge)
+        shape = shape_of(answer)
+        self.entry = (fields, copy_shaped(answer, shape), shape)
+        return answer
+
+
+def _given_back(answer: dict[str, Any], merge: Merge) -> dict[str, Any]:
+    """The answer given back to merged entries, its mana grouped when paid."""
+    if merge.members:  # entries merged: the answer given back to them
+        answer = merge.split(answer)
+    if answer["status"] == "paid":
+        group_answer(answer)
+    return answer
 
 
 def _solve_and_verify(prob: Problem, merge: Merge, compiled: Compiled, request: Any, deadline: float,
-                      doing: _Doing) -> dict[str, Any]:
+                      doing: _Doing, kept: Kept | None = None) -> dict[str, Any]:
     doing.what = "solving"
-    answer = merge.split(solve_compiled(compiled, deadline))
+    answer = _given_back(solve_compiled(compiled, deadline), merge) if kept is None else kept.answer(
+        compiled, merge, deadline)
     if answer["status"] == "paid":
         doing.what = "verifying the payment"
-        group_answer(answer)
         measured: dict[str, int] = {}
         errors = verify(prob, answer, measured)
         if not errors and not answer["objective"] and prob.objective:
@@ -141,6 +186,13 @@ def solve_compiled(compiled: Compiled, deadline: float | None = None) -> dict[st
     """The answer for a compiled problem, before verification; CP-SAT stops at ``deadline``
     (``time.monotonic()``; by default the current request's, else the problem's time limit
     from now)."""
+    got = solution_of(compiled, deadline)
+    return got if isinstance(got, dict) else build_answer(compiled, got)
+
+
+def solution_of(compiled: Compiled, deadline: float | None = None) -> Solution | dict[str, Any]:
+    """:func:`solve_compiled`'s paid solution, before it is made an answer, or its answer when
+    nothing was paid (unpayable, infeasible, unknown)."""
     prob = compiled.problem
     if deadline is None:
         deadline = deadlines.current() or time.monotonic() + prob.time_limit
@@ -156,4 +208,4 @@ def solve_compiled(compiled: Compiled, deadline: float | None = None) -> dict[st
     if sol.status == "unknown":
         return {"status": "unknown", "optimal": False,
                 "why": f"no payment found within the time limit of {prob.time_limit:g} s"}
-    return build_answer(compiled, sol)
+    return sol

@@ -30,7 +30,7 @@ from tapwise.solver import deadline as deadlines
 from tapwise.solver.compile import Compiled, CompiledBoard, compile_board, compile_problem
 from tapwise.solver.fast_feasible import Checks, Supply, board_supply, cost_checks
 from tapwise.solver.merge import Merge
-from tapwise.solver.pay import _echo_id, _error, _keeping, infeasible_answer, pay_compiled
+from tapwise.solver.pay import Kept, _echo_id, _error, _keeping, infeasible_answer, pay_compiled
 
 QUESTION_KEYS = COST_KEYS + ("keep", "id")
 """What a question to a prepared board may hold: a cost of spec section 7, the costs to keep
@@ -44,12 +44,16 @@ MAX_KEPT_COSTS = 4096
 @dataclass(frozen=True, slots=True)
 class _Question:
     """A question read on a board: the whole problem, its merge and compiled form (None when
-    kept costs send it to the keep model) and its Hall checks (None: outside the count)."""
+    kept costs send it to the keep model), its Hall checks (None: outside the count) and whether
+    they show that nothing pays it (decided once: the board's supply and the checks are fixed),
+    and its last paid answer (solver/pay.py's :class:`Kept`; None when the question isn't kept)."""
 
     problem: Problem
     merge: Merge | None
     compiled: Compiled | None
     checks: Checks | None
+    unpaid: bool = False
+    kept: Kept | None = None
 
 
 class Board:
@@ -94,10 +98,10 @@ class Board:
         if q.compiled is None:  # spec 9.5: the keep model reads the whole board
             with deadlines.request(q.problem.time_limit, started):
                 return _keeping(q.problem, cost)
-        if q.checks is not None and self._supply is not None and self._supply.decide(q.checks) is False:
+        if q.unpaid:
             with deadlines.request(q.problem.time_limit, started):  # no payment: no search
                 return _echo_id(q.merge.split(infeasible_answer(q.compiled)), cost)
-        return pay_compiled(q.problem, q.merge, q.compiled, cost, started)
+        return pay_compiled(q.problem, q.merge, q.compiled, cost, started, kept=q.kept)
 
     def can_pay(self, cost: dict[str, Any]) -> bool:
         """Whether ``cost`` (a question, as for :meth:`pay`) can be paid on this board: the
@@ -145,7 +149,10 @@ class Board:
             return _Question(prob, merge, compile_problem(merge.problem), None)
         merge = self._merge(prob)
         compiled = self._compiled.with_cost(merge.problem)
-        q = _Question(prob, merge, compiled, cost_checks(compiled))
+        checks = cost_checks(compiled)
+        q = _Question(prob, merge, compiled, checks,
+                      checks is not None and self._supply is not None and self._supply.decide(checks) is False,
+                      Kept() if key is not None else None)
         if key is not None:
             if len(self._questions) >= MAX_KEPT_COSTS:
                 self._questions.clear()
@@ -171,10 +178,7 @@ class Board:
 
     def _merge(self, prob: Problem) -> Merge:
         """The :class:`Merge` that ``Merge(prob)`` would make, from the board's merge."""
-        merge = object.__new__(Merge)
-        merge.members = self._members
-        merge.problem = evolve(prob, sources=self._merged_sources) if self._members else prob
-        return merge
+        return Merge.given(prob, self._members, self._merged_sources)
 
 
 def _plain_key(cost: dict[str, Any]) -> tuple[str, tuple[str, ...] | None] | None:
