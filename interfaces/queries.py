@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from tapwise.interfaces.boards import board_of, pay_request
 from tapwise.models.problem import QUERIES, ProblemError
 from tapwise.models.total_cost import CostError
 from tapwise.solver.available import TooManyPools, available
@@ -21,12 +20,10 @@ LISTING = {"castable": "results", "available": "pools"}
 """The queries whose answer is a list, by the key that holds it: their status is ``ok``."""
 
 
-def answer_request(request: Any, query: str | None = None, *, boards: bool = False) -> dict[str, Any]:
+def answer_request(request: Any, query: str | None = None) -> dict[str, Any]:
     """Answer one request of any query (``query`` forces one, as the API's functions do);
     never raises: whatever goes wrong is a ``status: error`` answer naming the field, or saying
-    it is internal and what was being asked. ``boards``: keep the boards of ``pay`` and
-    ``castable`` requests prepared between calls (the server's search loops; interfaces/boards.py),
-    which changes no answer."""
+    it is internal and what was being asked."""
     asked = query
     try:
         if not isinstance(request, dict):
@@ -35,9 +32,9 @@ def answer_request(request: Any, query: str | None = None, *, boards: bool = Fal
         if query is not None and asked != query:
             raise ProblemError("query", f"this asks {query}, but the request says {asked!r}")
         if asked == "pay":
-            return pay_request(request) if boards else pay(request)  # total, and echoes the id itself
+            return pay(request)  # total, and echoes the id itself
         if asked == "castable":
-            out = castable(request, board_of if boards else None)
+            out = castable(request)
         elif asked == "available":
             out = available(request)
         elif asked == "plan":

@@ -6,9 +6,7 @@ not UTF-8, not JSON, nested too deeply, or a request that fails in any way is an
 ``status: error`` and the stream goes on. Lines are read with a bound, so one huge line never
 holds more than :data:`MAX_REQUEST_BYTES` in memory. Over TCP each connection is its own stream;
 several clients may be connected at once, and their requests are solved one at a time (a lock),
-so no request sees another's state and answers stay deterministic. The last few boards asked
-are kept prepared (interfaces/boards.py), so a search loop repeating its board with each cost
-pays only for the cost; that changes no answer. The solver's memos
+so no request sees another's state and answers stay deterministic. The solver's memos
 (models/caches.py) are emptied whenever together they pass ``cache_entries`` entries, so a
 server's memory stays flat however many different boards it answers.
 """
@@ -87,13 +85,7 @@ def _depth(text: str) -> int:
     return most
 
 
-def serve_request(request: Any) -> dict[str, Any]:
-    """One request's answer, the boards of ``pay`` and ``castable`` requests kept prepared
-    between requests (interfaces/boards.py: a search loop repeats its board)."""
-    return answer_request(request, boards=True)
-
-
-def answer_line(line: bytes, n: int, solve: Callable[[Any], dict[str, Any]] = serve_request,
+def answer_line(line: bytes, n: int, solve: Callable[[Any], dict[str, Any]] = answer_request,
                 cache_entries: int | None = CACHE_ENTRIES) -> str:
     """The answer line (no newline) for request line ``n`` (from 1); afterwards the memos are
     emptied if they hold more than ``cache_entries`` entries (None: never)."""

@@ -8,7 +8,7 @@ are those of ``pay`` on each cost and the board as one problem. A top-level ``ti
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from tapwise.models.problem import BOARD_KEYS, COST_KEYS, ProblemError
 from tapwise.solver import deadline as deadlines
@@ -18,10 +18,8 @@ if TYPE_CHECKING:
     from tapwise.solver.prepared import Board
 
 
-def castable(request: dict[str, Any], prepare: Callable[[dict[str, Any]], Board | None] | None = None) -> dict[str, Any]:
-    """One ``pay`` answer per cost, each on its own, from the same board; ``prepare`` gives the
-    request's prepared board (None: not valid) when the caller keeps boards between requests
-    (interfaces/boards.py), else the board is prepared here."""
+def castable(request: dict[str, Any]) -> dict[str, Any]:
+    """One ``pay`` answer per cost, each on its own, from the same board."""
     from tapwise.solver.prepared import Board
 
     started = time.monotonic()
@@ -32,13 +30,10 @@ def castable(request: dict[str, Any], prepare: Callable[[dict[str, Any]], Board 
     time_limit = deadlines.read_time_limit(request)
     with deadlines.request(time_limit, started):
         board = {k: request[k] for k in BOARD_KEYS if k in request}
-        if prepare is not None:
-            prepared = prepare(board)
-        else:
-            try:
-                prepared = Board(board)
-            except ProblemError:
-                prepared = None  # each cost's answer names the board's mistake, as pay() does
+        try:
+            prepared = Board(board)
+        except ProblemError:
+            prepared = None  # each cost's answer names the board's mistake, as pay() does
         return castable_on(prepared, request.get("costs"), board, time_limit)
 
 

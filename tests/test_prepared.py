@@ -99,3 +99,16 @@ def test_a_question_with_board_keys_or_bad_notation_is_an_error_answer():
     got = prepared.pay({"cost": "{Q}", "id": 9})
     assert got["status"] == "error" and "cost" in got["error"] and got["id"] == 9
     assert got == tapwise.pay({"cost": "{Q}", "id": 9, "sources": [{"name": "Forest"}]})
+
+
+def test_a_question_may_keep_costs_castable():
+    """Spec 9.5 on a prepared board: two Forests and two Swamps pay {1}{G} keeping {B}{B} open
+    (both Forests pay), byte for byte as pay() answers it; the question was once refused as
+    holding an unknown key."""
+    problem = {"cost": "{1}{G}", "keep": [{"cost": "{B}{B}"}], "id": 4,
+               "sources": [{"name": "Forest", "count": 2}, {"name": "Swamp", "count": 2}]}
+    _same(problem)
+    board, cost = _split(problem)
+    answer = tapwise.prepare(board).pay(cost)
+    assert answer["kept"] == [0]
+    assert [a["source"] for a in answer["activations"]] == ["Forest"]
