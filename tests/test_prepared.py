@@ -112,3 +112,20 @@ def test_a_question_may_keep_costs_castable():
     answer = tapwise.prepare(board).pay(cost)
     assert answer["kept"] == [0]
     assert [a["source"] for a in answer["activations"]] == ["Forest"]
+
+
+def test_repeated_asks_leave_nothing_for_the_collector():
+    """Issue 22: allocate little on the hot path so collections stay rare. Once a board was asked
+    a cost (its question, kept answer and memos filled), asking it again leaves no object the
+    garbage collector tracks: every container a call makes is freed when its answer is."""
+    import gc
+
+    asked = [(tapwise.prepare(board), cost) for board, cost in (board_and_cost(4, i) for i in range(40))]
+    for board, cost in asked * 2:
+        board.pay(cost)
+    gc.collect()
+    before = len(gc.get_objects())
+    for board, cost in asked * 3:
+        assert board.pay(cost)["status"] in ("paid", "infeasible")
+    gc.collect()
+    assert len(gc.get_objects()) - before <= 0
