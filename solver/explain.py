@@ -96,11 +96,18 @@ def _describe(types: str) -> str:
 
 def explain(c: Compiled) -> dict[str, Any]:
     """``why`` and ``conflict`` for an infeasible problem."""
-    prob = c.problem
-    if prob.payment is not None:  # 9.3: creatures, artifacts and cards pay beside the mana counted here
+    if c.problem.payment is not None:  # 9.3: creatures, artifacts and cards pay beside the mana counted here
         from tapwise.solver.explain_keywords import explain_keywords
 
         return explain_keywords(c)
+    return explain_by_count(c) or _from_core(c)
+
+
+def explain_by_count(c: Compiled) -> dict[str, Any] | None:
+    """``why`` and ``conflict`` when a count over the board shows what is missing (a pure
+    function of the compiled problem: no search, no time limit, so a prepared board may keep
+    it), else None (the model's core is asked). Not for 9.3's keywords (:func:`explain`)."""
+    prob = c.problem
     achroma = "achroma" in prob.keywords
     variant = c.variants[0]
     needs: list[tuple[Symbol, str, int]] = []
@@ -133,7 +140,7 @@ def explain(c: Compiled) -> dict[str, Any]:
     if energy > prob.player.energy:
         return {"why": f"needs {energy} energy but the player has {prob.player.energy}",
                 "conflict": ["{E}"] * energy}
-    return _from_core(c)
+    return None
 
 
 def _from_core(c: Compiled) -> dict[str, Any]:

@@ -30,7 +30,8 @@ from tapwise.solver import deadline as deadlines
 from tapwise.solver.compile import Compiled, CompiledBoard, compile_board, compile_problem
 from tapwise.solver.fast_feasible import Checks, Supply, board_supply, cost_checks
 from tapwise.solver.merge import Merge
-from tapwise.solver.pay import Kept, _echo_id, _error, _keeping, infeasible_answer, pay_compiled
+from tapwise.solver.explain import explain_by_count
+from tapwise.solver.pay import Kept, _echo_id, _error, _keeping, infeasible_answer, pay_compiled, with_unread
 
 QUESTION_KEYS = COST_KEYS + ("keep", "id")
 """What a question to a prepared board may hold: a cost of spec section 7, the costs to keep
@@ -54,6 +55,9 @@ class _Question:
     checks: Checks | None
     unpaid: bool = False
     kept: Kept | None = None
+    told: dict[str, Any] | None = None
+    """When nothing pays it and a count says why (explain_by_count, a pure function of the
+    question): the answer, without id, handed out as a copy each time it is asked."""
 
 
 class Board:
@@ -99,8 +103,10 @@ class Board:
             with deadlines.request(q.problem.time_limit, started):
                 return _keeping(q.problem, cost)
         if q.unpaid:
+            if q.told is not None:
+                return _echo_id(_fresh(q.told), cost)
             with deadlines.request(q.problem.time_limit, started):  # no payment: no search
-                return _echo_id(q.merge.split(infeasible_answer(q.compiled)), cost)
+                return _echo_id(with_unread(q.merge.split(infeasible_answer(q.compiled)), q.problem), cost)
         return pay_compiled(q.problem, q.merge, q.compiled, cost, started, kept=q.kept)
 
     def can_pay(self, cost: dict[str, Any]) -> bool:
@@ -150,9 +156,13 @@ class Board:
         merge = self._merge(prob)
         compiled = self._compiled.with_cost(merge.problem)
         checks = cost_checks(compiled)
-        q = _Question(prob, merge, compiled, checks,
-                      checks is not None and self._supply is not None and self._supply.decide(checks) is False,
-                      Kept() if key is not None else None)
+        unpaid = checks is not None and self._supply is not None and self._supply.decide(checks) is False
+        told = None
+        if unpaid and key is not None:
+            why = explain_by_count(compiled)
+            if why is not None:
+                told = with_unread(merge.split({"status": "infeasible", "optimal": True, **why}), prob)
+        q = _Question(prob, merge, compiled, checks, unpaid, Kept() if key is not None else None, told)
         if key is not None:
             if len(self._questions) >= MAX_KEPT_COSTS:
                 self._questions.clear()
@@ -179,6 +189,15 @@ class Board:
     def _merge(self, prob: Problem) -> Merge:
         """The :class:`Merge` that ``Merge(prob)`` would make, from the board's merge."""
         return Merge.given(prob, self._members, self._merged_sources)
+
+
+def _fresh(told: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a kept infeasible answer that shares nothing a caller could change with it (its
+    lists: the conflict's texts, and the unread abilities' flat objects)."""
+    out = {**told, "conflict": list(told["conflict"])}
+    if "unread" in told:
+        out["unread"] = [dict(u) for u in told["unread"]]
+    return out
 
 
 def _plain_key(cost: dict[str, Any]) -> tuple[str, tuple[str, ...] | None] | None:

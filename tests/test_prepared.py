@@ -129,3 +129,31 @@ def test_repeated_asks_leave_nothing_for_the_collector():
         assert board.pay(cost)["status"] in ("paid", "infeasible")
     gc.collect()
     assert len(gc.get_objects()) - before <= 0
+
+
+def test_an_infeasible_answer_without_search_names_the_unread_abilities_as_pay_does():
+    """A cost Hall's count shows unpayable is answered without the search; the answer still
+    names the card's abilities the reader skipped (``unread``), as pay() does (it once didn't),
+    and asked again (the explanation kept) it is the same, and a fresh object each time."""
+    board = {"sources": [{"id": "odd", "oracle": "{T}: Add {G}.\n{2}, {Q}: Add one mana of any color."},
+                         {"name": "Forest"}]}
+    prepared = tapwise.prepare(board)
+    for cost in ({"cost": "{U}"}, {"cost": "{G}{G}{G}"}, {"cost": "{U}", "id": 7}, {"cost": "{G}{G}{G}"}):
+        want = tapwise.pay({**cost, **board})
+        got = prepared.pay(cost)
+        assert json.dumps(got) == json.dumps(want)
+        assert got["status"] == "infeasible" and got["unread"][0]["source"] == "odd"
+        got["conflict"].append("{X}")
+        got["unread"][0]["source"] = "changed by the caller"
+
+
+def test_kept_explanations_answer_as_pay_on_search_loop_boards():
+    """Every search-loop board asked its own cost and three others (many unpayable there),
+    each twice: the second answer of an unpayable one comes from the kept explanation."""
+    cases = [board_and_cost(6, i) for i in range(120)]
+    for i, (board, cost) in enumerate(cases):
+        prepared = tapwise.prepare(board)
+        for asked in [cost] + [cases[(i + k) % len(cases)][1] for k in (1, 2, 3)]:
+            want = json.dumps(tapwise.pay({**asked, **board}))
+            for _ in range(2):
+                assert json.dumps(prepared.pay(dict(asked))) == want
