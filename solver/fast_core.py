@@ -146,7 +146,9 @@ class _Order:
         self.objectives = objectives
 
 
-_COSTS: dict[int, tuple[Variant, _Cost | None]] = table(1024)  # id(variant) -> (it, its _Cost or None)
+COSTS = 4096
+"""Total costs whose rows are kept (as many as a prepared board keeps questions)."""
+_COSTS: dict[int, tuple[Variant, _Cost | None]] = table(COSTS)  # id(variant) -> (it, its _Cost or None)
 _ORDERS: dict[tuple[str, ...], _Order | bool] = table(256)  # False: not of the class
 
 
@@ -169,7 +171,7 @@ def solve(c: Compiled, objectives: tuple[str, ...]) -> Solution | None:
     costs = _COSTS
     got = costs.get(id(v))  # the entry holds the variant, so its id isn't reused while it stands
     if got is None:
-        got = remember(costs, id(v), (v, _read_cost(v, board)), 1024)
+        got = remember(costs, id(v), (v, _read_cost(v, board)), COSTS)
     cost = got[1]
     if cost is None:
         return None

@@ -37,8 +37,11 @@ PHYREXIAN = 4  # one mana of the types accepted, or 2 life
 TYPE_INDEX = {t: i for i, t in enumerate(TYPES)}  # W U B R G C: 0-5, the pool's columns
 N_TYPES = len(TYPES)
 LIMIT = 512  # entries of each memo below, and outputs remembered per ability
-_PLANS: dict[int, tuple[Problem, Any]] = table(LIMIT)  # id(problem) -> (problem, its _Plan or None)
-_BOARDS: dict[int, tuple[Any, Any]] = table(LIMIT)  # id(sources) -> (sources, _Board)
+PROBLEMS = 4096
+"""Problems (and boards) whose plans are kept: as many as a prepared board keeps questions, so a
+search cycling through a thousand boards doesn't empty the table every few hundred answers."""
+_PLANS: dict[int, tuple[Problem, Any]] = table(PROBLEMS)  # id(problem) -> (problem, its _Plan or None)
+_BOARDS: dict[int, tuple[Any, Any]] = table(PROBLEMS)  # id(sources) -> (sources, _Board)
 _RECORDS: dict[int, tuple[Any, Any]] = table(4096)  # id(source) -> (source, _Src): loaded sources are shared
 _SYMBOLS: dict[str, Any] = table(1024)  # a payment's symbol text -> (category, mask of the types accepted) or False
 _NO_ITEMS: list[Any] = []
@@ -173,7 +176,7 @@ def _plan(p: Problem) -> _Plan | None:
         return None  # an error on every answer
     kept = _BOARDS.get(id(p.sources))
     if kept is None or kept[0] is not p.sources:  # a prepared board's questions share its sources
-        kept = remember(_BOARDS, id(p.sources), (p.sources, _Board(p.sources)), LIMIT)
+        kept = remember(_BOARDS, id(p.sources), (p.sources, _Board(p.sources)), PROBLEMS)
     if "pool" in kept[1].index:
         return None  # an entry from "pool" means the pool (none here), not this source
     return _Plan(p, kept[1], tc)
@@ -202,7 +205,7 @@ def accepts(p: Problem, answer: dict[str, Any], measured: dict[str, int] | None)
     values then put into ``measured`` as the full replay puts them; False to replay it in full."""
     kept = _PLANS.get(id(p))
     if kept is None or kept[0] is not p:
-        kept = remember(_PLANS, id(p), (p, _plan(p)), LIMIT)
+        kept = remember(_PLANS, id(p), (p, _plan(p)), PROBLEMS)
     plan = kept[1]
     if plan is None or type(answer) is not dict:
         return False
