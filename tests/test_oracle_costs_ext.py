@@ -182,14 +182,7 @@ def random_reflect_problem(r: random.Random) -> dict:
 
 
 def test_random_reflect_filters_and_amounts_against_the_reference():
-    r = random.Random(2020)
-    statuses = set()
-    for _ in range(300):
-        problem = random_reflect_problem(r)
-        assert PROBLEM_SCHEMA.is_valid(problem), problem
-        check_against_reference(problem)
-        statuses.add(tapwise.pay(copy.deepcopy(problem))["status"])
-    assert statuses == {"paid", "infeasible"}
+    _compare_random(random_reflect_problem, seed=2020, n=300, least=300)
 
 
 # --- Forage (701.61) ------------------------------------------------------------------------
@@ -310,14 +303,7 @@ def random_colors_names_problem(r: random.Random) -> dict:
 
 
 def test_random_colors_and_names_of_tap_other_and_sacrifice_other_against_the_reference():
-    r = random.Random(105)
-    statuses = set()
-    for _ in range(250):
-        problem = random_colors_names_problem(r)
-        assert PROBLEM_SCHEMA.is_valid(problem), problem
-        check_against_reference(problem)
-        statuses.add(tapwise.pay(copy.deepcopy(problem))["status"])
-    assert statuses == {"paid", "infeasible"}
+    _compare_random(random_colors_names_problem, seed=105, n=250, least=250)
 
 
 def test_random_colors_and_names_of_effects_against_the_reference():
