@@ -437,16 +437,18 @@ def _groups(symbols: list[tuple[Symbol, bool]], spend_as: str | None) -> tuple[_
     """Group identical symbols (with the same Achroma flag) of one cost, in order of first
     sight. A symbol is named by its text, which only it prints (notation round-trips)."""
     grouped: dict[tuple[str, bool], list[Any]] = {}
+    facts = SYMBOL_FACTS.get
     for sym, achroma_own in symbols:
-        key = ((SYMBOL_FACTS.get(id(sym)) or symbol_facts(sym))[1], achroma_own)
+        key = ((facts(id(sym)) or symbol_facts(sym))[1], achroma_own)
         got = grouped.get(key)
         if got is None:
             grouped[key] = [sym, 1]
         else:
             got[1] += 1
     out = []
+    known = _GROUPS.get
     for (text, achroma_own), (sym, n) in grouped.items():
-        group = _GROUPS.get((text, n, achroma_own, spend_as))
+        group = known((text, n, achroma_own, spend_as))
         out.append(group if group is not None else _group(sym, text, n, achroma_own, spend_as))
     return tuple(out)
 
@@ -529,9 +531,13 @@ def _variants(totals: _Same, accept: _Accept, achroma: bool, spend_as: str | Non
     which recur call after call, so each combination is compiled once (and a cost met with new
     kinds is mostly found again: its shapes per cost, its demands per accept sets)."""
     out = []
+    key = id(accept)
     for tc, shape in zip(totals.value, _shapes(totals, achroma, spend_as, x_color)):
-        demands = tuple([g.demand(accept) for g in shape.groups])
-        out.append(assemble(Variant, {"total": tc, "demands": demands, "x_symbols": tc.x_symbols,
+        demands = []
+        for g in shape.groups:  # (g.demand(accept), with its memo read here: no method call)
+            got = g._by_accept.get(key)
+            demands.append(got[1] if got is not None else g.demand(accept))
+        out.append(assemble(Variant, {"total": tc, "demands": tuple(demands), "x_symbols": tc.x_symbols,
                                       "x_accept": accept.kinds(shape.x_types, False, True),
                                       "x_zero": shape.x_zero or tc.x_forced_zero, "energy": tc.energy}))
     return tuple(out)
