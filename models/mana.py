@@ -166,7 +166,8 @@ def symbol_facts(symbol: Symbol) -> SymbolFacts:
             key: tuple[int, int, int] | None = symbol.sort_key
         except (KeyError, ValueError):  # not a symbol of section 1: sorting it raises, as it did
             key = None
-        got = remember(SYMBOL_FACTS, id(symbol), (symbol, symbol._text(), key, k, "" if k in _NO_COLOR else symbol.colors))
+        colors = "" if k in _NO_COLOR else symbol.colors
+        got = remember(SYMBOL_FACTS, id(symbol), (symbol, symbol._text(), key, k, colors))
     return got
 
 

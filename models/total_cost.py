@@ -15,8 +15,8 @@ from tapwise.models.caches import memo, remember, table
 from itertools import permutations
 from typing import Iterator
 
-from tapwise.models.mana import (KIND_ENERGY, KIND_GENERIC, KIND_X, Kind, ManaCost, Symbol, symbol_sort_key, generic_symbol,
-                                 symbol_facts)
+from tapwise.models.mana import (KIND_ENERGY, KIND_GENERIC, KIND_X, Kind, ManaCost, Symbol, generic_symbol,
+                                 symbol_facts, symbol_sort_key)
 from tapwise.models.problem import Problem
 from tapwise.models.values import assemble, cached
 
@@ -280,7 +280,8 @@ def total_costs(problem: Problem) -> tuple[TotalCost, ...]:
     fields, so it is remembered for them: the same few costs come back on every board."""
     p = problem
     cost = p.cost
-    if cost is not None and p.alternative is None and not p.free and not p.additional and not p.increase and not p.reduce:
+    if (cost is not None and p.alternative is None and not p.free and not p.additional and not p.increase
+            and not p.reduce):
         # the usual case, found by the cost's identity (parsed costs are shared): a new cost's
         # hash would walk its symbols, two Python-level calls each; the entry holds the cost, so
         # its id isn't reused while the entry stands
