@@ -10,10 +10,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import Enum
-from tapwise.models.caches import memo
+from tapwise.models.caches import memo, remember, table
 from typing import Iterable, Iterator
 
-from tapwise.models.values import cached
+from tapwise.models.values import assemble, cached
 
 COLORS = "WUBRG"
 """The five colors, in the order of rule 105.1 / 107.4a."""
@@ -73,6 +73,9 @@ class Symbol:
     amount: int = 1
 
     def __str__(self) -> str:
+        return (SYMBOL_FACTS.get(id(self)) or symbol_facts(self))[1]
+
+    def _text(self) -> str:
         k, c = self.kind, self.colors
         if k is KIND_GENERIC:
             return "{%d}" % self.amount
@@ -141,6 +144,43 @@ _KIND_RANK = {Kind.X: 0, Kind.GENERIC: 1, Kind.SNOW: 2, Kind.COLORLESS: 3, Kind.
               Kind.COLORED: 4, Kind.HYBRID: 5, Kind.HYBRID_PHYREXIAN: 6, Kind.PHYREXIAN: 7,
               Kind.TWOBRID: 8, Kind.COLORLESS_HYBRID: 9}
 _NUMBER = re.compile(r"\d+")
+
+SymbolFacts = tuple[Symbol, str, "tuple[int, int, int] | None", Kind, str]
+"""What is read of a symbol on every new cost: (the symbol, its text, its sort key (None when it has
+none), its kind, the colors it gives a cost (202.2))."""
+
+SYMBOL_FACTS: dict[int, SymbolFacts] = table()
+""":func:`symbol_facts`'s memo, by the symbol's id: hot loops look a symbol up here first
+(``SYMBOL_FACTS.get(id(s)) or symbol_facts(s)``), a dict lookup rather than a call."""
+
+
+def symbol_facts(symbol: Symbol) -> SymbolFacts:
+    """The :data:`SymbolFacts` of ``symbol``, worked out once per symbol: parsed symbols are
+    shared (``_parse_body`` remembers them), so the same few come back in every cost. Found by
+    identity (a symbol's hash is two Python-level calls); the entry holds the symbol, so its id
+    isn't reused while the entry stands."""
+    got = SYMBOL_FACTS.get(id(symbol))
+    if got is None:
+        k = symbol.kind
+        try:
+            key: tuple[int, int, int] | None = symbol.sort_key
+        except (KeyError, ValueError):  # not a symbol of section 1: sorting it raises, as it did
+            key = None
+        colors = "" if k in _NO_COLOR else symbol.colors
+        got = remember(SYMBOL_FACTS, id(symbol), (symbol, symbol._text(), key, k, colors))
+    return got
+
+
+def symbol_sort_key(symbol: Symbol) -> tuple[int, int, int]:
+    """``symbol.sort_key``, worked out once per symbol."""
+    key = (SYMBOL_FACTS.get(id(symbol)) or symbol_facts(symbol))[2]
+    return symbol.sort_key if key is None else key
+
+
+@memo(256)
+def generic_symbol(amount: int) -> Symbol:
+    """``{amount}``, shared."""
+    return Symbol(KIND_GENERIC, "", amount)
 
 
 def _color_pair(a: str, b: str) -> str | None:
@@ -228,7 +268,8 @@ class ManaCost:
         return cls(tuple(symbols))
 
     def __str__(self) -> str:
-        return "".join(str(s) for s in self.symbols)
+        facts = SYMBOL_FACTS
+        return "".join([(facts.get(id(s)) or symbol_facts(s))[1] for s in self.symbols])
 
     def __repr__(self) -> str:
         return f"ManaCost({self})"
@@ -244,14 +285,21 @@ class ManaCost:
 
     def canonical(self) -> "ManaCost":
         """Same cost in canonical order with generic symbols merged (``{1}{W}{2}`` -> ``{3}{W}``)."""
-        generic = sum(s.amount for s in self.symbols if s.kind is KIND_GENERIC)
-        rest = sorted((s for s in self.symbols if s.kind is not KIND_GENERIC), key=lambda s: s.sort_key)
+        generic = 0
+        has_generic = False
+        rest = []
+        for s in self.symbols:
+            if s.kind is KIND_GENERIC:
+                generic += s.amount
+                has_generic = True
+            else:
+                rest.append(s)
+        rest.sort(key=symbol_sort_key)  # stable, as sorted() was
         head = [s for s in rest if s.kind is KIND_X]
         tail = [s for s in rest if s.kind is not KIND_X]
-        has_generic = any(s.kind is KIND_GENERIC for s in self.symbols)
         zero_only = has_generic and not rest
-        mid = [Symbol(KIND_GENERIC, "", generic)] if generic or zero_only else []
-        return ManaCost(tuple(head + mid + tail))
+        mid = [generic_symbol(generic)] if generic or zero_only else []
+        return assemble(ManaCost, {"symbols": tuple(head + mid + tail)})
 
     @property
     def mana_value(self) -> int:
@@ -267,18 +315,50 @@ class ManaCost:
     @cached
     def colors(self) -> str:
         """The cost's colors (202.2), in WUBRG order."""
-        present = {c for s in self.symbols if s.kind not in _NO_COLOR for c in s.colors}
-        return "".join(filter(present.__contains__, COLORS))
+        present = "".join([symbol_facts(s)[4] for s in self.symbols])
+        return "".join([c for c in COLORS if c in present]) if present else ""
 
     @cached
     def has_x(self) -> bool:
-        return any(s.kind is KIND_X for s in self.symbols)
+        for s in self.symbols:
+            if s.kind is KIND_X:
+                return True
+        return False
 
 
 @memo(4096)
 def _parse_cost(cls: type, text: str) -> ManaCost:
-    """Costs are immutable values, and the same few strings come back on every board."""
-    return cls(tuple(_iter_symbols(text)))
+    """Costs are immutable values, and the same few strings come back on every board. A cost
+    met for the first time is most often braced symbols one after the other (``{2}{W}{W/U}``):
+    split on ``}{``, each body is found in ``_parse_body``'s memo (the same few bodies make up
+    every cost), with no regex match or generator per symbol. Anything else (spaces, the short
+    form, an unknown symbol) goes through the tokenizer, which also words the errors."""
+    symbols = _braced(text)
+    if symbols is None:
+        return assemble(cls, {"symbols": tuple(_iter_symbols(text))})
+    # Every body is a symbol of section 1, so a color letter in the text is a color of the cost
+    # (202.2: only generic and {X} have none, and their texts hold no color letter) and an X
+    # is an {X}: the two cached properties every problem reads, without a pass over the symbols.
+    upper = text.upper()
+    return assemble(cls, {"symbols": symbols, "colors": "".join([c for c in COLORS if c in upper]),
+                          "has_x": "X" in upper})
+
+
+def _braced(text: str) -> tuple[Symbol, ...] | None:
+    """The symbols of ``text`` when it is only braced symbols without spaces, else None."""
+    if text[:1] != "{" or text[-1:] != "}":
+        return None
+    inner = text[1:-1]
+    joints = inner.count("}{")
+    if inner.count("{") != joints or inner.count("}") != joints or inner.split() != [inner]:
+        return None  # a brace or a space out of place: the tokenizer says which
+    out = []
+    for body in inner.split("}{"):
+        symbol = _parse_body(body)
+        if symbol is None:
+            return None
+        out.append(symbol)
+    return tuple(out)
 
 
 def parse_cost(text: str) -> ManaCost:

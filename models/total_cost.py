@@ -11,13 +11,14 @@ Achroma's colorless-only generic, an increase) is a choice best made together wi
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from tapwise.models.caches import memo
+from tapwise.models.caches import memo, remember, table
 from itertools import permutations
 from typing import Iterator
 
-from tapwise.models.mana import Kind, ManaCost, Symbol
+from tapwise.models.mana import (KIND_ENERGY, KIND_GENERIC, KIND_X, Kind, ManaCost, Symbol, generic_symbol,
+                                 symbol_facts, symbol_sort_key)
 from tapwise.models.problem import Problem
-from tapwise.models.values import cached
+from tapwise.models.values import assemble, cached
 
 OWN = "own"
 INCREASE = "increase"
@@ -53,26 +54,28 @@ class TotalCost:
     # Total costs are shared between calls (``total_costs`` remembers them), so what is derived
     # from one is worked out once.
 
+    # (``_usual`` fills these four in as it makes the usual total cost, in one pass.)
+
     @cached
     def energy(self) -> int:
-        return sum(1 for t in self.terms if t.symbol.kind is Kind.ENERGY)
+        return sum(1 for t in self.terms if t.symbol.kind is KIND_ENERGY)
 
     @cached
     def x_symbols(self) -> int:
-        return sum(1 for t in self.terms if t.symbol.kind is Kind.X)
+        return sum(1 for t in self.terms if t.symbol.kind is KIND_X)
 
     @cached
     def generic(self) -> int:
         """Numbered generic mana, before the reduction."""
-        return sum(t.symbol.amount for t in self.terms if t.symbol.kind is Kind.GENERIC)
+        return sum(t.symbol.amount for t in self.terms if t.symbol.kind is KIND_GENERIC)
 
     @cached
     def symbol_counts(self) -> dict[str, int]:
         """How many of each symbol other than generic and ``{X}``, by its text."""
         out: dict[str, int] = {}
         for t in self.terms:
-            if t.symbol.kind is not Kind.GENERIC and t.symbol.kind is not Kind.X:
-                text = str(t.symbol)
+            if t.symbol.kind is not KIND_GENERIC and t.symbol.kind is not KIND_X:
+                text = symbol_facts(t.symbol)[1]
                 out[text] = out.get(text, 0) + 1
         return out
 
@@ -89,10 +92,14 @@ class TotalCost:
         return {}
 
     def _make_concrete(self, generic_removed: int) -> ManaCost:
-        generic = sum(t.symbol.amount for t in self.terms if t.symbol.kind is Kind.GENERIC) - generic_removed
-        rest = [t.symbol for t in self.terms if t.symbol.kind is not Kind.GENERIC]
-        cost = ManaCost(tuple(([Symbol(Kind.GENERIC, "", generic)] if generic > 0 else []) + rest)).canonical()
-        return cost if cost.symbols else ManaCost((Symbol(Kind.GENERIC, "", 0),))
+        # as ManaCost(generic + the rest).canonical(), without the cost in between
+        generic = self.generic - generic_removed
+        rest = [t.symbol for t in self.terms if t.symbol.kind is not KIND_GENERIC]
+        rest.sort(key=symbol_sort_key)
+        head = [s for s in rest if s.kind is KIND_X]
+        tail = [s for s in rest if s.kind is not KIND_X]
+        symbols = tuple(head + ([generic_symbol(generic)] if generic > 0 else []) + tail)
+        return assemble(ManaCost, {"symbols": symbols if symbols else (generic_symbol(0),)})
 
 
 # What a symbol becomes when the player announces that it is *not* paid with ``t`` (its t half
@@ -230,7 +237,41 @@ def _apply_reductions(terms: list[Term], reduce: tuple[ManaCost, ...]) -> Iterat
 
 
 def _terms(cost: ManaCost, origin: str = OWN) -> list[Term]:
-    return [Term(s, origin) for s in cost.symbols if not (s.kind is Kind.GENERIC and s.amount == 0)]
+    return [Term(s, origin) for s in cost.symbols if not (s.kind is KIND_GENERIC and s.amount == 0)]
+
+
+_OWN: dict[int, tuple[Symbol, Term, str, Kind]] = table()
+"""Per symbol (by id): (the symbol, its own :class:`Term`, its text, its kind)."""
+
+
+def _usual(cost: ManaCost, life_cost: int) -> TotalCost:
+    """The total cost of ``cost`` alone (no alternative, additional cost, increase or
+    reduction), made in one pass: each symbol's :class:`Term` is shared (found by the symbol's
+    identity; the entry holds the symbol, so its id isn't reused while it stands), and what the
+    cached properties would count is counted on the way."""
+    terms = []
+    x = energy = generic = 0
+    counts: dict[str, int] = {}
+    for s in cost.symbols:
+        got = _OWN.get(id(s))
+        if got is None:
+            got = remember(_OWN, id(s), (s, Term(s, OWN), symbol_facts(s)[1], s.kind))
+        kind = got[3]
+        if kind is KIND_GENERIC:
+            if s.amount == 0:
+                continue
+            generic += s.amount
+        elif kind is KIND_X:
+            x += 1
+        else:
+            text = got[2]
+            counts[text] = counts.get(text, 0) + 1
+            if kind is KIND_ENERGY:
+                energy += 1
+        terms.append(got[1])
+    return assemble(TotalCost, {"terms": tuple(terms), "variant": "cost", "generic_reduction": 0, "life": life_cost,
+                                "x_forced_zero": False, "energy": energy, "x_symbols": x, "generic": generic,
+                                "symbol_counts": counts})
 
 
 def total_costs(problem: Problem) -> tuple[TotalCost, ...]:
@@ -238,14 +279,28 @@ def total_costs(problem: Problem) -> tuple[TotalCost, ...]:
     duplicates; empty when there is no mana cost to pay (118.6). A pure function of the cost
     fields, so it is remembered for them: the same few costs come back on every board."""
     p = problem
-    return _total_costs(p.cost, p.alternative, p.free, p.additional, p.life_cost, p.increase, p.reduce)
+    cost = p.cost
+    if (cost is not None and p.alternative is None and not p.free and not p.additional and not p.increase
+            and not p.reduce):
+        # the usual case, found by the cost's identity (parsed costs are shared): a new cost's
+        # hash would walk its symbols, two Python-level calls each; the entry holds the cost, so
+        # its id isn't reused while the entry stands
+        key = (id(cost), p.life_cost)
+        got = _USUAL.get(key)
+        if got is None:
+            got = remember(_USUAL, key, (cost, (_usual(cost, p.life_cost),)))
+        return got[1]
+    return _total_costs(cost, p.alternative, p.free, p.additional, p.life_cost, p.increase, p.reduce)
+
+
+_USUAL: dict[tuple[int, int], tuple[ManaCost, tuple[TotalCost, ...]]] = table()
 
 
 @memo(4096)
 def _total_costs(cost: ManaCost | None, alternative: ManaCost | None, free: bool, additional: tuple[ManaCost, ...],
                  life_cost: int, increase: tuple[ManaCost, ...], reduce: tuple[ManaCost, ...]) -> tuple[TotalCost, ...]:
     if cost is not None and alternative is None and not free and not additional and not increase and not reduce:
-        return (TotalCost(tuple(_terms(cost)), "cost", 0, life_cost),)  # the usual case
+        return (_usual(cost, life_cost),)  # the usual case
     bases: list[tuple[str, ManaCost]] = []
     if alternative is not None:
         bases.append(("alternative", alternative))

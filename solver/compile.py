@@ -14,7 +14,7 @@ from typing import Any
 
 from tapwise.models.mana import (COLORS, KIND_COLORED, KIND_COLORLESS, KIND_COLORLESS_HYBRID, KIND_ENERGY, KIND_GENERIC,
                          KIND_HYBRID, KIND_HYBRID_PHYREXIAN, KIND_PHYREXIAN, KIND_SNOW, KIND_TWOBRID, KIND_X, TYPES,
-                         ManaCost, Symbol)
+                         ManaCost, Symbol, SYMBOL_FACTS, symbol_facts)
 from tapwise.models.problem import Ability, Problem, ProblemError, Purpose, Restriction, Source
 from tapwise.models.total_cost import INCREASE, TotalCost, total_costs
 from tapwise.models.values import assemble, cached
@@ -388,22 +388,32 @@ def _option_keys(sym: Symbol, achroma_own: bool, spend_as: str | None) -> tuple[
 
 
 class _Group:
-    """``count`` identical symbols of one cost (with the same Achroma flag) and how each may be
-    paid, acceptance named by type: a :class:`Demand` before a board says which kinds those
-    types are. Its demands are remembered per accept sets, which boards of different layouts
-    often share. Hashed by identity (the default), so keys holding it don't hash the symbol."""
+    """``count`` identical symbols (with the same Achroma flag) and how each may be paid,
+    acceptance named by type: a :class:`Demand` before a board says which kinds those types are.
+    Groups are shared by every cost that has them (:func:`_group`), and their demands are
+    remembered per accept sets, which boards of different layouts often share: so a cost met
+    for the first time mostly finds its demands again. Hashed by identity (the default), so keys
+    holding it don't hash the symbol."""
 
-    __slots__ = ("symbol", "count", "text", "options", "_demands")
+    __slots__ = ("symbol", "count", "text", "options", "_demands", "_by_accept")
 
-    def __init__(self, symbol: Symbol, count: int, options: tuple[OptionKey, ...]) -> None:
+    def __init__(self, symbol: Symbol, count: int, options: tuple[OptionKey, ...], text: str) -> None:
         self.symbol = symbol
         self.count = count
-        self.text = str(symbol)
+        self.text = text
         self.options = options
         self._demands: dict[tuple[frozenset[int], ...], Demand] = {}
+        # per shared _Accept, by identity (the entry holds it, so its id isn't reused meanwhile)
+        self._by_accept: dict[int, tuple[_Accept, Demand]] = {}
 
     def demand(self, accept: _Accept) -> Demand:
         """The demand these symbols make on the kinds of ``accept``."""
+        got = self._by_accept.get(id(accept))
+        if got is None:
+            got = remember(self._by_accept, id(accept), (accept, self._demand(accept)), 256)
+        return got[1]
+
+    def _demand(self, accept: _Accept) -> Demand:
         # generic: an option with a generic category, or {S} (snow only: generic mana, 107.4h)
         sets = tuple([accept.kinds(o[1], o[2], o[4] is not None or o[2]) for o in self.options])
         got = self._demands.get(sets)
@@ -424,12 +434,36 @@ def _option(units: int, accept: frozenset[int], life: int, generic: str | None, 
 
 
 def _groups(symbols: list[tuple[Symbol, bool]], spend_as: str | None) -> tuple[_Group, ...]:
-    """Group identical symbols (with the same Achroma flag) of one cost."""
-    grouped: dict[tuple[Symbol, bool], int] = {}
-    for key in symbols:
-        grouped[key] = grouped.get(key, 0) + 1
-    return tuple(_Group(sym, n, _option_keys(sym, achroma_own, spend_as))
-                 for (sym, achroma_own), n in grouped.items())
+    """Group identical symbols (with the same Achroma flag) of one cost, in order of first
+    sight. A symbol is named by its text, which only it prints (notation round-trips)."""
+    grouped: dict[tuple[str, bool], list[Any]] = {}
+    facts = SYMBOL_FACTS.get
+    for sym, achroma_own in symbols:
+        key = ((facts(id(sym)) or symbol_facts(sym))[1], achroma_own)
+        got = grouped.get(key)
+        if got is None:
+            grouped[key] = [sym, 1]
+        else:
+            got[1] += 1
+    out = []
+    known = _GROUPS.get
+    for (text, achroma_own), (sym, n) in grouped.items():
+        group = known((text, n, achroma_own, spend_as))
+        out.append(group if group is not None else _group(sym, text, n, achroma_own, spend_as))
+    return tuple(out)
+
+
+_GROUPS: dict[tuple[str, int, bool, str | None], _Group] = table()
+
+
+def _group(symbol: Symbol, text: str, count: int, achroma_own: bool, spend_as: str | None) -> _Group:
+    """The shared :class:`_Group` of ``count`` symbols ``symbol`` (printed ``text``, which names
+    it: the key is all that decides the group, by value)."""
+    key = (text, count, achroma_own, spend_as)
+    got = _GROUPS.get(key)
+    if got is None:
+        got = remember(_GROUPS, key, _Group(symbol, count, _option_keys(symbol, achroma_own, spend_as), text))
+    return got
 
 
 @memo(4096)
@@ -470,7 +504,7 @@ class _Shape:
 def _shapes(totals: _Same, achroma: bool, spend_as: str | None, x_color: str | None) -> tuple[_Shape, ...]:
     """The shapes of the total costs (``total_costs``, which remembers them, so they are keyed by
     identity): worked out once per cost, whatever boards it meets."""
-    return tuple(_shape(tc, achroma, spend_as, x_color) for tc in totals.value)
+    return tuple([_shape(tc, achroma, spend_as, x_color) for tc in totals.value])
 
 
 def _shape(tc: TotalCost, achroma: bool, spend_as: str | None, x_color: str | None) -> _Shape:
@@ -487,7 +521,7 @@ def _shape(tc: TotalCost, achroma: bool, spend_as: str | None, x_color: str | No
         x_types = TYPES
     if not x_zero and (spend_as == "any_type" or (spend_as == "any_color" and x_color)):
         x_types = TYPES  # mana spent as though it were any color meets x_color
-    return _Shape(_groups(symbols, spend_as), x_types, x_zero)
+    return assemble(_Shape, {"groups": _groups(symbols, spend_as), "x_types": x_types, "x_zero": x_zero})
 
 
 @memo(4096)
@@ -497,9 +531,13 @@ def _variants(totals: _Same, accept: _Accept, achroma: bool, spend_as: str | Non
     which recur call after call, so each combination is compiled once (and a cost met with new
     kinds is mostly found again: its shapes per cost, its demands per accept sets)."""
     out = []
+    key = id(accept)
     for tc, shape in zip(totals.value, _shapes(totals, achroma, spend_as, x_color)):
-        demands = tuple([g.demand(accept) for g in shape.groups])
-        out.append(assemble(Variant, {"total": tc, "demands": demands, "x_symbols": tc.x_symbols,
+        demands = []
+        for g in shape.groups:  # (g.demand(accept), with its memo read here: no method call)
+            got = g._by_accept.get(key)
+            demands.append(got[1] if got is not None else g.demand(accept))
+        out.append(assemble(Variant, {"total": tc, "demands": tuple(demands), "x_symbols": tc.x_symbols,
                                       "x_accept": accept.kinds(shape.x_types, False, True),
                                       "x_zero": shape.x_zero or tc.x_forced_zero, "energy": tc.energy}))
     return tuple(out)
