@@ -625,6 +625,7 @@ def _add_producers(c: Compiled, problem: Problem) -> _Layout:
     producers = c.producers
     finite: int | None = None  # the bound of section 9.2's "uses": "any", worked out when needed
     dropping = dropping_facts(problem) if problem.v2 and any(s.counts for s in problem.sources) else {}
+    plain = not problem.effects  # 9.4's effects rewrite what {T} abilities make (below)
     for i, s in enumerate(problem.sources):
         count = s.count
         if count == 0:
@@ -638,9 +639,26 @@ def _add_producers(c: Compiled, problem: Problem) -> _Layout:
         if s.zone == "graveyard":
             _check_graveyard_source(problem, i)
         for j, a in enumerate(s.abilities):
-            if not a.works_in(s.zone):
+            if v2 and not a.works_in(s.zone):  # (a source without section 9's keys is on the battlefield)
                 continue  # tapwise's ability zone: one that works from the graveyard, or not there
             reflect, choices, types, only, tap, sacrifice, uses, life, damage, energy, mana = _row(a)
+            if plain and not v2 and not reflect:
+                # Most abilities of most boards: what the general steps below make of an ability
+                # without section 9's keys, reflection or effects watching it, in one step.
+                if not choices:
+                    continue
+                at = made_keys.setdefault((types, snow, only), len(made_keys))
+                limit = untapped if tap else count * uses
+                if sacrifice and limit > count:
+                    limit = count
+                if limit <= 0:
+                    continue
+                p = Producer(i, j, choices, {}, tap, sacrifice, uses, life, damage, energy, (), limit)
+                producers.append(p)
+                made_at.append(at)
+                if mana is not None:
+                    converters.append((p, s, mana))
+                continue
             sacrificed_choices = None
             if reflect and reflect[0] == "sacrificed":  # the land its sacrifice_other takes (106.7)
                 if reflected is None:
