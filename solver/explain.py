@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from tapwise.models.caches import memo
-from tapwise.models.mana import COLOR_NAMES, TYPES, Kind, Symbol, type_mask
+from tapwise.models.mana import (COLOR_NAMES, KIND_COLORED, KIND_COLORLESS, KIND_COLORLESS_HYBRID, KIND_GENERIC,
+                                 KIND_HYBRID, KIND_SNOW, KIND_TWOBRID, KIND_X, TYPES, Symbol, type_mask)
 from tapwise.solver import deadline as deadlines
 from tapwise.solver.compile import Compiled
 
@@ -18,19 +19,15 @@ from tapwise.solver.compile import Compiled
 def _needs(sym: Symbol, achroma_own: bool) -> tuple[str, int] | None:
     """(types that may pay it, mana it needs at least); None if it can avoid mana (life)."""
     k, c = sym.kind, sym.colors
-    if k is Kind.COLORED:
+    if k is KIND_COLORED or k is KIND_HYBRID:
         return c, 1
-    if k is Kind.COLORLESS:
-        return "C", 1
-    if k is Kind.HYBRID:
-        return c, 1
-    if k is Kind.COLORLESS_HYBRID:
-        return "C" + c, 1
-    if k is Kind.GENERIC:
+    if k is KIND_GENERIC:
         return ("C" if achroma_own else TYPES), sym.amount
-    if k is Kind.TWOBRID:
-        return TYPES, 1
-    if k is Kind.SNOW:
+    if k is KIND_COLORLESS:
+        return "C", 1
+    if k is KIND_COLORLESS_HYBRID:
+        return "C" + c, 1
+    if k is KIND_TWOBRID or k is KIND_SNOW:
         return TYPES, 1
     return None  # Phyrexian (life), energy, X (sized elsewhere)
 
@@ -148,7 +145,7 @@ def explain_by_count(c: Compiled) -> dict[str, Any] | None:
             needs.append((term.symbol, *need))
     if isinstance(prob.x, int) and prob.x and variant.x_symbols:
         x_types = prob.x_color or ("C" if achroma else TYPES)
-        needs.extend((Symbol(Kind.X), x_types, prob.x) for _ in range(variant.x_symbols))
+        needs.extend((Symbol(KIND_X), x_types, prob.x) for _ in range(variant.x_symbols))
     supply = _board_supply(c)
     needs_masks = [(s, type_mask(t), n) for s, t, n in needs]
     if any(p.double for p in c.producers):
