@@ -146,6 +146,9 @@ class Compiled:
     unpayable: bool = False
     spendable: frozenset[int] = frozenset()  # kinds whose restriction lets them pay the total cost
     v2: bool = False  # uses section 9's keys: the fast path (version 1 only) is not asked
+    # every producer made in one step (_add_producers: no section 9 key, reflection, effect or
+    # mana cost), so of its fields only tap, sacrifice, life, damage and energy may be set
+    plain: bool = False
     _index: dict[tuple[str, bool, Restriction | None, bool], int] = field(default_factory=dict, repr=False)
     shared: dict[Any, Any] | None = field(default=None, repr=False)  # what solvers remember per prepared board
 
@@ -155,7 +158,8 @@ class Compiled:
         factories (every field as above; tests/test_fast.py checks they stay in step)."""
         return assemble(Compiled, {"problem": problem, "kinds": [], "pool_units": {}, "producers": [],
                                    "variants": [], "x_upper": 0, "unpayable": False, "spendable": frozenset(),
-                                   "v2": problem.v2, "_index": {}, "shared": None})
+                                   "v2": problem.v2, "plain": False, "_index": {},
+                                   "shared": None})
 
     def kind(self, type: str, snow: bool, only: Restriction | None, pool: bool) -> int:
         """The index of the mana kind with these fields, added on first sight."""
@@ -567,6 +571,7 @@ class CompiledBoard:
         c._index = dict(b._index)
         c.pool_units = dict(b.pool_units)
         c.producers = list(b.producers)  # never changed once compiled, so shared
+        c.plain = b.plain
         c.shared = self.shared  # what a solver works out from the board alone, kept across costs
         return _add_cost(c, self.layout, problem)
 
@@ -626,6 +631,7 @@ def _add_producers(c: Compiled, problem: Problem) -> _Layout:
     finite: int | None = None  # the bound of section 9.2's "uses": "any", worked out when needed
     dropping = dropping_facts(problem) if problem.v2 and any(s.counts for s in problem.sources) else {}
     plain = not problem.effects  # 9.4's effects rewrite what {T} abilities make (below)
+    one_step = True  # every producer made in the one step below (Compiled.plain)
     for i, s in enumerate(problem.sources):
         count = s.count
         if count == 0:
@@ -659,6 +665,7 @@ def _add_producers(c: Compiled, problem: Problem) -> _Layout:
                 if mana is not None:
                     converters.append((p, s, mana))
                 continue
+            one_step = False
             sacrificed_choices = None
             if reflect and reflect[0] == "sacrificed":  # the land its sacrifice_other takes (106.7)
                 if reflected is None:
@@ -770,6 +777,7 @@ def _add_producers(c: Compiled, problem: Problem) -> _Layout:
         p.kind_of_type = made[at]
     for p, s, mana in converters:
         p.cost = _ability_cost(mana, layout.spendable(ability_purpose(s))[0])
+    c.plain = one_step and not converters
     if any(p.double for p in producers):  # 9.2 Doubling Cube: solver/doubling.py
         for p in producers:
             p.anywhere = not p.cost and not p.double and p.others is None and p.reads is None
