@@ -798,3 +798,30 @@ def test_large_boards_of_multis_are_answered_exactly_without_the_full_model(monk
         assert got.status == want.status == "paid" and got.objective == want.objective, problem["id"]
         assert verify(prob, build_answer(c, got)) == []
     assert answered >= 10 and len(modelled) >= 10, (answered, len(modelled))
+
+
+def test_a_plain_compiled_board_has_only_plain_producers():
+    """``Compiled.plain`` lets the fast core skip reading each producer's section-9 fields: when
+    it is set, every producer has them as a constructed Producer has them, on the rich scenario's
+    boards (filters, restrictions, sacrifice), the typical ones, and version-2 boards (which
+    must not be plain when a producer uses a key of section 9)."""
+    from tapwise.solver.compile import Producer
+
+    defaults = Producer(0, 0, (), {}, True, False, 1, 0, 0, 0, (), 1)
+    fields = ("cost", "double", "anywhere", "others", "reads", "cap", "made_before", "removed", "budget",
+              "counters", "card", "discard", "exile", "mill", "drawback")
+    problems = list(generate("rich", seed=7, n=300)) + list(generate("typical", seed=7, n=200))
+    problems.append({"cost": "{G}", "sources": [{"id": "cube", "abilities": [{"mana": "{3}", "add": {"double_pool": True}}]},
+                                              {"name": "Forest", "count": 4}]})
+    problems.append({"cost": "{R}", "sources": [{"id": "blood", "abilities": [{"add": "{R}", "sacrifice": True,
+                                                                               "drawback": "a token"}]}]})
+    plain = not_plain = 0
+    for problem in problems:
+        c = compile_problem(load_problem(problem))
+        if not c.plain:
+            not_plain += 1
+            continue
+        plain += 1
+        for p in c.producers:
+            assert all(getattr(p, f) == getattr(defaults, f) for f in fields), (problem, p)
+    assert plain >= 100 and not_plain >= 100
