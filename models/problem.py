@@ -951,7 +951,7 @@ _QUICK_SOURCE_KEYS = frozenset(("id", "name", "count", "types", "snow", "tapped"
 
 _SOURCES: dict[tuple, Source] = table()  # plain entries by their exact JSON: boards repeat the same cards
 
-_OBJECT, _ARRAY, _TRUE, _FALSE, _NOT_PLAIN = (object() for _ in range(5))
+_OBJECT, _ARRAY, _TRUE, _FALSE, _NOT_PLAIN, _END = (object() for _ in range(6))
 
 
 def _json_key(value: Any) -> Any:
@@ -959,10 +959,10 @@ def _json_key(value: Any) -> Any:
     or ``_NOT_PLAIN``. Objects and arrays become tuples tagged with their kind (keys in their
     order); ``true`` and ``false`` get tags of their own, so neither equals ``1`` or ``0``;
     strings, ints and null stand for themselves. Anything else (a float, a tuple, a subclass of
-    str, int, list or dict) isn't plain. A remembered entry is found in about 10,200
-    instructions (compiled) against 11,600 with the bytes of ``marshal.dumps(raw, 2)``, which
-    also had to stay at version 2: later versions flag objects that something else refers to, so
-    the same JSON gave another key once a board shared a list."""
+    str, int, list or dict) isn't plain. (Marshal's bytes cost more and had to stay at version
+    2: later versions flag objects that something else refers to, so the same JSON gave another
+    key once a board shared a list.) :func:`_entry_key` keys a source entry; this keys what lies
+    deeper than it looks."""
     # The two loops below repeat each other on purpose: Cython compiles ``value.items()`` in a
     # ``for`` into a C dict walk, and one loop over both (``chain``) cost 7,700 instructions more
     # per entry.
@@ -997,13 +997,85 @@ def _json_key(value: Any) -> Any:
     return _NOT_PLAIN
 
 
+def _entry_key(raw: Any) -> Any:
+    """The key of a source entry (an object) in ``_SOURCES``, or ``_NOT_PLAIN``: one flat tuple
+    of tokens, equal only for equal JSON of the same types, as :func:`_json_key`'s are. An entry's
+    object and the arrays and objects two levels inside it (``abilities``, each ability, its
+    ``add`` list, ``types``) are written inline, each opened by ``_OBJECT`` or ``_ARRAY`` and
+    closed by ``_END``; a value deeper than that is one token, its :func:`_json_key` (a tuple,
+    which no other token equals). The tokens read back one way only (the markers are objects of
+    their own, a key is a str, a value a str, int, None, ``_TRUE``, ``_FALSE``, a marker or a
+    tuple), so equal keys are equal JSON. Why flat: a remembered entry is found with one list and
+    one tuple built, hashed and compared, not one per array and object inside it (the nested
+    keys cost 7,000 instructions an entry, compiled; this about a third of it)."""
+    if type(raw) is not dict:
+        return _NOT_PLAIN
+    parts = [_OBJECT]
+    for k, v in raw.items():
+        if type(k) is not str:
+            return _NOT_PLAIN
+        parts.append(k)
+        t = type(v)
+        if t is str or t is int or v is None:
+            parts.append(v)
+            continue
+        if t is bool:
+            parts.append(_TRUE if v else _FALSE)
+            continue
+        if t is not list:
+            v = _json_key(v)
+            if v is _NOT_PLAIN:
+                return _NOT_PLAIN
+            parts.append(v)
+            continue
+        parts.append(_ARRAY)
+        for item in v:  # types, abilities
+            t = type(item)
+            if t is str or t is int or item is None:
+                parts.append(item)
+                continue
+            if t is not dict:
+                item = _json_key(item)
+                if item is _NOT_PLAIN:
+                    return _NOT_PLAIN
+                parts.append(item)
+                continue
+            parts.append(_OBJECT)
+            for k2, v2 in item.items():  # an ability
+                if type(k2) is not str:
+                    return _NOT_PLAIN
+                parts.append(k2)
+                t = type(v2)
+                if t is str or t is int or v2 is None:
+                    parts.append(v2)
+                    continue
+                if t is list:  # add: ["{W}", "{U}"]
+                    parts.append(_ARRAY)
+                    for x in v2:
+                        t = type(x)
+                        if t is not str and t is not int and x is not None:
+                            x = _json_key(x)
+                            if x is _NOT_PLAIN:
+                                return _NOT_PLAIN
+                        parts.append(x)
+                    parts.append(_END)
+                    continue
+                v2 = _json_key(v2)
+                if v2 is _NOT_PLAIN:
+                    return _NOT_PLAIN
+                parts.append(v2)
+            parts.append(_END)
+        parts.append(_END)
+    return tuple(parts)
+
+
 def _quick_source(raw: Any, taken: set[str]) -> Source | None:
     """The common well-formed entry (an id, abilities given, plain values), remembered by its
     exact JSON or else checked inline; None hands it to the full loader, which names whatever is
     wrong. Engines send thousands of these, so this path builds no field paths and calls no
     validators. A remembered source is shared by every problem that lists the entry: sources
     are values, told apart by their side and position, never by identity."""
-    key = _json_key(raw)  # equal only for equal JSON of the same types: 1 and true differ
+    key = _entry_key(raw)  # equal only for equal JSON of the same types: 1 and true differ
     source = _SOURCES.get(key) if key is not _NOT_PLAIN else None
     if source is None:
         source = _plain_source(raw)
