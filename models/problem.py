@@ -18,7 +18,7 @@ from tapwise.models.effects import MAX_EFFECTS, Effect, check_effect_facts, load
 from tapwise.models.facts import Amount, Condition, fact_name as _fact_name, load_conditions  # re-exported
 from tapwise.models.fields import (MAX_COUNT, MAX_NUMBER, ProblemError, _bool, _choice, _close, _expect,  # re-exported
                                    _int, _key_set, _object, _str, _str_list, _type_name)
-from tapwise.models.mana import COLORS, TYPES, Kind, ManaCost, NotationError
+from tapwise.models.mana import COLORS, KIND_GENERIC, TYPES, Kind, ManaCost, NotationError
 from tapwise.models.others import Others, _others  # re-exported
 from tapwise.models.traits import SOURCE_SUPERTYPES, TRAIT_KEYS, load_supertypes
 from tapwise.models.payment_keywords import keyword_path, load_payment_keywords
@@ -530,9 +530,13 @@ class Problem:
     def v2(self) -> bool:
         """Does the problem use a key of section 9? Its default objectives then include 9.6's;
         a version-1 problem keeps section 5's list, so its answer is exactly what it was."""
-        return bool(self.facts or self.hand or self.graveyard or self.library is not None or self.purpose_tags
-                    or self.purpose_mana_value is not None or self.payment is not None or bool(self.effects)
-                    or any(s.v2 for s in self.sources))
+        if (self.facts or self.hand or self.graveyard or self.library is not None or self.purpose_tags
+                or self.purpose_mana_value is not None or self.payment is not None or self.effects):
+            return True
+        for s in self.sources:  # (a loop, not a generator: every problem loaded asks)
+            if s.v2:
+                return True
+        return False
 
     @cached
     def fact_map(self) -> dict[str, Any]:
@@ -545,10 +549,12 @@ class Problem:
             given = self.objective_list
             return ("max_x",) + given if self.x == "max" and "max_x" not in given else given
         out: list[str] = []
-        if "eclipse" in self.keywords:
-            out.append("min_colors")
-        elif self.keywords & {"sunburst", "converge"}:
-            out.append("max_colors")
+        keywords = self.keywords
+        if keywords:  # (most problems have none: no set to build)
+            if "eclipse" in keywords:
+                out.append("min_colors")
+            elif "sunburst" in keywords or "converge" in keywords:
+                out.append("max_colors")
         if self.x == "max":
             out.append("max_x")
         if self.keep:
@@ -563,11 +569,17 @@ class Problem:
         """Restriction context of the total cost (spec section 8). Every problem loaded works
         it out, so it is assembled without the frozen dataclass's ``__init__``."""
         cost = self.cost
+        alternative = self.alternative
+        has_x = (cost is not None and cost.has_x) or (alternative is not None and alternative.has_x)
+        if not has_x:
+            for c in self.additional:  # (a loop, not a generator: every problem loaded asks)
+                if c.has_x:
+                    has_x = True
+                    break
         return assemble(Purpose, {
             "kind": self.purpose_kind, "types": self.purpose_types, "subtypes": self.purpose_subtypes,
             "tags": self.purpose_tags, "mana_value": self.purpose_mana_value,
-            "colors": cost.colors if cost is not None else "",
-            "has_x": any(c is not None and c.has_x for c in (cost, self.alternative, *self.additional))})
+            "colors": cost.colors if cost is not None else "", "has_x": bool(has_x)})
 
     def to_json(self) -> dict[str, Any]:
         return dump_problem(self)
@@ -583,8 +595,8 @@ def _cost(value: Any, path: str, most: int = MAX_GENERIC) -> ManaCost:
         cost = ManaCost.parse(value)
     except NotationError as e:
         raise ProblemError(path, str(e)) from None
-    for s in cost.symbols:
-        if s.kind is Kind.GENERIC and s.amount > most:
+    for s in cost.symbols:  # (KIND_GENERIC: each ``Kind.GENERIC`` is a slow lookup in Python 3.11)
+        if s.kind is KIND_GENERIC and s.amount > most:
             raise ProblemError(path, f"{{N}} may be at most {{{most}}} here" + (f", not {s}" if s.amount < 10**30 else ""))
     return cost
 

@@ -628,7 +628,7 @@ def _units(mana: list[dict[str, Any]]) -> int:
 
 def colors_of(spent_types: set[str]) -> list[str]:
     """The colors among mana types spent, in WUBRG order."""
-    return sorted(spent_types.intersection(COLORS), key=_TYPE_ORDER)
+    return [c for c in COLORS if c in spent_types]  # (COLORS is in WUBRG order)
 
 
 def build_answer(c: Compiled, sol: Solution) -> dict[str, Any]:

@@ -139,14 +139,20 @@ class _Plan:
         self.records = board.records
         slots: dict[str, int] = {}  # verify._match: the symbols other than generic and {X}, by text
         wanted: list[int] = []  # (as TotalCost.symbol_counts counts them, in the same order)
+        generic = x_symbols = 0  # (as TotalCost.generic and x_symbols count them)
         for term in tc.terms:
             sym = term.symbol
             known = _TEXTS.get(id(sym))
             if known is None or known[0] is not sym:  # (symbols are shared: few kinds come back)
-                text = None if sym.kind is KIND_GENERIC or sym.kind is KIND_X else str(sym)
-                known = remember(_TEXTS, id(sym), (sym, text), 1024)
+                kind = sym.kind
+                known = remember(_TEXTS, id(sym), (sym, None if kind is KIND_GENERIC or kind is KIND_X else str(sym),
+                                                   sym.amount if kind is KIND_GENERIC else 0, kind is KIND_X), 1024)
             text = known[1]
-            if text is not None:
+            if text is None:
+                generic += known[2]
+                if known[3]:
+                    x_symbols += 1
+            else:
                 k = slots.get(text, -1)
                 if k < 0:
                     slots[text] = len(wanted)
@@ -158,9 +164,9 @@ class _Plan:
         self.symbols: dict[str, Any] = {}  # a payment's symbol text -> (category, mask, slot in wanted or -1)
         self.purpose = p.purpose
         self.allowed: dict[int, Any] = {}  # id(restriction) -> (restriction, may its mana pay this cost?)
-        self.x_symbols = tc.x_symbols
+        self.x_symbols = x_symbols
         self.x_zero = bool(tc.x_forced_zero)
-        self.generic = tc.generic
+        self.generic = generic
         self.reduction = tc.generic_reduction
         self.cost_life = tc.life
         self.fixed_x = p.x if isinstance(p.x, int) else None
