@@ -1371,6 +1371,33 @@ def load_problem(value: Any, *, allowed: Iterable[str] = PROBLEM_KEYS, path: str
         raise ProblemError(f"{pre}cost", "is required (use null for a card with no mana cost)")
     state = dict(_PROBLEM_DEFAULTS)
     state["cost"] = _cost(obj["cost"], f"{pre}cost") if obj["cost"] is not None else None
+    if obj.keys() <= _PLAIN_PROBLEM_KEYS:  # the common problem: a cost and a board of sources
+        if "sources" in obj:
+            state["sources"] = load_sources(obj["sources"], f"{pre}sources")
+        state["id"] = obj.get("id")
+    else:
+        _load_given(obj, state, pre)
+    for key in ("sources", "opponent_sources"):
+        if state[key]:
+            _check_facts(state[key], dict(state["facts"]), f"{pre}{key}")
+    if "convoke" in obj or "improvise" in obj or "delve" in obj or "other_costs" in obj:
+        state["payment"] = load_payment_keywords(obj, pre)
+    if "effects" in obj:
+        state["effects"] = load_effects(obj["effects"], f"{pre}effects", state["sources"], load_add)
+        check_effect_facts(state["effects"], f"{pre}effects", dict(state["facts"]), state["sources"])
+    else:
+        state["effects"] = _card_effects(state["sources"], pre, dict(state["facts"]))
+    return assemble(Problem, state)
+
+
+_PLAIN_PROBLEM_KEYS = frozenset(("cost", "sources", "id"))
+"""The keys of the common problem, which :func:`load_problem` loads without asking for each of
+the others (about thirty ``in`` tests and branches)."""
+
+
+def _load_given(obj: Mapping[str, Any], state: dict[str, Any], pre: str) -> None:
+    """The problem's fields beyond its cost, as given, into ``state``: checked in a fixed order,
+    so a problem with several mistakes always names the same one."""
     if "x" in obj:
         x_raw = obj["x"]
         x = "max" if x_raw == "max" else _int(x_raw, f"{pre}x", 0, MAX_X) if not isinstance(x_raw, str) else x_raw
@@ -1427,17 +1454,6 @@ def load_problem(value: Any, *, allowed: Iterable[str] = PROBLEM_KEYS, path: str
         state["strict"] = _bool(obj["strict"], f"{pre}strict")
         if state["strict"]:
             _refuse_unread(state, pre)
-    for key in ("sources", "opponent_sources"):
-        if state[key]:
-            _check_facts(state[key], dict(state["facts"]), f"{pre}{key}")
-    if "convoke" in obj or "improvise" in obj or "delve" in obj or "other_costs" in obj:
-        state["payment"] = load_payment_keywords(obj, pre)
-    if "effects" in obj:
-        state["effects"] = load_effects(obj["effects"], f"{pre}effects", state["sources"], load_add)
-        check_effect_facts(state["effects"], f"{pre}effects", dict(state["facts"]), state["sources"])
-    else:
-        state["effects"] = _card_effects(state["sources"], pre, dict(state["facts"]))
-    return assemble(Problem, state)
 
 
 def _card_effects(sources: tuple[Source, ...], pre: str, facts: dict[str, Any]) -> tuple[Effect, ...]:
