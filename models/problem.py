@@ -1011,73 +1011,70 @@ def _json_key(value: Any) -> Any:
 
 def _entry_key(raw: Any) -> Any:
     """The key of a source entry (an object) in ``_SOURCES``, or ``_NOT_PLAIN``: one flat tuple
-    of tokens, equal only for equal JSON of the same types, as :func:`_json_key`'s are. An entry's
-    object and the arrays and objects two levels inside it (``abilities``, each ability, its
-    ``add`` list, ``types``) are written inline, each opened by ``_OBJECT`` or ``_ARRAY`` and
-    closed by ``_END``; a value deeper than that is one token, its :func:`_json_key` (a tuple,
-    which no other token equals). The tokens read back one way only (the markers are objects of
-    their own, a key is a str, a value a str, int, None, ``_TRUE``, ``_FALSE``, a marker or a
-    tuple), so equal keys are equal JSON. Why flat: a remembered entry is found with one list and
-    one tuple built, hashed and compared, not one per array and object inside it (the nested
-    keys cost 7,000 instructions an entry, compiled; this about a third of it)."""
+    of tokens, equal only for equal JSON of the same types, as :func:`_json_key`'s are. The
+    entry's object and what the common entry holds inside it (the ``types`` and ``abilities``
+    arrays, each ability's object, an ``add`` array of strings) are written inline, each opened by
+    ``_OBJECT`` or ``_ARRAY`` and closed by ``_END``; any other value is one token, its
+    :func:`_json_key` (a string, int or None itself, else a tag or a tuple, which no inline token
+    equals). The same JSON always takes the same path, and the tokens read back one way only (the
+    markers are objects of their own; inside an object, key and value alternate), so equal keys
+    are equal JSON. Why flat: a remembered entry is found with one list and one tuple built,
+    hashed and compared, not one per array and object inside it (nested keys cost 7,000
+    instructions an entry, compiled; this about a third of it). The levels are written out,
+    not walked by a call per level or a stack of iterators: each call costs about a thousand
+    instructions compiled, and the iterators' walk cost more than the nested keys."""
     if type(raw) is not dict:
         return _NOT_PLAIN
     parts = [_OBJECT]
     for k, v in raw.items():
-        if type(k) is not str:
+        if k not in _QUICK_SOURCE_KEYS:  # (such an entry goes to the full loader: none is remembered)
             return _NOT_PLAIN
         parts.append(k)
         t = type(v)
-        if t is str or t is int or v is None:
-            parts.append(v)
-            continue
-        if t is bool:
-            parts.append(_TRUE if v else _FALSE)
-            continue
-        if t is not list:
-            v = _json_key(v)
-            if v is _NOT_PLAIN:
-                return _NOT_PLAIN
-            parts.append(v)
-            continue
-        parts.append(_ARRAY)
-        for item in v:  # types, abilities
-            t = type(item)
-            if t is str or t is int or item is None:
-                parts.append(item)
-                continue
-            if t is not dict:
-                item = _json_key(item)
-                if item is _NOT_PLAIN:
-                    return _NOT_PLAIN
-                parts.append(item)
-                continue
-            parts.append(_OBJECT)
-            for k2, v2 in item.items():  # an ability
-                if type(k2) is not str:
-                    return _NOT_PLAIN
-                parts.append(k2)
-                t = type(v2)
-                if t is str or t is int or v2 is None:
-                    parts.append(v2)
-                    continue
-                if t is list:  # add: ["{W}", "{U}"]
-                    parts.append(_ARRAY)
-                    for x in v2:
-                        t = type(x)
-                        if t is not str and t is not int and x is not None:
-                            x = _json_key(x)
-                            if x is _NOT_PLAIN:
-                                return _NOT_PLAIN
-                        parts.append(x)
+        if t is list:  # types, abilities
+            parts.append(_ARRAY)
+            for item in v:
+                t = type(item)
+                if t is str:  # a type
+                    parts.append(item)
+                elif t is dict:  # an ability
+                    parts.append(_OBJECT)
+                    for k2, v2 in item.items():
+                        if type(k2) is not str:
+                            return _NOT_PLAIN
+                        parts.append(k2)
+                        if type(v2) is str:
+                            parts.append(v2)
+                        elif type(v2) is list:  # add: ["{W}", "{U}"], inline when all strings
+                            at = len(parts)
+                            parts.append(_ARRAY)
+                            for x in v2:
+                                if type(x) is not str:
+                                    del parts[at:]
+                                    x = _json_key(v2)  # the whole array as one token
+                                    if x is _NOT_PLAIN:
+                                        return _NOT_PLAIN
+                                    parts.append(x)
+                                    break
+                                parts.append(x)
+                            else:
+                                parts.append(_END)
+                        elif (v2 := _json_key(v2)) is not _NOT_PLAIN:
+                            parts.append(v2)
+                        else:
+                            return _NOT_PLAIN
                     parts.append(_END)
-                    continue
-                v2 = _json_key(v2)
-                if v2 is _NOT_PLAIN:
+                elif (item := _json_key(item)) is not _NOT_PLAIN:
+                    parts.append(item)
+                else:
                     return _NOT_PLAIN
-                parts.append(v2)
             parts.append(_END)
-        parts.append(_END)
+        elif t is str or t is int or v is None:
+            parts.append(v)
+        elif (v := _json_key(v)) is not _NOT_PLAIN:  # true, false, or deeper
+            parts.append(v)
+        else:
+            return _NOT_PLAIN
     return tuple(parts)
 
 
