@@ -18,7 +18,7 @@ from tapwise.models.effects import MAX_EFFECTS, Effect, check_effect_facts, load
 from tapwise.models.facts import Amount, Condition, fact_name as _fact_name, load_conditions  # re-exported
 from tapwise.models.fields import (MAX_COUNT, MAX_NUMBER, ProblemError, _bool, _choice, _close, _expect,  # re-exported
                                    _int, _key_set, _object, _str, _str_list, _type_name)
-from tapwise.models.mana import COLORS, TYPES, Kind, ManaCost, NotationError
+from tapwise.models.mana import COLORS, KIND_GENERIC, TYPES, Kind, ManaCost, NotationError
 from tapwise.models.others import Others, _others  # re-exported
 from tapwise.models.traits import SOURCE_SUPERTYPES, TRAIT_KEYS, load_supertypes
 from tapwise.models.payment_keywords import keyword_path, load_payment_keywords
@@ -530,9 +530,13 @@ class Problem:
     def v2(self) -> bool:
         """Does the problem use a key of section 9? Its default objectives then include 9.6's;
         a version-1 problem keeps section 5's list, so its answer is exactly what it was."""
-        return bool(self.facts or self.hand or self.graveyard or self.library is not None or self.purpose_tags
-                    or self.purpose_mana_value is not None or self.payment is not None or bool(self.effects)
-                    or any(s.v2 for s in self.sources))
+        if (self.facts or self.hand or self.graveyard or self.library is not None or self.purpose_tags
+                or self.purpose_mana_value is not None or self.payment is not None or self.effects):
+            return True
+        for s in self.sources:  # (a loop, not a generator: every problem loaded asks)
+            if s.v2:
+                return True
+        return False
 
     @cached
     def fact_map(self) -> dict[str, Any]:
@@ -545,10 +549,12 @@ class Problem:
             given = self.objective_list
             return ("max_x",) + given if self.x == "max" and "max_x" not in given else given
         out: list[str] = []
-        if "eclipse" in self.keywords:
-            out.append("min_colors")
-        elif self.keywords & {"sunburst", "converge"}:
-            out.append("max_colors")
+        keywords = self.keywords
+        if keywords:  # (most problems have none: no set to build)
+            if "eclipse" in keywords:
+                out.append("min_colors")
+            elif "sunburst" in keywords or "converge" in keywords:
+                out.append("max_colors")
         if self.x == "max":
             out.append("max_x")
         if self.keep:
@@ -563,11 +569,17 @@ class Problem:
         """Restriction context of the total cost (spec section 8). Every problem loaded works
         it out, so it is assembled without the frozen dataclass's ``__init__``."""
         cost = self.cost
+        alternative = self.alternative
+        has_x = (cost is not None and cost.has_x) or (alternative is not None and alternative.has_x)
+        if not has_x:
+            for c in self.additional:  # (a loop, not a generator: every problem loaded asks)
+                if c.has_x:
+                    has_x = True
+                    break
         return assemble(Purpose, {
             "kind": self.purpose_kind, "types": self.purpose_types, "subtypes": self.purpose_subtypes,
             "tags": self.purpose_tags, "mana_value": self.purpose_mana_value,
-            "colors": cost.colors if cost is not None else "",
-            "has_x": any(c is not None and c.has_x for c in (cost, self.alternative, *self.additional))})
+            "colors": cost.colors if cost is not None else "", "has_x": bool(has_x)})
 
     def to_json(self) -> dict[str, Any]:
         return dump_problem(self)
@@ -583,8 +595,8 @@ def _cost(value: Any, path: str, most: int = MAX_GENERIC) -> ManaCost:
         cost = ManaCost.parse(value)
     except NotationError as e:
         raise ProblemError(path, str(e)) from None
-    for s in cost.symbols:
-        if s.kind is Kind.GENERIC and s.amount > most:
+    for s in cost.symbols:  # (KIND_GENERIC: each ``Kind.GENERIC`` is a slow lookup in Python 3.11)
+        if s.kind is KIND_GENERIC and s.amount > most:
             raise ProblemError(path, f"{{N}} may be at most {{{most}}} here" + (f", not {s}" if s.amount < 10**30 else ""))
     return cost
 
@@ -951,7 +963,7 @@ _QUICK_SOURCE_KEYS = frozenset(("id", "name", "count", "types", "snow", "tapped"
 
 _SOURCES: dict[tuple, Source] = table()  # plain entries by their exact JSON: boards repeat the same cards
 
-_OBJECT, _ARRAY, _TRUE, _FALSE, _NOT_PLAIN = (object() for _ in range(5))
+_OBJECT, _ARRAY, _TRUE, _FALSE, _NOT_PLAIN, _END = (object() for _ in range(6))
 
 
 def _json_key(value: Any) -> Any:
@@ -959,10 +971,10 @@ def _json_key(value: Any) -> Any:
     or ``_NOT_PLAIN``. Objects and arrays become tuples tagged with their kind (keys in their
     order); ``true`` and ``false`` get tags of their own, so neither equals ``1`` or ``0``;
     strings, ints and null stand for themselves. Anything else (a float, a tuple, a subclass of
-    str, int, list or dict) isn't plain. A remembered entry is found in about 10,200
-    instructions (compiled) against 11,600 with the bytes of ``marshal.dumps(raw, 2)``, which
-    also had to stay at version 2: later versions flag objects that something else refers to, so
-    the same JSON gave another key once a board shared a list."""
+    str, int, list or dict) isn't plain. (Marshal's bytes cost more and had to stay at version
+    2: later versions flag objects that something else refers to, so the same JSON gave another
+    key once a board shared a list.) :func:`_entry_key` keys a source entry; this keys what lies
+    deeper than it looks."""
     # The two loops below repeat each other on purpose: Cython compiles ``value.items()`` in a
     # ``for`` into a C dict walk, and one loop over both (``chain``) cost 7,700 instructions more
     # per entry.
@@ -997,13 +1009,82 @@ def _json_key(value: Any) -> Any:
     return _NOT_PLAIN
 
 
+def _entry_key(raw: Any) -> Any:
+    """The key of a source entry (an object) in ``_SOURCES``, or ``_NOT_PLAIN``: one flat tuple
+    of tokens, equal only for equal JSON of the same types, as :func:`_json_key`'s are. The
+    entry's object and what the common entry holds inside it (the ``types`` and ``abilities``
+    arrays, each ability's object, an ``add`` array of strings) are written inline, each opened by
+    ``_OBJECT`` or ``_ARRAY`` and closed by ``_END``; any other value is one token, its
+    :func:`_json_key` (a string, int or None itself, else a tag or a tuple, which no inline token
+    equals). The same JSON always takes the same path, and the tokens read back one way only (the
+    markers are objects of their own; inside an object, key and value alternate), so equal keys
+    are equal JSON. Why flat: a remembered entry is found with one list and one tuple built,
+    hashed and compared, not one per array and object inside it (nested keys cost 7,000
+    instructions an entry, compiled; this about a third of it). The levels are written out,
+    not walked by a call per level or a stack of iterators: each call costs about a thousand
+    instructions compiled, and the iterators' walk cost more than the nested keys."""
+    if type(raw) is not dict:
+        return _NOT_PLAIN
+    parts = [_OBJECT]
+    for k, v in raw.items():
+        if k not in _QUICK_SOURCE_KEYS:  # (such an entry goes to the full loader: none is remembered)
+            return _NOT_PLAIN
+        parts.append(k)
+        t = type(v)
+        if t is list:  # types, abilities
+            parts.append(_ARRAY)
+            for item in v:
+                t = type(item)
+                if t is str:  # a type
+                    parts.append(item)
+                elif t is dict:  # an ability
+                    parts.append(_OBJECT)
+                    for k2, v2 in item.items():
+                        if type(k2) is not str:
+                            return _NOT_PLAIN
+                        parts.append(k2)
+                        if type(v2) is str:
+                            parts.append(v2)
+                        elif type(v2) is list:  # add: ["{W}", "{U}"], inline when all strings
+                            at = len(parts)
+                            parts.append(_ARRAY)
+                            for x in v2:
+                                if type(x) is not str:
+                                    del parts[at:]
+                                    x = _json_key(v2)  # the whole array as one token
+                                    if x is _NOT_PLAIN:
+                                        return _NOT_PLAIN
+                                    parts.append(x)
+                                    break
+                                parts.append(x)
+                            else:
+                                parts.append(_END)
+                        elif (v2 := _json_key(v2)) is not _NOT_PLAIN:
+                            parts.append(v2)
+                        else:
+                            return _NOT_PLAIN
+                    parts.append(_END)
+                elif (item := _json_key(item)) is not _NOT_PLAIN:
+                    parts.append(item)
+                else:
+                    return _NOT_PLAIN
+            parts.append(_END)
+        elif t is str or t is int or v is None:
+            parts.append(v)
+        elif (v := _json_key(v)) is not _NOT_PLAIN:  # true, false, or deeper
+            parts.append(v)
+        else:
+            return _NOT_PLAIN
+    return tuple(parts)
+
+
 def _quick_source(raw: Any, taken: set[str]) -> Source | None:
     """The common well-formed entry (an id, abilities given, plain values), remembered by its
     exact JSON or else checked inline; None hands it to the full loader, which names whatever is
     wrong. Engines send thousands of these, so this path builds no field paths and calls no
     validators. A remembered source is shared by every problem that lists the entry: sources
     are values, told apart by their side and position, never by identity."""
-    key = _json_key(raw)  # equal only for equal JSON of the same types: 1 and true differ
+    key = _entry_key(raw)  # equal only for equal JSON of the same types: 1 and true differ
     source = _SOURCES.get(key) if key is not _NOT_PLAIN else None
     if source is None:
         source = _plain_source(raw)
@@ -1287,6 +1368,33 @@ def load_problem(value: Any, *, allowed: Iterable[str] = PROBLEM_KEYS, path: str
         raise ProblemError(f"{pre}cost", "is required (use null for a card with no mana cost)")
     state = dict(_PROBLEM_DEFAULTS)
     state["cost"] = _cost(obj["cost"], f"{pre}cost") if obj["cost"] is not None else None
+    if obj.keys() <= _PLAIN_PROBLEM_KEYS:  # the common problem: a cost and a board of sources
+        if "sources" in obj:
+            state["sources"] = load_sources(obj["sources"], f"{pre}sources")
+        state["id"] = obj.get("id")
+    else:
+        _load_given(obj, state, pre)
+    for key in ("sources", "opponent_sources"):
+        if state[key]:
+            _check_facts(state[key], dict(state["facts"]), f"{pre}{key}")
+    if "convoke" in obj or "improvise" in obj or "delve" in obj or "other_costs" in obj:
+        state["payment"] = load_payment_keywords(obj, pre)
+    if "effects" in obj:
+        state["effects"] = load_effects(obj["effects"], f"{pre}effects", state["sources"], load_add)
+        check_effect_facts(state["effects"], f"{pre}effects", dict(state["facts"]), state["sources"])
+    else:
+        state["effects"] = _card_effects(state["sources"], pre, dict(state["facts"]))
+    return assemble(Problem, state)
+
+
+_PLAIN_PROBLEM_KEYS = frozenset(("cost", "sources", "id"))
+"""The keys of the common problem, which :func:`load_problem` loads without asking for each of
+the others (about thirty ``in`` tests and branches)."""
+
+
+def _load_given(obj: Mapping[str, Any], state: dict[str, Any], pre: str) -> None:
+    """The problem's fields beyond its cost, as given, into ``state``: checked in a fixed order,
+    so a problem with several mistakes always names the same one."""
     if "x" in obj:
         x_raw = obj["x"]
         x = "max" if x_raw == "max" else _int(x_raw, f"{pre}x", 0, MAX_X) if not isinstance(x_raw, str) else x_raw
@@ -1343,17 +1451,6 @@ def load_problem(value: Any, *, allowed: Iterable[str] = PROBLEM_KEYS, path: str
         state["strict"] = _bool(obj["strict"], f"{pre}strict")
         if state["strict"]:
             _refuse_unread(state, pre)
-    for key in ("sources", "opponent_sources"):
-        if state[key]:
-            _check_facts(state[key], dict(state["facts"]), f"{pre}{key}")
-    if "convoke" in obj or "improvise" in obj or "delve" in obj or "other_costs" in obj:
-        state["payment"] = load_payment_keywords(obj, pre)
-    if "effects" in obj:
-        state["effects"] = load_effects(obj["effects"], f"{pre}effects", state["sources"], load_add)
-        check_effect_facts(state["effects"], f"{pre}effects", dict(state["facts"]), state["sources"])
-    else:
-        state["effects"] = _card_effects(state["sources"], pre, dict(state["facts"]))
-    return assemble(Problem, state)
 
 
 def _card_effects(sources: tuple[Source, ...], pre: str, facts: dict[str, Any]) -> tuple[Effect, ...]:

@@ -588,10 +588,17 @@ def _rows(variant: Variant) -> tuple[tuple[Row, ...], ...]:
     (compiling shares variants between calls), found by identity as merge's signatures are."""
     got = _ROWS.get(id(variant))
     if got is None or got[0] is not variant:
-        rows = tuple(tuple((d.text, o.life, "{%s}" % o.half if d.symbol.kind in _HALVES else None, o.generic,
-                            o.units, "{%s}" % o.half if len(d.options) > 1 and o.half else None)
-                           for o in d.options) for d in variant.demands)
-        got = remember(_ROWS, id(variant), (variant, rows))
+        rows = []  # (loops, not generators: this runs once per new cost, each generator a frame)
+        for d in variant.demands:
+            text, options = d.text, d.options
+            halves = d.symbol.kind in _HALVES
+            row = []
+            for o in options:
+                half = o.half
+                row.append((text, o.life, "{%s}" % half if halves else None, o.generic, o.units,
+                            "{%s}" % half if half and len(options) > 1 else None))
+            rows.append(tuple(row))
+        got = remember(_ROWS, id(variant), (variant, tuple(rows)))
     return got[1]
 
 
@@ -621,7 +628,7 @@ def _units(mana: list[dict[str, Any]]) -> int:
 
 def colors_of(spent_types: set[str]) -> list[str]:
     """The colors among mana types spent, in WUBRG order."""
-    return sorted(spent_types.intersection(COLORS), key=_TYPE_ORDER)
+    return [c for c in COLORS if c in spent_types]  # (COLORS is in WUBRG order)
 
 
 def build_answer(c: Compiled, sol: Solution) -> dict[str, Any]:

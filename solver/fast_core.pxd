@@ -42,6 +42,9 @@ cpdef solve(c, objectives)
 @cython.locals(b=_Board, pi=Py_ssize_t, ci=Py_ssize_t)
 cpdef _read_board(c)
 
+@cython.locals(m=i64, n=Py_ssize_t, bit=i64)
+cpdef i64 _by_type(accept, tuple kind_bit) except? -2
+
 @cython.locals(k=_Cost, r=int, di=Py_ssize_t, oi=Py_ssize_t)
 cpdef _read_cost(v, _Board board)
 

@@ -84,6 +84,7 @@ VARYING = ("min_life", "min_sources", "min_waste")
 ALLOWED = frozenset({"min_life", "min_sacrifices", "min_energy", "min_sources", "min_waste", "max_x"})
 _STAGE_WEIGHTS = ((0, 0, 0), (0, 0, 1), (0, 1, 1), (2, 0, 1))  # per stage: (life, sources, waste) a unit
 _BOARD_KEY = "fast core board"
+_NO_POOL: tuple[tuple[tuple[int, int], ...], ...] = ((),) * 6  # a board's pool_kinds without a pool
 
 
 class _Board:
@@ -213,13 +214,17 @@ def _read_board(c: Compiled) -> _Board | None:
         kind_bit.append(1 << t)
     b = _Board()
     b.kind_bit = tuple(kind_bit)
-    pool_kinds: list[list[tuple[int, int]]] = [[], [], [], [], [], []]
-    for k, n in c.pool_units.items():
-        if n > 0:
-            t = TI[c.kinds[k].type]
-            b.pool[t] += n
-            pool_kinds[t].append((k, n))
-    b.pool_kinds = tuple(map(tuple, pool_kinds))
+    pool_units = c.pool_units
+    if pool_units:
+        pool_kinds: list[list[tuple[int, int]]] = [[], [], [], [], [], []]
+        for k, n in pool_units.items():
+            if n > 0:
+                t = TI[c.kinds[k].type]
+                b.pool[t] += n
+                pool_kinds[t].append((k, n))
+        b.pool_kinds = tuple([tuple(kn) for kn in pool_kinds])
+    else:
+        b.pool_kinds = _NO_POOL
     per_source: dict[int, list[Any]] = {}  # source -> [copies, picks per type, multi, mask]
     for pi, p in enumerate(c.producers):
         if (not p.tap or p.sacrifice or p.cost or p.life or p.damage or p.energy or p.double or p.anywhere
@@ -287,8 +292,8 @@ def _read_board(c: Compiled) -> _Board | None:
             multis[j].append((si, copies, key, units))
     b.n_single = len(single_at)
     b.n_multi = len(multi_at)
-    b.singles = tuple(map(tuple, singles))
-    b.multis = tuple(map(tuple, multis))
+    b.singles = tuple([tuple(members) for members in singles])
+    b.multis = tuple([tuple(members) for members in multis])
     return b
 
 

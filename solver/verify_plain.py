@@ -43,6 +43,8 @@ search cycling through a thousand boards doesn't empty the table every few hundr
 _PLANS: dict[int, tuple[Problem, Any]] = table(PROBLEMS)  # id(problem) -> (problem, its _Plan or None)
 _BOARDS: dict[int, tuple[Any, Any]] = table(PROBLEMS)  # id(sources) -> (sources, _Board)
 _RECORDS: dict[int, tuple[Any, Any]] = table(4096)  # id(source) -> (source, _Src): loaded sources are shared
+_ABILITIES: dict[int, tuple[Any, Any]] = table(4096)  # id(ability) -> (ability, _Ab or None): so are abilities
+_TEXTS: dict[int, tuple[Any, Any]] = table(1024)  # id(symbol) -> (symbol, its text, or None for generic and {X})
 _SYMBOLS: dict[str, Any] = table(1024)  # a payment's symbol text -> (category, mask of the types accepted) or False
 _NO_ITEMS: list[Any] = []
 """No activations, payments or mana: what an answer leaving one out has (never changed)."""
@@ -93,7 +95,17 @@ class _Src:
         self.free = src.count - src.tapped
         self.snow = bool(src.snow)
         self.field = src.zone == "battlefield"
-        self.abilities = tuple(_Ab(ab) if _plain_ability(ab) else None for ab in src.abilities)
+        self.abilities = tuple([_ability_record(ab) for ab in src.abilities])
+
+
+def _ability_record(ab: Any) -> Any:
+    """The :class:`_Ab` of a plain ability, else None; kept by the ability's identity, as the
+    loader shares one ability object between every entry (and board) that lists it, so a new
+    board of known cards reuses the records and the outputs they met."""
+    kept = _ABILITIES.get(id(ab))
+    if kept is None or kept[0] is not ab:
+        kept = remember(_ABILITIES, id(ab), (ab, _Ab(ab) if _plain_ability(ab) else None), 4096)
+    return kept[1]
 
 
 def _plain_ability(ab: Any) -> bool:
@@ -125,15 +137,36 @@ class _Plan:
     def __init__(self, p: Problem, board: _Board, tc: Any) -> None:
         self.index = board.index
         self.records = board.records
-        wanted = tc.symbol_counts  # verify._match: the symbols other than generic and {X}, by text
-        self.slots = {text: k for k, text in enumerate(wanted)}
-        self.wanted = list(wanted.values())
+        slots: dict[str, int] = {}  # verify._match: the symbols other than generic and {X}, by text
+        wanted: list[int] = []  # (as TotalCost.symbol_counts counts them, in the same order)
+        generic = x_symbols = 0  # (as TotalCost.generic and x_symbols count them)
+        for term in tc.terms:
+            sym = term.symbol
+            known = _TEXTS.get(id(sym))
+            if known is None or known[0] is not sym:  # (symbols are shared: few kinds come back)
+                kind = sym.kind
+                known = remember(_TEXTS, id(sym), (sym, None if kind is KIND_GENERIC or kind is KIND_X else str(sym),
+                                                   sym.amount if kind is KIND_GENERIC else 0, kind is KIND_X), 1024)
+            text = known[1]
+            if text is None:
+                generic += known[2]
+                if known[3]:
+                    x_symbols += 1
+            else:
+                k = slots.get(text, -1)
+                if k < 0:
+                    slots[text] = len(wanted)
+                    wanted.append(1)
+                else:
+                    wanted[k] += 1
+        self.slots = slots
+        self.wanted = wanted
         self.symbols: dict[str, Any] = {}  # a payment's symbol text -> (category, mask, slot in wanted or -1)
         self.purpose = p.purpose
         self.allowed: dict[int, Any] = {}  # id(restriction) -> (restriction, may its mana pay this cost?)
-        self.x_symbols = tc.x_symbols
+        self.x_symbols = x_symbols
         self.x_zero = bool(tc.x_forced_zero)
-        self.generic = tc.generic
+        self.generic = generic
         self.reduction = tc.generic_reduction
         self.cost_life = tc.life
         self.fixed_x = p.x if isinstance(p.x, int) else None
