@@ -39,7 +39,7 @@ cdef class _Order:
 @cython.locals(got=tuple, shared=dict, costs=dict, orders=dict)
 cpdef solve(c, objectives)
 
-@cython.locals(b=_Board, pi=Py_ssize_t, ci=Py_ssize_t)
+@cython.locals(b=_Board, pi=Py_ssize_t, ci=Py_ssize_t, plain=bint)
 cpdef _read_board(c)
 
 @cython.locals(m=i64, n=Py_ssize_t, bit=i64)

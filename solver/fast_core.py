@@ -226,10 +226,13 @@ def _read_board(c: Compiled) -> _Board | None:
     else:
         b.pool_kinds = _NO_POOL
     per_source: dict[int, list[Any]] = {}  # source -> [copies, picks per type, multi, mask]
+    plain = c.plain  # (compile vouches that the section-9 fields below are unset: tests/test_fast.py)
     for pi, p in enumerate(c.producers):
-        if (not p.tap or p.sacrifice or p.cost or p.life or p.damage or p.energy or p.double or p.anywhere
-                or p.others is not None or p.reads is not None or p.cap is not None or p.made_before or p.removed
-                or p.budget is not None or p.counters or p.card or p.discard or p.exile or p.mill or p.drawback):
+        if not p.tap or p.sacrifice or p.life or p.damage or p.energy:
+            return None
+        if not plain and (p.cost or p.double or p.anywhere or p.others is not None or p.reads is not None
+                          or p.cap is not None or p.made_before or p.removed or p.budget is not None or p.counters
+                          or p.card or p.discard or p.exile or p.mill or p.drawback):
             return None
         s = per_source.get(p.source)
         if s is None:
