@@ -148,7 +148,7 @@ def _solve_and_verify(prob: Problem, merge: Merge, compiled: Compiled, request: 
     if answer["status"] == "paid":
         doing.what = "verifying the payment"
         measured: dict[str, int] = {}
-        errors = verify(prob, answer, measured)
+        errors = verify(prob, answer, measured, kept is not None)  # a prepared question is asked again
         if not errors and not answer["objective"] and prob.objective:
             # a payment found past the time limit without its objective: its values as replayed
             answer["objective"] = {name: measured[name] for name in prob.objective if name in measured}

@@ -208,15 +208,16 @@ def _identity_text(tok: Token) -> str:
 
 
 def verify(problem: Problem | dict[str, Any], answer: dict[str, Any],
-           measured: dict[str, int] | None = None) -> list[str]:
+           measured: dict[str, int] | None = None, again: bool = False) -> list[str]:
     """Every way ``answer`` breaks the rules or misreports itself; [] when it is legal.
     ``problem`` is a loaded :class:`Problem` or its spec dict. A legal answer's value for each
-    objective, as the replay measured it, is put into ``measured`` when given."""
+    objective, as the replay measured it, is put into ``measured`` when given. ``again``: the
+    same problem object will be verified again (verify_plain keeps what it read of it)."""
     if not isinstance(problem, Problem):
         problem = load_problem(problem)
     if answer.get("status") != "paid":
         return []
-    if accepts(problem, answer, measured):  # a plain answer the replay below accepts (verify_plain.py)
+    if accepts(problem, answer, measured, again):  # a plain answer the replay below accepts (verify_plain.py)
         return []
     return replay(problem, answer, measured)
 

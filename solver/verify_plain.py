@@ -195,8 +195,9 @@ class _Plan:
         return remember(self.symbols, text, found, LIMIT)
 
 
-def _plan(p: Problem) -> _Plan | None:
-    """The problem's plan, or None when the problem itself isn't plain."""
+def _plan(p: Problem, again: bool) -> _Plan | None:
+    """The problem's plan, or None when the problem itself isn't plain; its board kept when
+    ``again`` (see :func:`accepts`)."""
     if p.v2 or p.pool or p.effects or p.payment is not None or p.spend_as is not None or "achroma" in p.keywords:
         return None
     if p.x_color and p.x_color not in TYPE_INDEX:
@@ -208,11 +209,15 @@ def _plan(p: Problem) -> _Plan | None:
     if tc.variant == "free" and isinstance(p.x, int) and p.x > 0:
         return None  # an error on every answer
     kept = _BOARDS.get(id(p.sources))
-    if kept is None or kept[0] is not p.sources:  # a prepared board's questions share its sources
-        kept = remember(_BOARDS, id(p.sources), (p.sources, _Board(p.sources)), PROBLEMS)
-    if "pool" in kept[1].index:
+    if kept is not None and kept[0] is p.sources:  # a prepared board's questions share its sources
+        board = kept[1]
+    else:
+        board = _Board(p.sources)
+        if again:
+            remember(_BOARDS, id(p.sources), (p.sources, board), PROBLEMS)
+    if "pool" in board.index:
         return None  # an entry from "pool" means the pool (none here), not this source
-    return _Plan(p, kept[1], tc)
+    return _Plan(p, board, tc)
 
 
 def _symbol_read(text: str) -> Any:
@@ -233,13 +238,21 @@ def _symbol_read(text: str) -> Any:
     return (PHYREXIAN if kind is KIND_PHYREXIAN or kind is KIND_HYBRID_PHYREXIAN else MANA), mask
 
 
-def accepts(p: Problem, answer: dict[str, Any], measured: dict[str, int] | None) -> bool:
+def accepts(p: Problem, answer: dict[str, Any], measured: dict[str, int] | None, again: bool = False) -> bool:
     """True if ``answer`` (status "paid") is a plain answer the full replay would accept, its
-    values then put into ``measured`` as the full replay puts them; False to replay it in full."""
+    values then put into ``measured`` as the full replay puts them; False to replay it in full.
+
+    ``again``: the caller will ask about this very problem object again (a prepared board's
+    question), so its plan is kept. A problem loaded for one call is not kept: it would only
+    fill the table (keyed by the object, which its entry keeps alive) and empty it of the
+    plans that are asked again."""
     kept = _PLANS.get(id(p))
-    if kept is None or kept[0] is not p:
-        kept = remember(_PLANS, id(p), (p, _plan(p)), PROBLEMS)
-    plan = kept[1]
+    if kept is not None and kept[0] is p:
+        plan = kept[1]
+    else:
+        plan = _plan(p, again)
+        if again:
+            remember(_PLANS, id(p), (p, plan), PROBLEMS)
     if plan is None or type(answer) is not dict:
         return False
     return _replay(plan, answer, measured)

@@ -91,7 +91,7 @@ def _split_entry(a: Answer) -> None:
     """Legal: an entry of count n as n entries of one."""
     for p in a.get("payments", []):
         for k, m in enumerate(p.get("mana", [])):
-            if m.get("count", 1) > 1:
+            if type(m.get("count", 1)) is int and m.get("count", 1) > 1:  # (a spoiling before may have made it a text)
                 n = m.pop("count")
                 p["mana"][k:k + 1] = [dict(m) for _ in range(n)]
                 return
@@ -101,7 +101,7 @@ def _split_payment(a: Answer) -> None:
     """Legal: a grouped payment of count n as n payments."""
     pays = a.get("payments", [])
     for k, p in enumerate(pays):
-        if p.get("count", 1) > 1 and all(m.get("count", 1) == 1 for m in p.get("mana", [])):
+        if type(p.get("count", 1)) is int and p.get("count", 1) > 1 and all(m.get("count", 1) == 1 for m in p.get("mana", [])):
             n = p.pop("count")
             mana = p.get("mana", [])
             if len(mana) == n:
