@@ -48,8 +48,9 @@ BASICS = {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "For
 COLORS = "WUBRG"
 TRIOMES = ("WUB", "UBR", "BRG", "RGW", "GWU", "WBG", "URW", "BGU", "RWB", "GUR")
 
-TARGETS_US = {"pay() cold": 80.0, "prepared pay": 15.0, "prepared feasible": 5.0}
-"""Median targets of the issue, in microseconds (p99 targets are 4x the median)."""
+TARGETS_US = {"pay() cold": 80.0, "pay() cold, boards never met": 80.0, "prepared pay": 15.0, "prepared feasible": 5.0}
+"""Median targets of the issue, in microseconds (p99 targets are 4x the median). The cold target
+is held to both cold rows: boards ``pay()`` met before and boards it never met."""
 LARGE_TARGETS_MS = {10_000: 5.0, 100_000: 20.0}
 
 
