@@ -567,10 +567,14 @@ class CompiledBoard:
         pool and opponents' sources the ones this was made from)."""
         b = self.compiled
         c = Compiled.start(problem)
-        c.kinds = list(b.kinds)
-        c._index = dict(b._index)
-        c.pool_units = dict(b.pool_units)
-        c.producers = list(b.producers)  # never changed once compiled, so shared
+        # The board's own containers, shared: once _add_producers has filled them nothing writes
+        # to them (tests/test_prepared.py checks a board's after many costs), and a prepared board
+        # keeps each question it was asked, so copies would be kept (and walked by the collector)
+        # once per question.
+        c.kinds = b.kinds
+        c._index = b._index
+        c.pool_units = b.pool_units
+        c.producers = b.producers
         c.plain = b.plain
         c.shared = self.shared  # what a solver works out from the board alone, kept across costs
         return _add_cost(c, self.layout, problem)

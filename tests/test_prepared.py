@@ -157,3 +157,20 @@ def test_kept_explanations_answer_as_pay_on_search_loop_boards():
             want = json.dumps(tapwise.pay({**asked, **board}))
             for _ in range(2):
                 assert json.dumps(prepared.pay(dict(asked))) == want
+
+
+def test_asking_a_board_leaves_its_compiled_part_unchanged():
+    """Each question's compiled problem shares the board's kinds, their index, pool and
+    producers (compile.CompiledBoard.with_cost): asking costs, paid, infeasible, with X and
+    Phyrexian symbols, on boards with filters, restrictions and a pool, must write to none."""
+    boards = [board_and_cost(0, 3)[0]] + [_split(p)[0] for p in generate("rich", 11, 30)]
+    costs = [board_and_cost(0, i)[1] for i in range(20)]
+    costs += [{"cost": p["cost"]} for p in generate("rich", 12, 20) if isinstance(p.get("cost"), str)]
+    costs += [{"cost": "{X}{W/P}{2/U}", "x": "max"}, {"cost": "{X}{X}{R}", "x": 2}, {"cost": "{S}{C}"}]
+    for board in boards:
+        prepared = tapwise.prepare(board)
+        b = prepared._compiled.compiled
+        before = copy.deepcopy((b.kinds, b._index, b.pool_units, b.producers))
+        for cost in costs:
+            prepared.pay(cost)
+        assert (b.kinds, b._index, b.pool_units, b.producers) == before
