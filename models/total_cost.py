@@ -15,8 +15,8 @@ from tapwise.models.caches import memo, remember, table
 from itertools import permutations
 from typing import Iterator
 
-from tapwise.models.mana import (KIND_ENERGY, KIND_GENERIC, KIND_X, Kind, ManaCost, Symbol, generic_symbol,
-                                 symbol_facts, symbol_sort_key)
+from tapwise.models.mana import (KIND_ENERGY, KIND_GENERIC, KIND_X, SYMBOL_FACTS, Kind, ManaCost, Symbol,
+                                 generic_symbol, symbol_facts, symbol_sort_key)
 from tapwise.models.problem import Problem
 from tapwise.models.values import assemble, cached
 
@@ -90,6 +90,43 @@ class TotalCost:
     @cached
     def _concrete(self) -> dict[int, ManaCost]:
         return {}
+
+    def printed(self, generic_removed: int = 0) -> str:
+        """``str(self.concrete(generic_removed))``, the total cost as answers print it, made from
+        the symbols' texts and sort keys in one sort of tuples (no cost in between: every paid
+        answer prints its total cost, and a cost met for the first time prints it once);
+        remembered per amount removed."""
+        got = self._printed.get(generic_removed)
+        if got is None:
+            got = self._printed[generic_removed] = self._make_printed(generic_removed)
+        return got
+
+    @cached
+    def _printed(self) -> dict[int, str]:
+        return {}
+
+    def _make_printed(self, generic_removed: int) -> str:
+        # as concrete(): {X} (rank 0) first, then the generic merged (rank 1), then the rest by
+        # sort key, equal keys in the order given (the index keeps the sort stable)
+        facts = SYMBOL_FACTS
+        keyed = []
+        for i, t in enumerate(self.terms):
+            s = t.symbol
+            if s.kind is KIND_GENERIC:
+                continue
+            f = facts.get(id(s)) or symbol_facts(s)
+            if f[2] is None:  # not a symbol of section 1: concrete() says what is wrong
+                return str(self.concrete(generic_removed))
+            keyed.append((f[2], i, f[1]))
+        generic = self.generic - generic_removed
+        if generic > 0:
+            g = generic_symbol(generic)
+            f = facts.get(id(g)) or symbol_facts(g)
+            keyed.append((f[2], -1, f[1]))
+        if not keyed:
+            return "{0}"
+        keyed.sort()
+        return "".join([k[2] for k in keyed])
 
     def _make_concrete(self, generic_removed: int) -> ManaCost:
         # as ManaCost(generic + the rest).canonical(), without the cost in between

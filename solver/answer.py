@@ -572,7 +572,7 @@ def pay_total(c: Compiled, sol: Solution, pool: ManaPool) -> Paid:
     for _ in range(variant.energy):
         payments.append({"symbol": "{E}", "energy": 1})
     removed = sol.reduced.get("any", 0) + sol.reduced.get("achroma", 0)
-    total_cost = variant.printed_total if not removed else str(variant.total.concrete(removed))
+    total_cost = variant.printed_total if not removed else variant.total.printed(removed)
     return Paid(payments, hybrid_halves, phyrexian_life, total_cost, spent_types,
                 2 * phyrexian_life + variant.total.life)
 

@@ -130,7 +130,7 @@ class Variant:
     def printed_total(self) -> str:
         """The total cost as answers print it when no reduction falls on numbered generic:
         variants are shared between calls, so it is printed once."""
-        return str(self.total.concrete(0))
+        return self.total.printed(0)
 
 
 @dataclass
