@@ -205,9 +205,10 @@ class _Layout:
     made: tuple[dict[str, int], ...]  # per made key: the kind of each type made
     restricted: bool  # some kind has a spend restriction (106.6), so what may pay depends on what for
 
-    def spendable(self, purpose: Purpose) -> tuple[_Accept, frozenset[int]]:
+    def spendable(self, purpose: Purpose | None) -> tuple[_Accept, frozenset[int]]:
         """Which kinds may pay for ``purpose`` (the shared :class:`_Accept` of those whose
-        restriction allows it), and their indices."""
+        restriction allows it), and their indices; ``purpose`` may be None when no kind is
+        restricted (:attr:`restricted`), as it is then not read."""
         return _spendable(self, purpose if self.restricted else None)
 
 
@@ -592,7 +593,8 @@ def _add_cost(c: Compiled, layout: _Layout, problem: Problem) -> Compiled:
     if not totals:
         c.unpayable = True
         return c
-    accept, c.spendable = layout.spendable(problem.purpose)
+    # (the purpose only matters where some mana is restricted: most boards need none worked out)
+    accept, c.spendable = layout.spendable(problem.purpose if layout.restricted else None)
     c.variants = list(_variants(_Same(totals), accept, "achroma" in problem.keywords, problem.spend_as,
                                 problem.x_color))
     # X can exceed the mana by what reductions remove from it (118.7a)

@@ -21,7 +21,7 @@ cdef class _Board:
 cdef class _Plan:
     cdef public dict index, slots, symbols, allowed
     cdef public list wanted
-    cdef public object purpose
+    cdef public object problem
     cdef public tuple records
     cdef public object x_symbols, generic, reduction, cost_life, fixed_x, life, keep_life, energy
     cdef public int x_only

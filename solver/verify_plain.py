@@ -162,7 +162,7 @@ class _Plan:
         self.slots = slots
         self.wanted = wanted
         self.symbols: dict[str, Any] = {}  # a payment's symbol text -> (category, mask, slot in wanted or -1)
-        self.purpose = p.purpose
+        self.problem = p  # its purpose is read only for restricted mana (allows)
         self.allowed: dict[int, Any] = {}  # id(restriction) -> (restriction, may its mana pay this cost?)
         self.x_symbols = x_symbols
         self.x_zero = bool(tc.x_forced_zero)
@@ -182,7 +182,7 @@ class _Plan:
         costs (verify._Replay.spend checks ``allows`` per entry; _not_generic is ruled out)."""
         kept = self.allowed.get(id(only))
         if kept is None or kept[0] is not only:
-            kept = remember(self.allowed, id(only), (only, bool(only.allows(self.purpose))), LIMIT)
+            kept = remember(self.allowed, id(only), (only, bool(only.allows(self.problem.purpose))), LIMIT)
         return kept[1]
 
     def read(self, text: str) -> Any:
