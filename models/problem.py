@@ -1535,6 +1535,8 @@ def _check_facts(sources: tuple[Source, ...], board: dict[str, Any], path: str) 
     """Every fact an ability reads is given, by the source or the board, as a number: else an
     error naming the fact and the field that needs it (9.1)."""
     for i, s in enumerate(sources):
+        if not s.v2:  # (a source whose abilities use no key of 9.2 reads no fact)
+            continue
         own = s.fact_map
         for j, a in enumerate(s.abilities):
             if not a.v2:
