@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from tapwise.models.caches import memo, remember, table
 from itertools import permutations
-from typing import Iterator
+from typing import Any, Callable, Iterator
 
 from tapwise.models.mana import (KIND_ENERGY, KIND_GENERIC, KIND_X, SYMBOL_FACTS, Kind, ManaCost, Symbol,
                                  generic_symbol, symbol_facts, symbol_sort_key)
@@ -82,10 +82,7 @@ class TotalCost:
     def concrete(self, generic_removed: int = 0) -> ManaCost:
         """The total cost to print: generic merged and reduced by ``generic_removed`` (the part
         of the generic reduction that fell on numbered generic), ``{X}`` kept as announced."""
-        got = self._concrete.get(generic_removed)
-        if got is None:
-            got = self._concrete[generic_removed] = self._make_concrete(generic_removed)
-        return got
+        return _per_amount(self._concrete, generic_removed, self._make_concrete)
 
     @cached
     def _concrete(self) -> dict[int, ManaCost]:
@@ -96,10 +93,7 @@ class TotalCost:
         the symbols' texts and sort keys in one sort of tuples (no cost in between: every paid
         answer prints its total cost, and a cost met for the first time prints it once);
         remembered per amount removed."""
-        got = self._printed.get(generic_removed)
-        if got is None:
-            got = self._printed[generic_removed] = self._make_printed(generic_removed)
-        return got
+        return _per_amount(self._printed, generic_removed, self._make_printed)
 
     @cached
     def _printed(self) -> dict[int, str]:
@@ -137,6 +131,14 @@ class TotalCost:
         tail = [s for s in rest if s.kind is not KIND_X]
         symbols = tuple(head + ([generic_symbol(generic)] if generic > 0 else []) + tail)
         return assemble(ManaCost, {"symbols": symbols if symbols else (generic_symbol(0),)})
+
+
+def _per_amount(made: dict[int, Any], amount: int, make: Callable[[int], Any]) -> Any:
+    """``make(amount)``, remembered in ``made`` (a total cost's own memo, per generic removed)."""
+    got = made.get(amount)
+    if got is None:
+        got = made[amount] = make(amount)
+    return got
 
 
 # What a symbol becomes when the player announces that it is *not* paid with ``t`` (its t half
