@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from tapwise.models.caches import memo, remember, table
 from itertools import permutations
-from typing import Any, Callable, Iterator
+from typing import Iterator
 
 from tapwise.models.mana import (KIND_ENERGY, KIND_GENERIC, KIND_X, SYMBOL_FACTS, Kind, ManaCost, Symbol,
                                  generic_symbol, symbol_facts, symbol_sort_key)
@@ -81,27 +81,26 @@ class TotalCost:
 
     def concrete(self, generic_removed: int = 0) -> ManaCost:
         """The total cost to print: generic merged and reduced by ``generic_removed`` (the part
-        of the generic reduction that fell on numbered generic), ``{X}`` kept as announced."""
-        return _per_amount(self._concrete, generic_removed, self._make_concrete)
-
-    @cached
-    def _concrete(self) -> dict[int, ManaCost]:
-        return {}
+        of the generic reduction that fell on numbered generic), ``{X}`` kept as announced; the
+        cost :meth:`printed` writes (notation round-trips)."""
+        return ManaCost.parse(self.printed(generic_removed))
 
     def printed(self, generic_removed: int = 0) -> str:
-        """``str(self.concrete(generic_removed))``, the total cost as answers print it, made from
-        the symbols' texts and sort keys in one sort of tuples (no cost in between: every paid
-        answer prints its total cost, and a cost met for the first time prints it once);
-        remembered per amount removed."""
-        return _per_amount(self._printed, generic_removed, self._make_printed)
+        """The total cost as answers print it (:meth:`concrete`'s text), made from the symbols'
+        texts and sort keys in one sort of tuples: every paid answer prints its total cost, and a
+        cost met for the first time prints it once. Remembered per amount removed."""
+        got = self._printed.get(generic_removed)
+        if got is None:
+            got = self._printed[generic_removed] = self._make_printed(generic_removed)
+        return got
 
     @cached
     def _printed(self) -> dict[int, str]:
         return {}
 
     def _make_printed(self, generic_removed: int) -> str:
-        # as concrete(): {X} (rank 0) first, then the generic merged (rank 1), then the rest by
-        # sort key, equal keys in the order given (the index keeps the sort stable)
+        # ManaCost.canonical's order: {X} (rank 0) first, then the generic merged (rank 1), then
+        # the rest by sort key, equal keys in the order given (the index keeps the sort stable)
         facts = SYMBOL_FACTS
         keyed = []
         for i, t in enumerate(self.terms):
@@ -109,9 +108,8 @@ class TotalCost:
             if s.kind is KIND_GENERIC:
                 continue
             f = facts.get(id(s)) or symbol_facts(s)
-            if f[2] is None:  # not a symbol of section 1: concrete() says what is wrong
-                return str(self.concrete(generic_removed))
-            keyed.append((f[2], i, f[1]))
+            # (no key: not a symbol of section 1, and its sort_key says what is wrong)
+            keyed.append((f[2] if f[2] is not None else symbol_sort_key(s), i, f[1]))
         generic = self.generic - generic_removed
         if generic > 0:
             g = generic_symbol(generic)
@@ -121,24 +119,6 @@ class TotalCost:
             return "{0}"
         keyed.sort()
         return "".join([k[2] for k in keyed])
-
-    def _make_concrete(self, generic_removed: int) -> ManaCost:
-        # as ManaCost(generic + the rest).canonical(), without the cost in between
-        generic = self.generic - generic_removed
-        rest = [t.symbol for t in self.terms if t.symbol.kind is not KIND_GENERIC]
-        rest.sort(key=symbol_sort_key)
-        head = [s for s in rest if s.kind is KIND_X]
-        tail = [s for s in rest if s.kind is not KIND_X]
-        symbols = tuple(head + ([generic_symbol(generic)] if generic > 0 else []) + tail)
-        return assemble(ManaCost, {"symbols": symbols if symbols else (generic_symbol(0),)})
-
-
-def _per_amount(made: dict[int, Any], amount: int, make: Callable[[int], Any]) -> Any:
-    """``make(amount)``, remembered in ``made`` (a total cost's own memo, per generic removed)."""
-    got = made.get(amount)
-    if got is None:
-        got = made[amount] = make(amount)
-    return got
 
 
 # What a symbol becomes when the player announces that it is *not* paid with ``t`` (its t half
@@ -279,8 +259,8 @@ def _terms(cost: ManaCost, origin: str = OWN) -> list[Term]:
     return [Term(s, origin) for s in cost.symbols if not (s.kind is KIND_GENERIC and s.amount == 0)]
 
 
-_OWN: dict[int, tuple[Symbol, Term, str, Kind]] = table()
-"""Per symbol (by id): (the symbol, its own :class:`Term`, its text, its kind)."""
+_OWN: dict[int, tuple[Symbol, Term]] = table()
+"""Per symbol (by id): (the symbol, its own :class:`Term`)."""
 
 
 def _usual(cost: ManaCost, life_cost: int) -> TotalCost:
@@ -291,11 +271,13 @@ def _usual(cost: ManaCost, life_cost: int) -> TotalCost:
     terms = []
     x = energy = generic = 0
     counts: dict[str, int] = {}
+    facts = SYMBOL_FACTS  # each symbol's text and kind (models/mana.py)
     for s in cost.symbols:
         got = _OWN.get(id(s))
         if got is None:
-            got = remember(_OWN, id(s), (s, Term(s, OWN), symbol_facts(s)[1], s.kind))
-        kind = got[3]
+            got = remember(_OWN, id(s), (s, Term(s, OWN)))
+        known = facts.get(id(s)) or symbol_facts(s)
+        kind = known[3]
         if kind is KIND_GENERIC:
             if s.amount == 0:
                 continue
@@ -303,7 +285,7 @@ def _usual(cost: ManaCost, life_cost: int) -> TotalCost:
         elif kind is KIND_X:
             x += 1
         else:
-            text = got[2]
+            text = known[1]
             counts[text] = counts.get(text, 0) + 1
             if kind is KIND_ENERGY:
                 energy += 1

@@ -429,8 +429,8 @@ def _producer_info(c: Compiled, pi: int) -> ProducerInfo | None:
     """The :data:`ProducerInfo` of producer ``pi``, or None when its activations need more than
     the plain replay does (a mana cost, counters removed, replacements, other permanents)."""
     p = c.producers[pi]
-    if p.cost or p.double or p.anywhere or p.removed or p.made_before or p.others is not None:
-        return None
+    if not c.plain and (p.cost or p.double or p.anywhere or p.removed or p.made_before or p.others is not None):
+        return None  # (a board compiled plain has none of these: Compiled.plain)
     return (c.problem.sources[p.source].id, p.ability, p.kind_of_type, p.life, p.damage, p.energy,
             p.sacrifice and not p.card, tuple([_fixed_output(choice) for choice in p.choices]))
 

@@ -636,7 +636,7 @@ def _add_producers(c: Compiled, problem: Problem) -> _Layout:
     producers = c.producers
     finite: int | None = None  # the bound of section 9.2's "uses": "any", worked out when needed
     dropping = dropping_facts(problem) if problem.v2 and any(s.counts for s in problem.sources) else {}
-    plain = not problem.effects  # 9.4's effects rewrite what {T} abilities make (below)
+    no_effects = not problem.effects  # 9.4's effects rewrite what {T} abilities make (below)
     one_step = True  # every producer made in the one step below (Compiled.plain)
     for i, s in enumerate(problem.sources):
         count = s.count
@@ -654,7 +654,7 @@ def _add_producers(c: Compiled, problem: Problem) -> _Layout:
             if v2 and not a.works_in(s.zone):  # (a source without section 9's keys is on the battlefield)
                 continue  # tapwise's ability zone: one that works from the graveyard, or not there
             reflect, choices, types, only, tap, sacrifice, uses, life, damage, energy, mana = _row(a)
-            if plain and not v2 and not reflect:
+            if no_effects and not v2 and not reflect:
                 # Most abilities of most boards: what the general steps below make of an ability
                 # without section 9's keys, reflection or effects watching it, in one step.
                 if not choices:

@@ -177,9 +177,10 @@ def _keeping(prob: Problem, request: Any) -> dict[str, Any]:
     return _echo_id(with_unread(answer, prob), request)
 
 
-def infeasible_answer(compiled: Compiled) -> dict[str, Any]:
-    """The answer for a compiled problem that no payment pays, with why (solver/explain.py)."""
-    return {"status": "infeasible", "optimal": True, **explain(compiled)}
+def infeasible_answer(compiled: Compiled, why: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The answer for a compiled problem that no payment pays, with ``why`` and ``conflict``
+    (solver/explain.py's, worked out here unless given)."""
+    return {"status": "infeasible", "optimal": True, **(explain(compiled) if why is None else why)}
 
 
 def solve_compiled(compiled: Compiled, deadline: float | None = None) -> dict[str, Any]:

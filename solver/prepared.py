@@ -27,6 +27,7 @@ from tapwise.models.problem import BOARD_KEYS, COST_KEYS, Problem, ProblemError,
 from tapwise.models.total_cost import CostError
 from tapwise.models.values import evolve
 from tapwise.solver import deadline as deadlines
+from tapwise.solver.answer import Shape, copy_shaped, shape_of
 from tapwise.solver.compile import Compiled, CompiledBoard, compile_board, compile_problem
 from tapwise.solver.fast_feasible import Checks, Supply, board_supply, cost_checks
 from tapwise.solver.merge import Merge
@@ -55,9 +56,10 @@ class _Question:
     checks: Checks | None
     unpaid: bool = False
     kept: Kept | None = None
-    told: dict[str, Any] | None = None
+    told: tuple[dict[str, Any], Shape] | None = None
     """When nothing pays it and a count says why (explain_by_count, a pure function of the
-    question): the answer, without id, handed out as a copy each time it is asked."""
+    question): the answer, without id, and its shape (solver/answer.py's copy_shaped), handed out as
+    a copy each time it is asked."""
 
 
 class Board:
@@ -104,7 +106,7 @@ class Board:
                 return _keeping(q.problem, cost)
         if q.unpaid:
             if q.told is not None:
-                return _echo_id(_fresh(q.told), cost)
+                return _echo_id(copy_shaped(*q.told), cost)  # a copy: nothing shared with the kept one
             with deadlines.request(q.problem.time_limit, started):  # no payment: no search
                 return _echo_id(with_unread(q.merge.split(infeasible_answer(q.compiled)), q.problem), cost)
         return pay_compiled(q.problem, q.merge, q.compiled, cost, started, kept=q.kept)
@@ -161,7 +163,8 @@ class Board:
         if unpaid and key is not None:
             why = explain_by_count(compiled)
             if why is not None:
-                told = with_unread(merge.split({"status": "infeasible", "optimal": True, **why}), prob)
+                answer = with_unread(merge.split(infeasible_answer(compiled, why)), prob)
+                told = (answer, shape_of(answer))
         q = _Question(prob, merge, compiled, checks, unpaid, Kept() if key is not None else None, told)
         if key is not None:
             if len(self._questions) >= MAX_KEPT_COSTS:
@@ -189,15 +192,6 @@ class Board:
     def _merge(self, prob: Problem) -> Merge:
         """The :class:`Merge` that ``Merge(prob)`` would make, from the board's merge."""
         return Merge.given(prob, self._members, self._merged_sources)
-
-
-def _fresh(told: dict[str, Any]) -> dict[str, Any]:
-    """A copy of a kept infeasible answer that shares nothing a caller could change with it (its
-    lists: the conflict's texts, and the unread abilities' flat objects)."""
-    out = {**told, "conflict": list(told["conflict"])}
-    if "unread" in told:
-        out["unread"] = [dict(u) for u in told["unread"]]
-    return out
 
 
 def _plain_key(cost: dict[str, Any]) -> tuple[str, tuple[str, ...] | None] | None:

@@ -22,7 +22,7 @@ from typing import Any
 
 from tapwise.models.caches import remember, table
 from tapwise.models.mana import COLORS, KIND_ENERGY, KIND_GENERIC, KIND_HYBRID_PHYREXIAN, KIND_PHYREXIAN, \
-    KIND_SNOW, KIND_TWOBRID, KIND_X, TYPES
+    KIND_SNOW, KIND_TWOBRID, KIND_X, SYMBOL_FACTS, TYPES, symbol_facts
 from tapwise.models.problem import Problem
 from tapwise.models.total_cost import total_costs
 from tapwise.solver.verify_mana import _mana_ok, _one_of_choices, _parse_types, _symbol
@@ -44,7 +44,6 @@ _PLANS: dict[int, tuple[Problem, Any]] = table(PROBLEMS)  # id(problem) -> (prob
 _BOARDS: dict[int, tuple[Any, Any]] = table(PROBLEMS)  # id(sources) -> (sources, _Board)
 _RECORDS: dict[int, tuple[Any, Any]] = table(4096)  # id(source) -> (source, _Src): loaded sources are shared
 _ABILITIES: dict[int, tuple[Any, Any]] = table(4096)  # id(ability) -> (ability, _Ab or None): so are abilities
-_TEXTS: dict[int, tuple[Any, Any]] = table(1024)  # id(symbol) -> (symbol, its text, or None for generic and {X})
 _SYMBOLS: dict[str, Any] = table(1024)  # a payment's symbol text -> (category, mask of the types accepted) or False
 _NO_ITEMS: list[Any] = []
 """No activations, payments or mana: what an answer leaving one out has (never changed)."""
@@ -140,19 +139,17 @@ class _Plan:
         slots: dict[str, int] = {}  # verify._match: the symbols other than generic and {X}, by text
         wanted: list[int] = []  # (as TotalCost.symbol_counts counts them, in the same order)
         generic = x_symbols = 0  # (as TotalCost.generic and x_symbols count them)
+        facts = SYMBOL_FACTS  # each symbol's text and kind, read once per symbol (the notation's)
         for term in tc.terms:
             sym = term.symbol
-            known = _TEXTS.get(id(sym))
-            if known is None or known[0] is not sym:  # (symbols are shared: few kinds come back)
-                kind = sym.kind
-                known = remember(_TEXTS, id(sym), (sym, None if kind is KIND_GENERIC or kind is KIND_X else str(sym),
-                                                   sym.amount if kind is KIND_GENERIC else 0, kind is KIND_X), 1024)
-            text = known[1]
-            if text is None:
-                generic += known[2]
-                if known[3]:
-                    x_symbols += 1
+            known = facts.get(id(sym)) or symbol_facts(sym)
+            kind = known[3]
+            if kind is KIND_GENERIC:
+                generic += sym.amount
+            elif kind is KIND_X:
+                x_symbols += 1
             else:
+                text = known[1]
                 k = slots.get(text, -1)
                 if k < 0:
                     slots[text] = len(wanted)
