@@ -49,6 +49,8 @@ class _Card:
     paid: Counter = field(default_factory=Counter)
     marks: list[str] = field(default_factory=list)
     note: str = ""
+    kinds: str = ""
+    """The mana types its abilities can make (WUBRGC order), for the band across the card."""
 
 
 def payment(answer: Any, problem: dict[str, Any] | None = None) -> str:
@@ -58,7 +60,7 @@ def payment(answer: Any, problem: dict[str, Any] | None = None) -> str:
     data = answer.to_json() if hasattr(answer, "to_json") else dict(answer)
     sources = _sources(problem)
     cards = _cards(data, sources)
-    symbols = _symbols(data, problem)
+    symbols = _symbols(data, problem, {s.id: s.colors for s in sources})
     return _draw(data, symbols, cards)
 
 
@@ -81,17 +83,22 @@ def _cards(data: dict[str, Any], sources: list[Any]) -> list[_Card]:
     made: dict[str, list[str]] = {}
     used: Counter = Counter()
     gone: dict[str, str] = {}
+    turns: set[str] = set()
+    hurt: dict[str, int] = {}
     for act in data.get("activations") or []:
         sid, times = act["source"], act.get("times", 1)
         if sid not in by_id and sid not in order:
             order.append(sid)
         made.setdefault(sid, []).append(_times(act["adds"], times))
         ability = _ability(by_id.get(sid), act.get("ability", 0))
-        taps = ability is None or ability.tap
-        if taps or (ability is not None and ability.sacrifice):
+        if ability is None or ability.tap:
+            turns.add(sid)
+        if ability is None or ability.tap or ability.sacrifice:
             used[sid] += times
         if ability is not None and ability.sacrifice:
             gone[sid] = "exiled" if getattr(by_id[sid], "zone", "") == "hand" else "sacrificed"
+        if ability is not None and (ability.damage or ability.life):
+            hurt[sid] = hurt.get(sid, 0) + (ability.damage + ability.life) * times
     paid: dict[str, Counter] = {}
     convoked: Counter = Counter()
     for p in data.get("payments") or []:
@@ -105,28 +112,42 @@ def _cards(data: dict[str, Any], sources: list[Any]) -> list[_Card]:
             if "convoke" in unit or "improvise" in unit:
                 convoked[sid] += 1
                 used[sid] += 1
+                turns.add(sid)
     cards = []
+    paid_ok = data.get("status") == "paid"
     for sid in order:
         source = by_id.get(sid)
+        kinds = _kinds(source, made.get(sid, []))
         name = (source.name or sid) if source is not None else ("Mana pool" if sid == "pool" else sid)
         count = source.count if source is not None else max(used[sid], 1)
         before = min(int(source.tapped), count) if source is not None else 0
         n_used = min(used[sid], count - before) if sid != "pool" else 1
         if n_used or sid in paid:
-            card = _Card(sid, name, max(n_used, 1), turned=sid != "pool" and n_used > 0,
-                         made=made.get(sid, []), paid=paid.get(sid, Counter()))
+            card = _Card(sid, name, max(n_used, 1), turned=sid in turns and n_used > 0,
+                         made=made.get(sid, []), paid=paid.get(sid, Counter()), kinds=kinds)
             if sid in gone:
                 card.marks.append(gone[sid])
+            if sid in hurt:
+                card.marks.append(f"{hurt[sid]} life lost")
             if convoked[sid]:
                 card.marks.append("convoked" if any("convoke" in str(u) for u in _units(data, sid))
                                   else "improvised")
             cards.append(card)
         rest = count - before - n_used
         if rest > 0 and sid != "pool":
-            cards.append(_Card(sid, name, rest, note="unused"))
+            cards.append(_Card(sid, name, rest, note="unused" if paid_ok else "", kinds=kinds))
         if before:
-            cards.append(_Card(sid, name, before, turned=True, marks=["tapped before"]))
+            cards.append(_Card(sid, name, before, turned=True, marks=["tapped before"], kinds=kinds))
     return cards
+
+
+def _kinds(source: Any, made: list[str]) -> str:
+    """The mana types ``source``'s abilities name (any color: all five), else those it made."""
+    text = " ".join(str(a.add) for a in source.abilities) if source is not None else " ".join(made)
+    if "any_color" in text or "one_color" in text or "reflect" in text:
+        return "WUBRG"
+    return "".join(t for t in "WUBRGC" if "{" + t + "}" in text or "/" + t + "}" in text
+                   or "{" + t + "/" in text) or ("C" if any(ch.isdigit() for ch in text) else "")
 
 
 def _units(data: dict[str, Any], sid: str) -> list[dict[str, Any]]:
@@ -150,7 +171,8 @@ class _Symbol:
     conflict: bool = False
 
 
-def _symbols(data: dict[str, Any], problem: dict[str, Any] | None) -> list[_Symbol]:
+def _symbols(data: dict[str, Any], problem: dict[str, Any] | None,
+             colors: dict[str, str]) -> list[_Symbol]:
     """The cost's symbols, each with what paid it (in the answer's order), or for an unpaid
     answer the problem's cost with the conflict's symbols marked."""
     if data.get("payments"):
@@ -163,7 +185,8 @@ def _symbols(data: dict[str, Any], problem: dict[str, Any] | None) -> list[_Symb
             else:
                 by = []
                 for unit in p.get("mana") or []:
-                    by += [unit.get("type", "keyword")] * unit.get("count", 1)
+                    kind = unit.get("type") or (colors.get(unit.get("convoke", ""), "") or "keyword")[0]
+                    by += [kind if kind in COLORS else "keyword"] * unit.get("count", 1)
             out += [_Symbol(p["symbol"], by) for _ in range(min(p.get("count", 1), 12))]
         return out
     text = data.get("total_cost")
@@ -272,6 +295,11 @@ def _card(x: float, y: float, card: _Card) -> str:
     parts.append(f'<g class="face"{turn}>')
     parts.append(f'<rect x="{left:g}" y="{top:g}" width="{CARD_W}" height="{CARD_H}" rx="7" fill="{fill}" '
                  f'stroke="{stroke}" stroke-width="2"{dash}/>')
+    band = card.kinds or " "
+    for k, kind in enumerate(band):
+        w = (CARD_W - 16) / len(band)
+        parts.append(f'<rect class="band" x="{left + 8 + k * w:.1f}" y="{top + 52:g}" width="{w:.1f}" height="46" '
+                     f'fill="{COLORS.get(kind, "#e4dfd4")}"/>')
     for k, line in enumerate(_wrap(card.name, 13)[:3]):
         parts.append(_text(left + 8, top + 20 + k * 14, line, 12, "name", weight="bold"))
     if card.copies > 1:
@@ -286,7 +314,7 @@ def _card(x: float, y: float, card: _Card) -> str:
     if card.made:
         lines.append(("made", "made " + " ".join(card.made)))
     if card.paid:
-        lines.append(("paid", "paid " + ", ".join(s + (f"×{n}" if n > 1 else "") for s, n in card.paid.items())))
+        lines.append(("paid", "paid " + ", ".join(_paid(s, n) for s, n in card.paid.items())))
     lines += [("mark", m) for m in card.marks]
     if card.note:
         lines.append(("note", card.note))
@@ -295,6 +323,13 @@ def _card(x: float, y: float, card: _Card) -> str:
         parts.append(_text(cx, ly + k * 16, text, 12, cls, "middle", fill=color))
     parts.append("</g>")
     return "".join(parts)
+
+
+def _paid(symbol: str, n: int) -> str:
+    """``{G}{G}`` for two green symbols, ``2 of {4}`` for two mana toward a generic one."""
+    if n == 1:
+        return symbol
+    return f"{n} of {symbol}" if symbol.strip("{}").isdigit() or symbol == "{X}" else symbol * n
 
 
 def _wrap(text: str, width: int) -> list[str]:
