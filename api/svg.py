@@ -146,8 +146,10 @@ def _kinds(source: Any, made: list[str]) -> str:
     text = " ".join(str(a.add) for a in source.abilities) if source is not None else " ".join(made)
     if "any_color" in text or "one_color" in text or "reflect" in text:
         return "WUBRG"
-    return "".join(t for t in "WUBRGC" if "{" + t + "}" in text or "/" + t + "}" in text
-                   or "{" + t + "/" in text) or ("C" if any(ch.isdigit() for ch in text) else "")
+    kinds = "".join(t for t in "WUBRGC" if "{" + t + "}" in text or "/" + t + "}" in text or "{" + t + "/" in text)
+    if not kinds and any(ch.isdigit() for ch in text):
+        kinds = "C"
+    return kinds or (getattr(source, "colors", "") or "")  # no mana: a creature shows its colors
 
 
 def _units(data: dict[str, Any], sid: str) -> list[dict[str, Any]]:
