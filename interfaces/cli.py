@@ -49,10 +49,12 @@ examples:
 
 board grammar (--board; names case-insensitive, known cards and basic lands):
   board   := entry { ("," | ";" | newline) entry }
-  entry   := [count] ["tapped"] name ["[" choice "]"] [suffix]
+  entry   := [count] {"tapped" | "sick"} name ["[" choice "]"] ["[" kind=N {, kind=N} "]"] [suffix]
   count   := N | Nx        "4 Plains", "4x Plains"
   suffix  := xN            "Forest x3" (not with a count in front)
-  "tapped" taps every copy of that entry; [choice] is a card's choice: "Cavern of Souls [Elf]"
+  "tapped" taps every copy of that entry, "sick" makes them summoning sick (302.6);
+  [choice] is a card's choice: "Cavern of Souls [Elf]"; [kind=N] counters on each copy:
+  "Dreadship Reef [storage=2]"; a Spirit Guide is a card in the hand, exiled to pay
 
 exit codes: 0 paid (or answered), 1 can't be paid, 2 bad input or any other error
 (a message naming the field or symbol, never a traceback).
