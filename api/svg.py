@@ -101,6 +101,7 @@ def _cards(data: dict[str, Any], sources: list[Any]) -> list[_Card]:
             hurt[sid] = hurt.get(sid, 0) + (ability.damage + ability.life) * times
     paid: dict[str, Counter] = {}
     convoked: Counter = Counter()
+    pool_types: set[str] = set()
     for p in data.get("payments") or []:
         for unit in p.get("mana") or []:
             sid = unit.get("source") or unit.get("convoke") or unit.get("improvise")
@@ -109,6 +110,9 @@ def _cards(data: dict[str, Any], sources: list[Any]) -> list[_Card]:
             if sid not in by_id and sid not in order:
                 order.append(sid)
             paid.setdefault(sid, Counter())[p["symbol"]] += unit.get("count", 1) * p.get("count", 1)
+            if sid == "pool" and unit.get("type"):
+                made.setdefault("pool", [])  # the pool made nothing; its band shows what it held
+                pool_types.add(unit["type"])
             if "convoke" in unit or "improvise" in unit:
                 convoked[sid] += 1
                 used[sid] += 1
@@ -117,7 +121,8 @@ def _cards(data: dict[str, Any], sources: list[Any]) -> list[_Card]:
     paid_ok = data.get("status") == "paid"
     for sid in order:
         source = by_id.get(sid)
-        kinds = _kinds(source, made.get(sid, []))
+        kinds = _kinds(source, made.get(sid, [])) if sid != "pool" else "".join(
+            t for t in "WUBRGC" if t in pool_types)
         name = (source.name or sid) if source is not None else ("Mana pool" if sid == "pool" else sid)
         count = source.count if source is not None else max(used[sid], 1)
         before = min(int(source.tapped), count) if source is not None else 0
@@ -258,12 +263,16 @@ def _symbol(cx: float, cy: float, sym: _Symbol) -> str:
         parts.append(f'<circle cx="{cx}" cy="{cy}" r="{r}" fill="#e9e6e0" stroke="#888"/>')
     elif len(set(by)) == 1:
         parts.append(f'<circle cx="{cx}" cy="{cy}" r="{r}" fill="{COLORS.get(by[0], "#999")}" stroke="#555"/>')
-    else:
-        for k, kind in enumerate(by):
-            a0, a1 = 2 * math.pi * k / len(by) - math.pi / 2, 2 * math.pi * (k + 1) / len(by) - math.pi / 2
+    else:  # a wedge per type, as wide as its share of the mana
+        start = 0
+        for kind, n in Counter(by).items():
+            a0 = 2 * math.pi * start / len(by) - math.pi / 2
+            start += n
+            a1 = 2 * math.pi * start / len(by) - math.pi / 2
             x0, y0 = cx + r * math.cos(a0), cy + r * math.sin(a0)
             x1, y1 = cx + r * math.cos(a1), cy + r * math.sin(a1)
-            parts.append(f'<path d="M{cx},{cy} L{x0:.2f},{y0:.2f} A{r},{r} 0 0,1 {x1:.2f},{y1:.2f} Z" '
+            large = 1 if n * 2 > len(by) else 0
+            parts.append(f'<path d="M{cx},{cy} L{x0:.2f},{y0:.2f} A{r},{r} 0 {large},1 {x1:.2f},{y1:.2f} Z" '
                          f'fill="{COLORS.get(kind, "#999")}" stroke="#555" stroke-width="0.5"/>')
         parts.append(f'<circle cx="{cx}" cy="{cy}" r="{r}" fill="none" stroke="#555"/>')
     label = sym.text.strip("{}")

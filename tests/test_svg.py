@@ -135,3 +135,20 @@ def test_cli_writes_the_picture(tmp_path):
     root = parse(out.read_text())
     assert [(c.get("data-name"), "tapped" in c.get("class")) for c in cards(root)] == [
         ("Forest", True), ("Island", False)]
+
+
+def test_pool_is_a_card_and_wedges_are_shares():
+    problem = {"cost": "{X}", "x": 3, "pool": ["{R}", "{R}"], "sources": [{"name": "Forest"}]}
+    answer = {"status": "paid", "x": 3, "total_cost": "{X}",
+              "activations": [{"source": "Forest", "ability": 0, "adds": "{G}", "times": 1}],
+              "payments": [{"symbol": "{X}", "mana": [{"type": "R", "source": "pool", "pool": 0},
+                                                      {"type": "R", "source": "pool", "pool": 1},
+                                                      {"type": "G", "source": "Forest"}]}]}
+    root = parse(tapwise.svg.payment(answer, problem))
+    forest, pool = cards(root)
+    assert (pool.get("data-source"), pool.get("data-name"), pool.get("class")) == ("pool", "Mana pool", "card")
+    assert labels(pool, "paid") == ["paid 2 of {X}"] and labels(forest, "paid") == ["paid {X}"]
+    (x,) = symbols(root)
+    assert x.get("data-paid-by") == "R R G"
+    red, green = x.findall(f"{NS}path")
+    assert " 0 1,1 " in red.get("d") and " 0 0,1 " in green.get("d")  # 2/3 of the disc: the large arc
