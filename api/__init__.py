@@ -9,13 +9,13 @@ are that same format, loaded. The functions here are the public API::
     tapwise.pay("{1}{G}", board="2 Forest")          # the same, as a person types it
     board = tapwise.prepare("4 Plains, Sol Ring, Hallowed Fountain")
     board.can_pay("{2}{U}")               # True
-
+    print(tapwise.load_answer(answer))    # the plan the CLI prints; tapwise.svg draws it
 
 ``pay`` pays one cost; ``castable`` asks several costs of one board, each on its own; ``plan``
 pays several one after another this turn; ``available`` lists the mana pools a board can make.
-Each returns the answer of the spec as a dict, and never raises: on bad input the answer is
-``{"status": "error", "error": "<the field and the problem>"}`` (an internal error says so and
-what was being done). Every answer carries ``status`` (``ok`` for ``castable`` and
+Each returns the answer of the spec as a dict, and never raises: on bad input (text included)
+the answer is ``{"status": "error", "error": "<the field and the problem>"}`` (an internal
+error says so and what was being done). Every answer carries ``status`` (``ok`` for ``castable`` and
 ``available``) and the request's ``id`` when it had one. ``tapwise.json_schema()`` is the JSON
 Schema of every request and answer.
 """
