@@ -9,7 +9,7 @@ one format.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from tapwise.models.mana import TYPES, ManaCost, NotationError, Symbol
 from tapwise.models.problem import OBJECTIVES, ProblemError, _bool, _expect, _int, _object, _str
@@ -17,6 +17,9 @@ from tapwise.models.payment_keywords import (KeywordUnit, OtherCostsTaken, load_
                                              load_other_costs_taken)
 
 STATUSES = ("paid", "infeasible", "unpayable", "unknown", "error")
+VIEWS: dict[str, Callable[..., str]] = {}
+"""How an answer reads (``"text"``: the CLI's plan) and looks (``"svg"``), registered by the
+package's front (api/__init__.py) when ``tapwise`` is imported: models imports nothing above it."""
 
 
 @dataclass(frozen=True)
@@ -154,9 +157,8 @@ class Answer:
 
     def __str__(self) -> str:
         """The plan ``tapwise pay`` prints: what to activate and what pays each symbol."""
-        from tapwise.interfaces.render import render
-
-        return render(dump_answer(self))
+        text = VIEWS.get("text")
+        return text(dump_answer(self)) if text is not None else repr(self)
 
     def __repr__(self) -> str:
         """Short, like python-chess's: ``<Answer paid {1}{W}{U}>``; ``to_json()`` has it all."""
@@ -164,12 +166,11 @@ class Answer:
                 "error": repr(self.error)}.get(self.status, repr(self.why) if self.why else "")
         return f"<Answer {self.status}{' ' + what if what else ''}>"
 
-    def _repr_svg_(self) -> str:
+    def _repr_svg_(self) -> str | None:
         """The picture a notebook shows (tapwise.svg); the board is the problem's when the answer
         was loaded with one (``tapwise.load_answer(answer, problem)``), else what the answer names."""
-        from tapwise.svg import payment
-
-        return payment(self, self.__dict__.get("_problem"))
+        svg = VIEWS.get("svg")
+        return svg(self, self.__dict__.get("_problem")) if svg is not None else None
 
 
 _PLAIN = ("optimal", "x", "life_paid", "damage", "energy_paid", "sources_used", "sacrificed",

@@ -155,7 +155,7 @@ def test_help_shows_examples_and_the_board_grammar():
     for args in (("--help",), ("pay", "--help")):
         out = run(*args)
         assert out.returncode == 0
-        assert "examples:" in out.stdout and "entry   := [count] [\"tapped\"] name" in out.stdout
+        assert "examples:" in out.stdout and "entry   := [count] {\"tapped\" | \"sick\"} name" in out.stdout
         assert "exit codes: 0 paid" in out.stdout
 
 
