@@ -2,6 +2,7 @@
 
     tapwise pay examples/three_color.json          a readable plan
     tapwise pay examples/three_color.json --json   the spec answer
+    tapwise pay examples/three_color.json --svg pay.svg   and a picture of it
     tapwise pay - --jsonl < problems.jsonl          one answer per line, ids echoed
     tapwise pay "{2}{W}{U/P}" --board "4 Plains, 2 Island, Sol Ring" --life 20
     tapwise pay "Kitchen Finks" --board "Hallowed Fountain, Forest, Birds of Paradise"
@@ -48,10 +49,12 @@ examples:
 
 board grammar (--board; names case-insensitive, known cards and basic lands):
   board   := entry { ("," | ";" | newline) entry }
-  entry   := [count] ["tapped"] name ["[" choice "]"] [suffix]
+  entry   := [count] {"tapped" | "sick"} name ["[" choice "]"] ["[" kind=N {, kind=N} "]"] [suffix]
   count   := N | Nx        "4 Plains", "4x Plains"
   suffix  := xN            "Forest x3" (not with a count in front)
-  "tapped" taps every copy of that entry; [choice] is a card's choice: "Cavern of Souls [Elf]"
+  "tapped" taps every copy of that entry, "sick" makes them summoning sick (302.6);
+  [choice] is a card's choice: "Cavern of Souls [Elf]"; [kind=N] counters on each copy:
+  "Dreadship Reef [storage=2]"; a Spirit Guide is a card in the hand, exiled to pay
 
 exit codes: 0 paid (or answered), 1 can't be paid, 2 bad input or any other error
 (a message naming the field or symbol, never a traceback).
@@ -202,6 +205,8 @@ def _print_error(answer: dict[str, Any]) -> int:
 
 
 def cmd_pay(args: argparse.Namespace) -> int:
+    if args.svg is not None and (args.jsonl or batch.wanted(args)):
+        raise Refused("--svg draws one payment: not with --jsonl or a batch")
     if batch.wanted(args):
         return batch.main(args)
     if args.jsonl:
@@ -225,8 +230,22 @@ def cmd_pay(args: argparse.Namespace) -> int:
         print(render_plan(answer, problem.get("costs") if isinstance(problem, dict) else None))
     else:
         print(render(answer))
+    if args.svg is not None:
+        _write_svg(args.svg, answer, problem)
     paid = answer.get("status") in ("paid", "ok")
     return EXIT_PAID if paid else EXIT_NOT_PAID
+
+
+def _write_svg(path: str, answer: dict[str, Any], problem: Any) -> None:
+    """The picture of one payment (tapwise.svg) written to ``path``."""
+    if "status" not in answer or "results" in answer or "pools" in answer or "answers" in answer:
+        raise Refused("--svg draws one payment: give one problem, not a batch or another question")
+    from tapwise.svg import payment
+
+    try:
+        Path(path).write_text(payment(answer, problem if isinstance(problem, dict) else None), encoding="utf-8")
+    except OSError as e:
+        raise Refused(f"can't write {path}: {e.strerror or e}") from None
 
 
 def cmd_available(args: argparse.Namespace) -> int:
@@ -262,7 +281,8 @@ def cmd_plan(args: argparse.Namespace) -> int:
     if answer.get("status") == "error":
         return _print_error(answer)
     costs = request.get("costs") if isinstance(request, dict) else None
-    print(json.dumps(answer, indent=2) if args.json else render_plan(answer, costs))
+    names = args.targets if args.board is not None else None
+    print(json.dumps(answer, indent=2) if args.json else render_plan(answer, costs, names))
     return EXIT_PAID if answer.get("status") == "paid" else EXIT_NOT_PAID
 
 
@@ -282,11 +302,18 @@ def cmd_serve(args: argparse.Namespace) -> int:
         raise Refused(f"can't serve on {server.HOST}:{args.port}: {e.strerror or e}") from None
 
 
+def _version() -> str:
+    from tapwise import __version__
+
+    return __version__
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The command line's parser: one subcommand each, easy to add options to."""
     formatter = argparse.RawDescriptionHelpFormatter
     parser = argparse.ArgumentParser(prog="tapwise", description="Pay Magic: The Gathering costs optimally.",
                                      epilog=EPILOG, formatter_class=formatter)
+    parser.add_argument("--version", action="version", version=f"tapwise {_version()}")
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("pay", help="pay a cost: a problem file (or - for stdin), or a cost with --board",
                        epilog=EPILOG, formatter_class=formatter)
@@ -294,6 +321,7 @@ def build_parser() -> argparse.ArgumentParser:
     _board_options(p, "4 Plains, 2 Island, Sol Ring, Hallowed Fountain")
     p.add_argument("--jsonl", action="store_true", help="read one problem per line, write one answer per line")
     p.add_argument("--x", type=_x_value, help='quick mode: the value of X, or "max"')
+    p.add_argument("--svg", metavar="FILE", help="also draw the payment as SVG into FILE (docs/pictures.md)")
     batch.add_options(p)
     p.set_defaults(func=cmd_pay)
     a = sub.add_parser("available", help="every maximal mana pool a board can make (spec section 7)",

@@ -32,11 +32,13 @@ def render(answer: dict[str, Any]) -> str:
         if answer.get("conflict"):
             lines.append("Symbols in conflict: " + "".join(answer["conflict"]))
         return "\n".join(lines)
-    lines = [f"Pay {answer['total_cost']}" + (f" with X = {answer['x']}" if answer.get("x") else "")
+    has_x = answer.get("x") or "{X}" in answer["total_cost"]
+    lines = [f"Pay {answer['total_cost']}" + (f" with X = {answer.get('x', 0)}" if has_x else "")
              + ("" if answer.get("optimal") else "  (best found before the time limit, not proved optimal)")]
     lines.append("Activate, in this order:")
     if not answer["activations"]:
-        lines.append("  nothing (the pool covers it)")
+        spent = any(p.get("mana") for p in answer["payments"])
+        lines.append("  nothing (the pool covers it)" if spent else "  nothing")
     for a in answer["activations"]:
         times = f" x{a['times']}" if a["times"] > 1 else ""
         paid = ""
@@ -60,7 +62,7 @@ def render(answer: dict[str, Any]) -> str:
         elif "energy" in p:
             how = f"{p['energy']} energy{each}"
         else:
-            how = _mana_list(p["mana"]) or "nothing"
+            how = _mana_list(p["mana"]) or ("nothing: X is 0" if p["symbol"] == "{X}" else "nothing")
         symbol = p["symbol"] + (f" x{p['count']}" if each else "")
         lines.append(f"  {symbol:<8} {how}")
     extras = []
@@ -107,13 +109,27 @@ def render_pools(pools: list[dict[str, int]]) -> str:
     return "\n".join(lines)
 
 
-def render_plan(answer: dict[str, Any], costs: list[Any] | None = None) -> str:
+def cost_names(costs: list[Any] | None, names: list[str] | None = None) -> list[str]:
+    """What to call each cost of a plan: the card or cost text typed (``names``), else the
+    cost's ``id``, else its ``cost`` text, numbered (``{R} #2``) only where two read the same."""
+    labels = []
+    for i, cost in enumerate(costs or []):
+        given = names[i] if names is not None and i < len(names) else None
+        own = cost.get("id", cost.get("cost")) if isinstance(cost, dict) else None
+        label = given if given is not None else own if isinstance(own, (str, int)) else None
+        labels.append(str(label) if label is not None else f"cost {i}")
+    twice = {label for label in labels if labels.count(label) > 1}
+    return [f"{label} #{i + 1}" if label in twice else label for i, label in enumerate(labels)]
+
+
+def render_plan(answer: dict[str, Any], costs: list[Any] | None = None,
+                names: list[str] | None = None) -> str:
     """A ``plan`` answer: which costs it pays, in order, each payment as :func:`render` shows it,
-    and what the board has left. ``costs``, when given, names each cost by its ``cost`` text."""
+    and what the board has left. Each cost is named by :func:`cost_names`."""
+    labels = cost_names(costs, names)
+
     def name(i: int) -> str:
-        cost = costs[i] if costs is not None and i < len(costs) else None
-        text = cost.get("cost") if isinstance(cost, dict) else None
-        return f"cost {i}" + (f" ({text})" if isinstance(text, str) else "")
+        return labels[i] if i < len(labels) else f"cost {i}"
 
     if answer.get("status") == "error":
         return f"error: {answer.get('error')}"
@@ -134,7 +150,7 @@ def render_plan(answer: dict[str, Any], costs: list[Any] | None = None) -> str:
         lines.append(f"Not paid: {name(i)}" + (f": {reason}" if reason else "") + ".")
     for i, one in zip(paid, answer.get("answers", [])):
         lines.append("")
-        lines.append(f"{name(i)[:1].upper()}{name(i)[1:]}:")
+        lines.append(f"{name(i)}:")
         lines += ["  " + line for line in render(one).splitlines()]
     left = answer.get("left", {})
     untapped = sum(s.get("count", 1) - (s.get("count", 1) if s.get("tapped") is True else s.get("tapped", 0))

@@ -9,7 +9,7 @@ one format.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from tapwise.models.mana import TYPES, ManaCost, NotationError, Symbol
 from tapwise.models.problem import OBJECTIVES, ProblemError, _bool, _expect, _int, _object, _str
@@ -17,6 +17,9 @@ from tapwise.models.payment_keywords import (KeywordUnit, OtherCostsTaken, load_
                                              load_other_costs_taken)
 
 STATUSES = ("paid", "infeasible", "unpayable", "unknown", "error")
+VIEWS: dict[str, Callable[..., str]] = {}
+"""How an answer reads (``"text"``: the CLI's plan) and looks (``"svg"``), registered by the
+package's front (api/__init__.py) when ``tapwise`` is imported: models imports nothing above it."""
 
 
 @dataclass(frozen=True)
@@ -152,6 +155,23 @@ class Answer:
     def to_json(self) -> dict[str, Any]:
         return dump_answer(self)
 
+    def __str__(self) -> str:
+        """The plan ``tapwise pay`` prints: what to activate and what pays each symbol."""
+        text = VIEWS.get("text")
+        return text(dump_answer(self)) if text is not None else repr(self)
+
+    def __repr__(self) -> str:
+        """Short, like python-chess's: ``<Answer paid {1}{W}{U}>``; ``to_json()`` has it all."""
+        what = {"paid": str(self.total_cost) + (f" X={self.x}" if self.x else ""),
+                "error": repr(self.error)}.get(self.status, repr(self.why) if self.why else "")
+        return f"<Answer {self.status}{' ' + what if what else ''}>"
+
+    def _repr_svg_(self) -> str | None:
+        """The picture a notebook shows (tapwise.svg); the board is the problem's when the answer
+        was loaded with one (``tapwise.load_answer(answer, problem)``), else what the answer names."""
+        svg = VIEWS.get("svg")
+        return svg(self, self.__dict__.get("_problem")) if svg is not None else None
+
 
 _PLAIN = ("optimal", "x", "life_paid", "damage", "energy_paid", "sources_used", "sacrificed",
           "counters", "why", "error", "discarded", "counters_removed", "convoked", "improvised", "delved")
@@ -236,8 +256,16 @@ def _type_counts(value: Any, path: str) -> tuple[tuple[str, int], ...]:
     return tuple((t, _int(obj[t], f"{path}.{t}", 1, 2**62)) for t in TYPES if t in obj)
 
 
-def load_answer(value: Any) -> Answer:
-    """Validate a spec answer dict and return the :class:`Answer` it describes."""
+def load_answer(value: Any, problem: dict[str, Any] | None = None) -> Answer:
+    """Validate a spec answer dict and return the :class:`Answer` it describes; ``problem``
+    (the problem dict it answers) is kept only for its picture (``_repr_svg_``)."""
+    answer = _load_answer(value)
+    if problem is not None:
+        object.__setattr__(answer, "_problem", problem)  # not a field: equality and JSON ignore it
+    return answer
+
+
+def _load_answer(value: Any) -> Answer:
     obj = _object(value, "", ANSWER_KEYS)
     status = obj.get("status")
     if status not in STATUSES:

@@ -3,9 +3,12 @@
 Grammar (case-insensitive names, spaces around separators don't matter)::
 
     board   := entry { ("," | ";" | newline) entry }
-    entry   := [count] ["tapped"] name ["[" choice "]"] [suffix]
+    entry   := [count] {"tapped" | "sick"} name ["[" choice "]"] ["[" kind=N {, kind=N} "]"] [suffix]
     count   := N | Nx          e.g. "4 Plains", "4x Plains"
     suffix  := xN              e.g. "Forest x3" (not together with a count in front)
+
+``"sick"`` marks the entry's copies summoning sick (302.6); ``[storage=2]`` puts those counters
+on each copy (9.1): ``"Dreadship Reef [storage=2]"``.
 
 ``"tapped"`` marks all copies of that entry tapped; write ``"2 Forest, 2 tapped Forest"`` for four
 Forests of which two are tapped. Entries naming the same card (and choice) merge into one source
@@ -44,40 +47,51 @@ class MissingFactError(BoardError):
 
 _COUNT = re.compile(r"^(\d+)\s*x?\s+(.+)$", re.I)  # "4 Plains", "4x Plains"
 _SUFFIX = re.compile(r"^(.+?)\s+x\s*(\d+)$", re.I)  # "Forest x3"
-_TAPPED = re.compile(r"^tapped\s+(.+)$", re.I)
+_WORD = re.compile(r"^(tapped|sick)\s+(.+)$", re.I)  # "2 tapped Forest", "sick Llanowar Elves"
+_COUNTERS = re.compile(r"^(.+?)\s*\[\s*([a-z][\w -]*=\s*\d+(?:\s*,\s*[a-z][\w -]*=\s*\d+)*)\s*\]$", re.I)
+"""``Dreadship Reef [storage=2]``: counters on each copy, by kind (9.1); ``[Elf]`` stays a choice."""
 
 
-def _parse_entry(text: str) -> tuple[int, bool, str]:
-    """``(count, tapped, name)`` of one entry."""
+def _parse_entry(text: str) -> tuple[int, bool, str, dict[str, Any]]:
+    """``(count, tapped, name, keys)`` of one entry; ``keys`` are the source keys its words give
+    (``sick``, ``counters``)."""
     rest = " ".join(text.split())
     count: int | None = None
+    keys: dict[str, Any] = {}
     if m := _COUNT.match(rest):
         count, rest = int(m.group(1)), m.group(2)
-    if m := _TAPPED.match(rest):
-        tapped, rest = True, m.group(1)
-    else:
-        tapped = False
+    tapped = False
+    while m := _WORD.match(rest):
+        rest = m.group(2)
+        if m.group(1).lower() == "tapped":
+            tapped = True
+        else:
+            keys["sick"] = True
     if m := _SUFFIX.match(rest):
         if count is not None:
             raise BoardError(f"board entry {text.strip()!r} gives its count twice")
         count, rest = int(m.group(2)), m.group(1)
     if count is not None and count < 1:
         raise BoardError(f"board entry {text.strip()!r}: a count must be at least 1")
+    if m := _COUNTERS.match(rest):
+        rest = m.group(1)
+        keys["counters"] = {k.strip().lower(): int(v) for k, v in
+                            (pair.split("=") for pair in m.group(2).split(","))}
     if not rest or rest.isdigit():
         raise BoardError(f"can't read board entry {text.strip()!r}: expected like '4 Plains' or 'Sol Ring'")
-    return (1 if count is None else count), tapped, rest
+    return (1 if count is None else count), tapped, rest, keys
 
 
 def _resolve(piece: str) -> tuple[int, bool, dict[str, Any]] | None:
     """A joined entry and its card, or None when it isn't one known card (choice errors are raised)."""
     try:
-        count, tapped, name = _parse_entry(piece)
+        count, tapped, name, keys = _parse_entry(piece)
     except BoardError:
         return None
     if known_name(name) is None:
         return None
     try:
-        return count, tapped, _typed_card(name)
+        return count, tapped, {**_typed_card(name), **keys}
     except CardChoiceError:
         raise
     except UnknownCardError:
@@ -97,6 +111,8 @@ def _typed_card(name: str) -> dict[str, Any]:
         supertypes = [s for s in parsed.supertypes if s in SOURCE_SUPERTYPES]
         if supertypes:
             source["supertypes"] = supertypes
+    if "from your hand:" in (card_info(name).oracle or "").lower():
+        source["zone"] = "hand"  # 9.1: a Spirit Guide is exiled from the hand, not sacrificed
     return source
 
 
@@ -113,8 +129,8 @@ def _entries(line: str) -> list[tuple[int, bool, dict[str, Any]]]:
                 i = j
                 break
         else:  # one piece: its errors are the user's
-            count, tapped, name = _parse_entry(pieces[i])
-            out.append((count, tapped, _typed_card(name)))  # raises UnknownCardError, with suggestions
+            count, tapped, name, keys = _parse_entry(pieces[i])
+            out.append((count, tapped, {**_typed_card(name), **keys}))  # UnknownCardError, with suggestions
             i += 1
     return out
 

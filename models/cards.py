@@ -192,6 +192,16 @@ def _close(key: str, names: dict[str, str]) -> list[tuple[float, str]]:
     return found
 
 
+def did_you_mean(name: str) -> str:
+    """``"; did you mean 'Forest'?"`` for an unknown card name, or "" when no name is close: the
+    words quick mode's UnknownCardError uses, for the JSON loader's unknown names too."""
+    try:
+        close = _suggest(_split(name)[0])
+    except (OSError, ValueError):  # the card library can't be read: no suggestion, still an error
+        return ""
+    return ("; did you mean " + " or ".join(repr(s) for s in close) + "?") if close else ""
+
+
 def _split(name: str) -> tuple[str, str | None]:
     """``("Cavern of Souls", "Elf")`` for ``"Cavern of Souls [Elf]"``; the choice is None without brackets."""
     m = _CHOICE.match(name)

@@ -1211,6 +1211,9 @@ def _load_source(raw: Any, p: str, i: int, taken: set[str], explicit: set[str]) 
         abilities = tuple(load_ability(a, f"{p}.abilities[{j}]") for j, a in enumerate(facts.abilities))
     else:
         what = f"{name!r} is not a basic land or a known card" if name else "it has no name"
+        if name:  # the CLI's suggestions
+            from tapwise.models.cards import did_you_mean
+            what += did_you_mean(name)
         raise ProblemError(f"{p}.abilities", f"no abilities given, no oracle text, and {what}")
     types = (_str_list(obj["types"], f"{p}.types") if "types" in obj
              else facts.types if facts and facts.types is not None else ("land",))

@@ -247,8 +247,11 @@ def test_can_pay_names_the_field_of_a_bad_cost():
         b.can_pay({"cost": "{Q}"})
     with pytest.raises(ProblemError, match="sources"):
         b.can_pay({"cost": "{G}", "sources": []})
+    assert b.can_pay("{G}") is True  # a cost as text is read as mana notation (issue 41)
+    with pytest.raises(ProblemError, match="cost"):
+        b.can_pay("{Q}")
     with pytest.raises(ProblemError):
-        b.can_pay("{G}")  # type: ignore[arg-type]
+        b.can_pay(3)  # type: ignore[arg-type]
     # a cost text seen before is still checked with whatever else the question holds
     assert b.can_pay({"cost": "{G}"}) is True
     with pytest.raises(ProblemError, match="objective"):

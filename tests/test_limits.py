@@ -121,9 +121,11 @@ def test_anything_that_breaks_inside_is_an_internal_error_saying_what_was_done(m
 
 
 def test_pay_takes_only_objects():
-    for value in (None, [], "{G}", 3):
+    for value in (None, [], 3):
         answer = tapwise.pay(value)
         assert answer["status"] == "error" and "must be a JSON object" in answer["error"]
+    # a cost as text needs a board to be paid from (issue 41: tapwise.pay("{G}", board="Forest"))
+    assert tapwise.pay("{G}")["error"].startswith("board: a cost given as text needs a board")
 
 
 FILTER_BOARD = {"cost": "{U}{U}", "sources": [
