@@ -13,6 +13,7 @@ from tapwise.models.caches import memo, remember, table
 from itertools import count, product
 from typing import TYPE_CHECKING, Any, Hashable, Iterable, Mapping
 
+from tapwise.models import clock
 from tapwise.models.basics import basic_land
 from tapwise.models.effects import MAX_EFFECTS, Effect, check_effect_facts, load_effects
 from tapwise.models.facts import Amount, Condition, fact_name as _fact_name, load_conditions  # re-exported
@@ -1166,6 +1167,9 @@ def load_sources(value: Any, path: str) -> tuple[Source, ...]:
     explicit: set[str] | None = None
     numbered: dict[str, int] = {}
     for i, raw in enumerate(value):
+        if i & 255 == 255 and clock.passed():  # about every 5 ms of plain entries
+            raise ProblemError("time_limit", f"the time limit passed while loading {path} (at entry "
+                               f"{i:,} of {len(value):,}): nothing was solved")
         source = _quick_source(raw, taken)
         if source is None:
             if explicit is None:

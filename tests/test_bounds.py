@@ -9,6 +9,7 @@ from typing import Any
 
 from tapwise.models import problem as problem_module
 from tapwise.models.problem import load_problem
+from tapwise.solver.pay import pay
 
 
 def _loader_lines(entries: list[dict[str, Any]]) -> int:
@@ -55,3 +56,20 @@ def test_8_ids_unchanged_by_the_numbering() -> None:
     ids = [s.id for s in load_problem({"cost": "{G}", "sources": entries}).sources]
     assert ids == ["Forest", "Forest#2", "Forest#3", "Forest#3#2", "Forest#4", "Island",
                    "Forest#5", "source7", "Island#2", "Forest#3#3"]
+
+
+def test_2_time_limit_covers_loading() -> None:
+    """Spec 2, ``time_limit``: one deadline for the whole request, loading included. A limit
+    of a nanosecond is over before the 256th entry is loaded: the answer is an error saying so,
+    with the request's id, and nothing is solved."""
+    answer = pay({"id": "big", "cost": "{G}", "time_limit": 1e-9, "sources": [{"name": "Forest"}] * 600})
+    assert answer == {"status": "error", "id": "big",
+                      "error": "time_limit: the time limit passed while loading sources (at entry 255 of 600): "
+                               "nothing was solved"}
+
+
+def test_2_time_limit_over_loading_leaves_small_boards_alone() -> None:
+    """Spec 2: a board loaded within its limit is answered as ever (the loader looks at the
+    clock every 256 entries, so 255 entries never look)."""
+    answer = pay({"cost": "{G}", "time_limit": 1e-9, "sources": [{"name": "Forest"}] * 255})
+    assert answer["status"] != "error", answer
