@@ -72,24 +72,23 @@ def pay(problem: dict[str, Any] | Problem) -> dict[str, Any]:
 def _pay(problem: Any, started: float, doing: _Doing) -> dict[str, Any]:
     if not isinstance(problem, (dict, Problem)):
         return _error(f"a problem must be a JSON object (a dict) or a Problem, not {type(problem).__name__}", None)
+    # One deadline for the whole request, loading included: a huge board stops loading once
+    # its time is over (the loader looks, models/clock.py).
+    limit = problem.time_limit if isinstance(problem, Problem) else _given_time_limit(problem)
+    deadline, token = deadlines.enter(limit, started)
     try:
-        if isinstance(problem, Problem):
-            prob = problem
-        else:  # the time limit covers loading: a huge board stops loading once it is over
-            _, token = deadlines.enter(_given_time_limit(problem), started)
-            try:
-                prob = load_problem(problem)
-            finally:
-                deadlines.leave(token)
-        if prob.keep or "max_keep" in prob.objective:  # spec 9.5: solver/keep.py
-            doing.what = "paying with kept costs"
-            with deadlines.request(prob.time_limit, started):
+        try:
+            prob = problem if isinstance(problem, Problem) else load_problem(problem)
+            if prob.keep or "max_keep" in prob.objective:  # spec 9.5: solver/keep.py
+                doing.what = "paying with kept costs"
                 return _keeping(prob, problem)
-        doing.what = "compiling the problem"
-        merge, compiled = merged_and_compiled(prob)
-    except (ProblemError, CostError) as e:
-        return _error(str(e), problem)
-    return pay_compiled(prob, merge, compiled, problem, started, doing)
+            doing.what = "compiling the problem"
+            merge, compiled = merged_and_compiled(prob)
+        except (ProblemError, CostError) as e:
+            return _error(str(e), problem)
+        return _solve_and_verify(prob, merge, compiled, problem, deadline, doing, None)
+    finally:
+        deadlines.leave(token)
 
 
 def _given_time_limit(problem: dict[str, Any]) -> float:
