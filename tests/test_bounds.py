@@ -73,3 +73,39 @@ def test_2_time_limit_over_loading_leaves_small_boards_alone() -> None:
     clock every 256 entries, so 255 entries never look)."""
     answer = pay({"cost": "{G}", "time_limit": 1e-9, "sources": [{"name": "Forest"}] * 255})
     assert answer["status"] != "error", answer
+
+
+def test_6_conflict_names_each_symbol_once_with_its_count() -> None:
+    """Spec 6, ``why`` and ``conflict``: 100,000 x ``{1}`` against one Forest needs 100,000
+    mana where the board makes 1. The answer says so in a few hundred bytes, as ``{100000}``'s
+    does, not one string per symbol (a megabyte)."""
+    answer = pay({"cost": "{1}" * 100_000, "sources": [{"name": "Forest"}]})
+    assert answer == {"status": "infeasible", "optimal": True,
+                      "why": "needs 100000 mana for 100,000 x {1} but the board can make at most 1",
+                      "conflict": ["{1}"], "conflict_counts": {"{1}": 100_000}}
+
+
+def test_6_conflict_of_mixed_symbols_counts_each_kind() -> None:
+    """Spec 6: 70 x {W} and 2 x {1} against one Forest: the white mana is the smallest set of
+    types short (70 white needed, 0 made), so those 70 are the conflict, counted."""
+    answer = pay({"cost": "{W}" * 70 + "{1}{1}", "sources": [{"name": "Forest"}]})
+    assert answer["why"] == "needs 70 white mana for 70 x {W} but the board can make at most 0"
+    assert answer["conflict"] == ["{W}"] and answer["conflict_counts"] == {"{W}": 70}
+
+
+def test_6_short_conflicts_list_every_symbol_as_before() -> None:
+    """Spec 6: up to 64 symbols, ``conflict`` lists each one and ``why`` writes them out."""
+    answer = pay({"cost": "{W}" * 64, "sources": [{"name": "Forest"}]})
+    assert answer == {"status": "infeasible", "optimal": True,
+                      "why": "needs 64 white mana for " + "{W}" * 64 + " but the board can make at most 0",
+                      "conflict": ["{W}"] * 64}
+
+
+def test_6_counted_conflict_fits_the_schema() -> None:
+    import jsonschema
+
+    from tapwise.json_schema import json_schema
+
+    answer = pay({"cost": "{1}" * 100, "sources": [{"name": "Forest"}]})
+    jsonschema.Draft202012Validator(json_schema("pay_answer")).validate(answer)
+    assert answer["conflict_counts"] == {"{1}": 100}
