@@ -10,6 +10,11 @@ answered exactly once and in order per connection (nothing lost or duplicated), 
 one the same request gets alone in a fresh process (no state leaking between requests; only
 time-limited answers may differ, in status only), and the server's memory (VmRSS) after each
 round. Loopback only; every loop is bounded and the server is stopped at the end.
+
+    python -m tapwise.benchmarks.server_load --fairness 30000 --time-limit 0.5 --rounds 3
+
+times instead a one-Forest request on one connection while a 30,000-entry request runs on
+another (the server solves connections side by side: interfaces/server.py).
 """
 
 from __future__ import annotations
@@ -89,13 +94,31 @@ def expected_answers(lines: list[tuple[bytes, Any, str]]) -> list[dict[str, Any]
 
 
 def _rss_kb(pid: int) -> int:
-    try:
-        for row in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if row.startswith("VmRSS:"):
-                return int(row.split()[1])
-    except OSError:
-        pass
-    return -1
+    """The resident size of process ``pid`` and all its descendants (the server's workers)."""
+    total, found = 0, False
+    for p in _tree(pid):
+        try:
+            for row in Path(f"/proc/{p}/status").read_text().splitlines():
+                if row.startswith("VmRSS:"):
+                    total += int(row.split()[1])
+                    found = True
+        except OSError:
+            pass
+    return total if found else -1
+
+
+def _tree(pid: int) -> list[int]:
+    """``pid`` and its descendants, read from /proc."""
+    out, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        out.append(p)
+        try:
+            for task in Path(f"/proc/{p}/task").iterdir():
+                todo += [int(c) for c in (task / "children").read_text().split()]
+        except OSError:
+            pass
+    return out
 
 
 def start_server(limit: int = LIMIT, cache_entries: int | None = None) -> tuple[subprocess.Popen, int]:
@@ -149,7 +172,7 @@ def check(lines: list[tuple[bytes, Any, str]], answers: list[str], expected: lis
     for (line, pid, kind), row, alone in zip(lines, answers, expected):
         answer = json.loads(row)
         if kind in ("garbage", "huge", "nested", "binary", "nan"):
-            if answer.get("status") != "error" or "id" in answer:
+            if answer.get("status") != "error" or answer.get("id", "<missing>") is not None:
                 problems.append(f"{kind} line answered {row[:200]}")
             continue
         if answer.get("id", "<missing>") != pid:
@@ -212,6 +235,58 @@ def run(clients: int, lines_per_client: int, rounds: int, seed: int, stdin_lines
     return report
 
 
+def fairness(entries: int = 30_000, time_limit: float = 0.5, tries: int = 3, out: Any = sys.stdout,
+             workers: int | None = None) -> list[dict[str, Any]]:
+    """A slow request on one connection and a one-Forest request on another, sent while the
+    slow one runs: when each answer arrived (seconds after its request was sent), and which came
+    first. The server is ``tapwise serve --port 0`` (``workers``: its ``--workers``)."""
+    slow = json.dumps({"id": "slow", "cost": "{G}", "time_limit": time_limit,
+                       "sources": [{"name": "Forest"}] * entries}).encode() + b"\n"
+    fast = json.dumps({"id": "fast", "cost": "{G}", "sources": [{"name": "Forest"}]}).encode() + b"\n"
+    extra = [] if workers is None else ["--workers", str(workers)]
+    proc = subprocess.Popen([sys.executable, "-m", "tapwise.interfaces.cli", "serve", "--port", "0", *extra],
+                            stderr=subprocess.PIPE, text=True)
+    rows = []
+    try:
+        line = proc.stderr.readline()
+        if "serving on" not in line:
+            raise RuntimeError(f"the server did not start: {line!r}")
+        port = int(line.rsplit(":", 1)[1])
+        tcp_client(port, [(fast, "fast", "valid")])  # one request first: the workers are up
+        for _ in range(tries):
+            arrived: list[tuple[str, float]] = []
+            with socket.create_connection(("127.0.0.1", port), timeout=600) as a, \
+                    socket.create_connection(("127.0.0.1", port), timeout=600) as b:
+                def read(sock: socket.socket, sent: list[float]) -> None:
+                    with sock.makefile("rb") as reader:
+                        row = json.loads(reader.readline())
+                    arrived.append((row["id"], time.perf_counter() - sent[0]))
+
+                a_sent, b_sent = [time.perf_counter()], [0.0]
+                ta = threading.Thread(target=read, args=(a, a_sent))
+                ta.start()
+                a.sendall(slow)
+                time.sleep(0.3)  # the slow request is being read or solved
+                b_sent[0] = time.perf_counter()
+                tb = threading.Thread(target=read, args=(b, b_sent))
+                tb.start()
+                b.sendall(fast)
+                tb.join(600)
+                ta.join(600)
+            got = dict(arrived)
+            rows.append({"first": arrived[0][0], "fast_s": round(got["fast"], 3), "slow_s": round(got["slow"], 3)})
+            print(f"fairness: {entries:,}-entry request (time_limit {time_limit}) answered after "
+                  f"{got['slow']:.3f} s; one-Forest request on another connection after {got['fast']:.3f} s; "
+                  f"first answer: {arrived[0][0]}", file=out)
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+    return rows
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tapwise.benchmarks.server_load", description=__doc__.split("\n\n")[0])
     parser.add_argument("--clients", type=int, default=4)
@@ -220,8 +295,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--stdin-lines", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--cache-entries", type=int, help="the server's --cache-entries (default: its default)")
+    parser.add_argument("--fairness", type=int, metavar="ENTRIES",
+                        help="instead: time a one-Forest request on one connection while a request of ENTRIES "
+                        "Forests runs on another")
+    parser.add_argument("--time-limit", type=float, default=0.5, help="with --fairness: the large request's")
+    parser.add_argument("--workers", type=int, help="with --fairness: the server's --workers")
     args = parser.parse_args(argv)
     os.environ.setdefault("PYTHONHASHSEED", "0")
+    if args.fairness:
+        fairness(args.fairness, args.time_limit, args.rounds, workers=args.workers)
+        return 0
     report = run(args.clients, args.lines, args.rounds, args.seed, args.stdin_lines, cache_entries=args.cache_entries)
     return 1 if report["problems"] else 0
 

@@ -296,8 +296,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
         return server.serve_stdin(args.max_bytes, args.cache_entries)
     if not 0 <= args.port <= 65535:
         raise Refused(f"--port must be 0-65535 (0: any free port), not {args.port}")
+    if not 0 <= args.workers <= 256:
+        raise Refused(f"--workers must be 0-256 (0: solve in the server's own process), not {args.workers}")
+    if not 1 <= args.max_connections <= 4096:
+        raise Refused(f"--max-connections must be 1-4096, not {args.max_connections}")
     try:
-        return server.serve_tcp(args.port, args.max_bytes, cache_entries=args.cache_entries)
+        return server.serve_tcp(args.port, args.max_bytes, cache_entries=args.cache_entries,
+                                workers=args.workers, max_connections=args.max_connections)
     except OSError as e:
         raise Refused(f"can't serve on {server.HOST}:{args.port}: {e.strerror or e}") from None
 
@@ -345,6 +350,12 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--cache-entries", type=int, default=server.CACHE_ENTRIES,
                    help="empty the solver's memos once together they hold more entries than this, so memory "
                    f"stays flat (default {server.CACHE_ENTRIES:,}; 0 empties them after every request)")
+    s.add_argument("--workers", type=int, default=server.WORKERS,
+                   help="with --port: worker processes, so that many connections' requests are solved at once "
+                   f"(default {server.WORKERS}; 0: one request at a time in the server's own process)")
+    s.add_argument("--max-connections", type=int, default=server.MAX_CONNECTIONS,
+                   help=f"with --port: connections served at once (default {server.MAX_CONNECTIONS}); one more "
+                   "is answered with an error line and closed")
     s.set_defaults(func=cmd_serve)
     sub.add_parser("bench", help="run the benchmark suite (see tapwise bench --help)")
     return parser

@@ -29,7 +29,9 @@ def render(answer: dict[str, Any]) -> str:
         lines = [f"Can't pay: {status}."]
         if answer.get("why"):
             lines.append(f"Why: {answer['why']}.")
-        if answer.get("conflict"):
+        if answer.get("conflict_counts"):  # past 64 symbols: each once, with its count
+            lines.append("Symbols in conflict: " + ", ".join(f"{n:,} x {s}" for s, n in answer["conflict_counts"].items()))
+        elif answer.get("conflict"):
             lines.append("Symbols in conflict: " + "".join(answer["conflict"]))
         return "\n".join(lines)
     has_x = answer.get("x") or "{X}" in answer["total_cost"]

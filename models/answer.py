@@ -141,6 +141,7 @@ class Answer:
     objective: tuple[tuple[str, int], ...] | None = None
     why: str | None = None
     conflict: tuple[str, ...] | None = None
+    conflict_counts: tuple[tuple[str, int], ...] | None = None  # past 64 symbols (solver/answer_size.py)
     error: str | None = None
     id: Any = None
     kept: tuple[int, ...] | None = None  # spec 9.5: indexes of the kept costs still payable
@@ -176,7 +177,7 @@ class Answer:
 _PLAIN = ("optimal", "x", "life_paid", "damage", "energy_paid", "sources_used", "sacrificed",
           "counters", "why", "error", "discarded", "counters_removed", "convoked", "improvised", "delved")
 ANSWER_KEYS = ("status", "total_cost", "announce", "activations", "payments", "colors_spent",
-               "left_over", "left_over_counts", "objective", "conflict", "id", "kept", "drawbacks", "other_costs") + _PLAIN
+               "left_over", "left_over_counts", "objective", "conflict", "conflict_counts", "id", "kept", "drawbacks", "other_costs") + _PLAIN
 
 
 def _symbol(value: Any, path: str) -> Symbol:
@@ -299,6 +300,7 @@ def _load_answer(value: Any) -> Answer:
         left_over_counts=_type_counts(obj["left_over_counts"], "left_over_counts") if "left_over_counts" in obj else None,
         objective=objective,
         conflict=_strings(obj["conflict"], "conflict") if "conflict" in obj else None,
+        conflict_counts=_symbol_counts(obj["conflict_counts"], "conflict_counts") if "conflict_counts" in obj else None,
         id=obj.get("id"),
         kept=tuple(_int(k, f"kept[{i}]") for i, k in enumerate(_expect(obj["kept"], (list,), "kept", "a list")))
         if "kept" in obj else None,
@@ -307,6 +309,12 @@ def _load_answer(value: Any) -> Answer:
         other_costs=load_other_costs_taken(obj["other_costs"], "other_costs") if "other_costs" in obj else None,
         **plain,
     )
+
+
+def _symbol_counts(value: Any, path: str) -> tuple[tuple[str, int], ...]:
+    """``conflict_counts``: each symbol (a string) with how many are in conflict (at least 1)."""
+    raw = _expect(value, (dict,), path, "an object of symbol counts")
+    return tuple((k, _int(v, f"{path}.{k}", 1)) for k, v in raw.items())
 
 
 def dump_answer(answer: Answer) -> dict[str, Any]:
@@ -342,6 +350,8 @@ def dump_answer(answer: Answer) -> dict[str, Any]:
             out[key] = getattr(a, key)
     if a.conflict is not None:
         out["conflict"] = list(a.conflict)
+    if a.conflict_counts is not None:
+        out["conflict_counts"] = dict(a.conflict_counts)
     if a.kept is not None:
         out["kept"] = list(a.kept)
     if a.id is not None:

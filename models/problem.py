@@ -13,6 +13,7 @@ from tapwise.models.caches import memo, remember, table
 from itertools import count, product
 from typing import TYPE_CHECKING, Any, Hashable, Iterable, Mapping
 
+from tapwise.models import clock
 from tapwise.models.basics import basic_land
 from tapwise.models.effects import MAX_EFFECTS, Effect, check_effect_facts, load_effects
 from tapwise.models.facts import Amount, Condition, fact_name as _fact_name, load_conditions  # re-exported
@@ -1164,19 +1165,28 @@ def load_sources(value: Any, path: str) -> tuple[Source, ...]:
     out: list[Source] = []
     taken: set[str] = set()
     explicit: set[str] | None = None
+    numbered: dict[str, int] = {}
     for i, raw in enumerate(value):
+        if i & 255 == 255 and clock.passed():  # about every 5 ms of plain entries
+            raise ProblemError("time_limit", f"the time limit passed while loading {path} (at entry "
+                               f"{i:,} of {len(value):,}): nothing was solved")
         source = _quick_source(raw, taken)
         if source is None:
             if explicit is None:
                 explicit = {v["id"] for v in value if isinstance(v, dict) and isinstance(v.get("id"), str)}
-            source = _load_source(raw, f"{path}[{i}]", i, taken, explicit)
+            source = _load_source(raw, f"{path}[{i}]", i, taken, explicit, numbered)
         taken.add(source.id)
         out.append(source)
     return tuple(out)
 
 
-def _load_source(raw: Any, p: str, i: int, taken: set[str], explicit: set[str]) -> Source:
-    """One entry, every field checked and any problem named by its path ``p``."""
+def _load_source(raw: Any, p: str, i: int, taken: set[str], explicit: set[str],
+                 numbered: dict[str, int]) -> Source:
+    """One entry, every field checked and any problem named by its path ``p``. An entry without
+    an id takes its name (or ``source{i}``), else the first ``name#2``, ``name#3``, ... that no
+    entry takes: ``numbered`` keeps, per base, the number the last search stopped at, so the
+    search goes on from there (``taken`` only grows, so no lower number is free again) and
+    loading stays linear in the number of entries."""
     obj = _object(raw, p, SOURCE_KEYS + NOT_YET["source"])
     _refuse_not_yet(obj, "source", p)
     name = _str(obj["name"], f"{p}.name") if obj.get("name") is not None else None
@@ -1188,10 +1198,12 @@ def _load_source(raw: Any, p: str, i: int, taken: set[str], explicit: set[str]) 
             raise ProblemError(f"{p}.id", f"duplicate source id {sid!r}")
     else:
         base = name if name is not None else f"source{i}"
-        sid, n = base, 1
+        n = numbered.get(base, 1)
+        sid = base if n == 1 else f"{base}#{n}"
         while sid in taken or sid in explicit:
             n += 1
             sid = f"{base}#{n}"
+        numbered[base] = n
     if sid == "pool":
         raise ProblemError(f"{p}.id", "'pool' is reserved for mana already in the pool")
     count = _int(obj.get("count", 1), f"{p}.count", 0, MAX_COUNT)

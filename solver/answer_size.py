@@ -10,6 +10,10 @@ symbol of the total cost. Both stay as they are for the answers engines see ever
   type from one place) are one entry with a ``count``, its ``mana`` all of theirs, as an
   activation's ``paid`` already groups the payments of its repeated cost.
 
+- an infeasible answer's ``conflict`` names each symbol once, in the order they first come,
+  and ``conflict_counts`` says how many of each are in conflict (``{"{1}": 100000}``); ``why``
+  writes them the same way (``100,000 x {1}``).
+
 So an answer's size follows the activations, the distinct symbols and the places mana came
 from, never the number of mana. The verifier checks what is left per type in either form.
 """
@@ -42,3 +46,30 @@ def group_long_payments(payments: list[dict[str, Any]],
     """``payments`` as given while at most :data:`LIST_MAX`, else grouped by ``group``
     (consecutive identical payments as one with a ``count``: solver.answer's grouping)."""
     return payments if len(payments) <= LIST_MAX else group(payments)
+
+
+def symbols_text(symbols: list[str]) -> str:
+    """Symbols for a ``why`` sentence: written one after another (``{1}{1}{G}``) while at most
+    :data:`LIST_MAX`, else each once with its count (``100,000 x {1}, 2 x {G}``)."""
+    if len(symbols) <= LIST_MAX:
+        return "".join(symbols)
+    return ", ".join(f"{n:,} x {s}" for s, n in _counts(symbols).items())
+
+
+def bounded_conflict(found: dict[str, Any]) -> dict[str, Any]:
+    """An explanation (``why``, ``conflict``) with its ``conflict`` as given while at most
+    :data:`LIST_MAX` symbols, else each symbol once and ``conflict_counts`` beside it."""
+    conflict = found.get("conflict")
+    if conflict is not None and len(conflict) > LIST_MAX:
+        counts = _counts(conflict)
+        found["conflict"] = list(counts)
+        found["conflict_counts"] = counts
+    return found
+
+
+def _counts(symbols: list[str]) -> dict[str, int]:
+    """How many of each symbol, in the order they first come."""
+    counts: dict[str, int] = {}
+    for s in symbols:
+        counts[s] = counts.get(s, 0) + 1
+    return counts

@@ -6,7 +6,8 @@ request opens its deadline with :func:`request`; a request inside another (each 
 castable is a ``pay``) gets the sooner of its own and the enclosing one. Each step that can take
 long asks :func:`left` how much it may take, so no step needs the deadline passed down to it.
 
-The current deadline is a context variable: each thread (each TCP connection of the server)
+The current deadline is a context variable (models/clock.py, where the loader reads it too, so
+that loading stops once the time is over): each thread (each TCP connection of the server)
 and each request has its own.
 """
 
@@ -15,15 +16,14 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from contextvars import ContextVar, Token
+from contextvars import Token
 from typing import Any
 
+from tapwise.models.clock import CURRENT as _CURRENT
 from tapwise.models.problem import MAX_TIME_LIMIT, ProblemError
 
 DEFAULT = 10.0
 """The time limit of a request that gives none (spec section 2)."""
-
-_CURRENT: ContextVar[float | None] = ContextVar("tapwise_deadline", default=None)  # time.monotonic()
 
 
 def read_time_limit(request: dict[str, Any], path: str = "time_limit") -> float:

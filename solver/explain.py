@@ -13,6 +13,7 @@ from tapwise.models.caches import memo
 from tapwise.models.mana import (COLOR_NAMES, KIND_COLORED, KIND_COLORLESS, KIND_COLORLESS_HYBRID, KIND_GENERIC,
                                  KIND_HYBRID, KIND_SNOW, KIND_TWOBRID, KIND_X, TYPES, Symbol, type_mask)
 from tapwise.solver import deadline as deadlines
+from tapwise.solver.answer_size import bounded_conflict, symbols_text
 from tapwise.solver.compile import Compiled
 
 
@@ -127,8 +128,8 @@ def explain(c: Compiled) -> dict[str, Any]:
     if c.problem.payment is not None:  # 9.3: creatures, artifacts and cards pay beside the mana counted here
         from tapwise.solver.explain_keywords import explain_keywords
 
-        return explain_keywords(c)
-    return explain_by_count(c) or _from_core(c)
+        return bounded_conflict(explain_keywords(c))
+    return explain_by_count(c) or bounded_conflict(_from_core(c))
 
 
 def explain_by_count(c: Compiled) -> dict[str, Any] | None:
@@ -156,14 +157,14 @@ def explain_by_count(c: Compiled) -> dict[str, Any] | None:
         have = supply(mask)
         if need > have:
             types = _types_of(mask)
-            symbols = "".join(str(s) for s, _ in group)
-            why = (f"needs {need} {_describe(types)} for {symbols} but the board can make at most "
-                   f"{have}")
-            return {"why": why, "conflict": [str(s) for s, _ in group]}
+            conflict = [str(s) for s, _ in group]
+            why = (f"needs {need} {_describe(types)} for {symbols_text(conflict)} but the board can make "
+                   f"at most {have}")
+            return bounded_conflict({"why": why, "conflict": conflict})
     energy = variant.energy
     if energy > prob.player.energy:
-        return {"why": f"needs {energy} energy but the player has {prob.player.energy}",
-                "conflict": ["{E}"] * energy}
+        return bounded_conflict({"why": f"needs {energy} energy but the player has {prob.player.energy}",
+                                 "conflict": ["{E}"] * energy})
     return None
 
 
@@ -191,7 +192,7 @@ def _from_core(c: Compiled) -> dict[str, Any]:
         reasons.append("some mana can't be spent on this")
     if any(p.life or p.damage for p in c.producers):
         reasons.append("sources that cost life or deal damage are limited by life")
-    why = "no payment covers " + ("".join(mana) or " ".join(core)) + " together"
+    why = "no payment covers " + (symbols_text(mana) or " ".join(core)) + " together"
     if reasons:
         why += ": " + "; ".join(reasons)
     return {"why": why, "conflict": core}

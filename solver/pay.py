@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from tapwise.models.problem import Problem, ProblemError, load_problem, unread_json
+from tapwise.models.problem import MAX_TIME_LIMIT, Problem, ProblemError, load_problem, unread_json
 from tapwise.models.total_cost import CostError
 from tapwise.solver.answer import Shape, build_answer, copy_shaped, group_answer, shape_of
 from tapwise.solver import deadline as deadlines
@@ -72,17 +72,32 @@ def pay(problem: dict[str, Any] | Problem) -> dict[str, Any]:
 def _pay(problem: Any, started: float, doing: _Doing) -> dict[str, Any]:
     if not isinstance(problem, (dict, Problem)):
         return _error(f"a problem must be a JSON object (a dict) or a Problem, not {type(problem).__name__}", None)
+    # One deadline for the whole request, loading included: a huge board stops loading once
+    # its time is over (the loader looks, models/clock.py).
+    limit = problem.time_limit if isinstance(problem, Problem) else _given_time_limit(problem)
+    deadline, token = deadlines.enter(limit, started)
     try:
-        prob = problem if isinstance(problem, Problem) else load_problem(problem)
-        if prob.keep or "max_keep" in prob.objective:  # spec 9.5: solver/keep.py
-            doing.what = "paying with kept costs"
-            with deadlines.request(prob.time_limit, started):
+        try:
+            prob = problem if isinstance(problem, Problem) else load_problem(problem)
+            if prob.keep or "max_keep" in prob.objective:  # spec 9.5: solver/keep.py
+                doing.what = "paying with kept costs"
                 return _keeping(prob, problem)
-        doing.what = "compiling the problem"
-        merge, compiled = merged_and_compiled(prob)
-    except (ProblemError, CostError) as e:
-        return _error(str(e), problem)
-    return pay_compiled(prob, merge, compiled, problem, started, doing)
+            doing.what = "compiling the problem"
+            merge, compiled = merged_and_compiled(prob)
+        except (ProblemError, CostError) as e:
+            return _error(str(e), problem)
+        return _solve_and_verify(prob, merge, compiled, problem, deadline, doing, None)
+    finally:
+        deadlines.leave(token)
+
+
+def _given_time_limit(problem: dict[str, Any]) -> float:
+    """The problem's ``time_limit`` as given, before it is loaded (the loader checks it, and
+    names a bad one): a number in range, else the default."""
+    value = problem.get("time_limit", deadlines.DEFAULT)
+    if type(value) is not int and type(value) is not float or not 0 < value <= MAX_TIME_LIMIT:
+        return deadlines.DEFAULT
+    return value
 
 
 def pay_compiled(prob: Problem, merge: Merge, compiled: Compiled, request: Any = None,
