@@ -1,0 +1,332 @@
+"""One legal answer per verifier rule, and one spoiling of it that breaks exactly that rule
+(tests/test_verify_rules.py; the table in docs/verifier.md).
+
+Every problem and answer here is written out by hand (no solver call), so a case says what the
+rules say (comprehensive rules numbers in the comments), not what the code does. A spoiling
+changes what it must to break its rule and, where breaking it would also change a reported
+number, reports the new number too, so that the one rule is all that is wrong.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+from typing import Any, Callable
+
+Answer = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Case:
+    """``rule``: the rule's name in docs/verifier.md; ``message``: a part of the verifier's own
+    message for it (the test asserts every error the spoiled answer gets contains it);
+    ``plain``: the legal answer is one verify_plain's quick acceptance reads, so the quick
+    checker must refuse the spoiled one too."""
+    rule: str
+    problem: dict[str, Any]
+    answer: Answer
+    spoil: Callable[[Answer], None]
+    message: str
+    plain: bool = False
+    also: tuple[str, ...] = ()
+    """Messages of rules the spoiling can't help breaking with it (an unknown symbol is also a
+    symbol the cost doesn't have); the rule's own message must still be among the errors."""
+
+
+def act(source: str, adds: str, ability: int = 0, times: int = 1, **more: Any) -> dict[str, Any]:
+    return {"source": source, "ability": ability, "adds": adds, "times": times, **more}
+
+
+def m(t: str, source: str, **more: Any) -> dict[str, Any]:
+    return {"type": t, "source": source, **more}
+
+
+def paid(symbol: str, *mana: dict[str, Any], **more: Any) -> dict[str, Any]:
+    return {"symbol": symbol, "mana": list(mana), **more}
+
+
+def answer(acts: list[dict[str, Any]], pays: list[dict[str, Any]], colors: list[str], left: dict[str, int],
+           objective: dict[str, int], x: int = 0, **fields: Any) -> Answer:
+    """A paid answer with its reported numbers written out (life, damage, energy, sacrificed
+    default 0)."""
+    out = {"status": "paid", "optimal": True, "x": x, "activations": acts, "payments": pays,
+           "life_paid": 0, "damage": 0, "energy_paid": 0, "sacrificed": 0, "colors_spent": colors,
+           "left_over": [f"{{{t}}}" for t, n in left.items() for _ in range(n)], "left_over_counts": dict(left),
+           "objective": objective}
+    out.update(fields)
+    return out
+
+
+def edits(*changes: Callable[[Answer], None]) -> Callable[[Answer], None]:
+    def run(a: Answer) -> None:
+        for change in changes:
+            change(a)
+    return run
+
+
+def put(*path_and_value: Any) -> Callable[[Answer], None]:
+    """Set ``a[p0][p1]...[pn] = value``."""
+    *path, value = path_and_value
+
+    def run(a: Answer) -> None:
+        target = a
+        for key in path[:-1]:
+            target = target[key]
+        target[path[-1]] = copy.deepcopy(value)
+    return run
+
+
+def drop(*path: Any) -> Callable[[Answer], None]:
+    def run(a: Answer) -> None:
+        target = a
+        for key in path[:-1]:
+            target = target[key]
+        del target[path[-1]]
+    return run
+
+
+def append(key: str, item: Any) -> Callable[[Answer], None]:
+    return lambda a: a[key].append(copy.deepcopy(item))
+
+
+def left(counts: dict[str, int]) -> Callable[[Answer], None]:
+    """Report ``counts`` as the mana left in the pool (left_over, left_over_counts)."""
+    return edits(put("left_over", [f"{{{t}}}" for t, n in counts.items() for _ in range(n)]),
+                 put("left_over_counts", dict(counts)))
+
+
+# --- P1: Forest and Sol Ring pay {1}{G}{W/P}, the {W/P} with 2 life (107.4f). -------------------
+FOREST = {"id": "forest", "abilities": [{"add": "{G}"}]}
+SOL = {"id": "sol", "types": ["artifact"], "abilities": [{"add": "{C}{C}"}]}
+PAIN = {"id": "pain", "abilities": [{"add": "{G}", "damage": 2}]}
+
+
+def p1(**player: Any) -> dict[str, Any]:
+    return {"cost": "{1}{G}{W/P}", "player": {"life": 5, **player}, "sources": [FOREST, SOL, PAIN]}
+
+
+P1 = p1()
+A1 = answer([act("forest", "{G}"), act("sol", "{C}{C}")],
+            [paid("{1}", m("C", "sol")), paid("{G}", m("G", "forest")), {"symbol": "{W/P}", "life": 2}],
+            ["G"], {"C": 1}, {"min_life": 2, "min_sacrifices": 0, "min_sources": 2, "min_waste": 1}, life_paid=2)
+O1 = {"min_life": 2, "min_sacrifices": 0, "min_sources": 2, "min_waste": 1}
+
+# --- P2: a snow Plains, a Lotus Petal and a red mana in the pool pay {W/U}{S}{X} with X=1. ----------
+P2 = {"cost": "{W/U}{S}{X}", "x": 1, "pool": ["{R}"], "player": {"life": 5, "energy": 3},
+      "sources": [{"id": "snowp", "snow": True, "abilities": [{"add": "{W}"}]},
+                  {"id": "petal", "types": ["artifact"],
+                   "abilities": [{"add": {"any_color": 1}, "tap": False, "sacrifice": True, "uses": 5}]},
+                  {"id": "pain", "abilities": [{"add": "{U}", "damage": 1}]},
+                  {"id": "cell", "abilities": [{"add": "{U}", "tap": False, "energy": 1, "uses": 2}]},
+                  {"id": "talon", "abilities": [{"add": "{C}", "life": 1}]}]}
+A2 = answer([act("snowp", "{W}"), act("petal", "{U}")],
+            [paid("{X}", m("R", "pool", pool=0)), paid("{W/U}", m("U", "petal"), half="{U}"),
+             paid("{S}", m("W", "snowp"))],
+            ["W", "U", "R"], {}, {"min_life": 0, "min_sacrifices": 1, "min_sources": 2, "min_waste": 0}, x=1,
+            sacrificed=1)
+
+# --- P3: a red mana in the pool pays a filter land's {1}; a Mox's {W} pays a shard's {W/P}. ---------
+P3 = {"cost": "{B}{B}", "pool": ["{R}"], "player": {"life": 3, "keep_life": None},
+      "sources": [{"id": "mox", "types": ["artifact"], "abilities": [{"add": "{W}"}]},
+                  {"id": "filter", "abilities": [{"mana": "{1}", "add": "{B}{B}"}]},
+                  {"id": "shard", "abilities": [{"mana": "{W/P}", "add": "{C}", "tap": False, "uses": 1}]}]}
+A3 = answer([act("mox", "{W}"), act("shard", "{C}", paid=[paid("{W/P}", m("W", "mox"))]),
+             act("filter", "{B}{B}", paid=[paid("{1}", m("R", "pool", pool=0))])],
+            [paid("{B}", m("B", "filter")), paid("{B}", m("B", "filter"))],
+            ["B"], {"C": 1}, {"min_life": 0, "min_sacrifices": 0, "min_sources": 3, "min_waste": 1})
+
+
+# --- P4: Jegantha's {W}, which can't pay generic mana, pays {W}; a Plains pays {1}. ----------------
+P4 = {"cost": "{1}{W}", "sources": [{"id": "plains", "abilities": [{"add": "{W}"}]},
+                                    {"id": "jeg", "types": ["creature"],
+                                     "abilities": [{"add": ["{W}", "{U}"], "only": {"not_generic": True}}]}]}
+A4 = answer([act("plains", "{W}"), act("jeg", "{W}")], [paid("{1}", m("W", "plains")), paid("{W}", m("W", "jeg"))],
+            ["W"], {}, {"min_life": 0, "min_sacrifices": 0, "min_sources": 2, "min_waste": 0})
+
+# --- P5: {2/W}, {E} and {U}: a {W} half, one energy. ---------------------------------------------
+P5 = {"cost": "{2/W}{E}{U}", "player": {"life": 5, "energy": 1},
+      "sources": [{"id": "wastes", "count": 3, "abilities": [{"add": "{C}"}]},
+                  {"id": "isl", "abilities": [{"add": "{U}"}]}, {"id": "plains", "abilities": [{"add": "{W}"}]}]}
+A5 = answer([act("isl", "{U}"), act("plains", "{W}")],
+            [paid("{2/W}", m("W", "plains"), half="{W}"), paid("{U}", m("U", "isl")), {"symbol": "{E}", "energy": 1}],
+            ["W", "U"], {}, {"min_life": 0, "min_sacrifices": 0, "min_sources": 2, "min_waste": 0}, energy_paid=1)
+
+# --- P6: X=2 paid only with black mana (x_color), {B} too. ----------------------------------------
+P6 = {"cost": "{X}{B}", "x": 2, "x_color": "B",
+      "sources": [{"id": "swamp", "count": 3, "abilities": [{"add": "{B}"}]}, {"id": "mnt", "abilities": [{"add": "{R}"}]}]}
+A6 = answer([act("swamp", "{B}", times=3)], [paid("{X}", m("B", "swamp", count=2)), paid("{B}", m("B", "swamp"))],
+            ["B"], {}, {"min_life": 0, "min_sacrifices": 0, "min_sources": 3, "min_waste": 0}, x=2)
+
+# --- P7: Achroma (702.86a): the object's own generic only with colorless mana. -----------------------
+P7 = {"cost": "{1}{W}", "keywords": ["achroma"],
+      "sources": [{"id": "wastes", "abilities": [{"add": "{C}"}]}, {"id": "plains", "count": 2, "abilities": [{"add": "{W}"}]}]}
+A7 = answer([act("wastes", "{C}"), act("plains", "{W}")], [paid("{1}", m("C", "wastes")), paid("{W}", m("W", "plains"))],
+            ["W"], {}, {"min_life": 0, "min_sacrifices": 0, "min_sources": 2, "min_waste": 0})
+
+# --- P8: {1}{R} cast without paying its mana cost (118.9, 107.3b): nothing to pay. -----------------
+P8 = {"cost": "{1}{R}", "free": True, "sources": [{"id": "mnt", "abilities": [{"add": "{R}"}]}]}
+A8 = answer([], [], [], {}, {"min_life": 0, "min_sacrifices": 0, "min_sources": 0, "min_waste": 0})
+
+# --- P3 grouped: the filter's {B}{B} as one payment with a count (solver/answer_size.py). ---------
+A3G = copy.deepcopy(A3)
+A3G["payments"] = [{"symbol": "{B}", "count": 2, "mana": [m("B", "filter", count=2)]}]
+O2 = A2["objective"]
+
+
+UNREAD = ("but the payment gives", "left_over doesn't match", "left_over_counts says")
+"""When the symbols paid don't make up the total cost, the replay spends none of the payments'
+mana (it can't tell which symbol is which), so the numbers that read it are reported too."""
+
+
+def swap_mana(k: int, n: int) -> Callable[[Answer], None]:
+    """Swap the mana paying payments k and n."""
+    def run(a: Answer) -> None:
+        p = a["payments"]
+        p[k]["mana"], p[n]["mana"] = p[n]["mana"], p[k]["mana"]
+    return run
+
+
+CASES: list[Case] = [
+    # --- activations (the replay of each, 605.3, 106.4) ---
+    # --- the mana each payment names exists (106.4, 106.6) ---
+    Case("a mana entry's count is a whole number >= 1", P1, A1,
+         edits(put("payments", 0, "mana", 0, "count", 0), left({"C": 2}), put("objective", "min_waste", 2)),
+         "a mana entry's count must be a whole number of at least 1, not 0", True),
+    Case("a mana entry names its type and source", P1, A1,
+         edits(put("payments", 0, "mana", 0, {"type": "C"}), left({"C": 2}), put("objective", "min_waste", 2)),
+         "a mana entry needs type and source", True),
+    Case("the mana spent is in the pool at that moment", P1, A1,
+         edits(put("payments", 0, "mana", 0, "source", "forest"), left({"C": 2}), put("objective", "min_waste", 2)),
+         "no {C} from forest that may be spent here is in the pool at that moment", True),
+    Case("the mana spent may be spent on this (106.6: not_generic)", P4, A4, swap_mana(0, 1),
+         "{W} from jeg can't pay generic mana ({1})"),
+    Case("unknown source", P1, A1, append("activations", act("nope", "{G}")), "unknown source 'nope'", True),
+    Case("no such ability", P1, A1, append("activations", act("forest", "{G}", ability=3)),
+         "forest has no ability 3", True),
+    Case("times is a whole number >= 1", P1, A1, append("activations", act("forest", "{G}", times=0)),
+         "times must be a whole number of at least 1, not 0", True),
+    Case("an ability adds only what it makes (106.1)", P1, A1, append("activations", act("forest", "{B}")),
+         "forest ability 0 can't add '{B}'", True),
+    Case("a copy taps once (106.4, 701.26)", P1, A1,
+         edits(append("activations", act("forest", "{G}")), left({"C": 1, "G": 1}),
+               put("objective", "min_waste", 2), put("objective", "min_sources", 3)),
+         "forest is tapped more often than it has untapped copies", True),
+    Case("an untapped-only ability is used at most `uses` times per copy", P2, A2,
+         edits(append("activations", act("cell", "{U}", times=3)), left({"U": 3}),
+               put("objective", "min_waste", 3), put("objective", "min_sources", 4), put("energy_paid", 3)),
+         "cell ability 0 used more than 2 times per copy"),
+    Case("a sacrificed copy is gone (701.17)", P2, A2,
+         edits(append("activations", act("petal", "{W}")), left({"W": 1}), put("sacrificed", 2),
+               put("objective", {"min_life": 0, "min_sacrifices": 2, "min_sources": 3, "min_waste": 1})),
+         "more copies of petal sacrificed than exist"),
+    # --- an ability's own mana cost (605.3b, 602.2b) ---
+    Case("an ability's cost is paid symbol by symbol", P3, A3,
+         put("activations", 2, "paid", 0, "symbol", "{2}"), "its cost {1} x1 is paid as {'{2}': 1}",
+         also=("{2} needs 2 mana, got 1",)),
+    Case("an ability's payment names a symbol", P3, A3,
+         put("activations", 2, "paid", [paid("{1}", m("R", "pool", pool=0)), paid("{Q}")]),
+         "paid[1]: bad symbol '{Q}'", also=("is paid as",)),
+    Case("an ability's payment count is a whole number >= 1", P3, A3,
+         edits(put("activations", 2, "paid", 0, "count", 0), left({"R": 1, "C": 1})), "paid[0]: a payment's count must be a whole number"),
+    Case("an ability's symbol is paid with as much mana as it needs", P3, A3,
+         edits(put("activations", 1, "paid", 0, "mana", []), left({"W": 1, "C": 1}), put("objective", "min_waste", 2)),
+         "{W/P} needs 1 mana, got 0"),
+    Case("an ability's Phyrexian symbol is paid with 2 life, no other amount (107.4f)", P3, A3,
+         edits(put("activations", 1, "paid", [{"symbol": "{W/P}", "life": 1}]), left({"W": 1, "C": 1}),
+               put("life_paid", 1), put("objective", {"min_life": 1, "min_sacrifices": 0, "min_sources": 3,
+                                                      "min_waste": 2})),
+         "{W/P} can't be paid with 1 life"),
+    Case("an ability's symbol is paid with mana of its color (or colors)", P3, A3,
+         edits(put("activations", 1, "paid", 0, "mana", [m("R", "pool", pool=0)]),
+               put("activations", 2, "paid", 0, "mana", [m("W", "mox")])),
+         "{R} can't pay {W/P}"),
+    # --- the total cost (601.2f): each symbol paid as the rules let it be ---
+    Case("a payment names a symbol", P1, A1, put("payments", 0, "symbol", 5), "payments[0]: bad symbol 5", True),
+    Case("a payment's count is a whole number >= 1", P1, A1, put("payments", 0, "count", 0),
+         "payments[0]: a payment's count must be a whole number of at least 1, not 0", True),
+    Case("the payments pay the total cost's symbols", P1, A1,
+         edits(lambda a: a["payments"].pop(1), put("colors_spent", []), left({"C": 1, "G": 1}),
+               put("objective", "min_waste", 2)), "payments cover {'{W/P}': 1} but the total cost has", True, also=UNREAD),
+    Case("as many {X} are paid as the total cost has", P6, A6, put("payments", 0, "symbol", "{2}"),
+         "1 {X} in the total cost, 0 paid", True, also=UNREAD),
+    Case("X is 0 without paying its mana cost (107.3b)", P8, A8, put("x", 1), "X must be 0 here", True),
+    Case("X is the problem's X", P6, A6, edits(put("x", 1), put("objective", "max_x", 1)),
+         "X is 1 but the problem fixes it at 2", True, also=UNREAD),
+    Case("a colored symbol is paid with mana of its color (106.1, 601.2h)", P1, A1, swap_mana(0, 1),
+         "{C} can't pay {G}", True),
+    Case("a hybrid symbol is paid with mana of one of its colors (107.4e)", P2, A2, swap_mana(0, 1),
+         "{R} can't pay {W/U}"),
+    Case("{S} is paid with snow mana (107.4h)", P2, A2, swap_mana(0, 2), "{R} can't pay {S}"),
+    Case("a Phyrexian symbol is paid with its color or 2 life (107.4f)", P1, A1,
+         edits(put("payments", 2, paid("{W/P}", m("C", "sol"))), put("life_paid", 0), left({}),
+               put("objective", {"min_life": 0, "min_sacrifices": 0, "min_sources": 2, "min_waste": 0})),
+         "{C} can't pay {W/P}", True),
+    Case("a Phyrexian symbol's life is 2, no other amount (107.4f)", P1, A1,
+         edits(put("payments", 2, "life", 3), put("life_paid", 3), put("objective", "min_life", 3)),
+         "{W/P} can't be paid with 3 life", True),
+    Case("{X} is paid with the color x_color names", P6, A6,
+         edits(put("activations", [act("swamp", "{B}", times=2), act("mnt", "{R}")]),
+               put("payments", 0, "mana", [m("B", "swamp"), m("R", "mnt")]), put("colors_spent", ["B", "R"])),
+         "{R} can't pay {X} here", True),
+    Case("a symbol other than generic is paid with one mana", P1, A1,
+         edits(put("payments", 1, "mana", [m("G", "forest"), m("C", "sol")]), left({}), put("objective", "min_waste", 0)),
+         "{G} is paid with one mana, not 2", True, also=("{C} can't pay {G}",)),
+    Case("a grouped payment pays each of its symbols with one mana", P3, A3G,
+         edits(put("payments", 0, "mana", 0, "count", 1), left({"C": 1, "B": 1}), put("objective", "min_waste", 2)),
+         "2 {B} are paid with one mana each, not 1 in all"),
+    Case("generic is paid in full, no more (118.7a, 601.2h)", P1, A1,
+         edits(put("payments", 0, "mana", [m("C", "sol"), m("C", "sol")]), left({}), put("objective", "min_waste", 0)),
+         "generic mana paid is 2 but the total cost needs 1", True),
+    Case("{2/W} is paid with at most two mana (107.4e)", P5, A5,
+         edits(put("activations", [act("isl", "{U}"), act("wastes", "{C}", times=3)]),
+               put("payments", 0, {"symbol": "{2/W}", "half": "{2}", "mana": [m("C", "wastes", count=3)]}),
+               put("colors_spent", ["U"]), put("objective", "min_sources", 4)),
+         "{2/W} is paid with more than two mana", also=("generic mana paid is 3 but the total cost needs 2",)),
+    Case("{E} is paid with one energy (107.14)", P5, A5, put("payments", 2, "energy", 2), "{E} is paid with one energy"),
+    Case("Achroma: the object's own generic only with colorless mana (702.86a)", P7, A7,
+         edits(put("activations", [act("plains", "{W}", times=2)]), put("payments", 0, "mana", [m("W", "plains")])),
+         "Achroma lets only colorless mana pay the object's own generic (702.86a)"),
+    # --- life and energy (118.3, 119.4, 601.2g-h) ---
+    Case("abilities' life costs need that much life (118.3, 119.4)", P3 | {"sources": P3["sources"] + [
+         {"id": "talon", "abilities": [{"add": "{C}", "life": 4}]}]}, A3,
+         edits(append("activations", act("talon", "{C}")), left({"C": 2}), put("life_paid", 4),
+               put("objective", {"min_life": 4, "min_sacrifices": 0, "min_sources": 4, "min_waste": 2})),
+         "abilities cost 4 life but the player has 3"),
+    Case("the cost's life needs that much life left after the abilities (601.2g-h)", p1(life=3, keep_life=None), A1,
+         edits(append("activations", act("pain", "{G}")), left({"C": 1, "G": 1}), put("damage", 2),
+               put("objective", {"min_life": 4, "min_sacrifices": 0, "min_sources": 3, "min_waste": 2})),
+         "the cost's 2 life is more than the 1 life left", True),
+    Case("keep_life: the payment leaves at least that much life", p1(keep_life=2), A1,
+         edits(append("activations", act("pain", "{G}")), left({"C": 1, "G": 1}), put("damage", 2),
+               put("objective", {"min_life": 4, "min_sacrifices": 0, "min_sources": 3, "min_waste": 2})),
+         "leaves 1 life, below keep_life 2", True),
+    Case("energy paid is energy the player has (107.14)", P2 | {"player": {"life": 5, "energy": 1}}, A2,
+         edits(append("activations", act("cell", "{U}", times=2)), left({"U": 2}), put("energy_paid", 2),
+               put("objective", {**O2, "min_sources": 3, "min_waste": 2})),
+         "spends 2 energy but the player has 1"),
+    # --- what the answer reports (section 6) ---
+    Case("life_paid is the life paid", P1, A1, put("life_paid", 1), "life_paid says 1 but the payment gives 2", True),
+    Case("damage is the damage dealt", P1, A1, put("damage", 1), "damage says 1 but the payment gives 0", True),
+    Case("energy_paid is the energy paid", P1, A1, put("energy_paid", 1), "energy_paid says 1 but the payment gives 0",
+         True),
+    Case("sacrificed is the permanents sacrificed", P1, A1, put("sacrificed", 1),
+         "sacrificed says 1 but the payment gives 0", True),
+    Case("colors_spent is the colors spent", P1, A1, put("colors_spent", ["G", "W"]),
+         "colors_spent says ['G', 'W'] but the payment gives ['G']", True),
+    Case("each objective's value is the payment's", P1, A1, put("objective", "min_sources", 3),
+         "objective min_sources says 3 but the payment gives 2", True),
+    Case("the answer says what is left in the pool", P1, A1, edits(drop("left_over"), drop("left_over_counts")),
+         "the answer says nothing of the mana left in the pool", True),
+    Case("left_over is the mana left", P1, A1, put("left_over", ["{G}"]),
+         "left_over doesn't match the mana left in the pool (1 {C})", True),
+    Case("left_over_counts is the mana left", P1, A1, put("left_over_counts", {"C": 2}),
+         "left_over_counts says {'C': 2} but the pool holds 1 {C}", True),
+]
+
+PROBLEM_CASES: list[tuple[str, dict[str, Any], dict[str, Any], Answer, str]] = [
+    # (rule, a problem, the same problem changed, an answer legal on the first, the message on the second)
+    ("an object with no mana cost can't be paid (118.6)", P1, P1 | {"cost": None}, A1,
+     "the object has no mana cost to pay (118.6)"),
+    ("X is 0 when free, so a fixed X above 0 can't be (107.3b)", P8, P8 | {"x": 1}, A8,
+     "with free, X is 0 (107.3b), but the problem fixes it above 0"),
+]
