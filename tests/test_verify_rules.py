@@ -43,6 +43,8 @@ def test_each_rule_is_named_once_and_has_a_row_in_the_docs():
 @pytest.mark.parametrize("case", CASES, ids=[c.rule for c in CASES])
 def test_the_rule_is_checked(case: Case):
     p = load_problem(case.problem)
+    if case.patch is not None:
+        p = case.patch(p)
     assert replay(p, copy.deepcopy(case.answer)) == []
     assert verify(p, copy.deepcopy(case.answer)) == []
     assert verify_plain.accepts(p, copy.deepcopy(case.answer), {}) is case.plain
@@ -51,7 +53,8 @@ def test_the_rule_is_checked(case: Case):
     errors = replay(p, copy.deepcopy(bad))
     _broken(errors, case)
     assert verify(p, copy.deepcopy(bad)) == errors
-    assert verify(load_problem(case.problem), copy.deepcopy(bad)) == errors  # a fresh problem: no plan kept
+    if case.patch is None:  # a fresh problem: no plan kept
+        assert verify(load_problem(case.problem), copy.deepcopy(bad)) == errors
     if case.plain:
         assert verify_plain.accepts(p, copy.deepcopy(bad), {}) is False
 
