@@ -342,6 +342,10 @@ P9 = {"cost": "{G}{W}{C}{R}{1}", "facts": {"swamp you control": 0, "forest you c
           {"id": "altar", "types": ["artifact"], "abilities": [
               {"add": "{C}{C}", "tap": False, "uses": "any", "sacrifice_other": {"types": ["creature"], "n": 1}}]},
           {"id": "looter", "abilities": [{"add": "{R}", "discard": 1}]},
+          {"id": "druid", "types": ["creature"], "abilities": [
+              {"add": "{G}", "tap": False, "uses": "any", "tap_other": {"types": ["creature"], "n": 1}}]},
+          {"id": "krark", "types": ["artifact"], "abilities": [
+              {"add": "{C}{C}", "tap": False, "uses": "any", "sacrifice_other": {"types": ["artifact"], "n": 1}}]},
           {"id": "spirit", "zone": "hand", "types": ["creature"],
            "abilities": [{"add": "{R}", "tap": False, "sacrifice": True}]},
           {"id": "ghoul", "zone": "graveyard", "abilities": [{"add": "{B}", "tap": False}]},
@@ -409,6 +413,14 @@ V2_CASES = [
     Case("9.2: a sacrificed copy does nothing afterwards", P9, A9,
          more(act("altar", "{C}{C}", sacrificed=["elf2"]), act("elf2", "{G}")),
          "every copy of elf2 is gone (sacrificed) before it acts", also=REPORTED),
+    Case("9.2: a copy taps once (the board's count of untapped copies)", P9, A9, more(act("elf", "{G}")),
+         "no untapped copy of elf is left to tap", also=REPORTED + ("elf is tapped more often",)),
+    Case("9.2: tap_other without \"self\" taps other permanents", P9, A9,
+         more(act("druid", "{G}", tapped=["druid"])),
+         "druid can't tap itself (no \"self\"): at most 0 of its copies per activation", also=REPORTED),
+    Case("9.2: sacrifice_other without \"self\" sacrifices other permanents", P9, A9,
+         more(act("krark", "{C}{C}", sacrificed=["krark"])), "krark can't sacrifice itself (no \"self\")",
+         also=REPORTED),
     Case("9.2: cards discarded as a cost are in the hand", P9, A9, more(act("looter", "{R}")),
          "discard needs 1 cards in all, but there are 0", also=REPORTED),
     Case("9.6: counters_removed is the counters removed", P9, A9, put("counters_removed", 2),
@@ -420,10 +432,112 @@ V2_CASES = [
 ]
 CASES += V2_CASES
 
-PROBLEM_CASES: list[tuple[str, dict[str, Any], dict[str, Any], Answer, str]] = [
-    # (rule, a problem, the same problem changed, an answer legal on the first, the message on the second)
+# --- P10: convoke, improvise and delve (9.3) and the object's other costs. --------------------------
+P10 = {"cost": "{2}{G}", "convoke": True, "improvise": True, "delve": True, "graveyard": 1, "hand": 1,
+       "other_costs": {"sacrifice_other": {"types": ["artifact"], "n": 1}, "discard": 1},
+       "sources": [{"id": "forest", "abilities": [{"add": "{G}"}]},
+                   {"id": "bear", "types": ["creature"], "colors": "G", "abilities": []},
+                   {"id": "knight", "types": ["creature"], "colors": "W", "abilities": []},
+                   {"id": "orni", "types": ["artifact"], "abilities": []},
+                   {"id": "clue", "types": ["artifact"], "abilities": []},
+                   {"id": "treasure", "types": ["artifact"],
+                    "abilities": [{"add": {"any_color": 1}, "tap": False, "sacrifice": True}]}]}
+A10 = answer([], [paid("{2}", {"improvise": "clue"}, {"improvise": "orni"}), paid("{G}", {"convoke": "bear"})],
+             [], {}, {"min_life": 0, "min_sacrifices": 1, "min_drawbacks": 0, "min_cards": 1, "min_counters": 0,
+                      "min_sources": 3, "min_waste": 0},
+             sacrificed=1, discarded=1, counters_removed=0, drawbacks=[], convoked=1, improvised=2, delved=0,
+             other_costs={"sacrificed": ["orni"], "discarded": 1})
+
+KEYWORD_CASES = [
+    Case("9.3: a delve item stands for one card", P10, A10, put("payments", 0, "mana", 0, {"delve": 2}),
+         "a delve item stands for one card", also=REPORTED),
+    Case("9.3: improvise taps an artifact on the battlefield (702.126a)", P10, A10,
+         put("payments", 0, "mana", 0, {"improvise": "forest"}),
+         "'forest' is not an artifact on the battlefield to tap for improvise", also=REPORTED),
+    Case("9.3: a permanent taps once for the keywords", P10, A10,
+         put("payments", 0, "mana", 0, {"improvise": "orni"}),
+         "orni: 2 copies tapped as the total cost is paid, but only 1 are untapped", also=REPORTED),
+    Case("9.3: delve exiles only the cards the graveyard holds (702.66a)", P10 | {"graveyard": 0}, A10,
+         put("payments", 0, "mana", [{"delve": 1}, {"delve": 1}]),  # the one discarded is there (601.2h)
+         "exiles 2 cards from the graveyard as the total cost is paid, but it holds 1", also=REPORTED),
+    Case("9.3: only convoke pays a colored symbol (702.51a, 702.126a)", P10, A10,
+         edits(put("payments", 0, "mana", [{"convoke": "bear"}, {"improvise": "orni"}]),
+               put("payments", 1, "mana", [{"improvise": "clue"}])),
+         "improvise can't pay {G} (only {1}, and convoke a colored half)", also=REPORTED),
+    Case("9.3: a convoked creature pays a symbol of one of its colors (702.51a)", P10, A10,
+         put("payments", 1, "mana", [{"convoke": "knight"}]),
+         "knight has none of {G}'s colors to convoke it (702.51a)"),
+    Case("9.3: the answer says what the other costs took", P10, A10, drop("other_costs"),
+         "other_costs: the answer must say what the object's other costs took",
+         also=REPORTED + ("other_costs.sacrificed must list", "other_costs.discarded says None")),
+    Case("9.3: other_costs lists the n permanents the cost takes", P10, A10, put("other_costs", "sacrificed", []),
+         "other_costs.sacrificed must list 1 permanents, not []", also=REPORTED),
+    Case("9.3: other_costs takes only permanents of the cost's kind", P10, A10,
+         put("other_costs", "sacrificed", ["bear"]), "other_costs.sacrificed: 'bear' is not a permanent the cost may take",
+         also=REPORTED),
+    Case("9.3: other_costs sacrifices a copy still on the battlefield", P10, A10,
+         edits(append("activations", act("treasure", "{G}")), put("other_costs", "sacrificed", ["treasure"])),
+         "other_costs.sacrificed: only 0 copies of treasure are left on the battlefield", also=REPORTED),
+    Case("9.3: other_costs says the cards the cost takes", P10, A10, put("other_costs", "discarded", 0),
+         "other_costs.discarded says 0 but the cost is 1"),
+    Case("9.3: other_costs reports only what the costs take", P10, A10, put("other_costs", "tapped", []),
+         "other_costs reports ['tapped'], which the costs don't take"),
+    Case("9.6: convoked, improvised and delved count the items", P10, A10, put("improvised", 1),
+         "improvised says 1 but the payment gives 2"),
+]
+CASES += KEYWORD_CASES
+
+# --- P11: Wild Growth on one of three Forests (9.4, 106.12a); a Spirit Guide in the hand. -------------
+P11 = {"cost": "{G}{G}{G}", "effects": [{"kind": "extra", "on": "forests", "add": "{G}"}],
+       "sources": [{"id": "forests", "name": "Forest", "count": 3},
+                   {"id": "guide", "types": ["creature"], "zone": "hand",
+                    "abilities": [{"add": "{R}", "tap": False, "sacrifice": True}]}]}
+A11 = answer([act("forests", "{G}", extra="{G}"), act("forests", "{G}")],
+             [paid("{G}", m("G", "forests")), paid("{G}", m("G", "forests", extra=True)), paid("{G}", m("G", "forests"))],
+             ["G"], {}, {"min_life": 0, "min_sacrifices": 0, "min_drawbacks": 0, "min_cards": 0, "min_counters": 0,
+                         "min_sources": 2, "min_waste": 0}, discarded=0, counters_removed=0, drawbacks=[])
+
+# --- P12: Doubling Cube (9.2 double_pool): two Islands, {1} paid, the {U} left doubled. --------------
+P12 = {"cost": "{U}{U}", "sources": [{"id": "cube", "types": ["artifact"],
+                                      "abilities": [{"add": {"double_pool": True}, "mana": "{1}"}]},
+                                     {"id": "isl", "count": 2, "abilities": [{"add": "{U}"}]}]}
+A12 = answer([act("isl", "{U}", times=2), act("cube", "{U}", paid=[paid("{1}", m("U", "isl"))])],
+             [paid("{U}", m("U", "isl")), paid("{U}", m("U", "cube"))],
+             ["U"], {}, {"min_life": 0, "min_sacrifices": 0, "min_drawbacks": 0, "min_cards": 0, "min_counters": 0,
+                         "min_sources": 3, "min_waste": 0}, discarded=0, counters_removed=0, drawbacks=[])
+
+EFFECT_CASES = [
+    Case("9.7: effects change only what {T} abilities make", P11, A11, append("activations", act("guide", "{R}", extra="{G}")),
+         "effects change only what {T} abilities make (9.7)"),
+    Case("9.4: what an activation ends as is what the effects make of it", P11, A11,
+         put("activations", 0, "extra", "{R}"),
+         "under the effects, forests making '{G}' can't end as '{G}' with extra '{R}'",
+         also=REPORTED + ("no {G} from forests",)),
+    Case("9.4: under effects an ability still adds only what it makes", P11, A11, put("activations", 1, "adds", "{Q}"),
+         "forests ability 0 can't add '{Q}'", also=REPORTED + ("no {G} from forests",)),
+    Case("9.4: an aura's extra comes from its one enchanted copy", P11, A11,
+         edits(put("activations", 1, "extra", "{G}"), left({"G": 1}), put("objective", "min_waste", 1)),
+         "forests: 2 activations of the copy an extra enchants and 0 of the others, with 3 untapped copies"),
+    Case("9.2: Doubling Cube adds once what the pool holds unspent", P12, A12,
+         edits(put("activations", 1, "adds", "{U}{U}"), left({"U": 1}), put("objective", "min_waste", 1)),
+         "cube doubles the unspent mana once per activation: it adds '{U}' here, not '{U}{U}'"),
+]
+CASES += EFFECT_CASES
+
+PROBLEM_CASES: list[tuple[str, dict[str, Any], dict[str, Any], Answer, str, tuple[str, ...]]] = [
+    # (rule, a problem, the same problem changed, an answer legal on the first, the message on the
+    # second, messages the change can't help causing with it)
     ("an object with no mana cost can't be paid (118.6)", P1, P1 | {"cost": None}, A1,
-     "the object has no mana cost to pay (118.6)"),
+     "the object has no mana cost to pay (118.6)", ()),
     ("X is 0 when free, so a fixed X above 0 can't be (107.3b)", P8, P8 | {"x": 1}, A8,
-     "with free, X is 0 (107.3b), but the problem fixes it above 0"),
+     "with free, X is 0 (107.3b), but the problem fixes it above 0", ()),
+    ("Achroma with a color for X: X is 0 (702.86c)", P6, P6 | {"keywords": ["achroma"]}, A6,
+     "with Achroma and a color for X, X can only be 0 (702.86c)", UNREAD),
+    ("9.3: an item pays with a keyword the object has", P10, P10 | {"improvise": False}, A10,
+     "pays with improvise, which the object doesn't have", REPORTED),
+    ("9.3: other_costs only when the object has other costs", P10,
+     {k: v for k, v in P10.items() if k != "other_costs"}, A10, "other_costs: the object has no other costs",
+     REPORTED),
+    ("9.3: the cards discarded are in the hand", P10, P10 | {"hand": 0}, A10,
+     "discards 1 cards in all, but the hand has 0", REPORTED),
 ]
