@@ -448,6 +448,11 @@ A10 = answer([], [paid("{2}", {"improvise": "clue"}, {"improvise": "orni"}), pai
              sacrificed=1, discarded=1, counters_removed=0, drawbacks=[], convoked=1, improvised=2, delved=0,
              other_costs={"sacrificed": ["orni"], "discarded": 1})
 
+P10M = P10 | {"library": 1, "other_costs": {**P10["other_costs"], "mill": 1}}
+A10M = copy.deepcopy(A10)
+A10M["other_costs"]["milled"] = 1
+A10M["objective"]["min_cards"] = 2
+
 KEYWORD_CASES = [
     Case("9.3: a delve item stands for one card", P10, A10, put("payments", 0, "mana", 0, {"delve": 2}),
          "a delve item stands for one card", also=REPORTED),
@@ -540,4 +545,6 @@ PROBLEM_CASES: list[tuple[str, dict[str, Any], dict[str, Any], Answer, str, tupl
      REPORTED),
     ("9.3: the cards discarded are in the hand", P10, P10 | {"hand": 0}, A10,
      "discards 1 cards in all, but the hand has 0", REPORTED),
+    ("9.3: the cards milled are in the library", P10M, P10M | {"library": 0}, A10M,
+     "mills 1 cards in all, but the library has 0", REPORTED),
 ]
