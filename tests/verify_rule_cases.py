@@ -492,6 +492,19 @@ KEYWORD_CASES = [
 ]
 CASES += KEYWORD_CASES
 
+# --- P13: X paid only with green mana (x_color), convoke on: a convoked creature can't pay X (9.7). ---
+P13 = {"cost": "{X}{G}", "x": 1, "x_color": "G", "convoke": True,
+       "sources": [{"id": "forest", "count": 2, "abilities": [{"add": "{G}"}]},
+                   {"id": "bear", "types": ["creature"], "colors": "G", "abilities": []}]}
+A13 = answer([act("forest", "{G}", times=2)], [paid("{X}", m("G", "forest")), paid("{G}", m("G", "forest"))],
+             ["G"], {}, {"min_life": 0, "min_sacrifices": 0, "min_drawbacks": 0, "min_cards": 0, "min_counters": 0,
+                         "min_sources": 2, "min_waste": 0}, x=1,
+             discarded=0, counters_removed=0, drawbacks=[], convoked=0, improvised=0, delved=0)
+CASES.append(Case("9.7: keywords don't pay X under x_color (or Achroma)", P13, A13,
+                  edits(put("activations", 0, "times", 1), put("payments", 0, "mana", [{"convoke": "bear"}]),
+                        put("convoked", 1)),
+                  "convoke, improvise and delve don't pay X under Achroma or x_color (9.7)"))
+
 # --- P11: Wild Growth on one of three Forests (9.4, 106.12a); a Spirit Guide in the hand. -------------
 P11 = {"cost": "{G}{G}{G}", "effects": [{"kind": "extra", "on": "forests", "add": "{G}"}],
        "sources": [{"id": "forests", "name": "Forest", "count": 3},
