@@ -65,3 +65,35 @@ def test_the_rule_of_the_problem_is_checked(case):
     assert verify(load_problem(good), copy.deepcopy(answer)) == []
     errors = verify(load_problem(changed), copy.deepcopy(answer))
     _broken(errors, Case(rule, changed, answer, lambda a: None, message, also=also))
+
+
+# Sol Rings pay {C}: three {C} are left (118.3a: mana abilities are optional, excess is legal).
+RINGS = {"cost": "{C}", "sources": [{"id": "sol", "count": 2, "types": ["artifact"], "abilities": [{"add": "{C}{C}"}]}]}
+THREE_LEFT = {"status": "paid", "x": 0, "activations": [{"source": "sol", "ability": 0, "adds": "{C}{C}", "times": 2}],
+              "payments": [{"symbol": "{C}", "mana": [{"type": "C", "source": "sol"}]}], "life_paid": 0, "damage": 0,
+              "energy_paid": 0, "sacrificed": 0, "colors_spent": [], "left_over": ["{C}", "{C}", "{C}"],
+              "left_over_counts": {"C": 3}, "objective": {"min_sources": 2, "min_waste": 3}}
+
+
+@pytest.mark.parametrize("drop", [(), ("left_over",), ("left_over_counts",)])
+def test_the_quick_checker_accepts_a_legal_answer_saying_the_pool_either_way(drop):
+    """Section 6: left_over, left_over_counts, or both; the quick checker reads each as the full
+    replay does (a plain answer it refuses would only be slower, so its verdict is asserted)."""
+    answer = {k: v for k, v in copy.deepcopy(THREE_LEFT).items() if k not in drop}
+    p = load_problem(RINGS)
+    measured: dict = {}
+    assert replay(p, copy.deepcopy(answer)) == []
+    assert verify_plain.accepts(p, answer, measured) is True
+    assert (measured["min_sources"], measured["min_waste"]) == (2, 3)
+
+
+def test_the_quick_checker_keeps_a_prepared_problems_plan():
+    """``again``: the plan kept for the same problem object gives the same verdicts."""
+    p = load_problem(RINGS)
+    for _ in range(3):
+        measured: dict = {}
+        assert verify_plain.accepts(p, copy.deepcopy(THREE_LEFT), measured, True) is True
+        assert measured["min_waste"] == 3
+        spoiled = {**copy.deepcopy(THREE_LEFT), "left_over_counts": {"C": 2}}
+        assert verify_plain.accepts(p, spoiled, {}, True) is False
+        assert verify(p, spoiled, None, True) == ["left_over_counts says {'C': 2} but the pool holds 3 {C}"]

@@ -321,6 +321,10 @@ CASES: list[Case] = [
          "the answer says nothing of the mana left in the pool", True),
     Case("left_over is the mana left", P1, A1, put("left_over", ["{G}"]),
          "left_over doesn't match the mana left in the pool (1 {C})", True),
+    Case("left_over is a list", P1, A1, put("left_over", "{C}"),
+         "left_over doesn't match the mana left in the pool (1 {C})", True),
+    Case("left_over names each mana as {T}", P1, A1, put("left_over", ["{C}x"]),
+         "left_over doesn't match the mana left in the pool (1 {C})", True),
     Case("left_over_counts is the mana left", P1, A1, put("left_over_counts", {"C": 2}),
          "left_over_counts says {'C': 2} but the pool holds 1 {C}", True),
 ]
