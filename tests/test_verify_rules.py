@@ -97,3 +97,32 @@ def test_the_quick_checker_keeps_a_prepared_problems_plan():
         spoiled = {**copy.deepcopy(THREE_LEFT), "left_over_counts": {"C": 2}}
         assert verify_plain.accepts(p, spoiled, {}, True) is False
         assert verify(p, spoiled, None, True) == ["left_over_counts says {'C': 2} but the pool holds 3 {C}"]
+
+
+# {X}{X}{B}{B}{W/P}{W/P}, X=1: each symbol its own payment, the Phyrexian ones with life first, or
+# grouped with counts (solver/answer_size.py): the same legal payment, written three ways.
+TWICE = {"cost": "{X}{X}{B}{B}{W/P}{W/P}", "x": 1, "player": {"life": 10},
+         "sources": [{"id": "swamp", "count": 4, "abilities": [{"add": "{B}"}]}]}
+_B = {"type": "B", "source": "swamp"}
+_LIFE = {"symbol": "{W/P}", "life": 2}
+_REST = {"status": "paid", "x": 1, "activations": [{"source": "swamp", "ability": 0, "adds": "{B}", "times": 4}],
+         "life_paid": 4, "damage": 0, "energy_paid": 0, "sacrificed": 0, "colors_spent": ["B"], "left_over": [],
+         "left_over_counts": {}, "objective": {"min_life": 4, "min_sources": 4, "min_waste": 0}}
+WRITTEN = {
+    "one payment each": [_LIFE, _LIFE, {"symbol": "{X}", "mana": [_B]}, {"symbol": "{X}", "mana": [_B]},
+                         {"symbol": "{B}", "mana": [_B]}, {"symbol": "{B}", "mana": [_B]}],
+    "life last": [{"symbol": "{X}", "mana": [_B]}, {"symbol": "{X}", "mana": [_B]}, {"symbol": "{B}", "mana": [_B]},
+                  {"symbol": "{B}", "mana": [_B]}, _LIFE, _LIFE],
+    "grouped": [{"symbol": "{W/P}", "count": 2, "life": 2}, {"symbol": "{X}", "count": 2, "mana": [{**_B, "count": 2}]},
+                {"symbol": "{B}", "count": 2, "mana": [{**_B, "count": 2}]}],
+}
+
+
+@pytest.mark.parametrize("written", sorted(WRITTEN))
+def test_the_quick_checker_accepts_each_way_of_writing_a_legal_payment(written):
+    answer = {**copy.deepcopy(_REST), "payments": copy.deepcopy(WRITTEN[written])}
+    p = load_problem(TWICE)
+    assert replay(p, copy.deepcopy(answer)) == []
+    measured: dict = {}
+    assert verify_plain.accepts(p, answer, measured) is True
+    assert (measured["min_life"], measured["max_x"], measured["min_sources"]) == (4, 1, 4)
