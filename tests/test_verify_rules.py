@@ -35,6 +35,7 @@ def test_each_rule_is_named_once_and_has_a_row_in_the_docs():
     rules = [c.rule for c in CASES] + [c[0] for c in PROBLEM_CASES]
     assert len(rules) == len(set(rules))
     from pathlib import Path
+
     table = (Path(__file__).parents[1] / "docs" / "verifier.md").read_text()
     missing = [r for r in rules if f"| {r} |" not in table]
     assert not missing
@@ -68,11 +69,24 @@ def test_the_rule_of_the_problem_is_checked(case):
 
 
 # Sol Rings pay {C}: three {C} are left (118.3a: mana abilities are optional, excess is legal).
-RINGS = {"cost": "{C}", "sources": [{"id": "sol", "count": 2, "types": ["artifact"], "abilities": [{"add": "{C}{C}"}]}]}
-THREE_LEFT = {"status": "paid", "x": 0, "activations": [{"source": "sol", "ability": 0, "adds": "{C}{C}", "times": 2}],
-              "payments": [{"symbol": "{C}", "mana": [{"type": "C", "source": "sol"}]}], "life_paid": 0, "damage": 0,
-              "energy_paid": 0, "sacrificed": 0, "colors_spent": [], "left_over": ["{C}", "{C}", "{C}"],
-              "left_over_counts": {"C": 3}, "objective": {"min_sources": 2, "min_waste": 3}}
+RINGS = {
+    "cost": "{C}",
+    "sources": [{"id": "sol", "count": 2, "types": ["artifact"], "abilities": [{"add": "{C}{C}"}]}],
+}
+THREE_LEFT = {
+    "status": "paid",
+    "x": 0,
+    "activations": [{"source": "sol", "ability": 0, "adds": "{C}{C}", "times": 2}],
+    "payments": [{"symbol": "{C}", "mana": [{"type": "C", "source": "sol"}]}],
+    "life_paid": 0,
+    "damage": 0,
+    "energy_paid": 0,
+    "sacrificed": 0,
+    "colors_spent": [],
+    "left_over": ["{C}", "{C}", "{C}"],
+    "left_over_counts": {"C": 3},
+    "objective": {"min_sources": 2, "min_waste": 3},
+}
 
 
 @pytest.mark.parametrize("drop", [(), ("left_over",), ("left_over_counts",)])
@@ -96,25 +110,56 @@ def test_the_quick_checker_keeps_a_prepared_problems_plan():
         assert measured["min_waste"] == 3
         spoiled = {**copy.deepcopy(THREE_LEFT), "left_over_counts": {"C": 2}}
         assert verify_plain.accepts(p, spoiled, {}, True) is False
-        assert verify(p, spoiled, None, True) == ["left_over_counts says {'C': 2} but the pool holds 3 {C}"]
+        assert verify(p, spoiled, None, True) == [
+            "left_over_counts says {'C': 2} but the pool holds 3 {C}"
+        ]
 
 
 # {X}{X}{B}{B}{W/P}{W/P}, X=1: each symbol its own payment, the Phyrexian ones with life first, or
 # grouped with counts (solver/answer_size.py): the same legal payment, written three ways.
-TWICE = {"cost": "{X}{X}{B}{B}{W/P}{W/P}", "x": 1, "player": {"life": 10},
-         "sources": [{"id": "swamp", "count": 4, "abilities": [{"add": "{B}"}]}]}
+TWICE = {
+    "cost": "{X}{X}{B}{B}{W/P}{W/P}",
+    "x": 1,
+    "player": {"life": 10},
+    "sources": [{"id": "swamp", "count": 4, "abilities": [{"add": "{B}"}]}],
+}
 _B = {"type": "B", "source": "swamp"}
 _LIFE = {"symbol": "{W/P}", "life": 2}
-_REST = {"status": "paid", "x": 1, "activations": [{"source": "swamp", "ability": 0, "adds": "{B}", "times": 4}],
-         "life_paid": 4, "damage": 0, "energy_paid": 0, "sacrificed": 0, "colors_spent": ["B"], "left_over": [],
-         "left_over_counts": {}, "objective": {"min_life": 4, "min_sources": 4, "min_waste": 0}}
+_REST = {
+    "status": "paid",
+    "x": 1,
+    "activations": [{"source": "swamp", "ability": 0, "adds": "{B}", "times": 4}],
+    "life_paid": 4,
+    "damage": 0,
+    "energy_paid": 0,
+    "sacrificed": 0,
+    "colors_spent": ["B"],
+    "left_over": [],
+    "left_over_counts": {},
+    "objective": {"min_life": 4, "min_sources": 4, "min_waste": 0},
+}
 WRITTEN = {
-    "one payment each": [_LIFE, _LIFE, {"symbol": "{X}", "mana": [_B]}, {"symbol": "{X}", "mana": [_B]},
-                         {"symbol": "{B}", "mana": [_B]}, {"symbol": "{B}", "mana": [_B]}],
-    "life last": [{"symbol": "{X}", "mana": [_B]}, {"symbol": "{X}", "mana": [_B]}, {"symbol": "{B}", "mana": [_B]},
-                  {"symbol": "{B}", "mana": [_B]}, _LIFE, _LIFE],
-    "grouped": [{"symbol": "{W/P}", "count": 2, "life": 2}, {"symbol": "{X}", "count": 2, "mana": [{**_B, "count": 2}]},
-                {"symbol": "{B}", "count": 2, "mana": [{**_B, "count": 2}]}],
+    "one payment each": [
+        _LIFE,
+        _LIFE,
+        {"symbol": "{X}", "mana": [_B]},
+        {"symbol": "{X}", "mana": [_B]},
+        {"symbol": "{B}", "mana": [_B]},
+        {"symbol": "{B}", "mana": [_B]},
+    ],
+    "life last": [
+        {"symbol": "{X}", "mana": [_B]},
+        {"symbol": "{X}", "mana": [_B]},
+        {"symbol": "{B}", "mana": [_B]},
+        {"symbol": "{B}", "mana": [_B]},
+        _LIFE,
+        _LIFE,
+    ],
+    "grouped": [
+        {"symbol": "{W/P}", "count": 2, "life": 2},
+        {"symbol": "{X}", "count": 2, "mana": [{**_B, "count": 2}]},
+        {"symbol": "{B}", "count": 2, "mana": [{**_B, "count": 2}]},
+    ],
 }
 
 

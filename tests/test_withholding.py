@@ -12,11 +12,17 @@ import pytest
 import tapwise
 import importlib
 
-pay_module = importlib.import_module("tapwise.solver.pay")  # (tapwise.solver.pay is also the function)
+pay_module = importlib.import_module(
+    "tapwise.solver.pay"
+)  # (tapwise.solver.pay is also the function)
 plan_module = importlib.import_module("tapwise.solver.plan")
 
-BOARD = {"sources": [{"id": "forest", "abilities": [{"add": "{G}"}], "count": 2},
-                     {"id": "sol", "types": ["artifact"], "abilities": [{"add": "{C}{C}"}]}]}
+BOARD = {
+    "sources": [
+        {"id": "forest", "abilities": [{"add": "{G}"}], "count": 2},
+        {"id": "sol", "types": ["artifact"], "abilities": [{"add": "{C}{C}"}]},
+    ]
+}
 COST = {"cost": "{1}{G}"}
 WITHHELD = "internal error: the payment found breaks the rules, so it is withheld"
 
@@ -79,10 +85,14 @@ def test_plan_withholds_an_illegal_plan(monkeypatch):
         return answer, after
 
     monkeypatch.setattr(plan_module._Joint, "_answer", spoiled)
-    for ask in (lambda: tapwise.plan({**BOARD, "costs": [COST, {"cost": "{G}"}]}),
-                lambda: tapwise.prepare(BOARD).plan([COST, {"cost": "{G}"}])):
+    for ask in (
+        lambda: tapwise.plan({**BOARD, "costs": [COST, {"cost": "{G}"}]}),
+        lambda: tapwise.prepare(BOARD).plan([COST, {"cost": "{G}"}]),
+    ):
         got = ask()
         assert got["status"] == "error", got
-        assert got["error"].startswith("internal error: the plan found breaks the rules, so it is withheld")
+        assert got["error"].startswith(
+            "internal error: the plan found breaks the rules, so it is withheld"
+        )
         assert "colors_spent says ['W']" in got["error"]
         assert "answers" not in got

@@ -27,8 +27,13 @@ import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGE_DIRS = {"": "api", "models": "models", "solver": "solver", "interfaces": "interfaces",
-                "benchmarks": "benchmarks"}
+PACKAGE_DIRS = {
+    "": "api",
+    "models": "models",
+    "solver": "solver",
+    "interfaces": "interfaces",
+    "benchmarks": "benchmarks",
+}
 CONFIG = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["mutmut"]
 FAST_TESTS = CONFIG["fast_tests"]
 
@@ -37,8 +42,11 @@ def _copy(workdir: Path) -> Path:
     """A copy of the checkout's sources and tests in ``workdir``, and its ``tapwise`` package
     of symlinks into the copy; returns the folder to put on PYTHONPATH."""
     for folder in ("api", "models", "solver", "interfaces", "benchmarks", "tests", "docs"):
-        shutil.copytree(ROOT / folder, workdir / folder,
-                        ignore=shutil.ignore_patterns("*.so", "*.c", "__pycache__", ".hypothesis"))
+        shutil.copytree(
+            ROOT / folder,
+            workdir / folder,
+            ignore=shutil.ignore_patterns("*.so", "*.c", "__pycache__", ".hypothesis"),
+        )
     shutil.copy2(ROOT / "pyproject.toml", workdir / "pyproject.toml")
     package = workdir / ".pkg" / "tapwise"
     package.mkdir(parents=True)
@@ -58,12 +66,15 @@ def _patch(module: str, workdir: Path, lines: str) -> Path:
     body = [("+" if first <= k <= last else " ") + line for k, line in enumerate(text, 1)]
     kept = len(text) - (last - first + 1)
     patch = workdir / "lines.patch"
-    patch.write_text(f"--- {module}\n+++ {module}\n@@ -1,{kept} +1,{len(text)} @@\n" + "\n".join(body) + "\n")
+    patch.write_text(
+        f"--- {module}\n+++ {module}\n@@ -1,{kept} +1,{len(text)} @@\n" + "\n".join(body) + "\n"
+    )
     return patch
 
 
-def _run_module(module: str, workdir: Path, pkg: Path, tests: list[str], lines: str | None = None
-                ) -> dict[str, object]:
+def _run_module(
+    module: str, workdir: Path, pkg: Path, tests: list[str], lines: str | None = None
+) -> dict[str, object]:
     env = dict(os.environ, PYTHONPATH=str(pkg), TAPWISE_PURE="1")
     runner = f"{sys.executable} -P -m pytest -x -q -p no:cacheprovider " + " ".join(tests)
     cache = workdir / ".mutmut-cache"
@@ -71,22 +82,64 @@ def _run_module(module: str, workdir: Path, pkg: Path, tests: list[str], lines: 
         cache.unlink()
     started = time.monotonic()
     patch = ["--use-patch-file", str(_patch(module, workdir, lines))] if lines else []
-    subprocess.run([sys.executable, "-m", "mutmut", "run", "--paths-to-mutate", module, "--runner", runner,
-                    "--tests-dir", "tests/", "--no-progress", "--simple-output", *patch],
-                   cwd=workdir, env=env, capture_output=True, text=True)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "mutmut",
+            "run",
+            "--paths-to-mutate",
+            module,
+            "--runner",
+            runner,
+            "--tests-dir",
+            "tests/",
+            "--no-progress",
+            "--simple-output",
+            *patch,
+        ],
+        cwd=workdir,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
     took = time.monotonic() - started
-    ids = subprocess.run([sys.executable, "-m", "mutmut", "result-ids", "survived"], cwd=workdir, env=env,
-                         capture_output=True, text=True).stdout.split()
+    ids = subprocess.run(
+        [sys.executable, "-m", "mutmut", "result-ids", "survived"],
+        cwd=workdir,
+        env=env,
+        capture_output=True,
+        text=True,
+    ).stdout.split()
     counts = {}
     for status in ("killed", "survived", "timeout", "suspicious"):
-        out = subprocess.run([sys.executable, "-m", "mutmut", "result-ids", status], cwd=workdir, env=env,
-                             capture_output=True, text=True).stdout.split()
+        out = subprocess.run(
+            [sys.executable, "-m", "mutmut", "result-ids", status],
+            cwd=workdir,
+            env=env,
+            capture_output=True,
+            text=True,
+        ).stdout.split()
         counts[status] = len(out)
-    diffs = [subprocess.run([sys.executable, "-m", "mutmut", "show", i], cwd=workdir, env=env,
-                            capture_output=True, text=True).stdout for i in ids]
+    diffs = [
+        subprocess.run(
+            [sys.executable, "-m", "mutmut", "show", i],
+            cwd=workdir,
+            env=env,
+            capture_output=True,
+            text=True,
+        ).stdout
+        for i in ids
+    ]
     total = sum(counts.values())
-    return {"module": module + (f" lines {lines}" if lines else ""), **counts, "total": total, "score": counts["killed"] / total if total else 0.0,
-            "seconds": took, "survivors": diffs}
+    return {
+        "module": module + (f" lines {lines}" if lines else ""),
+        **counts,
+        "total": total,
+        "score": counts["killed"] / total if total else 0.0,
+        "seconds": took,
+        "survivors": diffs,
+    }
 
 
 def main() -> int:
@@ -98,8 +151,12 @@ def main() -> int:
     args = parser.parse_args()
     workdir = Path(args.workdir or tempfile.mkdtemp(prefix="tapwise-mutation-"))
     pkg = _copy(workdir)
-    where = subprocess.run([sys.executable, "-c", "import tapwise; print(tapwise.__file__)"],
-                           env=dict(os.environ, PYTHONPATH=str(pkg)), capture_output=True, text=True).stdout
+    where = subprocess.run(
+        [sys.executable, "-c", "import tapwise; print(tapwise.__file__)"],
+        env=dict(os.environ, PYTHONPATH=str(pkg)),
+        capture_output=True,
+        text=True,
+    ).stdout
     if not where.startswith(str(pkg)):
         print(f"tapwise comes from {where.strip()}, not the copy: stopped", file=sys.stderr)
         return 1
@@ -107,8 +164,10 @@ def main() -> int:
     print("| module | mutants | killed | survived | timed out | suspicious | score | seconds |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- |")
     for r in rows:
-        print(f"| {r['module']} | {r['total']} | {r['killed']} | {r['survived']} | {r['timeout']} | "
-              f"{r['suspicious']} | {100 * r['score']:.1f}% | {r['seconds']:.0f} |")
+        print(
+            f"| {r['module']} | {r['total']} | {r['killed']} | {r['survived']} | {r['timeout']} | "
+            f"{r['suspicious']} | {100 * r['score']:.1f}% | {r['seconds']:.0f} |"
+        )
     for r in rows:
         for diff in r["survivors"]:
             print(f"\n### survived in {r['module']}\n```\n{diff.strip()}\n```")
