@@ -541,7 +541,7 @@ def _left_over_errors(answer: dict[str, Any], r: _Replay) -> list[str]:
         for m in listed if isinstance(listed, list) else [listed]:
             key = m[1:-1] if isinstance(m, str) and len(m) == 3 and m[0] == "{" and m[2] == "}" else repr(m)
             said[key] = said.get(key, 0) + 1
-        if said != left:
+        if said != left or not isinstance(listed, list):  # a list of "{T}", one per mana (section 6)
             errors.append(f"left_over doesn't match the mana left in the pool ({_per_type(left)})")
     if "left_over_counts" in answer and answer["left_over_counts"] != left:
         errors.append(f"left_over_counts says {answer['left_over_counts']!r} but the pool holds {_per_type(left)}")

@@ -62,12 +62,12 @@ class BoardState:
                 self.untapped[sid] -= 1
                 if self.untapped[sid] < 0:
                     errors.append(f"{where}: no untapped copy of {sid} is left to tap")
-        for key in ("sacrificed", "tapped"):
+        for key, verb in (("sacrificed", "sacrifice"), ("tapped", "tap")):
             others = ab.sacrifice_other if key == "sacrificed" else ab.tap_other
             ids = act.get(key)
             if others is None:
                 if ids:
-                    errors.append(f"{where}: {sid} ability has no {key[:-2] if key == 'tapped' else 'sacrifice'}_other "
+                    errors.append(f"{where}: {sid} ability has no {verb}_other "
                                   f"cost, but the answer lists {key} permanents")
                 continue
             if others.any_number:  # n "X": each of the entry's activations took as many (one or more)
@@ -89,11 +89,11 @@ class BoardState:
             for q in ids:
                 victim = self.by_id.get(q) if isinstance(q, str) else None
                 if victim is None or not others.matches(victim):
-                    errors.append(f"{where}: {q!r} is not a permanent the cost may {key[:-1]}")
+                    errors.append(f"{where}: {q!r} is not a permanent the cost may {verb}")
                     continue
                 # (a tap without {T} is judged per activation above)
                 if q == sid and not others.self and self.alive[sid] < 2 and (key == "sacrificed" or ab.tap):
-                    errors.append(f"{where}: {sid} can't {key[:-1]} itself (no \"self\")")
+                    errors.append(f"{where}: {sid} can't {verb} itself (no \"self\")")
                 if key == "sacrificed":
                     if self.alive[q] <= 0:
                         errors.append(f"{where}: no copy of {q} is left to sacrifice")

@@ -224,6 +224,7 @@ def test_exact_baselines_agree_on_seeded_problems() -> None:
 
 def test_quick_run_writes_jsonl_and_png_and_resumes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("matplotlib")  # runner.main draws latency.png (the bench extra)
     args = ["--quick", "--n", "2", "--budget", "0.3", "--out", str(tmp_path), "--no-progress"]
     assert runner.main(args) == 0
     out = capsys.readouterr().out
@@ -273,6 +274,7 @@ def test_ratios_to_tapwise_per_problem_count_timeouts_as_lower_bounds() -> None:
 
 
 def test_missing_solver_is_recorded_not_fatal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("matplotlib")  # runner.main draws latency.png (the bench extra)
     def missing(problem: dict[str, Any], budget: float) -> dict[str, Any]:
         raise ImportError("no solver here")
 
@@ -293,6 +295,7 @@ def test_bad_options_name_the_problem() -> None:
 
 
 def test_dask_local_cluster_streams_results(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")  # runner.main draws latency.png (the bench extra)
     pytest.importorskip("distributed")
     args = ["--quick", "--n", "2", "--scenarios", "typical", "--payers", "greedy,naive_cpsat",
             "--dask", "--workers", "1", "--out", str(tmp_path), "--no-progress"]
@@ -316,6 +319,7 @@ def test_timed_calls_run_with_the_collector_settled_and_the_run_undoes_it(tmp_pa
                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     """Objects alive before timing are frozen out of the collector while payers are timed (so
     collections of the benchmark's own data don't land in timed calls), and thawed after."""
+    pytest.importorskip("matplotlib")  # runner.main draws latency.png (the bench extra)
     import gc
 
     frozen: list[int] = []

@@ -548,21 +548,29 @@ def test_infeasible_is_exact():
     assert ans["status"] == "infeasible" and ans["conflict"] == ["{U}", "{U}", "{U}"]
 
 
-@pytest.mark.parametrize("problem", [
-    {"cost": "{W}", "player": {"energy": 2}, "sources": [{"id": "e", "abilities": [{"add": "{W}", "energy": 1}]}]},
-    {"cost": "{X}{R}", "x": "max", "objective": ["min_sources", "max_x"],  # X not maximized first
-     "sources": [{"name": "Mountain", "count": 3}]},
-    {"cost": "{W}{W}", "sources": [{"name": "Plains"}, {"id": "gate", "abilities": [
+@pytest.mark.parametrize("problem, expected", [
+    ({"cost": "{W}", "player": {"energy": 2}, "sources": [{"id": "e", "abilities": [{"add": "{W}", "energy": 1}]}]},
+     {"energy_paid": 1}),
+    ({"cost": "{X}{R}", "x": "max", "objective": ["min_sources", "max_x"],  # X not maximized first: X = 0
+      "sources": [{"name": "Mountain", "count": 3}]}, {"x": 0, "sources_used": 1}),
+    ({"cost": "{W}{W}", "sources": [{"name": "Plains"}, {"id": "gate", "abilities": [
         {"mana": "{W/U}", "add": ["{W}{W}", "{W}{U}", "{U}{U}"]}]}]},  # a mana-cost ability needed
-    {"cost": "{W}", "sources": [{"id": "t", "abilities": [{"add": {"any_color": 1}, "sacrifice": True}]}]},
-    {"cost": "{S}", "sources": [{"name": "Snow-Covered Forest"}, {"name": "Forest"}]},  # snow splits G
-    {"cost": "{2/W}", "keywords": ["sunburst"], "sources": [{"name": "Plains"}]},  # {2/W}, colors counted
-    {"cost": "{2}{W}", "reduce": ["{1}"], "sources": [{"name": "Plains", "count": 3}]},  # generic reduction
+     {"sources_used": 2, "left_over_counts": {}}),
+    ({"cost": "{W}", "sources": [{"id": "t", "abilities": [{"add": {"any_color": 1}, "sacrifice": True}]}]},
+     {"sacrificed": 1}),
+    ({"cost": "{S}", "sources": [{"name": "Snow-Covered Forest"}, {"name": "Forest"}]},  # snow splits G
+     {"payments": [{"symbol": "{S}", "mana": [{"type": "G", "source": "Snow-Covered Forest"}]}]}),
+    ({"cost": "{2/W}", "keywords": ["sunburst"], "sources": [{"name": "Plains"}]},  # {2/W}, colors counted
+     {"colors_spent": ["W"]}),
+    ({"cost": "{2}{W}", "reduce": ["{1}"], "sources": [{"name": "Plains", "count": 3}]},  # generic reduction
+     {"sources_used": 2}),
 ])
-def test_out_of_class_declines(problem):
+def test_out_of_class_declines(problem, expected):
     _, sol = _fast(problem)
     assert sol is None
-    assert pay(problem)["status"] in ("paid", "infeasible")
+    got = pay(problem)
+    want = {"status": "paid", **expected}
+    assert {k: got.get(k) for k in want} == want, got
 
 
 def test_pay_uses_fast_path_and_switch_forces_cpsat():

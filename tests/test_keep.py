@@ -230,11 +230,11 @@ def check_keep_against_reference(problem: dict) -> None:
     assert verify(without_keep(loaded), {**answer, "objective": {
         k: v for k, v in answer["objective"].items() if k != "max_keep"}}) == [], shown
     assert check_kept(loaded, answer) == [], f"{answer}\nproblem: {shown}"
-    if answer["optimal"] is True:
-        assert answer["objective"] == expected["objective"], f"{answer}\nreference {expected}\nproblem: {shown}"
-        if "max_keep" in loaded.objective:
-            value = sum(mana_value(problem["keep"][i]) for i in answer["kept"])
-            assert value == expected["kept_mana_value"], f"{answer}\nreference {expected}\nproblem: {shown}"
+    assert answer["optimal"] is True, f"{answer}\nproblem: {shown}"  # the reference knows the optimum (issue 44)
+    assert answer["objective"] == expected["objective"], f"{answer}\nreference {expected}\nproblem: {shown}"
+    if "max_keep" in loaded.objective:
+        value = sum(mana_value(problem["keep"][i]) for i in answer["kept"])
+        assert value == expected["kept_mana_value"], f"{answer}\nreference {expected}\nproblem: {shown}"
 
 
 @settings(max_examples=500, **COMMON)

@@ -15,9 +15,6 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import tapwise
-from tapwise.models.problem import load_problem
-from tapwise.solver.keep import payable_on
-from tapwise.solver.plan import plan_left
 
 from test_plan import COMMON, check_answers, plain_plans
 
@@ -89,12 +86,14 @@ def test_plan_with_keep_matches_the_reference(case):
         return
     assert a["status"] == "paid", f"{a}\n{shown}"
     assert (a["objective"]["paid"], a["objective"]["mana_value"]) == (ref["paid"], ref["mana_value"]), shown
-    left = load_problem({"cost": "{0}", **copy.deepcopy(board), "keep": copy.deepcopy(keep)})
-    assert a["kept"] == payable_on(left.keep, plan_left({**board, "costs": costs}, a)), shown
     check_answers(board, costs, order, a)
-    if a["optimal"]:
-        kept_value = sum(mana_value(keep[i]) for i in a["kept"])
-        assert (len(a["kept"]), kept_value) == (ref["kept_count"], ref["kept_mana_value"]), f"{a['objective']}\n{shown}"
-        got = {k: a["objective"][k] for k in ref["objective"] if k != "max_keep"}
-        want = {k: v for k, v in ref["objective"].items() if k != "max_keep"}
-        assert got == want, f"plan {a['objective']}, reference {ref}\n{shown}"
+    # Expected values from the reference only (issue 44): the kept costs' number and mana value
+    # (several best plans may keep different ones), and every objective, always compared (the
+    # boards are tiny: the plan is proved optimal). That ``kept`` names the costs payable on the
+    # board the plan leaves is plan()'s own check, which withholds the plan otherwise.
+    assert a["optimal"] is True, f"{a}\n{shown}"
+    kept_value = sum(mana_value(keep[i]) for i in a["kept"])
+    assert (len(a["kept"]), kept_value) == (ref["kept_count"], ref["kept_mana_value"]), f"{a['objective']}\n{shown}"
+    got = {k: a["objective"][k] for k in ref["objective"] if k != "max_keep"}
+    want = {k: v for k, v in ref["objective"].items() if k != "max_keep"}
+    assert got == want, f"plan {a['objective']}, reference {ref}\n{shown}"

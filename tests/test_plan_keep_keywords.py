@@ -23,9 +23,6 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 
 import tapwise  # noqa: E402
-from tapwise.models.problem import load_problem  # noqa: E402
-from tapwise.solver.keep import payable_on  # noqa: E402
-from tapwise.solver.plan import plan_left  # noqa: E402
 
 from keyword_problems import keyword_plan  # noqa: E402
 from reference.brute import TooBig, Unsupported  # noqa: E402
@@ -63,15 +60,14 @@ def check(board: dict, costs: list[dict], keep: list[dict], order: str) -> bool:
     assert a["status"] == "paid", f"{a}\n{shown}"
     assert (a["objective"]["paid"], a["objective"]["mana_value"]) == (ref["paid"], ref["mana_value"]), \
         f"{a['objective']}\nreference {ref}\n{shown}"
-    kept_problems = load_problem({"cost": "{0}", **copy.deepcopy(board), "keep": copy.deepcopy(keep)}).keep
-    assert a["kept"] == payable_on(kept_problems, plan_left(request, a)), shown
-    if a["optimal"]:
-        kept_value = sum(mana_value(keep[i]) for i in a["kept"])
-        assert (len(a["kept"]), kept_value) == (ref["kept_count"], ref["kept_mana_value"]), \
-            f"{a['objective']}\nreference {ref}\n{shown}"
-        got = {k: a["objective"][k] for k in ref["objective"] if k != "max_keep"}
-        want = {k: v for k, v in ref["objective"].items() if k != "max_keep"}
-        assert got == want, f"plan {a['objective']}, reference {ref}\n{shown}"
+    # Expected values from the reference only (issue 44; see test_plan_keep.py), always compared.
+    assert a["optimal"] is True, f"{a}\n{shown}"
+    kept_value = sum(mana_value(keep[i]) for i in a["kept"])
+    assert (len(a["kept"]), kept_value) == (ref["kept_count"], ref["kept_mana_value"]), \
+        f"{a['objective']}\nreference {ref}\n{shown}"
+    got = {k: a["objective"][k] for k in ref["objective"] if k != "max_keep"}
+    want = {k: v for k, v in ref["objective"].items() if k != "max_keep"}
+    assert got == want, f"plan {a['objective']}, reference {ref}\n{shown}"
     return True
 
 

@@ -1,8 +1,11 @@
 """Exhaustive reference for the ``available`` query: ``brute_available(board) -> {"pools": [...]}``.
 
 Written from ``shared/spec/problem.md`` (sections 3, 7 and 8) and the lead's semantics brief; it
-shares no code with ``solver/`` (it reads the board with ``models.problem.load_problem`` and the
-notation with ``models.mana``). It is meant to be obviously correct, not fast: keep boards tiny
+shares no code with ``solver/``. Spend restrictions (``only``) are read from the board's JSON and
+decided by the reference's own reading of section 3 (``brute._restriction_matches``), not by the
+package's ``Restriction.allows``; the rest of the board (the sources' abilities, their outputs,
+types and defaults) is still read with ``models.problem.load_problem`` (issue 44: not yet its
+own), and the notation with ``models.mana``. It is meant to be obviously correct, not fast: keep boards tiny
 (a handful of source copies, a couple of pool mana).
 
 How it works:
@@ -51,11 +54,13 @@ nothing here and are never activated.
 from __future__ import annotations
 
 import itertools
+import json
 from typing import Any
 
 from tapwise.models.mana import Kind
-from tapwise.models.problem import ProblemError, Purpose, load_problem
+from tapwise.models.problem import ProblemError, load_problem
 
+from .brute import _restriction_matches
 from .effects_brute import _results, _watches
 
 COLORS = "WUBRG"
@@ -243,6 +248,17 @@ def _split_enchanted(board: dict) -> tuple[dict, list[bool]]:
     return {**board, "sources": entries}, enchanted
 
 
+def _raw_only(raw: Any, j: int, restricted: bool) -> dict | None:
+    """Ability ``j``'s spend restriction as the board's JSON writes it (section 3 ``only``), not
+    as the package reads it; an ability the JSON doesn't list (a basic land's, a card's Oracle
+    text) is refused when restricted."""
+    if isinstance(raw, list) and j < len(raw) and isinstance(raw[j], dict):
+        return raw[j].get("only")
+    if restricted:
+        raise TooBig("a restriction not written in the board's JSON: not read by this reference")
+    return None
+
+
 class _Search:
     def __init__(self, board: dict, max_states: int) -> None:
         given = load_problem({"cost": None, **board}, allowed=("cost",) + BOARD_KEYS)  # the checks
@@ -272,25 +288,32 @@ class _Search:
         # (``counts``): conditions, amounts and colors are read from the facts of each state.
         self.zones = (problem.hand, problem.graveyard, problem.library)
         self.abilities = []
-        for src in self.sources:
+        for src, entry in zip(self.sources, split["sources"]):
             abs_ = []
-            for ab in src.abilities:
+            raw = entry.get("abilities") if isinstance(entry, dict) else None
+            for j, ab in enumerate(src.abilities):
                 if ab.reflect is not None:
                     continue  # not modelled: makes nothing, never activated
                 if ab.tap and (src.zone == "hand" or (src.sick and "creature" in src.types)):
                     continue
-                abs_.append((ab, self._index(ab.only)))
+                abs_.append((ab, self._index(_raw_only(raw, j, ab.only is not None))))
             self.abilities.append(abs_)
         self._at: dict = {}
-        start_pool = tuple(sorted((m.type, m.snow, self._index(m.only)) for m in problem.pool))
+        raw_pool = board.get("pool") or []
+        start_pool = tuple(sorted((m.type, m.snow, self._index(
+            raw_pool[m.entry].get("only") if isinstance(raw_pool[m.entry], dict) else None)) for m in problem.pool))
         self.start_pool = start_pool
-        self.purposes = [Purpose("ability", tuple(src.types), (), "", False) for src in self.sources]
+        # What an ability's own mana cost is paid for (section 3's ``only`` keys): an ability
+        # of a permanent of these types, no subtypes, colors or X of its own.
+        self.purposes = [{"kind": "ability", "types": {str(t).lower() for t in src.types}, "subtypes": set(),
+                          "colors": "", "has_x": False, "tags": set(), "mana_value": None} for src in self.sources]
 
-    def _index(self, only) -> int:
+    def _index(self, only: dict | None) -> int:
+        """The index of the restriction ``only`` (as the board's JSON gives it; 0: none)."""
         if only is None:
             return 0
         for i, r in enumerate(self.restrictions):
-            if i and r == only:
+            if i and json.dumps(r, sort_keys=True) == json.dumps(only, sort_keys=True):
                 return i
         self.restrictions.append(only)
         return len(self.restrictions) - 1
@@ -328,7 +351,7 @@ class _Search:
 
     def _may_pay(self, token: tuple, si: int) -> bool:
         only = token[2]
-        return only == 0 or self.restrictions[only].allows(self.purposes[si])
+        return only == 0 or _restriction_matches(self.restrictions[only], self.purposes[si])
 
     # ---- paying an ability's own mana cost --------------------------------------------------
 
@@ -356,7 +379,7 @@ class _Search:
             return lambda tok: tok[0] in types
 
         def anything(tok) -> bool:  # generic mana: not mana under only.not_generic (tapwise extension)
-            return tok[2] == 0 or not self.restrictions[tok[2]].not_generic
+            return tok[2] == 0 or not self.restrictions[tok[2]].get("not_generic")
 
         def rec(k: int, pool_left: list, life: int, energy: int) -> None:
             if k == len(symbols):

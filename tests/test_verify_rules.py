@@ -1,0 +1,173 @@
+"""Each rule the verifier checks fails a test when its check is removed (issue 44).
+
+Per rule (tests/verify_rule_cases.py, the table in docs/verifier.md): a legal answer, written out
+by hand, passes both the full replay (``verify.replay``) and ``verify`` (the quick plain checker
+first, solver/verify_plain.py); the answer spoiled so that exactly that rule is broken gets
+errors from the full replay, every one of them the rule's own message (or a message the spoiling
+can't help causing with it, ``Case.also``), with the rule's among them; and ``verify`` gives the
+same errors, so the quick checker didn't accept it. On a plain board the quick checker is asked
+directly too: it accepts the legal answer and refuses the spoiled one.
+"""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from tapwise.models.problem import load_problem
+from tapwise.solver import verify_plain
+from tapwise.solver.verify import replay, verify
+
+try:
+    from verify_rule_cases import CASES, PROBLEM_CASES, Case
+except ImportError:  # tests/ imported as a package
+    from tests.verify_rule_cases import CASES, PROBLEM_CASES, Case
+
+
+def _broken(errors: list[str], case: Case) -> None:
+    assert any(case.message in e for e in errors), (case.rule, errors)
+    others = [e for e in errors if case.message not in e and not any(x in e for x in case.also)]
+    assert not others, (case.rule, others)
+
+
+def test_each_rule_is_named_once_and_has_a_row_in_the_docs():
+    rules = [c.rule for c in CASES] + [c[0] for c in PROBLEM_CASES]
+    assert len(rules) == len(set(rules))
+    from pathlib import Path
+
+    table = (Path(__file__).parents[1] / "docs" / "verifier.md").read_text()
+    missing = [r for r in rules if f"| {r} |" not in table]
+    assert not missing
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.rule for c in CASES])
+def test_the_rule_is_checked(case: Case):
+    p = load_problem(case.problem)
+    if case.patch is not None:
+        p = case.patch(p)
+    assert replay(p, copy.deepcopy(case.answer)) == []
+    assert verify(p, copy.deepcopy(case.answer)) == []
+    assert verify_plain.accepts(p, copy.deepcopy(case.answer), {}) is case.plain
+    bad = copy.deepcopy(case.answer)
+    case.spoil(bad)
+    errors = replay(p, copy.deepcopy(bad))
+    _broken(errors, case)
+    assert verify(p, copy.deepcopy(bad)) == errors
+    if case.patch is None:  # a fresh problem: no plan kept
+        assert verify(load_problem(case.problem), copy.deepcopy(bad)) == errors
+    if case.plain:
+        assert verify_plain.accepts(p, copy.deepcopy(bad), {}) is False
+
+
+@pytest.mark.parametrize("case", PROBLEM_CASES, ids=[c[0] for c in PROBLEM_CASES])
+def test_the_rule_of_the_problem_is_checked(case):
+    rule, good, changed, answer, message, also = case
+    assert verify(load_problem(good), copy.deepcopy(answer)) == []
+    errors = verify(load_problem(changed), copy.deepcopy(answer))
+    _broken(errors, Case(rule, changed, answer, lambda a: None, message, also=also))
+
+
+# Sol Rings pay {C}: three {C} are left (118.3a: mana abilities are optional, excess is legal).
+RINGS = {
+    "cost": "{C}",
+    "sources": [{"id": "sol", "count": 2, "types": ["artifact"], "abilities": [{"add": "{C}{C}"}]}],
+}
+THREE_LEFT = {
+    "status": "paid",
+    "x": 0,
+    "activations": [{"source": "sol", "ability": 0, "adds": "{C}{C}", "times": 2}],
+    "payments": [{"symbol": "{C}", "mana": [{"type": "C", "source": "sol"}]}],
+    "life_paid": 0,
+    "damage": 0,
+    "energy_paid": 0,
+    "sacrificed": 0,
+    "colors_spent": [],
+    "left_over": ["{C}", "{C}", "{C}"],
+    "left_over_counts": {"C": 3},
+    "objective": {"min_sources": 2, "min_waste": 3},
+}
+
+
+@pytest.mark.parametrize("drop", [(), ("left_over",), ("left_over_counts",)])
+def test_the_quick_checker_accepts_a_legal_answer_saying_the_pool_either_way(drop):
+    """Section 6: left_over, left_over_counts, or both; the quick checker reads each as the full
+    replay does (a plain answer it refuses would only be slower, so its verdict is asserted)."""
+    answer = {k: v for k, v in copy.deepcopy(THREE_LEFT).items() if k not in drop}
+    p = load_problem(RINGS)
+    measured: dict = {}
+    assert replay(p, copy.deepcopy(answer)) == []
+    assert verify_plain.accepts(p, answer, measured) is True
+    assert (measured["min_sources"], measured["min_waste"]) == (2, 3)
+
+
+def test_the_quick_checker_keeps_a_prepared_problems_plan():
+    """``again``: the plan kept for the same problem object gives the same verdicts."""
+    p = load_problem(RINGS)
+    for _ in range(3):
+        measured: dict = {}
+        assert verify_plain.accepts(p, copy.deepcopy(THREE_LEFT), measured, True) is True
+        assert measured["min_waste"] == 3
+        spoiled = {**copy.deepcopy(THREE_LEFT), "left_over_counts": {"C": 2}}
+        assert verify_plain.accepts(p, spoiled, {}, True) is False
+        assert verify(p, spoiled, None, True) == [
+            "left_over_counts says {'C': 2} but the pool holds 3 {C}"
+        ]
+
+
+# {X}{X}{B}{B}{W/P}{W/P}, X=1: each symbol its own payment, the Phyrexian ones with life first, or
+# grouped with counts (solver/answer_size.py): the same legal payment, written three ways.
+TWICE = {
+    "cost": "{X}{X}{B}{B}{W/P}{W/P}",
+    "x": 1,
+    "player": {"life": 10},
+    "sources": [{"id": "swamp", "count": 4, "abilities": [{"add": "{B}"}]}],
+}
+_B = {"type": "B", "source": "swamp"}
+_LIFE = {"symbol": "{W/P}", "life": 2}
+_REST = {
+    "status": "paid",
+    "x": 1,
+    "activations": [{"source": "swamp", "ability": 0, "adds": "{B}", "times": 4}],
+    "life_paid": 4,
+    "damage": 0,
+    "energy_paid": 0,
+    "sacrificed": 0,
+    "colors_spent": ["B"],
+    "left_over": [],
+    "left_over_counts": {},
+    "objective": {"min_life": 4, "min_sources": 4, "min_waste": 0},
+}
+WRITTEN = {
+    "one payment each": [
+        _LIFE,
+        _LIFE,
+        {"symbol": "{X}", "mana": [_B]},
+        {"symbol": "{X}", "mana": [_B]},
+        {"symbol": "{B}", "mana": [_B]},
+        {"symbol": "{B}", "mana": [_B]},
+    ],
+    "life last": [
+        {"symbol": "{X}", "mana": [_B]},
+        {"symbol": "{X}", "mana": [_B]},
+        {"symbol": "{B}", "mana": [_B]},
+        {"symbol": "{B}", "mana": [_B]},
+        _LIFE,
+        _LIFE,
+    ],
+    "grouped": [
+        {"symbol": "{W/P}", "count": 2, "life": 2},
+        {"symbol": "{X}", "count": 2, "mana": [{**_B, "count": 2}]},
+        {"symbol": "{B}", "count": 2, "mana": [{**_B, "count": 2}]},
+    ],
+}
+
+
+@pytest.mark.parametrize("written", sorted(WRITTEN))
+def test_the_quick_checker_accepts_each_way_of_writing_a_legal_payment(written):
+    answer = {**copy.deepcopy(_REST), "payments": copy.deepcopy(WRITTEN[written])}
+    p = load_problem(TWICE)
+    assert replay(p, copy.deepcopy(answer)) == []
+    measured: dict = {}
+    assert verify_plain.accepts(p, answer, measured) is True
+    assert (measured["min_life"], measured["max_x"], measured["min_sources"]) == (4, 1, 4)
