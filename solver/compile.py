@@ -746,17 +746,17 @@ def _add_producers(c: Compiled, problem: Problem) -> _Layout:
                 # 9.4: effects rewrite a {T} ability's outputs (solver/effects.py); an "on" extra
                 # on one copy of several makes that copy a part of its own
                 watched = problem.effects and tap and not a.double_pool  # (check_doubling refuses the rest)
-                parts = (effect_parts(problem, i, s, choices, limit, path) if watched
-                         else ((choices, limit, None),))
-                for outputs, limit, cap in parts:
-                    choices, before = outputs if watched else (outputs, ())
+                removed = extra.removed if extra is not None else ()
+                parts = (effect_parts(problem, i, s, choices, limit, path, removed) if watched
+                         else (((choices, ()), removed, limit, None),))
+                for (choices, before), removed, limit, cap in parts:
                     if watched:
                         at = made_keys.setdefault((made_types(choices), snow, only), len(made_keys))
                     p = Producer(i, j, choices, {}, tap, sacrifice, uses, life, damage, energy, (), limit)
                     p.cap, p.made_before = cap, before
                     p.double = a.double_pool
                     if extra is not None:
-                        p.removed, p.counters, p.card = extra.removed, extra.counters, s.zone != "battlefield"
+                        p.removed, p.counters, p.card = removed, extra.counters, s.zone != "battlefield"
                         p.budget = extra.budget
                         p.discard, p.exile, p.mill = a.discard, a.exile_graveyard, a.mill
                         p.drawback = a.drawback is not None
