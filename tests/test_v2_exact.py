@@ -52,3 +52,42 @@ def test_9_2_remove_amount_under_9_4_needs_two_counters_for_four_mana():
     assert [(a["adds"], a.get("removed")) for a in answer["activations"]] == [("{R}{R}{R}{R}", 2)]
     over = answer_of(storage({"any_color": 1}, [{"kind": "multiply", "factor": 2}], "{R}{R}{R}{R}{R}"))
     assert over["status"] == "infeasible"
+
+
+# -- 9.7 / section 6: every answer reports every objective in force ------------------------------
+
+V2_DEFAULT = ["min_life", "min_sacrifices", "min_drawbacks", "min_cards", "min_counters", "min_sources",
+              "min_waste"]
+
+
+def test_9_7_describing_keys_make_a_version_2_problem_reporting_9_6_objectives():
+    """9.7: "9.6's default order and counts apply to every problem"; section 6: the answer gives
+    the value reached for each objective. Subtypes, colors, chosen and only.tags are keys of 9."""
+    boards = [
+        [{"name": "Plains", "subtypes": ["gate"]}],
+        [{"id": "p", "abilities": [{"add": "{W}"}], "colors": "W"}],
+        [{"id": "p", "abilities": [{"add": "{W}"}], "chosen": "W"}],
+        [{"id": "p", "abilities": [{"add": "{W}", "only": {"tags": ["x"]}}]}],
+    ]
+    for sources in boards:
+        problem = {"cost": "{W}", "sources": sources}
+        if "only" in sources[0].get("abilities", [{}])[0]:
+            problem["for"] = {"tags": ["x"]}
+        answer = answer_of(problem)
+        assert answer["status"] == "paid", answer
+        assert list(answer["objective"]) == V2_DEFAULT, sources
+        assert answer["objective"] == dict(zip(V2_DEFAULT, [0, 0, 0, 0, 0, 1, 0]))
+
+
+def test_9_5_keep_answer_reports_every_9_6_objective():
+    """9.5-9.6: with keep, max_keep comes first, then 9.6's list, each with its value."""
+    answer = tapwise.pay({"cost": "{W}", "sources": [{"name": "Plains"}, {"name": "Forest"}],
+                          "keep": [{"cost": "{G}"}]})
+    assert answer["objective"] == {"max_keep": 1, **dict(zip(V2_DEFAULT, [0, 0, 0, 0, 0, 1, 0]))}
+    assert answer["kept"] == [0]
+
+
+def test_5_version_1_problem_keeps_section_5_objectives():
+    """9.7: on a version-1 problem 9.6's list gives exactly section 5's answer."""
+    answer = answer_of({"cost": "{W}", "sources": [{"name": "Plains"}]})
+    assert answer["objective"] == {"min_life": 0, "min_sacrifices": 0, "min_sources": 1, "min_waste": 0}

@@ -299,9 +299,29 @@ _ABILITY_KEYS = {"add", "tap", "mana", "life", "damage", "energy", "sacrifice", 
                  "drawback", "sacrifice_other", "tap_other", "zone"}
 
 
+def _tags_in(only) -> bool:
+    """Does a spend restriction use 9.2's tags, itself or in an alternative it lists?"""
+    if not isinstance(only, dict):
+        return False
+    return "tags" in only or any(_tags_in(o) for key in ("any_of", "all_of") for o in only.get(key) or [])
+
+
 def _is_v2(problem: dict) -> bool:
-    """Does the problem use section 9's keys in a way that changes paying? (Then 9.6's default
-    objectives apply; subtypes, colors and chosen only describe a permanent.)"""
+    """Does the problem use any key of section 9? Then 9.6's default objectives apply (9.7), even
+    for keys that only describe (keep, subtypes, colors, chosen, only.tags)."""
+    if problem.get("keep") or any(_tags_in(m.get("only")) for m in problem.get("pool", []) or []
+                                  if isinstance(m, dict)):
+        return True
+    for src in problem.get("sources", []) or []:
+        if "subtypes" in src or "colors" in src or src.get("chosen") is not None or any(
+                _tags_in(ab.get("only")) for ab in src.get("abilities", []) or []):
+            return True
+    return _pays_v2(problem)
+
+
+def _pays_v2(problem: dict) -> bool:
+    """Does the problem use section 9's keys in a way that changes paying? (A plan's answers
+    carry 9.6's objectives then: the plan question reads its costs and board, not keep.)"""
     if problem.get("facts") or problem.get("hand") or problem.get("graveyard") or problem.get("library") is not None:
         return True
     if (problem.get("for") or {}).get("tags") or (problem.get("for") or {}).get("mana_value") is not None:
