@@ -352,6 +352,16 @@ def _counted_treasure(draw, features):
              "abilities": [{"add": {"any_color": 1}, "tap": False, "sacrifice": True}]}, list(COLORS), False)
 
 
+def _mana_filter(draw, features):
+    """Bog Initiate ({1}: Add {B}) and Skyshroud Elf ({1}: Add {R} or {W}): uses "any" bounded by
+    nothing but the mana they take (issue 38: each activation spends a mana)."""
+    if draw(st.booleans()):
+        return ({"types": ["creature"], "abilities": [{"add": "{B}", "tap": False, "mana": "{1}", "uses": "any"}]},
+                ["B"], False)
+    return ({"types": ["creature"], "abilities": [
+        {"add": "{G}"}, {"add": ["{R}", "{W}"], "tap": False, "mana": "{1}", "uses": "any"}]}, ["G", "R", "W"], False)
+
+
 def _bears(draw, features):
     """A creature with no mana ability (9.1: "abilities": []), an Elf or not."""
     return ({"types": ["creature"], "subtypes": draw(st.sampled_from([["bear"], ["elf"]])),
@@ -371,7 +381,7 @@ _FEATURE_MAKERS = {
     "v2": [(_cradle, 2), (_tainted, 2), (_urza, 2), (_storage, 3), (_chalice, 1), (_vivid, 2), (_depletion, 1),
            (_elf, 3), (_spirit_guide, 1), (_dark_ritual_any, 1), (_charges, 1), (_twice, 1), (_diamond, 1),
            (_card_costs, 2), (_drawback_land, 2), (_of_colors, 2), (_commander, 1), (_chosen, 1), (_tagged, 1),
-           (_altar, 4), (_druid, 3), (_bears, 2), (_academy, 2), (_counted_treasure, 2)],
+           (_altar, 4), (_druid, 3), (_bears, 2), (_academy, 2), (_counted_treasure, 2), (_mana_filter, 2)],
 }
 
 

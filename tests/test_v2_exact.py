@@ -91,3 +91,31 @@ def test_5_version_1_problem_keeps_section_5_objectives():
     """9.7: on a version-1 problem 9.6's list gives exactly section 5's answer."""
     answer = answer_of({"cost": "{W}", "sources": [{"name": "Plains"}]})
     assert answer["objective"] == {"min_life": 0, "min_sacrifices": 0, "min_sources": 1, "min_waste": 0}
+
+
+# -- 9.2 uses "any" bounded by the mana it takes ----------------------------------------------
+
+BOG = {"id": "bog", "types": ["creature"], "abilities": [{"add": "{B}", "tap": False, "mana": "{1}", "uses": "any"}]}
+SKYSHROUD = {"id": "skyshroud", "types": ["creature"],
+             "abilities": [{"add": ["{R}", "{W}"], "tap": False, "mana": "{1}", "uses": "any"}]}
+
+
+def test_9_2_uses_any_with_a_mana_cost_as_large_as_its_mana_is_bounded_by_the_board():
+    """Bog Initiate ({1}: Add {B}): each activation spends a mana (605.3a: a mana ability may be
+    activated as often as its cost is paid), so two Forests make at most two {B}."""
+    board = [{"id": "forest", "name": "Forest", "count": 2}, BOG]
+    answer = answer_of({"cost": "{B}{B}", "sources": board})
+    assert answer["status"] == "paid"
+    assert sorted((a["source"], a["adds"], a["times"]) for a in answer["activations"]) == \
+        [("bog", "{B}", 2), ("forest", "{G}", 2)]
+    assert answer_of({"cost": "{B}{B}{B}", "sources": board})["status"] == "infeasible"
+    assert answer_of({"cost": "{B}", "sources": [BOG]})["status"] == "infeasible"  # nothing pays its {1}
+
+
+def test_9_2_skyshroud_elf_filters_each_mana_into_red_or_white():
+    answer = answer_of({"cost": "{R}{W}", "sources": [{"id": "forest", "name": "Forest", "count": 2}, SKYSHROUD]})
+    assert answer["status"] == "paid"
+    assert sorted((a["source"], a["adds"], a["times"]) for a in answer["activations"]) == \
+        [("forest", "{G}", 2), ("skyshroud", "{R}", 1), ("skyshroud", "{W}", 1)]
+    both = answer_of({"cost": "{B}{W}", "sources": [{"id": "forest", "name": "Forest", "count": 2}, SKYSHROUD, BOG]})
+    assert both["status"] == "paid" and both["objective"]["min_sources"] == 4
