@@ -18,7 +18,7 @@ from tapwise.models.mana import (COLORS, KIND_COLORED, KIND_COLORLESS, KIND_COLO
 from tapwise.models.problem import Ability, Problem, ProblemError, Purpose, Restriction, Source
 from tapwise.models.total_cost import INCREASE, TotalCost, total_costs
 from tapwise.models.values import assemble, cached
-from tapwise.solver.doubling import check_doubling
+from tapwise.solver.doubling import check_doubling, cube_factor
 from tapwise.solver.effects import effect_parts, made_types
 from tapwise.solver.expand import (board_choices, check_counter_use, dropping_facts, expand, facts_read, finite_mana,
                                    most_taken, types_of, victim_values)
@@ -94,6 +94,7 @@ class Producer:
     # 9.2 Doubling Cube: each activation adds, per type, the mana of that type unspent (cpsat's
     # _doubling); it is modelled as a mana-cost ability alone on its level
     double: bool = False
+    factor: int = 1  # a Cube's: 9.4's multiplies on what it adds (doubling.cube_factor)
     # beside a Cube, an ability without a mana cost may come after it, on any level (so the Cube
     # need not double all it made: less waste)
     anywhere: bool = False
@@ -755,6 +756,8 @@ def _add_producers(c: Compiled, problem: Problem) -> _Layout:
                     p = Producer(i, j, choices, {}, tap, sacrifice, uses, life, damage, energy, (), limit)
                     p.cap, p.made_before = cap, before
                     p.double = a.double_pool
+                    if p.double:
+                        p.factor = cube_factor(problem, s, a)
                     if extra is not None:
                         p.removed, p.counters, p.card = removed, extra.counters, s.zone != "battlefield"
                         p.budget = extra.budget
@@ -841,10 +844,11 @@ def _base_choices(problem: Problem, i: int, j: int, a: Ability) -> tuple[tuple[s
 def mana_upper_bound(c: Compiled) -> int:
     """A bound on the mana the board can make: bounds X (a bounded integer, not a loop)."""
     total = sum(c.pool_units.values())
-    cubes = 0
+    grow = 1
     for p in c.producers:
         total += _most_made(p.choices) * p.max_activations
-        cubes += p.max_activations if p.double else 0
-    if cubes:  # 9.2 Doubling Cube: each activation at most doubles all there is
-        total = min(total * 2 ** min(cubes, 40), 2**40)
+        if p.double:  # 9.2 Doubling Cube: each activation at most doubles all there is (times 1 + 9.4's factor)
+            grow = min(grow * (1 + p.factor) ** min(p.max_activations, 40), 2**40)
+    if grow > 1:
+        total = min(total * grow, 2**40)
     return total

@@ -119,3 +119,27 @@ def test_9_2_skyshroud_elf_filters_each_mana_into_red_or_white():
         [("forest", "{G}", 2), ("skyshroud", "{R}", 1), ("skyshroud", "{W}", 1)]
     both = answer_of({"cost": "{B}{W}", "sources": [{"id": "forest", "name": "Forest", "count": 2}, SKYSHROUD, BOG]})
     assert both["status"] == "paid" and both["objective"]["min_sources"] == 4
+
+
+# -- 9.7: effects apply to every {T} ability, the Doubling Cube's included ---------------------
+
+CUBE = {"id": "cube", "types": ["artifact"], "abilities": [{"add": {"double_pool": True}, "mana": "{1}"}]}
+
+
+def test_9_7_cube_under_a_multiply_that_plays_no_part():
+    answer = answer_of({"cost": "{G}", "effects": [{"kind": "multiply", "factor": 1}],
+                        "sources": [{"id": "g", "abilities": [{"add": ["{G}"]}]}, CUBE]})
+    assert answer["status"] == "paid"
+    assert [(a["source"], a["adds"]) for a in answer["activations"]] == [("g", "{G}")]
+
+
+def test_9_7_mana_reflection_doubles_what_the_cube_adds():
+    """Two Forests under Mana Reflection make {G}{G} each (106.12b); {1} pays the Cube, which
+    reads three {G} unspent (9.7: after its cost) and adds them twice over: 3 + 6 = 9 mana."""
+    board = [{"id": "forest", "name": "Forest", "count": 2}, CUBE]
+    reflection = [{"kind": "multiply", "factor": 2, "when": {}}]
+    answer = answer_of({"cost": "{G}" * 9, "sources": board, "effects": reflection})
+    assert answer["status"] == "paid"
+    cube = [a for a in answer["activations"] if a["source"] == "cube"]
+    assert [(a["adds"], a["made"]) for a in cube] == [("{G}" * 6, "{G}{G}{G}")]
+    assert answer_of({"cost": "{G}" * 10, "sources": board, "effects": reflection})["status"] == "infeasible"
