@@ -800,15 +800,31 @@ def _readings(problem: Problem, a: Ability, read: set[str], dropping: dict[str, 
     if len(read) > 1:
         raise ProblemError(path, f"reads several facts that sacrifices lower ({', '.join(sorted(read))}): "
                            "not supported")
-    if a.mana is not None or a.sacrifice or a.sacrifice_other is not None or a.tap_other is not None:
-        raise ProblemError(path, f"reads {next(iter(read))!r}, which sacrifices lower, and has a cost that puts it "
-                           "among or after them: not supported")
     f = next(iter(read))
+    if (a.sacrifice or a.sacrifice_other is not None or a.tap_other is not None
+            or (a.mana is not None and not _drops_on_level_0(problem, f))):
+        raise ProblemError(path, f"reads {f!r}, which sacrifices lower, and has a cost that puts it "
+                           "among or after them: not supported")
     given = problem.fact_map[f]
-    out = [(("early", f, given), None)]
+    # An ability with a mana cost is activated after level 0 (it is a converter, on levels 1..L):
+    # it reads the fact as level 0's sacrifices left it, the given value included (9.1: read at
+    # the moment of the activation, lowered by the counted copies already sacrificed).
+    out = [(("early", f, given), None)] if a.mana is None else [(("late", f, given), None)]
     for v in range(given - 1, given - dropping[f] - 1, -1):
         out.append((("late", f, v), {**problem.fact_map, f: v}))
     return out
+
+
+def _drops_on_level_0(problem: Problem, f: str) -> bool:
+    """Are all the sacrifices that may lower ``f`` made on level 0 (before every mana-cost
+    ability)? Not beside a Doubling Cube (cost-free abilities may then come after one), nor when
+    a copy counting toward ``f`` is sacrificed by an ability of its own with a mana cost."""
+    for s in problem.sources:
+        if any(a.double_pool for a in s.abilities):
+            return False
+        if any(g == f for g, _ in s.counts) and any(a.sacrifice and a.mana is not None for a in s.abilities):
+            return False
+    return True
 
 
 def _others(problem: Problem, i: int, a: Ability, path: str) -> tuple[str, int, tuple[int, ...], bool] | None:

@@ -143,3 +143,35 @@ def test_9_7_mana_reflection_doubles_what_the_cube_adds():
     cube = [a for a in answer["activations"] if a["source"] == "cube"]
     assert [(a["adds"], a["made"]) for a in cube] == [("{G}" * 6, "{G}{G}{G}")]
     assert answer_of({"cost": "{G}" * 10, "sources": board, "effects": reflection})["status"] == "infeasible"
+
+
+# -- 9.1 counts: a fact read by an ability with a mana cost, after counted sacrifices ----------
+
+
+def nykthos_board(cost: str) -> dict:
+    return {"cost": cost, "facts": {"devotion to green": 2}, "sources": [
+        {"id": "nykthos", "abilities": [{"add": "{G}", "mana": "{2}", "times": {"fact": "devotion to green"}}]},
+        {"id": "altar", "types": ["artifact"], "abilities": [{"add": "{C}{C}", "tap": False, "uses": "any",
+                                                              "sacrifice_other": {"types": ["creature"]}}]},
+        {"id": "elf", "types": ["creature"], "counts": ["devotion to green"], "abilities": []}]}
+
+
+def test_9_1_fact_is_read_when_the_mana_cost_reader_activates_after_a_counted_sacrifice():
+    """9.1: the fact is read at the moment of the activation, lowered by the counted copies
+    already sacrificed. The Elf is sacrificed to the Altar to pay Nykthos's {2}: Nykthos then
+    reads devotion 1 and adds {G}; {G}{G} can't be paid (without the Altar nothing pays {2})."""
+    answer = answer_of(nykthos_board("{G}"))
+    assert answer["status"] == "paid"
+    assert [(a["source"], a["adds"], a.get("sacrificed")) for a in answer["activations"]] == \
+        [("altar", "{C}{C}", ["elf"]), ("nykthos", "{G}", None)]
+    assert answer["objective"]["min_sacrifices"] == 1
+    assert answer_of(nykthos_board("{G}{G}"))["status"] == "infeasible"
+
+
+def test_9_1_a_larger_fact_pays_more_after_the_sacrifice():
+    """Devotion 3, the Elf sacrificed for {C}{C}: Nykthos reads 2, so {G}{G} is paid."""
+    problem = nykthos_board("{G}{G}")
+    problem["facts"] = {"devotion to green": 3}
+    answer = answer_of(problem)
+    assert answer["status"] == "paid"
+    assert [(a["source"], a["adds"]) for a in answer["activations"]] == [("altar", "{C}{C}"), ("nykthos", "{G}{G}")]
