@@ -399,6 +399,9 @@ class Source:
     # 9.4 effects of its card's triggered mana abilities (Mana Flare), for a problem without
     # ``effects`` of its own: see _card_effects.
     card_effects: tuple[dict, ...] = field(default=(), compare=False)
+    # 9.1's describing keys (subtypes, colors, chosen) given: the problem is one of version 2
+    # (its answer reports 9.6's objectives), though they do not change how the source pays
+    described: bool = field(default=False, compare=False)
 
     @cached
     def v2(self) -> bool:
@@ -456,6 +459,13 @@ class Source:
         if self.token:
             out["token"] = True
         return out
+
+
+def _tagged(only: Restriction | None) -> bool:
+    """Does a spend restriction use 9.2's ``tags`` (in itself or an alternative it lists)?"""
+    if only is None:
+        return False
+    return only.tags is not None or any(map(_tagged, (only.any_of or ()) + (only.all_of or ())))
 
 
 @dataclass(frozen=True)
@@ -540,6 +550,19 @@ class Problem:
         return False
 
     @cached
+    def v2_described(self) -> bool:
+        """Does the problem use a key of section 9 that changes nothing in how it pays (``keep``,
+        a source's ``subtypes``, ``colors`` or ``chosen``, ``only.tags``)? It is a version-2
+        problem all the same: 9.6's default objectives are in force and its answer reports them
+        (9.7; section 6: the value reached for each objective)."""
+        if self.keep:
+            return True
+        for s in self.sources:
+            if s.described or any(_tagged(a.only) for a in s.abilities):
+                return True
+        return any(_tagged(m.only) for m in self.pool)
+
+    @cached
     def fact_map(self) -> dict[str, Any]:
         return dict(self.facts)
 
@@ -560,7 +583,7 @@ class Problem:
             out.append("max_x")
         if self.keep:
             out.append("max_keep")  # spec 9.5 and 9.6: right after max_x
-        if self.v2:
+        if self.v2 or self.v2_described:
             return tuple(out) + ("min_life", "min_sacrifices", "min_drawbacks", "min_cards", "min_counters",
                                  "min_sources", "min_waste")
         return tuple(out) + ("min_life", "min_sacrifices", "min_sources", "min_waste")
@@ -1143,7 +1166,8 @@ def _plain_source(raw: Any) -> Source | None:
 
 
 _PLAIN_BOARD_KEYS = {"colors": "", "sick": False, "counters": (), "chosen": None, "zone": "battlefield",
-                     "facts": (), "counts": (), "token": False, "unread": (), "card_effects": ()}
+                     "facts": (), "counts": (), "token": False, "unread": (), "card_effects": (),
+                     "described": False}
 """Section 9.1's keys of a plain entry, which gives none of them, and its cards' effects: none,
 as an entry that gives its abilities is not read from its card (see _load_source)."""
 
@@ -1276,6 +1300,7 @@ def _board_keys(obj: Mapping[str, Any], p: str, name: str | None, card: CardFact
         if not chosen:
             raise ProblemError(f"{p}.chosen", "must be a color letter or a subtype")
     return {"subtypes": subtypes, "colors": colors,
+            "described": "subtypes" in obj or "colors" in obj or obj.get("chosen") is not None,
             "sick": _bool(obj.get("sick", False), f"{p}.sick"),
             "counters": load_counters(obj.get("counters", {}), f"{p}.counters"),
             "chosen": chosen,

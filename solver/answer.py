@@ -272,6 +272,8 @@ def _made(p: Producer, sol: Solution, keys: Iterable[tuple[int, int, int]],
         if p.double:  # 9.2 Doubling Cube: what it added per type is a split (solver/doubling.py)
             split = splits.get(key[:2], {}).get(DOUBLED, {})
             made = _in_type_order(tuple(t for t, n in split.items() for _ in range(n)))
+            if p.factor != 1:  # 9.4: what it made before the multiplies (its own read of the pool)
+                made = (made, _in_type_order(tuple(t for t, n in split.items() for _ in range(n // p.factor))))
             groups[made] = groups.get(made, 0) + times
             continue
         choice = p.choices[key[2]]
@@ -350,7 +352,7 @@ def replay_activations(c: Compiled, sol: Solution, pool: ManaPool,
         for made, times in groups.items():
             entry = {"source": sid, "ability": p.ability, "adds": "", "times": times}
             before = None
-            if p.made_before:
+            if p.made_before or (p.double and p.factor != 1):
                 made, before = made
             if p.removed:
                 made, entry["removed"] = made

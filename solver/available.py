@@ -31,7 +31,7 @@ from tapwise.models.problem import (BOARD_KEYS, Ability, Problem, ProblemError, 
                                     unread_json)
 from tapwise.solver.compile import reflect_choices, reflect_types
 from tapwise.solver.available_shared import after_others, facts_now, ordered_sources, shares, take_cards
-from tapwise.solver.doubling import check_doubling
+from tapwise.solver.doubling import check_doubling, cube_factor
 from tapwise.solver.effects import affected, apply_effects
 from tapwise.solver.expand import board_choices, check_counter_use, expand, facts_read, finite_mana
 
@@ -601,7 +601,8 @@ class _Board:
                 new_life = life + a.life + paid_life
                 if not self._fits(new_life, new_damage, new_energy):
                     continue
-                grown = self._doubled(left, source.snow, a.only) if a.double_pool else self._added(left, outs)
+                grown = (self._doubled(left, source.snow, a.only, cube_factor(self.problem, source, a))
+                         if a.double_pool else self._added(left, outs))
                 for pool in grown:
                     yield pool, new_life, new_damage, new_energy
 
@@ -636,7 +637,8 @@ class _Board:
             pools.append(tuple(grown))
         return pools
 
-    def _doubled(self, left: tuple[int, ...], snow: bool, only: Restriction | None) -> list[tuple[int, ...]]:
+    def _doubled(self, left: tuple[int, ...], snow: bool, only: Restriction | None,
+                 factor: int = 1) -> list[tuple[int, ...]]:
         """The pools a Doubling Cube's activation leaves from ``left``, its cost paid (9.2,
         608.2h): the mana of each type doubled, the new mana the Cube's own (its snow, its
         ability's restriction: 106.6). ``Any`` is mana of some color by now (106.1a: each unit in
@@ -655,7 +657,7 @@ class _Board:
             grown = list(vec)
             for t, n in enumerate(vec):
                 if n:
-                    grown[self._index[Token(self.tokens[t].type, snow, only)]] += n
+                    grown[self._index[Token(self.tokens[t].type, snow, only)]] += n * factor  # 9.4 multiplies
             pools.append(tuple(grown))
         return pools
 

@@ -18,7 +18,7 @@ from tapwise.models.mana import (COLORS, KIND_COLORED, KIND_COLORLESS, KIND_COLO
 from tapwise.models.problem import Ability, Problem, ProblemError, Purpose, Restriction, Source
 from tapwise.models.total_cost import INCREASE, TotalCost, total_costs
 from tapwise.models.values import assemble, cached
-from tapwise.solver.doubling import check_doubling
+from tapwise.solver.doubling import check_doubling, cube_factor
 from tapwise.solver.effects import effect_parts, made_types
 from tapwise.solver.expand import (board_choices, check_counter_use, dropping_facts, expand, facts_read, finite_mana,
                                    most_taken, types_of, victim_values)
@@ -94,6 +94,7 @@ class Producer:
     # 9.2 Doubling Cube: each activation adds, per type, the mana of that type unspent (cpsat's
     # _doubling); it is modelled as a mana-cost ability alone on its level
     double: bool = False
+    factor: int = 1  # a Cube's: 9.4's multiplies on what it adds (doubling.cube_factor)
     # beside a Cube, an ability without a mana cost may come after it, on any level (so the Cube
     # need not double all it made: less waste)
     anywhere: bool = False
@@ -746,17 +747,19 @@ def _add_producers(c: Compiled, problem: Problem) -> _Layout:
                 # 9.4: effects rewrite a {T} ability's outputs (solver/effects.py); an "on" extra
                 # on one copy of several makes that copy a part of its own
                 watched = problem.effects and tap and not a.double_pool  # (check_doubling refuses the rest)
-                parts = (effect_parts(problem, i, s, choices, limit, path) if watched
-                         else ((choices, limit, None),))
-                for outputs, limit, cap in parts:
-                    choices, before = outputs if watched else (outputs, ())
+                removed = extra.removed if extra is not None else ()
+                parts = (effect_parts(problem, i, s, choices, limit, path, removed) if watched
+                         else (((choices, ()), removed, limit, None),))
+                for (choices, before), removed, limit, cap in parts:
                     if watched:
                         at = made_keys.setdefault((made_types(choices), snow, only), len(made_keys))
                     p = Producer(i, j, choices, {}, tap, sacrifice, uses, life, damage, energy, (), limit)
                     p.cap, p.made_before = cap, before
                     p.double = a.double_pool
+                    if p.double:
+                        p.factor = cube_factor(problem, s, a)
                     if extra is not None:
-                        p.removed, p.counters, p.card = extra.removed, extra.counters, s.zone != "battlefield"
+                        p.removed, p.counters, p.card = removed, extra.counters, s.zone != "battlefield"
                         p.budget = extra.budget
                         p.discard, p.exile, p.mill = a.discard, a.exile_graveyard, a.mill
                         p.drawback = a.drawback is not None
@@ -797,15 +800,31 @@ def _readings(problem: Problem, a: Ability, read: set[str], dropping: dict[str, 
     if len(read) > 1:
         raise ProblemError(path, f"reads several facts that sacrifices lower ({', '.join(sorted(read))}): "
                            "not supported")
-    if a.mana is not None or a.sacrifice or a.sacrifice_other is not None or a.tap_other is not None:
-        raise ProblemError(path, f"reads {next(iter(read))!r}, which sacrifices lower, and has a cost that puts it "
-                           "among or after them: not supported")
     f = next(iter(read))
+    if (a.sacrifice or a.sacrifice_other is not None or a.tap_other is not None
+            or (a.mana is not None and not _drops_on_level_0(problem, f))):
+        raise ProblemError(path, f"reads {f!r}, which sacrifices lower, and has a cost that puts it "
+                           "among or after them: not supported")
     given = problem.fact_map[f]
-    out = [(("early", f, given), None)]
+    # An ability with a mana cost is activated after level 0 (it is a converter, on levels 1..L):
+    # it reads the fact as level 0's sacrifices left it, the given value included (9.1: read at
+    # the moment of the activation, lowered by the counted copies already sacrificed).
+    out = [(("early", f, given), None)] if a.mana is None else [(("late", f, given), None)]
     for v in range(given - 1, given - dropping[f] - 1, -1):
         out.append((("late", f, v), {**problem.fact_map, f: v}))
     return out
+
+
+def _drops_on_level_0(problem: Problem, f: str) -> bool:
+    """Are all the sacrifices that may lower ``f`` made on level 0 (before every mana-cost
+    ability)? Not beside a Doubling Cube (cost-free abilities may then come after one), nor when
+    a copy counting toward ``f`` is sacrificed by an ability of its own with a mana cost."""
+    for s in problem.sources:
+        if any(a.double_pool for a in s.abilities):
+            return False
+        if any(g == f for g, _ in s.counts) and any(a.sacrifice and a.mana is not None for a in s.abilities):
+            return False
+    return True
 
 
 def _others(problem: Problem, i: int, a: Ability, path: str) -> tuple[str, int, tuple[int, ...], bool] | None:
@@ -841,10 +860,11 @@ def _base_choices(problem: Problem, i: int, j: int, a: Ability) -> tuple[tuple[s
 def mana_upper_bound(c: Compiled) -> int:
     """A bound on the mana the board can make: bounds X (a bounded integer, not a loop)."""
     total = sum(c.pool_units.values())
-    cubes = 0
+    grow = 1
     for p in c.producers:
         total += _most_made(p.choices) * p.max_activations
-        cubes += p.max_activations if p.double else 0
-    if cubes:  # 9.2 Doubling Cube: each activation at most doubles all there is
-        total = min(total * 2 ** min(cubes, 40), 2**40)
+        if p.double:  # 9.2 Doubling Cube: each activation at most doubles all there is (times 1 + 9.4's factor)
+            grow = min(grow * (1 + p.factor) ** min(p.max_activations, 40), 2**40)
+    if grow > 1:
+        total = min(total * grow, 2**40)
     return total

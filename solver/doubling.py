@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from tapwise.models.mana import TYPES
 from tapwise.models.problem import Ability, Problem, ProblemError, Source
+from tapwise.solver.effects import affected
 from tapwise.solver.cpsat_text import INT_MIN, _neg
 
 if TYPE_CHECKING:
@@ -35,9 +36,22 @@ def check_doubling(problem: Problem, i: int, source: Source, a: Ability, path: s
     for key in ("sacrifice_other", "tap_other"):
         if getattr(a, key) is not None:
             raise ProblemError(f"{path}.{key}", "is not supported beside double_pool")
-    if a.tap and any(e.applies_to(source) for e in problem.effects):
-        raise ProblemError(f"{path}.add.double_pool", "effects (9.4) on the mana a double_pool ability makes are "
-                           "not supported")
+    if a.tap:
+        for e in affected(problem, source):
+            if e.kind != "multiply" or e.min_amount:
+                raise ProblemError(f"{path}.add.double_pool", f"a {e.kind} effect (9.4) on the mana a double_pool "
+                                   "ability makes is not supported (multiply without min_amount is)")
+
+
+def cube_factor(problem: Problem, source: Source, a: Ability) -> int:
+    """How many times what a Cube's activation adds is made (9.4, 9.7: effects apply to every {T}
+    ability, the Cube's included): each multiply watching it, once each (616.1e; in any order, the
+    product is the same). The Cube reads the pool, then its mana is replaced as any mana is."""
+    factor = 1
+    if a.tap and problem.effects:
+        for e in affected(problem, source):
+            factor *= e.factor
+    return factor
 
 
 def doubling_bound(c: Compiled, most: list[int]) -> None:
@@ -46,7 +60,9 @@ def doubling_bound(c: Compiled, most: list[int]) -> None:
     if not cubes:
         return
     grand = sum(most)
-    factor = 2 ** min(40, sum(p.max_activations for p in cubes))
+    factor = 1
+    for p in cubes:  # each activation at most multiplies all there is by 1 + its factor
+        factor = min(MAX_BOUND, factor * (1 + p.factor) ** min(40, p.max_activations))
     for p in cubes:
         for k in set(p.kind_of_type.values()):
             most[k] = min(MAX_BOUND, most[k] + grand * (factor - 1))
@@ -89,7 +105,9 @@ def add_doubling(m, c: Compiled, prod: list, cons: list) -> None:
                         before += _neg(cons[upto][k])
                 out = m._int(bound)
                 m.splits[(pi, lv, UNIT, t)] = out
-                m._linear([(out, 1)] + _neg(before), pool[t], pool[t], (a,))
-                m._linear([(out, 1)] + _neg(before), INT_MIN, pool[t])  # never more: a tighter relaxation
+                f = p.factor  # 9.4's multiplies on what it adds
+                scaled = [(v, coef * f) for v, coef in _neg(before)]
+                m._linear([(out, 1)] + scaled, pool[t] * f, pool[t] * f, (a,))
+                m._linear([(out, 1)] + scaled, INT_MIN, pool[t] * f)  # never more: a tighter relaxation
                 m._linear([(out, 1)], INT_MIN, 0, (-a - 1,))  # none when it doesn't happen
                 prod[lv][p.kind_of_type[t]].append((out, 1))

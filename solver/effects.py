@@ -73,26 +73,49 @@ Outputs = tuple[Choices, tuple["tuple[str, ...] | None", ...]]
 
 
 def effect_parts(problem: Problem, i: int, source: Source, choices: Choices, limit: int,
-                 path: str) -> list[tuple[Outputs, int, tuple[str, int] | None]]:
-    """One {T} ability of source ``i`` under the effects: ``(outputs, activations allowed, cap)``
-    per part. An ``on`` extra enchants one copy (the entry's id names one permanent); on an entry
+                 path: str, kept: tuple[int, ...] = ()) -> list[tuple[Outputs, tuple[int, ...], int,
+                                                                    tuple[str, int] | None]]:
+    """One {T} ability of source ``i`` under the effects: ``(outputs, kept, activations allowed,
+    cap)`` per part (``kept``: :func:`apply_kept`). An ``on`` extra enchants one copy (the entry's id names one permanent); on an entry
     of several copies that copy is an untapped one when any is, and is a part of its own: at most
     one activation of its abilities (cap ``("on", 1)``), the others' at most the rest of the
     untapped copies (cap ``("plain", n)``); a cap bounds all the source's abilities together."""
     effects = affected(problem, source)
     if not effects:
-        return [((choices, ()), limit, None)]
+        return [((choices, ()), kept, limit, None)]
     on = tuple(e for e in effects if e.on is not None)
     when = tuple(e for e in effects if e.on is None)
     if not on or source.count == 1:
-        return [(apply_effects(effects, source, choices, path), limit, None)]
+        return [(*apply_kept(effects, source, choices, kept, path), limit, None)]
     untapped = source.count - source.tapped
     parts = []
     if limit >= 1:
-        parts.append((apply_effects(effects, source, choices, path), 1, ("on", 1)))
+        parts.append((*apply_kept(effects, source, choices, kept, path), 1, ("on", 1)))
     if limit >= 2:
-        parts.append((apply_effects(when, source, choices, path), limit - 1, ("plain", untapped - 1)))
+        parts.append((*apply_kept(when, source, choices, kept, path), limit - 1, ("plain", untapped - 1)))
     return parts
+
+
+def apply_kept(effects: tuple[Effect, ...], source: Source, choices: Choices, kept: tuple[int, ...],
+               path: str) -> tuple[Outputs, tuple[int, ...]]:
+    """:func:`apply_effects`, each choice carrying a number (``kept``, one per choice: the
+    counters its 9.2 ``remove`` amount takes) to every output it leads to. Choices of different
+    numbers are rewritten apart, so an output made both ways stays two outputs: the removal is
+    the activation's cost, not a property of the mana it makes."""
+    if not kept:
+        return apply_effects(effects, source, choices, path), ()
+    outs: list[tuple[str, ...]] = []
+    befores: list[tuple[str, ...] | None] = []
+    numbers: list[int] = []
+    for number in dict.fromkeys(kept):
+        group = tuple(c for c, k in zip(choices, kept) if k == number)
+        made, before = apply_effects(effects, source, group, path)
+        outs += made
+        befores += before or (None,) * len(made)
+        numbers += (number,) * len(made)
+    if len(outs) > MAX_OUTPUTS:
+        raise ProblemError(path, f"has more than {MAX_OUTPUTS} outputs under the effects, too many to model")
+    return (tuple(outs), tuple(befores) if any(b is not None for b in befores) else ()), tuple(numbers)
 
 
 _DONE: dict[tuple, Outputs] = table(4096)

@@ -163,7 +163,7 @@ def check_counter_use(s: Source, path: str) -> None:
 
 def finite_mana(problem: Problem, outputs) -> int:
     """A bound on all the mana a payment can make, leaving out ``uses: "any"`` abilities whose
-    mana cost is larger than what they make: those spend more than they give back, so all of
+    mana cost is at least what they make: those give back no more than they spend, so all of
     their activations together spend at most this much of the rest (section 9.2's ``"any"``
     is bounded by it). ``outputs(i, j, ability)`` gives each ability's base choices."""
     total = len(problem.pool)
@@ -326,9 +326,13 @@ def _any_bound(problem: Problem, a: Ability, out: tuple[tuple[str, ...], ...], p
         units = sum(s.amount if s.kind is KIND_GENERIC else 1 for s in a.mana.symbols
                     if s.kind not in (KIND_PHYREXIAN, KIND_HYBRID_PHYREXIAN))
         phyrexian = sum(1 for s in a.mana.symbols if s.kind in (KIND_PHYREXIAN, KIND_HYBRID_PHYREXIAN))
-        if units > max(map(len, out)):
+        if units and units >= max(map(len, out)):
+            # It spends at least what it makes (Bog Initiate's {1}: Add {B}): the mana it takes
+            # comes, through any chain of such abilities, from the rest of the board, and a
+            # chain that comes back to it could start at its second activation (the same cost
+            # paid by the same mana): the rest's mana bounds its activations.
             if finite_mana is None:
-                return None  # left out of finite_mana: it spends more than it makes
+                return None  # left out of finite_mana: it makes no more than it spends
             bounds.append(finite_mana + (max(0, player.life) // 2 if phyrexian else 0))
         elif phyrexian:
             bounds.append(max(0, player.life) // 2)

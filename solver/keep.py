@@ -437,7 +437,11 @@ def without_keep(problem: Problem) -> Problem:
     given = problem.objective_list
     if given is not None:
         given = tuple(o for o in given if o != "max_keep")
-    return evolve(problem, keep=(), objective_list=given)
+    main = evolve(problem, keep=(), objective_list=given)
+    wanted = tuple(o for o in problem.objective if o != "max_keep")
+    if main.objective != wanted:  # keep made it version 2: 9.6's list stays in force (9.7)
+        main = evolve(main, objective_list=wanted)
+    return main
 
 
 def _ordered(problem: Problem, objective: dict[str, int], kept: int) -> dict[str, int]:

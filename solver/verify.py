@@ -351,7 +351,7 @@ def replay(p: Problem, answer: dict[str, Any], measured: dict[str, int] | None =
         energy += ab.energy * times
         if ab.double_pool:  # 9.2: each type as much as the pool holds unspent, its cost paid (9.7)
             unspent = _unspent(r)
-            if times != 1 or Counter(own) != unspent:
+            if times != 1 or Counter(made) != unspent:  # (what it made: 9.4's effects checked above)
                 errors.append(f"activations[{i}]: {sid} doubles the unspent mana once per activation: it adds "
                               f"{''.join('{%s}' % t for t in sorted(unspent.elements()))!r} here, not "
                               f"{act.get('adds')!r}" + (f" x{times}" if times != 1 else ""))

@@ -352,6 +352,27 @@ def _counted_treasure(draw, features):
              "abilities": [{"add": {"any_color": 1}, "tap": False, "sacrifice": True}]}, list(COLORS), False)
 
 
+def _nykthos(draw, features):
+    """Nykthos-like: {2}, {T}: add {G} for each creature (or artifact) you control. Its mana cost
+    puts it after the counted copies an Altar or a Treasure sacrifices (9.1: read then)."""
+    fact = draw(st.sampled_from(["creature you control", "artifact you control"]))
+    return ({"abilities": [{"add": "{C}"}, {"add": "{G}", "mana": draw(st.sampled_from(["{1}", "{2}"])),
+                                           "times": {"fact": fact}}]}, ["C", "GG"], False)
+
+
+def _mana_filter(draw, features):
+    """Bog Initiate ({1}: Add {B}) and Skyshroud Elf ({1}: Add {R} or {W}): uses "any" bounded by
+    nothing but the mana they take (issue 38: each activation spends a mana)."""
+    # Not creatures here: a copy is not sacrificed after activating an ability with a mana cost
+    # (docs/semantics.md, a documented limit the reference does not share; tests/v2_sweep.py
+    # found it with a creature filter beside a Phyrexian Tower, issue 38)
+    if draw(st.booleans()):
+        return ({"types": ["enchantment"], "abilities": [{"add": "{B}", "tap": False, "mana": "{1}",
+                                                          "uses": "any"}]}, ["B"], False)
+    return ({"types": ["enchantment"], "abilities": [
+        {"add": "{G}"}, {"add": ["{R}", "{W}"], "tap": False, "mana": "{1}", "uses": "any"}]}, ["G", "R", "W"], False)
+
+
 def _bears(draw, features):
     """A creature with no mana ability (9.1: "abilities": []), an Elf or not."""
     return ({"types": ["creature"], "subtypes": draw(st.sampled_from([["bear"], ["elf"]])),
@@ -371,7 +392,8 @@ _FEATURE_MAKERS = {
     "v2": [(_cradle, 2), (_tainted, 2), (_urza, 2), (_storage, 3), (_chalice, 1), (_vivid, 2), (_depletion, 1),
            (_elf, 3), (_spirit_guide, 1), (_dark_ritual_any, 1), (_charges, 1), (_twice, 1), (_diamond, 1),
            (_card_costs, 2), (_drawback_land, 2), (_of_colors, 2), (_commander, 1), (_chosen, 1), (_tagged, 1),
-           (_altar, 4), (_druid, 3), (_bears, 2), (_academy, 2), (_counted_treasure, 2)],
+           (_altar, 4), (_druid, 3), (_bears, 2), (_academy, 2), (_counted_treasure, 2), (_mana_filter, 2),
+           (_nykthos, 2)],
 }
 
 

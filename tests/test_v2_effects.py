@@ -246,7 +246,8 @@ def test_9_2_doubling_cube_in_castable_plan_and_available():
      "sources[0].abilities[0].add.of"),
     ({"sources": [{"id": "c", "abilities": [{"add": {"double_pool": True}, "times": 2}]}]},
      "sources[0].abilities[0].times"),
-    ({"sources": [CUBE], "effects": [REFLECTION]}, "sources[0].abilities[0].add.double_pool"),
+    ({"sources": [CUBE], "effects": [{"kind": "extra", "when": {}, "add": "{G}"}]},
+     "sources[0].abilities[0].add.double_pool"),
 ])
 def test_9_2_doubling_cube_errors_name_the_field(problem, path):
     answer = tapwise.pay({"cost": "{1}", **problem})
@@ -416,7 +417,10 @@ def random_cube_problem(r: random.Random) -> dict:
     if problem.pop("x", None) is not None:  # X up to a doubled pool: too many demands for the reference
         problem["cost"] = problem["cost"].replace("{X}", "")
     effects = [e for e in (_effect(r, sources[1:]) for _ in range(r.randint(0, 2)))]
+    # 9.7: a multiply watching every permanent multiplies the Cube's mana too (issue 38)
     problem["effects"] = [e if "on" in e or e["kind"] == "extra" and e.get("add") == "chosen"
+                          else {**e, "when": {"types": ["artifact", "land"]}} if e["kind"] == "multiply"
+                          and "min_amount" not in e.get("when", {}) and r.random() < 0.5
                           else {**e, "when": {**e.get("when", {}), "types": ["land"]}} for e in effects]
     if not problem["effects"]:
         del problem["effects"]

@@ -299,9 +299,29 @@ _ABILITY_KEYS = {"add", "tap", "mana", "life", "damage", "energy", "sacrifice", 
                  "drawback", "sacrifice_other", "tap_other", "zone"}
 
 
+def _tags_in(only) -> bool:
+    """Does a spend restriction use 9.2's tags, itself or in an alternative it lists?"""
+    if not isinstance(only, dict):
+        return False
+    return "tags" in only or any(_tags_in(o) for key in ("any_of", "all_of") for o in only.get(key) or [])
+
+
 def _is_v2(problem: dict) -> bool:
-    """Does the problem use section 9's keys in a way that changes paying? (Then 9.6's default
-    objectives apply; subtypes, colors and chosen only describe a permanent.)"""
+    """Does the problem use any key of section 9? Then 9.6's default objectives apply (9.7), even
+    for keys that only describe (keep, subtypes, colors, chosen, only.tags)."""
+    if problem.get("keep") or any(_tags_in(m.get("only")) for m in problem.get("pool", []) or []
+                                  if isinstance(m, dict)):
+        return True
+    for src in problem.get("sources", []) or []:
+        if "subtypes" in src or "colors" in src or src.get("chosen") is not None or any(
+                _tags_in(ab.get("only")) for ab in src.get("abilities", []) or []):
+            return True
+    return _pays_v2(problem)
+
+
+def _pays_v2(problem: dict) -> bool:
+    """Does the problem use section 9's keys in a way that changes paying? (A plan's answers
+    carry 9.6's objectives then: the plan question reads its costs and board, not keep.)"""
     if problem.get("facts") or problem.get("hand") or problem.get("graveyard") or problem.get("library") is not None:
         return True
     if (problem.get("for") or {}).get("tags") or (problem.get("for") or {}).get("mana_value") is not None:
@@ -728,6 +748,7 @@ class _Search:
             for t in next(iter(outs)):
                 u = (t, snow, restriction_index(only), False)
                 self.start_pool[u] = self.start_pool.get(u, 0) + 1
+        self._bound_filters()
 
         # Restriction contexts (spec section 8).
         cost = problem.get("cost")
@@ -797,6 +818,34 @@ class _Search:
         else:
             n = ctr.get((t.get("counters") or t.get("remove")).lower(), 0) + sum(n for _, n in ab.put)
         return max(0, n + int(t.get("plus", 0)))
+
+    @staticmethod
+    def _is_filter(ab: _Ability) -> bool:
+        """A ``uses: "any"`` ability without {T} that spends at least the mana it makes (Bog
+        Initiate's {1}: Add {B}) and has no other cost that runs out."""
+        if any(s.kind in (Kind.PHYREXIAN, Kind.HYBRID_PHYREXIAN) for s in ab.cost):
+            return False  # life may pay it instead
+        units = sum(s.amount if s.kind is Kind.GENERIC else 1 for s in ab.cost)
+        return (not ab.tap and ab.uses == UNLIMITED and units > 0 and units >= ab.max_out and not ab.life
+                and not ab.energy and not any(ab.cards) and not ab.remove and ab.others is None)
+
+    def _bound_filters(self) -> None:
+        """Each activation of a filter turns mana into no more mana: the mana it spends comes from
+        the pool and the other abilities (through other filters perhaps; a chain that comes back
+        to a filter could as well start at its later activation). So, per copy, no more
+        activations than all that mana are worth trying."""
+        filters = [(src, ab) for src in self.sources for ab in src.abilities if self._is_filter(ab)]
+        if not filters:
+            return
+        rest = sum(self.start_pool.values())
+        for src in self.sources:
+            for ab in src.abilities:
+                if self._is_filter(ab):
+                    continue
+                uses = 1 if ab.tap else self._any_uses(src, ab) if ab.uses == UNLIMITED else ab.uses
+                rest += src.count * uses * ab.max_out
+        for _, ab in filters:
+            ab.uses = rest
 
     def _any_uses(self, src: _Source, ab: _Ability) -> int:
         """A bound on a ``uses: "any"`` ability's activations per copy, from its costs."""

@@ -142,8 +142,13 @@ class _EffectsSearch(_Search):
                                       for own, extra in _results(tuple(out), self.watching[ei], self.chosen[ei])),
                                      default=0)
         bound = super()._x_bound(problem)
-        copies = sum(self.sources[ei].count for ei, _ in self.cubes)
-        return bound * 2 ** copies  # each Cube activation at most doubles all there is
+        grow = 1
+        for ei, _ in self.cubes:  # each Cube activation at most doubles all there is, times the multiplies
+            factor = 1
+            for e in self.watching[ei]:
+                factor *= e.get("factor", 1) if e["kind"] == "multiply" else 1
+            grow *= (1 + factor) ** self.sources[ei].count
+        return bound * grow
 
     def _after_costs(self, state, pool_d, ei, src, ab, new_copies, new_zones, moved_here, reps, sacrifices_extra,
                      base):
@@ -176,17 +181,27 @@ class _EffectsSearch(_Search):
 
 def _doubled_method(self, state, pool_d, ei, src, ab, new_copies, new_zones, moved_here, sacrifices_extra):
     """Doubling Cube: once its cost is paid, each mana in the pool, of whatever kind, gets one
-    more of its type, the Cube's own (its snow, its ability's restriction, made by an activation)."""
+    more of its type, the Cube's own (its snow, its ability's restriction, made by an activation).
+    9.7: effects apply to every {T} ability, the Cube's included: what it makes is one event,
+    replaced and triggered on like any other's (_results)."""
     copies, pool, a_life, damage, energy, sacrifices, cards, moved, zones, drawbacks = state
+    effects = self.watching[ei] if ab.tap else []
     for after, a2, d2 in self._paid_costs(pool_d, ab, ei, a_life, damage):
-        p = dict(after)
-        for (t, _snow, _only, _made), n in after:
-            u = (t, src.snow, ab.only, True)
-            p[u] = p.get(u, 0) + n
-        p = {u: n for u, n in p.items() if n}
-        sac = 1 if ab.sacrifice and not src.hand else 0
-        yield (new_copies, tuple(sorted(p.items())), a2, d2, energy + ab.energy, sacrifices + sac + sacrifices_extra,
-               cards + sum(ab.cards), moved + moved_here, new_zones, drawbacks + (1 if ab.drawback else 0))
+        made = tuple(sorted(t for (t, _snow, _only, _made), n in after for _ in range(n)))
+        ends = _results(made, effects, self.chosen[ei]) if effects else {(made, ())}
+        for own, extra in sorted(ends):
+            p = dict(after)
+            for t in own:
+                u = (t, src.snow, ab.only, True)
+                p[u] = p.get(u, 0) + 1
+            for t in extra:  # the effect's permanent makes it: not snow, unrestricted
+                u = (t, False, -1, True)
+                p[u] = p.get(u, 0) + 1
+            p = {u: n for u, n in p.items() if n}
+            sac = 1 if ab.sacrifice and not src.hand else 0
+            yield (new_copies, tuple(sorted(p.items())), a2, d2, energy + ab.energy,
+                   sacrifices + sac + sacrifices_extra, cards + sum(ab.cards), moved + moved_here, new_zones,
+                   drawbacks + (1 if ab.drawback else 0))
 
 
 _EffectsSearch._doubled = _doubled_method

@@ -14,10 +14,10 @@ from typing import Any
 
 from tapwise.models.mana import Kind, ManaCost
 
-from .brute import COLORS, DEFAULT_TAIL, MAXIMIZED, Unsupported, _Search, brute_pay
+from .brute import COLORS, DEFAULT_TAIL, DEFAULT_TAIL_V2, MAXIMIZED, Unsupported, _Search, brute_pay
 
 KEEP_OBJECTIVES = {"max_x", "max_colors", "min_colors", "min_life", "min_energy", "min_sacrifices",
-                   "min_sources", "min_waste", "max_keep"}
+                   "min_sources", "min_waste", "max_keep", "min_drawbacks", "min_cards", "min_counters"}
 
 
 def keep_objective_list(problem: dict, keep: list) -> list[str]:
@@ -38,7 +38,7 @@ def keep_objective_list(problem: dict, keep: list) -> list[str]:
             names.append("max_x")
         if keep:
             names.append("max_keep")
-        names += DEFAULT_TAIL
+        names += DEFAULT_TAIL_V2 if keep else DEFAULT_TAIL  # keep is a key of 9.5: 9.6's list (9.7)
     for n in names:
         if n not in KEEP_OBJECTIVES:
             raise Unsupported(f"unknown objective {n!r}")

@@ -19,7 +19,10 @@ import copy
 import itertools
 from typing import Any
 
+from .brute import _pays_v2
 from .keep_brute import brute_keep, mana_value
+
+_V2_ONLY = ("min_drawbacks", "min_cards", "min_counters")
 from .keep_effects_brute import brute_keep_effects
 
 
@@ -46,6 +49,9 @@ def brute_plan_keep(board: dict, costs: list[dict], keep: list[dict], order: str
         if got["status"] != "paid":
             continue
         value = sum(mana_value(costs[i]) for i in subset)
+        if not board.get("effects") and not _pays_v2({**board, "cost": "{0}"}):
+            # a plan of version 1 costs and board: section 5's sums (the plan reads not keep)
+            got["objective"] = {k: v for k, v in got["objective"].items() if k not in _V2_ONLY}
         rest = tuple(-v for name, v in got["objective"].items() if name != "max_keep")
         key = (len(subset), value, got["kept_count"], got["kept_mana_value"], rest)
         if best is None or key > best[0]:
@@ -61,7 +67,7 @@ def brute_plan_keep_v2(board: dict, costs: list[dict], keep: list[dict], order: 
     """As :func:`brute_plan_keep` for any board and costs (9.1-9.3's keys included): each
     candidate set is paid in each of its orders (the given order with ``"given"``, every order
     with ``"any"``: 601.2h goes cost by cost) by ``keep_keywords_brute``'s plan search."""
-    from .brute import _is_v2
+    from .brute import _pays_v2 as _is_v2  # the plan reads its costs and board (keep aside)
     from .keep_keywords_brute import brute_plan_keep_keywords
     from .keywords_brute import KEYWORD_KEYS
 

@@ -1,0 +1,177 @@
+"""Section 9 cases tapwise used to crash on or refuse (issue 38), each by the rule that defines it.
+
+Expected values are worked by hand from the spec's rules (quoted in each test), never by calling
+the solver; every paid answer also passes the independent verifier.
+"""
+
+from __future__ import annotations
+
+import tapwise
+from tapwise.models.problem import load_problem
+from tapwise.solver.verify import verify
+
+
+def answer_of(problem: dict) -> dict:
+    answer = tapwise.pay(problem)
+    if answer["status"] == "paid":
+        assert verify(load_problem(problem), answer) == [], answer
+    return answer
+
+
+def storage(add: dict, effects: list[dict], cost: str, counters: int = 2) -> dict:
+    return {"cost": cost, "effects": effects,
+            "sources": [{"id": "vault", "abilities": [{"add": add, "times": {"remove": "storage"}}],
+                         "counters": {"storage": counters}}]}
+
+
+# -- 9.2 "times": {"remove": K} under 9.4 effects -------------------------------------------------
+
+
+def test_9_2_remove_amount_of_any_color_under_a_multiply_effect_removes_one_counter():
+    """9.2: each counter removed makes the amount once; 9.4 multiply 1 changes nothing: paying
+    {W} removes one storage counter (the crash of issue 38)."""
+    answer = answer_of(storage({"any_color": 1}, [{"kind": "multiply", "factor": 1}], "{W}"))
+    assert answer["status"] == "paid"
+    assert [(a["source"], a["adds"], a["times"], a.get("removed")) for a in answer["activations"]] == \
+        [("vault", "{W}", 1, 1)]
+    assert answer["objective"]["min_counters"] == 1
+
+
+def test_9_2_remove_amount_of_one_color_doubled_by_9_4_pays_two_with_one_counter():
+    """9.4 multiply 2 (106.12b): one counter removed makes {G}, doubled to {G}{G}."""
+    answer = answer_of(storage({"one_color": 1}, [{"kind": "multiply", "factor": 2}], "{G}{G}"))
+    assert answer["status"] == "paid"
+    assert [(a["adds"], a["times"], a.get("removed")) for a in answer["activations"]] == [("{G}{G}", 1, 1)]
+    assert answer["objective"]["min_counters"] == 1
+
+
+def test_9_2_remove_amount_under_9_4_needs_two_counters_for_four_mana():
+    """Two counters make two mana, doubled to four: {R}{R}{R}{R} removes both."""
+    answer = answer_of(storage({"any_color": 1}, [{"kind": "multiply", "factor": 2}], "{R}{R}{R}{R}"))
+    assert answer["status"] == "paid"
+    assert [(a["adds"], a.get("removed")) for a in answer["activations"]] == [("{R}{R}{R}{R}", 2)]
+    over = answer_of(storage({"any_color": 1}, [{"kind": "multiply", "factor": 2}], "{R}{R}{R}{R}{R}"))
+    assert over["status"] == "infeasible"
+
+
+# -- 9.7 / section 6: every answer reports every objective in force ------------------------------
+
+V2_DEFAULT = ["min_life", "min_sacrifices", "min_drawbacks", "min_cards", "min_counters", "min_sources",
+              "min_waste"]
+
+
+def test_9_7_describing_keys_make_a_version_2_problem_reporting_9_6_objectives():
+    """9.7: "9.6's default order and counts apply to every problem"; section 6: the answer gives
+    the value reached for each objective. Subtypes, colors, chosen and only.tags are keys of 9."""
+    boards = [
+        [{"name": "Plains", "subtypes": ["gate"]}],
+        [{"id": "p", "abilities": [{"add": "{W}"}], "colors": "W"}],
+        [{"id": "p", "abilities": [{"add": "{W}"}], "chosen": "W"}],
+        [{"id": "p", "abilities": [{"add": "{W}", "only": {"tags": ["x"]}}]}],
+    ]
+    for sources in boards:
+        problem = {"cost": "{W}", "sources": sources}
+        if "only" in sources[0].get("abilities", [{}])[0]:
+            problem["for"] = {"tags": ["x"]}
+        answer = answer_of(problem)
+        assert answer["status"] == "paid", answer
+        assert list(answer["objective"]) == V2_DEFAULT, sources
+        assert answer["objective"] == dict(zip(V2_DEFAULT, [0, 0, 0, 0, 0, 1, 0]))
+
+
+def test_9_5_keep_answer_reports_every_9_6_objective():
+    """9.5-9.6: with keep, max_keep comes first, then 9.6's list, each with its value."""
+    answer = tapwise.pay({"cost": "{W}", "sources": [{"name": "Plains"}, {"name": "Forest"}],
+                          "keep": [{"cost": "{G}"}]})
+    assert answer["objective"] == {"max_keep": 1, **dict(zip(V2_DEFAULT, [0, 0, 0, 0, 0, 1, 0]))}
+    assert answer["kept"] == [0]
+
+
+def test_5_version_1_problem_keeps_section_5_objectives():
+    """9.7: on a version-1 problem 9.6's list gives exactly section 5's answer."""
+    answer = answer_of({"cost": "{W}", "sources": [{"name": "Plains"}]})
+    assert answer["objective"] == {"min_life": 0, "min_sacrifices": 0, "min_sources": 1, "min_waste": 0}
+
+
+# -- 9.2 uses "any" bounded by the mana it takes ----------------------------------------------
+
+BOG = {"id": "bog", "types": ["creature"], "abilities": [{"add": "{B}", "tap": False, "mana": "{1}", "uses": "any"}]}
+SKYSHROUD = {"id": "skyshroud", "types": ["creature"],
+             "abilities": [{"add": ["{R}", "{W}"], "tap": False, "mana": "{1}", "uses": "any"}]}
+
+
+def test_9_2_uses_any_with_a_mana_cost_as_large_as_its_mana_is_bounded_by_the_board():
+    """Bog Initiate ({1}: Add {B}): each activation spends a mana (605.3a: a mana ability may be
+    activated as often as its cost is paid), so two Forests make at most two {B}."""
+    board = [{"id": "forest", "name": "Forest", "count": 2}, BOG]
+    answer = answer_of({"cost": "{B}{B}", "sources": board})
+    assert answer["status"] == "paid"
+    assert sorted((a["source"], a["adds"], a["times"]) for a in answer["activations"]) == \
+        [("bog", "{B}", 2), ("forest", "{G}", 2)]
+    assert answer_of({"cost": "{B}{B}{B}", "sources": board})["status"] == "infeasible"
+    assert answer_of({"cost": "{B}", "sources": [BOG]})["status"] == "infeasible"  # nothing pays its {1}
+
+
+def test_9_2_skyshroud_elf_filters_each_mana_into_red_or_white():
+    answer = answer_of({"cost": "{R}{W}", "sources": [{"id": "forest", "name": "Forest", "count": 2}, SKYSHROUD]})
+    assert answer["status"] == "paid"
+    assert sorted((a["source"], a["adds"], a["times"]) for a in answer["activations"]) == \
+        [("forest", "{G}", 2), ("skyshroud", "{R}", 1), ("skyshroud", "{W}", 1)]
+    both = answer_of({"cost": "{B}{W}", "sources": [{"id": "forest", "name": "Forest", "count": 2}, SKYSHROUD, BOG]})
+    assert both["status"] == "paid" and both["objective"]["min_sources"] == 4
+
+
+# -- 9.7: effects apply to every {T} ability, the Doubling Cube's included ---------------------
+
+CUBE = {"id": "cube", "types": ["artifact"], "abilities": [{"add": {"double_pool": True}, "mana": "{1}"}]}
+
+
+def test_9_7_cube_under_a_multiply_that_plays_no_part():
+    answer = answer_of({"cost": "{G}", "effects": [{"kind": "multiply", "factor": 1}],
+                        "sources": [{"id": "g", "abilities": [{"add": ["{G}"]}]}, CUBE]})
+    assert answer["status"] == "paid"
+    assert [(a["source"], a["adds"]) for a in answer["activations"]] == [("g", "{G}")]
+
+
+def test_9_7_mana_reflection_doubles_what_the_cube_adds():
+    """Two Forests under Mana Reflection make {G}{G} each (106.12b); {1} pays the Cube, which
+    reads three {G} unspent (9.7: after its cost) and adds them twice over: 3 + 6 = 9 mana."""
+    board = [{"id": "forest", "name": "Forest", "count": 2}, CUBE]
+    reflection = [{"kind": "multiply", "factor": 2, "when": {}}]
+    answer = answer_of({"cost": "{G}" * 9, "sources": board, "effects": reflection})
+    assert answer["status"] == "paid"
+    cube = [a for a in answer["activations"] if a["source"] == "cube"]
+    assert [(a["adds"], a["made"]) for a in cube] == [("{G}" * 6, "{G}{G}{G}")]
+    assert answer_of({"cost": "{G}" * 10, "sources": board, "effects": reflection})["status"] == "infeasible"
+
+
+# -- 9.1 counts: a fact read by an ability with a mana cost, after counted sacrifices ----------
+
+
+def nykthos_board(cost: str) -> dict:
+    return {"cost": cost, "facts": {"devotion to green": 2}, "sources": [
+        {"id": "nykthos", "abilities": [{"add": "{G}", "mana": "{2}", "times": {"fact": "devotion to green"}}]},
+        {"id": "altar", "types": ["artifact"], "abilities": [{"add": "{C}{C}", "tap": False, "uses": "any",
+                                                              "sacrifice_other": {"types": ["creature"]}}]},
+        {"id": "elf", "types": ["creature"], "counts": ["devotion to green"], "abilities": []}]}
+
+
+def test_9_1_fact_is_read_when_the_mana_cost_reader_activates_after_a_counted_sacrifice():
+    """9.1: the fact is read at the moment of the activation, lowered by the counted copies
+    already sacrificed. The Elf is sacrificed to the Altar to pay Nykthos's {2}: Nykthos then
+    reads devotion 1 and adds {G}; {G}{G} can't be paid (without the Altar nothing pays {2})."""
+    answer = answer_of(nykthos_board("{G}"))
+    assert answer["status"] == "paid"
+    assert [(a["source"], a["adds"], a.get("sacrificed")) for a in answer["activations"]] == \
+        [("altar", "{C}{C}", ["elf"]), ("nykthos", "{G}", None)]
+    assert answer["objective"]["min_sacrifices"] == 1
+    assert answer_of(nykthos_board("{G}{G}"))["status"] == "infeasible"
+
+
+def test_9_1_a_larger_fact_pays_more_after_the_sacrifice():
+    """Devotion 3, the Elf sacrificed for {C}{C}: Nykthos reads 2, so {G}{G} is paid."""
+    problem = nykthos_board("{G}{G}")
+    problem["facts"] = {"devotion to green": 3}
+    answer = answer_of(problem)
+    assert answer["status"] == "paid"
+    assert [(a["source"], a["adds"]) for a in answer["activations"]] == [("altar", "{C}{C}"), ("nykthos", "{G}{G}")]
