@@ -61,17 +61,19 @@ def _source(name: str) -> str:
 
 
 def _pxd_tree(here: Path) -> Path:
-    """A folder where the .pxd files sit as ``tapwise/<subpackage>/<module>.pxd``, for Cython's
-    ``cimport tapwise.solver.fast_demand`` (the fast path's layers extend each other's cdef
-    classes): the repository's folders are the package's subpackages, so no ``tapwise/`` folder
-    holds them here."""
+    """A folder where the .pxd files sit as ``tapwise/<subpackage>/.../<module>.pxd``, for
+    Cython's ``cimport tapwise.solver.fast.demand`` (the fast path's layers extend each other's
+    cdef classes): the repository's folders are the package's subpackages, so no ``tapwise/``
+    folder holds them here."""
     root = here / "build" / "pxd"
     (root / "tapwise").mkdir(parents=True, exist_ok=True)  # also when no module has a .pxd
-    for pxd in here.glob("*/*.pxd"):
-        target = root / "tapwise" / pxd.parent.name / pxd.name
-        target.parent.mkdir(parents=True, exist_ok=True)
-        (target.parent / "__init__.py").touch()
-        target.write_bytes(pxd.read_bytes())
+    for folder in ("models", "solver"):
+        for pxd in (here / folder).rglob("*.pxd"):
+            target = root / "tapwise" / pxd.relative_to(here)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            for package in list(target.relative_to(root).parents)[:-1]:  # not the root itself
+                (root / package / "__init__.py").touch()
+            target.write_bytes(pxd.read_bytes())
     (root / "tapwise" / "__init__.py").touch()
     return root
 

@@ -16,8 +16,11 @@ def compiled_modules() -> list[str]:
     names = []
     for package in PACKAGES:
         spec = importlib.util.find_spec(package)
-        for info in pkgutil.iter_modules(spec.submodule_search_locations or []):
-            name = f"{package}.{info.name}"
+        # walk_packages goes into the stage folders (it imports their __init__, which is cheap)
+        for info in pkgutil.walk_packages(spec.submodule_search_locations or [], package + "."):
+            if info.ispkg:
+                continue
+            name = info.name
             origin = importlib.util.find_spec(name).origin or ""
             if origin.endswith(tuple(EXTENSION_SUFFIXES)):
                 names.append(name)
