@@ -2,7 +2,7 @@
 
 The same ``.py`` files ship beside the extension modules, and Python prefers the extension
 module when both exist. Cython compiles them as plain Python (annotations are not C types), with
-the C declarations of a ``.pxd`` file beside a module where one exists (``solver/fast.pxd``), so
+the C declarations of a ``.pxd`` file beside a module where one exists (``solver/fast/solve.pxd``), so
 compiled and pure code give the same answers (tests/test_build.py compares them).
 
 Only what measurably pays is compiled (pyproject's ``[tool.tapwise] compiled``, chosen with

@@ -26,7 +26,7 @@ from tapwise.models.answer import Answer, load_answer
 from tapwise.models.mana import Kind, ManaCost, NotationError, Symbol, parse_cost
 from tapwise.models.problem import Ability, Player, PoolMana, Problem, ProblemError, Source, load_problem
 from tapwise.json_schema import json_schema
-from tapwise.solver.pay import pay as _pay
+from tapwise.solver.queries.pay import pay as _pay
 from tapwise.interfaces.queries import answer_request as _answer_request
 from tapwise.board import Board, prepare
 from tapwise.board import error_answer as _error_answer, question as _question

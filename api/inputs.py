@@ -19,7 +19,7 @@ def read_board(text: str, facts: list[str] | dict[str, Any] | None = None) -> di
     the board's cards read that the typed board can't tell (``{"commander colors": "WUG"}``).
     Raises :class:`ProblemError` (field ``board``) for an unknown card (with suggestions) or
     text that doesn't follow the grammar."""
-    from tapwise.models.board import read_board as parse
+    from tapwise.models.cards.board import read_board as parse
 
     try:
         return parse(text, facts).problem_keys()
@@ -38,7 +38,7 @@ def cost_json(cost: str | dict[str, Any]) -> dict[str, Any]:
     Raises :class:`ProblemError` (field ``cost``) for text that is neither, with suggestions."""
     if not isinstance(cost, str):
         return cost
-    from tapwise.models.board import spell_for
+    from tapwise.models.cards.board import spell_for
 
     try:
         return spell_for(cost) or {"cost": cost}

@@ -47,14 +47,14 @@ def cost(r: random.Random) -> str:
 
 def _model_size(problem: dict) -> tuple[int, int]:
     from tapwise.models.problem import load_problem
-    from tapwise.solver.compile import compile_problem
+    from tapwise.solver.front.compile import compile_problem
     c = compile_problem(load_problem(problem))
     return len(c.producers), len(c.kinds)
 
 
 def run(lands: int, n: int, seed: int) -> dict[str, dict]:
     import tapwise
-    from tapwise.solver import fast
+    from tapwise.solver.fast import solve as fast
 
     r = random.Random(seed)
     problems = [{"cost": cost(r), **board(r, lands)} for _ in range(n)]

@@ -60,7 +60,7 @@ KEYS = ["cost", "sources", "count", "add", "only", "colors", "x", "pool", "playe
 
 def build() -> str:
     """Which build is running: ``compiled`` when the hot path is extension modules."""
-    import tapwise.solver.verify as v
+    import tapwise.solver.verify.replay as v
 
     return "compiled" if not v.__file__.endswith(".py") else "pure"
 

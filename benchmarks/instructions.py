@@ -34,13 +34,14 @@ PHASES = ("pay", "prepared", "feasible", "can_pay", "load", "merge", "compile", 
 def _prepared(scenario: str, seed: int, n: int) -> dict[str, Callable[[], None]]:
     """One function per phase running it over every problem, its inputs made beforehand."""
     from tapwise.models.problem import BOARD_KEYS, COST_KEYS, load_problem
-    from tapwise.solver import fast, pay
-    from tapwise.solver.answer import build_answer
-    from tapwise.solver.compile import compile_problem
-    from tapwise.solver.merge import Merge
-    from tapwise.solver.pay import solve_compiled
-    from tapwise.solver.prepared import prepare
-    from tapwise.solver.verify import verify
+    from tapwise.solver.fast import solve as fast
+    from tapwise.solver.queries.pay import pay
+    from tapwise.solver.answer.build import build_answer
+    from tapwise.solver.front.compile import compile_problem
+    from tapwise.solver.front.merge import Merge
+    from tapwise.solver.queries.pay import solve_compiled
+    from tapwise.solver.queries.prepared import prepare
+    from tapwise.solver.verify.replay import verify
 
     from .generators import generate
     from .search_loop import board_and_cost

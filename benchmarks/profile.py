@@ -4,12 +4,12 @@
     python -m tapwise.benchmarks.profile --scenario lands10k  # 10,000 land copies, ~100-mana costs
     python -m tapwise.benchmarks.profile --scenario large --n 10
 
-The phases are those of ``solver.pay``: loading the JSON (``load_problem``), merging entries of
-the same card (``solver.merge.Merge``), compiling the aggregated IR (``compile_problem``), the fast
-path (``solver.fast.solve_fast``), building the
+The phases are those of ``solver.queries.pay``: loading the JSON (``load_problem``), merging entries of
+the same card (``solver.front.merge.Merge``), compiling the aggregated IR (``compile_problem``), the fast
+path (``solver.fast.solve.solve_fast``), building the
 CP-SAT model (``cpsat.Model``), solving it, building the answer (split back per entry; or the
 explanation of an infeasible problem) and the independent verification. "Before" forces CP-SAT
-(``solver.fast.ENABLED = False``); "after" tries the fast path first and falls back to CP-SAT
+(``solver.fast.solve.ENABLED = False``); "after" tries the fast path first and falls back to CP-SAT
 when it declines, exactly as ``pay()`` does. Each problem runs ``--repeat`` times each way, the
 two ways one after the other, and keeps the fastest time of each phase (the machine is shared,
 and the minimum of warm runs is the least noisy estimate); the table gives the median over
@@ -27,13 +27,14 @@ import time
 from typing import Any, Callable, Iterator
 
 from tapwise.models.problem import load_problem
-from tapwise.solver import fast, pay
-from tapwise.solver.answer import build_answer
-from tapwise.solver.compile import compile_problem
-from tapwise.solver.cpsat import Model
-from tapwise.solver.explain import explain
-from tapwise.solver.merge import Merge
-from tapwise.solver.verify import verify
+from tapwise.solver.fast import solve as fast
+from tapwise.solver.queries.pay import pay
+from tapwise.solver.answer.build import build_answer
+from tapwise.solver.front.compile import compile_problem
+from tapwise.solver.cpsat.model import Model
+from tapwise.solver.answer.explain import explain
+from tapwise.solver.front.merge import Merge
+from tapwise.solver.verify.replay import verify
 
 from .generators import CATALOG, _big_cost, _deck_colors, _playable, generate, split_board
 

@@ -7,7 +7,7 @@ On the issue's boards (1,000 small boards of basics, duals, tri-lands and Sol Ri
 costs of 2-10 symbols), in-process, every answer verified by the library as always:
 
 - ``pay() cold``: ``tapwise.pay(problem)`` from the problem dict, as a one-off call (the
-  passes after the first find the board merged and compiled, solver/boards.py, as an engine
+  passes after the first find the board merged and compiled, solver/front/boards.py, as an engine
   sending the same board with other costs does; ``pay() cold, boards never met``, the last row,
   asks boards of another seed once each);
 - ``prepared pay``: ``board.pay(cost)`` on a board prepared once (``tapwise.prepare``) and
@@ -19,7 +19,7 @@ costs of 2-10 symbols), in-process, every answer verified by the library as alwa
 - ``prepared pay, first ask``: the same on boards never asked before (one pass: every cost text
   is new to its board);
 - ``prepared feasible``: ``board.can_pay(cost)`` (only whether it can be paid: Hall's count over
-  the board's supply, ``solver/fast_feasible.py``), checked against the status of ``pay``;
+  the board's supply, ``solver/fast/feasible.py``), checked against the status of ``pay``;
 - ``prepared pay, objective []``: ``board.pay`` with ``"objective": []``: any payment, verified;
 - ``greedy``: the greedy engine payer (``benchmarks.greedy``) on the same problems;
 - ``large``: 10^4 lands and a 100-symbol cost, and 10^5 lands, ``pay()`` including reading.
@@ -228,7 +228,7 @@ def run(n: int = 1000, seed: int = 0, large: tuple[int, ...] = (10_000, 100_000)
                      "median_us": statistics.median(times), "p99_us": max(times),
                      "cpu_p99_us": max(counts.pop("cpu")),
                      "target_us": LARGE_TARGETS_MS.get(lands, 0) * 1000 or None, "gc": counts})
-    # pay() keeps the boards it met merged and compiled (solver/boards.py): the row above asks the
+    # pay() keeps the boards it met merged and compiled (solver/front/boards.py): the row above asks the
     # same boards each pass; this one asks boards of another seed, each once, as a first call does
     unseen = [{**cost, **board} for board, cost in (board_and_cost(seed + 1, i) for i in range(n))]
     measure("pay() cold, boards never met", tapwise.pay, unseen, passes=1)

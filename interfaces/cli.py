@@ -130,7 +130,7 @@ def _no_file_options(args: argparse.Namespace, *names: str, jsonl: bool = False)
 def _quick_board(args: argparse.Namespace) -> dict[str, Any]:
     """The board of quick mode's ``--board`` text, with ``--fact``, ``--life``, ``--energy`` and
     ``--pool``; the facts derived from the typed board and the abilities not read go to stderr."""
-    from tapwise.models.board import read_board
+    from tapwise.models.cards.board import read_board
 
     quick = read_board(args.board, args.fact or [])
     for note in quick.notes:
@@ -187,7 +187,7 @@ def _quick(make: Callable[[argparse.Namespace], dict[str, Any]], args: argparse.
 
 def _quick_cost(target: str) -> dict[str, Any]:
     """A cost in mana notation, or a card's name: its cost from the card library (and ``for``)."""
-    from tapwise.models.board import spell_for
+    from tapwise.models.cards.board import spell_for
 
     return spell_for(target) or {"cost": target}
 

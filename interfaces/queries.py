@@ -11,10 +11,10 @@ from typing import Any
 
 from tapwise.models.problem import QUERIES, ProblemError
 from tapwise.models.total_cost import CostError
-from tapwise.solver.available import TooManyPools, available
-from tapwise.solver.castable import castable
-from tapwise.solver.pay import pay
-from tapwise.solver.plan import plan
+from tapwise.solver.queries.available import TooManyPools, available
+from tapwise.solver.queries.castable import castable
+from tapwise.solver.queries.pay import pay
+from tapwise.solver.queries.plan import plan
 
 LISTING = {"castable": "results", "available": "pools"}
 """The queries whose answer is a list, by the key that holds it: their status is ``ok``."""

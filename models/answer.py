@@ -1,6 +1,6 @@
 """The answer of ``problem.md`` section 6 as typed, immutable values.
 
-``solver.pay`` speaks JSON (a dict); ``load_answer`` turns that dict into these values for
+``solver.queries.pay`` speaks JSON (a dict); ``load_answer`` turns that dict into these values for
 callers that prefer types, strictly (an unknown key or a wrong type names its field path), and
 ``dump_answer`` writes the same JSON back, so engines in other languages and Python callers see
 one format.
@@ -137,11 +137,11 @@ class Answer:
     colors_spent: tuple[str, ...] | None = None
     counters: int | None = None
     left_over: tuple[str, ...] | None = None
-    left_over_counts: tuple[tuple[str, int], ...] | None = None  # per type (solver/answer_size.py)
+    left_over_counts: tuple[tuple[str, int], ...] | None = None  # per type (solver/answer/size.py)
     objective: tuple[tuple[str, int], ...] | None = None
     why: str | None = None
     conflict: tuple[str, ...] | None = None
-    conflict_counts: tuple[tuple[str, int], ...] | None = None  # past 64 symbols (solver/answer_size.py)
+    conflict_counts: tuple[tuple[str, int], ...] | None = None  # past 64 symbols (solver/answer/size.py)
     error: str | None = None
     id: Any = None
     kept: tuple[int, ...] | None = None  # spec 9.5: indexes of the kept costs still payable

@@ -5,7 +5,7 @@ adds mana too: Mana Flare, Wild Growth), ``multiply`` (a replacement making n ti
 Mana Reflection, Nyxbloom Ancient) and ``replace`` (a replacement changing the output: Damping
 Sphere, Contamination). Loading is strict, like the rest of the problem: every mistake names
 its field (``effects[1].factor``). What the effects make of an activation is worked out in
-``solver/effects.py``; the verifier reads them on its own (``solver/verify_effects.py``).
+``solver/front/effects.py``; the verifier reads them on its own (``solver/verify/effects.py``).
 """
 
 from __future__ import annotations

@@ -26,7 +26,7 @@ from tapwise.models.payment_keywords import keyword_path, load_payment_keywords
 from tapwise.models.values import assemble, cached
 
 if TYPE_CHECKING:
-    from tapwise.models.card_source import CardFacts
+    from tapwise.models.cards.source import CardFacts
 
 OBJECTIVES = ("max_x", "max_colors", "min_colors", "min_life", "min_energy",
               "min_sacrifices", "min_drawbacks", "min_cards", "min_counters", "min_sources", "min_waste", "max_keep")
@@ -227,7 +227,7 @@ class Ability:
         if "reflect" in add or self.board_add:
             return ()  # known on a board only
         if "double_pool" in add:
-            return ((),)  # what it adds is read from the pool as it is activated (solver/doubling.py)
+            return ((),)  # what it adds is read from the pool as it is activated (solver/front/doubling.py)
         n = next(v for k, v in add.items() if k in _ADD_COUNTS)
         return add_choices(add, n, add.get("of", COLORS))
 
@@ -329,7 +329,7 @@ _KIND_NUMBERS: dict[tuple, int] = table(65536)  # payment key -> its number
 def _payment_kind(payment_key: tuple) -> int:
     """The number of the kind of ability with this payment key (the next one if it's new).
     Numbers are never reused: once the memo is emptied, a kind seen again gets a new number,
-    so abilities loaded before and after are merely not merged (solver/merge.py), never merged
+    so abilities loaded before and after are merely not merged (solver/front/merge.py), never merged
     wrongly."""
     kind = _KIND_NUMBERS.get(payment_key)
     if kind is None:
@@ -394,7 +394,7 @@ class Source:
     supertypes: tuple[str, ...] = ()  # tapwise extension: "basic", "legendary", "world" (snow is ``snow``)
     token: bool = False  # tapwise extension: a token (111.1), for filters that say "token" or "nontoken"
     # Mana abilities of its card the Oracle reader skipped: (source key, sentence, why); the
-    # answer's ``unread`` names them, a ``strict`` problem refuses them (models/card_source.py).
+    # answer's ``unread`` names them, a ``strict`` problem refuses them (models/cards/source.py).
     unread: tuple[tuple[str, str, str], ...] = field(default=(), compare=False)
     # 9.4 effects of its card's triggered mana abilities (Mana Flare), for a problem without
     # ``effects`` of its own: see _card_effects.
@@ -749,7 +749,7 @@ def load_add(value: Any, path: str) -> Any:
         return [load_add(v, f"{path}[{i}]") for i, v in enumerate(value)]
     if isinstance(value, dict):
         keys = set(value)
-        if "double_pool" in keys:  # Doubling Cube (9.2): what it adds is read from the pool (solver/doubling.py)
+        if "double_pool" in keys:  # Doubling Cube (9.2): what it adds is read from the pool (solver/front/doubling.py)
             _object(value, path, ("double_pool",))
             if value["double_pool"] is not True:
                 raise ProblemError(f"{path}.double_pool", "must be true (Doubling Cube: double the unspent mana)")
@@ -972,9 +972,9 @@ SOURCE_V2_KEYS = SOURCE_KEYS[8:-1]
 
 def _card_facts(name: str | None, oracle: str | None, type_line: str | None, chosen: str | None,
                 path: str) -> CardFacts | None:
-    """What the entry's card says (models/card_source.py): its Oracle text, a basic land name
+    """What the entry's card says (models/cards/source.py): its Oracle text, a basic land name
     or a known card; the sentences the reader skipped stay on the source as ``unread``."""
-    from tapwise.models.card_source import CardSourceError, card_facts  # the reader loads the loader
+    from tapwise.models.cards.source import CardSourceError, card_facts  # the reader loads the loader
 
     try:
         return card_facts(name, oracle, type_line, chosen)
@@ -1248,7 +1248,7 @@ def _load_source(raw: Any, p: str, i: int, taken: set[str], explicit: set[str],
     else:
         what = f"{name!r} is not a basic land or a known card" if name else "it has no name"
         if name:  # the CLI's suggestions
-            from tapwise.models.cards import did_you_mean
+            from tapwise.models.cards.catalog import did_you_mean
             what += did_you_mean(name)
         raise ProblemError(f"{p}.abilities", f"no abilities given, no oracle text, and {what}")
     types = (_str_list(obj["types"], f"{p}.types") if "types" in obj

@@ -1,5 +1,5 @@
 """tapwise's solver: turns a payment problem into a verified answer."""
 
-from tapwise.solver.pay import pay
+from tapwise.solver.queries.pay import pay
 
 __all__ = ["pay"]

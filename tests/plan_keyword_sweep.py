@@ -18,7 +18,7 @@ from keyword_problems import keyword_plan  # noqa: E402
 from reference.brute import TooBig, Unsupported  # noqa: E402
 from reference.plan_brute import brute_plan, check_left  # noqa: E402
 
-from tapwise.solver.plan import plan  # noqa: E402
+from tapwise.solver.queries.plan import plan  # noqa: E402
 
 
 def compare(board: dict[str, Any], costs: list[dict[str, Any]], order: str) -> tuple[str | None, dict[str, Any]]:

@@ -9,7 +9,7 @@ import random
 from typing import Callable
 
 from reference.available_brute import TooBig, brute_available
-from tapwise.solver.available import available
+from tapwise.solver.queries.available import available
 from test_against_reference import check_against_reference
 from test_v2_effects import PROBLEM_SCHEMA
 

@@ -1,8 +1,8 @@
-"""Property tests: ``solver.pay`` agrees with the brute-force reference on random small problems.
+"""Property tests: ``solver.queries.pay`` agrees with the brute-force reference on random small problems.
 
 For every random problem (tests/strategies.py):
 - the solver's ``status`` equals the reference's (paid / infeasible / unpayable);
-- a paid answer passes the independent verifier (``solver.verify.verify``);
+- a paid answer passes the independent verifier (``solver.verify.replay.verify``);
 - when the answer says ``optimal: true``, its ``objective`` has the same names as the
   reference's objective list and the same value for each.
 
@@ -35,7 +35,7 @@ COMMON = dict(derandomize=True, deadline=None, database=None, print_blob=False,
 def check_against_reference(problem: dict) -> None:
     import tapwise  # the documented API: tapwise.pay(problem) -> answer
     from tapwise.models.problem import load_problem
-    from tapwise.solver.verify import verify
+    from tapwise.solver.verify.replay import verify
 
     expected = brute_pay(copy.deepcopy(problem))
     answer = tapwise.pay(copy.deepcopy(problem))

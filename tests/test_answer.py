@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 
 from tapwise.models.answer import Answer, load_answer
 from tapwise.models.problem import ProblemError
-from tapwise.solver import pay
+from tapwise.solver.queries.pay import pay
 from strategies import mixed_problems
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
@@ -59,7 +59,7 @@ def test_compiled_costs_are_shared_only_between_boards_that_spend_alike():
     """Variants are remembered per cost and spendable kinds: the same cost on another board
     gets acceptance sets of that board's kinds, and answers name that board's sources."""
     from tapwise.models.problem import load_problem
-    from tapwise.solver.compile import compile_problem
+    from tapwise.solver.front.compile import compile_problem
 
     one = compile_problem(load_problem({"cost": "{1}{G}", "sources": [
         {"id": "forest", "abilities": [{"add": "{G}"}], "count": 2}]}))
@@ -80,7 +80,7 @@ def test_several_symbols_paid_one_way_each_get_their_own_mana():
     """Symbols paid the same way are taken at once and cut per symbol: each {2/W} paid with
     generic gets two mana, each {G} one, no unit twice, and the verifier agrees."""
     from tapwise.models.problem import load_problem
-    from tapwise.solver.verify import verify
+    from tapwise.solver.verify.replay import verify
 
     problem = {"cost": "{2/W}{2/U}{2/W}{G}{G}", "sources": [
         {"id": "f", "name": "Forest", "count": 4}, {"id": "w", "name": "Wastes", "count": 4}]}

@@ -1,9 +1,9 @@
 """What ``pay()`` and a prepared board reuse between calls (issue 22) changes no answer.
 
 - a prepared question keeps its last answer and hands out a copy when the solver finds the same
-  solution again (solver/pay.py ``Kept``): every answer is the same, and nothing the caller does
+  solution again (solver/queries/pay.py ``Kept``): every answer is the same, and nothing the caller does
   to one answer reaches the next;
-- ``pay()`` keeps the boards it met merged and compiled (solver/boards.py): calling it again on
+- ``pay()`` keeps the boards it met merged and compiled (solver/front/boards.py): calling it again on
   the same board, with the same or another cost, answers as the first call did.
 """
 
@@ -19,7 +19,7 @@ from tapwise.benchmarks.generators import generate
 from tapwise.benchmarks.search_loop import board_and_cost
 from tapwise.models import caches
 from tapwise.models.problem import BOARD_KEYS, ProblemError
-from tapwise.solver.answer import copy_shaped, shape_of
+from tapwise.solver.answer.build import copy_shaped, shape_of
 
 try:
     from strategies import mixed_problems

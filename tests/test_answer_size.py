@@ -1,4 +1,4 @@
-"""Answers whose size does not grow with the amount of mana (solver/answer_size.py): the mana
+"""Answers whose size does not grow with the amount of mana (solver/answer/size.py): the mana
 left per type in ``left_over_counts``, ``left_over`` listed only while short, and long payment
 lists grouped with counts; the verifier checks what is left per type in either form."""
 
@@ -16,8 +16,8 @@ from jsonschema import Draft202012Validator
 import tapwise
 from tapwise.benchmarks.generators import generate
 from tapwise.models.problem import load_problem
-from tapwise.solver import answer_size
-from tapwise.solver.verify import verify
+from tapwise.solver.answer import size as answer_size
+from tapwise.solver.verify.replay import verify
 
 SCHEMA = Draft202012Validator(tapwise.json_schema("pay_answer"))
 

@@ -30,7 +30,7 @@ COMMON = dict(derandomize=True, deadline=None, database=None, print_blob=False,
 
 
 def _solver():
-    from tapwise.solver.available import available  # the module under test; imported lazily on purpose
+    from tapwise.solver.queries.available import available  # the module under test; imported lazily on purpose
 
     return available
 

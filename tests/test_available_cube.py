@@ -6,7 +6,7 @@ activations matters; ``available`` searches it among the abilities with a mana c
 - Rule examples, each pool list worked out by hand.
 - Random tiny boards with Cubes against the reference (tests/reference/available_brute.py,
   which models the Cube on its own).
-- A cross-check with ``pay``, which models the Cube with CP-SAT (solver/doubling.py): each
+- A cross-check with ``pay``, which models the Cube with CP-SAT (solver/front/doubling.py): each
   reported pool, as a cost, is paid, and a cost of one more mana is paid exactly when some
   reported pool contains it.
 """
@@ -21,7 +21,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import tapwise
-from tapwise.solver.available import available
+from tapwise.solver.queries.available import available
 
 from reference.available_brute import COLORS, TooBig, brute_available, contained
 from test_available import COMMON, boards

@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 import tapwise
 from tapwise.models.problem import ProblemError
-from tapwise.solver.available import available
+from tapwise.solver.queries.available import available
 
 from reference.available_brute import TooBig, brute_available, contained
 from test_available import COMMON, boards
@@ -334,7 +334,7 @@ def sweep(kind: str, n: int, seed: int) -> dict[str, int]:
     from hypothesis import HealthCheck, Phase
     from hypothesis import seed as with_seed
 
-    from tapwise.solver.available import TooManyPools
+    from tapwise.solver.queries.available import TooManyPools
     strategy = {"shared": shared_boards(), "storage": storage_boards(), "shared_noeff": shared_boards(effects=False),
                 "pay_shared": shared_boards(rich=False), "pay_storage": storage_boards()}[kind]
     counts = {"same": 0, "differ": 0, "too big for the reference": 0, "refused": 0, "skipped": 0}

@@ -1,4 +1,4 @@
-"""The quick-mode board grammar (models.board.parse_board)."""
+"""The quick-mode board grammar (models.cards.board.parse_board)."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from tapwise.models.board import MissingFactError, read_board, spell_for, BoardError, parse_board
-from tapwise.models.cards import CardChoiceError, UnknownCardError
+from tapwise.models.cards.board import MissingFactError, read_board, spell_for, BoardError, parse_board
+from tapwise.models.cards.catalog import CardChoiceError, UnknownCardError
 
 PLAINS = {"name": "Plains", "types": ["land"], "subtypes": ["plains"], "supertypes": ["basic"],
           "abilities": [{"add": "{W}"}]}

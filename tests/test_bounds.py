@@ -9,7 +9,7 @@ from typing import Any
 
 from tapwise.models import problem as problem_module
 from tapwise.models.problem import load_problem
-from tapwise.solver.pay import pay
+from tapwise.solver.queries.pay import pay
 
 
 def _loader_lines(entries: list[dict[str, Any]]) -> int:

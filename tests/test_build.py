@@ -35,13 +35,13 @@ PAY_ALL = """
 import json
 from tapwise.benchmarks.generators import generate
 from tapwise.benchmarks.search_loop import board_and_cost
-from tapwise.solver import pay
+from tapwise.solver.queries.pay import pay
 from tapwise.solver.build import compiled_modules
 print(json.dumps(compiled_modules()))
 for scenario, n in (("typical", 150), ("rich", 60), ("large", 4)):
     for problem in generate(scenario, 11, n):
         print(json.dumps(pay(problem), sort_keys=True))
-for i in range(60):  # the search loop's boards, all of solver.fast_core's class, some of them with Phyrexian mana
+for i in range(60):  # the search loop's boards, all of solver.fast.core's class, some of them with Phyrexian mana
     board, cost = board_and_cost(11, i)
     objective = [["min_sources", "min_life"], [], ["min_waste", "min_life", "min_sources"]][i % 3]
     phyrexian = "{W/P}{U/B/P}" if i % 4 == 0 else ""
@@ -138,7 +138,7 @@ def _inherited(cls: str) -> set[str]:
 
 
 def test_the_search_state_is_declared():
-    assert {"fast.pxd", "fast_hall.pxd"} <= {pxd.name for pxd in CLASS_PXDS}
+    assert {"fast/solve.pxd", "fast/hall.pxd"} <= {pxd.name for pxd in CLASS_PXDS}
 
 
 @pytest.mark.parametrize("pxd", CLASS_PXDS, ids=lambda p: p.name)

@@ -4,7 +4,7 @@ effect on the permanent it enchants is named in ``unread``, never dropped silent
 from __future__ import annotations
 
 import tapwise
-from tapwise.models.board import read_board
+from tapwise.models.cards.board import read_board
 
 FLARE_TEXT = ("Whenever a player taps a land for mana, that player adds one mana of any type "
               "that land produced.")

@@ -1,4 +1,4 @@
-"""Sources given by Oracle text or by name (models/card_source.py): each ability read on its own,
+"""Sources given by Oracle text or by name (models/cards/source.py): each ability read on its own,
 the skipped ones named in the answer's ``unread``, ``strict`` refusing them, and the type line's
 types, subtypes and snow."""
 

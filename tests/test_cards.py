@@ -1,4 +1,4 @@
-"""The card library (models.cards): every card by name, stored abilities as the reader reads
+"""The card library (models.cards.catalog): every card by name, stored abilities as the reader reads
 them, faces, choices, and suggestions for mistakes."""
 
 from __future__ import annotations
@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from tapwise.models.basics import basic_land
-from tapwise.models.cards import (Card, CardChoiceError, UnknownCardError, card_info, card_names, known_name,
+from tapwise.models.cards.catalog import (Card, CardChoiceError, UnknownCardError, card_info, card_names, known_name,
                                   library, lookup_card)
 from tapwise.models.mana import ManaCost
-from tapwise.models.oracle import is_version_1, parse_type_line, read_card
+from tapwise.models.cards.oracle import is_version_1, parse_type_line, read_card
 
 # The shared data sits beside the checkout (../shared from the repository; ../../shared from a worktree).
 SHARED = next((p / "shared" / "data" / "mana_sources.jsonl" for p in Path(__file__).resolve().parents

@@ -4,8 +4,8 @@ where a board may change it, and means the same as working it out afresh."""
 from __future__ import annotations
 
 from tapwise.models.problem import load_problem
-from tapwise.solver import pay
-from tapwise.solver.compile import compile_problem
+from tapwise.solver.queries.pay import pay
+from tapwise.solver.front.compile import compile_problem
 
 DUAL = [{"add": ["{W}", "{U}"]}]
 

@@ -10,7 +10,7 @@ import random
 from tapwise.models.mana import COLORS, KIND_GENERIC, KIND_X, ManaCost, Symbol, _iter_symbols
 from tapwise.models.problem import load_problem
 from tapwise.models.total_cost import OWN, Term, TotalCost, total_costs
-from tapwise.solver.compile import compile_problem
+from tapwise.solver.front.compile import compile_problem
 
 BODIES = ["W", "U", "B", "R", "G", "C", "X", "S", "E", "0", "1", "3", "12", "W/U", "u/b", "G/W", "2/W", "C/G", "W/P",
           "G/U/P", "r", "x", "s"]

@@ -15,11 +15,11 @@ import pytest
 
 from tapwise.benchmarks.generators import generate
 from tapwise.models.problem import load_problem
-from tapwise.solver import cpsat
-from tapwise.solver.answer import build_answer
-from tapwise.solver.compile import compile_problem
-from tapwise.solver.merge import Merge
-from tapwise.solver.verify import verify
+from tapwise.solver.cpsat import model as cpsat
+from tapwise.solver.answer.build import build_answer
+from tapwise.solver.front.compile import compile_problem
+from tapwise.solver.front.merge import Merge
+from tapwise.solver.verify.replay import verify
 
 
 def _compiled(problem):

@@ -12,8 +12,8 @@ import pytest
 import tapwise
 from tapwise.benchmarks.generators import generate
 from tapwise.solver import deadline as deadlines
-from tapwise.solver.compile import compile_problem
-from tapwise.solver.explain import _from_core
+from tapwise.solver.front.compile import compile_problem
+from tapwise.solver.answer.explain import _from_core
 from tapwise.models.problem import load_problem
 
 BOARD = {"sources": [{"name": "Forest", "count": 3}, {"name": "Island"}, {"name": "Sol Ring"}]}

@@ -9,8 +9,8 @@ import random
 
 import tapwise
 from random_checks import check_available, check_pay
-from tapwise.models.oracle import read_card
-from tapwise.solver.verify import verify
+from tapwise.models.cards.oracle import read_card
+from tapwise.solver.verify.replay import verify
 from test_v2_effects import PROBLEM_SCHEMA
 
 AMONG = "colors among permanents you control"

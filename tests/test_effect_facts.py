@@ -10,7 +10,7 @@ import random
 import pytest
 
 import tapwise
-from tapwise.models.oracle import read_card
+from tapwise.models.cards.oracle import read_card
 from test_v2_effects import PROBLEM_SCHEMA, check_random, made_by, paid, random_problem
 
 MONARCH = "you're the monarch"
@@ -50,7 +50,7 @@ def test_106_12a_elvish_guidance_adds_a_green_per_elf():
 
 
 def test_the_verifier_refuses_an_extra_whose_condition_fails():
-    from tapwise.solver.verify import verify
+    from tapwise.solver.verify.replay import verify
 
     problem = {"cost": "{G}{U}", "sources": [{"id": "forest", "name": "Forest"}], "effects": [BEHEMOTH],
                "facts": {MONARCH: 1}}
@@ -108,7 +108,7 @@ def test_9_4_random_extras_with_facts_against_the_reference():
 def test_an_aura_extra_that_adds_nothing_leaves_both_copies_alike(extra):
     # Found by a sweep: with no Elves (or no monarch) the enchanted copy is like the other, and
     # the verifier must not ask which one tapped first.
-    from tapwise.solver.verify import verify
+    from tapwise.solver.verify.replay import verify
 
     problem = {"cost": "{G}{G}", "sources": [{"id": "forest", "name": "Forest", "count": 2}], "effects": [extra],
                "facts": {ELVES: 0, MONARCH: 0}}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tapwise.solver import pay
+from tapwise.solver.queries.pay import pay
 
 GATE = {"id": "gate", "count": 2, "abilities": [{"mana": "{W/U}", "add": ["{W}{W}", "{W}{U}", "{U}{U}"]}]}
 
@@ -50,7 +50,7 @@ def test_energy_shortage():
 
 def test_counting_only_unions_explains_as_counting_every_set(monkeypatch):
     """explain_by_count tries only unions of the symbols' type sets and the set of all types
-    (solver/explain.py's _hall_sets says why that finds the same first short set); trying all 63
+    (solver/answer/explain.py's _hall_sets says why that finds the same first short set); trying all 63
     sets of types in order, as the count is defined, must give the same answer on every
     infeasible problem: the search loop's boards (some with mana in the pool) and the rich
     scenario's (filter lands and other mana-cost abilities, restrictions, sacrifices)."""
@@ -61,8 +61,8 @@ def test_counting_only_unions_explains_as_counting_every_set(monkeypatch):
     from tapwise.benchmarks.search_loop import board_and_cost
     from tapwise.models.mana import TYPES, type_mask
     from tapwise.models.problem import load_problem
-    from tapwise.solver import explain as ex
-    from tapwise.solver.compile import compile_problem
+    from tapwise.solver.answer import explain as ex
+    from tapwise.solver.front.compile import compile_problem
 
     every_set = tuple(type_mask("".join(c)) for size in range(1, 7) for c in combinations(TYPES, size))
     problems = [{**cost, **board, "pool": ["{W}", "{C}"][: i % 3]}

@@ -1,4 +1,4 @@
-"""The exact fast path (``solver.fast``) against the CP-SAT back end, on random problems of its class.
+"""The exact fast path (``solver.fast.solve``) against the CP-SAT back end, on random problems of its class.
 
 Contract tested here: ``solve_fast`` returns ``None`` (out of class: CP-SAT decides), or an exact
 :class:`Solution`: ``"infeasible"`` exactly when CP-SAT says so, else the same value of every
@@ -17,12 +17,17 @@ from hypothesis import strategies as st
 from tapwise.benchmarks.generators import generate
 from tapwise.models.mana import type_mask
 from tapwise.models.problem import load_problem
-from tapwise.solver import cpsat, fast, fast_flow, fast_search, fast_tables, pay
-from tapwise.solver.answer import build_answer
-from tapwise.solver.compile import Compiled, Variant, compile_problem
-from tapwise.solver.fast import solve_fast
-from tapwise.solver.fast_choice import ChoiceProblem, _binding
-from tapwise.solver.verify import verify
+from tapwise.solver.cpsat import model as cpsat
+from tapwise.solver.fast import solve as fast
+from tapwise.solver.fast import flow as fast_flow
+from tapwise.solver.fast import search as fast_search
+from tapwise.solver.fast import tables as fast_tables
+from tapwise.solver.queries.pay import pay
+from tapwise.solver.answer.build import build_answer
+from tapwise.solver.front.compile import Compiled, Variant, compile_problem
+from tapwise.solver.fast.solve import solve_fast
+from tapwise.solver.fast.choice import ChoiceProblem, _binding
+from tapwise.solver.verify.replay import verify
 
 COLORS = "WUBRG"
 PAIRS = ("WU", "UB", "BR", "RG", "GW", "WB", "UR", "BG", "RW", "GU")
@@ -738,7 +743,7 @@ def test_a_multi_choice_is_activated_at_most_as_often_as_its_mana_can_be_spent()
 
 
 # ---------------------------------------------------------------------------------------------
-# Too many choices to enumerate: the integer program over Hall's count (solver.fast_choice)
+# Too many choices to enumerate: the integer program over Hall's count (solver.fast.choice)
 
 
 @pytest.fixture
@@ -813,7 +818,7 @@ def test_a_plain_compiled_board_has_only_plain_producers():
     it is set, every producer has them as a constructed Producer has them, on the rich scenario's
     boards (filters, restrictions, sacrifice), the typical ones, and version-2 boards (which
     must not be plain when a producer uses a key of section 9)."""
-    from tapwise.solver.compile import Producer
+    from tapwise.solver.front.compile import Producer
 
     defaults = Producer(0, 0, (), {}, True, False, 1, 0, 0, 0, (), 1)
     fields = ("cost", "double", "anywhere", "others", "reads", "cap", "made_before", "removed", "budget",

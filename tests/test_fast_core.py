@@ -1,4 +1,4 @@
-"""The compiled core of the fast path (solver/fast_core.py) against CP-SAT and the wider fast path.
+"""The compiled core of the fast path (solver/fast/core.py) against CP-SAT and the wider fast path.
 
 Seeded random problems of the core's class (one-of and fixed-multiset tap sources, tapped
 copies, pool mana; colored, generic, {C}, hybrid, Phyrexian symbols, fixed X; every objective
@@ -19,11 +19,13 @@ import pytest
 
 from tapwise.benchmarks.search_loop import board_and_cost
 from tapwise.models.problem import load_problem
-from tapwise.solver import cpsat, fast, fast_core
-from tapwise.solver.answer import build_answer
-from tapwise.solver.compile import compile_problem
-from tapwise.solver.pay import pay
-from tapwise.solver.verify import verify
+from tapwise.solver.cpsat import model as cpsat
+from tapwise.solver.fast import solve as fast
+from tapwise.solver.fast import core as fast_core
+from tapwise.solver.answer.build import build_answer
+from tapwise.solver.front.compile import compile_problem
+from tapwise.solver.queries.pay import pay
+from tapwise.solver.verify.replay import verify
 
 COLORS = "WUBRG"
 PAIRS = ("WU", "UB", "BR", "RG", "GW", "WB", "UR", "BG", "RW", "GU")
@@ -273,7 +275,7 @@ def test_out_of_the_class_the_core_declines_and_pay_still_answers(problem, expec
 
 def test_a_declined_board_is_remembered_per_prepared_board_and_costs_per_variant():
     """A prepared board reads its supply once (Compiled.shared); a cost is read once per variant."""
-    from tapwise.solver.compile import compile_board
+    from tapwise.solver.front.compile import compile_board
 
     board = compile_board(load_problem({"cost": "{W}", "sources": [{"name": "Plains"}, RING]}))
     c = board.with_cost(load_problem({"cost": "{1}{W}", "sources": [{"name": "Plains"}, RING]}))
@@ -318,9 +320,9 @@ def test_array_sizes_agree():
     """The C arrays' sizes (the .pxd) and the pure twin's lists (the .py) are the module's sizes
     (read from the source: compiled, they are C constants)."""
     solver = Path(__file__).resolve().parents[1] / "solver"
-    source = (solver / "fast_core.py").read_text()
+    source = (solver / "fast/core.py").read_text()
     size = {name: int(n) for name, n in re.findall(r"^(SINGLES|MULTIS|NODES|ROWS) = (\d+)", source, re.M)}
-    pxd = {name: int(n) for name, n in re.findall(r"cdef \w+ (\w+)\[(\d+)\]", (solver / "fast_core.pxd").read_text())}
+    pxd = {name: int(n) for name, n in re.findall(r"cdef \w+ (\w+)\[(\d+)\]", (solver / "fast/core.pxd").read_text())}
     py = {name: int(n) for name, n in re.findall(r"self\.(\w+) = \[0\] \* (\d+)", source)}
     for sizes in (pxd, py):
         assert sizes["smask"] == sizes["scap"] == sizes["cur"] == sizes["used"] == size["SINGLES"]

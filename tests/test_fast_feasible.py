@@ -1,4 +1,4 @@
-"""``Board.can_pay`` (solver/fast_feasible.py): Hall's condition over a prepared board's supply.
+"""``Board.can_pay`` (solver/fast/feasible.py): Hall's condition over a prepared board's supply.
 
 Contract: ``prepare(board).can_pay(cost)`` is True exactly when ``pay({**cost, **board,
 "objective": []})`` pays; where Hall's count over the board's units can't tell (a pain land's
@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 import tapwise
 from tapwise.benchmarks.search_loop import board_and_cost
 from tapwise.models.problem import BOARD_KEYS, ProblemError
-from tapwise.solver.fast_feasible import board_supply, cost_checks
+from tapwise.solver.fast.feasible import board_supply, cost_checks
 
 try:
     from reference.brute import TooBig, Unsupported, brute_pay

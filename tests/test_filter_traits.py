@@ -12,7 +12,7 @@ import random
 import pytest
 
 import tapwise
-from tapwise.models.oracle import read_card
+from tapwise.models.cards.oracle import read_card
 from test_against_reference import check_against_reference
 from test_v2_effects import PROBLEM_SCHEMA, check_random, random_problem as random_effects_problem
 

@@ -17,10 +17,10 @@ from hypothesis import strategies as st
 
 import tapwise
 from tapwise.models.problem import ProblemError, load_problem
-from tapwise.solver import keep as keep_module
-from tapwise.solver.keep import board_left, check_kept, without_keep
-from tapwise.solver.verify import verify
-from tapwise.solver.plan import plan
+from tapwise.solver.queries import keep as keep_module
+from tapwise.solver.queries.keep import board_left, check_kept, without_keep
+from tapwise.solver.verify.replay import verify
+from tapwise.solver.queries.plan import plan
 
 try:
     from reference.keep_brute import brute_keep, mana_value
@@ -301,8 +301,8 @@ def plan_keep_requests(draw):
 @settings(max_examples=250, **COMMON)
 @given(plan_keep_requests())
 def test_plan_with_keep_pays_as_much_and_keeps_at_least_as_much(args):
-    from tapwise.solver.keep import payable_on
-    from tapwise.solver.plan import plan_left
+    from tapwise.solver.queries.keep import payable_on
+    from tapwise.solver.queries.plan import plan_left
     request, keep = args
     plain = tapwise.plan(copy.deepcopy(request))
     kept = tapwise.plan({**copy.deepcopy(request), "keep": keep})

@@ -12,12 +12,12 @@ import pytest
 
 import tapwise
 from tapwise.models.problem import MAX_COUNT, MAX_UNITS, MAX_X, load_problem
-from tapwise.solver import cpsat
-from tapwise.solver.compile import compile_problem
-from tapwise.solver.pay import solve_compiled
-from tapwise.solver.verify import _one_of_choices, verify
+from tapwise.solver.cpsat import model as cpsat
+from tapwise.solver.front.compile import compile_problem
+from tapwise.solver.queries.pay import solve_compiled
+from tapwise.solver.verify.replay import _one_of_choices, verify
 
-pay_module = importlib.import_module("tapwise.solver.pay")  # the module (tapwise.solver.pay is also the function)
+pay_module = importlib.import_module("tapwise.solver.queries.pay")  # the module (tapwise.solver.queries.pay is also the function)
 
 
 def error_of(problem):

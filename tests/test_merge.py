@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections import Counter
 
 from tapwise.models.problem import load_problem
-from tapwise.solver import pay
-from tapwise.solver.merge import Merge
-from tapwise.solver.verify import verify
+from tapwise.solver.queries.pay import pay
+from tapwise.solver.front.merge import Merge
+from tapwise.solver.verify.replay import verify
 
 DUAL = [{"add": ["{W}", "{U}"]}]
 

@@ -12,9 +12,9 @@ import pytest
 
 import tapwise
 from random_checks import check_available, check_pay
-from tapwise.models.oracle import read_card
-from tapwise.solver.available import available
-from tapwise.solver.verify import verify
+from tapwise.models.cards.oracle import read_card
+from tapwise.solver.queries.available import available
+from tapwise.solver.verify.replay import verify
 from test_v2_effects import PROBLEM_SCHEMA
 
 NG = {"not_generic": True}

@@ -10,7 +10,7 @@ import random
 
 import tapwise
 from random_checks import check_pay
-from tapwise.models.oracle import read_card
+from tapwise.models.cards.oracle import read_card
 from test_v2_effects import PROBLEM_SCHEMA
 
 TROYAN = {"kind": "spell", "min_mana_value": 5}
@@ -41,7 +41,7 @@ def test_106_6_alternatives_any_one_of_which_matches():
 
 
 def test_106_6_the_verifier_refuses_restricted_mana_spent_where_no_alternative_matches():
-    from tapwise.solver.verify import verify
+    from tapwise.solver.verify.replay import verify
 
     problem = {**_troyan(TROYAN_OR_X), "for": {"mana_value": 6}}
     answer = tapwise.pay(problem)

@@ -1,4 +1,4 @@
-"""Reading mana abilities from Oracle text (models.oracle): every template, exact dicts, and errors
+"""Reading mana abilities from Oracle text (models.cards.oracle): every template, exact dicts, and errors
 that quote the sentence they could not read."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import pytest
 import tapwise
 
 from tapwise.models.mana import ManaCost
-from tapwise.models.oracle import (ENCHANTED, ChoiceNeeded, OracleError, Skipped, is_version_1, measure, parse_type_line,
+from tapwise.models.cards.oracle import (ENCHANTED, ChoiceNeeded, OracleError, Skipped, is_version_1, measure, parse_type_line,
                                    read_card, read_oracle, source_from_card)
 
 # The shared data sits beside the checkout (../shared from the repository; ../../shared from a worktree).
@@ -722,7 +722,7 @@ def test_coverage_on_real_cards():
 def test_coverage_on_the_whole_card_database():
     """Every card of the shipped library with a mana ability (the build's reader-independent
     test: an "Add" after a colon, a mana trigger, a basic land type), read completely."""
-    from tapwise.models.cards import library
+    from tapwise.models.cards.catalog import library
 
     sources = {c.name: c for c in library().values() if c.oracle is not None}
     complete = sum(1 for c in sources.values() if not c.skipped)
@@ -802,7 +802,7 @@ def check_spec_shape(ability: dict) -> None:
 def test_every_ability_read_has_the_spec_shape_and_version_1_ones_load():
     """Version-1 abilities load through today's loader; every ability has 9.2's key names and shapes."""
     load_ability = getattr(pytest.importorskip("tapwise.models.problem"), "load_ability", None)
-    from tapwise.models.cards import library
+    from tapwise.models.cards.catalog import library
 
     rows = [(r["name"], a) for r in _rows()
             for a in read_card(r["oracle"], name=r["name"], type_line=r["types"]).abilities]
@@ -872,7 +872,7 @@ def test_real_cards(name, expected):
 def test_106_12a_a_typed_board_names_the_aura_it_cant_place():
     """Quick mode can't tell which land an aura enchants: the note says so, and no placeholder
     ``on`` reaches the problem's effects."""
-    from tapwise.models.board import read_board
+    from tapwise.models.cards.board import read_board
     board = read_board("Forest, Fertile Ground")
     assert board.effects == []
     assert any(n.startswith("Fertile Ground:") and "enchants" in n for n in board.notes)

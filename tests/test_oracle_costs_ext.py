@@ -12,7 +12,7 @@ import random
 import pytest
 
 import tapwise
-from tapwise.models.oracle import read_card
+from tapwise.models.cards.oracle import read_card
 from test_against_reference import check_against_reference
 from test_v2_effects import PROBLEM_SCHEMA
 
@@ -356,7 +356,7 @@ def test_701_21_priest_of_yawgmoth_makes_the_sacrificed_artifacts_mana_value():
 
 def test_the_verifier_checks_the_amount_against_the_permanent_sacrificed():
     from tapwise.models.problem import load_problem
-    from tapwise.solver.verify import verify
+    from tapwise.solver.verify.replay import verify
 
     board = {"cost": "{B}", "sources": [source("priest", PRIEST), artifact("one", 1), artifact("big", 4)]}
     answer = tapwise.pay(copy.deepcopy(board))
@@ -582,7 +582,7 @@ def test_106_7_squandered_resources_makes_a_type_the_sacrificed_land_could_produ
 
 def test_the_verifier_checks_the_type_against_the_land_sacrificed():
     from tapwise.models.problem import load_problem
-    from tapwise.solver.verify import verify
+    from tapwise.solver.verify.replay import verify
 
     board = {"cost": "{B}", "sources": [source("sq", SQUANDERED), land("dual", ["{U}", "{B}"], tapped=True),
                                         land("wastes", "{C}", tapped=True)]}

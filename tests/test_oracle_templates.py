@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 import tapwise
-from tapwise.models.cards import library
-from tapwise.models.oracle import read_card
+from tapwise.models.cards.catalog import library
+from tapwise.models.cards.oracle import read_card
 from tapwise.models.problem import ProblemError, load_problem
 
 POWERSTONE = "{T}: Add {C}. This mana can't be spent to cast a nonartifact spell."
@@ -116,7 +116,7 @@ def test_amounts_the_engine_knows():
 
 # Cards whose loading is refused for something other than a fact the problem must give or a
 # choice the source must carry (each named by its field): pinned, so a change is seen.
-# None today: Doubling Cube, the last, loads since 9.2's double_pool is paid (solver/doubling.py).
+# None today: Doubling Cube, the last, loads since 9.2's double_pool is paid (solver/front/doubling.py).
 REFUSED: dict[str, str] = {}
 
 

@@ -7,8 +7,8 @@ import copy
 import pytest
 
 from tapwise.models.problem import load_problem
-from tapwise.solver import pay
-from tapwise.solver.verify import verify
+from tapwise.solver.queries.pay import pay
+from tapwise.solver.verify.replay import verify
 
 GATE = {"mana": "{W/U}", "add": ["{W}{W}", "{W}{U}", "{U}{U}"]}
 

@@ -20,9 +20,9 @@ from hypothesis import strategies as st
 
 from tapwise.models.mana import ManaCost
 from tapwise.models.problem import load_problem
-from tapwise.solver.pay import pay
+from tapwise.solver.queries.pay import pay
 from tapwise.interfaces.queries import answer_request
-from tapwise.solver.verify import verify
+from tapwise.solver.verify.replay import verify
 
 try:
     from reference import brute_pay
@@ -406,12 +406,12 @@ def test_choosing_the_order_never_pays_less_than_the_given_order(case):
 
 
 def test_costs_that_all_fit_are_paid_as_one_without_the_plan_model(monkeypatch):
-    import tapwise.solver.plan
+    import tapwise.solver.queries.plan
 
     def no_model(*args, **kwargs):
         raise AssertionError("the plan model was built")
 
-    monkeypatch.setattr(tapwise.solver.plan, "Model", no_model)
+    monkeypatch.setattr(tapwise.solver.queries.plan, "Model", no_model)
     board = {"sources": [{"name": "Forest"}, {"id": "breeding", "abilities": [{"add": ["{G}", "{U}"]}]},
                          {"name": "Island"}, {"id": "ring", "types": ["artifact"], "abilities": [{"add": "{C}{C}"}]}]}
     a = ask(board, [{"cost": "{G}"}, {"cost": "{U}{U}"}, {"cost": "{1}"}, {"cost": "{C}"}])
@@ -423,15 +423,15 @@ def test_costs_that_all_fit_are_paid_as_one_without_the_plan_model(monkeypatch):
 @settings(max_examples=200, **COMMON)
 @given(st.one_of(plain_plans(), any_plans()))
 def test_the_shortcut_and_the_plan_model_agree(case):
-    import tapwise.solver.plan_fast
+    import tapwise.solver.queries.plan_fast
 
     board, costs, order = case
     quick = ask(copy.deepcopy(board), copy.deepcopy(costs), order)
-    tapwise.solver.plan_fast.ENABLED = False
+    tapwise.solver.queries.plan_fast.ENABLED = False
     try:
         modelled = ask(copy.deepcopy(board), copy.deepcopy(costs), order)
     finally:
-        tapwise.solver.plan_fast.ENABLED = True
+        tapwise.solver.queries.plan_fast.ENABLED = True
     if quick["optimal"] and modelled["optimal"]:
         assert quick["objective"] == modelled["objective"], json.dumps(case)
         assert quick["paid"] == modelled["paid"] or order == "any", json.dumps(case)

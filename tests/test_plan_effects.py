@@ -1,6 +1,6 @@
 """``plan`` and ``keep`` with an ``on`` extra (9.4) on an entry of several copies.
 
-The enchanted copy becomes an entry of its own (solver/plan_board.py ``split_enchanted``), so
+The enchanted copy becomes an entry of its own (solver/queries/plan_board.py ``split_enchanted``), so
 the board each answer leaves says whether the enchanted copy is still untapped: rule cases, and
 random plans compared with the plan reference (tests/reference/plan_brute.py, which pays through
 effects_brute.py's own split), every answer verified on the board it was paid on.
@@ -14,8 +14,8 @@ import random
 
 import tapwise
 from tapwise.models.problem import load_problem
-from tapwise.solver.keep import without_keep
-from tapwise.solver.verify import verify
+from tapwise.solver.queries.keep import without_keep
+from tapwise.solver.verify.replay import verify
 from reference import TooBig, Unsupported
 from reference.plan_brute import brute_plan, check_left
 

@@ -91,7 +91,7 @@ def test_601_2h_plan_with_keep_picks_the_paying_order_that_keeps():
 def test_a_later_answer_naming_a_split_off_entry_is_judged_on_the_board_entries():
     # The first answer uses one Ritual's ability, so the second answer's board has "ritual~2";
     # its other_costs taps that copy. The board kept costs are judged on is the plan's whole
-    # board: "ritual~2" is a copy of "ritual" (solver/plan_board.py names split-off entries so).
+    # board: "ritual~2" is a copy of "ritual" (solver/queries/plan_board.py names split-off entries so).
     board = {"sources": [
         {"id": "ritual", "types": ["creature"], "colors": "B", "abilities": [{"add": "{B}", "tap": False, "uses": 2}],
          "count": 2},

@@ -13,8 +13,8 @@ import pytest
 
 import tapwise
 from tapwise.models.problem import ProblemError, load_problem
-from tapwise.solver.plan import plan
-from tapwise.solver.verify import verify
+from tapwise.solver.queries.plan import plan
+from tapwise.solver.verify.replay import verify
 
 try:
     from plan_keyword_sweep import sweep

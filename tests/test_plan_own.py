@@ -1,6 +1,6 @@
 """``plan`` on boards whose abilities without {T} tap or sacrifice copies of their own entry
 (spec 9.2 ``tap_other`` / ``sacrifice_other``): the answers of a plan are replayed copy by copy
-(solver/plan_board.py), and which copy acts and which copies are taken decides whether the next
+(solver/queries/plan_board.py), and which copy acts and which copies are taken decides whether the next
 answer still has a copy to act. Rule cases by number, then random plans against the plan
 reference (tests/reference/plan_brute.py, which shares no code with solver/).
 

@@ -1,4 +1,4 @@
-"""The prepared board (``tapwise.prepare``, ``solver/prepared.py``) answers as ``pay()`` does.
+"""The prepared board (``tapwise.prepare``, ``solver/queries/prepared.py``) answers as ``pay()`` does.
 
 Contract: for a valid board, ``prepare(board).pay(cost)`` is byte for byte the JSON of
 ``pay({**cost, **board})``, however many costs the board was asked before; ``castable`` (the

@@ -146,7 +146,7 @@ def test_known_abilities_dont_vouch_for_lookalikes(ability, path):
 
 def test_an_ability_with_no_uses_left_loads_and_makes_nothing():
     """``uses: 0`` is what a plan's left board says of an ability without {T} used up this turn."""
-    from tapwise.solver.pay import pay
+    from tapwise.solver.queries.pay import pay
 
     board = {"sources": [{"id": "altar", "types": ["artifact"], "abilities": [{"add": "{C}", "tap": False, "uses": 0}]}]}
     assert load_problem({"cost": "{1}", **board}).sources[0].abilities[0].uses == 0

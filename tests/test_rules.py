@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 
 from tapwise.models.problem import load_problem
-from tapwise.solver import pay
-from tapwise.solver.verify import verify
+from tapwise.solver.queries.pay import pay
+from tapwise.solver.verify.replay import verify
 
 FOREST, PLAINS, ISLAND, SWAMP, MOUNTAIN, WASTES = ({"name": n} for n in
                                                    ("Forest", "Plains", "Island", "Swamp", "Mountain", "Wastes"))

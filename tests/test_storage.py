@@ -12,7 +12,7 @@ import random
 import pytest
 
 import tapwise
-from tapwise.models.cards import lookup_card
+from tapwise.models.cards.catalog import lookup_card
 
 try:
     from test_against_reference import check_against_reference

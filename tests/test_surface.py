@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import tapwise
-from tapwise.models.board import parse_board
+from tapwise.models.cards.board import parse_board
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"

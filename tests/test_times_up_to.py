@@ -10,8 +10,8 @@ import random
 
 import tapwise
 from random_checks import check_available, check_pay
-from tapwise.models.oracle import read_card
-from tapwise.solver.verify import verify
+from tapwise.models.cards.oracle import read_card
+from tapwise.solver.verify.replay import verify
 from test_v2_effects import PROBLEM_SCHEMA
 
 METALWORKER = ("{T}: Reveal any number of artifact cards in your hand. Add {C}{C} for each card revealed this "

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tapwise.models.problem import ProblemError
-from tapwise.solver.available import available
+from tapwise.solver.queries.available import available
 
 
 def pools(board: dict) -> list[dict[str, int]]:

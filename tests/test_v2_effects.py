@@ -17,7 +17,7 @@ from jsonschema import Draft202012Validator
 
 import tapwise
 from tapwise.models.problem import load_problem
-from tapwise.solver.verify import verify
+from tapwise.solver.verify.replay import verify
 from reference import TooBig, Unsupported
 from reference.effects_brute import brute_pay_effects
 

@@ -45,7 +45,7 @@ def _mutate(obj, rng: random.Random, depth: int = 0) -> None:
 @given(v2_mixed_problems(), st.integers(0, 2**32 - 1))
 def test_9_wrong_values_are_errors_never_tracebacks(problem, seed):
     import tapwise
-    from tapwise.solver.available import TooManyPools, available
+    from tapwise.solver.queries.available import TooManyPools, available
 
     _mutate(problem, random.Random(seed))
     answer = tapwise.pay(copy.deepcopy(problem))

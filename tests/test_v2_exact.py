@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import tapwise
 from tapwise.models.problem import load_problem
-from tapwise.solver.verify import verify
+from tapwise.solver.verify.replay import verify
 
 
 def answer_of(problem: dict) -> dict:

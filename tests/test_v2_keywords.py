@@ -9,7 +9,7 @@ import copy
 import pytest
 
 import tapwise
-from tapwise.solver.verify import verify
+from tapwise.solver.verify.replay import verify
 
 
 def creature(id_: str, colors: str = "G", count: int = 1, sick: bool = False, mana: str | None = "{G}",

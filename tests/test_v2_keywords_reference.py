@@ -16,7 +16,7 @@ import pytest
 
 import tapwise
 from tapwise.models.problem import load_problem
-from tapwise.solver.verify import verify
+from tapwise.solver.verify.replay import verify
 
 try:
     from reference.brute import TooBig, Unsupported

@@ -11,7 +11,7 @@ import json
 import pytest
 
 from tapwise.models.problem import ProblemError
-from tapwise.solver.plan import plan
+from tapwise.solver.queries.plan import plan
 
 BOARD = {"facts": {"swamp you control": 1}, "sources": [
     {"id": "isle", "count": 2, "abilities": [{"add": "{C}"}, {"add": ["{U}", "{B}"],

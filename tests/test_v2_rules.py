@@ -10,7 +10,7 @@ import pytest
 
 import tapwise
 from tapwise.models.problem import ProblemError, load_problem
-from tapwise.solver.verify import verify
+from tapwise.solver.verify.replay import verify
 
 try:
     from reference import brute_pay

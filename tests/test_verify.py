@@ -5,8 +5,8 @@ from __future__ import annotations
 import copy
 
 from tapwise.models.problem import load_problem
-from tapwise.solver import pay
-from tapwise.solver.verify import verify
+from tapwise.solver.queries.pay import pay
+from tapwise.solver.verify.replay import verify
 
 PROBLEM = {"cost": "{1}{W}{U/P}", "pool": ["{C}"],
            "sources": [{"name": "Plains", "count": 2}, {"id": "fountain", "abilities": [{"add": ["{W}", "{U}"]}]}],
@@ -98,7 +98,7 @@ def test_restricted_mana_is_rejected():
 def test_verifier_matches_hybrid_units_of_an_output_exactly():
     """106.8: an ability adding {W/U}{U/B} may make U and W; a greedy unit-by-unit match (the
     first unit taking U) would wrongly call that illegal."""
-    from tapwise.solver.verify import _one_of_choices
+    from tapwise.solver.verify.replay import _one_of_choices
 
     assert _one_of_choices((("WU", "UB"),), ("U", "W"))
     assert _one_of_choices((("WU", "UB"),), ("B", "W"))
@@ -108,7 +108,7 @@ def test_verifier_matches_hybrid_units_of_an_output_exactly():
 
 def test_verifier_reports_a_non_text_symbol_instead_of_crashing():
     """An answer from elsewhere may hold anything; the verifier names the entry."""
-    from tapwise.solver.verify import verify
+    from tapwise.solver.verify.replay import verify
 
     problem = {"cost": "{W}", "sources": [{"id": "plains", "abilities": [{"add": "{W}"}]}]}
     answer = {"status": "paid", "x": 0, "activations": [{"source": "plains", "ability": 0, "adds": "{W}", "times": 1}],
@@ -131,7 +131,7 @@ def test_exact_output_shortcut_agrees_with_the_matching():
     from itertools import product
 
     from tapwise.models.problem import load_ability
-    from tapwise.solver.verify import _legal_output, _one_of_choices
+    from tapwise.solver.verify.replay import _legal_output, _one_of_choices
 
     for add in ("{G}", "{C}{C}", ["{W}", "{U}"], "{W/U}{U/B}", ["{B}{B}", "{G}{G}"], {"any_color": 2},
                 {"one_color": 2}, "{2/W}"):

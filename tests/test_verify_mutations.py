@@ -1,4 +1,4 @@
-"""The verifier's quick acceptance of plain answers (solver/verify_plain.py) loses no check:
+"""The verifier's quick acceptance of plain answers (solver/verify/plain.py) loses no check:
 on answers spoiled in many ways (tests/verify_mutations.py), ``verify`` says exactly what the
 full replay says (the same errors, the same measured values, or the same exception), and it
 rejects each spoiling of a search-loop answer that breaks a rule or misreports it."""
@@ -10,8 +10,9 @@ import copy
 import pytest
 
 from tapwise.models.problem import load_problem
-from tapwise.solver import pay, verify_plain
-from tapwise.solver.verify import replay, verify
+from tapwise.solver.queries.pay import pay
+from tapwise.solver.verify import plain as verify_plain
+from tapwise.solver.verify.replay import replay, verify
 from verify_mutations import outcome, problems, spoiled
 
 PROBLEMS = problems(n_loop=60, n_typical=40, n_rich=20)

@@ -2,7 +2,7 @@
 
 Per rule (tests/verify_rule_cases.py, the table in docs/verifier.md): a legal answer, written out
 by hand, passes both the full replay (``verify.replay``) and ``verify`` (the quick plain checker
-first, solver/verify_plain.py); the answer spoiled so that exactly that rule is broken gets
+first, solver/verify/plain.py); the answer spoiled so that exactly that rule is broken gets
 errors from the full replay, every one of them the rule's own message (or a message the spoiling
 can't help causing with it, ``Case.also``), with the rule's among them; and ``verify`` gives the
 same errors, so the quick checker didn't accept it. On a plain board the quick checker is asked
@@ -16,8 +16,8 @@ import copy
 import pytest
 
 from tapwise.models.problem import load_problem
-from tapwise.solver import verify_plain
-from tapwise.solver.verify import replay, verify
+from tapwise.solver.verify import plain as verify_plain
+from tapwise.solver.verify.replay import replay, verify
 
 try:
     from verify_rule_cases import CASES, PROBLEM_CASES, Case
@@ -116,7 +116,7 @@ def test_the_quick_checker_keeps_a_prepared_problems_plan():
 
 
 # {X}{X}{B}{B}{W/P}{W/P}, X=1: each symbol its own payment, the Phyrexian ones with life first, or
-# grouped with counts (solver/answer_size.py): the same legal payment, written three ways.
+# grouped with counts (solver/answer/size.py): the same legal payment, written three ways.
 TWICE = {
     "cost": "{X}{X}{B}{B}{W/P}{W/P}",
     "x": 1,

@@ -13,9 +13,9 @@ import tapwise
 import importlib
 
 pay_module = importlib.import_module(
-    "tapwise.solver.pay"
-)  # (tapwise.solver.pay is also the function)
-plan_module = importlib.import_module("tapwise.solver.plan")
+    "tapwise.solver.queries.pay"
+)  # (tapwise.solver.queries.pay is also the function)
+plan_module = importlib.import_module("tapwise.solver.queries.plan")
 
 BOARD = {
     "sources": [

@@ -169,7 +169,7 @@ A7 = answer([act("wastes", "{C}"), act("plains", "{W}")], [paid("{1}", m("C", "w
 P8 = {"cost": "{1}{R}", "free": True, "sources": [{"id": "mnt", "abilities": [{"add": "{R}"}]}]}
 A8 = answer([], [], [], {}, {"min_life": 0, "min_sacrifices": 0, "min_sources": 0, "min_waste": 0})
 
-# --- P3 grouped: the filter's {B}{B} as one payment with a count (solver/answer_size.py). ---------
+# --- P3 grouped: the filter's {B}{B} as one payment with a count (solver/answer/size.py). ---------
 A3G = copy.deepcopy(A3)
 A3G["payments"] = [{"symbol": "{B}", "count": 2, "mana": [m("B", "filter", count=2)]}]
 O2 = A2["objective"]

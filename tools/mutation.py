@@ -2,7 +2,7 @@
 tests kill.
 
 Usage: python tools/mutation.py [MODULE ...] [--tests FILE ...] [--workdir DIR] [--lines A-B]
-       (MODULE: paths like solver/verify_plain.py; default: every module in [tool.mutmut];
+       (MODULE: paths like solver/verify/plain.py; default: every module in [tool.mutmut];
        --lines: only mutate those lines of a single MODULE, through mutmut's patch-file mode)
 
 mutmut 2 (``pip install -e '.[mutation]'``) changes the sources in place, so this runs it on a

@@ -42,128 +42,128 @@ BUGS: dict[str, list[tuple[str, str, str]]] = {
     "none (the control: every test passes)": [],
     "color check removed from both verifiers": [
         (
-            "solver/verify.py",
+            "solver/verify/replay.py",
             "                if t[0] not in sym.colors:",
             "                if False:",
         ),
-        ("solver/verify_plain.py", "elif cat != GENERIC and not (ok >> c) & 1:", "elif False:"),
+        ("solver/verify/plain.py", "elif cat != GENERIC and not (ok >> c) & 1:", "elif False:"),
     ],
     "color check removed from the quick plain checker only": [
-        ("solver/verify_plain.py", "elif cat != GENERIC and not (ok >> c) & 1:", "elif False:"),
+        ("solver/verify/plain.py", "elif cat != GENERIC and not (ok >> c) & 1:", "elif False:"),
     ],
     "life beyond the player's and below keep_life not checked": [
-        ("solver/verify.py", "    if ability_life > max(0, life):", "    if False:"),
+        ("solver/verify/replay.py", "    if ability_life > max(0, life):", "    if False:"),
         (
-            "solver/verify.py",
+            "solver/verify/replay.py",
             "    if cost_life > 0 and cost_life > life - ability_life - damage:",
             "    if False:",
         ),
         (
-            "solver/verify.py",
+            "solver/verify/replay.py",
             "    if lost > 0 and p.player.keep_life is not None and life - lost < p.player.keep_life:",
             "    if False:",
         ),
         (
-            "solver/verify_plain.py",
+            "solver/verify/plain.py",
             "    if ability_life > max(0, life) or (cost_life > 0 and cost_life > life - ability_life - damage):",
             "    if False:",
         ),
         (
-            "solver/verify_plain.py",
+            "solver/verify/plain.py",
             "    if lost > 0 and plan.keep_life is not None and life - lost < plan.keep_life:",
             "    if False:",
         ),
     ],
     "pay() hands out a payment the verifier rejected": [
         (
-            "solver/pay.py",
+            "solver/queries/pay.py",
             "        if errors:\n            answer = {\"status\": \"error\"",
             "        if False:\n            answer = {\"status\": \"error\"",
         ),
     ],
     "plan() hands out a plan the verifier rejected": [
         (
-            "solver/plan.py",
+            "solver/queries/plan.py",
             "    if errors:\n        return {\"status\": \"error\", \"error\": \"internal error: the plan",
             "    if False:\n        return {\"status\": \"error\", \"error\": \"internal error: the plan",
         ),
     ],
     "snow check removed from both verifiers": [
         (
-            "solver/verify_plain.py",
+            "solver/verify/plain.py",
             "                if not records[i].snow:\n                    return False",
             "                if False:\n                    return False",
         ),
         (
-            "solver/verify_mana.py",
+            "solver/verify/mana.py",
             "        return snow and (t == \"C\" or not achroma_own or any_type)",
             "        return (t == \"C\" or not achroma_own or any_type)",
         ),
     ],
     "generic amount not checked (118.7a)": [
-        ("solver/verify.py", "    if generic_paid != expected:", "    if False:"),
+        ("solver/verify/replay.py", "    if generic_paid != expected:", "    if False:"),
         (
-            "solver/verify_plain.py",
+            "solver/verify/plain.py",
             "    if generic_paid != max(0, plan.generic + plan.x_symbols * x - plan.reduction):",
             "    if False:",
         ),
     ],
     "a copy may tap twice": [
         (
-            "solver/verify.py",
+            "solver/verify/replay.py",
             "            if total > src.count - src.tapped:",
             "            if False:",
         ),
-        ("solver/verify_plain.py", "            if taps[i] > src.free:", "            if False:"),
+        ("solver/verify/plain.py", "            if taps[i] > src.free:", "            if False:"),
     ],
     "energy not checked": [
-        ("solver/verify.py", "    if energy + cost_energy > p.player.energy:", "    if False:"),
-        ("solver/verify_plain.py", "    if energy > plan.energy:", "    if False:"),
+        ("solver/verify/replay.py", "    if energy + cost_energy > p.player.energy:", "    if False:"),
+        ("solver/verify/plain.py", "    if energy > plan.energy:", "    if False:"),
     ],
     "not_generic restriction ignored": [
         (
-            "solver/verify.py",
+            "solver/verify/replay.py",
             "    if tok[2] is not None and tok[2].not_generic and (",
             "    if False and (",
         ),
     ],
     "objective values not compared": [
-        ("solver/verify.py", "    if not objective.items() <= values.items():", "    if False:"),
+        ("solver/verify/replay.py", "    if not objective.items() <= values.items():", "    if False:"),
         (
-            "solver/verify_plain.py",
+            "solver/verify/plain.py",
             "            if found is None or not (found == value):",
             "            if False:",
         ),
     ],
     "summoning sickness ignored (302.6)": [
         (
-            "solver/verify_board.py",
+            "solver/verify/board.py",
             "        if ab.tap and src.sick and \"creature\" in src.types:",
             "        if False:",
         ),
     ],
     "convoke color not checked (702.51a)": [
         (
-            "solver/verify_keywords.py",
+            "solver/verify/keywords.py",
             "        if not set(src.colors) & set(colors) & set(COLORS):",
             "        if False:",
         ),
     ],
     "an aura's extra on every copy (9.4)": [
         (
-            "solver/verify.py",
+            "solver/verify/replay.py",
             "        if on > min(free, 1) or plain > max(free - 1, 0):",
             "        if False:",
         ),
     ],
     "left_over_counts not compared": [
         (
-            "solver/verify.py",
+            "solver/verify/replay.py",
             "    if \"left_over_counts\" in answer and answer[\"left_over_counts\"] != left:",
             "    if False:",
         ),
         (
-            "solver/verify_plain.py",
+            "solver/verify/plain.py",
             "    if counts is not None and counts != by_type:",
             "    if False:",
         ),

@@ -1,0 +1,1 @@
+"""The answer: solved counts turned into the spec's answer, or why there is none."""

@@ -1,0 +1,759 @@
+"""Turn solved counts into the spec answer (section 6): concrete activations in a legal order,
+one payment per symbol, each mana traced to the source that made it."""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Iterable
+from tapwise.models.caches import memo, remember, table
+from operator import itemgetter
+from typing import Any
+
+from tapwise.models.mana import COLORS, TYPES, Kind, format_types
+from tapwise.models.problem import Problem, Source
+from tapwise.solver.answer.size import group_long_payments, left_over_fields
+from tapwise.solver.front.doubling import UNIT as DOUBLED
+from tapwise.solver.front.compile import Compiled, Producer, Variant
+from tapwise.solver.cpsat.model import Solution
+
+
+_TYPE_ORDER = "WUBRGCwubrgc".index  # lower case: an extra's mana (9.4, solver/front/effects.py)
+_HALVES = (Kind.HYBRID, Kind.TWOBRID, Kind.COLORLESS_HYBRID, Kind.HYBRID_PHYREXIAN)  # the half is announced (601.2b)
+_BRACED = {t: format_types(t) for t in TYPES}  # one mana's type as notation
+_ALL = 2**62  # take every unit the flows name
+_NONE: dict[int, int] = {}  # no flows (never changed)
+_UNTAKEN = (0, 0)  # a queue nothing was taken from: (runs taken whole, units taken of the next)
+
+
+class ManaPool:
+    """Mana in the pool while the answer is replayed: per kind, its origins in the order made,
+    as runs (one dict per run of mana of one type from one origin, ``count`` of them when more
+    than one), and how far each queue has been taken, so an answer's size and the time to build
+    it follow the activations, not the amount of mana (10^5 Forests paying an X are one run)."""
+
+    def __init__(self, c: Compiled) -> None:
+        self.c = c
+        self.queues: dict[int, list[dict[str, Any]]] = {}  # in order of first mana made
+        self.taken: dict[int, tuple[int, int]] = {}  # kind -> (runs taken whole, units taken of the next)
+        self.start: list[dict[str, Any]] = []  # the pool's mana at the start, in its order
+        for m in c.problem.pool:
+            k = next(j for j, kind in enumerate(c.kinds)
+                     if kind.pool and (kind.type, kind.snow, kind.only) == (m.type, m.snow, m.only))
+            mana = {"type": m.type, "source": "pool", "pool": m.entry}
+            self.queues.setdefault(k, []).append(mana)
+            self.start.append(mana)
+
+    def add(self, made: tuple[str, ...], kind_of_type: dict[str, int], source: str, times: int) -> None:
+        """The mana ``times`` activations of one ability made (``made`` each) from ``source``."""
+        _add_runs(self.queues, _output(made)[2], kind_of_type, source, times)
+
+    def add_traced(self, made: tuple[str, ...], kind_of_type: dict[str, int], source: str,
+                   times: int) -> list[list[dict[str, Any]]]:
+        """As :meth:`add`, one dict per mana, and the mana each activation made (a plan splits
+        activations by it, and follows each mana by its identity)."""
+        per: list[list[dict[str, Any]]] = [[] for _ in range(times)]
+        queues = self.queues
+        for t in made:
+            queue = queues.setdefault(kind_of_type[t], [])
+            for j in range(times):
+                m = {"type": t, "source": source} if t.isupper() else {"type": t.upper(), "source": source,
+                                                                       "extra": True}
+                queue.append(m)
+                per[j].append(m)
+        return per
+
+    def take(self, flows: dict[int, int], n: int, spent: set[str] | None = None) -> list[dict[str, Any]]:
+        """Take up to ``n`` mana following ``flows`` (kind -> units), kinds in index order, as
+        runs (a run taken whole is the very dict made; part of one is a new dict); the types
+        taken are added to ``spent``."""
+        out: list[dict[str, Any]] = []
+        if not flows:
+            return out
+        left = n
+        taken = self.taken
+        queues = self.queues
+        for k in (sorted(flows) if len(flows) > 1 else flows):
+            units = flows[k]
+            if units > left:
+                units = left
+            if units <= 0:
+                continue
+            left -= units
+            queue = queues[k]
+            i, offset = taken.get(k, _UNTAKEN)
+            while units:
+                run = queue[i]
+                size = run.get("count", 1) - offset
+                if units < size:  # part of the run: the rest stays for the next taker
+                    out.append(_run(run, units))
+                    offset += units
+                    break
+                out.append(_run(run, size) if offset else run)  # the run's rest, or the run itself
+                units -= size
+                i, offset = i + 1, 0
+            taken[k] = (i, offset)
+            if spent is not None:
+                spent.add(self.c.kinds[k].type)
+        return out
+
+    def take_each(self, flows: dict[int, int], units: int, n: int,
+                  spent: set[str] | None = None) -> list[list[dict[str, Any]]]:
+        """``n`` payments of ``units`` mana each following ``flows``: taken at once, since taking
+        them one by one from the same flows would take the same mana in the same order."""
+        mana = self.take(flows, units * n, spent)
+        if n == 1:
+            return [mana]
+        return split_runs(mana, [units] * n)
+
+    def left_counts(self) -> dict[str, int]:
+        """The mana left per type: linear in the runs, not the mana."""
+        taken = self.taken
+        out: dict[str, int] = {}
+        for k, queue in self.queues.items():
+            i, offset = taken.get(k, (0, 0))
+            for j in range(i, len(queue)):
+                run = queue[j]
+                n = run.get("count", 1) - (offset if j == i else 0)
+                if n:
+                    out[run["type"]] = out.get(run["type"], 0) + n
+        return out
+
+    def left(self) -> list[str]:
+        taken = self.taken
+        out: list[str] = []
+        for k, queue in self.queues.items():
+            i, offset = taken.get(k, (0, 0))
+            for j in range(i, len(queue)):
+                run = queue[j]
+                out += [_BRACED[run["type"]]] * (run.get("count", 1) - (offset if j == i else 0))
+        return out
+
+
+def _add_runs(queues: dict[int, list[dict[str, Any]]], units: tuple[tuple[str, str, bool], ...],
+              kind_of_type: dict[str, int], source: str, times: int) -> None:
+    """Into ``queues`` (per kind), a run per unit of ``units`` (:func:`_output`'s) that ``times``
+    activations of an ability of ``source`` made."""
+    for t, shown, extra in units:
+        mana = {"type": shown, "source": source, "count": times} if times > 1 else {"type": shown, "source": source}
+        if extra:  # an extra's mana (9.4): the effect's, listed apart
+            mana["extra"] = True
+        k = kind_of_type[t]
+        queue = queues.get(k)
+        if queue is None:
+            queues[k] = [mana]
+        else:
+            queue.append(mana)
+
+
+def _run(run: dict[str, Any], count: int) -> dict[str, Any]:
+    """``count`` mana of ``run``'s type and origin, as one entry."""
+    out = {"type": run["type"], "source": run["source"]}
+    if "pool" in run:
+        out["pool"] = run["pool"]
+    if "extra" in run:
+        out["extra"] = True
+    if count > 1:
+        out["count"] = count
+    return out
+
+
+def split_runs(mana: list[dict[str, Any]], sizes: Iterable[int]) -> list[list[dict[str, Any]]]:
+    """``mana`` (runs, in order) cut into consecutive parts of ``sizes`` units each; the last
+    part takes whatever is left."""
+    parts: list[list[dict[str, Any]]] = []
+    i, offset = 0, 0
+    sizes = list(sizes)
+    for p, size in enumerate(sizes):
+        part: list[dict[str, Any]] = []
+        last = p == len(sizes) - 1
+        while i < len(mana) and (size > 0 or last):
+            run = mana[i]
+            avail = run.get("count", 1) - offset
+            use = avail if last else min(avail, size)
+            part.append(run if use == avail and not offset else _run(run, use))
+            size -= use
+            if use == avail:
+                i, offset = i + 1, 0
+            else:
+                offset += use
+        parts.append(part)
+    return parts
+
+
+def group_mana(mana: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Consecutive entries of the same type and origin as one entry with their ``count``."""
+    out: list[dict[str, Any]] = []
+    for m in mana:
+        if out:
+            last = out[-1]
+            if "type" in m and "type" in last and (last["type"], last["source"], last.get("pool"), last.get("extra")) == (
+                    m["type"], m["source"], m.get("pool"), m.get("extra")):  # keyword items (9.3) have no type: never grouped
+                out[-1] = _run(last, last.get("count", 1) + m.get("count", 1))
+                continue
+        out.append(m)
+    return out
+
+
+def group_answer(answer: dict[str, Any]) -> dict[str, Any]:
+    """``answer`` with the mana of every payment (and of every activation's own cost) grouped
+    by :func:`group_mana`, and an activation's consecutive identical payments of its own cost
+    (each Signet of 10^5 paying its {1} with {U} from Signets) as one with a ``count``: the
+    same dict, changed in place. Past :data:`answer_size.LIST_MAX` payments, the total cost's
+    consecutive identical payments are grouped the same way."""
+    payments = answer.get("payments")
+    if payments is not None:
+        for pay in payments:
+            mana = pay.get("mana")
+            if mana is not None and len(mana) > 1:  # one entry is grouped already
+                pay["mana"] = group_mana(mana)
+        answer["payments"] = group_long_payments(payments, _group_payments)
+    for act in answer.get("activations", ()):
+        if "paid" in act:
+            act["paid"] = _group_payments(act["paid"])
+    return answer
+
+
+def _group_payments(paid: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Consecutive payments of one symbol made the same way (the same life, or mana of one
+    type from one place) as one payment with a ``count``, its mana all of theirs."""
+    out: list[dict[str, Any]] = []
+    last_key = None
+    for pay in paid:
+        mana = group_mana(pay["mana"]) if "mana" in pay else None
+        key = (pay["symbol"], pay.get("half"), pay.get("life"),
+               None if mana is None else tuple((m["type"], m["source"], m.get("pool"), m.get("extra"), m.get("count", 1))
+                                         for m in mana))
+        if key == last_key and (mana is None or len(mana) == 1):
+            grouped = out[-1]
+            grouped["count"] = grouped.get("count", 1) + 1
+            if mana is not None:
+                grouped["mana"] = [_run(grouped["mana"][0], grouped["mana"][0].get("count", 1) + mana[0].get("count", 1))]
+            continue
+        entry = dict(pay)
+        if mana is not None:
+            entry["mana"] = mana
+        out.append(entry)
+        last_key = key if mana is None or len(mana) == 1 else None
+    return out
+
+
+def _in_type_order(made: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(sorted(made, key=_TYPE_ORDER))
+
+
+@memo(4096)
+def _fixed_output(choice: tuple[str, ...]) -> tuple[str, ...] | None:
+    """What every activation choosing ``choice`` makes (types in WUBRGC order), or None when a
+    unit is flexible (any color, hybrid) and the solution's splits say what it made. The same
+    few choices come back on every board, so each is worked out once."""
+    return _in_type_order(choice) if all(len(unit) == 1 for unit in choice) else None
+
+
+@memo(4096)
+def _adds(made: tuple[str, ...]) -> str:
+    return format_types(made)
+
+
+_LEVEL_FIRST = itemgetter(1, 0, 2)  # an activation key (producer, level, choice) in replay order
+
+
+def _made(p: Producer, sol: Solution, keys: Iterable[tuple[int, int, int]],
+          splits: dict[tuple[int, int], dict[str, dict[str, int]]]) -> dict[tuple[str, ...], int]:
+    """What the activations ``keys`` (of one producer on one level, choices in order) made: each
+    output (types in WUBRGC order) and how many activations made it, in order of first
+    appearance. ``splits`` says per (producer, level) which types its flexible units (any
+    color, hybrid) came out as."""
+    groups: dict[tuple[str, ...], int] = {}
+    pools: dict[str, deque[str]] | None = None  # per flexible unit, the types it came out as
+    for key in keys:
+        times = sol.acts[key]
+        if not times:
+            continue
+        if p.double:  # 9.2 Doubling Cube: what it added per type is a split (solver/front/doubling.py)
+            split = splits.get(key[:2], {}).get(DOUBLED, {})
+            made = _in_type_order(tuple(t for t, n in split.items() for _ in range(n)))
+            if p.factor != 1:  # 9.4: what it made before the multiplies (its own read of the pool)
+                made = (made, _in_type_order(tuple(t for t, n in split.items() for _ in range(n // p.factor))))
+            groups[made] = groups.get(made, 0) + times
+            continue
+        choice = p.choices[key[2]]
+        made = _fixed_output(choice)
+        removed = p.removed[key[2]] if p.removed else None  # 9.2 "remove": kept with what it made
+        before = p.made_before[key[2]] if p.made_before else None  # 9.4: made before replacements
+        if made is not None:
+            k = made if removed is None else (made, removed)
+            if p.made_before:
+                k = (k, before)
+            groups[k] = groups.get(k, 0) + times
+            continue
+        if pools is None:
+            pools = {unit: deque(sorted((t for t, n in split.items() for _ in range(n)), key=_TYPE_ORDER))
+                     for unit, split in splits[key[:2]].items()}
+        for _ in range(times):
+            made = _in_type_order(tuple(unit if len(unit) == 1 else pools[unit].popleft() for unit in choice))
+            k = made if removed is None else (made, removed)
+            if p.made_before:
+                k = (k, before)
+            groups[k] = groups.get(k, 0) + 1
+    return groups
+
+
+Made = list[tuple[int, list[list[dict[str, Any]]]]]
+"""Per activation entry made (its index in the list), the mana each of its activations made."""
+
+
+def replay_activations(c: Compiled, sol: Solution, pool: ManaPool,
+                       made_by: Made | None = None) -> tuple[list[dict[str, Any]], int, int, int, int]:
+    """The activations of ``sol`` in a legal order, their mana put into ``pool``: (activations,
+    life the abilities cost, damage they deal, energy they cost, copies sacrificed). With
+    ``made_by``, which mana each activation made is recorded there."""
+    prob = c.problem
+    activations: list[dict[str, Any]] = []
+    splits: dict[tuple[int, int], dict[str, dict[str, int]]] = {}
+    for (pi, lv, unit), split in sol.splits.items():
+        splits.setdefault((pi, lv), {})[unit] = split
+    ability_life = damage = energy = sacrificed = 0
+    # level by level, in producer order, each producer's choices in order; on level 0, costs that
+    # tap and then those that sacrifice other permanents come last, after their victims acted (9.2).
+    # Without levels every key is on level 0, so the keys' own order is that order.
+    if c.v2:
+        ordered = sorted(sol.acts, key=_v2_order(c))
+    else:
+        ordered = sorted(sol.acts, key=_LEVEL_FIRST) if sol.levels else sorted(sol.acts)
+    producers = c.producers
+    sources = prob.sources
+    at_key, n_keys = 0, len(ordered)
+    while at_key < n_keys:  # the keys of one producer on one level at a time
+        pi, lv = ordered[at_key][0], ordered[at_key][1]
+        end = at_key + 1
+        while end < n_keys and ordered[end][0] == pi and ordered[end][1] == lv:
+            end += 1
+        keys = ordered[at_key:end]
+        at_key = end
+        p = producers[pi]
+        groups = _made(p, sol, keys, splits)
+        if not groups:
+            continue
+        src = sources[p.source]
+        sid = src.id
+        paid_by_symbol: list[list[dict[str, Any]]] = []
+        if p.cost:  # a converter: its cost is paid from mana made on lower levels
+            for di, d in enumerate(p.cost):
+                payments_of_d: list[dict[str, Any]] = []
+                for oi, o in enumerate(d.options):
+                    n, flows = sol.ability_pay.get((pi, lv, di, oi), (0, {}))
+                    if o.life:
+                        payments_of_d += [{"symbol": d.text, "life": o.life} for _ in range(n)]
+                    elif n:
+                        payments_of_d += [{"symbol": d.text, "mana": mana}
+                                          for mana in pool.take_each(flows, o.units, n)]
+                paid_by_symbol.append(payments_of_d)
+        victims = _victims(c, sol, pi) if p.others is not None else None
+        for made, times in groups.items():
+            entry = {"source": sid, "ability": p.ability, "adds": "", "times": times}
+            before = None
+            if p.made_before or (p.double and p.factor != 1):
+                made, before = made
+            if p.removed:
+                made, entry["removed"] = made
+            if made and made[-1].islower():  # 9.4: the extras' mana (sorted last) listed apart
+                entry["adds"], entry["extra"] = _adds_apart(made)
+            else:
+                entry["adds"] = _adds(made)
+            if before is not None:  # 9.4: what the ability made before the replacements changed it
+                entry["made"] = _adds(_in_type_order(before))
+            if victims is not None:
+                taken = p.others[1] * times
+                entry["sacrificed" if p.others[0] == "sac" else "tapped"] = victims[:taken]
+                del victims[:taken]
+                if p.others[0] == "sac":
+                    sacrificed += taken
+            activations.append(entry)
+            if made_by is None:
+                pool.add(made, p.kind_of_type, sid, times)
+            else:
+                made_by.append((len(activations) - 1, pool.add_traced(made, p.kind_of_type, sid, times)))
+        if p.cost:
+            # each activation pays its whole cost: the next count of each of its symbols, read
+            # by a position per symbol (linear: cutting each list's head off was quadratic)
+            at = [0] * len(p.cost)
+            for entry in activations[-len(groups):]:
+                paid: list[dict[str, Any]] = []
+                if len(p.cost) == 1:  # one symbol: its next times x count payments, in order
+                    take = p.cost[0].count * entry["times"]
+                    paid = paid_by_symbol[0][at[0]:at[0] + take]
+                    at[0] += take
+                else:
+                    for _ in range(entry["times"]):
+                        for di, d in enumerate(p.cost):
+                            paid += paid_by_symbol[di][at[di]:at[di] + d.count]
+                            at[di] += d.count
+                entry["paid"] = paid
+                for pay in paid:
+                    ability_life += pay.get("life", 0)
+        n = sum(groups.values())
+        ability_life += p.life * n
+        damage += p.damage * n
+        energy += p.energy * n
+        if p.sacrifice and not p.card:
+            sacrificed += n
+    return activations, ability_life, damage, energy, sacrificed
+
+
+def _v2_order(c: Compiled) -> Callable[[tuple[int, int, int]], tuple[int, int, int, int]]:
+    """The replay order of activation keys of a problem using section 9's keys: level by
+    level, on each the ranks of :func:`_others_rank`, then producer and choice."""
+    return lambda key: (key[1], _others_rank(c.producers[key[0]]), key[0], key[2])
+
+
+@memo(4096)
+def _output(made: tuple[str, ...]) -> tuple[str, str | None, tuple[tuple[str, str, bool], ...]]:
+    """What an activation making ``made`` shows: its ``adds``, its ``extra`` (None without an
+    extra's mana, 9.4) and per unit made (type made, type as answered, an extra's?)."""
+    adds, extra = _adds_apart(made) if made and made[-1].islower() else (_adds(made), None)
+    return adds, extra, tuple([(t, t.upper(), t.islower()) for t in made])
+
+
+@memo(4096)
+def _adds_apart(made: tuple[str, ...]) -> tuple[str, str]:
+    """``adds`` and ``extra`` of an activation whose output holds an extra's mana (9.4)."""
+    return _adds(tuple(t for t in made if t.isupper())), _adds(tuple(t.upper() for t in made if t.islower()))
+
+
+ProducerInfo = tuple[str, int, dict[str, int], int, int, int, bool, tuple["tuple[str, ...] | None", ...]]
+"""What the plain replay reads of a producer: (source id, ability, kind of each type, life,
+damage, energy, whether an activation sacrifices a copy, per choice what it makes (types in
+WUBRGC order) or None when a unit is flexible)."""
+_PLAIN_INFO = "answer: producers"  # the key of a prepared board's producer infos in Compiled.shared
+
+
+def _producer_info(c: Compiled, pi: int) -> ProducerInfo | None:
+    """The :data:`ProducerInfo` of producer ``pi``, or None when its activations need more than
+    the plain replay does (a mana cost, counters removed, replacements, other permanents)."""
+    p = c.producers[pi]
+    if not c.plain and (p.cost or p.double or p.anywhere or p.removed or p.made_before or p.others is not None):
+        return None  # (a board compiled plain has none of these: Compiled.plain)
+    return (c.problem.sources[p.source].id, p.ability, p.kind_of_type, p.life, p.damage, p.energy,
+            p.sacrifice and not p.card, tuple([_fixed_output(choice) for choice in p.choices]))
+
+
+def _replay_plain(c: Compiled, sol: Solution, pool: ManaPool) -> tuple[list[dict[str, Any]], int, int, int, int] | None:
+    """:func:`replay_activations` of a solution without levels whose producers make mana and
+    nothing else (what the fast path finds): the same activations in the same order, each
+    producer read once per prepared board (its infos kept in ``c.shared``). None when a producer
+    needs the full replay; ``pool`` is then left part-filled."""
+    infos = c.shared.get(_PLAIN_INFO) if c.shared is not None else None
+    if infos is None:
+        infos = {}
+        if c.shared is not None:
+            c.shared[_PLAIN_INFO] = infos
+    acts = sol.acts
+    keys = sorted(acts)  # without levels, the keys' own order is the replay order
+    queues = pool.queues
+    activations: list[dict[str, Any]] = []
+    splits: dict[tuple[int, int], dict[str, dict[str, int]]] | None = None
+    life = damage = energy = sacrificed = 0
+    at, n_keys = 0, len(keys)
+    while at < n_keys:
+        key = keys[at]
+        pi = key[0]
+        info = infos.get(pi, False)
+        if info is False:
+            info = infos[pi] = _producer_info(c, pi)
+        if info is None:
+            return None
+        sid, ability, kind_of_type, p_life, p_damage, p_energy, sacrifices, fixed = info
+        end = at + 1
+        while end < n_keys and keys[end][0] == pi:
+            end += 1
+        made = fixed[key[2]] if end == at + 1 else None
+        if made is not None:  # one choice making fixed mana: the common case
+            times = acts[key]
+            groups = ((made, times),) if times else ()
+        else:
+            if splits is None:
+                splits = {}
+                for (pj, lv, unit), split in sol.splits.items():
+                    splits.setdefault((pj, lv), {})[unit] = split
+            groups = tuple(_made(c.producers[pi], sol, keys[at:end], splits).items())
+        at = end
+        n = 0
+        for made, times in groups:
+            adds, extra, units = _output(made)
+            entry = {"source": sid, "ability": ability, "adds": adds, "times": times}
+            if extra is not None:
+                entry["extra"] = extra
+            activations.append(entry)
+            _add_runs(queues, units, kind_of_type, sid, times)
+            n += times
+        if n:
+            life += p_life * n
+            damage += p_damage * n
+            energy += p_energy * n
+            if sacrifices:
+                sacrificed += n
+    return activations, life, damage, energy, sacrificed
+
+
+def _others_rank(p: Producer) -> int:
+    """Where a level-0 activation goes: those reading a fact before sacrifices lower it, plain
+    ones, then tap_other, then those sacrificing their own copy (a Blood Pet that another's cost
+    tapped is sacrificed after, 9.2), then sacrifice_other, then those reading the fact after
+    (9.1 counts)."""
+    if p.reads is not None:
+        return -1 if p.reads[0] == "early" else 4
+    if p.others is None:
+        return 2 if p.sacrifice else 0
+    return 1 if p.others[0] == "tap" else 3
+
+
+def _victims(c: Compiled, sol: Solution, pi: int) -> list[str]:
+    """The ids of the copies producer ``pi``'s activations sacrifice or tap, in source order."""
+    return [c.problem.sources[q].id for (pj, q), n in sorted(sol.victims.items()) if pj == pi for _ in range(n)]
+
+
+class Paid:
+    """How one total cost was paid from the pool: its payments (spec section 6), the halves
+    announced, the Phyrexian symbols paid with life, the total cost as printed, the mana types
+    spent and the life the cost itself took."""
+
+    __slots__ = ("payments", "hybrid_halves", "phyrexian_life", "total_cost", "spent_types", "life")
+
+    def __init__(self, payments: list[dict[str, Any]], hybrid_halves: list[str], phyrexian_life: int,
+                 total_cost: str, spent_types: set[str], life: int) -> None:
+        self.payments = payments
+        self.hybrid_halves = hybrid_halves
+        self.phyrexian_life = phyrexian_life
+        self.total_cost = total_cost
+        self.spent_types = spent_types
+        self.life = life
+
+
+def pay_total(c: Compiled, sol: Solution, pool: ManaPool) -> Paid:
+    """Pay ``sol``'s variant of ``c``'s total cost with the mana ``pool`` holds."""
+    variant = c.variants[sol.variant]
+    payments: list[dict[str, Any]] = []
+    hybrid_halves: list[str] = []
+    phyrexian_life = 0
+    spent_types: set[str] = set()
+    twobrid: list[tuple[str, int, int, str]] = []  # {2/W} paid with two generic: symbol, units, times, category
+    rows = _rows(variant)
+    cost_pay = sol.cost_pay
+    for key in (sorted(cost_pay) if len(cost_pay) > 1 else cost_pay):  # in demand order, each demand's options in order
+        n, flows = cost_pay[key]
+        if not n:
+            continue
+        text, life, announced, generic, units, half = rows[key[0]][key[1]]
+        if life:
+            payments += [{"symbol": text, "life": life} for _ in range(n)]
+            phyrexian_life += n
+            continue
+        if announced is not None:
+            hybrid_halves += [announced] * n
+        if generic in ("twobrid", "achroma_twobrid"):
+            twobrid.append((text, units, n, generic))
+        elif not generic:  # numbered generic is paid below with its category
+            for mana in pool.take_each(flows, units, n, spent_types):
+                entry = {"symbol": text, "mana": mana}
+                if half is not None:
+                    entry["half"] = half
+                payments.append(entry)
+    generic_pay = sol.generic_pay
+    if twobrid:
+        _pay_twobrid(twobrid, generic_pay, pool, payments, spent_types)
+    if generic_pay:
+        numbered = (pool.take(generic_pay.get("achroma", _NONE), _ALL, spent_types)
+                    + pool.take(generic_pay.get("any", _NONE), _ALL, spent_types))
+        if numbered:
+            payments.insert(0, {"symbol": "{%d}" % _units(numbered), "mana": numbered})
+    x_flows = generic_pay.get("x")
+    x_mana = pool.take(x_flows, _ALL, spent_types) if x_flows else []
+    if variant.x_symbols:
+        for i, share in enumerate(split_runs(x_mana, [sol.x] * variant.x_symbols)):
+            payments.insert(i, {"symbol": "{X}", "mana": share})
+    for _ in range(variant.energy):
+        payments.append({"symbol": "{E}", "energy": 1})
+    removed = sol.reduced.get("any", 0) + sol.reduced.get("achroma", 0)
+    total_cost = variant.printed_total if not removed else variant.total.printed(removed)
+    return Paid(payments, hybrid_halves, phyrexian_life, total_cost, spent_types,
+                2 * phyrexian_life + variant.total.life)
+
+
+Row = tuple[str, int, "str | None", "str | None", int, "str | None"]
+"""How pay_total prints one option of one demand: (symbol, life, half announced, generic
+category, units, the payment's ``half``)."""
+_ROWS: dict[int, tuple[Variant, tuple[tuple[Row, ...], ...]]] = table()
+
+
+def _rows(variant: Variant) -> tuple[tuple[Row, ...], ...]:
+    """Per demand of ``variant``, per option, its :data:`Row`: worked out once per variant
+    (compiling shares variants between calls), found by identity as merge's signatures are."""
+    got = _ROWS.get(id(variant))
+    if got is None or got[0] is not variant:
+        rows = []  # (loops, not generators: this runs once per new cost, each generator a frame)
+        for d in variant.demands:
+            text, options = d.text, d.options
+            halves = d.symbol.kind in _HALVES
+            row = []
+            for o in options:
+                half = o.half
+                row.append((text, o.life, "{%s}" % half if halves else None, o.generic, o.units,
+                            "{%s}" % half if half and len(options) > 1 else None))
+            rows.append(tuple(row))
+        got = remember(_ROWS, id(variant), (variant, tuple(rows)))
+    return got[1]
+
+
+def _pay_twobrid(twobrid: list[tuple[str, int, int, str]], generic_pay: dict[str, dict[int, int]], pool: ManaPool,
+                 payments: list[dict[str, Any]], spent_types: set[str]) -> None:
+    """The payments of {2/W} paid with two generic (``twobrid``: symbol, units, times,
+    category) added to ``payments``, after every colored symbol, as the generic categories are paid."""
+    for cat in ("achroma_twobrid", "twobrid"):
+        of_cat = [t for t in twobrid if t[3] == cat]
+        if not of_cat:
+            continue
+        mana = pool.take(generic_pay.get(cat, {}), sum(units * n for _, units, n, _ in of_cat), spent_types)
+        sizes = [units for _, units, n, _ in of_cat for _ in range(n)]
+        parts = iter(split_runs(mana, sizes + [0]))  # the empty last part takes nothing more
+        for text, units, n, _ in of_cat:
+            for _ in range(n):
+                payments.append({"symbol": text, "half": "{2}", "mana": next(parts)})
+
+
+def _units(mana: list[dict[str, Any]]) -> int:
+    """How many mana the runs ``mana`` hold."""
+    total = 0
+    for m in mana:
+        total += m.get("count", 1)
+    return total
+
+
+def colors_of(spent_types: set[str]) -> list[str]:
+    """The colors among mana types spent, in WUBRG order."""
+    return [c for c in COLORS if c in spent_types]  # (COLORS is in WUBRG order)
+
+
+def build_answer(c: Compiled, sol: Solution) -> dict[str, Any]:
+    prob = c.problem
+    if sol.keywords is not None:  # 9.3: convoke, improvise and delve pay beside the mana
+        from tapwise.solver.answer.keywords import KeywordPool
+
+        pool: ManaPool = KeywordPool(c, sol)
+    else:
+        pool = ManaPool(c)
+    replayed = None
+    if sol.keywords is None and not c.v2 and not sol.levels:
+        replayed = _replay_plain(c, sol, pool)
+        if replayed is None:  # the pool is part-filled: the full replay starts afresh
+            pool = ManaPool(c)
+    if replayed is None:
+        replayed = replay_activations(c, sol, pool)
+    activations, ability_life, damage, energy, sacrificed = replayed
+    paid = pay_total(c, sol, pool)
+    colors = colors_of(paid.spent_types)
+    answer: dict[str, Any] = {
+        "status": "paid",
+        "optimal": sol.optimal,
+        "x": sol.x,
+        "total_cost": paid.total_cost,
+        "announce": {"hybrid": paid.hybrid_halves, "phyrexian_life": paid.phyrexian_life},
+        "activations": activations,
+        "payments": paid.payments,
+        "life_paid": paid.life + ability_life,
+        "damage": damage,
+        "energy_paid": energy + c.variants[sol.variant].energy,
+        "sources_used": (sol.objective["min_sources"] if "min_sources" in sol.objective
+                         else _sources_used(c, activations)),
+        "sacrificed": sacrificed,
+        "colors_spent": colors,
+        "counters": len(colors) if "eclipse" in prob.keywords else None,
+        **left_over_fields(pool.left_counts(), pool.left),  # solver/answer/size.py: bounded
+        "objective": dict(sol.objective),
+    }
+    if prob.v2:
+        answer.update(v2_fields(prob, activations))
+    if sol.keywords is not None:
+        from tapwise.solver.answer.keywords import keyword_fields
+
+        answer.update(keyword_fields(c, sol, answer))
+    return answer
+
+
+Shape = Any
+"""Where an answer's containers are (:func:`shape_of`): for a dict, (key, shape) per value that is
+a dict or list; for a list, a shape per element (None for a scalar), or None when all are."""
+
+
+def shape_of(value: Any) -> Shape:
+    """The :data:`Shape` of ``value``, a JSON value (dicts, lists, scalars), for :func:`copy_shaped`."""
+    if type(value) is dict:
+        return tuple([(k, shape_of(v)) for k, v in value.items() if type(v) is dict or type(v) is list])
+    if type(value) is list:
+        shapes = [shape_of(v) if type(v) is dict or type(v) is list else None for v in value]
+        return tuple(shapes) if any(s is not None for s in shapes) else None
+    return None
+
+
+def copy_shaped(value: Any, shape: Shape) -> Any:
+    """A deep copy of ``value``, a dict or list of the :data:`Shape` ``shape``: nothing shared
+    with it, each container copied whole (``dict.copy``) and only its containers visited, so an
+    answer is copied in a few µs (a kept answer handed out again, solver/queries/pay.py's Kept)."""
+    if type(value) is dict:
+        d = value
+        copied = d.copy()
+        for key, sub in shape:
+            copied[key] = copy_shaped(d[key], sub)
+        return copied
+    items = value
+    out = items.copy()
+    if shape is not None:
+        for i, sub in enumerate(shape):
+            if sub is not None:
+                out[i] = copy_shaped(items[i], sub)
+    return out
+
+
+def v2_fields(prob: Problem, activations: list[dict[str, Any]]) -> dict[str, Any]:
+    """Section 9.6's answer fields, counted from the activations: cards discarded, counters
+    removed (by costs and by ``remove`` amounts), activations with a drawback."""
+    by_id = {s.id: s for s in prob.sources}
+    removed = discarded = 0
+    drawbacks = []
+    for act in activations:
+        ab = by_id[act["source"]].abilities[act["ability"]]
+        removed += (sum(n for _, n in ab.remove_counters) + act.get("removed", 0)) * act["times"]
+        discarded += ab.discard * act["times"]
+        if ab.drawback is not None:
+            drawbacks.append({"source": act["source"], "ability": act["ability"], "drawback": ab.drawback,
+                              "times": act["times"]})
+    return {"discarded": discarded, "counters_removed": removed, "drawbacks": drawbacks}
+
+
+def _sources_used(c: Compiled, activations: list[dict[str, Any]]) -> int:
+    """Distinct copies that activated anything (copies pack, spec section 8)."""
+    by_id: dict[str, Source] = {}
+    for s in c.problem.sources:
+        by_id.setdefault(s.id, s)
+    per: dict[str, dict[str | int, int]] = {}  # per source: its taps, sacrifices, activations per ability
+    for a in activations:
+        sid, j, times = a["source"], a["ability"], a["times"]
+        ab = by_id[sid].abilities[j]
+        d = per.get(sid)
+        if d is None:
+            d = per[sid] = {"tap": 0, "sac": 0}
+        if ab.tap:
+            d["tap"] += times
+        if ab.sacrifice:
+            d["sac"] += times
+        d[j] = d.get(j, 0) + times
+    total = 0
+    uses: dict[tuple[str, int], int] | None = None  # 9.2's counters, "any": read when an ability doesn't tap
+    for sid, d in per.items():
+        need = d["tap"] if d["tap"] > d["sac"] else d["sac"]
+        for j, ab in enumerate(by_id[sid].abilities):
+            if not ab.tap and d.get(j):
+                if uses is None:
+                    uses = {(c.problem.sources[p.source].id, p.ability): p.uses for p in c.producers}
+                need = max(need, -(-d[j] // max(1, uses.get((sid, j), ab.uses))))
+        total += need
+    return total

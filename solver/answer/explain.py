@@ -1,0 +1,198 @@
+"""Why a cost can't be paid: a Hall-type count over mana types (DESIGN principle 5).
+
+For every set S of mana types, the symbols that can only be paid with types in S need at least
+so much mana; if the board can make less mana of those types than that, no payment exists, and
+those symbols are the conflict. The smallest violated set gives the plainest sentence.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tapwise.models.caches import memo
+from tapwise.models.mana import (COLOR_NAMES, KIND_COLORED, KIND_COLORLESS, KIND_COLORLESS_HYBRID, KIND_GENERIC,
+                                 KIND_HYBRID, KIND_SNOW, KIND_TWOBRID, KIND_X, TYPES, Symbol, type_mask)
+from tapwise.solver import deadline as deadlines
+from tapwise.solver.answer.size import bounded_conflict, symbols_text
+from tapwise.solver.front.compile import Compiled
+
+
+def _needs(sym: Symbol, achroma_own: bool) -> tuple[str, int] | None:
+    """(types that may pay it, mana it needs at least); None if it can avoid mana (life)."""
+    k, c = sym.kind, sym.colors
+    if k is KIND_COLORED or k is KIND_HYBRID:
+        return c, 1
+    if k is KIND_GENERIC:
+        return ("C" if achroma_own else TYPES), sym.amount
+    if k is KIND_COLORLESS:
+        return "C", 1
+    if k is KIND_COLORLESS_HYBRID:
+        return "C" + c, 1
+    if k is KIND_TWOBRID or k is KIND_SNOW:
+        return TYPES, 1
+    return None  # Phyrexian (life), energy, X (sized elsewhere)
+
+
+_ALL = type_mask(TYPES)
+
+
+class _Supply:
+    """Upper bounds on the mana of a set of types the board can make, for every set asked
+    about (all 63 may be): the board is read once into type masks."""
+
+    def __init__(self, c: Compiled) -> None:
+        self.counted: dict[int, int] = {}  # per mask asked: the bound
+        self.pool = [(type_mask(c.kinds[k].type), n) for k, n in c.pool_units.items()]
+        by_source: dict[int, list] = {}
+        for p in c.producers:
+            # a mana-cost ability spends mana to make its own: counted against the whole board
+            spends = sum(d.count * min(o.units for o in d.options) for d in p.cost)
+            choices = [[type_mask(u.upper()) for u in ch] for ch in p.choices]  # lower case: an extra (9.4)
+            by_source.setdefault(p.source, []).append((p.tap, p.max_activations, choices, spends))
+        self.sources = [(c.problem.sources[si].count - c.problem.sources[si].tapped, ps)
+                        for si, ps in by_source.items()]
+
+    def __call__(self, mask: int) -> int:
+        got = self.counted.get(mask)
+        if got is None:
+            got = self.counted[mask] = self._count(mask)
+        return got
+
+    def _count(self, mask: int) -> int:
+        total = sum(n for bit, n in self.pool if bit & mask)
+        for untapped, abilities in self.sources:
+            tap_best = 0
+            for tap, activations, choices, spends in abilities:
+                best = max(sum(1 for um in ch if um & mask) for ch in choices)
+                if mask == _ALL:
+                    best -= spends
+                if tap:
+                    tap_best = max(tap_best, best)
+                else:
+                    total += best * activations
+            total += tap_best * untapped
+        return total
+
+
+def _board_supply(c: Compiled) -> _Supply:
+    """The board's :class:`_Supply`: it reads only the board, so a prepared board (``c.shared``)
+    keeps one for all its costs."""
+    shared = c.shared
+    if shared is None:
+        return _Supply(c)
+    supply = shared.get("explain supply")
+    if supply is None:
+        supply = shared["explain supply"] = _Supply(c)
+    return supply
+
+
+@memo(1024)
+def _hall_sets(masks: frozenset[int]) -> tuple[int, ...]:
+    """The sets of types worth counting for needs of these type ``masks``, in the order they are
+    tried: by size, then as ``combinations(TYPES, size)`` lists them. Only unions of the masks,
+    and the set of all types.
+
+    Why that loses nothing: a set S names the symbols whose types all lie in S (its group G),
+    and U, the union of G's masks, has the same group (each of G lies in U, and U lies in S) and,
+    unless S is every type, no more supply (what the board makes of U's types is part of what
+    it makes of S's; only the count of all types nets out what mana-cost abilities spend, so it
+    is tried whatever the masks). So if such an S is short, U is short too, and U comes no
+    later; the first short set is always one of these. The explanation is the same as trying
+    all 63 sets, after counting a few (tests/test_explain.py compares the two on random boards)."""
+    if not masks:
+        return ()
+    unions: set[int] = {_ALL}
+    for m in masks:
+        unions |= {m | u for u in unions}
+        unions.add(m)
+    return tuple(sorted(unions, key=_combination_order))
+
+
+def _combination_order(mask: int) -> tuple[int, tuple[int, ...]]:
+    bits = tuple(i for i in range(len(TYPES)) if mask >> i & 1)
+    return len(bits), bits
+
+
+def _types_of(mask: int) -> str:
+    return "".join(t for i, t in enumerate(TYPES) if mask >> i & 1)
+
+
+def _describe(types: str) -> str:
+    if set(types) == set(TYPES):
+        return "mana"
+    return " or ".join(COLOR_NAMES[t] for t in types) + " mana"
+
+
+def explain(c: Compiled) -> dict[str, Any]:
+    """``why`` and ``conflict`` for an infeasible problem."""
+    if c.problem.payment is not None:  # 9.3: creatures, artifacts and cards pay beside the mana counted here
+        from tapwise.solver.answer.explain_keywords import explain_keywords
+
+        return bounded_conflict(explain_keywords(c))
+    return explain_by_count(c) or bounded_conflict(_from_core(c))
+
+
+def explain_by_count(c: Compiled) -> dict[str, Any] | None:
+    """``why`` and ``conflict`` when a count over the board shows what is missing (a pure
+    function of the compiled problem: no search, no time limit, so a prepared board may keep
+    it), else None (the model's core is asked). Not for 9.3's keywords (:func:`explain`)."""
+    prob = c.problem
+    achroma = "achroma" in prob.keywords
+    variant = c.variants[0]
+    needs: list[tuple[Symbol, str, int]] = []
+    for term in variant.total.terms:
+        need = _needs(term.symbol, achroma and term.origin == "own")
+        if need:
+            needs.append((term.symbol, *need))
+    if isinstance(prob.x, int) and prob.x and variant.x_symbols:
+        x_types = prob.x_color or ("C" if achroma else TYPES)
+        needs.extend((Symbol(KIND_X), x_types, prob.x) for _ in range(variant.x_symbols))
+    supply = _board_supply(c)
+    needs_masks = [(s, type_mask(t), n) for s, t, n in needs]
+    if any(p.double for p in c.producers):
+        needs_masks = []  # a Doubling Cube's mana isn't counted by source: the model says what can't be paid
+    for mask in _hall_sets(frozenset([m for _, m, _ in needs_masks])):
+        group = [(s, n) for s, m, n in needs_masks if not m & ~mask]
+        need = sum(n for _, n in group)
+        have = supply(mask)
+        if need > have:
+            types = _types_of(mask)
+            conflict = [str(s) for s, _ in group]
+            why = (f"needs {need} {_describe(types)} for {symbols_text(conflict)} but the board can make "
+                   f"at most {have}")
+            return bounded_conflict({"why": why, "conflict": conflict})
+    energy = variant.energy
+    if energy > prob.player.energy:
+        return bounded_conflict({"why": f"needs {energy} energy but the player has {prob.player.energy}",
+                                 "conflict": ["{E}"] * energy})
+    return None
+
+
+def _from_core(c: Compiled) -> dict[str, Any]:
+    """No count explains it: ask the model for a minimal set of symbols it can't pay together."""
+    from tapwise.solver.cpsat.model import Model
+
+    if deadlines.passed():  # the request's time is spent: no core is searched (solver/deadline.py)
+        return {"why": "no payment exists; the time limit was spent before the symbols that conflict were found",
+                "conflict": []}
+    core = Model(c, relax=True).core(time_limit=min(2.0, c.problem.time_limit))
+    prob = c.problem
+    if core is None:
+        return {"why": "no payment exists within the limits of the problem", "conflict": []}
+    if not core:
+        return {"why": "even paying nothing breaks a limit of the problem (life, energy or X)", "conflict": []}
+    mana = [s for s in core if s.startswith("{") and s != "{E}"]
+    reasons = []
+    if any(p.is_converter for p in c.producers):
+        reasons.append("abilities with mana costs can't be paid for in a legal order")
+    if any(k in s for s in core for k in ("/P}", " life")) or prob.life_cost:
+        reasons.append(f"life for Phyrexian symbols and life costs is limited to what {prob.player.life} life "
+                       f"allows (keep_life {prob.player.keep_life})")
+    if any(k.only is not None for k in c.kinds):
+        reasons.append("some mana can't be spent on this")
+    if any(p.life or p.damage for p in c.producers):
+        reasons.append("sources that cost life or deal damage are limited by life")
+    why = "no payment covers " + (symbols_text(mana) or " ".join(core)) + " together"
+    if reasons:
+        why += ": " + "; ".join(reasons)
+    return {"why": why, "conflict": core}

@@ -1,0 +1,105 @@
+# Declarations Cython reads beside fast/core.py (see fast/demand.pxd): the board, the cost and the
+# search as fixed-size C arrays, so the search's loops touch no Python object. The sizes are
+# fast_core's SINGLES, MULTIS, NODES and ROWS (tests/test_fast_core.py checks they agree).
+# Every attribute a method assigns must be declared here (tests/test_build.py checks it).
+import cython
+
+ctypedef long long i64
+
+# fast_core's constants as C integers (the .py assigns them): compared in the loops
+cdef int SINGLES, MULTIS, NODES, ROWS, LIFE, MULTI, POOL, SINGLE, PAID_LIFE, OPT, GEN
+cdef i64 MAX_CHOICES
+
+cdef class _Board:
+    cdef public int n_single, n_multi
+    cdef int smask[24]
+    cdef i64 scap[24]
+    cdef i64 mbudget[8]
+    cdef i64 munits[48]
+    cdef i64 msize[8]
+    cdef int mfeed[8]
+    cdef i64 pool[6]
+    cdef public tuple singles, multis, pool_kinds, kind_bit
+
+cdef class _Cost:
+    cdef public int n_rows, x_row
+    cdef public bint free
+    cdef public object x_symbols, phyrexian
+    cdef public tuple rows
+    cdef int rmask[16]
+    cdef i64 rneed[16]
+
+cdef class _Order:
+    cdef int stage[4]
+    cdef int obj[3]
+    cdef int codes[8]
+    cdef public int nobj, n_names
+    cdef public object objectives
+
+@cython.locals(got=tuple, shared=dict, costs=dict, orders=dict)
+cpdef solve(c, objectives)
+
+@cython.locals(b=_Board, pi=Py_ssize_t, ci=Py_ssize_t, plain=bint)
+cpdef _read_board(c)
+
+@cython.locals(m=i64, n=Py_ssize_t, bit=i64)
+cpdef i64 _by_type(accept, tuple kind_bit) except? -2
+
+@cython.locals(k=_Cost, r=int, di=Py_ssize_t, oi=Py_ssize_t)
+cpdef _read_cost(v, _Board board)
+
+cdef class _Scratch:
+    cdef int rmask[16]
+    cdef i64 need0[16]
+    cdef i64 need[16]
+    cdef i64 bound[8]
+    cdef i64 m[8]
+    cdef i64 best_m[8]
+    cdef i64 ncap[40]
+    cdef int nmask[40]
+    cdef int nstage[40]
+    cdef int nref[40]
+    cdef i64 f[640]
+    cdef i64 vals[3]
+    cdef i64 best[3]
+    cdef int via[16]
+    cdef int back[16]
+    cdef int seen[16]
+    cdef int held[40]
+    cdef int queue[16]
+    cdef int cur[24]
+    cdef i64 used[24]
+
+@cython.locals(w=_Scratch, spare=list)
+cdef object _search(_Board b, _Cost k, _Order o, i64 x, i64 life_units)
+
+@cython.locals(n_rows=int, demand=i64, n_multi=int, combos=i64, most=i64, units=i64, reach=i64, got=i64,
+               found=bint, last_best=bint, n_nodes=int, acts=i64, i=int, j=int, r=int, t=int, q=int, s=int)
+cdef object _search_in(_Board b, _Cost k, _Order o, _Scratch w, i64 x, i64 life_units)
+
+@cython.locals(q=int, a=i64, z=i64)
+cdef bint _better(_Order o, i64* vals, i64* best) noexcept
+
+@cython.locals(n=int, q=int, stage=int, t=int, j=int, s=int, units=i64, cap=i64)
+cdef int _nodes(_Board b, _Order o, i64* m, i64 life_units, i64* ncap, int* nmask, int* nstage, int* nref) noexcept
+
+@cython.locals(life=i64, sources=i64, waste=i64, sent=i64, stage=int, i=int, j=int, r=int)
+cdef void _values(_Board b, i64* m, int n_nodes, int* nstage, int n_rows, i64* f, i64* vals) noexcept
+
+@cython.locals(unmet=i64, room=i64, push=i64, mask=int, mj=int, i=int, j=int, r=int,
+               r2=int, tail=int, head=int, end=int)
+cdef bint _flow(int n_nodes, i64* ncap, int* nmask, int n_rows, int* rmask, i64* need, i64* f, int* via, int* back,
+               int* seen, int* held, int* queue) noexcept
+
+@cython.locals(i=int, j=int, r=int, t=int, stage=int, ref=int, common=int, sent=i64, oi=int, q=int, code=int,
+               what=int, bit=int,
+               paid_life=i64, acts=dict, splits=dict, taken=dict, made=list,
+               pool_left=dict, cost_pay=dict, generic_pay=dict, objective=dict, got=dict)
+cdef object _answer(_Board b, _Cost k, _Order o, i64 x, i64* m, i64* vals, int n_nodes, int* nstage, int* nref,
+                    int* nmask, int n_rows, int* rmask, i64* f, int* cur, i64* used)
+
+@cython.locals(left=object, take=object, kn=list)
+cdef _draw(list store, want, dict got)
+
+@cython.locals(at=int, left=i64, take=i64, picks=tuple)
+cdef _copies(dict acts, dict splits, tuple members, int t, i64 want, int* cur, i64* used, int s, dict taken, dict got)

@@ -1,0 +1,812 @@
+"""The compiled core of the fast path (issue 22): the common class paid with no Python objects
+in the inner loop.
+
+:func:`solve` answers a compiled problem of the class below exactly, or returns ``None`` and
+:func:`solver.fast.solve.solve_fast` goes on as before (its wider class, then CP-SAT). The answer is a
+:class:`Solution` filled as :mod:`solver.fast.answer` fills one, so everything after it is the
+same. Compiled by Cython with the C declarations of ``fast/core.pxd`` (board, cost and search as
+fixed-size C arrays); the same file run as Python is its pure twin, giving the same answers.
+
+**The class**, decided from the compiled IR (:func:`_read_board` once per board, :func:`_read_cost`
+once per compiled total cost):
+
+- every mana kind unrestricted (no ``only``), pool mana included; types the six of 106.1b;
+- every mana ability taps its source and costs nothing else (no mana, life, damage, sacrifice,
+  energy, nor any of section 9's costs); each of its choices is one unit of a type from a set
+  (a basic, a dual, a tri-land, Birds) or a fixed multiset of single types (Sol Ring's {C}{C}, a
+  bounce land's {W}{U}); a source has at most one such multiset choice among its abilities;
+- one total cost variant without reduction, increase, life or energy; its symbols colored,
+  ``{C}``, generic, hybrid (``{W/U}``, ``{C/W}``) and Phyrexian (``{W/P}``, ``{W/U/P}``: one
+  mana of its colors or 2 life), each accepting every kind of some set of types (so ``{S}``
+  only where every kind of its types is snow); X absent or fixed (not ``"max"``); ``{2/W}``
+  declines;
+- objectives among ``min_life``, ``min_sacrifices``, ``min_energy``, ``min_sources``,
+  ``min_waste`` and ``max_x`` in any order, or none (any payment answers);
+- within the C arrays' sizes: :data:`SINGLES` kinds of single-unit sources (by the types they
+  make), :data:`MULTIS` kinds of multisets, :data:`ROWS` distinct symbols.
+
+Life paid for Phyrexian symbols is bounded as CP-SAT bounds it: at most the player's life, and
+when ``keep_life`` is set, the life left at least that.
+
+**Exactness.** Mana comes in *units*, each of one type from a set (a bit mask over the six types,
+with life as a seventh "type" that pays Phyrexian symbols, 2 life a unit). Supply nodes: the
+multi activations' units per type, the pool per type, the single copies grouped by the mask of
+types they can make, and life (as many units as there are Phyrexian symbols, within the life
+bound). Demand rows: the symbols of one demand, accepting a mask. Fix the number ``m[j]`` of
+activations of each multi class (sources alike with the same multiset). What remains is a
+b-matching of supply units into demand rows, and which sets of supply units can be matched
+into the rows form a transversal matroid; every payment is a basis of it saturating the rows.
+For fixed ``m``, ``life = 2 * life units``, ``sources = sum(m) + single units`` and
+``waste = multi units made - multi units spent = const + pool + single + life units`` (every
+row is paid in full), so each objective is a sum of per-unit weights by node: multi (0, 0, 0),
+pool (0, 0, 1), single (0, 1, 1), life (2, 0, 1) as (life, sources, waste). Ordered
+lexicographically in the objectives' order (a weight vector is a scalarization where each
+weight exceeds the range of the later ones), the greedy algorithm is exact on a matroid: take as
+many units of the cheapest node as can be matched, then of the next, never unmatching earlier
+ones (augmenting paths that reroute but don't shrink them, :func:`_flow`); nodes of equal
+weight in any order. Over ``m``: an activation none of whose mana is spent can be dropped (no
+objective gets worse), so an optimum uses at most as many activations as there are demand
+units; and the activations of one class are alike, so the units of each type it spends can be
+moved onto as few of them as hold them: at most ``ceil(demand units accepting t / units of t
+one activation makes)`` over its types t. Every ``m`` within those bounds is tried (declining past
+:data:`MAX_CHOICES`), each solved exactly, so the best is optimal, and no payable problem is
+called infeasible.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tapwise.models.caches import remember, table
+from tapwise.models.mana import TYPES
+from tapwise.models.values import assemble
+from tapwise.models.total_cost import INCREASE
+from tapwise.solver.front.compile import Compiled, Variant
+from tapwise.solver.cpsat.model import Solution
+
+ENABLED = True
+"""``solver.fast.solve.solve_fast`` tries this core first; tests of the wider fast path turn it off."""
+
+# Sizes of the C arrays (fast/core.pxd declares them with these numbers; the .py lists below
+# are made with the same literals, as Cython wants them).
+SINGLES = 24  # single-unit classes (distinct masks) of a board
+MULTIS = 8  # multi classes of a board
+NODES = 40  # supply nodes of one choice: 6 multi + 6 pool + 24 single + 1 life, rounded up
+ROWS = 16  # demand rows of one cost
+MAX_CHOICES = 512
+"""Most vectors of multi activations tried; past it, the wider fast path decides."""
+
+LIFE = 6  # the bit of life among the types
+MULTI, POOL, SINGLE, PAID_LIFE = 0, 1, 2, 3  # supply stages
+OPT, GEN = 0, 1  # what a row records (as solver.fast.demand names them)
+TI = {t: i for i, t in enumerate(TYPES)}
+VARYING = ("min_life", "min_sources", "min_waste")
+ALLOWED = frozenset({"min_life", "min_sacrifices", "min_energy", "min_sources", "min_waste", "max_x"})
+_STAGE_WEIGHTS = ((0, 0, 0), (0, 0, 1), (0, 1, 1), (2, 0, 1))  # per stage: (life, sources, waste) a unit
+_BOARD_KEY = "fast core board"
+_NO_POOL: tuple[tuple[tuple[int, int], ...], ...] = ((),) * 6  # a board's pool_kinds without a pool
+
+
+class _Board:
+    """A board of the class as C arrays (the supply), with what the answer needs to name the
+    sources: read once per compiled board (a prepared board keeps it in ``Compiled.shared``)."""
+
+    def __init__(self) -> None:
+        self.n_single = 0
+        self.n_multi = 0
+        self.smask = [0] * 24  # per single class: the types a copy can make
+        self.scap = [0] * 24  # and its copies
+        self.mbudget = [0] * 8  # per multi class: its copies
+        self.munits = [0] * 48  # units of each type an activation makes (class * 6 + type)
+        self.msize = [0] * 8  # units an activation makes
+        self.mfeed = [0] * 8  # the single class its copies make one unit in, or -1
+        self.pool = [0] * 6  # pool mana per type
+        # per single class: (source, copies, per type: (activation, kind, split key or None, type))
+        self.singles: tuple[tuple[tuple[int, int, tuple], ...], ...] = ()
+        # per multi class: (source, copies, activation, ((type, units, kind), ...))
+        self.multis: tuple[tuple[tuple[int, int, tuple[int, int, int], tuple], ...], ...] = ()
+        self.pool_kinds: tuple[tuple[tuple[int, int], ...], ...] = ()  # per type: (kind, units)
+        self.kind_bit: tuple[int, ...] = ()  # per kind: its type's bit
+
+
+class _Cost:
+    """A total cost of the class as C arrays (the demand rows), with what the answer records
+    per row: read once per compiled variant."""
+
+    def __init__(self) -> None:
+        self.n_rows = 0
+        self.rmask = [0] * 16  # per row: the types it accepts (bit 6: life)
+        self.rneed = [0] * 16  # and the units it needs (X's row: per call)
+        self.x_row = -1  # the row of X, or -1
+        self.x_symbols = 0
+        self.phyrexian = 0  # symbols that 2 life may pay
+        self.free = False  # the variant is "free" (an alternative cost of nothing)
+        # per row: (what, category, option masks, symbols, key of option 0, keys of the options,
+        # key of the life option); X's row has no key
+        self.rows: tuple[tuple, ...] = ()
+
+
+class _Order:
+    """An objective list as the search reads it: the stages in greedy order, the varying
+    objectives in theirs (0 life, 1 sources, 2 waste)."""
+
+    def __init__(self, objectives: tuple[str, ...]) -> None:
+        idx = [VARYING.index(o) for o in objectives if o in VARYING]
+        stages = sorted(range(4), key=lambda s: tuple([_STAGE_WEIGHTS[s][i] for i in idx]))
+        self.stage = [0] * 4
+        self.obj = [0] * 3
+        self.codes = [0] * 8  # per objective: 0-2 as in obj, 3 always 0, 4 X
+        for i, s in enumerate(stages):
+            self.stage[i] = s
+        for i, o in enumerate(idx):
+            self.obj[i] = o
+        for i, name in enumerate(objectives):
+            self.codes[i] = VARYING.index(name) if name in VARYING else 4 if name == "max_x" else 3
+        self.nobj = len(idx)
+        self.n_names = len(objectives)
+        self.objectives = objectives
+
+
+COSTS = 4096
+"""Total costs whose rows are kept (as many as a prepared board keeps questions)."""
+_COSTS: dict[int, tuple[Variant, _Cost | None]] = table(COSTS)  # id(variant) -> (it, its _Cost or None)
+_ORDERS: dict[tuple[str, ...], _Order | bool] = table(256)  # False: not of the class
+
+
+def solve(c: Compiled, objectives: tuple[str, ...]) -> Solution | None:
+    """The optimal :class:`Solution` of ``c`` (or ``Solution("infeasible")``) when it is of the
+    class, else ``None``."""
+    variants = c.variants
+    if len(variants) != 1:  # (an unpayable cost has none)
+        return None
+    shared = c.shared
+    if shared is None:
+        board = _read_board(c)
+    else:
+        board = shared.get(_BOARD_KEY)
+        if board is None:
+            board = shared[_BOARD_KEY] = _read_board(c) or False
+    if not board:
+        return None
+    v = variants[0]
+    costs = _COSTS
+    got = costs.get(id(v))  # the entry holds the variant, so its id isn't reused while it stands
+    if got is None:
+        got = remember(costs, id(v), (v, _read_cost(v, board)), COSTS)
+    cost = got[1]
+    if cost is None:
+        return None
+    orders = _ORDERS
+    order = orders.get(objectives)
+    if order is None:
+        fits = ALLOWED.issuperset(objectives) and len(objectives) <= 8
+        order = remember(orders, objectives, _Order(objectives) if fits else False, 256)
+    if not order:
+        return None
+    x = 0
+    if cost.x_row >= 0:
+        x = c.problem.x
+        if x == "max":
+            return None  # the wider path searches X
+    elif cost.x_symbols or cost.free:
+        x = c.problem.x
+        if x and x != "max":
+            return None  # (as solver.fast.demand: CP-SAT's corners)
+        x = 0
+    life_units = 0
+    if cost.phyrexian:
+        player = c.problem.player
+        limit = player.life
+        if player.keep_life is not None and player.life - player.keep_life < limit:
+            limit = player.life - player.keep_life
+        if limit > 0:
+            life_units = min(limit // 2, cost.phyrexian)
+    return _search(board, cost, order, x, life_units)
+
+
+def _read_board(c: Compiled) -> _Board | None:
+    """The board of ``c`` as a :class:`_Board`, or None outside the class."""
+    kind_bit = []
+    for kd in c.kinds:
+        t = TI.get(kd.type)
+        if kd.only is not None or t is None:
+            return None
+        kind_bit.append(1 << t)
+    b = _Board()
+    b.kind_bit = tuple(kind_bit)
+    pool_units = c.pool_units
+    if pool_units:
+        pool_kinds: list[list[tuple[int, int]]] = [[], [], [], [], [], []]
+        for k, n in pool_units.items():
+            if n > 0:
+                t = TI[c.kinds[k].type]
+                b.pool[t] += n
+                pool_kinds[t].append((k, n))
+        b.pool_kinds = tuple([tuple(kn) for kn in pool_kinds])
+    else:
+        b.pool_kinds = _NO_POOL
+    per_source: dict[int, list[Any]] = {}  # source -> [copies, picks per type, multi, mask]
+    plain = c.plain  # (compile vouches that the section-9 fields below are unset: tests/test_fast.py)
+    for pi, p in enumerate(c.producers):
+        if not p.tap or p.sacrifice or p.life or p.damage or p.energy:
+            return None
+        if not plain and (p.cost or p.double or p.anywhere or p.others is not None or p.reads is not None
+                          or p.cap is not None or p.made_before or p.removed or p.budget is not None or p.counters
+                          or p.card or p.discard or p.exile or p.mill or p.drawback):
+            return None
+        s = per_source.get(p.source)
+        if s is None:
+            s = per_source[p.source] = [p.max_activations, [None] * 6, None, 0]
+        elif s[0] != p.max_activations:
+            return None
+        picks = s[1]
+        for ci, choice in enumerate(p.choices):
+            if len(choice) == 1:
+                unit = choice[0]
+                for ch in unit:
+                    t = TI.get(ch)
+                    if t is None:
+                        return None
+                    if picks[t] is None:  # (activation, kind, split or None, type)
+                        picks[t] = ((pi, 0, ci), p.kind_of_type[ch], (pi, 0, unit) if len(unit) > 1 else None, ch)
+                        s[3] |= 1 << t
+            else:
+                if s[2] is not None:
+                    return None  # two multisets: the wider path chooses
+                counts = [0] * 6
+                for unit in choice:
+                    t = TI.get(unit)
+                    if t is None:
+                        return None  # a unit of a choice of types, or not a type of 106.1b
+                    counts[t] += 1
+                units = tuple([(t, counts[t], p.kind_of_type[TYPES[t]]) for t in range(6) if counts[t]])
+                s[2] = ((pi, 0, ci), tuple(counts), units, len(choice))
+    single_at: dict[int, int] = {}
+    multi_at: dict[tuple, int] = {}
+    singles: list[list[tuple]] = []
+    multis: list[list[tuple]] = []
+    for si, (copies, picks, multi, mask) in per_source.items():
+        if copies <= 0:
+            continue
+        at = -1
+        if mask:
+            at = single_at.get(mask, -1)
+            if at < 0:
+                if len(single_at) == SINGLES:
+                    return None
+                at = single_at[mask] = len(single_at)
+                b.smask[at] = mask
+                singles.append([])
+            b.scap[at] += copies
+            singles[at].append((si, copies, tuple(picks)))
+        if multi is not None:
+            key, counts, units, size = multi
+            j = multi_at.get((counts, mask), -1)
+            if j < 0:
+                if len(multi_at) == MULTIS:
+                    return None
+                j = multi_at[(counts, mask)] = len(multi_at)
+                for t in range(6):
+                    b.munits[j * 6 + t] = counts[t]
+                b.msize[j] = size
+                b.mfeed[j] = at
+                multis.append([])
+            b.mbudget[j] += copies
+            multis[j].append((si, copies, key, units))
+    b.n_single = len(single_at)
+    b.n_multi = len(multi_at)
+    b.singles = tuple([tuple(members) for members in singles])
+    b.multis = tuple([tuple(members) for members in multis])
+    return b
+
+
+def _by_type(accept: frozenset[int], kind_bit: tuple[int, ...]) -> int:
+    """The mask of types ``accept`` takes, or -1 unless it takes every kind of them."""
+    m = 0
+    for k in accept:
+        m |= kind_bit[k]
+    n = 0
+    for bit in kind_bit:
+        if bit & m:
+            n += 1
+    return m if n == len(accept) else -1
+
+
+def _read_cost(v: Variant, board: _Board) -> _Cost | None:
+    """The total cost ``v`` as a :class:`_Cost`, or None outside the class. Kept by the
+    variant's identity: a variant is compiled for the kinds some purpose may spend (their
+    indices and types, ``compile._variants``), which on a board of the class are all its kinds,
+    so the masks read here hold for every board that meets this variant."""
+    tc = v.total
+    if tc.generic_reduction or tc.life or v.energy:
+        return None
+    for term in tc.terms:
+        if term.origin == INCREASE:
+            return None
+    kind_bit = board.kind_bit
+    k = _Cost()
+    k.free = tc.variant == "free"
+    rows = []
+    for di, d in enumerate(v.demands):
+        opts = d.options
+        o = opts[0]
+        if len(opts) == 1 and o.generic is not None:
+            m = _by_type(o.accept, kind_bit)
+            if m < 0 or o.units <= 0 or o.life:
+                return None
+            rows.append((m, d.count * o.units, (GEN, o.generic, (), d.count, (di, 0), (), None)))
+            continue
+        masks = []
+        union = 0
+        life_at = -1
+        for oi, o in enumerate(opts):
+            if o.life:
+                if o.life != 2 or o.units or life_at >= 0:
+                    return None
+                life_at = oi
+                m = 1 << LIFE
+            elif o.units == 1 and o.generic is None:
+                m = _by_type(o.accept, kind_bit)
+                if m < 0:
+                    return None
+            else:
+                return None  # {2/W}, or what isn't a symbol of the class
+            masks.append(m)
+            union |= m
+        if life_at >= 0:
+            k.phyrexian += d.count
+        keys = tuple([(di, oi) for oi in range(len(opts))])
+        rows.append((union, d.count, (OPT, None, tuple(masks), d.count, keys[0], keys,
+                                      keys[life_at] if life_at >= 0 else None)))
+    if v.x_symbols and not v.x_zero:
+        m = _by_type(v.x_accept, kind_bit)
+        if m < 0:
+            return None
+        k.x_row = len(rows)
+        k.x_symbols = v.x_symbols
+        rows.append((m, 0, (GEN, "x", (), 0, None, (), None)))
+    else:
+        k.x_symbols = v.x_symbols
+    if len(rows) > ROWS:
+        return None
+    for r, (m, need, info) in enumerate(rows):
+        k.rmask[r] = m
+        k.rneed[r] = need
+    k.rows = tuple([info for _, _, info in rows])
+    k.n_rows = len(rows)
+    return k
+
+
+class _Scratch:
+    """The search's working arrays, kept between calls (:data:`_SPARE`) so a call neither
+    allocates nor clears them: every entry is written before it is read."""
+
+    def __init__(self) -> None:
+        self.rmask = [0] * 16
+        self.need0 = [0] * 16
+        self.need = [0] * 16
+        self.bound = [0] * 8
+        self.m = [0] * 8
+        self.best_m = [0] * 8
+        self.ncap = [0] * 40
+        self.nmask = [0] * 40
+        self.nstage = [0] * 40
+        self.nref = [0] * 40
+        self.f = [0] * 640  # units node i sends to row r: f[i * ROWS + r]
+        self.vals = [0] * 3
+        self.best = [0] * 3
+        self.via = [0] * 16  # _flow's paths
+        self.back = [0] * 16
+        self.seen = [0] * 16
+        self.held = [0] * 40
+        self.queue = [0] * 16
+        self.cur = [0] * 24  # _answer's place in each single class
+        self.used = [0] * 24
+
+
+_SPARE: list[_Scratch] = [_Scratch()]
+"""Scratch arrays not in use: a call takes one (or makes one if another thread holds it) and
+gives it back; ``list.pop`` and ``append`` are atomic, so threads never share one."""
+
+
+def _search(b: _Board, k: _Cost, o: _Order, x: int, life_units: int) -> Solution | None:
+    """Every vector of multi activations within the bounds of the docstring, each paid by
+    :func:`_flow`; the best made into a :class:`Solution` (None past :data:`MAX_CHOICES`)."""
+    spare = _SPARE
+    w = spare.pop() if spare else _Scratch()
+    try:
+        return _search_in(b, k, o, w, x, life_units)
+    finally:
+        spare.append(w)
+
+
+def _search_in(b: _Board, k: _Cost, o: _Order, w: _Scratch, x: int, life_units: int) -> Solution | None:
+    """:func:`_search` with the scratch arrays ``w``."""
+    n_rows = k.n_rows
+    demand = 0
+    for r in range(n_rows):
+        w.rmask[r] = k.rmask[r]
+        w.need0[r] = k.rneed[r]
+    if k.x_row >= 0:
+        w.need0[k.x_row] = x * k.x_symbols
+    for r in range(n_rows):
+        demand += w.need0[r]
+    n_multi = b.n_multi
+    combos = 1
+    for j in range(n_multi):
+        most = 0
+        for t in range(6):
+            units = b.munits[j * 6 + t]
+            if units:
+                reach = 0
+                for r in range(n_rows):
+                    if w.rmask[r] >> t & 1:
+                        reach += w.need0[r]
+                got = (reach + units - 1) // units
+                if got > most:
+                    most = got
+        if most > b.mbudget[j]:
+            most = b.mbudget[j]
+        if most > demand:
+            most = demand
+        w.bound[j] = most
+        w.m[j] = 0
+        combos *= most + 1
+        if combos > MAX_CHOICES:
+            return None
+    found = False
+    last_best = False
+    n_nodes = 0
+    while True:
+        acts = 0
+        for j in range(n_multi):
+            acts += w.m[j]
+        last_best = False
+        if acts <= demand:
+            n_nodes = _nodes(b, o, w.m, life_units, w.ncap, w.nmask, w.nstage, w.nref)
+            for i in range(n_nodes * ROWS):
+                w.f[i] = 0
+            for r in range(n_rows):
+                w.need[r] = w.need0[r]
+            if _flow(n_nodes, w.ncap, w.nmask, n_rows, w.rmask, w.need, w.f, w.via, w.back, w.seen, w.held, w.queue):
+                _values(b, w.m, n_nodes, w.nstage, n_rows, w.f, w.vals)
+                if not found or _better(o, w.vals, w.best):
+                    found = last_best = True
+                    for q in range(3):
+                        w.best[q] = w.vals[q]
+                    for j in range(n_multi):
+                        w.best_m[j] = w.m[j]
+                    if not o.nobj:
+                        break  # every payment is optimal: the first answers
+        j = 0
+        while j < n_multi and w.m[j] == w.bound[j]:
+            w.m[j] = 0
+            j += 1
+        if j == n_multi:
+            break
+        w.m[j] += 1
+    if not found:
+        return Solution("infeasible", optimal=True)
+    if not last_best:  # the flow of the best choice again
+        n_nodes = _nodes(b, o, w.best_m, life_units, w.ncap, w.nmask, w.nstage, w.nref)
+        for i in range(n_nodes * ROWS):
+            w.f[i] = 0
+        for r in range(n_rows):
+            w.need[r] = w.need0[r]
+        _flow(n_nodes, w.ncap, w.nmask, n_rows, w.rmask, w.need, w.f, w.via, w.back, w.seen, w.held, w.queue)
+    for s in range(b.n_single):
+        w.cur[s] = 0
+        w.used[s] = 0
+    return _answer(b, k, o, x, w.best_m, w.best, n_nodes, w.nstage, w.nref, w.nmask, n_rows, w.rmask, w.f, w.cur,
+                   w.used)
+
+
+def _better(o: _Order, vals, best) -> bool:
+    """Whether ``vals`` (life, sources, waste) beats ``best`` in the objectives' order."""
+    for q in range(o.nobj):
+        a = vals[o.obj[q]]
+        z = best[o.obj[q]]
+        if a != z:
+            return a < z
+    return False
+
+
+def _nodes(b: _Board, o: _Order, m, life_units: int, ncap, nmask, nstage, nref) -> int:
+    """The supply nodes of the choice ``m`` in greedy order (stage by stage); returns how many."""
+    n = 0
+    for q in range(4):
+        stage = o.stage[q]
+        if stage == MULTI:
+            for t in range(6):
+                units = 0
+                for j in range(b.n_multi):
+                    units += m[j] * b.munits[j * 6 + t]
+                if units:
+                    ncap[n] = units
+                    nmask[n] = 1 << t
+                    nstage[n] = MULTI
+                    nref[n] = t
+                    n += 1
+        elif stage == POOL:
+            for t in range(6):
+                if b.pool[t]:
+                    ncap[n] = b.pool[t]
+                    nmask[n] = 1 << t
+                    nstage[n] = POOL
+                    nref[n] = t
+                    n += 1
+        elif stage == SINGLE:
+            for s in range(b.n_single):
+                cap = b.scap[s]
+                for j in range(b.n_multi):
+                    if b.mfeed[j] == s:
+                        cap -= m[j]
+                if cap > 0:
+                    ncap[n] = cap
+                    nmask[n] = b.smask[s]
+                    nstage[n] = SINGLE
+                    nref[n] = s
+                    n += 1
+        elif life_units:
+            ncap[n] = life_units
+            nmask[n] = 1 << LIFE
+            nstage[n] = PAID_LIFE
+            nref[n] = 0
+            n += 1
+    return n
+
+
+def _values(b: _Board, m, n_nodes: int, nstage, n_rows: int, f, vals) -> None:
+    """(life, sources, waste) of the flow ``f`` of the choice ``m`` into ``vals``."""
+    life = sources = waste = 0
+    for j in range(b.n_multi):
+        sources += m[j]
+        waste += m[j] * b.msize[j]
+    for i in range(n_nodes):
+        sent = 0
+        for r in range(n_rows):
+            sent += f[i * ROWS + r]
+        stage = nstage[i]
+        if stage == MULTI:
+            waste -= sent
+        elif stage == SINGLE:
+            sources += sent
+        elif stage == PAID_LIFE:
+            life += 2 * sent
+    vals[0] = life
+    vals[1] = sources
+    vals[2] = waste
+
+
+def _flow(n_nodes: int, ncap, nmask, n_rows: int, rmask, need, f, via, back, seen, held, queue) -> bool:
+    """Fill the rows (``need``, consumed) from the nodes in order, each sending as much as it
+    can by augmenting paths that reroute, never shrink, what earlier nodes send (the greedy
+    algorithm on the transversal matroid, see the module docstring); ``f[i * ROWS + r]`` (zero on
+    entry) gets what node ``i`` sends row ``r``. Whether every row was filled. Scratch for the
+    paths: per row reached, the node it was reached from (``via``) and the row that node gives
+    up units of (``back``, -1 at the start), whether it was ``seen``; the nodes ``held`` (met on
+    this search); the rows to visit (``queue``)."""
+    unmet = 0
+    for r in range(n_rows):
+        unmet += need[r]
+    for i in range(n_nodes):
+        if not unmet:
+            break
+        room = ncap[i]
+        mask = nmask[i]
+        for r in range(n_rows):
+            if need[r] and mask & rmask[r]:
+                push = room if room < need[r] else need[r]
+                f[i * ROWS + r] += push
+                room -= push
+                need[r] -= push
+                unmet -= push
+                if not room:
+                    break
+        while room and unmet:
+            tail = 0
+            for r in range(n_rows):
+                seen[r] = 0
+                if mask & rmask[r]:
+                    seen[r] = 1
+                    via[r] = i
+                    back[r] = -1
+                    queue[tail] = r
+                    tail += 1
+            for j in range(i):
+                held[j] = 0
+            head = 0
+            end = -1
+            while head < tail and end < 0:
+                r = queue[head]
+                head += 1
+                for j in range(i):
+                    if held[j] or not f[j * ROWS + r]:
+                        continue
+                    held[j] = 1
+                    mj = nmask[j]
+                    for r2 in range(n_rows):
+                        if not seen[r2] and mj & rmask[r2]:
+                            seen[r2] = 1
+                            via[r2] = j
+                            back[r2] = r
+                            if need[r2]:
+                                end = r2
+                                break
+                            queue[tail] = r2
+                            tail += 1
+                    if end >= 0:
+                        break
+            if end < 0:
+                break  # no path: this node can send no more
+            push = room if room < need[end] else need[end]
+            r2 = end
+            while back[r2] >= 0:
+                r = back[r2]
+                if f[via[r2] * ROWS + r] < push:
+                    push = f[via[r2] * ROWS + r]
+                r2 = r
+            r2 = end
+            while r2 >= 0:
+                j = via[r2]
+                f[j * ROWS + r2] += push
+                r = back[r2]
+                if r >= 0:
+                    f[j * ROWS + r] -= push
+                r2 = r
+            room -= push
+            need[end] -= push
+            unmet -= push
+    return unmet == 0
+
+
+def _draw(store: list[list[int]], want: int, got: dict[int, int]) -> None:
+    """Take ``want`` units from ``store`` ([kind, units left], in order) into ``got``."""
+    for kn in store:
+        left = kn[1]
+        if not left:
+            continue
+        take = want if want < left else left
+        kn[1] = left - take
+        want -= take
+        kind = kn[0]
+        got[kind] = got.get(kind, 0) + take
+        if not want:
+            return
+
+
+def _answer(b: _Board, k: _Cost, o: _Order, x: int, m, vals, n_nodes: int, nstage, nref, nmask, n_rows: int,
+            rmask, f, cur, used) -> Solution:
+    """The :class:`Solution` of the flow ``f`` of the choice ``m``: activations given to a
+    class's sources in order (multi activations first, so a source both kinds take gives its
+    remaining copies to single units), each row's kinds drawn from what the activations made
+    and from the pool, and the objective values ``vals``. ``cur`` and ``used`` (zero on entry):
+    per single class, the member drawn from and the copies already drawn from it."""
+    acts: dict[tuple[int, int, int], int] = {}
+    splits: dict[tuple[int, int, str], dict[str, int]] = {}
+    taken: dict[int, int] | None = None  # source -> copies multi activations took, if one also makes singles
+    made: list[list[list[int]]] | None = None  # per type: the multi units, [kind, units]
+    for j in range(b.n_multi):
+        want = m[j]
+        if not want:
+            continue
+        if made is None:
+            made = [[], [], [], [], [], []]
+        if b.mfeed[j] >= 0 and taken is None:
+            taken = {}
+        for si, copies, key, units in b.multis[j]:
+            take = want if want < copies else copies
+            if taken is not None:
+                taken[si] = take
+            want -= take
+            acts[key] = take
+            for t, per, kind in units:
+                made[t].append([kind, take * per])
+            if not want:
+                break
+    pool_left: dict[int, list[list[int]]] | None = None
+    cost_pay: dict[tuple[int, int], tuple[int, dict[int, int]]] = {}
+    generic_pay: dict[str, dict[int, int]] = {}
+    kind_bit = b.kind_bit
+    for r in range(n_rows):
+        got: dict[int, int] | None = None
+        paid_life = 0
+        for i in range(n_nodes):
+            sent = f[i * ROWS + r]
+            if not sent:
+                continue
+            stage = nstage[i]
+            if stage == PAID_LIFE:
+                paid_life += sent
+                continue
+            if got is None:
+                got = {}
+            ref = nref[i]
+            if stage == MULTI:
+                _draw(made[ref], sent, got)
+            elif stage == POOL:
+                if pool_left is None:
+                    pool_left = {}
+                store = pool_left.get(ref)
+                if store is None:
+                    store = pool_left[ref] = [[kind, u] for kind, u in b.pool_kinds[ref]]
+                _draw(store, sent, got)
+            else:
+                common = nmask[i] & rmask[r]
+                t = 0
+                while not common >> t & 1:
+                    t += 1
+                _copies(acts, splits, b.singles[ref], t, sent, cur, used, ref, taken, got)
+        what, cat, masks, count, key0, keys, life_key = k.rows[r]
+        if what == GEN:
+            if got is None:
+                continue  # X is 0
+            g = generic_pay.get(cat)
+            if g is None:
+                generic_pay[cat] = got
+            else:
+                for kind, u in got.items():
+                    g[kind] = g.get(kind, 0) + u
+            if key0 is not None:
+                cost_pay[key0] = (count, {})
+            continue
+        if paid_life:
+            cost_pay[life_key] = (paid_life, {})
+        if got is None:
+            continue
+        if len(masks) == 1:
+            cost_pay[key0] = (count, got)
+            continue
+        for kind, u in sorted(got.items()):
+            bit = kind_bit[kind]
+            oi = 0
+            while not masks[oi] & bit:
+                oi += 1
+            paid = cost_pay.get(keys[oi])
+            if paid is None:
+                cost_pay[keys[oi]] = (u, {kind: u})
+            else:
+                paid[1][kind] = u
+                cost_pay[keys[oi]] = (paid[0] + u, paid[1])
+    objective: dict[str, int] = {}
+    names = o.objectives
+    for q in range(o.n_names):
+        code = o.codes[q]
+        objective[names[q]] = vals[code] if code < 3 else x if code == 4 else 0
+    # Solution.paid's fields (tests/test_fast_core.py checks they stay in step), made here: its
+    # interpreted call would cost a fifth of the whole search
+    return assemble(Solution, {"status": "paid", "optimal": True, "objective": objective, "variant": 0, "x": x,
+                               "acts": acts, "splits": splits, "ability_pay": {}, "cost_pay": cost_pay,
+                               "generic_pay": generic_pay, "reduced": {}, "levels": 0, "victims": {},
+                               "keywords": None})
+
+
+def _copies(acts: dict, splits: dict, members: tuple[tuple[int, int, tuple], ...], t: int, want: int, cur, used,
+            s: int, taken: dict[int, int] | None, got: dict[int, int]) -> None:
+    """``want`` units of type ``t`` from the single copies of class ``s`` (``members``: source,
+    copies, picks), in order from the member ``cur[s]`` of which ``used[s]`` copies are drawn
+    already, skipping those multi activations have ``taken``: their activations (and splits)
+    and kinds."""
+    at = cur[s]
+    while want:
+        si, copies, picks = members[at]
+        left = copies - used[s]
+        if taken is not None:
+            left -= taken.get(si, 0)
+        if left <= 0:
+            at += 1
+            used[s] = 0
+            continue
+        take = want if want < left else left
+        used[s] += take
+        want -= take
+        key, kind, split_key, tt = picks[t]
+        acts[key] = acts.get(key, 0) + take
+        if split_key is not None:
+            split = splits.get(split_key)
+            if split is None:
+                splits[split_key] = {tt: take}
+            else:
+                split[tt] = split.get(tt, 0) + take
+        got[kind] = got.get(kind, 0) + take
+    cur[s] = at

@@ -1,0 +1,222 @@
+"""Whether a cost can be paid at all, by Hall's condition over a board's supply (issue 22).
+
+An AI that searches asks "can I cast this?" far more often than "how?". Answering that needs
+no payment and no optimum: only a count per set of mana kinds, against a supply the board
+works out once.
+
+**The argument (one, for every board it accepts).** Read a board as *units*: each pool mana,
+each mana an activation may add, and 2 life for each Phyrexian symbol the player's life allows
+(a pseudo-kind, :data:`LIFE`). A unit may become any kind in its mask; a symbol needs one unit
+whose kind it accepts (a generic ``{N}`` needs N such units). Paying the symbols from a fixed
+set of units is then a bipartite matching of symbol units to supply units that share a kind,
+and by Hall's theorem every symbol unit is matched exactly when, for every union ``T`` of the
+symbols' masks, the symbol units accepting only kinds in ``T`` are no more than the supply
+units meeting ``T`` (a set of symbol units has as neighbours the supply units meeting the union
+of its masks; for a given union, taking every symbol inside it is the tightest).
+
+A board is not a fixed set of units in general (a copy taps once, for one of its choices;
+abilities cost life, sacrifice, or are limited by life), so two fixed sets are read from it,
+and the answer follows from monotonicity alone (more units can only help a matching):
+
+- ``sure``: a sub-board every matching of which is a legal payment: the pool, and per copy one
+  activation of its tapping abilities that cost nothing (no life, damage, energy, sacrifice or
+  mana), as the union of their one-unit choices when all are one-unit (one tap, one unit, any of
+  those kinds: exact), else one fixed choice; life for Phyrexian symbols only as far as the
+  player's ``life`` and ``keep_life`` allow with nothing else losing life. If the count holds
+  on ``sure``, the cost can be paid.
+- ``most``: a relaxation holding every legal payment: per copy as many units as its largest
+  tapping choice, each of every kind its tapping abilities make, plus each untapping ability's
+  activations times its largest choice; the same life. If the count fails on ``most``, no
+  payment exists.
+
+Between the two (a pain land's colors needed, a Treasure that must be sacrificed) it declines:
+``None``, and the caller asks the exact search. It declines outright where a fixed set of units
+can't bound the payments: abilities with a mana cost (filter lands, Signets: their units are
+bought with other units), format version 2 boards and costs (section 9: counters, facts,
+cards), and costs outside the matching: several total costs, a reduction of generic, life or
+energy in the cost itself, ``{2/W}``, X other than a fixed number.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from tapwise.solver.front.compile import Compiled
+
+LIFE_BIT = 62
+LIFE = 1 << LIFE_BIT
+"""The pseudo-kind of "2 life" for a Phyrexian symbol (kind indices stay well below it)."""
+MAX_UNIONS = 4096
+"""Most unions of the symbols' masks a check may have (each is a set of kinds: a handful in practice)."""
+
+Checks = tuple[tuple[int, int], ...]
+"""Hall's condition for one cost: (union T of symbol masks, symbol units accepting only kinds in T)."""
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Supply:
+    """A board's units as (kind mask, units) groups: ``sure`` a sub-board all of whose payments
+    are legal, ``most`` a relaxation holding every payment (None: none known, so only ``sure``
+    can decide); ``life`` is how many Phyrexian symbols life may pay."""
+
+    sure: tuple[tuple[int, int], ...]
+    most: tuple[tuple[int, int], ...] | None
+    life: int
+    _meeting: dict[int, tuple[int, int]] = field(default_factory=dict)  # per T: units meeting it (sure, most)
+
+    def decide(self, checks: Checks) -> bool | None:
+        """True if the cost can be paid, False if it can't, None if the count can't tell."""
+        meeting = self._meeting
+        sure = True
+        for t, need in checks:
+            have = meeting.get(t)
+            if have is None:
+                have = meeting[t] = self._count(t)
+            if have[0] < need:
+                sure = False
+                if have[1] < need:
+                    return False
+        return True if sure else None
+
+    def _count(self, t: int) -> tuple[int, int]:
+        life = self.life if t & LIFE else 0
+        sure = life + sum(n for m, n in self.sure if m & t)
+        if self.most is None:
+            return sure, 1 << 62  # no relaxation: never proves infeasibility
+        return sure, life + sum(n for m, n in self.most if m & t)
+
+
+def board_supply(c: Compiled) -> Supply | None:
+    """The :class:`Supply` of a compiled board (its producers, pool and player), or None when
+    the board is outside the argument (format version 2)."""
+    if c.v2 or len(c.kinds) >= LIFE_BIT:
+        return None
+    sure: dict[int, int] = {}
+    most: dict[int, int] | None = {}
+    for k, n in c.pool_units.items():
+        if n:
+            sure[1 << k] = sure.get(1 << k, 0) + n
+    most.update(sure)
+    per_source: dict[int, list[Any]] = {}  # source -> its producers
+    for p in c.producers:
+        per_source.setdefault(p.source, []).append(p)
+    for producers in per_source.values():
+        if most is not None and any(p.cost for p in producers):
+            most = None  # units bought with other units: no fixed set bounds them
+        _add_sure(sure, producers)
+        if most is not None:
+            _add_most(most, producers)
+    player = c.problem.player
+    room = player.life if player.keep_life is None else min(player.life, player.life - player.keep_life)
+    return Supply(tuple(sure.items()), None if most is None else tuple(most.items()), max(0, room) // 2)
+
+
+def _unit_mask(p: Any, unit: str) -> int:
+    m = 0
+    for t in unit:
+        m |= 1 << p.kind_of_type[t]
+    return m
+
+
+def _add_sure(sure: dict[int, int], producers: list[Any]) -> None:
+    """One activation per untapped copy of the tapping abilities that cost nothing."""
+    free = [p for p in producers if p.tap and not (p.cost or p.sacrifice or p.life or p.damage or p.energy)]
+    if not free:
+        return
+    copies = min(p.max_activations for p in free)
+    choices = [(p, ch) for p in free for ch in p.choices]
+    if all(len(ch) == 1 for _, ch in choices):  # one tap, one unit of any of these kinds
+        m = 0
+        for p, ch in choices:
+            m |= _unit_mask(p, ch[0])
+        sure[m] = sure.get(m, 0) + copies
+        return
+    p, ch = max(choices, key=lambda pc: len(pc[1]))  # one fixed choice: a legal activation
+    for unit in ch:
+        m = _unit_mask(p, unit)
+        sure[m] = sure.get(m, 0) + copies
+
+
+def _add_most(most: dict[int, int], producers: list[Any]) -> None:
+    """At least every payment's units: per copy its largest tapping choice, each unit of any
+    kind the tapping abilities make, and every untapping activation at its largest."""
+    tapping = [p for p in producers if p.tap]
+    if tapping:
+        m = 0
+        for p in tapping:
+            for ch in p.choices:
+                for unit in ch:
+                    m |= _unit_mask(p, unit)
+        units = max(p.max_activations for p in tapping) * max(len(ch) for p in tapping for ch in p.choices)
+        most[m] = most.get(m, 0) + units
+    for p in producers:
+        if not p.tap:
+            m = 0
+            for ch in p.choices:
+                for unit in ch:
+                    m |= _unit_mask(p, unit)
+            units = p.max_activations * max(len(ch) for ch in p.choices)
+            most[m] = most.get(m, 0) + units
+
+
+def cost_checks(c: Compiled) -> Checks | None:
+    """Hall's condition for the compiled cost ``c`` (its unions and needs), or None when the
+    cost is outside the matching (see the module's docstring)."""
+    if c.v2 or c.unpayable or len(c.variants) != 1:
+        return None
+    v = c.variants[0]
+    tc = v.total
+    if tc.generic_reduction or tc.life or v.energy:
+        return None
+    rows: dict[int, int] = {}
+    for d in v.demands:
+        opts = d.options
+        if len(opts) == 1 and opts[0].units >= 1 and not opts[0].life:  # colored, {C}, generic {N}
+            m, units = _mask(opts[0].accept), d.count * opts[0].units
+        else:  # one unit of one of its options (hybrid), or 2 life (Phyrexian)
+            m = 0
+            for o in opts:
+                if o.units == 1 and not o.life:
+                    m |= _mask(o.accept)
+                elif o.units == 0 and o.life == 2:
+                    m |= LIFE
+                else:
+                    return None  # {2/W}, or an option of several units among others
+            units = d.count
+        rows[m] = rows.get(m, 0) + units
+    x = c.problem.x
+    if v.x_symbols:
+        if isinstance(x, bool) or not isinstance(x, int) or (x and v.x_zero):
+            return None
+        if x:
+            m = _mask(v.x_accept)
+            rows[m] = rows.get(m, 0) + x * v.x_symbols
+    elif x != 0:
+        return None
+    return _unions(rows)
+
+
+def _mask(accept: frozenset[int]) -> int:
+    m = 0
+    for k in accept:
+        m |= 1 << k
+    return m
+
+
+def _unions(rows: dict[int, int]) -> Checks | None:
+    """Every union of the rows' masks with the units of the rows inside it; a row accepting
+    nothing (mask 0) is in every union."""
+    unions = {0}
+    for m in rows:
+        if m:
+            unions |= {u | m for u in unions}
+            if len(unions) > MAX_UNIONS:
+                return None
+    checks = []
+    for t in sorted(unions):
+        need = sum(n for m, n in rows.items() if not m & ~t)
+        if need:
+            checks.append((t, need))
+    checks.sort(key=lambda tn: -tn[1])  # the largest needs first: they fail first
+    return tuple(checks)

@@ -1,4 +1,0 @@
-# Declarations Cython reads beside fast_answer.py (see fast.pxd): the small helpers as C calls.
-cpdef _add(dict d, k, n)
-cpdef _gain(dict store, kind, n)
-cpdef _draw(list store, want, dict got)

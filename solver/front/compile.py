@@ -1,0 +1,870 @@
+"""Aggregate a problem into classes before modelling (DESIGN principle 2).
+
+Identical source copies are one :class:`Producer` per ability with a count; identical cost
+symbols are one :class:`Demand` with a count; mana is grouped into :class:`ManaKind` (type, snow,
+restriction, from the pool or not). Every back end works on this, so model size depends on the
+number of distinct kinds, never on copies.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from tapwise.models.caches import memo, remember, table
+from typing import Any
+
+from tapwise.models.mana import (COLORS, KIND_COLORED, KIND_COLORLESS, KIND_COLORLESS_HYBRID, KIND_ENERGY, KIND_GENERIC,
+                         KIND_HYBRID, KIND_HYBRID_PHYREXIAN, KIND_PHYREXIAN, KIND_SNOW, KIND_TWOBRID, KIND_X, TYPES,
+                         ManaCost, Symbol, SYMBOL_FACTS, symbol_facts)
+from tapwise.models.problem import Ability, Problem, ProblemError, Purpose, Restriction, Source
+from tapwise.models.total_cost import INCREASE, TotalCost, total_costs
+from tapwise.models.values import assemble, cached
+from tapwise.solver.front.doubling import check_doubling, cube_factor
+from tapwise.solver.front.effects import effect_parts, made_types
+from tapwise.solver.front.expand import (board_choices, check_counter_use, dropping_facts, expand, facts_read, finite_mana,
+                                   most_taken, types_of, victim_values)
+
+
+@dataclass(frozen=True, slots=True)
+class ManaKind:
+    """Mana that is interchangeable for every purpose in this problem."""
+
+    type: str
+    snow: bool
+    only: Restriction | None
+    pool: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One way to pay one symbol: ``units`` mana from ``accept`` (kind indices), or ``life``.
+    ``generic`` names the generic category the units belong to (reductions may remove them)."""
+
+    units: int = 0
+    accept: frozenset[int] = frozenset()
+    life: int = 0
+    generic: str | None = None
+    half: str = ""  # the half announced (601.2b) when this option is chosen
+
+
+@dataclass(frozen=True, slots=True)
+class Demand:
+    """``count`` identical symbols of one cost, and the ways each may be paid."""
+
+    symbol: Symbol
+    count: int
+    options: tuple[Option, ...]
+    text: str = field(default="", compare=False, repr=False)  # the symbol as printed in answers
+
+
+@dataclass(slots=True)
+class Producer:
+    """One mana ability of one source entry, over all its copies."""
+
+    source: int
+    ability: int
+    choices: tuple[tuple[str, ...], ...]  # alternatives; each a tuple of units (types allowed)
+    kind_of_type: dict[str, int]  # kind index of each type it can make
+    tap: bool
+    sacrifice: bool
+    uses: int
+    life: int
+    damage: int
+    energy: int
+    cost: tuple[Demand, ...]  # its own mana cost, as demands per activation
+    max_activations: int
+    removed: tuple[int, ...] = ()  # per choice, counters its times: {"remove": K} removes (9.2)
+    budget: int | None = None  # without {T}: counters all its activations may remove together (one copy)
+    counters: int = 0  # counters each activation removes or puts as a cost (9.2)
+    card: bool = False  # a card used from the hand: its "sacrifice" exiles a card (9.1, min_cards)
+    discard: int = 0  # cards each activation discards, exiles from the graveyard, mills (9.2)
+    exile: int = 0
+    mill: int = 0
+    drawback: bool = False  # each activation counts in min_drawbacks (9.6)
+    # 9.2 sacrifice_other / tap_other: ("sac" or "tap", n per activation, victim sources, self)
+    others: tuple[str, int, tuple[int, ...], bool] | None = None
+    # 9.1 counts: a fact this activation reads that sacrifices lower; ("early", fact, given) reads it
+    # before any sacrifice, ("late", fact, value) after all of level 0's, when it has that value
+    reads: tuple[str, str, int] | None = None
+    # 9.4: (group, n): the activations of the source's producers of one group are at most n
+    # (the copy an "on" extra enchants, and the others)
+    cap: tuple[str, int] | None = None
+    # 9.4: per choice, what the ability made before replacements changed it (None: its own mana);
+    # empty when no replacement changed any choice
+    made_before: tuple[tuple[str, ...] | None, ...] = ()
+    # 9.2 Doubling Cube: each activation adds, per type, the mana of that type unspent (cpsat's
+    # _doubling); it is modelled as a mana-cost ability alone on its level
+    double: bool = False
+    factor: int = 1  # a Cube's: 9.4's multiplies on what it adds (doubling.cube_factor)
+    # beside a Cube, an ability without a mana cost may come after it, on any level (so the Cube
+    # need not double all it made: less waste)
+    anywhere: bool = False
+
+    @property
+    def is_converter(self) -> bool:
+        """Is it modelled on the levels of mana-cost abilities (1..L) rather than level 0?"""
+        return bool(self.cost) or self.double or self.anywhere
+
+    @property
+    def most_made(self) -> int:
+        """The most mana one activation makes."""
+        return _most_made(self.choices)
+
+
+@memo(4096)
+def _most_made(choices: tuple[tuple[str, ...], ...]) -> int:
+    """Remembered: boards share a few kinds of ability, and X's bound reads it for each producer."""
+    return max(map(len, choices), default=0)
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One total cost the player may choose (see ``models.total_cost``), compiled."""
+
+    total: TotalCost
+    demands: tuple[Demand, ...]
+    x_symbols: int
+    x_accept: frozenset[int]
+    x_zero: bool
+    energy: int
+
+    @cached
+    def printed_total(self) -> str:
+        """The total cost as answers print it when no reduction falls on numbered generic:
+        variants are shared between calls, so it is printed once."""
+        return self.total.printed(0)
+
+
+@dataclass
+class Compiled:
+    """A problem aggregated for modelling: mana kinds, producers, and the total cost variants."""
+
+    problem: Problem
+    kinds: list[ManaKind] = field(default_factory=list)
+    pool_units: dict[int, int] = field(default_factory=dict)  # kind -> count in the pool
+    producers: list[Producer] = field(default_factory=list)
+    variants: list[Variant] = field(default_factory=list)
+    x_upper: int = 0
+    unpayable: bool = False
+    spendable: frozenset[int] = frozenset()  # kinds whose restriction lets them pay the total cost
+    v2: bool = False  # uses section 9's keys: the fast path (version 1 only) is not asked
+    # every producer made in one step (_add_producers: no section 9 key, reflection, effect or
+    # mana cost), so of its fields only tap, sacrifice, life, damage and energy may be set
+    plain: bool = False
+    _index: dict[tuple[str, bool, Restriction | None, bool], int] = field(default_factory=dict, repr=False)
+    shared: dict[Any, Any] | None = field(default=None, repr=False)  # what solvers remember per prepared board
+
+    @staticmethod
+    def start(problem: Problem) -> Compiled:
+        """An empty one for ``problem``, made without the generated ``__init__`` and its default
+        factories (every field as above; tests/test_fast.py checks they stay in step)."""
+        return assemble(Compiled, {"problem": problem, "kinds": [], "pool_units": {}, "producers": [],
+                                   "variants": [], "x_upper": 0, "unpayable": False, "spendable": frozenset(),
+                                   "v2": problem.v2, "plain": False, "_index": {},
+                                   "shared": None})
+
+    def kind(self, type: str, snow: bool, only: Restriction | None, pool: bool) -> int:
+        """The index of the mana kind with these fields, added on first sight."""
+        return _kind_index(self.kinds, self._index, (type, snow, only, pool))
+
+
+KindKey = tuple[str, bool, "Restriction | None", bool]
+"""A mana kind's fields: (type, snow, only, pool)."""
+
+
+def _kind_index(kinds: list[ManaKind], index: dict[KindKey, int], key: KindKey) -> int:
+    """The index of the kind ``key`` in ``kinds`` (``index`` maps keys to them), added on first sight."""
+    k = index.get(key)
+    if k is None:
+        k = index[key] = len(kinds)
+        kinds.append(_mana_kind(*key))
+    return k
+
+
+@memo(4096)
+def _mana_kind(type: str, snow: bool, only: Restriction | None, pool: bool) -> ManaKind:
+    """Kinds are values, so every board shares them."""
+    return ManaKind(type, snow, only, pool)
+
+
+Spendable = tuple[tuple[int, str, bool, bool], ...]  # (kind, type, snow, may pay generic)
+"""(index, type, snow) of each mana kind some purpose may spend: all that acceptance depends on."""
+
+
+MadeKey = tuple[str, bool, "Restriction | None"]
+"""What decides the kinds an ability makes: (types made, snow, only)."""
+
+
+@dataclass(frozen=True, eq=False)
+class _Layout:
+    """The mana kinds of a board, in the order they are first seen: those of the pool, then
+    those made by each (types, snow, only) of its abilities. Boards are a few lands and rocks
+    of a few kinds, so the same layouts recur call after call; each is worked out once and
+    shared (compared by identity, so caches keyed by it hash cheaply)."""
+
+    kinds: tuple[ManaKind, ...]
+    index: dict[KindKey, int]
+    made: tuple[dict[str, int], ...]  # per made key: the kind of each type made
+    restricted: bool  # some kind has a spend restriction (106.6), so what may pay depends on what for
+
+    def spendable(self, purpose: Purpose | None) -> tuple[_Accept, frozenset[int]]:
+        """Which kinds may pay for ``purpose`` (the shared :class:`_Accept` of those whose
+        restriction allows it), and their indices; ``purpose`` may be None when no kind is
+        restricted (:attr:`restricted`), as it is then not read."""
+        return _spendable(self, purpose if self.restricted else None)
+
+
+@memo(4096)
+def _layout(pool: tuple[MadeKey, ...], made: tuple[MadeKey, ...]) -> _Layout:
+    """The layout of a board whose pool holds mana of ``pool`` (type, snow, only) and whose
+    abilities make ``made``, each in order of first sight."""
+    kinds: list[ManaKind] = []
+    index: dict[KindKey, int] = {}
+    for t, snow, only in pool:
+        _kind_index(kinds, index, (t, snow, only, True))
+    # a lower-case type is an extra's mana (9.4): unrestricted and not snow, whatever the source
+    kind_of_type = tuple({t: _kind_index(kinds, index, (t, snow, only, False) if t.isupper()
+                                         else (t.upper(), False, None, False)) for t in types}
+                         for types, snow, only in made)
+    return _Layout(tuple(kinds), index, kind_of_type, any(k.only is not None for k in kinds))
+
+
+def reflect_types(problem: Problem) -> dict[tuple[int, int], str]:
+    """Types each reflecting ability (106.7) can make: the least fixed point, so an Exotic
+    Orchard facing only Exotic Orchards makes nothing."""
+    if not any(a.reflect for s in problem.sources for a in s.abilities) and not any(
+            a.reflect for s in problem.opponent_sources for a in s.abilities):
+        return {}
+    mine = [(0, i, s) for i, s in enumerate(problem.sources)]
+    theirs = [(1, i, s) for i, s in enumerate(problem.opponent_sources)]
+    # "you" is each ability's controller: an opponent's source sees our lands as its opponents'.
+    groups = {(0, "lands_you_control"): mine, (0, "lands_opponents_control"): theirs,
+              (1, "lands_you_control"): theirs, (1, "lands_opponents_control"): mine}
+    reflecting = {}
+    for side, sources in ((0, problem.sources), (1, problem.opponent_sources)):
+        for i, s in enumerate(sources):
+            for j, a in enumerate(s.abilities):
+                if a.reflect and a.reflect[0] != "sacrificed":  # (that one is read per victim)
+                    reflecting[(side, i, j)] = (*a.reflect, a.reflect_lands)
+    made: dict[tuple[int, int, int], str] = {}
+    while True:
+        changed = False
+        for key, (whose, what, lands) in reflecting.items():
+            found = set(made.get(key, ""))
+            for side, idx, s in groups[(key[0], whose)]:
+                if "land" not in s.types or s.count == 0 or s.zone != "battlefield" or (lands is not None and not lands.matches(s)):
+                    continue
+                for j, a in enumerate(s.abilities):
+                    types = (made.get((side, idx, j), "") if a.reflect
+                             else types_of(board_choices(problem, s, a)) if a.board_add else a.types_made)
+                    found |= set(types)
+            if what == "color":
+                found &= set(COLORS)
+            new = "".join(t for t in TYPES if t in found)
+            if new != made.get(key, ""):
+                made[key] = new
+                changed = True
+        if not changed:
+            return {(i, j): t for (side, i, j), t in made.items() if side == 0}
+
+
+def _check_graveyard_source(problem: Problem, i: int) -> None:
+    """A card in the graveyard (tapwise extension, Jack-o'-Lantern) is one of the graveyard's
+    cards, which delve and ``exile_graveyard`` costs could exile instead: not modelled, so refused."""
+    keywords = problem.payment
+    readers = (keywords is not None and (getattr(keywords, "delve", False) or (
+        keywords.other is not None and keywords.other.exile_graveyard))) or any(
+        a.exile_graveyard for s in problem.sources for a in s.abilities)
+    if readers:
+        raise ProblemError(f"sources[{i}].zone", "a card in the graveyard beside delve or exile_graveyard costs "
+                           "(which could exile it instead) is not supported")
+
+
+def _sacrificed_choices(problem: Problem, i: int, a: Ability, reflected: dict[tuple[int, int], str],
+                        path: str) -> dict[int, tuple[tuple[str, ...], ...]]:
+    """Per permanent ``a``'s sacrifice_other may take, what a reflect of "sacrificed" makes with it:
+    one mana of a type that permanent could produce (106.7, all its abilities; ``what``)."""
+    if "land" in problem.sources[i].types:
+        raise ProblemError(f"{path}.add.reflect", "a land reflecting the permanent it sacrifices is not supported")
+    others = a.sacrifice_other
+    assert others is not None and a.reflect is not None
+    out = {}
+    for q, s in enumerate(problem.sources):
+        if not s.count or not others.matches(s) or (q == i and not others.self and s.count < 2):
+            continue
+        made = set()
+        for j, b in enumerate(s.abilities):
+            if b.reflect:
+                made |= set(reflected.get((q, j), ""))
+            else:
+                made |= set(types_of(board_choices(problem, s, b)) if b.board_add else b.types_made)
+        if a.reflect[1] == "color":
+            made &= set(COLORS)
+        out[q] = reflect_choices(a, "".join(t for t in TYPES if t in made))
+    return out
+
+
+def reflect_choices(a: Ability, types: str) -> tuple[tuple[str, ...], ...]:
+    """What one activation of a reflecting ability may make, given the types it reflects: one
+    mana of one of them, or ``n`` mana all of one of them (tapwise extension: Incubation Druid)."""
+    n = a.reflect_n
+    if not types:
+        return ()
+    return ((types,),) if n == 1 else tuple((t,) * n for t in types)
+
+
+def ability_purpose(source: Source) -> Purpose:
+    """Restriction context of a mana ability's own cost (spec section 8)."""
+    return Purpose("ability", source.types, (), "", False)
+
+
+@memo(4096)
+def _spendable(layout: _Layout, purpose: Purpose | None) -> tuple[_Accept, frozenset[int]]:
+    """See :meth:`_Layout.spendable`: worked out once per layout and purpose (None when the
+    layout has no restriction, which is the usual case, so no purpose is hashed)."""
+    spendable = tuple((i, k.type, k.snow, k.only is None or not k.only.not_generic) for i, k in enumerate(layout.kinds)
+                      if k.only is None or k.only.allows(purpose))
+    return _accept(spendable), frozenset(i for i, _, _, _ in spendable)
+
+
+class _Accept:
+    """Which mana kinds may pay, given the kinds some purpose may spend (106.6): sets of kind
+    indices, each worked out once. There is one per spendable tuple (:func:`_accept`), shared by
+    every board and purpose that spend alike, so its sets (and the demands made of them) are
+    found again rather than rebuilt when a cost meets a board layout it hasn't met before."""
+
+    __slots__ = ("spendable", "_sets")
+
+    def __init__(self, spendable: Spendable) -> None:
+        self.spendable = spendable
+        self._sets: dict[tuple[str, bool, bool], frozenset[int]] = {}
+
+    def kinds(self, types: str, snow: bool = False, generic: bool = False) -> frozenset[int]:
+        """Kinds of one of ``types`` (a string of type letters), only snow ones if ``snow``, only
+        those that may pay generic mana if ``generic`` (tapwise's ``only.not_generic``)."""
+        got = self._sets.get((types, snow, generic))
+        if got is None:
+            got = self._sets[(types, snow, generic)] = frozenset(
+                i for i, t, s, g in self.spendable if t in types and (s or not snow) and (g or not generic))
+        return got
+
+
+@memo(1024)
+def _accept(spendable: Spendable) -> _Accept:
+    """The shared :class:`_Accept` of ``spendable``."""
+    return _Accept(spendable)
+
+
+OptionKey = tuple[int, str, bool, int, "str | None", str]
+"""An :class:`Option` with its acceptance named by type: (units, types, snow only, life,
+generic, half); :meth:`_Accept.kinds` of (types, snow only) is its accept set."""
+
+
+def _option_keys(sym: Symbol, achroma_own: bool, spend_as: str | None) -> tuple[OptionKey, ...]:
+    """How one symbol may be paid (107.4, 702.86, 118.14)."""
+    k, c = sym.kind, sym.colors
+    any_type = spend_as == "any_type"
+    any_color = spend_as == "any_color"
+
+    def of(types: str) -> str:
+        return TYPES if any_type or (any_color and types != "C") else types
+
+    # 702.86a: Achroma's own generic only with colorless mana
+    generic = "C" if achroma_own and not any_type else TYPES
+    if k is KIND_COLORED:
+        return ((1, of(c), False, 0, None, c),)
+    if k is KIND_COLORLESS:
+        return ((1, of("C"), False, 0, None, "C"),)
+    if k is KIND_GENERIC:
+        return ((sym.amount, generic, False, 0, "achroma" if achroma_own else "any", ""),)
+    life = (0, "", False, 2, None, "P")  # 2 life instead of the mana
+    if k is KIND_HYBRID:
+        return tuple((1, of(t), False, 0, None, t) for t in c)
+    if k is KIND_COLORLESS_HYBRID:
+        return ((1, of("C"), False, 0, None, "C"), (1, of(c), False, 0, None, c))
+    if k is KIND_TWOBRID:
+        # Achroma's own {2/W} halves (colorless only) are a category apart from an increase's
+        return ((1, of(c), False, 0, None, c), (2, generic, False, 0, "achroma_twobrid" if achroma_own else "twobrid", "2"))
+    if k is KIND_PHYREXIAN:
+        return ((1, of(c), False, 0, None, c), life)
+    if k is KIND_HYBRID_PHYREXIAN:
+        return tuple((1, of(t), False, 0, None, t) for t in c) + (life,)
+    if k is KIND_SNOW:  # 702.86d: Achroma's own {S} only with colorless snow mana
+        return ((1, "C" if achroma_own and not any_type else TYPES, True, 0, None, ""),)
+    raise ValueError(f"{sym} is not paid with mana")
+
+
+class _Group:
+    """``count`` identical symbols (with the same Achroma flag) and how each may be paid,
+    acceptance named by type: a :class:`Demand` before a board says which kinds those types are.
+    Groups are shared by every cost that has them (:func:`_group`), and their demands are
+    remembered per accept sets, which boards of different layouts often share: so a cost met
+    for the first time mostly finds its demands again. Hashed by identity (the default), so keys
+    holding it don't hash the symbol."""
+
+    __slots__ = ("symbol", "count", "text", "options", "_demands", "_by_accept")
+
+    def __init__(self, symbol: Symbol, count: int, options: tuple[OptionKey, ...], text: str) -> None:
+        self.symbol = symbol
+        self.count = count
+        self.text = text
+        self.options = options
+        self._demands: dict[tuple[frozenset[int], ...], Demand] = {}
+        # per shared _Accept, by identity (the entry holds it, so its id isn't reused meanwhile)
+        self._by_accept: dict[int, tuple[_Accept, Demand]] = {}
+
+    def demand(self, accept: _Accept) -> Demand:
+        """The demand these symbols make on the kinds of ``accept``."""
+        got = self._by_accept.get(id(accept))
+        if got is None:
+            got = remember(self._by_accept, id(accept), (accept, self._demand(accept)), 256)
+        return got[1]
+
+    def _demand(self, accept: _Accept) -> Demand:
+        # generic: an option with a generic category, or {S} (snow only: generic mana, 107.4h)
+        sets = tuple([accept.kinds(o[1], o[2], o[4] is not None or o[2]) for o in self.options])
+        got = self._demands.get(sets)
+        if got is None:
+            if len(self._demands) >= 256:
+                self._demands.clear()
+            options = tuple([_option(units, s, life, generic, half)
+                             for (units, _, _, life, generic, half), s in zip(self.options, sets)])
+            got = self._demands[sets] = Demand(self.symbol, self.count, options, self.text)
+        return got
+
+
+@memo(4096)
+def _option(units: int, accept: frozenset[int], life: int, generic: str | None, half: str) -> Option:
+    """Options are values, and costs met on new boards ask for the same few again: a frozen
+    dataclass's ``__init__`` costs about 8,000 instructions, a remembered one a few hundred."""
+    return Option(units, accept, life, generic, half)
+
+
+def _groups(symbols: list[tuple[Symbol, bool]], spend_as: str | None) -> tuple[_Group, ...]:
+    """Group identical symbols (with the same Achroma flag) of one cost, in order of first
+    sight. A symbol is named by its text, which only it prints (notation round-trips)."""
+    grouped: dict[tuple[str, bool], list[Any]] = {}
+    facts = SYMBOL_FACTS.get
+    for sym, achroma_own in symbols:
+        key = ((facts(id(sym)) or symbol_facts(sym))[1], achroma_own)
+        got = grouped.get(key)
+        if got is None:
+            grouped[key] = [sym, 1]
+        else:
+            got[1] += 1
+    out = []
+    known = _GROUPS.get
+    for (text, achroma_own), (sym, n) in grouped.items():
+        group = known((text, n, achroma_own, spend_as))
+        out.append(group if group is not None else _group(sym, text, n, achroma_own, spend_as))
+    return tuple(out)
+
+
+_GROUPS: dict[tuple[str, int, bool, str | None], _Group] = table()
+
+
+def _group(symbol: Symbol, text: str, count: int, achroma_own: bool, spend_as: str | None) -> _Group:
+    """The shared :class:`_Group` of ``count`` symbols ``symbol`` (printed ``text``, which names
+    it: the key is all that decides the group, by value)."""
+    key = (text, count, achroma_own, spend_as)
+    got = _GROUPS.get(key)
+    if got is None:
+        got = remember(_GROUPS, key, _Group(symbol, count, _option_keys(symbol, achroma_own, spend_as), text))
+    return got
+
+
+@memo(4096)
+def _ability_cost(mana: ManaCost, accept: _Accept) -> tuple[Demand, ...]:
+    """A mana ability's own cost as demands ({X} aside): the same few on every board."""
+    groups = _groups([(sym, False) for sym in mana.symbols if sym.kind is not KIND_X], None)
+    return tuple([g.demand(accept) for g in groups])
+
+
+class _Same:
+    """A cache key standing for ``value`` by identity, for values that are remembered where they
+    are made (equal ones are then one object): hashing it doesn't walk the value. The key keeps
+    the value alive, so its id can't be reused while the key is cached."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __hash__(self) -> int:
+        return id(self.value)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Same) and other.value is self.value
+
+
+@dataclass(frozen=True, eq=False)
+class _Shape:
+    """What compiling one total cost doesn't take from the board: its symbol groups, and which
+    types may pay {X} (none when X can only be 0)."""
+
+    groups: tuple[_Group, ...]
+    x_types: str
+    x_zero: bool
+
+
+@memo(4096)
+def _shapes(totals: _Same, achroma: bool, spend_as: str | None, x_color: str | None) -> tuple[_Shape, ...]:
+    """The shapes of the total costs (``total_costs``, which remembers them, so they are keyed by
+    identity): worked out once per cost, whatever boards it meets."""
+    return tuple([_shape(tc, achroma, spend_as, x_color) for tc in totals.value])
+
+
+def _shape(tc: TotalCost, achroma: bool, spend_as: str | None, x_color: str | None) -> _Shape:
+    symbols = [(t.symbol, achroma and t.origin != INCREASE) for t in tc.terms
+               if t.symbol.kind not in (KIND_X, KIND_ENERGY)]
+    x_zero = False
+    if x_color and achroma:
+        x_types, x_zero = "", True  # 702.86c: X can only be 0
+    elif x_color:
+        x_types = x_color
+    elif achroma:
+        x_types = "C"
+    else:
+        x_types = TYPES
+    if not x_zero and (spend_as == "any_type" or (spend_as == "any_color" and x_color)):
+        x_types = TYPES  # mana spent as though it were any color meets x_color
+    return assemble(_Shape, {"groups": _groups(symbols, spend_as), "x_types": x_types, "x_zero": x_zero})
+
+
+@memo(4096)
+def _variants(totals: _Same, accept: _Accept, achroma: bool, spend_as: str | None,
+              x_color: str | None) -> tuple[Variant, ...]:
+    """The total costs compiled: a pure function of the cost and of the kinds that may pay it,
+    which recur call after call, so each combination is compiled once (and a cost met with new
+    kinds is mostly found again: its shapes per cost, its demands per accept sets)."""
+    out = []
+    key = id(accept)
+    for tc, shape in zip(totals.value, _shapes(totals, achroma, spend_as, x_color)):
+        demands = []
+        for g in shape.groups:  # (g.demand(accept), with its memo read here: no method call)
+            got = g._by_accept.get(key)
+            demands.append(got[1] if got is not None else g.demand(accept))
+        out.append(assemble(Variant, {"total": tc, "demands": tuple(demands), "x_symbols": tc.x_symbols,
+                                      "x_accept": accept.kinds(shape.x_types, False, True),
+                                      "x_zero": shape.x_zero or tc.x_forced_zero, "energy": tc.energy}))
+    return tuple(out)
+
+
+def compile_problem(problem: Problem) -> Compiled:
+    """The aggregated form of ``problem`` that the back ends model."""
+    c = Compiled.start(problem)
+    return _add_cost(c, _add_producers(c, problem), problem)
+
+
+@dataclass(frozen=True, eq=False)
+class CompiledBoard:
+    """What compiling takes from the board alone (kinds, pool, producers and their layout),
+    worked out once for a prepared board (``solver.queries.prepared``); :meth:`with_cost` adds a cost."""
+
+    compiled: Compiled  # the board's fields filled, the cost's left empty
+    layout: _Layout
+    shared: dict[Any, Any] = field(default_factory=dict)  # given to each cost's Compiled (see there)
+
+    def with_cost(self, problem: Problem) -> Compiled:
+        """The same as ``compile_problem(problem)`` for a ``problem`` on this board (its sources,
+        pool and opponents' sources the ones this was made from)."""
+        b = self.compiled
+        c = Compiled.start(problem)
+        # The board's own containers, shared: once _add_producers has filled them nothing writes
+        # to them (tests/test_prepared.py checks a board's after many costs), and a prepared board
+        # keeps each question it was asked, so copies would be kept (and walked by the collector)
+        # once per question.
+        c.kinds = b.kinds
+        c._index = b._index
+        c.pool_units = b.pool_units
+        c.producers = b.producers
+        c.plain = b.plain
+        c.shared = self.shared  # what a solver works out from the board alone, kept across costs
+        return _add_cost(c, self.layout, problem)
+
+
+def compile_board(problem: Problem) -> CompiledBoard:
+    """The board's part of ``compile_problem`` (``problem``'s cost fields are not read)."""
+    c = Compiled.start(problem)
+    return CompiledBoard(c, _add_producers(c, problem))
+
+
+def _add_cost(c: Compiled, layout: _Layout, problem: Problem) -> Compiled:
+    """The cost's part of ``compile_problem``: its total cost variants and what X may reach."""
+    totals = total_costs(problem)
+    if not totals:
+        c.unpayable = True
+        return c
+    # (the purpose only matters where some mana is restricted: most boards need none worked out)
+    accept, c.spendable = layout.spendable(problem.purpose if layout.restricted else None)
+    c.variants = list(_variants(_Same(totals), accept, "achroma" in problem.keywords, problem.spend_as,
+                                problem.x_color))
+    # X can exceed the mana by what reductions remove from it (118.7a)
+    c.x_upper = mana_upper_bound(c) + max(v.total.generic_reduction for v in c.variants)
+    if problem.payment is not None:  # 9.3: creatures, artifacts and cards pay too
+        from tapwise.solver.cpsat.keywords import keyword_upper
+
+        c.x_upper += keyword_upper(c)
+    return c
+
+
+AbilityRow = tuple[Any, tuple[tuple[str, ...], ...], str, "Restriction | None", bool, bool, int, int, int, int,
+                   "ManaCost | None"]
+"""What compiling reads of a mana ability: (reflect, choices, types made, only, tap, sacrifice,
+uses, life, damage, energy, mana)."""
+
+_ROWS: dict[int, tuple[Ability, AbilityRow]] = table()
+
+
+def _row(a: Ability) -> AbilityRow:
+    """The :data:`AbilityRow` of ``a``, read once per ability: loaded abilities are shared
+    between boards, and a board's producers would otherwise read a dozen attributes of each.
+    Found by identity (an ability's hash walks its fields); the entry holds the ability, so its
+    id isn't reused while the entry stands."""
+    got = _ROWS.get(id(a))
+    if got is None:
+        got = remember(_ROWS, id(a), (a, (a.reflect, a.choices, a.types_made, a.only, a.tap, a.sacrifice,
+                                          a.uses, a.life, a.damage, a.energy, a.mana)))
+    return got[1]
+
+
+def _add_producers(c: Compiled, problem: Problem) -> _Layout:
+    """The kinds of mana of the pool and of the mana abilities, and a producer per mana
+    ability that can be activated."""
+    reflected: dict[tuple[int, int], str] | None = None  # worked out when an ability reflects
+    made_keys: dict[MadeKey, int] = {}  # (types, snow, only) -> its place among the board's
+    made_at: list[int] = []  # the made key of each producer
+    converters: list[tuple[Producer, Source, ManaCost]] = []
+    producers = c.producers
+    finite: int | None = None  # the bound of section 9.2's "uses": "any", worked out when needed
+    dropping = dropping_facts(problem) if problem.v2 and any(s.counts for s in problem.sources) else {}
+    no_effects = not problem.effects  # 9.4's effects rewrite what {T} abilities make (below)
+    one_step = True  # every producer made in the one step below (Compiled.plain)
+    for i, s in enumerate(problem.sources):
+        count = s.count
+        if count == 0:
+            continue
+        snow, untapped = s.snow, count - s.tapped
+        v2 = s.v2
+        if v2:
+            check_counter_use(s, f"sources[{i}]")
+            if not s.can_tap:
+                untapped = 0  # a sick creature or a card in hand (302.6, 9.1)
+        if s.zone == "graveyard":
+            _check_graveyard_source(problem, i)
+        for j, a in enumerate(s.abilities):
+            if v2 and not a.works_in(s.zone):  # (a source without section 9's keys is on the battlefield)
+                continue  # tapwise's ability zone: one that works from the graveyard, or not there
+            reflect, choices, types, only, tap, sacrifice, uses, life, damage, energy, mana = _row(a)
+            if no_effects and not v2 and not reflect:
+                # Most abilities of most boards: what the general steps below make of an ability
+                # without section 9's keys, reflection or effects watching it, in one step.
+                if not choices:
+                    continue
+                at = made_keys.setdefault((types, snow, only), len(made_keys))
+                limit = untapped if tap else count * uses
+                if sacrifice and limit > count:
+                    limit = count
+                if limit <= 0:
+                    continue
+                p = Producer(i, j, choices, {}, tap, sacrifice, uses, life, damage, energy, (), limit)
+                producers.append(p)
+                made_at.append(at)
+                if mana is not None:
+                    converters.append((p, s, mana))
+                continue
+            one_step = False
+            sacrificed_choices = None
+            if reflect and reflect[0] == "sacrificed":  # the land its sacrifice_other takes (106.7)
+                if reflected is None:
+                    reflected = reflect_types(problem)
+                sacrificed_choices = _sacrificed_choices(problem, i, a, reflected, f"sources[{i}].abilities[{j}]")
+                choices = tuple(dict.fromkeys(c for cs in sacrificed_choices.values() for c in cs))
+                types = types_of(choices)
+            elif reflect:
+                if reflected is None:
+                    reflected = reflect_types(problem)
+                types = reflected.get((i, j), "")
+                choices = reflect_choices(a, types)
+            elif v2 and a.board_add:
+                choices = board_choices(problem, s, a)
+                types = types_of(choices)
+            elif v2 and a.double_pool:  # Doubling Cube: any type the pool holds (solver/front/doubling.py)
+                check_doubling(problem, i, s, a, f"sources[{i}].abilities[{j}]")
+                types = TYPES
+            if not choices:
+                continue
+            # kinds are added even for an ability that can't be activated now
+            at = made_keys.setdefault((types, snow, only), len(made_keys))
+            path = f"sources[{i}].abilities[{j}]"
+            readings: list[tuple[tuple[str, str, int] | None, dict | None]] = [(None, None)]
+            if dropping and a.v2:
+                read = facts_read(s, a) & set(dropping)
+                if read:
+                    readings = _readings(problem, a, read, dropping, path)
+            base, base_types = choices, types
+            # tapwise's times {"victim": F}: one producer per permanent it may sacrifice, making F
+            # of that permanent (its others narrowed to that source); times {"taken": K}: one
+            # producer per number of permanents it may take (n "X"), making that many; reflect
+            # "sacrificed": one per permanent, making what it could produce. Each variant is
+            # (victim source, its amount), or (-k, k) for k permanents taken.
+            victims: list[tuple[int, int] | None] = [None]
+            if v2 and a.times is not None and a.times.victim is not None:
+                # the source itself last: its activations taking others come before it goes
+                victims = sorted(victim_values(problem, i, a, path).items(), key=lambda qv: qv[0] == i)
+            elif v2 and a.times is not None and a.times.taken is not None:
+                victims = [(-k, k) for k in range(1, most_taken(problem, i, a, path) + 1)]
+            elif sacrificed_choices is not None:
+                victims = sorted(((q, 0) for q in sacrificed_choices), key=lambda qv: qv[0] == i)
+            for (reads, facts), victim in ((r, v) for r in readings for v in victims):
+                choices, types = base, base_types
+                if sacrificed_choices is not None and victim is not None:
+                    choices = sacrificed_choices[victim[0]]
+                    if not choices:
+                        continue
+                if facts is not None and a.board_add:
+                    choices = board_choices(problem, s, a, facts)
+                    types = types_of(choices)
+                    if not choices:
+                        continue
+                    at = made_keys.setdefault((types, snow, only), len(made_keys))
+                uses = a.uses
+                limit = untapped if tap else count * uses
+                extra = None
+                if v2 and (a.v2 or s.zone != "battlefield"):
+                    if a.uses_any and finite is None:
+                        finite = finite_mana(problem, lambda i2, j2, a2: _base_choices(problem, i2, j2, a2))
+                    extra = expand(problem, s, a, choices, path, finite, facts, None if victim is None else victim[1])
+                    if extra is None:
+                        continue
+                    choices = extra.choices
+                    if not tap:
+                        uses = extra.per_copy
+                        limit = count * uses if extra.total is None else min(count * uses, extra.total)
+                if sacrifice and limit > count:
+                    limit = count
+                if limit <= 0:
+                    continue
+                # 9.4: effects rewrite a {T} ability's outputs (solver/front/effects.py); an "on" extra
+                # on one copy of several makes that copy a part of its own
+                watched = problem.effects and tap and not a.double_pool  # (check_doubling refuses the rest)
+                removed = extra.removed if extra is not None else ()
+                parts = (effect_parts(problem, i, s, choices, limit, path, removed) if watched
+                         else (((choices, ()), removed, limit, None),))
+                for (choices, before), removed, limit, cap in parts:
+                    if watched:
+                        at = made_keys.setdefault((made_types(choices), snow, only), len(made_keys))
+                    p = Producer(i, j, choices, {}, tap, sacrifice, uses, life, damage, energy, (), limit)
+                    p.cap, p.made_before = cap, before
+                    p.double = a.double_pool
+                    if p.double:
+                        p.factor = cube_factor(problem, s, a)
+                    if extra is not None:
+                        p.removed, p.counters, p.card = removed, extra.counters, s.zone != "battlefield"
+                        p.budget = extra.budget
+                        p.discard, p.exile, p.mill = a.discard, a.exile_graveyard, a.mill
+                        p.drawback = a.drawback is not None
+                        p.others = _others(problem, i, a, path)
+                        if victim is not None and p.others is not None and victim[0] >= 0:
+                            p.others = (p.others[0], p.others[1], (victim[0],), p.others[3])
+                        elif victim is not None and p.others is not None:  # k = -victim[0] of them
+                            p.others = (p.others[0], -victim[0], p.others[2], p.others[3])
+                        p.reads = reads
+                    producers.append(p)  # its kinds come with the layout, below
+                    made_at.append(at)
+                    if mana is not None:
+                        converters.append((p, s, mana))
+    # Kinds are all known now: each producer gets its kinds, and acceptance sets can be computed.
+    pool = tuple(dict.fromkeys((m.type, m.snow, m.only) for m in problem.pool)) if problem.pool else ()
+    layout = _layout(pool, tuple(made_keys))
+    c.kinds = list(layout.kinds)
+    c._index = dict(layout.index)
+    for m in problem.pool:
+        k = layout.index[(m.type, m.snow, m.only, True)]
+        c.pool_units[k] = c.pool_units.get(k, 0) + 1
+    made = layout.made
+    for p, at in zip(producers, made_at):
+        p.kind_of_type = made[at]
+    for p, s, mana in converters:
+        p.cost = _ability_cost(mana, layout.spendable(ability_purpose(s))[0])
+    c.plain = one_step and not converters
+    if any(p.double for p in producers):  # 9.2 Doubling Cube: solver/front/doubling.py
+        for p in producers:
+            p.anywhere = not p.cost and not p.double and p.others is None and p.reads is None
+    return layout
+
+
+def _readings(problem: Problem, a: Ability, read: set[str], dropping: dict[str, int],
+              path: str) -> list[tuple[tuple[str, str, int], dict]]:
+    """An ability that reads a fact sacrifices may lower (9.1 ``counts``): once as read before
+    any sacrifice, and once for each lower value it may read after all of level 0's."""
+    if len(read) > 1:
+        raise ProblemError(path, f"reads several facts that sacrifices lower ({', '.join(sorted(read))}): "
+                           "not supported")
+    f = next(iter(read))
+    if (a.sacrifice or a.sacrifice_other is not None or a.tap_other is not None
+            or (a.mana is not None and not _drops_on_level_0(problem, f))):
+        raise ProblemError(path, f"reads {f!r}, which sacrifices lower, and has a cost that puts it "
+                           "among or after them: not supported")
+    given = problem.fact_map[f]
+    # An ability with a mana cost is activated after level 0 (it is a converter, on levels 1..L):
+    # it reads the fact as level 0's sacrifices left it, the given value included (9.1: read at
+    # the moment of the activation, lowered by the counted copies already sacrificed).
+    out = [(("early", f, given), None)] if a.mana is None else [(("late", f, given), None)]
+    for v in range(given - 1, given - dropping[f] - 1, -1):
+        out.append((("late", f, v), {**problem.fact_map, f: v}))
+    return out
+
+
+def _drops_on_level_0(problem: Problem, f: str) -> bool:
+    """Are all the sacrifices that may lower ``f`` made on level 0 (before every mana-cost
+    ability)? Not beside a Doubling Cube (cost-free abilities may then come after one), nor when
+    a copy counting toward ``f`` is sacrificed by an ability of its own with a mana cost."""
+    for s in problem.sources:
+        if any(a.double_pool for a in s.abilities):
+            return False
+        if any(g == f for g, _ in s.counts) and any(a.sacrifice and a.mana is not None for a in s.abilities):
+            return False
+    return True
+
+
+def _others(problem: Problem, i: int, a: Ability, path: str) -> tuple[str, int, tuple[int, ...], bool] | None:
+    """The victims of a ``sacrifice_other`` or ``tap_other`` cost (9.2): the sources of that
+    kind, the activating one only if it has another copy or the cost says ``self``."""
+    if a.sacrifice_other is None and a.tap_other is None:
+        return None
+    if a.sacrifice_other is not None and a.tap_other is not None:
+        raise ProblemError(path, "sacrifice_other and tap_other together are not supported")
+    if a.mana is not None:
+        raise ProblemError(f"{path}.mana", "a mana cost beside sacrifice_other or tap_other is not supported")
+    if a.sacrifice:
+        raise ProblemError(f"{path}.sacrifice", "sacrificing the source beside sacrifice_other or tap_other is "
+                           "not supported (give sacrifice_other with \"self\": true)")
+    kind, others = ("sac", a.sacrifice_other) if a.sacrifice_other is not None else ("tap", a.tap_other)
+    victims = tuple(q for q, s in enumerate(problem.sources)
+                    if s.count and others.matches(s) and (q != i or others.self or s.count > 1))
+    return (kind, others.n, victims, others.self)
+
+
+def _base_choices(problem: Problem, i: int, j: int, a: Ability) -> tuple[tuple[str, ...], ...]:
+    """An ability's outputs before section 9.2's amounts (a reflecting one's from 106.7)."""
+    if a.reflect and a.reflect[0] == "sacrificed":
+        got = _sacrificed_choices(problem, i, a, reflect_types(problem), f"sources[{i}].abilities[{j}]")
+        return tuple(dict.fromkeys(c for cs in got.values() for c in cs))
+    if a.reflect:
+        return reflect_choices(a, reflect_types(problem).get((i, j), ""))
+    if a.board_add:
+        return board_choices(problem, problem.sources[i], a)
+    return a.choices
+
+
+def mana_upper_bound(c: Compiled) -> int:
+    """A bound on the mana the board can make: bounds X (a bounded integer, not a loop)."""
+    total = sum(c.pool_units.values())
+    grow = 1
+    for p in c.producers:
+        total += _most_made(p.choices) * p.max_activations
+        if p.double:  # 9.2 Doubling Cube: each activation at most doubles all there is (times 1 + 9.4's factor)
+            grow = min(grow * (1 + p.factor) ** min(p.max_activations, 40), 2**40)
+    if grow > 1:
+        total = min(total * grow, 2**40)
+    return total

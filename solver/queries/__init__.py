@@ -1,0 +1,1 @@
+"""The queries: pay, a prepared board, castable, plan, available and keep."""

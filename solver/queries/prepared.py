@@ -1,0 +1,217 @@
+"""A prepared board: read, merged and compiled once, then asked many costs (issue 22).
+
+An AI that searches asks one board the same questions thousands of times ("which of these
+cards can I cast? and now?"). ``pay({**cost, **board})`` reads, merges and compiles the board
+again on every call; a :class:`Board` does that once::
+
+    board = tapwise.prepare({"sources": [{"name": "Forest", "count": 3}, {"name": "Sol Ring"}]})
+    board.pay({"cost": "{2}{G}"})                  # the same answer as tapwise.pay(...)
+    board.castable([{"cost": "{G}"}, {"cost": "{5}"}])
+
+What depends only on the board (loading and validating its sources, pool, player and the
+opponents' sources; merging entries that are the same card; its mana kinds, producers and their
+layout) is kept; each question loads its cost, compiles the total cost against the kept layout,
+solves, and is verified against the whole problem as :func:`tapwise.pay` verifies it. The
+answer is the same as ``pay`` gives for the cost and the board as one problem (the tests
+compare them byte for byte on random problems). Asking changes nothing in the board: its values are
+frozen or never changed after compiling.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from tapwise.models.problem import BOARD_KEYS, COST_KEYS, Problem, ProblemError, load_problem
+from tapwise.models.total_cost import CostError
+from tapwise.models.values import evolve
+from tapwise.solver import deadline as deadlines
+from tapwise.solver.answer.build import Shape, copy_shaped, shape_of
+from tapwise.solver.front.compile import Compiled, CompiledBoard, compile_board, compile_problem
+from tapwise.solver.fast.feasible import Checks, Supply, board_supply, cost_checks
+from tapwise.solver.front.merge import Merge
+from tapwise.solver.answer.explain import explain_by_count
+from tapwise.solver.queries.pay import Kept, _echo_id, _error, _keeping, infeasible_answer, pay_compiled, with_unread
+
+QUESTION_KEYS = COST_KEYS + ("keep", "id")
+"""What a question to a prepared board may hold: a cost of spec section 7, the costs to keep
+castable (spec 9.5), and an id."""
+PLAIN_KEYS = frozenset(("cost", "objective", "id"))
+"""A question holding only these is decided by its cost text and objective (see _plain_key)."""
+MAX_KEPT_COSTS = 4096
+"""Most plain questions a board keeps compiled (a search asks a few hundred different costs)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Question:
+    """A question read on a board: the whole problem, its merge and compiled form (None when
+    kept costs send it to the keep model), its Hall checks (None: outside the count) and whether
+    they show that nothing pays it (decided once: the board's supply and the checks are fixed),
+    and its last paid answer (solver/queries/pay.py's :class:`Kept`; None when the question isn't kept)."""
+
+    problem: Problem
+    merge: Merge | None
+    compiled: Compiled | None
+    checks: Checks | None
+    unpaid: bool = False
+    kept: Kept | None = None
+    told: tuple[dict[str, Any], Shape] | None = None
+    """When nothing pays it and a count says why (explain_by_count, a pure function of the
+    question): the answer, without id, and its shape (solver/answer/build.py's copy_shaped), handed out as
+    a copy each time it is asked."""
+
+
+class Board:
+    """One board (spec section 2's ``sources``, ``opponent_sources``, ``pool``, ``player``),
+    prepared to answer many costs. Raises :class:`ProblemError` naming the field when the board
+    is not valid, so a bad board fails once, where it is made."""
+
+    __slots__ = ("board", "_fields", "_merged_sources", "_members", "_compiled", "_supply", "_questions")
+
+    def __init__(self, board: dict[str, Any]) -> None:
+        if not isinstance(board, dict):
+            raise ProblemError("", "a board must be a JSON object")
+        for key in board:
+            if key not in BOARD_KEYS:
+                raise ProblemError(key, f"unknown board key; allowed: {', '.join(BOARD_KEYS)} "
+                                        "(the cost's keys go in each question)")
+        self.board = dict(board)  # as given, for the queries that don't use the preparation
+        loaded = load_problem({"cost": None, **board}, allowed=("cost",) + BOARD_KEYS)
+        self._fields = {key: getattr(loaded, key) for key in BOARD_KEYS}
+        merge = Merge(loaded)
+        self._members = merge.members
+        self._merged_sources = merge.problem.sources
+        self._compiled: CompiledBoard = compile_board(merge.problem)
+        self._supply: Supply | None = board_supply(self._compiled.compiled)
+        self._questions: dict[tuple[str, tuple[str, ...] | None], _Question] = {}  # plain ones, by _plain_key
+
+    def problem(self, cost: dict[str, Any]) -> Problem:
+        """The whole problem of ``cost`` on this board, as ``load_problem({**cost, **board})``
+        loads it (the board read once, when prepared)."""
+        for key in cost:
+            if key in BOARD_KEYS:
+                raise ProblemError(key, "is a board key: the prepared board holds it (ask a new board)")
+        return evolve(load_problem(cost, allowed=QUESTION_KEYS), **self._fields)
+
+    def pay(self, cost: dict[str, Any]) -> dict[str, Any]:
+        """The answer of ``tapwise.pay({**cost, **board})``, without reading the board again."""
+        started = time.monotonic()
+        try:
+            q = self._question(cost)
+        except (ProblemError, CostError) as e:
+            return _error(str(e), cost)
+        if q.compiled is None:  # spec 9.5: the keep model reads the whole board
+            with deadlines.request(q.problem.time_limit, started):
+                return _keeping(q.problem, cost)
+        if q.unpaid:
+            if q.told is not None:
+                return _echo_id(copy_shaped(*q.told), cost)  # a copy: nothing shared with the kept one
+            with deadlines.request(q.problem.time_limit, started):  # no payment: no search
+                return _echo_id(with_unread(q.merge.split(infeasible_answer(q.compiled)), q.problem), cost)
+        return pay_compiled(q.problem, q.merge, q.compiled, cost, started, kept=q.kept)
+
+    def can_pay(self, cost: dict[str, Any]) -> bool:
+        """Whether ``cost`` (a question, as for :meth:`pay`) can be paid on this board: the
+        status of ``pay({**cost, "objective": []})`` is "paid", decided by Hall's condition over
+        the board's supply where that is exact (solver/fast/feasible.py), else by paying.
+        Raises :class:`ProblemError` naming the field for a bad cost, and ``RuntimeError`` when
+        the search could not decide within the time limit."""
+        q = self._questions.get(_plain_key(cost)) if type(cost) is dict else None
+        if q is None:
+            try:
+                q = self._question(cost)
+            except CostError as e:
+                raise ProblemError("cost", str(e)) from None
+        supply = self._supply
+        if q.checks is not None and supply is not None:
+            verdict = supply.decide(q.checks)
+            if verdict is not None:
+                return verdict
+        answer = self.pay({**cost, "objective": []})
+        status = answer["status"]
+        if status == "paid":
+            return True
+        if status in ("infeasible", "unpayable"):
+            return False
+        raise RuntimeError(f"can_pay: the cost could not be decided: {answer.get('why') or answer.get('error')}")
+
+    def _question(self, cost: Any) -> _Question:
+        """The question loaded, merged and compiled on this board, with its Hall checks; kept
+        for a plain question (its cost text and objective alone), which the same text asks
+        again as it was answered (every part is a value nothing changes once compiled).
+        Raises ProblemError or CostError for a bad question."""
+        if not isinstance(cost, dict):
+            raise ProblemError("", "a cost must be a JSON object")
+        key = _plain_key(cost)
+        q = self._questions.get(key) if key is not None else None
+        if q is not None:
+            return q
+        prob = self.problem(cost)
+        if prob.keep or "max_keep" in prob.objective:
+            return _Question(prob, None, None, None)
+        if key is not None and prob.id is not None:
+            prob = evolve(prob, id=None)  # kept for every asker: the answer echoes each one's own id
+        if prob.payment is not None:  # 9.3: the keywords name entries as given, so nothing is merged
+            merge = Merge(prob)
+            return _Question(prob, merge, compile_problem(merge.problem), None)
+        merge = self._merge(prob)
+        compiled = self._compiled.with_cost(merge.problem)
+        checks = cost_checks(compiled)
+        unpaid = checks is not None and self._supply is not None and self._supply.decide(checks) is False
+        told = None
+        if unpaid and key is not None:
+            why = explain_by_count(compiled)
+            if why is not None:
+                answer = with_unread(merge.split(infeasible_answer(compiled, why)), prob)
+                told = (answer, shape_of(answer))
+        q = _Question(prob, merge, compiled, checks, unpaid, Kept() if key is not None else None, told)
+        if key is not None:
+            if len(self._questions) >= MAX_KEPT_COSTS:
+                self._questions.clear()
+            self._questions[key] = q
+        return q
+
+    def castable(self, costs: list[dict[str, Any]], time_limit: float = deadlines.DEFAULT) -> dict[str, Any]:
+        """One ``pay`` answer per cost, each on its own (spec section 7's ``castable``), all within
+        ``time_limit`` seconds (a cost reached after it is answered ``unknown``)."""
+        from tapwise.solver.queries.castable import castable_on
+
+        return castable_on(self, costs, time_limit=deadlines.read_time_limit({"time_limit": time_limit}))
+
+    def plan(self, costs: list[dict[str, Any]], order: str | None = None) -> dict[str, Any]:
+        """Spec section 7's ``plan`` of ``costs`` on this board. Planning joins the costs into
+        one problem per ordering, so it reads the board as given (no preparation is reused)."""
+        from tapwise.solver.queries.plan import plan
+
+        request: dict[str, Any] = {**self.board, "costs": costs}
+        if order is not None:
+            request["order"] = order
+        return plan(request)
+
+    def _merge(self, prob: Problem) -> Merge:
+        """The :class:`Merge` that ``Merge(prob)`` would make, from the board's merge."""
+        return Merge.given(prob, self._members, self._merged_sources)
+
+
+def _plain_key(cost: dict[str, Any]) -> tuple[str, tuple[str, ...] | None] | None:
+    """What decides a plain question (one holding only ``cost`` text, an ``objective`` list
+    and an ``id``, which only the answer echoes): its text and objective; None for any other."""
+    text = cost.get("cost")
+    if type(text) is not str:
+        return None
+    if len(cost) == 1:
+        return text, None
+    if not PLAIN_KEYS.issuperset(cost):
+        return None
+    if "objective" not in cost:
+        return text, None
+    objective = cost["objective"]
+    if type(objective) is not list or not all(type(o) is str for o in objective):
+        return None
+    return text, tuple(objective)
+
+
+def prepare(board: dict[str, Any]) -> Board:
+    """A :class:`Board` prepared from ``board`` (raises :class:`ProblemError` if it is bad)."""
+    return Board(board)

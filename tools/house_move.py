@@ -1,0 +1,199 @@
+#!/usr/bin/env python3
+"""The house move (issue 39): solver/ as folders by stage, the Oracle reader and card library
+as models/cards/, every import and path that names a moved module rewritten.
+
+Idempotent: run it on a checkout before the move or after it (or after merging work written
+against the old names) and it moves what is still in the old place and rewrites what still uses
+an old name; a second run changes nothing. Run from anywhere: ``python tools/house_move.py``.
+Moves are ``git mv`` so history follows the files.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+STAGES = {  # folder -> (docstring of its __init__, {old module: new module})
+    "solver/front": ("The front end: merge identical sources, expand costs, apply effects, compile to "
+                     "the problem both back ends read.",
+                     {"merge": "merge", "expand": "expand", "effects": "effects", "compile": "compile",
+                      "doubling": "doubling", "boards": "boards"}),
+    "solver/fast": ("The exact fast path (DESIGN principle 3): transportation problems solved without "
+                    "a CP-SAT model.",
+                    {"fast": "solve", "fast_core": "core", "fast_demand": "demand", "fast_supply": "supply",
+                     "fast_search": "search", "fast_objectives": "objectives", "fast_flow": "flow",
+                     "fast_tables": "tables", "fast_hall": "hall", "fast_answer": "answer",
+                     "fast_choice": "choice", "fast_feasible": "feasible"}),
+    "solver/cpsat": ("The CP-SAT back end: integer counts per class, never a boolean per copy and symbol.",
+                     {"cpsat": "model", "cpsat_build": "build", "cpsat_bounds": "bounds", "cpsat_costs": "costs",
+                      "cpsat_keywords": "keywords", "cpsat_read": "read", "cpsat_solve": "solve",
+                      "cpsat_text": "text"}),
+    "solver/answer": ("The answer: solved counts turned into the spec's answer, or why there is none.",
+                      {"answer": "build", "answer_keywords": "keywords", "answer_size": "size",
+                       "explain": "explain", "explain_keywords": "explain_keywords"}),
+    "solver/verify": ("The independent verifier (DESIGN principle 4): it knows only tapwise.models.",
+                      {"verify": "replay", "verify_board": "board", "verify_effects": "effects",
+                       "verify_keywords": "keywords", "verify_mana": "mana", "verify_plain": "plain"}),
+    "solver/queries": ("The queries: pay, a prepared board, castable, plan, available and keep.",
+                       {"pay": "pay", "prepared": "prepared", "castable": "castable", "plan": "plan",
+                        "plan_board": "plan_board", "plan_fast": "plan_fast", "plan_order": "plan_order",
+                        "available": "available", "available_shared": "available_shared", "keep": "keep"}),
+    "models/cards": ("Cards by name: the card library and the Oracle reader, which turn a card's "
+                     "printed text into the abilities the loader is handed.",
+                     {"cards": "catalog", "card_source": "source", "oracle": "oracle", "oracle_card": "card",
+                      "oracle_costs": "costs", "oracle_mana": "mana", "oracle_only": "only",
+                      "oracle_riders": "riders", "oracle_words": "words", "board": "board",
+                      "board_facts": "board_facts"}),
+}
+FUNCTIONS = {("solver", "pay"): "tapwise.solver.queries.pay"}  # `from tapwise.solver import pay` is the function
+UNMOVED = {"answer", "effects"}  # also models/answer.py and models/effects.py: a bare "answer.py" is left alone
+TEXT = (".py", ".pxd", ".md", ".toml", ".txt", ".json", ".cfg", ".ini")
+SELF = Path(__file__).resolve()
+
+
+def _git(*args: str) -> str:
+    return subprocess.run(["git", "-C", str(ROOT), *args], check=True, capture_output=True, text=True).stdout
+
+
+def moves() -> list[tuple[str, str, str, str]]:
+    """(layer, old module, stage folder, new module) for every moved module."""
+    return [(stage.split("/")[0], old, stage, new)
+            for stage, (_, table) in STAGES.items() for old, new in table.items()]
+
+
+def move_files() -> None:
+    for layer, old, stage, new in moves():
+        for ext in (".py", ".pxd"):
+            src, dst = ROOT / layer / (old + ext), ROOT / stage / (new + ext)
+            if src.exists() and not dst.exists():
+                dst.parent.mkdir(parents=True, exist_ok=True)
+                _git("mv", str(src.relative_to(ROOT)), str(dst.relative_to(ROOT)))
+    for stage, (doc, _) in STAGES.items():
+        init = ROOT / stage / "__init__.py"
+        if not init.exists():
+            init.write_text(f'"""{doc}"""\n')
+            _git("add", str(init.relative_to(ROOT)))
+
+
+def _subs(stage: str) -> str:
+    return "|".join(sorted(STAGES[stage][1].values(), key=len, reverse=True))
+
+
+def _import_from(match: re.Match) -> str:
+    """``from tapwise.solver import a, b as c`` with moved modules: one import per name."""
+    indent, layer, names = match.group(1), match.group(2), match.group(3)
+    table = {old: (stage, new) for lay, old, stage, new in moves() if lay == layer}
+    parts = [n.strip() for n in names.strip().strip("()").split(",") if n.strip()]
+    if not any(p.split(" as ")[0].strip() in table or (layer, p.split(" as ")[0].strip()) in FUNCTIONS
+               for p in parts):
+        return match.group(0)
+    lines, kept = [], []
+    for part in parts:
+        name, _, alias = (x.strip() for x in part.partition(" as "))
+        alias = alias or name
+        if (layer, name) in FUNCTIONS:
+            lines.append(f"{indent}from {FUNCTIONS[layer, name]} import {name}"
+                         + (f" as {alias}" if alias != name else ""))
+        elif name in table:
+            stage, new = table[name]
+            lines.append(f"{indent}from tapwise.{stage.replace('/', '.')} import {new}"
+                         + (f" as {alias}" if alias != new else ""))
+        else:
+            kept.append(part)
+    if kept:
+        lines.insert(0, f"{indent}from tapwise.{layer} import {', '.join(kept)}")
+    return "\n".join(lines) + match.group(4)
+
+
+def _from_module(match: re.Match) -> str:
+    """``from tapwise.solver.fast_core import x``: the module's new name. A moved module named like
+    its new folder (``solver/fast.py``, now ``solver/fast/solve.py``) is told from the folder by
+    what is imported: only the folder's modules are imported from the folder."""
+    head, dotted, names = match.group(1), match.group(2), match.group(3)
+    imported = {n.strip().split(" as ")[0].strip() for n in names.strip("()").split(",") if n.strip()}
+    for layer, old, stage, new in moves():
+        if dotted == f"tapwise.{layer}.{old}":
+            if stage == f"{layer}/{old}" and imported <= set(STAGES[stage][1].values()):
+                return match.group(0)  # already the folder
+            return f"{head}tapwise.{stage.replace('/', '.')}.{new} import {names}"
+    return match.group(0)
+
+
+def rewrite(text: str, protect: str | None = None) -> str:
+    """``text`` with every moved module's old name (dotted, or as a path) made its new name."""
+    text = re.sub(r"^([ \t]*)from tapwise\.(solver|models) import (\([^)]*\)|[^\n#]*?)([ \t]*(?:#[^\n]*)?)$",
+                  _import_from, text, flags=re.M)
+    text = re.sub(r"^([ \t]*from )(tapwise\.[\w.]+) import (\([^)]*\)|[^\n#]*)", _from_module, text, flags=re.M)
+    names: dict[str, set[str]] = {}
+    for layer, old, stage, new in moves():
+        names.setdefault(old, set()).add(layer)
+    for layer, old, stage, new in sorted(moves(), key=lambda m: -len(m[1])):
+        dotted = stage.replace("/", ".") + "." + new
+        guard = rf"(?![\w])(?!\.(?:{_subs(stage)})\b)(?! import\b)"
+        text = re.sub(rf"(?<![\w.])(tapwise\.)?{layer}\.{old}{guard}", lambda m: (m.group(1) or "") + dotted, text)
+        text = re.sub(rf"(?<![\w.])\b{layer}/{old}\.(py|pxd)\b", lambda m: f"{stage}/{new}.{m.group(1)}", text)
+        if len(names[old]) == 1 and old not in UNMOVED:  # a bare file name naming one module only
+            short = stage.split("/", 1)[1]
+            text = re.sub(rf"(?<![\w/.\-]){old}\.(py|pxd)\b", lambda m: f"{short}/{new}.{m.group(1)}", text)
+    return text
+
+
+def rewrite_files(paths: list[Path]) -> list[Path]:
+    changed = []
+    for path in paths:
+        if path.resolve() == SELF or path.suffix not in TEXT or not path.is_file():
+            continue
+        old = path.read_text()
+        if path.name == "pyproject.toml":  # its package list names folders, not modules
+            block = re.search(r"^packages = \[.*?\]$", old, re.M | re.S)
+            new = rewrite(old[:block.start()]) + block.group(0) + rewrite(old[block.end():])
+        else:
+            new = rewrite(old)
+        if new != old:
+            path.write_text(new)
+            changed.append(path)
+    return changed
+
+
+def fix_packages() -> None:
+    """pyproject's package list names the new subpackages."""
+    path = ROOT / "pyproject.toml"
+    text = path.read_text()
+    packages = tomllib.loads(text)["tool"]["setuptools"]["packages"]
+    wanted = list(packages)
+    for stage in STAGES:
+        name = "tapwise." + stage.replace("/", ".")
+        if name not in wanted:
+            wanted.append(name)
+    if wanted != packages:
+        old = re.search(r"^packages = \[.*?\]$", text, re.M | re.S).group(0)
+        body = ", ".join(f'"{p}"' for p in wanted)
+        lines, line = [], "packages = ["
+        for item in body.split(", "):
+            if len(line) + len(item) + 2 > 100:
+                lines.append(line.rstrip())
+                line = "    "
+            line += item + ", "
+        lines.append(line.rstrip(", ") + "]")
+        path.write_text(text.replace(old, "\n".join(lines)))
+
+
+def main(argv: list[str]) -> int:
+    move_files()
+    files = [ROOT / f for f in _git("ls-files").split("\n") if f]
+    files += [ROOT / f for f in _git("ls-files", "--others", "--exclude-standard").split("\n") if f]
+    changed = rewrite_files(sorted(set(files)))
+    fix_packages()
+    print(f"house move: {len(moves())} modules in their stage folders, {len(changed)} files rewritten")
+    for path in changed:
+        print(f"  {path.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
