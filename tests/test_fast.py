@@ -24,7 +24,8 @@ from tapwise.solver.fast import search as fast_search
 from tapwise.solver.fast import tables as fast_tables
 from tapwise.solver.queries.pay import pay
 from tapwise.solver.answer.build import build_answer
-from tapwise.solver.front.compile import Compiled, Variant, compile_problem
+from tapwise.solver.contract import Compiled, Variant
+from tapwise.solver.front.compile import compile_problem
 from tapwise.solver.fast.solve import solve_fast
 from tapwise.solver.fast.choice import ChoiceProblem, _binding
 from tapwise.solver.verify.replay import verify
@@ -818,7 +819,7 @@ def test_a_plain_compiled_board_has_only_plain_producers():
     it is set, every producer has them as a constructed Producer has them, on the rich scenario's
     boards (filters, restrictions, sacrifice), the typical ones, and version-2 boards (which
     must not be plain when a producer uses a key of section 9)."""
-    from tapwise.solver.front.compile import Producer
+    from tapwise.solver.contract import Producer
 
     defaults = Producer(0, 0, (), {}, True, False, 1, 0, 0, 0, (), 1)
     fields = ("cost", "double", "anywhere", "others", "reads", "cap", "made_before", "removed", "budget",

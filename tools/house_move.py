@@ -10,6 +10,7 @@ Moves are ``git mv`` so history follows the files.
 
 from __future__ import annotations
 
+import ast
 import re
 import subprocess
 import sys
@@ -49,6 +50,12 @@ STAGES = {  # folder -> (docstring of its __init__, {old module: new module})
                       "oracle_costs": "costs", "oracle_mana": "mana", "oracle_only": "only",
                       "oracle_riders": "riders", "oracle_words": "words", "board": "board",
                       "board_facts": "board_facts"}),
+}
+NAMES = {  # names that left a module for another: imports of them follow (once the move is made)
+    "tapwise.solver.front.compile": {n: "tapwise.solver.contract" for n in (
+        "ManaKind", "Option", "Demand", "Producer", "Variant", "Compiled", "KindKey")},
+    "tapwise.solver.cpsat.read": {"Solution": "tapwise.solver.contract"},
+    "tapwise.solver.cpsat.model": {"Solution": "tapwise.solver.contract"},
 }
 FUNCTIONS = {("solver", "pay"): "tapwise.solver.queries.pay"}  # `from tapwise.solver import pay` is the function
 UNMOVED = {"answer", "effects"}  # also models/answer.py and models/effects.py: a bare "answer.py" is left alone
@@ -143,6 +150,55 @@ def rewrite(text: str, protect: str | None = None) -> str:
     return text
 
 
+def _defines(module: str, name: str) -> bool:
+    """Whether ``module``'s source defines ``name`` at its top level (not merely imports it)."""
+    path = _path(module)
+    if path is None:
+        return False
+    for node in ast.parse(path.read_text()).body:
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)) and node.name == name:
+            return True
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(
+            node, ast.AnnAssign) else []
+        if any(isinstance(t, ast.Name) and t.id == name for t in targets):
+            return True
+    return False
+
+
+def _path(module: str) -> Path | None:
+    parts = module.split(".")[1:]
+    for candidate in (ROOT.joinpath(*parts).with_suffix(".py"), ROOT.joinpath(*parts, "__init__.py")):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def _moved_names(match: re.Match) -> str:
+    """``from M import a, b``: names that moved out of M imported from their new module."""
+    indent, module, names, tail = match.group(1), match.group(2), match.group(3), match.group(4)
+    table = NAMES.get(module)
+    if not table:
+        return match.group(0)
+    parts = [n.strip() for n in names.strip().strip("()").replace("\n", " ").split(",") if n.strip()]
+    by_module: dict[str, list[str]] = {}
+    for part in parts:
+        name = part.split(" as ")[0].strip()
+        target = table.get(name)
+        if target is not None and _defines(target, name) and not _defines(module, name):
+            by_module.setdefault(target, []).append(part)
+        else:
+            by_module.setdefault(module, []).append(part)
+    if list(by_module) == [module]:
+        return match.group(0)
+    lines = [f"{indent}from {m} import {', '.join(ps)}" for m, ps in by_module.items()]
+    return "\n".join(lines) + tail
+
+
+def rewrite_names(text: str) -> str:
+    return re.sub(r"^([ \t]*)from (tapwise\.[\w.]+) import (\([^)]*\)|[^\n#(]*?)([ \t]*(?:#[^\n]*)?)$",
+                  _moved_names, text, flags=re.M)
+
+
 def rewrite_files(paths: list[Path]) -> list[Path]:
     changed = []
     for path in paths:
@@ -154,6 +210,8 @@ def rewrite_files(paths: list[Path]) -> list[Path]:
             new = rewrite(old[:block.start()]) + block.group(0) + rewrite(old[block.end():])
         else:
             new = rewrite(old)
+        if path.suffix == ".py":
+            new = rewrite_names(new)
         if new != old:
             path.write_text(new)
             changed.append(path)

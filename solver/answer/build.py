@@ -13,8 +13,8 @@ from tapwise.models.mana import COLORS, TYPES, Kind, format_types
 from tapwise.models.problem import Problem, Source
 from tapwise.solver.answer.size import group_long_payments, left_over_fields
 from tapwise.solver.front.doubling import UNIT as DOUBLED
-from tapwise.solver.front.compile import Compiled, Producer, Variant
-from tapwise.solver.cpsat.model import Solution
+from tapwise.solver.contract import Compiled, Producer, Variant
+from tapwise.solver.contract import Solution
 
 
 _TYPE_ORDER = "WUBRGCwubrgc".index  # lower case: an extra's mana (9.4, solver/front/effects.py)

@@ -14,7 +14,7 @@ from tapwise.models.mana import (COLOR_NAMES, KIND_COLORED, KIND_COLORLESS, KIND
                                  KIND_HYBRID, KIND_SNOW, KIND_TWOBRID, KIND_X, TYPES, Symbol, type_mask)
 from tapwise.solver import deadline as deadlines
 from tapwise.solver.answer.size import bounded_conflict, symbols_text
-from tapwise.solver.front.compile import Compiled
+from tapwise.solver.contract import Compiled
 
 
 def _needs(sym: Symbol, achroma_own: bool) -> tuple[str, int] | None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tapwise.solver.front.compile import Compiled
+from tapwise.solver.contract import Compiled
 
 
 def explain_keywords(c: Compiled) -> dict[str, Any]:

@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from tapwise.solver.answer.build import ManaPool
-from tapwise.solver.front.compile import Compiled
-from tapwise.solver.cpsat.model import Solution
+from tapwise.solver.contract import Compiled
+from tapwise.solver.contract import Solution
 from tapwise.solver.queries.plan_board import Late
 
 

@@ -4,7 +4,8 @@ of lexicographic objectives exact (``Strategy.solve``).
 
 from __future__ import annotations
 
-from tapwise.solver.front.compile import Compiled, Variant, mana_upper_bound
+from tapwise.solver.contract import Compiled, Variant
+from tapwise.solver.front.compile import mana_upper_bound
 
 
 def _generic_bound(c: Compiled, v: Variant, cat: str) -> int:

@@ -6,7 +6,7 @@ energy and the mana balance from level to level; each total cost is a block of i
 
 from __future__ import annotations
 
-from tapwise.solver.front.compile import Compiled
+from tapwise.solver.contract import Compiled
 from tapwise.solver.cpsat.keywords import KeywordPart, finish_board
 from tapwise.solver.cpsat.text import INT_MAX, INT_MIN, Terms, _neg, _not
 from tapwise.solver.front.doubling import add_doubling, doubling_bound

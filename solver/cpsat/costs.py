@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tapwise.solver.front.compile import Compiled
+from tapwise.solver.contract import Compiled
 from tapwise.solver.cpsat.bounds import _generic_bound
 from tapwise.solver.cpsat.text import INT_MAX, INT_MIN, Terms, _ints, _neg, _not
 

@@ -25,8 +25,9 @@ from typing import TYPE_CHECKING, Any
 from tapwise.models.mana import COLORS
 
 if TYPE_CHECKING:
-    from tapwise.solver.front.compile import Compiled, Demand, Option
-    from tapwise.solver.cpsat.model import Model, Solution, Terms
+    from tapwise.solver.contract import Compiled, Demand, Option
+    from tapwise.solver.cpsat.model import Model, Terms
+    from tapwise.solver.contract import Solution
 
 INT_MIN = -(2**63)
 

@@ -16,12 +16,13 @@ are importable from here.
 
 from __future__ import annotations
 
-from tapwise.solver.front.compile import Compiled
+from tapwise.solver.contract import Compiled
 from tapwise.solver.cpsat.bounds import Bounds
 from tapwise.solver.cpsat.build import EXACT_LEVELS, BoardBuilder, level_count
 from tapwise.solver.cpsat.costs import (PLAN_OBJECTIVES, PLAN_OBJECTIVES_V2, PLAN_SUMMED, PLAN_SUMMED_V2, CostBlocks,
                                         Plan)
-from tapwise.solver.cpsat.read import Reader, Solution
+from tapwise.solver.cpsat.read import Reader
+from tapwise.solver.contract import Solution
 from tapwise.solver.cpsat.solve import (LAST_TRY, MINIMIZE, QUICK_TRY, SMALL_MODEL, Strategy,
                                         thread_solver)
 from tapwise.solver.cpsat.text import (INT_MAX, INT_MIN, Terms, Writer, _neg, _not, linear_text, new_model,

@@ -4,47 +4,15 @@ builder needs, from the values of the model's variables after one solve.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ortools.sat.python import cp_model
 
-from tapwise.models.values import assemble
+from tapwise.solver.contract import Solution
 from tapwise.solver.cpsat.text import Terms
 
 if TYPE_CHECKING:
     from tapwise.solver.cpsat.costs import _Block
-
-
-@dataclass
-class Solution:
-    """Counts read back from a solved model: everything the answer builder needs."""
-
-    status: str  # "paid", "infeasible", "unknown"
-    optimal: bool = False
-    objective: dict[str, int] = field(default_factory=dict)
-    variant: int = 0
-    x: int = 0
-    acts: dict[tuple[int, int, int], int] = field(default_factory=dict)  # (producer, level, choice)
-    splits: dict[tuple[int, int, str], dict[str, int]] = field(default_factory=dict)  # (producer, level, unit)
-    # (producer, level, demand, option) -> (symbols paid this way, {kind: units})
-    ability_pay: dict[tuple[int, int, int, int], tuple[int, dict[int, int]]] = field(default_factory=dict)
-    # (demand, option) -> (symbols paid this way, {kind: units}) for the chosen variant
-    cost_pay: dict[tuple[int, int], tuple[int, dict[int, int]]] = field(default_factory=dict)
-    generic_pay: dict[str, dict[int, int]] = field(default_factory=dict)  # category -> {kind: units}
-    reduced: dict[str, int] = field(default_factory=dict)  # category -> generic removed
-    levels: int = 0
-    victims: dict[tuple[int, int], int] = field(default_factory=dict)  # (producer, source) -> copies taken (9.2)
-    keywords: dict[str, Any] | None = None  # 9.3: who paid with convoke, improvise, delve, other_costs
-
-    @staticmethod
-    def paid(x: int) -> Solution:
-        """A paid, optimal solution of variant 0 without levels, nothing counted yet: the fast
-        path makes one per call, so without the generated ``__init__`` and its default factories
-        (every field as above; tests/test_fast.py checks they stay in step)."""
-        return assemble(Solution, {"status": "paid", "optimal": True, "objective": {}, "variant": 0, "x": x,
-                                   "acts": {}, "splits": {}, "ability_pay": {}, "cost_pay": {}, "generic_pay": {},
-                                   "reduced": {}, "levels": 0, "victims": {}, "keywords": None})
 
 
 class Reader:

@@ -12,7 +12,7 @@ import time
 from ortools.sat.python import cp_model
 
 from tapwise.solver import deadline as deadlines
-from tapwise.solver.cpsat.read import Solution
+from tapwise.solver.contract import Solution
 from tapwise.solver.cpsat.text import Terms, _neg, set_objective
 
 SMALL_MODEL = 300

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from tapwise.models.mana import TYPES
-from tapwise.solver.cpsat.model import Solution
+from tapwise.solver.contract import Solution
 from tapwise.solver.fast.flow import BITS_OF, LIFE, TB_COLOR
 from tapwise.solver.fast.tables import TI, _multi_units, _Out
 

@@ -61,8 +61,8 @@ from tapwise.models.caches import remember, table
 from tapwise.models.mana import TYPES
 from tapwise.models.values import assemble
 from tapwise.models.total_cost import INCREASE
-from tapwise.solver.front.compile import Compiled, Variant
-from tapwise.solver.cpsat.model import Solution
+from tapwise.solver.contract import Compiled, Variant
+from tapwise.solver.contract import Solution
 
 ENABLED = True
 """``solver.fast.solve.solve_fast`` tries this core first; tests of the wider fast path turn it off."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 from operator import attrgetter
 from typing import Any
 
-from tapwise.solver.front.compile import Compiled
+from tapwise.solver.contract import Compiled
 from tapwise.solver.fast.flow import LIFE
 from tapwise.solver.fast.tables import BIT, _accepted_types, _Out
 

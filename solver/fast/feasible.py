@@ -42,7 +42,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from tapwise.solver.front.compile import Compiled
+from tapwise.solver.contract import Compiled
 
 LIFE_BIT = 62
 LIFE = 1 << LIFE_BIT

@@ -10,7 +10,7 @@ from typing import Any
 
 from tapwise.models.caches import memo
 from tapwise.models.mana import type_mask
-from tapwise.solver.front.compile import Compiled
+from tapwise.solver.contract import Compiled
 from tapwise.solver.fast.choice import ChoiceProblem, Undecided, best_choice
 from tapwise.solver.fast.flow import (BITS_OF, LIFE, MULTI, POOL, SINGLE, TB_COLOR, TB_GENERIC, _cheapest_flow,
                                       _staged_flow, _weighted_cost)

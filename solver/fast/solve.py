@@ -84,8 +84,8 @@ too: another payment might respect it, and CP-SAT weighs that.
 from __future__ import annotations
 
 from tapwise.solver.fast import core as fast_core
-from tapwise.solver.front.compile import Compiled
-from tapwise.solver.cpsat.model import Solution
+from tapwise.solver.contract import Compiled
+from tapwise.solver.contract import Solution
 from tapwise.solver.fast.answer import solution
 from tapwise.solver.fast.demand import ALLOWED, GEN, OPT  # noqa: F401 (re-exported)
 from tapwise.solver.fast.objectives import FastObjectives

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from tapwise.models.caches import memo
-from tapwise.solver.front.compile import Compiled
+from tapwise.solver.contract import Compiled
 from tapwise.solver.fast.demand import FastDemand
 from tapwise.solver.fast.flow import POOL, SINGLE
 from tapwise.solver.fast.tables import BIT, TI, _Out, _source_info

@@ -11,7 +11,7 @@ from itertools import product
 from typing import Any
 
 from tapwise.models.mana import TYPES, type_mask
-from tapwise.solver.front.compile import Compiled
+from tapwise.solver.contract import Compiled
 
 BIT = {t: 1 << i for i, t in enumerate(TYPES)}
 TI = {t: i for i, t in enumerate(TYPES)}

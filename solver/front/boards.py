@@ -22,7 +22,8 @@ from typing import Any
 
 from tapwise.models.caches import remember, table
 from tapwise.models.problem import Problem
-from tapwise.solver.front.compile import Compiled, compile_board, compile_problem
+from tapwise.solver.contract import Compiled
+from tapwise.solver.front.compile import compile_board, compile_problem
 from tapwise.solver.front.merge import Merge
 
 MAX_BOARDS = 2048

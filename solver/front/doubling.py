@@ -20,7 +20,7 @@ from tapwise.solver.front.effects import affected
 from tapwise.solver.cpsat.text import INT_MIN, _neg
 
 if TYPE_CHECKING:
-    from tapwise.solver.front.compile import Compiled
+    from tapwise.solver.contract import Compiled
 
 UNIT = "*"
 """The unit name under which a Cube's output per type is a split of the solution (``Solution.splits``)."""

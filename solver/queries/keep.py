@@ -40,7 +40,8 @@ from tapwise.models.problem import Ability, Problem, ProblemError, Source
 from tapwise.models.total_cost import CostError
 from tapwise.models.values import evolve
 from tapwise.solver.answer.build import build_answer
-from tapwise.solver.front.compile import Compiled, compile_problem
+from tapwise.solver.contract import Compiled
+from tapwise.solver.front.compile import compile_problem
 from tapwise.solver.cpsat.model import INT_MIN, Model, Plan, Terms, _neg, _not, level_count
 from tapwise.solver.front.merge import Merge
 from tapwise.solver.queries.plan_board import Late, board_left_by, rename_back, split_enchanted

@@ -17,8 +17,9 @@ from tapwise.models.total_cost import CostError
 from tapwise.solver.answer.build import Shape, build_answer, copy_shaped, group_answer, shape_of
 from tapwise.solver import deadline as deadlines
 from tapwise.solver.front.boards import merged_and_compiled
-from tapwise.solver.front.compile import Compiled
-from tapwise.solver.cpsat.model import Solution, solve
+from tapwise.solver.contract import Compiled
+from tapwise.solver.contract import Solution
+from tapwise.solver.cpsat.model import solve
 from tapwise.solver.fast import solve as fast
 from tapwise.solver.answer.explain import explain
 from tapwise.solver.queries.keep import KeepError, pay_keeping

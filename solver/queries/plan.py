@@ -32,8 +32,10 @@ from tapwise.solver import deadline as deadlines
 from tapwise.solver.answer.size import left_over_fields
 from tapwise.solver.answer.build import Made, ManaPool, Paid, colors_of, group_answer, pay_total, replay_activations, v2_fields
 from tapwise.solver.answer.keywords import KeywordPool, keyword_fields, late_taken
-from tapwise.solver.front.compile import Compiled, compile_problem
-from tapwise.solver.cpsat.model import PLAN_OBJECTIVES, PLAN_OBJECTIVES_V2, PLAN_SUMMED, PLAN_SUMMED_V2, Model, Plan, Solution
+from tapwise.solver.contract import Compiled
+from tapwise.solver.front.compile import compile_problem
+from tapwise.solver.cpsat.model import PLAN_OBJECTIVES, PLAN_OBJECTIVES_V2, PLAN_SUMMED, PLAN_SUMMED_V2, Model, Plan
+from tapwise.solver.contract import Solution
 from tapwise.solver.queries.keep import Board, KeepModel, check_costs, judged, late_of, most_left, payable_on
 from tapwise.solver.queries.keep import mana_value as keep_mana_value
 from tapwise.solver.queries.pay import pay

@@ -20,8 +20,10 @@ from dataclasses import replace
 from tapwise.models.mana import ManaCost
 from tapwise.models.problem import Problem
 from tapwise.solver.fast import solve as fast
-from tapwise.solver.front.compile import Compiled, compile_problem
-from tapwise.solver.cpsat.model import Solution, solve
+from tapwise.solver.contract import Compiled
+from tapwise.solver.front.compile import compile_problem
+from tapwise.solver.contract import Solution
+from tapwise.solver.cpsat.model import solve
 
 ENABLED = True
 

@@ -28,7 +28,8 @@ from tapwise.models.total_cost import CostError
 from tapwise.models.values import evolve
 from tapwise.solver import deadline as deadlines
 from tapwise.solver.answer.build import Shape, copy_shaped, shape_of
-from tapwise.solver.front.compile import Compiled, CompiledBoard, compile_board, compile_problem
+from tapwise.solver.contract import Compiled
+from tapwise.solver.front.compile import CompiledBoard, compile_board, compile_problem
 from tapwise.solver.fast.feasible import Checks, Supply, board_supply, cost_checks
 from tapwise.solver.front.merge import Merge
 from tapwise.solver.answer.explain import explain_by_count
