@@ -51,10 +51,14 @@ STAGES = {  # folder -> (docstring of its __init__, {old module: new module})
                       "oracle_riders": "riders", "oracle_words": "words", "board": "board",
                       "board_facts": "board_facts"}),
 }
+RENAMES = {  # modules moved once more after the stage move, by their dotted names
+    "tapwise.solver.cpsat.text": "tapwise.solver.sat",
+}
 NAMES = {  # names that left a module for another: imports of them follow (once the move is made)
     "tapwise.solver.front.compile": {n: "tapwise.solver.contract" for n in (
         "ManaKind", "Option", "Demand", "Producer", "Variant", "Compiled", "KindKey")},
     "tapwise.solver.cpsat.read": {"Solution": "tapwise.solver.contract"},
+    "tapwise.solver.front.doubling": {n: "tapwise.solver.cpsat.doubling" for n in ("add_doubling", "doubling_bound")},
     "tapwise.solver.cpsat.model": {"Solution": "tapwise.solver.contract"},
 }
 FUNCTIONS = {("solver", "pay"): "tapwise.solver.queries.pay"}  # `from tapwise.solver import pay` is the function
@@ -79,6 +83,12 @@ def move_files() -> None:
             src, dst = ROOT / layer / (old + ext), ROOT / stage / (new + ext)
             if src.exists() and not dst.exists():
                 dst.parent.mkdir(parents=True, exist_ok=True)
+                _git("mv", str(src.relative_to(ROOT)), str(dst.relative_to(ROOT)))
+    for old, new in RENAMES.items():
+        for ext in (".py", ".pxd"):
+            src = ROOT.joinpath(*old.split(".")[1:]).with_suffix(ext)
+            dst = ROOT.joinpath(*new.split(".")[1:]).with_suffix(ext)
+            if src.exists() and not dst.exists():
                 _git("mv", str(src.relative_to(ROOT)), str(dst.relative_to(ROOT)))
     for stage, (doc, _) in STAGES.items():
         init = ROOT / stage / "__init__.py"
@@ -147,6 +157,13 @@ def rewrite(text: str, protect: str | None = None) -> str:
         if len(names[old]) == 1 and old not in UNMOVED:  # a bare file name naming one module only
             short = stage.split("/", 1)[1]
             text = re.sub(rf"(?<![\w/.\-]){old}\.(py|pxd)\b", lambda m: f"{short}/{new}.{m.group(1)}", text)
+    for old, new in RENAMES.items():
+        text = re.sub(rf"(?<![\w.]){re.escape(old)}(?![\w])", new, text)
+        text = re.sub(rf"(?<![\w.]){re.escape(old[len('tapwise.'):])}(?![\w])", new[len("tapwise."):], text)
+        o, n = "/".join(old.split(".")[1:]), "/".join(new.split(".")[1:])
+        text = re.sub(rf"(?<![\w.]){re.escape(o)}\.(py|pxd)\b", lambda m: f"{n}.{m.group(1)}", text)
+        o, n = "/".join(old.split(".")[2:]), "/".join(new.split(".")[2:])
+        text = re.sub(rf"(?<![\w./]){re.escape(o)}\.(py|pxd)\b", lambda m: f"{n}.{m.group(1)}", text)
     return text
 
 

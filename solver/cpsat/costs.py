@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from tapwise.solver.contract import Compiled
 from tapwise.solver.cpsat.bounds import _generic_bound
-from tapwise.solver.cpsat.text import INT_MAX, INT_MIN, Terms, _ints, _neg, _not
+from tapwise.solver.sat import INT_MAX, INT_MIN, Terms, _ints, _neg, _not
 
 
 class _Block:

@@ -8,7 +8,7 @@ levels or held in the pool, so no ability pays for itself and no cycle pays for 
 Objectives are optimized lexicographically, each optimum fixed before the next (principle 7).
 
 The model is one class, :class:`Model`, put together from one part per job: writing the model
-(solver/cpsat/text.py), building the board (cpsat/build.py) and the total costs
+(solver/sat.py), building the board (cpsat/build.py) and the total costs
 (cpsat/costs.py), the quantities' bounds (cpsat/bounds.py), the solve strategy
 (cpsat/solve.py) and reading the solution back (cpsat/read.py). The names other modules use
 are importable from here.
@@ -25,7 +25,7 @@ from tapwise.solver.cpsat.read import Reader
 from tapwise.solver.contract import Solution
 from tapwise.solver.cpsat.solve import (LAST_TRY, MINIMIZE, QUICK_TRY, SMALL_MODEL, Strategy,
                                         thread_solver)
-from tapwise.solver.cpsat.text import (INT_MAX, INT_MIN, Terms, Writer, _neg, _not, linear_text, new_model,
+from tapwise.solver.sat import (INT_MAX, INT_MIN, Terms, Writer, _neg, _not, linear_text, new_model,
                                        set_objective)
 
 __all__ = ["EXACT_LEVELS", "INT_MAX", "INT_MIN", "LAST_TRY", "MINIMIZE", "Model", "PLAN_OBJECTIVES",

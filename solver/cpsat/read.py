@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from ortools.sat.python import cp_model
 
 from tapwise.solver.contract import Solution
-from tapwise.solver.cpsat.text import Terms
+from tapwise.solver.sat import Terms
 
 if TYPE_CHECKING:
     from tapwise.solver.cpsat.costs import _Block

@@ -6,14 +6,13 @@ objective and hint change here; the model's variables and constraints come from 
 
 from __future__ import annotations
 
-import threading
 import time
 
 from ortools.sat.python import cp_model
 
 from tapwise.solver import deadline as deadlines
 from tapwise.solver.contract import Solution
-from tapwise.solver.cpsat.text import Terms, _neg, set_objective
+from tapwise.solver.sat import _SOLVERS, Terms, _neg, set_objective, thread_solver  # noqa: F401 (re-exported)
 
 SMALL_MODEL = 300
 """Below this many variables a model first gets the quick try without presolve. With the quick
@@ -26,23 +25,6 @@ QUICK_TRY = 0.005
 LAST_TRY = 0.02
 """Seconds the search for any payment at all may take once the time limit passed with none
 found (``Model._first_feasible``): a small limit costs little and still pays when it can."""
-
-_SOLVERS = threading.local()
-
-
-def thread_solver() -> cp_model.CpSolver:
-    """This thread's solver with the base parameters: one worker and a fixed seed, so the same
-    problem gets the same answer (principle 6). A CpSolver costs ~1.5 ms to create, so each
-    thread keeps one and resets its parameters."""
-    solver = getattr(_SOLVERS, "solver", None)
-    if solver is None:
-        solver = _SOLVERS.solver = cp_model.CpSolver()
-        _SOLVERS.base = cp_model.CpSolver().parameters
-        _SOLVERS.base.num_workers = 1
-        _SOLVERS.base.random_seed = 0
-    solver.parameters.copy_from(_SOLVERS.base)
-    return solver
-
 
 MINIMIZE = {"min_colors", "min_life", "min_energy", "min_sacrifices", "min_sources", "min_waste",
             "min_drawbacks", "min_cards", "min_counters", "plan_fewest_colors"}

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
 
-from tapwise.solver.cpsat.model import linear_text, new_model, set_objective, thread_solver
+from tapwise.solver.sat import linear_text, new_model, set_objective, thread_solver
 from tapwise.solver import deadline as deadlines
 
 BUDGET = 1.0

@@ -1,15 +1,38 @@
-"""The CP-SAT model's writer: variables as plain indices, linear expressions as lists of
-(index, coefficient), constraints as CP-SAT's text format parsed in one call (``Writer._flush``).
+"""Writing CP-SAT models and solving them, below both back ends: the CP-SAT back end
+(solver/cpsat/) writes its model with it, and the fast path's choice search (solver/fast/choice.py)
+its small model, without either knowing the other.
 
-Building a model this way costs Python list operations rather than a call into OR-Tools per
-variable, term and constraint (docs/profile.md). Nothing here knows what the variables mean.
+Variables are plain indices, linear expressions lists of (index, coefficient), constraints
+CP-SAT's text format parsed in one call (``Writer._flush``): building a model this way costs
+Python list operations rather than a call into OR-Tools per variable, term and constraint
+(docs/profile.md). Nothing here knows what the variables mean.
 """
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 from ortools.sat.python import cp_model
+
+
+_SOLVERS = threading.local()
+
+
+def thread_solver() -> cp_model.CpSolver:
+    """This thread's solver with the base parameters: one worker and a fixed seed, so the same
+    problem gets the same answer (principle 6). A CpSolver costs ~1.5 ms to create, so each
+    thread keeps one and resets its parameters."""
+    solver = getattr(_SOLVERS, "solver", None)
+    if solver is None:
+        solver = _SOLVERS.solver = cp_model.CpSolver()
+        _SOLVERS.base = cp_model.CpSolver().parameters
+        _SOLVERS.base.num_workers = 1
+        _SOLVERS.base.random_seed = 0
+    solver.parameters.copy_from(_SOLVERS.base)
+    return solver
+
+
 
 class _CpModel(cp_model.CpModel):
     """A CpModel without the CamelCase aliases OR-Tools adds to each new model (~1.4 ms each,
