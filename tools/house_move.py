@@ -58,6 +58,8 @@ NAMES = {  # names that left a module for another: imports of them follow (once 
     "tapwise.solver.front.compile": {n: "tapwise.solver.contract" for n in (
         "ManaKind", "Option", "Demand", "Producer", "Variant", "Compiled", "KindKey")},
     "tapwise.solver.cpsat.read": {"Solution": "tapwise.solver.contract"},
+    "tapwise.solver.cpsat.keywords": {n: "tapwise.solver.front.keywords" for n in (
+        "convokers", "improvisers", "keyword_upper")},
     "tapwise.solver.front.doubling": {n: "tapwise.solver.cpsat.doubling" for n in ("add_doubling", "doubling_bound")},
     "tapwise.solver.cpsat.model": {"Solution": "tapwise.solver.contract"},
 }

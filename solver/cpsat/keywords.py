@@ -20,59 +20,25 @@ in any order). These copies join the model's ``tapped_by`` terms, so they count 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tapwise.models.mana import COLORS
 
-if TYPE_CHECKING:
-    from tapwise.solver.contract import Compiled, Demand, Option
-    from tapwise.solver.cpsat.model import Model, Terms
-    from tapwise.solver.contract import Solution
+from tapwise.solver.contract import Compiled, Demand, Option, Solution
+from tapwise.solver.front.keywords import convokers, improvisers, keyword_upper  # noqa: F401 (re-exported)
+from tapwise.solver.sat import Terms
 
 INT_MIN = -(2**63)
-
-
-def convokers(problem: Any) -> list[int]:
-    """Source entries whose copies may convoke: creatures on the battlefield with an untapped copy."""
-    kw = problem.payment
-    if kw is None or not kw.convoke:
-        return []
-    return [q for q, s in enumerate(problem.sources)
-            if s.zone == "battlefield" and "creature" in s.types and s.count > s.tapped]
-
-
-def improvisers(problem: Any) -> list[int]:
-    """Source entries whose copies may improvise: artifacts on the battlefield with an untapped copy."""
-    kw = problem.payment
-    if kw is None or not kw.improvise:
-        return []
-    return [q for q, s in enumerate(problem.sources)
-            if s.zone == "battlefield" and "artifact" in s.types and s.count > s.tapped]
-
-
-def keyword_upper(c: "Compiled") -> int:
-    """What the keywords can pay at most (bounds X): a unit per copy that may convoke or
-    improvise, and per card delve could find in the graveyard."""
-    prob = c.problem
-    kw = prob.payment
-    if kw is None:
-        return 0
-    sources = prob.sources
-    total = sum(sources[q].count - sources[q].tapped for q in set(convokers(prob)) | set(improvisers(prob)))
-    if kw.delve:
-        other = kw.other
-        total += prob.graveyard + sum((p.discard + p.mill) * p.max_activations for p in c.producers)
-        if other is not None:
-            total += other.discard + other.mill
-    return total
 
 
 class KeywordPart:
     """The keyword variables of one model (``Model`` makes one when its problem has 9.3's keys
     and it is not a plan). Pseudo mana kinds (negative numbers) name each payer in a solution,
-    so the answer builder traces them like mana (solver/answer/keywords.py)."""
+    so the answer builder traces them like mana (solver/answer/keywords.py). Its ``model`` is
+    the :class:`tapwise.solver.cpsat.model.Model` being built (typed ``Any``: the model is made
+    of its parts, this one among them)."""
 
-    def __init__(self, model: "Model", c: "Compiled", block: int | None = None) -> None:
+    def __init__(self, model: Any, c: Compiled, block: int | None = None) -> None:
         """``block``: in a plan, the index of the cost this part pays (its cost may go unpaid:
         then every count here is 0); None in a model of one cost."""
         self.m = model
@@ -116,14 +82,14 @@ class KeywordPart:
         self._sums.append(([(v, 1) for v in out.values()], others.n))
         return out
 
-    def _when_paid(self, terms: "Terms", n: int) -> None:
+    def _when_paid(self, terms: Terms, n: int) -> None:
         """``terms`` sum to ``n`` when this part's cost is paid (always, outside a plan), else to 0."""
         if self.block is None:
             self.m._linear(terms, n, n)
         else:
             self.m._linear(terms + [(self.m.blocks[self.block].paid, -n)], 0, 0)
 
-    def fixed(self, n: int) -> tuple["Terms", int]:
+    def fixed(self, n: int) -> tuple[Terms, int]:
         """``n`` when this part's cost is paid, as (terms, constant)."""
         if not n:
             return [], 0
@@ -150,13 +116,13 @@ class KeywordPart:
 
     # -- the model's hooks ----------------------------------------------------------------
 
-    def add_taps(self, tapped_by: dict[int, "Terms"]) -> None:
+    def add_taps(self, tapped_by: dict[int, Terms]) -> None:
         """Copies tapped in 601.2h join each entry's copies tapped by others' costs."""
         for part in (self.conv, self.impr, self.tapped_other):
             for q, v in part.items():
                 tapped_by.setdefault(q, []).append((v, 1))
 
-    def option(self, vi: int, di: int, oi: int, d: "Demand", o: "Option") -> "Terms":
+    def option(self, vi: int, di: int, oi: int, d: Demand, o: Option) -> Terms:
         """Convoke flows into one colored option of a symbol (a colored half of the creature's
         colors, 702.51a); nothing for {C}, {S} or life."""
         half = o.half
@@ -175,7 +141,7 @@ class KeywordPart:
                 out.append((f, 1))
         return out
 
-    def generic(self, vi: int, cat: str, bound: int) -> "Terms":
+    def generic(self, vi: int, cat: str, bound: int) -> Terms:
         """Flows of every keyword into one generic category of variant ``vi`` (each pays {1},
         702.51a, 702.126a, 702.66a): not Achroma's colorless-only generic (its own {2/W} halves
         included; an increase's are any generic, 702.86e) nor X under x_color or Achroma (9.7)."""
@@ -218,7 +184,7 @@ class KeywordPart:
             self._when_paid([(fixed, 1)], other.cards)
             m.cards.append((fixed, 1))
 
-    def late(self) -> dict[int, "Terms"]:
+    def late(self) -> dict[int, Terms]:
         """Per source entry, its copies this part taps in 601.2h."""
         out: dict[int, Terms] = {}
         for part in (self.conv, self.impr, self.tapped_other):
@@ -226,7 +192,7 @@ class KeywordPart:
                 out.setdefault(q, []).append((v, 1))
         return out
 
-    def card_terms(self, field: str) -> tuple["Terms", int]:
+    def card_terms(self, field: str) -> tuple[Terms, int]:
         """The cards ``other_costs`` takes by ``field`` (discard, exile_graveyard, mill)."""
         return self.fixed(getattr(self.other, field) if self.other is not None else 0)
 
@@ -237,7 +203,7 @@ class KeywordPart:
         return (prob.hand + prob.graveyard + 2 * sum(p.mill * p.max_activations for p in self.c.producers)
                 + (2 * other.cards if other is not None else 0))
 
-    def read(self, values: list[int], sol: "Solution") -> None:
+    def read(self, values: list[int], sol: Solution) -> None:
         """The keyword payments of the solved model, into ``sol``: each flow as units of its
         pseudo kind in the payments' flows, and who paid what in ``sol.keywords``."""
         vi = sol.variant
@@ -256,7 +222,7 @@ class KeywordPart:
 
 
 
-def finish_board(m: "Model", parts: list[KeywordPart]) -> None:
+def finish_board(m: Any, parts: list[KeywordPart]) -> None:
     """What the parts share, once each is finished: the copies and the cards (9.1). Parts are in
     paying order (a plan's costs as given); every mana ability acts before the first 601.2h.
 

@@ -22,6 +22,7 @@ from tapwise.solver.contract import (Compiled, Demand, KindKey, ManaKind, Option
                                       _kind_index, _mana_kind, _most_made)
 from tapwise.solver.front.doubling import check_doubling, cube_factor
 from tapwise.solver.front.effects import effect_parts, made_types
+from tapwise.solver.front.keywords import keyword_upper
 from tapwise.solver.front.expand import (board_choices, check_counter_use, dropping_facts, expand, facts_read, finite_mana,
                                    most_taken, types_of, victim_values)
 
@@ -441,8 +442,6 @@ def _add_cost(c: Compiled, layout: _Layout, problem: Problem) -> Compiled:
     # X can exceed the mana by what reductions remove from it (118.7a)
     c.x_upper = mana_upper_bound(c) + max(v.total.generic_reduction for v in c.variants)
     if problem.payment is not None:  # 9.3: creatures, artifacts and cards pay too
-        from tapwise.solver.cpsat.keywords import keyword_upper
-
         c.x_upper += keyword_upper(c)
     return c
 
