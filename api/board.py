@@ -14,7 +14,7 @@ from typing import Any
 
 from tapwise.inputs import board_json, cost_json
 from tapwise.models.problem import ProblemError
-from tapwise.solver import deadline as deadlines
+import tapwise.solver.deadline as deadlines
 from tapwise.solver.queries.prepared import Board as _Prepared
 
 __all__ = ["Board", "prepare", "question"]

@@ -34,7 +34,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any, BinaryIO, Callable
 
 from tapwise.interfaces.queries import answer_request
-from tapwise.models import caches
+import tapwise.models.caches as caches
 
 MAX_REQUEST_BYTES = 8 * 2**20
 """The longest request line read (8 MiB: a board of thousands of entries fits many times)."""

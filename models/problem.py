@@ -13,7 +13,7 @@ from tapwise.models.caches import memo, remember, table
 from itertools import count, product
 from typing import TYPE_CHECKING, Any, Hashable, Iterable, Mapping
 
-from tapwise.models import clock
+import tapwise.models.clock as clock
 from tapwise.models.basics import basic_land
 from tapwise.models.effects import MAX_EFFECTS, Effect, check_effect_facts, load_effects
 from tapwise.models.facts import Amount, Condition, fact_name as _fact_name, load_conditions  # re-exported

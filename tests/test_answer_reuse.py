@@ -17,9 +17,9 @@ from hypothesis import HealthCheck, given, settings
 import tapwise
 from tapwise.benchmarks.generators import generate
 from tapwise.benchmarks.search_loop import board_and_cost
-from tapwise.models import caches
+import tapwise.models.caches as caches
 from tapwise.models.problem import BOARD_KEYS, ProblemError
-from tapwise.solver.answer.build import copy_shaped, shape_of
+from tapwise.solver.answer.reuse import copy_shaped, shape_of
 
 try:
     from strategies import mixed_problems

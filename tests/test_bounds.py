@@ -7,7 +7,7 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from tapwise.models import problem as problem_module
+import tapwise.models.problem as problem_module
 from tapwise.models.problem import load_problem
 from tapwise.solver.queries.pay import pay
 

@@ -15,7 +15,7 @@ import tapwise.interfaces
 import tapwise.models
 from tapwise.benchmarks.generators import generate
 from tapwise.interfaces.server import answer_line
-from tapwise.models import caches
+import tapwise.models.caches as caches
 
 import tapwise.solver
 

@@ -11,7 +11,7 @@ import pytest
 
 import tapwise
 from tapwise.benchmarks.generators import generate
-from tapwise.solver import deadline as deadlines
+import tapwise.solver.deadline as deadlines
 from tapwise.solver.front.compile import compile_problem
 from tapwise.solver.answer.explain import _from_core
 from tapwise.models.problem import load_problem

@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 import tapwise
 from tapwise.models.problem import ProblemError, load_problem
 from tapwise.solver.queries import keep as keep_module
-from tapwise.solver.queries.keep import board_left, check_kept, without_keep
+from tapwise.solver.queries.keep import board_left, without_keep
+from tapwise.solver.queries.kept import check_kept
 from tapwise.solver.verify.replay import verify
 from tapwise.solver.queries.plan import plan
 
@@ -301,7 +302,7 @@ def plan_keep_requests(draw):
 @settings(max_examples=250, **COMMON)
 @given(plan_keep_requests())
 def test_plan_with_keep_pays_as_much_and_keeps_at_least_as_much(args):
-    from tapwise.solver.queries.keep import payable_on
+    from tapwise.solver.queries.kept import payable_on
     from tapwise.solver.queries.plan import plan_left
     request, keep = args
     plain = tapwise.plan(copy.deepcopy(request))

@@ -24,7 +24,8 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 import tapwise  # noqa: E402
 from tapwise.models.problem import load_problem  # noqa: E402
-from tapwise.solver.queries.keep import board_left, check_kept, without_keep  # noqa: E402
+from tapwise.solver.queries.keep import board_left, without_keep
+from tapwise.solver.queries.kept import check_kept  # noqa: E402
 from tapwise.solver.verify.replay import verify  # noqa: E402
 
 from keyword_problems import keyword_problem  # noqa: E402
@@ -287,7 +288,8 @@ def check_forced(problem: dict[str, Any]) -> bool:
     """The keep model alone (step 1's shortcut skipped) agrees with the reference: the kept count
     and mana value and every objective of its verified payment, when it is optimal."""
     from tapwise.solver.queries import keep as keep_module
-    from tapwise.solver.queries.keep import most_left, payable_on
+    from tapwise.solver.queries.keep import most_left
+    from tapwise.solver.queries.kept import payable_on
 
     try:
         expected = brute_keep_keywords(copy.deepcopy(problem))

@@ -58,6 +58,12 @@ NAMES = {  # names that left a module for another: imports of them follow (once 
     "tapwise.solver.front.compile": {n: "tapwise.solver.contract" for n in (
         "ManaKind", "Option", "Demand", "Producer", "Variant", "Compiled", "KindKey")},
     "tapwise.solver.cpsat.read": {"Solution": "tapwise.solver.contract"},
+    "tapwise.solver.queries.castable": {"castable_on": "tapwise.solver.queries.prepared"},
+    "tapwise.solver.queries.keep": {n: "tapwise.solver.queries.kept" for n in ("payable_on", "check_kept")},
+    "tapwise.solver.answer.explain_keywords": {"explain_keywords": "tapwise.solver.answer.explain"},
+    "tapwise.solver.answer.build": {n: "tapwise.solver.answer.reuse" for n in ("Shape", "shape_of", "copy_shaped")},
+    "tapwise.solver.answer.keywords": {"KeywordPool": "tapwise.solver.answer.build"},
+    "tapwise.solver.queries.plan_board": {"Late": "tapwise.solver.answer.keywords"},
     "tapwise.solver.cpsat.keywords": {n: "tapwise.solver.front.keywords" for n in (
         "convokers", "improvisers", "keyword_upper")},
     "tapwise.solver.front.doubling": {n: "tapwise.solver.cpsat.doubling" for n in ("add_doubling", "doubling_bound")},
@@ -100,7 +106,11 @@ def move_files() -> None:
 
 
 def _subs(stage: str) -> str:
-    return "|".join(sorted(STAGES[stage][1].values(), key=len, reverse=True))
+    """The modules of a stage folder: its planned ones and any other written there since."""
+    names = set(STAGES[stage][1].values()) | {p.stem for p in (ROOT / stage).glob("*.py")}
+    names |= {n.rsplit(".", 1)[1] for n in list(RENAMES.values()) + [m for t in NAMES.values() for m in t.values()]
+              if n.rsplit(".", 1)[0] == "tapwise." + stage.replace("/", ".")}
+    return "|".join(sorted(names, key=len, reverse=True))
 
 
 def _import_from(match: re.Match) -> str:
@@ -109,7 +119,7 @@ def _import_from(match: re.Match) -> str:
     table = {old: (stage, new) for lay, old, stage, new in moves() if lay == layer}
     parts = [n.strip() for n in names.strip().strip("()").split(",") if n.strip()]
     if not any(p.split(" as ")[0].strip() in table or (layer, p.split(" as ")[0].strip()) in FUNCTIONS
-               for p in parts):
+               or (ROOT / layer / (p.split(" as ")[0].strip() + ".py")).is_file() for p in parts):
         return match.group(0)
     lines, kept = [], []
     for part in parts:
@@ -122,6 +132,8 @@ def _import_from(match: re.Match) -> str:
             stage, new = table[name]
             lines.append(f"{indent}from tapwise.{stage.replace('/', '.')} import {new}"
                          + (f" as {alias}" if alias != new else ""))
+        elif (ROOT / layer / (name + ".py")).is_file():  # not through the package's __init__
+            lines.append(f"{indent}import tapwise.{layer}.{name} as {alias}")
         else:
             kept.append(part)
     if kept:

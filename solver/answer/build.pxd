@@ -40,6 +40,3 @@ cpdef _add_runs(dict queues, tuple units, dict kind_of_type, source, times)
                end=cython.Py_ssize_t, n_keys=cython.Py_ssize_t, key=tuple, info=object, fixed=tuple, groups=tuple,
                entry=dict, units=tuple)
 cpdef _replay_plain(c, sol, ManaPool pool)
-
-@cython.locals(i=cython.Py_ssize_t, d=dict, copied=dict, items=list, out=list)
-cpdef copy_shaped(value, shape)

@@ -11,6 +11,7 @@ from typing import Any
 
 from tapwise.models.mana import COLORS, TYPES, Kind, format_types
 from tapwise.models.problem import Problem, Source
+from tapwise.solver.answer.keywords import keyword_fields
 from tapwise.solver.answer.size import group_long_payments, left_over_fields
 from tapwise.solver.front.doubling import UNIT as DOUBLED
 from tapwise.solver.contract import Compiled, Producer, Variant
@@ -127,6 +128,40 @@ class ManaPool:
                 run = queue[j]
                 out += [_BRACED[run["type"]]] * (run.get("count", 1) - (offset if j == i else 0))
         return out
+
+
+class KeywordPool(ManaPool):
+    """The mana pool of an answer, and beside it a queue of keyword items per pseudo kind.
+    With ``shared``, the mana is taken from that pool (a plan's, which every cost pays from)
+    and only the keyword items, this cost's own, are held here."""
+
+    def __init__(self, c: Compiled, sol: Solution, shared: ManaPool | None = None) -> None:
+        super().__init__(c)
+        self._take_mana = super().take if shared is None else shared.take
+        kw = sol.keywords or {}
+        sources = c.problem.sources
+        self.items: dict[int, list[dict[str, Any]]] = {}
+        for i, (keyword, q) in enumerate(kw.get("payer", ())):
+            k = -1 - i
+            item = {"delve": 1} if keyword == "delve" else {keyword: sources[q].id}
+            self.items[k] = [dict(item) for _ in range(kw["units"].get(k, 0))]
+        self.given: dict[int, int] = {}
+
+    def take(self, flows: dict[int, int], n: int, spent: set[str] | None = None) -> list[dict[str, Any]]:
+        """As :meth:`ManaPool.take`; the keyword items first (their kinds sort first)."""
+        out: list[dict[str, Any]] = []
+        left = n
+        real: dict[int, int] = {}
+        for k in sorted(flows):
+            if k >= 0:
+                real[k] = flows[k]
+                continue
+            units = min(flows[k], left)
+            start = self.given.get(k, 0)
+            out += self.items[k][start:start + units]
+            self.given[k] = start + units
+            left -= units
+        return out + (self._take_mana(real, left, spent) if real and left > 0 else [])
 
 
 def _add_runs(queues: dict[int, list[dict[str, Any]]], units: tuple[tuple[str, str, bool], ...],
@@ -636,8 +671,6 @@ def colors_of(spent_types: set[str]) -> list[str]:
 def build_answer(c: Compiled, sol: Solution) -> dict[str, Any]:
     prob = c.problem
     if sol.keywords is not None:  # 9.3: convoke, improvise and delve pay beside the mana
-        from tapwise.solver.answer.keywords import KeywordPool
-
         pool: ManaPool = KeywordPool(c, sol)
     else:
         pool = ManaPool(c)
@@ -673,44 +706,8 @@ def build_answer(c: Compiled, sol: Solution) -> dict[str, Any]:
     if prob.v2:
         answer.update(v2_fields(prob, activations))
     if sol.keywords is not None:
-        from tapwise.solver.answer.keywords import keyword_fields
-
         answer.update(keyword_fields(c, sol, answer))
     return answer
-
-
-Shape = Any
-"""Where an answer's containers are (:func:`shape_of`): for a dict, (key, shape) per value that is
-a dict or list; for a list, a shape per element (None for a scalar), or None when all are."""
-
-
-def shape_of(value: Any) -> Shape:
-    """The :data:`Shape` of ``value``, a JSON value (dicts, lists, scalars), for :func:`copy_shaped`."""
-    if type(value) is dict:
-        return tuple([(k, shape_of(v)) for k, v in value.items() if type(v) is dict or type(v) is list])
-    if type(value) is list:
-        shapes = [shape_of(v) if type(v) is dict or type(v) is list else None for v in value]
-        return tuple(shapes) if any(s is not None for s in shapes) else None
-    return None
-
-
-def copy_shaped(value: Any, shape: Shape) -> Any:
-    """A deep copy of ``value``, a dict or list of the :data:`Shape` ``shape``: nothing shared
-    with it, each container copied whole (``dict.copy``) and only its containers visited, so an
-    answer is copied in a few µs (a kept answer handed out again, solver/queries/pay.py's Kept)."""
-    if type(value) is dict:
-        d = value
-        copied = d.copy()
-        for key, sub in shape:
-            copied[key] = copy_shaped(d[key], sub)
-        return copied
-    items = value
-    out = items.copy()
-    if shape is not None:
-        for i, sub in enumerate(shape):
-            if sub is not None:
-                out[i] = copy_shaped(items[i], sub)
-    return out
 
 
 def v2_fields(prob: Problem, activations: list[dict[str, Any]]) -> dict[str, Any]:

@@ -12,7 +12,7 @@ from typing import Any
 from tapwise.models.caches import memo
 from tapwise.models.mana import (COLOR_NAMES, KIND_COLORED, KIND_COLORLESS, KIND_COLORLESS_HYBRID, KIND_GENERIC,
                                  KIND_HYBRID, KIND_SNOW, KIND_TWOBRID, KIND_X, TYPES, Symbol, type_mask)
-from tapwise.solver import deadline as deadlines
+import tapwise.solver.deadline as deadlines
 from tapwise.solver.answer.size import bounded_conflict, symbols_text
 from tapwise.solver.contract import Compiled
 
@@ -126,8 +126,6 @@ def _describe(types: str) -> str:
 def explain(c: Compiled) -> dict[str, Any]:
     """``why`` and ``conflict`` for an infeasible problem."""
     if c.problem.payment is not None:  # 9.3: creatures, artifacts and cards pay beside the mana counted here
-        from tapwise.solver.answer.explain_keywords import explain_keywords
-
         return bounded_conflict(explain_keywords(c))
     return explain_by_count(c) or bounded_conflict(_from_core(c))
 
@@ -196,3 +194,41 @@ def _from_core(c: Compiled) -> dict[str, Any]:
     if reasons:
         why += ": " + "; ".join(reasons)
     return {"why": why, "conflict": core}
+
+
+# Spec 9.3's keys: the mana count above knows nothing of the creatures, artifacts and cards that
+# pay in 601.2h, so it would understate what the board can pay: for these problems the plain
+# shortages of ``other_costs`` are named first (too few permanents of the kind, cards in a zone),
+# and the rest is the model's own infeasible core.
+
+def explain_keywords(c: Compiled) -> dict[str, Any]:
+    """``why`` and ``conflict`` for an infeasible problem with 9.3's keys."""
+    prob = c.problem
+    other = prob.payment.other
+    if other is not None:
+        for key, others, untapped in (("sacrifice_other", other.sacrifice, False), ("tap_other", other.tap, True)):
+            if others is None:
+                continue
+            have = sum(s.count - (s.tapped if untapped else 0) for s in prob.sources if others.matches(s))
+            if have < others.n:
+                return {"why": f"other_costs.{key} needs {others.n} {'untapped ' if untapped else ''}"
+                        f"permanent{'s' if others.n != 1 else ''} of that kind but the board has {have}", "conflict": []}
+        makes = {"discard": any(p.discard for p in c.producers), "mill": any(p.mill for p in c.producers)}
+        if other.discard > prob.hand:
+            return {"why": f"other_costs.discard needs {other.discard} cards but the hand has {prob.hand}",
+                    "conflict": []}
+        if prob.library is not None and other.mill > prob.library:
+            return {"why": f"other_costs.mill needs {other.mill} cards but the library has {prob.library}",
+                    "conflict": []}
+        if other.exile_graveyard > prob.graveyard + other.discard + other.mill and not (makes["discard"] or makes["mill"]):
+            return {"why": f"other_costs.exile_graveyard needs {other.exile_graveyard} cards but the graveyard has "
+                    f"{prob.graveyard}", "conflict": []}
+    found = _from_core(c)
+    if not found["conflict"] and other is not None:
+        found["why"] = "the object's other costs (other_costs) can't be paid together with the rest of the cost"
+    elif found["conflict"]:
+        if any((prob.payment.convoke, prob.payment.improvise, prob.payment.delve)):
+            found["why"] += " (with what convoke, improvise and delve can pay)"
+        if other is not None:
+            found["why"] += " once other_costs has taken its permanents and cards"
+    return found

@@ -4,51 +4,30 @@ counts ``convoked``, ``improvised``, ``delved``, and what ``other_costs`` took.
 
 The solution names each payer as a pseudo mana kind (a negative number, solver/cpsat/keywords.py)
 in the flows of the total cost's payments, so :func:`answer.pay_total` places them as it places
-mana; :class:`KeywordPool` hands them out.
+mana; :class:`tapwise.solver.answer.build.KeywordPool` hands them out. :class:`Late` is what the
+total cost took (a plan's next board starts from it).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-from tapwise.solver.answer.build import ManaPool
 from tapwise.solver.contract import Compiled
 from tapwise.solver.contract import Solution
-from tapwise.solver.queries.plan_board import Late
 
 
-class KeywordPool(ManaPool):
-    """The mana pool of an answer, and beside it a queue of keyword items per pseudo kind.
-    With ``shared``, the mana is taken from that pool (a plan's, which every cost pays from)
-    and only the keyword items, this cost's own, are held here."""
+@dataclass(frozen=True)
+class Late:
+    """What the total cost itself took in 601.2h (spec 9.3): copies tapped by convoke,
+    improvise and ``other_costs``, copies ``other_costs`` sacrificed, and cards."""
 
-    def __init__(self, c: Compiled, sol: Solution, shared: ManaPool | None = None) -> None:
-        super().__init__(c)
-        self._take_mana = super().take if shared is None else shared.take
-        kw = sol.keywords or {}
-        sources = c.problem.sources
-        self.items: dict[int, list[dict[str, Any]]] = {}
-        for i, (keyword, q) in enumerate(kw.get("payer", ())):
-            k = -1 - i
-            item = {"delve": 1} if keyword == "delve" else {keyword: sources[q].id}
-            self.items[k] = [dict(item) for _ in range(kw["units"].get(k, 0))]
-        self.given: dict[int, int] = {}
-
-    def take(self, flows: dict[int, int], n: int, spent: set[str] | None = None) -> list[dict[str, Any]]:
-        """As :meth:`ManaPool.take`; the keyword items first (their kinds sort first)."""
-        out: list[dict[str, Any]] = []
-        left = n
-        real: dict[int, int] = {}
-        for k in sorted(flows):
-            if k >= 0:
-                real[k] = flows[k]
-                continue
-            units = min(flows[k], left)
-            start = self.given.get(k, 0)
-            out += self.items[k][start:start + units]
-            self.given[k] = start + units
-            left -= units
-        return out + (self._take_mana(real, left, spent) if real and left > 0 else [])
+    tapped: tuple[str, ...] = ()
+    sacrificed: tuple[str, ...] = ()
+    delved: int = 0
+    discard: int = 0
+    exile: int = 0
+    mill: int = 0
 
 
 def keyword_fields(c: Compiled, sol: Solution, answer: dict[str, Any]) -> dict[str, Any]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from tapwise.solver.contract import Compiled
 from tapwise.solver.cpsat.keywords import KeywordPart, finish_board
 from tapwise.solver.sat import INT_MAX, INT_MIN, Terms, _neg, _not
-from tapwise.solver.cpsat.model.doubling import add_doubling, doubling_bound
+from tapwise.solver.cpsat.doubling import add_doubling, doubling_bound
 
 EXACT_LEVELS = 12
 """Up to this many activations of mana-cost abilities, every legal order is modelled."""

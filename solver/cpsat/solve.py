@@ -10,7 +10,7 @@ import time
 
 from ortools.sat.python import cp_model
 
-from tapwise.solver import deadline as deadlines
+import tapwise.solver.deadline as deadlines
 from tapwise.solver.contract import Solution
 from tapwise.solver.sat import _SOLVERS, Terms, _neg, set_objective, thread_solver  # noqa: F401 (re-exported)
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from ortools.sat.python import cp_model
 
 from tapwise.solver.sat import linear_text, new_model, set_objective, thread_solver
-from tapwise.solver import deadline as deadlines
+import tapwise.solver.deadline as deadlines
 
 BUDGET = 1.0
 """CP-SAT's deterministic time for the choice (about a second; these take milliseconds). A

@@ -44,7 +44,8 @@ from tapwise.solver.contract import Compiled
 from tapwise.solver.front.compile import compile_problem
 from tapwise.solver.cpsat.model import INT_MIN, Model, Plan, Terms, _neg, _not, level_count
 from tapwise.solver.front.merge import Merge
-from tapwise.solver.queries.plan_board import Late, board_left_by, rename_back, split_enchanted
+from tapwise.solver.answer.keywords import Late
+from tapwise.solver.queries.plan_board import board_left_by, rename_back, split_enchanted
 
 _PART_STATE = ("c", "L", "costs", "plan", "xs", "x", "_most", "acts", "splits", "ability_y", "ability_f",
                "activations", "used", "sacrifices", "cards", "counter_terms", "drawback_terms", "copies_used",
@@ -132,19 +133,10 @@ def board_left(problem: Problem, answer: dict[str, Any]) -> Board:
                  left.library, left.facts)
 
 
-def payable_on(kept: tuple[Problem, ...], board: Board) -> list[int]:
-    """The indexes of ``kept`` that ``pay`` pays on ``board``, each on its own."""
-    from tapwise.solver.queries.pay import pay  # pay routes problems with keep here
-    return [i for i, k in enumerate(kept) if pay(judged(k, board))["status"] == "paid"]
-
-
-def check_kept(problem: Problem, answer: dict[str, Any]) -> list[str]:
-    """What is wrong with ``answer["kept"]``: each kept cost is paid on the board the answer leaves."""
-    really = payable_on(problem.keep, board_left(problem, answer))
-    claimed = answer.get("kept")
-    if claimed != really:
-        return [f"kept says {claimed} but the costs payable on the board the payment leaves are {really}"]
-    return []
+def payable(kept: tuple[Problem, ...], board: Board, pay_one: Callable[[Problem], dict[str, Any]]) -> list[int]:
+    """The indexes of ``kept`` that ``pay_one`` (``pay`` itself, which routes problems with keep
+    here and hands itself over) pays on ``board``, each on its own."""
+    return [i for i, k in enumerate(kept) if pay_one(judged(k, board))["status"] == "paid"]
 
 
 # -- the model ---------------------------------------------------------------------------------
@@ -477,10 +469,10 @@ def pay_keeping(problem: Problem, pay_one: Callable[[Problem], dict[str, Any]]) 
     answer = pay_one(main)
     if answer.get("status") != "paid":
         return answer
-    kept = payable_on(problem.keep, board_left(main, answer))
-    possible = payable_on(problem.keep, most_left(main))
+    kept = payable(problem.keep, board_left(main, answer), pay_one)
+    possible = payable(problem.keep, most_left(main), pay_one)
     if kept != possible and "max_keep" in problem.objective:
-        better = _solve_model(problem, main, possible)
+        better = _solve_model(problem, main, possible, pay_one)
         if better is not None:
             answer, kept = better
     answer["objective"] = _ordered(problem, answer["objective"], len(kept))
@@ -488,7 +480,8 @@ def pay_keeping(problem: Problem, pay_one: Callable[[Problem], dict[str, Any]]) 
     return answer
 
 
-def _solve_model(problem: Problem, main: Problem, possible: list[int]) -> tuple[dict[str, Any], list[int]] | None:
+def _solve_model(problem: Problem, main: Problem, possible: list[int],
+                 pay_one: Callable[[Problem], dict[str, Any]]) -> tuple[dict[str, Any], list[int]] | None:
     """The optimal payment with ``max_keep`` by :class:`KeepModel`, verified, and what it keeps;
     None past the time limit (the answer already found stands, not optimal)."""
     from tapwise.solver.verify.replay import verify
@@ -507,7 +500,7 @@ def _solve_model(problem: Problem, main: Problem, possible: list[int]) -> tuple[
     answer = merge.split(build_answer(main_c, sol))
     answer["objective"] = {k: v for k, v in answer["objective"].items() if k != "max_keep"}
     errors = verify(main, answer)
-    really = payable_on(problem.keep, board_left(main, answer))
+    really = payable(problem.keep, board_left(main, answer), pay_one)
     if sol.optimal and claimed != really:
         errors.append(f"the model keeps {claimed} but the costs payable on the board it leaves are {really}")
     if errors:

@@ -14,8 +14,9 @@ from typing import Any
 
 from tapwise.models.problem import MAX_TIME_LIMIT, Problem, ProblemError, load_problem, unread_json
 from tapwise.models.total_cost import CostError
-from tapwise.solver.answer.build import Shape, build_answer, copy_shaped, group_answer, shape_of
-from tapwise.solver import deadline as deadlines
+from tapwise.solver.answer.reuse import Shape, copy_shaped, shape_of
+from tapwise.solver.answer.build import build_answer, group_answer
+import tapwise.solver.deadline as deadlines
 from tapwise.solver.front.boards import merged_and_compiled
 from tapwise.solver.contract import Compiled
 from tapwise.solver.contract import Solution

@@ -28,18 +28,21 @@ from tapwise.models.mana import KIND_X, TYPES, format_types
 from tapwise.models.problem import (BOARD_KEYS, COST_KEYS, Ability, PoolMana, Problem, ProblemError, Source, load_problem,
                                     unread_json)
 from tapwise.models.total_cost import CostError
-from tapwise.solver import deadline as deadlines
+import tapwise.solver.deadline as deadlines
 from tapwise.solver.answer.size import left_over_fields
 from tapwise.solver.answer.build import Made, ManaPool, Paid, colors_of, group_answer, pay_total, replay_activations, v2_fields
-from tapwise.solver.answer.keywords import KeywordPool, keyword_fields, late_taken
+from tapwise.solver.answer.build import KeywordPool
+from tapwise.solver.answer.keywords import keyword_fields, late_taken
 from tapwise.solver.contract import Compiled
 from tapwise.solver.front.compile import compile_problem
 from tapwise.solver.cpsat.model import PLAN_OBJECTIVES, PLAN_OBJECTIVES_V2, PLAN_SUMMED, PLAN_SUMMED_V2, Model, Plan
 from tapwise.solver.contract import Solution
-from tapwise.solver.queries.keep import Board, KeepModel, check_costs, judged, late_of, most_left, payable_on
+from tapwise.solver.queries.keep import Board, KeepModel, check_costs, judged, late_of, most_left
+from tapwise.solver.queries.kept import payable_on
 from tapwise.solver.queries.keep import mana_value as keep_mana_value
 from tapwise.solver.queries.pay import pay
-from tapwise.solver.queries.plan_board import Late, LeftError, board_left_by, merge_split, own_last, split_enchanted
+from tapwise.solver.answer.keywords import Late
+from tapwise.solver.queries.plan_board import LeftError, board_left_by, merge_split, own_last, split_enchanted
 from tapwise.solver.queries.plan_fast import all_at_once
 from tapwise.solver.queries.plan_order import paying_orders, plan_key
 from tapwise.solver.verify.replay import verify

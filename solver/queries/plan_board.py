@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tapwise.models.problem import Ability, Problem, Source
+from tapwise.solver.answer.keywords import Late
 from tapwise.models.values import evolve
 
 
@@ -39,19 +40,6 @@ class _Copy:
 
     def key(self) -> tuple[Any, ...]:
         return tuple(sorted(self.counters.items())), tuple(self.uses)
-
-
-@dataclass(frozen=True)
-class Late:
-    """What the total cost itself took in 601.2h (spec 9.3): copies tapped by convoke,
-    improvise and ``other_costs``, copies ``other_costs`` sacrificed, and cards."""
-
-    tapped: tuple[str, ...] = ()
-    sacrificed: tuple[str, ...] = ()
-    delved: int = 0
-    discard: int = 0
-    exile: int = 0
-    mill: int = 0
 
 
 @dataclass(frozen=True)

@@ -26,14 +26,14 @@ from typing import Any
 from tapwise.models.problem import BOARD_KEYS, COST_KEYS, Problem, ProblemError, load_problem
 from tapwise.models.total_cost import CostError
 from tapwise.models.values import evolve
-from tapwise.solver import deadline as deadlines
-from tapwise.solver.answer.build import Shape, copy_shaped, shape_of
+import tapwise.solver.deadline as deadlines
+from tapwise.solver.answer.reuse import Shape, copy_shaped, shape_of
 from tapwise.solver.contract import Compiled
 from tapwise.solver.front.compile import CompiledBoard, compile_board, compile_problem
 from tapwise.solver.fast.feasible import Checks, Supply, board_supply, cost_checks
 from tapwise.solver.front.merge import Merge
 from tapwise.solver.answer.explain import explain_by_count
-from tapwise.solver.queries.pay import Kept, _echo_id, _error, _keeping, infeasible_answer, pay_compiled, with_unread
+from tapwise.solver.queries.pay import Kept, pay, _echo_id, _error, _keeping, infeasible_answer, pay_compiled, with_unread
 
 QUESTION_KEYS = COST_KEYS + ("keep", "id")
 """What a question to a prepared board may hold: a cost of spec section 7, the costs to keep
@@ -176,8 +176,6 @@ class Board:
     def castable(self, costs: list[dict[str, Any]], time_limit: float = deadlines.DEFAULT) -> dict[str, Any]:
         """One ``pay`` answer per cost, each on its own (spec section 7's ``castable``), all within
         ``time_limit`` seconds (a cost reached after it is answered ``unknown``)."""
-        from tapwise.solver.queries.castable import castable_on
-
         return castable_on(self, costs, time_limit=deadlines.read_time_limit({"time_limit": time_limit}))
 
     def plan(self, costs: list[dict[str, Any]], order: str | None = None) -> dict[str, Any]:
@@ -216,3 +214,41 @@ def _plain_key(cost: dict[str, Any]) -> tuple[str, tuple[str, ...] | None] | Non
 def prepare(board: dict[str, Any]) -> Board:
     """A :class:`Board` prepared from ``board`` (raises :class:`ProblemError` if it is bad)."""
     return Board(board)
+
+
+def castable_on(prepared: Board | None, costs: Any, board: dict[str, Any] | None = None,
+                time_limit: float | None = None) -> dict[str, Any]:
+    """``castable`` of ``costs`` on a prepared board (or, when the board is bad, on ``board``
+    as given, so that each answer names its mistake where ``pay`` would), all within
+    ``time_limit`` seconds from now (None: only the enclosing request's, if any)."""
+    if time_limit is None:
+        return _castable_on(prepared, costs, board, None)
+    with deadlines.request(time_limit):
+        return _castable_on(prepared, costs, board, time_limit)
+
+
+def _castable_on(prepared: Board | None, costs: Any, board: dict[str, Any] | None,
+                 time_limit: float | None) -> dict[str, Any]:
+    if not isinstance(costs, list):
+        raise ProblemError("costs", "must be a list of costs (problem objects without the board keys)")
+    results = []
+    for i, cost in enumerate(costs):
+        if not isinstance(cost, dict):
+            raise ProblemError(f"costs[{i}]", "must be an object")
+        bad = [k for k in cost if k not in COST_KEYS]
+        if bad:
+            raise ProblemError(f"costs[{i}].{bad[0]}", "unknown key in a cost (board keys go at the top level)")
+        if deadlines.passed():
+            results.append({"status": "unknown", "optimal": False,
+                            "why": f"not tried: the castable's time limit{_seconds(time_limit)} was spent on the "
+                                   "costs before it"})
+            continue
+        answer = prepared.pay(cost) if prepared is not None else pay({**cost, **(board or {})})
+        if answer.get("status") == "error":
+            answer["error"] = f"costs[{i}]." + answer["error"]
+        results.append(answer)
+    return {"status": "ok", "results": results}
+
+
+def _seconds(time_limit: float | None) -> str:
+    return "" if time_limit is None else f" of {time_limit:g} s"
