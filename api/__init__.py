@@ -24,7 +24,8 @@ from __future__ import annotations
 
 from tapwise.models.answer import Answer, load_answer
 from tapwise.models.mana import Kind, ManaCost, NotationError, Symbol, parse_cost
-from tapwise.models.problem import Ability, Player, PoolMana, Problem, ProblemError, Source, load_problem
+from tapwise.models.problem import Ability, Player, PoolMana, Problem, ProblemError, Source
+from tapwise.models.loader import load_problem
 from tapwise.json_schema import json_schema
 from tapwise.solver.queries.pay import pay as _pay
 from tapwise.interfaces.queries import answer_request as _answer_request

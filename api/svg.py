@@ -68,7 +68,8 @@ def _sources(problem: dict[str, Any] | None) -> list[Any]:
     """The problem's sources, loaded (ids made unique as the loader makes them), or []."""
     if not isinstance(problem, dict):
         return []
-    from tapwise.models.problem import ProblemError, load_problem
+    from tapwise.models.problem import ProblemError
+    from tapwise.models.loader import load_problem
 
     try:
         return list(load_problem(problem).sources)

@@ -46,7 +46,7 @@ def cost(r: random.Random) -> str:
 
 
 def _model_size(problem: dict) -> tuple[int, int]:
-    from tapwise.models.problem import load_problem
+    from tapwise.models.loader import load_problem
     from tapwise.solver.front.compile import compile_problem
     c = compile_problem(load_problem(problem))
     return len(c.producers), len(c.kinds)

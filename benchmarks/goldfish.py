@@ -34,7 +34,7 @@ from typing import Any
 
 import tapwise
 from tapwise.models.mana import ManaCost
-from tapwise.models.problem import load_problem
+from tapwise.models.loader import load_problem
 
 from . import read_problem
 from .greedy import run as greedy_run

@@ -33,7 +33,8 @@ PHASES = ("pay", "prepared", "feasible", "can_pay", "load", "merge", "compile", 
 
 def _prepared(scenario: str, seed: int, n: int) -> dict[str, Callable[[], None]]:
     """One function per phase running it over every problem, its inputs made beforehand."""
-    from tapwise.models.problem import BOARD_KEYS, COST_KEYS, load_problem
+    from tapwise.models.problem import BOARD_KEYS, COST_KEYS
+    from tapwise.models.loader import load_problem
     from tapwise.solver.fast import solve as fast
     from tapwise.solver.queries.pay import pay
     from tapwise.solver.answer.build import build_answer

@@ -26,7 +26,7 @@ import statistics
 import time
 from typing import Any, Callable, Iterator
 
-from tapwise.models.problem import load_problem
+from tapwise.models.loader import load_problem
 from tapwise.solver.fast import solve as fast
 from tapwise.solver.queries.pay import pay
 from tapwise.solver.answer.build import build_answer

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from tapwise.models.mana import TYPES, ManaCost, NotationError, Symbol
-from tapwise.models.problem import OBJECTIVES, ProblemError, _bool, _expect, _int, _object, _str
+from tapwise.models.problem import OBJECTIVES, ProblemError
+from tapwise.models.fields import _bool, _expect, _int, _object, _str
 from tapwise.models.payment_keywords import (KeywordUnit, OtherCostsTaken, load_keyword_unit,  # 9.3
                                              load_other_costs_taken)
 

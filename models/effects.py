@@ -11,15 +11,13 @@ its field (``effects[1].factor``). What the effects make of an activation is wor
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 from tapwise.models.facts import Condition, fact_name, load_conditions
 from tapwise.models.fields import MAX_NUMBER, ProblemError, _choice, _expect, _int, _object, _str_list
 from tapwise.models.mana import COLORS, TYPES
-from tapwise.models.traits import TRAIT_KEYS, Traits, load_traits
+from tapwise.models.traits import TRAIT_KEYS, Permanent, Traits, load_traits
 
-if TYPE_CHECKING:
-    from tapwise.models.problem import Source
 
 KINDS = ("extra", "multiply", "replace")
 MAX_FACTOR = 1000
@@ -45,7 +43,7 @@ class ManaFilter:
     min_amount: int = 0
     traits: Traits = Traits()
 
-    def matches(self, source: Source) -> bool:
+    def matches(self, source: Permanent) -> bool:
         """Does a permanent like ``source`` match (``min_amount`` aside: it reads the event)?"""
         return ((not self.types or any(t in source.types for t in self.types))
                 and (not self.subtypes or any(t in source.subtypes for t in self.subtypes))
@@ -87,7 +85,7 @@ class Effect:
         """The board facts it reads (``if``, ``times``): fixed during a payment (see models.problem)."""
         return tuple(c.fact for c in self.if_) + ((self.times,) if isinstance(self.times, str) else ())
 
-    def applies_to(self, source: Source) -> bool:
+    def applies_to(self, source: Permanent) -> bool:
         """Does it watch ``source`` (``min_amount`` aside)? Only permanents are tapped for mana."""
         if source.zone != "battlefield":
             return False
@@ -124,7 +122,7 @@ _KEYS = {"extra": ("kind", "when", "on", "add", "if", "times"), "multiply": ("ki
 _FILTER_KEYS = ("types", "subtypes", "controller", "min_amount") + TRAIT_KEYS
 
 
-def load_effects(value: Any, path: str, sources: tuple[Source, ...],
+def load_effects(value: Any, path: str, sources: tuple[Permanent, ...],
                  load_add: Callable[[Any, str], Any]) -> tuple[Effect, ...]:
     """The ``effects`` list of a board (9.4); ``sources`` are the board's, for ``on`` and ``chosen``.
     ``load_add`` is the problem loader's reader of an ability's ``add`` (``models.problem``,
@@ -137,7 +135,7 @@ def load_effects(value: Any, path: str, sources: tuple[Source, ...],
     return out
 
 
-def _load_effect(value: Any, path: str, sources: tuple[Source, ...], load_add: Callable[[Any, str], Any]) -> Effect:
+def _load_effect(value: Any, path: str, sources: tuple[Permanent, ...], load_add: Callable[[Any, str], Any]) -> Effect:
     if not isinstance(value, dict):
         _object(value, path, ("kind",))
     if "kind" not in value:
@@ -216,7 +214,7 @@ MAX_TIMES = 1000
 
 
 def check_effect_facts(effects: tuple[Effect, ...], path: str, facts: dict[str, Any],
-                       sources: tuple[Source, ...]) -> None:
+                       sources: tuple[Permanent, ...]) -> None:
     """Every fact an extra's ``if`` or ``times`` reads is a number the board gives, and no source
     counts toward it (``counts``), so it stays fixed through the payment: the model reads it once.
     Else an error naming the field."""
@@ -250,7 +248,7 @@ def _mana(value: Any, path: str, load_add: Callable[[Any, str], Any]) -> str:
     return load_add(value, path)
 
 
-def _check_chosen(effects: tuple[Effect, ...], path: str, sources: tuple[Source, ...]) -> None:
+def _check_chosen(effects: tuple[Effect, ...], path: str, sources: tuple[Permanent, ...]) -> None:
     """``"add": "chosen"`` needs each permanent it may trigger on to carry a chosen color."""
     for k, e in enumerate(effects):
         if e.add != "chosen":

@@ -5,13 +5,11 @@ takes. Its own module so 9.3's payment keywords read it without importing ``mode
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tapwise.models.fields import ProblemError, _bool, _int, _object, _str_list
-from tapwise.models.traits import TRAIT_KEYS, Traits, load_traits
+from tapwise.models.traits import TRAIT_KEYS, Permanent, Traits, load_traits
 
-if TYPE_CHECKING:
-    from tapwise.models.problem import Source
 
 
 @dataclass(frozen=True)
@@ -28,7 +26,7 @@ class Others:
     traits: Traits = Traits()
     any_number: bool = False  # tapwise extension, n "X": each activation takes as many as it likes (n 1 is the least)
 
-    def matches(self, source: "Source") -> bool:
+    def matches(self, source: Permanent) -> bool:
         """Is ``source`` a permanent of this kind? (A card in hand is not a permanent, 9.1.)"""
         if source.zone != "battlefield":
             return False

@@ -9,12 +9,27 @@ reading of them.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import Any, Mapping, Protocol
 
 from tapwise.models.fields import ProblemError, _bool, _str_list
 
-if TYPE_CHECKING:
-    from tapwise.models.problem import Source
+
+class Permanent(Protocol):
+    """What the filters read of a permanent: models/problem.py's ``Source`` is one. A protocol
+    rather than an import, so the problem's values may use the filters (and they sit below)."""
+
+    id: str
+    name: str | None
+    types: tuple[str, ...]
+    subtypes: tuple[str, ...]
+    supertypes: tuple[str, ...]
+    colors: str
+    snow: bool
+    token: bool
+    zone: str
+    chosen: str | None
+    abilities: tuple[Any, ...]
+    counts: tuple[tuple[str, int], ...]
 
 SUPERTYPES = ("basic", "legendary", "snow", "world")
 """The supertypes a permanent may have (205.4a; "ongoing" is a scheme's). A source's snow is its
@@ -37,7 +52,7 @@ class Traits:
     names: tuple[str, ...] = ()  # one of these names (201.2), lowercase
     all_types: tuple[str, ...] = ()  # every one of these card types ("an artifact creature")
 
-    def matches(self, source: "Source") -> bool:
+    def matches(self, source: Permanent) -> bool:
         if self.supertypes and not set(self.supertypes) & set(source_supertypes(source)):
             return False
         if set(self.not_types) & set(source.types):
@@ -67,7 +82,7 @@ class Traits:
         return out
 
 
-def source_supertypes(source: "Source") -> tuple[str, ...]:
+def source_supertypes(source: Permanent) -> tuple[str, ...]:
     """The source's supertypes, its snow key included."""
     return source.supertypes + (("snow",) if source.snow else ())
 

@@ -34,7 +34,7 @@ COMMON = dict(derandomize=True, deadline=None, database=None, print_blob=False,
 
 def check_against_reference(problem: dict) -> None:
     import tapwise  # the documented API: tapwise.pay(problem) -> answer
-    from tapwise.models.problem import load_problem
+    from tapwise.models.loader import load_problem
     from tapwise.solver.verify.replay import verify
 
     expected = brute_pay(copy.deepcopy(problem))

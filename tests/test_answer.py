@@ -58,7 +58,7 @@ def test_bad_answers_name_the_field(bad, path):
 def test_compiled_costs_are_shared_only_between_boards_that_spend_alike():
     """Variants are remembered per cost and spendable kinds: the same cost on another board
     gets acceptance sets of that board's kinds, and answers name that board's sources."""
-    from tapwise.models.problem import load_problem
+    from tapwise.models.loader import load_problem
     from tapwise.solver.front.compile import compile_problem
 
     one = compile_problem(load_problem({"cost": "{1}{G}", "sources": [
@@ -79,7 +79,7 @@ def test_compiled_costs_are_shared_only_between_boards_that_spend_alike():
 def test_several_symbols_paid_one_way_each_get_their_own_mana():
     """Symbols paid the same way are taken at once and cut per symbol: each {2/W} paid with
     generic gets two mana, each {G} one, no unit twice, and the verifier agrees."""
-    from tapwise.models.problem import load_problem
+    from tapwise.models.loader import load_problem
     from tapwise.solver.verify.replay import verify
 
     problem = {"cost": "{2/W}{2/U}{2/W}{G}{G}", "sources": [

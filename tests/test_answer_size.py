@@ -15,7 +15,7 @@ from jsonschema import Draft202012Validator
 
 import tapwise
 from tapwise.benchmarks.generators import generate
-from tapwise.models.problem import load_problem
+from tapwise.models.loader import load_problem
 from tapwise.solver.answer import size as answer_size
 from tapwise.solver.verify.replay import verify
 

@@ -49,7 +49,7 @@ def test_generators_are_deterministic_for_a_seed(scenario: str) -> None:
 
 @pytest.mark.parametrize("scenario", list(SCENARIOS))
 def test_generators_make_valid_spec_problems(scenario: str) -> None:
-    from tapwise.models.problem import load_problem
+    from tapwise.models.loader import load_problem
 
     for problem in generate(scenario, 5, 25, **QUICK[scenario]):
         for text in _mana_strings(problem):

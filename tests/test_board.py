@@ -223,7 +223,7 @@ def test_board_errors_are_value_errors():
 
 
 def test_board_loads_as_problem_sources():
-    problem = pytest.importorskip("tapwise.models.problem")
+    problem = pytest.importorskip("tapwise.models.loader")
     board = parse_board("4 Plains, 2 Island, Sol Ring, Hallowed Fountain, 2 tapped Forest, Forest, Treasure")
     loaded = problem.load_sources(board, "sources")
     assert [s.count for s in loaded] == [4, 2, 1, 1, 3, 1]

@@ -8,7 +8,7 @@ import sys
 from typing import Any
 
 import tapwise.models.problem as problem_module
-from tapwise.models.problem import load_problem
+from tapwise.models.loader import load_problem
 from tapwise.solver.queries.pay import pay
 
 

@@ -9,7 +9,8 @@ import pytest
 
 import tapwise
 from tapwise import json_schema
-from tapwise.models.problem import ProblemError, load_problem
+from tapwise.models.problem import ProblemError
+from tapwise.models.loader import load_problem
 
 PAY_ANSWER = jsonschema.Draft202012Validator(json_schema("pay_answer"))
 ANSWER = jsonschema.Draft202012Validator(json_schema("answer"))

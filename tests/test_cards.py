@@ -58,7 +58,7 @@ def test_every_stored_ability_has_valid_notation():
 def test_every_version_1_entry_loads_as_a_problem_source():
     """Cards whose abilities need only version-1 keys load through today's loader; the rest use
     9.2's keys (checked in test_oracle against the spec's shapes)."""
-    problem = pytest.importorskip("tapwise.models.problem")
+    problem = pytest.importorskip("tapwise.models.loader")
     v1 = [c for c in _sources() if c.choice is None and c.abilities and all(map(is_version_1, c.abilities))]
     assert len(v1) >= 1500
     sources = [lookup_card(c.name.split(" // ")[0]) for c in v1]

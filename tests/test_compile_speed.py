@@ -3,7 +3,7 @@ where a board may change it, and means the same as working it out afresh."""
 
 from __future__ import annotations
 
-from tapwise.models.problem import load_problem
+from tapwise.models.loader import load_problem
 from tapwise.solver.queries.pay import pay
 from tapwise.solver.front.compile import compile_problem
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 from tapwise.models.mana import COLORS, KIND_GENERIC, KIND_X, ManaCost, Symbol, _iter_symbols
-from tapwise.models.problem import load_problem
+from tapwise.models.loader import load_problem
 from tapwise.models.total_cost import OWN, Term, TotalCost, total_costs
 from tapwise.solver.front.compile import compile_problem
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from tapwise.benchmarks.generators import generate
-from tapwise.models.problem import load_problem
+from tapwise.models.loader import load_problem
 from tapwise.solver.cpsat import model as cpsat
 from tapwise.solver.answer.build import build_answer
 from tapwise.solver.front.compile import compile_problem

@@ -14,7 +14,7 @@ from tapwise.benchmarks.generators import generate
 import tapwise.solver.deadline as deadlines
 from tapwise.solver.front.compile import compile_problem
 from tapwise.solver.answer.explain import _from_core
-from tapwise.models.problem import load_problem
+from tapwise.models.loader import load_problem
 
 BOARD = {"sources": [{"name": "Forest", "count": 3}, {"name": "Island"}, {"name": "Sol Ring"}]}
 PAST = -100.0  # seconds: a request "started" this long ago is past any limit used here

@@ -60,7 +60,7 @@ def test_counting_only_unions_explains_as_counting_every_set(monkeypatch):
     from tapwise.benchmarks.generators import generate
     from tapwise.benchmarks.search_loop import board_and_cost
     from tapwise.models.mana import TYPES, type_mask
-    from tapwise.models.problem import load_problem
+    from tapwise.models.loader import load_problem
     from tapwise.solver.answer import explain as ex
     from tapwise.solver.front.compile import compile_problem
 

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from tapwise.benchmarks.generators import generate
 from tapwise.models.mana import type_mask
-from tapwise.models.problem import load_problem
+from tapwise.models.loader import load_problem
 from tapwise.solver.cpsat import model as cpsat
 from tapwise.solver.fast import solve as fast
 from tapwise.solver.fast import flow as fast_flow

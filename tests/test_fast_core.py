@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from tapwise.benchmarks.search_loop import board_and_cost
-from tapwise.models.problem import load_problem
+from tapwise.models.loader import load_problem
 from tapwise.solver.cpsat import model as cpsat
 from tapwise.solver.fast import solve as fast
 from tapwise.solver.fast import core as fast_core

@@ -118,7 +118,7 @@ def test_111_1_roxanne_doubles_artifact_tokens():
 
 
 def test_library_cards_carry_their_supertypes_and_token():
-    from tapwise.models.problem import load_problem
+    from tapwise.models.loader import load_problem
     problem = load_problem({"cost": "{1}", "sources": [{"name": "Relic of Legends"}, {"name": "Treasure"},
                                                        {"name": "Forest"}, {"name": "Isamaru, Hound of Konda"}]})
     relic, treasure, forest, isamaru = problem.sources

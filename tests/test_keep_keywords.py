@@ -23,7 +23,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 
 import tapwise  # noqa: E402
-from tapwise.models.problem import load_problem  # noqa: E402
+from tapwise.models.loader import load_problem  # noqa: E402
 from tapwise.solver.queries.keep import board_left, without_keep
 from tapwise.solver.queries.kept import check_kept  # noqa: E402
 from tapwise.solver.verify.replay import verify  # noqa: E402

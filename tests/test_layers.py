@@ -1,7 +1,13 @@
-"""The packages' layers, read from the source with ``ast``: imports inside functions count
-(a lazy import is still a dependency), imports under ``if TYPE_CHECKING:`` do not (they never
-run), nor those under ``if __name__ == "__main__":`` (they run only in the script, module
-``__main__``, never in the imported module). models/ is the bottom layer, solver/ sits on it, interfaces/ and benchmarks/ on both.
+"""The packages' layers and the solver's stages, read from the source with ``ast``.
+
+Imports inside functions count (a lazy import is still a dependency), and so do those under
+``if TYPE_CHECKING:`` and ``if __name__ == "__main__":``: a type-only arrow or a script's is an
+arrow a reader follows too. models/ is the bottom layer, solver/ sits on it, interfaces/ and
+benchmarks/ on both. Inside solver/ the stages import only downward (solver/__init__.py lists
+them): the shared base (the contract, the deadline, the CP-SAT writer), the front end, the two
+back ends (which never import each other), the answer, and the queries on top; the verifier
+knows only models/. Inside models/, the card reader (models/cards/) is imported by the loader
+alone.
 """
 
 from __future__ import annotations
@@ -13,81 +19,70 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("models", "solver")
-KNOWN_CYCLES: set[frozenset[str]] = {
-    # The debt left (docs/notes/split.md, docs/notes/cycles.md): problem.py's loader calls up
-    # into the card reader (card_source -> cards, oracle -> oracle_card -> problem.load_ability).
-    frozenset({"models.cards.source", "models.cards.catalog", "models.cards.oracle", "models.cards.card",
-               "models.cards.costs", "models.cards.mana", "models.cards.riders", "models.problem"}),
-    # Each a lazy import back into the module that calls it.
-    frozenset({"solver.answer.build", "solver.answer.keywords"}),
-    frozenset({"solver.answer.explain", "solver.answer.explain_keywords"}),
-    frozenset({"solver.queries.keep", "solver.queries.pay"}),
-    frozenset({"solver.queries.castable", "solver.queries.prepared"}),
+KNOWN_CYCLES: set[frozenset[str]] = set()
+"""Cycles allowed to stay: none (issue 39 removed the last ones)."""
+
+BASE = {"solver.contract", "solver.deadline", "solver.sat", "solver.build"}
+"""solver/'s modules below every stage: what compiling produces and a back end returns, the
+request's deadline, CP-SAT's text writer (both back ends write models with it)."""
+STAGES = ("front", "fast", "cpsat", "answer", "verify", "queries")
+MAY_IMPORT = {
+    "base": {"base"},
+    "front": {"base", "front"},
+    "fast": {"base", "front", "fast"},
+    "cpsat": {"base", "front", "cpsat"},
+    "answer": {"base", "front", "fast", "cpsat", "answer"},
+    "verify": {"verify"},
+    "queries": {"base", "front", "fast", "cpsat", "answer", "verify", "queries"},
 }
-"""Cycles there were when the test was written: any other cycle, or one of these grown, fails."""
+"""The solver's stages each stage may import (besides models/): downward only."""
+MAX_MODULES_PER_FOLDER = 20
+MAX_LINES = 800
 
 
-def _type_checking(node: ast.If) -> bool:
-    test = node.test
-    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
-
-
-def _script_only(node: ast.If) -> bool:
-    test = node.test
-    return (isinstance(test, ast.Compare) and isinstance(test.left, ast.Name) and test.left.id == "__name__"
-            and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq)
-            and isinstance(test.comparators[0], ast.Constant) and test.comparators[0].value == "__main__")
+def _module_of(dotted: str) -> str:
+    """The module (or package) of the repository that ``dotted`` (without ``tapwise.``) names:
+    its longest prefix that is a file or a folder."""
+    parts = dotted.split(".")
+    for n in range(len(parts), 0, -1):
+        path = ROOT.joinpath(*parts[:n])
+        if path.with_suffix(".py").is_file() or (path / "__init__.py").is_file():
+            return ".".join(parts[:n])
+    return parts[0]
 
 
 def _imported(tree: ast.AST, package: str) -> set[str]:
-    """Every ``tapwise.*`` name the module imports at run time, as ``folder.module`` (or the
-    bare folder for a package's ``__init__``), wherever the import statement is."""
+    """Every ``tapwise.*`` module the module imports, as ``folder.module`` (``solver.front.merge``,
+    or a package such as ``solver.front`` for its ``__init__``), wherever the import is."""
     out: set[str] = set()
-
-    def module(dotted: str) -> str:
-        parts = dotted.split(".")
-        if len(parts) >= 2 and (ROOT / parts[0] / f"{parts[1]}.py").exists():
-            return ".".join(parts[:2])
-        return parts[0]
-
-    def visit(node: ast.AST) -> None:
-        if isinstance(node, ast.If) and (_type_checking(node) or _script_only(node)):
-            for child in node.orelse:
-                visit(child)
-            return
+    for node in ast.walk(tree):
         if isinstance(node, ast.Import):
-            for alias in node.names:
-                if alias.name.startswith("tapwise."):
-                    out.add(module(alias.name.removeprefix("tapwise.")))
+            out |= {_module_of(a.name.removeprefix("tapwise.")) for a in node.names
+                    if a.name.startswith("tapwise.")}
         elif isinstance(node, ast.ImportFrom):
-            if node.level:  # relative: from the module's own folder
-                base = package if node.level == 1 else ""
-                dotted = ".".join(x for x in (base, node.module or "") if x)
-            elif node.module and node.module.startswith("tapwise"):
+            if node.level:  # relative: from the module's own package, or one up per extra dot
+                base = package.split(".")[:len(package.split(".")) - node.level + 1]
+                dotted = ".".join(base + ([node.module] if node.module else []))
+            elif node.module and (node.module == "tapwise" or node.module.startswith("tapwise.")):
                 dotted = node.module.removeprefix("tapwise").lstrip(".")
             else:
-                return
+                continue
             if not dotted:
-                return
-            if "." in dotted:
-                out.add(module(dotted))
-            else:  # from tapwise.solver import deadline: a submodule, or the package's own name
-                for alias in node.names:
-                    target = f"{dotted}.{alias.name}"
-                    out.add(target if (ROOT / dotted / f"{alias.name}.py").exists() else dotted)
-        for child in ast.iter_child_nodes(node):
-            visit(child)
-
-    visit(tree)
+                continue
+            for alias in node.names:  # from tapwise.solver.front import merge: the module
+                out.add(_module_of(f"{dotted}.{alias.name}"))
     return out
 
 
 def _graph() -> dict[str, set[str]]:
     graph: dict[str, set[str]] = {}
-    for package in PACKAGES:
-        for path in sorted((ROOT / package).glob("*.py")):
-            name = package if path.stem == "__init__" else f"{package}.{path.stem}"
+    for top in PACKAGES:
+        for path in sorted((ROOT / top).rglob("*.py")):
+            parts = list(path.relative_to(ROOT).with_suffix("").parts)
+            if parts[-1] == "__init__":
+                parts = parts[:-1]
+            name = ".".join(parts)
+            package = name if path.stem == "__init__" else name.rsplit(".", 1)[0]
             graph[name] = _imported(ast.parse(path.read_text(), str(path)), package) - {name}
     return graph
 
@@ -129,37 +124,36 @@ def _cycles(graph: dict[str, set[str]]) -> list[frozenset[str]]:
     return out
 
 
+def _stage(module: str) -> str | None:
+    """The solver stage of ``module`` ("base", "front", ...), None outside solver/ or for the
+    solver package itself."""
+    if module in BASE:
+        return "base"
+    parts = module.split(".")
+    if parts[0] == "solver" and len(parts) >= 2 and parts[1] in STAGES:
+        return parts[1]
+    return None
+
+
 GRAPH = _graph()
 
 
-def test_the_scan_sees_lazy_imports():
-    """The scan is real: it finds an import made inside a function and skips a type-only one."""
-    tree = ast.parse("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from tapwise.solver.plan import x\n"
-                     "def f():\n    from tapwise.models.cards import library\n    from . import pay\n"
-                     "if __name__ == '__main__':\n    from tapwise.solver.keep import y\n"
-                     "if __name__ != '__main__':\n    from tapwise.solver.verify import z\n")
-    assert _imported(tree, "solver") == {"models.cards.catalog", "solver.queries.pay", "solver.verify.replay"}
+def test_the_scan_sees_every_import():
+    """The scan is real: it finds an import made inside a function, a type-only one and a
+    script's, and names modules in the stage folders."""
+    tree = ast.parse("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from tapwise.solver.queries.plan import x\n"
+                     "def f():\n    from tapwise.models.cards.catalog import library\n    from . import pay\n"
+                     "if __name__ == '__main__':\n    from tapwise.solver.queries.keep import y\n"
+                     "import tapwise.solver.deadline as deadlines\n")
+    assert _imported(tree, "solver.queries") == {"solver.queries.plan", "models.cards.catalog", "solver.queries.pay",
+                                                 "solver.queries.keep", "solver.deadline"}
     assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [frozenset({"a", "b", "c"})]
-    assert GRAPH["solver.queries.pay"] >= {"solver.cpsat.model", "models.problem"}
+    assert GRAPH["solver.queries.pay"] >= {"solver.cpsat.model", "models.loader", "solver.contract"}
 
 
-def test_no_import_cycle_beyond_the_known_ones():
+def test_no_import_cycle():
     cycles = set(_cycles(GRAPH))
     assert not cycles - KNOWN_CYCLES, sorted(sorted(c) for c in cycles - KNOWN_CYCLES)
-
-
-def test_the_known_cycles_are_all_still_there():
-    """A cycle removed or shrunk leaves the list: it says what the debt is, no more."""
-    cycles = set(_cycles(GRAPH))
-    assert not KNOWN_CYCLES - cycles, sorted(sorted(c) for c in KNOWN_CYCLES - cycles)
-
-
-def test_the_cp_sat_model_parts_import_in_one_direction():
-    """solver/cpsat/model.py's parts: the writer at the bottom, the model class on top of them all."""
-    parts = {m for m in GRAPH if m.startswith("solver.cpsat.model")} - {"solver.cpsat.keywords"}
-    assert GRAPH["solver.sat"] & parts == set()
-    assert {m for m in parts if "solver.cpsat.model" in GRAPH[m]} == set()  # only others use the facade
-    assert GRAPH["solver.cpsat.model"] >= parts - {"solver.cpsat.model"}
 
 
 @pytest.mark.parametrize("package, forbidden", [("models", ("solver", "interfaces", "benchmarks", "api")),
@@ -168,3 +162,66 @@ def test_a_layer_never_imports_one_above_it(package, forbidden):
     wrong = {(m, t) for m, targets in GRAPH.items() if m.split(".")[0] == package
              for t in targets if t.split(".")[0] in forbidden}
     assert wrong == set()
+
+
+def test_every_solver_module_is_in_a_stage():
+    loose = {m for m in GRAPH if m.startswith("solver.") and _stage(m) is None and m.count(".") == 1
+             and m.split(".")[1] not in STAGES}
+    assert loose == set(), "a module of solver/ belongs to a stage folder or to the shared base"
+
+
+@pytest.mark.parametrize("stage", ("base",) + STAGES)
+def test_a_stage_imports_only_downward(stage):
+    wrong = {(m, t) for m, targets in GRAPH.items() if _stage(m) == stage
+             for t in targets if _stage(t) is not None and _stage(t) not in MAY_IMPORT[stage]}
+    assert wrong == set()
+
+
+def test_the_verifier_knows_only_the_models():
+    """DESIGN principle 4: it shares no code with the model builder."""
+    wrong = {(m, t) for m, targets in GRAPH.items() if _stage(m) == "verify"
+             for t in targets if not t.startswith(("models", "solver.verify"))}
+    assert wrong == set()
+
+
+def test_both_back_ends_read_the_contract():
+    for stage in ("fast", "cpsat"):
+        assert any("solver.contract" in GRAPH[m] for m in GRAPH if _stage(m) == stage), stage
+
+
+def test_the_solver_package_lists_its_stages_in_order():
+    doc = ast.get_docstring(ast.parse((ROOT / "solver" / "__init__.py").read_text())) or ""
+    at = [doc.find(f"``{s}/``") for s in STAGES]
+    assert -1 not in at and at == sorted(at), at
+
+
+def test_only_the_loader_imports_the_card_reader():
+    """models/ reads like the rulebook: the card library and the Oracle reader (models/cards/)
+    are the loader's business, not the values'."""
+    readers = {m for m, targets in GRAPH.items() if m.startswith("models.") and not m.startswith("models.cards")
+               and any(t.startswith("models.cards") for t in targets)}
+    assert readers <= {"models.loader"}
+
+
+def test_the_cp_sat_model_parts_import_in_one_direction():
+    """solver/cpsat/model.py puts the model together from its parts; no part imports it."""
+    parts = {m for m in GRAPH if _stage(m) == "cpsat"} - {"solver.cpsat.model", "solver.cpsat"}
+    assert {m for m in parts if "solver.cpsat.model" in GRAPH[m]} == set()
+    assert "solver.sat" in GRAPH["solver.cpsat.model"]
+
+
+def test_folders_and_files_stay_small():
+    """No folder of more than 20 modules, no file of more than 800 lines (issue 39)."""
+    for top in PACKAGES + ("api", "interfaces"):
+        for folder in [ROOT / top] + [p for p in (ROOT / top).rglob("*") if p.is_dir()]:
+            modules = [p for p in folder.glob("*.py") if p.name != "__init__.py"]
+            assert len(modules) <= MAX_MODULES_PER_FOLDER, folder
+            for p in modules:
+                assert len(p.read_text().splitlines()) <= MAX_LINES, p
+
+
+def test_the_front_door_imports_no_interface():
+    """``import tapwise`` (api/__init__.py) gives the queries without the CLI, the server or
+    the batches: the dispatcher it asks is the solver's (solver/queries/request.py)."""
+    imported = _imported(ast.parse((ROOT / "api" / "__init__.py").read_text()), "")
+    assert {m for m in imported if m.startswith(("interfaces", "benchmarks"))} == set()

@@ -11,7 +11,9 @@ import time
 import pytest
 
 import tapwise
-from tapwise.models.problem import MAX_COUNT, MAX_UNITS, MAX_X, load_problem
+from tapwise.models.fields import MAX_COUNT
+from tapwise.models.problem import MAX_UNITS, MAX_X
+from tapwise.models.loader import load_problem
 from tapwise.solver.cpsat import model as cpsat
 from tapwise.solver.front.compile import compile_problem
 from tapwise.solver.queries.pay import solve_compiled

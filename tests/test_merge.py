@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from tapwise.models.problem import load_problem
+from tapwise.models.loader import load_problem
 from tapwise.solver.queries.pay import pay
 from tapwise.solver.front.merge import Merge
 from tapwise.solver.verify.replay import verify

@@ -801,7 +801,7 @@ def check_spec_shape(ability: dict) -> None:
 @needs_shared
 def test_every_ability_read_has_the_spec_shape_and_version_1_ones_load():
     """Version-1 abilities load through today's loader; every ability has 9.2's key names and shapes."""
-    load_ability = getattr(pytest.importorskip("tapwise.models.problem"), "load_ability", None)
+    load_ability = getattr(pytest.importorskip("tapwise.models.abilities"), "load_ability", None)
     from tapwise.models.cards.catalog import library
 
     rows = [(r["name"], a) for r in _rows()

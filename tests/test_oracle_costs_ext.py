@@ -355,7 +355,7 @@ def test_701_21_priest_of_yawgmoth_makes_the_sacrificed_artifacts_mana_value():
 
 
 def test_the_verifier_checks_the_amount_against_the_permanent_sacrificed():
-    from tapwise.models.problem import load_problem
+    from tapwise.models.loader import load_problem
     from tapwise.solver.verify.replay import verify
 
     board = {"cost": "{B}", "sources": [source("priest", PRIEST), artifact("one", 1), artifact("big", 4)]}
@@ -581,7 +581,7 @@ def test_106_7_squandered_resources_makes_a_type_the_sacrificed_land_could_produ
 
 
 def test_the_verifier_checks_the_type_against_the_land_sacrificed():
-    from tapwise.models.problem import load_problem
+    from tapwise.models.loader import load_problem
     from tapwise.solver.verify.replay import verify
 
     board = {"cost": "{B}", "sources": [source("sq", SQUANDERED), land("dual", ["{U}", "{B}"], tapped=True),

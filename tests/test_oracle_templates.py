@@ -8,7 +8,8 @@ import pytest
 import tapwise
 from tapwise.models.cards.catalog import library
 from tapwise.models.cards.oracle import read_card
-from tapwise.models.problem import ProblemError, load_problem
+from tapwise.models.problem import ProblemError
+from tapwise.models.loader import load_problem
 
 POWERSTONE = "{T}: Add {C}. This mana can't be spent to cast a nonartifact spell."
 

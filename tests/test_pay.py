@@ -6,7 +6,7 @@ import copy
 
 import pytest
 
-from tapwise.models.problem import load_problem
+from tapwise.models.loader import load_problem
 from tapwise.solver.queries.pay import pay
 from tapwise.solver.verify.replay import verify
 

@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from tapwise.models.mana import ManaCost
-from tapwise.models.problem import load_problem
+from tapwise.models.loader import load_problem
 from tapwise.solver.queries.pay import pay
 from tapwise.interfaces.queries import answer_request
 from tapwise.solver.verify.replay import verify

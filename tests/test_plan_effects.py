@@ -13,7 +13,7 @@ import json
 import random
 
 import tapwise
-from tapwise.models.problem import load_problem
+from tapwise.models.loader import load_problem
 from tapwise.solver.queries.keep import without_keep
 from tapwise.solver.verify.replay import verify
 from reference import TooBig, Unsupported

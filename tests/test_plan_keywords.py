@@ -12,7 +12,8 @@ import random
 import pytest
 
 import tapwise
-from tapwise.models.problem import ProblemError, load_problem
+from tapwise.models.problem import ProblemError
+from tapwise.models.loader import load_problem
 from tapwise.solver.queries.plan import plan
 from tapwise.solver.verify.replay import verify
 

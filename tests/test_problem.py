@@ -6,7 +6,8 @@ import copy
 
 import pytest
 
-from tapwise.models.problem import ProblemError, dump_problem, load_problem
+from tapwise.models.problem import ProblemError, dump_problem
+from tapwise.models.loader import load_problem
 
 BOARD = [{"name": "Plains", "count": 2}, {"name": "Snow-Covered Island"},
          {"id": "fountain", "abilities": [{"add": ["{W}", "{U}"]}]}]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tapwise.models.problem import load_problem
+from tapwise.models.loader import load_problem
 from tapwise.models.total_cost import total_costs
 
 

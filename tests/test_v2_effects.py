@@ -16,7 +16,7 @@ import pytest
 from jsonschema import Draft202012Validator
 
 import tapwise
-from tapwise.models.problem import load_problem
+from tapwise.models.loader import load_problem
 from tapwise.solver.verify.replay import verify
 from reference import TooBig, Unsupported
 from reference.effects_brute import brute_pay_effects
@@ -471,7 +471,7 @@ def test_616_1f_replacement_results_come_in_one_order_whatever_the_hash_seed():
     import subprocess
     import sys
     code = ("import json; from tapwise.solver.effects import _replaced; "
-            "from tapwise.models.problem import load_problem; "
+            "from tapwise.models.loader import load_problem; "
             "p = load_problem({'cost': '{G}', 'sources': [{'name': 'Forest'}], 'effects': ["
             "{'kind': 'replace', 'when': {'types': ['land']}, 'into_type': 'G'}, "
             "{'kind': 'replace', 'when': {'types': ['land'], 'min_amount': 2}, 'into': '{B}'}, "

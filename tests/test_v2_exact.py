@@ -7,7 +7,7 @@ the solver; every paid answer also passes the independent verifier.
 from __future__ import annotations
 
 import tapwise
-from tapwise.models.problem import load_problem
+from tapwise.models.loader import load_problem
 from tapwise.solver.verify.replay import verify
 
 

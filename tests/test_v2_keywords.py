@@ -258,7 +258,8 @@ def test_9_3_plan_takes_the_keys_and_names_a_bad_value():
 
 
 def test_9_3_the_keys_round_trip_through_dump_problem():
-    from tapwise.models.problem import dump_problem, load_problem
+    from tapwise.models.problem import dump_problem
+    from tapwise.models.loader import load_problem
     raw = {"cost": "{1}{B}", "convoke": True, "delve": True, "improvise": True,
            "other_costs": {"sacrifice_other": {"types": ["creature"], "n": 1}, "discard": 1}}
     loaded = load_problem(raw)

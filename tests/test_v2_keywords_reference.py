@@ -15,7 +15,7 @@ import random
 import pytest
 
 import tapwise
-from tapwise.models.problem import load_problem
+from tapwise.models.loader import load_problem
 from tapwise.solver.verify.replay import verify
 
 try:

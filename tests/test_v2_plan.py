@@ -149,7 +149,7 @@ from hypothesis import assume, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from tapwise.models.mana import ManaCost  # noqa: E402
-from tapwise.models.problem import load_problem  # noqa: E402
+from tapwise.models.loader import load_problem  # noqa: E402
 
 try:
     from reference.brute import TooBig, Unsupported

@@ -9,7 +9,8 @@ import copy
 import pytest
 
 import tapwise
-from tapwise.models.problem import ProblemError, load_problem
+from tapwise.models.problem import ProblemError
+from tapwise.models.loader import load_problem
 from tapwise.solver.verify.replay import verify
 
 try:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 
-from tapwise.models.problem import load_problem
+from tapwise.models.loader import load_problem
 from tapwise.solver.queries.pay import pay
 from tapwise.solver.verify.replay import verify
 
@@ -130,7 +130,7 @@ def test_exact_output_shortcut_agrees_with_the_matching():
     output the search accepts or rejects must come out the same."""
     from itertools import product
 
-    from tapwise.models.problem import load_ability
+    from tapwise.models.abilities import load_ability
     from tapwise.solver.verify.replay import _legal_output, _one_of_choices
 
     for add in ("{G}", "{C}{C}", ["{W}", "{U}"], "{W/U}{U/B}", ["{B}{B}", "{G}{G}"], {"any_color": 2},

@@ -15,7 +15,7 @@ import copy
 
 import pytest
 
-from tapwise.models.problem import load_problem
+from tapwise.models.loader import load_problem
 from tapwise.solver.verify import plain as verify_plain
 from tapwise.solver.verify.replay import replay, verify
 

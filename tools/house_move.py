@@ -51,10 +51,38 @@ STAGES = {  # folder -> (docstring of its __init__, {old module: new module})
                       "oracle_riders": "riders", "oracle_words": "words", "board": "board",
                       "board_facts": "board_facts"}),
 }
+LITERALS = {  # text that names a moved script
+    "python -m tapwise.models.cards.oracle": "python -m tapwise.models.cards.coverage",
+}
 RENAMES = {  # modules moved once more after the stage move, by their dotted names
     "tapwise.solver.cpsat.text": "tapwise.solver.sat",
 }
 NAMES = {  # names that left a module for another: imports of them follow (once the move is made)
+    "tapwise.models.problem": {
+        **{n: "tapwise.models.abilities" for n in (
+            "ABILITY_KEYS", "MAX_ALTERNATIVES", "_ABILITIES", "_ability_key", "_add_of",
+            "_any_of", "_cost", "_drawback", "_load_ability", "_not_generic",
+            "_reflect_lands", "_uses", "load_ability", "load_add", "load_amount",
+            "load_counters", "load_facts", "load_restriction"
+        )},
+        **{n: "tapwise.models.intern" for n in (
+            "_ARRAY", "_BASIC_SUBTYPES", "_END", "_FALSE", "_NOT_PLAIN", "_OBJECT",
+            "_PLAIN_BOARD_KEYS", "_QUICK_SOURCE_KEYS", "_SOURCES", "_TRUE", "_entry_key",
+            "_implied_subtypes", "_implied_supertypes", "_json_key", "_plain_source",
+            "quick_source"
+        )},
+        **{n: "tapwise.models.loader" for n in (
+            "SOURCE_KEYS", "SOURCE_V2_KEYS", "_OPTIONAL_FIELDS", "_PLAIN_PROBLEM_KEYS",
+            "_PROBLEM_DEFAULTS", "_board_keys", "_card_effects", "_card_facts",
+            "_check_facts", "_costs", "_load_counts", "_load_given", "_load_keep",
+            "_load_source", "_optional", "_problem_defaults", "_refuse_unread",
+            "load_player", "load_pool", "load_problem", "load_sources", "unread_json",
+            "v2_path"
+        )},
+        "_quick_source": "tapwise.models.intern",
+        **{n: "tapwise.models.fields" for n in ("MAX_COUNT", "_bool", "_expect", "_int", "_object", "_str")},
+        "Others": "tapwise.models.others",
+    },
     "tapwise.solver.front.compile": {n: "tapwise.solver.contract" for n in (
         "ManaKind", "Option", "Demand", "Producer", "Variant", "Compiled", "KindKey")},
     "tapwise.solver.cpsat.read": {"Solution": "tapwise.solver.contract"},
@@ -171,6 +199,8 @@ def rewrite(text: str, protect: str | None = None) -> str:
         if len(names[old]) == 1 and old not in UNMOVED:  # a bare file name naming one module only
             short = stage.split("/", 1)[1]
             text = re.sub(rf"(?<![\w/.\-]){old}\.(py|pxd)\b", lambda m: f"{short}/{new}.{m.group(1)}", text)
+    for old, new in LITERALS.items():
+        text = text.replace(old, new)
     for old, new in RENAMES.items():
         text = re.sub(rf"(?<![\w.]){re.escape(old)}(?![\w])", new, text)
         text = re.sub(rf"(?<![\w.]){re.escape(old[len('tapwise.'):])}(?![\w])", new[len("tapwise."):], text)

@@ -69,7 +69,7 @@ def finish(raw: dict[str, Any]) -> dict[str, Any]:
     version-2 keys (9.2) are written in their documented shapes."""
     out = {k: raw[k] for k in _ORDER if k in raw and (k == "add" or raw[k] != _DEFAULTS[k])}
     if is_version_1(out):
-        from tapwise.models.problem import load_ability
+        from tapwise.models.abilities import load_ability
 
         return load_ability(out, "ability").to_json()
     return out

@@ -27,7 +27,8 @@ from math import comb
 
 from tapwise.models.effects import Effect
 from tapwise.models.mana import TYPES
-from tapwise.models.problem import Problem, ProblemError, Source, load_ability
+from tapwise.models.problem import Problem, ProblemError, Source
+from tapwise.models.abilities import load_ability
 
 MAX_OUTPUTS = 512
 """Most output choices one ability may have under the effects (each a choice of the model)."""

@@ -27,8 +27,8 @@ from typing import Any, Callable, Iterator
 import numpy as np
 
 from tapwise.models.mana import COLORS, Kind, Symbol
-from tapwise.models.problem import (BOARD_KEYS, Ability, Problem, ProblemError, Purpose, Restriction, Source, load_problem,
-                                    unread_json)
+from tapwise.models.problem import BOARD_KEYS, Ability, Problem, ProblemError, Purpose, Restriction, Source
+from tapwise.models.loader import load_problem, unread_json
 from tapwise.solver.front.compile import reflect_choices, reflect_types
 from tapwise.solver.queries.available_shared import after_others, facts_now, ordered_sources, shares, take_cards
 from tapwise.solver.front.doubling import check_doubling, cube_factor

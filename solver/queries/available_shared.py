@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from tapwise.models.problem import Ability, Others, Problem, Source
+from tapwise.models.problem import Ability, Problem, Source
+from tapwise.models.others import Others
 from tapwise.solver.front.expand import facts_read
 
 Copies = tuple[tuple[tuple[tuple[bool, tuple[int, ...]], int], ...], ...]

@@ -12,7 +12,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from tapwise.models.problem import MAX_TIME_LIMIT, Problem, ProblemError, load_problem, unread_json
+from tapwise.models.problem import MAX_TIME_LIMIT, Problem, ProblemError
+from tapwise.models.loader import load_problem, unread_json
 from tapwise.models.total_cost import CostError
 from tapwise.solver.answer.reuse import Shape, copy_shaped, shape_of
 from tapwise.solver.answer.build import build_answer, group_answer

@@ -25,8 +25,8 @@ from math import ceil
 from typing import Any
 
 from tapwise.models.mana import KIND_X, TYPES, format_types
-from tapwise.models.problem import (BOARD_KEYS, COST_KEYS, Ability, PoolMana, Problem, ProblemError, Source, load_problem,
-                                    unread_json)
+from tapwise.models.problem import BOARD_KEYS, COST_KEYS, Ability, PoolMana, Problem, ProblemError, Source
+from tapwise.models.loader import load_problem, unread_json
 from tapwise.models.total_cost import CostError
 import tapwise.solver.deadline as deadlines
 from tapwise.solver.answer.size import left_over_fields

@@ -23,7 +23,8 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from tapwise.models.problem import BOARD_KEYS, COST_KEYS, Problem, ProblemError, load_problem
+from tapwise.models.problem import BOARD_KEYS, COST_KEYS, Problem, ProblemError
+from tapwise.models.loader import load_problem
 from tapwise.models.total_cost import CostError
 from tapwise.models.values import evolve
 import tapwise.solver.deadline as deadlines

@@ -16,7 +16,8 @@ from itertools import combinations_with_replacement, product
 
 from tapwise.models.effects import Effect
 from tapwise.models.mana import COLORS, ManaCost
-from tapwise.models.problem import Problem, Source, load_ability
+from tapwise.models.problem import Problem, Source
+from tapwise.models.abilities import load_ability
 
 
 def watching(problem: Problem, src: Source, enchanted: bool) -> list[Effect]:

@@ -14,7 +14,8 @@ from typing import Any
 
 from tapwise.models.mana import (COLORS, KIND_COLORED, KIND_ENERGY, KIND_GENERIC, KIND_HYBRID_PHYREXIAN,
                                  KIND_PHYREXIAN, KIND_SNOW, KIND_TWOBRID, KIND_X, Symbol)
-from tapwise.models.problem import Ability, Problem, Purpose, Restriction, Source, load_problem
+from tapwise.models.problem import Ability, Problem, Purpose, Restriction, Source
+from tapwise.models.loader import load_problem
 from tapwise.models.total_cost import INCREASE, TotalCost, total_costs
 from tapwise.solver.verify.board import BoardState
 from tapwise.solver.verify.plain import accepts

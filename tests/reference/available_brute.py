@@ -58,7 +58,8 @@ import json
 from typing import Any
 
 from tapwise.models.mana import Kind
-from tapwise.models.problem import ProblemError, load_problem
+from tapwise.models.problem import ProblemError
+from tapwise.models.loader import load_problem
 
 from .brute import _restriction_matches
 from .effects_brute import _results, _watches

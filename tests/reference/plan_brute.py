@@ -90,7 +90,7 @@ def check_left(board: dict, answer: dict) -> list[str]:
     """What is wrong with ``answer["left"]`` (a plan's answer on ``board``), counted on its own."""
     if answer.get("status") != "paid":
         return []
-    from tapwise.models.problem import load_problem  # only for the ids it gives unnamed and repeated entries
+    from tapwise.models.loader import load_problem  # only for the ids it gives unnamed and repeated entries
     ids = [s.id for s in load_problem({"cost": "{0}", **copy.deepcopy(board)}).sources]
     raws = dict(zip(ids, board.get("sources", [])))
     given = set(raws)

@@ -1,0 +1,42 @@
+"""``python -m tapwise.models.cards.coverage [FILE.jsonl | --library] [-v]``: how much Oracle text
+the reader (models/cards/oracle.py) reads, on a file of cards or on the shipped library. A
+script of its own: it reads the library, which builds on the reader."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections import defaultdict
+
+from tapwise.models.cards.catalog import library
+from tapwise.models.cards.oracle import measure
+
+
+def main(argv: list[str]) -> int:
+    """The coverage figure of docs/oracle.md, on a JSON-lines file of cards (name, types,
+    oracle) or on the shipped library (``--library``); ``-v`` lists every skipped sentence,
+    grouped by why."""
+    if "--library" in argv:
+        cards = {c.name: c for c in library().values() if c.oracle is not None}
+        failed = [(c.name, s) for c in cards.values() for s in c.skipped]
+        read, total = sum(1 for c in cards.values() if not c.skipped), len(cards)
+    else:
+        path = next((a for a in argv if not a.startswith("-")), "../shared/data/mana_sources.jsonl")
+        with open(path, encoding="utf-8") as f:
+            rows = [json.loads(line) for line in f if line.strip()]
+        read, failed = measure(rows)
+        total = len(rows)
+    if "-v" in argv:
+        groups: dict[str, list[str]] = defaultdict(list)
+        for card_name, s in failed:
+            groups[s.reason].append(f"{card_name}: {s.sentence}")
+        for reason, items in sorted(groups.items(), key=lambda kv: -len(kv[1])):
+            print(f"{len(items)}  {reason}")
+            for item in items:
+                print(f"      {item}")
+    print(f"{read}/{total} cards read completely ({read / total:.2%})")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
