@@ -7,7 +7,7 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-import tapwise.models.problem as problem_module
+import tapwise.models.loader as loader_module
 from tapwise.models.loader import load_problem
 from tapwise.solver.queries.pay import pay
 
@@ -15,7 +15,7 @@ from tapwise.solver.queries.pay import pay
 def _loader_lines(entries: list[dict[str, Any]]) -> int:
     """Lines run inside ``_load_source`` while loading ``entries`` (pure Python: the editable
     install builds nothing, so the loader is traced line by line)."""
-    code = problem_module._load_source.__code__
+    code = loader_module._load_source.__code__
     count = 0
 
     def local(frame: Any, event: str, arg: Any) -> Any:
