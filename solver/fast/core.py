@@ -1,56 +1,13 @@
 """The compiled core of the fast path (issue 22): the common class paid with no Python objects
 in the inner loop.
 
-:func:`solve` answers a compiled problem of the class below exactly, or returns ``None`` and
+:func:`solve` answers a compiled problem of its class exactly, or returns ``None`` and
 :func:`solver.fast.solve.solve_fast` goes on as before (its wider class, then CP-SAT). The answer is a
 :class:`Solution` filled as :mod:`solver.fast.answer` fills one, so everything after it is the
 same. Compiled by Cython with the C declarations of ``fast/core.pxd`` (board, cost and search as
 fixed-size C arrays); the same file run as Python is its pure twin, giving the same answers.
 
-**The class**, decided from the compiled IR (:func:`_read_board` once per board, :func:`_read_cost`
-once per compiled total cost):
-
-- every mana kind unrestricted (no ``only``), pool mana included; types the six of 106.1b;
-- every mana ability taps its source and costs nothing else (no mana, life, damage, sacrifice,
-  energy, nor any of section 9's costs); each of its choices is one unit of a type from a set
-  (a basic, a dual, a tri-land, Birds) or a fixed multiset of single types (Sol Ring's {C}{C}, a
-  bounce land's {W}{U}); a source has at most one such multiset choice among its abilities;
-- one total cost variant without reduction, increase, life or energy; its symbols colored,
-  ``{C}``, generic, hybrid (``{W/U}``, ``{C/W}``) and Phyrexian (``{W/P}``, ``{W/U/P}``: one
-  mana of its colors or 2 life), each accepting every kind of some set of types (so ``{S}``
-  only where every kind of its types is snow); X absent or fixed (not ``"max"``); ``{2/W}``
-  declines;
-- objectives among ``min_life``, ``min_sacrifices``, ``min_energy``, ``min_sources``,
-  ``min_waste`` and ``max_x`` in any order, or none (any payment answers);
-- within the C arrays' sizes: :data:`SINGLES` kinds of single-unit sources (by the types they
-  make), :data:`MULTIS` kinds of multisets, :data:`ROWS` distinct symbols.
-
-Life paid for Phyrexian symbols is bounded as CP-SAT bounds it: at most the player's life, and
-when ``keep_life`` is set, the life left at least that.
-
-**Exactness.** Mana comes in *units*, each of one type from a set (a bit mask over the six types,
-with life as a seventh "type" that pays Phyrexian symbols, 2 life a unit). Supply nodes: the
-multi activations' units per type, the pool per type, the single copies grouped by the mask of
-types they can make, and life (as many units as there are Phyrexian symbols, within the life
-bound). Demand rows: the symbols of one demand, accepting a mask. Fix the number ``m[j]`` of
-activations of each multi class (sources alike with the same multiset). What remains is a
-b-matching of supply units into demand rows, and which sets of supply units can be matched
-into the rows form a transversal matroid; every payment is a basis of it saturating the rows.
-For fixed ``m``, ``life = 2 * life units``, ``sources = sum(m) + single units`` and
-``waste = multi units made - multi units spent = const + pool + single + life units`` (every
-row is paid in full), so each objective is a sum of per-unit weights by node: multi (0, 0, 0),
-pool (0, 0, 1), single (0, 1, 1), life (2, 0, 1) as (life, sources, waste). Ordered
-lexicographically in the objectives' order (a weight vector is a scalarization where each
-weight exceeds the range of the later ones), the greedy algorithm is exact on a matroid: take as
-many units of the cheapest node as can be matched, then of the next, never unmatching earlier
-ones (augmenting paths that reroute but don't shrink them, :func:`_flow`); nodes of equal
-weight in any order. Over ``m``: an activation none of whose mana is spent can be dropped (no
-objective gets worse), so an optimum uses at most as many activations as there are demand
-units; and the activations of one class are alike, so the units of each type it spends can be
-moved onto as few of them as hold them: at most ``ceil(demand units accepting t / units of t
-one activation makes)`` over its types t. Every ``m`` within those bounds is tried (declining past
-:data:`MAX_CHOICES`), each solved exactly, so the best is optimal, and no payable problem is
-called infeasible.
+Which problems it takes (the class) and why its answer is optimal (exactness): docs/fast.md.
 """
 
 from __future__ import annotations
