@@ -124,7 +124,8 @@ def _cards(data: dict[str, Any], sources: list[Any]) -> list[_Card]:
         source = by_id.get(sid)
         kinds = _kinds(source, made.get(sid, [])) if sid != "pool" else "".join(
             t for t in "WUBRGC" if t in pool_types)
-        name = (source.name or sid) if source is not None else ("Mana pool" if sid == "pool" else sid)
+        name = (source.name or sid) if source is not None else ("Mana pool" if sid == "pool"
+                                                                else sid)
         count = source.count if source is not None else max(used[sid], 1)
         before = min(int(source.tapped), count) if source is not None else 0
         n_used = min(used[sid], count - before) if sid != "pool" else 1
@@ -143,7 +144,8 @@ def _cards(data: dict[str, Any], sources: list[Any]) -> list[_Card]:
         if rest > 0 and sid != "pool":
             cards.append(_Card(sid, name, rest, note="unused" if paid_ok else "", kinds=kinds))
         if before:
-            cards.append(_Card(sid, name, before, turned=True, marks=["tapped before"], kinds=kinds))
+            cards.append(_Card(sid, name, before, turned=True, marks=["tapped before"],
+                               kinds=kinds))
     return cards
 
 
@@ -152,7 +154,8 @@ def _kinds(source: Any, made: list[str]) -> str:
     text = " ".join(str(a.add) for a in source.abilities) if source is not None else " ".join(made)
     if "any_color" in text or "one_color" in text or "reflect" in text:
         return "WUBRG"
-    kinds = "".join(t for t in "WUBRGC" if "{" + t + "}" in text or "/" + t + "}" in text or "{" + t + "/" in text)
+    kinds = "".join(t for t in "WUBRGC" if "{" + t + "}" in text or "/" + t + "}" in text
+                    or "{" + t + "/" in text)
     if not kinds and any(ch.isdigit() for ch in text):
         kinds = "C"
     return kinds or (getattr(source, "colors", "") or "")  # no mana: a creature shows its colors
@@ -193,7 +196,8 @@ def _symbols(data: dict[str, Any], problem: dict[str, Any] | None,
             else:
                 by = []
                 for unit in p.get("mana") or []:
-                    kind = unit.get("type") or (colors.get(unit.get("convoke", ""), "") or "keyword")[0]
+                    kind = unit.get("type") or (colors.get(unit.get("convoke", ""), "")
+                                                or "keyword")[0]
                     by += [kind if kind in COLORS else "keyword"] * unit.get("count", 1)
             out += [_Symbol(p["symbol"], by) for _ in range(min(p.get("count", 1), 12))]
         return out
@@ -226,7 +230,8 @@ def _draw(data: dict[str, Any], symbols: list[_Symbol], cards: list[_Card]) -> s
     for i, sym in enumerate(symbols):
         out.append(_symbol(36 + i * 36, 62, sym))
     if data.get("why") or data.get("error"):
-        out.append(_text(20, 104, str(data.get("why") or data.get("error")), 13, "why", fill="#a01010"))
+        out.append(_text(20, 104, str(data.get("why") or data.get("error")), 13, "why",
+                         fill="#a01010"))
     if not cards:
         out.append(_text(20, top + 20, "No source on the board.", 13, "empty"))
     for i, card in enumerate(cards):
@@ -256,14 +261,16 @@ def _text(x: float, y: float, text: str, size: int, cls: str, anchor: str = "sta
 def _symbol(cx: float, cy: float, sym: _Symbol) -> str:
     """One cost symbol: a disc filled by what paid it (a wedge per mana when several did)."""
     by = sym.paid_by
-    attrs = (f'class="symbol{" conflict" if sym.conflict else ""}" data-symbol={quoteattr(sym.text)} '
+    attrs = (f'class="symbol{" conflict" if sym.conflict else ""}" '
+             f'data-symbol={quoteattr(sym.text)} '
              f'data-paid-by={quoteattr(" ".join(by))}')
     parts = [f"<g {attrs}>"]
     r = 15
     if not by:
         parts.append(f'<circle cx="{cx}" cy="{cy}" r="{r}" fill="#e9e6e0" stroke="#888"/>')
     elif len(set(by)) == 1:
-        parts.append(f'<circle cx="{cx}" cy="{cy}" r="{r}" fill="{COLORS.get(by[0], "#999")}" stroke="#555"/>')
+        parts.append(f'<circle cx="{cx}" cy="{cy}" r="{r}" fill="{COLORS.get(by[0], "#999")}" '
+                     f'stroke="#555"/>')
     else:  # a wedge per type, as wide as its share of the mana
         start = 0
         for kind, n in Counter(by).items():
@@ -273,7 +280,8 @@ def _symbol(cx: float, cy: float, sym: _Symbol) -> str:
             x0, y0 = cx + r * math.cos(a0), cy + r * math.sin(a0)
             x1, y1 = cx + r * math.cos(a1), cy + r * math.sin(a1)
             large = 1 if n * 2 > len(by) else 0
-            parts.append(f'<path d="M{cx},{cy} L{x0:.2f},{y0:.2f} A{r},{r} 0 {large},1 {x1:.2f},{y1:.2f} Z" '
+            parts.append(f'<path d="M{cx},{cy} L{x0:.2f},{y0:.2f} A{r},{r} 0 {large},1 '
+                         f'{x1:.2f},{y1:.2f} Z" '
                          f'fill="{COLORS.get(kind, "#999")}" stroke="#555" stroke-width="0.5"/>')
         parts.append(f'<circle cx="{cx}" cy="{cy}" r="{r}" fill="none" stroke="#555"/>')
     label = sym.text.strip("{}")
@@ -291,7 +299,8 @@ def _symbol(cx: float, cy: float, sym: _Symbol) -> str:
 
 def _card(x: float, y: float, card: _Card) -> str:
     """A card in its slot (turned 90° about its centre when tapped) and its labels below."""
-    classes = " ".join(["card"] + (["tapped"] if card.turned else []) + [m.split()[0] for m in card.marks
+    classes = " ".join(["card"] + (["tapped"] if card.turned else []) + [m.split()[0]
+                                                                         for m in card.marks
                                                                           if m != "tapped before"]
                        + (["before"] if "tapped before" in card.marks else []))
     cx, cy = x + SLOT / 2, y + SLOT / 2
@@ -300,24 +309,29 @@ def _card(x: float, y: float, card: _Card) -> str:
     stroke = "#c03030" if gone else "#7a6a55"
     dash = ' stroke-dasharray="6,4"' if gone else ""
     opacity = ' opacity="0.55"' if "tapped before" in card.marks or card.note == "unused" else ""
-    parts = [f'<g class="{classes}" data-source={quoteattr(card.sid)} data-name={quoteattr(card.name)} '
+    parts = [f'<g class="{classes}" data-source={quoteattr(card.sid)} '
+             f'data-name={quoteattr(card.name)} '
              f'data-copies="{card.copies}"{opacity}>']
     turn = f' transform="rotate(90 {cx:g} {cy:g})"' if card.turned else ""
     left, top = cx - CARD_W / 2, cy - CARD_H / 2
     parts.append(f'<g class="face"{turn}>')
-    parts.append(f'<rect x="{left:g}" y="{top:g}" width="{CARD_W}" height="{CARD_H}" rx="7" fill="{fill}" '
+    parts.append(f'<rect x="{left:g}" y="{top:g}" width="{CARD_W}" height="{CARD_H}" rx="7" '
+                 f'fill="{fill}" '
                  f'stroke="{stroke}" stroke-width="2"{dash}/>')
     band = card.kinds or " "
     for k, kind in enumerate(band):
         w = (CARD_W - 16) / len(band)
-        parts.append(f'<rect class="band" x="{left + 8 + k * w:.1f}" y="{top + 52:g}" width="{w:.1f}" height="46" '
+        parts.append(f'<rect class="band" x="{left + 8 + k * w:.1f}" y="{top + 52:g}" '
+                     f'width="{w:.1f}" height="46" '
                      f'fill="{COLORS.get(kind, "#e4dfd4")}"/>')
     for k, line in enumerate(_wrap(card.name, 13)[:3]):
         parts.append(_text(left + 8, top + 20 + k * 14, line, 12, "name", weight="bold"))
     if card.copies > 1:
-        parts.append(_text(left + CARD_W - 8, top + CARD_H - 10, f"×{card.copies}", 14, "copies", "end"))
+        parts.append(_text(left + CARD_W - 8, top + CARD_H - 10, f"×{card.copies}", 14, "copies",
+                           "end"))
     if gone:
-        parts.append(f'<path d="M{left + 12:g},{top + 40:g} L{left + CARD_W - 12:g},{top + CARD_H - 30:g} '
+        parts.append(f'<path d="M{left + 12:g},{top + 40:g} '
+                     f'L{left + CARD_W - 12:g},{top + CARD_H - 30:g} '
                      f'M{left + CARD_W - 12:g},{top + 40:g} L{left + 12:g},{top + CARD_H - 30:g}" '
                      f'stroke="#c03030" stroke-width="3" opacity="0.6"/>')
     parts.append("</g>")

@@ -90,7 +90,8 @@ class Summary:
     seconds: float = 0.0
     backend: str = "in-process"
     finished: bool = False
-    failed: list[Item] = field(default_factory=list)  # requests whose worker died each time: not answered
+    # requests whose worker died each time: not answered
+    failed: list[Item] = field(default_factory=list)
 
     @property
     def answered(self) -> int:
@@ -98,16 +99,21 @@ class Summary:
 
     def text(self) -> str:
         names = {"error": "errors", "other": "other (castable, available)"}
-        counts = ", ".join(f"{self.labels[k]} {names.get(k, k)}" for k in LABELS if k != "other" or self.labels[k])
+        counts = ", ".join(f"{self.labels[k]} {names.get(k, k)}" for k in LABELS if k != "other"
+                           or self.labels[k])
         rate = self.this_run / self.seconds if self.seconds > 0 else 0.0
         head = "batch done" if self.finished and not self.failed else "batch stopped"
-        text = (f"tapwise: {head}: {self.answered} answered ({self.this_run} this run, {self.before} before): "
-                f"{counts}; this run {self.this_run} in {self.seconds:.1f} s = {rate:.0f} problems/s "
+        text = (f"tapwise: {head}: {self.answered} answered ({self.this_run} this run, "
+                f"{self.before} before): "
+                f"{counts}; this run {self.this_run} in {self.seconds:.1f} s = {rate:.0f} "
+                f"problems/s "
                 f"({self.backend})")
         if self.failed:
             lines = ", ".join(str(item.line) for item in sorted(self.failed)[:10])
-            text += (f"\ntapwise: {len(self.failed)} lines not answered: the Dask worker answering each died every "
-                     f"time (line {lines}{', ...' if len(self.failed) > 10 else ''}); a rerun tries them again")
+            text += (f"\ntapwise: {len(self.failed)} lines not answered: the Dask worker answering "
+                     f"each died every "
+                     f"time (line {lines}{', ...' if len(self.failed) > 10 else ''}); a rerun "
+                     f"tries them again")
         return text
 
 
@@ -128,7 +134,8 @@ def _answer(item: Item, request: Any) -> dict[str, Any]:
         try:
             answer = answer_request(request)
         except Exception as e:  # noqa: BLE001 - one request's crash must not end the batch
-            answer = {"status": "error", "error": f"line {item.line}: internal error: {type(e).__name__}: {e}"}
+            answer = {"status": "error", "error": f"line {item.line}: internal error: "
+                                                  f"{type(e).__name__}: {e}"}
     if pid is not None and "id" not in answer:
         answer["id"] = pid
     if item.key[0] == "line":
@@ -192,7 +199,8 @@ def read_requests(stream: IO[bytes]) -> Iterator[tuple[Item, Any]]:
         if key in first_use:
             yield Item(n, text, ("line", n),
                        f"line {n}: id {key[1]} is already line {first_use[key]}'s; each line of a "
-                       "batch needs its own id (a resumed run skips the ids already answered)"), request
+                       "batch needs its own id (a resumed run skips the ids already "
+                       "answered)"), request
             continue
         first_use[key] = n
         yield Item(n, text, key, None), request
@@ -256,12 +264,14 @@ class Output:
     def _lock(self) -> None:
         try:
             import fcntl
-        except ImportError:  # not on POSIX: no lock, a second run on the same OUT is the user's care
+        except ImportError:
+            # not on POSIX: no lock, a second run on the same OUT is the user's care
             return
         try:
             fcntl.flock(self.handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
-            raise BatchError(f"another run is writing {self.path}; wait for it or stop it") from None
+            raise BatchError(f"another run is writing {self.path}; wait for it or stop "
+                             f"it") from None
 
     def _read(self) -> None:
         offset = 0
@@ -275,10 +285,12 @@ class Output:
                 record = None
             key = _key_of_answer(record)
             if key is None:
-                raise BatchError(f"{self.path} line {n} is not a batch answer (no id, no line); give a new "
+                raise BatchError(f"{self.path} line {n} is not a batch answer (no id, no line); "
+                                 f"give a new "
                                  "--out, or add --restart to overwrite it")
             if key in self.done:
-                raise BatchError(f"{self.path} line {n} answers {_describe(key)} a second time; the file was "
+                raise BatchError(f"{self.path} line {n} answers {_describe(key)} a second time; "
+                                 f"the file was "
                                  "written by something else: give a new --out, or add --restart")
             self.done[key] = _label(record)
             self.keys.append(key)
@@ -292,7 +304,8 @@ class Output:
         self.keys.extend(keys)
 
     def rewrite_in_order(self, line_of: dict[Key, int]) -> None:
-        """OUT's lines sorted by their request's input line, written to a new file that replaces OUT."""
+        """OUT's lines sorted by their request's input line, written to a new file that replaces
+        OUT."""
         self.handle.seek(0)
         lines = self.handle.readlines()
         order = sorted(range(len(lines)), key=lambda i: line_of[self.keys[i]])
@@ -346,16 +359,20 @@ def _dask_client(backend: Backend, log: TextIO) -> tuple[Any, Any]:
         versions = client.run(_tapwise_version)
     except Exception as e:  # noqa: BLE001 - a worker that can't import tapwise fails here
         client.close()
-        raise BatchError(f"the workers of {backend.address} can't run tapwise ({type(e).__name__}: {e}); "
+        raise BatchError(f"the workers of {backend.address} can't run tapwise ({type(e).__name__}: "
+                         f"{e}); "
                          "install the same tapwise on every worker") from None
     mine = _tapwise_version()
     other = {v for v in versions.values() if v != mine}
     if other:
         client.close()
-        raise BatchError(f"the workers of {backend.address} run tapwise {', '.join(sorted(other))}, this is "
-                         f"{mine}; answers must come from one version: install {mine} on every worker")
+        raise BatchError(f"the workers of {backend.address} run tapwise "
+                         f"{', '.join(sorted(other))}, this is "
+                         f"{mine}; answers must come from one version: install {mine} on every "
+                         f"worker")
     if not versions:
-        print(f"tapwise: the scheduler at {backend.address} has no workers yet; waiting for them", file=log)
+        print(f"tapwise: the scheduler at {backend.address} has no workers yet; waiting for them",
+              file=log)
     return client, None
 
 
@@ -477,12 +494,14 @@ class _Stop:
             signal.signal(sig, old)
 
 
-def run_batch(source: str | Path, out: str | Path, *, backend: Backend = Backend(), chunk: int = DEFAULT_CHUNK,
+def run_batch(source: str | Path, out: str | Path, *, backend: Backend = Backend(),
+              chunk: int = DEFAULT_CHUNK,
               restart: bool = False, in_order: bool = False, progress: bool | None = None,
               log: TextIO | None = None) -> Summary:
     """Answer every line of ``source`` (a path, or ``-`` for standard input) into ``out``,
     resuming from what ``out`` holds. ``progress``: None shows a bar when ``log`` is a terminal.
-    Raises BatchError for a run that can't start, KeyboardInterrupt (after the summary) when stopped."""
+    Raises BatchError for a run that can't start, KeyboardInterrupt (after the summary) when
+    stopped."""
     log = sys.stderr if log is None else log
     if chunk < 1:
         raise BatchError(f"--chunk must be at least 1, not {chunk}")
@@ -501,7 +520,8 @@ def run_batch(source: str | Path, out: str | Path, *, backend: Backend = Backend
         output = Output(out, restart)
         try:
             if output.cut:
-                print(f"tapwise: {out} ended in a torn line ({output.cut} bytes, a crash in mid-write); "
+                print(f"tapwise: {out} ended in a torn line ({output.cut} bytes, a crash in "
+                      f"mid-write); "
                       "redoing it", file=log)
             summary.before = len(output.done)
             summary.labels.update(output.done.values())
@@ -512,11 +532,14 @@ def run_batch(source: str | Path, out: str | Path, *, backend: Backend = Backend
                 total = len(keys)
                 foreign = [k for k in output.done if k not in keys]
                 if foreign:
-                    raise BatchError(f"{out} holds {len(foreign)} answers to no line of {source} (first: "
-                                     f"{_describe(foreign[0])}); give a new --out, or add --restart to overwrite it")
+                    raise BatchError(f"{out} holds {len(foreign)} answers to no line of {source} "
+                                     f"(first: "
+                                     f"{_describe(foreign[0])}); give a new --out, or add "
+                                     f"--restart to overwrite it")
                 stream.seek(0)
             if output.done:
-                print(f"tapwise: resuming: {len(output.done)} of {total} lines already answered in {out}", file=log)
+                print(f"tapwise: resuming: {len(output.done)} of {total} lines already answered in "
+                      f"{out}", file=log)
             line_of: dict[Key, int] = {}
             chunks = _chunks(read_requests(stream), output.done, chunk, line_of)
             bar = _progress(total, summary.before, show, log)
@@ -535,7 +558,9 @@ def run_batch(source: str | Path, out: str | Path, *, backend: Backend = Backend
                             if stop.asked:
                                 break
                     finally:
-                        results.close()  # shuts a LocalCluster down now, not when the traceback goes
+                        # shuts a LocalCluster down now, not when the
+                        # traceback goes
+                        results.close()
                     if stop.asked:
                         raise KeyboardInterrupt
                 summary.finished = True
@@ -543,7 +568,8 @@ def run_batch(source: str | Path, out: str | Path, *, backend: Backend = Backend
                 summary.seconds = time.perf_counter() - start
                 if bar is not None:
                     bar.close()
-                print(f"{summary.text()}\ntapwise: rerun the same command to resume from {out}", file=log)
+                print(f"{summary.text()}\ntapwise: rerun the same command to resume from {out}",
+                      file=log)
                 raise
             summary.seconds = time.perf_counter() - start
             if bar is not None:
@@ -561,14 +587,19 @@ def add_options(parser: argparse.ArgumentParser) -> None:
     """The batch options of ``tapwise pay`` (used with ``--jsonl``)."""
     group = parser.add_argument_group("batches (with --jsonl)")
     group.add_argument("--out", metavar="OUT.jsonl",
-                       help="write the answers to this file; a rerun resumes where a stopped run left off")
-    group.add_argument("--dask", action="store_true", help="answer on a Dask LocalCluster (tapwise[distributed])")
+                       help="write the answers to this file; a rerun resumes where a stopped run "
+                            "left off")
+    group.add_argument("--dask", action="store_true", help="answer on a Dask LocalCluster "
+                                                           "(tapwise[distributed])")
     group.add_argument("--workers", type=int, help="LocalCluster worker processes (default: cores)")
-    group.add_argument("--scheduler", metavar="ADDRESS", help="answer on a running Dask scheduler, like tcp://host:8786")
+    group.add_argument("--scheduler", metavar="ADDRESS", help="answer on a running Dask scheduler, "
+                                                              "like tcp://host:8786")
     group.add_argument("--chunk", type=int, default=DEFAULT_CHUNK,
                        help="requests per task (default %(default)s)")
-    group.add_argument("--restart", action="store_true", help="discard the answers OUT holds and start over")
-    group.add_argument("--in-order", action="store_true", help="at the end, rewrite OUT in input order")
+    group.add_argument("--restart", action="store_true", help="discard the answers OUT holds and "
+                                                              "start over")
+    group.add_argument("--in-order", action="store_true", help="at the end, rewrite OUT in input "
+                                                               "order")
     group.add_argument("--quiet", action="store_true", help="no progress bar and no summary")
 
 
@@ -578,14 +609,17 @@ def wanted(args: argparse.Namespace) -> bool:
 
 
 def main(args: argparse.Namespace) -> int:
-    """``tapwise pay IN --jsonl --out OUT [--dask [--workers N] | --scheduler ADDRESS]``; the exit code."""
+    """``tapwise pay IN --jsonl --out OUT [--dask [--workers N] | --scheduler ADDRESS]``; the exit
+    code."""
     problems = []
     if not args.jsonl:
         problems.append("--out, --dask and --scheduler answer a JSON-lines batch: add --jsonl")
     if not args.out:
-        problems.append("a batch writes its answers to a file it can resume from: add --out OUT.jsonl")
+        problems.append("a batch writes its answers to a file it can resume from: add --out "
+                        "OUT.jsonl")
     if args.dask and args.scheduler:
-        problems.append("--dask starts a LocalCluster, --scheduler uses a running one: give one of them")
+        problems.append("--dask starts a LocalCluster, --scheduler uses a running one: give one of "
+                        "them")
     if args.workers is not None and not args.dask:
         problems.append("--workers sets the LocalCluster's size: use it with --dask")
     if args.board is not None:
@@ -601,7 +635,8 @@ def main(args: argparse.Namespace) -> int:
     else:
         backend = Backend()
     try:
-        summary = run_batch(args.target, args.out, backend=backend, chunk=args.chunk, restart=args.restart,
+        summary = run_batch(args.target, args.out, backend=backend, chunk=args.chunk,
+                            restart=args.restart,
                             in_order=args.in_order, progress=False if args.quiet else None)
     except BatchError as e:
         print(f"tapwise: {e}", file=sys.stderr)

@@ -82,11 +82,13 @@ def _read(path: str) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError as e:
         where = "standard input" if path == "-" else path
-        raise Refused(f"{where} is not UTF-8 text: byte {e.start + 1} is {data[e.start]:#04x}") from None
+        raise Refused(f"{where} is not UTF-8 text: byte {e.start + 1} is "
+                      f"{data[e.start]:#04x}") from None
 
 
 def _looks_like_cost(text: str) -> bool:
-    return "{" in text or (bool(text) and all(c.isdigit() or c.upper() in "WUBRGCXSEP" for c in text))
+    return "{" in text or (bool(text) and all(c.isdigit() or c.upper() in "WUBRGCXSEP"
+                                              for c in text))
 
 
 def _load_json(path: str) -> Any:
@@ -121,7 +123,8 @@ def _no_file_options(args: argparse.Namespace, *names: str, jsonl: bool = False)
     """Quick mode's options are refused with a file: the file says all of it."""
     given = [n for n in names if getattr(args, n.lstrip("-").replace("-", "_"), None) not in (None, False)]
     if given and jsonl:
-        raise Refused(f"{', '.join(given)} doesn't apply with --jsonl: each line is a whole problem")
+        raise Refused(f"{', '.join(given)} doesn't apply with --jsonl: each line is a whole "
+                      f"problem")
     if given:
         raise Refused(f"{', '.join(given)} only applies with --board (quick mode); "
                       "with a problem file, put it in the file")
@@ -153,14 +156,16 @@ BOARD_OPTIONS = ("--life", "--energy", "--pool", "--fact")
 
 
 def _board_options(parser: argparse.ArgumentParser, example: str) -> None:
-    """Quick mode's board options (``--board``, ``--life``, ``--energy``, ``--pool``) and ``--json``."""
+    """Quick mode's board options (``--board``, ``--life``, ``--energy``, ``--pool``) and
+    ``--json``."""
     parser.add_argument("--json", action="store_true", help="print the spec answer as JSON")
     parser.add_argument("--board", help=f'quick mode: sources like "{example}" (grammar below)')
     parser.add_argument("--life", type=int, help="quick mode: the player's life (default 20)")
     parser.add_argument("--energy", type=int, help="quick mode: the player's energy")
     parser.add_argument("--pool", help="quick mode: mana already in the pool, like {R}{R}")
     parser.add_argument("--fact", action="append", metavar="FACT=VALUE",
-                        help='quick mode: a fact the board\'s cards read, like "artifact you control=4" (repeatable)')
+                        help='quick mode: a fact the board\'s cards read, like "artifact you '
+                             'control=4" (repeatable)')
 
 
 def _x_value(text: str) -> int | str:
@@ -170,13 +175,15 @@ def _x_value(text: str) -> int | str:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f'X must be a whole number or "max", not {text!r}') from None
+        raise argparse.ArgumentTypeError(f'X must be a whole number or "max", not '
+                                         f'{text!r}') from None
     if value < 0:
         raise argparse.ArgumentTypeError(f"X must be at least 0, not {value}")
     return value
 
 
-def _quick(make: Callable[[argparse.Namespace], dict[str, Any]], args: argparse.Namespace) -> dict[str, Any]:
+def _quick(make: Callable[[argparse.Namespace], dict[str, Any]],
+           args: argparse.Namespace) -> dict[str, Any]:
     """The request quick mode's ``make`` builds from ``args``; :class:`Refused` with the error
     (an unknown card, a board that doesn't parse)."""
     try:
@@ -243,7 +250,8 @@ def _write_svg(path: str, answer: dict[str, Any], problem: Any) -> None:
     from tapwise.svg import payment
 
     try:
-        Path(path).write_text(payment(answer, problem if isinstance(problem, dict) else None), encoding="utf-8")
+        Path(path).write_text(payment(answer, problem if isinstance(problem, dict) else None),
+                              encoding="utf-8")
     except OSError as e:
         raise Refused(f"can't write {path}: {e.strerror or e}") from None
 
@@ -268,8 +276,10 @@ def cmd_plan(args: argparse.Namespace) -> int:
     """Several costs paid one after another: a plan file (or -), or costs with --board."""
     if args.board is not None:
         if not args.targets:
-            raise Refused("give the costs to pay, like tapwise plan \"{1}{W}\" \"{U}\" --board \"...\"")
-        request: Any = _quick(lambda a: {**_quick_board(a), "costs": [_quick_cost(t) for t in a.targets]}, args)
+            raise Refused("give the costs to pay, like tapwise plan \"{1}{W}\" \"{U}\" --board "
+                          "\"...\"")
+        request: Any = _quick(lambda a: {**_quick_board(a), "costs": [_quick_cost(t)
+                                                                      for t in a.targets]}, args)
     elif len(args.targets) != 1:
         raise Refused("give one plan file (or -), or costs with --board \"...\"")
     else:
@@ -297,7 +307,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if not 0 <= args.port <= 65535:
         raise Refused(f"--port must be 0-65535 (0: any free port), not {args.port}")
     if not 0 <= args.workers <= 256:
-        raise Refused(f"--workers must be 0-256 (0: solve in the server's own process), not {args.workers}")
+        raise Refused(f"--workers must be 0-256 (0: solve in the server's own process), not "
+                      f"{args.workers}")
     if not 1 <= args.max_connections <= 4096:
         raise Refused(f"--max-connections must be 1-4096, not {args.max_connections}")
     try:
@@ -316,45 +327,62 @@ def _version() -> str:
 def build_parser() -> argparse.ArgumentParser:
     """The command line's parser: one subcommand each, easy to add options to."""
     formatter = argparse.RawDescriptionHelpFormatter
-    parser = argparse.ArgumentParser(prog="tapwise", description="Pay Magic: The Gathering costs optimally.",
+    parser = argparse.ArgumentParser(prog="tapwise", description="Pay Magic: The Gathering costs "
+                                                                 "optimally.",
                                      epilog=EPILOG, formatter_class=formatter)
     parser.add_argument("--version", action="version", version=f"tapwise {_version()}")
     sub = parser.add_subparsers(dest="command", required=True)
-    p = sub.add_parser("pay", help="pay a cost: a problem file (or - for stdin), or a cost with --board",
+    p = sub.add_parser("pay", help="pay a cost: a problem file (or - for stdin), or a cost with "
+                                   "--board",
                        epilog=EPILOG, formatter_class=formatter)
-    p.add_argument("target", help="problem JSON file, - for standard input, or a cost like {2}{W}{U/P} with --board")
+    p.add_argument("target", help="problem JSON file, - for standard input, or a cost like "
+                                  "{2}{W}{U/P} with --board")
     _board_options(p, "4 Plains, 2 Island, Sol Ring, Hallowed Fountain")
-    p.add_argument("--jsonl", action="store_true", help="read one problem per line, write one answer per line")
+    p.add_argument("--jsonl", action="store_true", help="read one problem per line, write one "
+                                                        "answer per line")
     p.add_argument("--x", type=_x_value, help='quick mode: the value of X, or "max"')
-    p.add_argument("--svg", metavar="FILE", help="also draw the payment as SVG into FILE (docs/pictures.md)")
+    p.add_argument("--svg", metavar="FILE", help="also draw the payment as SVG into FILE "
+                                                 "(docs/pictures.md)")
     batch.add_options(p)
     p.set_defaults(func=cmd_pay)
-    a = sub.add_parser("available", help="every maximal mana pool a board can make (spec section 7)",
+    a = sub.add_parser("available", help="every maximal mana pool a board can make (spec section "
+                                         "7)",
                        epilog=EPILOG, formatter_class=formatter)
-    a.add_argument("target", nargs="?", help="board JSON file (sources, pool, player), or - for standard input")
+    a.add_argument("target", nargs="?", help="board JSON file (sources, pool, player), or - for "
+                                             "standard input")
     _board_options(a, "2 Island, Watery Grave, City of Brass")
     a.set_defaults(func=cmd_available)
-    pl = sub.add_parser("plan", help="pay several costs one after another from one board (spec section 7)",
+    pl = sub.add_parser("plan", help="pay several costs one after another from one board (spec "
+                                     "section 7)",
                         epilog=EPILOG, formatter_class=formatter)
-    pl.add_argument("targets", nargs="*", help="a plan JSON file (board and costs) or -, or with --board the costs")
+    pl.add_argument("targets", nargs="*", help="a plan JSON file (board and costs) or -, or with "
+                                               "--board the costs")
     _board_options(pl, "Plains, Island, Hallowed Fountain")
     pl.add_argument("--order", choices=("given", "any"),
-                    help="given: pay a prefix in the order given (the default); any: choose subset and order")
+                    help="given: pay a prefix in the order given (the default); any: choose subset "
+                         "and order")
     pl.set_defaults(func=cmd_plan)
-    s = sub.add_parser("serve", help="JSON-lines server: stdin/stdout, or --port for TCP on 127.0.0.1",
+    s = sub.add_parser("serve", help="JSON-lines server: stdin/stdout, or --port for TCP on "
+                                     "127.0.0.1",
                        epilog=EPILOG, formatter_class=formatter)
-    s.add_argument("--port", type=int, help="serve over TCP on 127.0.0.1:PORT (0: any free port, announced "
+    s.add_argument("--port", type=int, help="serve over TCP on 127.0.0.1:PORT (0: any free port, "
+                                            "announced "
                    "on standard error) instead of standard input")
     s.add_argument("--max-bytes", type=int, default=server.MAX_REQUEST_BYTES,
                    help=f"the longest request line read (default {server.MAX_REQUEST_BYTES:,})")
     s.add_argument("--cache-entries", type=int, default=server.CACHE_ENTRIES,
-                   help="empty the solver's memos once together they hold more entries than this, so memory "
-                   f"stays flat (default {server.CACHE_ENTRIES:,}; 0 empties them after every request)")
+                   help="empty the solver's memos once together they hold more entries than this, "
+                        "so memory "
+                   f"stays flat (default {server.CACHE_ENTRIES:,}; 0 empties them after every "
+                   f"request)")
     s.add_argument("--workers", type=int, default=server.WORKERS,
-                   help="with --port: worker processes, so that many connections' requests are solved at once "
-                   f"(default {server.WORKERS}; 0: one request at a time in the server's own process)")
+                   help="with --port: worker processes, so that many connections' requests are "
+                        "solved at once "
+                   f"(default {server.WORKERS}; 0: one request at a time in the server's own "
+                   f"process)")
     s.add_argument("--max-connections", type=int, default=server.MAX_CONNECTIONS,
-                   help=f"with --port: connections served at once (default {server.MAX_CONNECTIONS}); one more "
+                   help=f"with --port: connections served at once (default "
+                        f"{server.MAX_CONNECTIONS}); one more "
                    "is answered with an error line and closed")
     s.set_defaults(func=cmd_serve)
     sub.add_parser("bench", help="run the benchmark suite (see tapwise bench --help)")
@@ -369,7 +397,8 @@ def main(argv: list[str] | None = None) -> int:
         try:
             from tapwise.benchmarks.runner import main as bench_main
         except ImportError as e:
-            print(f"tapwise bench needs the bench extra (pip install 'tapwise[bench]'): {e}", file=sys.stderr)
+            print(f"tapwise bench needs the bench extra (pip install 'tapwise[bench]'): {e}",
+                  file=sys.stderr)
             return EXIT_BAD_INPUT
         return bench_main(argv[1:])
     args = build_parser().parse_args(argv)

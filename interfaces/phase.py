@@ -57,7 +57,8 @@ def shard_symbol(shard: str) -> str:
     phyrexian = parts[0] == "Phyrexian"
     if phyrexian:
         parts = parts[1:]
-    letters = ["2" if p == "Two" else "C" if p == "Colorless" else COLOR_LETTER.get(p, "?") for p in parts]
+    letters = ["2" if p == "Two" else "C" if p == "Colorless" else COLOR_LETTER.get(p, "?")
+               for p in parts]
     if not letters or "?" in letters or len(letters) > 2:
         raise AdapterError(f"mana shard {shard!r} is not one the adapter knows")
     return "{" + "/".join(letters + (["P"] if phyrexian else [])) + "}"
@@ -68,7 +69,8 @@ def cost_text(mana_cost: Mapping[str, Any] | None) -> str | None:
     if not mana_cost or mana_cost.get("type") == "NoCost":
         return None
     if mana_cost.get("type") != "Cost":
-        raise AdapterError(f"mana cost of type {mana_cost.get('type')!r} is not one the adapter knows")
+        raise AdapterError(f"mana cost of type {mana_cost.get('type')!r} is not one the adapter "
+                           f"knows")
     generic = int(mana_cost.get("generic", 0))
     shards = [shard_symbol(s) for s in mana_cost.get("shards", [])]
     return ("{%d}" % generic if generic or not shards else "") + "".join(shards)
@@ -85,7 +87,8 @@ class EngineAbility:
     add: Any
     """What it makes, in tapwise's ``add`` form."""
     costs: Mapping[str, Any]
-    """tapwise's ability keys for its costs and drawbacks (``mana``, ``life``, ``damage``, ``sacrifice``)."""
+    """tapwise's ability keys for its costs and drawbacks (``mana``, ``life``, ``damage``,
+    ``sacrifice``)."""
     penalty: Any
     """The engine's penalty classification, which a ``TapLandForMana`` selection must repeat."""
     combinations: tuple[tuple[str, ...], ...] = ()
@@ -124,7 +127,8 @@ class EngineSource:
             # untapped): a player taps lands first. Said as a drawback (9.2), so that
             # ``min_drawbacks`` prefers lands after life and what ``keep`` protects, before the
             # number of sources; it never costs a payment.
-            abilities = [{**a, "drawback": CREATURE_DRAWBACK} if a.get("tap", True) else a for a in abilities]
+            abilities = [{**a, "drawback": CREATURE_DRAWBACK} if a.get("tap", True) else a
+                         for a in abilities]
         spec: dict[str, Any] = {"id": self.id, "name": self.name, "types": list(self.types),
                                 "tapped": self.tapped, "abilities": abilities}
         if self.sick:
@@ -146,7 +150,8 @@ class Spell:
     def cast_action(self, targets: Sequence[int] = ()) -> dict[str, Any]:
         """The engine's ``CastSpell`` with manual payment: the payer taps, not the engine."""
         return {"type": "CastSpell", "data": {"object_id": self.object_id, "card_id": self.card_id,
-                                              "targets": list(targets), "payment_mode": {"type": "Manual"}}}
+                                              "targets": list(targets),
+                                              "payment_mode": {"type": "Manual"}}}
 
 
 @dataclass(frozen=True)
@@ -165,7 +170,8 @@ class Board:
         for s in self.sources:
             if s.id == source_id:
                 return s
-        raise AdapterError(f"tapwise's answer names source {source_id!r}, which the board does not have")
+        raise AdapterError(f"tapwise's answer names source {source_id!r}, which the board does not "
+                           f"have")
 
     def problem(self, spell: Spell, keep: Sequence[str] = ()) -> dict[str, Any]:
         """The tapwise problem: pay ``spell`` from this board (keeping ``keep`` castable when
@@ -291,9 +297,11 @@ def read_source(obj: Mapping[str, Any]) -> tuple[EngineSource | None, list[str]]
         return None, skipped
     card_types = obj.get("card_types") or {}
     types = tuple(t.lower() for t in card_types.get("core_types", []))
-    sick = "creature" in types and bool(obj.get("has_summoning_sickness", obj.get("summoning_sick", False)))
+    sick = "creature" in types and bool(obj.get("has_summoning_sickness", obj.get("summoning_sick",
+                                                                                  False)))
     return EngineSource(
-        id=f"{name}@{obj['id']}", object_id=int(obj["id"]), incarnation=int(obj.get("incarnation", 0)),
+        id=f"{name}@{obj['id']}", object_id=int(obj["id"]), incarnation=int(obj.get("incarnation",
+                                                                                    0)),
         name=name, is_land="land" in types, types=types,
         subtypes=tuple(s.lower() for s in card_types.get("subtypes", [])),
         tapped=bool(obj.get("tapped")), sick=sick, abilities=tuple(abilities)), skipped
@@ -315,7 +323,8 @@ def read_board(game: Any, seat: int) -> Board:
     for mana in (player.get("mana_pool") or {}).get("mana", []):
         letter = "C" if mana["color"] == "Colorless" else COLOR_LETTER.get(mana["color"])
         if letter is None or mana.get("restrictions"):
-            unsupported.append(f"pool mana {mana['color']} with restrictions {mana.get('restrictions')}")
+            unsupported.append(f"pool mana {mana['color']} with restrictions "
+                               f"{mana.get('restrictions')}")
             continue
         pool.append("{%s}" % letter)
     return Board(seat, tuple(sources), tuple(pool), int(player["life"]), tuple(unsupported))
@@ -325,7 +334,8 @@ def read_spell(obj: Mapping[str, Any]) -> Spell:
     """A card in hand (``game.hand(seat)``) as a spell to pay for."""
     card_types = obj.get("card_types") or {}
     types = tuple(t.lower() for t in card_types.get("core_types", []))
-    return Spell(int(obj["id"]), int(obj.get("card_id", obj["id"])), obj["name"], cost_text(obj.get("mana_cost")),
+    return Spell(int(obj["id"]), int(obj.get("card_id", obj["id"])), obj["name"],
+                 cost_text(obj.get("mana_cost")),
                  types, "instant" in types or "Flash" in (obj.get("keywords") or []))
 
 
@@ -360,7 +370,8 @@ class Activation:
         mana), else ``ActivateAbility`` (its color is chosen at the prompt that follows)."""
         if not self.source.is_land:
             return {"type": "ActivateAbility",
-                    "data": {"source_id": self.source.object_id, "ability_index": self.ability.index}}
+                    "data": {"source_id": self.source.object_id,
+                             "ability_index": self.ability.index}}
         made = self.made
         if not made:
             raise AdapterError(f"{self.source.id} is to make {self.adds!r}, which names no mana")
@@ -368,7 +379,8 @@ class Activation:
         if self.ability.combinations:
             same = [c for c in self.ability.combinations if sorted(c) == sorted(made)]
             if not same:
-                raise AdapterError(f"{self.source.id} is to make {self.adds}, none of its combinations")
+                raise AdapterError(f"{self.source.id} is to make {self.adds}, none of its "
+                                   f"combinations")
             combination = made = list(same[0])
         selection = {
             "source": {"object_id": self.source.object_id, "incarnation": self.source.incarnation},
@@ -401,12 +413,14 @@ class Payment:
     @property
     def tapped(self) -> frozenset[int]:
         """Object ids the payment taps and leaves on the battlefield."""
-        return frozenset(a.source.object_id for a in self.activations if not a.ability.costs.get("sacrifice"))
+        return frozenset(a.source.object_id for a in self.activations
+                         if not a.ability.costs.get("sacrifice"))
 
     @property
     def sacrificed(self) -> frozenset[int]:
         """Object ids the payment sacrifices (Lotus Petal, Treasure)."""
-        return frozenset(a.source.object_id for a in self.activations if a.ability.costs.get("sacrifice"))
+        return frozenset(a.source.object_id for a in self.activations
+                         if a.ability.costs.get("sacrifice"))
 
 
 def _ordered(activations: list[Activation], feeders: list[list[str]]) -> list[Activation]:
@@ -433,7 +447,8 @@ def _ordered(activations: list[Activation], feeders: list[list[str]]) -> list[Ac
 def payment(board: Board, spell: Spell, answer: Mapping[str, Any]) -> Payment:
     """Turn a paid tapwise answer into the activations and prompt answers the engine needs."""
     if answer.get("status") != "paid":
-        raise AdapterError(f"{spell.name}: tapwise's answer is {answer.get('status')!r}, not a payment")
+        raise AdapterError(f"{spell.name}: tapwise's answer is {answer.get('status')!r}, not a "
+                           f"payment")
     activations: list[Activation] = []
     feeders: list[list[str]] = []
     for item in answer["activations"]:
@@ -449,11 +464,13 @@ def payment(board: Board, spell: Spell, answer: Mapping[str, Any]) -> Payment:
     for item in answer["payments"]:
         if item.get("life") and item["symbol"].endswith("/P}"):
             for letter in item["symbol"][1:-3].split("/"):
-                # a hybrid Phyrexian symbol's shard carries both colors; count it once, under its first
+                # a hybrid Phyrexian symbol's shard carries both colors; count it
+                # once, under its first
                 phyrexian[LETTER_TYPE[letter]] = phyrexian.get(LETTER_TYPE[letter], 0) + 1
                 break
     return Payment(spell, answer, tuple(_ordered(activations, feeders)), phyrexian,
-                   int(answer.get("life_paid", 0)) + int(answer.get("damage", 0)), int(answer.get("x", 0)))
+                   int(answer.get("life_paid", 0)) + int(answer.get("damage", 0)),
+                   int(answer.get("x", 0)))
 
 
 def pay(board: Board, spell: Spell, keep: Sequence[str] = (), time_limit: float = 2.0) -> dict[str, Any]:
@@ -463,7 +480,8 @@ def pay(board: Board, spell: Spell, keep: Sequence[str] = (), time_limit: float 
     return tapwise.pay(problem)
 
 
-# ---------------------------------------------------------------------------- playing it in the engine
+# ---------------------------------------------------------------------------- playing it in the
+# engine
 
 @dataclass(frozen=True)
 class CastReport:
@@ -492,7 +510,8 @@ def _ai(game: Any, seat: int) -> Any:
 
 
 def _tapped(game: Any, seat: int) -> set[int]:
-    return {int(o["id"]) for o in game.battlefield() if o.get("controller") == seat and o.get("tapped")}
+    return {int(o["id"]) for o in game.battlefield() if o.get("controller") == seat
+            and o.get("tapped")}
 
 
 def _phyrexian_choices(prompt: Mapping[str, Any], life: Mapping[str, int]) -> dict[str, Any]:
@@ -500,7 +519,8 @@ def _phyrexian_choices(prompt: Mapping[str, Any], life: Mapping[str, int]) -> di
     choices = []
     for shard in prompt["data"]["shards"]:
         color = shard.get("color")
-        if left.get(color, 0) > 0 and (shard.get("options") or {}).get("type") in ("ManaOrLife", "LifeOnly"):
+        if left.get(color, 0) > 0 and (shard.get("options") or {}).get("type") in ("ManaOrLife",
+                                                                                   "LifeOnly"):
             left[color] -= 1
             choices.append({"type": "PayLife"})
         else:
@@ -508,7 +528,8 @@ def _phyrexian_choices(prompt: Mapping[str, Any], life: Mapping[str, int]) -> di
     return {"type": "SubmitPhyrexianChoices", "data": {"choices": choices}}
 
 
-def play(game: Any, seat: int, pay_with: Payment, decide: Decide = _ai, targets: Sequence[int] = ()) -> CastReport:
+def play(game: Any, seat: int, pay_with: Payment, decide: Decide = _ai,
+         targets: Sequence[int] = ()) -> CastReport:
     """Cast ``pay_with.spell`` in the engine and pay exactly as tapwise said, then check that the
     engine tapped exactly those permanents and took exactly that life.
 
@@ -542,7 +563,8 @@ def play(game: Any, seat: int, pay_with: Payment, decide: Decide = _ai, targets:
                 send(decide(game, seat))
         for activation in pay_with.activations:
             if prompt()["type"] != "ManaPayment":
-                raise AdapterError(f"expected the ManaPayment prompt before {activation.source.id}, "
+                raise AdapterError(f"expected the ManaPayment prompt before "
+                                   f"{activation.source.id}, "
                                    f"engine waits for {prompt()['type']}")
             send(activation.action())
             for _ in range(4):
@@ -552,7 +574,8 @@ def play(game: Any, seat: int, pay_with: Payment, decide: Decide = _ai, targets:
                 elif waiting["type"] == "PayManaAbilityMana":
                     wanted = list(activation.paid_with)
                     if wanted not in waiting["data"]["options"]:
-                        raise AdapterError(f"{activation.source.id}: the engine offers {waiting['data']['options']} "
+                        raise AdapterError(f"{activation.source.id}: the engine offers "
+                                           f"{waiting['data']['options']} "
                                            f"for the ability's cost, not {wanted}")
                     send({"type": "PayManaAbilityMana", "data": {"payment": wanted}})
                 else:
@@ -581,7 +604,8 @@ def play(game: Any, seat: int, pay_with: Payment, decide: Decide = _ai, targets:
         error = (f"engine tapped {sorted(tapped)} (intended {sorted(pay_with.tapped)}), "
                  f"sacrificed {sorted(gone)} (intended {sorted(pay_with.sacrificed)}), "
                  f"life lost {life_lost} (intended {pay_with.life_lost}), cast {cast}")
-    return CastReport(spell, ok, cast, pay_with.tapped, tapped, life_lost, pay_with.life_lost, error, tuple(sent))
+    return CastReport(spell, ok, cast, pay_with.tapped, tapped, life_lost, pay_with.life_lost,
+                      error, tuple(sent))
 
 
 def has_priority(game: Any, seat: int) -> bool:
@@ -597,7 +621,8 @@ def active_player(game: Any) -> int:
 
 def sorcery_time(game: Any, seat: int, active: int | None = None) -> bool:
     """307.1: the seat has priority in its own main phase with an empty stack."""
-    if not (has_priority(game, seat) and game.phase in ("PreCombatMain", "PostCombatMain") and not game.stack()):
+    if not (has_priority(game, seat) and game.phase in ("PreCombatMain", "PostCombatMain")
+            and not game.stack()):
         return False
     return (active_player(game) if active is None else active) == seat
 

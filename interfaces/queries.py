@@ -50,7 +50,8 @@ def answer_request(request: Any, query: str | None = None) -> dict[str, Any]:
     except RecursionError:
         out = {"status": "error", "error": "the request is nested too deeply to be read"}
     except MemoryError:
-        out = {"status": "error", "error": f"internal error while answering a {asked} question: out of memory"}
+        out = {"status": "error", "error": f"internal error while answering a {asked} question: "
+                                           f"out of memory"}
     except Exception as e:  # a bug: said plainly, and the stream goes on
         out = {"status": "error", "error": f"internal error while answering a {asked} question: "
                f"{type(e).__name__}: {e}"}

@@ -15,8 +15,10 @@ def _mana_list(mana: list[dict[str, Any]]) -> str:
             keywords["delve" if "delve" in m else " ".join(f"{k} {v}" for k, v in m.items())] += 1
             continue
         counts[(m["type"], m["source"])] += m.get("count", 1)
-    parts = [f"{{{t}}}" + (f"x{n}" if n > 1 else "") + f" from {src}" for (t, src), n in counts.items()]
-    parts += [(f"delve {n} card{'s' if n > 1 else ''}" if k == "delve" else k + (f" x{n}" if n > 1 else ""))
+    parts = [f"{{{t}}}" + (f"x{n}" if n > 1 else "") + f" from {src}" for (t, src),
+             n in counts.items()]
+    parts += [(f"delve {n} card{'s' if n > 1 else ''}" if k == "delve" else k + (f" x{n}" if n > 1
+                                                                                 else ""))
               for k, n in keywords.items()]
     return ", ".join(parts)
 
@@ -30,13 +32,15 @@ def render(answer: dict[str, Any]) -> str:
         if answer.get("why"):
             lines.append(f"Why: {answer['why']}.")
         if answer.get("conflict_counts"):  # past 64 symbols: each once, with its count
-            lines.append("Symbols in conflict: " + ", ".join(f"{n:,} x {s}" for s, n in answer["conflict_counts"].items()))
+            counts = answer["conflict_counts"].items()
+            lines.append("Symbols in conflict: " + ", ".join(f"{n:,} x {s}" for s, n in counts))
         elif answer.get("conflict"):
             lines.append("Symbols in conflict: " + "".join(answer["conflict"]))
         return "\n".join(lines)
     has_x = answer.get("x") or "{X}" in answer["total_cost"]
     lines = [f"Pay {answer['total_cost']}" + (f" with X = {answer.get('x', 0)}" if has_x else "")
-             + ("" if answer.get("optimal") else "  (best found before the time limit, not proved optimal)")]
+             + ("" if answer.get("optimal") else "  (best found before the time limit, not proved "
+                                                 "optimal)")]
     lines.append("Activate, in this order:")
     if not answer["activations"]:
         spent = any(p.get("mana") for p in answer["payments"])
@@ -47,7 +51,8 @@ def render(answer: dict[str, Any]) -> str:
         if a.get("paid"):
             parts = [p["symbol"] + (f" x{p['count']}" if p.get("count", 1) > 1 else "")
                      + (" with 2 life" + (" each" if p.get("count", 1) > 1 else "") if "life" in p
-                        else " with " + _mana_list(p["mana"]) if p["mana"] else "")  # {0}: nothing to pay with
+                        # {0}: nothing to pay with
+                        else " with " + _mana_list(p["mana"]) if p["mana"] else "")
                      for p in a["paid"]]
             paid = "  paying " + "; ".join(parts)
         effects = ""  # 9.4: what a replacement changed, and what the extras added
@@ -55,7 +60,8 @@ def render(answer: dict[str, Any]) -> str:
             effects += f" (made {a['made']}, replaced)"
         if "extra" in a:
             effects += f", and {a['extra']} from an effect"
-        lines.append(f"  {a['source']}{times}: add {a['adds']}" + effects + (" each" if times else "") + paid)
+        lines.append(f"  {a['source']}{times}: add {a['adds']}" + effects + (" each" if times
+                                                                             else "") + paid)
     lines.append("Pay each symbol:")
     for p in answer["payments"]:
         each = " each" if p.get("count", 1) > 1 else ""
@@ -64,7 +70,8 @@ def render(answer: dict[str, Any]) -> str:
         elif "energy" in p:
             how = f"{p['energy']} energy{each}"
         else:
-            how = _mana_list(p["mana"]) or ("nothing: X is 0" if p["symbol"] == "{X}" else "nothing")
+            how = _mana_list(p["mana"]) or ("nothing: X is 0" if p["symbol"] == "{X}"
+                                            else "nothing")
         symbol = p["symbol"] + (f" x{p['count']}" if each else "")
         lines.append(f"  {symbol:<8} {how}")
     extras = []
@@ -83,7 +90,8 @@ def render(answer: dict[str, Any]) -> str:
         if answer.get(key):
             extras.append(f"{key} {answer[key]}")
     for key, ids in (answer.get("other_costs") or {}).items():
-        extras.append(f"other costs {key} " + (", ".join(ids) if isinstance(ids, list) else str(ids)))
+        extras.append(f"other costs {key} " + (", ".join(ids) if isinstance(ids, list)
+                                               else str(ids)))
     summary = "; ".join(extras)
     lines.append(summary[:1].upper() + summary[1:] + ".")
     lines.append("Left in the pool: " + _left_over(answer) + ".")
@@ -94,7 +102,8 @@ def _left_over(answer: dict[str, Any]) -> str:
     """The mana left: as listed while the list is short, else per type (``{C}x70``)."""
     if "left_over" in answer:
         return "".join(answer["left_over"]) or "nothing"
-    return ", ".join(f"{{{t}}}x{n}" for t, n in answer.get("left_over_counts", {}).items()) or "nothing"
+    return ", ".join(f"{{{t}}}x{n}" for t, n in answer.get("left_over_counts",
+                                                           {}).items()) or "nothing"
 
 
 def render_pools(pools: list[dict[str, int]]) -> str:
@@ -143,8 +152,10 @@ def render_plan(answer: dict[str, Any], costs: list[Any] | None = None,
         lines = ["None of the costs can be paid."]
     else:
         lines = [f"Pays {len(paid)} of {len(paid) + len(unpaid)} costs, in this order: "
-                 + ", ".join(name(i) for i in paid) + (f"; total mana value {value}" if value is not None else "")
-                 + ("" if answer.get("optimal") else " (best found before the time limit, not proved optimal)")
+                 + ", ".join(name(i) for i in paid) + (f"; total mana value {value}"
+                                                       if value is not None else "")
+                 + ("" if answer.get("optimal") else " (best found before the time limit, not "
+                                                     "proved optimal)")
                  + "."]
     why = answer.get("why", [])
     for n, i in enumerate(unpaid):
@@ -155,7 +166,8 @@ def render_plan(answer: dict[str, Any], costs: list[Any] | None = None,
         lines.append(f"{name(i)}:")
         lines += ["  " + line for line in render(one).splitlines()]
     left = answer.get("left", {})
-    untapped = sum(s.get("count", 1) - (s.get("count", 1) if s.get("tapped") is True else s.get("tapped", 0))
+    untapped = sum(s.get("count", 1) - (s.get("count", 1) if s.get("tapped") is True
+                                        else s.get("tapped", 0))
                    for s in left.get("sources", []))
     pool = [m if isinstance(m, str) else m["mana"] for m in left.get("pool", [])]
     player = left.get("player", {})

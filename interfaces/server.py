@@ -158,7 +158,8 @@ def serve_stream(stream: BinaryIO, out: Any, limit: int = MAX_REQUEST_BYTES,
     answered = 0
     for n, line in enumerate(_lines(stream, limit), 1):
         if line is None:
-            text = _line_error(n, f"longer than {limit:,} bytes; not read (the server's request size limit)")
+            text = _line_error(n, f"longer than {limit:,} bytes; not read (the server's request "
+                                  f"size limit)")
         elif answer is None:
             text = answer_line(line, n, cache_entries=cache_entries)
         else:
@@ -208,7 +209,8 @@ class Workers:
         # never from the server's threads (forking a threaded process can copy a held lock).
         context = multiprocessing.get_context("forkserver")
         context.set_forkserver_preload(["tapwise.interfaces.queries"])
-        pool = ProcessPoolExecutor(self.count, mp_context=context, initializer=_watch, initargs=(os.getpid(),))
+        pool = ProcessPoolExecutor(self.count, mp_context=context, initializer=_watch,
+                                   initargs=(os.getpid(),))
         for _ in range(self.count):  # start them now rather than on the first requests
             pool.submit(_ready)
         return pool
@@ -248,7 +250,8 @@ class Server(socketserver.ThreadingTCPServer):
     allow_reuse_address = True
     request_queue_size = 64
 
-    def __init__(self, port: int, limit: int = MAX_REQUEST_BYTES, cache_entries: int | None = CACHE_ENTRIES,
+    def __init__(self, port: int, limit: int = MAX_REQUEST_BYTES,
+                 cache_entries: int | None = CACHE_ENTRIES,
                  workers: int = WORKERS, max_connections: int = MAX_CONNECTIONS) -> None:
         super().__init__((HOST, port), _Connection)
         self.limit = limit
@@ -268,7 +271,8 @@ class Server(socketserver.ThreadingTCPServer):
     def process_request(self, request: Any, client_address: Any) -> None:
         if not self._open.acquire(blocking=False):
             try:
-                busy = {"status": "error", "error": f"the server has {self.max_connections:,} connections open "
+                busy = {"status": "error", "error": f"the server has {self.max_connections:,} "
+                                                    f"connections open "
                         "already (--max-connections); connect again later", "id": None}
                 request.sendall((json.dumps(busy) + "\n").encode())
             except OSError:
@@ -299,7 +303,8 @@ def serve_tcp(port: int, limit: int = MAX_REQUEST_BYTES, announce: Any = sys.std
               max_connections: int = MAX_CONNECTIONS) -> int:
     """Serve on 127.0.0.1:``port`` (0: any free port) until interrupted; the address is
     announced on ``announce`` as ``tapwise: serving on 127.0.0.1:PORT``."""
-    if threading.current_thread() is threading.main_thread():  # terminated: close as when interrupted
+    # terminated: close as when interrupted
+    if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGTERM, _interrupt)
     with Server(port, limit, cache_entries, workers, max_connections) as server:
         print(f"tapwise: serving on {HOST}:{server.port}", file=announce, flush=True)

@@ -34,7 +34,8 @@ def _cost(value: Any, path: str, most: int = MAX_GENERIC) -> ManaCost:
         raise ProblemError(path, str(e)) from None
     for s in cost.symbols:  # (KIND_GENERIC: each ``Kind.GENERIC`` is a slow lookup in Python 3.11)
         if s.kind is KIND_GENERIC and s.amount > most:
-            raise ProblemError(path, f"{{N}} may be at most {{{most}}} here" + (f", not {s}" if s.amount < 10**30 else ""))
+            shown = f", not {s}" if s.amount < 10**30 else ""
+            raise ProblemError(path, f"{{N}} may be at most {{{most}}} here" + shown)
     return cost
 
 
@@ -47,22 +48,26 @@ def _any_of(value: Any, path: str) -> tuple[Restriction, ...]:
     restrictions, none itself with ``any_of`` or ``all_of``."""
     items = _expect(value, (list,), path, "a list of spend restrictions")
     if not 2 <= len(items) <= MAX_ALTERNATIVES:
-        raise ProblemError(path, f"must list 2 to {MAX_ALTERNATIVES} restrictions, not {len(items)}")
+        raise ProblemError(path, f"must list 2 to {MAX_ALTERNATIVES} restrictions, not "
+                                 f"{len(items)}")
     out = []
     for i, item in enumerate(items):
-        nested = next((k for k in ("any_of", "all_of") if isinstance(item, dict) and k in item), None)
+        nested = next((k for k in ("any_of", "all_of") if isinstance(item, dict) and k in item),
+                      None)
         if nested is not None:
             raise ProblemError(f"{path}[{i}].{nested}", "a list of restrictions can't hold another")
         out.append(load_restriction(item, f"{path}[{i}]"))
         if out[-1].not_generic:
-            raise ProblemError(f"{path}[{i}].not_generic", "goes on the restriction itself, not on one of its "
+            raise ProblemError(f"{path}[{i}].not_generic", "goes on the restriction itself, not on "
+                                                           "one of its "
                                "alternatives (it says which symbols the mana pays, not what for)")
     return tuple(out)
 
 
 def load_restriction(value: Any, path: str) -> Restriction:
     obj = _object(value, path, ("kind", "types", "subtypes", "colors", "has_x", "tags", "not_types",
-                                "min_mana_value", "any_of", "not_generic", "all_of") + NOT_YET["only"])
+                                "min_mana_value", "any_of", "not_generic",
+                                "all_of") + NOT_YET["only"])
     _refuse_not_yet(obj, "only", path)
     colors = obj.get("colors")
     if colors is not None:
@@ -70,7 +75,8 @@ def load_restriction(value: Any, path: str) -> Restriction:
         _expect(items, (list,), f"{path}.colors", "a color class or a list of them")
         for i, c in enumerate(items):
             if not isinstance(c, str) or (c not in COLOR_CLASSES and c not in COLORS):
-                raise ProblemError(f"{path}.colors[{i}]" if not isinstance(colors, str) else f"{path}.colors",
+                raise ProblemError(f"{path}.colors[{i}]" if not isinstance(colors, str)
+                                   else f"{path}.colors",
                                    f"unknown color class {c!r}; use "
                                    "multicolored, monocolored, colorless or a color letter")
         colors = tuple(items)
@@ -97,7 +103,8 @@ def _not_generic(obj: Mapping[str, Any], path: str) -> bool | None:
     if "not_generic" not in obj:
         return None
     if obj["not_generic"] is not True:
-        raise ProblemError(f"{path}.not_generic", "must be true (leave it out for mana that pays generic)")
+        raise ProblemError(f"{path}.not_generic", "must be true (leave it out for mana that pays "
+                                                  "generic)")
     return True
 
 
@@ -115,7 +122,8 @@ def _add_of(value: Any, path: str) -> Any:
         return {"fact": _fact_name(value["fact"], f"{path}.fact")}
     text = _str(value, path).upper()
     if not text or any(c not in COLORS for c in text):
-        raise ProblemError(path, f"must be color letters (\"UR\"), {{\"fact\": ...}} or \"chosen\", not {value!r}")
+        raise ProblemError(path, f"must be color letters (\"UR\"), {{\"fact\": ...}} or "
+                                 f"\"chosen\", not {value!r}")
     return "".join(c for c in COLORS if c in text)
 
 
@@ -126,10 +134,12 @@ def load_add(value: Any, path: str) -> Any:
             cost = ManaCost.parse(value)
             units = sum(s.amount if s.kind is Kind.GENERIC else 1 for s in cost.symbols)
             if units > MAX_UNITS:
-                raise ProblemError(path, f"adds {units:,} mana; one activation may add at most {MAX_UNITS}"
+                raise ProblemError(path, f"adds {units:,} mana; one activation may add at most "
+                                         f"{MAX_UNITS}"
                                    if units < 10**30 else f"adds more than {MAX_UNITS} mana")
             if sum(s.kind is Kind.TWOBRID for s in cost.symbols) > MAX_TWOBRID_ADDED:
-                raise ProblemError(path, f"at most {MAX_TWOBRID_ADDED} {{2/W}}-style symbols in mana added "
+                raise ProblemError(path, f"at most {MAX_TWOBRID_ADDED} {{2/W}}-style symbols in "
+                                         f"mana added "
                                    "(each doubles the choices)")
             _choices_of_mana(cost)
         except NotationError as e:
@@ -142,23 +152,30 @@ def load_add(value: Any, path: str) -> Any:
             raise ProblemError(path, "an empty list of choices adds nothing")
         for i, v in enumerate(value):
             if not isinstance(v, str):
-                raise ProblemError(f"{path}[{i}]", f"each choice is a mana string, not {_type_name(v)}")
+                raise ProblemError(f"{path}[{i}]", f"each choice is a mana string, not "
+                                                   f"{_type_name(v)}")
         return [load_add(v, f"{path}[{i}]") for i, v in enumerate(value)]
     if isinstance(value, dict):
         keys = set(value)
-        if "double_pool" in keys:  # Doubling Cube (9.2): what it adds is read from the pool (solver/front/doubling.py)
+        # Doubling Cube (9.2): what it adds is read from the pool
+        # (solver/front/doubling.py)
+        if "double_pool" in keys:
             _object(value, path, ("double_pool",))
             if value["double_pool"] is not True:
-                raise ProblemError(f"{path}.double_pool", "must be true (Doubling Cube: double the unspent mana)")
+                raise ProblemError(f"{path}.double_pool", "must be true (Doubling Cube: double the "
+                                                          "unspent mana)")
             return {"double_pool": True}
         if keys & set(_ADD_COUNTS):
             _object(value, path, _ADD_COUNTS + ("of",))
             counts = [k for k in _ADD_COUNTS if k in keys]
             if len(counts) != 1:
-                raise ProblemError(path, "give exactly one of any_color, one_color, any_type, each_color")
+                raise ProblemError(path, "give exactly one of any_color, one_color, any_type, "
+                                         "each_color")
             key = counts[0]
             n = value[key]
-            if key == "each_color":  # tapwise extension: "for each color among ..., add one mana of that color"
+            # tapwise extension: "for each color among ..., add one mana of that
+            # color"
+            if key == "each_color":
                 n = _int(n, f"{path}.{key}", 1, MAX_EACH_COLOR)
             elif isinstance(n, dict):  # 9.2: n may be {"fact": F}
                 _object(n, f"{path}.{key}", ("fact",))
@@ -178,10 +195,12 @@ def load_add(value: Any, path: str) -> Any:
             whose = _choice(value["reflect"], f"{path}.reflect",
                             ("lands_you_control", "lands_opponents_control", "sacrificed"))
             if whose == "sacrificed" and "lands" in value:
-                raise ProblemError(f"{path}.lands", "goes with lands_you_control or lands_opponents_control")
+                raise ProblemError(f"{path}.lands", "goes with lands_you_control or "
+                                                    "lands_opponents_control")
             what = _choice(value.get("what", "color"), f"{path}.what", ("color", "type"))
             out = {"reflect": whose, "what": what}
-            if "lands" in value:  # tapwise extension: "a Gate you control", "a basic land you control"
+            # tapwise extension: "a Gate you control", "a basic land you control"
+            if "lands" in value:
                 out["lands"] = _reflect_lands(value["lands"], f"{path}.lands").to_json()
             if "n" in value:  # tapwise extension: "three mana of that type" (Incubation Druid)
                 out["n"] = _int(value["n"], f"{path}.n", 1, MAX_UNITS)
@@ -196,16 +215,19 @@ def _reflect_lands(value: Any, path: str) -> Others:
     ``reflect``): ``subtypes`` and the filter traits, as in ``tap_other``."""
     obj = _object(value, path, ("subtypes",) + TRAIT_KEYS)
     if not obj:
-        raise ProblemError(path, "give subtypes, supertypes, not_types or token (or leave lands out)")
+        raise ProblemError(path, "give subtypes, supertypes, not_types or token (or leave lands "
+                                 "out)")
     return _others(obj, path)
 
 
 ABILITY_KEYS = ("add", "tap", "mana", "life", "damage", "energy", "sacrifice", "uses", "only",
-                "times", "remove_counters", "put_counters", "if", "unless", "discard", "exile_graveyard", "mill",
+                "times", "remove_counters", "put_counters", "if", "unless", "discard",
+                "exile_graveyard", "mill",
                 "drawback", "sacrifice_other", "tap_other", "zone")
 
 
-_ABILITIES: dict[Hashable, Ability] = table()  # the same few ability objects come back on every board
+# the same few ability objects come back on every board
+_ABILITIES: dict[Hashable, Ability] = table()
 
 
 def _ability_key(value: Any) -> Hashable | None:
@@ -239,8 +261,10 @@ def _load_ability(value: Any, path: str) -> Ability:
     if mana is not None and any(s.kind is Kind.ENERGY for s in mana):
         raise ProblemError(f"{path}.mana", "energy is not mana: use the ability's \"energy\" key")
     if mana is not None and any(s.kind is Kind.X for s in mana):
-        raise ProblemError(f"{path}.mana", "{X} in a mana ability's cost can't be read: what the ability adds "
-                           "can't depend on X here; give the cost for one value of X (e.g. \"{2}\")")
+        raise ProblemError(f"{path}.mana", "{X} in a mana ability's cost can't be read: what the "
+                                           "ability adds "
+                           "can't depend on X here; give the cost for one value of X (e.g. "
+                           "\"{2}\")")
     ability = Ability(
         add=load_add(obj["add"], f"{path}.add"),
         tap=_bool(obj.get("tap", True), f"{path}.tap"),
@@ -260,31 +284,37 @@ def _load_ability(value: Any, path: str) -> Ability:
         discard=_int(obj.get("discard", 0), f"{path}.discard"),
         exile_graveyard=_int(obj.get("exile_graveyard", 0), f"{path}.exile_graveyard"),
         mill=_int(obj.get("mill", 0), f"{path}.mill"),
-        drawback=_drawback(obj["drawback"], f"{path}.drawback") if obj.get("drawback") is not None else None,
+        drawback=_drawback(obj["drawback"], f"{path}.drawback") if obj.get("drawback") is not None
+                      else None,
         sacrifice_other=(_others(obj["sacrifice_other"], f"{path}.sacrifice_other", x_ok=True)
                          if obj.get("sacrifice_other") else None),
-        tap_other=_others(obj["tap_other"], f"{path}.tap_other", x_ok=True) if obj.get("tap_other") else None,
+        tap_other=_others(obj["tap_other"], f"{path}.tap_other", x_ok=True) if obj.get("tap_other")
+                      else None,
         zone=_choice(obj["zone"], f"{path}.zone", ("graveyard",)) if "zone" in obj else None,
     )
     if ability.zone is not None and (ability.tap or not ability.sacrifice):
-        raise ProblemError(f"{path}.zone", "an ability that works from the graveyard neither taps (\"tap\": false) "
+        raise ProblemError(f"{path}.zone", "an ability that works from the graveyard neither taps "
+                                           "(\"tap\": false) "
                            "nor stays: its card is exiled (\"sacrifice\": true, Jack-o'-Lantern)")
     if ability.reflect is not None and ability.reflect[0] == "sacrificed" and (
             ability.sacrifice_other is None or ability.sacrifice_other.n != 1 or ability.sacrifice_other.any_number
             or ability.times is not None):
-        raise ProblemError(f"{path}.add.reflect", "\"sacrificed\" reflects the permanent its sacrifice_other takes: "
+        raise ProblemError(f"{path}.add.reflect", "\"sacrificed\" reflects the permanent its "
+                                                  "sacrifice_other takes: "
                            "needs a sacrifice_other of one permanent (n 1), and no times")
     taken = ability.times.taken if ability.times is not None else None
     for key in ("sacrifice_other", "tap_other"):
         others = getattr(ability, key)
         if others is not None and others.any_number and taken != key:
-            raise ProblemError(f"{path}.{key}.n", f"\"X\" needs times {{\"taken\": \"{key}\"}}: the amount is "
+            raise ProblemError(f"{path}.{key}.n", f"\"X\" needs times {{\"taken\": \"{key}\"}}: "
+                                                  f"the amount is "
                                "how many it took")
         if taken == key and (others is None or not others.any_number):
             raise ProblemError(f"{path}.times.taken", f"needs a {key} of n \"X\"")
     if ability.times is not None and ability.times.victim is not None and (
             ability.sacrifice_other is None or ability.sacrifice_other.n != 1):
-        raise ProblemError(f"{path}.times.victim", "reads the permanent sacrifice_other takes: needs a "
+        raise ProblemError(f"{path}.times.victim", "reads the permanent sacrifice_other takes: "
+                                                   "needs a "
                            "sacrifice_other of one permanent (n 1)")
     return ability
 
@@ -330,7 +360,8 @@ def load_amount(value: Any, path: str) -> Amount:
         raise ProblemError(path, "give exactly one of fact, counters, remove, victim, taken")
     key = given[0]
     if "up_to" in obj and key != "fact":
-        raise ProblemError(f"{path}.up_to", "goes with fact only (\"remove\" is already any number)")
+        raise ProblemError(f"{path}.up_to", "goes with fact only (\"remove\" is already any "
+                                            "number)")
     if key == "taken":
         taken = _choice(obj["taken"], f"{path}.taken", ("sacrifice_other", "tap_other"))
         return Amount(taken=taken, plus=_int(obj.get("plus", 0), f"{path}.plus"))
@@ -353,7 +384,8 @@ def load_facts(value: Any, path: str) -> tuple[tuple[str, Any], ...]:
             colors = raw.upper()
             bad = [c for c in colors if c not in COLORS]
             if bad:
-                raise ProblemError(p, f"must be a whole number or a color string like \"WUG\", not {raw!r}")
+                raise ProblemError(p, f"must be a whole number or a color string like \"WUG\", not "
+                                      f"{raw!r}")
             out[name] = "".join(c for c in COLORS if c in colors)
         else:
             out[name] = _int(raw, p, -(10**9))

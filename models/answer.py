@@ -90,7 +90,8 @@ class Activation:
     extra: ManaCost | None = None  # 9.4: the mana the extras it triggered added
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"source": self.source, "ability": self.ability, "adds": str(self.adds),
+        out: dict[str, Any] = {"source": self.source, "ability": self.ability,
+                               "adds": str(self.adds),
                                "times": self.times}
         if self.paid is not None:
             out["paid"] = [p.to_json() for p in self.paid]
@@ -115,7 +116,8 @@ class Drawback:
     times: int = 1
 
     def to_json(self) -> dict[str, Any]:
-        return {"source": self.source, "ability": self.ability, "drawback": self.drawback, "times": self.times}
+        return {"source": self.source, "ability": self.ability, "drawback": self.drawback,
+                "times": self.times}
 
 
 @dataclass(frozen=True)
@@ -142,7 +144,8 @@ class Answer:
     objective: tuple[tuple[str, int], ...] | None = None
     why: str | None = None
     conflict: tuple[str, ...] | None = None
-    conflict_counts: tuple[tuple[str, int], ...] | None = None  # past 64 symbols (solver/answer/size.py)
+    # past 64 symbols (solver/answer/size.py)
+    conflict_counts: tuple[tuple[str, int], ...] | None = None
     error: str | None = None
     id: Any = None
     kept: tuple[int, ...] | None = None  # spec 9.5: indexes of the kept costs still payable
@@ -170,15 +173,18 @@ class Answer:
 
     def _repr_svg_(self) -> str | None:
         """The picture a notebook shows (tapwise.svg); the board is the problem's when the answer
-        was loaded with one (``tapwise.load_answer(answer, problem)``), else what the answer names."""
+        was loaded with one (``tapwise.load_answer(answer, problem)``), else what the answer
+        names."""
         svg = VIEWS.get("svg")
         return svg(self, self.__dict__.get("_problem")) if svg is not None else None
 
 
 _PLAIN = ("optimal", "x", "life_paid", "damage", "energy_paid", "sources_used", "sacrificed",
-          "counters", "why", "error", "discarded", "counters_removed", "convoked", "improvised", "delved")
+          "counters", "why", "error", "discarded", "counters_removed", "convoked", "improvised",
+          "delved")
 ANSWER_KEYS = ("status", "total_cost", "announce", "activations", "payments", "colors_spent",
-               "left_over", "left_over_counts", "objective", "conflict", "conflict_counts", "id", "kept", "drawbacks", "other_costs") + _PLAIN
+               "left_over", "left_over_counts", "objective", "conflict", "conflict_counts", "id",
+               "kept", "drawbacks", "other_costs") + _PLAIN
 
 
 def _symbol(value: Any, path: str) -> Symbol:
@@ -231,13 +237,17 @@ def _payments(value: Any, path: str) -> tuple[Payment, ...]:
 
 
 def _activation(value: Any, path: str) -> Activation:
-    obj = _object(value, path, ("source", "ability", "adds", "times", "paid", "removed", "sacrificed", "tapped",
+    obj = _object(value, path, ("source", "ability", "adds", "times", "paid", "removed",
+                                "sacrificed", "tapped",
                                 "made", "extra"))
-    return Activation(_str(obj.get("source"), f"{path}.source"), _int(obj.get("ability"), f"{path}.ability"),
-                      _mana(obj.get("adds"), f"{path}.adds"), _int(obj.get("times", 1), f"{path}.times", 1),
+    return Activation(_str(obj.get("source"), f"{path}.source"), _int(obj.get("ability"),
+                                                                      f"{path}.ability"),
+                      _mana(obj.get("adds"), f"{path}.adds"), _int(obj.get("times", 1),
+                                                                   f"{path}.times", 1),
                       _payments(obj["paid"], f"{path}.paid") if "paid" in obj else None,
                       _int(obj["removed"], f"{path}.removed") if "removed" in obj else None,
-                      _strings(obj["sacrificed"], f"{path}.sacrificed") if "sacrificed" in obj else None,
+                      _strings(obj["sacrificed"], f"{path}.sacrificed") if "sacrificed" in obj
+                      else None,
                       _strings(obj["tapped"], f"{path}.tapped") if "tapped" in obj else None,
                       _mana(obj["made"], f"{path}.made") if "made" in obj else None,
                       _mana(obj["extra"], f"{path}.extra") if "extra" in obj else None)
@@ -245,8 +255,10 @@ def _activation(value: Any, path: str) -> Activation:
 
 def _drawback(value: Any, path: str) -> Drawback:
     obj = _object(value, path, ("source", "ability", "drawback", "times"))
-    return Drawback(_str(obj.get("source"), f"{path}.source"), _int(obj.get("ability"), f"{path}.ability"),
-                    _str(obj.get("drawback"), f"{path}.drawback"), _int(obj.get("times", 1), f"{path}.times", 1))
+    return Drawback(_str(obj.get("source"), f"{path}.source"), _int(obj.get("ability"),
+                                                                    f"{path}.ability"),
+                    _str(obj.get("drawback"), f"{path}.drawback"), _int(obj.get("times", 1),
+                                                                        f"{path}.times", 1))
 
 
 def _strings(value: Any, path: str) -> tuple[str, ...]:
@@ -290,24 +302,32 @@ def _load_answer(value: Any) -> Answer:
     return Answer(
         status=status,
         total_cost=_mana(obj["total_cost"], "total_cost") if "total_cost" in obj else None,
-        announce_hybrid=_strings(announce.get("hybrid", []), "announce.hybrid") if announce is not None else None,
+        announce_hybrid=_strings(announce.get("hybrid", []), "announce.hybrid")
+                  if announce is not None else None,
         phyrexian_life=(_int(announce.get("phyrexian_life", 0), "announce.phyrexian_life")
                         if announce is not None else None),
         activations=tuple(_activation(a, f"activations[{i}]") for i, a in enumerate(
-            _expect(obj["activations"], (list,), "activations", "a list"))) if "activations" in obj else None,
+            _expect(obj["activations"], (list,), "activations", "a list"))) if "activations" in obj
+                  else None,
         payments=_payments(obj["payments"], "payments") if "payments" in obj else None,
-        colors_spent=_strings(obj["colors_spent"], "colors_spent") if "colors_spent" in obj else None,
+        colors_spent=_strings(obj["colors_spent"], "colors_spent") if "colors_spent" in obj
+                  else None,
         left_over=_strings(obj["left_over"], "left_over") if "left_over" in obj else None,
-        left_over_counts=_type_counts(obj["left_over_counts"], "left_over_counts") if "left_over_counts" in obj else None,
+        left_over_counts=_type_counts(obj["left_over_counts"], "left_over_counts")
+                  if "left_over_counts" in obj else None,
         objective=objective,
         conflict=_strings(obj["conflict"], "conflict") if "conflict" in obj else None,
-        conflict_counts=_symbol_counts(obj["conflict_counts"], "conflict_counts") if "conflict_counts" in obj else None,
+        conflict_counts=_symbol_counts(obj["conflict_counts"], "conflict_counts")
+                  if "conflict_counts" in obj else None,
         id=obj.get("id"),
-        kept=tuple(_int(k, f"kept[{i}]") for i, k in enumerate(_expect(obj["kept"], (list,), "kept", "a list")))
+        kept=tuple(_int(k, f"kept[{i}]") for i, k in enumerate(_expect(obj["kept"], (list,), "kept",
+                                                                       "a list")))
         if "kept" in obj else None,
         drawbacks=tuple(_drawback(d, f"drawbacks[{i}]") for i, d in enumerate(
-            _expect(obj["drawbacks"], (list,), "drawbacks", "a list"))) if "drawbacks" in obj else None,
-        other_costs=load_other_costs_taken(obj["other_costs"], "other_costs") if "other_costs" in obj else None,
+            _expect(obj["drawbacks"], (list,), "drawbacks", "a list"))) if "drawbacks" in obj
+                  else None,
+        other_costs=load_other_costs_taken(obj["other_costs"], "other_costs")
+                  if "other_costs" in obj else None,
         **plain,
     )
 

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from tapwise.models.facts import Condition, fact_name, load_conditions
-from tapwise.models.fields import MAX_NUMBER, ProblemError, _choice, _expect, _int, _object, _str_list
+from tapwise.models.fields import (MAX_NUMBER, ProblemError, _choice, _expect, _int, _object,
+                                   _str_list)
 from tapwise.models.mana import COLORS, TYPES
 from tapwise.models.traits import TRAIT_KEYS, Permanent, Traits, load_traits
 
@@ -77,13 +78,17 @@ class Effect:
     into: str | None = None
     into_type: str | None = None
     any_color: int = 0  # extra only: n mana of any colors (each chosen on its own), instead of add
-    if_: tuple[Condition, ...] = ()  # extra only (tapwise extension): it triggers only while these hold
-    times: int | str = 1  # extra only (tapwise extension): its mana string this many times, or a fact's
+    # extra only (tapwise extension): it triggers only while these hold
+    if_: tuple[Condition, ...] = ()
+    # extra only (tapwise extension): its mana string this many times, or a fact's
+    times: int | str = 1
 
     @property
     def facts(self) -> tuple[str, ...]:
-        """The board facts it reads (``if``, ``times``): fixed during a payment (see models.problem)."""
-        return tuple(c.fact for c in self.if_) + ((self.times,) if isinstance(self.times, str) else ())
+        """The board facts it reads (``if``, ``times``): fixed during a payment (see
+        models.problem)."""
+        return tuple(c.fact for c in self.if_) + ((self.times,) if isinstance(self.times, str)
+                                                  else ())
 
     def applies_to(self, source: Permanent) -> bool:
         """Does it watch ``source`` (``min_amount`` aside)? Only permanents are tapped for mana."""
@@ -117,7 +122,8 @@ class Effect:
         return out
 
 
-_KEYS = {"extra": ("kind", "when", "on", "add", "if", "times"), "multiply": ("kind", "when", "factor"),
+_KEYS = {"extra": ("kind", "when", "on", "add", "if", "times"), "multiply": ("kind", "when",
+                                                                             "factor"),
          "replace": ("kind", "when", "into", "into_type")}
 _FILTER_KEYS = ("types", "subtypes", "controller", "min_amount") + TRAIT_KEYS
 
@@ -130,7 +136,8 @@ def load_effects(value: Any, path: str, sources: tuple[Permanent, ...],
     items = _expect(value, (list,), path, "a list of effect objects")
     if len(items) > MAX_EFFECTS:
         raise ProblemError(path, f"at most {MAX_EFFECTS} effects on one board, not {len(items)}")
-    out = tuple(_load_effect(item, f"{path}[{k}]", sources, load_add) for k, item in enumerate(items))
+    out = tuple(_load_effect(item, f"{path}[{k}]", sources, load_add) for k,
+                item in enumerate(items))
     _check_chosen(out, path, sources)
     return out
 
@@ -152,7 +159,8 @@ def _load_effect(value: Any, path: str, sources: tuple[Permanent, ...], load_add
             if not isinstance(on, str) or not any(s.id == on for s in sources):
                 raise ProblemError(f"{path}.on", f"names no source of this board: {on!r}")
         if "add" not in obj:
-            raise ProblemError(f"{path}.add", "is required: a mana string, \"same_type\", \"chosen\" "
+            raise ProblemError(f"{path}.add", "is required: a mana string, \"same_type\", "
+                                              "\"chosen\" "
                                "or {\"any_color\": n}")
         add = obj["add"]
         if "if" in obj or "times" in obj:
@@ -160,22 +168,27 @@ def _load_effect(value: Any, path: str, sources: tuple[Permanent, ...], load_add
         if isinstance(add, dict):
             n = _object(add, f"{path}.add", ("any_color",))
             if "any_color" not in n:
-                raise ProblemError(f"{path}.add.any_color", "is required: how many mana of any color")
-            return Effect("extra", when, on, None, any_color=_int(n["any_color"], f"{path}.add.any_color", 1,
+                raise ProblemError(f"{path}.add.any_color", "is required: how many mana of any "
+                                                            "color")
+            return Effect("extra", when, on, None, any_color=_int(n["any_color"],
+                                                                  f"{path}.add.any_color", 1,
                                                                   MAX_ANY_COLOR))
         if add not in ("same_type", "chosen"):
             add = _mana(add, f"{path}.add", load_add)
         return Effect("extra", when, on, add)
     if kind == "multiply":
         if "factor" not in obj:
-            raise ProblemError(f"{path}.factor", "is required: how many times as much mana (Mana Reflection: 2)")
+            raise ProblemError(f"{path}.factor", "is required: how many times as much mana (Mana "
+                                                 "Reflection: 2)")
         return Effect("multiply", when, factor=_int(obj["factor"], f"{path}.factor", 1, MAX_FACTOR))
     if ("into" in obj) == ("into_type" in obj):
-        raise ProblemError(path, "a replace gives exactly one of into (the whole output) and into_type")
+        raise ProblemError(path, "a replace gives exactly one of into (the whole output) and "
+                                 "into_type")
     if "into" in obj:
         return Effect("replace", when, into=_mana(obj["into"], f"{path}.into", load_add))
     return Effect("replace", when,
-                  into_type=_choice(str(obj["into_type"]).upper() if isinstance(obj["into_type"], str)
+                  into_type=_choice(str(obj["into_type"]).upper() if isinstance(obj["into_type"],
+                                                                                str)
                                     else obj["into_type"], f"{path}.into_type", tuple(TYPES)))
 
 
@@ -202,7 +215,8 @@ def _conditional_extra(obj: dict, path: str, when: ManaFilter | None, on: str | 
         n = _object(add, f"{path}.add", ("any_color",))
         if "any_color" not in n:
             raise ProblemError(f"{path}.add.any_color", "is required: how many mana of any color")
-        return Effect("extra", when, on, None, any_color=_int(n["any_color"], f"{path}.add.any_color", 1,
+        return Effect("extra", when, on, None, any_color=_int(n["any_color"],
+                                                              f"{path}.add.any_color", 1,
                                                               MAX_ANY_COLOR), if_=conditions)
     if add not in ("same_type", "chosen"):
         add = _mana(add, f"{path}.add", load_add)
@@ -222,23 +236,29 @@ def check_effect_facts(effects: tuple[Effect, ...], path: str, facts: dict[str, 
         for j, fact in enumerate(e.facts):
             where = f"{path}[{k}].times.fact" if j >= len(e.if_) else f"{path}[{k}].if[{j}].fact"
             if not isinstance(facts.get(fact), int):
-                raise ProblemError(where, f"needs the fact {fact!r} as a number in the problem's facts")
+                raise ProblemError(where, f"needs the fact {fact!r} as a number in the problem's "
+                                          f"facts")
             for i, s in enumerate(sources):
                 if fact in dict(s.counts):
-                    raise ProblemError(where, f"reads {fact!r}, which sources[{i}].counts lowers as copies are "
-                                       "sacrificed: an effect's facts must stay fixed through the payment")
+                    raise ProblemError(where, f"reads {fact!r}, which sources[{i}].counts lowers "
+                                              f"as copies are "
+                                       "sacrificed: an effect's facts must stay fixed through the "
+                                       "payment")
             if fact == e.times and facts[fact] > MAX_TIMES:
-                raise ProblemError(where, f"makes its mana {facts[fact]:,} times; at most {MAX_TIMES}")
+                raise ProblemError(where, f"makes its mana {facts[fact]:,} times; at most "
+                                          f"{MAX_TIMES}")
 
 
 def _load_filter(value: Any, path: str) -> ManaFilter:
     obj = _object(value, path, _FILTER_KEYS)
     if "controller" in obj:
-        # Every source of a problem is the paying player's; an opponent's permanents aren't tapped here.
+        # Every source of a problem is the paying player's; an opponent's permanents
+        # aren't tapped here.
         _choice(obj["controller"], f"{path}.controller", ("you", "any"))
     return ManaFilter(_str_list(obj.get("types", []), f"{path}.types"),
                       _str_list(obj.get("subtypes", []), f"{path}.subtypes"),
-                      _int(obj.get("min_amount", 0), f"{path}.min_amount", 0, MAX_NUMBER), load_traits(obj, path))
+                      _int(obj.get("min_amount", 0), f"{path}.min_amount", 0, MAX_NUMBER),
+                      load_traits(obj, path))
 
 
 def _mana(value: Any, path: str, load_add: Callable[[Any, str], Any]) -> str:
@@ -254,6 +274,8 @@ def _check_chosen(effects: tuple[Effect, ...], path: str, sources: tuple[Permane
         if e.add != "chosen":
             continue
         for i, s in enumerate(sources):
-            if e.applies_to(s) and any(a.tap for a in s.abilities) and (s.chosen is None or s.chosen not in COLORS):
-                raise ProblemError(f"{path}[{k}].add", f"is \"chosen\" but sources[{i}].chosen gives no color")
+            if e.applies_to(s) and any(a.tap for a in s.abilities) and (s.chosen is None
+                                                                        or s.chosen not in COLORS):
+                raise ProblemError(f"{path}[{k}].add", f"is \"chosen\" but sources[{i}].chosen "
+                                                       f"gives no color")
 

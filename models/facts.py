@@ -60,7 +60,8 @@ class Amount:
     plus: int = 0
     up_to: bool = False
     victim: str | None = None  # tapwise extension: a fact of the permanent sacrifice_other took
-    taken: str | None = None  # tapwise extension: how many "sacrifice_other" / "tap_other" took (n "X")
+    # tapwise extension: how many "sacrifice_other" / "tap_other" took (n "X")
+    taken: str | None = None
 
     def to_json(self) -> object:
         if self.number is not None and not self.plus:

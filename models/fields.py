@@ -26,7 +26,8 @@ class ProblemError(ValueError):
 
 def _type_name(value: Any) -> str:
     return {dict: "an object", list: "a list", str: "a string", bool: "a boolean",
-            int: "an integer", float: "a number", type(None): "null"}.get(type(value), type(value).__name__)
+            int: "an integer", float: "a number", type(None): "null"}.get(type(value),
+                                                                          type(value).__name__)
 
 
 def _expect(value: Any, kinds: tuple[type, ...], path: str, what: str) -> Any:
@@ -70,7 +71,8 @@ def _int(value: Any, path: str, minimum: int = 0, maximum: int = MAX_NUMBER) -> 
         raise ProblemError(path, f"must be at least {minimum}, not {value}")
     if value > maximum:
         raise ProblemError(path, f"must be at most {maximum:,}, not {value:,}" if value < 10**30
-                           else f"must be at most {maximum:,}, not a number of {len(str(value))} digits")
+                           else f"must be at most {maximum:,}, not a number of {len(str(value))} "
+                                f"digits")
     return value
 
 

@@ -29,7 +29,8 @@ from tapwise.models.problem import MAX_CONVERTERS, Source
 _QUICK_SOURCE_KEYS = frozenset(("id", "name", "count", "types", "snow", "tapped", "abilities"))
 
 
-_SOURCES: dict[tuple, Source] = table()  # plain entries by their exact JSON: boards repeat the same cards
+# plain entries by their exact JSON: boards repeat the same cards
+_SOURCES: dict[tuple, Source] = table()
 
 _OBJECT, _ARRAY, _TRUE, _FALSE, _NOT_PLAIN, _END = (object() for _ in range(6))
 
@@ -95,7 +96,8 @@ def _entry_key(raw: Any) -> Any:
         return _NOT_PLAIN
     parts = [_OBJECT]
     for k, v in raw.items():
-        if k not in _QUICK_SOURCE_KEYS:  # (such an entry goes to the full loader: none is remembered)
+        # (such an entry goes to the full loader: none is remembered)
+        if k not in _QUICK_SOURCE_KEYS:
             return _NOT_PLAIN
         parts.append(k)
         t = type(v)
@@ -209,7 +211,8 @@ def _plain_source(raw: Any) -> Source | None:
                              "supertypes": _implied_supertypes(name), **_PLAIN_BOARD_KEYS})
 
 
-_PLAIN_BOARD_KEYS = {"colors": "", "sick": False, "counters": (), "chosen": None, "zone": "battlefield",
+_PLAIN_BOARD_KEYS = {"colors": "", "sick": False, "counters": (), "chosen": None,
+                     "zone": "battlefield",
                      "facts": (), "counts": (), "token": False, "unread": (), "card_effects": (),
                      "described": False}
 """Section 9.1's keys of a plain entry, which gives none of them, and its cards' effects: none,

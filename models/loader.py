@@ -33,7 +33,8 @@ from tapwise.models.traits import SOURCE_SUPERTYPES, load_supertypes
 from tapwise.models.values import assemble
 
 SOURCE_KEYS = ("id", "name", "count", "types", "snow", "tapped", "abilities", "oracle",
-               "subtypes", "colors", "sick", "counters", "chosen", "zone", "facts", "counts", "supertypes",
+               "subtypes", "colors", "sick", "counters", "chosen", "zone", "facts", "counts",
+               "supertypes",
                "token", "type_line")
 SOURCE_V2_KEYS = SOURCE_KEYS[8:-1]
 
@@ -57,12 +58,14 @@ def load_sources(value: Any, path: str) -> tuple[Source, ...]:
     numbered: dict[str, int] = {}
     for i, raw in enumerate(value):
         if i & 255 == 255 and clock.passed():  # about every 5 ms of plain entries
-            raise ProblemError("time_limit", f"the time limit passed while loading {path} (at entry "
+            raise ProblemError("time_limit", f"the time limit passed while loading {path} (at "
+                                             f"entry "
                                f"{i:,} of {len(value):,}): nothing was solved")
         source = quick_source(raw, taken)
         if source is None:
             if explicit is None:
-                explicit = {v["id"] for v in value if isinstance(v, dict) and isinstance(v.get("id"), str)}
+                explicit = {v["id"] for v in value if isinstance(v, dict)
+                            and isinstance(v.get("id"), str)}
             source = _load_source(raw, f"{path}[{i}]", i, taken, explicit, numbered)
         taken.add(source.id)
         out.append(source)
@@ -80,7 +83,8 @@ def _load_source(raw: Any, p: str, i: int, taken: set[str], explicit: set[str],
     _refuse_not_yet(obj, "source", p)
     name = _str(obj["name"], f"{p}.name") if obj.get("name") is not None else None
     oracle = _str(obj["oracle"], f"{p}.oracle") if obj.get("oracle") is not None else None
-    type_line = _str(obj["type_line"], f"{p}.type_line") if obj.get("type_line") is not None else None
+    type_line = _str(obj["type_line"],
+                     f"{p}.type_line") if obj.get("type_line") is not None else None
     if "id" in obj:
         sid = _str(obj["id"], f"{p}.id")
         if sid in taken:
@@ -107,9 +111,11 @@ def _load_source(raw: Any, p: str, i: int, taken: set[str], explicit: set[str],
     facts = None if "abilities" in obj else _card_facts(name, oracle, type_line, chosen, p)
     if "abilities" in obj:
         _expect(obj["abilities"], (list,), f"{p}.abilities", "a list of abilities")
-        abilities = tuple(load_ability(a, f"{p}.abilities[{j}]") for j, a in enumerate(obj["abilities"]))
+        abilities = tuple(load_ability(a, f"{p}.abilities[{j}]") for j,
+                          a in enumerate(obj["abilities"]))
     elif facts is not None:
-        abilities = tuple(load_ability(a, f"{p}.abilities[{j}]") for j, a in enumerate(facts.abilities))
+        abilities = tuple(load_ability(a, f"{p}.abilities[{j}]") for j,
+                          a in enumerate(facts.abilities))
     else:
         what = f"{name!r} is not a basic land or a known card" if name else "it has no name"
         if name:  # the CLI's suggestions
@@ -121,30 +127,38 @@ def _load_source(raw: Any, p: str, i: int, taken: set[str], explicit: set[str],
     snow = (_bool(obj["snow"], f"{p}.snow") if "snow" in obj
             else facts.snow if facts else False)
     if count > MAX_CONVERTERS and any(a.mana is not None for a in abilities):
-        raise ProblemError(f"{p}.count", f"a source with a mana ability that costs mana may have at most "
-                           f"{MAX_CONVERTERS:,} copies, not {count:,} (each activation's payment is worked out)")
+        raise ProblemError(f"{p}.count", f"a source with a mana ability that costs mana may have "
+                                         f"at most "
+                           f"{MAX_CONVERTERS:,} copies, not {count:,} (each activation's payment "
+                           f"is worked out)")
     board = _board_keys(obj, p, name, facts)
     if board["zone"] == "hand":
         for j, a in enumerate(abilities):
             if a.tap and a.zone is None:
-                raise ProblemError(f"{p}.abilities[{j}].tap", "a card in hand can't be tapped: give \"tap\": false "
+                raise ProblemError(f"{p}.abilities[{j}].tap", "a card in hand can't be tapped: "
+                                                              "give \"tap\": false "
                                    "(and \"sacrifice\": true to exile it, Simian Spirit Guide)")
     unread = tuple((facts.field, s.sentence, s.reason) for s in facts.unread) if facts else ()
     card_effects: tuple[dict, ...] = ()
-    if facts is not None and board["zone"] == "battlefield":  # a card in hand has no effects (113.6)
+    # a card in hand has no effects (113.6)
+    if facts is not None and board["zone"] == "battlefield":
         for e in facts.effects:
-            if e.get("on") == "enchanted":  # the reader's stand-in: an entry can't say which permanent
+            # the reader's stand-in: an entry can't say which permanent
+            if e.get("on") == "enchanted":
                 unread += ((facts.field, f"its mana on the permanent it enchants ({json.dumps(e)})",
-                            "an entry can't say which permanent the aura enchants: give the problem's "
+                            "an entry can't say which permanent the aura enchants: give the "
+                            "problem's "
                             "effects with this effect and \"on\": that permanent's id"),)
             else:
                 card_effects += (e,)
     return Source(id=sid, abilities=abilities, name=name, count=count, types=types, snow=snow,
-                  tapped=tapped, oracle=oracle, explicit_abilities="abilities" in obj, unread=unread,
+                  tapped=tapped, oracle=oracle, explicit_abilities="abilities" in obj,
+                  unread=unread,
                   card_effects=card_effects, **board)
 
 
-def _board_keys(obj: Mapping[str, Any], p: str, name: str | None, card: CardFacts | None) -> dict[str, Any]:
+def _board_keys(obj: Mapping[str, Any], p: str, name: str | None,
+                card: CardFacts | None) -> dict[str, Any]:
     """A source's section 9.1 keys, checked; basic land names imply their subtype."""
     if "subtypes" in obj:
         subtypes = _str_list(obj["subtypes"], f"{p}.subtypes")
@@ -156,7 +170,8 @@ def _board_keys(obj: Mapping[str, Any], p: str, name: str | None, card: CardFact
     if "colors" in obj:
         raw = _str(obj["colors"], f"{p}.colors").upper()
         if any(c not in COLORS for c in raw):
-            raise ProblemError(f"{p}.colors", f"must be color letters like \"WU\", not {obj['colors']!r}")
+            raise ProblemError(f"{p}.colors", f"must be color letters like \"WU\", not "
+                                              f"{obj['colors']!r}")
         colors = "".join(c for c in COLORS if c in raw)
     chosen = None
     if obj.get("chosen") is not None:
@@ -169,12 +184,15 @@ def _board_keys(obj: Mapping[str, Any], p: str, name: str | None, card: CardFact
             "sick": _bool(obj.get("sick", False), f"{p}.sick"),
             "counters": load_counters(obj.get("counters", {}), f"{p}.counters"),
             "chosen": chosen,
-            "zone": _choice(obj.get("zone", "battlefield"), f"{p}.zone", ("battlefield", "hand", "graveyard")),
+            "zone": _choice(obj.get("zone", "battlefield"), f"{p}.zone", ("battlefield", "hand",
+                                                                          "graveyard")),
             "facts": load_facts(obj.get("facts", {}), f"{p}.facts"),
             "counts": _load_counts(obj.get("counts", []), f"{p}.counts"),
             "supertypes": (load_supertypes(obj["supertypes"], f"{p}.supertypes", SOURCE_SUPERTYPES)
-                           if "supertypes" in obj else card.supertypes if card else _implied_supertypes(name)),
-            "token": _bool(obj["token"], f"{p}.token") if "token" in obj else bool(card and card.token)}
+                           if "supertypes" in obj else card.supertypes if card
+                           else _implied_supertypes(name)),
+            "token": _bool(obj["token"], f"{p}.token") if "token" in obj else bool(card
+                                                                                   and card.token)}
 
 
 def _load_counts(value: Any, path: str) -> tuple[tuple[str, int], ...]:
@@ -202,7 +220,8 @@ def load_pool(value: Any, path: str) -> tuple[PoolMana, ...]:
                 raise ProblemError(f"{p}.mana", "is required")
             text, mp = _str(obj["mana"], f"{p}.mana"), f"{p}.mana"
             snow = _bool(obj.get("snow", False), f"{p}.snow")
-            only = load_restriction(obj["only"], f"{p}.only") if obj.get("only") is not None else None
+            only = load_restriction(obj["only"],
+                                    f"{p}.only") if obj.get("only") is not None else None
             pid = obj.get("id")
         cost = _cost(text, mp, MAX_UNITS)
         for s in cost.symbols:
@@ -213,7 +232,8 @@ def load_pool(value: Any, path: str) -> tuple[PoolMana, ...]:
             elif s.kind is Kind.GENERIC:
                 units = ["C"] * s.amount  # 106.10: generic mana added is colorless
             else:
-                raise ProblemError(mp, f"{s} is not a type of mana a pool can hold; use {{W}}..{{G}} or {{C}}")
+                raise ProblemError(mp, f"{s} is not a type of mana a pool can hold; use "
+                                       f"{{W}}..{{G}} or {{C}}")
             out.extend(PoolMana(u, snow, only, pid, i) for u in units)
     return tuple(out)
 
@@ -252,9 +272,11 @@ def _optional(load):
 _OPTIONAL_FIELDS = (
     ("x_color", _optional(lambda v, path: _choice(_str(v, path).upper(), path, tuple(TYPES)))),
     ("alternative", _optional(lambda v, path: _cost(v, path))),
-    ("free", _bool), ("additional", _costs), ("life_cost", _int), ("increase", _costs), ("reduce", _costs),
+    ("free", _bool), ("additional", _costs), ("life_cost", _int), ("increase", _costs), ("reduce",
+                                                                                         _costs),
     ("spend_as", _optional(lambda v, path: _choice(v, path, ("any_type", "any_color")))),
-    ("player", load_player), ("pool", load_pool), ("sources", load_sources), ("opponent_sources", load_sources),
+    ("player", load_player), ("pool", load_pool), ("sources", load_sources), ("opponent_sources",
+                                                                              load_sources),
 )
 """Problem fields loaded as given, each by its loader with the field's path."""
 
@@ -283,7 +305,8 @@ def load_problem(value: Any, *, allowed: Iterable[str] = PROBLEM_KEYS, path: str
         state["payment"] = load_payment_keywords(obj, pre)
     if "effects" in obj:
         state["effects"] = load_effects(obj["effects"], f"{pre}effects", state["sources"], load_add)
-        check_effect_facts(state["effects"], f"{pre}effects", dict(state["facts"]), state["sources"])
+        check_effect_facts(state["effects"], f"{pre}effects", dict(state["facts"]),
+                           state["sources"])
     else:
         state["effects"] = _card_effects(state["sources"], pre, dict(state["facts"]))
     return assemble(Problem, state)
@@ -307,12 +330,15 @@ def _load_given(obj: Mapping[str, Any], state: dict[str, Any], pre: str) -> None
         keywords = _str_list(obj["keywords"], f"{pre}keywords")
         for i, k in enumerate(keywords):
             if k not in KEYWORDS:
-                raise ProblemError(f"{pre}keywords[{i}]", f"unknown keyword {k!r}; known: {', '.join(KEYWORDS)}")
+                raise ProblemError(f"{pre}keywords[{i}]", f"unknown keyword {k!r}; known: "
+                                                          f"{', '.join(KEYWORDS)}")
         state["keywords"] = frozenset(keywords)
     if "for" in obj:
-        purpose = _object(obj["for"], f"{pre}for", ("kind", "types", "subtypes", "tags", "mana_value") + NOT_YET["for"])
+        purpose = _object(obj["for"], f"{pre}for", ("kind", "types", "subtypes", "tags",
+                                                    "mana_value") + NOT_YET["for"])
         _refuse_not_yet(purpose, "for", f"{pre}for")
-        state["purpose_kind"] = _choice(purpose.get("kind", "spell"), f"{pre}for.kind", ("spell", "ability"))
+        state["purpose_kind"] = _choice(purpose.get("kind", "spell"), f"{pre}for.kind", ("spell",
+                                                                                         "ability"))
         state["purpose_types"] = _str_list(purpose.get("types", []), f"{pre}for.types")
         state["purpose_subtypes"] = _str_list(purpose.get("subtypes", []), f"{pre}for.subtypes")
         state["purpose_tags"] = _str_list(purpose.get("tags", []), f"{pre}for.tags")
@@ -322,7 +348,8 @@ def _load_given(obj: Mapping[str, Any], state: dict[str, Any], pre: str) -> None
         objective = _str_list(obj["objective"], f"{pre}objective")
         for i, o in enumerate(objective):
             if o not in OBJECTIVES:
-                raise ProblemError(f"{pre}objective[{i}]", f"unknown objective {o!r}; known: {', '.join(OBJECTIVES)}")
+                raise ProblemError(f"{pre}objective[{i}]", f"unknown objective {o!r}; known: "
+                                                           f"{', '.join(OBJECTIVES)}")
         if len(set(objective)) != len(objective):
             raise ProblemError(f"{pre}objective", "names an objective twice")
         state["objective_list"] = objective
@@ -332,9 +359,11 @@ def _load_given(obj: Mapping[str, Any], state: dict[str, Any], pre: str) -> None
         if not time_limit > 0:
             raise ProblemError(f"{pre}time_limit", f"must be positive, not {time_limit}")
         if not time_limit <= MAX_TIME_LIMIT:
-            raise ProblemError(f"{pre}time_limit", f"must be at most {MAX_TIME_LIMIT:g} seconds, not {time_limit}")
+            raise ProblemError(f"{pre}time_limit", f"must be at most {MAX_TIME_LIMIT:g} seconds, "
+                                                   f"not {time_limit}")
         state["time_limit"] = float(time_limit)
-    for key, load in _OPTIONAL_FIELDS:  # in this order, so the first mistake is always the one named
+    # in this order, so the first mistake is always the one named
+    for key, load in _OPTIONAL_FIELDS:
         if key in obj:
             state[key] = load(obj[key], f"{pre}{key}")
     if "keep" in obj:
@@ -355,7 +384,8 @@ def _load_given(obj: Mapping[str, Any], state: dict[str, Any], pre: str) -> None
             _refuse_unread(state, pre)
 
 
-def _card_effects(sources: tuple[Source, ...], pre: str, facts: dict[str, Any]) -> tuple[Effect, ...]:
+def _card_effects(sources: tuple[Source, ...], pre: str, facts: dict[str, Any]) -> tuple[Effect,
+                                                                                         ...]:
     """The 9.4 effects the board's own cards make (Mana Flare, Heartbeat of Spring), when the
     problem gives no ``effects``: one per permanent, as each permanent's ability triggers or
     applies on its own (603.2, 616.1), so two Mana Flares add two mana. A problem that gives
@@ -364,11 +394,13 @@ def _card_effects(sources: tuple[Source, ...], pre: str, facts: dict[str, Any]) 
     for i, s in enumerate(sources):
         if s.card_effects:
             key = "oracle" if s.oracle is not None else "name"
-            loaded = load_effects(list(s.card_effects) * s.count, f"{pre}sources[{i}].{key}", sources, load_add)
+            loaded = load_effects(list(s.card_effects) * s.count, f"{pre}sources[{i}].{key}",
+                                  sources, load_add)
             check_effect_facts(loaded, f"{pre}sources[{i}].{key}", facts, sources)
             out += loaded
     if len(out) > MAX_EFFECTS:
-        raise ProblemError(f"{pre}sources", f"the board's cards make {len(out)} effects (9.4), more than the "
+        raise ProblemError(f"{pre}sources", f"the board's cards make {len(out)} effects (9.4), "
+                                            f"more than the "
                            f"{MAX_EFFECTS} one board may have")
     return tuple(out)
 
@@ -378,8 +410,10 @@ def _refuse_unread(state: Mapping[str, Any], pre: str) -> None:
     for key in ("sources", "opponent_sources"):
         for i, s in enumerate(state[key]):
             for field_name, sentence, reason in s.unread:
-                raise ProblemError(f"{pre}{key}[{i}].{field_name}", f"can't read \"{sentence}\": {reason} "
-                                   "(strict: give this source's abilities, or drop strict to pay without it)")
+                raise ProblemError(f"{pre}{key}[{i}].{field_name}", f"can't read \"{sentence}\": "
+                                                                    f"{reason} "
+                                   "(strict: give this source's abilities, or drop strict to pay "
+                                   "without it)")
 
 
 def unread_json(problem: Problem) -> list[dict[str, str]]:
@@ -388,7 +422,8 @@ def unread_json(problem: Problem) -> list[dict[str, str]]:
     for sources in (problem.sources, problem.opponent_sources):
         for s in sources:
             if s.unread:  # rarely: most boards' cards are read whole
-                out += [{"source": s.id, "sentence": sentence, "reason": reason} for _, sentence, reason in s.unread]
+                out += [{"source": s.id, "sentence": sentence, "reason": reason} for _, sentence,
+                        reason in s.unread]
     return out
 
 
@@ -427,8 +462,10 @@ def v2_path(problem: Problem) -> str | None:
         for j, a in enumerate(s.abilities):
             if a.v2:
                 for key, value in a.to_json().items():
-                    if key in ABILITY_KEYS[9:] or (key == "uses" and value == "any") or key == "add":
-                        if key != "add" or a.board_add or (isinstance(a.add, dict) and "of" in a.add):
+                    if key in ABILITY_KEYS[9:] or (key == "uses"
+                                                   and value == "any") or key == "add":
+                        if key != "add" or a.board_add or (isinstance(a.add, dict)
+                                                           and "of" in a.add):
                             return f"sources[{i}].abilities[{j}].{key}"
     return None
 
@@ -443,23 +480,29 @@ def _check_facts(sources: tuple[Source, ...], board: dict[str, Any], path: str) 
         for j, a in enumerate(s.abilities):
             if not a.v2:
                 continue
-            needs = [(f"{path}[{i}].abilities[{j}].times.fact", a.times.fact)] if a.times and a.times.fact else []
+            needs = [(f"{path}[{i}].abilities[{j}].times.fact",
+                      a.times.fact)] if a.times and a.times.fact else []
             if a.board_add:
                 for key, value in a.add.items():
                     if isinstance(value, dict):
                         needs.append((f"{path}[{i}].abilities[{j}].add.{key}.fact", value["fact"]))
                 if a.add.get("of") == "chosen" and (s.chosen is None or s.chosen not in COLORS):
-                    raise ProblemError(f"{path}[{i}].abilities[{j}].add.of", f"is \"chosen\" but {path}[{i}].chosen "
+                    raise ProblemError(f"{path}[{i}].abilities[{j}].add.of", f"is \"chosen\" but "
+                                                                             f"{path}[{i}].chosen "
                                        "gives no color")
             needs += [(f"{path}[{i}].abilities[{j}].{key}[{n}].fact", c.fact)
-                      for key, conds in (("if", a.if_), ("unless", a.unless)) for n, c in enumerate(conds)]
+                      for key, conds in (("if", a.if_), ("unless", a.unless)) for n,
+                      c in enumerate(conds)]
             for where, fact in needs:
                 value = own.get(fact, board.get(fact))
                 if value is None:
-                    raise ProblemError(where, f"needs the fact {fact!r}, which neither the problem's facts "
+                    raise ProblemError(where, f"needs the fact {fact!r}, which neither the "
+                                              f"problem's facts "
                                        f"nor {path}[{i}].facts gives")
                 if where.endswith(".of.fact"):
                     if not isinstance(value, str):
-                        raise ProblemError(where, f"needs colors for the fact {fact!r}, but it is {value!r}")
+                        raise ProblemError(where, f"needs colors for the fact {fact!r}, but it is "
+                                                  f"{value!r}")
                 elif not isinstance(value, int):
-                    raise ProblemError(where, f"needs a number for the fact {fact!r}, but it is {value!r}")
+                    raise ProblemError(where, f"needs a number for the fact {fact!r}, but it is "
+                                              f"{value!r}")

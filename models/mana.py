@@ -238,12 +238,14 @@ def _iter_symbols(text: str) -> Iterator[Symbol]:
             symbol = _parse_body(m.group(1).strip()) if m.group(1).strip() == m.group(1) else None
         elif braced:
             raise NotationError(
-                f"unexpected {raw!r} at position {pos} in {text!r}: symbols go in braces, like {{2}}{{W}}",
+                f"unexpected {raw!r} at position {pos} in {text!r}: symbols go in braces, like "
+                f"{{2}}{{W}}",
                 raw, pos)
         else:
             symbol = _parse_body(raw) if raw.upper() != "P" else None
         if symbol is None:
-            raise NotationError(f"unknown mana symbol {raw!r} at position {pos} in {text!r}", raw, pos)
+            raise NotationError(f"unknown mana symbol {raw!r} at position {pos} in {text!r}", raw,
+                                pos)
         yield symbol
 
 

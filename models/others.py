@@ -24,7 +24,8 @@ class Others:
     subtypes: tuple[str, ...] = ()
     self: bool = False
     traits: Traits = Traits()
-    any_number: bool = False  # tapwise extension, n "X": each activation takes as many as it likes (n 1 is the least)
+    # tapwise extension, n "X": each activation takes as many as it likes (n 1 is the least)
+    any_number: bool = False
 
     def matches(self, source: Permanent) -> bool:
         """Is ``source`` a permanent of this kind? (A card in hand is not a permanent, 9.1.)"""
@@ -54,7 +55,8 @@ def _others(value: Any, path: str, x_ok: bool = False) -> Others:
     obj = _object(value, path, ("types", "subtypes", "n", "self") + TRAIT_KEYS)
     any_number = obj.get("n") == "X"
     if any_number and not x_ok:
-        raise ProblemError(f"{path}.n", "\"X\" only on a mana ability's cost (with times {\"taken\": ...})")
+        raise ProblemError(f"{path}.n", "\"X\" only on a mana ability's cost (with times "
+                                        "{\"taken\": ...})")
     return Others(n=1 if any_number else _int(obj.get("n", 1), f"{path}.n", 1),
                   types=_str_list(obj.get("types", []), f"{path}.types"),
                   subtypes=_str_list(obj.get("subtypes", []), f"{path}.subtypes"),

@@ -73,7 +73,9 @@ def load_payment_keywords(obj: Mapping[str, Any], pre: str) -> PaymentKeywords |
     when it gives none of them (or only false ones): then the problem is paid as before."""
     if not any(key in obj for key in PAYMENT_KEYWORD_KEYS):
         return None
-    flags = {key: _bool(obj[key], f"{pre}{key}") if key in obj else False for key in ("convoke", "improvise", "delve")}
+    flags = {key: _bool(obj[key], f"{pre}{key}") if key in obj else False for key in ("convoke",
+                                                                                      "improvise",
+                                                                                      "delve")}
     other = _other_costs(obj["other_costs"], f"{pre}other_costs") if "other_costs" in obj else None
     if not any(flags.values()) and other is None:
         return None
@@ -87,7 +89,8 @@ def _other_costs(value: Any, path: str) -> OtherCosts | None:
         if key in obj:
             others = _others(obj[key], f"{path}.{key}")
             if others.self:
-                raise ProblemError(f"{path}.{key}.self", "the object being paid for is not one of the sources, "
+                raise ProblemError(f"{path}.{key}.self", "the object being paid for is not one of "
+                                                         "the sources, "
                                    "so \"self\" means nothing here")
             if others.n > MAX_COUNT:
                 raise ProblemError(f"{path}.{key}.n", f"must be at most {MAX_COUNT}")

@@ -22,7 +22,8 @@ from tapwise.models.values import assemble, cached
 
 
 OBJECTIVES = ("max_x", "max_colors", "min_colors", "min_life", "min_energy",
-              "min_sacrifices", "min_drawbacks", "min_cards", "min_counters", "min_sources", "min_waste", "max_keep")
+              "min_sacrifices", "min_drawbacks", "min_cards", "min_counters", "min_sources",
+              "min_waste", "max_keep")
 V2_OBJECTIVES = ("min_drawbacks", "min_cards", "min_counters")
 """Section 9.6's objectives: in the default list of a problem that uses version 2's keys."""
 KEYWORDS = ("achroma", "eclipse", "sunburst", "converge")
@@ -47,10 +48,12 @@ MAX_GENERIC = 10**6
 MAX_TIME_LIMIT = 86400.0
 """Seconds: a day."""
 
-BOARD_KEYS = ("sources", "opponent_sources", "pool", "player", "facts", "hand", "graveyard", "library", "effects", "strict")
+BOARD_KEYS = ("sources", "opponent_sources", "pool", "player", "facts", "hand", "graveyard",
+              "library", "effects", "strict")
 COST_KEYS = ("cost", "alternative", "free", "additional", "life_cost", "increase", "reduce", "x",
              "x_color", "keywords", "for", "spend_as", "objective", "time_limit",
-             "convoke", "improvise", "delve", "other_costs")  # the last four: 9.3, models/payment_keywords.py
+             # the last four: 9.3, models/payment_keywords.py
+             "convoke", "improvise", "delve", "other_costs")
 PROBLEM_KEYS = COST_KEYS + BOARD_KEYS + ("keep", "id", "query")
 KEEP_COST_KEYS = tuple(k for k in COST_KEYS if k not in ("objective", "time_limit"))
 """What a kept cost (spec 9.5) may say: a cost object of section 7, without the board."""
@@ -70,7 +73,8 @@ def _refuse_not_yet(obj: Mapping[str, Any], where: str, path: str) -> None:
     for key in NOT_YET[where]:
         if key in obj:
             raise ProblemError(f"{path}.{key}" if path else key,
-                               "is a version 2 key this solver does not support yet (spec 9: never ignored)")
+                               "is a version 2 key this solver does not support yet (spec 9: never "
+                               "ignored)")
 
 
 @dataclass(frozen=True)
@@ -97,14 +101,19 @@ class Restriction:
     colors: tuple[str, ...] | None = None
     has_x: bool | None = None
     tags: tuple[str, ...] | None = None  # 9.2: any of them in for.tags
-    not_types: tuple[str, ...] | None = None  # tapwise extension: none of them ("noncreature spells")
-    min_mana_value: int | None = None  # tapwise extension: a spell of at least this mana value (202.3)
-    any_of: tuple[Restriction, ...] | None = None  # tapwise extension: alternatives, any one of which matches
-    not_generic: bool | None = None  # tapwise extension: it pays no generic mana (symbols, not purposes)
+    # tapwise extension: none of them ("noncreature spells")
+    not_types: tuple[str, ...] | None = None
+    # tapwise extension: a spell of at least this mana value (202.3)
+    min_mana_value: int | None = None
+    # tapwise extension: alternatives, any one of which matches
+    any_of: tuple[Restriction, ...] | None = None
+    # tapwise extension: it pays no generic mana (symbols, not purposes)
+    not_generic: bool | None = None
     all_of: tuple[Restriction, ...] | None = None  # tapwise extension: every one of them matches
 
     def allows(self, purpose: Purpose) -> bool:
-        if self.min_mana_value is not None and (purpose.kind != "spell" or purpose.mana_value is None
+        if self.min_mana_value is not None and (purpose.kind != "spell"
+                                                or purpose.mana_value is None
                                                 or purpose.mana_value < self.min_mana_value):
             return False  # an ability has no mana value; a spell's must be given (for.mana_value)
         if self.any_of is not None and not any(r.allows(purpose) for r in self.any_of):
@@ -117,7 +126,8 @@ class Restriction:
             return False
         if self.subtypes is not None and not set(self.subtypes) & set(purpose.subtypes):
             return False
-        if self.colors is not None and not any(_color_class_matches(c, purpose.colors) for c in self.colors):
+        if self.colors is not None and not any(_color_class_matches(c, purpose.colors)
+                                               for c in self.colors):
             return False
         if self.has_x is not None and self.has_x != purpose.has_x:
             return False
@@ -129,7 +139,8 @@ class Restriction:
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
-        for key in ("kind", "types", "subtypes", "colors", "has_x", "tags", "not_types", "min_mana_value",
+        for key in ("kind", "types", "subtypes", "colors", "has_x", "tags", "not_types",
+                    "min_mana_value",
                     "not_generic"):
             value = getattr(self, key)
             if value is not None:
@@ -189,10 +200,12 @@ class Ability:
     @cached
     def v2(self) -> bool:
         """Does the ability use a key of section 9.2?"""
-        return bool(self.times is not None or self.remove_counters or self.put_counters or self.uses_any
+        return bool(self.times is not None or self.remove_counters or self.put_counters
+                    or self.uses_any
                     or (isinstance(self.add, dict) and "of" in self.add) or self.board_add
                     or self.if_ or self.unless or self.discard or self.exile_graveyard or self.mill
-                    or self.drawback is not None or self.sacrifice_other is not None or self.tap_other is not None
+                    or self.drawback is not None or self.sacrifice_other is not None
+                    or self.tap_other is not None
                     or self.double_pool or self.reflect_lands is not None or self.reflect_n != 1
                     or self.zone is not None)
 
@@ -216,7 +229,9 @@ class Ability:
         if "reflect" in add or self.board_add:
             return ()  # known on a board only
         if "double_pool" in add:
-            return ((),)  # what it adds is read from the pool as it is activated (solver/front/doubling.py)
+            # what it adds is read from the pool as it is activated
+            # (solver/front/doubling.py)
+            return ((),)
         n = next(v for k, v in add.items() if k in _ADD_COUNTS)
         return add_choices(add, n, add.get("of", COLORS))
 
@@ -259,10 +274,13 @@ class Ability:
         """All that matters about the ability when paying: two abilities with equal keys are
         interchangeable (``add`` may be spelled differently and make the same choices). Loaded
         abilities are shared between boards, so this is worked out once per kind of ability."""
-        return (self.choices, self.reflect, self.reflect_lands, self.reflect_n, self.mana, self.tap, self.sacrifice, self.life, self.damage,
-                self.energy, self.uses, self.only, self.times, self.remove_counters, self.put_counters,
+        return (self.choices, self.reflect, self.reflect_lands, self.reflect_n, self.mana, self.tap,
+                self.sacrifice, self.life, self.damage,
+                self.energy, self.uses, self.only, self.times, self.remove_counters,
+                self.put_counters,
                 self.uses_any, self.if_, self.unless, self.discard, self.exile_graveyard, self.mill,
-                self.drawback is not None, self.sacrifice_other, self.tap_other, self.double_pool, self.zone)
+                self.drawback is not None, self.sacrifice_other, self.tap_other, self.double_pool,
+                self.zone)
 
     @cached
     def payment_kind(self) -> int:
@@ -361,7 +379,8 @@ def _unit_key(unit: str) -> tuple[int, str]:
 
 @dataclass(frozen=True)
 class Source:
-    """A permanent (or card) with mana abilities; ``count`` identical copies, ``tapped`` of them tapped."""
+    """A permanent (or card) with mana abilities; ``count`` identical copies, ``tapped`` of them
+    tapped."""
 
     id: str
     abilities: tuple[Ability, ...]
@@ -379,9 +398,12 @@ class Source:
     chosen: str | None = None  # a color letter or a subtype chosen for it
     zone: str = "battlefield"  # or "hand": a card used from the hand, not a permanent
     facts: tuple[tuple[str, Any], ...] = ()  # numbers about this permanent, read first (9.2)
-    counts: tuple[tuple[str, int], ...] = ()  # the board facts each copy counts toward, and by how much
-    supertypes: tuple[str, ...] = ()  # tapwise extension: "basic", "legendary", "world" (snow is ``snow``)
-    token: bool = False  # tapwise extension: a token (111.1), for filters that say "token" or "nontoken"
+    # the board facts each copy counts toward, and by how much
+    counts: tuple[tuple[str, int], ...] = ()
+    # tapwise extension: "basic", "legendary", "world" (snow is ``snow``)
+    supertypes: tuple[str, ...] = ()
+    # tapwise extension: a token (111.1), for filters that say "token" or "nontoken"
+    token: bool = False
     # Mana abilities of its card the Oracle reader skipped: (source key, sentence, why); the
     # answer's ``unread`` names them, a ``strict`` problem refuses them (models/cards/source.py).
     unread: tuple[tuple[str, str, str], ...] = field(default=(), compare=False)
@@ -396,7 +418,8 @@ class Source:
     def v2(self) -> bool:
         """Does the source use a key of section 9.1 or 9.2 that changes how it pays? (``subtypes``,
         ``colors`` and ``chosen`` only describe it: basic lands imply their subtype.)"""
-        return bool(self.sick or self.counters or self.zone != "battlefield" or self.facts or self.counts
+        return bool(self.sick or self.counters or self.zone != "battlefield" or self.facts
+                    or self.counts
                     or any(a.v2 for a in self.abilities))
 
     @cached
@@ -522,15 +545,18 @@ class Problem:
     hand: int = 0  # cards in hand to discard (9.1)
     graveyard: int = 0  # cards in the graveyard to exile
     library: int | None = None  # cards in the library to mill; None: unbounded
-    payment: Any = None  # 9.3: convoke, improvise, delve, other_costs (models.payment_keywords), or None
+    # 9.3: convoke, improvise, delve, other_costs (models.payment_keywords), or None
+    payment: Any = None
     effects: tuple[Effect, ...] = ()  # 9.4: triggered and replacement mana (models/effects.py)
-    strict: bool = False  # a card's mana ability the reader skipped is an error, not an ``unread`` note
+    # a card's mana ability the reader skipped is an error, not an ``unread`` note
+    strict: bool = False
 
     @cached
     def v2(self) -> bool:
         """Does the problem use a key of section 9? Its default objectives then include 9.6's;
         a version-1 problem keeps section 5's list, so its answer is exactly what it was."""
-        if (self.facts or self.hand or self.graveyard or self.library is not None or self.purpose_tags
+        if (self.facts or self.hand or self.graveyard or self.library is not None
+            or self.purpose_tags
                 or self.purpose_mana_value is not None or self.payment is not None or self.effects):
             return True
         for s in self.sources:  # (a loop, not a generator: every problem loaded asks)
@@ -573,7 +599,8 @@ class Problem:
         if self.keep:
             out.append("max_keep")  # spec 9.5 and 9.6: right after max_x
         if self.v2 or self.v2_described:
-            return tuple(out) + ("min_life", "min_sacrifices", "min_drawbacks", "min_cards", "min_counters",
+            return tuple(out) + ("min_life", "min_sacrifices", "min_drawbacks", "min_cards",
+                                 "min_counters",
                                  "min_sources", "min_waste")
         return tuple(out) + ("min_life", "min_sacrifices", "min_sources", "min_waste")
 
@@ -590,7 +617,8 @@ class Problem:
                     has_x = True
                     break
         return assemble(Purpose, {
-            "kind": self.purpose_kind, "types": self.purpose_types, "subtypes": self.purpose_subtypes,
+            "kind": self.purpose_kind, "types": self.purpose_types,
+                                  "subtypes": self.purpose_subtypes,
             "tags": self.purpose_tags, "mana_value": self.purpose_mana_value,
             "colors": cost.colors if cost is not None else "", "has_x": bool(has_x)})
 
@@ -635,9 +663,11 @@ def dump_problem(problem: Problem) -> dict[str, Any]:
         out["x_color"] = p.x_color
     if p.keywords:
         out["keywords"] = sorted(p.keywords)
-    if (p.purpose_kind, p.purpose_types, p.purpose_subtypes) != ("spell", (), ()) or p.purpose_tags \
+    if (p.purpose_kind, p.purpose_types, p.purpose_subtypes) != ("spell", (),
+                                                                 ()) or p.purpose_tags \
             or p.purpose_mana_value is not None:
-        out["for"] = {"kind": p.purpose_kind, "types": list(p.purpose_types), "subtypes": list(p.purpose_subtypes)}
+        out["for"] = {"kind": p.purpose_kind, "types": list(p.purpose_types),
+                      "subtypes": list(p.purpose_subtypes)}
         if p.purpose_tags:
             out["for"]["tags"] = list(p.purpose_tags)
         if p.purpose_mana_value is not None:
@@ -645,12 +675,14 @@ def dump_problem(problem: Problem) -> dict[str, Any]:
     if p.spend_as:
         out["spend_as"] = p.spend_as
     if p.player != Player():
-        out["player"] = {"life": p.player.life, "energy": p.player.energy, "keep_life": p.player.keep_life}
+        out["player"] = {"life": p.player.life, "energy": p.player.energy,
+                         "keep_life": p.player.keep_life}
     if p.pool:
         entries: dict[int, list[PoolMana]] = {}
         for m in p.pool:
             entries.setdefault(m.entry, []).append(m)
-        out["pool"] = [ms[0].to_json("".join("{%s}" % m.type for m in ms)) for ms in entries.values()]
+        out["pool"] = [ms[0].to_json("".join("{%s}" % m.type for m in ms))
+                       for ms in entries.values()]
     if p.sources:
         out["sources"] = [s.to_json() for s in p.sources]
     if p.opponent_sources:
@@ -664,7 +696,8 @@ def dump_problem(problem: Problem) -> dict[str, Any]:
     if p.query != "pay":
         out["query"] = p.query
     if p.keep:
-        out["keep"] = [{k: v for k, v in dump_problem(k_).items() if k not in BOARD_KEYS} for k_ in p.keep]
+        out["keep"] = [{k: v for k, v in dump_problem(k_).items() if k not in BOARD_KEYS}
+                       for k_ in p.keep]
     if p.facts:
         out["facts"] = dict(p.facts)
     for key in ("hand", "graveyard"):

@@ -15,7 +15,8 @@ from tapwise.models.caches import memo, remember, table
 from itertools import permutations
 from typing import Iterator
 
-from tapwise.models.mana import (KIND_ENERGY, KIND_GENERIC, KIND_X, SYMBOL_FACTS, Kind, ManaCost, Symbol,
+from tapwise.models.mana import (KIND_ENERGY, KIND_GENERIC, KIND_X, SYMBOL_FACTS, Kind, ManaCost,
+                                 Symbol,
                                  generic_symbol, symbol_facts, symbol_sort_key)
 from tapwise.models.problem import Problem
 from tapwise.models.values import assemble, cached
@@ -243,7 +244,8 @@ def _reduce_type(terms: list[Term], t: str, amount: int) -> Iterator[tuple[list[
         yield out, overflow, life
 
 
-def _apply_reductions(terms: list[Term], reduce: tuple[ManaCost, ...]) -> Iterator[tuple[list[Term], int, int]]:
+def _apply_reductions(terms: list[Term], reduce: tuple[ManaCost, ...]) -> Iterator[tuple[list[Term],
+                                                                                         int, int]]:
     for typed, generic in _reduction_choices(reduce):
         order = [t for t in "WUBRGC" if typed.get(t)]
         for perm in permutations(order) if len(order) > 1 else [tuple(order)]:
@@ -290,8 +292,10 @@ def _usual(cost: ManaCost, life_cost: int) -> TotalCost:
             if kind is KIND_ENERGY:
                 energy += 1
         terms.append(got[1])
-    return assemble(TotalCost, {"terms": tuple(terms), "variant": "cost", "generic_reduction": 0, "life": life_cost,
-                                "x_forced_zero": False, "energy": energy, "x_symbols": x, "generic": generic,
+    return assemble(TotalCost, {"terms": tuple(terms), "variant": "cost", "generic_reduction": 0,
+                                "life": life_cost,
+                                "x_forced_zero": False, "energy": energy, "x_symbols": x,
+                                "generic": generic,
                                 "symbol_counts": counts})
 
 
@@ -301,7 +305,8 @@ def total_costs(problem: Problem) -> tuple[TotalCost, ...]:
     fields, so it is remembered for them: the same few costs come back on every board."""
     p = problem
     cost = p.cost
-    if (cost is not None and p.alternative is None and not p.free and not p.additional and not p.increase
+    if (cost is not None and p.alternative is None and not p.free and not p.additional
+        and not p.increase
             and not p.reduce):
         # the usual case, found by the cost's identity (parsed costs are shared): a new cost's
         # hash would walk its symbols, two Python-level calls each; the entry holds the cost, so
@@ -311,14 +316,16 @@ def total_costs(problem: Problem) -> tuple[TotalCost, ...]:
         if got is None:
             got = remember(_USUAL, key, (cost, (_usual(cost, p.life_cost),)))
         return got[1]
-    return _total_costs(cost, p.alternative, p.free, p.additional, p.life_cost, p.increase, p.reduce)
+    return _total_costs(cost, p.alternative, p.free, p.additional, p.life_cost, p.increase,
+                        p.reduce)
 
 
 _USUAL: dict[tuple[int, int], tuple[ManaCost, tuple[TotalCost, ...]]] = table()
 
 
 @memo(4096)
-def _total_costs(cost: ManaCost | None, alternative: ManaCost | None, free: bool, additional: tuple[ManaCost, ...],
+def _total_costs(cost: ManaCost | None, alternative: ManaCost | None, free: bool,
+                 additional: tuple[ManaCost, ...],
                  life_cost: int, increase: tuple[ManaCost, ...], reduce: tuple[ManaCost, ...]) -> tuple[TotalCost, ...]:
     if cost is not None and alternative is None and not free and not additional and not increase and not reduce:
         return (_usual(cost, life_cost),)  # the usual case
@@ -338,7 +345,8 @@ def _total_costs(cost: ManaCost | None, alternative: ManaCost | None, free: bool
         for reduced, generic, life in _apply_reductions(terms, reduce):
             tc = TotalCost(tuple(reduced), variant, generic, life_cost + life,
                            x_forced_zero=variant == "free")
-            key = (tuple(sorted((str(t), t.origin) for t in tc.terms)), tc.generic_reduction, tc.life,
+            key = (tuple(sorted((str(t), t.origin) for t in tc.terms)), tc.generic_reduction,
+                   tc.life,
                    tc.x_forced_zero)
             if key not in seen:
                 seen.add(key)

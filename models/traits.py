@@ -2,7 +2,8 @@
 (tapwise extension of 9.2's ``sacrifice_other`` / ``tap_other`` and 9.4's FILTER): supertypes
 (205.4: basic, legendary, snow), token or not (111.1), card types it must not have
 ("nonland", 205.4b), a color (105.2: Grand Architect's "blue creature"), a name (201.2: Jungle
-Patrol's "token named Wood") and card types it must all have (205.2: "an artifact creature"). Its own module so both filters and the source loader share one
+Patrol's "token named Wood") and card types it must all have (205.2: "an artifact creature"). Its
+own module so both filters and the source loader share one
 reading of them.
 """
 
@@ -89,7 +90,8 @@ def source_supertypes(source: Permanent) -> tuple[str, ...]:
 
 def load_traits(obj: Mapping[str, Any], path: str) -> Traits:
     """The trait keys of a filter object already checked for unknown keys."""
-    return Traits(supertypes=load_supertypes(obj.get("supertypes", []), f"{path}.supertypes", SUPERTYPES),
+    return Traits(supertypes=load_supertypes(obj.get("supertypes", []), f"{path}.supertypes",
+                                             SUPERTYPES),
                   not_types=_str_list(obj.get("not_types", []), f"{path}.not_types"),
                   token=_bool(obj["token"], f"{path}.token") if "token" in obj else None,
                   colors=load_colors(obj["colors"], f"{path}.colors") if "colors" in obj else "",
@@ -118,5 +120,6 @@ def load_supertypes(value: Any, path: str, allowed: tuple[str, ...]) -> tuple[st
         if s == "snow" and s not in allowed:
             raise ProblemError(f"{path}[{i}]", "a source's snow is its snow key (\"snow\": true)")
         if s not in allowed:
-            raise ProblemError(f"{path}[{i}]", f"unknown supertype {s!r}; use one of {', '.join(allowed)}")
+            raise ProblemError(f"{path}[{i}]", f"unknown supertype {s!r}; use one of "
+                                               f"{', '.join(allowed)}")
     return tuple(dict.fromkeys(items))

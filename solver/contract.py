@@ -69,7 +69,8 @@ class Producer:
     cost: tuple[Demand, ...]  # its own mana cost, as demands per activation
     max_activations: int
     removed: tuple[int, ...] = ()  # per choice, counters its times: {"remove": K} removes (9.2)
-    budget: int | None = None  # without {T}: counters all its activations may remove together (one copy)
+    # without {T}: counters all its activations may remove together (one copy)
+    budget: int | None = None
     counters: int = 0  # counters each activation removes or puts as a cost (9.2)
     card: bool = False  # a card used from the hand: its "sacrifice" exiles a card (9.1, min_cards)
     discard: int = 0  # cards each activation discards, exiles from the graveyard, mills (9.2)
@@ -78,7 +79,8 @@ class Producer:
     drawback: bool = False  # each activation counts in min_drawbacks (9.6)
     # 9.2 sacrifice_other / tap_other: ("sac" or "tap", n per activation, victim sources, self)
     others: tuple[str, int, tuple[int, ...], bool] | None = None
-    # 9.1 counts: a fact this activation reads that sacrifices lower; ("early", fact, given) reads it
+    # 9.1 counts: a fact this activation reads that sacrifices lower; ("early", fact, given)
+    # reads it
     # before any sacrifice, ("late", fact, value) after all of level 0's, when it has that value
     reads: tuple[str, str, int] | None = None
     # 9.4: (group, n): the activations of the source's producers of one group are at most n
@@ -146,15 +148,19 @@ class Compiled:
     # every producer made in one step (_add_producers: no section 9 key, reflection, effect or
     # mana cost), so of its fields only tap, sacrifice, life, damage and energy may be set
     plain: bool = False
-    _index: dict[tuple[str, bool, Restriction | None, bool], int] = field(default_factory=dict, repr=False)
-    shared: dict[Any, Any] | None = field(default=None, repr=False)  # what solvers remember per prepared board
+    _index: dict[tuple[str, bool, Restriction | None, bool], int] = field(default_factory=dict,
+                                                                          repr=False)
+    # what solvers remember per prepared board
+    shared: dict[Any, Any] | None = field(default=None, repr=False)
 
     @staticmethod
     def start(problem: Problem) -> Compiled:
         """An empty one for ``problem``, made without the generated ``__init__`` and its default
         factories (every field as above; tests/test_fast.py checks they stay in step)."""
-        return assemble(Compiled, {"problem": problem, "kinds": [], "pool_units": {}, "producers": [],
-                                   "variants": [], "x_upper": 0, "unpayable": False, "spendable": frozenset(),
+        return assemble(Compiled, {"problem": problem, "kinds": [], "pool_units": {},
+                                   "producers": [],
+                                   "variants": [], "x_upper": 0, "unpayable": False,
+                                   "spendable": frozenset(),
                                    "v2": problem.v2, "plain": False, "_index": {},
                                    "shared": None})
 
@@ -168,7 +174,8 @@ KindKey = tuple[str, bool, "Restriction | None", bool]
 
 
 def _kind_index(kinds: list[ManaKind], index: dict[KindKey, int], key: KindKey) -> int:
-    """The index of the kind ``key`` in ``kinds`` (``index`` maps keys to them), added on first sight."""
+    """The index of the kind ``key`` in ``kinds`` (``index`` maps keys to them), added on first
+    sight."""
     k = index.get(key)
     if k is None:
         k = index[key] = len(kinds)
@@ -192,22 +199,28 @@ class Solution:
     variant: int = 0
     x: int = 0
     acts: dict[tuple[int, int, int], int] = field(default_factory=dict)  # (producer, level, choice)
-    splits: dict[tuple[int, int, str], dict[str, int]] = field(default_factory=dict)  # (producer, level, unit)
+    # (producer, level, unit)
+    splits: dict[tuple[int, int, str], dict[str, int]] = field(default_factory=dict)
     # (producer, level, demand, option) -> (symbols paid this way, {kind: units})
     ability_pay: dict[tuple[int, int, int, int], tuple[int, dict[int, int]]] = field(default_factory=dict)
     # (demand, option) -> (symbols paid this way, {kind: units}) for the chosen variant
     cost_pay: dict[tuple[int, int], tuple[int, dict[int, int]]] = field(default_factory=dict)
-    generic_pay: dict[str, dict[int, int]] = field(default_factory=dict)  # category -> {kind: units}
+    # category -> {kind: units}
+    generic_pay: dict[str, dict[int, int]] = field(default_factory=dict)
     reduced: dict[str, int] = field(default_factory=dict)  # category -> generic removed
     levels: int = 0
-    victims: dict[tuple[int, int], int] = field(default_factory=dict)  # (producer, source) -> copies taken (9.2)
-    keywords: dict[str, Any] | None = None  # 9.3: who paid with convoke, improvise, delve, other_costs
+    # (producer, source) -> copies taken (9.2)
+    victims: dict[tuple[int, int], int] = field(default_factory=dict)
+    # 9.3: who paid with convoke, improvise, delve, other_costs
+    keywords: dict[str, Any] | None = None
 
     @staticmethod
     def paid(x: int) -> Solution:
         """A paid, optimal solution of variant 0 without levels, nothing counted yet: the fast
         path makes one per call, so without the generated ``__init__`` and its default factories
         (every field as above; tests/test_fast.py checks they stay in step)."""
-        return assemble(Solution, {"status": "paid", "optimal": True, "objective": {}, "variant": 0, "x": x,
-                                   "acts": {}, "splits": {}, "ability_pay": {}, "cost_pay": {}, "generic_pay": {},
+        return assemble(Solution, {"status": "paid", "optimal": True, "objective": {}, "variant": 0,
+                                   "x": x,
+                                   "acts": {}, "splits": {}, "ability_pay": {}, "cost_pay": {},
+                                   "generic_pay": {},
                                    "reduced": {}, "levels": 0, "victims": {}, "keywords": None})

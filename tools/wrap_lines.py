@@ -56,6 +56,21 @@ def _breaks(tokens: list[tokenize.TokenInfo], row: int) -> tuple[list[tuple[int,
     return out, comment
 
 
+def _long_import(line: str) -> list[str] | None:
+    """``from m import a, b, c`` over the limit, without brackets: the names in brackets, on as
+    many lines as they need, aligned after the bracket."""
+    head, sep, names = line.partition(" import ")
+    if (not head.lstrip().startswith("from ") or not sep or "(" in names or "#" in names
+            or line.rstrip().endswith("\\")):
+        return None
+    start = head + sep + "("
+    text = textwrap.wrap(names.strip(), LIMIT - len(start) - 1, break_on_hyphens=False,
+                         break_long_words=False)
+    if len(text) < 2:
+        return None
+    return [start + text[0]] + [" " * len(start) + t for t in text[1:-1]] + [" " * len(start) + text[-1] + ")"]
+
+
 def _one_line_docstring(line: str) -> list[str] | None:
     """A docstring written on one line, over the limit: its words on as many lines as needed."""
     body = line.strip()
@@ -165,6 +180,11 @@ def wrap(src: str) -> tuple[str, int]:
             lines[row:row + 1] = [lead + t for t in text]
             row += 1
             continue
+        imported = _long_import(line)
+        if imported is not None:
+            lines[row:row + 1] = imported
+            row += 1
+            continue
         doc = _one_line_docstring(line)
         if doc is not None:
             lines[row:row + 1] = doc
@@ -182,7 +202,11 @@ def wrap(src: str) -> tuple[str, int]:
             continue
         if comment is not None:
             text = line[comment:].lstrip("#").strip()
-            if not any(p in text for p in PRAGMAS):
+            if any(p in text for p in PRAGMAS):  # a pragma stays on its line, and the line as it is
+                left += 1
+                row += 1
+                continue
+            if True:
                 code = line[:comment].rstrip()
                 above = textwrap.wrap(text, LIMIT - len(lead) - 2, initial_indent=lead + "# ",
                                       subsequent_indent=lead + "# ", break_on_hyphens=False)

@@ -3,7 +3,8 @@
 Grammar (case-insensitive names, spaces around separators don't matter)::
 
     board   := entry { ("," | ";" | newline) entry }
-    entry   := [count] {"tapped" | "sick"} name ["[" choice "]"] ["[" kind=N {, kind=N} "]"] [suffix]
+    entry   := [count] {"tapped" | "sick"} name ["[" choice "]"] ["[" kind=N {, kind=N} "]"]
+    [suffix]
     count   := N | Nx          e.g. "4 Plains", "4x Plains"
     suffix  := xN              e.g. "Forest x3" (not together with a count in front)
 
@@ -28,7 +29,8 @@ from typing import Any
 from dataclasses import dataclass, field
 
 from tapwise.models.cards.board_facts import Derived, Entry, derive_fact, facts_needed, parse_fact
-from tapwise.models.cards.catalog import Card, CardChoiceError, UnknownCardError, card_info, known_name, lookup_card
+from tapwise.models.cards.catalog import (Card, CardChoiceError, UnknownCardError, card_info,
+                                          known_name, lookup_card)
 from tapwise.models.mana import ManaCost, NotationError
 from tapwise.models.cards.oracle import ENCHANTED, parse_type_line
 from tapwise.models.traits import SOURCE_SUPERTYPES
@@ -48,7 +50,8 @@ class MissingFactError(BoardError):
 _COUNT = re.compile(r"^(\d+)\s*x?\s+(.+)$", re.I)  # "4 Plains", "4x Plains"
 _SUFFIX = re.compile(r"^(.+?)\s+x\s*(\d+)$", re.I)  # "Forest x3"
 _WORD = re.compile(r"^(tapped|sick)\s+(.+)$", re.I)  # "2 tapped Forest", "sick Llanowar Elves"
-_COUNTERS = re.compile(r"^(.+?)\s*\[\s*([a-z][\w -]*=\s*\d+(?:\s*,\s*[a-z][\w -]*=\s*\d+)*)\s*\]$", re.I)
+_COUNTERS = re.compile(r"^(.+?)\s*\[\s*([a-z][\w -]*=\s*\d+(?:\s*,\s*[a-z][\w -]*=\s*\d+)*)\s*\]$",
+                       re.I)
 """``Dreadship Reef [storage=2]``: counters on each copy, by kind (9.1); ``[Elf]`` stays a choice."""
 
 
@@ -78,7 +81,8 @@ def _parse_entry(text: str) -> tuple[int, bool, str, dict[str, Any]]:
         keys["counters"] = {k.strip().lower(): int(v) for k, v in
                             (pair.split("=") for pair in m.group(2).split(","))}
     if not rest or rest.isdigit():
-        raise BoardError(f"can't read board entry {text.strip()!r}: expected like '4 Plains' or 'Sol Ring'")
+        raise BoardError(f"can't read board entry {text.strip()!r}: expected like '4 Plains' or "
+                         f"'Sol Ring'")
     return (1 if count is None else count), tapped, rest, keys
 
 
@@ -130,7 +134,8 @@ def _entries(line: str) -> list[tuple[int, bool, dict[str, Any]]]:
                 break
         else:  # one piece: its errors are the user's
             count, tapped, name, keys = _parse_entry(pieces[i])
-            out.append((count, tapped, {**_typed_card(name), **keys}))  # UnknownCardError, with suggestions
+            # UnknownCardError, with suggestions
+            out.append((count, tapped, {**_typed_card(name), **keys}))
             i += 1
     return out
 
@@ -203,9 +208,12 @@ def read_board(text: str, facts: list[str] | dict[str, Any] | None = None) -> Qu
         for fact in facts_needed(source["abilities"]) + facts_needed(card.effects):
             needed.setdefault(fact, card.name)
         for e in card.effects:
-            if e.get("on") == ENCHANTED:  # a typed board doesn't say which permanent the aura enchants
-                notes.append(f"{card.name}: its mana on the permanent it enchants is not applied: a typed board "
-                             f"can't say which that is (give a JSON problem the effect {json.dumps(e)} with "
+            # a typed board doesn't say which permanent the aura enchants
+            if e.get("on") == ENCHANTED:
+                notes.append(f"{card.name}: its mana on the permanent it enchants is not applied: "
+                             f"a typed board "
+                             f"can't say which that is (give a JSON problem the effect "
+                             f"{json.dumps(e)} with "
                              f"\"on\": that permanent's id)")
             else:  # one per permanent: each triggers or applies on its own (603.2, 616.1)
                 effects += [e] * count
@@ -220,15 +228,17 @@ def read_board(text: str, facts: list[str] | dict[str, Any] | None = None) -> Qu
             continue
         found = derive_fact(fact, entries)
         if found is None:
-            raise MissingFactError(f"{who} reads the fact {fact!r}, which the typed board can't tell: "
+            raise MissingFactError(f"{who} reads the fact {fact!r}, which the typed board can't "
+                                   f"tell: "
                                    f"give it like --fact \"{fact}={_example(fact)}\"")
         board_facts[fact] = found.value
         derived.append(found)
         notes.append(f"derived {found.explain()}")
-    for fact, value in given.items():
+    for fact, _value in given.items():
         if fact not in board_facts:
             raise BoardError(f"--fact {fact!r}: no card on the board reads it"
-                             + (f" (they read {', '.join(repr(f) for f in needed)})" if needed else ""))
+                             + (f" (they read {', '.join(repr(f) for f in needed)})" if needed
+                                else ""))
     sources = _merge(parsed)
     for source in sources:
         counts = {d.fact: n for d in derived for name, n in d.per_copy if name == source["name"]}
@@ -246,7 +256,8 @@ def _example(fact: str) -> str:
 def spell_for(target: str) -> dict[str, Any] | None:
     """The problem keys for casting the card named ``target`` (``cost`` from the library and
     ``for``: a spell of its types and subtypes, for spend restrictions), or None when ``target``
-    is a cost in mana notation. Raises :class:`models.cards.catalog.UnknownCardError` (with suggestions)
+    is a cost in mana notation. Raises :class:`models.cards.catalog.UnknownCardError` (with
+    suggestions)
     when it is neither, and :class:`BoardError` for a card without a mana cost (118.6)."""
     try:
         ManaCost.parse(target)
@@ -258,12 +269,15 @@ def spell_for(target: str) -> dict[str, Any] | None:
                 suggestions: list[str] = []
             except UnknownCardError as e:
                 suggestions = e.suggestions
-            raise UnknownCardError(target, suggestions, f"{target!r} is neither a cost ({notation}) nor a card name"
-                                   + ("; did you mean " + " or ".join(repr(s) for s in suggestions) + "?"
+            raise UnknownCardError(target, suggestions, f"{target!r} is neither a cost "
+                                                        f"({notation}) nor a card name"
+                                   + ("; did you mean " + " or ".join(repr(s)
+                                                                      for s in suggestions) + "?"
                                       if suggestions else "")) from None
     card: Card = card_info(target)
     if card.missing:
-        raise BoardError(f"the card database has only the front face of {card.front} // {card.name}: "
+        raise BoardError(f"the card database has only the front face of {card.front} // "
+                         f"{card.name}: "
                          f"give {card.name}'s cost in mana notation")
     if card.mana_cost is None:
         raise BoardError(f"{card.name} has no mana cost, so it can't be cast (118.6)")

@@ -139,7 +139,8 @@ def parse_fact(text: str) -> tuple[str, int | str]:
     letters (``"commander colors=WUG"``) stays a string. Raises ValueError naming the problem."""
     m = _FACT.match(text)
     if not m:
-        raise ValueError(f"--fact {text!r}: write it like \"artifact you control=4\" or \"commander colors=WUG\"")
+        raise ValueError(f"--fact {text!r}: write it like \"artifact you control=4\" or "
+                         f"\"commander colors=WUG\"")
     fact = " ".join(m.group("fact").lower().split())
     value = m.group("value")
     if value.isdigit():
@@ -147,4 +148,5 @@ def parse_fact(text: str) -> tuple[str, int | str]:
     letters = value.upper()
     if letters and all(c in "WUBRG" for c in letters) and len(set(letters)) == len(letters):
         return fact, "".join(c for c in "WUBRG" if c in letters)
-    raise ValueError(f"--fact {text!r}: the value must be a whole number or color letters (WUBRG), not {value!r}")
+    raise ValueError(f"--fact {text!r}: the value must be a whole number or color letters (WUBRG), "
+                     f"not {value!r}")

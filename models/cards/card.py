@@ -41,7 +41,8 @@ class BadChoice(OracleError):
 
 
 V1_ABILITY_KEYS = ("add", "tap", "mana", "life", "damage", "energy", "sacrifice", "uses", "only")
-_ORDER = V1_ABILITY_KEYS + ("times", "remove_counters", "put_counters", "if", "unless", "sacrifice_other",
+_ORDER = V1_ABILITY_KEYS + ("times", "remove_counters", "put_counters", "if", "unless",
+                            "sacrifice_other",
                             "tap_other", "discard", "exile_graveyard", "mill", "drawback", "zone")
 _DEFAULTS: dict[str, Any] = {"tap": True, "mana": None, "life": 0, "damage": 0, "energy": 0,
                              "sacrifice": False, "uses": 1, "only": None, "times": 1,
@@ -52,14 +53,16 @@ _DEFAULTS: dict[str, Any] = {"tap": True, "mana": None, "life": 0, "damage": 0, 
 
 def _is_v1_add(add: Any) -> bool:
     if isinstance(add, dict):
-        return not set(add) & {"of", "double_pool"} and not any(isinstance(v, dict) for v in add.values())
+        return not set(add) & {"of", "double_pool"} and not any(isinstance(v, dict)
+                                                                for v in add.values())
     return True
 
 
 def is_version_1(ability: dict[str, Any]) -> bool:
     """Whether an ability dict uses only what format version 1 can say (section 3)."""
     only = ability.get("only") or {}
-    return (set(ability) <= set(V1_ABILITY_KEYS) and _is_v1_add(ability["add"]) and ability.get("uses", 1) != "any"
+    return (set(ability) <= set(V1_ABILITY_KEYS) and _is_v1_add(ability["add"])
+            and ability.get("uses", 1) != "any"
             and "tags" not in only and not isinstance(only.get("subtypes", []), str))
 
 
@@ -84,7 +87,8 @@ _REMINDER = re.compile(r"\([^()]*\)")
 _LOYALTY = re.compile(r"^\[?[+−–-]?(\d+|X)\]?$")
 _ABILITY_WORD = re.compile(r"^[A-Z][\w' ,!?-]*?\s+—\s+")
 _SELF_WORDS = ("this artifact", "this creature", "this land", "this enchantment", "this permanent",
-               "this card", "this token", "this vehicle", "this equipment", "this spacecraft", "cardname", "~",
+               "this card", "this token", "this vehicle", "this equipment", "this spacecraft",
+               "cardname", "~",
                "it")
 
 
@@ -103,17 +107,21 @@ class _Card:
         self.token = type_line is not None and "token" in type_line.split(" // ")[0].lower().split()
         names = set(_SELF_WORDS)
         if name:
-            if re.match(r"^A-[A-Z]", name):  # an Alchemy rebalanced card calls itself by the printed name
+            # an Alchemy rebalanced card calls itself by the printed name
+            if re.match(r"^A-[A-Z]", name):
                 name = name[2:]
             legendary = self.type_line is not None and "legendary" in self.type_line.supertypes
             for face in name.split(" // "):
-                if legendary and " " in face and face.split(" ")[0].lower() not in ("the", "a", "an"):  # "Rasputin Dreamweaver" calls itself "Rasputin"
+                # "Rasputin Dreamweaver" calls itself "Rasputin"
+                if legendary and " " in face and face.split(" ")[0].lower() not in ("the", "a",
+                                                                                    "an"):
                     names.add(face.split(" ")[0].rstrip(",").lower())
                 names.add(face.lower())
                 if "," in face:  # "Ramos, Dragon Engine" calls itself "Ramos"
                     names.add(face.split(",")[0].strip().lower())
         self.self_names = names
-        self.pattern = "(?:" + "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True)) + ")"
+        self.pattern = "(?:" + "|".join(re.escape(n) for n in sorted(names, key=len,
+                                                                     reverse=True)) + ")"
 
     def is_self(self, words: str) -> bool:
         return words.strip().lower() in self.self_names
@@ -143,7 +151,8 @@ class _Card:
             return False
         if "token" in traits and traits["token"] != self.token:
             return False
-        if traits.get("names") and (self.name or "").lower() not in {n.lower() for n in traits["names"]}:
+        if traits.get("names") and (self.name or "").lower() not in {n.lower()
+                                                                     for n in traits["names"]}:
             return False
         if not set(traits.get("all_types", ())) <= set(self.type_line.types):
             return False
@@ -154,10 +163,12 @@ class _Card:
         if self.chosen is None:
             return None
         letters = self.chosen.upper().replace("{", "").replace("}", "").replace(" ", "")
-        if not letters or any(c not in COLORS for c in letters) or len(set(letters)) != len(letters) \
+        if not letters or any(c not in COLORS
+                              for c in letters) or len(set(letters)) != len(letters) \
                 or (kind == "color" and len(letters) != 1):
             what = "one color letter (W, U, B, R or G)" if kind == "color" else "color letters like WU"
-            raise BadChoice(sentence, f"the chosen {kind} must be {what}, not {self.chosen!r}", self.name)
+            raise BadChoice(sentence, f"the chosen {kind} must be {what}, not {self.chosen!r}",
+                            self.name)
         self.used_choice = True
         return "".join(c for c in COLORS if c in letters)
 
@@ -166,7 +177,8 @@ class _Card:
         if self.chosen is None:
             raise ChoiceNeeded(sentence, "creature type", self.name)
         if not re.fullmatch(r"[A-Za-z][A-Za-z'-]*", self.chosen):
-            raise BadChoice(sentence, f"the chosen creature type must be one word, not {self.chosen!r}", self.name)
+            raise BadChoice(sentence, f"the chosen creature type must be one word, not "
+                                      f"{self.chosen!r}", self.name)
         self.used_choice = True
         return self.chosen.lower()
 

@@ -38,13 +38,15 @@ def _other(words: str, card: _Card, sentence: str, tapping: bool) -> dict[str, A
     """``sacrifice_other`` / ``tap_other`` for "a creature", "another creature", "three untapped
     Elves you control", "an artifact or creature"."""
     text = re.sub(r"\s+you control$", "", words.strip(), flags=re.I)
-    if not re.match(rf"^(?:an?|another|{NUM}|X)\s", text, re.I):  # "Sacrifice Lotus Petal": a name, not a kind
+    # "Sacrifice Lotus Petal": a name, not a kind
+    if not re.match(rf"^(?:an?|another|{NUM}|X)\s", text, re.I):
         why = "" if card.name else " (pass name= if it names the card itself)"
         raise card.error(sentence, f"the cost names {words!r}, which is not this card{why}")
     n: Any = 1
     if m := re.match(rf"^{NUM}\s+(.+)$", text, re.I):
         n, text = number(m.group(1)), m.group(2)
-    elif m := re.match(r"^X\s+(.+)$", text):  # "Sacrifice X Goats": any number (tapwise extension, n "X")
+    elif m := re.match(r"^X\s+(.+)$", text):
+        # "Sacrifice X Goats": any number (tapwise extension, n "X")
         n, text = "X", m.group(1)
     another = False
     if m := re.match(r"^(another|an other|other)\s+(.+)$", text, re.I):
@@ -57,7 +59,8 @@ def _other(words: str, card: _Card, sentence: str, tapping: bool) -> dict[str, A
     desc = Description((), (), None) if plain else describe(text)
     if desc is None or desc.colors is not None:
         kind = "tap" if tapping else "sacrifice"
-        raise card.error(sentence, f"the permanents to {kind} ({words!r}) are not a kind the format's "
+        raise card.error(sentence, f"the permanents to {kind} ({words!r}) are not a kind the "
+                                   f"format's "
                          "types, subtypes, supertypes, not_types and token can say")
     out: dict[str, Any] = {}
     if desc.types:
@@ -81,18 +84,22 @@ _COLOR_LETTERS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": 
 def _traits(text: str) -> tuple[str, dict[str, Any]]:
     """The words of a kind of permanent that the tapwise extension's filter keys say, taken off
     (205.4: "legendary", "basic", "snow"; 111.1: "nontoken", "token(s)"; 205.4b: "nonland";
-    105.2: one color word; 201.2: "named <name>"), and those keys; the rest is a kind for :func:`describe` (empty: any permanent)."""
+    105.2: one color word; 201.2: "named <name>"), and those keys; the rest is a kind for
+    :func:`describe` (empty: any permanent)."""
     out: dict[str, Any] = {}
     if m := re.fullmatch(r"(.+?)\s+named\s+(.+)", text, re.I):  # 201.2: "a token named Wood"
         out["names"] = [m.group(2).strip()]
         text = m.group(1)
-    if m := re.match(r"^(?:an? )?(white|blue|black|red|green)\s+(.+)$", text, re.I):  # 105.2: "a blue creature"
+    # 105.2: "a blue creature"
+    if m := re.match(r"^(?:an? )?(white|blue|black|red|green)\s+(.+)$", text, re.I):
         out["colors"] = _COLOR_LETTERS[m.group(1).lower()]
         text = m.group(2)
-    if m := re.fullmatch(r"(?:an? )?(artifact|enchantment|land)\s+(creatures?|artifacts?|lands?)", text, re.I):
+    if m := re.fullmatch(r"(?:an? )?(artifact|enchantment|land)\s+(creatures?|artifacts?|lands?)",
+                         text, re.I):
         out["all_types"] = [m.group(1).lower()]  # "an artifact creature": both types (205.2)
         text = m.group(2)
-    while m := re.match(r"^(legendary|basic|snow|nontoken|non(artifact|creature|land|enchantment))\s+(.*)$", text, re.I):
+    while m := re.match(r"^(legendary|basic|snow|nontoken|non(artifact|creature|land|enchantment))\s+(.*)$",
+                        text, re.I):
         word = m.group(1).lower()
         if word == "nontoken":
             out["token"] = False
@@ -103,7 +110,8 @@ def _traits(text: str) -> tuple[str, dict[str, Any]]:
         text = m.group(3)
     if m := re.fullmatch(r"(?:(.+)\s+)?tokens?", text, re.I):
         out["token"] = True
-        text = re.sub(r"^an?$", "", m.group(1) or "", flags=re.I)  # "a token": any permanent that is one
+        # "a token": any permanent that is one
+        text = re.sub(r"^an?$", "", m.group(1) or "", flags=re.I)
     return text, out
 
 
@@ -126,7 +134,8 @@ def _read_cost(text: str, card: _Card, sentence: str) -> _Cost:
                 elif up == "E":
                     cost.energy += 1
                 elif up == "Q":
-                    raise card.error(sentence, "the untap symbol {Q} is not a cost the format knows")
+                    raise card.error(sentence, "the untap symbol {Q} is not a cost the format "
+                                               "knows")
                 elif up == "X":
                     raise card.error(sentence, "the value of X in the cost isn't known")
                 else:
@@ -149,17 +158,24 @@ def _read_cost(text: str, card: _Card, sentence: str) -> _Cost:
                 del cost.tap_other["self"]  # it taps for {T} already: the others are other
         elif (m := re.fullmatch(r"Exert (.+)", item, re.I)) and card.is_self(m.group(1)):
             cost.drawback = "doesn't untap during your next untap step"  # exert, 701.43
-        elif (m := re.fullmatch(r"Exile (.+) from your graveyard", item, re.I)) and card.is_self(m.group(1)):
-            cost.sacrifice, cost.zone = True, "graveyard"  # Jack-o'-Lantern: the card used up from there
-        elif (m := re.fullmatch(r"Exile (.+) from your hand", item, re.I)) and card.is_self(m.group(1)):
+        elif (m := re.fullmatch(r"Exile (.+) from your graveyard", item,
+                                re.I)) and card.is_self(m.group(1)):
+            # Jack-o'-Lantern: the card used up from there
+            cost.sacrifice, cost.zone = True, "graveyard"
+        elif (m := re.fullmatch(r"Exile (.+) from your hand", item,
+                                re.I)) and card.is_self(m.group(1)):
             cost.sacrifice = True  # the card is used up, once, like a sacrifice (Spirit Guides)
         elif (m := re.fullmatch(r"Exile (.+)", item, re.I)) and card.is_self(m.group(1)):
-            cost.sacrifice = True  # exiled from the battlefield: gone like a sacrifice (Mirrored Lotus)
+            # exiled from the battlefield: gone like a sacrifice (Mirrored Lotus)
+            cost.sacrifice = True
         elif m := re.fullmatch(r"Exile ((?:an?|another) .+ you control)", item, re.I):
-            cost.sacrifice_other = _other(m.group(1), card, sentence, tapping=False)  # Food Chain: gone the same way
-        elif m := re.fullmatch(rf"Remove (?:{NUM}|an?) ([\w+/-]+?) counters? from {me}", item, re.I):
+            # Food Chain: gone the same way
+            cost.sacrifice_other = _other(m.group(1), card, sentence, tapping=False)
+        elif m := re.fullmatch(rf"Remove (?:{NUM}|an?) ([\w+/-]+?) counters? from {me}", item,
+                               re.I):
             cost.remove_counters[m.group(2).lower()] = number(m.group(1)) if m.group(1) else 1
-        elif m := re.fullmatch(rf"Remove (?:any number of|X|one or more) ([\w+/-]+?) counters from {me}", item, re.I):
+        elif m := re.fullmatch(rf"Remove (?:any number of|X|one or more) ([\w+/-]+?) counters from "
+                               rf"{me}", item, re.I):
             cost.remove_any = m.group(1).lower()
         elif m := re.fullmatch(rf"Put (?:{NUM}|an?) ([\w+/-]+?) counters? on {me}", item, re.I):
             cost.put_counters[m.group(2).lower()] = number(m.group(1)) if m.group(1) else 1
@@ -197,15 +213,19 @@ _TAG_WORDS = [
     (r"to cast spells with flashback from a graveyard", "flashback"),
     (r"to cast kicked spells", "kicked"),
     (r"to cast (?:a )?spells? with watermarks", "watermark"),
-    (r"to cast a spell that shares a watermark with this land", "shares a watermark with this land"),
+    (r"to cast a spell that shares a watermark with this land", "shares a watermark with this "
+                                                                "land"),
     (r"to cast your second spell in a turn", "second spell this turn"),
     (r"to cast spells that aren't from your starting deck", "not from your starting deck"),
     (r"to cast spells you don't own", "not owned by you"),
 ]
 # The same, on a restriction that also names a kind or card type, or none: (words, only).
 _TAG_ONLY: list[tuple[str, dict[str, Any]]] = [
-    (r"to cast creature spells with no abilities", {"kind": "spell", "types": ["creature"], "tags": ["no abilities"]}),
-    (r"on spells and abilities that put tokens onto the battlefield", {"tags": ["puts tokens onto the battlefield"]}),
+    (r"to cast creature spells with no abilities", {"kind": "spell", "types": ["creature"],
+                                                    "tags": ["no abilities"]}),
+    (r"on spells and abilities that put tokens onto the battlefield", {"tags": ["puts tokens onto "
+                                                                                "the "
+                                                                                "battlefield"]}),
     (r"to pay Un-costs", {"tags": ["un-cost"]}),
 ]
 
@@ -229,22 +249,29 @@ _INSTANT_SORCERY = {"kind": "spell", "types": ["instant", "sorcery"]}
 # writes one ability per alternative (the payer picks one as the single mana is made), which is
 # exact when each activation makes one mana (see ``oracle._alternatives``).
 _EITHER: list[tuple[str, list[dict[str, Any]]]] = [
-    (r"to (?:cast an artifact spell or (?:to )?activate an ability|activate an ability or cast an artifact spell)",
+    (r"to (?:cast an artifact spell or (?:to )?activate an ability|activate an ability or cast an "
+     r"artifact spell)",
      _ARTIFACT_OR_ABILITY),
     (r"to cast a colorless spell or (?:to )?activate an ability",
      [{"kind": "spell", "colors": "colorless"}, {"kind": "ability"}]),
     (r"to cast instant, sorcery, Demon, and Spirit spells",
      [_INSTANT_SORCERY, {"kind": "spell", "subtypes": ["demon", "spirit"]}]),
-    (r"to cast an instant or sorcery spell or a kicked spell", [_INSTANT_SORCERY, {"kind": "spell", "tags": ["kicked"]}]),
-    (r"to pay a disturb cost or cast an instant or sorcery spell", [{"tags": ["disturb"]}, _INSTANT_SORCERY]),
-    (r"to foretell a card from your hand or cast an instant or sorcery spell", [{"tags": ["foretell"]}, _INSTANT_SORCERY]),
-    (r"to cast (?:an Equipment spell|Equipment spells) or activate (?:an equip ability|equip abilities)",
+    (r"to cast an instant or sorcery spell or a kicked spell",
+     [_INSTANT_SORCERY, {"kind": "spell", "tags": ["kicked"]}]),
+    (r"to pay a disturb cost or cast an instant or sorcery spell", [{"tags": ["disturb"]},
+                                                                    _INSTANT_SORCERY]),
+    (r"to foretell a card from your hand or cast an instant or sorcery spell",
+     [{"tags": ["foretell"]}, _INSTANT_SORCERY]),
+    (r"to cast (?:an Equipment spell|Equipment spells) or activate (?:an equip ability|equip "
+     r"abilities)",
      [{"kind": "spell", "subtypes": ["equipment"]}, {"kind": "ability", "tags": ["equip"]}]),
     (r"to cast a Time Lord or Alien spell or activate an ability of a Time Lord or Alien",
      [{"subtypes": ["time lord", "alien"]}]),
     (r"to cast an Elemental spell or a Chandra planeswalker spell",
-     [{"kind": "spell", "subtypes": ["elemental"]}, {"kind": "spell", "types": ["planeswalker"], "subtypes": ["chandra"]}]),
-    (r"to cast an Assassin spell or a spell that has freerunning, or to activate an ability of an Assassin source",
+     [{"kind": "spell", "subtypes": ["elemental"]}, {"kind": "spell", "types": ["planeswalker"],
+                                                     "subtypes": ["chandra"]}]),
+    (r"to cast an Assassin spell or a spell that has freerunning, or to activate an ability of an "
+     r"Assassin source",
      [{"subtypes": ["assassin"]}, {"kind": "spell", "tags": ["freerunning"]}]),
     (r"to cast an enchantment spell, unlock a door, or turn a permanent face up",
      [{"kind": "spell", "types": ["enchantment"]}, {"tags": ["unlock"]}, {"tags": ["morph"]}]),
@@ -271,22 +298,28 @@ def _read_only(text: str, card: _Card, sentence: str) -> dict[str, Any] | list[d
     cant = ("this spend restriction can't be expressed with the format's kind, types, subtypes, "
             "colors, has_x and tags")
     if re.fullmatch(r"to cast a creature spell of the chosen type", text):
-        if card.chosen is None:  # the source's ``chosen`` subtype, like ``"of": "chosen"`` for a color
+        # the source's ``chosen`` subtype, like ``"of": "chosen"`` for a color
+        if card.chosen is None:
             return {"kind": "spell", "types": ["creature"], "subtypes": "chosen"}
         return {"kind": "spell", "types": ["creature"], "subtypes": [card.chosen_type(sentence)]}
-    if re.fullmatch(r"to cast a creature spell of the chosen type or activate an ability of a creature source of "
+    if re.fullmatch(r"to cast a creature spell of the chosen type or activate an ability of a "
+                    r"creature source of "
                     r"the chosen type", text):
-        return {"types": ["creature"], "subtypes": "chosen" if card.chosen is None else [card.chosen_type(sentence)]}
-    if re.fullmatch(r"to cast a spell of the chosen type or activate an ability of a source of the chosen type", text):
+        return {"types": ["creature"], "subtypes": "chosen" if card.chosen is None
+                else [card.chosen_type(sentence)]}
+    if re.fullmatch(r"to cast a spell of the chosen type or activate an ability of a source of the "
+                    r"chosen type", text):
         return {"subtypes": "chosen" if card.chosen is None else [card.chosen_type(sentence)]}
     if re.fullmatch(r"to cast spells of the chosen type", text):
-        return {"kind": "spell", "subtypes": "chosen" if card.chosen is None else [card.chosen_type(sentence)]}
+        return {"kind": "spell", "subtypes": "chosen" if card.chosen is None
+                else [card.chosen_type(sentence)]}
     for words, tag in _TAG_WORDS:
         if re.fullmatch(words, text):
             return {"kind": "spell", "tags": [tag]}
     for words, only in _TAG_ONLY:
         if re.fullmatch(words, text):
-            return {key: list(value) if isinstance(value, list) else value for key, value in only.items()}
+            return {key: list(value) if isinstance(value, list) else value for key,
+                    value in only.items()}
     if re.fullmatch(r"on costs that (contain|include) \{X\}", text):
         return {"has_x": True}
     if re.fullmatch(r"to cast spells", text):
@@ -297,7 +330,8 @@ def _read_only(text: str, card: _Card, sentence: str) -> dict[str, Any] | list[d
         return {"kind": "ability"}
     if re.fullmatch(r"to cast (?:a )?spells? with \{X\} in (?:its|their) mana costs?", text):
         return {"kind": "spell", "has_x": True}
-    m = re.fullmatch(r"to cast (.+?) spells?(?:,? or (?:to )?activate (?:an ability|abilities) of (.+))?", text)
+    m = re.fullmatch(r"to cast (.+?) spells?(?:,? or (?:to )?activate (?:an ability|abilities) of "
+                     r"(.+))?", text)
     if m:
         spell = describe(m.group(1))
         if spell is None:

@@ -39,7 +39,8 @@ def _letters(symbols: list[str]) -> str | None:
 
 _ALTERNATIVES = re.compile(rf"^({_SYMBOLS})((?:, {_SYMBOLS})*),? or ({_SYMBOLS})$")
 _AMOUNT = r"(X|\d+|one|two|three|four|five|six|seven|eight|nine|ten|an amount of)"
-_COMBINATION_OF = re.compile(rf"^{_AMOUNT} mana in any combination of ((?:\{{[WUBRG]\}}(?:, |,? and/or |,? or )?)+)$",
+_COMBINATION_OF = re.compile(rf"^{_AMOUNT} mana in any combination of ((?:\{{[WUBRG]\}}(?:, |,? "
+                             rf"and/or |,? or )?)+)$",
                              re.I)
 
 
@@ -65,7 +66,8 @@ def _read_add(what: str, card: _Card, sentence: str) -> _Add:
     m = _ALTERNATIVES.match(what)
     if m:
         middle = re.findall(_SYMBOLS, m.group(2))
-        return _Add(tuple(_mana_string(t, card, sentence) for t in (m.group(1), *middle, m.group(3))))
+        return _Add(tuple(_mana_string(t, card, sentence) for t in (m.group(1), *middle,
+                                                                    m.group(3))))
     m = re.fullmatch(rf"{NUM} (\{{[^{{}}]+\}})", what, re.I)
     if m:  # "Add six {G}" (Castle Garenbrig)
         return _Add(_mana_string(m.group(2) * number(m.group(1)), card, sentence))
@@ -75,7 +77,8 @@ def _read_add(what: str, card: _Card, sentence: str) -> _Add:
     m = re.fullmatch(r"X (\{[^{}]+\})", what)
     if m:
         return _Add(_mana_string(m.group(1), card, sentence), "X")
-    m = re.fullmatch(rf"{_AMOUNT} mana of any(?: one)? color|{_AMOUNT} mana in any combination of colors", what, re.I)
+    m = re.fullmatch(rf"{_AMOUNT} mana of any(?: one)? color|{_AMOUNT} mana in any combination of "
+                     rf"colors", what, re.I)
     if m:
         key = "one_color" if " one color" in what.lower() else "any_color"
         n = _count_of(m.group(1) or m.group(2))
@@ -113,22 +116,27 @@ def _read_add(what: str, card: _Card, sentence: str) -> _Add:
     m = re.fullmatch(rf"({_SYMBOLS}) or one mana of any color", what, re.I)
     if m:
         return _Add(_mana_string(m.group(1), card, sentence), also=[(("any_color", 1),)])
-    if m := re.fullmatch(rf"{NUM} mana of any color in your commander's color identity", what, re.I):
+    if m := re.fullmatch(rf"{NUM} mana of any color in your commander's color identity", what,
+                         re.I):
         n = number(m.group(1))
         letters = card.chosen_colors(sentence, "colors")  # 903.4: the commander's colors
         if letters is None:
             return _Add((("any_color", n), ("of", (("fact", "commander colors"),))))
         if len(letters) == 5:
             return _Add((("any_color", n),))
-        options = tuple("".join("{%s}" % c for c in combo) for combo in combinations_with_replacement(letters, n))
+        options = tuple("".join("{%s}" % c for c in combo)
+                        for combo in combinations_with_replacement(letters, n))
         return _Add(options[0] if len(options) == 1 else options)
-    if re.fullmatch(r"two mana of different colors", what, re.I):  # every pair of two colors, one each
-        return _Add(tuple("{%s}{%s}" % (a, b) for i, a in enumerate(COLORS) for b in COLORS[i + 1:]))
+    # every pair of two colors, one each
+    if re.fullmatch(r"two mana of different colors", what, re.I):
+        return _Add(tuple("{%s}{%s}" % (a, b) for i, a in enumerate(COLORS)
+                          for b in COLORS[i + 1:]))
     m = re.fullmatch(r"that much (\{[^{}]+\})", what, re.I)
     if m:  # "Remove one or more dream counters ...: Add that much {C}"
         return _Add(_mana_string(m.group(1), card, sentence), "X")
     m = re.fullmatch(r"one mana of any color among (.+)", what, re.I)
-    if m and not re.search(r"\b(chosen|exiled|that)\b", m.group(1)):  # Mox Amber: the engine knows the colors
+    # Mox Amber: the engine knows the colors
+    if m and not re.search(r"\b(chosen|exiled|that)\b", m.group(1)):
         return _Add((("any_color", 1), ("of", (("fact", "colors among " + m.group(1).lower()),))))
     if re.fullmatch(r"one mana of a chosen color", what, re.I):
         # Desert Cenote's "choose up to two colors": the colors chosen, a color fact of the
@@ -140,23 +148,29 @@ def _read_add(what: str, card: _Card, sentence: str) -> _Add:
     m = re.fullmatch(r"X (\{[WUBRG]\}) or X (\{[WUBRG]\})", what)
     if m:  # Brigid: X mana, all of one of the two colors
         return _Add((("one_color", "X"), ("of", _letters([m.group(1), m.group(2)]))))
-    m = re.fullmatch(r"one mana of any (type|color) that a land (you control|an opponent controls) could produce",
+    m = re.fullmatch(r"one mana of any (type|color) that a land (you control|an opponent controls) "
+                     r"could produce",
                      what, re.I)
     if m:  # 106.7
         whose = "lands_you_control" if m.group(2).lower() == "you control" else "lands_opponents_control"
         return _Add((("reflect", whose), ("what", m.group(1).lower())))
-    m = re.fullmatch(r"one mana of any (type|color) (?:that )?an? (Gate|basic land) you control could produce", what, re.I)
+    m = re.fullmatch(r"one mana of any (type|color) (?:that )?an? (Gate|basic land) you control "
+                     r"could produce", what, re.I)
     if m:  # 106.7 on some of the lands (tapwise extension: reflect's lands)
-        lands = (("subtypes", ["gate"]),) if m.group(2).lower() == "gate" else (("supertypes", ["basic"]),)
-        return _Add((("reflect", "lands_you_control"), ("what", m.group(1).lower()), ("lands", lands)))
-    m = re.fullmatch(r"one mana of any (type|color) (?:that )?the sacrificed land could produce", what, re.I)
+        lands = (("subtypes", ["gate"]),) if m.group(2).lower() == "gate" else (("supertypes",
+                                                                                 ["basic"]),)
+        return _Add((("reflect", "lands_you_control"), ("what", m.group(1).lower()), ("lands",
+                                                                                      lands)))
+    m = re.fullmatch(r"one mana of any (type|color) (?:that )?the sacrificed land could produce",
+                     what, re.I)
     if m:  # 106.7 of the land the cost took (tapwise extension: reflect "sacrificed")
         return _Add((("reflect", "sacrificed"), ("what", m.group(1).lower())))
     if re.search(r"could produce", what, re.I):
         raise card.error(sentence, 'only "a land you control" and "a land an opponent controls" '
                          "could-produce templates are read")
     if re.search(r"\bchosen\b|\bthat color\b|\bthat type\b", what, re.I):
-        raise card.error(sentence, "the kind of mana depends on a choice or card the text can't know")
+        raise card.error(sentence, "the kind of mana depends on a choice or card the text can't "
+                                   "know")
     raise card.error(sentence, "unknown mana template")
 
 
@@ -187,13 +201,16 @@ def _amount(rest: str, card: _Card, sentence: str) -> Any:
         return {"counters": m.group(1).lower()}
     if m := re.fullmatch(rf"for each {_COUNTER} counter removed this way", rest, re.I):
         return {"remove": m.group(1).lower()}
-    if m := re.fullmatch(rf"equal to (?:{NUM} plus )?(?:the amount of counters removed|X)(?: plus {NUM})?", rest, re.I):
+    if m := re.fullmatch(rf"equal to (?:{NUM} plus )?(?:the amount of counters removed|X)(?: plus "
+                         rf"{NUM})?", rest, re.I):
         plus = number(m.group(1) or m.group(2) or "0")
         return {"remove": "?", **({"plus": plus} if plus else {})}  # the counters of the cost
-    m = (re.fullmatch(r"for each (.+)", rest, re.I) or re.fullmatch(r",? ?where X is (.+)", rest, re.I)
+    m = (re.fullmatch(r"for each (.+)", rest, re.I) or re.fullmatch(r",? ?where X is (.+)", rest,
+                                                                    re.I)
          or re.fullmatch(r"equal to (.+)", rest, re.I))
     if not m:
-        raise card.error(sentence, "the amount of mana depends on the game state in a way no template reads")
+        raise card.error(sentence, "the amount of mana depends on the game state in a way no "
+                                   "template reads")
     phrase = m.group(1).strip()
     plus = 0
     if pm := re.fullmatch(rf"{NUM} plus (.+)", phrase, re.I):
@@ -208,29 +225,39 @@ def _amount(rest: str, card: _Card, sentence: str) -> Any:
         kind = re.fullmatch(rf"the number of {_COUNTER} counters on {me}", phrase, re.I).group(1)
         out: dict[str, Any] = {"counters": kind.lower()}
         return {**out, "plus": plus} if plus else out
-    elif re.fullmatch(r"the (?:greatest|highest) [\w' ]+ among [\w' ]+ you control that [\w' ]+|the greatest number "
+    elif re.fullmatch(r"the (?:greatest|highest) [\w' ]+ among [\w' ]+ you control that [\w' "
+                      r"]+|the greatest number "
                       r"of [\w' ]+ you control that [\w' ]+", phrase, re.I):
-        fact = " ".join(phrase.lower().split()[1:])  # White Lotus Tile, Alena: a number the engine knows
+        # White Lotus Tile, Alena: a number the engine knows
+        fact = " ".join(phrase.lower().split()[1:])
     elif re.fullmatch(r"the number of [\w' ]+ you control of the chosen type", phrase, re.I):
         fact = fact_phrase(phrase)  # Three Tree City: counted for the permanent's chosen type
     elif re.fullmatch(r"the amount of life you gained this turn|your life total", phrase, re.I):
         fact = fact_phrase(phrase)
-    elif vm := re.fullmatch(r"the (?:sacrificed|exiled) (?:creature|artifact|permanent)'s (mana value|converted mana "
-                            r"cost|power)", phrase, re.I):  # tapwise extension: a number about the permanent the cost took
+    elif vm := re.fullmatch(r"the (?:sacrificed|exiled) (?:creature|artifact|permanent)'s (mana "
+                            r"value|converted mana "
+                            # tapwise extension: a number about the
+                            # permanent the cost took
+                            r"cost|power)", phrase, re.I):
         victim = "power" if vm.group(1).lower() == "power" else "mana value"  # 202.3: the old name
         return {"victim": victim, **({"plus": plus} if plus else {})}
-    elif re.search(r"\b(sacrificed|exiled|discarded|revealed|that|those|this way|chosen|target)\b", phrase, re.I):
-        raise card.error(sentence, "the amount depends on a card chosen as the ability is activated")
-    elif re.fullmatch(r"(?:your )?devotion to (?:white|blue|black|red|green)(?: and (?:white|blue|black|red|green))?",
+    elif re.search(r"\b(sacrificed|exiled|discarded|revealed|that|those|this way|chosen|target)\b",
+                   phrase, re.I):
+        raise card.error(sentence, "the amount depends on a card chosen as the ability is "
+                                   "activated")
+    elif re.fullmatch(r"(?:your )?devotion to (?:white|blue|black|red|green)(?: and "
+                      r"(?:white|blue|black|red|green))?",
                       phrase, re.I):
         fact = fact_phrase(phrase)
-    elif re.fullmatch(r"the (?:greatest|highest|total) [\w' ]+ among [\w' ]+ you control", phrase, re.I):
+    elif re.fullmatch(r"the (?:greatest|highest|total) [\w' ]+ among [\w' ]+ you control", phrase,
+                      re.I):
         fact = " ".join(phrase.lower().split()[1:])
     elif (re.fullmatch(r"(?:the number of )?[\w' ,/&-]+", phrase, re.I) and not re.search(r"\bX\b", phrase)
           and (m.re.pattern.startswith("for each") or phrase.lower().startswith("the number of"))):
         fact = fact_phrase(phrase)  # a count the engine knows, in the card's words
     else:
-        raise card.error(sentence, "the amount of mana depends on the game state in a way no template reads")
+        raise card.error(sentence, "the amount of mana depends on the game state in a way no "
+                                   "template reads")
     out = {"fact": fact}
     return {**out, "plus": plus} if plus else out
 

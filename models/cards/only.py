@@ -28,7 +28,9 @@ _ONLY: list[tuple[str, Any]] = [
 # from anywhere but the hand is one the caller tags "not from your hand" (``for.tags``), so an
 # untagged spell, the usual one from the hand, is never paid with it.
 _CANT: list[tuple[str, list[dict[str, Any]]]] = [
-    (r"to cast spells from your hand", [{"kind": "ability"}, {"kind": "spell", "tags": ["not from your hand"]}]),
+    (r"to cast spells from your hand", [{"kind": "ability"}, {"kind": "spell", "tags": ["not from "
+                                                                                        "your "
+                                                                                        "hand"]}]),
 ]
 
 
@@ -52,4 +54,5 @@ def read_cant_spend_more(text: str) -> dict[str, Any] | list[dict[str, Any]] | N
     mana pays, not what for."""
     if re.fullmatch(r"to pay generic mana costs", text):
         return {"not_generic": True}
-    return next(([dict(a) for a in alts] for words, alts in _CANT if re.fullmatch(words, text)), None)
+    return next(([dict(a) for a in alts] for words, alts in _CANT if re.fullmatch(words, text)),
+                None)

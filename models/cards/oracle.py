@@ -20,16 +20,20 @@ from typing import Any
 
 from tapwise.models.basics import basic_land
 from tapwise.models.mana import COLORS
-from tapwise.models.cards.card import (_ABILITY_WORD, _LOYALTY, _REMINDER, V1_ABILITY_KEYS, BadChoice, ChoiceNeeded,
+from tapwise.models.cards.card import (_ABILITY_WORD, _LOYALTY, _REMINDER, V1_ABILITY_KEYS,
+                                       BadChoice, ChoiceNeeded,
                                         OracleError, _Card, finish, is_version_1)
 from tapwise.models.cards.costs import _Cost, _read_cost, _traits
 from tapwise.models.cards.mana import _add_value, _amount, _mana_string, _read_add
 from tapwise.models.cards.riders import _conditions, _read_riders, _Riders, clause_fact
-from tapwise.models.cards.words import (BASIC_LAND_TYPES, NUM, Description, TypeLine, describe, fact_phrase, number,
+from tapwise.models.cards.words import (BASIC_LAND_TYPES, NUM, Description, TypeLine, describe,
+                                        fact_phrase, number,
                                          outside_quotes, parse_type_line, sentences)
 
-__all__ = ["NO_CHOICE", "OracleError", "ChoiceNeeded", "BadChoice", "Skipped", "Reading", "read_card", "read_oracle",
-           "source_from_card", "parse_type_line", "TypeLine", "measure", "V1_ABILITY_KEYS", "is_version_1"]
+__all__ = ["NO_CHOICE", "OracleError", "ChoiceNeeded", "BadChoice", "Skipped", "Reading",
+           "read_card", "read_oracle",
+           "source_from_card", "parse_type_line", "TypeLine", "measure", "V1_ABILITY_KEYS",
+           "is_version_1"]
 
 
 @dataclass(frozen=True)
@@ -89,7 +93,8 @@ def _reminder_ability(paragraph: str, card: _Card) -> list[dict] | None:
     if card.type_line is None:
         return ability
     if ability != _implied(card):
-        raise card.error(m.group(1), "the reminder text disagrees with the type line's basic land types")
+        raise card.error(m.group(1), "the reminder text disagrees with the type line's basic land "
+                                     "types")
     return []
 
 
@@ -108,8 +113,10 @@ def _each_color(words: str, cost_text: str, rest: list[str], card: _Card, whole:
     a color fact (9.1) the engine knows, like Meteor Crater's."""
     cost = _read_cost(cost_text, card, whole)
     if cost != _Cost(tap=cost.tap, mana=cost.mana) or not cost.tap or _read_riders(rest, card) != _Riders():
-        raise card.error(whole, "one mana of each color with a cost beyond {T} and mana, or a rider")
-    return finish({"add": {"each_color": 1, "of": {"fact": "colors among " + " ".join(words.lower().split())}},
+        raise card.error(whole, "one mana of each color with a cost beyond {T} and mana, or a "
+                                "rider")
+    return finish({"add": {"each_color": 1, "of": {"fact": "colors among "
+                                                           "" + " ".join(words.lower().split())}},
                    "mana": cost.mana})
 
 
@@ -139,8 +146,10 @@ def _read_activated(text: str, card: _Card) -> list[dict]:
         return []  # 605.1a: a loyalty ability is never a mana ability
     if forage := _FORAGE.search(cost_text):
         return _foraged(cost_text, forage, effect, card)
-    if either := _EITHER_KIND.search(cost_text):  # "a black or artifact creature": one ability per kind
-        return [a for kind in (f"a {either.group(2)} {either.group(4)}", f"an {either.group(3)} {either.group(4)}")
+    # "a black or artifact creature": one ability per kind
+    if either := _EITHER_KIND.search(cost_text):
+        return [a for kind in (f"a {either.group(2)} {either.group(4)}", f"an {either.group(3)} "
+                                                                         f"{either.group(4)}")
                 for a in _read_activated(f"{cost_text[:either.start(1)]}{kind}{cost_text[either.end(1):]}: {effect}",
                                          card)]
     effect_masked = masked[colon + 1:]
@@ -154,15 +163,19 @@ def _read_activated(text: str, card: _Card) -> list[dict]:
     parts = sentences(effect)
     # "Choose a player. That player adds ...", "A player of your choice adds ...", "Each player adds
     # ...": the one paying chooses themselves, and what the others get is no part of the payment.
-    if len(parts) >= 2 and parts[0] == "Choose a player" and parts[1].startswith("That player adds "):
+    if len(parts) >= 2 and parts[0] == "Choose a player" and parts[1].startswith("That player adds "
+                                                                                 ""):
         parts = ["Add " + parts[1][len("That player adds "):]] + parts[2:]
-    if parts and (m := re.fullmatch(r"(?:A player of your choice|Each player) adds (.+)", parts[0])):
+    if parts and (m := re.fullmatch(r"(?:A player of your choice|Each player) adds (.+)",
+                                    parts[0])):
         parts = ["Add " + m.group(1)] + parts[1:]
     if parts:
         parts[0] = re.sub(r" (?:they|that player) chooses?$", "", parts[0])
-        parts[0] = re.sub(r"^Add to your mana pool ", "Add ", parts[0])  # the old wording (Gem Bazaar)
+        # the old wording (Gem Bazaar)
+        parts[0] = re.sub(r"^Add to your mana pool ", "Add ", parts[0])
         # Chea: what the opponents lose is no part of the payment
-        parts[0] = re.sub(r"^(Add .+?) and each opponent loses X life(, where X is .+)$", r"\1\2", parts[0])
+        parts[0] = re.sub(r"^(Add .+?) and each opponent loses X life(, where X is .+)$", r"\1\2",
+                          parts[0])
         parts[0] = re.sub(r"\bof the color last chosen$", "of the chosen color", parts[0])
     revealed = _revealed(parts)
     if revealed is not None:
@@ -176,18 +189,22 @@ def _read_activated(text: str, card: _Card) -> list[dict]:
             raise card.error(whole, "a doubling ability with more than a mana and {T} cost")
         return [finish({"add": {"double_pool": True}, "tap": cost.tap, "mana": cost.mana,
                         "uses": 1 if cost.tap else "any"})]
-    among = re.fullmatch(r"Choose a color of a (permanent you control|card in your graveyard)", first)
+    among = re.fullmatch(r"Choose a color of a (permanent you control|card in your graveyard)",
+                         first)
     if among and parts[1:] == ["Add one mana of that color"]:
         cost = _read_cost(cost_text, card, whole)  # Meteor Crater: the engine knows the colors
         if cost != _Cost(tap=True):
             raise card.error(whole, "a color of a permanent with a cost beyond {T}")
-        plural = {"permanent you control": "permanents you control", "card in your graveyard": "cards in your graveyard"}
-        return [finish({"add": {"any_color": 1, "of": {"fact": "colors among " + plural[among.group(1)]}}})]
+        plural = {"permanent you control": "permanents you control",
+                  "card in your graveyard": "cards in your graveyard"}
+        return [finish({"add": {"any_color": 1, "of": {"fact": "colors among "
+                                                               "" + plural[among.group(1)]}}})]
     each = re.fullmatch(r"For each color among (.+?), add one mana of that color", first)
     if each:  # Bloom Tender: one mana of each color the fact names (tapwise's each_color)
         return [_each_color(each.group(1), cost_text, parts[1:], card, whole)]
     choose = re.fullmatch(r"Choose a color", first)
-    if choose and len(parts) >= 2:  # "Choose a color. Add ... mana of that color ...": one ability per color
+    # "Choose a color. Add ... mana of that color ...": one ability per color
+    if choose and len(parts) >= 2:
         return _per_color(text[:colon].strip(), parts[1:], card)
     if not m:
         if doubles:
@@ -195,7 +212,8 @@ def _read_activated(text: str, card: _Card) -> list[dict]:
         else:
             reason = "the mana it adds depends on something the text can't know"
         raise card.error(whole, reason)
-    battery = re.fullmatch(r"(\{[^{}]+\}),? (?:then add|plus) an additional \1 (for each .+)", m.group(1))
+    battery = re.fullmatch(r"(\{[^{}]+\}),? (?:then add|plus) an additional \1 (for each .+)",
+                           m.group(1))
     if battery:  # the Mana Batteries: one, plus one for each counter removed
         add_words, amount_words = battery.group(1), battery.group(2)
     else:
@@ -209,11 +227,13 @@ def _read_activated(text: str, card: _Card) -> list[dict]:
     cost = _read_cost(cost_text, card, whole)
     riders = _read_riders(parts[1:], card)
     times: Any = made.times
-    x_in_add = isinstance(made.add, tuple) and bool(made.add) and isinstance(made.add[0], tuple) and \
+    x_in_add = isinstance(made.add, tuple) and bool(made.add) and isinstance(made.add[0],
+                                                                             tuple) and \
         "X" in dict(made.add).values()
     if times == "X" or amount is not None or x_in_add:
         if cost.remove_any is not None and (amount is None or amount.get("remove") == "?"):
-            amount = {**(amount or {}), "remove": cost.remove_any}  # "Remove X storage counters: Add X ..."
+            # "Remove X storage counters: Add X ..."
+            amount = {**(amount or {}), "remove": cost.remove_any}
         taken = next((key for key, o in (("sacrifice_other", cost.sacrifice_other), ("tap_other", cost.tap_other))
                       if o is not None and o.get("n") == "X"), None)
         if amount is None and taken is not None and (times == "X" or x_in_add):
@@ -223,20 +243,26 @@ def _read_activated(text: str, card: _Card) -> list[dict]:
         if times not in (1, "X"):
             raise card.error(whole, "an amount of an amount is not a template the reader knows")
         times = amount
-        if isinstance(made.add, tuple) and made.add and isinstance(made.add[0], tuple) and dict(made.add).get(
+        if isinstance(made.add, tuple) and made.add and isinstance(made.add[0],
+                                                                   tuple) and dict(made.add).get(
                 "one_color") == "X":
             if "fact" in amount:
-                made.add = tuple((k, amount if k == "one_color" else v) for k, v in made.add)  # one color, n of it
+                # one color, n of it
+                made.add = tuple((k, amount if k == "one_color" else v) for k, v in made.add)
                 times = 1
-            else:  # n is only a fact in 9.2: all of one color is one ability per color, times the counters
+            else:
+                # n is only a fact in 9.2: all of one color is one ability per
+                # color, times the counters
                 colors = dict(made.add).get("of") or COLORS
                 made.add, made.also = "{%s}" % colors[0], ["{%s}" % c for c in colors[1:]]
     elif cost.remove_any is not None:
-        raise card.error(whole, "counters removed in any number without an amount that says how much they make")
+        raise card.error(whole, "counters removed in any number without an amount that says how "
+                                "much they make")
     if isinstance(times, dict) and "victim" in times and (cost.sacrifice_other is None or
                                                           cost.sacrifice_other.get("n", 1) != 1):
         raise card.error(whole, "the amount depends on a card chosen as the ability is activated")
-    if isinstance(times, dict) and "remove" in times and cost.remove_any not in (None, times["remove"]):
+    if isinstance(times, dict) and "remove" in times and cost.remove_any not in (None,
+                                                                                 times["remove"]):
         raise card.error(whole, "the counters removed are not the counters counted")
     if not cost.tap and not cost.sacrifice and not cost.gone and riders.uses is None:
         uses: Any = "any"  # no {T} and no limit: as often as its costs allow
@@ -246,10 +272,13 @@ def _read_activated(text: str, card: _Card) -> list[dict]:
         uses = 1
     drawbacks = ([cost.drawback] if cost.drawback else []) + riders.drawbacks
     base: dict[str, Any] = {
-        "tap": cost.tap, "mana": cost.mana, "life": cost.life, "damage": riders.damage, "energy": cost.energy,
+        "tap": cost.tap, "mana": cost.mana, "life": cost.life, "damage": riders.damage,
+                            "energy": cost.energy,
         "sacrifice": cost.sacrifice, "uses": uses, "only": riders.only, "times": times,
-        "remove_counters": cost.remove_counters, "put_counters": {**cost.put_counters, **riders.put_counters},
-        "if": riders.conditions, "unless": riders.unless, "sacrifice_other": cost.sacrifice_other, "tap_other": cost.tap_other,
+        "remove_counters": cost.remove_counters, "put_counters": {**cost.put_counters,
+                                                                  **riders.put_counters},
+        "if": riders.conditions, "unless": riders.unless, "sacrifice_other": cost.sacrifice_other,
+                            "tap_other": cost.tap_other,
         "discard": cost.discard, "exile_graveyard": cost.exile_graveyard, "mill": cost.mill,
         "drawback": "; ".join(drawbacks) if drawbacks else None, "zone": cost.zone}
     adds = [made.add, *made.also]
@@ -257,8 +286,10 @@ def _read_activated(text: str, card: _Card) -> list[dict]:
         n, condition = riders.damage_unless
         if riders.instead is not None or riders.conditions or riders.unless:
             raise card.error(whole, "a condition on damage on an ability with other conditions")
-        return _alternatives([{**base, "add": _add_value(a), "damage": base["damage"] + n, "unless": condition}
-                              for a in adds] + [{**base, "add": _add_value(a), "if": condition} for a in adds],
+        return _alternatives([{**base, "add": _add_value(a), "damage": base["damage"] + n,
+                               "unless": condition}
+                              for a in adds] + [{**base, "add": _add_value(a), "if": condition}
+                                                for a in adds],
                              card, whole)
     if riders.instead is not None:
         other_words, condition = riders.instead
@@ -279,7 +310,8 @@ _FORAGE = re.compile(r"(?:^|(?<=, ))Forage(?=,|$)", re.I)
 _FORAGE_WAYS = ("Exile three cards from your graveyard", "Sacrifice a Food")
 
 
-_EITHER_KIND = re.compile(r"Sacrifice (an? (white|blue|black|red|green) or (artifact|enchantment) (creature))")
+_EITHER_KIND = re.compile(r"Sacrifice (an? (white|blue|black|red|green) or (artifact|enchantment) "
+                          r"(creature))")
 
 
 def _foraged(cost_text: str, forage: re.Match, effect: str, card: _Card) -> list[dict]:
@@ -297,7 +329,8 @@ def _reflect_instead(made: Any, words: str) -> Any:
     """"add three mana of that type instead" after a reflecting add (Incubation Druid): the same
     reflection, ``n`` mana all of the type chosen (tapwise extension); None for other words."""
     m = re.fullmatch(rf"{NUM} mana of that (type|color)", words, re.I)
-    add = dict(made.add) if isinstance(made.add, tuple) and made.add and isinstance(made.add[0], tuple) else {}
+    add = dict(made.add) if isinstance(made.add, tuple) and made.add and isinstance(made.add[0],
+                                                                                    tuple) else {}
     if not m or "reflect" not in add or add.get("what") != m.group(2).lower():
         return None
     return replace(made, add=made.add + (("n", number(m.group(1))),))
@@ -348,7 +381,8 @@ def _per_color(cost_text: str, rest: list[str], card: _Card) -> list[dict]:
     first = rest[0]
     m = re.fullmatch(r"Add (one|X|an amount of) mana of that color(.*)", first)
     if not m:
-        raise card.error(f"{cost_text}: Choose a color. {first}.", "the mana it adds depends on something "
+        raise card.error(f"{cost_text}: Choose a color. {first}.", "the mana it adds depends on "
+                                                                   "something "
                          "the text can't know")
     out = []
     for letter, color in _COLOR_NAMES.items():
@@ -367,10 +401,12 @@ _TAP_HARMLESS = [r"target opponent creates .+", rf"(?:it|SELF) deals {NUM} damag
 
 _EXTRA = re.compile(
     r"Whenever (?P<who>a player taps|you tap) (?:an? )?(?P<what>[\w' -]+?) for mana, "
-    r"(?:that player adds|add) (?P<mana>one mana of any type that (?:land|permanent|[\w ]+) produced|"
+    r"(?:that player adds|add) (?P<mana>one mana of any type that (?:land|permanent|[\w ]+) "
+    r"produced|"
     r"(?:an additional )?(?:\{[^{}]+\})+)|"
     r"Whenever (?:an? )?(?P<what2>[\w' -]+?) is tapped for mana, its controller adds "
-    r"(?P<mana2>an additional (?:(?:\{[^{}]+\})+|one mana of any color|two mana in any combination of colors|"
+    r"(?P<mana2>an additional (?:(?:\{[^{}]+\})+|one mana of any color|two mana in any combination "
+    r"of colors|"
     r"one mana of the chosen color)|one mana of any type that (?:land|permanent) produced)", re.I)
 ENCHANTED = "enchanted"
 """The ``on`` of an aura's effect in a reading (Wild Growth): the card can't name the permanent it
@@ -390,7 +426,8 @@ def _effect(text: str, card: _Card) -> dict[str, Any] | None:
     if extra.lower() in _ANY_COLOR_EXTRA:
         add: Any = {"any_color": _ANY_COLOR_EXTRA[extra.lower()]}  # tapwise's extension of 9.4
     elif extra.lower() == "one mana of the chosen color":
-        add = "chosen"  # the aura's choice, which 9.1 puts on the enchanted permanent (Utopia Sprawl)
+        # the aura's choice, which 9.1 puts on the enchanted permanent (Utopia Sprawl)
+        add = "chosen"
     elif mana.lower().startswith("one mana of any type"):
         add = "same_type"
     else:
@@ -400,7 +437,8 @@ def _effect(text: str, card: _Card) -> dict[str, Any] | None:
     if add == "chosen":
         return None  # a chosen color of the effect's own card, not the tapped permanent's
     what, traits = _traits(what)  # "basic land", "nonland permanent", "artifact token"
-    desc = Description((), (), None) if what.lower() in ("permanent", "") else describe(what)  # any permanent
+    # any permanent
+    desc = Description((), (), None) if what.lower() in ("permanent", "") else describe(what)
     if desc is None or desc.colors is not None:
         return None
     when: dict[str, Any] = {}
@@ -414,13 +452,18 @@ def _effect(text: str, card: _Card) -> dict[str, Any] | None:
     return {"kind": "extra", "when": when, "add": add}
 
 
-_WHILE = re.compile(r"Whenever you tap (?:an? )?(?P<what>[\w' -]+?) for mana while (?P<cond>[\w' -]+), add an "
+_WHILE = re.compile(r"Whenever you tap (?:an? )?(?P<what>[\w' -]+?) for mana while (?P<cond>[\w' "
+                    r"-]+), add an "
                     r"additional (?P<mana>one mana of any color|(?:\{[^{}]+\})+)", re.I)
-_FOR_EACH = re.compile(r"Whenever enchanted (?:land|forest|island|swamp|mountain|plains) is tapped for mana, its "
-                       r"controller adds an additional (?P<mana>(?:\{[^{}]+\})+) for each (?P<what>[\w' -]+)", re.I)
+_FOR_EACH = re.compile(r"Whenever enchanted (?:land|forest|island|swamp|mountain|plains) is tapped "
+                       r"for mana, its "
+                       r"controller adds an additional (?P<mana>(?:\{[^{}]+\})+) for each "
+                       r"(?P<what>[\w' -]+)", re.I)
 
-_INTENSITY = re.compile(r"Whenever enchanted land is tapped for mana, its controller adds an additional amount of "
-                        r"(?P<mana>\{[WUBRGC]\}) equal to this enchantment's intensity\. Then this enchantment "
+_INTENSITY = re.compile(r"Whenever enchanted land is tapped for mana, its controller adds an "
+                        r"additional amount of "
+                        r"(?P<mana>\{[WUBRGC]\}) equal to this enchantment's intensity\. Then this "
+                        r"enchantment "
                         r"intensifies by 1", re.I)
 
 
@@ -438,8 +481,10 @@ def _effect_with_facts(text: str, card: _Card) -> dict[str, Any] | None:
         mana = m.group("mana")
         add: Any = {"any_color": 1} if mana.lower() == "one mana of any color" else _mana_string(mana, card, text)
         when = {"types": list(desc.types)} if desc.types else {}
-        return {"kind": "extra", "when": when, "add": add, "if": [clause_fact(m.group("cond"), card)]}
-    if m := _INTENSITY.fullmatch(body):  # Runaway Growth: it intensifies after, when no land of it taps again
+        return {"kind": "extra", "when": when, "add": add, "if": [clause_fact(m.group("cond"),
+                                                                              card)]}
+    # Runaway Growth: it intensifies after, when no land of it taps again
+    if m := _INTENSITY.fullmatch(body):
         return {"kind": "extra", "on": ENCHANTED, "add": _mana_string(m.group("mana"), card, text),
                 "times": {"fact": f"intensity of {card.name.lower()}" if card.name else "its intensity"}}
     if m := _FOR_EACH.fullmatch(body):
@@ -457,27 +502,33 @@ def _read_trigger(text: str, card: _Card) -> tuple[int, dict[str, Any] | None]:
     condition, _, rest = masked.partition(",")
     me = card.pattern
     adds = re.search(r"\badds?\b", masked, re.I)
-    on_tap = re.fullmatch(rf"Whenever (?:{me} becomes tapped|you tap {me} for mana)", condition.strip(), re.I)
+    on_tap = re.fullmatch(rf"Whenever (?:{me} becomes tapped|you tap {me} for mana)",
+                          condition.strip(), re.I)
     if not on_tap:
-        if adds and re.search(r"tapped for mana|taps? [\w ]*for mana|mana ability|adds? mana", condition, re.I):
+        if adds and re.search(r"tapped for mana|taps? [\w ]*for mana|mana ability|adds? mana",
+                              condition, re.I):
             effect = _effect(text, card) or _effect_with_facts(text, card)
             if effect is None:
-                raise card.error(text, "a triggered mana ability (605.1b) no effect template of 9.4 reads")
+                raise card.error(text, "a triggered mana ability (605.1b) no effect template of "
+                                       "9.4 reads")
             return 0, effect
         return 0, None
     damage = 0
     harmless = [re.compile(h.replace("SELF", me), re.I) for h in _TAP_HARMLESS]
     for sentence in sentences(text[len(condition) + 1:]):
-        if m := re.fullmatch(rf"(?:it|{me}) deals {NUM} damage to you(?: and [\w ,]+)?", sentence, re.I):
+        if m := re.fullmatch(rf"(?:it|{me}) deals {NUM} damage to you(?: and [\w ,]+)?", sentence,
+                             re.I):
             damage += number(m.group(1))  # like a painland's damage, on every {T} ability
         elif m := re.fullmatch(rf"you lose {NUM} life", sentence, re.I):
             damage += number(m.group(1))
         elif any(h.fullmatch(sentence) for h in harmless):
             continue
         elif re.search(r"\badds?\b", sentence, re.I):
-            raise card.error(text, "a triggered mana ability (605.1b) no effect template of 9.4 reads")
+            raise card.error(text, "a triggered mana ability (605.1b) no effect template of 9.4 "
+                                   "reads")
         elif re.search(r"\b(?:to you|you lose|you pay|pay \d+ life)\b", sentence, re.I):
-            raise card.error(text, "an effect of tapping it on your life that the format's keys can't express")
+            raise card.error(text, "an effect of tapping it on your life that the format's keys "
+                                   "can't express")
         # Anything else happens after the payment and costs it nothing (a trigger that adds no
         # mana is not a mana ability, 605.1b): it is not this reader's business.
     return damage, None
@@ -489,7 +540,8 @@ _GRANTED = re.compile(r"\b(?:has|have|gains?)\b[^\"“]*[\"“][^\"”]*\bAdd\b"
 
 
 _STATION = re.compile(r"^(\d+)\+ \| ")
-_SELF_GRANTED = re.compile(r"As long as (?P<cond>.+?), (?P<who>[^,\"“]+?) (?:has|gets [^\"“]*? and has) "
+_SELF_GRANTED = re.compile(r"As long as (?P<cond>.+?), (?P<who>[^,\"“]+?) (?:has|gets [^\"“]*? and "
+                           r"has) "
                            r"(?:[\w, ]+ and )?[\"“](?P<ability>[^\"”]+)[\"”]\.?", re.I)
 
 
@@ -513,7 +565,8 @@ def _paragraphs(oracle: str) -> list[tuple[str, list[dict[str, Any]] | None]]:
             under = [{"fact": "class level", "min": int(paragraph.rsplit(" ", 1)[1])}]
             continue
         if m := _STATION.match(paragraph):  # this paragraph only
-            out.append((paragraph[m.end():], [{"fact": "charge counter on it", "min": int(m.group(1))}]))
+            out.append((paragraph[m.end():], [{"fact": "charge counter on it",
+                                               "min": int(m.group(1))}]))
             continue
         out.append((paragraph, under))
     return out
@@ -530,7 +583,8 @@ def _self_granted(text: str, card: _Card) -> list[dict]:
     permanent, the lands you control) is not the card's own and is skipped."""
     m = _SELF_GRANTED.fullmatch(text)
     who = m.group("who").strip() if m else ""
-    if not m or not (card.is_self(who) or who.lower() in ("it", "this creature", "this permanent")) or \
+    if not m or not (card.is_self(who) or who.lower() in ("it", "this creature", "this "
+                                                                                 "permanent")) or \
             re.search(r"\b(?:enchanted|equipped)\b", m.group("cond"), re.I):
         raise card.error(text, "a mana ability the card has only under a condition")
     read = _read_activated(m.group("ability"), card)
@@ -558,7 +612,8 @@ def read_card(oracle: str, *, name: str | None = None, type_line: str | None = N
     def skip(e: OracleError) -> None:
         if strict or isinstance(e, BadChoice):
             raise e
-        skipped.append(Skipped(e.sentence, e.reason, e.choice if isinstance(e, ChoiceNeeded) else None))
+        skipped.append(Skipped(e.sentence, e.reason, e.choice if isinstance(e, ChoiceNeeded)
+                               else None))
 
     for paragraph, under in _paragraphs(oracle):
         try:
@@ -591,7 +646,8 @@ def read_card(oracle: str, *, name: str | None = None, type_line: str | None = N
         except OracleError as e:
             skip(e)
     if tap_damage:
-        abilities = [finish({**a, "damage": a.get("damage", 0) + tap_damage}) if a.get("tap", True) else a
+        abilities = [finish({**a, "damage": a.get("damage", 0) + tap_damage}) if a.get("tap", True)
+                     else a
                      for a in abilities]
     if chosen is not None and not card.used_choice:
         raise OracleError(chosen, NO_CHOICE, name)
@@ -602,7 +658,8 @@ def read_oracle(oracle: str, *, name: str | None = None, type_line: str | None =
                 chosen: str | None = None) -> list[dict]:
     """The card's mana abilities as spec dicts, every one read or :class:`OracleError` raised
     (``read_card(..., strict=True)``); see :func:`read_card`."""
-    return list(read_card(oracle, name=name, type_line=type_line, chosen=chosen, strict=True).abilities)
+    return list(read_card(oracle, name=name, type_line=type_line, chosen=chosen,
+                          strict=True).abilities)
 
 
 def source_from_card(name: str | None, oracle: str, type_line: str | None, *,

@@ -41,7 +41,9 @@ class CardFacts:
     snow: bool = False
     unread: tuple[Skipped, ...] = ()
     field: str = "name"
-    effects: tuple[dict, ...] = ()  # 9.4 effects its triggered mana abilities make (Mana Flare)  # the source key the card came from: where an unread sentence is refused
+    # 9.4 effects its triggered mana abilities make (Mana Flare)  # the source key the card
+    # came from: where an unread sentence is refused
+    effects: tuple[dict, ...] = ()
     supertypes: tuple[str, ...] = ()  # basic, legendary, world (snow is ``snow``)
     token: bool = False  # "Token Artifact — Treasure"
 
@@ -50,7 +52,8 @@ def _from_type_line(type_line: str | None) -> dict[str, Any]:
     if type_line is None:
         return {}
     parsed = parse_type_line(type_line)
-    return {"types": parsed.types, "subtypes": tuple(s.lower() for s in parsed.subtypes), "snow": parsed.snow,
+    return {"types": parsed.types, "subtypes": tuple(s.lower() for s in parsed.subtypes),
+            "snow": parsed.snow,
             "supertypes": tuple(s for s in parsed.supertypes if s in SOURCE_SUPERTYPES),
             "token": "token" in type_line.split(" // ")[0].lower().split()}
 
@@ -82,17 +85,22 @@ def card_facts(name: str | None, oracle: str | None, type_line: str | None = Non
         except OracleError as e:  # a choice this card can't take
             raise CardSourceError("chosen" if chosen is not None else "oracle", str(e)) from None
         if any((a.get("only") or {}).get("subtypes") == "chosen" for a in abilities):
-            raise CardSourceError("chosen", "is needed: the card's mana is spent only on the chosen creature type "
+            raise CardSourceError("chosen", "is needed: the card's mana is spent only on the "
+                                            "chosen creature type "
                                   "(give it, like \"chosen\": \"Elf\")")
-        if any({"colors": "chosen"} in ((a.get("only") or {}).get("all_of") or ()) for a in abilities):
-            raise CardSourceError("chosen", "is needed: the card's mana is spent only on spells of the chosen color "
+        if any({"colors": "chosen"} in ((a.get("only") or {}).get("all_of") or ())
+               for a in abilities):
+            raise CardSourceError("chosen", "is needed: the card's mana is spent only on spells of "
+                                            "the chosen color "
                                   "(give it, like \"chosen\": \"G\")")  # Throne of Eldraine
         facts = _from_type_line(type_line)
         if type_line is None and name is not None and basic_land(name) is not None:
             facts = {"types": ("land",), "snow": basic_land(name)[1], "supertypes": ("basic",)}
-        return CardFacts(tuple(abilities), unread=tuple(skipped), field="oracle", effects=tuple(effects), **facts)
+        return CardFacts(tuple(abilities), unread=tuple(skipped), field="oracle",
+                         effects=tuple(effects), **facts)
     if type_line is not None:
-        raise CardSourceError("type_line", "is read only with oracle text (give oracle too, or drop it)")
+        raise CardSourceError("type_line", "is read only with oracle text (give oracle too, or "
+                                           "drop it)")
     if name is None:
         return None
     basic = basic_land(name)
@@ -104,10 +112,12 @@ def card_facts(name: str | None, oracle: str | None, type_line: str | None = Non
 
 def _library_card(name: str, chosen: str | None) -> CardFacts | None:
     try:
-        from tapwise.models.cards.catalog import CardChoiceError, UnknownCardError, card_info, known_name, lookup_card
+        from tapwise.models.cards.catalog import (CardChoiceError, UnknownCardError, card_info,
+                                                  known_name, lookup_card)
     except ImportError:  # the card library is optional for loading
         return None
-    if known_name(name) is None:  # unknown: the caller says so; the suggestions (a second's work) aren't needed
+    # unknown: the caller says so; the suggestions (a second's work) aren't needed
+    if known_name(name) is None:
         return None
     try:
         card = card_info(name)
@@ -122,7 +132,8 @@ def _library_card(name: str, chosen: str | None) -> CardFacts | None:
         else:
             found = lookup_card(name)
     except CardChoiceError as e:
-        hint = "; or give the source's chosen key" if card.choice in ("color", "creature type") else ""
+        hint = "; or give the source's chosen key" if card.choice in ("color", "creature "
+                                                                               "type") else ""
         raise CardSourceError("name", f"{e}{hint}") from None
     unread = tuple(s for s in card.skipped if s.choice is None or not found["abilities"])
     facts = _from_type_line(card.type_line) if card.type_line else {"types": tuple(found["types"])}

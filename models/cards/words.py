@@ -6,7 +6,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["TypeLine", "parse_type_line", "number", "NUM", "sentences", "outside_quotes", "singular",
+__all__ = ["TypeLine", "parse_type_line", "number", "NUM", "sentences", "outside_quotes",
+           "singular",
            "describe", "Description", "fact_phrase", "BASIC_LAND_TYPES", "CARD_TYPES"]
 
 CARD_TYPES = ("artifact", "battle", "creature", "enchantment", "instant", "kindred", "land",
@@ -113,7 +114,8 @@ def singular(word: str) -> str:
 _SPELL_TYPES = {"artifact", "creature", "enchantment", "instant", "sorcery", "planeswalker",
                 "battle", "kindred", "tribal", "land"}
 _COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G",
-                "multicolored": "multicolored", "monocolored": "monocolored", "colorless": "colorless"}
+                "multicolored": "multicolored", "monocolored": "monocolored",
+                "colorless": "colorless"}
 
 
 @dataclass(frozen=True)
@@ -180,7 +182,9 @@ def fact_phrase(words: str) -> str:
     for i, tok in enumerate(tokens):
         if counting and (tok in _LOCATIVE and i > 0):
             counting = False
-        out.append(singular(tok) if counting and tok not in ("and", "or", "other", "untapped", "tapped",
-                                                             "basic", "nontoken", "legendary", "snow")
+        out.append(singular(tok) if counting and tok not in ("and", "or", "other", "untapped",
+                                                             "tapped",
+                                                             "basic", "nontoken", "legendary",
+                                                             "snow")
                    else tok)
     return " ".join(out)

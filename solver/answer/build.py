@@ -19,7 +19,8 @@ from tapwise.solver.contract import Solution
 
 
 _TYPE_ORDER = "WUBRGCwubrgc".index  # lower case: an extra's mana (9.4, solver/front/effects.py)
-_HALVES = (Kind.HYBRID, Kind.TWOBRID, Kind.COLORLESS_HYBRID, Kind.HYBRID_PHYREXIAN)  # the half is announced (601.2b)
+# the half is announced (601.2b)
+_HALVES = (Kind.HYBRID, Kind.TWOBRID, Kind.COLORLESS_HYBRID, Kind.HYBRID_PHYREXIAN)
 _BRACED = {t: format_types(t) for t in TYPES}  # one mana's type as notation
 _ALL = 2**62  # take every unit the flows name
 _NONE: dict[int, int] = {}  # no flows (never changed)
@@ -35,7 +36,8 @@ class ManaPool:
     def __init__(self, c: Compiled) -> None:
         self.c = c
         self.queues: dict[int, list[dict[str, Any]]] = {}  # in order of first mana made
-        self.taken: dict[int, tuple[int, int]] = {}  # kind -> (runs taken whole, units taken of the next)
+        # kind -> (runs taken whole, units taken of the next)
+        self.taken: dict[int, tuple[int, int]] = {}
         self.start: list[dict[str, Any]] = []  # the pool's mana at the start, in its order
         for m in c.problem.pool:
             k = next(j for j, kind in enumerate(c.kinds)
@@ -44,7 +46,8 @@ class ManaPool:
             self.queues.setdefault(k, []).append(mana)
             self.start.append(mana)
 
-    def add(self, made: tuple[str, ...], kind_of_type: dict[str, int], source: str, times: int) -> None:
+    def add(self, made: tuple[str, ...], kind_of_type: dict[str, int], source: str,
+            times: int) -> None:
         """The mana ``times`` activations of one ability made (``made`` each) from ``source``."""
         _add_runs(self.queues, _output(made)[2], kind_of_type, source, times)
 
@@ -57,7 +60,8 @@ class ManaPool:
         for t in made:
             queue = queues.setdefault(kind_of_type[t], [])
             for j in range(times):
-                m = {"type": t, "source": source} if t.isupper() else {"type": t.upper(), "source": source,
+                m = {"type": t, "source": source} if t.isupper() else {"type": t.upper(),
+                                                                       "source": source,
                                                                        "extra": True}
                 queue.append(m)
                 per[j].append(m)
@@ -221,8 +225,10 @@ def group_mana(mana: list[dict[str, Any]]) -> list[dict[str, Any]]:
     for m in mana:
         if out:
             last = out[-1]
-            if "type" in m and "type" in last and (last["type"], last["source"], last.get("pool"), last.get("extra")) == (
-                    m["type"], m["source"], m.get("pool"), m.get("extra")):  # keyword items (9.3) have no type: never grouped
+            if "type" in m and "type" in last and (last["type"], last["source"], last.get("pool"),
+                                                   last.get("extra")) == (
+                    m["type"], m["source"], m.get("pool"), m.get("extra")):
+                # keyword items (9.3) have no type: never grouped
                 out[-1] = _run(last, last.get("count", 1) + m.get("count", 1))
                 continue
         out.append(m)
@@ -256,13 +262,15 @@ def _group_payments(paid: list[dict[str, Any]]) -> list[dict[str, Any]]:
     for pay in paid:
         mana = group_mana(pay["mana"]) if "mana" in pay else None
         key = (pay["symbol"], pay.get("half"), pay.get("life"),
-               None if mana is None else tuple((m["type"], m["source"], m.get("pool"), m.get("extra"), m.get("count", 1))
+               None if mana is None else tuple((m["type"], m["source"], m.get("pool"),
+                                                m.get("extra"), m.get("count", 1))
                                          for m in mana))
         if key == last_key and (mana is None or len(mana) == 1):
             grouped = out[-1]
             grouped["count"] = grouped.get("count", 1) + 1
             if mana is not None:
-                grouped["mana"] = [_run(grouped["mana"][0], grouped["mana"][0].get("count", 1) + mana[0].get("count", 1))]
+                first = grouped["mana"][0]
+                grouped["mana"] = [_run(first, first.get("count", 1) + mana[0].get("count", 1))]
             continue
         entry = dict(pay)
         if mana is not None:
@@ -304,11 +312,13 @@ def _made(p: Producer, sol: Solution, keys: Iterable[tuple[int, int, int]],
         times = sol.acts[key]
         if not times:
             continue
-        if p.double:  # 9.2 Doubling Cube: what it added per type is a split (solver/front/doubling.py)
+        # 9.2 Doubling Cube: what it added per type is a split (solver/front/doubling.py)
+        if p.double:
             split = splits.get(key[:2], {}).get(DOUBLED, {})
             made = _in_type_order(tuple(t for t, n in split.items() for _ in range(n)))
             if p.factor != 1:  # 9.4: what it made before the multiplies (its own read of the pool)
-                made = (made, _in_type_order(tuple(t for t, n in split.items() for _ in range(n // p.factor))))
+                made = (made, _in_type_order(tuple(t for t, n in split.items()
+                                                   for _ in range(n // p.factor))))
             groups[made] = groups.get(made, 0) + times
             continue
         choice = p.choices[key[2]]
@@ -322,10 +332,12 @@ def _made(p: Producer, sol: Solution, keys: Iterable[tuple[int, int, int]],
             groups[k] = groups.get(k, 0) + times
             continue
         if pools is None:
-            pools = {unit: deque(sorted((t for t, n in split.items() for _ in range(n)), key=_TYPE_ORDER))
+            pools = {unit: deque(sorted((t for t, n in split.items() for _ in range(n)),
+                                        key=_TYPE_ORDER))
                      for unit, split in splits[key[:2]].items()}
         for _ in range(times):
-            made = _in_type_order(tuple(unit if len(unit) == 1 else pools[unit].popleft() for unit in choice))
+            made = _in_type_order(tuple(unit if len(unit) == 1 else pools[unit].popleft()
+                                        for unit in choice))
             k = made if removed is None else (made, removed)
             if p.made_before:
                 k = (k, before)
@@ -338,7 +350,8 @@ Made = list[tuple[int, list[list[dict[str, Any]]]]]
 
 
 def replay_activations(c: Compiled, sol: Solution, pool: ManaPool,
-                       made_by: Made | None = None) -> tuple[list[dict[str, Any]], int, int, int, int]:
+                       made_by: Made | None = None) -> tuple[list[dict[str, Any]], int, int, int,
+                                                             int]:
     """The activations of ``sol`` in a legal order, their mana put into ``pool``: (activations,
     life the abilities cost, damage they deal, energy they cost, copies sacrificed). With
     ``made_by``, which mana each activation made is recorded there."""
@@ -407,7 +420,8 @@ def replay_activations(c: Compiled, sol: Solution, pool: ManaPool,
             if made_by is None:
                 pool.add(made, p.kind_of_type, sid, times)
             else:
-                made_by.append((len(activations) - 1, pool.add_traced(made, p.kind_of_type, sid, times)))
+                made_by.append((len(activations) - 1, pool.add_traced(made, p.kind_of_type, sid,
+                                                                      times)))
         if p.cost:
             # each activation pays its whole cost: the next count of each of its symbols, read
             # by a position per symbol (linear: cutting each list's head off was quadratic)
@@ -452,10 +466,12 @@ def _output(made: tuple[str, ...]) -> tuple[str, str | None, tuple[tuple[str, st
 @memo(4096)
 def _adds_apart(made: tuple[str, ...]) -> tuple[str, str]:
     """``adds`` and ``extra`` of an activation whose output holds an extra's mana (9.4)."""
-    return _adds(tuple(t for t in made if t.isupper())), _adds(tuple(t.upper() for t in made if t.islower()))
+    return _adds(tuple(t for t in made if t.isupper())), _adds(tuple(t.upper() for t in made
+                                                                     if t.islower()))
 
 
-ProducerInfo = tuple[str, int, dict[str, int], int, int, int, bool, tuple["tuple[str, ...] | None", ...]]
+ProducerInfo = tuple[str, int, dict[str, int], int, int, int, bool, tuple["tuple[str, ...] | None",
+                                                                          ...]]
 """What the plain replay reads of a producer: (source id, ability, kind of each type, life,
 damage, energy, whether an activation sacrifices a copy, per choice what it makes (types in
 WUBRGC order) or None when a unit is flexible)."""
@@ -466,13 +482,15 @@ def _producer_info(c: Compiled, pi: int) -> ProducerInfo | None:
     """The :data:`ProducerInfo` of producer ``pi``, or None when its activations need more than
     the plain replay does (a mana cost, counters removed, replacements, other permanents)."""
     p = c.producers[pi]
-    if not c.plain and (p.cost or p.double or p.anywhere or p.removed or p.made_before or p.others is not None):
+    if not c.plain and (p.cost or p.double or p.anywhere or p.removed or p.made_before
+                        or p.others is not None):
         return None  # (a board compiled plain has none of these: Compiled.plain)
     return (c.problem.sources[p.source].id, p.ability, p.kind_of_type, p.life, p.damage, p.energy,
             p.sacrifice and not p.card, tuple([_fixed_output(choice) for choice in p.choices]))
 
 
-def _replay_plain(c: Compiled, sol: Solution, pool: ManaPool) -> tuple[list[dict[str, Any]], int, int, int, int] | None:
+def _replay_plain(c: Compiled, sol: Solution, pool: ManaPool) -> tuple[list[dict[str, Any]], int,
+                                                                       int, int, int] | None:
     """:func:`replay_activations` of a solution without levels whose producers make mana and
     nothing else (what the fast path finds): the same activations in the same order, each
     producer read once per prepared board (its infos kept in ``c.shared``). None when a producer
@@ -544,7 +562,8 @@ def _others_rank(p: Producer) -> int:
 
 def _victims(c: Compiled, sol: Solution, pi: int) -> list[str]:
     """The ids of the copies producer ``pi``'s activations sacrifice or tap, in source order."""
-    return [c.problem.sources[q].id for (pj, q), n in sorted(sol.victims.items()) if pj == pi for _ in range(n)]
+    return [c.problem.sources[q].id for (pj, q), n in sorted(sol.victims.items()) if pj == pi
+            for _ in range(n)]
 
 
 class Paid:
@@ -554,7 +573,8 @@ class Paid:
 
     __slots__ = ("payments", "hybrid_halves", "phyrexian_life", "total_cost", "spent_types", "life")
 
-    def __init__(self, payments: list[dict[str, Any]], hybrid_halves: list[str], phyrexian_life: int,
+    def __init__(self, payments: list[dict[str, Any]], hybrid_halves: list[str],
+                 phyrexian_life: int,
                  total_cost: str, spent_types: set[str], life: int) -> None:
         self.payments = payments
         self.hybrid_halves = hybrid_halves
@@ -571,10 +591,12 @@ def pay_total(c: Compiled, sol: Solution, pool: ManaPool) -> Paid:
     hybrid_halves: list[str] = []
     phyrexian_life = 0
     spent_types: set[str] = set()
-    twobrid: list[tuple[str, int, int, str]] = []  # {2/W} paid with two generic: symbol, units, times, category
+    # {2/W} paid with two generic: symbol, units, times, category
+    twobrid: list[tuple[str, int, int, str]] = []
     rows = _rows(variant)
     cost_pay = sol.cost_pay
-    for key in (sorted(cost_pay) if len(cost_pay) > 1 else cost_pay):  # in demand order, each demand's options in order
+    # in demand order, each demand's options in order
+    for key in (sorted(cost_pay) if len(cost_pay) > 1 else cost_pay):
         n, flows = cost_pay[key]
         if not n:
             continue
@@ -639,18 +661,21 @@ def _rows(variant: Variant) -> tuple[tuple[Row, ...], ...]:
     return got[1]
 
 
-def _pay_twobrid(twobrid: list[tuple[str, int, int, str]], generic_pay: dict[str, dict[int, int]], pool: ManaPool,
+def _pay_twobrid(twobrid: list[tuple[str, int, int, str]], generic_pay: dict[str, dict[int, int]],
+                 pool: ManaPool,
                  payments: list[dict[str, Any]], spent_types: set[str]) -> None:
     """The payments of {2/W} paid with two generic (``twobrid``: symbol, units, times,
-    category) added to ``payments``, after every colored symbol, as the generic categories are paid."""
+    category) added to ``payments``, after every colored symbol, as the generic categories are
+    paid."""
     for cat in ("achroma_twobrid", "twobrid"):
         of_cat = [t for t in twobrid if t[3] == cat]
         if not of_cat:
             continue
-        mana = pool.take(generic_pay.get(cat, {}), sum(units * n for _, units, n, _ in of_cat), spent_types)
+        mana = pool.take(generic_pay.get(cat, {}), sum(units * n for _, units, n, _ in of_cat),
+                         spent_types)
         sizes = [units for _, units, n, _ in of_cat for _ in range(n)]
         parts = iter(split_runs(mana, sizes + [0]))  # the empty last part takes nothing more
-        for text, units, n, _ in of_cat:
+        for text, _units, n, _ in of_cat:
             for _ in range(n):
                 payments.append({"symbol": text, "half": "{2}", "mana": next(parts)})
 
@@ -721,7 +746,8 @@ def v2_fields(prob: Problem, activations: list[dict[str, Any]]) -> dict[str, Any
         removed += (sum(n for _, n in ab.remove_counters) + act.get("removed", 0)) * act["times"]
         discarded += ab.discard * act["times"]
         if ab.drawback is not None:
-            drawbacks.append({"source": act["source"], "ability": act["ability"], "drawback": ab.drawback,
+            drawbacks.append({"source": act["source"], "ability": act["ability"],
+                              "drawback": ab.drawback,
                               "times": act["times"]})
     return {"discarded": discarded, "counters_removed": removed, "drawbacks": drawbacks}
 
@@ -731,7 +757,8 @@ def _sources_used(c: Compiled, activations: list[dict[str, Any]]) -> int:
     by_id: dict[str, Source] = {}
     for s in c.problem.sources:
         by_id.setdefault(s.id, s)
-    per: dict[str, dict[str | int, int]] = {}  # per source: its taps, sacrifices, activations per ability
+    # per source: its taps, sacrifices, activations per ability
+    per: dict[str, dict[str | int, int]] = {}
     for a in activations:
         sid, j, times = a["source"], a["ability"], a["times"]
         ab = by_id[sid].abilities[j]
@@ -744,13 +771,15 @@ def _sources_used(c: Compiled, activations: list[dict[str, Any]]) -> int:
             d["sac"] += times
         d[j] = d.get(j, 0) + times
     total = 0
-    uses: dict[tuple[str, int], int] | None = None  # 9.2's counters, "any": read when an ability doesn't tap
+    # 9.2's counters, "any": read when an ability doesn't tap
+    uses: dict[tuple[str, int], int] | None = None
     for sid, d in per.items():
         need = d["tap"] if d["tap"] > d["sac"] else d["sac"]
         for j, ab in enumerate(by_id[sid].abilities):
             if not ab.tap and d.get(j):
                 if uses is None:
-                    uses = {(c.problem.sources[p.source].id, p.ability): p.uses for p in c.producers}
+                    uses = {(c.problem.sources[p.source].id, p.ability): p.uses
+                            for p in c.producers}
                 need = max(need, -(-d[j] // max(1, uses.get((sid, j), ab.uses))))
         total += need
     return total

@@ -10,8 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from tapwise.models.caches import memo
-from tapwise.models.mana import (COLOR_NAMES, KIND_COLORED, KIND_COLORLESS, KIND_COLORLESS_HYBRID, KIND_GENERIC,
-                                 KIND_HYBRID, KIND_SNOW, KIND_TWOBRID, KIND_X, TYPES, Symbol, type_mask)
+from tapwise.models.mana import (COLOR_NAMES, KIND_COLORED, KIND_COLORLESS, KIND_COLORLESS_HYBRID,
+                                 KIND_GENERIC,
+                                 KIND_HYBRID, KIND_SNOW, KIND_TWOBRID, KIND_X, TYPES, Symbol,
+                                 type_mask)
 import tapwise.solver.deadline as deadlines
 from tapwise.solver.answer.size import bounded_conflict, symbols_text
 from tapwise.solver.contract import Compiled
@@ -47,7 +49,8 @@ class _Supply:
         for p in c.producers:
             # a mana-cost ability spends mana to make its own: counted against the whole board
             spends = sum(d.count * min(o.units for o in d.options) for d in p.cost)
-            choices = [[type_mask(u.upper()) for u in ch] for ch in p.choices]  # lower case: an extra (9.4)
+            # lower case: an extra (9.4)
+            choices = [[type_mask(u.upper()) for u in ch] for ch in p.choices]
             by_source.setdefault(p.source, []).append((p.tap, p.max_activations, choices, spends))
         self.sources = [(c.problem.sources[si].count - c.problem.sources[si].tapped, ps)
                         for si, ps in by_source.items()]
@@ -125,7 +128,8 @@ def _describe(types: str) -> str:
 
 def explain(c: Compiled) -> dict[str, Any]:
     """``why`` and ``conflict`` for an infeasible problem."""
-    if c.problem.payment is not None:  # 9.3: creatures, artifacts and cards pay beside the mana counted here
+    # 9.3: creatures, artifacts and cards pay beside the mana counted here
+    if c.problem.payment is not None:
         return bounded_conflict(explain_keywords(c))
     return explain_by_count(c) or bounded_conflict(_from_core(c))
 
@@ -148,7 +152,9 @@ def explain_by_count(c: Compiled) -> dict[str, Any] | None:
     supply = _board_supply(c)
     needs_masks = [(s, type_mask(t), n) for s, t, n in needs]
     if any(p.double for p in c.producers):
-        needs_masks = []  # a Doubling Cube's mana isn't counted by source: the model says what can't be paid
+        # a Doubling Cube's mana isn't counted by source: the model says what can't be
+        # paid
+        needs_masks = []
     for mask in _hall_sets(frozenset([m for _, m, _ in needs_masks])):
         group = [(s, n) for s, m, n in needs_masks if not m & ~mask]
         need = sum(n for _, n in group)
@@ -156,12 +162,14 @@ def explain_by_count(c: Compiled) -> dict[str, Any] | None:
         if need > have:
             types = _types_of(mask)
             conflict = [str(s) for s, _ in group]
-            why = (f"needs {need} {_describe(types)} for {symbols_text(conflict)} but the board can make "
+            why = (f"needs {need} {_describe(types)} for {symbols_text(conflict)} but the board "
+                   f"can make "
                    f"at most {have}")
             return bounded_conflict({"why": why, "conflict": conflict})
     energy = variant.energy
     if energy > prob.player.energy:
-        return bounded_conflict({"why": f"needs {energy} energy but the player has {prob.player.energy}",
+        return bounded_conflict({"why": f"needs {energy} energy but the player has "
+                                        f"{prob.player.energy}",
                                  "conflict": ["{E}"] * energy})
     return None
 
@@ -171,20 +179,23 @@ def _from_core(c: Compiled) -> dict[str, Any]:
     from tapwise.solver.cpsat.model import Model
 
     if deadlines.passed():  # the request's time is spent: no core is searched (solver/deadline.py)
-        return {"why": "no payment exists; the time limit was spent before the symbols that conflict were found",
+        return {"why": "no payment exists; the time limit was spent before the symbols that "
+                       "conflict were found",
                 "conflict": []}
     core = Model(c, relax=True).core(time_limit=min(2.0, c.problem.time_limit))
     prob = c.problem
     if core is None:
         return {"why": "no payment exists within the limits of the problem", "conflict": []}
     if not core:
-        return {"why": "even paying nothing breaks a limit of the problem (life, energy or X)", "conflict": []}
+        return {"why": "even paying nothing breaks a limit of the problem (life, energy or X)",
+                "conflict": []}
     mana = [s for s in core if s.startswith("{") and s != "{E}"]
     reasons = []
     if any(p.is_converter for p in c.producers):
         reasons.append("abilities with mana costs can't be paid for in a legal order")
     if any(k in s for s in core for k in ("/P}", " life")) or prob.life_cost:
-        reasons.append(f"life for Phyrexian symbols and life costs is limited to what {prob.player.life} life "
+        reasons.append(f"life for Phyrexian symbols and life costs is limited to what "
+                       f"{prob.player.life} life "
                        f"allows (keep_life {prob.player.keep_life})")
     if any(k.only is not None for k in c.kinds):
         reasons.append("some mana can't be spent on this")
@@ -206,22 +217,32 @@ def explain_keywords(c: Compiled) -> dict[str, Any]:
     prob = c.problem
     other = prob.payment.other
     if other is not None:
-        for key, others, untapped in (("sacrifice_other", other.sacrifice, False), ("tap_other", other.tap, True)):
+        for key, others, untapped in (("sacrifice_other", other.sacrifice, False), ("tap_other",
+                                                                                    other.tap,
+                                                                                    True)):
             if others is None:
                 continue
-            have = sum(s.count - (s.tapped if untapped else 0) for s in prob.sources if others.matches(s))
+            have = sum(s.count - (s.tapped if untapped else 0) for s in prob.sources
+                       if others.matches(s))
             if have < others.n:
-                return {"why": f"other_costs.{key} needs {others.n} {'untapped ' if untapped else ''}"
-                        f"permanent{'s' if others.n != 1 else ''} of that kind but the board has {have}", "conflict": []}
-        makes = {"discard": any(p.discard for p in c.producers), "mill": any(p.mill for p in c.producers)}
+                return {"why": f"other_costs.{key} needs {others.n} "
+                               f"{'untapped ' if untapped else ''}"
+                        f"permanent{'s' if others.n != 1 else ''} of that kind but the board has "
+                        f"{have}", "conflict": []}
+        makes = {"discard": any(p.discard for p in c.producers), "mill": any(p.mill
+                                                                             for p in c.producers)}
         if other.discard > prob.hand:
-            return {"why": f"other_costs.discard needs {other.discard} cards but the hand has {prob.hand}",
+            return {"why": f"other_costs.discard needs {other.discard} cards but the hand has "
+                           f"{prob.hand}",
                     "conflict": []}
         if prob.library is not None and other.mill > prob.library:
-            return {"why": f"other_costs.mill needs {other.mill} cards but the library has {prob.library}",
+            return {"why": f"other_costs.mill needs {other.mill} cards but the library has "
+                           f"{prob.library}",
                     "conflict": []}
-        if other.exile_graveyard > prob.graveyard + other.discard + other.mill and not (makes["discard"] or makes["mill"]):
-            return {"why": f"other_costs.exile_graveyard needs {other.exile_graveyard} cards but the graveyard has "
+        if (other.exile_graveyard > prob.graveyard + other.discard + other.mill
+                and not (makes["discard"] or makes["mill"])):
+            return {"why": f"other_costs.exile_graveyard needs {other.exile_graveyard} cards but "
+                           f"the graveyard has "
                     f"{prob.graveyard}", "conflict": []}
     found = _from_core(c)
     if not found["conflict"] and other is not None:

@@ -43,13 +43,16 @@ def keyword_fields(c: Compiled, sol: Solution, answer: dict[str, Any]) -> dict[s
     if other is not None:
         report: dict[str, Any] = {}
         if other.sacrifice is not None:
-            report["sacrificed"] = [sources[q].id for q, n in sorted(kw.get("sacrificed", {}).items())
+            report["sacrificed"] = [sources[q].id for q, n in sorted(kw.get("sacrificed",
+                                                                            {}).items())
                                     for _ in range(n)]
         if other.tap is not None:
-            report["tapped"] = [sources[q].id for q, n in sorted(kw.get("tapped", {}).items()) for _ in range(n)]
+            report["tapped"] = [sources[q].id for q, n in sorted(kw.get("tapped", {}).items())
+                                for _ in range(n)]
         for key in ("discard", "exile_graveyard", "mill"):
             if getattr(other, key):
-                report[{"discard": "discarded", "exile_graveyard": "exiled", "mill": "milled"}[key]] = getattr(other, key)
+                report[{"discard": "discarded", "exile_graveyard": "exiled",
+                        "mill": "milled"}[key]] = getattr(other, key)
         out["other_costs"] = report
         out["discarded"] = answer.get("discarded", 0) + other.discard
         out["sacrificed"] = answer["sacrificed"] + len(report.get("sacrificed", ()))
@@ -74,7 +77,8 @@ def late_taken(c: Compiled, sol: Solution, payments: list[dict[str, Any]]) -> La
     sources = c.problem.sources
     kw = sol.keywords
     tapped += [sources[q].id for q, n in sorted(kw.get("tapped", {}).items()) for _ in range(n)]
-    sacrificed = tuple(sources[q].id for q, n in sorted(kw.get("sacrificed", {}).items()) for _ in range(n))
+    sacrificed = tuple(sources[q].id for q, n in sorted(kw.get("sacrificed", {}).items())
+                       for _ in range(n))
     other = c.problem.payment.other
     if other is None:
         return Late(tuple(tapped), sacrificed, delved)

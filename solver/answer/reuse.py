@@ -12,9 +12,11 @@ a dict or list; for a list, a shape per element (None for a scalar), or None whe
 
 
 def shape_of(value: Any) -> Shape:
-    """The :data:`Shape` of ``value``, a JSON value (dicts, lists, scalars), for :func:`copy_shaped`."""
+    """The :data:`Shape` of ``value``, a JSON value (dicts, lists, scalars), for
+    :func:`copy_shaped`."""
     if type(value) is dict:
-        return tuple([(k, shape_of(v)) for k, v in value.items() if type(v) is dict or type(v) is list])
+        return tuple([(k, shape_of(v)) for k, v in value.items() if type(v) is dict
+                      or type(v) is list])
     if type(value) is list:
         shapes = [shape_of(v) if type(v) is dict or type(v) is list else None for v in value]
         return tuple(shapes) if any(s is not None for s in shapes) else None

@@ -34,9 +34,11 @@ class Bounds:
                            for p in c.producers)
         cost_life = _cost_life_bound(c)
         copies = sum(s.count for s in prob.sources)
-        bounds = {"max_x": c.x_upper, "max_colors": 5, "min_colors": 5, "min_life": ability_life + cost_life,
+        bounds = {"max_x": c.x_upper, "max_colors": 5, "min_colors": 5,
+                  "min_life": ability_life + cost_life,
                   "min_energy": prob.player.energy, "min_sacrifices": copies, "min_sources": copies,
-                  "min_waste": made, "min_drawbacks": sum(p.max_activations for p in c.producers if p.drawback),
+                  "min_waste": made, "min_drawbacks": sum(p.max_activations for p in c.producers
+                                                          if p.drawback),
                   "min_cards": copies + prob.hand + prob.graveyard + sum(
                       p.mill * p.max_activations for p in c.producers),
                   "min_counters": sum((p.counters + max(p.removed, default=0)) * p.max_activations

@@ -24,7 +24,8 @@ def level_count(c: Compiled) -> int:
     total = sum(p.max_activations for p in converters)
     if total <= EXACT_LEVELS:
         return total  # one activation per level fits any legal order: exact
-    return max(EXACT_LEVELS, 2 + len(converters) + max(p.max_activations for p in converters).bit_length())
+    return max(EXACT_LEVELS, 2 + len(converters) + max(p.max_activations
+                                                       for p in converters).bit_length())
 
 
 class BoardBuilder:
@@ -87,7 +88,8 @@ class BoardBuilder:
                 else:
                     unit_totals: dict[str, Terms] = {}
                     for ci, choice in enumerate(p.choices):
-                        a = self._int(1 if p.double else p.max_activations)  # a Cube: once per level
+                        # a Cube: once per level
+                        a = self._int(1 if p.double else p.max_activations)
                         self.acts[(pi, lv, ci)] = [(a, 1)]
                         self.activations[pi].append((a, 1))
                         for unit in dict.fromkeys(choice):
@@ -120,14 +122,16 @@ class BoardBuilder:
                             if o.units:
                                 fs: Terms = []
                                 for k in sorted(o.accept):
-                                    f = self._int(min(p.max_activations * d.count * o.units, most[k]))
+                                    f = self._int(min(p.max_activations * d.count * o.units,
+                                                      most[k]))
                                     self.ability_f[(pi, lv, di, oi, k)] = f
                                     fs.append((f, 1))
                                     cons[lv][k].append((f, 1))
                                 lin(fs + _neg(y, o.units), 0, 0)
                         if ys:
                             lin(ys + _neg(count, d.count), 0, 0)
-        add_doubling(self, c, prod, cons)  # 9.2 Doubling Cube: alone on its level, doubling the pool
+        # 9.2 Doubling Cube: alone on its level, doubling the pool
+        add_doubling(self, c, prod, cons)
         # Copy limits per source entry: taps, sacrifices, uses (spec section 8, "Copies").
         # A source's copies used are a variable only when it has abilities that don't tap;
         # otherwise every copy used is tapped and the count is the sum of its taps (a copy
@@ -138,8 +142,10 @@ class BoardBuilder:
         self.cards: Terms = []  # cards used as costs (9.6 min_cards)
         self.counter_terms: Terms = []  # counters removed or put (9.6 min_counters)
         self.drawback_terms: Terms = []  # activations with a drawback (9.6 min_drawbacks)
-        self.copies_used: dict[int, int] = {}  # per source whose copies don't all tap: its copies used
-        card_use = {"discard": [], "exile": [], "mill": []}  # cards used as costs, bounded by the zones (9.2)
+        # per source whose copies don't all tap: its copies used
+        self.copies_used: dict[int, int] = {}
+        # cards used as costs, bounded by the zones (9.2)
+        card_use = {"discard": [], "exile": [], "mill": []}
         for pi, p in enumerate(c.producers):
             for key in card_use:
                 n = getattr(p, key)
@@ -158,9 +164,11 @@ class BoardBuilder:
                         if r and (pi, lv, ci) in self.acts:
                             self.counter_terms += _neg(self.acts[(pi, lv, ci)], -r)
                             budget += _neg(self.acts[(pi, lv, ci)], -r)
-                if p.budget is not None and budget:  # without {T}: one copy's counters, shared (9.2)
+                # without {T}: one copy's counters, shared (9.2)
+                if p.budget is not None and budget:
                     lin(budget, INT_MIN, p.budget)
-        for key, limit in (("discard", prob.hand), ("exile", prob.graveyard), ("mill", prob.library)):
+        for key, limit in (("discard", prob.hand), ("exile", prob.graveyard), ("mill",
+                                                                               prob.library)):
             if card_use[key] and limit is not None:
                 lin(card_use[key], INT_MIN, limit)
         life_terms: Terms = list(ability_life_terms)
@@ -174,7 +182,8 @@ class BoardBuilder:
         self.kw_parts: dict[int, KeywordPart] = {}
         for bi, cost in enumerate(self.costs):
             if cost.problem.payment is not None:
-                part = self.kw_parts[bi] = KeywordPart(self, cost, None if self.plan is None else bi)
+                part = self.kw_parts[bi] = KeywordPart(self, cost, None if self.plan is None
+                                                       else bi)
                 part.add_taps(tapped_by)
         self.kw = self.kw_parts.get(0) if self.plan is None else None
         for si in list(kills) + list(tapped_by):
@@ -191,7 +200,8 @@ class BoardBuilder:
             taps_all = taps + tapped_by.get(si, [])
             if taps_all and self._ub(taps_all) > src.count - src.tapped:
                 lin(taps_all, INT_MIN, src.count - src.tapped)
-            caps: dict[str, tuple[int, Terms]] = {}  # 9.4: the copy an "on" extra enchants, and the rest
+            # 9.4: the copy an "on" extra enchants, and the rest
+            caps: dict[str, tuple[int, Terms]] = {}
             for pi in pis:
                 cap = c.producers[pi].cap
                 if cap is not None:
@@ -202,12 +212,14 @@ class BoardBuilder:
             if si in kills:
                 killed = kills[si]
                 lin(killed + sacs, INT_MIN, src.count)
-                later = [t for pi in pis if c.producers[pi].is_converter or (c.producers[pi].reads or "-")[0] == "late"
+                later = [t for pi in pis if c.producers[pi].is_converter or (c.producers[pi].reads
+                                                                             or "-")[0] == "late"
                          for t in total[pi]]
                 if later:
                     lin(killed + later, INT_MIN, src.count)
                 self.sacrifices += killed  # min_sacrifices counts permanents sacrificed (9.7)
-            counted = self.cards if src.zone != "battlefield" else self.sacrifices  # exiled from hand: a card (9.1)
+            # exiled from hand: a card (9.1)
+            counted = self.cards if src.zone != "battlefield" else self.sacrifices
             if all_tap:
                 self.used += taps_all
                 counted += sacs
@@ -216,7 +228,8 @@ class BoardBuilder:
                 self.copies_used[si] = u
                 if taps_all:
                     lin([(u, 1)] + _neg(taps_all), 0, INT_MAX)
-                if si in self.own_copy_taps:  # the copies tapped by one activation, and the one acting
+                # the copies tapped by one activation, and the one acting
+                if si in self.own_copy_taps:
                     terms, b, split = self.own_copy_taps[si]
                     lin([(u, 1), (b, -1), (split, 1)] + _neg(terms), 0, INT_MAX)
                 if sacs:
@@ -224,7 +237,8 @@ class BoardBuilder:
                         lin(sacs, INT_MIN, src.count)
                     lin([(u, 1)] + _neg(sacs), 0, INT_MAX)
                     counted += sacs
-                shared: dict[int, list[int]] = {}  # an ability's producers (one per victim, per reading)
+                # an ability's producers (one per victim, per reading)
+                shared: dict[int, list[int]] = {}
                 for pi in pis:
                     p = c.producers[pi]
                     if not p.tap:
@@ -312,7 +326,8 @@ class BoardBuilder:
         if self.plan is not None:
             self._plan_quantities(lost_total)
 
-    def _others(self, c: Compiled, by_source: dict[int, list[int]]) -> tuple[dict[int, Terms], dict[int, Terms]]:
+    def _others(self, c: Compiled, by_source: dict[int, list[int]]) -> tuple[dict[int, Terms],
+                                                                             dict[int, Terms]]:
         """Section 9.2's ``sacrifice_other`` and ``tap_other``: how many copies of each source
         each such activation takes, as variables (``self.victims``), and per source the terms
         of its copies sacrificed and tapped this way. Tapping ones come first, then sacrificing
@@ -323,7 +338,8 @@ class BoardBuilder:
         self.victims: dict[tuple[int, int], int] = {}
         sources = c.problem.sources
         own: dict[tuple[int, str], Terms] = {}
-        carriers: dict[int, Terms] = {}  # per source: terms counting activations that tap its own copies
+        # per source: terms counting activations that tap its own copies
+        carriers: dict[int, Terms] = {}
         for pi, p in enumerate(c.producers):
             if p.others is None:
                 continue
@@ -331,7 +347,8 @@ class BoardBuilder:
             xs: Terms = []
             for q in victims:
                 if kind == "sac" and q != p.source and any(
-                        c.producers[r].others is not None and c.producers[r].others[0] == "sac" and r > pi
+                        c.producers[r].others is not None and c.producers[r].others[0] == "sac"
+                                                           and r > pi
                         for r in by_source.get(q, [])):
                     continue  # it would have to act after it is gone
                 x = self._int(min(n * p.max_activations, sources[q].count))
@@ -346,7 +363,8 @@ class BoardBuilder:
         for (q, kind), terms in own.items():
             if kind == "sac":  # without "self", the last copy standing can't sacrifice itself
                 self._linear(terms, INT_MIN, sources[q].count - 1)
-        # per source: (its own copies tapped as above, b: some are, split: two activations share them)
+        # per source: (its own copies tapped as above, b: some are, split: two activations
+        # share them)
         self.own_copy_taps: dict[int, tuple[Terms, int, int]] = {}
         for q, ms in carriers.items():
             terms = own[(q, "tap")]
@@ -369,7 +387,8 @@ class BoardBuilder:
         self._linear([(m, 1)] + _neg(acts), INT_MIN, 0)
         carriers.append((m, 1))
 
-    def _late_reads(self, c: Compiled, by_source: dict[int, list[int]], kills: dict[int, Terms]) -> None:
+    def _late_reads(self, c: Compiled, by_source: dict[int, list[int]], kills: dict[int,
+                                                                                    Terms]) -> None:
         """9.1 ``counts``: an ability reading a fact after level 0's sacrifices reads the given
         value less what the copies sacrificed counted toward it; a reading at value v may be used
         only when that is what the sacrifices leave."""
@@ -383,7 +402,8 @@ class BoardBuilder:
         drop: dict[str, Terms] = {}
         for q, src in enumerate(prob.sources):
             gone = kills.get(q, []) + [t for pi in by_source.get(q, []) if c.producers[pi].sacrifice
-                                       and not c.producers[pi].is_converter for t in self.activations[pi]]
+                                       and not c.producers[pi].is_converter
+                                       for t in self.activations[pi]]
             for f, n in src.counts:
                 drop.setdefault(f, []).extend(_neg(gone, -n))
         for (f, v), terms in late.items():

@@ -44,8 +44,10 @@ class Plan:
 
 PLAN_SUMMED = ("min_life", "min_sacrifices", "min_sources", "min_waste")
 """The spec's default objectives (section 5), each summed over a plan's payments."""
-PLAN_OBJECTIVES = ("plan_paid", "plan_mana_value", "plan_most_colors", "plan_fewest_colors") + PLAN_SUMMED
-PLAN_SUMMED_V2 = ("min_life", "min_sacrifices", "min_drawbacks", "min_cards", "min_counters", "min_sources",
+PLAN_OBJECTIVES = ("plan_paid", "plan_mana_value", "plan_most_colors",
+                   "plan_fewest_colors") + PLAN_SUMMED
+PLAN_SUMMED_V2 = ("min_life", "min_sacrifices", "min_drawbacks", "min_cards", "min_counters",
+                  "min_sources",
                   "min_waste")
 """Section 9.6's default objectives, summed, for a plan on a version-2 board."""
 PLAN_OBJECTIVES_V2 = PLAN_OBJECTIVES[:4] + PLAN_SUMMED_V2
@@ -153,7 +155,8 @@ class CostBlocks:
                         kw = part.option(vi, di, oi, d, o) if part is not None else []
                         lin(fs + kw + _neg(y, o.units), 0, 0)
                 if not fixed:
-                    self._require((ys + [(sel, -d.count)], 0, 0), (ys, 0, 0), [str(d.symbol)] * d.count)
+                    self._require((ys + [(sel, -d.count)], 0, 0), (ys, 0, 0),
+                                  [str(d.symbol)] * d.count)
             # X: a bounded integer; its mana is generic of its own category (x_color, Achroma).
             if v.x_symbols:
                 xu = self._int(v.x_symbols * c.x_upper)

@@ -42,7 +42,8 @@ def add_doubling(m, c: Compiled, prod: list, cons: list) -> None:
     for lv in range(1, m.L + 1):
         later = [t for pi in anywhere for ci in range(len(c.producers[pi].choices))
                  for t in m.acts.get((pi, lv, ci), [])]
-        after_cube = [(m.acts[(pi, lv - 1, 0)][0][0], -most) for pi in cubes if (pi, lv - 1, 0) in m.acts]
+        after_cube = [(m.acts[(pi, lv - 1, 0)][0][0], -most) for pi in cubes if (pi, lv - 1,
+                                                                                 0) in m.acts]
         if later:
             m._linear(later + after_cube, INT_MIN, 0)
     for lv in range(1, m.L + 1):
@@ -50,7 +51,8 @@ def add_doubling(m, c: Compiled, prod: list, cons: list) -> None:
             p = c.producers[pi]
             acted = m.acts[(pi, lv, 0)]
             (a, _), = acted  # one variable of bound 1: the activation on this level
-            others = [t for (qi, lq, _ci), terms in m.acts.items() if lq == lv and qi != pi for t in terms]
+            others = [t for (qi, lq, _ci), terms in m.acts.items() if lq == lv and qi != pi
+                      for t in terms]
             if others:
                 m._linear(others, INT_MIN, 0, (a,))  # nothing else happens on its level
             for t in TYPES:
@@ -65,6 +67,7 @@ def add_doubling(m, c: Compiled, prod: list, cons: list) -> None:
                 f = p.factor  # 9.4's multiplies on what it adds
                 scaled = [(v, coef * f) for v, coef in _neg(before)]
                 m._linear([(out, 1)] + scaled, pool[t] * f, pool[t] * f, (a,))
-                m._linear([(out, 1)] + scaled, INT_MIN, pool[t] * f)  # never more: a tighter relaxation
+                # never more: a tighter relaxation
+                m._linear([(out, 1)] + scaled, INT_MIN, pool[t] * f)
                 m._linear([(out, 1)], INT_MIN, 0, (-a - 1,))  # none when it doesn't happen
                 prod[lv][p.kind_of_type[t]].append((out, 1))

@@ -53,15 +53,19 @@ class KeywordPart:
         self.convokers = convokers(prob)
         self.improvisers = improvisers(prob)
         self.achroma = "achroma" in prob.keywords
-        self.x_ok = not self.achroma and prob.x_color is None  # 9.7: never Achroma's generic nor X under x_color
+        # 9.7: never Achroma's generic nor X under x_color
+        self.x_ok = not self.achroma and prob.x_color is None
         # Per entry: copies convoking and improvising (sums of the flows, tied in finish), and
         # the copies other_costs taps and sacrifices.
-        self.conv: dict[int, int] = {q: model._int(sources[q].count - sources[q].tapped) for q in self.convokers}
-        self.impr: dict[int, int] = {q: model._int(sources[q].count - sources[q].tapped) for q in self.improvisers}
+        self.conv: dict[int, int] = {q: model._int(sources[q].count - sources[q].tapped)
+                                     for q in self.convokers}
+        self.impr: dict[int, int] = {q: model._int(sources[q].count - sources[q].tapped)
+                                     for q in self.improvisers}
         self.flows: dict[int, Terms] = {}  # per pseudo kind, its flows over all variants
         self.payer: list[tuple[str, int | None]] = []  # pseudo kind -1-i -> (keyword, entry)
         self.pseudo: dict[tuple[str, int | None], int] = {}
-        self.read_option: list[tuple[int, int, int, int, int]] = []  # (var, variant, demand, option, pseudo)
+        # (var, variant, demand, option, pseudo)
+        self.read_option: list[tuple[int, int, int, int, int]] = []
         self.read_generic: list[tuple[int, int, str, int]] = []  # (var, variant, category, pseudo)
         self.tapped_other: dict[int, int] = {}
         self.sacrificed_other: dict[int, int] = {}
@@ -98,8 +102,10 @@ class KeywordPart:
     def _graveyard_bound(self) -> int:
         prob = self.c.problem
         other = self.other
-        bound = prob.graveyard + sum((p.discard + p.mill) * p.max_activations for p in self.producers)
-        for cost in self.m.costs:  # in a plan, what the costs paid before discard and mill is there too
+        bound = prob.graveyard + sum((p.discard + p.mill) * p.max_activations
+                                     for p in self.producers)
+        # in a plan, what the costs paid before discard and mill is there too
+        for cost in self.m.costs:
             other = cost.problem.payment.other if cost.problem.payment is not None else None
             if other is not None:
                 bound += other.discard + other.mill
@@ -148,7 +154,8 @@ class KeywordPart:
         if cat in ("achroma", "achroma_twobrid") or (cat == "x" and not self.x_ok):
             return []
         sources = self.c.problem.sources
-        payers: list[tuple[str, int | None, int]] = [("convoke", q, sources[q].count - sources[q].tapped)
+        payers: list[tuple[str, int | None, int]] = [("convoke", q,
+                                                      sources[q].count - sources[q].tapped)
                                                      for q in self.convokers]
         payers += [("improvise", q, sources[q].count - sources[q].tapped) for q in self.improvisers]
         if self.delve is not None:
@@ -170,14 +177,17 @@ class KeywordPart:
         for part, keyword in ((self.conv, "convoke"), (self.impr, "improvise")):
             for q, v in part.items():
                 k = self.pseudo.get((keyword, q))
-                lin([(v, 1)] + [(f, -1) for f, _ in (self.flows.get(k, []) if k is not None else [])], 0, 0)
+                lin([(v, 1)] + [(f, -1) for f, _ in (self.flows.get(k, []) if k is not None
+                                                     else [])], 0, 0)
         for terms, n in self._sums:
             self._when_paid(terms, n)
         if self.delve is not None:
             k = self.pseudo.get(("delve", None))
-            lin([(self.delve, 1)] + [(f, -1) for f, _ in (self.flows.get(k, []) if k is not None else [])], 0, 0)
+            lin([(self.delve, 1)] + [(f, -1) for f, _ in (self.flows.get(k, []) if k is not None
+                                                          else [])], 0, 0)
             m.cards.append((self.delve, 1))
-        m.sacrifices.extend((v, 1) for v in self.sacrificed_other.values())  # min_sacrifices: every one (9.7)
+        # min_sacrifices: every one (9.7)
+        m.sacrifices.extend((v, 1) for v in self.sacrificed_other.values())
         other = self.other
         if other is not None and other.cards:
             fixed = m._int(other.cards)
@@ -200,7 +210,8 @@ class KeywordPart:
         """What the keywords add to the bound of ``min_cards``."""
         prob = self.c.problem
         other = self.other
-        return (prob.hand + prob.graveyard + 2 * sum(p.mill * p.max_activations for p in self.c.producers)
+        return (prob.hand + prob.graveyard + 2 * sum(p.mill * p.max_activations
+                                                     for p in self.c.producers)
                 + (2 * other.cards if other is not None else 0))
 
     def read(self, values: list[int], sol: Solution) -> None:
@@ -244,7 +255,8 @@ def finish_board(m: Any, parts: list[KeywordPart]) -> None:
         if c.producers[pi].others[0] == "sac":
             gone.setdefault(q, []).append((x, 1))
     late = [part.late() for part in parts]
-    own_gone: dict[int, Terms] = {}  # sacrificed by their own abilities without {T}: never the late ones
+    # sacrificed by their own abilities without {T}: never the late ones
+    own_gone: dict[int, Terms] = {}
     for pi, p in enumerate(c.producers):
         if p.sacrifice and not p.tap and not p.card:
             own_gone.setdefault(p.source, []).extend(m.activations[pi])
@@ -261,7 +273,7 @@ def finish_board(m: Any, parts: list[KeywordPart]) -> None:
         if gone.get(q) or len(parts) > 1:
             lin(terms + gone.get(q, []), INT_MIN, sources[q].count)
         before: Terms = []
-        for j, part in enumerate(parts):
+        for j, _part in enumerate(parts):
             if before and late[j].get(q):
                 lin(late[j][q] + before + gone.get(q, []), INT_MIN, sources[q].count)
             before = before + sacrificed[j].get(q, [])

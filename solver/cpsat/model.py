@@ -19,7 +19,8 @@ from __future__ import annotations
 from tapwise.solver.contract import Compiled
 from tapwise.solver.cpsat.bounds import Bounds
 from tapwise.solver.cpsat.build import EXACT_LEVELS, BoardBuilder, level_count
-from tapwise.solver.cpsat.costs import (PLAN_OBJECTIVES, PLAN_OBJECTIVES_V2, PLAN_SUMMED, PLAN_SUMMED_V2, CostBlocks,
+from tapwise.solver.cpsat.costs import (PLAN_OBJECTIVES, PLAN_OBJECTIVES_V2, PLAN_SUMMED,
+                                        PLAN_SUMMED_V2, CostBlocks,
                                         Plan)
 from tapwise.solver.cpsat.read import Reader
 from tapwise.solver.contract import Solution
@@ -29,8 +30,10 @@ from tapwise.solver.sat import (INT_MAX, INT_MIN, Terms, Writer, _neg, _not, lin
                                        set_objective)
 
 __all__ = ["EXACT_LEVELS", "INT_MAX", "INT_MIN", "LAST_TRY", "MINIMIZE", "Model", "PLAN_OBJECTIVES",
-           "PLAN_OBJECTIVES_V2", "PLAN_SUMMED", "PLAN_SUMMED_V2", "Plan", "QUICK_TRY", "SMALL_MODEL", "Solution",
-           "Terms", "_neg", "_not", "level_count", "linear_text", "new_model", "set_objective", "solve",
+           "PLAN_OBJECTIVES_V2", "PLAN_SUMMED", "PLAN_SUMMED_V2", "Plan", "QUICK_TRY",
+           "SMALL_MODEL", "Solution",
+           "Terms", "_neg", "_not", "level_count", "linear_text", "new_model", "set_objective",
+           "solve",
            "thread_solver"]
 
 
@@ -51,7 +54,8 @@ class Model(BoardBuilder, CostBlocks, Bounds, Strategy, Reader, Writer):
         self.relax = relax
         self.plan = plan
         self.costs = plan.costs if plan is not None else (c,)
-        self.plan_solutions: list[Solution | None] = []  # in a plan, each cost's share of the last solution
+        # in a plan, each cost's share of the last solution
+        self.plan_solutions: list[Solution | None] = []
         self.assumptions: list[tuple[int, list[str]]] = []
         self.m = new_model()
         self.L = level_count(c)
@@ -63,5 +67,6 @@ class Model(BoardBuilder, CostBlocks, Bounds, Strategy, Reader, Writer):
 
 
 
-def solve(c: Compiled, objectives: tuple[str, ...], time_limit: float, late_payment: bool = False) -> Solution:
+def solve(c: Compiled, objectives: tuple[str, ...], time_limit: float,
+          late_payment: bool = False) -> Solution:
     return Model(c).solve(objectives, time_limit, late_payment)

@@ -58,7 +58,8 @@ class Reader:
             if not v[b.paid]:
                 self.plan_solutions.append(None)
                 continue
-            one = Solution("paid", levels=self.L, acts=sol.acts, splits=sol.splits, ability_pay=sol.ability_pay,
+            one = Solution("paid", levels=self.L, acts=sol.acts, splits=sol.splits,
+                           ability_pay=sol.ability_pay,
                            variant=next(i for i, s in enumerate(b.sel) if v[s]), x=v[self.xs[bi]])
             self._read_cost(b, one)
             part = self.kw_parts.get(bi)

@@ -38,7 +38,8 @@ class Strategy:
         """The cost symbols of a minimal infeasible core, or None if the relaxed model is
         feasible with all of them (then the trouble is elsewhere)."""
         solver = thread_solver()
-        deadline = time.monotonic() + deadlines.left(time_limit)  # within the request's (solver/deadline.py)
+        # within the request's (solver/deadline.py)
+        deadline = time.monotonic() + deadlines.left(time_limit)
         lits = [lit for lit, _ in self.assumptions]
         assumptions = self.m.proto.assumptions
 
@@ -69,13 +70,15 @@ class Strategy:
         labels = dict(self.assumptions)
         return [name for lit in core for name in labels[lit]]
 
-    def solve(self, objectives: tuple[str, ...], time_limit: float, late_payment: bool = False) -> Solution:
+    def solve(self, objectives: tuple[str, ...], time_limit: float,
+              late_payment: bool = False) -> Solution:
         """Lexicographic optimization (principle 7): consecutive objectives are merged into one
         weighted sum while their bounds keep it exact (each weight exceeds everything after it);
         each group's optimum is fixed before the next group is solved. With ``late_payment``,
         a limit reached with nothing found gets :meth:`_first_feasible` (a payment whose
         objective values the caller measures; a plan, whose costs may all go unpaid, does not)."""
-        deadline = time.monotonic() + deadlines.left(time_limit)  # within the request's (solver/deadline.py)
+        # within the request's (solver/deadline.py)
+        deadline = time.monotonic() + deadlines.left(time_limit)
         solver = thread_solver()
         optimal = True
         last: Solution | None = None

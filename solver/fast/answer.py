@@ -141,7 +141,7 @@ def solution(f: Any, best: tuple) -> Solution:
     demands = c.variants[0].demands
     spent_types = 0  # the types spent, for a color objective
     counting_colors = bool(f.colors)
-    for (m, n, what, di, cat), rt in zip(rows, row_types):
+    for (_m, n, what, di, cat), rt in zip(rows, row_types):
         got: dict[int, int] = {}
         for ti in sorted(rt):
             if ti == LIFE:
@@ -175,7 +175,7 @@ def solution(f: Any, best: tuple) -> Solution:
                 cost_pay[(di, li)] = (cost_pay.get((di, li), (0,))[0] + paid_life, {})
             for k, u in sorted(got.items()):
                 b = f.kind_bit[k]
-                for oi, om in enumerate(masks):
+                for oi, om in enumerate(masks):  # noqa: B007 (the first match is read after the loop)
                     if om & b:
                         break
                 cnt, fl = cost_pay.get((di, oi), (0, {}))
@@ -197,10 +197,12 @@ def solution(f: Any, best: tuple) -> Solution:
     waste = made - spent_made
     lost = life + damage + cost_life
     if (lost, sources, waste) != values:
-        raise AssertionError(f"fast path bookkeeping: {values} but built {sources}, {waste}, {lost}")
+        raise AssertionError(f"fast path bookkeeping: {values} but built {sources}, {waste}, "
+                             f"{lost}")
     player = c.problem.player
     if (life > max(0, player.life) or (cost_life and cost_life > player.life - life - damage)
-            or (lost > 0 and player.keep_life is not None and player.life - lost < player.keep_life)):
+            or (lost > 0 and player.keep_life is not None
+                and player.life - lost < player.keep_life)):
         raise _Out  # the optimum breaks a life limit: CP-SAT weighs the alternatives
     got_values = {"min_life": lost, "min_sacrifices": 0, "min_energy": 0, "min_sources": sources,
                   "min_waste": waste, "max_x": f.x}

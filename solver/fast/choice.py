@@ -2,17 +2,21 @@
 
 Boards of hundreds of Sol Rings, Thran Dynamos and bounce lands have millions of ways to choose
 how often each multi-mana choice is activated (and how many ``{2/W}`` symbols take their color),
-so :mod:`solver.fast.solve` can't try them one by one. Without life to weigh, Hall's theorem gives the
+so :mod:`solver.fast.solve` can't try them one by one. Without life to weigh, Hall's theorem gives
+the
 least sources and the least waste of a choice exactly (see ``_Hall`` there), and both are linear
 in the choice but for a maximum over the type sets ``T``:
 
 - paying is possible iff for every ``T`` the demand accepting only types in ``T`` is at most the
   supply meeting ``T`` (pool, multi units and the single copies the multis leave);
-- sources = activations + max over ``T`` of (demand inside ``T`` - pool and multi units meeting ``T``);
-- waste = multi units - demand + max over ``T`` of (demand inside ``T`` - multi units meeting ``T``).
+- sources = activations + max over ``T`` of (demand inside ``T`` - pool and multi units meeting
+``T``);
+- waste = multi units - demand + max over ``T`` of (demand inside ``T`` - multi units meeting
+``T``).
 
 So the best choice is a small integer program: one variable per multi choice and per ``{2/W}``
-demand, three constraints per type set that can bind, whatever the number of copies. CP-SAT solves it
+demand, three constraints per type set that can bind, whatever the number of copies. CP-SAT solves
+it
 (one worker, fixed seed: the same problem gets the same choice), and the fast path then builds
 that choice's flow, which must agree with the count. The inputs are plain numbers, so this
 module knows nothing of the fast path's types.
@@ -44,9 +48,11 @@ class ChoiceProblem:
     bounds: tuple[int, ...]  # per multi choice: the most activations an optimum uses
     units: tuple[int, ...]  # per multi choice: units an activation makes
     class_of: tuple[int, ...]  # per multi choice: its source class
-    class_caps: tuple[tuple[int, int], ...]  # (class, the most activations of all its choices together)
+    # (class, the most activations of all its choices together)
+    class_caps: tuple[tuple[int, int], ...]
     sets: tuple[int, ...]  # [i]: the type set T as a mask
-    meets: tuple[tuple[tuple[int, int], ...], ...]  # [j][i]: (its units meeting T, single copies it takes)
+    # [j][i]: (its units meeting T, single copies it takes)
+    meets: tuple[tuple[tuple[int, int], ...], ...]
     inside: tuple[int, ...]  # [i]: fixed demand accepting only types in T
     twobrid: tuple[int, ...]  # per {2/W} demand: how many symbols
     twobrid_inside: tuple[tuple[tuple[bool, bool], ...], ...]  # [i][k]: colored half, generic in T
@@ -96,7 +102,8 @@ def best_choice(p: ChoiceProblem, sources_first: bool, time_limit: float) -> Cho
     else:
         w_sources, w_waste = 1, sum(p.bounds) + most_demand + 1
     objective = [(j, w_sources + w_waste * p.units[j]) for j in ys]
-    objective += [(k, w_waste) for k in range(n_y, n_y + n_t)] + [(short, w_sources), (unspent, w_waste)]
+    objective += [(k, w_waste) for k in range(n_y, n_y + n_t)] + [(short, w_sources), (unspent,
+                                                                                       w_waste)]
     model = new_model()
     proto = model.proto
     proto.merge_text_format("".join(parts))
@@ -105,7 +112,8 @@ def best_choice(p: ChoiceProblem, sources_first: bool, time_limit: float) -> Cho
     params = solver.parameters
     params.cp_model_presolve = False  # measured: median 33 -> 9 ms on large boards
     params.max_deterministic_time = BUDGET
-    params.max_time_in_seconds = deadlines.left(time_limit)  # within the request's (solver/deadline.py)
+    # within the request's (solver/deadline.py)
+    params.max_time_in_seconds = deadlines.left(time_limit)
     while True:
         status = solver.solve(model)
         if status == cp_model.INFEASIBLE:
@@ -116,7 +124,8 @@ def best_choice(p: ChoiceProblem, sources_first: bool, time_limit: float) -> Cho
         broken = [i for i, row in sets.items() if _breaks(row, values, short, unspent)]
         if not broken:
             return tuple(values[:n_y]), tuple(values[n_y:n_y + n_t])
-        proto.merge_text_format("".join(c for i in broken for c in _constraints(sets[i], short, unspent)))
+        proto.merge_text_format("".join(c for i in broken for c in _constraints(sets[i], short,
+                                                                                unspent)))
 
 
 Row = tuple[int, int, int, list[int], list[int], list[int]]

@@ -2,7 +2,8 @@
 in the inner loop.
 
 :func:`solve` answers a compiled problem of its class exactly, or returns ``None`` and
-:func:`solver.fast.solve.solve_fast` goes on as before (its wider class, then CP-SAT). The answer is a
+:func:`solver.fast.solve.solve_fast` goes on as before (its wider class, then CP-SAT). The answer is
+a
 :class:`Solution` filled as :mod:`solver.fast.answer` fills one, so everything after it is the
 same. Compiled by Cython with the C declarations of ``fast/core.pxd`` (board, cost and search as
 fixed-size C arrays); the same file run as Python is its pure twin, giving the same answers.
@@ -38,8 +39,10 @@ MULTI, POOL, SINGLE, PAID_LIFE = 0, 1, 2, 3  # supply stages
 OPT, GEN = 0, 1  # what a row records (as solver.fast.demand names them)
 TI = {t: i for i, t in enumerate(TYPES)}
 VARYING = ("min_life", "min_sources", "min_waste")
-ALLOWED = frozenset({"min_life", "min_sacrifices", "min_energy", "min_sources", "min_waste", "max_x"})
-_STAGE_WEIGHTS = ((0, 0, 0), (0, 0, 1), (0, 1, 1), (2, 0, 1))  # per stage: (life, sources, waste) a unit
+ALLOWED = frozenset({"min_life", "min_sacrifices", "min_energy", "min_sources", "min_waste",
+                     "max_x"})
+# per stage: (life, sources, waste) a unit
+_STAGE_WEIGHTS = ((0, 0, 0), (0, 0, 1), (0, 1, 1), (2, 0, 1))
 _BOARD_KEY = "fast core board"
 _NO_POOL: tuple[tuple[tuple[int, int], ...], ...] = ((),) * 6  # a board's pool_kinds without a pool
 
@@ -106,7 +109,8 @@ class _Order:
 
 COSTS = 4096
 """Total costs whose rows are kept (as many as a prepared board keeps questions)."""
-_COSTS: dict[int, tuple[Variant, _Cost | None]] = table(COSTS)  # id(variant) -> (it, its _Cost or None)
+# id(variant) -> (it, its _Cost or None)
+_COSTS: dict[int, tuple[Variant, _Cost | None]] = table(COSTS)
 _ORDERS: dict[tuple[str, ...], _Order | bool] = table(256)  # False: not of the class
 
 
@@ -183,12 +187,15 @@ def _read_board(c: Compiled) -> _Board | None:
     else:
         b.pool_kinds = _NO_POOL
     per_source: dict[int, list[Any]] = {}  # source -> [copies, picks per type, multi, mask]
-    plain = c.plain  # (compile vouches that the section-9 fields below are unset: tests/test_fast.py)
+    # (compile vouches that the section-9 fields below are unset: tests/test_fast.py)
+    plain = c.plain
     for pi, p in enumerate(c.producers):
         if not p.tap or p.sacrifice or p.life or p.damage or p.energy:
             return None
-        if not plain and (p.cost or p.double or p.anywhere or p.others is not None or p.reads is not None
-                          or p.cap is not None or p.made_before or p.removed or p.budget is not None or p.counters
+        if not plain and (p.cost or p.double or p.anywhere or p.others is not None
+                          or p.reads is not None
+                          or p.cap is not None or p.made_before or p.removed
+                          or p.budget is not None or p.counters
                           or p.card or p.discard or p.exile or p.mill or p.drawback):
             return None
         s = per_source.get(p.source)
@@ -205,7 +212,8 @@ def _read_board(c: Compiled) -> _Board | None:
                     if t is None:
                         return None
                     if picks[t] is None:  # (activation, kind, split or None, type)
-                        picks[t] = ((pi, 0, ci), p.kind_of_type[ch], (pi, 0, unit) if len(unit) > 1 else None, ch)
+                        picks[t] = ((pi, 0, ci), p.kind_of_type[ch], (pi, 0, unit) if len(unit) > 1
+                                    else None, ch)
                         s[3] |= 1 << t
             else:
                 if s[2] is not None:
@@ -216,7 +224,8 @@ def _read_board(c: Compiled) -> _Board | None:
                     if t is None:
                         return None  # a unit of a choice of types, or not a type of 106.1b
                     counts[t] += 1
-                units = tuple([(t, counts[t], p.kind_of_type[TYPES[t]]) for t in range(6) if counts[t]])
+                units = tuple([(t, counts[t], p.kind_of_type[TYPES[t]]) for t in range(6)
+                               if counts[t]])
                 s[2] = ((pi, 0, ci), tuple(counts), units, len(choice))
     single_at: dict[int, int] = {}
     multi_at: dict[tuple, int] = {}
@@ -326,7 +335,7 @@ def _read_cost(v: Variant, board: _Board) -> _Cost | None:
         k.x_symbols = v.x_symbols
     if len(rows) > ROWS:
         return None
-    for r, (m, need, info) in enumerate(rows):
+    for r, (m, need, _info) in enumerate(rows):
         k.rmask[r] = m
         k.rneed[r] = need
     k.rows = tuple([info for _, _, info in rows])
@@ -377,7 +386,8 @@ def _search(b: _Board, k: _Cost, o: _Order, x: int, life_units: int) -> Solution
         spare.append(w)
 
 
-def _search_in(b: _Board, k: _Cost, o: _Order, w: _Scratch, x: int, life_units: int) -> Solution | None:
+def _search_in(b: _Board, k: _Cost, o: _Order, w: _Scratch, x: int,
+               life_units: int) -> Solution | None:
     """:func:`_search` with the scratch arrays ``w``."""
     n_rows = k.n_rows
     demand = 0
@@ -425,7 +435,8 @@ def _search_in(b: _Board, k: _Cost, o: _Order, w: _Scratch, x: int, life_units: 
                 w.f[i] = 0
             for r in range(n_rows):
                 w.need[r] = w.need0[r]
-            if _flow(n_nodes, w.ncap, w.nmask, n_rows, w.rmask, w.need, w.f, w.via, w.back, w.seen, w.held, w.queue):
+            if _flow(n_nodes, w.ncap, w.nmask, n_rows, w.rmask, w.need, w.f, w.via, w.back, w.seen,
+                     w.held, w.queue):
                 _values(b, w.m, n_nodes, w.nstage, n_rows, w.f, w.vals)
                 if not found or _better(o, w.vals, w.best):
                     found = last_best = True
@@ -450,11 +461,13 @@ def _search_in(b: _Board, k: _Cost, o: _Order, w: _Scratch, x: int, life_units: 
             w.f[i] = 0
         for r in range(n_rows):
             w.need[r] = w.need0[r]
-        _flow(n_nodes, w.ncap, w.nmask, n_rows, w.rmask, w.need, w.f, w.via, w.back, w.seen, w.held, w.queue)
+        _flow(n_nodes, w.ncap, w.nmask, n_rows, w.rmask, w.need, w.f, w.via, w.back, w.seen, w.held,
+              w.queue)
     for s in range(b.n_single):
         w.cur[s] = 0
         w.used[s] = 0
-    return _answer(b, k, o, x, w.best_m, w.best, n_nodes, w.nstage, w.nref, w.nmask, n_rows, w.rmask, w.f, w.cur,
+    return _answer(b, k, o, x, w.best_m, w.best, n_nodes, w.nstage, w.nref, w.nmask, n_rows,
+                   w.rmask, w.f, w.cur,
                    w.used)
 
 
@@ -535,7 +548,8 @@ def _values(b: _Board, m, n_nodes: int, nstage, n_rows: int, f, vals) -> None:
     vals[2] = waste
 
 
-def _flow(n_nodes: int, ncap, nmask, n_rows: int, rmask, need, f, via, back, seen, held, queue) -> bool:
+def _flow(n_nodes: int, ncap, nmask, n_rows: int, rmask, need, f, via, back, seen, held,
+          queue) -> bool:
     """Fill the rows (``need``, consumed) from the nodes in order, each sending as much as it
     can by augmenting paths that reroute, never shrink, what earlier nodes send (the greedy
     algorithm on the transversal matroid, see the module docstring); ``f[i * ROWS + r]`` (zero on
@@ -632,7 +646,8 @@ def _draw(store: list[list[int]], want: int, got: dict[int, int]) -> None:
             return
 
 
-def _answer(b: _Board, k: _Cost, o: _Order, x: int, m, vals, n_nodes: int, nstage, nref, nmask, n_rows: int,
+def _answer(b: _Board, k: _Cost, o: _Order, x: int, m, vals, n_nodes: int, nstage, nref, nmask,
+            n_rows: int,
             rmask, f, cur, used) -> Solution:
     """The :class:`Solution` of the flow ``f`` of the choice ``m``: activations given to a
     class's sources in order (multi activations first, so a source both kinds take gives its
@@ -641,7 +656,8 @@ def _answer(b: _Board, k: _Cost, o: _Order, x: int, m, vals, n_nodes: int, nstag
     per single class, the member drawn from and the copies already drawn from it."""
     acts: dict[tuple[int, int, int], int] = {}
     splits: dict[tuple[int, int, str], dict[str, int]] = {}
-    taken: dict[int, int] | None = None  # source -> copies multi activations took, if one also makes singles
+    # source -> copies multi activations took, if one also makes singles
+    taken: dict[int, int] | None = None
     made: list[list[list[int]]] | None = None  # per type: the multi units, [kind, units]
     for j in range(b.n_multi):
         want = m[j]
@@ -732,13 +748,17 @@ def _answer(b: _Board, k: _Cost, o: _Order, x: int, m, vals, n_nodes: int, nstag
         objective[names[q]] = vals[code] if code < 3 else x if code == 4 else 0
     # Solution.paid's fields (tests/test_fast_core.py checks they stay in step), made here: its
     # interpreted call would cost a fifth of the whole search
-    return assemble(Solution, {"status": "paid", "optimal": True, "objective": objective, "variant": 0, "x": x,
-                               "acts": acts, "splits": splits, "ability_pay": {}, "cost_pay": cost_pay,
-                               "generic_pay": generic_pay, "reduced": {}, "levels": 0, "victims": {},
+    return assemble(Solution, {"status": "paid", "optimal": True, "objective": objective,
+                               "variant": 0, "x": x,
+                               "acts": acts, "splits": splits, "ability_pay": {},
+                               "cost_pay": cost_pay,
+                               "generic_pay": generic_pay, "reduced": {}, "levels": 0,
+                               "victims": {},
                                "keywords": None})
 
 
-def _copies(acts: dict, splits: dict, members: tuple[tuple[int, int, tuple], ...], t: int, want: int, cur, used,
+def _copies(acts: dict, splits: dict, members: tuple[tuple[int, int, tuple], ...], t: int,
+            want: int, cur, used,
             s: int, taken: dict[int, int] | None, got: dict[int, int]) -> None:
     """``want`` units of type ``t`` from the single copies of class ``s`` (``members``: source,
     copies, picks), in order from the member ``cur[s]`` of which ``used[s]`` copies are drawn

@@ -17,7 +17,8 @@ from tapwise.solver.fast.flow import LIFE
 from tapwise.solver.fast.tables import BIT, _accepted_types, _Out
 
 _TYPE_OF = attrgetter("type")
-ALLOWED = frozenset({"min_life", "min_sacrifices", "min_energy", "min_sources", "min_waste", "max_x"})
+ALLOWED = frozenset({"min_life", "min_sacrifices", "min_energy", "min_sources", "min_waste",
+                     "max_x"})
 
 # What a demand row records in the Solution (fast_flow defines the {2/W} halves' rows too).
 OPT, GEN = 0, 1
@@ -106,7 +107,8 @@ class FastDemand:
                 rows.append((union, d.count, OPT, di, None))
             elif (len(opts) == 2 and opts[0].units == 1 and not opts[0].generic
                   and opts[1].units == 2 and opts[1].generic in ("twobrid", "achroma_twobrid")):
-                twobrid.append((di, d.count, self._amask(opts[0].accept), self._amask(opts[1].accept)))
+                twobrid.append((di, d.count, self._amask(opts[0].accept),
+                                self._amask(opts[1].accept)))
             else:
                 raise _Out
         if v.x_symbols and self.x:

@@ -48,7 +48,8 @@ LIFE_BIT = 62
 LIFE = 1 << LIFE_BIT
 """The pseudo-kind of "2 life" for a Phyrexian symbol (kind indices stay well below it)."""
 MAX_UNIONS = 4096
-"""Most unions of the symbols' masks a check may have (each is a set of kinds: a handful in practice)."""
+"""Most unions of the symbols' masks a check may have (each is a set of kinds: a handful in
+practice)."""
 
 Checks = tuple[tuple[int, int], ...]
 """Hall's condition for one cost: (union T of symbol masks, symbol units accepting only kinds in T)."""
@@ -63,7 +64,8 @@ class Supply:
     sure: tuple[tuple[int, int], ...]
     most: tuple[tuple[int, int], ...] | None
     life: int
-    _meeting: dict[int, tuple[int, int]] = field(default_factory=dict)  # per T: units meeting it (sure, most)
+    # per T: units meeting it (sure, most)
+    _meeting: dict[int, tuple[int, int]] = field(default_factory=dict)
 
     def decide(self, checks: Checks) -> bool | None:
         """True if the cost can be paid, False if it can't, None if the count can't tell."""
@@ -108,7 +110,8 @@ def board_supply(c: Compiled) -> Supply | None:
         if most is not None:
             _add_most(most, producers)
     player = c.problem.player
-    room = player.life if player.keep_life is None else min(player.life, player.life - player.keep_life)
+    room = player.life if player.keep_life is None else min(player.life,
+                                                            player.life - player.keep_life)
     return Supply(tuple(sure.items()), None if most is None else tuple(most.items()), max(0, room) // 2)
 
 
@@ -121,7 +124,8 @@ def _unit_mask(p: Any, unit: str) -> int:
 
 def _add_sure(sure: dict[int, int], producers: list[Any]) -> None:
     """One activation per untapped copy of the tapping abilities that cost nothing."""
-    free = [p for p in producers if p.tap and not (p.cost or p.sacrifice or p.life or p.damage or p.energy)]
+    free = [p for p in producers if p.tap and not (p.cost or p.sacrifice or p.life or p.damage
+                                                   or p.energy)]
     if not free:
         return
     copies = min(p.max_activations for p in free)
@@ -148,7 +152,8 @@ def _add_most(most: dict[int, int], producers: list[Any]) -> None:
             for ch in p.choices:
                 for unit in ch:
                     m |= _unit_mask(p, unit)
-        units = max(p.max_activations for p in tapping) * max(len(ch) for p in tapping for ch in p.choices)
+        units = max(p.max_activations for p in tapping) * max(len(ch) for p in tapping
+                                                              for ch in p.choices)
         most[m] = most.get(m, 0) + units
     for p in producers:
         if not p.tap:

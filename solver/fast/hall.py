@@ -35,13 +35,17 @@ class _Hall:
         for T in cands:
             self.inside.append(sum(n for m, n in rows if not m & ~T))
             self.flags.append([(not mc & ~T, not mg & ~T) for _, _, mc, mg in fast.twobrid])
-            self.pool.append(sum(fast.pool[ti] for ti in BITS_OF[T & 63]) + (lifecap if T >> LIFE & 1 else 0))
+            self.pool.append(sum(fast.pool[ti] for ti in BITS_OF[T & 63]) + (lifecap
+                                                                             if T >> LIFE & 1
+                                                                             else 0))
             self.singles.append(sum(node[0] for node in nodes if node[1] & T))
-        self.per_dim = []  # per multi dimension, per T: (its units meeting T, single copies it takes)
+        # per multi dimension, per T: (its units meeting T, single copies it takes)
+        self.per_dim = []
         for ki, _, choice, _ in dims:
             ums = [type_mask(u) for u in choice]
             gm = class_mask.get(ki, 0)
-            self.per_dim.append([(sum(1 for um in ums if um & T), 1 if gm & T else 0) for T in cands])
+            self.per_dim.append([(sum(1 for um in ums if um & T), 1 if gm & T else 0)
+                                 for T in cands])
         self.cost = mode == "cost"
         if self.cost:  # the supply that costs no life, for the life bound
             free_nodes, free_where = fast._singles("free")
@@ -49,7 +53,8 @@ class _Hall:
             self.free = [sum(fast.pool[ti] for ti in BITS_OF[T & 63])
                          + sum(node[0] for node in free_nodes if node[1] & T)
                          for T in cands]
-            self.free_loss = [[1 if free_mask.get(ki, 0) & T else 0 for T in cands] for ki, _, _, _ in dims]
+            self.free_loss = [[1 if free_mask.get(ki, 0) & T else 0 for T in cands] for ki, _, _,
+                              _ in dims]
             # 0 when only multis cost life (their life is counted per choice): a weaker bound
             self.min_pay = min([p for cl in fast.classes for p in cl[1] if p]
                                + ([2] if fast.phyrexian else []), default=0)

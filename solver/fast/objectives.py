@@ -85,7 +85,8 @@ class FastObjectives(FastSearch):
             for choice, _ in shape:
                 units = max(units, len(choice))
             most += budget * units
-        bad = min(self.c.x_upper, max(0, most - self._mana_needed()) // v.x_symbols) + 1  # can't be paid
+        # can't be paid
+        bad = min(self.c.x_upper, max(0, most - self._mana_needed()) // v.x_symbols) + 1
         good, best = -1, None  # the largest X known to pay, and its payment
         probe = bad - 1
         while bad - good > 1:

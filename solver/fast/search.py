@@ -12,7 +12,8 @@ from tapwise.models.caches import memo
 from tapwise.models.mana import type_mask
 from tapwise.solver.contract import Compiled
 from tapwise.solver.fast.choice import ChoiceProblem, Undecided, best_choice
-from tapwise.solver.fast.flow import (BITS_OF, LIFE, MULTI, POOL, SINGLE, TB_COLOR, TB_GENERIC, _cheapest_flow,
+from tapwise.solver.fast.flow import (BITS_OF, LIFE, MULTI, POOL, SINGLE, TB_COLOR, TB_GENERIC,
+                                      _cheapest_flow,
                                       _staged_flow, _weighted_cost)
 from tapwise.solver.fast.hall import _Hall
 from tapwise.solver.fast.supply import FastSupply
@@ -65,14 +66,16 @@ class FastSearch(FastSupply):
             for ti, p in enumerate(profile):
                 if p is not None:
                     single |= 1 << ti
-            classes.append((budget, single, [[type_mask(u) for u in choice] for choice, _ in shape]))
+            classes.append((budget, single, [[type_mask(u) for u in choice] for choice,
+                                             _ in shape]))
         for T in self._type_sets():
             need = sum(n for m, n, *_ in self.rows if n and not m & ~T)
             for _, n, mc, mg in self.twobrid:
                 need += min(n if not mc & ~T else 0, 2 * n if not mg & ~T else 0)
             if not need:
                 continue
-            have = sum(self.pool[ti] for ti in BITS_OF[T & 63]) + (self.phyrexian if T >> LIFE & 1 else 0)
+            have = sum(self.pool[ti] for ti in BITS_OF[T & 63]) + (self.phyrexian if T >> LIFE & 1
+                                                                   else 0)
             for budget, single, multis in classes:
                 most = 1 if single & T else 0
                 for ums in multis:
@@ -200,10 +203,12 @@ class FastSearch(FastSupply):
         return self._counted_flow(mode, dims, y, t, counted)
 
     def _counted_flow(self, mode: str, dims, y, t, counted):
-        """The flow of a choice Hall's count scored (sources and waste, exact here): they must agree."""
+        """The flow of a choice Hall's count scored (sources and waste, exact here): they must
+        agree."""
         got = self._flow(mode, dims, y, t)
         if counted is None or got is None or got[6][1:] != counted[1:]:
-            raise AssertionError(f"fast path: Hall's count {counted} disagrees with the flow {got and got[6]}")
+            raise AssertionError(f"fast path: Hall's count {counted} disagrees with the flow "
+                                 f"{got and got[6]}")
         return got
 
     def _chosen(self, mode: str, dims, bounds: list[int], units: list[int]):
@@ -233,7 +238,8 @@ class FastSearch(FastSupply):
         return self._counted_flow(mode, dims, y, t, hall.score(y, t))
 
     def _flow(self, mode: str, dims, y, t):
-        """The flow of one choice: (key, dims, y, rows, left, flow, values) or None when it can't pay."""
+        """The flow of one choice: (key, dims, y, rows, left, flow, values) or None when it can't
+        pay."""
         rows = self.live_rows
         if self.twobrid:
             rows = list(rows)
@@ -270,7 +276,8 @@ class FastSearch(FastSupply):
         else:
             left += nodes
         if mode == "cost":
-            flow = _cheapest_flow(left, rows, _weighted_cost(self._weights(sum(r[1] for r in rows))))
+            flow = _cheapest_flow(left, rows, _weighted_cost(self._weights(sum(r[1]
+                                                                               for r in rows))))
         else:
             flow = _staged_flow(left, rows)
         if flow is None:

@@ -93,7 +93,8 @@ from tapwise.solver.fast.search import VARYING  # noqa: F401 (re-exported)
 from tapwise.solver.fast.tables import _fewest_copies, _Out
 
 ENABLED = True
-"""``solver.queries.pay`` tries this path first; set to False to force CP-SAT (the profile compares)."""
+"""``solver.queries.pay`` tries this path first; set to False to force CP-SAT (the profile
+compares)."""
 
 
 def solve_fast(c: Compiled, objectives: tuple[str, ...]) -> Solution | None:

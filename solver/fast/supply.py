@@ -44,17 +44,22 @@ class FastSupply(FastDemand):
         if shared is None:
             self._read_supply()
             return
-        key = ("fast supply", self.kind_bit, _sacrifices_last(self.objectives), self.x_max or bool(self.colors),
+        key = ("fast supply", self.kind_bit, _sacrifices_last(self.objectives), self.x_max
+               or bool(self.colors),
                self.phyrexian > 0)
         got = shared.get(key)
         if got is None:
             self._read_supply()
-            shared[key] = (self.pool, self.pool_kinds, self.pool_total, self.pool_nodes, self.unsacrificed,
-                           self.unconverted, self.classes, self.profile_masks, self.multi_classes, self.has_cost,
+            shared[key] = (self.pool, self.pool_kinds, self.pool_total, self.pool_nodes,
+                           self.unsacrificed,
+                           self.unconverted, self.classes, self.profile_masks, self.multi_classes,
+                           self.has_cost,
                            self._single_cache)
             return
-        (self.pool, self.pool_kinds, self.pool_total, self.pool_nodes, self.unsacrificed, self.unconverted,
-         self.classes, self.profile_masks, self.multi_classes, self.has_cost, self._single_cache) = got
+        (self.pool, self.pool_kinds, self.pool_total, self.pool_nodes, self.unsacrificed,
+         self.unconverted,
+         self.classes, self.profile_masks, self.multi_classes, self.has_cost,
+         self._single_cache) = got
 
     def _read_supply(self) -> None:
         """Pool mana per type, and the sources' abilities as classes of copies alike."""
@@ -70,7 +75,8 @@ class FastSupply(FastDemand):
         self.pool = pool
         self.pool_kinds = pool_kinds
         self.pool_total = sum(pool)
-        self.pool_nodes = [(pool[ti], 1 << ti, POOL, None, ("pool", ti)) for ti in sorted(pool_kinds)]
+        self.pool_nodes = [(pool[ti], 1 << ti, POOL, None, ("pool", ti))
+                           for ti in sorted(pool_kinds)]
         # Per source: budget, producers and abilities (choices, life, types it may make here);
         # read once per shape into life per type made, the cheapest one-unit way to make each
         # type, and multi choices; then sources that are alike (same life per type made, same
@@ -139,7 +145,8 @@ class FastSupply(FastDemand):
             at: dict[tuple, int] = {}  # profile -> node
             nodes: list[list[Any]] = []
             where: dict[int, int] = {}
-            for ki, ((budget, _, _, sources), masks) in enumerate(zip(self.classes, self.profile_masks)):
+            for ki, ((budget, _, _, sources), masks) in enumerate(zip(self.classes,
+                                                                      self.profile_masks)):
                 profile, m = masks[free]
                 if not m:
                     continue

@@ -49,7 +49,8 @@ def _least_mana(demands) -> int:
 def _fewest_copies(c: Compiled, need: int) -> int | None:
     """The fewest source copies that could add ``need`` mana net of their activations' least
     mana costs (see :meth:`_Fast._converters_idle`), or None if all of them can't."""
-    per_copy: dict[int, list[int]] = {}  # per source entry: [best tapping net, the others' nets x uses]
+    # per source entry: [best tapping net, the others' nets x uses]
+    per_copy: dict[int, list[int]] = {}
     for p in c.producers:
         net = p.most_made - _least_mana(p.cost)
         if net <= 0:
@@ -60,7 +61,8 @@ def _fewest_copies(c: Compiled, need: int) -> int | None:
         else:
             most[1] += net * p.uses
     sources_of = c.problem.sources
-    items = sorted(((tap + other, sources_of[si].count) for si, (tap, other) in per_copy.items()), reverse=True)
+    items = sorted(((tap + other, sources_of[si].count) for si, (tap, other) in per_copy.items()),
+                   reverse=True)
     least = 0
     for net, n in items:  # the copies making the most first: the fewest that cover the need
         take = min(n, -(-need // net))
@@ -91,7 +93,8 @@ def _source_info(abilities: tuple[tuple[tuple[tuple[str, ...], ...], int, int], 
     return table, (_profile_mask(table[0], False), _profile_mask(table[0], True))
 
 
-def _profile_mask(profile: tuple[int | None, ...], free: bool) -> tuple[tuple[int | None, ...], int]:
+def _profile_mask(profile: tuple[int | None, ...], free: bool) -> tuple[tuple[int | None, ...],
+                                                                        int]:
     """A class's life per type made (None: it can't make the type), with the types that cost
     life left out when ``free``, and the mask of the types it still makes (:func:`_source_info`
     remembers it)."""

@@ -1,1 +1,2 @@
-"""The front end: merge identical sources, expand costs, apply effects, compile to the problem both back ends read."""
+"""The front end: merge identical sources, expand costs, apply effects, compile to the problem both
+back ends read."""

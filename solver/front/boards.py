@@ -40,15 +40,18 @@ def merged_and_compiled(prob: Problem) -> tuple[Merge, Compiled]:
     if prob.v2 or prob.payment is not None:
         merge = Merge(prob)
         return merge, compile_problem(merge.problem)
-    key = (tuple(map(id, prob.sources)), tuple(map(id, prob.opponent_sources)), prob.pool, prob.player)
+    key = (tuple(map(id, prob.sources)), tuple(map(id, prob.opponent_sources)), prob.pool,
+           prob.player)
     kept = _BOARDS.get(key)
     if kept is None or len(kept) == 2:
         merge = Merge(prob)
-        if kept is None:  # met once: compiled as ever (a board kept costs a first call about 8% more)
+        # met once: compiled as ever (a board kept costs a first call about 8% more)
+        if kept is None:
             remember(_BOARDS, key, (prob.sources, prob.opponent_sources), MAX_BOARDS)
             return merge, compile_problem(merge.problem)
         board = compile_board(merge.problem)  # met again: kept
-        remember(_BOARDS, key, (prob.sources, prob.opponent_sources, merge.members, merge.problem.sources, board),
+        remember(_BOARDS, key, (prob.sources, prob.opponent_sources, merge.members,
+                                merge.problem.sources, board),
                  MAX_BOARDS)
         return merge, board.with_cost(merge.problem)
     merge = Merge.given(prob, kept[2], kept[3])

@@ -12,8 +12,10 @@ from dataclasses import dataclass, field
 from tapwise.models.caches import memo, remember, table
 from typing import Any
 
-from tapwise.models.mana import (COLORS, KIND_COLORED, KIND_COLORLESS, KIND_COLORLESS_HYBRID, KIND_ENERGY, KIND_GENERIC,
-                         KIND_HYBRID, KIND_HYBRID_PHYREXIAN, KIND_PHYREXIAN, KIND_SNOW, KIND_TWOBRID, KIND_X, TYPES,
+from tapwise.models.mana import (COLORS, KIND_COLORED, KIND_COLORLESS, KIND_COLORLESS_HYBRID,
+                                 KIND_ENERGY, KIND_GENERIC,
+                         KIND_HYBRID, KIND_HYBRID_PHYREXIAN, KIND_PHYREXIAN, KIND_SNOW,
+                                 KIND_TWOBRID, KIND_X, TYPES,
                          ManaCost, Symbol, SYMBOL_FACTS, symbol_facts)
 from tapwise.models.problem import Ability, Problem, ProblemError, Purpose, Restriction, Source
 from tapwise.models.total_cost import INCREASE, TotalCost, total_costs
@@ -23,7 +25,8 @@ from tapwise.solver.contract import (Compiled, Demand, KindKey, ManaKind, Option
 from tapwise.solver.front.doubling import check_doubling, cube_factor
 from tapwise.solver.front.effects import effect_parts, made_types
 from tapwise.solver.front.keywords import keyword_upper
-from tapwise.solver.front.expand import (board_choices, check_counter_use, dropping_facts, expand, facts_read, finite_mana,
+from tapwise.solver.front.expand import (board_choices, check_counter_use, dropping_facts, expand,
+                                         facts_read, finite_mana,
                                    most_taken, types_of, victim_values)
 
 
@@ -45,7 +48,8 @@ class _Layout:
     kinds: tuple[ManaKind, ...]
     index: dict[KindKey, int]
     made: tuple[dict[str, int], ...]  # per made key: the kind of each type made
-    restricted: bool  # some kind has a spend restriction (106.6), so what may pay depends on what for
+    # some kind has a spend restriction (106.6), so what may pay depends on what for
+    restricted: bool
 
     def spendable(self, purpose: Purpose | None) -> tuple[_Accept, frozenset[int]]:
         """Which kinds may pay for ``purpose`` (the shared :class:`_Accept` of those whose
@@ -92,11 +96,13 @@ def reflect_types(problem: Problem) -> dict[tuple[int, int], str]:
         for key, (whose, what, lands) in reflecting.items():
             found = set(made.get(key, ""))
             for side, idx, s in groups[(key[0], whose)]:
-                if "land" not in s.types or s.count == 0 or s.zone != "battlefield" or (lands is not None and not lands.matches(s)):
+                if ("land" not in s.types or s.count == 0 or s.zone != "battlefield"
+                        or (lands is not None and not lands.matches(s))):
                     continue
                 for j, a in enumerate(s.abilities):
                     types = (made.get((side, idx, j), "") if a.reflect
-                             else types_of(board_choices(problem, s, a)) if a.board_add else a.types_made)
+                             else types_of(board_choices(problem, s, a)) if a.board_add
+                             else a.types_made)
                     found |= set(types)
             if what == "color":
                 found &= set(COLORS)
@@ -110,13 +116,15 @@ def reflect_types(problem: Problem) -> dict[tuple[int, int], str]:
 
 def _check_graveyard_source(problem: Problem, i: int) -> None:
     """A card in the graveyard (tapwise extension, Jack-o'-Lantern) is one of the graveyard's
-    cards, which delve and ``exile_graveyard`` costs could exile instead: not modelled, so refused."""
+    cards, which delve and ``exile_graveyard`` costs could exile instead: not modelled, so
+    refused."""
     keywords = problem.payment
     readers = (keywords is not None and (getattr(keywords, "delve", False) or (
         keywords.other is not None and keywords.other.exile_graveyard))) or any(
         a.exile_graveyard for s in problem.sources for a in s.abilities)
     if readers:
-        raise ProblemError(f"sources[{i}].zone", "a card in the graveyard beside delve or exile_graveyard costs "
+        raise ProblemError(f"sources[{i}].zone", "a card in the graveyard beside delve or "
+                                                 "exile_graveyard costs "
                            "(which could exile it instead) is not supported")
 
 
@@ -125,7 +133,8 @@ def _sacrificed_choices(problem: Problem, i: int, a: Ability, reflected: dict[tu
     """Per permanent ``a``'s sacrifice_other may take, what a reflect of "sacrificed" makes with it:
     one mana of a type that permanent could produce (106.7, all its abilities; ``what``)."""
     if "land" in problem.sources[i].types:
-        raise ProblemError(f"{path}.add.reflect", "a land reflecting the permanent it sacrifices is not supported")
+        raise ProblemError(f"{path}.add.reflect", "a land reflecting the permanent it sacrifices "
+                                                  "is not supported")
     others = a.sacrifice_other
     assert others is not None and a.reflect is not None
     out = {}
@@ -162,7 +171,8 @@ def ability_purpose(source: Source) -> Purpose:
 def _spendable(layout: _Layout, purpose: Purpose | None) -> tuple[_Accept, frozenset[int]]:
     """See :meth:`_Layout.spendable`: worked out once per layout and purpose (None when the
     layout has no restriction, which is the usual case, so no purpose is hashed)."""
-    spendable = tuple((i, k.type, k.snow, k.only is None or not k.only.not_generic) for i, k in enumerate(layout.kinds)
+    spendable = tuple((i, k.type, k.snow, k.only is None or not k.only.not_generic) for i,
+                      k in enumerate(layout.kinds)
                       if k.only is None or k.only.allows(purpose))
     return _accept(spendable), frozenset(i for i, _, _, _ in spendable)
 
@@ -224,7 +234,8 @@ def _option_keys(sym: Symbol, achroma_own: bool, spend_as: str | None) -> tuple[
         return ((1, of("C"), False, 0, None, "C"), (1, of(c), False, 0, None, c))
     if k is KIND_TWOBRID:
         # Achroma's own {2/W} halves (colorless only) are a category apart from an increase's
-        return ((1, of(c), False, 0, None, c), (2, generic, False, 0, "achroma_twobrid" if achroma_own else "twobrid", "2"))
+        return ((1, of(c), False, 0, None, c), (2, generic, False, 0, "achroma_twobrid"
+                                                if achroma_own else "twobrid", "2"))
     if k is KIND_PHYREXIAN:
         return ((1, of(c), False, 0, None, c), life)
     if k is KIND_HYBRID_PHYREXIAN:
@@ -244,7 +255,8 @@ class _Group:
 
     __slots__ = ("symbol", "count", "text", "options", "_demands", "_by_accept")
 
-    def __init__(self, symbol: Symbol, count: int, options: tuple[OptionKey, ...], text: str) -> None:
+    def __init__(self, symbol: Symbol, count: int, options: tuple[OptionKey, ...],
+                 text: str) -> None:
         self.symbol = symbol
         self.count = count
         self.text = text
@@ -274,7 +286,8 @@ class _Group:
 
 
 @memo(4096)
-def _option(units: int, accept: frozenset[int], life: int, generic: str | None, half: str) -> Option:
+def _option(units: int, accept: frozenset[int], life: int, generic: str | None,
+            half: str) -> Option:
     """Options are values, and costs met on new boards ask for the same few again: a frozen
     dataclass's ``__init__`` costs about 8,000 instructions, a remembered one a few hundred."""
     return Option(units, accept, life, generic, half)
@@ -303,13 +316,15 @@ def _groups(symbols: list[tuple[Symbol, bool]], spend_as: str | None) -> tuple[_
 _GROUPS: dict[tuple[str, int, bool, str | None], _Group] = table()
 
 
-def _group(symbol: Symbol, text: str, count: int, achroma_own: bool, spend_as: str | None) -> _Group:
+def _group(symbol: Symbol, text: str, count: int, achroma_own: bool,
+           spend_as: str | None) -> _Group:
     """The shared :class:`_Group` of ``count`` symbols ``symbol`` (printed ``text``, which names
     it: the key is all that decides the group, by value)."""
     key = (text, count, achroma_own, spend_as)
     got = _GROUPS.get(key)
     if got is None:
-        got = remember(_GROUPS, key, _Group(symbol, count, _option_keys(symbol, achroma_own, spend_as), text))
+        got = remember(_GROUPS, key, _Group(symbol, count, _option_keys(symbol, achroma_own,
+                                                                        spend_as), text))
     return got
 
 
@@ -348,7 +363,8 @@ class _Shape:
 
 
 @memo(4096)
-def _shapes(totals: _Same, achroma: bool, spend_as: str | None, x_color: str | None) -> tuple[_Shape, ...]:
+def _shapes(totals: _Same, achroma: bool, spend_as: str | None,
+            x_color: str | None) -> tuple[_Shape, ...]:
     """The shapes of the total costs (``total_costs``, which remembers them, so they are keyed by
     identity): worked out once per cost, whatever boards it meets."""
     return tuple([_shape(tc, achroma, spend_as, x_color) for tc in totals.value])
@@ -368,7 +384,8 @@ def _shape(tc: TotalCost, achroma: bool, spend_as: str | None, x_color: str | No
         x_types = TYPES
     if not x_zero and (spend_as == "any_type" or (spend_as == "any_color" and x_color)):
         x_types = TYPES  # mana spent as though it were any color meets x_color
-    return assemble(_Shape, {"groups": _groups(symbols, spend_as), "x_types": x_types, "x_zero": x_zero})
+    return assemble(_Shape, {"groups": _groups(symbols, spend_as), "x_types": x_types,
+                             "x_zero": x_zero})
 
 
 @memo(4096)
@@ -384,9 +401,11 @@ def _variants(totals: _Same, accept: _Accept, achroma: bool, spend_as: str | Non
         for g in shape.groups:  # (g.demand(accept), with its memo read here: no method call)
             got = g._by_accept.get(key)
             demands.append(got[1] if got is not None else g.demand(accept))
-        out.append(assemble(Variant, {"total": tc, "demands": tuple(demands), "x_symbols": tc.x_symbols,
+        out.append(assemble(Variant, {"total": tc, "demands": tuple(demands),
+                                      "x_symbols": tc.x_symbols,
                                       "x_accept": accept.kinds(shape.x_types, False, True),
-                                      "x_zero": shape.x_zero or tc.x_forced_zero, "energy": tc.energy}))
+                                      "x_zero": shape.x_zero or tc.x_forced_zero,
+                                      "energy": tc.energy}))
     return tuple(out)
 
 
@@ -399,11 +418,13 @@ def compile_problem(problem: Problem) -> Compiled:
 @dataclass(frozen=True, eq=False)
 class CompiledBoard:
     """What compiling takes from the board alone (kinds, pool, producers and their layout),
-    worked out once for a prepared board (``solver.queries.prepared``); :meth:`with_cost` adds a cost."""
+    worked out once for a prepared board (``solver.queries.prepared``); :meth:`with_cost` adds a
+    cost."""
 
     compiled: Compiled  # the board's fields filled, the cost's left empty
     layout: _Layout
-    shared: dict[Any, Any] = field(default_factory=dict)  # given to each cost's Compiled (see there)
+    # given to each cost's Compiled (see there)
+    shared: dict[Any, Any] = field(default_factory=dict)
 
     def with_cost(self, problem: Problem) -> Compiled:
         """The same as ``compile_problem(problem)`` for a ``problem`` on this board (its sources,
@@ -437,7 +458,8 @@ def _add_cost(c: Compiled, layout: _Layout, problem: Problem) -> Compiled:
         return c
     # (the purpose only matters where some mana is restricted: most boards need none worked out)
     accept, c.spendable = layout.spendable(problem.purpose if layout.restricted else None)
-    c.variants = list(_variants(_Same(totals), accept, "achroma" in problem.keywords, problem.spend_as,
+    c.variants = list(_variants(_Same(totals), accept, "achroma" in problem.keywords,
+                                problem.spend_as,
                                 problem.x_color))
     # X can exceed the mana by what reductions remove from it (118.7a)
     c.x_upper = mana_upper_bound(c) + max(v.total.generic_reduction for v in c.variants)
@@ -446,7 +468,8 @@ def _add_cost(c: Compiled, layout: _Layout, problem: Problem) -> Compiled:
     return c
 
 
-AbilityRow = tuple[Any, tuple[tuple[str, ...], ...], str, "Restriction | None", bool, bool, int, int, int, int,
+AbilityRow = tuple[Any, tuple[tuple[str, ...], ...], str, "Restriction | None", bool, bool, int,
+                   int, int, int,
                    "ManaCost | None"]
 """What compiling reads of a mana ability: (reflect, choices, types made, only, tap, sacrifice,
 uses, life, damage, energy, mana)."""
@@ -461,7 +484,8 @@ def _row(a: Ability) -> AbilityRow:
     id isn't reused while the entry stands."""
     got = _ROWS.get(id(a))
     if got is None:
-        got = remember(_ROWS, id(a), (a, (a.reflect, a.choices, a.types_made, a.only, a.tap, a.sacrifice,
+        got = remember(_ROWS, id(a), (a, (a.reflect, a.choices, a.types_made, a.only, a.tap,
+                                          a.sacrifice,
                                           a.uses, a.life, a.damage, a.energy, a.mana)))
     return got[1]
 
@@ -475,7 +499,8 @@ def _add_producers(c: Compiled, problem: Problem) -> _Layout:
     converters: list[tuple[Producer, Source, ManaCost]] = []
     producers = c.producers
     finite: int | None = None  # the bound of section 9.2's "uses": "any", worked out when needed
-    dropping = dropping_facts(problem) if problem.v2 and any(s.counts for s in problem.sources) else {}
+    dropping = dropping_facts(problem) if problem.v2 and any(s.counts
+                                                             for s in problem.sources) else {}
     no_effects = not problem.effects  # 9.4's effects rewrite what {T} abilities make (below)
     one_step = True  # every producer made in the one step below (Compiled.plain)
     for i, s in enumerate(problem.sources):
@@ -491,7 +516,8 @@ def _add_producers(c: Compiled, problem: Problem) -> _Layout:
         if s.zone == "graveyard":
             _check_graveyard_source(problem, i)
         for j, a in enumerate(s.abilities):
-            if v2 and not a.works_in(s.zone):  # (a source without section 9's keys is on the battlefield)
+            # (a source without section 9's keys is on the battlefield)
+            if v2 and not a.works_in(s.zone):
                 continue  # tapwise's ability zone: one that works from the graveyard, or not there
             reflect, choices, types, only, tap, sacrifice, uses, life, damage, energy, mana = _row(a)
             if no_effects and not v2 and not reflect:
@@ -505,7 +531,8 @@ def _add_producers(c: Compiled, problem: Problem) -> _Layout:
                     limit = count
                 if limit <= 0:
                     continue
-                p = Producer(i, j, choices, {}, tap, sacrifice, uses, life, damage, energy, (), limit)
+                p = Producer(i, j, choices, {}, tap, sacrifice, uses, life, damage, energy, (),
+                             limit)
                 producers.append(p)
                 made_at.append(at)
                 if mana is not None:
@@ -516,7 +543,8 @@ def _add_producers(c: Compiled, problem: Problem) -> _Layout:
             if reflect and reflect[0] == "sacrificed":  # the land its sacrifice_other takes (106.7)
                 if reflected is None:
                     reflected = reflect_types(problem)
-                sacrificed_choices = _sacrificed_choices(problem, i, a, reflected, f"sources[{i}].abilities[{j}]")
+                sacrificed_choices = _sacrificed_choices(problem, i, a, reflected,
+                                                         f"sources[{i}].abilities[{j}]")
                 choices = tuple(dict.fromkeys(c for cs in sacrificed_choices.values() for c in cs))
                 types = types_of(choices)
             elif reflect:
@@ -527,7 +555,9 @@ def _add_producers(c: Compiled, problem: Problem) -> _Layout:
             elif v2 and a.board_add:
                 choices = board_choices(problem, s, a)
                 types = types_of(choices)
-            elif v2 and a.double_pool:  # Doubling Cube: any type the pool holds (solver/front/doubling.py)
+            elif v2 and a.double_pool:
+                # Doubling Cube: any type the pool holds
+                # (solver/front/doubling.py)
                 check_doubling(problem, i, s, a, f"sources[{i}].abilities[{j}]")
                 types = TYPES
             if not choices:
@@ -549,7 +579,8 @@ def _add_producers(c: Compiled, problem: Problem) -> _Layout:
             victims: list[tuple[int, int] | None] = [None]
             if v2 and a.times is not None and a.times.victim is not None:
                 # the source itself last: its activations taking others come before it goes
-                victims = sorted(victim_values(problem, i, a, path).items(), key=lambda qv: qv[0] == i)
+                victims = sorted(victim_values(problem, i, a, path).items(),
+                                 key=lambda qv: qv[0] == i)
             elif v2 and a.times is not None and a.times.taken is not None:
                 victims = [(-k, k) for k in range(1, most_taken(problem, i, a, path) + 1)]
             elif sacrificed_choices is not None:
@@ -571,28 +602,34 @@ def _add_producers(c: Compiled, problem: Problem) -> _Layout:
                 extra = None
                 if v2 and (a.v2 or s.zone != "battlefield"):
                     if a.uses_any and finite is None:
-                        finite = finite_mana(problem, lambda i2, j2, a2: _base_choices(problem, i2, j2, a2))
-                    extra = expand(problem, s, a, choices, path, finite, facts, None if victim is None else victim[1])
+                        finite = finite_mana(problem, lambda i2, j2, a2: _base_choices(problem, i2,
+                                                                                       j2, a2))
+                    extra = expand(problem, s, a, choices, path, finite, facts, None
+                                   if victim is None else victim[1])
                     if extra is None:
                         continue
                     choices = extra.choices
                     if not tap:
                         uses = extra.per_copy
-                        limit = count * uses if extra.total is None else min(count * uses, extra.total)
+                        limit = count * uses if extra.total is None else min(count * uses,
+                                                                             extra.total)
                 if sacrifice and limit > count:
                     limit = count
                 if limit <= 0:
                     continue
-                # 9.4: effects rewrite a {T} ability's outputs (solver/front/effects.py); an "on" extra
+                # 9.4: effects rewrite a {T} ability's outputs
+                # (solver/front/effects.py); an "on" extra
                 # on one copy of several makes that copy a part of its own
-                watched = problem.effects and tap and not a.double_pool  # (check_doubling refuses the rest)
+                # (check_doubling refuses the rest)
+                watched = problem.effects and tap and not a.double_pool
                 removed = extra.removed if extra is not None else ()
                 parts = (effect_parts(problem, i, s, choices, limit, path, removed) if watched
                          else (((choices, ()), removed, limit, None),))
                 for (choices, before), removed, limit, cap in parts:
                     if watched:
                         at = made_keys.setdefault((made_types(choices), snow, only), len(made_keys))
-                    p = Producer(i, j, choices, {}, tap, sacrifice, uses, life, damage, energy, (), limit)
+                    p = Producer(i, j, choices, {}, tap, sacrifice, uses, life, damage, energy, (),
+                                 limit)
                     p.cap, p.made_before = cap, before
                     p.double = a.double_pool
                     if p.double:
@@ -613,7 +650,8 @@ def _add_producers(c: Compiled, problem: Problem) -> _Layout:
                     if mana is not None:
                         converters.append((p, s, mana))
     # Kinds are all known now: each producer gets its kinds, and acceptance sets can be computed.
-    pool = tuple(dict.fromkeys((m.type, m.snow, m.only) for m in problem.pool)) if problem.pool else ()
+    pool = tuple(dict.fromkeys((m.type, m.snow, m.only)
+                               for m in problem.pool)) if problem.pool else ()
     layout = _layout(pool, tuple(made_keys))
     c.kinds = list(layout.kinds)
     c._index = dict(layout.index)
@@ -637,12 +675,14 @@ def _readings(problem: Problem, a: Ability, read: set[str], dropping: dict[str, 
     """An ability that reads a fact sacrifices may lower (9.1 ``counts``): once as read before
     any sacrifice, and once for each lower value it may read after all of level 0's."""
     if len(read) > 1:
-        raise ProblemError(path, f"reads several facts that sacrifices lower ({', '.join(sorted(read))}): "
+        raise ProblemError(path, f"reads several facts that sacrifices lower "
+                                 f"({', '.join(sorted(read))}): "
                            "not supported")
     f = next(iter(read))
     if (a.sacrifice or a.sacrifice_other is not None or a.tap_other is not None
             or (a.mana is not None and not _drops_on_level_0(problem, f))):
-        raise ProblemError(path, f"reads {f!r}, which sacrifices lower, and has a cost that puts it "
+        raise ProblemError(path, f"reads {f!r}, which sacrifices lower, and has a cost that puts "
+                                 f"it "
                            "among or after them: not supported")
     given = problem.fact_map[f]
     # An ability with a mana cost is activated after level 0 (it is a converter, on levels 1..L):
@@ -661,12 +701,14 @@ def _drops_on_level_0(problem: Problem, f: str) -> bool:
     for s in problem.sources:
         if any(a.double_pool for a in s.abilities):
             return False
-        if any(g == f for g, _ in s.counts) and any(a.sacrifice and a.mana is not None for a in s.abilities):
+        if any(g == f for g, _ in s.counts) and any(a.sacrifice and a.mana is not None
+                                                    for a in s.abilities):
             return False
     return True
 
 
-def _others(problem: Problem, i: int, a: Ability, path: str) -> tuple[str, int, tuple[int, ...], bool] | None:
+def _others(problem: Problem, i: int, a: Ability, path: str) -> tuple[str, int, tuple[int, ...],
+                                                                      bool] | None:
     """The victims of a ``sacrifice_other`` or ``tap_other`` cost (9.2): the sources of that
     kind, the activating one only if it has another copy or the cost says ``self``."""
     if a.sacrifice_other is None and a.tap_other is None:
@@ -674,11 +716,14 @@ def _others(problem: Problem, i: int, a: Ability, path: str) -> tuple[str, int, 
     if a.sacrifice_other is not None and a.tap_other is not None:
         raise ProblemError(path, "sacrifice_other and tap_other together are not supported")
     if a.mana is not None:
-        raise ProblemError(f"{path}.mana", "a mana cost beside sacrifice_other or tap_other is not supported")
+        raise ProblemError(f"{path}.mana", "a mana cost beside sacrifice_other or tap_other is not "
+                                           "supported")
     if a.sacrifice:
-        raise ProblemError(f"{path}.sacrifice", "sacrificing the source beside sacrifice_other or tap_other is "
+        raise ProblemError(f"{path}.sacrifice", "sacrificing the source beside sacrifice_other or "
+                                                "tap_other is "
                            "not supported (give sacrifice_other with \"self\": true)")
-    kind, others = ("sac", a.sacrifice_other) if a.sacrifice_other is not None else ("tap", a.tap_other)
+    kind, others = ("sac", a.sacrifice_other) if a.sacrifice_other is not None else ("tap",
+                                                                                     a.tap_other)
     victims = tuple(q for q, s in enumerate(problem.sources)
                     if s.count and others.matches(s) and (q != i or others.self or s.count > 1))
     return (kind, others.n, victims, others.self)
@@ -687,7 +732,8 @@ def _others(problem: Problem, i: int, a: Ability, path: str) -> tuple[str, int, 
 def _base_choices(problem: Problem, i: int, j: int, a: Ability) -> tuple[tuple[str, ...], ...]:
     """An ability's outputs before section 9.2's amounts (a reflecting one's from 106.7)."""
     if a.reflect and a.reflect[0] == "sacrificed":
-        got = _sacrificed_choices(problem, i, a, reflect_types(problem), f"sources[{i}].abilities[{j}]")
+        got = _sacrificed_choices(problem, i, a, reflect_types(problem),
+                                  f"sources[{i}].abilities[{j}]")
         return tuple(dict.fromkeys(c for cs in got.values() for c in cs))
     if a.reflect:
         return reflect_choices(a, reflect_types(problem).get((i, j), ""))
@@ -702,7 +748,9 @@ def mana_upper_bound(c: Compiled) -> int:
     grow = 1
     for p in c.producers:
         total += _most_made(p.choices) * p.max_activations
-        if p.double:  # 9.2 Doubling Cube: each activation at most doubles all there is (times 1 + 9.4's factor)
+        # 9.2 Doubling Cube: each activation at most doubles all there is (times 1 + 9.4's
+        # factor)
+        if p.double:
             grow = min(grow * (1 + p.factor) ** min(p.max_activations, 40), 2**40)
     if grow > 1:
         total = min(total * grow, 2**40)

@@ -16,7 +16,8 @@ from tapwise.models.problem import Ability, Problem, ProblemError, Source
 from tapwise.solver.front.effects import affected
 
 UNIT = "*"
-"""The unit name under which a Cube's output per type is a split of the solution (``Solution.splits``)."""
+"""The unit name under which a Cube's output per type is a split of the solution
+(``Solution.splits``)."""
 MAX_BOUND = 2**40
 """Bound on one type's output of one activation in the model (a larger one is never reached on a
 real board, and CP-SAT's bounds must stay far below 2**62)."""
@@ -25,15 +26,18 @@ real board, and CP-SAT's bounds must stay far below 2**62)."""
 def check_doubling(problem: Problem, i: int, source: Source, a: Ability, path: str) -> None:
     """Refuse what the model doesn't take beside ``double_pool``, each error naming the key."""
     if a.times is not None:
-        raise ProblemError(f"{path}.times", "a double_pool ability doubles the pool once per activation")
+        raise ProblemError(f"{path}.times", "a double_pool ability doubles the pool once per "
+                                            "activation")
     for key in ("sacrifice_other", "tap_other"):
         if getattr(a, key) is not None:
             raise ProblemError(f"{path}.{key}", "is not supported beside double_pool")
     if a.tap:
         for e in affected(problem, source):
             if e.kind != "multiply" or e.min_amount:
-                raise ProblemError(f"{path}.add.double_pool", f"a {e.kind} effect (9.4) on the mana a double_pool "
-                                   "ability makes is not supported (multiply without min_amount is)")
+                raise ProblemError(f"{path}.add.double_pool", f"a {e.kind} effect (9.4) on the "
+                                                              f"mana a double_pool "
+                                   "ability makes is not supported (multiply without min_amount "
+                                   "is)")
 
 
 def cube_factor(problem: Problem, source: Source, a: Ability) -> int:

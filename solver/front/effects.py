@@ -77,7 +77,8 @@ def effect_parts(problem: Problem, i: int, source: Source, choices: Choices, lim
                  path: str, kept: tuple[int, ...] = ()) -> list[tuple[Outputs, tuple[int, ...], int,
                                                                     tuple[str, int] | None]]:
     """One {T} ability of source ``i`` under the effects: ``(outputs, kept, activations allowed,
-    cap)`` per part (``kept``: :func:`apply_kept`). An ``on`` extra enchants one copy (the entry's id names one permanent); on an entry
+    cap)`` per part (``kept``: :func:`apply_kept`). An ``on`` extra enchants one copy (the entry's
+    id names one permanent); on an entry
     of several copies that copy is an untapped one when any is, and is a part of its own: at most
     one activation of its abilities (cap ``("on", 1)``), the others' at most the rest of the
     untapped copies (cap ``("plain", n)``); a cap bounds all the source's abilities together."""
@@ -93,7 +94,8 @@ def effect_parts(problem: Problem, i: int, source: Source, choices: Choices, lim
     if limit >= 1:
         parts.append((*apply_kept(effects, source, choices, kept, path), 1, ("on", 1)))
     if limit >= 2:
-        parts.append((*apply_kept(when, source, choices, kept, path), limit - 1, ("plain", untapped - 1)))
+        parts.append((*apply_kept(when, source, choices, kept, path), limit - 1, ("plain",
+                                                                                  untapped - 1)))
     return parts
 
 
@@ -115,8 +117,10 @@ def apply_kept(effects: tuple[Effect, ...], source: Source, choices: Choices, ke
         befores += before or (None,) * len(made)
         numbers += (number,) * len(made)
     if len(outs) > MAX_OUTPUTS:
-        raise ProblemError(path, f"has more than {MAX_OUTPUTS} outputs under the effects, too many to model")
-    return (tuple(outs), tuple(befores) if any(b is not None for b in befores) else ()), tuple(numbers)
+        raise ProblemError(path, f"has more than {MAX_OUTPUTS} outputs under the effects, too many "
+                                 f"to model")
+    return (tuple(outs), tuple(befores) if any(b is not None for b in befores)
+            else ()), tuple(numbers)
 
 
 _DONE: dict[tuple, Outputs] = table(4096)
@@ -124,7 +128,8 @@ _DONE: dict[tuple, Outputs] = table(4096)
 call after call with the same few kinds of sources and effects."""
 
 
-def apply_effects(effects: tuple[Effect, ...], source: Source, choices: Choices, path: str) -> Outputs:
+def apply_effects(effects: tuple[Effect, ...], source: Source, choices: Choices,
+                  path: str) -> Outputs:
     """The outputs of one activation under ``effects`` (all watching ``source``)."""
     if not effects:
         return choices, ()
@@ -138,7 +143,8 @@ def apply_effects(effects: tuple[Effect, ...], source: Source, choices: Choices,
 def _apply(effects: tuple[Effect, ...], source: Source, choices: Choices, path: str) -> Outputs:
     replacements = tuple(e for e in effects if e.kind != "extra")
     extras = tuple(e for e in effects if e.kind == "extra")
-    concrete = any(e.kind == "multiply" for e in replacements) or any(e.add == "same_type" for e in extras)
+    concrete = any(e.kind == "multiply" for e in replacements) or any(e.add == "same_type"
+                                                                      for e in extras)
     out: dict[tuple[str, ...], tuple[str, ...] | None] = {}
     for alternative in choices:
         for alt in (_concrete(alternative, path) if concrete else (alternative,)):
@@ -149,7 +155,8 @@ def _apply(effects: tuple[Effect, ...], source: Source, choices: Choices, path: 
                     if key not in out:
                         out[key] = None if replaced == alt else pre
                     if len(out) > MAX_OUTPUTS:
-                        raise ProblemError(path, f"has more than {MAX_OUTPUTS} outputs under the effects, too many "
+                        raise ProblemError(path, f"has more than {MAX_OUTPUTS} outputs under the "
+                                                 f"effects, too many "
                                            "to model")
     return tuple(out), (tuple(out.values()) if any(v is not None for v in out.values()) else ())
 
@@ -165,7 +172,8 @@ def _concrete(alternative: tuple[str, ...], path: str) -> list[tuple[str, ...]]:
     for u, m in groups.items():
         ways *= comb(m + len(u) - 1, m)
     if ways > MAX_OUTPUTS:
-        raise ProblemError(path, f"has more than {MAX_OUTPUTS} outputs once each mana's type is chosen "
+        raise ProblemError(path, f"has more than {MAX_OUTPUTS} outputs once each mana's type is "
+                                 f"chosen "
                            "(a multiplied mana is that mana, 106.12b): too many to model")
     seen: dict[tuple[str, ...], None] = {}
     for combo in product(*(combinations_with_replacement(u, m) for u, m in groups.items())):
@@ -192,7 +200,8 @@ def _replaced(made: tuple[str, ...], replacements: tuple[Effect, ...], path: str
         for k in applicable:
             for nxt in _replace_once(event, replacements[k]):
                 if len(nxt) > MAX_MADE:
-                    raise ProblemError(path, f"would make more than {MAX_MADE:,} mana in one activation under the "
+                    raise ProblemError(path, f"would make more than {MAX_MADE:,} mana in one "
+                                             f"activation under the "
                                        "effects")
                 stack.append((nxt, left - {k}))
     return sorted(results)
@@ -207,7 +216,8 @@ def _replace_once(event: tuple[str, ...], e: Effect) -> list[tuple[str, ...]]:
     return [c for alt in _mana_choices(e.into) for c in _concrete(tuple(alt), "effects")]
 
 
-def _with_extras(made: tuple[str, ...], extras: tuple[Effect, ...], source: Source) -> list[tuple[str, ...]]:
+def _with_extras(made: tuple[str, ...], extras: tuple[Effect, ...],
+                 source: Source) -> list[tuple[str, ...]]:
     """``made`` and the mana each extra it triggers adds (lower case), every way they may choose."""
     if not made:
         return [made]  # 9.7: an ability that made no mana triggers nothing
@@ -223,7 +233,8 @@ def _with_extras(made: tuple[str, ...], extras: tuple[Effect, ...], source: Sour
             options.append([("wubrg",) * e.any_color])
         else:  # ``times`` (tapwise extension): the string made that many times, each its own choice
             alternatives = [tuple(u.lower() for u in alt) for alt in _mana_choices(e.add)]
-            options.append([sum(combo, ()) for combo in combinations_with_replacement(alternatives, e.times)]
+            options.append([sum(combo, ()) for combo in combinations_with_replacement(alternatives,
+                                                                                      e.times)]
                            if e.times != 1 else alternatives)
     if not options:
         return [made]

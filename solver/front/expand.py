@@ -40,7 +40,8 @@ class Expanded:
     counters: int
     per_copy: int | None
     total: int | None
-    budget: int | None = None  # without {T}: the counters all of a copy's activations may remove together
+    # without {T}: the counters all of a copy's activations may remove together
+    budget: int | None = None
 
 
 def _unit_key(unit: str) -> tuple[int, str]:
@@ -57,12 +58,14 @@ def repeat(choices: tuple[tuple[str, ...], ...], n: int, path: str) -> tuple[tup
     for combo in combinations_with_replacement(choices, n):
         out.setdefault(tuple(sorted((u for choice in combo for u in choice), key=_unit_key)))
         if len(out) > MAX_CHOICES:
-            raise ProblemError(path, f"makes its add {n} times with {len(choices)} options each: more than "
+            raise ProblemError(path, f"makes its add {n} times with {len(choices)} options each: "
+                                     f"more than "
                                f"{MAX_CHOICES} outputs, too many to model")
     return tuple(out)
 
 
-def board_choices(problem: Problem, s: Source, a: Ability, facts: dict | None = None) -> tuple[tuple[str, ...], ...]:
+def board_choices(problem: Problem, s: Source, a: Ability,
+                  facts: dict | None = None) -> tuple[tuple[str, ...], ...]:
     """The outputs of an add that reads the board (9.2): its amount or colors from a fact (the
     source's own first), or its colors the source's ``chosen`` one. ``facts``: the board's
     facts as the activation reads them (default: as given)."""
@@ -97,8 +100,10 @@ def victim_values(problem: Problem, i: int, a: Ability, path: str) -> dict[int, 
             continue
         value = victim.fact_map.get(name)
         if not isinstance(value, int):
-            raise ProblemError(f"sources[{q}].facts", f"needs the fact {name!r} (a whole number): {path} makes mana "
-                               f"equal to the {name} of the permanent it sacrifices, and this one may be it")
+            raise ProblemError(f"sources[{q}].facts", f"needs the fact {name!r} (a whole number): "
+                                                      f"{path} makes mana "
+                               f"equal to the {name} of the permanent it sacrifices, and this one "
+                               f"may be it")
         out[q] = value
     return out
 
@@ -123,7 +128,8 @@ def most_taken(problem: Problem, i: int, a: Ability, path: str) -> int:
             n = min(n, s.count - 1)
         total += max(0, n)
     if total > MAX_TAKEN:
-        raise ProblemError(f"{path}.{key}.n", f"\"X\" may take up to {total} permanents here; at most {MAX_TAKEN} "
+        raise ProblemError(f"{path}.{key}.n", f"\"X\" may take up to {total} permanents here; at "
+                                              f"most {MAX_TAKEN} "
                            "are modelled")
     return total
 
@@ -143,21 +149,28 @@ def check_counter_use(s: Source, path: str) -> None:
         for k in kinds:
             users.setdefault(k, []).append(j)
         put = {k for k, _ in a.put_counters}
-        read = {k for k, _ in a.remove_counters} | ({a.times.counters or a.times.remove} - {None} if a.times else set())
+        read = {k for k, _ in a.remove_counters} | ({a.times.counters or a.times.remove} - {None}
+                                                    if a.times else set())
         if put & read:
-            raise ProblemError(f"{path}.abilities[{j}]", "puts and reads or removes the same kind of counter: "
+            raise ProblemError(f"{path}.abilities[{j}]", "puts and reads or removes the same kind "
+                                                         "of counter: "
                                "not supported")
         if not a.tap and a.times is not None and a.times.remove:
             if a.times.remove in dict(a.remove_counters):
-                raise ProblemError(f"{path}.abilities[{j}].remove_counters", "removes the counters its amount "
+                raise ProblemError(f"{path}.abilities[{j}].remove_counters", "removes the counters "
+                                                                             "its amount "
                                    "removes as a cost too, without {T}: not supported")
-            if s.count > 1:  # each copy has its own counters: which copy removed what is not modelled
-                raise ProblemError(f"{path}.count", f"{s.count} copies of a source whose ability {j} removes any "
-                                   "number of counters without {T}: give each copy as a source of its own "
+            # each copy has its own counters: which copy removed what is not modelled
+            if s.count > 1:
+                raise ProblemError(f"{path}.count", f"{s.count} copies of a source whose ability "
+                                                    f"{j} removes any "
+                                   "number of counters without {T}: give each copy as a source of "
+                                   "its own "
                                    "(count 1), so that each has its own counters")
     for k, js in users.items():
         if len(js) > 1 and not all(s.abilities[j].tap for j in js):
-            raise ProblemError(f"{path}.abilities[{js[1]}]", f"shares {k} counters with another ability of "
+            raise ProblemError(f"{path}.abilities[{js[1]}]", f"shares {k} counters with another "
+                                                             f"ability of "
                                "the source, one of them without {T}: not supported")
 
 
@@ -199,7 +212,8 @@ def dropping_facts(problem: Problem) -> dict[str, int]:
     """Facts that sacrifices may lower during the payment (9.1 ``counts``), and by how much at
     most: copies that count toward them and can be sacrificed (by themselves or by another's
     sacrifice_other)."""
-    sacrificers = [a.sacrifice_other for s in problem.sources for a in s.abilities if a.sacrifice_other]
+    sacrificers = [a.sacrifice_other for s in problem.sources for a in s.abilities
+                   if a.sacrifice_other]
     out: dict[str, int] = {}
     for s in problem.sources:
         if not s.counts or not s.count:
@@ -211,7 +225,8 @@ def dropping_facts(problem: Problem) -> dict[str, int]:
 
 
 def expand(problem: Problem, s: Source, a: Ability, choices: tuple[tuple[str, ...], ...], path: str,
-           finite_mana: int | None, facts: dict | None = None, victim: int | None = None) -> Expanded | None:
+           finite_mana: int | None, facts: dict | None = None,
+           victim: int | None = None) -> Expanded | None:
     """``a`` (an ability of ``s`` whose base outputs are ``choices``) on this board, or None if it
     can't be activated here. ``finite_mana`` bounds the mana the rest of the board can make
     (for ``uses: "any"`` abilities with a mana cost; None while that bound is worked out);
@@ -230,7 +245,8 @@ def expand(problem: Problem, s: Source, a: Ability, choices: tuple[tuple[str, ..
     def made(n: int) -> tuple[tuple[str, ...], ...]:
         # Made no times, an ability with a mana cost still takes mana: spent on a cost, that
         # mana is not waste (spec 8), so it is a choice the objectives may want.
-        return repeat(choices, n, f"{path}.times") if n > 0 else (((),) if a.mana is not None else ())
+        return repeat(choices, n, f"{path}.times") if n > 0 else (((),) if a.mana is not None
+                                                                  else ())
 
     removed: tuple[int, ...] = ()
     if t is None:
@@ -251,15 +267,18 @@ def expand(problem: Problem, s: Source, a: Ability, choices: tuple[tuple[str, ..
             n = own[t.fact] if t.fact in own else board[t.fact]
         elif t.victim is not None:
             if victim is None:  # a bound over every victim (finite_mana): the largest
-                victim = max(victim_values(problem, problem.sources.index(s), a, path).values(), default=0)
+                victim = max(victim_values(problem, problem.sources.index(s), a, path).values(),
+                             default=0)
             n = victim
         elif t.taken is not None:  # as many as the cost took (``victim``); a bound: all it may take
-            n = victim if victim is not None else most_taken(problem, problem.sources.index(s), a, path)
+            n = victim if victim is not None else most_taken(problem, problem.sources.index(s), a,
+                                                             path)
         else:
             n = counters.get(t.counters, 0)
         out = made(n + t.plus) if not t.up_to else _up_to(made, n, t.plus)
     if not out:
-        return None  # makes no mana and costs none (Gaea's Cradle with no creatures): never worth it
+        # makes no mana and costs none (Gaea's Cradle with no creatures): never worth it
+        return None
     per_copy = total = budget = None
     if not a.tap:
         bounds = [counters.get(k, 0) // n for k, n in cost_removed.items()]
@@ -291,10 +310,12 @@ def _remove_activations(a: Ability, removed: tuple[int, ...], budget: int, finit
     so, when that cost is larger, it spends mana of the rest of the board (``finite_mana``)."""
     if 0 not in removed:
         return budget
-    units = sum(s.amount if s.kind is KIND_GENERIC else 1 for s in a.mana.symbols) if a.mana is not None else 0
+    units = sum(s.amount if s.kind is KIND_GENERIC else 1
+                for s in a.mana.symbols) if a.mana is not None else 0
     assert a.times is not None
     if units <= a.times.plus:
-        raise ProblemError(f"{path}.times", "removing no counters it still makes mana for no more than it "
+        raise ProblemError(f"{path}.times", "removing no counters it still makes mana for no more "
+                                            "than it "
                            "costs: nothing limits how often it can be activated")
     return budget + (finite_mana or 0)
 
@@ -325,7 +346,8 @@ def _any_bound(problem: Problem, a: Ability, out: tuple[tuple[str, ...], ...], p
     if a.mana is not None:
         units = sum(s.amount if s.kind is KIND_GENERIC else 1 for s in a.mana.symbols
                     if s.kind not in (KIND_PHYREXIAN, KIND_HYBRID_PHYREXIAN))
-        phyrexian = sum(1 for s in a.mana.symbols if s.kind in (KIND_PHYREXIAN, KIND_HYBRID_PHYREXIAN))
+        phyrexian = sum(1 for s in a.mana.symbols if s.kind in (KIND_PHYREXIAN,
+                                                                KIND_HYBRID_PHYREXIAN))
         if units and units >= max(map(len, out)):
             # It spends at least what it makes (Bog Initiate's {1}: Add {B}): the mana it takes
             # comes, through any chain of such abilities, from the rest of the board, and a
@@ -340,6 +362,8 @@ def _any_bound(problem: Problem, a: Ability, out: tuple[tuple[str, ...], ...], p
         return min(bounds)
     if per_copy is not None or finite_mana is None:
         return None  # its counters bound it, copy by copy (or the error comes in the real pass)
-    raise ProblemError(f"{path}.uses", "\"any\" needs a cost that limits how often the ability can be "
-                       "activated (life, energy, counters, cards, permanents to sacrifice or tap, or a mana cost "
+    raise ProblemError(f"{path}.uses", "\"any\" needs a cost that limits how often the ability can "
+                                       "be "
+                       "activated (life, energy, counters, cards, permanents to sacrifice or tap, "
+                       "or a mana cost "
                        "larger than what it makes)")

@@ -20,7 +20,8 @@ def convokers(problem: Any) -> list[int]:
 
 
 def improvisers(problem: Any) -> list[int]:
-    """Source entries whose copies may improvise: artifacts on the battlefield with an untapped copy."""
+    """Source entries whose copies may improvise: artifacts on the battlefield with an untapped
+    copy."""
     kw = problem.payment
     if kw is None or not kw.improvise:
         return []
@@ -36,7 +37,8 @@ def keyword_upper(c: "Compiled") -> int:
     if kw is None:
         return 0
     sources = prob.sources
-    total = sum(sources[q].count - sources[q].tapped for q in set(convokers(prob)) | set(improvisers(prob)))
+    total = sum(sources[q].count - sources[q].tapped
+                for q in set(convokers(prob)) | set(improvisers(prob)))
     if kw.delve:
         other = kw.other
         total += prob.graveyard + sum((p.discard + p.mill) * p.max_activations for p in c.producers)

@@ -84,7 +84,8 @@ class Merge:
         self.problem = evolve(problem, sources=tuple(merged)) if self.members else problem
 
     @staticmethod
-    def given(problem: Problem, members: dict[str, list[Source]], sources: tuple[Source, ...]) -> Merge:
+    def given(problem: Problem, members: dict[str, list[Source]], sources: tuple[Source,
+                                                                                 ...]) -> Merge:
         """The :class:`Merge` that ``Merge(problem)`` would make, from one made before for
         another cost on the same board: its ``members`` and merged ``sources``."""
         merge = object.__new__(Merge)
@@ -98,7 +99,8 @@ class Merge:
             return answer
         free = {sid: deque((s.id, s.count - s.tapped) for s in members if s.count > s.tapped)
                 for sid, members in self.members.items()}
-        made: dict[tuple[str, str], deque[list]] = defaultdict(deque)  # (merged id, type) -> [member id, units]
+        # (merged id, type) -> [member id, units]
+        made: dict[tuple[str, str], deque[list]] = defaultdict(deque)
         members = self.members
 
         def rename(mana: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -161,7 +163,8 @@ class Merge:
                     queue.popleft()
                 else:
                     queue[0] = (member, untapped - times)
-        return {**answer, "activations": activations, "payments": rename_payments(answer["payments"])}
+        return {**answer, "activations": activations,
+                "payments": rename_payments(answer["payments"])}
 
 
 @memo(256)

@@ -38,15 +38,18 @@ def available(request: dict[str, Any]) -> dict[str, Any]:
     allowed = set(BOARD_KEYS) | {"query", "id"}
     for key in request:
         if key not in allowed:
-            raise ProblemError(key, f"unknown key for an available question; allowed: {', '.join(sorted(allowed))}")
+            raise ProblemError(key, f"unknown key for an available question; allowed: "
+                                    f"{', '.join(sorted(allowed))}")
     loaded = load_problem({"cost": None, **{k: request[k] for k in BOARD_KEYS if k in request}})
     _refuse_unsupported(loaded)
     board = _Board(loaded)
-    reported: dict[tuple, dict[str, int]] = {}  # pools that differ only in what isn't reported count once
+    # pools that differ only in what isn't reported count once
+    reported: dict[tuple, dict[str, int]] = {}
     for pool in board.maximal_pools():
         out = _report(pool, board.tokens)
         reported.setdefault(tuple(out.values()), out)
-    # the largest pools first, then by their counts in the reported order: the same board, the same list
+    # the largest pools first, then by their counts in the reported order: the same board, the
+    # same list
     out: dict[str, Any] = {"pools": sorted(reported.values(), key=lambda out: (-sum(out[t] for t in REPORTED),
                                                                                [-v for v in out.values()]))}
     unread = unread_json(loaded)  # the cards' mana abilities the reader skipped, never hidden
@@ -57,25 +60,33 @@ def available(request: dict[str, Any]) -> dict[str, Any]:
 
 def _refuse_unsupported(problem: Problem) -> None:
     """What the model refuses beside Doubling Cube (solver/front/doubling.py), and the counters pay
-    refuses (solver/front/expand.py's ``check_counter_use``): errors naming the key. Copies of a source
+    refuses (solver/front/expand.py's ``check_counter_use``): errors naming the key. Copies of a
+    source
     that removes any number of counters without {T} are not refused here: the ordered search
     keeps each copy's counters (:meth:`_Board._search_converters`)."""
     for i, s in enumerate(problem.sources):
         if s.v2:
             check_counter_use(replace(s, count=1), f"sources[{i}]")
         if s.zone == "graveyard":
-            raise ProblemError(f"sources[{i}].zone", "available does not support a card in the graveyard yet (pay, "
+            raise ProblemError(f"sources[{i}].zone", "available does not support a card in the "
+                                                     "graveyard yet (pay, "
                                "castable and plan do)")
         for j, a in enumerate(s.abilities):
             if a.times is not None and a.times.victim is not None:
-                raise ProblemError(f"sources[{i}].abilities[{j}].times.victim", "available does not support an "
-                                   "amount read from the permanent sacrificed yet (pay, castable and plan do)")
+                raise ProblemError(f"sources[{i}].abilities[{j}].times.victim", "available does "
+                                                                                "not support an "
+                                   "amount read from the permanent sacrificed yet (pay, castable "
+                                   "and plan do)")
             if a.reflect is not None and a.reflect[0] == "sacrificed":
-                raise ProblemError(f"sources[{i}].abilities[{j}].add.reflect", "available does not support "
-                                   "reflecting the permanent sacrificed yet (pay, castable and plan do)")
+                raise ProblemError(f"sources[{i}].abilities[{j}].add.reflect", "available does not "
+                                                                               "support "
+                                   "reflecting the permanent sacrificed yet (pay, castable and "
+                                   "plan do)")
             if a.times is not None and a.times.taken is not None:
-                raise ProblemError(f"sources[{i}].abilities[{j}].times.taken", "available does not support an "
-                                   "amount of permanents taken (n \"X\") yet (pay, castable and plan do)")
+                raise ProblemError(f"sources[{i}].abilities[{j}].times.taken", "available does not "
+                                                                               "support an "
+                                   "amount of permanents taken (n \"X\") yet (pay, castable and "
+                                   "plan do)")
             if a.double_pool:
                 check_doubling(problem, i, s, a, f"sources[{i}].abilities[{j}]")
 

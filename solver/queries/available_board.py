@@ -14,7 +14,8 @@ import numpy as np
 from tapwise.models.mana import COLORS, Kind, Symbol
 from tapwise.models.problem import Ability, Problem, ProblemError, Purpose, Restriction, Source
 from tapwise.solver.front.compile import reflect_choices, reflect_types
-from tapwise.solver.queries.available_shared import after_others, facts_now, ordered_sources, shares, take_cards
+from tapwise.solver.queries.available_shared import (after_others, facts_now, ordered_sources,
+                                                     shares, take_cards)
 from tapwise.solver.front.doubling import cube_factor
 from tapwise.solver.front.effects import affected, apply_effects
 from tapwise.solver.front.expand import board_choices, expand, facts_read, finite_mana
@@ -65,7 +66,8 @@ class Token:
         """May this mana stand for ``other`` in every use: same type (``Any`` for any color),
         snow if ``other`` is, and no restriction ``other`` doesn't have."""
         same_type = self.type == other.type or (self.type == ANY and other.type in COLORS)
-        return same_type and (self.snow or not other.snow) and (self.only is None or self.only == other.only)
+        return same_type and (self.snow or not other.snow) and (self.only is None
+                                                                or self.only == other.only)
 
 
 State = tuple[tuple[int, ...], int, int, int]
@@ -84,7 +86,8 @@ def _removes_any(a: Ability) -> bool:
     return not a.tap and a.times is not None and a.times.remove is not None
 
 
-def _board_abilities(problem: Problem, i: int, s: Source, reflected: dict, facts: dict | None = None) -> Read:
+def _board_abilities(problem: Problem, i: int, s: Source, reflected: dict,
+                     facts: dict | None = None) -> Read:
     """Each ability of source ``i`` with what one activation may make on this board: 106.7's
     reflected types, and section 9.2's amounts, conditions, counters and sickness (an ability
     that can't be activated makes nothing; ``uses`` becomes what one copy may do)."""
@@ -101,7 +104,9 @@ def _board_abilities(problem: Problem, i: int, s: Source, reflected: dict, facts
                 choices = ()  # 302.6: a sick creature; a card in hand
             elif choices and (a.v2 or s.zone != "battlefield"):
                 e = expand(problem, s, a, choices, f"sources[{i}].abilities[{j}]",
-                           finite_mana(problem, lambda i2, j2, a2: _plain_choices(problem, reflected, i2, j2, a2))
+                           finite_mana(problem, lambda i2, j2, a2: _plain_choices(problem,
+                                                                                  reflected, i2, j2,
+                                                                                  a2))
                            if a.uses_any else None, facts)
                 choices = e.choices if e is not None else ()
                 if e is not None and _removes_any(a):
@@ -120,7 +125,8 @@ def _under(effects: tuple, i: int, s: Source, read: Read) -> Read:
     if not effects:
         return read
     path = f"sources[{i}].abilities"
-    return [(a, apply_effects(effects, s, choices, f"{path}[{j}]")[0] if a.tap and choices else choices, removed)
+    return [(a, apply_effects(effects, s, choices, f"{path}[{j}]")[0] if a.tap and choices
+             else choices, removed)
             for j, (a, choices, removed) in enumerate(read)]
 
 
@@ -176,8 +182,10 @@ class _Board:
                 # (never worse), except that doubled Any has had its color chosen: a source that may
                 # make Any is searched in order too, to be activated after a Cube. A counter budget
                 # shared by a copy's activations is kept per copy by the ordered search.
-                if i in ordered or any(a.mana is not None or a.double_pool or _removes_any(a) for a in s.abilities) or (
-                        cube and any(self.tokens[t].type == ANY for _, outs, _ in abilities for out in outs for t in out)):
+                if i in ordered or any(a.mana is not None or a.double_pool or _removes_any(a)
+                                       for a in s.abilities) or (
+                        cube and any(self.tokens[t].type == ANY for _, outs, _ in abilities
+                                     for out in outs for t in out)):
                     self.converters.append((part, abilities))
                     self.converter_index.append(i)
                     self.converter_effects.append(effects)
@@ -186,7 +194,8 @@ class _Board:
         self.readers = {ci for ci, i in enumerate(self.converter_index) if self.shares and any(
             facts_read(problem.sources[i], a) for a in problem.sources[i].abilities)}
         self._at_facts: dict[tuple, Made] = {}
-        for ci in self.readers:  # every token a reader may make at other facts, known before the up-sets
+        # every token a reader may make at other facts, known before the up-sets
+        for ci in self.readers:
             s = self.converters[ci][0]
             kinds = {(s.snow, a.only) for a in s.abilities}
             if self.converter_effects[ci]:
@@ -194,7 +203,8 @@ class _Board:
             for snow, only in kinds:
                 for t in (*COLORS, "C", ANY):
                     self._token(t, snow, only)
-        self.cubes = sorted({(s.snow, a.only) for s, abilities in self.converters for a, _, _ in abilities
+        self.cubes = sorted({(s.snow, a.only) for s, abilities in self.converters for a, _,
+                             _ in abilities
                              if a.double_pool}, key=repr)
         if self.cubes:  # every token a Cube may read or make, known before the up-sets
             for t in list(self.tokens):
@@ -261,7 +271,8 @@ class _Board:
                     types = [ANY] + (["C"] if "C" in upper else [])
                 else:
                     types = list(upper)
-                per_unit.append([self._token(t, snow and not extra, None if extra else only) for t in types])
+                per_unit.append([self._token(t, snow and not extra, None if extra else only)
+                                 for t in types])
             r = removed[k] if removed else 0
             for combo in product(*per_unit):
                 outs.setdefault((r, tuple(sorted(combo))))
@@ -304,7 +315,8 @@ class _Board:
                 tok = self.tokens[t]
                 if tok.type in COLORS:
                     anyt = self._index.get(Token(ANY, tok.snow, tok.only))
-                    if anyt is not None and tuple(sorted((*out[:pos], *out[pos + 1:], anyt))) in have:
+                    if anyt is not None and tuple(sorted((*out[:pos], *out[pos + 1:],
+                                                          anyt))) in have:
                         return True
             return False
 
@@ -334,16 +346,21 @@ class _Board:
         for done, (source, abilities) in enumerate(cost_free, 1):
             untapped = self._undominated(self._copy_plans(abilities, tapped=False))
             tapped = self._undominated(self._copy_plans(abilities, tapped=True))
-            for copies, plans in ((source.count - source.tapped, untapped), (source.tapped, tapped)):
+            for copies, plans in ((source.count - source.tapped, untapped), (source.tapped,
+                                                                             tapped)):
                 if plans == nothing or not copies:
                     continue  # these copies can do nothing
-                if len(plans) == 1:  # one plan beats doing nothing, so it costs nothing: all copies at once
+                # one plan beats doing nothing, so it costs nothing: all copies at
+                # once
+                if len(plans) == 1:
                     (dv, _, _, _), = plans
-                    states = [(tuple(a + copies * b for a, b in zip(vec, dv)), *rest) for vec, *rest in states]
+                    states = [(tuple(a + copies * b for a, b in zip(vec, dv)), *rest) for vec,
+                              *rest in states]
                     continue
                 for _ in range(copies):
                     self._made(len(states) * len(plans))
-                    grown = {(tuple(a + b for a, b in zip(vec, dv)), life + dl, damage + dd, energy + de)
+                    grown = {(tuple(a + b for a, b in zip(vec, dv)), life + dl, damage + dd,
+                              energy + de)
                              for vec, life, damage, energy in states for dv, dl, dd, de in plans}
                     states = self._undominated([s for s in grown if self._fits(*s[1:])])
                     if len(states) > MAX_STATES:
@@ -367,7 +384,8 @@ class _Board:
         if len(states) <= 1:
             return states
         n = len(self.tokens)
-        rows = np.array([[*v, -life, -damage, -energy] for v, life, damage, energy in states], dtype=np.int64)
+        rows = np.array([[*v, -life, -damage, -energy] for v, life, damage, energy in states],
+                        dtype=np.int64)
         rows = np.hstack([rows[:, :n] @ self.upsets.T, rows[:, n:]])
         # Distinct states have distinct rows (equal rows would be pools containing each other), so a
         # row is dominated only by one at least as large everywhere and larger in sum: each group
@@ -406,7 +424,8 @@ class _Board:
         plans: set[State] = set()
         for tap in taps:
             for uses in product(*(range(abilities[k][0].uses + 1) for k in others)):
-                acts = ([tap] if tap is not None else []) + [k for k, u in zip(others, uses) for _ in range(u)]
+                acts = ([tap] if tap is not None else []) + [k for k, u in zip(others, uses)
+                                                             for _ in range(u)]
                 if sum(1 for k in acts if abilities[k][0].sacrifice) > 1:
                     continue  # a copy is sacrificed once, as its last act
                 if any(not abilities[k][1] for k in acts):
@@ -433,7 +452,8 @@ class _Board:
         initial = []
         for source, abilities in self.converters:
             uses = tuple(a.uses for a, _, _ in abilities) + tuple(
-                source.counter_map.get(a.times.remove, 0) for a, _, _ in abilities if _removes_any(a))
+                source.counter_map.get(a.times.remove, 0) for a, _, _ in abilities
+                                                                  if _removes_any(a))
             copies = {}
             if source.count > source.tapped:
                 copies[(False, uses)] = source.count - source.tapped
@@ -449,7 +469,8 @@ class _Board:
             _, key = heappop(heap)
             copies, cards = key
             states = self._undominated(list(pending.pop(key)))
-            loops: dict[tuple, tuple[Source, Ability, list, Purpose]] = {}  # activations that keep the key
+            # activations that keep the key
+            loops: dict[tuple, tuple[Source, Ability, list, Purpose]] = {}
             moves = []
             for si, (source, abilities) in enumerate(self.converters):
                 purpose = Purpose("ability", source.types, (), "", False)
@@ -469,25 +490,29 @@ class _Board:
                                     and a.tap_other is None:
                                 loops[(si, k, tuple(made))] = (source, a, made, purpose)
                             else:
-                                moves.append((si, state, count, acting, a, (source, made, purpose), cards_after))
+                                moves.append((si, state, count, acting, a, (source, made, purpose),
+                                              cards_after))
             if loops:
                 states = self._closed(states, list(loops.values()))
             found += states
-            if len(found) > room:  # only the pools are answered: the rest of each state is forgotten
+            # only the pools are answered: the rest of each state is forgotten
+            if len(found) > room:
                 found = self._pools_only(found)
                 if len(found) > MAX_STATES:
                     raise TooManyPools()
                 room = max(MAX_STATES, 2 * len(found))
             for si, state, count, acting, a, (source, made, purpose), cards_after in moves:
                 for after in self._after(copies, si, state, count, acting, a):
-                    self._grow(pending, heap, (after, cards_after), states, source, a, made, purpose)
+                    self._grow(pending, heap, (after, cards_after), states, source, a, made,
+                               purpose)
         return found
 
     def _cards_start(self) -> tuple[int, int, int | None] | None:
         p = self.problem
         return (p.hand, p.graveyard, p.library) if self.shares else None
 
-    def _after(self, copies: tuple, si: int, state: tuple, count: int, acting: tuple | None, a: Ability):
+    def _after(self, copies: tuple, si: int, state: tuple, count: int, acting: tuple | None,
+               a: Ability):
         """The copies' states after a copy in ``state`` acted (its state then ``acting``, None if
         it sacrificed itself), the ability's ``sacrifice_other`` and ``tap_other`` paid."""
         after = _replace_copy(copies, si, state, count, acting)
@@ -508,11 +533,13 @@ class _Board:
             read = _under(self.converter_effects[si], i, s,
                           _board_abilities(self.problem, i, s, self.reflected, facts))
             # the uses each copy has stay those of the board as given (its state counts them)
-            got = [(a0, outs, rs) for (a0, _, _), (_, outs, rs) in zip(self.converters[si][1], self._made_by(read, s.snow))]
+            got = [(a0, outs, rs) for (a0, _, _), (_, outs, rs) in zip(self.converters[si][1],
+                                                                       self._made_by(read, s.snow))]
             self._at_facts[key] = got
         return got
 
-    def _grow(self, pending: dict, heap: list, after: tuple, states: list[State], source: Source, a: Ability,
+    def _grow(self, pending: dict, heap: list, after: tuple, states: list[State], source: Source,
+              a: Ability,
               outs: list[tuple[int, ...]], purpose: Purpose) -> None:
         """Put the states one activation of ``a`` makes from ``states`` under the key ``after``."""
         into = pending.get(after)
@@ -535,12 +562,14 @@ class _Board:
                 new_life = life + a.life + paid_life
                 if not self._fits(new_life, new_damage, new_energy):
                     continue
-                grown = (self._doubled(left, source.snow, a.only, cube_factor(self.problem, source, a))
+                grown = (self._doubled(left, source.snow, a.only, cube_factor(self.problem, source,
+                                                                              a))
                          if a.double_pool else self._added(left, outs))
                 for pool in grown:
                     yield pool, new_life, new_damage, new_energy
 
-    def _closed(self, states: list[State], loops: list[tuple[Source, Ability, list, Purpose]]) -> list[State]:
+    def _closed(self, states: list[State], loops: list[tuple[Source, Ability, list,
+                                                             Purpose]]) -> list[State]:
         """``states`` and every state the activations in ``loops`` make from them, again and
         again: activations that leave the copies and cards as they are (a counter budget's
         ability with ``uses: "any"`` removing none), so they stay under one key. Each spends
@@ -577,9 +606,11 @@ class _Board:
         608.2h): the mana of each type doubled, the new mana the Cube's own (its snow, its
         ability's restriction: 106.6). ``Any`` is mana of some color by now (106.1a: each unit in
         a pool has its color), and its copy has the same one, so the Cube reads each way the
-        ``Any`` units may be colored (a pool with them contains every such pool but not twice it)."""
+        ``Any`` units may be colored (a pool with them contains every such pool but not twice
+        it)."""
         anys = [(t, n) for t, n in enumerate(left) if n and self.tokens[t].type == ANY]
-        colored = [[self._index[Token(c, self.tokens[t].snow, self.tokens[t].only)] for c in COLORS] for t, _ in anys]
+        colored = [[self._index[Token(c, self.tokens[t].snow, self.tokens[t].only)]
+                    for c in COLORS] for t, _ in anys]
         pools = []
         for spread in product(*(combinations_with_replacement(ts, n) for ts, (_, n) in zip(colored, anys))):
             vec = list(left)
@@ -591,7 +622,8 @@ class _Board:
             grown = list(vec)
             for t, n in enumerate(vec):
                 if n:
-                    grown[self._index[Token(self.tokens[t].type, snow, only)]] += n * factor  # 9.4 multiplies
+                    # 9.4 multiplies
+                    grown[self._index[Token(self.tokens[t].type, snow, only)]] += n * factor
             pools.append(tuple(grown))
         return pools
 
@@ -599,7 +631,8 @@ class _Board:
         """Each distinct (pool left, life paid) after paying ``a``'s mana cost from ``vec``."""
         if a.mana is None:
             return {(vec, 0)}
-        spendable = [i for i, t in enumerate(self.tokens) if t.only is None or t.only.allows(purpose)]
+        spendable = [i for i, t in enumerate(self.tokens) if t.only is None
+                     or t.only.allows(purpose)]
         results: set[tuple[tuple[int, ...], int]] = set()
 
         def pay(symbols: tuple[Symbol, ...], left: list[int], life: int) -> None:
@@ -626,8 +659,10 @@ class _Board:
             return [((i,), 0) for i in have if ok(tokens[i])]
 
         def generic(n: int) -> list[tuple[tuple[int, ...], int]]:
-            payers = [i for i in have if _pays_generic(tokens[i])]  # only.not_generic (tapwise extension)
-            return [(c, 0) for c in combinations_with_replacement(payers, n) if all(c.count(i) <= left[i] for i in c)]
+            # only.not_generic (tapwise extension)
+            payers = [i for i in have if _pays_generic(tokens[i])]
+            return [(c, 0) for c in combinations_with_replacement(payers, n)
+                    if all(c.count(i) <= left[i] for i in c)]
 
         def colored(t: Token) -> bool:
             return t.type in sym.colors or t.type == ANY
@@ -658,14 +693,16 @@ def _pays_generic(token: Token) -> bool:
 def _left_in(copies: tuple, cards: tuple[int, int, int | None] | None = None) -> int:
     """How much the converter copies (and the cards in the zones) can still do: each activation
     lowers it (a copy's tap or use, a copy sacrificed or tapped by another's cost, a card)."""
-    left = sum(n * (1 + (not tapped) + sum(uses)) for per_source in copies for (tapped, uses), n in per_source)
+    left = sum(n * (1 + (not tapped) + sum(uses)) for per_source in copies for (tapped, uses),
+               n in per_source)
     return left + (sum(c for c in cards if c is not None) if cards else 0)
 
 
 def _weighs_life(abilities: Made) -> bool:
     """Does some ability cost life or energy, or deal damage (Phyrexian mana in a cost too)?"""
     return any(a.life or a.damage or a.energy or (a.mana is not None and any(
-        s.kind in (Kind.PHYREXIAN, Kind.HYBRID_PHYREXIAN) for s in a.mana.symbols)) for a, _, _ in abilities)
+        s.kind in (Kind.PHYREXIAN, Kind.HYBRID_PHYREXIAN) for s in a.mana.symbols)) for a, _,
+               _ in abilities)
 
 
 def _budget_places(abilities: Made) -> dict[int, int]:
@@ -696,7 +733,8 @@ def _acting(state: tuple, a: Ability, k: int, outs: list[tuple[int, ...]], rs: t
     for r, out in zip(rs, outs):
         if r <= uses_left[place]:
             by_removed.setdefault(r, []).append(out)
-    return [(None if a.sacrifice else (is_tapped, used[:place] + (used[place] - r,) + used[place + 1:]), made)
+    return [(None if a.sacrifice else (is_tapped, used[:place] + (used[place] - r,
+                                                                  ) + used[place + 1:]), made)
             for r, made in sorted(by_removed.items())]
 
 

@@ -3,7 +3,8 @@
 sacrifice or tap (``sacrifice_other``, ``tap_other``), and facts that sacrifices lower
 (``counts``).
 
-Such sources can't be taken copy by copy on their own (solver/queries/available.py's first phase), so
+Such sources can't be taken copy by copy on their own (solver/queries/available.py's first phase),
+so
 they join the sources with mana costs in the ordered search: its states are then the copies'
 states *and* the cards left in the hand, graveyard and library, and an activation that reads a
 fact reads it as the copies sacrificed so far leave it (9.1: given, less what each sacrificed
@@ -35,21 +36,25 @@ def _takes_cards(a: Ability) -> bool:
 
 def shares(problem: Problem) -> bool:
     """Does the board share more than mana between its sources (the module docstring)?"""
-    return any(s.counts or any(_takes_others(a) or _takes_cards(a) for a in s.abilities) for s in problem.sources)
+    return any(s.counts or any(_takes_others(a) or _takes_cards(a) for a in s.abilities)
+               for s in problem.sources)
 
 
 def ordered_sources(problem: Problem) -> set[int]:
     """The sources the ordered search must hold: those whose costs take cards or other
     permanents, those such costs may take, those whose sacrifice lowers a fact some ability
     reads, and those that read such a fact."""
-    others = [o for s in problem.sources for a in s.abilities for o in (a.sacrifice_other, a.tap_other) if o]
+    others = [o for s in problem.sources for a in s.abilities for o in (a.sacrifice_other,
+                                                                        a.tap_other) if o]
     read = {f for s in problem.sources for a in s.abilities for f in facts_read(s, a)}
     dropping = {f for s in problem.sources for f, _ in s.counts if f in read}
     out = set()
     for i, s in enumerate(problem.sources):
-        if any(_takes_others(a) or _takes_cards(a) for a in s.abilities) or any(o.matches(s) for o in others):
+        if any(_takes_others(a) or _takes_cards(a) for a in s.abilities) or any(o.matches(s)
+                                                                                for o in others):
             out.add(i)
-        elif any(f in dropping for f, _ in s.counts) or any(facts_read(s, a) & dropping for a in s.abilities):
+        elif any(f in dropping for f, _ in s.counts) or any(facts_read(s, a) & dropping
+                                                            for a in s.abilities):
             out.add(i)
     return out
 
@@ -88,12 +93,14 @@ def after_others(copies: Copies, sources: list[Source], si: int, acting: tuple[b
                                           then=lambda d: iter((d,))))
 
 
-def _take(copies: Copies, sources: list[Source], si: int, acting: tuple[bool, tuple[int, ...]] | None,
+def _take(copies: Copies, sources: list[Source], si: int, acting: tuple[bool, tuple[int,
+                                                                                    ...]] | None,
           others: Others | None, sacrifice: bool, then) -> Iterator[Copies]:
     if others is None:
         yield from then(copies)
         return
-    spare: list[tuple[int, tuple[bool, tuple[int, ...]], int]] = []  # (source, state, copies it may take)
+    # (source, state, copies it may take)
+    spare: list[tuple[int, tuple[bool, tuple[int, ...]], int]] = []
     for sj, (s, per) in enumerate(zip(sources, copies)):
         if not others.matches(s):
             continue
@@ -118,7 +125,8 @@ def _take(copies: Copies, sources: list[Source], si: int, acting: tuple[bool, tu
     yield from choose(0, others.n, copies)
 
 
-def _moved(copies: Copies, sj: int, state: tuple[bool, tuple[int, ...]], m: int, sacrifice: bool) -> Copies:
+def _moved(copies: Copies, sj: int, state: tuple[bool, tuple[int, ...]], m: int,
+           sacrifice: bool) -> Copies:
     """``m`` copies of source ``sj`` in ``state`` sacrificed (gone) or tapped."""
     mine = dict(copies[sj])
     mine[state] -= m

@@ -21,7 +21,8 @@ def castable(request: dict[str, Any]) -> dict[str, Any]:
     allowed = set(BOARD_KEYS) | {"costs", "query", "id", "time_limit"}
     for key in request:
         if key not in allowed:
-            raise ProblemError(key, f"unknown key for a castable question; allowed: {', '.join(sorted(allowed))}")
+            raise ProblemError(key, f"unknown key for a castable question; allowed: "
+                                    f"{', '.join(sorted(allowed))}")
     time_limit = deadlines.read_time_limit(request)
     with deadlines.request(time_limit, started):
         board = {k: request[k] for k in BOARD_KEYS if k in request}

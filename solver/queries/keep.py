@@ -47,9 +47,12 @@ from tapwise.solver.front.merge import Merge
 from tapwise.solver.answer.keywords import Late
 from tapwise.solver.queries.plan_board import board_left_by, rename_back, split_enchanted
 
-_PART_STATE = ("c", "L", "costs", "plan", "xs", "x", "_most", "acts", "splits", "ability_y", "ability_f",
-               "activations", "used", "sacrifices", "cards", "counter_terms", "drawback_terms", "copies_used",
-               "victims", "own_copy_taps", "kw_parts", "kw", "blocks", "waste_terms", "color_spent", "quantities")
+_PART_STATE = ("c", "L", "costs", "plan", "xs", "x", "_most", "acts", "splits", "ability_y",
+               "ability_f",
+               "activations", "used", "sacrifices", "cards", "counter_terms", "drawback_terms",
+               "copies_used",
+               "victims", "own_copy_taps", "kw_parts", "kw", "blocks", "waste_terms", "color_spent",
+               "quantities")
 """What ``Model._build`` leaves on the model for one part (the main payment or one kept cost)."""
 
 
@@ -77,7 +80,8 @@ class Board:
     def of(cls, problem: Problem) -> "Board":
         """The board as ``problem`` gives it: the most any payment can leave."""
         p = problem.player
-        return cls(problem.sources, p.life, p.energy, problem.hand, problem.graveyard, problem.library, problem.facts)
+        return cls(problem.sources, p.life, p.energy, problem.hand, problem.graveyard,
+                   problem.library, problem.facts)
 
 
 def most_left(board: Problem, costs: tuple[Problem, ...] = ()) -> Board:
@@ -89,7 +93,8 @@ def most_left(board: Problem, costs: tuple[Problem, ...] = ()) -> Board:
     if any(a.mill for s in board.sources for a in s.abilities):
         compiled = compile_problem(evolve(board, keep=(), objective_list=None))
         milled = sum(p.mill * p.max_activations for p in compiled.producers)
-    milled += sum(p.payment.other.mill for p in (board, *costs) if p.payment is not None and p.payment.other is not None)
+    milled += sum(p.payment.other.mill for p in (board, *costs) if p.payment is not None
+                  and p.payment.other is not None)
     if board.library is not None:
         milled = min(milled, board.library)
     return replace(Board.of(board), graveyard=board.graveyard + board.hand + milled)
@@ -97,8 +102,10 @@ def most_left(board: Problem, costs: tuple[Problem, ...] = ()) -> Board:
 
 def judged(kept: Problem, board: Board) -> Problem:
     """The kept cost as asked later on ``board``: no pool (106.4), X = 0 for ``"max"`` (9.5)."""
-    return evolve(kept, sources=board.sources, pool=(), player=evolve(kept.player, life=board.life, energy=board.energy),
-                  hand=board.hand, graveyard=board.graveyard, library=board.library, facts=board.facts,
+    return evolve(kept, sources=board.sources, pool=(), player=evolve(kept.player, life=board.life,
+                                                                      energy=board.energy),
+                  hand=board.hand, graveyard=board.graveyard, library=board.library,
+                  facts=board.facts,
                   x=0 if kept.x == "max" else kept.x, keep=(), objective_list=None)
 
 
@@ -116,7 +123,8 @@ def late_of(problem: Problem, answer: dict[str, Any]) -> Late:
     kw = problem.payment
     cards = kw.other if kw is not None else None
     return Late(tuple(tapped), tuple(other.get("sacrificed", ())), answer.get("delved", 0),
-                cards.discard if cards is not None else 0, cards.exile_graveyard if cards is not None else 0,
+                cards.discard if cards is not None else 0, cards.exile_graveyard
+                if cards is not None else 0,
                 cards.mill if cards is not None else 0)
 
 
@@ -129,7 +137,8 @@ def board_left(problem: Problem, answer: dict[str, Any]) -> Board:
     left = board_left_by(problem, answer.get("activations", []), late_of(problem, answer))
     player = problem.player
     life = player.life - answer.get("life_paid", 0) - answer.get("damage", 0)
-    return Board(left.sources, life, player.energy - answer.get("energy_paid", 0), left.hand, left.graveyard,
+    return Board(left.sources, life, player.energy - answer.get("energy_paid", 0), left.hand,
+                 left.graveyard,
                  left.library, left.facts)
 
 
@@ -150,7 +159,8 @@ class KeepModel(Model):
     ``Model._build`` is run once per part; the variables and constraints of every run stay in
     the model, and the main part's read-back state is restored after the last run."""
 
-    def __init__(self, main: Compiled, kept: list[Compiled], mana_values: list[int], plan: Plan | None = None) -> None:
+    def __init__(self, main: Compiled, kept: list[Compiled], mana_values: list[int],
+                 plan: Plan | None = None) -> None:
         self.kept = kept
         self.kept_values = mana_values
         self._kept_part = False
@@ -234,7 +244,8 @@ class KeepModel(Model):
                         lin(k_uses + _neg(all_sacs, -cap), INT_MIN, cap * n)
                 k_budget = use.budget.get((si, j), [])
                 if k_budget:
-                    lin(k_budget + m_use.budget.get((si, j), []), INT_MIN, dict(s.counters).get(ab.times.remove, 0))
+                    lin(k_budget + m_use.budget.get((si, j), []), INT_MIN,
+                        dict(s.counters).get(ab.times.remove, 0))
 
     def _link_cards(self, prob: Problem, m_use: "_Usage", use: "_Usage") -> None:
         """Cards (9.1): the kept part discards from the hand and mills from the library what the
@@ -309,7 +320,8 @@ class _Usage:
     tap: dict[int, Terms]
     sac: dict[int, Terms]
     late: list[tuple[dict[int, Terms], dict[int, Terms]]]
-    bounded: dict[int, list[tuple[Terms, int]]]  # per source: (terms, k) with terms <= copies - k in the part's own model
+    # per source: (terms, k) with terms <= copies - k in the part's own model
+    bounded: dict[int, list[tuple[Terms, int]]]
     use: dict[tuple[int, int], Terms]
     budget: dict[tuple[int, int], Terms]
     zone: dict[str, tuple[Terms, int]]  # discard, mill: all of them
@@ -339,7 +351,7 @@ def _usage(part: dict[str, Any]) -> _Usage:
         if p.sacrifice:
             sac.setdefault(p.source, []).extend(acts)
         if p.budget is not None and p.removed:
-            for (pj, lv, ci), terms in part["acts"].items():
+            for (pj, _lv, ci), terms in part["acts"].items():
                 if pj == pi and p.removed[ci]:
                     budget.setdefault((p.source, p.ability), []).extend(_neg(terms, -p.removed[ci]))
         for key in cards:
@@ -348,7 +360,8 @@ def _usage(part: dict[str, Any]) -> _Usage:
                 cards[key] += _neg(acts, -n)
     for (pi, q), x in part["victims"].items():
         (sac if c.producers[pi].others[0] == "sac" else tap).setdefault(q, []).append((x, 1))
-    late: dict[str, tuple[Terms, int]] = {"discard": ([], 0), "exile_graveyard": ([], 0), "mill": ([], 0)}
+    late: dict[str, tuple[Terms, int]] = {"discard": ([], 0), "exile_graveyard": ([], 0),
+                                          "mill": ([], 0)}
     delved: Terms = []
     late_copies: list[tuple[dict[int, Terms], dict[int, Terms]]] = []
     for _bi, kw in sorted(part["kw_parts"].items()):  # paying order
@@ -356,7 +369,8 @@ def _usage(part: dict[str, Any]) -> _Usage:
         for field in late:  # as kw.card_terms, with this part's own paid literal
             n = getattr(kw.other, field) if kw.other is not None else 0
             if n and kw.block is not None:
-                late[field] = (late[field][0] + [(part["blocks"][kw.block].paid, n)], late[field][1])
+                late[field] = (late[field][0] + [(part["blocks"][kw.block].paid, n)],
+                               late[field][1])
             else:
                 late[field] = (late[field][0], late[field][1] + n)
         if kw.delve is not None:
@@ -365,7 +379,8 @@ def _usage(part: dict[str, Any]) -> _Usage:
             "mill": (cards["mill"] + late["mill"][0], late["mill"][1])}
     found = (zone["discard"][0] + zone["mill"][0], zone["discard"][1] + zone["mill"][1])
     late_exile = (delved + late["exile_graveyard"][0], late["exile_graveyard"][1])
-    return _Usage(tap, sac, late_copies, _bounded(part, tap, sac, late_copies), use, budget, zone, (cards["exile"], 0), late_exile, found)
+    return _Usage(tap, sac, late_copies, _bounded(part, tap, sac, late_copies), use, budget, zone,
+                  (cards["exile"], 0), late_exile, found)
 
 
 def _bounded(part: dict[str, Any], tap: dict[int, Terms], sac: dict[int, Terms],
@@ -394,7 +409,8 @@ def _bounded(part: dict[str, Any], tap: dict[int, Terms], sac: dict[int, Terms],
                 own.setdefault(q, []).append((x, 1))
     for q, terms in killed.items():
         later = [t for pi, p in enumerate(c.producers) if p.source == q
-                 and (p.is_converter or (p.reads or "-")[0] == "late") for t in part["activations"][pi]]
+                 and (p.is_converter or (p.reads or "-")[0] == "late")
+                 for t in part["activations"][pi]]
         if later:
             out.setdefault(q, []).append((terms + later, 0))
     for q, terms in own.items():
@@ -438,7 +454,8 @@ def without_keep(problem: Problem) -> Problem:
 
 
 def _ordered(problem: Problem, objective: dict[str, int], kept: int) -> dict[str, int]:
-    """The answer's objective values in the problem's order, ``max_keep`` (how many kept) among them."""
+    """The answer's objective values in the problem's order, ``max_keep`` (how many kept) among
+    them."""
     values = {**objective, "max_keep": kept}
     return {name: values[name] for name in problem.objective if name in values}
 
@@ -449,7 +466,8 @@ def check_costs(problem: Problem) -> None:
     the payment lowered, which the keep model does not follow."""
     for i, s in enumerate(problem.sources):
         if s.counts:
-            raise ProblemError(f"sources[{i}].counts", "keep does not support this key yet (pay and plan do "
+            raise ProblemError(f"sources[{i}].counts", "keep does not support this key yet (pay "
+                                                       "and plan do "
                                "without keep)")
     for i, k in enumerate(problem.keep):
         try:
@@ -481,7 +499,8 @@ def pay_keeping(problem: Problem, pay_one: Callable[[Problem], dict[str, Any]]) 
 
 
 def _solve_model(problem: Problem, main: Problem, possible: list[int],
-                 pay_one: Callable[[Problem], dict[str, Any]]) -> tuple[dict[str, Any], list[int]] | None:
+                 pay_one: Callable[[Problem], dict[str, Any]]) -> tuple[dict[str, Any],
+                                                                        list[int]] | None:
     """The optimal payment with ``max_keep`` by :class:`KeepModel`, verified, and what it keeps;
     None past the time limit (the answer already found stands, not optimal)."""
     from tapwise.solver.verify.replay import verify
@@ -489,7 +508,8 @@ def _solve_model(problem: Problem, main: Problem, possible: list[int],
     board = merge.problem
     main_c = compile_problem(board)
     most = most_left(main)  # the links to the main block bound what the kept blocks take
-    kept_c = [compile_problem(judged(problem.keep[i], replace(Board.of(board), graveyard=most.graveyard)))
+    kept_c = [compile_problem(judged(problem.keep[i], replace(Board.of(board),
+                                                              graveyard=most.graveyard)))
               for i in possible]
     model = KeepModel(main_c, kept_c, [mana_value(problem.keep[i]) for i in possible])
     objectives = tuple(problem.objective)
@@ -502,7 +522,8 @@ def _solve_model(problem: Problem, main: Problem, possible: list[int],
     errors = verify(main, answer)
     really = payable(problem.keep, board_left(main, answer), pay_one)
     if sol.optimal and claimed != really:
-        errors.append(f"the model keeps {claimed} but the costs payable on the board it leaves are {really}")
+        errors.append(f"the model keeps {claimed} but the costs payable on the board it leaves are "
+                      f"{really}")
     if errors:
         raise KeepError("; ".join(errors))
     if not sol.optimal:

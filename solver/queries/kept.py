@@ -20,5 +20,6 @@ def check_kept(problem: Problem, answer: dict[str, Any]) -> list[str]:
     really = payable_on(problem.keep, board_left(problem, answer))
     claimed = answer.get("kept")
     if claimed != really:
-        return [f"kept says {claimed} but the costs payable on the board the payment leaves are {really}"]
+        return [f"kept says {claimed} but the costs payable on the board the payment leaves are "
+                f"{really}"]
     return []

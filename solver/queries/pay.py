@@ -65,16 +65,19 @@ def pay(problem: dict[str, Any] | Problem) -> dict[str, Any]:
     try:
         return _pay(problem, started, doing)
     except RecursionError:
-        return _error(f"the input is nested too deeply to be read (internal limit, while {doing.what})", problem)
+        return _error(f"the input is nested too deeply to be read (internal limit, while "
+                      f"{doing.what})", problem)
     except MemoryError:
-        return _error(f"internal error while {doing.what}: out of memory; the problem is too large", problem)
+        return _error(f"internal error while {doing.what}: out of memory; the problem is too large",
+                      problem)
     except Exception as e:  # a bug: said plainly, never a traceback
         return _error(f"internal error while {doing.what}: {type(e).__name__}: {e}", problem)
 
 
 def _pay(problem: Any, started: float, doing: _Doing) -> dict[str, Any]:
     if not isinstance(problem, (dict, Problem)):
-        return _error(f"a problem must be a JSON object (a dict) or a Problem, not {type(problem).__name__}", None)
+        return _error(f"a problem must be a JSON object (a dict) or a Problem, not "
+                      f"{type(problem).__name__}", None)
     # One deadline for the whole request, loading included: a huge board stops loading once
     # its time is over (the loader looks, models/clock.py).
     limit = problem.time_limit if isinstance(problem, Problem) else _given_time_limit(problem)
@@ -104,9 +107,11 @@ def _given_time_limit(problem: dict[str, Any]) -> float:
 
 
 def pay_compiled(prob: Problem, merge: Merge, compiled: Compiled, request: Any = None,
-                 started: float | None = None, doing: _Doing | None = None, kept: Kept | None = None) -> dict[str, Any]:
+                 started: float | None = None, doing: _Doing | None = None,
+                 kept: Kept | None = None) -> dict[str, Any]:
     """The rest of :func:`pay` once ``prob`` is loaded, merged and compiled (a prepared board,
-    ``solver.queries.prepared``, does those steps its own way and finishes here, so both answer alike).
+    ``solver.queries.prepared``, does those steps its own way and finishes here, so both answer
+    alike).
     ``request`` is what was asked (for its ``id``), ``started`` when the time limit began;
     ``kept`` what a prepared board keeps of the question's last answer (see :class:`Kept`)."""
     doing = doing or _Doing()
@@ -131,7 +136,8 @@ class Kept:
     __slots__ = ("entry",)
 
     def __init__(self) -> None:
-        self.entry: tuple[dict[str, Any], dict[str, Any], Shape] | None = None  # (the solution's fields, the answer, its shape)
+        # (the solution's fields, the answer, its shape)
+        self.entry: tuple[dict[str, Any], dict[str, Any], Shape] | None = None
 
     def answer(self, compiled: Compiled, merge: Merge, deadline: float) -> dict[str, Any]:
         """The answer of ``compiled`` before verification, as solve_compiled and the split and
@@ -158,20 +164,25 @@ def _given_back(answer: dict[str, Any], merge: Merge) -> dict[str, Any]:
     return answer
 
 
-def _solve_and_verify(prob: Problem, merge: Merge, compiled: Compiled, request: Any, deadline: float,
+def _solve_and_verify(prob: Problem, merge: Merge, compiled: Compiled, request: Any,
+                      deadline: float,
                       doing: _Doing, kept: Kept | None = None) -> dict[str, Any]:
     doing.what = "solving"
-    answer = _given_back(solve_compiled(compiled, deadline), merge) if kept is None else kept.answer(
+    answer = _given_back(solve_compiled(compiled, deadline),
+                         merge) if kept is None else kept.answer(
         compiled, merge, deadline)
     if answer["status"] == "paid":
         doing.what = "verifying the payment"
         measured: dict[str, int] = {}
-        errors = verify(prob, answer, measured, kept is not None)  # a prepared question is asked again
+        # a prepared question is asked again
+        errors = verify(prob, answer, measured, kept is not None)
         if not errors and not answer["objective"] and prob.objective:
             # a payment found past the time limit without its objective: its values as replayed
-            answer["objective"] = {name: measured[name] for name in prob.objective if name in measured}
+            answer["objective"] = {name: measured[name] for name in prob.objective
+                                   if name in measured}
         if errors:
-            answer = {"status": "error", "error": "internal error: the payment found breaks the rules, so it is "
+            answer = {"status": "error", "error": "internal error: the payment found breaks the "
+                                                  "rules, so it is "
                       "withheld: " + "; ".join(errors)}
     return _echo_id(with_unread(answer, prob), prob if request is None else request)
 
@@ -221,7 +232,8 @@ def solution_of(compiled: Compiled, deadline: float | None = None) -> Solution |
     # The fast path knows version 1 only: a problem using section 9's keys goes to CP-SAT.
     sol = fast.solve_fast(compiled, prob.objective) if fast.ENABLED and not compiled.v2 else None
     if sol is None:
-        sol = solve(compiled, prob.objective, max(deadline - time.monotonic(), 0.0), late_payment=True)
+        sol = solve(compiled, prob.objective, max(deadline - time.monotonic(), 0.0),
+                    late_payment=True)
     if sol.status == "infeasible":
         return infeasible_answer(compiled)
     if sol.status == "unknown":

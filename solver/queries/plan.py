@@ -1,7 +1,8 @@
 """``plan``: several costs paid one after another from one board this turn (spec section 7).
 
 The costs are paid *jointly* first: one CP-SAT model over the board's activations in which each
-cost may be paid or not (``solver.cpsat.model.Plan``), so no payment strands a later one that another
+cost may be paid or not (``solver.cpsat.model.Plan``), so no payment strands a later one that
+another
 payment of the earlier costs would have allowed. The joint payment is then cut into one answer
 per cost, in paying order: each activation goes to the first answer that spends mana it made
 (or mana an activation it pays for made), and mana made but not spent stays in the pool for the
@@ -11,7 +12,8 @@ answers sacrificed, a reflecting land that lost what it reflected), the answers 
 with every activation in the first answer, which is the joint payment itself.
 
 On a version-2 board the board each answer leaves is worked out copy by copy
-(solver/queries/plan_board.py): counters removed and put, uses left, permanents other costs sacrificed
+(solver/queries/plan_board.py): counters removed and put, uses left, permanents other costs
+sacrificed
 or tapped, cards left in the zones, and facts lowered by what the sacrificed copies counted
 toward (9.1-9.2); copies left in different states become entries of their own (``id~2``).
 """
@@ -25,24 +27,28 @@ from math import ceil
 from typing import Any
 
 from tapwise.models.mana import KIND_X, TYPES, format_types
-from tapwise.models.problem import BOARD_KEYS, COST_KEYS, Ability, PoolMana, Problem, ProblemError, Source
+from tapwise.models.problem import (BOARD_KEYS, COST_KEYS, Ability, PoolMana, Problem,
+                                    ProblemError, Source)
 from tapwise.models.loader import load_problem, unread_json
 from tapwise.models.total_cost import CostError
 import tapwise.solver.deadline as deadlines
 from tapwise.solver.answer.size import left_over_fields
-from tapwise.solver.answer.build import Made, ManaPool, Paid, colors_of, group_answer, pay_total, replay_activations, v2_fields
+from tapwise.solver.answer.build import (Made, ManaPool, Paid, colors_of, group_answer, pay_total,
+                                         replay_activations, v2_fields)
 from tapwise.solver.answer.build import KeywordPool
 from tapwise.solver.answer.keywords import keyword_fields, late_taken
 from tapwise.solver.contract import Compiled
 from tapwise.solver.front.compile import compile_problem
-from tapwise.solver.cpsat.model import PLAN_OBJECTIVES, PLAN_OBJECTIVES_V2, PLAN_SUMMED, PLAN_SUMMED_V2, Model, Plan
+from tapwise.solver.cpsat.model import (PLAN_OBJECTIVES, PLAN_OBJECTIVES_V2, PLAN_SUMMED,
+                                        PLAN_SUMMED_V2, Model, Plan)
 from tapwise.solver.contract import Solution
 from tapwise.solver.queries.keep import Board, KeepModel, check_costs, judged, late_of, most_left
 from tapwise.solver.queries.kept import payable_on
 from tapwise.solver.queries.keep import mana_value as keep_mana_value
 from tapwise.solver.queries.pay import pay
 from tapwise.solver.answer.keywords import Late
-from tapwise.solver.queries.plan_board import LeftError, board_left_by, merge_split, own_last, split_enchanted
+from tapwise.solver.queries.plan_board import (LeftError, board_left_by, merge_split, own_last,
+                                               split_enchanted)
 from tapwise.solver.queries.plan_fast import all_at_once
 from tapwise.solver.queries.plan_order import paying_orders, plan_key
 from tapwise.solver.verify.replay import verify
@@ -63,25 +69,29 @@ def plan(request: dict[str, Any]) -> dict[str, Any]:
     started = time.monotonic()
     for key in request:
         if key not in PLAN_KEYS:
-            raise ProblemError(key, f"unknown key for a plan question; allowed: {', '.join(PLAN_KEYS)}")
+            raise ProblemError(key, f"unknown key for a plan question; allowed: "
+                                    f"{', '.join(PLAN_KEYS)}")
     order = request.get("order", "given")
     if order not in ORDERS:
         raise ProblemError("order", f"must be \"given\" or \"any\", not {order!r}")
     time_limit = deadlines.read_time_limit(request)
     costs = request.get("costs")
     if not isinstance(costs, list) or not costs:
-        raise ProblemError("costs", "must be a non-empty list of costs (problem objects without the board keys)")
+        raise ProblemError("costs", "must be a non-empty list of costs (problem objects without "
+                                    "the board keys)")
     with deadlines.request(time_limit, started):
         return _plan(request, order, time_limit, costs)
 
 
 def _plan(request: dict[str, Any], order: str, time_limit: float, costs: list[Any]) -> dict[str, Any]:
     board = {k: request[k] for k in BOARD_KEYS if k in request}
-    board_problem = load_problem({"cost": "{0}", **board})  # the board's own errors, named without a cost
+    # the board's own errors, named without a cost
+    board_problem = load_problem({"cost": "{0}", **board})
     if "keep" in request:  # spec 9.5: kept costs judged on what the whole plan leaves
         board_problem = load_problem({"cost": "{0}", **board, "keep": request["keep"]})
         check_costs(board_problem)
-    # 9.4: an on extra's copy of several as an entry of its own, so every board left says which it is
+    # 9.4: an on extra's copy of several as an entry of its own, so every board left says
+    # which it is
     board_problem, _ = split_enchanted(board_problem)
     problems = [split_enchanted(_load_cost(i, cost, board))[0] for i, cost in enumerate(costs)]
     compiled = []
@@ -93,7 +103,8 @@ def _plan(request: dict[str, Any], order: str, time_limit: float, costs: list[An
     result = _solve(problems, compiled, order, time_limit)
     if board_problem.keep and result["status"] == "paid":
         result = _keeping(board_problem, problems, compiled, order, time_limit, result)
-    unread = unread_json(board_problem)  # the cards' mana abilities the reader skipped, never hidden
+    # the cards' mana abilities the reader skipped, never hidden
+    unread = unread_json(board_problem)
     if unread and result.get("status") != "error":
         result["unread"] = unread
     return result
@@ -103,7 +114,8 @@ def plan_left(request: dict[str, Any], result: dict[str, Any]) -> Board:
     """The board the paid plan ``result`` of ``request`` leaves: its kept costs are judged there."""
     board = {k: request[k] for k in BOARD_KEYS if k in request}
     board_problem, _ = split_enchanted(load_problem({"cost": "{0}", **board}))
-    problems = [split_enchanted(_load_cost(i, cost, board))[0] for i, cost in enumerate(request["costs"])]
+    problems = [split_enchanted(_load_cost(i, cost, board))[0] for i,
+                cost in enumerate(request["costs"])]
     return _plan_left(board_problem, problems, result)
 
 
@@ -115,13 +127,15 @@ def _plan_left(board: Problem, problems: list[Problem], result: dict[str, Any]) 
     ids = {s.id for s in board.sources}
 
     def root(sid: str) -> str:
-        """The entry of ``board`` an answer's entry was split off (``id~2``: solver/queries/plan_board.py)."""
+        """The entry of ``board`` an answer's entry was split off (``id~2``:
+        solver/queries/plan_board.py)."""
         while sid not in ids and "~" in sid:
             sid = sid.rsplit("~", 1)[0]
         return sid
 
     activations = [{**act, "source": root(act["source"]),
-                    **{key: [root(v) for v in act[key]] for key in ("tapped", "sacrificed") if key in act}}
+                    **{key: [root(v) for v in act[key]] for key in ("tapped", "sacrificed")
+                       if key in act}}
                    for a in answers for act in a["activations"]]
     by_id = {s.id: s for s in board.sources}
     # the plan's mana abilities all come before its first 601.2h, in any order the player likes:
@@ -135,18 +149,22 @@ def _plan_left(board: Problem, problems: list[Problem], result: dict[str, Any]) 
     for k, late in enumerate(lates):
         left = board_left_by(here, activations if k == 0 else [], late, derived)
         derived.update(left.derived)
-        here = replace(here, sources=left.sources, hand=left.hand, graveyard=left.graveyard, library=left.library,
+        here = replace(here, sources=left.sources, hand=left.hand, graveyard=left.graveyard,
+                       library=left.library,
                        facts=left.facts)
     player = board.player
     lost = sum(a["life_paid"] + a["damage"] for a in answers)
-    return Board(here.sources, player.life - lost, player.energy - sum(a["energy_paid"] for a in answers),
+    return Board(here.sources, player.life - lost, player.energy - sum(a["energy_paid"]
+                                                                       for a in answers),
                  here.hand, here.graveyard, here.library, here.facts)
 
 
-def _keeping(board: Problem, problems: list[Problem], compiled: list[Compiled], order: str, time_limit: float,
+def _keeping(board: Problem, problems: list[Problem], compiled: list[Compiled], order: str,
+             time_limit: float,
              result: dict[str, Any]) -> dict[str, Any]:
     """The plan with ``kept``: the plan found already when it keeps all that can be kept (the
-    argument of solver/queries/keep.py), else the plan of the keep model, with max_keep after the colors."""
+    argument of solver/queries/keep.py), else the plan of the keep model, with max_keep after the
+    colors."""
     keep = board.keep
     kept = payable_on(keep, _plan_left(board, problems, result))
     most = most_left(board, tuple(problems))  # (a graveyard the costs may fill)
@@ -159,7 +177,8 @@ def _keeping(board: Problem, problems: list[Problem], compiled: list[Compiled], 
             claimed = better.pop("claimed_kept")
             kept = payable_on(keep, _plan_left(board, problems, better))
             if better["optimal"] and claimed != kept:
-                return {"status": "error", "error": f"internal error: the plan's model keeps {claimed} but the "
+                return {"status": "error", "error": f"internal error: the plan's model keeps "
+                                                    f"{claimed} but the "
                         f"costs payable on the board it leaves are {kept}, so the plan is withheld"}
             result = better
     result["kept"] = kept
@@ -175,12 +194,16 @@ def _load_cost(i: int, cost: Any, board: dict[str, Any]) -> Problem:
         raise ProblemError(where, "must be an object")
     for key in cost:
         if key == "objective":
-            raise ProblemError(f"{where}.objective", "a plan's costs are optimized together (spec section 7: "
-                               "most costs, then most mana value, then the default objectives summed)")
+            raise ProblemError(f"{where}.objective", "a plan's costs are optimized together (spec "
+                                                     "section 7: "
+                               "most costs, then most mana value, then the default objectives "
+                               "summed)")
         if key == "time_limit":
-            raise ProblemError(f"{where}.time_limit", "a plan has one time limit: give time_limit at the top level")
+            raise ProblemError(f"{where}.time_limit", "a plan has one time limit: give time_limit "
+                                                      "at the top level")
         if key not in PLAN_COST_KEYS:
-            raise ProblemError(f"{where}.{key}", "unknown key in a cost (board keys go at the top level)")
+            raise ProblemError(f"{where}.{key}", "unknown key in a cost (board keys go at the top "
+                                                 "level)")
     try:
         loaded = load_problem({**cost, **board})
     except ProblemError as e:  # the board loaded already: the error is in the cost's own keys
@@ -226,12 +249,16 @@ def _solve(problems: list[Problem], compiled: list[Compiled], order: str, time_l
                 "why": f"no plan found within the time limit of {time_limit:g} s"}
     sol, per_cost, objective = decided
     sol.optimal = sol.optimal and every
-    paid = [i for i in candidates if per_cost[i] is not None]  # in paying order (solver/queries/plan_order.py)
+    # in paying order (solver/queries/plan_order.py)
+    paid = [i for i in candidates if per_cost[i] is not None]
     unpaid = [i for i in range(len(problems)) if i not in paid]
     if not paid:
-        return _result("infeasible", sol.optimal, [], unpaid, left, objective, why=_why(problems, unpaid, order),
+        return _result("infeasible", sol.optimal, [], unpaid, left, objective, why=_why(problems,
+                                                                                        unpaid,
+                                                                                        order),
                        v2=any(p.v2 for p in problems))
-    joint = _Joint(compiled[candidates[0]], sol, [(problems[i], compiled[i], per_cost[i]) for i in paid],
+    joint = _Joint(compiled[candidates[0]], sol, [(problems[i], compiled[i], per_cost[i])
+                                                  for i in paid],
                    any(p.v2 for p in problems))
     answers: list[dict[str, Any]] | None = None
     errors: list[str] = []
@@ -242,19 +269,22 @@ def _solve(problems: list[Problem], compiled: list[Compiled], order: str, time_l
         if not errors and (keeping is None or not joint.dropped):
             break
     if errors:
-        return {"status": "error", "error": "internal error: the plan found breaks the rules, so it is withheld: "
+        return {"status": "error", "error": "internal error: the plan found breaks the rules, so "
+                                            "it is withheld: "
                 + "; ".join(errors)}
     for a in answers or ():
         a["optimal"] = sol.optimal
         group_answer(a)  # identical mana as one entry with a count, as pay() answers it
-    out = _result("paid", sol.optimal, paid, unpaid, left, objective, answers, _why(problems, unpaid, order),
+    out = _result("paid", sol.optimal, paid, unpaid, left, objective, answers, _why(problems,
+                                                                                    unpaid, order),
                   v2=joint.v2)
     if keeping is not None:
         out["claimed_kept"] = objective.pop("claimed_kept")
     return out
 
 
-def _order_key(objective: dict[str, Any], keeping: tuple[list[Compiled], list[int], list[int]] | None,
+def _order_key(objective: dict[str, Any], keeping: tuple[list[Compiled], list[int],
+                                                         list[int]] | None,
                ) -> tuple[int, ...]:
     """A paying order's plan as a key, larger better (solver/queries/plan_order.py's ``plan_key``); with
     ``keep``, the kept costs it claims (count, then mana value) right after the costs and mana
@@ -278,11 +308,13 @@ def _decide(problems: list[Problem], compiled: list[Compiled], candidates: list[
     values = [_mana_value(problems[i]) for i in candidates]
     v2 = any(p.v2 for p in problems)  # one board: 9.6's objectives for all the costs or none
     summed = PLAN_SUMMED_V2 if v2 else PLAN_SUMMED
-    together = (all_at_once(problems, compiled, time_limit) if len(candidates) == len(problems) and keeping is None
+    together = (all_at_once(problems, compiled, time_limit) if len(candidates) == len(problems)
+                and keeping is None
                 else None)
     if together is not None:  # every cost fits: one payment of all their symbols
         sol, shares = together
-        return sol, dict(enumerate(shares)), {"paid": len(problems), "mana_value": sum(v for v, _ in values),
+        return sol, dict(enumerate(shares)), {"paid": len(problems), "mana_value": sum(v for v,
+                                                                                       _ in values),
                                               **{k: sol.objective[k] for k in summed}}
     spec = Plan(tuple(compiled[i] for i in candidates), tuple(v for v, _ in values), tuple(n for _, n in values),
                 prefix=order == "given")
@@ -298,10 +330,12 @@ def _decide(problems: list[Problem], compiled: list[Compiled], candidates: list[
         sol = model.solve(_with_keep(objectives), time_limit)
     if sol.status == "unknown":
         return None
-    objective: dict[str, Any] = {"paid": sol.objective["plan_paid"], "mana_value": sol.objective["plan_mana_value"],
+    objective: dict[str, Any] = {"paid": sol.objective["plan_paid"],
+                                 "mana_value": sol.objective["plan_mana_value"],
                                  **{k: sol.objective[k] for k in summed}}
     if keeping is not None:
-        objective["claimed_kept"] = [i for i, kept in zip(keeping[2], model.kept_in_solution()) if kept]
+        objective["claimed_kept"] = [i for i, kept in zip(keeping[2], model.kept_in_solution())
+                                     if kept]
     return sol, dict(zip(candidates, model.plan_solutions)), objective
 
 
@@ -309,10 +343,13 @@ def _result(status: str, optimal: bool, paid: list[int], unpaid: list[int], left
             objective: dict[str, int], answers: list[dict[str, Any]] | None = None,
             why: list[str] | None = None, v2: bool | None = None) -> dict[str, Any]:
     """``v2``: the plan's costs use section 9 (any of them; default: ``left``'s problem does)."""
-    return {"status": status, "optimal": optimal, "paid": paid, "answers": answers or [], "unpaid": unpaid,
+    return {"status": status, "optimal": optimal, "paid": paid, "answers": answers or [],
+            "unpaid": unpaid,
             "why": why or [],
-            "left": {"sources": [s.to_json() for s in left.sources], "pool": [m.to_json() for m in left.pool],
-                     "player": {"life": left.player.life, "energy": left.player.energy}, **_zones_left(left, left.v2 if v2 is None else v2)},
+            "left": {"sources": [s.to_json() for s in left.sources], "pool": [m.to_json()
+                                                                              for m in left.pool],
+                     "player": {"life": left.player.life, "energy": left.player.energy},
+                     **_zones_left(left, left.v2 if v2 is None else v2)},
             "objective": objective}
 
 
@@ -341,7 +378,8 @@ def _why(problems: list[Problem], unpaid: list[int], order: str) -> list[str]:
         elif order == "given":
             out.append("it can be paid on its own, but not after the costs before it")
         else:
-            out.append("it can be paid on its own, but not together with more costs, or as much mana value, "
+            out.append("it can be paid on its own, but not together with more costs, or as much "
+                       "mana value, "
                        "as the plan pays")
     return out
 
@@ -353,16 +391,20 @@ Token = dict[str, Any]
 class _Joint:
     """The joint payment of the paid costs, replayed once, and who made and spent each mana."""
 
-    def __init__(self, c: Compiled, sol: Solution, paid: list[tuple[Problem, Compiled, Solution | None]],
+    def __init__(self, c: Compiled, sol: Solution, paid: list[tuple[Problem, Compiled,
+                                                                    Solution | None]],
                  v2: bool) -> None:
         self.v2 = v2  # a cost uses section 9: every answer has 9.6's fields
         pool = ManaPool(c)
-        self.start_pool: list[Token] = pool.start  # one dict per mana of c.problem.pool, in its order
+        # one dict per mana of c.problem.pool, in its order
+        self.start_pool: list[Token] = pool.start
         self.pool_mana = {id(m): pm for m, pm in zip(self.start_pool, c.problem.pool)}
         made_by: Made = []
         self.activations, _, _, _, _ = replay_activations(c, sol, pool, made_by)
-        self.activations = own_last(self.activations)  # 9.2: a copy sacrificing its own entry's copies, last
-        self.instances: dict[int, list[list[Token]]] = dict(made_by)  # entry -> mana of each activation
+        # 9.2: a copy sacrificing its own entry's copies, last
+        self.activations = own_last(self.activations)
+        # entry -> mana of each activation
+        self.instances: dict[int, list[list[Token]]] = dict(made_by)
         self.maker: dict[int, tuple[int, int]] = {}  # id(mana) -> (entry, activation)
         for a, per in made_by:
             for j, made in enumerate(per):
@@ -371,12 +413,14 @@ class _Joint:
         self.costs: list[tuple[Problem, Compiled, Paid, Solution]] = []
         for prob, compiled, one in paid:
             assert one is not None and compiled.kinds == c.kinds  # one board: the same mana kinds
-            # 9.3: this cost's convoked creatures, improvised artifacts and delved cards beside the mana
+            # 9.3: this cost's convoked creatures, improvised artifacts and delved
+            # cards beside the mana
             view = pool if one.keywords is None else KeywordPool(compiled, one, shared=pool)
             self.costs.append((prob, compiled, pay_total(compiled, one, view), one))
         self.board = c.problem
         self.derived: dict[str, str] = {}  # entries the answers split off: new id -> the id split
-        self.dropped = False  # the last cut left out an activation of the joint payment (no cost needed it)
+        # the last cut left out an activation of the joint payment (no cost needed it)
+        self.dropped = False
 
     def _chunk(self, a: int, j: int) -> list[dict[str, Any]]:
         """What activation ``j`` of entry ``a`` paid for its own cost (converters only)."""
@@ -396,7 +440,8 @@ class _Joint:
         answers: list[dict[str, Any]] = []
         errors: list[str] = []
         for k, (prob, compiled, paid, one) in enumerate(self.costs):
-            here = replace(prob, sources=board.sources, pool=board.pool, player=board.player, facts=board.facts,
+            here = replace(prob, sources=board.sources, pool=board.pool, player=board.player,
+                           facts=board.facts,
                            hand=board.hand, graveyard=board.graveyard, library=board.library)
             pool_ref = {id(m): i for i, m in enumerate(floating)} if k else {}
             order: list[tuple[int, int]] = []
@@ -406,14 +451,15 @@ class _Joint:
                     return
                 done.add((a, j))
                 act = self.activations[a]
-                for key in ("sacrificed", "tapped"):  # its victims act first, as in the joint payment
+                # its victims act first, as in the joint payment
+                for key in ("sacrificed", "tapped"):
                     for victim in set(self._victims_of(a, j, key)) if key in act else ():
                         for b in range(a):
                             if self.activations[b]["source"] == victim:
                                 for i in range(self.activations[b]["times"]):
                                     activate(b, i)
-                for pay in self._chunk(a, j):
-                    for m in pay.get("mana", ()):
+                for payment in self._chunk(a, j):
+                    for m in payment.get("mana", ()):
                         need(m)
                 order.append((a, j))
 
@@ -426,18 +472,20 @@ class _Joint:
                 for a, per in self.instances.items():
                     for j in range(len(per)):
                         activate(a, j)
-            for pay in paid.payments:
-                for m in pay.get("mana", ()):
+            for payment in paid.payments:
+                for m in payment.get("mana", ()):
                     need(m)
             made_here = {id(m) for a, j in order for m in self.instances[a][j]}
 
             def ref(m: Token) -> Token:
-                if id(m) in made_here or k == 0 or "type" not in m:  # made here, or a keyword item (9.3)
+                # made here, or a keyword item (9.3)
+                if id(m) in made_here or k == 0 or "type" not in m:
                     return m
                 return {"type": m["type"], "source": "pool", "pool": pool_ref[id(m)]}
 
             def rewrite(payments: list[dict[str, Any]]) -> list[dict[str, Any]]:
-                return [{**pay, "mana": [ref(m) for m in pay["mana"]]} if "mana" in pay else dict(pay)
+                return [{**pay, "mana": [ref(m) for m in pay["mana"]]} if "mana" in pay
+                        else dict(pay)
                         for pay in payments]
 
             activations = self._activations(order, rewrite)
@@ -458,7 +506,8 @@ class _Joint:
             errors += [f"answers[{k}]: {e}" for e in verify(here, answer)]
             answers.append(answer)
             board = after
-        self.dropped = any((a, j) not in done for a, per in self.instances.items() for j in range(len(per)))
+        self.dropped = any((a, j) not in done for a, per in self.instances.items()
+                           for j in range(len(per)))
         return answers, replace(board, sources=merge_split(board.sources, self.derived)), errors
 
     def _activations(self, order: list[tuple[int, int]], rewrite: Any) -> list[dict[str, Any]]:
@@ -469,7 +518,8 @@ class _Joint:
         for a, j in order:
             act = self.activations[a]
             chunk = rewrite(self._chunk(a, j))
-            victims = {key: self._victims_of(a, j, key) for key in ("sacrificed", "tapped") if key in act}
+            victims = {key: self._victims_of(a, j, key) for key in ("sacrificed", "tapped")
+                       if key in act}
             if a == last:
                 out[-1]["times"] += 1
                 if "paid" in act:
@@ -477,7 +527,8 @@ class _Joint:
                 for key, ids in victims.items():
                     out[-1][key] += ids
                 continue
-            entry = {"source": act["source"], "ability": act["ability"], "adds": act["adds"], "times": 1}
+            entry = {"source": act["source"], "ability": act["ability"], "adds": act["adds"],
+                     "times": 1}
             for key in ("made", "extra"):  # 9.4: what it made before replacements; the extras' mana
                 if key in act:
                     entry[key] = act[key]
@@ -496,18 +547,22 @@ class _Joint:
         size = len(ids) // self.activations[a]["times"]
         return ids[j * size:(j + 1) * size]
 
-    def _answer(self, here: Problem, compiled: Compiled, paid: Paid, one: Solution, activations: list[dict[str, Any]],
+    def _answer(self, here: Problem, compiled: Compiled, paid: Paid, one: Solution,
+                activations: list[dict[str, Any]],
                 floating: list[Token], waste: int, payments: list[dict[str, Any]]) -> tuple[dict[str, Any], Problem]:
         """The spec answer of one cost of the plan, paid on the board ``here``, and what it leaves
-        (solver/queries/plan_board.py: copy by copy, with the counters, cards and facts of 9.1-9.2, and
+        (solver/queries/plan_board.py: copy by copy, with the counters, cards and facts of 9.1-9.2,
+        and
         what 9.3's keywords and other costs took in 601.2h)."""
         by_id = {s.id: s for s in here.sources}
         left = board_left_by(here, activations, late_taken(compiled, one, payments), self.derived)
         self.derived.update(left.derived)
-        activations = left.activations  # naming the entries the copies were in (an earlier answer may split one)
+        # naming the entries the copies were in (an earlier answer may split one)
+        activations = left.activations
         late = left.late  # naming the entries of ``here`` the copies were in
         payments = _name_payers(payments, late)
-        taps: dict[str, int] = dict(left.tapped_by_others)  # a copy tapped by tap_other counts (9.6)
+        # a copy tapped by tap_other counts (9.6)
+        taps: dict[str, int] = dict(left.tapped_by_others)
         for sid in late.tapped:  # and one tapped by convoke, improvise or the cost's own tap_other
             taps[sid] = taps.get(sid, 0) + 1
         sacs: dict[str, int] = {}
@@ -531,7 +586,8 @@ class _Joint:
             copies[sid] = max(copies.get(sid, 0), n)
         for (sid, j), n in uses.items():
             per_copy = _per_copy(by_id[sid], by_id[sid].abilities[j])
-            copies[sid] = max(copies.get(sid, 0), ceil(n / max(1, n if per_copy is None else per_copy)))
+            copies[sid] = max(copies.get(sid, 0), ceil(n / max(1, n if per_copy is None
+                                                               else per_copy)))
         for sid, n in left.distinct.items():  # a copy tapping others of its entry is one more (9.6)
             copies[sid] = max(copies.get(sid, 0), n)
         variant_energy = sum(1 for pay in payments if "energy" in pay)
@@ -541,17 +597,24 @@ class _Joint:
             "status": "paid", "optimal": True, "x": one.x, "total_cost": paid.total_cost,
             "announce": {"hybrid": paid.hybrid_halves, "phyrexian_life": paid.phyrexian_life},
             "activations": activations, "payments": payments,
-            "life_paid": ability_life + paid.life, "damage": damage, "energy_paid": energy + variant_energy,
-            "sources_used": sum(copies.values()), "sacrificed": left.sacrificed - len(late.sacrificed),
+            "life_paid": ability_life + paid.life, "damage": damage,
+                  "energy_paid": energy + variant_energy,
+            "sources_used": sum(copies.values()),
+                  "sacrificed": left.sacrificed - len(late.sacrificed),
             "colors_spent": colors,
             "counters": len(colors) if "eclipse" in here.keywords else None,
-            **left_over_fields(Counter(m["type"] for m in floating), lambda: [_BRACED[m["type"]] for m in floating]),
-            "objective": {"min_life": lost, "min_sacrifices": left.sacrificed, "min_sources": sum(copies.values()),
+            **left_over_fields(Counter(m["type"] for m in floating), lambda: [_BRACED[m["type"]]
+                                                                              for m in floating]),
+            "objective": {"min_life": lost, "min_sacrifices": left.sacrificed,
+                          "min_sources": sum(copies.values()),
                           "min_waste": waste},
         }
-        if self.v2:  # the plan's costs, not what is left of the board: every answer has the same fields
+        # the plan's costs, not what is left of the board: every answer has the same
+        # fields
+        if self.v2:
             answer.update(v2_fields(here, activations))
-            answer["objective"].update({"min_drawbacks": sum(d["times"] for d in answer["drawbacks"]),
+            answer["objective"].update({"min_drawbacks": sum(d["times"]
+                                                             for d in answer["drawbacks"]),
                                         "min_cards": left.cards, "min_counters": left.counters})
         if one.keywords is not None:  # 9.3's fields; they add other_costs' sacrifices and discards
             answer.update(keyword_fields(compiled, one, answer))
@@ -561,18 +624,22 @@ class _Joint:
             if "sacrificed" in report:
                 report["sacrificed"] = list(late.sacrificed)
         pool = tuple(self._pool_mana(m, i, by_id) for i, m in enumerate(floating))
-        player = replace(here.player, life=here.player.life - lost, energy=here.player.energy - energy - variant_energy)
-        return answer, replace(here, sources=left.sources, pool=pool, player=player, facts=left.facts,
+        player = replace(here.player, life=here.player.life - lost,
+                         energy=here.player.energy - energy - variant_energy)
+        return answer, replace(here, sources=left.sources, pool=pool, player=player,
+                               facts=left.facts,
                                hand=left.hand, graveyard=left.graveyard, library=left.library)
 
     def _pool_mana(self, m: Token, entry: int, by_id: dict[str, Source]) -> PoolMana:
-        """Mana left in the pool as the next answer's board has it (snow and restriction kept, 106.6)."""
+        """Mana left in the pool as the next answer's board has it (snow and restriction kept,
+        106.6)."""
         start = self.pool_mana.get(id(m))
         if start is not None:
             return replace(start, entry=entry)
         a, _ = self.maker[id(m)]
         act = self.activations[a]
-        src = by_id.get(act["source"]) or next(s for s in self.board.sources if s.id == act["source"])
+        src = by_id.get(act["source"]) or next(s for s in self.board.sources
+                                               if s.id == act["source"])
         if m.get("extra"):  # an extra's mana (9.4): unrestricted and not snow
             return PoolMana(m["type"], False, None, None, entry)
         return PoolMana(m["type"], src.snow, src.abilities[act["ability"]].only, None, entry)
@@ -584,13 +651,14 @@ def _name_payers(payments: list[dict[str, Any]], late: Late) -> list[dict[str, A
     split, ``id~2``, when the copy was one of those)."""
     named = iter(late.tapped)
     out = []
-    for pay in payments:
-        mana = pay.get("mana")
+    for payment in payments:
+        mana = payment.get("mana")
         if mana and any("convoke" in m or "improvise" in m for m in mana):
-            mana = [{k: next(named)} if (k := next(iter(m))) in ("convoke", "improvise") and len(m) == 1 else m
+            mana = [{k: next(named)} if (k := next(iter(m))) in ("convoke", "improvise")
+                    and len(m) == 1 else m
                     for m in mana]
-            pay = {**pay, "mana": mana}
-        out.append(pay)
+            payment = {**payment, "mana": mana}
+        out.append(payment)
     return out
 
 

@@ -54,11 +54,15 @@ class Left:
     sacrificed: int  # permanents sacrificed, by their own ability or by another's cost (9.7)
     cards: int  # min_cards: cards exiled from the hand, discarded, exiled, milled
     counters: int  # min_counters: counters removed and put
-    tapped_by_others: dict[str, int] = field(default_factory=dict)  # copies tap_other tapped, by source
-    derived: dict[str, str] = field(default_factory=dict)  # entries split off: new id -> the id split
+    # copies tap_other tapped, by source
+    tapped_by_others: dict[str, int] = field(default_factory=dict)
+    # entries split off: new id -> the id split
+    derived: dict[str, str] = field(default_factory=dict)
     late: Late = Late()  # what 601.2h took, naming the entries each copy was in
-    activations: list[dict[str, Any]] = field(default_factory=list)  # as replayed, naming the entries used
-    distinct: dict[str, int] = field(default_factory=dict)  # per entry, the fewest copies used (9.6, see below)
+    # as replayed, naming the entries used
+    activations: list[dict[str, Any]] = field(default_factory=list)
+    # per entry, the fewest copies used (9.6, see below)
+    distinct: dict[str, int] = field(default_factory=dict)
 
 
 def _limit(a: Ability) -> int | None:
@@ -68,17 +72,20 @@ def _limit(a: Ability) -> int | None:
 class _Replay:
     def __init__(self, problem: Problem, derived: dict[str, str] | None = None) -> None:
         self.problem = problem
-        self.split = dict(derived or {})  # entries earlier answers split off: new id -> the id split
+        # entries earlier answers split off: new id -> the id split
+        self.split = dict(derived or {})
         self.copies: dict[str, list[_Copy]] = {}
         self.taken = {s.id for s in problem.sources}
         self.derived: dict[str, str] = {}  # ids of entries split off -> the id they were split from
         for s in problem.sources:
             counters = dict(s.counters)
             uses = [_limit(a) for a in s.abilities]
-            self.copies[s.id] = [_Copy(k >= s.count - s.tapped, dict(counters), list(uses)) for k in range(s.count)]
+            self.copies[s.id] = [_Copy(k >= s.count - s.tapped, dict(counters), list(uses))
+                                 for k in range(s.count)]
 
     def _new_id(self, sid: str) -> str:
-        """An id for copies of ``sid`` split off into an entry of their own: ``sid~2``, ``sid~3``, ..."""
+        """An id for copies of ``sid`` split off into an entry of their own: ``sid~2``, ``sid~3``,
+        ..."""
         k = 2
         while f"{sid}~{k}" in self.taken:
             k += 1
@@ -132,13 +139,15 @@ class _Replay:
 
         times = act["times"]
         own = set(self.group(src.id))
-        victims = {"tapped": list(act.get("tapped", ())), "sacrificed": list(act.get("sacrificed", ()))}
+        victims = {"tapped": list(act.get("tapped", ())), "sacrificed": list(act.get("sacrificed",
+                                                                                     ()))}
         each = {key: len(ids) // times for key, ids in victims.items()}
         paid = list(act.get("paid", ()))
         per_paid = len(paid) // times
         done: list[dict[str, Any]] = []
         for r in range(times):
-            taps_own = any(v in own for v in victims["tapped"][r * each["tapped"]:(r + 1) * each["tapped"]])
+            taps_own = any(v in own
+                           for v in victims["tapped"][r * each["tapped"]:(r + 1) * each["tapped"]])
             # 9.2: an ability without {T} tapping copies of its own entry is best activated by a
             # tapped copy, leaving the untapped ones to be tapped
             entry, c = self._pick(src.id, can, ab.sacrifice and not ab.tap, f"activate ability {j}",
@@ -163,7 +172,8 @@ class _Replay:
                     # that can't act again the one to sacrifice.
                     mine = victim in own and (key == "sacrificed" or not ab.tap)
                     where, chosen = self._pick(victim, ok, key == "sacrificed", f"be {key}",
-                                               fresh=j if mine else None, sign=1 if key == "sacrificed" else -1)
+                                               fresh=j if mine else None, sign=1
+                                               if key == "sacrificed" else -1)
                     named.setdefault(key, []).append(where)
                     if key == "tapped":
                         chosen.tapped = True
@@ -171,7 +181,8 @@ class _Replay:
                         chosen.alive = False
             if ab.sacrifice:
                 c.alive = False
-            one = {**act, "source": entry, "times": 1, **{k: named.get(k, []) for k in victims if k in act}}
+            one = {**act, "source": entry, "times": 1, **{k: named.get(k, []) for k in victims
+                                                          if k in act}}
             if "paid" in act:
                 one["paid"] = paid[r * per_paid:(r + 1) * per_paid]
             if done and done[-1]["source"] == entry:
@@ -186,13 +197,15 @@ class _Replay:
 
     def _entry_for(self, ids: list[str], ok) -> str:
         """The first of ``ids`` (an entry and those split off it) with a copy ``ok`` allows."""
-        return next((i for i in ids if any(c.alive and ok(c) for c in self.copies.get(i, ()))), ids[0])
+        return next((i for i in ids if any(c.alive and ok(c) for c in self.copies.get(i, ()))),
+                    ids[0])
 
     def tap_late(self, ids: list[str]) -> str:
         """An untapped copy of the entry ``ids`` names tapped as the total cost is paid
         (convoke, improvise, tap_other); the id of the entry it is in."""
         sid = self._entry_for(ids, lambda c: not c.tapped)
-        self._pick(sid, lambda c: not c.tapped, False, "be tapped as the total cost is paid", ids=[sid])[1].tapped = True
+        self._pick(sid, lambda c: not c.tapped, False, "be tapped as the total cost is paid",
+                   ids=[sid])[1].tapped = True
         return sid
 
     def sacrifice_late(self, ids: list[str]) -> str:
@@ -201,7 +214,8 @@ class _Replay:
         alive = [i for i in ids if any(c.alive for c in self.copies.get(i, ()))]
         tapped = [i for i in alive if any(c.alive and c.tapped for c in self.copies[i])]
         sid = (tapped or alive or ids)[0]
-        self._pick(sid, lambda c: True, True, "be sacrificed as the total cost is paid", ids=[sid])[1].alive = False
+        self._pick(sid, lambda c: True, True, "be sacrificed as the total cost is paid",
+                   ids=[sid])[1].alive = False
         return sid
 
     def sources(self) -> tuple[Source, ...]:
@@ -210,7 +224,8 @@ class _Replay:
             alive = [c for c in self.copies[s.id] if c.alive]
             if not alive:
                 continue
-            original = (tuple(sorted(dict(s.counters).items())), tuple(_limit(a) for a in s.abilities))
+            original = (tuple(sorted(dict(s.counters).items())), tuple(_limit(a)
+                                                                       for a in s.abilities))
             groups: dict[tuple[Any, ...], list[_Copy]] = {}
             if any(c.key() == original for c in alive):
                 groups[original] = []
@@ -255,7 +270,8 @@ def own_last(activations: list[dict[str, Any]], derived: dict[str, str] | None =
             if not own:
                 continue
             rest = [v for v in victims if root(v) != sid]
-            slots = [(k, len(out[k][key]) // out[k]["times"]) for k in ks for _ in range(out[k]["times"])]
+            slots = [(k, len(out[k][key]) // out[k]["times"]) for k in ks
+                     for _ in range(out[k]["times"])]
             dealt: list[list[str]] = [[] for _ in slots]
             if key == "sacrificed":  # the entry's own copies last
                 flat = rest + own
@@ -269,11 +285,12 @@ def own_last(activations: list[dict[str, Any]], derived: dict[str, str] | None =
                     while len(dealt[i]) < n:
                         dealt[i].append(rest.pop(0))
             for k in ks:
-                out[k] = {**out[k], key: [v for (kk, _), d in zip(slots, dealt) if kk == k for v in d]}
+                out[k] = {**out[k], key: [v for (kk, _), d in zip(slots, dealt) if kk == k
+                                          for v in d]}
     return out
 
 
-def board_left_by(problem: Problem, activations: list[dict[str, Any]], late: Late = Late(),
+def board_left_by(problem: Problem, activations: list[dict[str, Any]], late: Late = Late(),  # noqa: B008 (a frozen value)
                   derived: dict[str, str] | None = None) -> Left:
     """What ``activations`` (a verified answer's, in its order), then ``late`` (601.2h), leave
     of ``problem``'s board: :class:`Left`; raises :class:`LeftError` if they ask a copy for
@@ -286,7 +303,8 @@ def board_left_by(problem: Problem, activations: list[dict[str, Any]], late: Lat
     by_id = {s.id: s for s in problem.sources}
     replay = _Replay(problem, derived)
     activations = [one for act in own_last(activations, derived) for one in
-                   replay.act(by_id[act["source"]], act["ability"], by_id[act["source"]].abilities[act["ability"]], act)]
+                   replay.act(by_id[act["source"]], act["ability"],
+                              by_id[act["source"]].abilities[act["ability"]], act)]
     discard = exile = mill = cards = counters = sacrificed = 0
     tapped_by_others: dict[str, int] = {}
     lowered: dict[str, int] = {}  # board facts, less what sacrificed copies counted toward (9.1)
@@ -338,9 +356,11 @@ def board_left_by(problem: Problem, activations: list[dict[str, Any]], late: Lat
     exile += late.delved + late.exile
     mill += late.mill
     cards += late.delved + late.discard + late.exile + late.mill
-    facts = tuple((f, v - lowered[f] if f in lowered and isinstance(v, int) else v) for f, v in problem.facts)
+    facts = tuple((f, v - lowered[f] if f in lowered and isinstance(v, int) else v) for f,
+                  v in problem.facts)
     library = None if problem.library is None else problem.library - mill
-    return Left(replay.sources(), facts, problem.hand - discard, problem.graveyard - exile + discard + mill, library,
+    return Left(replay.sources(), facts, problem.hand - discard,
+                problem.graveyard - exile + discard + mill, library,
                 sacrificed, cards, counters, tapped_by_others, replay.derived, named, activations,
                 _distinct(by_id, activations))
 
@@ -350,7 +370,8 @@ def _distinct(by_id: dict[str, Source], activations: list[dict[str, Any]]) -> di
     activation of an ability without {T} tapped ``n`` copies of its own entry (``tap_other``
     without "self"), the copy acting is another one (``n + 1``). When two activations share
     such taps, each may be activated by a copy the other tapped: no such floor."""
-    own: dict[str, list[int]] = {}  # per entry: [its copies tapped so, activations that tapped them]
+    # per entry: [its copies tapped so, activations that tapped them]
+    own: dict[str, list[int]] = {}
     for act in activations:
         ab = by_id[act["source"]].abilities[act["ability"]]
         n = act.get("tapped", []).count(act["source"])
@@ -383,7 +404,8 @@ def merge_split(sources: tuple[Source, ...], derived: dict[str, str]) -> tuple[S
 def split_enchanted(problem: Problem) -> tuple[Problem, dict[str, str]]:
     """``problem`` with each entry of several copies that an ``on`` extra names (9.4) split in
     two: the enchanted copy keeps the id (untapped when any copy is, as ``pay`` reads it:
-    solver/front/effects.py), the other copies become ``id~2``. Exactly the same board, but one whose
+    solver/front/effects.py), the other copies become ``id~2``. Exactly the same board, but one
+    whose
     entries say which copy is enchanted, so the board a payment leaves says it too (a plan's
     next costs and kept costs are judged on it). Returns the board and new id -> the id split."""
     named = {e.on for e in problem.effects if e.on is not None}
@@ -404,7 +426,8 @@ def split_enchanted(problem: Problem) -> tuple[Problem, dict[str, str]]:
         renamed[new] = s.id
         untapped = s.count - s.tapped
         out.append(evolve(s, count=1, tapped=0 if untapped else 1))
-        out.append(evolve(s, id=new, count=s.count - 1, tapped=s.tapped if untapped else s.tapped - 1))
+        out.append(evolve(s, id=new, count=s.count - 1, tapped=s.tapped if untapped
+                          else s.tapped - 1))
     return evolve(problem, sources=tuple(out)), renamed
 
 
@@ -421,4 +444,5 @@ def rename_back(answer: dict[str, Any], renamed: dict[str, str]) -> dict[str, An
             return renamed.get(value, value)
         return value
 
-    return {k: fix(v, k) if k in ("activations", "payments", "drawbacks") else v for k, v in answer.items()}
+    return {k: fix(v, k) if k in ("activations", "payments", "drawbacks") else v for k,
+            v in answer.items()}

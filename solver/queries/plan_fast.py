@@ -3,7 +3,8 @@
 Mana made for one cost of a plan and not spent stays in the pool for the next (118.3a), so a
 set of costs can be paid one after another exactly when all their symbols can be paid at once.
 When nothing but their symbols tells the costs apart (one total cost each, no X, no reduction,
-no keyword of 9.3 or 9.4, no ``spend_as`` or ``x_color``, and no restricted mana on the board, for which each
+no keyword of 9.3 or 9.4, no ``spend_as`` or ``x_color``, and no restricted mana on the board, for
+which each
 cost's own purpose would count), the best plan that pays every cost is the best payment of their
 symbols together: the plan's first two objectives are then constants (every cost, all their mana
 value) and the rest are the spec's default objectives of that one payment. So ``pay``'s own path
@@ -37,12 +38,14 @@ def all_at_once(problems: list[Problem], compiled: list[Compiled],
     first = problems[0]
     symbols = tuple(t.symbol for c in compiled for t in c.variants[0].total.terms)
     joint = replace(first, cost=ManaCost(symbols), alternative=None, free=False, additional=(),
-                    life_cost=sum(c.variants[0].total.life for c in compiled), increase=(), reduce=(), x=0,
+                    life_cost=sum(c.variants[0].total.life for c in compiled), increase=(),
+                    reduce=(), x=0,
                     objective_list=None, id=None)
     jc = compile_problem(joint)
     if jc.unpayable or jc.kinds != compiled[0].kinds or len(jc.variants) != 1:
         return None
-    sol = fast.solve_fast(jc, joint.objective) if fast.ENABLED and not jc.v2 else None  # version 1 only
+    # version 1 only
+    sol = fast.solve_fast(jc, joint.objective) if fast.ENABLED and not jc.v2 else None
     if sol is None:
         sol = solve(jc, joint.objective, time_limit)
     if sol.status != "paid":
@@ -56,7 +59,8 @@ def _alike(problems: list[Problem], compiled: list[Compiled]) -> bool:
         if c.unpayable or len(c.variants) != 1:
             return False
         v = c.variants[0]
-        if (v.x_symbols or p.x != 0 or v.total.generic_reduction or p.keywords or p.spend_as or p.x_color
+        if (v.x_symbols or p.x != 0 or v.total.generic_reduction or p.keywords or p.spend_as
+            or p.x_color
                 or p.payment is not None):
             return False
     keep = problems[0].player.keep_life
@@ -94,7 +98,8 @@ def _shares(jc: Compiled, sol: Solution, compiled: list[Compiled]) -> list[Solut
         generic: dict[str, int] = {}
         for di, d in enumerate(c.variants[0].demands):
             ji = by_symbol[d.symbol]
-            assert joint.demands[ji].options == d.options  # one board, one purpose: the same ways to pay
+            # one board, one purpose: the same ways to pay
+            assert joint.demands[ji].options == d.options
             need = d.count
             for oi, o in enumerate(d.options):
                 entry = left.get((ji, oi))

@@ -40,7 +40,8 @@ def _roles(p: Problem) -> set[str]:
     return out
 
 
-def paying_orders(problems: list[Problem], candidates: list[int], order: str) -> tuple[list[list[int]], bool]:
+def paying_orders(problems: list[Problem], candidates: list[int],
+                  order: str) -> tuple[list[list[int]], bool]:
     """The orders of ``candidates`` to try, and whether they are all the orders that can differ."""
     if order != "any":
         return [candidates], True

@@ -34,7 +34,8 @@ from tapwise.solver.front.compile import CompiledBoard, compile_board, compile_p
 from tapwise.solver.fast.feasible import Checks, Supply, board_supply, cost_checks
 from tapwise.solver.front.merge import Merge
 from tapwise.solver.answer.explain import explain_by_count
-from tapwise.solver.queries.pay import Kept, pay, _echo_id, _error, _keeping, infeasible_answer, pay_compiled, with_unread
+from tapwise.solver.queries.pay import (Kept, pay, _echo_id, _error, _keeping, infeasible_answer,
+                                        pay_compiled, with_unread)
 
 QUESTION_KEYS = COST_KEYS + ("keep", "id")
 """What a question to a prepared board may hold: a cost of spec section 7, the costs to keep
@@ -50,7 +51,8 @@ class _Question:
     """A question read on a board: the whole problem, its merge and compiled form (None when
     kept costs send it to the keep model), its Hall checks (None: outside the count) and whether
     they show that nothing pays it (decided once: the board's supply and the checks are fixed),
-    and its last paid answer (solver/queries/pay.py's :class:`Kept`; None when the question isn't kept)."""
+    and its last paid answer (solver/queries/pay.py's :class:`Kept`; None when the question isn't
+    kept)."""
 
     problem: Problem
     merge: Merge | None
@@ -60,7 +62,8 @@ class _Question:
     kept: Kept | None = None
     told: tuple[dict[str, Any], Shape] | None = None
     """When nothing pays it and a count says why (explain_by_count, a pure function of the
-    question): the answer, without id, and its shape (solver/answer/build.py's copy_shaped), handed out as
+    question): the answer, without id, and its shape (solver/answer/build.py's copy_shaped), handed
+    out as
     a copy each time it is asked."""
 
 
@@ -69,7 +72,8 @@ class Board:
     prepared to answer many costs. Raises :class:`ProblemError` naming the field when the board
     is not valid, so a bad board fails once, where it is made."""
 
-    __slots__ = ("board", "_fields", "_merged_sources", "_members", "_compiled", "_supply", "_questions")
+    __slots__ = ("board", "_fields", "_merged_sources", "_members", "_compiled", "_supply",
+                 "_questions")
 
     def __init__(self, board: dict[str, Any]) -> None:
         if not isinstance(board, dict):
@@ -86,14 +90,16 @@ class Board:
         self._merged_sources = merge.problem.sources
         self._compiled: CompiledBoard = compile_board(merge.problem)
         self._supply: Supply | None = board_supply(self._compiled.compiled)
-        self._questions: dict[tuple[str, tuple[str, ...] | None], _Question] = {}  # plain ones, by _plain_key
+        # plain ones, by _plain_key
+        self._questions: dict[tuple[str, tuple[str, ...] | None], _Question] = {}
 
     def problem(self, cost: dict[str, Any]) -> Problem:
         """The whole problem of ``cost`` on this board, as ``load_problem({**cost, **board})``
         loads it (the board read once, when prepared)."""
         for key in cost:
             if key in BOARD_KEYS:
-                raise ProblemError(key, "is a board key: the prepared board holds it (ask a new board)")
+                raise ProblemError(key, "is a board key: the prepared board holds it (ask a new "
+                                        "board)")
         return evolve(load_problem(cost, allowed=QUESTION_KEYS), **self._fields)
 
     def pay(self, cost: dict[str, Any]) -> dict[str, Any]:
@@ -108,9 +114,11 @@ class Board:
                 return _keeping(q.problem, cost)
         if q.unpaid:
             if q.told is not None:
-                return _echo_id(copy_shaped(*q.told), cost)  # a copy: nothing shared with the kept one
+                # a copy: nothing shared with the kept one
+                return _echo_id(copy_shaped(*q.told), cost)
             with deadlines.request(q.problem.time_limit, started):  # no payment: no search
-                return _echo_id(with_unread(q.merge.split(infeasible_answer(q.compiled)), q.problem), cost)
+                return _echo_id(with_unread(q.merge.split(infeasible_answer(q.compiled)),
+                                            q.problem), cost)
         return pay_compiled(q.problem, q.merge, q.compiled, cost, started, kept=q.kept)
 
     def can_pay(self, cost: dict[str, Any]) -> bool:
@@ -136,7 +144,8 @@ class Board:
             return True
         if status in ("infeasible", "unpayable"):
             return False
-        raise RuntimeError(f"can_pay: the cost could not be decided: {answer.get('why') or answer.get('error')}")
+        raise RuntimeError(f"can_pay: the cost could not be decided: "
+                           f"{answer.get('why') or answer.get('error')}")
 
     def _question(self, cost: Any) -> _Question:
         """The question loaded, merged and compiled on this board, with its Hall checks; kept
@@ -153,8 +162,10 @@ class Board:
         if prob.keep or "max_keep" in prob.objective:
             return _Question(prob, None, None, None)
         if key is not None and prob.id is not None:
-            prob = evolve(prob, id=None)  # kept for every asker: the answer echoes each one's own id
-        if prob.payment is not None:  # 9.3: the keywords name entries as given, so nothing is merged
+            # kept for every asker: the answer echoes each one's own id
+            prob = evolve(prob, id=None)
+        # 9.3: the keywords name entries as given, so nothing is merged
+        if prob.payment is not None:
             merge = Merge(prob)
             return _Question(prob, merge, compile_problem(merge.problem), None)
         merge = self._merge(prob)
@@ -167,17 +178,20 @@ class Board:
             if why is not None:
                 answer = with_unread(merge.split(infeasible_answer(compiled, why)), prob)
                 told = (answer, shape_of(answer))
-        q = _Question(prob, merge, compiled, checks, unpaid, Kept() if key is not None else None, told)
+        q = _Question(prob, merge, compiled, checks, unpaid, Kept() if key is not None else None,
+                      told)
         if key is not None:
             if len(self._questions) >= MAX_KEPT_COSTS:
                 self._questions.clear()
             self._questions[key] = q
         return q
 
-    def castable(self, costs: list[dict[str, Any]], time_limit: float = deadlines.DEFAULT) -> dict[str, Any]:
+    def castable(self, costs: list[dict[str, Any]],
+                 time_limit: float = deadlines.DEFAULT) -> dict[str, Any]:
         """One ``pay`` answer per cost, each on its own (spec section 7's ``castable``), all within
         ``time_limit`` seconds (a cost reached after it is answered ``unknown``)."""
-        return castable_on(self, costs, time_limit=deadlines.read_time_limit({"time_limit": time_limit}))
+        return castable_on(self, costs,
+                           time_limit=deadlines.read_time_limit({"time_limit": time_limit}))
 
     def plan(self, costs: list[dict[str, Any]], order: str | None = None) -> dict[str, Any]:
         """Spec section 7's ``plan`` of ``costs`` on this board. Planning joins the costs into
@@ -231,17 +245,20 @@ def castable_on(prepared: Board | None, costs: Any, board: dict[str, Any] | None
 def _castable_on(prepared: Board | None, costs: Any, board: dict[str, Any] | None,
                  time_limit: float | None) -> dict[str, Any]:
     if not isinstance(costs, list):
-        raise ProblemError("costs", "must be a list of costs (problem objects without the board keys)")
+        raise ProblemError("costs", "must be a list of costs (problem objects without the board "
+                                    "keys)")
     results = []
     for i, cost in enumerate(costs):
         if not isinstance(cost, dict):
             raise ProblemError(f"costs[{i}]", "must be an object")
         bad = [k for k in cost if k not in COST_KEYS]
         if bad:
-            raise ProblemError(f"costs[{i}].{bad[0]}", "unknown key in a cost (board keys go at the top level)")
+            raise ProblemError(f"costs[{i}].{bad[0]}", "unknown key in a cost (board keys go at "
+                                                       "the top level)")
         if deadlines.passed():
             results.append({"status": "unknown", "optimal": False,
-                            "why": f"not tried: the castable's time limit{_seconds(time_limit)} was spent on the "
+                            "why": f"not tried: the castable's time limit{_seconds(time_limit)} "
+                                   f"was spent on the "
                                    "costs before it"})
             continue
         answer = prepared.pay(cost) if prepared is not None else pay({**cost, **(board or {})})

@@ -23,11 +23,15 @@ class BoardState:
         self.problem = problem
         self.removed = 0  # counters removed, by costs and by "remove" amounts
         self.put = 0
-        self.cards = 0  # cards exiled from the hand (9.1), discarded, exiled from the graveyard, milled
+        # cards exiled from the hand (9.1), discarded, exiled from the graveyard, milled
+        self.cards = 0
         self.discarded = self.exiled = self.milled = 0
-        self.drawbacks: list[dict[str, Any]] = []  # activations with a drawback, as the answer lists them
-        self.per_activation_removed: dict[tuple[str, int], int] = {}  # removed by costs, per ability
-        self.removed_by_amount: dict[tuple[str, int], int] = {}  # removed by "remove" amounts without {T}
+        # activations with a drawback, as the answer lists them
+        self.drawbacks: list[dict[str, Any]] = []
+        # removed by costs, per ability
+        self.per_activation_removed: dict[tuple[str, int], int] = {}
+        # removed by "remove" amounts without {T}
+        self.removed_by_amount: dict[tuple[str, int], int] = {}
         # Per source id: copies still on the battlefield, and how many of them are untapped. A
         # copy sacrificed is, where the player may choose, one that already tapped.
         self.by_id = {src.id: src for src in problem.sources}
@@ -70,13 +74,16 @@ class BoardState:
                     errors.append(f"{where}: {sid} ability has no {verb}_other "
                                   f"cost, but the answer lists {key} permanents")
                 continue
-            if others.any_number:  # n "X": each of the entry's activations took as many (one or more)
+            # n "X": each of the entry's activations took as many (one or more)
+            if others.any_number:
                 if not isinstance(ids, list) or not ids or len(ids) % times:
-                    errors.append(f"{where}: {key} must list the same number of permanents (one or more) for "
+                    errors.append(f"{where}: {key} must list the same number of permanents (one or "
+                                  f"more) for "
                                   f"each of its {times} activations, not {ids!r}")
                     continue
             elif not isinstance(ids, list) or len(ids) != others.n * times:
-                errors.append(f"{where}: {key} must list {others.n * times} permanents, not {ids!r}")
+                errors.append(f"{where}: {key} must list {others.n * times} permanents, not "
+                              f"{ids!r}")
                 continue
             own = ids.count(sid) if isinstance(sid, str) else 0
             if key == "tapped" and own and not others.self and not ab.tap:
@@ -92,7 +99,8 @@ class BoardState:
                     errors.append(f"{where}: {q!r} is not a permanent the cost may {verb}")
                     continue
                 # (a tap without {T} is judged per activation above)
-                if q == sid and not others.self and self.alive[sid] < 2 and (key == "sacrificed" or ab.tap):
+                if q == sid and not others.self and self.alive[sid] < 2 and (key == "sacrificed"
+                                                                             or ab.tap):
                     errors.append(f"{where}: {sid} can't {verb} itself (no \"self\")")
                 if key == "sacrificed":
                     if self.alive[q] <= 0:
@@ -168,30 +176,37 @@ class BoardState:
         sid = src.id
         if ab.tap and src.zone != "battlefield":
             errors.append(f"{where}: {sid} is a card in the {src.zone} and can't tap")
-        if (ab.zone or "battlefield") != src.zone and (ab.zone is not None or src.zone == "graveyard"):
-            errors.append(f"{where}: {sid} is in the {src.zone}, where its ability {j} doesn't work")
+        if (ab.zone or "battlefield") != src.zone and (ab.zone is not None
+                                                       or src.zone == "graveyard"):
+            errors.append(f"{where}: {sid} is in the {src.zone}, where its ability {j} doesn't "
+                          f"work")
         if ab.tap and src.sick and "creature" in src.types:
-            errors.append(f"{where}: {sid} is summoning sick, so its {{T}} ability can't be activated (302.6)")
+            errors.append(f"{where}: {sid} is summoning sick, so its {{T}} ability can't be "
+                          f"activated (302.6)")
         if ab.if_ and not all(self._holds(src, c) for c in ab.if_):
             errors.append(f"{where}: {sid} ability {j}'s condition (if) doesn't hold")
         if ab.unless and all(self._holds(src, c) for c in ab.unless):
-            errors.append(f"{where}: {sid} ability {j} can't be activated: its unless conditions all hold")
+            errors.append(f"{where}: {sid} ability {j} can't be activated: its unless conditions "
+                          f"all hold")
         counters = dict(src.counters)
         cost_removed = dict(ab.remove_counters)
         for kind, n in cost_removed.items():
             if counters.get(kind, 0) < n:
-                errors.append(f"{where}: {sid} has {counters.get(kind, 0)} {kind} counters, can't remove {n}")
+                errors.append(f"{where}: {sid} has {counters.get(kind, 0)} {kind} counters, can't "
+                              f"remove {n}")
         reps = 1
         removed_here = act.get("removed")
         t = ab.times
         if t is not None and t.remove is not None:
             most = counters.get(t.remove, 0) - cost_removed.get(t.remove, 0)
             if not isinstance(removed_here, int) or isinstance(removed_here, bool) or not 0 <= removed_here <= most:
-                errors.append(f"{where}: {sid} removes {removed_here!r} {t.remove} counters; it may remove 0 to {most}")
+                errors.append(f"{where}: {sid} removes {removed_here!r} {t.remove} counters; it "
+                              f"may remove 0 to {most}")
                 return False
             reps = removed_here + t.plus
         elif removed_here is not None:
-            errors.append(f"{where}: says it removed {removed_here!r} counters, but its amount is not \"remove\"")
+            errors.append(f"{where}: says it removed {removed_here!r} counters, but its amount is "
+                          f"not \"remove\"")
         elif t is not None:
             if t.number is not None:
                 n = t.number
@@ -212,29 +227,36 @@ class BoardState:
                 reps = next((r + t.plus for r in range(max(0, n) + 1)
                              if _made_by(choices, tuple(sorted(made)), max(0, r + t.plus))), reps)
         if t is not None and not _made_by(choices, tuple(sorted(made)), max(0, reps)):
-            errors.append(f"{where}: {sid} ability {j} can't add {act.get('adds')!r} ({reps} times its add)")
+            errors.append(f"{where}: {sid} ability {j} can't add {act.get('adds')!r} ({reps} times "
+                          f"its add)")
             return False
         # Counters on each copy: the activations of one ability spread over the copies.
         per_removal = sum(cost_removed.values()) + (removed_here or 0)
         self.removed += per_removal * times
         self.put += sum(n for _, n in ab.put_counters) * times
-        if t is not None and t.remove is not None and not ab.tap:  # the copy's counters, over all activations
+        # the copy's counters, over all activations
+        if t is not None and t.remove is not None and not ab.tap:
             key = (sid, j)
             spent = self.removed_by_amount[key] = self.removed_by_amount.get(key, 0) + (removed_here or 0) * times
             have = counters.get(t.remove, 0)
             if src.count != 1:
-                errors.append(f"{where}: {sid} has {src.count} copies, so which copy's {t.remove} counters its "
+                errors.append(f"{where}: {sid} has {src.count} copies, so which copy's {t.remove} "
+                              f"counters its "
                               f"ability {j} removed can't be told")
             elif spent > have:
-                errors.append(f"{where}: {sid} ability {j} removes {spent} {t.remove} counters in all, but it has {have}")
+                errors.append(f"{where}: {sid} ability {j} removes {spent} {t.remove} counters in "
+                              f"all, but it has {have}")
         if cost_removed and not ab.tap:
             key = (sid, j)
-            done = self.per_activation_removed[key] = self.per_activation_removed.get(key, 0) + times
+            done = self.per_activation_removed[key] = self.per_activation_removed.get(key,
+                                                                                      0) + times
             most = src.count * min(counters.get(k, 0) // n for k, n in cost_removed.items())
             if done > most:
-                errors.append(f"{where}: {sid} ability {j} is activated {done} times, but its copies' counters "
+                errors.append(f"{where}: {sid} ability {j} is activated {done} times, but its "
+                              f"copies' counters "
                               f"allow {most}")
-        if ab.sacrifice and src.zone != "battlefield":  # a card exiled from the hand or the graveyard
+        # a card exiled from the hand or the graveyard
+        if ab.sacrifice and src.zone != "battlefield":
             self.cards += times
         # Cards as costs (9.2), bounded by the zones as the payment starts.
         problem = self.problem
@@ -246,12 +268,15 @@ class BoardState:
                 setattr(self, attr, getattr(self, attr) + n)
                 self.cards += n
                 if have is not None and getattr(self, attr) > have:
-                    errors.append(f"{where}: {field} needs {getattr(self, attr)} cards in all, but there are {have}")
+                    errors.append(f"{where}: {field} needs {getattr(self, attr)} cards in all, but "
+                                  f"there are {have}")
         if ab.drawback is not None:
-            self.drawbacks.append({"source": sid, "ability": j, "drawback": ab.drawback, "times": times})
+            self.drawbacks.append({"source": sid, "ability": j, "drawback": ab.drawback,
+                                   "times": times})
         return True
 
-    def _victim_value(self, where: str, act: dict[str, Any], name: str, errors: list[str]) -> int | None:
+    def _victim_value(self, where: str, act: dict[str, Any], name: str,
+                      errors: list[str]) -> int | None:
         """The ``name`` fact of the permanents an entry's activations sacrificed (tapwise's times
         ``victim``): each activation makes that many times its add, so one entry's victims must
         agree (an activation entry has one ``adds``)."""
@@ -264,7 +289,8 @@ class BoardState:
                 return None
             values.add(value)
         if len(values) != 1:
-            errors.append(f"{where}: its amount is the sacrificed permanent's {name!r}, but it lists "
+            errors.append(f"{where}: its amount is the sacrificed permanent's {name!r}, but it "
+                          f"lists "
                           f"{'no permanent' if not values else 'permanents of different ' + name}")
             return None
         return values.pop()
@@ -281,7 +307,8 @@ class BoardState:
 
     def fields(self) -> dict[str, Any]:
         """The 9.6 answer fields this replay gives."""
-        return {"discarded": self.discarded, "counters_removed": self.removed, "drawbacks": self.drawbacks,
+        return {"discarded": self.discarded, "counters_removed": self.removed,
+                "drawbacks": self.drawbacks,
                 **self.keyword_fields}
 
     def values(self) -> dict[str, int]:

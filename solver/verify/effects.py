@@ -27,16 +27,19 @@ def watching(problem: Problem, src: Source, enchanted: bool) -> list[Effect]:
     for e in problem.effects:
         if src.zone != "battlefield":
             continue
-        if any(not isinstance(facts.get(c.fact), int) or (c.min is not None and facts[c.fact] < c.min)
+        if any(not isinstance(facts.get(c.fact), int) or (c.min is not None
+                                                          and facts[c.fact] < c.min)
                or (c.max is not None and facts[c.fact] > c.max) for c in e.if_):
             continue  # its condition doesn't hold: it doesn't trigger
-        if isinstance(e.times, str) and not (isinstance(facts.get(e.times), int) and facts[e.times] > 0):
+        if isinstance(e.times, str) and not (isinstance(facts.get(e.times), int)
+                                             and facts[e.times] > 0):
             continue  # made no times: it adds nothing
         if e.on is not None:
             if e.on == src.id and enchanted:
                 out.append(e)
         elif e.when is None or ((not e.when.types or set(e.when.types) & set(src.types))
-                                and (not e.when.subtypes or set(e.when.subtypes) & set(src.subtypes))
+                                and (not e.when.subtypes
+                                     or set(e.when.subtypes) & set(src.subtypes))
                                 and _has_traits(e, src)):
             out.append(e)
     return out
@@ -82,7 +85,9 @@ def check_effects(effects: list[Effect], src: Source, made: tuple[str, ...], add
             options.append([(src.chosen,)])
         elif e.any_color:
             options.append(list(combinations_with_replacement(COLORS, e.any_color)))
-        else:  # times: a number, or a board fact (tapwise extension): that many makings of the string
+        else:
+            # times: a number, or a board fact (tapwise extension): that many makings
+            # of the string
             n = e.times if isinstance(e.times, int) else facts.get(e.times, 0)
             if n <= 0:
                 continue

@@ -15,14 +15,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from tapwise.models.mana import (COLORS, KIND_COLORED, KIND_COLORLESS_HYBRID, KIND_GENERIC, KIND_HYBRID,
-                                 KIND_HYBRID_PHYREXIAN, KIND_PHYREXIAN, KIND_TWOBRID, KIND_X, Symbol)
+from tapwise.models.mana import (COLORS, KIND_COLORED, KIND_COLORLESS_HYBRID, KIND_GENERIC,
+                                 KIND_HYBRID,
+                                 KIND_HYBRID_PHYREXIAN, KIND_PHYREXIAN, KIND_TWOBRID, KIND_X,
+                                 Symbol)
 from tapwise.models.problem import Problem
 
 KEYWORDS = ("convoke", "improvise", "delve")
 _KEYWORD_SET = frozenset(KEYWORDS)
 _TYPE_OF = {"convoke": "creature", "improvise": "artifact"}
-_COLORED_HALF = (KIND_COLORED, KIND_HYBRID, KIND_TWOBRID, KIND_COLORLESS_HYBRID, KIND_PHYREXIAN, KIND_HYBRID_PHYREXIAN)
+_COLORED_HALF = (KIND_COLORED, KIND_HYBRID, KIND_TWOBRID, KIND_COLORLESS_HYBRID, KIND_PHYREXIAN,
+                 KIND_HYBRID_PHYREXIAN)
 
 
 def item_keyword(entry: Any) -> str | None:
@@ -41,7 +44,8 @@ def split_items(mana: Any) -> tuple[list[dict[str, Any]], Any]:
     items: list[dict[str, Any]] = []
     rest: list[Any] = []
     for m in mana:
-        (items if type(m) is dict and len(m) == 1 and next(iter(m)) in _KEYWORD_SET else rest).append(m)
+        (items if type(m) is dict and len(m) == 1 and next(iter(m)) in _KEYWORD_SET
+         else rest).append(m)
     return (items, rest) if items else ([], mana)
 
 
@@ -83,7 +87,8 @@ def replay_keywords(p: Problem, answer: dict[str, Any], board: Any, taps: dict[s
         for item in items:
             keyword = next(iter(item))
             payer = item[keyword]
-            key = (keyword, payer if isinstance(payer, (str, int)) and not isinstance(payer, bool) else repr(payer))
+            key = (keyword, payer if isinstance(payer, (str, int)) and not isinstance(payer, bool)
+                   else repr(payer))
             same[key] = same.get(key, 0) + 1
         for (keyword, payer), times in same.items():
             where = f"payments[{n}]"
@@ -130,20 +135,25 @@ def replay_keywords(p: Problem, answer: dict[str, Any], board: Any, taps: dict[s
             if key == "sacrificed":
                 for q in {q for q in ids if isinstance(q, str)} & set(by_id):
                     if ids.count(q) > board.alive[q]:
-                        errors.append(f"other_costs.sacrificed: only {board.alive[q]} copies of {q} are left "
+                        errors.append(f"other_costs.sacrificed: only {board.alive[q]} copies of "
+                                      f"{q} are left "
                                       "on the battlefield")
-        for key, field in (("discarded", "discard"), ("exiled", "exile_graveyard"), ("milled", "mill")):
+        for key, field in (("discarded", "discard"), ("exiled", "exile_graveyard"), ("milled",
+                                                                                     "mill")):
             if getattr(other, field):
                 expected_keys.add(key)
                 if report.get(key) != getattr(other, field):
-                    errors.append(f"other_costs.{key} says {report.get(key)!r} but the cost is {getattr(other, field)}")
+                    errors.append(f"other_costs.{key} says {report.get(key)!r} but the cost is "
+                                  f"{getattr(other, field)}")
         if set(report) - expected_keys:
-            errors.append(f"other_costs reports {sorted(set(report) - expected_keys)}, which the costs don't take")
+            errors.append(f"other_costs reports {sorted(set(report) - expected_keys)}, which the "
+                          f"costs don't take")
     elif report is not None:
         errors.append("other_costs: the object has no other costs")
     for sid, n in out.tapped.items():
         if n > board.untapped[sid]:
-            errors.append(f"{sid}: {n} copies tapped as the total cost is paid, but only {board.untapped[sid]} are "
+            errors.append(f"{sid}: {n} copies tapped as the total cost is paid, but only "
+                          f"{board.untapped[sid]} are "
                           "untapped and on the battlefield then")
         taps[sid] = taps.get(sid, 0) + n
     # Cards: what the hand, the library and the graveyard hold as the total cost is paid.
@@ -151,21 +161,25 @@ def replay_keywords(p: Problem, answer: dict[str, Any], board: Any, taps: dict[s
     exile = other.exile_graveyard if other is not None else 0
     mill = other.mill if other is not None else 0
     if board.discarded + discard > p.hand:
-        errors.append(f"discards {board.discarded + discard} cards in all, but the hand has {p.hand}")
+        errors.append(f"discards {board.discarded + discard} cards in all, but the hand has "
+                      f"{p.hand}")
     if p.library is not None and board.milled + mill > p.library:
         errors.append(f"mills {board.milled + mill} cards in all, but the library has {p.library}")
     graveyard = p.graveyard + board.discarded + board.milled - board.exiled + discard + mill
     if out.counts["delve"] + exile > graveyard:
-        errors.append(f"exiles {out.counts['delve'] + exile} cards from the graveyard as the total cost is paid, "
+        errors.append(f"exiles {out.counts['delve'] + exile} cards from the graveyard as the total "
+                      f"cost is paid, "
                       f"but it holds {graveyard}")
     board.cards += out.counts["delve"] + discard + exile + mill
     board.discarded += discard
-    board.keyword_fields = {"convoked": out.counts["convoke"], "improvised": out.counts["improvise"],
+    board.keyword_fields = {"convoked": out.counts["convoke"],
+                            "improvised": out.counts["improvise"],
                             "delved": out.counts["delve"]}
     return out
 
 
-def check_items(p: Problem, sym: Symbol, pay: dict[str, Any], items: list[dict[str, Any]], own: bool,
+def check_items(p: Problem, sym: Symbol, pay: dict[str, Any], items: list[dict[str, Any]],
+                own: bool,
                 generic_half: bool, where: str, errors: list[str]) -> None:
     """May these keyword items pay (part of) ``sym``? ``own``: under Achroma, the symbol is the
     object's own (702.86a: its generic only colorless mana, and so never a keyword, 9.7)."""
@@ -175,18 +189,21 @@ def check_items(p: Problem, sym: Symbol, pay: dict[str, Any], items: list[dict[s
         return  # Achroma's share is counted with the mana that can't pay it (verify._check_total)
     if kind is KIND_X:
         if achroma or p.x_color is not None:
-            errors.append(f"{where}: convoke, improvise and delve don't pay X under Achroma or x_color (9.7)")
+            errors.append(f"{where}: convoke, improvise and delve don't pay X under Achroma or "
+                          f"x_color (9.7)")
         return
     if generic_half:
         if achroma and own:
-            errors.append(f"{where}: Achroma's own generic is paid only with colorless mana, never a keyword (9.7)")
+            errors.append(f"{where}: Achroma's own generic is paid only with colorless mana, never "
+                          f"a keyword (9.7)")
         return
     by_id = {s.id: s for s in p.sources}
     half = pay.get("half")
     for item in {repr(i): i for i in items}.values():  # each payer once
         keyword = item_keyword(item)
         if keyword != "convoke" or kind not in _COLORED_HALF:
-            errors.append(f"{where}: {keyword} can't pay {sym} (only {{1}}, and convoke a colored half)")
+            errors.append(f"{where}: {keyword} can't pay {sym} (only {{1}}, and convoke a colored "
+                          f"half)")
             continue
         sid = item["convoke"]
         src = by_id.get(sid) if isinstance(sid, str) else None

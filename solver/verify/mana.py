@@ -1,7 +1,8 @@
 """The mana texts an answer names, read once: the verifier's own parsing (DESIGN principle 4).
 
 Answers repeat the same few symbols and ``adds`` strings on every board, so each is parsed once
-and remembered (bounded memos, models/caches.py). Both the full replay (verify/replay.py) and the quick
+and remembered (bounded memos, models/caches.py). Both the full replay (verify/replay.py) and the
+quick
 acceptance of plain answers (verify/plain.py) read mana through these functions, so the two
 agree on what a text means and what one mana may pay.
 """

@@ -10,7 +10,8 @@ first total cost, the player) read once per problem and kept.
 Why it loses no check: :func:`accepts` only ever says "legal" or "not shown": it returns True
 only when every check of the full replay holds for the first total cost (so the full replay
 would return ``[]`` with the same measured values), and False at the first thing it doesn't
-follow or that breaks a rule. On False, verify/replay.py replays the answer in full, which words every
+follow or that breaks a rule. On False, verify/replay.py replays the answer in full, which words
+every
 error; no error is ever worded here. Being plain is judged per activation and per payment, so
 an answer using one ability with a cost is replayed in full even on a plain board. Like
 verify/replay.py it shares no code with the solver (DESIGN principle 4).
@@ -40,21 +41,27 @@ LIMIT = 512  # entries of each memo below, and outputs remembered per ability
 PROBLEMS = 4096
 """Problems (and boards) whose plans are kept: as many as a prepared board keeps questions, so a
 search cycling through a thousand boards doesn't empty the table every few hundred answers."""
-_PLANS: dict[int, tuple[Problem, Any]] = table(PROBLEMS)  # id(problem) -> (problem, its _Plan or None)
+# id(problem) -> (problem, its _Plan or None)
+_PLANS: dict[int, tuple[Problem, Any]] = table(PROBLEMS)
 _BOARDS: dict[int, tuple[Any, Any]] = table(PROBLEMS)  # id(sources) -> (sources, _Board)
-_RECORDS: dict[int, tuple[Any, Any]] = table(4096)  # id(source) -> (source, _Src): loaded sources are shared
-_ABILITIES: dict[int, tuple[Any, Any]] = table(4096)  # id(ability) -> (ability, _Ab or None): so are abilities
-_SYMBOLS: dict[str, Any] = table(1024)  # a payment's symbol text -> (category, mask of the types accepted) or False
+# id(source) -> (source, _Src): loaded sources are shared
+_RECORDS: dict[int, tuple[Any, Any]] = table(4096)
+# id(ability) -> (ability, _Ab or None): so are abilities
+_ABILITIES: dict[int, tuple[Any, Any]] = table(4096)
+# a payment's symbol text -> (category, mask of the types accepted) or False
+_SYMBOLS: dict[str, Any] = table(1024)
 _NO_ITEMS: list[Any] = []
 """No activations, payments or mana: what an answer leaving one out has (never changed)."""
 _NOTHING: dict[str, Any] = {}
 """What an activation, payment or mana entry that isn't an object says: nothing (never changed)."""
 _COLUMN_OF_CHAR = bytes(TYPES.find(chr(o)) + 1 for o in range(128))
 """1 + the pool's column of each ASCII character that is a mana type (TYPE_INDEX), else 0."""
-_VALUES = {"min_life": 0, "min_energy": 0, "min_sacrifices": 0, "min_sources": 0, "min_waste": 0, "max_x": 0,
+_VALUES = {"min_life": 0, "min_energy": 0, "min_sacrifices": 0, "min_sources": 0, "min_waste": 0,
+           "max_x": 0,
            "max_colors": 0, "min_colors": 0, "min_drawbacks": 0, "min_cards": 0, "min_counters": 0}
 """The objectives' values as verify._finish measures them, in its order (each replay copies it)."""
-_COLORS_SPENT = tuple([c for i, c in enumerate(COLORS) if mask >> i & 1] for mask in range(1 << len(COLORS)))
+_COLORS_SPENT = tuple([c for i, c in enumerate(COLORS) if mask >> i & 1]
+                      for mask in range(1 << len(COLORS)))
 """colors_spent for each set of types spent, as a mask over TYPE_INDEX (C, bit 5, left out)."""
 
 
@@ -158,9 +165,11 @@ class _Plan:
                     wanted[k] += 1
         self.slots = slots
         self.wanted = wanted
-        self.symbols: dict[str, Any] = {}  # a payment's symbol text -> (category, mask, slot in wanted or -1)
+        # a payment's symbol text -> (category, mask, slot in wanted or -1)
+        self.symbols: dict[str, Any] = {}
         self.problem = p  # its purpose is read only for restricted mana (allows)
-        self.allowed: dict[int, Any] = {}  # id(restriction) -> (restriction, may its mana pay this cost?)
+        # id(restriction) -> (restriction, may its mana pay this cost?)
+        self.allowed: dict[int, Any] = {}
         self.x_symbols = x_symbols
         self.x_zero = bool(tc.x_forced_zero)
         self.generic = generic
@@ -179,7 +188,8 @@ class _Plan:
         costs (verify._Replay.spend checks ``allows`` per entry; _not_generic is ruled out)."""
         kept = self.allowed.get(id(only))
         if kept is None or kept[0] is not only:
-            kept = remember(self.allowed, id(only), (only, bool(only.allows(self.problem.purpose))), LIMIT)
+            kept = remember(self.allowed, id(only), (only, bool(only.allows(self.problem.purpose))),
+                            LIMIT)
         return kept[1]
 
     def read(self, text: str) -> Any:
@@ -231,11 +241,13 @@ def _symbol_read(text: str) -> Any:
         return SNOW, 0
     if kind is KIND_X:
         return (X, 0) if text == "{X}" else False
-    mask = sum(1 << i for i, t in enumerate(TYPES) if _mana_ok(sym, t, False, achroma_own=False, spend_as=None))
+    mask = sum(1 << i for i, t in enumerate(TYPES) if _mana_ok(sym, t, False, achroma_own=False,
+                                                               spend_as=None))
     return (PHYREXIAN if kind is KIND_PHYREXIAN or kind is KIND_HYBRID_PHYREXIAN else MANA), mask
 
 
-def accepts(p: Problem, answer: dict[str, Any], measured: dict[str, int] | None, again: bool = False) -> bool:
+def accepts(p: Problem, answer: dict[str, Any], measured: dict[str, int] | None,
+            again: bool = False) -> bool:
     """True if ``answer`` (status "paid") is a plain answer the full replay would accept, its
     values then put into ``measured`` as the full replay puts them; False to replay it in full.
 
@@ -297,7 +309,8 @@ def _replay(plan: _Plan, answer: dict[str, Any], measured: dict[str, int] | None
     left = [0] * width  # mana in the pool, by type
     taps = [0] * n_src
     sacs = [0] * n_src
-    uses: dict[tuple[int, int], Any] | None = None  # (source, ability) -> [activations, uses per copy]
+    # (source, ability) -> [activations, uses per copy]
+    uses: dict[tuple[int, int], Any] | None = None
     ability_life = damage = energy = sacrificed = 0
     for act in acts:
         a: dict[str, Any] = act if type(act) is dict else _NOTHING  # (which has no source)
@@ -305,8 +318,10 @@ def _replay(plan: _Plan, answer: dict[str, Any], measured: dict[str, int] | None
         j = a.get("ability")
         times = a.get("times")
         adds = a.get("adds")
-        if len(a) != 2 + (times is not None) + (adds is not None):  # a key beyond these four, or one None
-            if "made" in a or "extra" in a or (times is None and "times" in a) or (adds is None and "adds" in a):
+        # a key beyond these four, or one None
+        if len(a) != 2 + (times is not None) + (adds is not None):
+            if "made" in a or "extra" in a or (times is None and "times" in a) or (adds is None
+                                                                                   and "adds" in a):
                 return False
         if times is None:
             times = 1
@@ -492,7 +507,8 @@ def _replay(plan: _Plan, answer: dict[str, Any], measured: dict[str, int] | None
     values["max_x"] = x
     values["max_colors"] = values["min_colors"] = len(colors)
     objective = answer.get("objective", values)
-    if objective is not values:  # each value as measured (verify._finish: objective.items() <= values.items())
+    # each value as measured (verify._finish: objective.items() <= values.items())
+    if objective is not values:
         if type(objective) is not dict:
             return False
         claims: dict[str, Any] = objective

@@ -12,7 +12,8 @@ from collections import Counter
 from operator import attrgetter, itemgetter
 from typing import Any
 
-from tapwise.models.mana import (COLORS, KIND_COLORED, KIND_ENERGY, KIND_GENERIC, KIND_HYBRID_PHYREXIAN,
+from tapwise.models.mana import (COLORS, KIND_COLORED, KIND_ENERGY, KIND_GENERIC,
+                                 KIND_HYBRID_PHYREXIAN,
                                  KIND_PHYREXIAN, KIND_SNOW, KIND_TWOBRID, KIND_X, Symbol)
 from tapwise.models.problem import Ability, Problem, Purpose, Restriction, Source
 from tapwise.models.loader import load_problem
@@ -23,7 +24,8 @@ from tapwise.solver.verify.mana import _mana_ok, _one_of_choices, _parse_types, 
 from tapwise.solver.verify.keywords import check_items, replay_keywords, split_items
 from tapwise.solver.verify.effects import check_effects, watching
 
-Token = tuple[str, bool, Restriction | None, str, int]  # type, snow, restriction, origin (source id or pool#i), index
+# type, snow, restriction, origin (source id or pool#i), index
+Token = tuple[str, bool, Restriction | None, str, int]
 
 
 def _could_produce(problem: Problem) -> dict[tuple[str, int], set[str]]:
@@ -65,7 +67,8 @@ def _could_produce(problem: Problem) -> dict[tuple[str, int], set[str]]:
     for i, src in enumerate(problem.sources):  # (id, None): what the whole permanent could produce
         out[(src.id, None)] = {t for j, ab in enumerate(src.abilities) for t in (
             known.get((0, i, j), set()) if ab.reflect else {t for ch in (
-                BoardState(problem).add_outputs(src, ab) if ab.board_add else ab.choices) for u in ch for t in u})}
+                BoardState(problem).add_outputs(src, ab) if ab.board_add else ab.choices)
+                                                            for u in ch for t in u})}
     return out
 
 
@@ -84,9 +87,11 @@ def _life_payment(sym: Symbol, pay: dict[str, Any], where: str, errors: list[str
     return pay["life"]
 
 
-def _not_generic(sym: Symbol, generic_half: bool, tok: Token, where: str, errors: list[str]) -> None:
+def _not_generic(sym: Symbol, generic_half: bool, tok: Token, where: str,
+                 errors: list[str]) -> None:
     """tapwise's ``only.not_generic`` (Jegantha: "This mana can't be spent to pay generic mana
-    costs"): such mana pays no generic symbol, {X} (107.3), {S} (generic, 107.4h) or generic half."""
+    costs"): such mana pays no generic symbol, {X} (107.3), {S} (generic, 107.4h) or generic
+    half."""
     if tok[2] is not None and tok[2].not_generic and (
             generic_half or sym.kind in (KIND_GENERIC, KIND_X, KIND_SNOW)):
         errors.append(f"{where}: {{{tok[0]}}} from {tok[3]} can't pay generic mana ({sym})")
@@ -104,7 +109,8 @@ class _Replay:
             self.add((m.type,), m.snow, m.only, f"pool#{m.entry}", 1)
         self.pool_spent = 0  # of the mana in the pool at the start (the rest was made)
 
-    def add(self, types: tuple[str, ...], snow: bool, only: Restriction | None, origin: str, n: int) -> None:
+    def add(self, types: tuple[str, ...], snow: bool, only: Restriction | None, origin: str,
+            n: int) -> None:
         """Put ``n`` mana of each of ``types`` (repeats count) from ``origin`` into the pool."""
         tokens = self.tokens
         counts = self.counts
@@ -146,7 +152,8 @@ class _Replay:
             if isinstance(entry, dict):
                 need = mana_count(entry)
                 if need is None:
-                    self.errors.append(f"{where}: a mana entry's count must be a whole number of at least 1, "
+                    self.errors.append(f"{where}: a mana entry's count must be a whole number of "
+                                       f"at least 1, "
                                        f"not {entry.get('count')!r}")
                     continue
                 source = entry.get("source")
@@ -218,7 +225,8 @@ def verify(problem: Problem | dict[str, Any], answer: dict[str, Any],
         problem = load_problem(problem)
     if answer.get("status") != "paid":
         return []
-    if accepts(problem, answer, measured, again):  # a plain answer the replay below accepts (verify/plain.py)
+    # a plain answer the replay below accepts (verify/plain.py)
+    if accepts(problem, answer, measured, again):
         return []
     return replay(problem, answer, measured)
 
@@ -228,14 +236,16 @@ def replay(p: Problem, answer: dict[str, Any], measured: dict[str, int] | None =
     r = _Replay(p)
     errors = r.errors
     by_id = dict(zip(map(_ID, p.sources), p.sources))
-    reflect: dict[tuple[str, int], set[str]] | None = None  # worked out for the first reflecting ability
+    # worked out for the first reflecting ability
+    reflect: dict[tuple[str, int], set[str]] | None = None
     taps: dict[str, int] = {}
     sacs: dict[str, int] = {}
     uses: dict[tuple[str, int], int] = {}
     ability_life = damage = energy = 0
     sacrificed = 0
     board = BoardState(p) if p.v2 else None  # section 9's rules, replayed beside these
-    enchanted: dict[str, list[int]] = {}  # 9.4: per source, activations of its enchanted copy and of the others
+    # 9.4: per source, activations of its enchanted copy and of the others
+    enchanted: dict[str, list[int]] = {}
     for i, act in enumerate(answer.get("activations", [])):
         src = by_id.get(act.get("source"))
         if src is None:
@@ -249,11 +259,13 @@ def replay(p: Problem, answer: dict[str, Any], measured: dict[str, int] | None =
         ab = src.abilities[j]
         times = act.get("times", 1)
         if not isinstance(times, int) or isinstance(times, bool) or times < 1:
-            errors.append(f"activations[{i}]: times must be a whole number of at least 1, not {times!r}")
+            errors.append(f"activations[{i}]: times must be a whole number of at least 1, not "
+                          f"{times!r}")
             continue
         adds = act.get("adds", "")
         made = _parse_types(adds) if isinstance(adds, str) else None
-        own, extra = made, ()  # 9.4: the ability's mana after replacements, the extras' (verify/effects.py)
+        # 9.4: the ability's mana after replacements, the extras' (verify/effects.py)
+        own, extra = made, ()
         if p.effects or "made" in act or "extra" in act:
             made, extra = _effects_made(p, src, ab, act, made, enchanted, i, errors)
             if made is None:
@@ -265,9 +277,11 @@ def replay(p: Problem, answer: dict[str, Any], measured: dict[str, int] | None =
             reflected = reflect.get((sid, j))
             if ab.reflect[0] == "sacrificed":  # the land this activation sacrificed (106.7)
                 victims = act.get("sacrificed") if isinstance(act.get("sacrificed"), list) else []
-                kinds = [frozenset(reflect.get((q, None), set()) if isinstance(q, str) else ()) for q in victims]
+                kinds = [frozenset(reflect.get((q, None), set()) if isinstance(q, str) else ())
+                         for q in victims]
                 if len(set(kinds)) > 1:
-                    errors.append(f"activations[{i}]: one entry's sacrificed lands could produce different types")
+                    errors.append(f"activations[{i}]: one entry's sacrificed lands could produce "
+                                  f"different types")
                 reflected = set(kinds[0]) if kinds else set()
                 if ab.reflect[1] == "color":
                     reflected &= set(COLORS)
@@ -276,7 +290,8 @@ def replay(p: Problem, answer: dict[str, Any], measured: dict[str, int] | None =
         if v2 and ab.board_add:  # 9.2: amounts and colors read from the board
             base = board.add_outputs(src, ab)
         if v2 and ab.times is not None:  # 9.2: the add made several times, checked there
-            base = tuple((t,) * ab.reflect_n for t in sorted(reflected or ())) if ab.reflect else base
+            base = tuple((t,) * ab.reflect_n for t in sorted(reflected
+                                                             or ())) if ab.reflect else base
             if made is None:
                 errors.append(f"activations[{i}]: {sid} ability {j} can't add {act.get('adds')!r}")
                 continue
@@ -286,26 +301,32 @@ def replay(p: Problem, answer: dict[str, Any], measured: dict[str, int] | None =
             # Most outputs are one of the choices as listed: that needs no call. (Doubling Cube's
             # is read from the pool once its cost is paid, below.)
             if made is None or not (ab.double_pool or made in base or (
-                    _one_of_choices(base, made) if ab.board_add else _legal_output(ab, made, reflected))):
+                    _one_of_choices(base, made) if ab.board_add else _legal_output(ab, made,
+                                                                                   reflected))):
                 errors.append(f"activations[{i}]: {sid} ability {j} can't add {act.get('adds')!r}")
                 continue
             if v2:
                 board.check(i, act, src, j, ab, made, base, times, errors)
-        if board is not None:  # every copy's state: gone, tapped by itself or by others' costs (9.2)
+        # every copy's state: gone, tapped by itself or by others' costs (9.2)
+        if board is not None:
             for q in board.track(i, act, src, ab, times, errors):
-                taps[q] = taps.get(q, 0) + 1  # a copy tapped by tap_other counts in min_sources (9.6)
+                # a copy tapped by tap_other counts in min_sources (9.6)
+                taps[q] = taps.get(q, 0) + 1
         if ab.tap:
             total = taps[sid] = taps.get(sid, 0) + times
             if total > src.count - src.tapped:
-                errors.append(f"activations[{i}]: {sid} is tapped more often than it has untapped copies")
+                errors.append(f"activations[{i}]: {sid} is tapped more often than it has untapped "
+                              f"copies")
         else:
             total = uses[(sid, j)] = uses.get((sid, j), 0) + times
             per_copy = board.per_copy_uses(src, ab) if v2 else ab.uses
             if per_copy is not None and total > per_copy * src.count:
-                errors.append(f"activations[{i}]: {sid} ability {j} used more than {per_copy} times per copy")
+                errors.append(f"activations[{i}]: {sid} ability {j} used more than {per_copy} "
+                              f"times per copy")
         if ab.sacrifice:
             total = sacs[sid] = sacs.get(sid, 0) + times
-            if src.zone == "battlefield":  # a card exiled from the hand (9.1) or graveyard counts in min_cards
+            # a card exiled from the hand (9.1) or graveyard counts in min_cards
+            if src.zone == "battlefield":
                 sacrificed += times
             if total > src.count:
                 errors.append(f"activations[{i}]: more copies of {sid} sacrificed than exist")
@@ -329,7 +350,8 @@ def replay(p: Problem, answer: dict[str, Any], measured: dict[str, int] | None =
                     continue
                 reps = mana_count(pay)
                 if reps is None:
-                    errors.append(f"{where}.paid[{n}]: a payment's count must be a whole number of at least 1")
+                    errors.append(f"{where}.paid[{n}]: a payment's count must be a whole number of "
+                                  f"at least 1")
                     continue
                 if "life" in pay:
                     ability_life += reps * _life_payment(sym, pay, f"{where}.paid[{n}]", errors)
@@ -338,7 +360,8 @@ def replay(p: Problem, answer: dict[str, Any], measured: dict[str, int] | None =
                 need = sym.amount if sym.kind is KIND_GENERIC else 1
                 got_units = _units(mana)
                 each = got_units // reps
-                if got_units % reps or (each != need and not (sym.kind is KIND_TWOBRID and each == 2)):
+                if got_units % reps or (each != need and not (sym.kind is KIND_TWOBRID
+                                                              and each == 2)):
                     errors.append(f"{where}.paid[{n}]: {sym} needs {need} mana, got {got_units}"
                                   + (f" for {reps}" if reps > 1 else ""))
                 for entry in mana:  # each checked as it is taken, so errors come in entry order
@@ -346,15 +369,19 @@ def replay(p: Problem, answer: dict[str, Any], measured: dict[str, int] | None =
                         if not _mana_ok(sym, tok[0], tok[1], achroma_own=False, spend_as=None,
                                         generic_half=each == 2 and sym.kind is KIND_TWOBRID):
                             errors.append(f"{where}.paid[{n}]: {{{tok[0]}}} can't pay {sym}")
-                        _not_generic(sym, each == 2 and sym.kind is KIND_TWOBRID, tok, f"{where}.paid[{n}]", errors)
+                        _not_generic(sym, each == 2 and sym.kind is KIND_TWOBRID, tok,
+                                     f"{where}.paid[{n}]", errors)
         ability_life += ab.life * times
         damage += ab.damage * times
         energy += ab.energy * times
         if ab.double_pool:  # 9.2: each type as much as the pool holds unspent, its cost paid (9.7)
             unspent = _unspent(r)
-            if times != 1 or Counter(made) != unspent:  # (what it made: 9.4's effects checked above)
-                errors.append(f"activations[{i}]: {sid} doubles the unspent mana once per activation: it adds "
-                              f"{''.join('{%s}' % t for t in sorted(unspent.elements()))!r} here, not "
+            # (what it made: 9.4's effects checked above)
+            if times != 1 or Counter(made) != unspent:
+                errors.append(f"activations[{i}]: {sid} doubles the unspent mana once per "
+                              f"activation: it adds "
+                              f"{''.join('{%s}' % t for t in sorted(unspent.elements()))!r} here, "
+                              f"not "
                               f"{act.get('adds')!r}" + (f" x{times}" if times != 1 else ""))
         r.add(own, src.snow, ab.only, sid, times)
         if extra:  # unrestricted and not snow: the effect's permanent makes it (9.7)
@@ -362,7 +389,8 @@ def replay(p: Problem, answer: dict[str, Any], measured: dict[str, int] | None =
     for sid, (on, plain) in enchanted.items():  # 9.4: the copy an "on" extra enchants is one copy
         free = by_id[sid].count - by_id[sid].tapped
         if on > min(free, 1) or plain > max(free - 1, 0):
-            errors.append(f"{sid}: {on} activations of the copy an extra enchants and {plain} of the others, "
+            errors.append(f"{sid}: {on} activations of the copy an extra enchants and {plain} of "
+                          f"the others, "
                           f"with {free} untapped copies")
     floor: dict[str, int] = {}
     if p.payment is not None:  # 9.3: what 601.2h's keywords and other costs take from the board
@@ -374,7 +402,8 @@ def replay(p: Problem, answer: dict[str, Any], measured: dict[str, int] | None =
             floor[sid] = max(floor.get(sid, 0), n)
     used = _sources_used(by_id, taps, sacs, uses, board, floor)
     if board is not None:
-        sacrificed += board.killed  # min_sacrifices counts permanents sacrificed by any ability (9.7)
+        # min_sacrifices counts permanents sacrificed by any ability (9.7)
+        sacrificed += board.killed
     claimed, malformed = _claimed_symbols(answer.get("payments", []))
     if malformed:  # nothing below can read these
         return errors + malformed
@@ -385,7 +414,8 @@ def replay(p: Problem, answer: dict[str, Any], measured: dict[str, int] | None =
     best: list[str] | None = None
     for tc in candidates:
         values: dict[str, int] = {}
-        found = list(errors) + _finish(p, answer, tc, claimed, r.fork(), ability_life, damage, energy,
+        found = list(errors) + _finish(p, answer, tc, claimed, r.fork(), ability_life, damage,
+                                       energy,
                                        sacrificed, used, values, board)
         if not found:
             if measured is not None:
@@ -406,30 +436,36 @@ def _unspent(r: _Replay) -> Counter:
     return out
 
 
-def _effects_made(p: Problem, src: Source, ab: Ability, act: dict[str, Any], own: tuple[str, ...] | None,
+def _effects_made(p: Problem, src: Source, ab: Ability, act: dict[str, Any], own: tuple[str,
+                                                                                        ...] | None,
                   enchanted: dict[str, list[int]], i: int, errors: list[str]) -> tuple[Any, tuple[str, ...]]:
     """What the ability itself made (before 9.4's replacements) and what the extras added, once
     the activation's ``adds``, ``made`` and ``extra`` are checked against the effects watching
     it; ``(None, ())`` after an error."""
     where = f"activations[{i}]"
-    made = _parse_types(act["made"]) if isinstance(act.get("made", ""), str) and "made" in act else own
-    extra = _parse_types(act["extra"]) if isinstance(act.get("extra", ""), str) and "extra" in act else ()
+    made = _parse_types(act["made"]) if isinstance(act.get("made", ""),
+                                                   str) and "made" in act else own
+    extra = _parse_types(act["extra"]) if isinstance(act.get("extra", ""),
+                                                     str) and "extra" in act else ()
     if own is None or made is None or extra is None:
-        errors.append(f"{where}: {src.id} ability {act.get('ability')} can't add {act.get('adds')!r}")
+        errors.append(f"{where}: {src.id} ability {act.get('ability')} can't add "
+                      f"{act.get('adds')!r}")
         return None, ()
     if not ab.tap:
         if "made" in act or "extra" in act:
             errors.append(f"{where}: effects change only what {{T}} abilities make (9.7)")
             return None, ()
         return own, ()
-    has_on = any(e.on == src.id for e in watching(p, src, True))  # one that adds nothing enchants no copy apart
+    # one that adds nothing enchants no copy apart
+    has_on = any(e.on == src.id for e in watching(p, src, True))
     times = act.get("times", 1) if isinstance(act.get("times", 1), int) else 1
     for copy in ([False, True] if has_on and src.count > 1 else [True]):
         if check_effects(watching(p, src, copy), src, made, own, extra, dict(p.facts)):
             if has_on and src.count > 1:
                 enchanted.setdefault(src.id, [0, 0])[0 if copy else 1] += times
             return made, extra
-    errors.append(f"{where}: under the effects, {src.id} making {act.get('made', act.get('adds'))!r} can't end as "
+    errors.append(f"{where}: under the effects, {src.id} making "
+                  f"{act.get('made', act.get('adds'))!r} can't end as "
                   f"{act.get('adds')!r} with extra {act.get('extra', '')!r}")
     return None, ()
 
@@ -446,7 +482,8 @@ def _sources_used(by_id: dict[str, Source], taps: dict[str, int], sacs: dict[str
         copies[sid] = max(copies.get(sid, 0), n)
     for (sid, j), n in uses.items():
         src, ab = by_id[sid], by_id[sid].abilities[j]
-        per_copy = board.per_copy_uses(src, ab) if board is not None and (ab.v2 or src.v2) else ab.uses
+        per_copy = board.per_copy_uses(src, ab) if board is not None and (ab.v2
+                                                                          or src.v2) else ab.uses
         per_copy = n if per_copy is None else per_copy  # no limit per copy: one copy does it all
         copies[sid] = max(copies.get(sid, 0), -(-n // max(1, per_copy)))  # 0: used too often
     return sum(copies.values())
@@ -462,9 +499,11 @@ def _claimed_symbols(payments: list[Any]) -> tuple[tuple[dict[str, int], int], l
         s = pay.get("symbol") if isinstance(pay, dict) else None
         reps = mana_count(pay) if isinstance(pay, dict) else 1  # a grouped payment stands for count
         if not isinstance(s, str):
-            malformed.append(f"payments[{n}]: bad symbol {pay.get('symbol') if isinstance(pay, dict) else pay!r}")
+            malformed.append(f"payments[{n}]: bad symbol "
+                             f"{pay.get('symbol') if isinstance(pay, dict) else pay!r}")
         elif reps is None:
-            malformed.append(f"payments[{n}]: a payment's count must be a whole number of at least 1, "
+            malformed.append(f"payments[{n}]: a payment's count must be a whole number of at least "
+                             f"1, "
                              f"not {pay.get('count')!r}")
         elif s == "{X}":
             x_paid += reps
@@ -473,7 +512,8 @@ def _claimed_symbols(payments: list[Any]) -> tuple[tuple[dict[str, int], int], l
     return (counts, x_paid), malformed
 
 
-def _finish(p: Problem, answer: dict[str, Any], tc: TotalCost, claimed: tuple[dict[str, int], int], r: _Replay,
+def _finish(p: Problem, answer: dict[str, Any], tc: TotalCost, claimed: tuple[dict[str, int], int],
+            r: _Replay,
             ability_life: int, damage: int, energy: int, sacrificed: int, used: int,
             measured: dict[str, int], board: BoardState | None = None) -> list[str]:
     """Check the total cost ``tc`` is what the payments pay, then life, energy and the numbers."""
@@ -487,7 +527,8 @@ def _finish(p: Problem, answer: dict[str, Any], tc: TotalCost, claimed: tuple[di
     if ability_life > max(0, life):
         errors.append(f"abilities cost {ability_life} life but the player has {life}")
     if cost_life > 0 and cost_life > life - ability_life - damage:
-        errors.append(f"the cost's {cost_life} life is more than the {life - ability_life - damage} life left")
+        errors.append(f"the cost's {cost_life} life is more than the "
+                      f"{life - ability_life - damage} life left")
     lost = ability_life + damage + cost_life
     if lost > 0 and p.player.keep_life is not None and life - lost < p.player.keep_life:
         errors.append(f"leaves {life - lost} life, below keep_life {p.player.keep_life}")
@@ -496,7 +537,8 @@ def _finish(p: Problem, answer: dict[str, Any], tc: TotalCost, claimed: tuple[di
     # Reported numbers: one comparison of all of them, and a look at each only if one is wrong.
     spent_colors = sorted(set(map(_TYPE, spent)).intersection(COLORS), key=COLORS.index)
     reported = {
-        "life_paid": ability_life + cost_life, "damage": damage, "energy_paid": energy + cost_energy,
+        "life_paid": ability_life + cost_life, "damage": damage,
+                "energy_paid": energy + cost_energy,
         "sacrificed": sacrificed, "colors_spent": spent_colors,
     }
     if board is not None:
@@ -518,7 +560,8 @@ def _finish(p: Problem, answer: dict[str, Any], tc: TotalCost, claimed: tuple[di
     if not objective.items() <= values.items():
         for name, value in objective.items():
             if values.get(name) != value:
-                errors.append(f"objective {name} says {value} but the payment gives {values.get(name)}")
+                errors.append(f"objective {name} says {value} but the payment gives "
+                              f"{values.get(name)}")
     errors.extend(_left_over_errors(answer, r))
     return errors
 
@@ -535,17 +578,20 @@ def _left_over_errors(answer: dict[str, Any], r: _Replay) -> list[str]:
                 left[t] = left.get(t, 0) + n
     errors = []
     if "left_over" not in answer and "left_over_counts" not in answer:
-        errors.append("the answer says nothing of the mana left in the pool (left_over or left_over_counts)")
+        errors.append("the answer says nothing of the mana left in the pool (left_over or "
+                      "left_over_counts)")
     if "left_over" in answer:
         listed = answer["left_over"]
         said: dict[Any, int] = {}
         for m in listed if isinstance(listed, list) else [listed]:
             key = m[1:-1] if isinstance(m, str) and len(m) == 3 and m[0] == "{" and m[2] == "}" else repr(m)
             said[key] = said.get(key, 0) + 1
-        if said != left or not isinstance(listed, list):  # a list of "{T}", one per mana (section 6)
+        # a list of "{T}", one per mana (section 6)
+        if said != left or not isinstance(listed, list):
             errors.append(f"left_over doesn't match the mana left in the pool ({_per_type(left)})")
     if "left_over_counts" in answer and answer["left_over_counts"] != left:
-        errors.append(f"left_over_counts says {answer['left_over_counts']!r} but the pool holds {_per_type(left)}")
+        errors.append(f"left_over_counts says {answer['left_over_counts']!r} but the pool holds "
+                      f"{_per_type(left)}")
     return errors
 
 
@@ -554,7 +600,8 @@ def _per_type(left: dict[str, int]) -> str:
 
 
 def _check_total(p: Problem, tc: TotalCost, payments: list[dict[str, Any]], claimed: tuple[dict[str, int], int],
-                 x: int, r: _Replay, purpose: Purpose, errors: list[str]) -> tuple[int, int, list[Token]]:
+                 x: int, r: _Replay, purpose: Purpose, errors: list[str]) -> tuple[int, int,
+                                                                                   list[Token]]:
     """Check the payments pay the total cost ``tc``; returns (life paid, energy paid, the mana
     spent)."""
     problems = _match(tc, claimed, x, p)
@@ -572,7 +619,8 @@ def _check_total(p: Problem, tc: TotalCost, payments: list[dict[str, Any]], clai
     for n, pay in enumerate(payments):
         text = pay["symbol"]
         mana = pay.get("mana", [])
-        reps = pay.get("count", 1)  # identical payments grouped (solver/answer/size.py); checked whole
+        # identical payments grouped (solver/answer/size.py); checked whole
+        reps = pay.get("count", 1)
         items: list[dict[str, Any]] = []
         if p.payment is not None:  # 9.3: convoke, improvise and delve items beside the mana
             items, mana = split_items(mana)
@@ -606,13 +654,15 @@ def _check_total(p: Problem, tc: TotalCost, payments: list[dict[str, Any]], clai
         if kind is KIND_GENERIC:
             if not achroma:  # any mana pays generic
                 continue
-            bad = [t for t in tokens if not _mana_ok(sym, t[0], t[1], achroma_own=achroma, spend_as=spend_as)]
+            bad = [t for t in tokens if not _mana_ok(sym, t[0], t[1], achroma_own=achroma,
+                                                     spend_as=spend_as)]
             if spend_as != "any_type":
                 # The player places the generic reduction where it helps most, so the entry may
                 # hold as much other mana as the increase added (702.86e-f); the amounts are
                 # checked against the whole generic component below.
                 if len(bad) + len(items) > inc_generic:
-                    errors.append(f"{where}: Achroma lets only colorless mana pay the object's own generic (702.86a)")
+                    errors.append(f"{where}: Achroma lets only colorless mana pay the object's own "
+                                  f"generic (702.86a)")
             elif bad or len(items) > inc_generic:
                 errors.append(f"{where}: {sym} paid with mana that can't pay it")
             continue
@@ -620,14 +670,16 @@ def _check_total(p: Problem, tc: TotalCost, payments: list[dict[str, Any]], clai
             if items:
                 check_items(p, sym, pay, items, achroma, False, where, errors)
             for t in tokens:
-                if not _mana_ok(sym, t[0], t[1], achroma_own=achroma, spend_as=spend_as, x_color=p.x_color):
+                if not _mana_ok(sym, t[0], t[1], achroma_own=achroma, spend_as=spend_as,
+                                x_color=p.x_color):
                     errors.append(f"{where}: {{{t[0]}}} can't pay {{X}} here")
             continue
         generic_half = kind is KIND_TWOBRID and pay.get("half") == "{2}"
         if not generic_half and units != reps:
             errors.append(f"{where}: {sym} is paid with one mana, not {units}" if reps == 1 else
                           f"{where}: {reps} {sym} are paid with one mana each, not {units} in all")
-        if kind is KIND_COLORED and spend_as is None:  # the usual case: Achroma changes nothing here
+        # the usual case: Achroma changes nothing here
+        if kind is KIND_COLORED and spend_as is None:
             if items:
                 check_items(p, sym, pay, items, achroma, generic_half, where, errors)
             for t in tokens:
@@ -636,14 +688,18 @@ def _check_total(p: Problem, tc: TotalCost, payments: list[dict[str, Any]], clai
             continue
         own = achroma
         if achroma and exempt[str(sym)] >= reps and ((items and generic_half) or any(
-                not _mana_ok(sym, t[0], t[1], achroma_own=True, spend_as=spend_as, generic_half=generic_half)
-                for t in tokens)):  # a grouped entry's payments are alike: all exempt, or it is checked
+                not _mana_ok(sym, t[0], t[1], achroma_own=True, spend_as=spend_as,
+                             generic_half=generic_half)
+                # a grouped entry's payments are alike: all exempt, or it is
+                # checked
+                for t in tokens)):
             exempt[str(sym)] -= reps
             own = False
         if items:
             check_items(p, sym, pay, items, own, generic_half, where, errors)
         for t in tokens:
-            if not _mana_ok(sym, t[0], t[1], achroma_own=own, spend_as=spend_as, generic_half=generic_half):
+            if not _mana_ok(sym, t[0], t[1], achroma_own=own, spend_as=spend_as,
+                            generic_half=generic_half):
                 errors.append(f"{where}: {{{t[0]}}} can't pay {sym}")
     # Generic, X and {2/W} generic halves: paid in full less the generic reduction (118.7a).
     size = tc.generic + tc.x_symbols * x + twobrid_generic
@@ -658,7 +714,8 @@ def _check_total(p: Problem, tc: TotalCost, payments: list[dict[str, Any]], clai
 def _increase_allowance(tc: TotalCost) -> tuple[int, Counter[str]]:
     """Symbols an increase added are outside Achroma (702.86e): the generic it added, and how many
     of each symbol may skip Achroma's limits."""
-    inc_generic = sum(t.symbol.amount for t in tc.terms if t.symbol.kind is KIND_GENERIC and t.origin == INCREASE)
+    inc_generic = sum(t.symbol.amount for t in tc.terms if t.symbol.kind is KIND_GENERIC
+                      and t.origin == INCREASE)
     return inc_generic, Counter(str(t.symbol) for t in tc.terms if t.origin == INCREASE)
 
 
