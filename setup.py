@@ -6,7 +6,7 @@ the C declarations of a ``.pxd`` file beside a module where one exists (``solver
 compiled and pure code give the same answers (tests/test_build.py compares them).
 
 Only what measurably pays is compiled (pyproject's ``[tool.tapwise] compiled``, chosen with
-``python -m tapwise.benchmarks.instructions``; notes/speed.md has the counts), at ``-O1`` without
+``python -m tapwise.benchmarks.instructions``; docs/history.md ("speed") has the counts), at ``-O1`` without
 debug information: measured here, gcc takes about a fifth of the time it takes at the default
 ``-g -O3`` on these large generated files, for 2-3% more instructions per call. Modules are
 cythonized and compiled in parallel, the largest first.

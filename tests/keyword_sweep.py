@@ -1,4 +1,4 @@
-"""A longer run than the suite's for spec 9.3 (notes/convoke.md quotes its figures):
+"""A longer run than the suite's for spec 9.3 (docs/history.md ("convoke") quotes its figures):
 
     python -P tests/keyword_sweep.py reference N SEED   # N random problems against the reference
     python -P tests/keyword_sweep.py fuzz N SEED        # N mutated problems: no internal error

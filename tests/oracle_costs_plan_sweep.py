@@ -1,5 +1,5 @@
 """Plans (2-3 plain costs) on the boards of tests/test_oracle_costs_ext.py's generators against
-the plan reference (docs/notes/oracle-b.md).
+the plan reference (docs/history.md ("oracle-b")).
 
     cd tests && python -P oracle_costs_plan_sweep.py N SEED"""
 import sys, random, copy

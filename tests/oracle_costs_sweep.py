@@ -1,5 +1,5 @@
 """Sweep outside the suite: the random generators of tests/test_oracle_costs_ext.py on new seeds,
-each problem paid, verified and compared with the reference (docs/notes/oracle-b.md).
+each problem paid, verified and compared with the reference (docs/history.md ("oracle-b")).
 
     cd tests && python -P oracle_costs_sweep.py KIND N SEED
 

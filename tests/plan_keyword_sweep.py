@@ -1,6 +1,6 @@
 """A sweep of random plans with 9.3's keys against the reference (tests/reference/
 plan_keywords_brute.py): ``python -P tests/plan_keyword_sweep.py [count] [seed]``. Prints the
-figures for docs/notes/plan93.md; tests/test_plan_keywords.py runs a short one."""
+figures for docs/history.md ("plan93"); tests/test_plan_keywords.py runs a short one."""
 
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ of seeded random small problems with convoke, improvise, delve and other_costs
 value of every objective when the answer says it is optimal. Also ``castable`` on the same board.
 
 Seeded (``random.Random``), so every run sees the same problems; a longer run with other seeds
-is a sweep outside the suite (notes/convoke.md).
+is a sweep outside the suite (docs/history.md ("convoke")).
 """
 
 from __future__ import annotations
