@@ -28,7 +28,7 @@ from tapwise.models.problem import Ability, Player, PoolMana, Problem, ProblemEr
 from tapwise.models.loader import load_problem
 from tapwise.json_schema import json_schema
 from tapwise.solver.queries.pay import pay as _pay
-from tapwise.interfaces.queries import answer_request as _answer_request
+from tapwise.solver.queries.request import answer_request as _answer_request
 from tapwise.board import Board, prepare
 from tapwise.board import error_answer as _error_answer, question as _question
 from tapwise.inputs import board_json as read_board_json, read_board

@@ -19,7 +19,7 @@ from .generators import generate
 
 
 def main(argv: list[str] | None = None) -> None:
-    from tapwise.interfaces.queries import answer_request  # lazy, like the runner: the package may be elsewhere
+    from tapwise.solver.queries.request import answer_request  # lazy, like the runner: the package may be elsewhere
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--scenario", action="append", help="typical, rich or large (repeatable)")

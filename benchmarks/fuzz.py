@@ -33,7 +33,7 @@ from typing import Any, Callable, Iterator
 
 import tapwise
 from tapwise.benchmarks.generators import QUICK, generate
-from tapwise.interfaces.queries import answer_request
+from tapwise.solver.queries.request import answer_request
 
 STATUSES = {"paid", "infeasible", "unpayable", "unknown", "error", "ok"}
 INTERNAL = re.compile(r"^(line \d+: )?(costs\[\d+\]\.)?internal error")

@@ -23,7 +23,7 @@ PLAN_COST_KEYS = tuple(k for k in COST_KEYS if k not in ("objective", "time_limi
 
 
 def main(argv: list[str] | None = None) -> None:
-    from tapwise.interfaces.queries import answer_request  # lazy, like the runner: the package may be elsewhere
+    from tapwise.solver.queries.request import answer_request  # lazy, like the runner: the package may be elsewhere
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--scenario", action="append", help="typical, rich or large (repeatable)")

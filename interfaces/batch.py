@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, Callable, Iterator, NamedTuple, TextIO
 
-from tapwise.interfaces.queries import answer_request
+from tapwise.solver.queries.request import answer_request
 
 DEFAULT_CHUNK = 100
 LABELS = ("paid", "infeasible", "unpayable", "unknown", "error", "other")

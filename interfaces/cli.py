@@ -27,7 +27,7 @@ from typing import Any, Callable
 
 from tapwise.models.problem import ProblemError
 from tapwise.interfaces import batch
-from tapwise.interfaces.queries import answer_request
+from tapwise.solver.queries.request import answer_request
 from tapwise.interfaces.render import render, render_plan, render_pools
 from tapwise.interfaces import server
 

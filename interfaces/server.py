@@ -33,7 +33,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, BinaryIO, Callable
 
-from tapwise.interfaces.queries import answer_request
+from tapwise.solver.queries.request import answer_request
 import tapwise.models.caches as caches
 
 MAX_REQUEST_BYTES = 8 * 2**20
@@ -208,7 +208,7 @@ class Workers:
         # forkserver: workers are forked from a clean process that has imported the solver once,
         # never from the server's threads (forking a threaded process can copy a held lock).
         context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(["tapwise.interfaces.queries"])
+        context.set_forkserver_preload(["tapwise.solver.queries.request"])
         pool = ProcessPoolExecutor(self.count, mp_context=context, initializer=_watch,
                                    initargs=(os.getpid(),))
         for _ in range(self.count):  # start them now rather than on the first requests

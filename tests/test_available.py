@@ -432,7 +432,7 @@ def test_reflect_sees_the_opponents_lands():
 
 def test_a_board_past_the_limits_is_refused_with_a_message():
     """Forty dual lands of ten kinds make tens of thousands of pools: status error, not a wait."""
-    from tapwise.interfaces.queries import answer_request
+    from tapwise.solver.queries.request import answer_request
 
     pairs = ["WU", "UB", "BR", "RG", "GW", "WB", "UR", "BG", "RW", "GU"]
     duals = [{"id": f"d{i}", "count": 4, "abilities": [{"add": [f"{{{a}}}", f"{{{b}}}"]}]}

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 
 import tapwise
 from tapwise.benchmarks import fuzz
-from tapwise.interfaces.queries import answer_request
+from tapwise.solver.queries.request import answer_request
 from tapwise.models.mana import ManaCost, NotationError
 
 NOTATION, REQUESTS, ORACLE = fuzz.strategies()

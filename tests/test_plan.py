@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from tapwise.models.mana import ManaCost
 from tapwise.models.loader import load_problem
 from tapwise.solver.queries.pay import pay
-from tapwise.interfaces.queries import answer_request
+from tapwise.solver.queries.request import answer_request
 from tapwise.solver.verify.replay import verify
 
 try:

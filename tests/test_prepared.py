@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 import tapwise
 from tapwise.benchmarks.generators import generate
 from tapwise.benchmarks.search_loop import board_and_cost
-from tapwise.interfaces.queries import answer_request
+from tapwise.solver.queries.request import answer_request
 from tapwise.models.problem import BOARD_KEYS, ProblemError
 
 try:

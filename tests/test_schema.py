@@ -11,7 +11,7 @@ from jsonschema import Draft202012Validator
 
 import tapwise
 from tapwise.benchmarks.generators import QUICK, generate
-from tapwise.interfaces.queries import answer_request
+from tapwise.solver.queries.request import answer_request
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 

@@ -64,14 +64,18 @@ def pay(problem: dict[str, Any] | Problem) -> dict[str, Any]:
     doing = _Doing()
     try:
         return _pay(problem, started, doing)
-    except RecursionError:
-        return _error(f"the input is nested too deeply to be read (internal limit, while "
-                      f"{doing.what})", problem)
-    except MemoryError:
-        return _error(f"internal error while {doing.what}: out of memory; the problem is too large",
-                      problem)
-    except Exception as e:  # a bug: said plainly, never a traceback
-        return _error(f"internal error while {doing.what}: {type(e).__name__}: {e}", problem)
+    except Exception as e:  # a bug, or a limit of the interpreter: said plainly, never a traceback
+        return _error(failure(e, doing.what), problem)
+
+
+def failure(e: Exception, doing: str) -> str:
+    """The error message of an answer that something unexpected stopped while ``doing``: the one
+    wording of every "never raises" query (``pay`` and the request dispatcher)."""
+    if isinstance(e, RecursionError):
+        return f"the input is nested too deeply to be read (internal limit, while {doing})"
+    if isinstance(e, MemoryError):
+        return f"internal error while {doing}: out of memory; the problem is too large"
+    return f"internal error while {doing}: {type(e).__name__}: {e}"
 
 
 def _pay(problem: Any, started: float, doing: _Doing) -> dict[str, Any]:

@@ -1,4 +1,5 @@
-"""The JSON-lines protocol's dispatcher: one request of any query in, one answer out, always.
+"""One request of any query in, one answer out, always: the dispatcher the API's functions, the
+CLI, the JSON-lines server and the batches all ask.
 
 Every answer has one envelope: ``status`` (``paid``, ``infeasible``, ``unpayable``, ``unknown``
 or ``error`` as in the spec; ``ok`` for ``castable`` and ``available``, whose answers are lists)
@@ -13,7 +14,7 @@ from tapwise.models.problem import QUERIES, ProblemError
 from tapwise.models.total_cost import CostError
 from tapwise.solver.queries.available import TooManyPools, available
 from tapwise.solver.queries.castable import castable
-from tapwise.solver.queries.pay import pay
+from tapwise.solver.queries.pay import failure, pay
 from tapwise.solver.queries.plan import plan
 
 LISTING = {"castable": "results", "available": "pools"}
@@ -47,14 +48,8 @@ def answer_request(request: Any, query: str | None = None) -> dict[str, Any]:
         out = {"status": "error", "error": str(e)}
     except TooManyPools as e:
         out = {"status": "error", "error": f"{e}; ask pay or castable about the costs in question"}
-    except RecursionError:
-        out = {"status": "error", "error": "the request is nested too deeply to be read"}
-    except MemoryError:
-        out = {"status": "error", "error": f"internal error while answering a {asked} question: "
-                                           f"out of memory"}
-    except Exception as e:  # a bug: said plainly, and the stream goes on
-        out = {"status": "error", "error": f"internal error while answering a {asked} question: "
-               f"{type(e).__name__}: {e}"}
+    except Exception as e:  # a bug: said plainly (as pay says it), and the stream goes on
+        out = {"status": "error", "error": failure(e, f"answering a {asked} question")}
     if isinstance(request, dict) and "id" in request:
         out["id"] = request["id"]
     return out
