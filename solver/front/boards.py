@@ -3,7 +3,7 @@
 An engine calling ``tapwise.pay(problem)`` in a loop sends the same board again and again with
 another cost. A prepared board (solver/queries/prepared.py) keeps what depends on the board alone; a
 plain ``pay()`` call keeps the same here, found by what the loader made of the board: its
-sources (the loader hands the same objects back for the same entries, models/problem.py's
+sources (the loader hands the same objects back for the same entries, models/intern.py's
 ``_SOURCES``, so they are found by identity, and kept alive with the entry so that no other
 object takes their ``id``), the opponents' sources, the pool and the player. What is kept is
 what a prepared board keeps, and the cost is compiled against it as a prepared board compiles
