@@ -7,6 +7,7 @@ energy and the mana balance from level to level; each total cost is a block of i
 from __future__ import annotations
 
 from tapwise.solver.contract import Compiled
+from tapwise.solver.cpsat.costs import Plan
 from tapwise.solver.cpsat.keywords import KeywordPart, finish_board
 from tapwise.solver.sat import INT_MAX, INT_MIN, Terms, _neg, _not
 from tapwise.solver.cpsat.doubling import add_doubling, doubling_bound
@@ -29,7 +30,44 @@ def level_count(c: Compiled) -> int:
 
 
 class BoardBuilder:
-    """The board half of :class:`tapwise.solver.cpsat.model.Model`'s build."""
+    """The board half of :class:`tapwise.solver.cpsat.model.Model`'s build: the board's
+    variables and constraints, written with the model's writer (solver/sat.py's ``Writer``),
+    and what they are, kept for the cost blocks, the bounds and the read-back. What the build
+    fills (:data:`BUILT`) is declared in ``__init__`` and filled by ``_build``."""
+
+    BUILT = ("xs", "x", "_most", "acts", "splits", "ability_y", "ability_f", "activations", "used",
+             "sacrifices", "cards", "counter_terms", "drawback_terms", "copies_used", "victims",
+             "own_copy_taps", "kw_parts", "kw", "blocks", "waste_terms", "color_spent", "quantities")
+    """What ``_build`` leaves for the rest of the model (a keep model keeps one set per part)."""
+
+    def __init__(self, c: Compiled, plan: Plan | None) -> None:
+        """``c``'s board (and a plan's costs, each optional, spec section 7); built by ``_build``."""
+        self.c = c
+        self.plan = plan
+        self.costs = plan.costs if plan is not None else (c,)
+        self.L = level_count(c)
+        self.xs: list[int] = []  # X of each cost
+        self.x = 0
+        self._most: list[int] = []  # most mana of each kind a payment can make
+        self.acts: dict[tuple[int, int, int], Terms] = {}
+        self.splits: dict[tuple[int, int, str, str], int] = {}
+        self.ability_y: dict[tuple[int, int, int, int], Terms] = {}
+        self.ability_f: dict[tuple[int, int, int, int, int], int] = {}
+        self.activations: list[Terms] = []
+        self.used: Terms = []
+        self.sacrifices: Terms = []
+        self.cards: Terms = []
+        self.counter_terms: Terms = []
+        self.drawback_terms: Terms = []
+        self.copies_used: dict[int, int] = {}
+        self.victims: dict[tuple[int, int], int] = {}
+        self.own_copy_taps: dict[int, tuple[Terms, int, int]] = {}
+        self.kw_parts: dict[int, KeywordPart] = {}
+        self.kw: KeywordPart | None = None
+        self.blocks: list = []
+        self.waste_terms: Terms = []
+        self.color_spent: list[int] = []
+        self.quantities: dict[str, Terms] = {}
 
     def _build(self) -> None:
         c = self.c

@@ -50,15 +50,12 @@ class Model(BoardBuilder, CostBlocks, Bounds, Strategy, Reader, Writer):
         """``relax`` puts each cost symbol class behind an assumption literal, so an infeasible
         model can name the symbols that can't be paid together (an infeasible core). ``plan``
         models several costs paid from ``c``'s board (spec section 7), each one optional."""
-        self.c = c
+        BoardBuilder.__init__(self, c, plan)
         self.relax = relax
-        self.plan = plan
-        self.costs = plan.costs if plan is not None else (c,)
         # in a plan, each cost's share of the last solution
         self.plan_solutions: list[Solution | None] = []
         self.assumptions: list[tuple[int, list[str]]] = []
         self.m = new_model()
-        self.L = level_count(c)
         self._ubs: list[int] = []  # upper bound of each variable (all are >= 0)
         self._cts: list[str] = []  # constraints not yet in the proto, as text
         self._build()

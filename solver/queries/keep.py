@@ -42,17 +42,13 @@ from tapwise.models.values import evolve
 from tapwise.solver.answer.build import build_answer
 from tapwise.solver.contract import Compiled
 from tapwise.solver.front.compile import compile_problem
+from tapwise.solver.cpsat.build import BoardBuilder
 from tapwise.solver.cpsat.model import INT_MIN, Model, Plan, Terms, _neg, _not, level_count
 from tapwise.solver.front.merge import Merge
 from tapwise.solver.answer.keywords import Late
 from tapwise.solver.queries.plan_board import board_left_by, rename_back, split_enchanted
 
-_PART_STATE = ("c", "L", "costs", "plan", "xs", "x", "_most", "acts", "splits", "ability_y",
-               "ability_f",
-               "activations", "used", "sacrifices", "cards", "counter_terms", "drawback_terms",
-               "copies_used",
-               "victims", "own_copy_taps", "kw_parts", "kw", "blocks", "waste_terms", "color_spent",
-               "quantities")
+_PART_STATE = ("c", "L", "costs", "plan") + BoardBuilder.BUILT
 """What ``Model._build`` leaves on the model for one part (the main payment or one kept cost)."""
 
 
