@@ -33,7 +33,7 @@ from tapwise.board import Board, prepare
 from tapwise.board import error_answer as _error_answer, question as _question
 from tapwise.inputs import board_json as read_board_json, read_board
 from tapwise import svg
-from tapwise.interfaces.render import render as _render
+from tapwise.render import render as _render
 import tapwise.models.answer as _answer_module
 
 _answer_module.VIEWS.update(text=_render, svg=svg.payment)  # str() and the notebook's picture

@@ -28,7 +28,7 @@ from typing import Any, Callable
 from tapwise.models.problem import ProblemError
 from tapwise.interfaces import batch
 from tapwise.solver.queries.request import answer_request
-from tapwise.interfaces.render import render, render_plan, render_pools
+from tapwise.render import render, render_plan, render_pools
 from tapwise.interfaces import server
 
 EXIT_PAID, EXIT_NOT_PAID, EXIT_BAD_INPUT = 0, 1, 2

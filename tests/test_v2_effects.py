@@ -470,7 +470,7 @@ def test_616_1f_replacement_results_come_in_one_order_whatever_the_hash_seed():
     its order (and so the model's variables) changed with PYTHONHASHSEED. Three seeds, one order."""
     import subprocess
     import sys
-    code = ("import json; from tapwise.solver.effects import _replaced; "
+    code = ("import json; from tapwise.solver.front.effects import _replaced; "
             "from tapwise.models.loader import load_problem; "
             "p = load_problem({'cost': '{G}', 'sources': [{'name': 'Forest'}], 'effects': ["
             "{'kind': 'replace', 'when': {'types': ['land']}, 'into_type': 'G'}, "

@@ -350,7 +350,7 @@ def test_9_3_infeasible_answers_say_why_without_the_mana_count():
 
 
 def test_9_3_the_terminal_plan_names_the_payers():
-    from tapwise.interfaces.render import render
+    from tapwise.render import render
     text = render(paid({"cost": "{1}{W}", "convoke": True, "delve": True, "graveyard": 1,
                         "sources": [creature("knight", colors="W", mana=None)]}))
     assert "convoke knight" in text and "delve 1 card" in text and "convoked 1" in text

@@ -56,6 +56,7 @@ LITERALS = {  # text that names a moved script
 }
 RENAMES = {  # modules moved once more after the stage move, by their dotted names
     "tapwise.interfaces.queries": "tapwise.solver.queries.request",
+    "tapwise.interfaces.render": "tapwise.render",  # answers as text: the front door's, not an interface's
     "tapwise.solver.cpsat.text": "tapwise.solver.sat",
 }
 NAMES = {  # names that left a module for another: imports of them follow (once the move is made)
@@ -115,6 +116,15 @@ def moves() -> list[tuple[str, str, str, str]]:
             for stage, (_, table) in STAGES.items() for old, new in table.items()]
 
 
+def _file(dotted: str) -> Path:
+    """The source file (without suffix) of a module named as installed: ``tapwise.x`` is api/x,
+    ``tapwise.solver.x`` is solver/x (pyproject's package-dir)."""
+    parts = dotted.split(".")[1:]
+    if parts[0] not in ("models", "solver", "interfaces", "benchmarks"):
+        parts = ["api"] + parts
+    return ROOT.joinpath(*parts)
+
+
 def move_files() -> None:
     for layer, old, stage, new in moves():
         for ext in (".py", ".pxd"):
@@ -124,8 +134,7 @@ def move_files() -> None:
                 _git("mv", str(src.relative_to(ROOT)), str(dst.relative_to(ROOT)))
     for old, new in RENAMES.items():
         for ext in (".py", ".pxd"):
-            src = ROOT.joinpath(*old.split(".")[1:]).with_suffix(ext)
-            dst = ROOT.joinpath(*new.split(".")[1:]).with_suffix(ext)
+            src, dst = _file(old).with_suffix(ext), _file(new).with_suffix(ext)
             if src.exists() and not dst.exists():
                 _git("mv", str(src.relative_to(ROOT)), str(dst.relative_to(ROOT)))
     for stage, (doc, _) in STAGES.items():
@@ -145,7 +154,7 @@ def _subs(stage: str) -> str:
 
 def _import_from(match: re.Match) -> str:
     """``from tapwise.solver import a, b as c`` with moved modules: one import per name."""
-    indent, layer, names = match.group(1), match.group(2), match.group(3)
+    indent, top, layer, names = match.group(1), match.group(2), match.group(3), match.group(4)
     table = {old: (stage, new) for lay, old, stage, new in moves() if lay == layer}
     parts = [n.strip() for n in names.strip().strip("()").split(",") if n.strip()]
     if not any(p.split(" as ")[0].strip() in table or (layer, p.split(" as ")[0].strip()) in FUNCTIONS
@@ -156,19 +165,19 @@ def _import_from(match: re.Match) -> str:
         name, _, alias = (x.strip() for x in part.partition(" as "))
         alias = alias or name
         if (layer, name) in FUNCTIONS:
-            lines.append(f"{indent}from {FUNCTIONS[layer, name]} import {name}"
+            lines.append(f"{indent}from {top}{FUNCTIONS[layer, name].removeprefix('tapwise.')} import {name}"
                          + (f" as {alias}" if alias != name else ""))
         elif name in table:
             stage, new = table[name]
-            lines.append(f"{indent}from tapwise.{stage.replace('/', '.')} import {new}"
+            lines.append(f"{indent}from {top}{stage.replace('/', '.')} import {new}"
                          + (f" as {alias}" if alias != new else ""))
         elif (ROOT / layer / (name + ".py")).is_file():  # not through the package's __init__
-            lines.append(f"{indent}import tapwise.{layer}.{name} as {alias}")
+            lines.append(f"{indent}import {top}{layer}.{name} as {alias}")
         else:
             kept.append(part)
     if kept:
-        lines.insert(0, f"{indent}from tapwise.{layer} import {', '.join(kept)}")
-    return "\n".join(lines) + match.group(4)
+        lines.insert(0, f"{indent}from {top}{layer} import {', '.join(kept)}")
+    return "\n".join(lines) + match.group(5)
 
 
 def _from_module(match: re.Match) -> str:
@@ -177,19 +186,28 @@ def _from_module(match: re.Match) -> str:
     what is imported: only the folder's modules are imported from the folder."""
     head, dotted, names = match.group(1), match.group(2), match.group(3)
     imported = {n.strip().split(" as ")[0].strip() for n in names.strip("()").split(",") if n.strip()}
+    top = "tapwise." if dotted.startswith("tapwise.") else ""  # a checkout's test may import "solver.x"
     for layer, old, stage, new in moves():
-        if dotted == f"tapwise.{layer}.{old}":
+        if dotted == f"{top}{layer}.{old}":
             if stage == f"{layer}/{old}" and imported <= set(STAGES[stage][1].values()):
                 return match.group(0)  # already the folder
-            return f"{head}tapwise.{stage.replace('/', '.')}.{new} import {names}"
+            return f"{head}{top}{stage.replace('/', '.')}.{new} import {names}"
     return match.group(0)
+
+
+def _present() -> set[str]:
+    """Module names that exist outside the stage folders today (api/board.py, say): a bare
+    ``board.py`` may mean them, so it is left alone."""
+    return {p.stem for d in ("api", "interfaces", "models", "solver") for p in (ROOT / d).glob("*.py")}
 
 
 def rewrite(text: str, protect: str | None = None) -> str:
     """``text`` with every moved module's old name (dotted, or as a path) made its new name."""
-    text = re.sub(r"^([ \t]*)from tapwise\.(solver|models) import (\([^)]*\)|[^\n#]*?)([ \t]*(?:#[^\n]*)?)$",
+    text = re.sub(r"^([ \t]*)from ((?:tapwise\.)?)(solver|models) import (\([^)]*\)|[^\n#]*?)([ \t]*(?:#[^\n]*)?)$",
                   _import_from, text, flags=re.M)
-    text = re.sub(r"^([ \t]*from )(tapwise\.[\w.]+) import (\([^)]*\)|[^\n#]*)", _from_module, text, flags=re.M)
+    # (anywhere: also in code run by a test as a string, "from tapwise.x import y; ...")
+    text = re.sub(r"(?<![\w.])(from )((?:tapwise\.)?(?:models|solver)\.[\w.]+) import (\([^)]*\)|[^\n#;\"']*)",
+                  _from_module, text)
     names: dict[str, set[str]] = {}
     for layer, old, stage, new in moves():
         names.setdefault(old, set()).add(layer)
@@ -198,7 +216,7 @@ def rewrite(text: str, protect: str | None = None) -> str:
         guard = rf"(?![\w])(?!\.(?:{_subs(stage)})\b)(?! import\b)"
         text = re.sub(rf"(?<![\w.])(tapwise\.)?{layer}\.{old}{guard}", lambda m: (m.group(1) or "") + dotted, text)
         text = re.sub(rf"(?<![\w.])\b{layer}/{old}\.(py|pxd)\b", lambda m: f"{stage}/{new}.{m.group(1)}", text)
-        if len(names[old]) == 1 and old not in UNMOVED:  # a bare file name naming one module only
+        if len(names[old]) == 1 and old not in UNMOVED and old not in _present():  # names one module only
             short = stage.split("/", 1)[1]
             text = re.sub(rf"(?<![\w/.\-]){old}\.(py|pxd)\b", lambda m: f"{short}/{new}.{m.group(1)}", text)
     for old, new in LITERALS.items():
@@ -206,10 +224,11 @@ def rewrite(text: str, protect: str | None = None) -> str:
     for old, new in RENAMES.items():
         text = re.sub(rf"(?<![\w.]){re.escape(old)}(?![\w])", new, text)
         text = re.sub(rf"(?<![\w.]){re.escape(old[len('tapwise.'):])}(?![\w])", new[len("tapwise."):], text)
-        o, n = "/".join(old.split(".")[1:]), "/".join(new.split(".")[1:])
+        o, n = (str(_file(x).relative_to(ROOT)) for x in (old, new))
         text = re.sub(rf"(?<![\w.]){re.escape(o)}\.(py|pxd)\b", lambda m: f"{n}.{m.group(1)}", text)
         o, n = "/".join(old.split(".")[2:]), "/".join(new.split(".")[2:])
-        text = re.sub(rf"(?<![\w./]){re.escape(o)}\.(py|pxd)\b", lambda m: f"{n}.{m.group(1)}", text)
+        if o and n and "/" in o:  # a bare name only when it says which folder
+            text = re.sub(rf"(?<![\w./]){re.escape(o)}\.(py|pxd)\b", lambda m: f"{n}.{m.group(1)}", text)
     return text
 
 
@@ -239,6 +258,8 @@ def _path(module: str) -> Path | None:
 def _moved_names(match: re.Match) -> str:
     """``from M import a, b``: names that moved out of M imported from their new module."""
     indent, module, names, tail = match.group(1), match.group(2), match.group(3), match.group(4)
+    top = "" if module.startswith("tapwise.") else "tapwise."  # a checkout's test may import "models.x"
+    module = top + module
     table = NAMES.get(module)
     if not table:
         return match.group(0)
@@ -253,12 +274,12 @@ def _moved_names(match: re.Match) -> str:
             by_module.setdefault(module, []).append(part)
     if list(by_module) == [module]:
         return match.group(0)
-    lines = [f"{indent}from {m} import {', '.join(ps)}" for m, ps in by_module.items()]
+    lines = [f"{indent}from {m[len(top):]} import {', '.join(ps)}" for m, ps in by_module.items()]
     return "\n".join(lines) + tail
 
 
 def rewrite_names(text: str) -> str:
-    return re.sub(r"^([ \t]*)from (tapwise\.[\w.]+) import (\([^)]*\)|[^\n#(]*?)([ \t]*(?:#[^\n]*)?)$",
+    return re.sub(r"^([ \t]*)from ((?:tapwise\.)?(?:models|solver|interfaces)\.[\w.]+|tapwise\.[\w.]+) import (\([^)]*\)|[^\n#(]*?)([ \t]*(?:#[^\n]*)?)$",
                   _moved_names, text, flags=re.M)
 
 
