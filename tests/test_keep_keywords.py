@@ -290,6 +290,7 @@ def check_forced(problem: dict[str, Any]) -> bool:
     from tapwise.solver.queries import keep as keep_module
     from tapwise.solver.queries.keep import most_left
     from tapwise.solver.queries.kept import payable_on
+    from tapwise.solver.queries.pay import pay  # the model's answer is checked by what pay pays
 
     try:
         expected = brute_keep_keywords(copy.deepcopy(problem))
@@ -300,7 +301,7 @@ def check_forced(problem: dict[str, Any]) -> bool:
         return True
     main = without_keep(loaded)
     possible = payable_on(loaded.keep, most_left(main))
-    got = keep_module._solve_model(loaded, main, possible)  # raises KeepError on a wrong claim
+    got = keep_module._solve_model(loaded, main, possible, pay)  # raises KeepError on a wrong claim
     shown = json.dumps(problem)
     assert got is not None, shown
     answer, kept = got
