@@ -6,7 +6,7 @@ energy and the mana balance from level to level; each total cost is a block of i
 
 from __future__ import annotations
 
-from tapwise.solver.compile import Compiled
+from tapwise.solver.compile import Compiled, Producer
 from tapwise.solver.cpsat_keywords import KeywordPart, finish_board
 from tapwise.solver.cpsat_text import INT_MAX, INT_MIN, Terms, _neg, _not
 from tapwise.solver.doubling import add_doubling, doubling_bound
@@ -36,9 +36,14 @@ def _late_sacrificers(c: Compiled) -> set[int]:
 
 
 def late_victim_sources(c: Compiled) -> set[int]:
-    """Sources with an ability that has a mana cost or reads a fact after level 0's sacrifices:
-    a copy of one sacrificed at level 0 can't have used it."""
-    return {p.source for p in c.producers if p.is_converter or (p.reads or "-")[0] == "late"}
+    """Sources with an ability that has a mana cost, reads a fact after level 0's sacrifices or
+    sacrifices others: a copy sacrificed early on level 0 may have had no turn to use it."""
+    return {p.source for p in c.producers if _acts_late(p) or p.others is not None and p.others[0] == "sac"}
+
+
+def _acts_late(p: Producer) -> bool:
+    """Whether ``p`` acts after level 0's sacrifices: a mana cost (levels 1..L) or a late read."""
+    return p.is_converter or (p.reads or "-")[0] == "late"
 
 
 class BoardBuilder:
@@ -188,6 +193,7 @@ class BoardBuilder:
         for pi, p in enumerate(c.producers):
             by_source.setdefault(p.source, []).append(pi)
         kills, tapped_by, late_kills = self._others(c, by_source)
+        self.order_limits = self._copy_order(c, by_source)
         # 9.3's keywords and other costs (solver/cpsat_keywords.py): a part per cost that has them
         self.kw_parts: dict[int, KeywordPart] = {}
         for bi, cost in enumerate(self.costs):
@@ -218,13 +224,9 @@ class BoardBuilder:
                 if self._ub(terms) > bound:
                     lin(terms, INT_MIN, bound)
             if si in kills or si in late_kills:
-                killed = kills.get(si, [])
-                lin(killed + late_kills.get(si, []) + sacs, INT_MIN, src.count)
-                later = [t for pi in pis if c.producers[pi].is_converter or (c.producers[pi].reads or "-")[0] == "late"
-                         for t in total[pi]]
-                if later and killed:
-                    lin(killed + later, INT_MIN, src.count)
-                self.sacrifices += killed + late_kills.get(si, [])  # permanents sacrificed (9.7)
+                killed = kills.get(si, []) + late_kills.get(si, [])
+                lin(killed + sacs, INT_MIN, src.count)
+                self.sacrifices += killed  # min_sacrifices counts permanents sacrificed (9.7)
             counted = self.cards if src.zone != "battlefield" else self.sacrifices  # exiled from hand: a card (9.1)
             if all_tap:
                 self.used += taps_all
@@ -357,10 +359,6 @@ class BoardBuilder:
             xs: Terms = []
             late_xs: Terms = []
             for q in victims:
-                if kind == "sac" and q != p.source and any(
-                        c.producers[r].others is not None and c.producers[r].others[0] == "sac" and r > pi
-                        for r in by_source.get(q, [])):
-                    continue  # it would have to act after it is gone
                 x = self._int(min(n * p.max_activations, sources[q].count))
                 self.victims[(pi, q)] = x
                 xs.append((x, 1))
@@ -395,6 +393,57 @@ class BoardBuilder:
             self._linear(ms + [(split, -2)], 0, INT_MAX)  # split: two activations share them
             self.own_copy_taps[q] = (terms, b, split)
         return kills, tapped_by, late_kills
+
+    def _copy_order(self, c: Compiled, by_source: dict[int, list[int]]) -> dict[int, list[Terms]]:
+        """A copy sacrificed by another's cost acts no more (9.2). In the replay order (level 0's
+        sacrifice_other activations in producer order, then the abilities with a mana cost and
+        late reads, then those sacrificing last, level L+1, in producer order), per source and
+        per slot that sacrifices its copies: the copies gone by then plus the copies acting
+        after it are at most the copies given. The copies acting after are a variable at least
+        each later ability's activations over its uses per copy (one copy may use them all).
+        Returns those limits per source (``terms <= count``), for solver/keep.py."""
+        producers = c.producers
+        last = self.L + 1
+        limits: dict[int, list[Terms]] = {}
+        for q, pis in by_source.items():
+            kills: list[tuple[tuple[int, int, int], Terms]] = []
+            for (pi, vq), x in self.victims.items():
+                if vq == q and producers[pi].others[0] == "sac":
+                    kills.append(((0, pi, 1), [(x, 1)]))
+            for (pi, vq), x in self.late_victims.items():
+                if vq == q:
+                    kills.append(((2, pi, 1), [(x, 1)]))
+            if not kills:
+                continue
+            acting: list[tuple[tuple[int, int, int], Terms, int]] = []  # (slot, activations, uses per copy)
+            for pi in pis:
+                p = producers[pi]
+                per_copy = 1 if p.tap else max(1, p.uses)
+                if p.others is not None and p.others[0] == "sac":
+                    for lv, slot in ((0, 0), (last, 2)):
+                        terms = [t for ci in range(len(p.choices)) for t in self.acts.get((pi, lv, ci), [])]
+                        if terms:
+                            acting.append(((slot, pi, 0), terms, per_copy))
+                elif _acts_late(p):
+                    terms = [t for (pj, lv, _ci), ts in self.acts.items()
+                             if pj == pi and (lv > 0 or not p.anywhere) for t in ts]
+                    if terms:
+                        acting.append(((1, 0, 0), terms, per_copy))
+            count = c.problem.sources[q].count
+            kills.sort(key=lambda k: k[0])
+            gone: Terms = []
+            for slot, terms in kills:
+                gone = gone + terms
+                after = [(ts, u) for s, ts, u in acting if s > slot]
+                if not after:
+                    continue
+                a = self._int(count)
+                for ts, u in after:
+                    self._linear(ts + [(a, -u)], INT_MIN, 0)
+                limit = gone + [(a, 1)]
+                self._linear(limit, INT_MIN, count)
+                limits.setdefault(q, []).append(limit)
+        return limits
 
     def _own_taps(self, pi: int, x: int, count: int, carriers: Terms) -> None:
         """9.2's ``tap_other`` without "self" on an ability without {T}, tapping ``x`` copies of
