@@ -88,10 +88,13 @@ class BoardBuilder:
         ability_life_terms: Terms = []
         self.late_sac = _late_sacrificers(c)
         self.late_victim_sources = late_victim_sources(c) if self.late_sac else set()
+        # between levels only when no fact is read (9.1: readers see the sacrifices of level 0)
+        reads = any(p.reads is not None for p in c.producers)
+        self.late_levels = (self.L + 1,) if reads else tuple(range(1, self.L + 2))
         for pi, p in enumerate(c.producers):
             levels = range(0 if p.anywhere else 1, self.L + 1) if p.is_converter else (0,)
-            if pi in self.late_sac:  # 9.2: it may also act last, after copies used their mana costs
-                levels = (0, self.L + 1)
+            if pi in self.late_sac:  # 9.2: it may also act after abilities with a mana cost
+                levels = (0,) + self.late_levels  # on level lv its mana pays levels above (L+1: the total)
             # One choice of one unit of several types (Treasure, Birds of Paradise): its
             # activations are the sum of its splits per type; the source's copy limit, which
             # every producer has (max_activations is that limit), bounds the sum.
@@ -174,7 +177,7 @@ class BoardBuilder:
             if p.counters:
                 self.counter_terms += _neg(self.activations[pi], -p.counters)
             if p.removed:
-                levels = range(0 if p.anywhere else 1, self.L + 1) if p.is_converter else (0, self.L + 1)
+                levels = range(0 if p.anywhere else 1, self.L + 1) if p.is_converter else range(self.L + 2)
                 budget: Terms = []
                 for lv in levels:
                     for ci, r in enumerate(p.removed):
@@ -340,14 +343,14 @@ class BoardBuilder:
         of its copies sacrificed and tapped this way. Tapping ones come first, then sacrificing
         ones in producer order; one may sacrifice a copy of a source whose own sacrificing
         abilities come after it only if it is its own source (the copy acts, then goes). A
-        sacrificing one in ``self.late_sac`` may also act last (level L+1, after every ability
-        with a mana cost: 601.2g-h, 605.3), taking copies that used such abilities
-        (``self.late_victims``, and the third dict returned)."""
+        sacrificing one in ``self.late_sac`` may also act on a level lv of 1..L+1, after the
+        abilities with a mana cost of levels up to lv (601.2g-h, 605.3), taking copies that used
+        them (``self.late_victims`` per (producer, source, level), and the third dict returned)."""
         kills: dict[int, Terms] = {}
         tapped_by: dict[int, Terms] = {}
         late_kills: dict[int, Terms] = {}
         self.victims: dict[tuple[int, int], int] = {}
-        self.late_victims: dict[tuple[int, int], int] = {}
+        self.late_victims: dict[tuple[int, int, int], int] = {}
         sources = c.problem.sources
         own: dict[tuple[int, str], Terms] = {}
         carriers: dict[int, Terms] = {}  # per source: terms counting activations that tap its own copies
@@ -357,7 +360,7 @@ class BoardBuilder:
             kind, n, victims, self_ok = p.others
             late = pi in self.late_sac
             xs: Terms = []
-            late_xs: Terms = []
+            late_xs: dict[int, Terms] = {}
             for q in victims:
                 x = self._int(min(n * p.max_activations, sources[q].count))
                 self.victims[(pi, q)] = x
@@ -367,18 +370,17 @@ class BoardBuilder:
                     own.setdefault((q, kind), []).append((x, 1))
                     if kind == "tap" and not p.tap:
                         self._own_taps(pi, x, sources[q].count, carriers.setdefault(q, []))
-                if late and q in self.late_victim_sources:
+                for lv in self.late_levels if late and q in self.late_victim_sources else ():
                     y = self._int(min(n * p.max_activations, sources[q].count))
-                    self.late_victims[(pi, q)] = y
-                    late_xs.append((y, 1))
+                    self.late_victims[(pi, q, lv)] = y
+                    late_xs.setdefault(lv, []).append((y, 1))
                     late_kills.setdefault(q, []).append((y, 1))
                     if q == p.source and not self_ok:
                         own.setdefault((q, kind), []).append((y, 1))
             if late:
-                early = [t for ci in range(len(p.choices)) for t in self.acts.get((pi, 0, ci), [])]
-                last = [t for ci in range(len(p.choices)) for t in self.acts.get((pi, self.L + 1, ci), [])]
-                self._linear(xs + _neg(early, n), 0, 0)
-                self._linear(late_xs + _neg(last, n), 0, 0)
+                for lv in (0,) + self.late_levels:
+                    acted = [t for ci in range(len(p.choices)) for t in self.acts.get((pi, lv, ci), [])]
+                    self._linear((xs if lv == 0 else late_xs.get(lv, [])) + _neg(acted, n), 0, 0)
             else:
                 self._linear(xs + _neg(self.activations[pi], n), 0, 0)
         for (q, kind), terms in own.items():
@@ -395,51 +397,53 @@ class BoardBuilder:
         return kills, tapped_by, late_kills
 
     def _copy_order(self, c: Compiled, by_source: dict[int, list[int]]) -> dict[int, list[Terms]]:
-        """A copy sacrificed by another's cost acts no more (9.2). In the replay order (level 0's
-        sacrifice_other activations in producer order, then the abilities with a mana cost and
-        late reads, then those sacrificing last, level L+1, in producer order), per source and
-        per slot that sacrifices its copies: the copies gone by then plus the copies acting
-        after it are at most the copies given. The copies acting after are a variable at least
-        each later ability's activations over its uses per copy (one copy may use them all).
+        """A copy sacrificed by another's cost acts no more (9.2). In the replay order (level by
+        level; on each, the abilities that neither read late nor sacrifice others, then the
+        sacrifice_other activations in producer order, then the late reads), per source and per
+        slot that sacrifices its copies: the copies gone by then plus the copies acting after
+        it are at most the copies given. The copies acting after are a variable at least each
+        later ability's activations after it over its uses per copy (one copy may use them all).
         Returns those limits per source (``terms <= count``), for solver/keep.py."""
         producers = c.producers
-        last = self.L + 1
         limits: dict[int, list[Terms]] = {}
         for q, pis in by_source.items():
             kills: list[tuple[tuple[int, int, int], Terms]] = []
             for (pi, vq), x in self.victims.items():
                 if vq == q and producers[pi].others[0] == "sac":
                     kills.append(((0, pi, 1), [(x, 1)]))
-            for (pi, vq), x in self.late_victims.items():
+            for (pi, vq, lv), x in self.late_victims.items():
                 if vq == q:
-                    kills.append(((2, pi, 1), [(x, 1)]))
+                    kills.append(((lv, pi, 1), [(x, 1)]))
             if not kills:
                 continue
-            acting: list[tuple[tuple[int, int, int], Terms, int]] = []  # (slot, activations, uses per copy)
+            acting: list[tuple[int, tuple[int, int, int], Terms]] = []  # (producer, slot, activations)
             for pi in pis:
                 p = producers[pi]
-                per_copy = 1 if p.tap else max(1, p.uses)
-                if p.others is not None and p.others[0] == "sac":
-                    for lv, slot in ((0, 0), (last, 2)):
-                        terms = [t for ci in range(len(p.choices)) for t in self.acts.get((pi, lv, ci), [])]
-                        if terms:
-                            acting.append(((slot, pi, 0), terms, per_copy))
-                elif _acts_late(p):
-                    terms = [t for (pj, lv, _ci), ts in self.acts.items()
-                             if pj == pi and (lv > 0 or not p.anywhere) for t in ts]
-                    if terms:
-                        acting.append(((1, 0, 0), terms, per_copy))
+                for (pj, lv, _ci), terms in self.acts.items():
+                    if pj != pi or not terms:
+                        continue
+                    if p.others is not None and p.others[0] == "sac":
+                        slot = (lv, pi, 0)
+                    elif (p.reads or "-")[0] == "late":
+                        slot = (lv, len(producers), 0)
+                    else:
+                        slot = (lv, -1, 0)
+                    acting.append((pi, slot, terms))
             count = c.problem.sources[q].count
             kills.sort(key=lambda k: k[0])
             gone: Terms = []
             for slot, terms in kills:
                 gone = gone + terms
-                after = [(ts, u) for s, ts, u in acting if s > slot]
+                after: dict[int, Terms] = {}
+                for pi, s, ts in acting:
+                    if s > slot:
+                        after.setdefault(pi, []).extend(ts)
                 if not after:
                     continue
                 a = self._int(count)
-                for ts, u in after:
-                    self._linear(ts + [(a, -u)], INT_MIN, 0)
+                for pi, ts in after.items():
+                    p = producers[pi]
+                    self._linear(ts + [(a, -(1 if p.tap else max(1, p.uses)))], INT_MIN, 0)
                 limit = gone + [(a, 1)]
                 self._linear(limit, INT_MIN, count)
                 limits.setdefault(q, []).append(limit)

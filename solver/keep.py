@@ -355,7 +355,7 @@ def _usage(part: dict[str, Any]) -> _Usage:
                 cards[key] += _neg(acts, -n)
     for (pi, q), x in part["victims"].items():
         (sac if c.producers[pi].others[0] == "sac" else tap).setdefault(q, []).append((x, 1))
-    for (pi, q), x in part["late_victims"].items():  # sacrificed last (level L+1)
+    for (pi, q, _lv), x in part["late_victims"].items():  # sacrificed after mana-cost abilities
         sac.setdefault(q, []).append((x, 1))
     late: dict[str, tuple[Terms, int]] = {"discard": ([], 0), "exile_graveyard": ([], 0), "mill": ([], 0)}
     delved: Terms = []
@@ -394,11 +394,11 @@ def _bounded(part: dict[str, Any], tap: dict[int, Terms], sac: dict[int, Terms],
         if sac.get(q):
             out.setdefault(q, []).append((terms + sac[q], 0))
     own: dict[int, Terms] = {}
-    for victims in (part["victims"], part["late_victims"]):
-        for (pi, q), x in victims.items():
-            kind, _n, _victims, self_ok = c.producers[pi].others
-            if kind == "sac" and q == c.producers[pi].source and not self_ok:
-                own.setdefault(q, []).append((x, 1))
+    taken = [(k, x) for k, x in part["victims"].items()] + [(k[:2], x) for k, x in part["late_victims"].items()]
+    for (pi, q), x in taken:
+        kind, _n, _victims, self_ok = c.producers[pi].others
+        if kind == "sac" and q == c.producers[pi].source and not self_ok:
+            own.setdefault(q, []).append((x, 1))
     for q, limits in part["order_limits"].items():  # copies gone and copies acting after (9.2)
         for terms in limits:
             out.setdefault(q, []).append((terms, 0))

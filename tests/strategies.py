@@ -316,8 +316,13 @@ def _tagged(draw, features):
 
 def _altar(draw, features):
     """Ashnod's Altar (sacrifice a creature: CC), Phyrexian Tower ({T}, sacrifice a creature: BB),
-    Krark-Clan Ironworks (sacrifice an artifact, itself too: CC)."""
-    kind = draw(st.sampled_from(["altar", "tower", "kci"]))
+    Krark-Clan Ironworks (sacrifice an artifact, itself too: CC), Skirk Prospector (a creature:
+    sacrifice a creature, itself too: R; beside another outlet, each may take the other's copy)."""
+    kind = draw(st.sampled_from(["altar", "tower", "kci", "prospector"]))
+    if kind == "prospector":
+        return ({"types": ["creature"], "abilities": [{"add": "{R}", "tap": False, "uses": "any",
+                                                       "sacrifice_other": {"types": ["creature"], "self": True}}]},
+                ["R"], False)
     if kind == "altar":
         return ({"types": ["artifact"], "abilities": [{"add": "{C}{C}", "tap": False, "uses": "any",
                                                        "sacrifice_other": {"types": ["creature"]}}]}, ["CC"], False)
