@@ -406,6 +406,9 @@ class BoardBuilder:
         Returns those limits per source (``terms <= count``), for solver/keep.py."""
         producers = c.producers
         limits: dict[int, list[Terms]] = {}
+        by_producer: dict[int, list[tuple[int, Terms]]] = {}
+        for (pj, lv, _ci), terms in self.acts.items():
+            by_producer.setdefault(pj, []).append((lv, terms))
         for q, pis in by_source.items():
             kills: list[tuple[tuple[int, int, int], Terms]] = []
             for (pi, vq), x in self.victims.items():
@@ -419,8 +422,8 @@ class BoardBuilder:
             acting: list[tuple[int, tuple[int, int, int], Terms]] = []  # (producer, slot, activations)
             for pi in pis:
                 p = producers[pi]
-                for (pj, lv, _ci), terms in self.acts.items():
-                    if pj != pi or not terms:
+                for lv, terms in by_producer.get(pi, ()):
+                    if not terms:
                         continue
                     if p.others is not None and p.others[0] == "sac":
                         slot = (lv, pi, 0)
