@@ -38,7 +38,8 @@ def _late_sacrificers(c: Compiled) -> set[int]:
 def late_victim_sources(c: Compiled) -> set[int]:
     """Sources with an ability that has a mana cost, reads a fact after level 0's sacrifices or
     sacrifices others: a copy sacrificed early on level 0 may have had no turn to use it."""
-    return {p.source for p in c.producers if _acts_late(p) or p.others is not None and p.others[0] == "sac"}
+    return {p.source for p in c.producers
+            if _acts_late(p) or p.others is not None and p.others[0] == "sac"}
 
 
 def _acts_late(p: Producer) -> bool:
@@ -94,7 +95,7 @@ class BoardBuilder:
         for pi, p in enumerate(c.producers):
             levels = range(0 if p.anywhere else 1, self.L + 1) if p.is_converter else (0,)
             if pi in self.late_sac:  # 9.2: it may also act after abilities with a mana cost
-                levels = (0,) + self.late_levels  # on level lv its mana pays levels above (L+1: the total)
+                levels = (0,) + self.late_levels  # its mana on level lv pays the levels above
             # One choice of one unit of several types (Treasure, Birds of Paradise): its
             # activations are the sum of its splits per type; the source's copy limit, which
             # every producer has (max_activations is that limit), bounds the sum.
@@ -177,7 +178,8 @@ class BoardBuilder:
             if p.counters:
                 self.counter_terms += _neg(self.activations[pi], -p.counters)
             if p.removed:
-                levels = range(0 if p.anywhere else 1, self.L + 1) if p.is_converter else range(self.L + 2)
+                levels = (range(0 if p.anywhere else 1, self.L + 1) if p.is_converter
+                          else range(self.L + 2))
                 budget: Terms = []
                 for lv in levels:
                     for ci, r in enumerate(p.removed):
@@ -379,7 +381,8 @@ class BoardBuilder:
                         own.setdefault((q, kind), []).append((y, 1))
             if late:
                 for lv in (0,) + self.late_levels:
-                    acted = [t for ci in range(len(p.choices)) for t in self.acts.get((pi, lv, ci), [])]
+                    acted = [t for ci in range(len(p.choices))
+                             for t in self.acts.get((pi, lv, ci), [])]
                     self._linear((xs if lv == 0 else late_xs.get(lv, [])) + _neg(acted, n), 0, 0)
             else:
                 self._linear(xs + _neg(self.activations[pi], n), 0, 0)
@@ -419,7 +422,7 @@ class BoardBuilder:
                     kills.append(((lv, pi, 1), [(x, 1)]))
             if not kills:
                 continue
-            acting: list[tuple[int, tuple[int, int, int], Terms]] = []  # (producer, slot, activations)
+            acting: list[tuple[int, tuple[int, int, int], Terms]] = []  # producer, slot, acts
             for pi in pis:
                 p = producers[pi]
                 for lv, terms in by_producer.get(pi, ()):

@@ -35,7 +35,8 @@ class Solution:
     reduced: dict[str, int] = field(default_factory=dict)  # category -> generic removed
     levels: int = 0
     victims: dict[tuple[int, int], int] = field(default_factory=dict)  # (producer, source) -> copies taken (9.2)
-    late_victims: dict[tuple[int, int, int], int] = field(default_factory=dict)  # (..., level) taken later
+    # (producer, source, level) -> copies taken after abilities with a mana cost (9.2)
+    late_victims: dict[tuple[int, int, int], int] = field(default_factory=dict)
     keywords: dict[str, Any] | None = None  # 9.3: who paid with convoke, improvise, delve, other_costs
 
     @staticmethod

@@ -394,7 +394,7 @@ def _bounded(part: dict[str, Any], tap: dict[int, Terms], sac: dict[int, Terms],
         if sac.get(q):
             out.setdefault(q, []).append((terms + sac[q], 0))
     own: dict[int, Terms] = {}
-    taken = [(k, x) for k, x in part["victims"].items()] + [(k[:2], x) for k, x in part["late_victims"].items()]
+    taken = list(part["victims"].items()) + [(k[:2], x) for k, x in part["late_victims"].items()]
     for (pi, q), x in taken:
         kind, _n, _victims, self_ok = c.producers[pi].others
         if kind == "sac" and q == c.producers[pi].source and not self_ok:
