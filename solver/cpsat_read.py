@@ -35,6 +35,8 @@ class Solution:
     reduced: dict[str, int] = field(default_factory=dict)  # category -> generic removed
     levels: int = 0
     victims: dict[tuple[int, int], int] = field(default_factory=dict)  # (producer, source) -> copies taken (9.2)
+    # (producer, source, level) -> copies taken after abilities with a mana cost (9.2)
+    late_victims: dict[tuple[int, int, int], int] = field(default_factory=dict)
     keywords: dict[str, Any] | None = None  # 9.3: who paid with convoke, improvise, delve, other_costs
 
     @staticmethod
@@ -44,7 +46,8 @@ class Solution:
         (every field as above; tests/test_fast.py checks they stay in step)."""
         return assemble(Solution, {"status": "paid", "optimal": True, "objective": {}, "variant": 0, "x": x,
                                    "acts": {}, "splits": {}, "ability_pay": {}, "cost_pay": {}, "generic_pay": {},
-                                   "reduced": {}, "levels": 0, "victims": {}, "keywords": None})
+                                   "reduced": {}, "levels": 0, "victims": {}, "late_victims": {},
+                                   "keywords": None})
 
 
 class Reader:
@@ -78,6 +81,9 @@ class Reader:
         for key, x in self.victims.items():
             if v[x]:
                 sol.victims[key] = v[x]
+        for key, x in self.late_victims.items():
+            if v[x]:
+                sol.late_victims[key] = v[x]
         if self.plan is None:
             b0 = self.blocks[0]
             sol.variant = next(i for i, s in enumerate(b0.sel) if v[s])

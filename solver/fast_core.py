@@ -778,7 +778,7 @@ def _answer(b: _Board, k: _Cost, o: _Order, x: int, m, vals, n_nodes: int, nstag
     return assemble(Solution, {"status": "paid", "optimal": True, "objective": objective, "variant": 0, "x": x,
                                "acts": acts, "splits": splits, "ability_pay": {}, "cost_pay": cost_pay,
                                "generic_pay": generic_pay, "reduced": {}, "levels": 0, "victims": {},
-                               "keywords": None})
+                               "late_victims": {}, "keywords": None})
 
 
 def _copies(acts: dict, splits: dict, members: tuple[tuple[int, int, tuple], ...], t: int, want: int, cur, used,
