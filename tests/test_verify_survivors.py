@@ -1,0 +1,95 @@
+"""Answers written by hand for the mutants tools/mutation.py found alive (issue 44, docs/verifier.md).
+
+Each test states what the rules say about one answer: a legal one that both the full replay and
+the quick plain checker (solver/verify_plain.py) accept, and where a mutant let an illegal one
+through, that answer's exact errors (and the quick checker's refusal, so it can't pass it on).
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from tapwise.models.problem import load_problem
+from tapwise.solver import verify_plain
+from tapwise.solver.verify import replay, verify
+
+
+def act(source: str, adds: str, ability: int = 0, times: int = 1) -> dict[str, Any]:
+    return {"source": source, "ability": ability, "adds": adds, "times": times}
+
+
+def paid(symbol: str, *mana: tuple[str, str]) -> dict[str, Any]:
+    return {"symbol": symbol, "mana": [{"type": t, "source": s} for t, s in mana]}
+
+
+def answer(total: str, activations: list, payments: list, colors: list[str], *, sources: int,
+           life: int = 0, energy: int = 0, waste: int = 0, left: dict | None = None,
+           x: int = 0) -> dict[str, Any]:
+    left = left or {}
+    return {"status": "paid", "optimal": True, "x": x, "total_cost": total,
+            "announce": {"hybrid": [], "phyrexian_life": 0}, "activations": activations,
+            "payments": payments, "life_paid": life, "damage": 0, "energy_paid": energy,
+            "sources_used": sources, "sacrificed": 0, "colors_spent": colors, "counters": None,
+            "left_over": [f"{{{t}}}" for t, n in sorted(left.items()) for _ in range(n)],
+            "left_over_counts": left,
+            "objective": {"min_life": life, "min_sacrifices": 0, "min_sources": sources,
+                          "min_waste": waste}}
+
+
+def legal(problem: dict, a: dict, *, plain: bool = True) -> None:
+    p = load_problem(problem)
+    assert replay(p, copy.deepcopy(a)) == []
+    assert verify(p, copy.deepcopy(a)) == []
+    assert verify_plain.accepts(p, copy.deepcopy(a), {}) is plain
+
+
+def illegal(problem: dict, a: dict, errors: list[str]) -> None:
+    p = load_problem(problem)
+    assert replay(p, copy.deepcopy(a)) == errors
+    assert verify(p, copy.deepcopy(a)) == errors
+    assert verify_plain.accepts(p, copy.deepcopy(a), {}) is False
+
+
+TWO_TAPS = {"cost": "{C}{R}", "sources": [{"id": "Land", "abilities": [{"add": "{C}"}, {"add": "{R}"}]}]}
+
+
+def test_118_3_one_copy_with_two_tap_abilities_taps_once():
+    """118.3: a permanent already tapped can't be tapped to pay a cost: one Land with two {T}
+    abilities makes {C} or {R}, never both (the quick checker counted taps per ability)."""
+    legal({**TWO_TAPS, "cost": "{R}"},
+          answer("{R}", [act("Land", "{R}", 1)], [paid("{R}", ("R", "Land"))], ["R"], sources=1))
+    both = answer("{C}{R}", [act("Land", "{C}"), act("Land", "{R}", 1)],
+                  [paid("{C}", ("C", "Land")), paid("{R}", ("R", "Land"))], ["R"], sources=2)
+    illegal(TWO_TAPS, both, ["activations[1]: Land is tapped more often than it has untapped copies"])
+
+
+SNOW = {"cost": "{S}{G}", "sources": [{"id": "Snow Forest", "snow": True, "abilities": [{"add": "{G}"}]},
+                                      {"id": "Forest", "abilities": [{"add": "{G}"}]}]}
+
+
+def test_107_4h_snow_mana_pays_s_and_other_mana_does_not():
+    """107.4h: {S} is paid with one mana from a snow source. The snow Forest's {G} pays it, the
+    plain Forest's {G} pays {G} (the quick checker reads both); swapped, {S} is paid with mana
+    from a source that isn't snow."""
+    ok = answer("{S}{G}", [act("Snow Forest", "{G}"), act("Forest", "{G}")],
+                [paid("{S}", ("G", "Snow Forest")), paid("{G}", ("G", "Forest"))], ["G"], sources=2)
+    legal(SNOW, ok)
+    bad = answer("{S}{G}", [act("Snow Forest", "{G}"), act("Forest", "{G}")],
+                 [paid("{S}", ("G", "Forest")), paid("{G}", ("G", "Snow Forest"))], ["G"], sources=2)
+    illegal(SNOW, bad, ["payments[0]: {G} can't pay {S}"])
+
+
+ENERGY = {"cost": "{R}{R}", "player": {"energy": 3},
+          "sources": [{"id": "Cell", "types": ["artifact"],
+                       "abilities": [{"add": "{R}", "tap": False, "energy": 1, "uses": 2}]}]}
+
+
+def test_107_14_energy_paid_twice_for_two_activations():
+    """107.14: each activation pays its {E}; two activations of Cell pay 2 of the 3 energy, and
+    the quick checker reads that answer as it is."""
+    a = answer("{R}{R}", [act("Cell", "{R}", times=2)],
+               [paid("{R}", ("R", "Cell")), paid("{R}", ("R", "Cell"))], ["R"], sources=1, energy=2)
+    legal(ENERGY, a)
+    a["energy_paid"] = 1
+    illegal(ENERGY, a, ["energy_paid says 1 but the payment gives 2"])
