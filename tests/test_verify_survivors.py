@@ -93,3 +93,44 @@ def test_107_14_energy_paid_twice_for_two_activations():
     legal(ENERGY, a)
     a["energy_paid"] = 1
     illegal(ENERGY, a, ["energy_paid says 1 but the payment gives 2"])
+
+
+# -- what one mana may pay: verify_mana._mana_ok, the check both verifiers share ---------------
+
+from tapwise.models.mana import Symbol  # noqa: E402
+from tapwise.solver.verify_mana import _mana_ok  # noqa: E402
+
+S, X, R, C, ONE = (Symbol.parse(t) for t in ("{S}", "{X}", "{R}", "{C}", "{1}"))
+MANA_CASES = [
+    # (symbol, mana type, snow, achroma, spend_as, x_color, may pay), each from the rules
+    (R, "R", False, False, None, None, True),  # 107.4
+    (R, "G", False, False, None, None, False),
+    (R, "G", False, False, "any_color", None, True),  # spec 8 spend_as: a colored half
+    (C, "G", False, False, "any_color", None, False),  # any_color never pays {C}
+    (C, "G", False, False, "any_type", None, True),  # 118.14-style: every type lifted
+    (S, "C", True, True, None, None, True),  # 702.86: {S} with colorless snow mana only
+    (S, "G", True, True, None, None, False),
+    (S, "C", False, True, None, None, False),  # 107.4h: snow needed
+    (S, "G", True, True, "any_type", None, True),  # spend_as any_type lifts Achroma's type
+    (S, "G", True, True, "any_color", None, False),  # any_color doesn't
+    (S, "G", False, False, "any_type", None, False),  # snow is still needed for {S}
+    (X, "C", False, True, None, None, True),  # 702.86: X in the own cost, colorless only
+    (X, "G", False, True, None, None, False),
+    (X, "G", False, False, None, None, True),
+    (X, "G", False, True, "any_type", None, True),
+    (X, "G", False, False, None, "R", False),  # "only red mana on X"
+    (X, "R", False, False, None, "R", True),
+    (X, "G", False, False, "any_color", "R", True),  # 609.4b meets the X color
+    (X, "G", False, False, "any_type", "R", True),
+    (ONE, "G", False, True, None, None, False),  # 702.86: generic, colorless only
+    (ONE, "C", False, True, None, None, True),
+    (ONE, "G", False, True, "any_type", None, True),
+    (ONE, "G", False, True, "any_color", None, False),  # not Achroma's colorless-only generic
+]
+
+
+def test_what_one_mana_may_pay():
+    """The spec's section 8 (spend_as, achroma) and 107.4 / 702.86 / 609.4b, one row each."""
+    got = [_mana_ok(sym, t, snow, achroma_own=ach, spend_as=how, x_color=xc)
+           for sym, t, snow, ach, how, xc, _ in MANA_CASES]
+    assert got == [row[-1] for row in MANA_CASES]
