@@ -134,3 +134,35 @@ def test_what_one_mana_may_pay():
     got = [_mana_ok(sym, t, snow, achroma_own=ach, spend_as=how, x_color=xc)
            for sym, t, snow, ach, how, xc, _ in MANA_CASES]
     assert got == [row[-1] for row in MANA_CASES]
+
+
+# -- counters (spec 9.1-9.2): verify_board.BoardState ------------------------------------------
+
+def v2(a: dict[str, Any], counters: int) -> dict[str, Any]:
+    """A version-2 answer: 9.6's objectives and fields, ``counters`` counters removed."""
+    o = a["objective"]
+    a["objective"] = {"min_life": o["min_life"], "min_sacrifices": 0, "min_drawbacks": 0,
+                      "min_cards": 0, "min_counters": counters, "min_sources": o["min_sources"],
+                      "min_waste": o["min_waste"]}
+    return {**a, "discarded": 0, "counters_removed": counters, "drawbacks": []}
+
+
+TANK = {"cost": "{G}{G}", "sources": [{"id": "Tank", "types": ["artifact"], "counters": {"charge": 3},
+        "abilities": [{"add": "{G}", "remove_counters": {"charge": 1}, "times": {"remove": "charge"}}]}]}
+
+
+def test_9_2_remove_amount_counts_the_counters_its_cost_removed():
+    """9.2: Tank's cost removes one charge counter, then it removes any number of the rest and
+    adds {G} for each: of 3 counters, 2 at most are left to remove."""
+    a = answer("{G}{G}", [{**act("Tank", "{G}{G}"), "removed": 2}],
+               [paid("{G}", ("G", "Tank")), paid("{G}", ("G", "Tank"))], ["G"], sources=1)
+    legal(TANK, v2(a, 3), plain=False)
+    bad = answer("{G}{G}", [{**act("Tank", "{G}{G}{G}"), "removed": 3}],
+                 [paid("{G}", ("G", "Tank")), paid("{G}", ("G", "Tank"))], ["G"], sources=1,
+                 waste=1, left={"G": 1})
+    p = load_problem(TANK)
+    errors = replay(p, copy.deepcopy(v2(bad, 4)))
+    # the activation is refused, so nothing it made pays: the rest follow from that one
+    assert errors[0] == "activations[0]: Tank removes 3 charge counters; it may remove 0 to 2"
+    assert errors[1] == "payments[0]: no {G} from Tank that may be spent here is in the pool at that moment"
+    assert verify(p, v2(bad, 4)) == errors
