@@ -166,3 +166,28 @@ def test_9_2_remove_amount_counts_the_counters_its_cost_removed():
     assert errors[0] == "activations[0]: Tank removes 3 charge counters; it may remove 0 to 2"
     assert errors[1] == "payments[0]: no {G} from Tank that may be spent here is in the pool at that moment"
     assert verify(p, v2(bad, 4)) == errors
+
+
+ACHROMA = {"cost": "{1}", "keywords": ["achroma"],
+           "sources": [{"id": "Forest", "abilities": [{"add": "{G}"}]},
+                       {"id": "Wastes", "abilities": [{"add": "{C}"}]}]}
+
+
+def test_702_86a_achroma_generic_is_paid_with_colorless_mana_only():
+    """702.86a: the object's own generic mana can be paid only with colorless mana."""
+    legal(ACHROMA, answer("{1}", [act("Wastes", "{C}")], [paid("{1}", ("C", "Wastes"))], [],
+                          sources=1), plain=False)
+    bad = answer("{1}", [act("Forest", "{G}")], [paid("{1}", ("G", "Forest"))], ["G"], sources=1)
+    p = load_problem(ACHROMA)
+    errors = ["payments[0]: Achroma lets only colorless mana pay the object's own generic (702.86a)"]
+    assert replay(p, copy.deepcopy(bad)) == errors
+    assert verify(p, copy.deepcopy(bad)) == errors
+
+
+def test_106_4_left_over_claimed_when_the_pool_is_empty():
+    """The answer's left_over names mana the pool doesn't hold: the message says the pool holds
+    nothing."""
+    a = answer("{R}", [act("Land", "{R}", 1)], [paid("{R}", ("R", "Land"))], ["R"], sources=1)
+    a["left_over"] = ["{R}"]
+    illegal({**TWO_TAPS, "cost": "{R}"}, a,
+            ["left_over doesn't match the mana left in the pool (nothing)"])
