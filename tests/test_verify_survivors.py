@@ -191,3 +191,34 @@ def test_106_4_left_over_claimed_when_the_pool_is_empty():
     a["left_over"] = ["{R}"]
     illegal({**TWO_TAPS, "cost": "{R}"}, a,
             ["left_over doesn't match the mana left in the pool (nothing)"])
+
+
+BOARD_ADDS = {"cost": "{U}{U}{W}{U}{C}{G}{B}", "facts": {"n": 2}, "sources": [
+    {"id": "Twin", "types": ["artifact"], "abilities": [{"add": {"one_color": 2}}]},
+    {"id": "Pair", "types": ["artifact"], "abilities": [{"add": {"each_color": 1, "of": "WU"}}]},
+    {"id": "Prism", "types": ["artifact"], "abilities": [{"add": {"any_type": 1}}]},
+    {"id": "Lots", "types": ["artifact"], "abilities": [{"add": {"any_color": {"fact": "n"}}}]}]}
+
+
+def _board_adds() -> dict[str, Any]:
+    a = answer("{U}{U}{W}{U}{C}{G}{B}",
+               [act("Twin", "{U}{U}"), act("Pair", "{W}{U}"), act("Prism", "{C}"),
+                act("Lots", "{G}{B}")],
+               [paid("{U}", ("U", "Twin")), paid("{U}", ("U", "Twin")), paid("{W}", ("W", "Pair")),
+                paid("{U}", ("U", "Pair")), paid("{C}", ("C", "Prism")), paid("{G}", ("G", "Lots")),
+                paid("{B}", ("B", "Lots"))], ["W", "U", "B", "G"], sources=4)
+    return v2(a, 0)
+
+
+def test_9_2_adds_that_read_the_board():
+    """9.2's add forms: two mana of one color (any of the five by default), one of each color
+    named, one mana of any type (colorless too), n mana of any colors with n a fact (2)."""
+    legal(BOARD_ADDS, _board_adds(), plain=False)
+    p = load_problem(BOARD_ADDS)
+    for i, (source, wrong) in enumerate([("Twin", "{U}{R}"), ("Pair", "{W}{W}"),
+                                         ("Prism", "{C}{C}"), ("Lots", "{G}{B}{R}")]):
+        bad = _board_adds()
+        bad["activations"][i]["adds"] = wrong
+        errors = replay(p, copy.deepcopy(bad))
+        assert errors[0] == f"activations[{i}]: {source} ability 0 can't add {wrong!r}", errors
+        assert verify(p, copy.deepcopy(bad)) == errors
