@@ -222,3 +222,31 @@ def test_9_2_adds_that_read_the_board():
         errors = replay(p, copy.deepcopy(bad))
         assert errors[0] == f"activations[{i}]: {source} ability 0 can't add {wrong!r}", errors
         assert verify(p, copy.deepcopy(bad)) == errors
+
+
+DRUID = {"cost": "{G}{G}", "sources": [
+    {"id": "Druid", "types": ["creature"], "abilities": [
+        {"add": "{G}", "tap": False, "uses": 3, "tap_other": {"n": 1, "types": ["creature"]}}]},
+    {"id": "Elf", "types": ["creature"], "count": 2, "abilities": [{"add": "{R}"}]}]}
+
+
+def _druid(times: int, tapped: list[str]) -> dict[str, Any]:
+    # spec 9.6: a copy tapped for tap_other counts in min_sources (Druid and the Elves it tapped)
+    a = answer("{G}" * times, [{**act("Druid", "{G}", times=times), "tapped": tapped}],
+               [paid("{G}", ("G", "Druid")) for _ in range(times)], ["G"], sources=1 + times)
+    return v2(a, 0)
+
+
+def test_118_3_tap_other_taps_untapped_copies_only():
+    """9.2 tap_other: each activation of Druid taps an untapped creature; its two Elves pay two
+    activations, a third finds no untapped Elf (118.3)."""
+    legal(DRUID, _druid(2, ["Elf", "Elf"]), plain=False)
+    p = load_problem({**DRUID, "cost": "{G}{G}{G}"})
+    bad = _druid(3, ["Elf", "Elf", "Elf"])
+    bad["objective"]["min_sources"] = bad["sources_used"] = 3  # Druid and the two Elves, still
+    errors = replay(p, copy.deepcopy(bad))
+    assert errors == ["activations[0]: no untapped copy of Elf is left to tap"]
+    assert verify(p, copy.deepcopy(bad)) == errors
+    bad = _druid(2, ["Elf", "Druid"])  # Druid is a creature, but no "self": it can't tap itself
+    errors = replay(load_problem(DRUID), copy.deepcopy(bad))
+    assert errors[0].startswith("activations[0]: Druid can't tap itself"), errors
