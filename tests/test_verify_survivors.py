@@ -250,3 +250,19 @@ def test_118_3_tap_other_taps_untapped_copies_only():
     bad = _druid(2, ["Elf", "Druid"])  # Druid is a creature, but no "self": it can't tap itself
     errors = replay(load_problem(DRUID), copy.deepcopy(bad))
     assert errors[0].startswith("activations[0]: Druid can't tap itself"), errors
+
+
+REEF = {"cost": "{R}", "sources": [{"id": "Reef", "abilities": [{"add": "{R}", "damage": 1}]}]}
+
+
+def test_damage_of_a_mana_ability_is_reported():
+    """A painland's {T}: add {R}, 1 damage to you: damage 1, no life paid, and min_life counts
+    both (spec 8); an answer that hides the damage is refused by both checkers."""
+    a = answer("{R}", [act("Reef", "{R}")], [paid("{R}", ("R", "Reef"))], ["R"], sources=1)
+    a["damage"] = 1
+    a["objective"]["min_life"] = 1
+    legal(REEF, a)
+    a["damage"] = 0
+    a["objective"]["min_life"] = 0
+    illegal(REEF, a, ["damage says 0 but the payment gives 1",
+                      "objective min_life says 0 but the payment gives 1"])
