@@ -266,3 +266,18 @@ def test_damage_of_a_mana_ability_is_reported():
     a["objective"]["min_life"] = 0
     illegal(REEF, a, ["damage says 0 but the payment gives 1",
                       "objective min_life says 0 but the payment gives 1"])
+
+
+PHYREXIAN = {"cost": "{R}{G/P}", "player": {"life": 10},
+             "sources": [{"id": "Mountain", "abilities": [{"add": "{R}"}]}]}
+
+
+def test_107_4f_a_phyrexian_symbol_is_paid_with_exactly_2_life():
+    """107.4f: {G/P} may be paid with 2 life, not 3; the message names the payment."""
+    a = answer("{R}{G/P}", [act("Mountain", "{R}")],
+               [paid("{R}", ("R", "Mountain")), {"symbol": "{G/P}", "life": 2}], ["R"],
+               sources=1, life=2)
+    a["announce"]["phyrexian_life"] = 1  # one Phyrexian symbol paid with life
+    legal(PHYREXIAN, a)
+    a["payments"][1]["life"] = a["life_paid"] = a["objective"]["min_life"] = 3
+    illegal(PHYREXIAN, a, ["payments[1]: {G/P} can't be paid with 3 life"])

@@ -2,7 +2,7 @@
 tests kill.
 
 Usage: nice -n 19 python tools/mutation.py [MODULE ...] [--tests FILE ...] [--workdir DIR]
-       [--jobs N] [--sample N] [--report-only]
+       [--jobs N] [--sample N] [--report-only | --again]
        (MODULE: keys of MODULES below, e.g. verify_plain; default: all of them)
 
 mutmut 3 (``pip install -e '.[mutation]'``) runs in-process: it imports the package and the tests
@@ -17,7 +17,8 @@ Prints, per module, the mutants killed, survived, not reached by a test, timed o
 Memos (models/caches.py) are emptied before each test: the forked children inherit the memos the
 first clean run filled, and a mutant inside a remembered function would otherwise never run.
 ``--sample N`` runs N mutants of each module drawn at random (seed 44), for a score in the time
-there is; the table then counts only those. ``--report-only`` reprints the table of an existing ``--workdir`` without running anything.
+there is; the table then counts only those. ``--again --workdir DIR`` copies the checkout's tests into DIR again and judges the mutants
+that were not killed once more (after adding tests for them). ``--report-only`` reprints the table of an existing ``--workdir`` without running anything.
 """
 
 from __future__ import annotations
@@ -213,6 +214,24 @@ def _report(workdir: Path, modules: list[str], seconds: float | None) -> None:
         print(f"\n### {statuses[name]}: {name}\n```\n{_mutmut(workdir, 'show', name).stdout}```")
 
 
+def _again(workdir: Path, modules: list[str], jobs: int) -> int:
+    """Judge the not-killed mutants of ``workdir`` again against the checkout's tests now."""
+    left = [k for k, v in _statuses(workdir).items()
+            if v not in ("killed", "not checked") and any(_judged(k, m) for m in modules)]
+    for where in (workdir / "tests", workdir / "mutants" / "tests"):
+        for test in (ROOT / "tests").glob("*.py"):
+            if test.name != "conftest.py":
+                shutil.copy2(test, where / test.name)
+    started = time.monotonic()
+    run = _mutmut(workdir, "run", "--max-children", str(jobs), *left)
+    if run.returncode:
+        print(run.stdout[-3000:], run.stderr[-3000:], sep="\n", file=sys.stderr)
+        return 1
+    print(f"judged again: {len(left)} mutants\n")
+    _report(workdir, modules, time.monotonic() - started)
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("modules", nargs="*", default=list(MODULES), help=", ".join(MODULES))
@@ -221,6 +240,7 @@ def main() -> int:
     parser.add_argument("--jobs", type=int, default=2, help="mutants run at once (forks)")
     parser.add_argument("--sample", type=int, default=None, help="mutants per module")
     parser.add_argument("--report-only", action="store_true")
+    parser.add_argument("--again", action="store_true", help="judge the survivors of --workdir")
     args = parser.parse_args()
     unknown = [m for m in args.modules if m not in MODULES]
     if unknown:
@@ -231,6 +251,10 @@ def main() -> int:
             parser.error("--report-only needs --workdir")
         _report(Path(args.workdir), modules, None)
         return 0
+    if args.again:
+        if not args.workdir:
+            parser.error("--again needs --workdir")
+        return _again(Path(args.workdir), modules, args.jobs)
     workdir = Path(args.workdir or tempfile.mkdtemp(prefix="tapwise-mutation-"))
     workdir.mkdir(parents=True, exist_ok=True)
     if any(workdir.iterdir()):
