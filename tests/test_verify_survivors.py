@@ -281,3 +281,27 @@ def test_107_4f_a_phyrexian_symbol_is_paid_with_exactly_2_life():
     legal(PHYREXIAN, a)
     a["payments"][1]["life"] = a["life_paid"] = a["objective"]["min_life"] = 3
     illegal(PHYREXIAN, a, ["payments[1]: {G/P} can't be paid with 3 life"])
+
+
+def _orchard(cost: str, reflected: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    problem = {"cost": cost, "sources": [
+        {"id": "Forest", "abilities": [{"add": "{G}"}]},
+        {"id": "Gate", "subtypes": ["gate"], "abilities": [{"add": "{W}"}]},
+        {"id": "Orchard", "abilities": [
+            {"add": {"reflect": "lands_you_control", "lands": {"subtypes": ["gate"]}}}]}]}
+    a = answer(cost, [act("Forest", "{G}"), act("Gate", "{W}"), act("Orchard", f"{{{reflected}}}")],
+               [paid("{G}", ("G", "Forest")), paid("{W}", ("W", "Gate")),
+                paid(f"{{{reflected}}}", (reflected, "Orchard"))], ["W", "G"], sources=3)
+    return problem, v2(a, 0)
+
+
+def test_106_7_a_reflecting_land_makes_what_the_lands_it_names_could_produce():
+    """106.7: "one mana of any type that a Gate you control could produce": the Gate's {W}, not
+    the Forest's {G} (the Forest is no Gate)."""
+    problem, a = _orchard("{G}{W}{W}", "W")
+    legal(problem, a, plain=False)
+    problem, bad = _orchard("{G}{G}{W}", "G")
+    p = load_problem(problem)
+    errors = replay(p, copy.deepcopy(bad))
+    assert errors[0] == "activations[2]: Orchard ability 0 can't add '{G}'", errors
+    assert verify(p, copy.deepcopy(bad)) == errors
