@@ -305,3 +305,31 @@ def test_106_7_a_reflecting_land_makes_what_the_lands_it_names_could_produce():
     errors = replay(p, copy.deepcopy(bad))
     assert errors[0] == "activations[2]: Orchard ability 0 can't add '{G}'", errors
     assert verify(p, copy.deepcopy(bad)) == errors
+
+
+ALTAR = {"cost": "{C}{C}{G}", "sources": [
+    {"id": "Altar", "types": ["artifact"], "abilities": [
+        {"add": "{C}{C}", "tap": False, "uses": "any", "sacrifice_other": {"n": 1, "types": ["creature"]}}]},
+    {"id": "Elf", "types": ["creature"], "count": 2, "abilities": [{"add": "{G}"}]}]}
+
+
+def _altar(cost: str, times: int, victims: list[str]) -> dict[str, Any]:
+    a = answer(cost, [{**act("Altar", "{C}{C}", times=times), "sacrificed": victims}, act("Elf", "{G}")],
+               [paid("{C}", ("C", "Altar")) for _ in range(2 * times)] + [paid("{G}", ("G", "Elf"))],
+               ["G"], sources=2)
+    a = v2(a, 0)
+    # spec 9.7: min_sacrifices counts the permanents sacrificed, by any ability
+    a["objective"]["min_sacrifices"] = a["sacrificed"] = len(victims)
+    return a
+
+
+def test_9_2_an_elf_sacrificed_untapped_leaves_the_other_to_tap():
+    """Altar sacrifices one of two untapped Elves ({C}{C}); the other Elf still taps for {G}.
+    Both sacrificed, no Elf is left to tap (118.3: a cost needs what it takes)."""
+    legal(ALTAR, _altar("{C}{C}{G}", 1, ["Elf"]), plain=False)
+    problem = {**ALTAR, "cost": "{C}{C}{C}{C}{G}"}
+    bad = _altar("{C}{C}{C}{C}{G}", 2, ["Elf", "Elf"])
+    p = load_problem(problem)
+    errors = replay(p, copy.deepcopy(bad))
+    assert errors[0] == "activations[1]: every copy of Elf is gone (sacrificed) before it acts", errors
+    assert verify(p, copy.deepcopy(bad)) == errors
