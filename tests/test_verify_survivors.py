@@ -333,3 +333,32 @@ def test_9_2_an_elf_sacrificed_untapped_leaves_the_other_to_tap():
     errors = replay(p, copy.deepcopy(bad))
     assert errors[0] == "activations[1]: every copy of Elf is gone (sacrificed) before it acts", errors
     assert verify(p, copy.deepcopy(bad)) == errors
+
+
+CRADLE = {"cost": "{C}{C}{G}{G}", "facts": {"creatures": 3}, "sources": [
+    ALTAR["sources"][0],
+    {"id": "Elf", "types": ["creature"], "count": 2, "counts": ["creatures"],
+     "abilities": [{"add": "{G}"}]},
+    {"id": "Cradle", "abilities": [{"add": {"one_color": {"fact": "creatures"}, "of": "G"}}]}]}
+
+
+def _cradle(adds: str) -> dict[str, Any]:
+    a = answer("{C}{C}{G}{G}", [{**act("Altar", "{C}{C}"), "sacrificed": ["Elf"]}, act("Cradle", adds)],
+               [paid("{C}", ("C", "Altar")), paid("{C}", ("C", "Altar")), paid("{G}", ("G", "Cradle")),
+                paid("{G}", ("G", "Cradle"))], ["G"], sources=2)
+    a = v2(a, 0)
+    a["objective"]["min_sacrifices"] = a["sacrificed"] = 1
+    return a
+
+
+def test_9_1_a_fact_counts_the_copies_left_after_a_sacrifice():
+    """9.1 counts: 3 creatures, an Elf among them sacrificed to the Altar: Cradle's "{G} for each
+    creature" makes {G}{G} now, not {G}{G}{G}."""
+    legal(CRADLE, _cradle("{G}{G}"), plain=False)
+    bad = _cradle("{G}{G}{G}")
+    bad["left_over"], bad["left_over_counts"] = ["{G}"], {"G": 1}
+    bad["objective"]["min_waste"] = 1
+    p = load_problem(CRADLE)
+    errors = replay(p, copy.deepcopy(bad))
+    assert errors[0] == "activations[1]: Cradle ability 0 can't add '{G}{G}{G}'", errors
+    assert verify(p, copy.deepcopy(bad)) == errors
