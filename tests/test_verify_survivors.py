@@ -362,3 +362,34 @@ def test_9_1_a_fact_counts_the_copies_left_after_a_sacrifice():
     errors = replay(p, copy.deepcopy(bad))
     assert errors[0] == "activations[1]: Cradle ability 0 can't add '{G}{G}{G}'", errors
     assert verify(p, copy.deepcopy(bad)) == errors
+
+
+CONVOKE = {"cost": "{G}{G}", "convoke": True, "sources": [
+    {"id": "Elf", "types": ["creature"], "colors": "G", "count": 2, "abilities": [{"add": "{R}"}]}]}
+
+
+def _convoked(cost: str, activations: list, payments: list, convoked: int, sources: int,
+              colors: list[str]) -> dict[str, Any]:
+    a = v2(answer(cost, activations, payments, colors, sources=sources), 0)
+    return {**a, "convoked": convoked, "improvised": 0, "delved": 0}
+
+
+def test_702_51a_each_convoking_creature_is_an_untapped_copy():
+    """702.51a: each creature tapped for convoke pays one mana of its color: two Elves pay {G}{G},
+    one Elf can't; an Elf that tapped for mana is no longer untapped to convoke (spec 9.3)."""
+    convoke = {"symbol": "{G}", "mana": [{"convoke": "Elf"}]}
+    a = _convoked("{G}{G}", [], [convoke, convoke], 2, 2, [])
+    legal(CONVOKE, a, plain=False)
+    one = {**CONVOKE, "sources": [{**CONVOKE["sources"][0], "count": 1}]}
+    p = load_problem(one)
+    errors = ["Elf: 2 copies tapped as the total cost is paid, but only 1 are untapped and on the "
+              "battlefield then"]
+    assert replay(p, copy.deepcopy(a)) == errors
+    assert verify(p, copy.deepcopy(a)) == errors
+    both = {**one, "cost": "{G}{R}"}
+    b = _convoked("{G}{R}", [act("Elf", "{R}")], [convoke, paid("{R}", ("R", "Elf"))], 1, 2, ["R"])
+    p = load_problem(both)
+    errors = ["Elf: 1 copies tapped as the total cost is paid, but only 0 are untapped and on the "
+              "battlefield then"]
+    assert replay(p, copy.deepcopy(b)) == errors
+    assert verify(p, copy.deepcopy(b)) == errors
