@@ -393,3 +393,28 @@ def test_702_51a_each_convoking_creature_is_an_untapped_copy():
               "battlefield then"]
     assert replay(p, copy.deepcopy(b)) == errors
     assert verify(p, copy.deepcopy(b)) == errors
+
+
+FLARE = [{"kind": "extra", "when": {"subtypes": ["forest"]}, "add": "same_type"}]
+LANDS = [{"id": "Forest", "subtypes": ["forest"], "abilities": [{"add": "{G}"}]},
+         {"id": "Mountain", "subtypes": ["mountain"], "abilities": [{"add": "{R}"}]}]
+EXTRA_G = {"symbol": "{G}", "mana": [{"type": "G", "source": "Forest", "extra": True}]}
+
+
+def test_106_12a_an_extra_for_forests_only_comes_from_forests():
+    """106.12a with 9.4's filter: "whenever a Forest is tapped for mana, add one more of that
+    type": the Forest makes {G}{G}, the Mountain (no Forest) only {R}."""
+    ok = v2(answer("{R}{G}{G}", [{**act("Forest", "{G}"), "extra": "{G}"}, act("Mountain", "{R}")],
+                   [paid("{G}", ("G", "Forest")), EXTRA_G, paid("{R}", ("R", "Mountain"))],
+                   ["R", "G"], sources=2), 0)
+    legal({"cost": "{G}{G}{R}", "effects": FLARE, "sources": LANDS}, ok, plain=False)
+    extra_r = {"symbol": "{R}", "mana": [{"type": "R", "source": "Mountain", "extra": True}]}
+    bad = v2(answer("{R}{R}{G}{G}", [{**act("Forest", "{G}"), "extra": "{G}"},
+                                    {**act("Mountain", "{R}"), "extra": "{R}"}],
+                    [paid("{G}", ("G", "Forest")), EXTRA_G, paid("{R}", ("R", "Mountain")), extra_r],
+                    ["R", "G"], sources=2), 0)
+    p = load_problem({"cost": "{G}{G}{R}{R}", "effects": FLARE, "sources": LANDS})
+    errors = replay(p, copy.deepcopy(bad))
+    assert errors[0] == ("activations[1]: under the effects, Mountain making '{R}' can't end as "
+                         "'{R}' with extra '{R}'"), errors
+    assert verify(p, copy.deepcopy(bad)) == errors
