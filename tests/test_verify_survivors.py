@@ -418,3 +418,30 @@ def test_106_12a_an_extra_for_forests_only_comes_from_forests():
     assert errors[0] == ("activations[1]: under the effects, Mountain making '{R}' can't end as "
                          "'{R}' with extra '{R}'"), errors
     assert verify(p, copy.deepcopy(bad)) == errors
+
+
+def _delve_problem(graveyard: int) -> dict[str, Any]:
+    return {"cost": "{3}{B}", "delve": True, "graveyard": graveyard, "hand": 1, "sources": [
+        {"id": "Swamp", "abilities": [{"add": "{B}"}]},
+        {"id": "Looter", "types": ["creature"], "abilities": [{"add": "{C}", "tap": False, "discard": 1}]}]}
+
+
+def _delved() -> dict[str, Any]:
+    delve = {"delve": 1}
+    a = answer("{3}{B}", [act("Swamp", "{B}"), act("Looter", "{C}")],
+               [{"symbol": "{3}", "mana": [delve, delve, {"type": "C", "source": "Looter"}]},
+                paid("{B}", ("B", "Swamp"))], ["B"], sources=2)
+    a = v2(a, 0)
+    a["objective"]["min_cards"] = 3  # spec 9.6: the card discarded and the two exiled
+    return {**a, "discarded": 1, "convoked": 0, "improvised": 0, "delved": 2}
+
+
+def test_702_66_delve_exiles_a_card_a_mana_ability_just_discarded():
+    """702.66 with 601.2g-h: the Looter's discard (a mana ability's cost) puts a card in the
+    graveyard before the total cost is paid, so one card there and the one discarded pay {2} of
+    the {3}; with no card there first, only one can be exiled."""
+    legal(_delve_problem(1), _delved(), plain=False)
+    p = load_problem(_delve_problem(0))
+    errors = ["exiles 2 cards from the graveyard as the total cost is paid, but it holds 1"]
+    assert replay(p, _delved()) == errors
+    assert verify(p, _delved()) == errors
