@@ -113,6 +113,11 @@ def _build(workdir: Path, modules: list[str], tests: list[str]) -> None:
         conftest.write(FRESH_MEMOS)
     # tests/conftest.py finds the shared card data beside the checkout: mutants/../shared.
     (workdir / "shared").symlink_to(ROOT.parent / "shared", target_is_directory=True)
+    _write_config(workdir, modules, tests)
+
+
+def _write_config(workdir: Path, modules: list[str], tests: list[str]) -> None:
+    """mutmut's own [tool.mutmut] in ``workdir``: the modules to mutate, the tests to run."""
     quoted = ", ".join(f'"{_package_path(m)}"' for m in modules)
     chosen = ", ".join(f'"{t}"' for t in tests)
     (workdir / "pyproject.toml").write_text(
@@ -182,8 +187,12 @@ def _sample(workdir: Path, modules: list[str], n: int) -> list[str]:
     return chosen
 
 
-def _report(workdir: Path, modules: list[str], seconds: float | None) -> None:
-    statuses = {k: v for k, v in _statuses(workdir).items() if v != "not checked"}
+def _report(workdir: Path, modules: list[str], seconds: float | None,
+            before: dict[str, str] | None = None) -> None:
+    """The table; ``before``: verdicts of an earlier run, for the mutants not judged since."""
+    statuses = {k: v for k, v in {**(before or {}), **{
+        k: v for k, v in _statuses(workdir).items() if v != "not checked"}}.items()
+        if v != "not checked"}
     print("| module | mutants | killed | survived | no tests | timed out | suspicious | score |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- |")
     totals = dict.fromkeys(STATUSES, 0)
@@ -215,8 +224,11 @@ def _report(workdir: Path, modules: list[str], seconds: float | None) -> None:
 
 
 def _again(workdir: Path, modules: list[str], jobs: int) -> int:
-    """Judge the not-killed mutants of ``workdir`` again against the checkout's tests now."""
-    left = [k for k, v in _statuses(workdir).items()
+    """Judge the not-killed mutants of ``workdir`` again against the checkout's tests now (the
+    test files the run chose, their content now: a new file would change mutmut's selection,
+    which makes it forget every verdict)."""
+    before = _statuses(workdir)
+    left = [k for k, v in before.items()
             if v not in ("killed", "not checked") and any(_judged(k, m) for m in modules)]
     for where in (workdir / "tests", workdir / "mutants" / "tests"):
         for test in (ROOT / "tests").glob("*.py"):
@@ -228,7 +240,7 @@ def _again(workdir: Path, modules: list[str], jobs: int) -> int:
         print(run.stdout[-3000:], run.stderr[-3000:], sep="\n", file=sys.stderr)
         return 1
     print(f"judged again: {len(left)} mutants\n")
-    _report(workdir, modules, time.monotonic() - started)
+    _report(workdir, modules, time.monotonic() - started, before)
     return 0
 
 
