@@ -445,3 +445,22 @@ def test_702_66_delve_exiles_a_card_a_mana_ability_just_discarded():
     errors = ["exiles 2 cards from the graveyard as the total cost is paid, but it holds 1"]
     assert replay(p, _delved()) == errors
     assert verify(p, _delved()) == errors
+
+
+def _battery(charge: int) -> dict[str, Any]:
+    return {"cost": "{R}{R}", "sources": [
+        {"id": "Battery", "types": ["artifact"], "counters": {"charge": charge},
+         "abilities": [{"add": "{R}", "tap": False, "uses": 2, "remove_counters": {"charge": 1}}]}]}
+
+
+def test_9_2_each_activation_removes_its_counters():
+    """9.2 remove_counters: two activations of "remove a charge counter: add {R}" remove two
+    counters (counters_removed 2); with one counter only one activation can be paid (118.3)."""
+    a = v2(answer("{R}{R}", [act("Battery", "{R}", times=2)],
+                  [paid("{R}", ("R", "Battery")), paid("{R}", ("R", "Battery"))], ["R"], sources=1), 2)
+    legal(_battery(2), a, plain=False)
+    p = load_problem(_battery(1))
+    errors = replay(p, copy.deepcopy(a))
+    assert errors[0] == ("activations[0]: Battery ability 0 is activated 2 times, but its copies' "
+                         "counters allow 1"), errors
+    assert verify(p, copy.deepcopy(a)) == errors
