@@ -464,3 +464,25 @@ def test_9_2_each_activation_removes_its_counters():
     assert errors[0] == ("activations[0]: Battery ability 0 is activated 2 times, but its copies' "
                          "counters allow 1"), errors
     assert verify(p, copy.deepcopy(a)) == errors
+
+
+def test_106_12a_an_extra_for_creatures_only_comes_from_creatures():
+    """106.12a with 9.4's filter by type (Crypt Ghast-like, "whenever a creature is tapped for
+    mana"): the Elf makes {G}{G}, the Forest land only {G}."""
+    lands = [{"id": "Elf", "types": ["creature"], "abilities": [{"add": "{G}"}]},
+             {"id": "Forest", "abilities": [{"add": "{G}"}]}]
+    ghast = [{"kind": "extra", "when": {"types": ["creature"]}, "add": "same_type"}]
+    extra = {"symbol": "{G}", "mana": [{"type": "G", "source": "Elf", "extra": True}]}
+    ok = v2(answer("{G}{G}{G}", [{**act("Elf", "{G}"), "extra": "{G}"}, act("Forest", "{G}")],
+                   [paid("{G}", ("G", "Elf")), extra, paid("{G}", ("G", "Forest"))], ["G"],
+                   sources=2), 0)
+    legal({"cost": "{G}{G}{G}", "effects": ghast, "sources": lands}, ok, plain=False)
+    bad = copy.deepcopy(ok)
+    bad["activations"][1]["extra"] = "{G}"
+    bad["payments"].append({"symbol": "{G}", "mana": [{"type": "G", "source": "Forest", "extra": True}]})
+    bad["total_cost"] = "{G}{G}{G}{G}"
+    p = load_problem({"cost": "{G}{G}{G}{G}", "effects": ghast, "sources": lands})
+    errors = replay(p, copy.deepcopy(bad))
+    assert errors[0] == ("activations[1]: under the effects, Forest making '{G}' can't end as "
+                         "'{G}' with extra '{G}'"), errors
+    assert verify(p, copy.deepcopy(bad)) == errors
