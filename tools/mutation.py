@@ -17,8 +17,9 @@ Prints, per module, the mutants killed, survived, not reached by a test, timed o
 Memos (models/caches.py) are emptied before each test: the forked children inherit the memos the
 first clean run filled, and a mutant inside a remembered function would otherwise never run.
 ``--sample N`` runs N mutants of each module drawn at random (seed 44), for a score in the time
-there is; the table then counts only those. ``--again --workdir DIR`` copies the checkout's tests into DIR again and judges the mutants
-that were not killed once more (after adding tests for them). ``--report-only`` reprints the table of an existing ``--workdir`` without running anything.
+there is; the table then counts only those. ``--again --workdir DIR`` copies the checkout's
+tests into DIR again and judges the mutants that were not killed once more (after adding tests
+for them). ``--report-only`` reprints the table of an existing ``--workdir``, running nothing.
 """
 
 from __future__ import annotations
@@ -170,7 +171,11 @@ def _patterns(modules: list[str]) -> list[str]:
     for module in modules:
         path, functions = next(v for v in MODULES.values() if v[0] == module)
         dotted = _dotted(path)
-        out += [f"{dotted}.*"] if functions is None else [f"{dotted}.x_{f}__mutmut_*" for f in functions]
+        out += (
+            [f"{dotted}.*"]
+            if functions is None
+            else [f"{dotted}.x_{f}__mutmut_*" for f in functions]
+        )
     return out
 
 
@@ -187,12 +192,18 @@ def _sample(workdir: Path, modules: list[str], n: int) -> list[str]:
     return chosen
 
 
-def _report(workdir: Path, modules: list[str], seconds: float | None,
-            before: dict[str, str] | None = None) -> None:
+def _report(
+    workdir: Path, modules: list[str], seconds: float | None, before: dict[str, str] | None = None
+) -> None:
     """The table; ``before``: verdicts of an earlier run, for the mutants not judged since."""
-    statuses = {k: v for k, v in {**(before or {}), **{
-        k: v for k, v in _statuses(workdir).items() if v != "not checked"}}.items()
-        if v != "not checked"}
+    statuses = {
+        k: v
+        for k, v in {
+            **(before or {}),
+            **{k: v for k, v in _statuses(workdir).items() if v != "not checked"},
+        }.items()
+        if v != "not checked"
+    }
     print("| module | mutants | killed | survived | no tests | timed out | suspicious | score |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- |")
     totals = dict.fromkeys(STATUSES, 0)
@@ -228,8 +239,11 @@ def _again(workdir: Path, modules: list[str], jobs: int) -> int:
     test files the run chose, their content now: a new file would change mutmut's selection,
     which makes it forget every verdict)."""
     before = _statuses(workdir)
-    left = [k for k, v in before.items()
-            if v not in ("killed", "not checked") and any(_judged(k, m) for m in modules)]
+    left = [
+        k
+        for k, v in before.items()
+        if v not in ("killed", "not checked") and any(_judged(k, m) for m in modules)
+    ]
     for where in (workdir / "tests", workdir / "mutants" / "tests"):
         for test in (ROOT / "tests").glob("*.py"):
             if test.name != "conftest.py":
