@@ -167,7 +167,7 @@ def test_107_14_energy_paid_twice_for_two_activations():
 from tapwise.models.mana import Symbol  # noqa: E402
 from tapwise.solver.verify_mana import _mana_ok  # noqa: E402
 
-S, X, R, C, ONE = (Symbol.parse(t) for t in ("{S}", "{X}", "{R}", "{C}", "{1}"))
+S, X, R, C, ONE, CW = (Symbol.parse(t) for t in ("{S}", "{X}", "{R}", "{C}", "{1}", "{C/W}"))
 MANA_CASES = [
     # (symbol, mana type, snow, achroma, spend_as, x_color, may pay), each from the rules
     (R, "R", False, False, None, None, True),  # 107.4
@@ -193,6 +193,9 @@ MANA_CASES = [
     (ONE, "C", False, True, None, None, True),
     (ONE, "G", False, True, "any_type", None, True),
     (ONE, "G", False, True, "any_color", None, False),  # not Achroma's colorless-only generic
+    (CW, "C", False, False, None, None, True),  # {C/W}: colorless or white mana
+    (CW, "W", False, False, None, None, True),
+    (CW, "G", False, False, None, None, False),
 ]
 
 
