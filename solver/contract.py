@@ -211,6 +211,8 @@ class Solution:
     levels: int = 0
     # (producer, source) -> copies taken (9.2)
     victims: dict[tuple[int, int], int] = field(default_factory=dict)
+    # (producer, source, level) -> copies taken after abilities with a mana cost (9.2)
+    late_victims: dict[tuple[int, int, int], int] = field(default_factory=dict)
     # 9.3: who paid with convoke, improvise, delve, other_costs
     keywords: dict[str, Any] | None = None
 
@@ -223,4 +225,5 @@ class Solution:
                                    "x": x,
                                    "acts": {}, "splits": {}, "ability_pay": {}, "cost_pay": {},
                                    "generic_pay": {},
-                                   "reduced": {}, "levels": 0, "victims": {}, "keywords": None})
+                                   "reduced": {}, "levels": 0, "victims": {},
+                                   "late_victims": {}, "keywords": None})

@@ -316,8 +316,13 @@ def _tagged(draw, features):
 
 def _altar(draw, features):
     """Ashnod's Altar (sacrifice a creature: CC), Phyrexian Tower ({T}, sacrifice a creature: BB),
-    Krark-Clan Ironworks (sacrifice an artifact, itself too: CC)."""
-    kind = draw(st.sampled_from(["altar", "tower", "kci"]))
+    Krark-Clan Ironworks (sacrifice an artifact, itself too: CC), Skirk Prospector (a creature:
+    sacrifice a creature, itself too: R; beside another outlet, each may take the other's copy)."""
+    kind = draw(st.sampled_from(["altar", "tower", "kci", "prospector"]))
+    if kind == "prospector":
+        return ({"types": ["creature"], "abilities": [{"add": "{R}", "tap": False, "uses": "any",
+                                                       "sacrifice_other": {"types": ["creature"], "self": True}}]},
+                ["R"], False)
     if kind == "altar":
         return ({"types": ["artifact"], "abilities": [{"add": "{C}{C}", "tap": False, "uses": "any",
                                                        "sacrifice_other": {"types": ["creature"]}}]}, ["CC"], False)
@@ -363,13 +368,10 @@ def _nykthos(draw, features):
 def _mana_filter(draw, features):
     """Bog Initiate ({1}: Add {B}) and Skyshroud Elf ({1}: Add {R} or {W}): uses "any" bounded by
     nothing but the mana they take (issue 38: each activation spends a mana)."""
-    # Not creatures here: a copy is not sacrificed after activating an ability with a mana cost
-    # (docs/semantics.md, a documented limit the reference does not share; tests/v2_sweep.py
-    # found it with a creature filter beside a Phyrexian Tower, issue 38)
     if draw(st.booleans()):
-        return ({"types": ["enchantment"], "abilities": [{"add": "{B}", "tap": False, "mana": "{1}",
-                                                          "uses": "any"}]}, ["B"], False)
-    return ({"types": ["enchantment"], "abilities": [
+        return ({"types": ["creature"], "abilities": [{"add": "{B}", "tap": False, "mana": "{1}", "uses": "any"}]},
+                ["B"], False)
+    return ({"types": ["creature"], "abilities": [
         {"add": "{G}"}, {"add": ["{R}", "{W}"], "tap": False, "mana": "{1}", "uses": "any"}]}, ["G", "R", "W"], False)
 
 

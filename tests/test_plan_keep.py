@@ -22,10 +22,12 @@ try:
     from reference import TooBig
     from reference.keep_brute import mana_value
     from reference.plan_keep_brute import brute_plan_keep
+    from reference.plan_left_brute import kept_on_board_left
 except ImportError:  # tests/ imported as a package
     from tests.reference import TooBig
     from tests.reference.keep_brute import mana_value
     from tests.reference.plan_keep_brute import brute_plan_keep
+    from tests.reference.plan_left_brute import kept_on_board_left
 
 
 def test_plan_keeps_the_bigger_kept_spell_when_both_cant_stay():
@@ -39,6 +41,7 @@ def test_plan_keeps_the_bigger_kept_spell_when_both_cant_stay():
     costs, keep = [{"cost": "{1}{R}"}, {"cost": "{G}"}], [{"cost": "{U}{U}"}, {"cost": "{G}"}]
     a = tapwise.plan({"costs": costs, "order": "any", "keep": keep, **board})
     assert a["paid"] == [0, 1] and a["kept"] == [0] and a["objective"]["max_keep"] == 1
+    assert kept_on_board_left(board, a["answers"], keep) == [0]  # Islands untapped, Forest tapped
     assert "Island" not in {act["source"] for ans in a["answers"] for act in ans["activations"]}
     ref = brute_plan_keep(board, costs, keep, "any")
     assert (ref["paid"], ref["kept_count"], ref["kept_mana_value"]) == (2, 1, 2)
@@ -89,11 +92,12 @@ def test_plan_with_keep_matches_the_reference(case):
     check_answers(board, costs, order, a)
     # Expected values from the reference only (issue 44): the kept costs' number and mana value
     # (several best plans may keep different ones), and every objective, always compared (the
-    # boards are tiny: the plan is proved optimal). That ``kept`` names the costs payable on the
-    # board the plan leaves is plan()'s own check, which withholds the plan otherwise.
+    # boards are tiny: the plan is proved optimal); ``kept``, exactly the kept costs the reference
+    # pays on the board the reference's replay of the plan's answers leaves.
     assert a["optimal"] is True, f"{a}\n{shown}"
     kept_value = sum(mana_value(keep[i]) for i in a["kept"])
     assert (len(a["kept"]), kept_value) == (ref["kept_count"], ref["kept_mana_value"]), f"{a['objective']}\n{shown}"
+    assert a["kept"] == kept_on_board_left(board, a["answers"], keep), f"{a}\n{shown}"
     got = {k: a["objective"][k] for k in ref["objective"] if k != "max_keep"}
     want = {k: v for k, v in ref["objective"].items() if k != "max_keep"}
     assert got == want, f"plan {a['objective']}, reference {ref}\n{shown}"

@@ -37,9 +37,15 @@ def test_prepare_reads_the_board_grammar():
 
 
 def test_pay_takes_a_cost_or_a_card_and_a_board_as_text():
+    # A text board is the JSON the board grammar reads it as.
     as_text = tapwise.pay("{1}{G}", board="2 Forest")
-    as_json = tapwise.pay({"cost": "{1}{G}", "sources": [{"name": "Forest", "count": 2}]})
+    as_json = tapwise.pay({"cost": "{1}{G}", **tapwise.read_board("2 Forest")})
     assert as_text == as_json
+    # The grammar describes Forest's subtypes (section 9 keys), so 9.6's objectives are reported
+    # (9.7); the payment is the one the bare name gets.
+    by_name = tapwise.pay({"cost": "{1}{G}", "sources": [{"name": "Forest", "count": 2}]})
+    assert as_text["activations"] == by_name["activations"]
+    assert as_text["objective"]["min_drawbacks"] == 0 and "min_drawbacks" not in by_name["objective"]
     # Kitchen Finks costs {1}{G/W}{G/W}: three sources pay it.
     finks = tapwise.pay("Kitchen Finks", board="Hallowed Fountain, Forest, Birds of Paradise", time_limit=5)
     assert finks["status"] == "paid" and finks["total_cost"].count("{") == 3

@@ -175,3 +175,90 @@ def test_9_1_a_larger_fact_pays_more_after_the_sacrifice():
     answer = answer_of(problem)
     assert answer["status"] == "paid"
     assert [(a["source"], a["adds"]) for a in answer["activations"]] == [("altar", "{C}{C}"), ("nykthos", "{G}{G}")]
+
+
+# -- 9.2 sacrifice_other: a copy acts, then is sacrificed (601.2g-h, 605.3: mana abilities in any
+# order while paying). tests/v2_sweep.py (v2, seed 40) found the first board: the model never
+# sacrificed a copy after it used an ability with a mana cost, and claimed 2 life optimal. --------
+
+TOWER = {"id": "tower", "types": ["land"], "abilities": [{"add": "{C}", "sacrifice_other": {"types": ["creature"]}}]}
+
+
+def skyshroud(count: int = 1, taps: bool = True) -> dict:
+    """A Skyshroud Elf-like creature: {T}: Add {G} (when ``taps``); {1}: Add {R} or {W}."""
+    own = [{"add": "{G}"}] if taps else []
+    return {"id": "elf", "types": ["creature"], "count": count,
+            "abilities": own + [{"add": ["{R}", "{W}"], "tap": False, "mana": "{1}", "uses": "any"}]}
+
+
+def test_9_2_a_creature_is_sacrificed_after_its_mana_cost_ability():
+    """{R}{C}, life 4: the Elf taps for {G}, pays its own {1} with it for {R}, then the Tower
+    sacrifices it for {C}: 0 life (the painland's {R} costs 2), one permanent sacrificed."""
+    problem = {"cost": "{R}{C}", "player": {"life": 4}, "sources": [
+        skyshroud(), TOWER, {"id": "pain", "types": ["land"], "abilities": [{"add": "{R}", "life": 2}]}]}
+    answer = answer_of(problem)
+    assert answer["status"] == "paid"
+    assert [(a["source"], a["adds"], a.get("sacrificed")) for a in answer["activations"]] == \
+        [("elf", "{G}", None), ("elf", "{R}", None), ("tower", "{C}", ["elf"])]
+    assert (answer["objective"]["min_life"], answer["objective"]["min_sacrifices"]) == (0, 1)
+
+
+def test_9_2_one_copy_is_sacrificed_first_to_feed_the_other_copys_filter_which_is_sacrificed_last():
+    """Two filter Elves (no {T} ability), two Towers, a Forest; {R}{R}{C}: the Forest's {G} and a
+    Tower's {C} (sacrificing one Elf) pay the other Elf's two {1}s, then the second Tower
+    sacrifices that Elf for {C}. Two sacrifices, every source used; one Tower can't pay it."""
+    problem = {"cost": "{R}{R}{C}", "sources": [
+        skyshroud(2, taps=False), {**TOWER, "count": 2}, {"id": "forest", "abilities": [{"add": "{G}"}]}]}
+    answer = answer_of(problem)  # the verifier replays the order: no copy acts once sacrificed
+    assert answer["status"] == "paid"
+    assert sorted((a["source"], a["adds"], a.get("sacrificed"), a["times"]) for a in answer["activations"]) == \
+        sorted([("forest", "{G}", None, 1), ("tower", "{C}", ["elf"], 1), ("elf", "{R}", None, 1),
+                ("elf", "{R}", None, 1), ("tower", "{C}", ["elf"], 1)])
+    assert answer["objective"]["min_sacrifices"] == 2
+    problem["sources"][1]["count"] = 1
+    assert answer_of(problem)["status"] == "infeasible"
+
+
+def goblin(self_ok: bool) -> dict:
+    """A Skirk Prospector-like creature listed after the Tower: sacrifice a creature: add {R}."""
+    other = {"types": ["creature"], "self": True} if self_ok else {"types": ["creature"]}
+    return {"id": "goblin", "types": ["creature"], "abilities": [{"add": "{R}", "sacrifice_other": other}]}
+
+
+def test_9_2_a_sacrifice_outlet_listed_first_may_take_a_later_outlets_copy():
+    """{C}: the Tower sacrifices the Goblin, which never acts (it used to be left out of the
+    Tower's victims because its own sacrificing ability comes later, and {C} was infeasible)."""
+    answer = answer_of({"cost": "{C}", "sources": [TOWER, goblin(True)]})
+    assert answer["status"] == "paid"
+    assert [(a["source"], a["adds"], a.get("sacrificed")) for a in answer["activations"]] == \
+        [("tower", "{C}", ["goblin"])]
+
+
+def test_9_2_an_outlet_acts_then_an_earlier_listed_outlet_sacrifices_it():
+    """{C}{R}: the Goblin sacrifices the Elf for {R}, then the Tower sacrifices the Goblin for {C}."""
+    problem = {"cost": "{C}{R}", "sources": [TOWER, goblin(False),
+                                             {"id": "elf", "types": ["creature"], "abilities": []}]}
+    answer = answer_of(problem)
+    assert answer["status"] == "paid"
+    assert [(a["source"], a["adds"], a.get("sacrificed")) for a in answer["activations"]] == \
+        [("goblin", "{R}", ["elf"]), ("tower", "{C}", ["goblin"])]
+    assert answer["objective"]["min_sacrifices"] == 2
+
+
+def test_9_2_a_copy_sacrificed_between_two_mana_cost_abilities_pays_the_second():
+    """{R}{B}: the Forest's {G} pays the Elf's {1} for {R}; the Tower then sacrifices the Elf for
+    {C}, which pays Bog Initiate's {1} for {B} (or the other way round: the Initiate first, then
+    sacrificed). Sacrificing a creature before its filter leaves it unused, and nothing else
+    makes {R} or {B}."""
+    initiate = {"id": "initiate", "types": ["creature"],
+                "abilities": [{"add": "{B}", "tap": False, "mana": "{1}", "uses": "any"}]}
+    problem = {"cost": "{R}{B}", "sources": [skyshroud(taps=False), initiate, TOWER,
+                                             {"id": "forest", "abilities": [{"add": "{G}"}]}]}
+    answer = answer_of(problem)
+    assert answer["status"] == "paid"
+    made = [(a["source"], a["adds"], a.get("sacrificed")) for a in answer["activations"]]
+    assert made in ([("forest", "{G}", None), ("elf", "{R}", None), ("tower", "{C}", ["elf"]),
+                     ("initiate", "{B}", None)],
+                    [("forest", "{G}", None), ("initiate", "{B}", None), ("tower", "{C}", ["initiate"]),
+                     ("elf", "{R}", None)])
+    assert answer["objective"]["min_sacrifices"] == 1

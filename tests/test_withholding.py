@@ -96,3 +96,25 @@ def test_plan_withholds_an_illegal_plan(monkeypatch):
         )
         assert "colors_spent says ['W']" in got["error"]
         assert "answers" not in got
+
+
+def test_pay_with_keep_withholds_an_illegal_payment(monkeypatch):
+    """The keep model's payment (solver/queries/keep.py, spec 9.5) is verified too: a {1} paid without
+    stranding the kept {G}{G} needs the keep model (the plain payment taps a Forest, no waste),
+    whose answer is spoiled here (min_sources off by one); pay() hands out an internal error."""
+    keep_module = importlib.import_module("tapwise.solver.queries.keep")
+    real = keep_module.build_answer
+
+    def spoiled(*args, **kwargs):
+        answer = real(*args, **kwargs)
+        answer["objective"] = {k: v + 1 for k, v in answer["objective"].items()}
+        return answer
+
+    monkeypatch.setattr(keep_module, "build_answer", spoiled)
+    lying = tapwise.pay({"cost": "{1}", "keep": [{"cost": "{G}{G}"}], **BOARD})
+    monkeypatch.undo()
+    honest = tapwise.pay({"cost": "{1}", "keep": [{"cost": "{G}{G}"}], **BOARD})
+    assert honest["status"] == "paid" and honest["kept"] == [0], honest  # Sol pays, Forests stay
+    assert lying["status"] == "error", lying
+    assert lying["error"].startswith("internal error: the payment found is withheld: "), lying
+    assert "but the payment gives" in lying["error"] and set(lying) <= {"status", "error", "id"}

@@ -1,23 +1,34 @@
 """Mutation testing of the verifier (issue 44): how many of mutmut's mutants the fast verifier
 tests kill.
 
-Usage: python tools/mutation.py [MODULE ...] [--tests FILE ...] [--workdir DIR] [--lines A-B]
-       (MODULE: paths like solver/verify/plain.py; default: every module in [tool.mutmut];
-       --lines: only mutate those lines of a single MODULE, through mutmut's patch-file mode)
+Usage: nice -n 19 python tools/mutation.py [MODULE ...] [--tests FILE ...] [--workdir DIR]
+       [--jobs N] [--sample N] [--report-only | --again]
+       (MODULE: keys of MODULES below, e.g. verify_plain; default: all of them)
 
-mutmut 2 (``pip install -e '.[mutation]'``) changes the sources in place, so this runs it on a
-copy of the checkout in ``--workdir`` (default: a fresh temporary folder), with that copy's pure
-Python put first on PYTHONPATH as ``tapwise`` (tests/conftest.py's mapping; the script checks
-the tests import it from there), never on the checkout the other tests run from. Each mutant is
-judged by the fast verifier tests only (``--tests``): a run over one module takes minutes, not
-the hours the whole suite would. Prints, per module, the mutants killed, survived, timed out
-and the score (killed / all), then the surviving mutants' diffs (docs/verifier.md explains them).
+mutmut 3 (``pip install -e '.[mutation]'``) runs in-process: it imports the package and the tests
+once and forks a child per mutant, each switched on by a trampoline, so a mutant costs the fast
+tests that reach its function, not a new interpreter. It wants a ``src`` layout, so this builds one
+in ``--workdir`` (default: a fresh temporary folder): a copy of the checkout's pure Python as
+``src/tapwise`` (no compiled modules: the pure build), the tests, and a pyproject.toml whose
+[tool.mutmut] names the modules to mutate and the fast tests (``--tests``, default
+[tool.mutmut] fast_tests of this checkout). The checkout the other tests run from is never touched.
+Prints, per module, the mutants killed, survived, not reached by a test, timed out, and the score
+(killed / all), then the surviving mutants' diffs (docs/verifier.md explains them).
+Memos (models/caches.py) are emptied before each test: the forked children inherit the memos the
+first clean run filled, and a mutant inside a remembered function would otherwise never run.
+``--sample N`` runs N mutants of each module drawn at random (seed 44), for a score in the time
+there is; the table then counts only those. ``--again --workdir DIR`` copies the checkout's
+tests into DIR again and judges the mutants that were not killed once more (after adding tests
+for them). ``--report-only`` reprints the table of an existing ``--workdir``, running nothing.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import random
+import re
 import shutil
 import subprocess
 import sys
@@ -26,7 +37,18 @@ import time
 import tomllib
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+# The modules mutated, as checkout paths (the one table to remap when files move), each with the
+# functions judged (None: all of them): of queries/pay.py, only the answer's withholding path.
+MODULES: dict[str, tuple[str, tuple[str, ...] | None]] = {
+    "verify_plain": ("solver/verify/plain.py", None),
+    "verify": ("solver/verify/replay.py", None),
+    "verify_mana": ("solver/verify/mana.py", None),
+    "verify_board": ("solver/verify/board.py", None),
+    "verify_effects": ("solver/verify/effects.py", None),
+    "verify_keywords": ("solver/verify/keywords.py", None),
+    "pay": ("solver/queries/pay.py", ("_solve_and_verify", "_keeping")),
+}
+# The checkout's folders as they are mapped into the installed package (pyproject's package-dir).
 PACKAGE_DIRS = {
     "": "api",
     "models": "models",
@@ -34,143 +56,247 @@ PACKAGE_DIRS = {
     "interfaces": "interfaces",
     "benchmarks": "benchmarks",
 }
+
+ROOT = Path(__file__).resolve().parents[1]
 CONFIG = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["mutmut"]
-FAST_TESTS = CONFIG["fast_tests"]
+FRESH_MEMOS = """
+
+import pytest as _pytest
 
 
-def _copy(workdir: Path) -> Path:
-    """A copy of the checkout's sources and tests in ``workdir``, and its ``tapwise`` package
-    of symlinks into the copy; returns the folder to put on PYTHONPATH."""
-    for folder in ("api", "models", "solver", "interfaces", "benchmarks", "tests", "docs"):
-        shutil.copytree(
-            ROOT / folder,
-            workdir / folder,
-            ignore=shutil.ignore_patterns("*.so", "*.c", "__pycache__", ".hypothesis"),
-        )
-    shutil.copy2(ROOT / "pyproject.toml", workdir / "pyproject.toml")
-    package = workdir / ".pkg" / "tapwise"
-    package.mkdir(parents=True)
+@_pytest.fixture(autouse=True)
+def _fresh_memos():
+    \"\"\"tools/mutation.py: each mutant's child starts with empty memos (no answer remembered
+    from the clean run).\"\"\"
+    import tapwise.models.caches as caches
+
+    caches.clear()
+"""
+STATUSES = ("killed", "survived", "no tests", "timeout", "suspicious")
+
+
+def _package_path(module: str) -> str:
+    """``solver/verify/replay.py`` -> ``src/tapwise/solver/verify/replay.py`` (its place in the
+    src layout: the checkout's top folder mapped by pyproject's package-dir)."""
+    top, _, rest = module.partition("/")
+    sub = {v: k for k, v in PACKAGE_DIRS.items()}[top]
+    return "/".join(p for p in ("src", "tapwise", sub, rest) if p)
+
+
+def _dotted(module: str) -> str:
+    return _package_path(module)[len("src/") : -len(".py")].replace("/", ".")
+
+
+def _judged(name: str, module: str) -> bool:
+    """Is mutant ``name`` one of ``module``'s judged functions (MODULES)?"""
+    path, functions = next(v for v in MODULES.values() if v[0] == module)
+    if not name.startswith(_dotted(path) + "."):
+        return False
+    if functions is None:
+        return True
+    mangled = name[len(_dotted(path)) + 1 :].partition("__mutmut_")[0]
+    return mangled in {f"x_{f}" for f in functions}
+
+
+def _build(workdir: Path, modules: list[str], tests: list[str]) -> None:
+    """The src layout mutmut wants, in ``workdir``, and its [tool.mutmut]."""
+    skip = shutil.ignore_patterns("*.so", "*.c", "__pycache__", ".hypothesis")
     for sub, folder in PACKAGE_DIRS.items():
+        target = workdir / "src" / "tapwise" / sub
         if sub:
-            (package / sub).symlink_to(workdir / folder, target_is_directory=True)
+            shutil.copytree(ROOT / folder, target, ignore=skip)
         else:
-            for f in (workdir / folder).iterdir():
-                (package / f.name).symlink_to(f)
-    return workdir / ".pkg"
+            target.mkdir(parents=True)
+            for f in (ROOT / folder).glob("*.py"):
+                shutil.copy2(f, target / f.name)
+    shutil.copytree(ROOT / "tests", workdir / "tests", ignore=skip)
+    shutil.copytree(ROOT / "docs", workdir / "docs")
+    with (workdir / "tests" / "conftest.py").open("a") as conftest:
+        conftest.write(FRESH_MEMOS)
+    # tests/conftest.py finds the shared card data beside the checkout: mutants/../shared.
+    (workdir / "shared").symlink_to(ROOT.parent / "shared", target_is_directory=True)
+    _write_config(workdir, modules, tests)
 
 
-def _patch(module: str, workdir: Path, lines: str) -> Path:
-    """A patch that adds lines A-B of ``module`` (so mutmut mutates only those)."""
-    first, last = (int(n) for n in lines.split("-"))
-    text = (workdir / module).read_text().splitlines()
-    body = [("+" if first <= k <= last else " ") + line for k, line in enumerate(text, 1)]
-    kept = len(text) - (last - first + 1)
-    patch = workdir / "lines.patch"
-    patch.write_text(
-        f"--- {module}\n+++ {module}\n@@ -1,{kept} +1,{len(text)} @@\n" + "\n".join(body) + "\n"
+def _write_config(workdir: Path, modules: list[str], tests: list[str]) -> None:
+    """mutmut's own [tool.mutmut] in ``workdir``: the modules to mutate, the tests to run."""
+    quoted = ", ".join(f'"{_package_path(m)}"' for m in modules)
+    chosen = ", ".join(f'"{t}"' for t in tests)
+    (workdir / "pyproject.toml").write_text(
+        "[tool.mutmut]\n"
+        'source_paths = ["src"]\n'
+        f"only_mutate = [{quoted}]\n"
+        'also_copy = ["docs"]\n'
+        f"pytest_add_cli_args_test_selection = [{chosen}]\n"
+        f"timeout_multiplier = {CONFIG.get('timeout_multiplier', 15.0)}\n"
+        "use_git_change_detection = false\n"
+        "\n[tool.pytest.ini_options]\n"
+        'addopts = "-q -p no:cacheprovider"\n'
     )
-    return patch
 
 
-def _run_module(
-    module: str, workdir: Path, pkg: Path, tests: list[str], lines: str | None = None
-) -> dict[str, object]:
-    env = dict(os.environ, PYTHONPATH=str(pkg), TAPWISE_PURE="1")
-    runner = f"{sys.executable} -P -m pytest -x -q -p no:cacheprovider " + " ".join(tests)
-    cache = workdir / ".mutmut-cache"
-    if cache.exists():
-        cache.unlink()
-    started = time.monotonic()
-    patch = ["--use-patch-file", str(_patch(module, workdir, lines))] if lines else []
-    subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "mutmut",
-            "run",
-            "--paths-to-mutate",
-            module,
-            "--runner",
-            runner,
-            "--tests-dir",
-            "tests/",
-            "--no-progress",
-            "--simple-output",
-            *patch,
-        ],
+def _env() -> dict[str, str]:
+    """The tests import the mutants' ``tapwise`` (mutmut puts mutants/src first), pure."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    return dict(env, TAPWISE_PURE="1")
+
+
+def _mutmut(workdir: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "mutmut", *args],
         cwd=workdir,
-        env=env,
+        env=_env(),
         capture_output=True,
         text=True,
     )
-    took = time.monotonic() - started
-    ids = subprocess.run(
-        [sys.executable, "-m", "mutmut", "result-ids", "survived"],
-        cwd=workdir,
-        env=env,
-        capture_output=True,
-        text=True,
-    ).stdout.split()
-    counts = {}
-    for status in ("killed", "survived", "timeout", "suspicious"):
-        out = subprocess.run(
-            [sys.executable, "-m", "mutmut", "result-ids", status],
-            cwd=workdir,
-            env=env,
-            capture_output=True,
-            text=True,
-        ).stdout.split()
-        counts[status] = len(out)
-    diffs = [
-        subprocess.run(
-            [sys.executable, "-m", "mutmut", "show", i],
-            cwd=workdir,
-            env=env,
-            capture_output=True,
-            text=True,
-        ).stdout
-        for i in ids
-    ]
-    total = sum(counts.values())
-    return {
-        "module": module + (f" lines {lines}" if lines else ""),
-        **counts,
-        "total": total,
-        "score": counts["killed"] / total if total else 0.0,
-        "seconds": took,
-        "survivors": diffs,
+
+
+def _statuses(workdir: Path) -> dict[str, str]:
+    """Every mutant's name and mutmut's verdict on it."""
+    out = _mutmut(workdir, "results", "--all", "true").stdout
+    found = re.findall(r"^\s+(\S+__mutmut_\d+): (.+)$", out, re.MULTILINE)
+    return dict(found)
+
+
+def _names(workdir: Path) -> dict[str, str]:
+    """Every mutant mutmut made and its verdict so far (None: not run), from its .meta files."""
+    found: dict[str, str] = {}
+    for meta in (workdir / "mutants").rglob("*.py.meta"):
+        found.update(json.loads(meta.read_text())["exit_code_by_key"])
+    return found
+
+
+def _patterns(modules: list[str]) -> list[str]:
+    """mutmut's name patterns for every judged mutant of ``modules``."""
+    out = []
+    for module in modules:
+        path, functions = next(v for v in MODULES.values() if v[0] == module)
+        dotted = _dotted(path)
+        out += (
+            [f"{dotted}.*"]
+            if functions is None
+            else [f"{dotted}.x_{f}__mutmut_*" for f in functions]
+        )
+    return out
+
+
+def _sample(workdir: Path, modules: list[str], n: int) -> list[str]:
+    """``n`` mutants of each module, drawn at random (seed 44); mutmut makes them (and runs the
+    clean tests once) when asked for a mutant that doesn't exist."""
+    _mutmut(workdir, "run", "--max-children", "1", "tapwise-no-such-mutant")
+    names = sorted(_names(workdir))
+    rng = random.Random(44)
+    chosen: list[str] = []
+    for module in modules:
+        mine = [k for k in names if _judged(k, module)]
+        chosen += sorted(rng.sample(mine, min(n, len(mine))))
+    return chosen
+
+
+def _report(
+    workdir: Path, modules: list[str], seconds: float | None, before: dict[str, str] | None = None
+) -> None:
+    """The table; ``before``: verdicts of an earlier run, for the mutants not judged since."""
+    statuses = {
+        k: v
+        for k, v in {
+            **(before or {}),
+            **{k: v for k, v in _statuses(workdir).items() if v != "not checked"},
+        }.items()
+        if v != "not checked"
     }
+    print("| module | mutants | killed | survived | no tests | timed out | suspicious | score |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+    totals = dict.fromkeys(STATUSES, 0)
+    left: list[str] = []
+    for module in modules:
+        mine = {k: v for k, v in statuses.items() if _judged(k, module)}
+        counts = {s: sum(1 for v in mine.values() if v == s) for s in STATUSES}
+        counts["suspicious"] += len(mine) - sum(counts.values())  # segfaults and the like
+        for s in STATUSES:
+            totals[s] += counts[s]
+        left += sorted(k for k, v in mine.items() if v != "killed")
+        score = counts["killed"] / len(mine) if mine else 0.0
+        print(
+            f"| {module} | {len(mine)} | "
+            + " | ".join(str(counts[s]) for s in STATUSES)
+            + f" | {100 * score:.1f}% |"
+        )
+    everything = sum(totals.values())
+    score = totals["killed"] / everything if everything else 0.0
+    print(
+        f"| all | {everything} | "
+        + " | ".join(str(totals[s]) for s in STATUSES)
+        + f" | {100 * score:.1f}% |"
+    )
+    if seconds is not None:
+        print(f"\n{seconds:.0f} s")
+    for name in left:
+        print(f"\n### {statuses[name]}: {name}\n```\n{_mutmut(workdir, 'show', name).stdout}```")
+
+
+def _again(workdir: Path, modules: list[str], jobs: int) -> int:
+    """Judge the not-killed mutants of ``workdir`` again against the checkout's tests now (the
+    test files the run chose, their content now: a new file would change mutmut's selection,
+    which makes it forget every verdict)."""
+    before = _statuses(workdir)
+    left = [
+        k
+        for k, v in before.items()
+        if v not in ("killed", "not checked") and any(_judged(k, m) for m in modules)
+    ]
+    for where in (workdir / "tests", workdir / "mutants" / "tests"):
+        for test in (ROOT / "tests").glob("*.py"):
+            if test.name != "conftest.py":
+                shutil.copy2(test, where / test.name)
+    started = time.monotonic()
+    run = _mutmut(workdir, "run", "--max-children", str(jobs), *left)
+    if run.returncode:
+        print(run.stdout[-3000:], run.stderr[-3000:], sep="\n", file=sys.stderr)
+        return 1
+    print(f"judged again: {len(left)} mutants\n")
+    _report(workdir, modules, time.monotonic() - started, before)
+    return 0
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("modules", nargs="*", default=CONFIG["paths_to_mutate"].split(","))
-    parser.add_argument("--tests", nargs="*", default=FAST_TESTS)
+    parser.add_argument("modules", nargs="*", default=list(MODULES), help=", ".join(MODULES))
+    parser.add_argument("--tests", nargs="*", default=CONFIG["fast_tests"])
     parser.add_argument("--workdir", default=None)
-    parser.add_argument("--lines", default=None)
+    parser.add_argument("--jobs", type=int, default=2, help="mutants run at once (forks)")
+    parser.add_argument("--sample", type=int, default=None, help="mutants per module")
+    parser.add_argument("--report-only", action="store_true")
+    parser.add_argument("--again", action="store_true", help="judge the survivors of --workdir")
     args = parser.parse_args()
+    unknown = [m for m in args.modules if m not in MODULES]
+    if unknown:
+        parser.error(f"unknown module {unknown[0]!r}: choose among {', '.join(MODULES)}")
+    modules = [MODULES[m][0] for m in args.modules]
+    if args.report_only:
+        if not args.workdir:
+            parser.error("--report-only needs --workdir")
+        _report(Path(args.workdir), modules, None)
+        return 0
+    if args.again:
+        if not args.workdir:
+            parser.error("--again needs --workdir")
+        return _again(Path(args.workdir), modules, args.jobs)
     workdir = Path(args.workdir or tempfile.mkdtemp(prefix="tapwise-mutation-"))
-    pkg = _copy(workdir)
-    where = subprocess.run(
-        [sys.executable, "-c", "import tapwise; print(tapwise.__file__)"],
-        env=dict(os.environ, PYTHONPATH=str(pkg)),
-        capture_output=True,
-        text=True,
-    ).stdout
-    if not where.startswith(str(pkg)):
-        print(f"tapwise comes from {where.strip()}, not the copy: stopped", file=sys.stderr)
+    workdir.mkdir(parents=True, exist_ok=True)
+    if any(workdir.iterdir()):
+        parser.error(f"--workdir {workdir} is not empty")
+    _build(workdir, modules, args.tests)
+    started = time.monotonic()
+    chosen = _sample(workdir, modules, args.sample) if args.sample else _patterns(modules)
+    run = _mutmut(workdir, "run", "--max-children", str(args.jobs), *chosen)
+    took = time.monotonic() - started
+    if run.returncode:
+        print(run.stdout[-3000:], run.stderr[-3000:], sep="\n", file=sys.stderr)
+        print(f"mutmut run failed ({run.returncode}) in {workdir}", file=sys.stderr)
         return 1
-    rows = [_run_module(m, workdir, pkg, args.tests, args.lines) for m in args.modules]
-    print("| module | mutants | killed | survived | timed out | suspicious | score | seconds |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
-    for r in rows:
-        print(
-            f"| {r['module']} | {r['total']} | {r['killed']} | {r['survived']} | {r['timeout']} | "
-            f"{r['suspicious']} | {100 * r['score']:.1f}% | {r['seconds']:.0f} |"
-        )
-    for r in rows:
-        for diff in r["survivors"]:
-            print(f"\n### survived in {r['module']}\n```\n{diff.strip()}\n```")
+    print(f"workdir: {workdir}\n")
+    _report(workdir, modules, took)
     return 0
 
 

@@ -396,7 +396,7 @@ def replay_activations(c: Compiled, sol: Solution, pool: ManaPool,
                         payments_of_d += [{"symbol": d.text, "mana": mana}
                                           for mana in pool.take_each(flows, o.units, n)]
                 paid_by_symbol.append(payments_of_d)
-        victims = _victims(c, sol, pi) if p.others is not None else None
+        victims = _victims(c, sol, pi, lv) if p.others is not None else None
         for made, times in groups.items():
             entry = {"source": sid, "ability": p.ability, "adds": "", "times": times}
             before = None
@@ -560,8 +560,12 @@ def _others_rank(p: Producer) -> int:
     return 1 if p.others[0] == "tap" else 3
 
 
-def _victims(c: Compiled, sol: Solution, pi: int) -> list[str]:
-    """The ids of the copies producer ``pi``'s activations sacrifice or tap, in source order."""
+def _victims(c: Compiled, sol: Solution, pi: int, lv: int = 0) -> list[str]:
+    """The ids of the copies producer ``pi``'s activations on level ``lv`` sacrifice or tap, in
+    source order (above level 0: after abilities with a mana cost, ``late_victims``)."""
+    if lv:
+        return [c.problem.sources[q].id for (pj, q, lq), n in sorted(sol.late_victims.items())
+                if pj == pi and lq == lv for _ in range(n)]
     return [c.problem.sources[q].id for (pj, q), n in sorted(sol.victims.items()) if pj == pi
             for _ in range(n)]
 

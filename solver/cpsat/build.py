@@ -6,7 +6,7 @@ energy and the mana balance from level to level; each total cost is a block of i
 
 from __future__ import annotations
 
-from tapwise.solver.contract import Compiled
+from tapwise.solver.contract import Compiled, Producer
 from tapwise.solver.cpsat.costs import Plan
 from tapwise.solver.cpsat.keywords import KeywordPart, finish_board
 from tapwise.solver.sat import INT_MAX, INT_MIN, Terms, _neg, _not
@@ -29,6 +29,26 @@ def level_count(c: Compiled) -> int:
                                                        for p in converters).bit_length())
 
 
+def _late_sacrificers(c: Compiled) -> set[int]:
+    """The producers whose ``sacrifice_other`` may take a copy of a source with an ability
+    that has a mana cost or reads a fact late: besides level 0 they may act last, after those
+    abilities (9.2; 601.2g-h: mana abilities are activated in any order while paying)."""
+    return {pi for pi, p in enumerate(c.producers) if p.others is not None and p.others[0] == "sac"
+            and any(q in late_victim_sources(c) for q in p.others[2])}
+
+
+def late_victim_sources(c: Compiled) -> set[int]:
+    """Sources with an ability that has a mana cost, reads a fact after level 0's sacrifices or
+    sacrifices others: a copy sacrificed early on level 0 may have had no turn to use it."""
+    return {p.source for p in c.producers
+            if _acts_late(p) or p.others is not None and p.others[0] == "sac"}
+
+
+def _acts_late(p: Producer) -> bool:
+    """Whether ``p`` acts after level 0's sacrifices: a mana cost (levels 1..L) or a late read."""
+    return p.is_converter or (p.reads or "-")[0] == "late"
+
+
 class BoardBuilder:
     """The board half of :class:`tapwise.solver.cpsat.model.Model`'s build: the board's
     variables and constraints, written with the model's writer (solver/sat.py's ``Writer``),
@@ -37,7 +57,8 @@ class BoardBuilder:
 
     BUILT = ("xs", "x", "_most", "acts", "splits", "ability_y", "ability_f", "activations", "used",
              "sacrifices", "cards", "counter_terms", "drawback_terms", "copies_used", "victims",
-             "own_copy_taps", "kw_parts", "kw", "blocks", "waste_terms", "color_spent", "quantities")
+             "late_victims", "order_limits", "own_copy_taps", "kw_parts", "kw", "blocks",
+             "waste_terms", "color_spent", "quantities")
     """What ``_build`` leaves for the rest of the model (a keep model keeps one set per part)."""
 
     def __init__(self, c: Compiled, plan: Plan | None) -> None:
@@ -61,6 +82,9 @@ class BoardBuilder:
         self.drawback_terms: Terms = []
         self.copies_used: dict[int, int] = {}
         self.victims: dict[tuple[int, int], int] = {}
+        # (producer, source, level) -> copies taken after abilities with a mana cost (9.2)
+        self.late_victims: dict[tuple[int, int, int], int] = {}
+        self.order_limits: dict[int, list[Terms]] = {}  # per source: copies gone + acting after
         self.own_copy_taps: dict[int, tuple[Terms, int, int]] = {}
         self.kw_parts: dict[int, KeywordPart] = {}
         self.kw: KeywordPart | None = None
@@ -106,8 +130,15 @@ class BoardBuilder:
         self.ability_f: dict[tuple[int, int, int, int, int], int] = {}
         self.activations: list[Terms] = [[] for _ in c.producers]
         ability_life_terms: Terms = []
+        self.late_sac = _late_sacrificers(c)
+        self.late_victim_sources = late_victim_sources(c) if self.late_sac else set()
+        # between levels only when no fact is read (9.1: readers see the sacrifices of level 0)
+        reads = any(p.reads is not None for p in c.producers)
+        self.late_levels = (self.L + 1,) if reads else tuple(range(1, self.L + 2))
         for pi, p in enumerate(c.producers):
             levels = range(0 if p.anywhere else 1, self.L + 1) if p.is_converter else (0,)
+            if pi in self.late_sac:  # 9.2: it may also act after abilities with a mana cost
+                levels = (0,) + self.late_levels  # its mana on level lv pays the levels above
             # One choice of one unit of several types (Treasure, Birds of Paradise): its
             # activations are the sum of its splits per type; the source's copy limit, which
             # every producer has (max_activations is that limit), bounds the sum.
@@ -195,7 +226,8 @@ class BoardBuilder:
             if p.counters:
                 self.counter_terms += _neg(self.activations[pi], -p.counters)
             if p.removed:
-                levels = range(0 if p.anywhere else 1, self.L + 1) if p.is_converter else (0,)
+                levels = (range(0 if p.anywhere else 1, self.L + 1) if p.is_converter
+                          else range(self.L + 2))
                 budget: Terms = []
                 for lv in levels:
                     for ci, r in enumerate(p.removed):
@@ -215,7 +247,8 @@ class BoardBuilder:
         by_source: dict[int, list[int]] = {}
         for pi, p in enumerate(c.producers):
             by_source.setdefault(p.source, []).append(pi)
-        kills, tapped_by = self._others(c, by_source)
+        kills, tapped_by, late_kills = self._others(c, by_source)
+        self.order_limits = self._copy_order(c, by_source)
         # 9.3's keywords and other costs (solver/cpsat/keywords.py): a part per cost that has them
         self.kw_parts: dict[int, KeywordPart] = {}
         for bi, cost in enumerate(self.costs):
@@ -224,7 +257,7 @@ class BoardBuilder:
                                                        else bi)
                 part.add_taps(tapped_by)
         self.kw = self.kw_parts.get(0) if self.plan is None else None
-        for si in list(kills) + list(tapped_by):
+        for si in list(kills) + list(tapped_by) + list(late_kills):
             by_source.setdefault(si, [])  # a permanent with no mana ability may still pay a cost
         for si, pis in by_source.items():
             src = prob.sources[si]
@@ -233,8 +266,8 @@ class BoardBuilder:
             sacs = [t for pi in pis if c.producers[pi].sacrifice for t in total[pi]]
             all_tap = len(taps) == sum(len(total[pi]) for pi in pis)
             # 9.2: copies tapped by another's cost can't tap for mana; a copy is sacrificed once
-            # (after it made its mana: sacrifice_other comes after the other level-0 activations),
-            # but not after activating an ability with a mana cost (those come later).
+            # (after it made its mana: sacrifice_other comes after the other level-0 activations);
+            # one that activates an ability with a mana cost is sacrificed only last (level L+1).
             taps_all = taps + tapped_by.get(si, [])
             if taps_all and self._ub(taps_all) > src.count - src.tapped:
                 lin(taps_all, INT_MIN, src.count - src.tapped)
@@ -247,14 +280,9 @@ class BoardBuilder:
             for bound, terms in caps.values():
                 if self._ub(terms) > bound:
                     lin(terms, INT_MIN, bound)
-            if si in kills:
-                killed = kills[si]
+            if si in kills or si in late_kills:
+                killed = kills.get(si, []) + late_kills.get(si, [])
                 lin(killed + sacs, INT_MIN, src.count)
-                later = [t for pi in pis if c.producers[pi].is_converter or (c.producers[pi].reads
-                                                                             or "-")[0] == "late"
-                         for t in total[pi]]
-                if later:
-                    lin(killed + later, INT_MIN, src.count)
                 self.sacrifices += killed  # min_sacrifices counts permanents sacrificed (9.7)
             # exiled from hand: a card (9.1)
             counted = self.cards if src.zone != "battlefield" else self.sacrifices
@@ -318,6 +346,7 @@ class BoardBuilder:
                     lin(used + _neg(made), INT_MIN, pool)
                 made += prod[lv][k]
             used += cons[self.L + 1][k]
+            made += prod[self.L + 1][k]  # sacrifices made last (9.2) pay the total cost only
             if used:
                 lin(used + _neg(made), INT_MIN, pool)
             if not c.kinds[k].pool and made:
@@ -364,16 +393,21 @@ class BoardBuilder:
         if self.plan is not None:
             self._plan_quantities(lost_total)
 
-    def _others(self, c: Compiled, by_source: dict[int, list[int]]) -> tuple[dict[int, Terms],
-                                                                             dict[int, Terms]]:
+    def _others(self, c: Compiled, by_source: dict[int, list[int]]
+                ) -> tuple[dict[int, Terms], dict[int, Terms], dict[int, Terms]]:
         """Section 9.2's ``sacrifice_other`` and ``tap_other``: how many copies of each source
         each such activation takes, as variables (``self.victims``), and per source the terms
         of its copies sacrificed and tapped this way. Tapping ones come first, then sacrificing
         ones in producer order; one may sacrifice a copy of a source whose own sacrificing
-        abilities come after it only if it is its own source (the copy acts, then goes)."""
+        abilities come after it only if it is its own source (the copy acts, then goes). A
+        sacrificing one in ``self.late_sac`` may also act on a level lv of 1..L+1, after the
+        abilities with a mana cost of levels up to lv (601.2g-h, 605.3), taking copies that used
+        them (``self.late_victims`` per (producer, source, level), and the third dict returned)."""
         kills: dict[int, Terms] = {}
         tapped_by: dict[int, Terms] = {}
+        late_kills: dict[int, Terms] = {}
         self.victims: dict[tuple[int, int], int] = {}
+        self.late_victims: dict[tuple[int, int, int], int] = {}
         sources = c.problem.sources
         own: dict[tuple[int, str], Terms] = {}
         # per source: terms counting activations that tap its own copies
@@ -382,13 +416,10 @@ class BoardBuilder:
             if p.others is None:
                 continue
             kind, n, victims, self_ok = p.others
+            late = pi in self.late_sac
             xs: Terms = []
+            late_xs: dict[int, Terms] = {}
             for q in victims:
-                if kind == "sac" and q != p.source and any(
-                        c.producers[r].others is not None and c.producers[r].others[0] == "sac"
-                                                           and r > pi
-                        for r in by_source.get(q, [])):
-                    continue  # it would have to act after it is gone
                 x = self._int(min(n * p.max_activations, sources[q].count))
                 self.victims[(pi, q)] = x
                 xs.append((x, 1))
@@ -397,7 +428,20 @@ class BoardBuilder:
                     own.setdefault((q, kind), []).append((x, 1))
                     if kind == "tap" and not p.tap:
                         self._own_taps(pi, x, sources[q].count, carriers.setdefault(q, []))
-            self._linear(xs + _neg(self.activations[pi], n), 0, 0)
+                for lv in self.late_levels if late and q in self.late_victim_sources else ():
+                    y = self._int(min(n * p.max_activations, sources[q].count))
+                    self.late_victims[(pi, q, lv)] = y
+                    late_xs.setdefault(lv, []).append((y, 1))
+                    late_kills.setdefault(q, []).append((y, 1))
+                    if q == p.source and not self_ok:
+                        own.setdefault((q, kind), []).append((y, 1))
+            if late:
+                for lv in (0,) + self.late_levels:
+                    acted = [t for ci in range(len(p.choices))
+                             for t in self.acts.get((pi, lv, ci), [])]
+                    self._linear((xs if lv == 0 else late_xs.get(lv, [])) + _neg(acted, n), 0, 0)
+            else:
+                self._linear(xs + _neg(self.activations[pi], n), 0, 0)
         for (q, kind), terms in own.items():
             if kind == "sac":  # without "self", the last copy standing can't sacrifice itself
                 self._linear(terms, INT_MIN, sources[q].count - 1)
@@ -410,7 +454,63 @@ class BoardBuilder:
             self._linear(terms + [(b, -self._ub(terms))], INT_MIN, 0)  # b: some copy was tapped so
             self._linear(ms + [(split, -2)], 0, INT_MAX)  # split: two activations share them
             self.own_copy_taps[q] = (terms, b, split)
-        return kills, tapped_by
+        return kills, tapped_by, late_kills
+
+    def _copy_order(self, c: Compiled, by_source: dict[int, list[int]]) -> dict[int, list[Terms]]:
+        """A copy sacrificed by another's cost acts no more (9.2). In the replay order (level by
+        level; on each, the abilities that neither read late nor sacrifice others, then the
+        sacrifice_other activations in producer order, then the late reads), per source and per
+        slot that sacrifices its copies: the copies gone by then plus the copies acting after
+        it are at most the copies given. The copies acting after are a variable at least each
+        later ability's activations after it over its uses per copy (one copy may use them all).
+        Returns those limits per source (``terms <= count``), for solver/queries/keep.py."""
+        producers = c.producers
+        limits: dict[int, list[Terms]] = {}
+        by_producer: dict[int, list[tuple[int, Terms]]] = {}
+        for (pj, lv, _ci), terms in self.acts.items():
+            by_producer.setdefault(pj, []).append((lv, terms))
+        for q, pis in by_source.items():
+            kills: list[tuple[tuple[int, int, int], Terms]] = []
+            for (pi, vq), x in self.victims.items():
+                if vq == q and producers[pi].others[0] == "sac":
+                    kills.append(((0, pi, 1), [(x, 1)]))
+            for (pi, vq, lv), x in self.late_victims.items():
+                if vq == q:
+                    kills.append(((lv, pi, 1), [(x, 1)]))
+            if not kills:
+                continue
+            acting: list[tuple[int, tuple[int, int, int], Terms]] = []  # producer, slot, acts
+            for pi in pis:
+                p = producers[pi]
+                for lv, terms in by_producer.get(pi, ()):
+                    if not terms:
+                        continue
+                    if p.others is not None and p.others[0] == "sac":
+                        slot = (lv, pi, 0)
+                    elif (p.reads or "-")[0] == "late":
+                        slot = (lv, len(producers), 0)
+                    else:
+                        slot = (lv, -1, 0)
+                    acting.append((pi, slot, terms))
+            count = c.problem.sources[q].count
+            kills.sort(key=lambda k: k[0])
+            gone: Terms = []
+            for slot, terms in kills:
+                gone = gone + terms
+                after: dict[int, Terms] = {}
+                for pi, s, ts in acting:
+                    if s > slot:
+                        after.setdefault(pi, []).extend(ts)
+                if not after:
+                    continue
+                a = self._int(count)
+                for pi, ts in after.items():
+                    p = producers[pi]
+                    self._linear(ts + [(a, -(1 if p.tap else max(1, p.uses)))], INT_MIN, 0)
+                limit = gone + [(a, 1)]
+                self._linear(limit, INT_MIN, count)
+                limits.setdefault(q, []).append(limit)
+        return limits
 
     def _own_taps(self, pi: int, x: int, count: int, carriers: Terms) -> None:
         """9.2's ``tap_other`` without "self" on an ability without {T}, tapping ``x`` copies of

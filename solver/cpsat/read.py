@@ -46,6 +46,9 @@ class Reader:
         for key, x in self.victims.items():
             if v[x]:
                 sol.victims[key] = v[x]
+        for key, x in self.late_victims.items():
+            if v[x]:
+                sol.late_victims[key] = v[x]
         if self.plan is None:
             b0 = self.blocks[0]
             sol.variant = next(i for i, s in enumerate(b0.sel) if v[s])

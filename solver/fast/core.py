@@ -753,7 +753,7 @@ def _answer(b: _Board, k: _Cost, o: _Order, x: int, m, vals, n_nodes: int, nstag
                                "acts": acts, "splits": splits, "ability_pay": {},
                                "cost_pay": cost_pay,
                                "generic_pay": generic_pay, "reduced": {}, "levels": 0,
-                               "victims": {},
+                               "victims": {}, "late_victims": {},
                                "keywords": None})
 
 

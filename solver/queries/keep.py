@@ -356,6 +356,8 @@ def _usage(part: dict[str, Any]) -> _Usage:
                 cards[key] += _neg(acts, -n)
     for (pi, q), x in part["victims"].items():
         (sac if c.producers[pi].others[0] == "sac" else tap).setdefault(q, []).append((x, 1))
+    for (pi, q, _lv), x in part["late_victims"].items():  # sacrificed after mana-cost abilities
+        sac.setdefault(q, []).append((x, 1))
     late: dict[str, tuple[Terms, int]] = {"discard": ([], 0), "exile_graveyard": ([], 0),
                                           "mill": ([], 0)}
     delved: Terms = []
@@ -395,20 +397,15 @@ def _bounded(part: dict[str, Any], tap: dict[int, Terms], sac: dict[int, Terms],
     for q, terms in late_taps.items():
         if sac.get(q):
             out.setdefault(q, []).append((terms + sac[q], 0))
-    killed: dict[int, Terms] = {}
     own: dict[int, Terms] = {}
-    for (pi, q), x in part["victims"].items():
+    taken = list(part["victims"].items()) + [(k[:2], x) for k, x in part["late_victims"].items()]
+    for (pi, q), x in taken:
         kind, _n, _victims, self_ok = c.producers[pi].others
-        if kind == "sac":
-            killed.setdefault(q, []).append((x, 1))
-            if q == c.producers[pi].source and not self_ok:
-                own.setdefault(q, []).append((x, 1))
-    for q, terms in killed.items():
-        later = [t for pi, p in enumerate(c.producers) if p.source == q
-                 and (p.is_converter or (p.reads or "-")[0] == "late")
-                 for t in part["activations"][pi]]
-        if later:
-            out.setdefault(q, []).append((terms + later, 0))
+        if kind == "sac" and q == c.producers[pi].source and not self_ok:
+            own.setdefault(q, []).append((x, 1))
+    for q, limits in part["order_limits"].items():  # copies gone and copies acting after (9.2)
+        for terms in limits:
+            out.setdefault(q, []).append((terms, 0))
     for q, terms in own.items():
         out.setdefault(q, []).append((terms, 1))
     for q, u in part["copies_used"].items():
