@@ -254,7 +254,7 @@ def finish_board(m: Any, parts: list[KeywordPart]) -> None:
     for (pi, q), x in m.victims.items():
         if c.producers[pi].others[0] == "sac":
             gone.setdefault(q, []).append((x, 1))
-    for (pi, q, _lv), x in m.late_victims.items():  # sacrificed after mana-cost abilities
+    for (_pi, q, _lv), x in m.late_victims.items():  # sacrificed after mana-cost abilities
         gone.setdefault(q, []).append((x, 1))
     late = [part.late() for part in parts]
     # sacrificed by their own abilities without {T}: never the late ones

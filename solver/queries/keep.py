@@ -356,7 +356,7 @@ def _usage(part: dict[str, Any]) -> _Usage:
                 cards[key] += _neg(acts, -n)
     for (pi, q), x in part["victims"].items():
         (sac if c.producers[pi].others[0] == "sac" else tap).setdefault(q, []).append((x, 1))
-    for (pi, q, _lv), x in part["late_victims"].items():  # sacrificed after mana-cost abilities
+    for (_pi, q, _lv), x in part["late_victims"].items():  # sacrificed after mana-cost abilities
         sac.setdefault(q, []).append((x, 1))
     late: dict[str, tuple[Terms, int]] = {"discard": ([], 0), "exile_graveyard": ([], 0),
                                           "mill": ([], 0)}
