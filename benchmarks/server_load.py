@@ -93,6 +93,15 @@ def expected_answers(lines: list[tuple[bytes, Any, str]]) -> list[dict[str, Any]
             for line, _, kind in lines]
 
 
+def _stop(proc: subprocess.Popen) -> None:
+    """End the server: politely, then for sure after 10 s."""
+    proc.terminate()
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+
+
 def _rss_kb(pid: int) -> int:
     """The resident size of process ``pid`` and all its descendants (the server's workers)."""
     total, found = 0, False
@@ -220,11 +229,7 @@ def run(clients: int, lines_per_client: int, rounds: int, seed: int, stdin_lines
                 report["errors"] += sum('"status": "error"' in a for a in results[c])
             report["rss_kb"].append(_rss_kb(proc.pid))
     finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        _stop(proc)
     report["seconds"] = round(time.perf_counter() - started, 1)
     print(f"lines sent {report['lines']:,} ({stdin_lines:,} over stdin, {clients} TCP clients x {lines_per_client:,} "
           f"x {rounds} rounds); answered {report['answered']:,}; error answers {report['errors']:,}; "
@@ -279,11 +284,7 @@ def fairness(entries: int = 30_000, time_limit: float = 0.5, tries: int = 3, out
                   f"{got['slow']:.3f} s; one-Forest request on another connection after {got['fast']:.3f} s; "
                   f"first answer: {arrived[0][0]}", file=out)
     finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        _stop(proc)
     return rows
 
 

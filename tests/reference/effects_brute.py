@@ -165,18 +165,25 @@ class _EffectsSearch(_Search):
         for after, a2, d2 in self._paid_costs(pool_d, ab, ei, a_life, damage):
             for made in made_all:
                 for own, extra in _results(tuple(made), effects, self.chosen[ei]):
-                    p = dict(after)
-                    for t in own:
-                        u = (t, src.snow, ab.only, True)
-                        p[u] = p.get(u, 0) + 1
-                    for t in extra:  # the effect's permanent makes it: not snow, unrestricted
-                        u = (t, False, -1, True)
-                        p[u] = p.get(u, 0) + 1
+                    p = _with_made(after, own, extra, src, ab)
                     sac = 1 if ab.sacrifice and not src.hand else 0
                     card = (1 if ab.sacrifice and src.hand else 0) + sum(ab.cards)
                     yield (new_copies, tuple(sorted(p.items())), a2, d2,
                            energy + ab.energy, sacrifices + sac + sacrifices_extra, cards + card, moved + moved_here,
                            new_zones, drawbacks + (1 if ab.drawback else 0))
+
+
+def _with_made(after: dict, own, extra, src, ab) -> dict:
+    """The pool ``after`` with an activation's own mana (its source's snow, its ability's
+    restriction) and an effect's extra mana (not snow, unrestricted) added."""
+    p = dict(after)
+    for t in own:
+        u = (t, src.snow, ab.only, True)
+        p[u] = p.get(u, 0) + 1
+    for t in extra:  # the effect's permanent makes it: not snow, unrestricted
+        u = (t, False, -1, True)
+        p[u] = p.get(u, 0) + 1
+    return p
 
 
 def _doubled_method(self, state, pool_d, ei, src, ab, new_copies, new_zones, moved_here, sacrifices_extra):
@@ -190,13 +197,7 @@ def _doubled_method(self, state, pool_d, ei, src, ab, new_copies, new_zones, mov
         made = tuple(sorted(t for (t, _snow, _only, _made), n in after for _ in range(n)))
         ends = _results(made, effects, self.chosen[ei]) if effects else {(made, ())}
         for own, extra in sorted(ends):
-            p = dict(after)
-            for t in own:
-                u = (t, src.snow, ab.only, True)
-                p[u] = p.get(u, 0) + 1
-            for t in extra:  # the effect's permanent makes it: not snow, unrestricted
-                u = (t, False, -1, True)
-                p[u] = p.get(u, 0) + 1
+            p = _with_made(after, own, extra, src, ab)
             p = {u: n for u, n in p.items() if n}
             sac = 1 if ab.sacrifice and not src.hand else 0
             yield (new_copies, tuple(sorted(p.items())), a2, d2, energy + ab.energy,
