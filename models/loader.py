@@ -166,7 +166,7 @@ def _board_keys(obj: Mapping[str, Any], p: str, name: str | None,
         subtypes = card.subtypes
     else:
         subtypes = _implied_subtypes(name)
-    colors = ""
+    colors = card.colors if card else ""  # a named card's colors come with its name
     if "colors" in obj:
         raw = _str(obj["colors"], f"{p}.colors").upper()
         if any(c not in COLORS for c in raw):
@@ -288,6 +288,12 @@ def load_problem(value: Any, *, allowed: Iterable[str] = PROBLEM_KEYS, path: str
     obj = _object(value, path, tuple(allowed) + NOT_YET["problem"])
     _refuse_not_yet(obj, "problem", path)
     pre = f"{path}." if path else ""
+    notes: list[dict[str, str]] = []
+    if "card" in obj:
+        obj, notes = _with_card(obj, pre)
+    elif any(k in obj for k in ("kicked", "with", "cast")):
+        key = next(k for k in ("kicked", "with", "cast") if k in obj)
+        raise ProblemError(f"{pre}{key}", "is a choice among what a card offers: give \"card\"")
     if "cost" not in obj:
         raise ProblemError(f"{pre}cost", "is required (use null for a card with no mana cost)")
     state = dict(_PROBLEM_DEFAULTS)
@@ -309,7 +315,44 @@ def load_problem(value: Any, *, allowed: Iterable[str] = PROBLEM_KEYS, path: str
                            state["sources"])
     else:
         state["effects"] = _card_effects(state["sources"], pre, dict(state["facts"]))
+    state["notes"] = _notes(notes, state, pre)
     return assemble(Problem, state)
+
+
+def _with_card(obj: Mapping[str, Any], pre: str) -> tuple[dict[str, Any], list[dict[str, str]]]:
+    """The problem with its ``card`` spelt out (models/cards/spell_card.py), and its notes;
+    the board's permanents are counted for the card's reductions."""
+    from tapwise.models.cards.spell_card import board_counter, expand_card
+
+    sources = load_sources(obj.get("sources", []), f"{pre}sources")
+    facts = obj.get("facts") if isinstance(obj.get("facts"), dict) else {}
+    return expand_card(obj, pre, board_counter(sources, facts), facts)
+
+
+def _notes(spell: list[dict[str, str]], state: Mapping[str, Any],
+           pre: str) -> tuple[tuple[str, str], ...]:
+    """The answer's notes: the spell card's, then each named source's (never silent); with
+    ``strict``, the first is the error instead (naming the field, the card and the sentence)."""
+    from tapwise.models.cards.card_notes import source_notes
+
+    out = [(n["card"], n["text"], f"{pre}card") for n in spell]
+    for i, s in enumerate(state["sources"]):
+        if not s.explicit_abilities:
+            key = "oracle" if s.oracle is not None else "name"
+            out += [(n["card"], n["text"], f"{pre}sources[{i}].{key}") for n in source_notes(s)]
+    if out and state["strict"]:
+        card, text, where = out[0]
+        raise ProblemError(where, f"{card}: \"{text}\" is about paying and is not read "
+                                  f"(strict: give what it means as keys, or drop strict)")
+    seen: dict[tuple[str, str], None] = {}
+    for card, text, _ in out:
+        seen.setdefault((card, text), None)
+    return tuple(seen)
+
+
+def notes_json(problem: Problem) -> list[dict[str, str]]:
+    """The answer's ``notes`` (problem.md 6, docs/format-v2.md)."""
+    return [{"card": card, "text": text} for card, text in problem.notes]
 
 
 _PLAIN_PROBLEM_KEYS = frozenset(("cost", "sources", "id"))

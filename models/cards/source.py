@@ -46,6 +46,7 @@ class CardFacts:
     effects: tuple[dict, ...] = ()
     supertypes: tuple[str, ...] = ()  # basic, legendary, world (snow is ``snow``)
     token: bool = False  # "Token Artifact — Treasure"
+    colors: str = ""  # a library card's colors (202.2), WUBRG order: convoke reads them
 
 
 def _from_type_line(type_line: str | None) -> dict[str, Any]:
@@ -137,4 +138,5 @@ def _library_card(name: str, chosen: str | None) -> CardFacts | None:
         raise CardSourceError("name", f"{e}{hint}") from None
     unread = tuple(s for s in card.skipped if s.choice is None or not found["abilities"])
     facts = _from_type_line(card.type_line) if card.type_line else {"types": tuple(found["types"])}
-    return CardFacts(tuple(found["abilities"]), unread=unread, effects=tuple(card.effects), **facts)
+    return CardFacts(tuple(found["abilities"]), unread=unread, effects=tuple(card.effects),
+                     colors=card.colors, **facts)
