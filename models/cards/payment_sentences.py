@@ -73,24 +73,32 @@ _SPELL_PATTERNS = (
     r"\bmana cost\b.*\bthis spell\b",
 )
 _PERMANENT_PATTERNS = (
-    r"(?:^|: |, )add(?:s)? .*(?:\{|mana\b)",
-    r"\bfor mana\b",
-    r"\b(?:spells?|abilities|ability) .*\bcosts? .*\b(?:less|more)\b",
+    r"^[^\"]*?: .*\badds?\b.*(?:\{|\bmana\b)",  # an activated mana ability (605.1a)
+    r"\bfor mana\b",  # its triggered mana abilities and what tapping for mana makes (605.1b)
+    r"\b(?:spells?|abilities) .*\bcosts? .*\b(?:less|more)\b",
     r"\bcosts? \{[^}]+\}(?:\{[^}]+\})* (?:less|more)\b",
     r"\bcost(?:s)? (?:an additional|up to)\b",
     r"\bas an additional cost to (?:cast|activate)\b.*\b(?:spells?|abilities)\b",
-    r"\blands? (?:you control |your opponents control |on the battlefield )?(?:are|is) (?:every|an?|\w+s?\b.*\bin addition\b)",
+    r"\blands? (?:you control |your opponents control |on the battlefield )?(?:are|is) "
+    r"(?:every|an?|\w+s?\b.*\bin addition\b)",
     r"\bare every basic land type\b",
+    r"\blands? (?:[\w ]+ )?(?:are|is) (?:an? )?(?:plains|islands?|swamps?|mountains?|forests?|"
+    r"colorless)\b",
     r"\bis every color\b|\bare every color\b|\bis (?:all|every) colors?\b",
     r"\bproduces?\b.*\bmana\b|\bmana\b.*\bproduces?\b",
     r"\bspend mana as though\b|\bas though it were mana of any\b|\bmana of any type can be spent\b",
     r"\bmana (?:is|are) (?:produced|added)\b",
-    r"\bconvoke\b|\bimprovise\b|\bdelve\b|\baffinity\b",
+    r"\bhave (?:convoke|improvise|delve|affinity)\b",
     r"\bspells .*without paying their mana costs?\b",
-    r"\bcan't cast\b|\bcan't be cast\b",
     r"\bmana abilities\b",
-    r"\bunspent mana\b|\bdon't lose (?:this|unspent) mana\b",
 )
+_NOT_NOW = re.compile(
+    r"\b(?:this way|exiled|that card|those cards|the copy|this ability costs|"
+    r"can't be activated unless they're mana abilities|your opponents cast|opponents can't)\b"
+    r"|^(?:when|whenever|at the beginning)\b(?!.*\bfor mana\b)", re.I)
+"""Sentences that match a pattern above but change nothing in this payment: a card exiled by
+another ability, an ability's own discount, the opponents' spells, a trigger other than
+tapping for mana (an "enters, add {R}{R}" has happened before the payment)."""
 _SPELL_RE = re.compile("|".join(_SPELL_PATTERNS), re.I)
 _PERMANENT_RE = re.compile("|".join(_PERMANENT_PATTERNS), re.I)
 _KEYWORD_RE = re.compile(r"^(?:" + "|".join(re.escape(k) for k in SPELL_KEYWORDS)
@@ -126,10 +134,12 @@ def relevant(sentence: str, role: str) -> bool:
     if role == "spell":
         return bool(_KEYWORD_RE.match(masked) or _SPELL_RE.search(masked))
     if role == "permanent":
-        if re.match(r"^(?:as an additional cost to cast this spell|this spell costs)", masked,
+        plain = re.sub(r"^[A-Z][\w' ,!?-]*?\s+—\s+", "", masked)  # an ability word
+        if re.match(r"^(?:as an additional cost to cast this spell|this spell costs)", plain,
                     re.I):
             return False  # the spell's own cost: nothing once it is on the board
-        return bool(_PERMANENT_RE.search(masked))
+        granted = re.search(r"\b(?:have|has|gains?) \"[^\"]*\badd\b", text, re.I)
+        return bool(_PERMANENT_RE.search(plain) or granted) and not _NOT_NOW.search(plain)
     raise ValueError(f"role must be one of {ROLES}, not {role!r}")
 
 
@@ -188,7 +198,8 @@ def _mana_reader(card: Any) -> set[str]:
     skipped = " ".join(normal(s.sentence) for s in card.skipped)
     read = set()
     for s in card_sentences(card.oracle):
-        if re.search(r"\badds?\b|\bfor mana\b", s, re.I) and normal(s) not in skipped:
+        own = outside_quotes(s)  # an ability granted in quotes is the other objects'
+        if re.search(r"\badds?\b|\bfor mana\b", own, re.I) and normal(s) not in skipped:
             read.add(s)
     return read
 
