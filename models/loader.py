@@ -17,7 +17,7 @@ from typing import Any, Iterable, Mapping
 import tapwise.models.clock as clock
 from tapwise.models.abilities import (ABILITY_KEYS, _cost, load_ability, load_add, load_counters,
                                       load_facts, load_restriction)
-from tapwise.models.cards.source import CardFacts, CardSourceError, card_facts
+from tapwise.models.cards.source import CardFacts, CardSourceError, card_facts, named_colors
 from tapwise.models.effects import MAX_EFFECTS, Effect, check_effect_facts, load_effects
 from tapwise.models.facts import fact_name as _fact_name
 from tapwise.models.fields import (MAX_COUNT, MAX_NUMBER, ProblemError, _bool, _choice, _expect,
@@ -166,7 +166,7 @@ def _board_keys(obj: Mapping[str, Any], p: str, name: str | None,
         subtypes = card.subtypes
     else:
         subtypes = _implied_subtypes(name)
-    colors = card.colors if card else ""  # a named card's colors come with its name
+    colors = card.colors if card else named_colors(name)  # a named card's come with its name
     if "colors" in obj:
         raw = _str(obj["colors"], f"{p}.colors").upper()
         if any(c not in COLORS for c in raw):
@@ -337,9 +337,8 @@ def _notes(spell: list[dict[str, str]], state: Mapping[str, Any],
 
     out = [(n["card"], n["text"], f"{pre}card") for n in spell]
     for i, s in enumerate(state["sources"]):
-        if not s.explicit_abilities:
-            key = "oracle" if s.oracle is not None else "name"
-            out += [(n["card"], n["text"], f"{pre}sources[{i}].{key}") for n in source_notes(s)]
+        key = "oracle" if s.oracle is not None else "name"
+        out += [(n["card"], n["text"], f"{pre}sources[{i}].{key}") for n in source_notes(s)]
     if out and state["strict"]:
         card, text, where = out[0]
         raise ProblemError(where, f"{card}: \"{text}\" is about paying and is not read "

@@ -290,7 +290,7 @@ def read_spell(oracle: str | None, name: str | None = None) -> SpellText:
             continue
         text = normal(s)
         if card.name:
-            text = re.sub(re.escape(card.name.split(" // ")[0]), "this spell", text)
+            text = re.sub(rf"\b{re.escape(card.name.split(' // ')[0])}\b", "this spell", text)
         trial = {k: (dict(v) if isinstance(v, dict) else list(v) if isinstance(v, list) else v)
                  for k, v in keys.items()}
         try:
