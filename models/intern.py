@@ -25,7 +25,6 @@ if TYPE_CHECKING:
 
 from tapwise.models.abilities import _ABILITIES, _ability_key
 from tapwise.models.problem import MAX_CONVERTERS, Source
-from tapwise.models.cards.source import named_colors
 
 _QUICK_SOURCE_KEYS = frozenset(("id", "name", "count", "types", "snow", "tapped", "abilities"))
 
@@ -209,8 +208,7 @@ def _plain_source(raw: Any) -> Source | None:
     return assemble(Source, {"id": sid, "abilities": tuple(loaded), "name": name, "count": count,
                              "types": types, "snow": snow, "tapped": tapped, "oracle": None,
                              "explicit_abilities": True, "subtypes": _implied_subtypes(name),
-                             "supertypes": _implied_supertypes(name), **_PLAIN_BOARD_KEYS,
-                             "colors": named_colors(name)})
+                             "supertypes": _implied_supertypes(name), **_PLAIN_BOARD_KEYS})
 
 
 _PLAIN_BOARD_KEYS = {"colors": "", "sick": False, "counters": (), "chosen": None,

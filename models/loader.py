@@ -30,7 +30,7 @@ from tapwise.models.problem import (BOARD_KEYS, KEEP_COST_KEYS, KEYWORDS, MAX_CO
                                     PROBLEM_KEYS, QUERIES, Player, PoolMana, Problem, Source,
                                     _refuse_not_yet)
 from tapwise.models.traits import SOURCE_SUPERTYPES, load_supertypes
-from tapwise.models.values import assemble
+from tapwise.models.values import assemble, evolve
 
 SOURCE_KEYS = ("id", "name", "count", "types", "snow", "tapped", "abilities", "oracle",
                "subtypes", "colors", "sick", "counters", "chosen", "zone", "facts", "counts",
@@ -62,6 +62,10 @@ def load_sources(value: Any, path: str) -> tuple[Source, ...]:
                                              f"entry "
                                f"{i:,} of {len(value):,}): nothing was solved")
         source = quick_source(raw, taken)
+        if source is not None and source.name is not None:  # 9.1: colors "from name"
+            colors = named_colors(source.name)
+            if colors:
+                source = evolve(source, colors=colors)
         if source is None:
             if explicit is None:
                 explicit = {v["id"] for v in value if isinstance(v, dict)
