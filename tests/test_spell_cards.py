@@ -299,7 +299,7 @@ def test_cards_by_name_agree_with_the_reference_on_the_hand_written_problem(seed
 # ---------------------------------------------------------------------------------------------
 # The shipped data and its coverage
 
-SPELL_FLOOR = 0.977  # the figure of docs/spells.md rounded down: raise it with the figure
+SPELL_FLOOR = 0.978  # the figure of docs/spells.md rounded down: raise it with the figure
 
 
 def test_the_share_of_spells_read_completely_keeps_its_floor():

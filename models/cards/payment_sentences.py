@@ -54,7 +54,7 @@ SPELL_KEYWORDS = ("convoke", "delve", "improvise", "affinity for", "kicker", "mu
                   "evoke", "emerge", "spectacle", "surge", "prowl", "entwine", "buyback",
                   "flashback", "escape", "jump-start", "retrace", "madness", "foretell",
                   "dash", "blitz", "overload", "bestow", "mutate", "offspring", "squad",
-                  "bargain", "casualty", "replicate", "splice onto", "strive", "freerunning",
+                  "bargain", "casualty", "replicate", "strive", "freerunning",
                   "sneak", "disturb", "miracle", "warp", "prototype",
                   "morph", "megamorph", "disguise", "cleave", "awaken", "fuse", "assist",
                   "undaunted",
