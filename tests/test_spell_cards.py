@@ -227,10 +227,10 @@ def test_the_reader_on_templates():
 # independent reference
 
 BOARD = {  # each card as the test reads its Oracle text and type line
-    "Forest": {"types": ["land"], "abilities": [{"add": "{G}"}]},
-    "Mountain": {"types": ["land"], "abilities": [{"add": "{R}"}]},
-    "Swamp": {"types": ["land"], "abilities": [{"add": "{B}"}]},
-    "Island": {"types": ["land"], "abilities": [{"add": "{U}"}]},
+    "Forest": {"types": ["land"], "subtypes": ["forest"], "abilities": [{"add": "{G}"}]},
+    "Mountain": {"types": ["land"], "subtypes": ["mountain"], "abilities": [{"add": "{R}"}]},
+    "Swamp": {"types": ["land"], "subtypes": ["swamp"], "abilities": [{"add": "{B}"}]},
+    "Island": {"types": ["land"], "subtypes": ["island"], "abilities": [{"add": "{U}"}]},
     "Llanowar Elves": {"types": ["creature"], "colors": "G", "abilities": [{"add": "{G}"}]},
     "Goblin Guide": {"types": ["creature"], "colors": "R", "abilities": []},
     "Grizzly Bears": {"types": ["creature"], "colors": "G", "abilities": []},
@@ -254,17 +254,31 @@ SPELLS = {  # name: (the keys its text implies, by hand, and a reduction per art
         "sacrifice_other": {"types": ["artifact"]}}}, None),
     "Whir of Invention": ({"cost": "{X}{U}{U}{U}", "improvise": True, "x": "max"}, None),
 }
+CHOICES = {  # name: (the caller's choice, and the keys the choice adds, by hand)
+    # "Kicker {R}": an additional {R} (118.8)
+    "Goblin Bushwhacker": ({"kicked": True}, {"cost": "{R}", "additional": ["{R}"]}),
+    # "You may sacrifice two Mountains rather than pay this spell's mana cost" (118.9)
+    "Fireblast": ({"cast": "alternative"}, {"cost": "{4}{R}{R}", "alternative": "{0}",
+                                             "other_costs": {"sacrifice_other": {
+                                                 "subtypes": ["mountain"], "n": 2}}}),
+    # "You may pay 1 life and exile a blue card from your hand rather than pay ..."
+    "Force of Will": ({"cast": "alternative"}, {"cost": "{3}{U}{U}", "alternative": "{0}",
+                                                 "life_cost": 1, "other_costs": {"discard": 1}}),
+    # "Evoke {2}{U}" (Mulldrifter, {4}{U})
+    "Mulldrifter": ({"cast": "evoke"}, {"cost": "{4}{U}", "alternative": "{2}{U}"}),
+}
 OBJECTIVE = ["min_life", "min_sacrifices", "min_cards", "min_sources", "min_waste"]
 
 
 def _random_pair(rng: random.Random) -> tuple[dict, dict]:
-    name = rng.choice(sorted(SPELLS))
-    keys, per_artifact = SPELLS[name]
+    name = rng.choice(sorted(SPELLS) + sorted(CHOICES))
+    choice, (keys, per_artifact) = ({}, SPELLS[name]) if name in SPELLS else (
+        CHOICES[name][0], (CHOICES[name][1], None))
     names = rng.sample(sorted(BOARD), rng.randint(2, 4))
     counts = {n: rng.randint(1, 2) for n in names}
     extra = {"hand": rng.randint(0, 3), "graveyard": rng.randint(0, 9),
              "objective": OBJECTIVE}
-    by_name = {"card": name, **extra,
+    by_name = {"card": name, **choice, **extra,
                "sources": [{"name": n, "count": c} for n, c in counts.items()]}
     by_hand = {**copy.deepcopy(keys), **extra,
                "sources": [{"id": n, "count": c, **BOARD[n]} for n, c in counts.items()]}
