@@ -339,3 +339,13 @@ def test_the_stored_spell_keys_are_what_the_reader_reads_today():
         assert (reading.keys, reading.unread) == (card.spell, card.spell_unread), card.name
         checked += 1
     assert checked > 2_500
+
+
+def test_notes_load_as_typed_values_and_dump_back():
+    from tapwise.models.answer import dump_answer, load_answer
+
+    answer = _pay({"card": "Fireball", "x": 1, "sources": [{"name": "Mountain", "count": 2}]})
+    typed = load_answer(answer)
+    assert typed.notes == (("Fireball", "This spell costs {1} more to cast for each target "
+                                        "beyond the first"),)
+    assert dump_answer(typed) == answer
