@@ -22,7 +22,7 @@ from tapwise.models.effects import MAX_EFFECTS, Effect, check_effect_facts, load
 from tapwise.models.facts import fact_name as _fact_name
 from tapwise.models.fields import (MAX_COUNT, MAX_NUMBER, ProblemError, _bool, _choice, _expect,
                                    _int, _object, _str, _str_list)
-from tapwise.models.intern import _implied_subtypes, _implied_supertypes, quick_source
+from tapwise.models.intern import NAMED_COLORS, _implied_subtypes, _implied_supertypes, quick_source
 from tapwise.models.mana import COLORS, TYPES, Kind, ManaCost
 from tapwise.models.payment_keywords import keyword_path, load_payment_keywords
 from tapwise.models.problem import (BOARD_KEYS, KEEP_COST_KEYS, KEYWORDS, MAX_CONVERTERS,
@@ -30,13 +30,14 @@ from tapwise.models.problem import (BOARD_KEYS, KEEP_COST_KEYS, KEYWORDS, MAX_CO
                                     PROBLEM_KEYS, QUERIES, Player, PoolMana, Problem, Source,
                                     _refuse_not_yet)
 from tapwise.models.traits import SOURCE_SUPERTYPES, load_supertypes
-from tapwise.models.values import assemble, evolve
+from tapwise.models.values import assemble
 
 SOURCE_KEYS = ("id", "name", "count", "types", "snow", "tapped", "abilities", "oracle",
                "subtypes", "colors", "sick", "counters", "chosen", "zone", "facts", "counts",
                "supertypes",
                "token", "type_line")
 SOURCE_V2_KEYS = SOURCE_KEYS[8:-1]
+NAMED_COLORS[0] = named_colors  # the interned entries' colors "from name" (9.1)
 
 
 def _card_facts(name: str | None, oracle: str | None, type_line: str | None, chosen: str | None,
@@ -62,10 +63,6 @@ def load_sources(value: Any, path: str) -> tuple[Source, ...]:
                                              f"entry "
                                f"{i:,} of {len(value):,}): nothing was solved")
         source = quick_source(raw, taken)
-        if source is not None and source.name is not None:  # 9.1: colors "from name"
-            colors = named_colors(source.name)
-            if colors:
-                source = evolve(source, colors=colors)
         if source is None:
             if explicit is None:
                 explicit = {v["id"] for v in value if isinstance(v, dict)
@@ -340,9 +337,18 @@ def _notes(spell: list[dict[str, str]], state: Mapping[str, Any],
     from tapwise.models.cards.card_notes import source_notes
 
     out = [(n["card"], n["text"], f"{pre}card") for n in spell]
-    for i, s in enumerate(state["sources"]):
-        key = "oracle" if s.oracle is not None else "name"
-        out += [(n["card"], n["text"], f"{pre}sources[{i}].{key}") for n in source_notes(s)]
+    sources = state["sources"]
+    # entries of one card are read once; most boards' cards say nothing unread
+    named = {(s.name, s.explicit_abilities): s for s in sources
+             if s.name is not None and s.oracle is None}
+    by_name = {key: found for key, s in named.items() if (found := source_notes(s))}
+    if by_name or any(s.oracle is not None for s in sources):
+        for i, s in enumerate(sources):
+            if s.oracle is not None:
+                found, key = source_notes(s), "oracle"
+            else:
+                found, key = by_name.get((s.name, s.explicit_abilities), ()), "name"
+            out += [(n["card"], n["text"], f"{pre}sources[{i}].{key}") for n in found]
     if out and state["strict"]:
         card, text, where = out[0]
         raise ProblemError(where, f"{card}: \"{text}\" is about paying and is not read "
