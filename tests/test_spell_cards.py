@@ -264,6 +264,13 @@ CHOICES = {  # name: (the caller's choice, and the keys the choice adds, by hand
     # "You may pay 1 life and exile a blue card from your hand rather than pay ..."
     "Force of Will": ({"cast": "alternative"}, {"cost": "{3}{U}{U}", "alternative": "{0}",
                                                  "life_cost": 1, "other_costs": {"discard": 1}}),
+    # "Buyback {3}" (Capsize, {1}{U}{U})
+    "Capsize": ({"with": ["buyback"]}, {"cost": "{1}{U}{U}", "additional": ["{3}"]}),
+    # "Convoke" and "Buyback {3}" (Sprout Swarm, {1}{G})
+    "Sprout Swarm": ({"with": ["buyback"]}, {"cost": "{1}{G}", "convoke": True,
+                                             "additional": ["{3}"]}),
+    # "Multikicker {2}" (Everflowing Chalice, {0}), kicked twice
+    "Everflowing Chalice": ({"kicked": 2}, {"cost": "{0}", "additional": ["{2}", "{2}"]}),
     # "Evoke {2}{U}" (Mulldrifter, {4}{U})
     "Mulldrifter": ({"cast": "evoke"}, {"cost": "{4}{U}", "alternative": "{2}{U}"}),
 }
