@@ -176,6 +176,17 @@ def test_an_unread_board_card_is_a_note_and_strict_refuses_it(capsys):
                                 "text": "Noncreature spells cost {1} more to cast"}]
 
 
+def test_an_opponents_card_is_noted_too():
+    # Thalia on the other side taxes this spell all the same (601.2f)
+    answer = _pay({"cost": "{R}", "sources": [{"name": "Mountain"}],
+                   "opponent_sources": [{"name": "Thalia, Guardian of Thraben"}]})
+    assert answer["notes"] == [{"card": "Thalia, Guardian of Thraben",
+                                "text": "Noncreature spells cost {1} more to cast"}]
+    answer = _pay({"cost": "{R}", "strict": True, "sources": [{"name": "Mountain"}],
+                   "opponent_sources": [{"name": "Thalia, Guardian of Thraben"}]})
+    assert answer["error"].startswith("opponent_sources[0].name")
+
+
 def test_an_unread_spell_sentence_is_a_note():
     # Fireball: "This spell costs {1} more to cast for each target beyond the first"
     answer = _pay({"card": "Fireball", "x": 1, "sources": [{"name": "Mountain", "count": 2}]})
