@@ -223,7 +223,11 @@ SPELL_OPTIONS = ("--kicker", "--cast", "--with")
 
 
 def _quick_problem(args: argparse.Namespace) -> dict[str, Any]:
-    problem: dict[str, Any] = {**_quick_cost(args.target), **_quick_board(args)}
+    cost = _quick_cost(args.target)
+    own = _spell_facts(cost, args)  # the facts the card's own cost reads (Tolarian Terror)
+    problem: dict[str, Any] = {**cost, **_quick_board(args)}
+    if own:
+        problem["facts"] = {**problem.get("facts", {}), **own}
     if args.x is not None:
         problem["x"] = args.x
     choices = {"kicked": args.kicker, "cast": args.cast, "with": args.with_}
@@ -234,6 +238,24 @@ def _quick_problem(args: argparse.Namespace) -> dict[str, Any]:
     if given.get("kicked") is not None and not _times(problem):  # which kicker, 1-based
         given["kicked"] = True if given["kicked"] == 1 else [given["kicked"]]
     return {**problem, **given}
+
+
+def _spell_facts(cost: dict[str, Any], args: argparse.Namespace) -> dict[str, Any]:
+    """The ``--fact`` values the card's own reductions read, taken out of ``args.fact`` (the
+    board reads the others, and refuses a fact no card on it reads)."""
+    if "card" not in cost or not args.fact:
+        return {}
+    from tapwise.models.cards.board_facts import parse_fact
+    from tapwise.models.cards.spell_card import facts_read
+
+    wanted = facts_read(cost["card"])
+    own = {}
+    for text in list(args.fact):
+        fact, value = parse_fact(text)
+        if fact in wanted:
+            own[fact] = value
+            args.fact.remove(text)
+    return own
 
 
 def _times(problem: dict[str, Any]) -> bool:

@@ -161,6 +161,15 @@ def test_a_reduction_counted_on_a_fact_needs_the_fact():
     assert answer["status"] == "paid" and answer["total_cost"] == "{R}{R}"  # {6}{R}{R} less 6
 
 
+def test_quick_mode_gives_the_cards_own_facts(capsys):
+    # Blasphemous Act {8}{R}: {1} less for each creature on the battlefield (7 here): {1}{R}
+    code, out, _ = _cli(capsys, "Blasphemous Act", "--board", "2 Mountain", "--fact",
+                        "creature on the battlefield=7", "--json")
+    assert code == 0 and '"total_cost": "{1}{R}"' in out
+    code, _, err = _cli(capsys, "Blasphemous Act", "--board", "2 Mountain")
+    assert code == 2 and "--fact \"creature on the battlefield=3\"" in err
+
+
 # ---------------------------------------------------------------------------------------------
 # Never silent: notes and strict
 

@@ -22,7 +22,7 @@ from tapwise.models.cards.catalog import Card, UnknownCardError, card_info, know
 from tapwise.models.cards.words import parse_type_line
 from tapwise.models.fields import ProblemError
 
-__all__ = ["CARD_KEYS", "expand_card", "Counter"]
+__all__ = ["CARD_KEYS", "expand_card", "Counter", "board_counter", "facts_read"]
 
 CARD_KEYS = ("card", "kicked", "with", "cast")
 """The problem keys of this module: ``card`` and the choices among what it offers."""
@@ -59,7 +59,8 @@ def _reduction(entries: list[dict[str, Any]], count: Counter, facts: Mapping[str
                 if not isinstance(n, int):
                     raise ProblemError("facts", f"{name} counts {each['fact']!r} for its cost "
                                                 f"(from {path}): give it, like \"facts\": "
-                                                f"{{\"{each['fact']}\": 3}}")
+                                                f"{{\"{each['fact']}\": 3}} (quick mode: "
+                                                f"--fact \"{each['fact']}=3\")")
             else:
                 n = count(each)
             out += [e["by"]] * n
@@ -139,6 +140,13 @@ def expand_card(obj: Mapping[str, Any], pre: str, count: Counter,
         out.setdefault(key, value)
     notes += [{"card": name, "text": c} for c in caveats]
     return out, notes
+
+
+def facts_read(name: str) -> set[str]:
+    """The facts (9.1) the card's own cost reductions and increases read."""
+    spell = card_info(name).spell
+    return {e["each"]["fact"] for key in ("reduce_each", "increase_each")
+            for e in spell.get(key, ()) if "fact" in e["each"]}
 
 
 def _kicked(value: Any, spell: Mapping[str, Any], path: str, name: str) -> list[dict[str, Any]]:
