@@ -226,7 +226,8 @@ def test_the_classifier_by_role():
 
 
 def test_the_reader_on_templates():
-    assert read_spell("Affinity for artifacts (This spell costs {1} less ...)", "Test Card").keys == {
+    assert read_spell("Affinity for artifacts (This spell costs {1} less ...)",
+                      "Test Card").keys == {
         "reduce_each": [{"by": "{1}", "each": {"types": ["artifact"]}}]}
     assert read_spell("As an additional cost to cast this spell, sacrifice a creature.\n"
                       "Destroy target creature.", "Test Card").keys == {
@@ -238,7 +239,8 @@ def test_the_reader_on_templates():
         "additional": ["{3}"]}}}
     assert read_spell("Multikicker {1}{G}", "Test Card").keys == {
         "kicker": [{"additional": ["{1}{G}"]}], "kicker_times": True}
-    assert read_spell("This spell costs {2} less to cast if you control a Wizard.", "Test Card").keys \
+    assert read_spell("This spell costs {2} less to cast if you control a Wizard.",
+                      "Test Card").keys \
         == {"reduce_if": [{"by": "{2}", "if": {"subtypes": ["wizard"], "min": 1}}]}
 
 

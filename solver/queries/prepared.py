@@ -72,7 +72,8 @@ class Board:
     prepared to answer many costs. Raises :class:`ProblemError` naming the field when the board
     is not valid, so a bad board fails once, where it is made."""
 
-    __slots__ = ("board", "_fields", "_fields_notes", "_merged_sources", "_members", "_compiled", "_supply",
+    __slots__ = ("board", "_fields", "_fields_notes", "_merged_sources", "_members", "_compiled",
+                 "_supply",
                  "_questions")
 
     def __init__(self, board: dict[str, Any]) -> None:
