@@ -378,3 +378,16 @@ def test_notes_load_as_typed_values_and_dump_back():
     assert typed.notes == (("Fireball", "This spell costs {1} more to cast for each target "
                                         "beyond the first"),)
     assert dump_answer(typed) == answer
+
+
+def test_the_schema_knows_card_requests_and_notes():
+    from jsonschema import Draft202012Validator
+
+    request = {"card": "Fireball", "x": 1, "kicked": False, "with": [], "strict": False,
+               "sources": [{"name": "Mountain", "count": 2}, {"name": "Mana Reflection"}]}
+    assert list(Draft202012Validator(tapwise.json_schema()).iter_errors(request)) == []
+    answer = _pay(request)
+    assert len(answer["notes"]) == 2
+    assert list(Draft202012Validator(tapwise.json_schema("pay_answer")).iter_errors(answer)) == []
+    no_cost = {"sources": []}  # neither cost nor card
+    assert list(Draft202012Validator(tapwise.json_schema()).iter_errors(no_cost)) != []

@@ -150,11 +150,11 @@ def facts_read(name: str) -> set[str]:
 
 
 def _kicked(value: Any, spell: Mapping[str, Any], path: str, name: str) -> list[dict[str, Any]]:
+    if value is False or (value == 0 and not isinstance(value, bool)):
+        return []  # not kicked: nothing to check
     kickers = spell.get("kicker")
     if not kickers:
         raise ProblemError(path, f"{name} has no kicker the card library reads")
-    if value is False or value == 0:
-        return []
     if spell.get("kicker_times"):  # multikicker, replicate, squad: any number of times
         if value is True:
             value = 1
