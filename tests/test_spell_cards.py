@@ -84,6 +84,16 @@ def test_frogmite_is_free_with_four_artifacts(capsys):
     assert code == 1  # {1} is left and nothing makes mana
 
 
+def test_domain_counts_the_basic_land_types_among_the_lands(capsys):
+    # Leyline Binding {5}{W}: {1} less for each basic land type among lands you control
+    code, out, _ = _cli(capsys, "Leyline Binding", "--board", "Plains, Island, Swamp", "--json")
+    assert code == 0 and '"total_cost": "{2}{W}"' in out
+    # a Triome is three types: Raugrin Triome (Island Mountain Plains), Forest, Swamp: five
+    code, out, _ = _cli(capsys, "Leyline Binding", "--board", "Raugrin Triome, Forest, Swamp",
+                        "--json")
+    assert code == 0 and '"total_cost": "{W}"' in out
+
+
 def test_cathartic_reunion_discards_from_the_hand(capsys):
     assert _cli(capsys, "Cathartic Reunion", "--board", "2 Mountain", "--hand", "2")[0] == 0
     assert _cli(capsys, "Cathartic Reunion", "--board", "2 Mountain", "--hand", "1")[0] == 1

@@ -26,7 +26,7 @@ __all__ = ["CARD_KEYS", "expand_card", "Counter", "board_counter", "facts_read"]
 
 CARD_KEYS = ("card", "kicked", "with", "cast")
 """The problem keys of this module: ``card`` and the choices among what it offers."""
-_CARD_ONLY = CARD_KEYS[1:]
+_BASIC_TYPES = frozenset(("plains", "island", "swamp", "mountain", "forest"))
 
 Counter = Callable[[Mapping[str, Any]], int]
 """How many permanents on the board fit a filter (``types``/``subtypes`` any of)."""
@@ -205,6 +205,9 @@ def board_counter(sources: tuple[Any, ...], facts: Mapping[str, Any]) -> Counter
     types-only filter of one type reads the fact "TYPE you control" when the problem gives it
     (the engine knows permanents the sources leave out)."""
     def count(kind: Mapping[str, Any]) -> int:
+        if kind.get("basic_land_types"):  # domain: the basic land types among your lands
+            return len({t for s in sources if s.zone == "battlefield" and "land" in s.types
+                        for t in s.subtypes} & _BASIC_TYPES)
         types, subtypes = set(kind.get("types", ())), set(kind.get("subtypes", ()))
         if len(types) == 1 and not subtypes:
             given = facts.get(f"{next(iter(types))} you control")

@@ -165,6 +165,12 @@ def _read_sentence(s: str, card: _Card, keys: dict[str, Any]) -> None:
     if m := re.fullmatch(r"affinity for (\w+)", s, re.I):
         keys.setdefault("reduce_each", []).append({"by": "{1}", "each": _kind(m.group(1))})
         return
+    if m := re.fullmatch(rf"(?:domain — )?this spell costs ({_MANA}) less to cast for each "
+                         rf"basic land type among lands you control", s, re.I):
+        # domain (Leyline Binding): counted on the board's lands' subtypes
+        keys.setdefault("reduce_each", []).append({"by": m.group(1),
+                                                   "each": {"basic_land_types": True}})
+        return
     if m := re.fullmatch(rf"(?:\w+ — )?this spell costs ({_MANA}) (less|more) to cast for each "
                          rf"(.+?) you control", s, re.I):
         key = "reduce_each" if m.group(2).lower() == "less" else "increase_each"
