@@ -33,14 +33,15 @@ def board_json(board: str | dict[str, Any]) -> dict[str, Any]:
 
 
 def cost_json(cost: str | dict[str, Any]) -> dict[str, Any]:
-    """A cost as a question dict: mana notation gives ``{"cost": text}``, a card's name its mana
-    cost and ``for`` (a spell of its types, for spend restrictions); a dict is returned as given.
+    """A cost as a question dict: mana notation gives ``{"cost": text}``, a card's name
+    ``{"card": name}`` (its mana cost, ``for`` and what its payment text says,
+    models/cards/spell_card.py); a dict is returned as given.
     Raises :class:`ProblemError` (field ``cost``) for text that is neither, with suggestions."""
     if not isinstance(cost, str):
         return cost
     from tapwise.models.cards.board import spell_for
 
-    try:
-        return spell_for(cost) or {"cost": cost}
+    try:  # a card by name: the problem key ``card`` (its cost and payment text)
+        return {"card": cost} if spell_for(cost) is not None else {"cost": cost}
     except (ValueError, KeyError) as e:  # UnknownCardError, BoardError (no mana cost)
         raise ProblemError("cost", str(e.args[0] if e.args else e)) from None

@@ -24,6 +24,18 @@ def _mana_list(mana: list[dict[str, Any]]) -> str:
 
 
 def render(answer: dict[str, Any]) -> str:
+    """The answer as a person reads it, its ``notes`` last (never silent: what its cards say
+    about paying that tapwise did not read)."""
+    text = _render(answer)
+    notes = answer.get("notes") or []
+    if notes and answer.get("status") != "error":
+        text += "\n" + "\n".join(f"Note: {n['card']}: \"{n['text']}\"" + (
+            "" if n["text"].startswith(("the ", "a ", "an ")) or " read as " in n["text"]
+            else " (not read)") for n in notes)
+    return text
+
+
+def _render(answer: dict[str, Any]) -> str:
     status = answer.get("status")
     if status == "error":
         return f"error: {answer.get('error')}"

@@ -119,9 +119,15 @@ def _jsonl(path: str) -> int:
     return EXIT_PAID
 
 
+def _dest(option: str) -> str:
+    """The attribute argparse gives ``option`` (``--with`` is ``with_``: a Python keyword)."""
+    name = option.lstrip("-").replace("-", "_")
+    return name + "_" if name == "with" else name
+
+
 def _no_file_options(args: argparse.Namespace, *names: str, jsonl: bool = False) -> None:
     """Quick mode's options are refused with a file: the file says all of it."""
-    given = [n for n in names if getattr(args, n.lstrip("-").replace("-", "_"), None) not in (None, False)]
+    given = [n for n in names if getattr(args, _dest(n), None) not in (None, False)]
     if given and jsonl:
         raise Refused(f"{', '.join(given)} doesn't apply with --jsonl: each line is a whole "
                       f"problem")
@@ -148,10 +154,15 @@ def _quick_board(args: argparse.Namespace) -> dict[str, Any]:
         board["player"] = player
     if args.pool:
         board["pool"] = [args.pool]
+    for key in ("hand", "graveyard"):
+        if getattr(args, key) is not None:
+            board[key] = getattr(args, key)
+    if args.strict:
+        board["strict"] = True
     return board
 
 
-BOARD_OPTIONS = ("--life", "--energy", "--pool", "--fact")
+BOARD_OPTIONS = ("--life", "--energy", "--pool", "--fact", "--hand", "--graveyard", "--strict")
 """Quick mode's options besides ``--board``: refused with a file."""
 
 
@@ -163,6 +174,13 @@ def _board_options(parser: argparse.ArgumentParser, example: str) -> None:
     parser.add_argument("--life", type=int, help="quick mode: the player's life (default 20)")
     parser.add_argument("--energy", type=int, help="quick mode: the player's energy")
     parser.add_argument("--pool", help="quick mode: mana already in the pool, like {R}{R}")
+    parser.add_argument("--hand", type=int, metavar="N",
+                        help="quick mode: cards in hand, for discard costs (9.1)")
+    parser.add_argument("--graveyard", type=int, metavar="N",
+                        help="quick mode: cards in the graveyard, for delve and exile costs")
+    parser.add_argument("--strict", action="store_true",
+                        help="quick mode: refuse a card whose payment text is not read "
+                             "(instead of a note)")
     parser.add_argument("--fact", action="append", metavar="FACT=VALUE",
                         help='quick mode: a fact the board\'s cards read, like "artifact you '
                              'control=4" (repeatable)')
@@ -193,17 +211,58 @@ def _quick(make: Callable[[argparse.Namespace], dict[str, Any]],
 
 
 def _quick_cost(target: str) -> dict[str, Any]:
-    """A cost in mana notation, or a card's name: its cost from the card library (and ``for``)."""
+    """A cost in mana notation, or a card's name: the problem key ``card`` (its cost and what its
+    payment text says, models/cards/spell_card.py)."""
     from tapwise.models.cards.board import spell_for
 
-    return spell_for(target) or {"cost": target}
+    return {"card": target} if spell_for(target) is not None else {"cost": target}
+
+
+SPELL_OPTIONS = ("--kicker", "--cast", "--with")
+"""Quick mode's choices among what a card offers: only with a card's name."""
 
 
 def _quick_problem(args: argparse.Namespace) -> dict[str, Any]:
-    problem: dict[str, Any] = {**_quick_cost(args.target), **_quick_board(args)}
+    cost = _quick_cost(args.target)
+    own = _spell_facts(cost, args)  # the facts the card's own cost reads (Tolarian Terror)
+    problem: dict[str, Any] = {**cost, **_quick_board(args)}
+    if own:
+        problem["facts"] = {**problem.get("facts", {}), **own}
     if args.x is not None:
         problem["x"] = args.x
-    return problem
+    choices = {"kicked": args.kicker, "cast": args.cast, "with": args.with_}
+    given = {k: v for k, v in choices.items() if v is not None}
+    if given and "card" not in problem:
+        raise Refused(f"{', '.join(SPELL_OPTIONS)} choose among what a card offers: give a "
+                      f"card's name, not a cost")
+    if given.get("kicked") is not None and not _times(problem):  # which kicker, 1-based
+        given["kicked"] = True if given["kicked"] == 1 else [given["kicked"]]
+    return {**problem, **given}
+
+
+def _spell_facts(cost: dict[str, Any], args: argparse.Namespace) -> dict[str, Any]:
+    """The ``--fact`` values the card's own reductions read, taken out of ``args.fact`` (the
+    board reads the others, and refuses a fact no card on it reads)."""
+    if "card" not in cost or not args.fact:
+        return {}
+    from tapwise.models.cards.board_facts import parse_fact
+    from tapwise.models.cards.spell_card import facts_read
+
+    wanted = facts_read(cost["card"])
+    own = {}
+    for text in list(args.fact):
+        fact, value = parse_fact(text)
+        if fact in wanted:
+            own[fact] = value
+            args.fact.remove(text)
+    return own
+
+
+def _times(problem: dict[str, Any]) -> bool:
+    """Whether the card's kicker is paid any number of times (multikicker)."""
+    from tapwise.models.cards.catalog import card_info
+
+    return bool(card_info(problem["card"]).spell.get("kicker_times"))
 
 
 def _print_error(answer: dict[str, Any]) -> int:
@@ -217,12 +276,12 @@ def cmd_pay(args: argparse.Namespace) -> int:
     if batch.wanted(args):
         return batch.main(args)
     if args.jsonl:
-        _no_file_options(args, "--board", *BOARD_OPTIONS, "--x", jsonl=True)
+        _no_file_options(args, "--board", *BOARD_OPTIONS, "--x", *SPELL_OPTIONS, jsonl=True)
         return _jsonl(args.target)
     if args.board is not None:
         problem = _quick(_quick_problem, args)
     else:
-        _no_file_options(args, *BOARD_OPTIONS, "--x")
+        _no_file_options(args, *BOARD_OPTIONS, "--x", *SPELL_OPTIONS)
         problem = _load_json(args.target)
     answer = answer_request(problem)
     if answer.get("status") == "error":
@@ -341,6 +400,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--jsonl", action="store_true", help="read one problem per line, write one "
                                                         "answer per line")
     p.add_argument("--x", type=_x_value, help='quick mode: the value of X, or "max"')
+    p.add_argument("--kicker", type=int, nargs="?", const=1, metavar="N",
+                   help="quick mode, a card: pay its kicker (N times for multikicker)")
+    p.add_argument("--cast", metavar="NAME",
+                   help="quick mode, a card: pay an alternative cost instead of its mana cost "
+                        "(alternative, evoke, flashback, ...)")
+    p.add_argument("--with", dest="with_", action="append", metavar="NAME",
+                   help="quick mode, a card: pay an optional additional cost (buyback, entwine, "
+                        "...; repeatable)")
     p.add_argument("--svg", metavar="FILE", help="also draw the payment as SVG into FILE "
                                                  "(docs/pictures.md)")
     batch.add_options(p)

@@ -156,6 +156,10 @@ class Answer:
     improvised: int | None = None
     delved: int | None = None
     other_costs: OtherCostsTaken | None = None
+    # what the problem's cards say about paying that was not read (card, sentence)
+    notes: tuple[tuple[str, str], ...] | None = None
+    # mana abilities the Oracle reader skipped (source id, sentence, reason)
+    unread: tuple[tuple[str, str, str], ...] | None = None
 
     def to_json(self) -> dict[str, Any]:
         return dump_answer(self)
@@ -184,7 +188,7 @@ _PLAIN = ("optimal", "x", "life_paid", "damage", "energy_paid", "sources_used", 
           "delved")
 ANSWER_KEYS = ("status", "total_cost", "announce", "activations", "payments", "colors_spent",
                "left_over", "left_over_counts", "objective", "conflict", "conflict_counts", "id",
-               "kept", "drawbacks", "other_costs") + _PLAIN
+               "kept", "drawbacks", "other_costs", "notes", "unread") + _PLAIN
 
 
 def _symbol(value: Any, path: str) -> Symbol:
@@ -328,8 +332,21 @@ def _load_answer(value: Any) -> Answer:
                   else None,
         other_costs=load_other_costs_taken(obj["other_costs"], "other_costs")
                   if "other_costs" in obj else None,
+        notes=_records(obj["notes"], "notes", ("card", "text")) if "notes" in obj else None,
+        unread=_records(obj["unread"], "unread", ("source", "sentence", "reason"))
+        if "unread" in obj else None,
         **plain,
     )
+
+
+def _records(value: Any, path: str, keys: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    """``notes`` and ``unread``: a list of objects of these string keys, as tuples."""
+    items = _expect(value, (list,), path, "a list")
+    out = []
+    for i, item in enumerate(items):
+        obj = _object(item, f"{path}[{i}]", keys)
+        out.append(tuple(_str(obj.get(k), f"{path}[{i}].{k}") for k in keys))
+    return tuple(out)
 
 
 def _symbol_counts(value: Any, path: str) -> tuple[tuple[str, int], ...]:
@@ -387,4 +404,8 @@ def dump_answer(answer: Answer) -> dict[str, Any]:
             out[key] = getattr(a, key)
     if a.other_costs is not None:
         out["other_costs"] = a.other_costs.to_json()
+    if a.unread is not None:
+        out["unread"] = [dict(zip(("source", "sentence", "reason"), u)) for u in a.unread]
+    if a.notes is not None:
+        out["notes"] = [{"card": card, "text": text} for card, text in a.notes]
     return out

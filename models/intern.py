@@ -13,7 +13,7 @@ sources kept alive beside the key).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from tapwise.models.basics import basic_land
 from tapwise.models.caches import memo, remember, table
@@ -208,7 +208,13 @@ def _plain_source(raw: Any) -> Source | None:
     return assemble(Source, {"id": sid, "abilities": tuple(loaded), "name": name, "count": count,
                              "types": types, "snow": snow, "tapped": tapped, "oracle": None,
                              "explicit_abilities": True, "subtypes": _implied_subtypes(name),
-                             "supertypes": _implied_supertypes(name), **_PLAIN_BOARD_KEYS})
+                             "supertypes": _implied_supertypes(name), **_PLAIN_BOARD_KEYS,
+                             "colors": NAMED_COLORS[0](name) if name is not None else ""})
+
+
+NAMED_COLORS: list[Callable[[str | None], str]] = [lambda name: ""]
+"""How a name gives a source its colors (9.1 ``colors``: "from name"): set by models/loader.py
+to the card library's (models/cards/source.py), which this module may not import."""
 
 
 _PLAIN_BOARD_KEYS = {"colors": "", "sick": False, "counters": (), "chosen": None,

@@ -17,12 +17,12 @@ from typing import Any, Iterable, Mapping
 import tapwise.models.clock as clock
 from tapwise.models.abilities import (ABILITY_KEYS, _cost, load_ability, load_add, load_counters,
                                       load_facts, load_restriction)
-from tapwise.models.cards.source import CardFacts, CardSourceError, card_facts
+from tapwise.models.cards.source import CardFacts, CardSourceError, card_facts, named_colors
 from tapwise.models.effects import MAX_EFFECTS, Effect, check_effect_facts, load_effects
 from tapwise.models.facts import fact_name as _fact_name
 from tapwise.models.fields import (MAX_COUNT, MAX_NUMBER, ProblemError, _bool, _choice, _expect,
                                    _int, _object, _str, _str_list)
-from tapwise.models.intern import _implied_subtypes, _implied_supertypes, quick_source
+from tapwise.models.intern import NAMED_COLORS, _implied_subtypes, _implied_supertypes, quick_source
 from tapwise.models.mana import COLORS, TYPES, Kind, ManaCost
 from tapwise.models.payment_keywords import keyword_path, load_payment_keywords
 from tapwise.models.problem import (BOARD_KEYS, KEEP_COST_KEYS, KEYWORDS, MAX_CONVERTERS,
@@ -37,6 +37,7 @@ SOURCE_KEYS = ("id", "name", "count", "types", "snow", "tapped", "abilities", "o
                "supertypes",
                "token", "type_line")
 SOURCE_V2_KEYS = SOURCE_KEYS[8:-1]
+NAMED_COLORS[0] = named_colors  # the interned entries' colors "from name" (9.1)
 
 
 def _card_facts(name: str | None, oracle: str | None, type_line: str | None, chosen: str | None,
@@ -166,7 +167,7 @@ def _board_keys(obj: Mapping[str, Any], p: str, name: str | None,
         subtypes = card.subtypes
     else:
         subtypes = _implied_subtypes(name)
-    colors = ""
+    colors = card.colors if card else named_colors(name)  # a named card's come with its name
     if "colors" in obj:
         raw = _str(obj["colors"], f"{p}.colors").upper()
         if any(c not in COLORS for c in raw):
@@ -288,6 +289,12 @@ def load_problem(value: Any, *, allowed: Iterable[str] = PROBLEM_KEYS, path: str
     obj = _object(value, path, tuple(allowed) + NOT_YET["problem"])
     _refuse_not_yet(obj, "problem", path)
     pre = f"{path}." if path else ""
+    notes: list[dict[str, str]] = []
+    if "card" in obj:
+        obj, notes = _with_card(obj, pre)
+    elif any(k in obj for k in ("kicked", "with", "cast")):
+        key = next(k for k in ("kicked", "with", "cast") if k in obj)
+        raise ProblemError(f"{pre}{key}", "is a choice among what a card offers: give \"card\"")
     if "cost" not in obj:
         raise ProblemError(f"{pre}cost", "is required (use null for a card with no mana cost)")
     state = dict(_PROBLEM_DEFAULTS)
@@ -309,7 +316,54 @@ def load_problem(value: Any, *, allowed: Iterable[str] = PROBLEM_KEYS, path: str
                            state["sources"])
     else:
         state["effects"] = _card_effects(state["sources"], pre, dict(state["facts"]))
+    state["notes"] = _notes(notes, state, pre)
     return assemble(Problem, state)
+
+
+def _with_card(obj: Mapping[str, Any], pre: str) -> tuple[dict[str, Any], list[dict[str, str]]]:
+    """The problem with its ``card`` spelt out (models/cards/spell_card.py), and its notes;
+    the board's permanents are counted for the card's reductions."""
+    from tapwise.models.cards.spell_card import board_counter, expand_card
+
+    sources = load_sources(obj.get("sources", []), f"{pre}sources")
+    facts = obj.get("facts") if isinstance(obj.get("facts"), dict) else {}
+    return expand_card(obj, pre, board_counter(sources, facts), facts)
+
+
+def _notes(spell: list[dict[str, str]], state: Mapping[str, Any],
+           pre: str) -> tuple[tuple[str, str], ...]:
+    """The answer's notes: the spell card's, then each named source's (never silent); with
+    ``strict``, the first is the error instead (naming the field, the card and the sentence)."""
+    from tapwise.models.cards.card_notes import source_notes
+
+    out = [(n["card"], n["text"], f"{pre}card") for n in spell]
+    # the opponents' permanents too: their Thalia taxes this spell
+    for side in ("sources", "opponent_sources"):
+        sources = state[side]
+        # entries of one card are read once; most boards' cards say nothing unread
+        named = {(s.name, s.explicit_abilities): s for s in sources
+                 if s.name is not None and s.oracle is None}
+        by_name = {key: found for key, s in named.items() if (found := source_notes(s))}
+        if by_name or any(s.oracle is not None for s in sources):
+            for i, s in enumerate(sources):
+                if s.oracle is not None:
+                    found, key = source_notes(s), "oracle"
+                else:
+                    found, key = by_name.get((s.name, s.explicit_abilities), ()), "name"
+                out += [(n["card"], n["text"], f"{pre}{side}[{i}].{key}") for n in found]
+    if out and state["strict"]:
+        card, text, where = out[0]
+        raise ProblemError(where, f"{card}: \"{text}\" is about paying and is not read "
+                                  f"(strict: give what it means as keys, or drop strict)")
+    seen: dict[tuple[str, str], None] = {}
+    for card, text, _ in out:
+        seen.setdefault((card, text), None)
+    return tuple(seen)
+
+
+def notes_json(problem: Problem) -> list[dict[str, str]]:
+    """The answer's ``notes`` (problem.md 6, docs/format-v2.md)."""
+    return [{"card": card, "text": text} for card, text in problem.notes]
 
 
 _PLAIN_PROBLEM_KEYS = frozenset(("cost", "sources", "id"))

@@ -52,8 +52,10 @@ BOARD_KEYS = ("sources", "opponent_sources", "pool", "player", "facts", "hand", 
               "library", "effects", "strict")
 COST_KEYS = ("cost", "alternative", "free", "additional", "life_cost", "increase", "reduce", "x",
              "x_color", "keywords", "for", "spend_as", "objective", "time_limit",
-             # the last four: 9.3, models/payment_keywords.py
-             "convoke", "improvise", "delve", "other_costs")
+             # 9.3, models/payment_keywords.py
+             "convoke", "improvise", "delve", "other_costs",
+             # a card by name and its choices, models/cards/spell_card.py
+             "card", "kicked", "with", "cast")
 PROBLEM_KEYS = COST_KEYS + BOARD_KEYS + ("keep", "id", "query")
 KEEP_COST_KEYS = tuple(k for k in COST_KEYS if k not in ("objective", "time_limit"))
 """What a kept cost (spec 9.5) may say: a cost object of section 7, without the board."""
@@ -550,6 +552,8 @@ class Problem:
     effects: tuple[Effect, ...] = ()  # 9.4: triggered and replacement mana (models/effects.py)
     # a card's mana ability the reader skipped is an error, not an ``unread`` note
     strict: bool = False
+    # the answer's ``notes``: (card, sentence) its cards say about paying that nothing read
+    notes: tuple[tuple[str, str], ...] = field(default=(), compare=False)
 
     @cached
     def v2(self) -> bool:

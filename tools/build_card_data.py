@@ -80,6 +80,27 @@ def tokens() -> list[dict[str, Any]]:
              "subtypes": t["type"].split("— ")[-1].split()} for t in rows]
 
 
+def _payment_text(card: dict[str, Any], extra: dict[str, Any]) -> None:
+    """What a card says about paying (models/cards/payment_sentences.py): the relevant sentences
+    when its whole text is not stored, and, for a spell, the keys its payment text implies and
+    the relevant sentences left unread (models/cards/spell_text.py)."""
+    from tapwise.models.cards.payment_sentences import relevant_any
+    from tapwise.models.cards.spell_text import read_spell
+
+    text = card.get("text") or ""
+    if "oracle" not in extra:
+        found = relevant_any(text)
+        if found:
+            extra["payment"] = found
+    if card.get("face") == "back" or "Land" in (card.get("types") or ()):
+        return  # a back face is not cast by this name; a land is played, not cast (305.1)
+    reading = read_spell(text, card["name"].split(" // ")[0])
+    if reading.keys:
+        extra["spell"] = reading.keys
+    if reading.unread:
+        extra["spell_unread"] = list(reading.unread)
+
+
 def build(corpus: list[dict[str, Any]]) -> dict[str, Any]:
     from tapwise.models.cards.oracle import read_card
 
@@ -108,6 +129,7 @@ def build(corpus: list[dict[str, Any]]) -> dict[str, Any]:
                 extra["effects"] = list(reading.effects)
             if reading.skipped:
                 extra["skipped"] = [s.to_json() for s in reading.skipped]
+        _payment_text(card, extra)
         rows.append([name, card.get("manaCost"), card.get("type") or "", extra or 0])
     fronts = {c["name"].split(" // ")[0] for c in corpus}
     for back, full in sorted(missing_backs.items()):

@@ -20,7 +20,7 @@ import difflib
 import gzip
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from typing import Any
@@ -73,6 +73,11 @@ class Card:
     skipped: tuple[Skipped, ...] = ()
     front: str | None = None
     missing: bool = False
+    # the payment text of a spell (models/cards/spell_text.py): keys read and sentences left
+    spell: dict = field(default_factory=dict, compare=False, hash=False)
+    spell_unread: tuple[str, ...] = ()
+    # the sentences that matter to paying, for a card whose whole text is not stored
+    payment: tuple[str, ...] = ()
 
     @property
     def choice(self) -> str | None:
@@ -113,7 +118,8 @@ def _card(row: list[Any]) -> Card:
                 tuple(extra.get("effects", ())),
                 tuple(Skipped(s["sentence"], s["reason"], s.get("choice"))
                       for s in extra.get("skipped", ())),
-                extra.get("front"), bool(extra.get("missing")))
+                extra.get("front"), bool(extra.get("missing")), dict(extra.get("spell", {})),
+                tuple(extra.get("spell_unread", ())), tuple(extra.get("payment", ())))
 
 
 @lru_cache(maxsize=1)

@@ -1,10 +1,13 @@
 """``python -m tapwise.models.cards.coverage [FILE.jsonl | --library] [-v]``: how much Oracle text
-the reader (models/cards/oracle.py) reads, on a file of cards or on the shipped library. A
-script of its own: it reads the library, which builds on the reader."""
+the reader (models/cards/oracle.py) reads, on a file of cards or on the shipped library; with
+``--library`` also the share of the library's spells whose payment text (models/cards/
+spell_text.py) is read completely. A script of its own: it reads the library, which builds on
+the reader."""
 
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections import defaultdict
 
@@ -35,7 +38,50 @@ def main(argv: list[str]) -> int:
             for item in items:
                 print(f"      {item}")
     print(f"{read}/{total} cards read completely ({read / total:.2%})")
+    if "--library" in argv:
+        read, total, left = spell_coverage()
+        if "-v" in argv:
+            groups = defaultdict(list)
+            for card_name, sentence in left:
+                groups[template(sentence)].append(f"{card_name}: {sentence}")
+            for key, items in sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0])):
+                print(f"{len(items)}  {key}")
+                for item in items:
+                    print(f"      {item}")
+        print(f"{read}/{total} spells' payment text read completely ({read / total:.2%}; "
+              f"Un-sets included: the pinned corpus does not say a card's set)")
     return 0
+
+
+CAST_TYPES = frozenset(("artifact", "creature", "enchantment", "instant", "sorcery",
+                        "planeswalker", "battle", "kindred", "tribal"))
+"""The card types of a card that is cast (a land is played, 305.1; planes and schemes are not
+cards of a deck)."""
+
+
+def spells() -> list:
+    """Every spell of the library once: a front face (or whole card) of a castable type, not
+    a land (models/cards/catalog.py's Card)."""
+    seen: dict[str, object] = {}
+    for card in library().values():
+        if card.front is None and not card.missing and card.name not in seen \
+                and set(card.types) & CAST_TYPES and "land" not in card.types:
+            seen[card.name] = card
+    return list(seen.values())
+
+
+def spell_coverage() -> tuple[int, int, list[tuple[str, str]]]:
+    """How many library spells have every payment sentence of the spell role read
+    (models/cards/spell_text.py), of how many, and each sentence left as (card, sentence)."""
+    cards = spells()
+    left = [(c.name, s) for c in cards for s in c.spell_unread]
+    return sum(1 for c in cards if not c.spell_unread), len(cards), left
+
+
+def template(sentence: str) -> str:
+    """A sentence's template: mana symbols as {M}, numbers as N (for grouping what is left)."""
+    text = re.sub(r"(?:\{[^}]+\})+", "{M}", sentence)
+    return re.sub(r"\b\d+\b", "N", text)
 
 
 if __name__ == "__main__":

@@ -11,13 +11,14 @@ gives the card types, the subtypes (Dryad Arbor is a Forest) and snow ("Snow Lan
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from tapwise.models.basics import basic_land
 from tapwise.models.cards.oracle import NO_CHOICE, OracleError, Skipped, parse_type_line, read_card
 from tapwise.models.traits import SOURCE_SUPERTYPES
 
-__all__ = ["CardFacts", "card_facts", "CardSourceError"]
+__all__ = ["CardFacts", "card_facts", "CardSourceError", "named_colors"]
 
 
 class CardSourceError(ValueError):
@@ -46,6 +47,7 @@ class CardFacts:
     effects: tuple[dict, ...] = ()
     supertypes: tuple[str, ...] = ()  # basic, legendary, world (snow is ``snow``)
     token: bool = False  # "Token Artifact — Treasure"
+    colors: str = ""  # a library card's colors (202.2), WUBRG order: convoke reads them
 
 
 def _from_type_line(type_line: str | None) -> dict[str, Any]:
@@ -137,4 +139,23 @@ def _library_card(name: str, chosen: str | None) -> CardFacts | None:
         raise CardSourceError("name", f"{e}{hint}") from None
     unread = tuple(s for s in card.skipped if s.choice is None or not found["abilities"])
     facts = _from_type_line(card.type_line) if card.type_line else {"types": tuple(found["types"])}
-    return CardFacts(tuple(found["abilities"]), unread=unread, effects=tuple(card.effects), **facts)
+    return CardFacts(tuple(found["abilities"]), unread=unread, effects=tuple(card.effects),
+                     colors=card.colors, **facts)
+
+
+@lru_cache(maxsize=4096)
+def named_colors(name: str | None) -> str:
+    """The colors a source's ``name`` gives it (9.1 ``colors``: "from name"), WUBRG order: a
+    library card's, else none (a basic land, an unknown name)."""
+    if not name or basic_land(name) is not None:
+        return ""
+    try:
+        from tapwise.models.cards.catalog import card_info, known_name
+    except ImportError:  # the card library is optional for loading
+        return ""
+    if known_name(name.split(" [")[0]) is None:
+        return ""
+    try:
+        return card_info(name.split(" [")[0]).colors
+    except KeyError:
+        return ""

@@ -23,7 +23,7 @@ from dataclasses import replace
 from typing import Any
 
 from tapwise.models.problem import BOARD_KEYS, Problem, ProblemError
-from tapwise.models.loader import load_problem, unread_json
+from tapwise.models.loader import load_problem, notes_json, unread_json
 from tapwise.solver.front.doubling import check_doubling
 from tapwise.solver.front.expand import check_counter_use
 from tapwise.solver.queries.available_board import REPORTED, Token, _Board
@@ -55,6 +55,8 @@ def available(request: dict[str, Any]) -> dict[str, Any]:
     unread = unread_json(loaded)  # the cards' mana abilities the reader skipped, never hidden
     if unread:
         out["unread"] = unread
+    if loaded.notes:
+        out["notes"] = notes_json(loaded)
     return out
 
 

@@ -13,7 +13,7 @@ import time
 from typing import Any
 
 from tapwise.models.problem import MAX_TIME_LIMIT, Problem, ProblemError
-from tapwise.models.loader import load_problem, unread_json
+from tapwise.models.loader import load_problem, notes_json, unread_json
 from tapwise.models.total_cost import CostError
 from tapwise.solver.answer.reuse import Shape, copy_shaped, shape_of
 from tapwise.solver.answer.build import build_answer, group_answer
@@ -198,6 +198,8 @@ def with_unread(answer: dict[str, Any], prob: Problem) -> dict[str, Any]:
         unread = unread_json(prob)
         if unread:
             answer["unread"] = unread
+        if prob.notes:
+            answer["notes"] = notes_json(prob)
     return answer
 
 

@@ -107,6 +107,9 @@ def _plan(request: dict[str, Any], order: str, time_limit: float, costs: list[An
     unread = unread_json(board_problem)
     if unread and result.get("status") != "error":
         result["unread"] = unread
+    notes = list(dict.fromkeys(board_problem.notes + tuple(n for p in problems for n in p.notes)))
+    if notes and result.get("status") != "error":
+        result["notes"] = [{"card": card, "text": text} for card, text in notes]
     return result
 
 

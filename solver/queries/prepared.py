@@ -72,7 +72,8 @@ class Board:
     prepared to answer many costs. Raises :class:`ProblemError` naming the field when the board
     is not valid, so a bad board fails once, where it is made."""
 
-    __slots__ = ("board", "_fields", "_merged_sources", "_members", "_compiled", "_supply",
+    __slots__ = ("board", "_fields", "_fields_notes", "_merged_sources", "_members", "_compiled",
+                 "_supply",
                  "_questions")
 
     def __init__(self, board: dict[str, Any]) -> None:
@@ -85,6 +86,7 @@ class Board:
         self.board = dict(board)  # as given, for the queries that don't use the preparation
         loaded = load_problem({"cost": None, **board}, allowed=("cost",) + BOARD_KEYS)
         self._fields = {key: getattr(loaded, key) for key in BOARD_KEYS}
+        self._fields_notes = loaded.notes  # the board's cards' (never silent)
         merge = Merge(loaded)
         self._members = merge.members
         self._merged_sources = merge.problem.sources
@@ -100,7 +102,10 @@ class Board:
             if key in BOARD_KEYS:
                 raise ProblemError(key, "is a board key: the prepared board holds it (ask a new "
                                         "board)")
-        return evolve(load_problem(cost, allowed=QUESTION_KEYS), **self._fields)
+        if "card" in cost:  # a card's reductions count the board's permanents (spell_card.py)
+            return load_problem({**cost, **self.board}, allowed=QUESTION_KEYS + BOARD_KEYS)
+        loaded = load_problem(cost, allowed=QUESTION_KEYS)
+        return evolve(loaded, **self._fields, notes=loaded.notes + self._fields_notes)
 
     def pay(self, cost: dict[str, Any]) -> dict[str, Any]:
         """The answer of ``tapwise.pay({**cost, **board})``, without reading the board again."""
