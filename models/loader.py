@@ -29,7 +29,9 @@ from tapwise.models.problem import (BOARD_KEYS, KEEP_COST_KEYS, KEYWORDS, MAX_CO
                                     MAX_TIME_LIMIT, MAX_UNITS, MAX_X, NOT_YET, OBJECTIVES,
                                     PROBLEM_KEYS, QUERIES, Player, PoolMana, Problem, Source,
                                     _refuse_not_yet)
+from tapwise.models.statics import MAX_STATICS, apply_statics, load_statics
 from tapwise.models.traits import SOURCE_SUPERTYPES, load_supertypes
+from tapwise.models.traits import load_colors
 from tapwise.models.values import assemble
 
 SOURCE_KEYS = ("id", "name", "count", "types", "snow", "tapped", "abilities", "oracle",
@@ -140,8 +142,10 @@ def _load_source(raw: Any, p: str, i: int, taken: set[str], explicit: set[str],
                                    "(and \"sacrifice\": true to exile it, Simian Spirit Guide)")
     unread = tuple((facts.field, s.sentence, s.reason) for s in facts.unread) if facts else ()
     card_effects: tuple[dict, ...] = ()
+    card_statics: tuple[dict, ...] = ()
     # a card in hand has no effects (113.6)
     if facts is not None and board["zone"] == "battlefield":
+        card_statics = facts.statics
         for e in facts.effects:
             # the reader's stand-in: an entry can't say which permanent
             if e.get("on") == "enchanted":
@@ -154,7 +158,7 @@ def _load_source(raw: Any, p: str, i: int, taken: set[str], explicit: set[str],
     return Source(id=sid, abilities=abilities, name=name, count=count, types=types, snow=snow,
                   tapped=tapped, oracle=oracle, explicit_abilities="abilities" in obj,
                   unread=unread,
-                  card_effects=card_effects, **board)
+                  card_effects=card_effects, card_statics=card_statics, **board)
 
 
 def _board_keys(obj: Mapping[str, Any], p: str, name: str | None,
@@ -309,7 +313,30 @@ def load_problem(value: Any, *, allowed: Iterable[str] = PROBLEM_KEYS, path: str
                            state["sources"])
     else:
         state["effects"] = _card_effects(state["sources"], pre, dict(state["facts"]))
+    if "statics" in obj:
+        statics = load_statics(obj["statics"], f"{pre}statics", state["sources"])
+    else:
+        statics = _card_statics(state["sources"], pre)
+    if statics:
+        state["sources"], state["statics"] = apply_statics(state["sources"], statics)
     return assemble(Problem, state)
+
+
+def _card_statics(sources: tuple[Source, ...], pre: str) -> tuple[Any, ...]:
+    """The 9.8 statics the board's own cards have (Urborg, Thalia), when the problem gives no
+    ``statics``, each with ``from``: its permanent. A cost change applies once per copy (two
+    Thalias add {2}); a layer static once (a land is a Swamp however many Urborgs say so)."""
+    out: list[Any] = []
+    for i, s in enumerate(sources):
+        if s.card_statics:
+            key = "oracle" if s.oracle is not None else "name"
+            items = [dict(st, **{"from": s.id}) for st in s.card_statics]
+            copies = [st for st in items if st["kind"] in ("increase", "reduce")] * (s.count - 1)
+            out += load_statics(items + copies, f"{pre}sources[{i}].{key}", sources)
+    if len(out) > MAX_STATICS:
+        raise ProblemError(f"{pre}sources", f"the board's cards make {len(out)} statics (9.8), "
+                                            f"more than the {MAX_STATICS} one board may have")
+    return tuple(out)
 
 
 _PLAIN_PROBLEM_KEYS = frozenset(("cost", "sources", "id"))
@@ -335,7 +362,7 @@ def _load_given(obj: Mapping[str, Any], state: dict[str, Any], pre: str) -> None
         state["keywords"] = frozenset(keywords)
     if "for" in obj:
         purpose = _object(obj["for"], f"{pre}for", ("kind", "types", "subtypes", "tags",
-                                                    "mana_value") + NOT_YET["for"])
+                                                    "mana_value", "colors") + NOT_YET["for"])
         _refuse_not_yet(purpose, "for", f"{pre}for")
         state["purpose_kind"] = _choice(purpose.get("kind", "spell"), f"{pre}for.kind", ("spell",
                                                                                          "ability"))
@@ -344,6 +371,10 @@ def _load_given(obj: Mapping[str, Any], state: dict[str, Any], pre: str) -> None
         state["purpose_tags"] = _str_list(purpose.get("tags", []), f"{pre}for.tags")
         if purpose.get("mana_value") is not None:
             state["purpose_mana_value"] = _int(purpose["mana_value"], f"{pre}for.mana_value")
+        if purpose.get("colors") is not None:  # 9.8: "" is colorless (a Devoid spell)
+            raw = purpose["colors"]
+            state["purpose_colors"] = ("" if raw == "" else
+                                       load_colors(raw, f"{pre}for.colors"))
     if "objective" in obj:
         objective = _str_list(obj["objective"], f"{pre}objective")
         for i, o in enumerate(objective):

@@ -81,6 +81,7 @@ def tokens() -> list[dict[str, Any]]:
 
 
 def build(corpus: list[dict[str, Any]]) -> dict[str, Any]:
+    from tapwise.models.cards.board_effects import read_board
     from tapwise.models.cards.oracle import read_card
 
     taken = {c["name"] for c in corpus}
@@ -101,6 +102,7 @@ def build(corpus: list[dict[str, Any]]) -> dict[str, Any]:
                 missing_backs.setdefault(back, name)
         text = card.get("text") or ""
         reading = read_card(text, name=name.split(" // ")[0], type_line=card.get("type"))
+        board = read_board(text)  # 9.4 replacements and 9.8 statics of its static abilities
         if has_mana_ability(card) or reading.abilities or reading.skipped or reading.effects:
             extra["oracle"] = text
             extra["abilities"] = list(reading.abilities)
@@ -108,6 +110,12 @@ def build(corpus: list[dict[str, Any]]) -> dict[str, Any]:
                 extra["effects"] = list(reading.effects)
             if reading.skipped:
                 extra["skipped"] = [s.to_json() for s in reading.skipped]
+        if board.effects or board.statics or board.unread:
+            extra["oracle"] = text
+            if board.effects:
+                extra["effects"] = extra.get("effects", []) + list(board.effects)
+            if board.statics:
+                extra["statics"] = list(board.statics)
         rows.append([name, card.get("manaCost"), card.get("type") or "", extra or 0])
     fronts = {c["name"].split(" // ")[0] for c in corpus}
     for back, full in sorted(missing_backs.items()):

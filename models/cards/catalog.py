@@ -73,6 +73,7 @@ class Card:
     skipped: tuple[Skipped, ...] = ()
     front: str | None = None
     missing: bool = False
+    statics: tuple[dict, ...] = ()  # 9.8 statics of its static abilities (board_effects.py)
 
     @property
     def choice(self) -> str | None:
@@ -113,7 +114,7 @@ def _card(row: list[Any]) -> Card:
                 tuple(extra.get("effects", ())),
                 tuple(Skipped(s["sentence"], s["reason"], s.get("choice"))
                       for s in extra.get("skipped", ())),
-                extra.get("front"), bool(extra.get("missing")))
+                extra.get("front"), bool(extra.get("missing")), tuple(extra.get("statics", ())))
 
 
 @lru_cache(maxsize=1)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tapwise.models.basics import basic_land
+from tapwise.models.cards.board_effects import read_board
 from tapwise.models.cards.oracle import NO_CHOICE, OracleError, Skipped, parse_type_line, read_card
 from tapwise.models.traits import SOURCE_SUPERTYPES
 
@@ -46,6 +47,7 @@ class CardFacts:
     effects: tuple[dict, ...] = ()
     supertypes: tuple[str, ...] = ()  # basic, legendary, world (snow is ``snow``)
     token: bool = False  # "Token Artifact — Treasure"
+    statics: tuple[dict, ...] = ()  # 9.8 statics of the card (Urborg, Thalia): board_effects.py
 
 
 def _from_type_line(type_line: str | None) -> dict[str, Any]:
@@ -96,8 +98,9 @@ def card_facts(name: str | None, oracle: str | None, type_line: str | None = Non
         facts = _from_type_line(type_line)
         if type_line is None and name is not None and basic_land(name) is not None:
             facts = {"types": ("land",), "snow": basic_land(name)[1], "supertypes": ("basic",)}
+        board = read_board(oracle)  # its static abilities' 9.4 effects and 9.8 statics
         return CardFacts(tuple(abilities), unread=tuple(skipped), field="oracle",
-                         effects=tuple(effects), **facts)
+                         effects=tuple(effects) + board.effects, statics=board.statics, **facts)
     if type_line is not None:
         raise CardSourceError("type_line", "is read only with oracle text (give oracle too, or "
                                            "drop it)")
@@ -137,4 +140,5 @@ def _library_card(name: str, chosen: str | None) -> CardFacts | None:
         raise CardSourceError("name", f"{e}{hint}") from None
     unread = tuple(s for s in card.skipped if s.choice is None or not found["abilities"])
     facts = _from_type_line(card.type_line) if card.type_line else {"types": tuple(found["types"])}
-    return CardFacts(tuple(found["abilities"]), unread=unread, effects=tuple(card.effects), **facts)
+    return CardFacts(tuple(found["abilities"]), unread=unread, effects=tuple(card.effects),
+                     statics=tuple(card.statics), **facts)

@@ -1,0 +1,272 @@
+"""Read what a permanent's static abilities do to mana and costs, from its Oracle text.
+
+Three families of templates, each into problem keys a board typed by name gets:
+
+- 106.12b replacements, as 9.4 ``effects``: "If you tap a permanent for mana, it produces twice
+  as much of that mana instead" (Mana Reflection: ``multiply``), "If a land is tapped for two or
+  more mana, it produces {C} instead of any other type and amount" (Damping Sphere: ``replace``).
+  (9.4's triggered extras, Mana Flare, are read by :mod:`models.cards.oracle`.)
+- 601.2f cost changes, as 9.8 ``statics`` of kind ``increase``/``reduce``: "Noncreature spells
+  cost {1} more to cast" (Thalia), "Red spells you cast cost {1} less to cast" (Ruby Medallion).
+  A change to the spells of opponents only is read, and changes nothing the player pays.
+- 305.7 and 613 type and ability changes, as 9.8 ``statics``: "Each land is a Swamp in addition
+  to its other land types" (Urborg), "Nonbasic lands are Mountains" (Blood Moon), "Lands you
+  control have "{T}: Add one mana of any color."" (Chromatic Lantern).
+
+:func:`read_board` reads a card; :func:`board_effect_sentences` names the sentences it read, and
+:func:`unread_board_sentences` the payment-relevant ones no template reads (Trinisphere), so the
+answer's notes can name them (never silent).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from tapwise.models.cards.card import _REMINDER
+from tapwise.models.cards.costs import _traits
+from tapwise.models.cards.words import CARD_TYPES, Description, describe, singular
+
+__all__ = ["BoardReading", "read_board", "board_effect_sentences", "unread_board_sentences"]
+
+
+@dataclass(frozen=True)
+class BoardReading:
+    """What :func:`read_board` found: 9.4 ``effects`` dicts, 9.8 ``statics`` dicts, the sentences
+    read (including those that change nothing for the player) and the payment-relevant sentences
+    not read, each with why."""
+
+    effects: tuple[dict, ...] = ()
+    statics: tuple[dict, ...] = ()
+    read: frozenset[str] = frozenset()
+    unread: tuple[tuple[str, str], ...] = field(default=())
+
+
+_BASIC = {"plains": "plains", "island": "island", "islands": "island", "swamp": "swamp",
+          "swamps": "swamp", "mountain": "mountain", "mountains": "mountain", "forest": "forest",
+          "forests": "forest"}
+_ALL_BASIC = ["plains", "island", "swamp", "mountain", "forest"]
+_COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+_COLOR_CLASSES = ("multicolored", "monocolored", "colorless")
+
+_MULTIPLY = re.compile(r"If you tap an? (?P<what>[\w' -]+?) for mana, it produces "
+                       r"(?P<factor>twice|three times) as much of that mana instead", re.I)
+_REPLACE = re.compile(r"If an? (?P<what>[\w' -]+?) is tapped for (?P<min>two or more )?mana, it "
+                      r"produces (?P<into>\{[WUBRGC]\}|colorless mana) instead of any other type"
+                      r"(?P<amount> and amount)?", re.I)
+_COST = re.compile(r"(?P<desc>[\w ,'-]*?)\s*\b[Ss]pells(?P<scope> you cast| your opponents cast)? "
+                   r"cost (?P<mana>(?:\{[0-9WUBRGC]\})+) (?P<dir>more|less) to cast")
+_ADD_TYPE = re.compile(r"(?:Each land is an?|All lands are) (?P<t>Plains|Islands?|Swamps?|"
+                       r"Mountains?|Forests?) in addition to (?:its|their) other (?:land )?types")
+_YOURS_ADD = re.compile(r"Lands you control are (?P<t>every basic land type|Plains|Islands|Swamps|"
+                        r"Mountains|Forests) in addition to their other types")
+_SET_NONBASIC = re.compile(r"Nonbasic lands are (?P<t>Plains|Islands|Swamps|Mountains|Forests)")
+_SET_ALL = re.compile(r"All (?P<f>Plains|Islands|Swamps|Mountains|Forests) are "
+                      r"(?P<t>Plains|Islands|Swamps|Mountains|Forests)")
+_SET_YOURS = re.compile(r"Lands you control are (?P<t>Plains|Islands|Swamps|Mountains|Forests)")
+_GRANT = re.compile(r"(?P<who>Lands|Basic lands|Nonbasic lands|Creatures|Artifacts) you control "
+                    r"have [\"“](?P<ability>[^\"”]+)[\"”]")
+
+# What makes a sentence payment-relevant for this module (the rest is not its business).
+_RELEVANT = [re.compile(p, re.I) for p in (
+    r"\bfor mana\b.*\binstead\b", r"\bspells?\b.*\bcosts? .*\b(?:more|less) to cast\b",
+    r"\bcosts? (?:three|\w+) mana to cast\b",
+    r"\blands?\b.*\b(?:is|are) (?:an? )?(?:every basic land type|Plains|Islands?|Swamps?|"
+    r"Mountains?|Forests?)\b", r"\bha(?:ve|s) [\"“][^\"”]*\bAdd\b")]
+_SPELL_SIDE = re.compile(r"^(?:This spell|Spells? .*\btarget\b|.*\bthis spell costs\b)", re.I)
+
+
+def _paragraphs(oracle: str) -> list[str]:
+    out = []
+    for paragraph in (oracle or "").replace("\r", "").split("\n"):
+        text = paragraph
+        while _REMINDER.search(text):
+            text = _REMINDER.sub("", text)
+        text = re.sub(r"\s+", " ", text).strip().rstrip(".").strip()
+        if text:
+            out.append(text)
+    return out
+
+
+def _when(what: str) -> dict[str, Any] | None:
+    """The 9.4 FILTER of a kind of permanent ("permanent", "land", "basic land"), or None."""
+    what, traits = _traits(what)
+    desc = (Description((), (), None) if what.lower() in ("permanent", "")
+            else describe(what))
+    if desc is None or desc.colors is not None:
+        return None
+    out: dict[str, Any] = {}
+    if desc.types:
+        out["types"] = list(desc.types)
+    if desc.subtypes:
+        out["subtypes"] = list(desc.subtypes)
+    out.update(traits)
+    return out
+
+
+def _mana_effect(text: str) -> dict[str, Any] | None:
+    if m := _MULTIPLY.fullmatch(text):
+        when = _when(m.group("what"))
+        if when is None:
+            return None
+        factor = 2 if m.group("factor").lower() == "twice" else 3
+        return {"kind": "multiply", "factor": factor, "when": when}
+    if m := _REPLACE.fullmatch(text):
+        when = _when(m.group("what").removesuffix(" you control"))
+        if when is None:
+            return None
+        if m.group("min"):
+            when["min_amount"] = 2
+        into = m.group("into")
+        letter = "C" if into.lower() == "colorless mana" else into[1]
+        if m.group("amount"):
+            return {"kind": "replace", "when": when, "into": "{%s}" % letter}
+        return {"kind": "replace", "when": when, "into_type": letter}
+    return None
+
+
+def _word_kind(word: str) -> tuple[str, str] | None:
+    """A word of a spell description: ("types", t), ("not_types", t), ("colors", c) or
+    ("subtypes", s); None for a word the restriction keys can't say (historic, legendary)."""
+    low = word.lower()
+    if low in _COLORS:
+        return "colors", _COLORS[low]
+    if low in _COLOR_CLASSES:
+        return "colors", low
+    if low in CARD_TYPES or low in ("sorcery", "planeswalker", "tribal"):
+        return "types", "kindred" if low == "tribal" else low
+    if low.startswith("non") and low[3:] in CARD_TYPES + ("sorcery", "planeswalker"):
+        return "not_types", low[3:]
+    if word[:1].isupper() and re.fullmatch(r"[A-Za-z'-]+", word) and low not in (
+            "historic", "legendary", "face-down", "permanent", "secret"):
+        return "subtypes", singular(word)
+    return None
+
+
+def _one_kind(words: str) -> dict[str, list[str]] | None:
+    """A conjunctive description ("black creature", "instant and sorcery", "noncreature")."""
+    out: dict[str, list[str]] = {}
+    listed = re.split(r",? (?:and|or) |, ", words.strip())
+    if len(listed) > 1:  # "Instant and sorcery", "Kithkin and Soldier": any of one sort
+        kinds = [_word_kind(w) for w in listed]
+        if any(k is None for k in kinds) or len({k[0] for k in kinds}) != 1 or any(" " in w for w in listed):
+            return None
+        return {kinds[0][0]: [k[1] for k in kinds]}
+    for word in words.split():
+        kind = _word_kind(word)
+        if kind is None or kind[0] in out:
+            return None
+        out[kind[0]] = [kind[1]]
+    return out
+
+
+def _spells(desc: str) -> dict[str, Any] | None:
+    """The ``only`` object (a spell restriction) of the words before "spells", or None."""
+    desc = desc.strip()
+    if not desc or desc.lower() in ("each", "all"):
+        return {"kind": "spell"}
+    if re.search(r" spells (?:and|or) ", desc + " spells and ", re.I) and " spells " in desc + " ":
+        parts = [p for p in re.split(r" spells (?:and|or) ", desc) if p]
+        kinds = [_one_kind(p) for p in parts]
+        if any(k is None for k in kinds):
+            return None
+        if len(kinds) == 1:
+            return {"kind": "spell", **kinds[0]}
+        if all(len(k) == 1 for k in kinds) and len({next(iter(k)) for k in kinds}) == 1:
+            key = next(iter(kinds[0]))
+            return {"kind": "spell", key: [v for k in kinds for v in k[key]]}
+        return {"kind": "spell", "any_of": [dict(k) for k in kinds]}
+    kind = _one_kind(desc)
+    return None if kind is None else {"kind": "spell", **kind}
+
+
+def _cost_static(text: str) -> dict[str, Any] | None | bool:
+    """The 9.8 cost static of a sentence, True when it reads one that changes nothing the player
+    pays (an opponents' tax), None when no template reads it."""
+    m = _COST.fullmatch(text)
+    if not m:
+        return None
+    if m.group("scope") == " your opponents cast":
+        return True
+    spells = _spells(m.group("desc"))
+    if spells is None:
+        return None
+    out: dict[str, Any] = {"kind": "increase" if m.group("dir") == "more" else "reduce",
+                           "cost": m.group("mana")}
+    if spells != {"kind": "spell"}:
+        out["for"] = spells
+    else:
+        out["for"] = {"kind": "spell"}
+    return out
+
+
+def _grant(text: str) -> dict[str, Any] | None:
+    if m := _ADD_TYPE.fullmatch(text):
+        return {"kind": "add_subtypes", "when": {"types": ["land"]},
+                "subtypes": [_BASIC[m.group("t").lower()]]}
+    if m := _YOURS_ADD.fullmatch(text):
+        t = m.group("t").lower()
+        return {"kind": "add_subtypes", "when": {"types": ["land"]},
+                "subtypes": list(_ALL_BASIC) if t.startswith("every") else [_BASIC[t]]}
+    if m := _SET_NONBASIC.fullmatch(text):
+        return {"kind": "set_subtypes", "when": {"types": ["land"], "not_supertypes": ["basic"]},
+                "subtypes": [_BASIC[m.group("t").lower()]]}
+    if m := _SET_ALL.fullmatch(text):
+        return {"kind": "set_subtypes", "when": {"subtypes": [_BASIC[m.group("f").lower()]]},
+                "subtypes": [_BASIC[m.group("t").lower()]]}
+    if m := _SET_YOURS.fullmatch(text):
+        return {"kind": "set_subtypes", "when": {"types": ["land"]},
+                "subtypes": [_BASIC[m.group("t").lower()]]}
+    if m := _GRANT.fullmatch(text):
+        from tapwise.models.cards.oracle import read_card  # the mana ability reader
+
+        reading = read_card(m.group("ability"))
+        if len(reading.abilities) != 1 or reading.skipped or reading.effects:
+            return None
+        who = m.group("who").lower()
+        when: dict[str, Any] = {"types": ["creature" if who == "creatures" else "artifact"
+                                          if who == "artifacts" else "land"]}
+        if who == "basic lands":
+            when["supertypes"] = ["basic"]
+        elif who == "nonbasic lands":
+            when["not_supertypes"] = ["basic"]
+        return {"kind": "add_ability", "when": when, "ability": dict(reading.abilities[0])}
+    return None
+
+
+def read_board(oracle: str | None) -> BoardReading:
+    """The board effects and statics of a card's Oracle text (see the module's templates)."""
+    effects: list[dict] = []
+    statics: list[dict] = []
+    read: set[str] = set()
+    unread: list[tuple[str, str]] = []
+    for text in _paragraphs(oracle or ""):
+        effect = _mana_effect(text)
+        if effect is not None:
+            effects.append(effect)
+            read.add(text)
+            continue
+        static: Any = _cost_static(text)
+        if static is None:
+            static = _grant(text)
+        if static is True:
+            read.add(text)
+        elif static is not None:
+            statics.append(static)
+            read.add(text)
+        elif any(p.search(text) for p in _RELEVANT) and not _SPELL_SIDE.search(text):
+            unread.append((text, "a static ability changing mana or costs that no board "
+                                 "template reads"))
+    return BoardReading(tuple(effects), tuple(statics), frozenset(read), tuple(unread))
+
+
+def board_effect_sentences(card: Any) -> set[str]:
+    """The sentences (paragraphs, reminder text and the final period dropped) of ``card`` (a
+    :class:`models.cards.catalog.Card` or anything with ``oracle``) that this module reads."""
+    return set(read_board(getattr(card, "oracle", None)).read)
+
+
+def unread_board_sentences(card: Any) -> list[tuple[str, str]]:
+    """The payment-relevant static sentences of ``card`` no template here reads, with why."""
+    return list(read_board(getattr(card, "oracle", None)).unread)
