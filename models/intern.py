@@ -214,7 +214,7 @@ def _plain_source(raw: Any) -> Source | None:
 _PLAIN_BOARD_KEYS = {"colors": "", "sick": False, "counters": (), "chosen": None,
                      "zone": "battlefield",
                      "facts": (), "counts": (), "token": False, "unread": (), "card_effects": (),
-                     "described": False}
+                     "card_statics": (), "described": False}
 """Section 9.1's keys of a plain entry, which gives none of them, and its cards' effects: none,
 as an entry that gives its abilities is not read from its card (see _load_source)."""
 

@@ -146,14 +146,13 @@ def _intrinsic(subtype: str) -> Ability:
     return load_ability({"add": "{%s}" % BASIC_MANA[subtype]}, "statics")
 
 
-def stripped(sources: tuple[Source, ...], statics: tuple[Static, ...]) -> set[str]:
-    """The ids of the lands a ``set_subtypes`` strips of their rules text's abilities (305.7):
-    the statics they have don't exist (613.8a), whatever the timestamps."""
-    setters = [s for s in statics if s.kind == "set_subtypes"]
-    if not setters:
-        return set()
-    return {src.id for src in sources if "land" in src.types
-            and any(st.applies_to(src) for st in setters)}
+def _exists(static: Static, lands: dict[str, Source], setters: list[Static]) -> bool:
+    """Does ``static`` exist? Not when its permanent is a land another ``set_subtypes`` strips of
+    its rules text's abilities (305.7; 613.8a: it depends on that one, which applies first,
+    whatever the timestamps). A ``set_subtypes`` that reaches its own land still applies to it
+    (613.6: an effect that began to apply goes on, though it removes its own ability)."""
+    land = lands.get(static.source) if static.source is not None else None
+    return land is None or not any(o is not static and o.applies_to(land) for o in setters)
 
 
 def apply_statics(sources: tuple[Source, ...], statics: tuple[Static, ...]
@@ -161,9 +160,9 @@ def apply_statics(sources: tuple[Source, ...], statics: tuple[Static, ...]
     """The sources as the layer statics leave them (613.8 dependency, layer 4 in order, 305.7,
     layer 6 in order), and the statics that still exist (the cost ones are read later, against
     each cost's ``for``). Sources no static changes are returned as they are."""
-    gone = stripped(sources, statics)
-    live = tuple(s for s in statics if s.source is None or s.source not in gone
-                 or s.kind == "set_subtypes")
+    setters = [s for s in statics if s.kind == "set_subtypes"]
+    lands = {src.id: src for src in sources if "land" in src.types}
+    live = tuple(s for s in statics if _exists(s, lands, setters)) if setters else statics
     layered = [s for s in live if s.layer]
     if not layered:
         return sources, live
