@@ -145,7 +145,12 @@ def _load_source(raw: Any, p: str, i: int, taken: set[str], explicit: set[str],
     card_statics: tuple[dict, ...] = ()
     # a card in hand has no effects (113.6)
     if facts is not None and board["zone"] == "battlefield":
-        card_statics = facts.statics
+        card_statics = tuple(st for st in facts.statics if st.get("on") != "enchanted")
+        for st in facts.statics:  # an aura's or equipment's: an entry can't say on which permanent
+            if st.get("on") == "enchanted":
+                unread += ((facts.field, f"its static on the permanent it is attached to "
+                            f"({json.dumps(st)})", "an entry can't say which permanent: give the "
+                            "problem's statics with this static and \"on\": that permanent's id"),)
         for e in facts.effects:
             # the reader's stand-in: an entry can't say which permanent
             if e.get("on") == "enchanted":

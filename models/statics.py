@@ -42,9 +42,9 @@ BASIC_MANA = {"plains": "W", "island": "U", "swamp": "B", "mountain": "R", "fore
 MAX_STATICS = 64
 """Statics on one board: each is applied to every source, once."""
 
-_KEYS = {"add_subtypes": ("kind", "when", "subtypes", "from"),
-         "set_subtypes": ("kind", "when", "subtypes", "from"),
-         "add_ability": ("kind", "when", "ability", "from"),
+_KEYS = {"add_subtypes": ("kind", "when", "on", "subtypes", "from"),
+         "set_subtypes": ("kind", "when", "on", "subtypes", "from"),
+         "add_ability": ("kind", "when", "on", "ability", "from"),
          "increase": ("kind", "cost", "for", "from"),
          "reduce": ("kind", "cost", "for", "from")}
 
@@ -63,17 +63,24 @@ class Static:
     cost: ManaCost | None = None
     spells: Restriction | None = None
     source: str | None = None
+    on: str | None = None  # the id of the one permanent an aura or equipment is attached to
 
     @property
     def layer(self) -> bool:
         return self.kind not in ("increase", "reduce")
 
     def applies_to(self, source: Source) -> bool:
-        return source.zone == "battlefield" and (self.when is None or self.when.matches(source))
+        if source.zone != "battlefield":
+            return False
+        if self.on is not None:
+            return source.id == self.on
+        return self.when is None or self.when.matches(source)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind}
-        if self.when is not None:
+        if self.on is not None:
+            out["on"] = self.on
+        elif self.when is not None:
             out["when"] = self.when.to_json()
         if self.kind in ("add_subtypes", "set_subtypes"):
             out["subtypes"] = list(self.subtypes)
@@ -120,18 +127,25 @@ def _load_static(value: Any, path: str, ids: set[str]) -> Static:
         spells = load_restriction(obj["for"], f"{path}.for") if "for" in obj else None
         return Static(kind, cost=cost, spells=spells, source=source)
     when = _load_filter(obj["when"], f"{path}.when") if "when" in obj else None
+    on = None
+    if "on" in obj:
+        if "when" in obj:
+            raise ProblemError(f"{path}.on", "give either when or on, not both")
+        on = _str(obj["on"], f"{path}.on")
+        if on not in ids:
+            raise ProblemError(f"{path}.on", f"names no source of this board: {on!r}")
     if kind == "add_ability":
         if "ability" not in obj:
             raise ProblemError(f"{path}.ability", "is required: the mana ability it grants")
         raw = _expect(obj["ability"], (dict,), f"{path}.ability", "an ability object")
         return Static(kind, when, ability=load_ability(raw, f"{path}.ability"),
-                      ability_json=dict(raw), source=source)
+                      ability_json=dict(raw), source=source, on=on)
     if "subtypes" not in obj:
         raise ProblemError(f"{path}.subtypes", "is required: the land types it gives")
     subtypes = _str_list(obj["subtypes"], f"{path}.subtypes")
     if not subtypes:
         raise ProblemError(f"{path}.subtypes", "names no subtype")
-    return Static(kind, when, subtypes=tuple(dict.fromkeys(subtypes)), source=source)
+    return Static(kind, when, subtypes=tuple(dict.fromkeys(subtypes)), source=source, on=on)
 
 
 LAND_TYPES = ("cave", "cloud", "desert", "forest", "gate", "island", "lair", "locus", "mine",

@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 import tapwise
 from reference.statics_brute import brute_pay_statics, with_statics_applied
 from tapwise.models.cards.board import read_board
-from tapwise.models.cards.board_effects import (board_effect_sentences, read_board as read_statics,
-                                                unread_board_sentences)
+from tapwise.models.cards.board_effects import board_effect_sentences, unread_board_sentences
+from tapwise.models.cards.board_effects import read_board_effects as read_statics
 from tapwise.models.cards.catalog import card_info
 from test_against_reference import COMMON
 from test_v2_effects import PROBLEM_SCHEMA
@@ -115,7 +115,8 @@ def test_613_1f_chromatic_lantern_beats_blood_moon():
 # --- 601.2f cost changes -----------------------------------------------------------------
 
 def test_601_2f_thalia_adds_1_to_a_noncreature_spell_only():
-    assert _quick("Lightning Bolt", "Mountain, Thalia, Guardian of Thraben")["status"] == "infeasible"
+    bolt = _quick("Lightning Bolt", "Mountain, Thalia, Guardian of Thraben")
+    assert bolt["status"] == "infeasible"
     paid = _quick("Lightning Bolt", "2 Mountain, Thalia, Guardian of Thraben")
     assert paid["status"] == "paid" and paid["total_cost"] == "{1}{R}"
     assert _quick("Goblin Guide", "Mountain, Thalia, Guardian of Thraben")["total_cost"] == "{R}"
@@ -234,8 +235,9 @@ FILTERS = [{"types": ["land"]}, {"types": ["land"], "not_supertypes": ["basic"]}
            {"types": ["land"], "supertypes": ["basic"]}, {"subtypes": ["mountain"]},
            {"types": ["artifact"]}, {}]
 RESTRICTIONS = [{}, {"kind": "spell"}, {"kind": "spell", "not_types": ["creature"]},
-                {"kind": "spell", "types": ["instant", "sorcery"]}, {"kind": "spell", "colors": ["R"]},
-                {"kind": "spell", "colors": ["G", "U"]}, {"kind": "spell", "colors": "multicolored"},
+                {"kind": "spell", "types": ["instant", "sorcery"]},
+                {"kind": "spell", "colors": ["R"]}, {"kind": "spell", "colors": ["G", "U"]},
+                {"kind": "spell", "colors": "multicolored"},
                 {"kind": "spell", "any_of": [{"colors": ["R"], "types": ["creature"]},
                                              {"colors": ["G"]}]}]
 
@@ -260,7 +262,10 @@ def static_problems(draw) -> dict:
                                      "reduce"]))
         static: dict = {"kind": kind}
         if kind in ("add_subtypes", "set_subtypes", "add_ability"):
-            static["when"] = draw(st.sampled_from(FILTERS))
+            if draw(st.integers(0, 4)) == 0:  # an aura's or equipment's: one permanent
+                static["on"] = draw(st.sampled_from([s["id"] for s in sources]))
+            else:
+                static["when"] = draw(st.sampled_from(FILTERS))
         if kind in ("add_subtypes", "set_subtypes"):
             static["subtypes"] = draw(st.lists(st.sampled_from(BASICS), min_size=1, max_size=2,
                                                unique=True))

@@ -81,7 +81,7 @@ def tokens() -> list[dict[str, Any]]:
 
 
 def build(corpus: list[dict[str, Any]]) -> dict[str, Any]:
-    from tapwise.models.cards.board_effects import read_board
+    from tapwise.models.cards.board_effects import read_board_effects
     from tapwise.models.cards.oracle import read_card
 
     taken = {c["name"] for c in corpus}
@@ -102,7 +102,7 @@ def build(corpus: list[dict[str, Any]]) -> dict[str, Any]:
                 missing_backs.setdefault(back, name)
         text = card.get("text") or ""
         reading = read_card(text, name=name.split(" // ")[0], type_line=card.get("type"))
-        board = read_board(text)  # 9.4 replacements and 9.8 statics of its static abilities
+        board = read_board_effects(text, card.get("type"))  # 9.4 replacements and 9.8 statics of its static abilities
         if has_mana_ability(card) or reading.abilities or reading.skipped or reading.effects:
             extra["oracle"] = text
             extra["abilities"] = list(reading.abilities)

@@ -28,6 +28,7 @@ from typing import Any
 
 from dataclasses import dataclass, field
 
+from tapwise.models.cards.board_effects import unread_board_sentences
 from tapwise.models.cards.board_facts import Derived, Entry, derive_fact, facts_needed, parse_fact
 from tapwise.models.cards.catalog import (Card, CardChoiceError, UnknownCardError, card_info,
                                           known_name, lookup_card)
@@ -226,6 +227,12 @@ def read_board(text: str, facts: list[str] | dict[str, Any] | None = None) -> Qu
                 notes.append(f"{card.name}: not read: \"{s.sentence}\" ({s.reason})")
         if source.get("zone", "battlefield") == "battlefield":
             statics += board_statics(card, source["name"], count)
+            notes += [f"{card.name}: its static on the permanent it is attached to is not "
+                      f"applied: a typed board can't say which that is (give a JSON problem the "
+                      f"static {json.dumps(st)} with \"on\": that permanent's id)"
+                      for st in card.statics if st.get("on") == ENCHANTED]
+            notes += [f"{card.name}: not read: \"{t}\" ({why})"
+                      for t, why in unread_board_sentences(card)]
     board_facts: dict[str, Any] = {}
     derived: list[Derived] = []
     for fact, who in needed.items():
@@ -261,6 +268,8 @@ def board_statics(card: Card, source_id: str, count: int) -> list[dict]:
     {2}), a layer static once (a land is a Swamp however many Urborgs say so)."""
     out: list[dict] = []
     for st in card.statics:
+        if st.get("on") == ENCHANTED:
+            continue  # read_board's note names it: a typed board can't say which permanent
         cost = st["kind"] in ("increase", "reduce")
         out += [{**st, "from": source_id}] * (count if cost else 1)
     return out

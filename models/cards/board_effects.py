@@ -13,8 +13,8 @@ Three families of templates, each into problem keys a board typed by name gets:
   to its other land types" (Urborg), "Nonbasic lands are Mountains" (Blood Moon), "Lands you
   control have "{T}: Add one mana of any color."" (Chromatic Lantern).
 
-:func:`read_board` reads a card; :func:`board_effect_sentences` names the sentences it read, and
-:func:`unread_board_sentences` the payment-relevant ones no template reads (Trinisphere), so the
+:func:`read_board_effects` reads a card; :func:`board_effect_sentences` names the sentences it
+read, and :func:`unread_board_sentences` the payment-relevant ones no template reads (Trinisphere), so the
 answer's notes can name them (never silent).
 """
 
@@ -24,17 +24,18 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from tapwise.models.cards.card import _REMINDER
+from tapwise.models.cards.card import _ABILITY_WORD, _REMINDER
 from tapwise.models.cards.costs import _traits
 from tapwise.models.cards.words import CARD_TYPES, Description, describe, singular
 
-__all__ = ["BoardReading", "read_board", "board_effect_sentences", "unread_board_sentences"]
+__all__ = ["BoardReading", "read_board_effects", "board_effect_sentences", "unread_board_sentences",
+           "measure_board"]
 
 
 @dataclass(frozen=True)
 class BoardReading:
-    """What :func:`read_board` found: 9.4 ``effects`` dicts, 9.8 ``statics`` dicts, the sentences
-    read (including those that change nothing for the player) and the payment-relevant sentences
+    """What :func:`read_board_effects` found: 9.4 ``effects`` dicts, 9.8 ``statics`` dicts, the
+    sentences read (including those that change nothing for the player) and the payment-relevant sentences
     not read, each with why."""
 
     effects: tuple[dict, ...] = ()
@@ -65,10 +66,14 @@ _SET_NONBASIC = re.compile(r"Nonbasic lands are (?P<t>Plains|Islands|Swamps|Moun
 _SET_ALL = re.compile(r"All (?P<f>Plains|Islands|Swamps|Mountains|Forests) are "
                       r"(?P<t>Plains|Islands|Swamps|Mountains|Forests)")
 _SET_YOURS = re.compile(r"Lands you control are (?P<t>Plains|Islands|Swamps|Mountains|Forests)")
-_GRANT = re.compile(r"(?P<who>Lands|Basic lands|Nonbasic lands|Creatures|Artifacts) you control "
-                    r"have [\"“](?P<ability>[^\"”]+)[\"”]")
+_GRANT = re.compile(r"(?P<all>All |Each )?(?P<who>[\w' -]+?)(?: you control)? ha(?:ve|s) "
+                    r"[\"“](?P<ability>[^\"”]+?)\.?[\"”]")
 
-# What makes a sentence payment-relevant for this module (the rest is not its business).
+# What makes a sentence payment-relevant for this module (the rest is not its business): a
+# static ability (no trigger, no activation cost, nothing for a while only) about these.
+_NOT_STATIC = re.compile(r"^(?:When|Whenever|At|Until|\[|"
+                         r"[IVX]+(?:, [IVX]+)* —|•)|"
+                         r"\b(?:this turn|[Cc]reate|the next|for as long as)\b|^[^\"“]*:", re.I)
 _RELEVANT = [re.compile(p, re.I) for p in (
     r"\bfor mana\b.*\binstead\b", r"\bspells?\b.*\bcosts? .*\b(?:more|less) to cast\b",
     r"\bcosts? (?:three|\w+) mana to cast\b",
@@ -77,15 +82,20 @@ _RELEVANT = [re.compile(p, re.I) for p in (
 _SPELL_SIDE = re.compile(r"^(?:This spell|Spells? .*\btarget\b|.*\bthis spell costs\b)", re.I)
 
 
-def _paragraphs(oracle: str) -> list[str]:
+def _paragraphs(oracle: str) -> list[tuple[str, bool]]:
+    """Each paragraph without reminder text, ability word and final period, and whether it holds
+    only under a level, Class level or station threshold (711, 716, 702.184: not read here)."""
+    from tapwise.models.cards.oracle import _paragraphs as levels  # the mana reader's reading
+
     out = []
-    for paragraph in (oracle or "").replace("\r", "").split("\n"):
+    for paragraph, under in levels(oracle):
         text = paragraph
         while _REMINDER.search(text):
             text = _REMINDER.sub("", text)
         text = re.sub(r"\s+", " ", text).strip().rstrip(".").strip()
+        text = _ABILITY_WORD.sub("", text)  # "Max speed — Spells you cast ..."
         if text:
-            out.append(text)
+            out.append((text, under is not None))
     return out
 
 
@@ -103,6 +113,20 @@ def _when(what: str) -> dict[str, Any] | None:
         out["subtypes"] = list(desc.subtypes)
     out.update(traits)
     return out
+
+
+_PER_TYPE = re.compile(r"If tapped for mana, (?P<pairs>(?:(?:and )?(?:Plains|Islands|Swamps|Mountains|"
+                       r"Forests) produce \{[WUBRG]\}(?:, )?)+) instead of any other type")
+
+
+def _mana_effects(text: str) -> list[dict[str, Any]] | None:
+    """The 9.4 effects of one sentence: one, or one per land type (Naked Singularity)."""
+    if m := _PER_TYPE.fullmatch(text):
+        return [{"kind": "replace", "when": {"subtypes": [_BASIC[t.lower()]]}, "into_type": c}
+                for t, c in re.findall(r"(Plains|Islands|Swamps|Mountains|Forests) produce "
+                                       r"\{([WUBRG])\}", m.group("pairs"))]
+    effect = _mana_effect(text)
+    return None if effect is None else [effect]
 
 
 def _mana_effect(text: str) -> dict[str, Any] | None:
@@ -150,7 +174,8 @@ def _one_kind(words: str) -> dict[str, list[str]] | None:
     listed = re.split(r",? (?:and|or) |, ", words.strip())
     if len(listed) > 1:  # "Instant and sorcery", "Kithkin and Soldier": any of one sort
         kinds = [_word_kind(w) for w in listed]
-        if any(k is None for k in kinds) or len({k[0] for k in kinds}) != 1 or any(" " in w for w in listed):
+        if (any(k is None for k in kinds) or len({k[0] for k in kinds}) != 1
+                or any(" " in w for w in listed)):
             return None
         return {kinds[0][0]: [k[1] for k in kinds]}
     for word in words.split():
@@ -186,6 +211,9 @@ def _cost_static(text: str) -> dict[str, Any] | None | bool:
     pays (an opponents' tax), None when no template reads it."""
     m = _COST.fullmatch(text)
     if not m:
+        if re.fullmatch(r"[\w ,'-]*[Ss]pells your opponents cast [\w ,'-]*cost (?:\{[^{}]+\})+ more "
+                        r"to cast", text):
+            return True  # a tax on the opponents' spells only: nothing the player pays
         return None
     if m.group("scope") == " your opponents cast":
         return True
@@ -201,7 +229,36 @@ def _cost_static(text: str) -> dict[str, Any] | None | bool:
     return out
 
 
+_ENCHANTED = re.compile(r"(?:Enchanted|Equipped) (?P<what>land|creature|permanent|artifact) "
+                        r"(?:is (?P<set>an? (?P<t>Plains|Island|Swamp|Mountain|Forest)|every basic "
+                        r"land type in addition to its other types)|has [\"“](?P<ability>[^\"”]+?)"
+                        r"\.?[\"”])")
+ENCHANTED = "enchanted"
+"""The ``on`` of an aura's or an equipment's static (Spreading Seas, Paradise Mantle): the card
+can't name the permanent it is attached to, so whoever builds the problem puts that permanent's
+id there (9.8's ``on``)."""
+
+
+def _attached(text: str) -> dict[str, Any] | None:
+    """The static of an aura or equipment on the one permanent it is attached to."""
+    m = _ENCHANTED.fullmatch(text)
+    if not m:
+        return None
+    if m.group("ability"):
+        from tapwise.models.cards.oracle import read_card  # the mana ability reader
+
+        reading = read_card(m.group("ability") + ".")
+        if len(reading.abilities) != 1 or reading.skipped or reading.effects:
+            return None
+        return {"kind": "add_ability", "on": ENCHANTED, "ability": dict(reading.abilities[0])}
+    if m.group("t"):
+        return {"kind": "set_subtypes", "on": ENCHANTED, "subtypes": [_BASIC[m.group("t").lower()]]}
+    return {"kind": "add_subtypes", "on": ENCHANTED, "subtypes": list(_ALL_BASIC)}
+
+
 def _grant(text: str) -> dict[str, Any] | None:
+    if (attached := _attached(text)) is not None:
+        return attached
     if m := _ADD_TYPE.fullmatch(text):
         return {"kind": "add_subtypes", "when": {"types": ["land"]},
                 "subtypes": [_BASIC[m.group("t").lower()]]}
@@ -221,30 +278,42 @@ def _grant(text: str) -> dict[str, Any] | None:
     if m := _GRANT.fullmatch(text):
         from tapwise.models.cards.oracle import read_card  # the mana ability reader
 
-        reading = read_card(m.group("ability"))
-        if len(reading.abilities) != 1 or reading.skipped or reading.effects:
+        who = m.group("who")
+        if re.search(r"\b(?:enchanted|equipped|with|named|chosen)\b", who, re.I):
+            return None  # one permanent, or a kind the filters can't say
+        not_basic = who.lower().startswith("nonbasic ")
+        when = _when(who[len("nonbasic "):] if not_basic else who)
+        reading = read_card(m.group("ability") + ".")
+        if when is None or len(reading.abilities) != 1 or reading.skipped or reading.effects:
             return None
-        who = m.group("who").lower()
-        when: dict[str, Any] = {"types": ["creature" if who == "creatures" else "artifact"
-                                          if who == "artifacts" else "land"]}
-        if who == "basic lands":
-            when["supertypes"] = ["basic"]
-        elif who == "nonbasic lands":
+        if not_basic:
             when["not_supertypes"] = ["basic"]
         return {"kind": "add_ability", "when": when, "ability": dict(reading.abilities[0])}
     return None
 
 
-def read_board(oracle: str | None) -> BoardReading:
-    """The board effects and statics of a card's Oracle text (see the module's templates)."""
+_PERMANENT_TYPES = ("artifact", "battle", "creature", "enchantment", "land", "planeswalker")
+
+
+def read_board_effects(oracle: str | None, type_line: str | None = None) -> BoardReading:
+    """The board effects and statics of a card's Oracle text (see the module's templates); a
+    card whose ``type_line`` names no permanent type (an instant, a sorcery) has none."""
+    if type_line is not None and not any(t in type_line.split(" // ")[0].lower()
+                                         for t in _PERMANENT_TYPES):
+        return BoardReading()
     effects: list[dict] = []
     statics: list[dict] = []
     read: set[str] = set()
     unread: list[tuple[str, str]] = []
-    for text in _paragraphs(oracle or ""):
-        effect = _mana_effect(text)
-        if effect is not None:
-            effects.append(effect)
+    for text, conditional in _paragraphs(oracle or ""):
+        if conditional:
+            if any(p.search(text) for p in _RELEVANT) and not _NOT_STATIC.search(text):
+                unread.append((text, "a static ability changing mana or costs that holds only at "
+                                     "a level (711, 716, 702.184)"))
+            continue
+        found = _mana_effects(text)
+        if found is not None:
+            effects += found
             read.add(text)
             continue
         static: Any = _cost_static(text)
@@ -255,7 +324,8 @@ def read_board(oracle: str | None) -> BoardReading:
         elif static is not None:
             statics.append(static)
             read.add(text)
-        elif any(p.search(text) for p in _RELEVANT) and not _SPELL_SIDE.search(text):
+        elif (any(p.search(text) for p in _RELEVANT) and not _SPELL_SIDE.search(text)
+              and not _NOT_STATIC.search(text)):
             unread.append((text, "a static ability changing mana or costs that no board "
                                  "template reads"))
     return BoardReading(tuple(effects), tuple(statics), frozenset(read), tuple(unread))
@@ -264,9 +334,30 @@ def read_board(oracle: str | None) -> BoardReading:
 def board_effect_sentences(card: Any) -> set[str]:
     """The sentences (paragraphs, reminder text and the final period dropped) of ``card`` (a
     :class:`models.cards.catalog.Card` or anything with ``oracle``) that this module reads."""
-    return set(read_board(getattr(card, "oracle", None)).read)
+    return set(_reading(card).read)
 
 
 def unread_board_sentences(card: Any) -> list[tuple[str, str]]:
     """The payment-relevant static sentences of ``card`` no template here reads, with why."""
-    return list(read_board(getattr(card, "oracle", None)).unread)
+    return list(_reading(card).unread)
+
+
+def _reading(card: Any) -> BoardReading:
+    return read_board_effects(getattr(card, "oracle", None), getattr(card, "type_line", None))
+
+
+def measure_board(oracles: dict[str, tuple[str, str | None]]
+                  ) -> tuple[int, int, list[tuple[str, str]]]:
+    """The board coverage figure: of the cards (name: (Oracle text, type line)) with a static
+    sentence about mana or costs, how many are read completely, how many there are, and each sentence not read
+    as ``(name, sentence)``."""
+    total = complete = 0
+    failed: list[tuple[str, str]] = []
+    for name, (oracle, type_line) in oracles.items():
+        reading = read_board_effects(oracle, type_line)
+        if not (reading.effects or reading.statics or reading.unread):
+            continue
+        total += 1
+        complete += not reading.unread
+        failed += [(name, t) for t, _ in reading.unread]
+    return complete, total, failed

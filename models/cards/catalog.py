@@ -74,6 +74,9 @@ class Card:
     front: str | None = None
     missing: bool = False
     statics: tuple[dict, ...] = ()  # 9.8 statics of its static abilities (board_effects.py)
+    # a mana source (the build's test): its text is stored for its mana abilities, not only for
+    # its static abilities' board effects; the coverage figure counts these
+    mana_source: bool = False
 
     @property
     def choice(self) -> str | None:
@@ -114,7 +117,8 @@ def _card(row: list[Any]) -> Card:
                 tuple(extra.get("effects", ())),
                 tuple(Skipped(s["sentence"], s["reason"], s.get("choice"))
                       for s in extra.get("skipped", ())),
-                extra.get("front"), bool(extra.get("missing")), tuple(extra.get("statics", ())))
+                extra.get("front"), bool(extra.get("missing")), tuple(extra.get("statics", ())),
+                "abilities" in extra)
 
 
 @lru_cache(maxsize=1)

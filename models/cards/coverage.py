@@ -8,6 +8,7 @@ import json
 import sys
 from collections import defaultdict
 
+from tapwise.models.cards.board_effects import measure_board
 from tapwise.models.cards.catalog import library
 from tapwise.models.cards.oracle import measure
 
@@ -17,7 +18,7 @@ def main(argv: list[str]) -> int:
     oracle) or on the shipped library (``--library``); ``-v`` lists every skipped sentence,
     grouped by why."""
     if "--library" in argv:
-        cards = {c.name: c for c in library().values() if c.oracle is not None}
+        cards = {c.name: c for c in library().values() if c.mana_source}
         failed = [(c.name, s) for c in cards.values() for s in c.skipped]
         read, total = sum(1 for c in cards.values() if not c.skipped), len(cards)
     else:
@@ -35,6 +36,14 @@ def main(argv: list[str]) -> int:
             for item in items:
                 print(f"      {item}")
     print(f"{read}/{total} cards read completely ({read / total:.2%})")
+    if "--library" in argv:  # the board side: static abilities that change mana or costs
+        done, count, missed = measure_board({c.name: (c.oracle, c.type_line)
+                                             for c in library().values() if c.oracle is not None})
+        if "-v" in argv:
+            for card_name, sentence in missed:
+                print(f"      {card_name}: {sentence}")
+        print(f"{done}/{count} permanents' mana and cost effects read completely "
+              f"({done / count:.2%})")
     return 0
 
 

@@ -41,6 +41,13 @@ def _fits(when: dict | None, src: dict) -> bool:
     return True
 
 
+def _reaches(static: dict, src: dict) -> bool:
+    """Does a layer static reach ``src``: the one permanent of its ``on``, else its FILTER."""
+    if "on" in static:
+        return src.get("zone", "battlefield") == "battlefield" and src.get("id") == static["on"]
+    return _fits(static.get("when"), src)
+
+
 def _colors(problem: dict) -> str:
     """The object's colors: ``for.colors``, else its cost's colored symbols (202.2)."""
     given = problem.get("for", {}).get("colors")
@@ -63,8 +70,7 @@ def with_statics_applied(problem: dict) -> dict:
 
     def exists(k: int) -> bool:
         land = by_id.get(statics[k].get("from"))
-        return land is None or not any(j != k and _fits(statics[j].get("when"), land)
-                                       for j in setters)
+        return land is None or not any(j != k and _reaches(statics[j], land) for j in setters)
 
     statics = [st for k, st in enumerate(statics) if exists(k)]
     for s in sources:
@@ -73,9 +79,9 @@ def with_statics_applied(problem: dict) -> dict:
         is_land = "land" in s.get("types", ["land"])
         set_ = False
         for st in statics:  # layer 4, timestamp order
-            if st["kind"] == "add_subtypes" and _fits(st.get("when"), s):
+            if st["kind"] == "add_subtypes" and _reaches(st, s):
                 subs += [t for t in st["subtypes"] if t not in subs]
-            elif st["kind"] == "set_subtypes" and _fits(st.get("when"), s):
+            elif st["kind"] == "set_subtypes" and _reaches(st, s):
                 subs = [t for t in subs if t not in _LAND_TYPES] + list(st["subtypes"])
                 set_ = set_ or is_land
         abilities = list(s.get("abilities", []))
@@ -85,7 +91,7 @@ def with_statics_applied(problem: dict) -> dict:
             abilities += [{"add": _BASIC[t]} for t in subs if t in _BASIC and t not in before]
         typed = dict(s, subtypes=subs)
         for st in statics:  # layer 6, on the permanent as layer 4 left it
-            if st["kind"] == "add_ability" and _fits(st.get("when"), typed):
+            if st["kind"] == "add_ability" and _reaches(st, typed):
                 abilities.append(copy.deepcopy(st["ability"]))
         s["subtypes"] = subs
         s["abilities"] = abilities
