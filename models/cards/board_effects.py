@@ -56,8 +56,6 @@ _MULTIPLY = re.compile(r"If you tap an? (?P<what>[\w' -]+?) for mana, it produce
 _REPLACE = re.compile(r"If an? (?P<what>[\w' -]+?) is tapped for (?P<min>two or more )?mana, it "
                       r"produces (?P<into>\{[WUBRGC]\}|colorless mana) instead of any other type"
                       r"(?P<amount> and amount)?", re.I)
-_COST = re.compile(r"(?P<desc>[\w ,'-]*?)\s*\b[Ss]pells(?P<scope> you cast| your opponents cast)? "
-                   r"cost (?P<mana>(?:\{[0-9WUBRGC]\})+) (?P<dir>more|less) to cast")
 _ADD_TYPE = re.compile(r"(?:Each land is an?|All lands are) (?P<t>Plains|Islands?|Swamps?|"
                        r"Mountains?|Forests?) in addition to (?:its|their) other (?:land )?types")
 _YOURS_ADD = re.compile(r"Lands you control are (?P<t>every basic land type|Plains|Islands|Swamps|"
@@ -73,7 +71,7 @@ _GRANT = re.compile(r"(?P<all>All |Each )?(?P<who>[\w' -]+?)(?: you control)? ha
 # static ability (no trigger, no activation cost, nothing for a while only) about these.
 _NOT_STATIC = re.compile(r"^(?:When|Whenever|At|Until|\[|"
                          r"[IVX]+(?:, [IVX]+)* —|•)|"
-                         r"\b(?:this turn|[Cc]reate|the next|for as long as)\b|^[^\"“]*:", re.I)
+                         r"\b(?:cast this turn|[Cc]reate|the next|for as long as)\b|^[^\"“]*:", re.I)
 _RELEVANT = [re.compile(p, re.I) for p in (
     r"\bfor mana\b.*\binstead\b", r"\bspells?\b.*\bcosts? .*\b(?:more|less) to cast\b",
     r"\bcosts? (?:three|\w+) mana to cast\b",
@@ -206,27 +204,74 @@ def _spells(desc: str) -> dict[str, Any] | None:
     return None if kind is None else {"kind": "spell", **kind}
 
 
+_QUALITIES = [  # what follows "spells": (words, the restriction keys they add, or None: not read)
+    (r" you cast", {}),
+    (r" with flying", {"tags": ["flying"]}),
+    (r" with mana value (\d+) or greater", "min_mana_value"),
+    (r" from your graveyard or from exile", {"tags": ["from graveyard", "from exile"]}),
+    (r" from your graveyard", {"tags": ["from graveyard"]}),
+    (r" from exile", {"tags": ["from exile"]}),
+    (r" from anywhere other than your hand", {"tags": ["not from your hand"]}),
+]
+_TAGGED_WORDS = {"legendary": "legendary", "historic": "historic", "face-down": "morph",
+                 "kicked": "kicked"}
+"""Qualities of a spell only the engine knows, as ``only.tags`` words (9.2; the caller puts them
+in ``for.tags``), as the mana reader's spend restrictions say them (costs.py's _TAG_WORDS)."""
+
+
 def _cost_static(text: str) -> dict[str, Any] | None | bool:
     """The 9.8 cost static of a sentence, True when it reads one that changes nothing the player
     pays (an opponents' tax), None when no template reads it."""
-    m = _COST.fullmatch(text)
+    m = re.fullmatch(r"(?P<head>.+?) costs? (?P<mana>(?:\{[0-9WUBRGC]\})+) (?P<dir>more|less) "
+                     r"to cast", text)
     if not m:
-        if re.fullmatch(r"[\w ,'-]*[Ss]pells your opponents cast [\w ,'-]*cost (?:\{[^{}]+\})+ more "
-                        r"to cast", text):
-            return True  # a tax on the opponents' spells only: nothing the player pays
         return None
-    if m.group("scope") == " your opponents cast":
-        return True
-    spells = _spells(m.group("desc"))
+    head = m.group("head")
+    if re.search(r"\b(?:your opponents|an opponent|each opponent|target opponent)\b", head):
+        return True if m.group("dir") == "more" else None  # a tax on the opponents only
+    tags: list[list[str]] = []
+    extra: dict[str, Any] = {}
+    ordinal = re.match(r"The (first|second) ", head)
+    if ordinal:
+        head = head[ordinal.end():].removesuffix(" each turn")
+    parts = re.split(r"\b[Ss]pells?\b", head, maxsplit=1)
+    if len(parts) != 2 or "spells" in parts[1] and " spells and " not in head:
+        return None
+    desc, quals = parts
+    if " spells and " in head or " spells or " in head:  # "Red spells and green spells you cast"
+        desc, _, quals = head.rpartition(" spells")
+        desc += " spells"
+    while quals:
+        for words, keys in _QUALITIES:
+            q = re.match(words, quals)
+            if q:
+                if keys == "min_mana_value":
+                    extra["min_mana_value"] = int(q.group(1))
+                elif keys:
+                    tags.append(keys["tags"])
+                quals = quals[q.end():]
+                break
+        else:
+            return None
+    words = desc.split()
+    for word in list(words):
+        if word.lower() in _TAGGED_WORDS:
+            tags.append([_TAGGED_WORDS[word.lower()]])
+            words.remove(word)
+    desc = " ".join(words).removesuffix(" spells").strip()
+    if ordinal:  # an engine's count of this turn's spells (9.2's "second spell this turn")
+        kind = f"{desc.lower()} " if desc else ""
+        tags.append([f"{ordinal.group(1)} {kind}spell this turn"])
+    spells = _spells(desc)
     if spells is None:
         return None
-    out: dict[str, Any] = {"kind": "increase" if m.group("dir") == "more" else "reduce",
-                           "cost": m.group("mana")}
-    if spells != {"kind": "spell"}:
-        out["for"] = spells
-    else:
-        out["for"] = {"kind": "spell"}
-    return out
+    spells.update(extra)
+    if len(tags) == 1:
+        spells["tags"] = tags[0]
+    elif tags:  # every quality: all of them
+        spells["all_of"] = [{"tags": t} for t in tags]
+    return {"kind": "increase" if m.group("dir") == "more" else "reduce",
+            "cost": m.group("mana"), "for": spells}
 
 
 _ENCHANTED = re.compile(r"(?:Enchanted|Equipped) (?P<what>land|creature|permanent|artifact) "
