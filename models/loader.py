@@ -319,25 +319,36 @@ def load_problem(value: Any, *, allowed: Iterable[str] = PROBLEM_KEYS, path: str
     else:
         state["effects"] = _card_effects(state["sources"], pre, dict(state["facts"]))
     if "statics" in obj:
-        statics = load_statics(obj["statics"], f"{pre}statics", state["sources"])
+        statics = load_statics(obj["statics"], f"{pre}statics", state["sources"],
+                               state["opponent_sources"])
     else:
-        statics = _card_statics(state["sources"], pre)
+        statics = _card_statics(state["sources"], state["opponent_sources"], pre)
     if statics:
-        state["sources"], state["statics"] = apply_statics(state["sources"], statics)
+        state["sources"], state["opponent_sources"], state["statics"] = apply_statics(
+            state["sources"], statics, state["opponent_sources"])
     return assemble(Problem, state)
 
 
-def _card_statics(sources: tuple[Source, ...], pre: str) -> tuple[Any, ...]:
+def _card_statics(sources: tuple[Source, ...], opponents: tuple[Source, ...],
+                  pre: str) -> tuple[Any, ...]:
     """The 9.8 statics the board's own cards have (Urborg, Thalia), when the problem gives no
-    ``statics``, each with ``from``: its permanent. A cost change applies once per copy (two
-    Thalias add {2}); a layer static once (a land is a Swamp however many Urborgs say so)."""
+    ``statics``, each with ``from``: its permanent; and those of the opponents' cards that reach
+    every player (Blood Moon, Sphere of Resistance: ``controller: "any"``). A cost change applies
+    once per copy (two Thalias add {2}); a layer static once (a land is a Swamp however many
+    Urborgs say so)."""
     out: list[Any] = []
-    for i, s in enumerate(sources):
-        if s.card_statics:
+    for side, group in (("sources", sources), ("opponent_sources", opponents)):
+        for i, s in enumerate(group):
+            if not s.card_statics:
+                continue
             key = "oracle" if s.oracle is not None else "name"
             items = [dict(st, **{"from": s.id}) for st in s.card_statics]
+            if side == "opponent_sources":
+                items = [dict(st, opponent=True) for st in items
+                         if st.get("controller") == "any"
+                         or st.get("when", {}).get("controller") == "any"]
             copies = [st for st in items if st["kind"] in ("increase", "reduce")] * (s.count - 1)
-            out += load_statics(items + copies, f"{pre}sources[{i}].{key}", sources)
+            out += load_statics(items + copies, f"{pre}{side}[{i}].{key}", sources, opponents)
     if len(out) > MAX_STATICS:
         raise ProblemError(f"{pre}sources", f"the board's cards make {len(out)} statics (9.8), "
                                             f"more than the {MAX_STATICS} one board may have")

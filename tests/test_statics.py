@@ -165,6 +165,20 @@ def test_cost_statics_apply_to_each_kept_and_castable_cost_by_its_own_for():
     assert kept["kept"] == [0]  # the instant would need {1}{R}: Thalia's {1} too (9.5)
 
 
+def test_613_an_opponents_blood_moon_urborg_and_thalia_reach_your_side():
+    def status(cost: str, mine: list, theirs: list, **keys) -> str:
+        return tapwise.pay({"cost": cost, "sources": [{"name": n} for n in mine],
+                            "opponent_sources": [{"name": n} for n in theirs], **keys})["status"]
+
+    assert status("{U}", ["Watery Grave"], ["Blood Moon"]) == "infeasible"  # "Nonbasic lands"
+    assert status("{B}", ["Forest"], ["Urborg, Tomb of Yawgmoth"]) == "paid"  # "Each land"
+    assert status("{B}", ["Forest"], ["Urborg, Tomb of Yawgmoth", "Blood Moon"]) == "infeasible"
+    assert status("{W}", ["Forest"], ["Prismatic Omen"]) == "infeasible"  # "Lands you control"
+    assert status("{R}", ["Mountain"], ["Thalia, Guardian of Thraben"],
+                  **{"for": {"types": ["instant"]}}) == "infeasible"  # "Noncreature spells"
+    assert status("{1}{R}", ["Mountain"], ["Ruby Medallion"]) == "infeasible"  # "you cast"
+
+
 def test_given_statics_replace_the_cards_own():
     problem = {"cost": "{U}", "sources": [{"name": "Watery Grave"}, {"name": "Blood Moon"}],
                "statics": []}
@@ -209,8 +223,8 @@ def test_the_reader_names_what_it_reads_and_what_it_does_not():
         "As long as this artifact is untapped, each spell that would cost less than three mana "
         "to cast costs three mana to cast"]
     assert read_statics("Nonbasic lands are Islands.").statics == (
-        {"kind": "set_subtypes", "when": {"types": ["land"], "not_supertypes": ["basic"]},
-         "subtypes": ["island"]},)
+        {"kind": "set_subtypes", "when": {"types": ["land"], "not_supertypes": ["basic"],
+                                          "controller": "any"}, "subtypes": ["island"]},)
     assert read_statics("Red creature spells and green creature spells cost {1} more to cast."
                         ).statics[0]["for"] == {"kind": "spell", "any_of": [
                             {"colors": ["R"], "types": ["creature"]},

@@ -64,7 +64,7 @@ _SET_NONBASIC = re.compile(r"Nonbasic lands are (?P<t>Plains|Islands|Swamps|Moun
 _SET_ALL = re.compile(r"All (?P<f>Plains|Islands|Swamps|Mountains|Forests) are "
                       r"(?P<t>Plains|Islands|Swamps|Mountains|Forests)")
 _SET_YOURS = re.compile(r"Lands you control are (?P<t>Plains|Islands|Swamps|Mountains|Forests)")
-_GRANT = re.compile(r"(?P<all>All |Each )?(?P<who>[\w' -]+?)(?: you control)? ha(?:ve|s) "
+_GRANT = re.compile(r"(?P<all>All |Each )?(?P<who>[\w' -]+?)(?P<yours> you control)? ha(?:ve|s) "
                     r"[\"“](?P<ability>[^\"”]+?)\.?[\"”]")
 
 # What makes a sentence payment-relevant for this module (the rest is not its business): a
@@ -231,6 +231,7 @@ def _cost_static(text: str) -> dict[str, Any] | None | bool:
         return True if m.group("dir") == "more" else None  # a tax on the opponents only
     tags: list[list[str]] = []
     extra: dict[str, Any] = {}
+    everyone = not re.search(r"\byou cast\b", head)  # "Spells cost {1} more": every player's
     ordinal = re.match(r"The (first|second) ", head)
     if ordinal:
         head = head[ordinal.end():].removesuffix(" each turn")
@@ -270,8 +271,11 @@ def _cost_static(text: str) -> dict[str, Any] | None | bool:
         spells["tags"] = tags[0]
     elif tags:  # every quality: all of them
         spells["all_of"] = [{"tags": t} for t in tags]
-    return {"kind": "increase" if m.group("dir") == "more" else "reduce",
-            "cost": m.group("mana"), "for": spells}
+    out = {"kind": "increase" if m.group("dir") == "more" else "reduce",
+           "cost": m.group("mana"), "for": spells}
+    if everyone:
+        out["controller"] = "any"
+    return out
 
 
 _ENCHANTED = re.compile(r"(?:Enchanted|Equipped) (?P<what>land|creature|permanent|artifact) "
@@ -304,18 +308,20 @@ def _attached(text: str) -> dict[str, Any] | None:
 def _grant(text: str) -> dict[str, Any] | None:
     if (attached := _attached(text)) is not None:
         return attached
-    if m := _ADD_TYPE.fullmatch(text):
-        return {"kind": "add_subtypes", "when": {"types": ["land"]},
+    if m := _ADD_TYPE.fullmatch(text):  # every player's lands
+        return {"kind": "add_subtypes", "when": {"types": ["land"], "controller": "any"},
                 "subtypes": [_BASIC[m.group("t").lower()]]}
     if m := _YOURS_ADD.fullmatch(text):
         t = m.group("t").lower()
         return {"kind": "add_subtypes", "when": {"types": ["land"]},
                 "subtypes": list(_ALL_BASIC) if t.startswith("every") else [_BASIC[t]]}
     if m := _SET_NONBASIC.fullmatch(text):
-        return {"kind": "set_subtypes", "when": {"types": ["land"], "not_supertypes": ["basic"]},
+        return {"kind": "set_subtypes", "when": {"types": ["land"], "not_supertypes": ["basic"],
+                                                 "controller": "any"},
                 "subtypes": [_BASIC[m.group("t").lower()]]}
     if m := _SET_ALL.fullmatch(text):
-        return {"kind": "set_subtypes", "when": {"subtypes": [_BASIC[m.group("f").lower()]]},
+        return {"kind": "set_subtypes", "when": {"subtypes": [_BASIC[m.group("f").lower()]],
+                                                 "controller": "any"},
                 "subtypes": [_BASIC[m.group("t").lower()]]}
     if m := _SET_YOURS.fullmatch(text):
         return {"kind": "set_subtypes", "when": {"types": ["land"]},
@@ -333,6 +339,8 @@ def _grant(text: str) -> dict[str, Any] | None:
             return None
         if not_basic:
             when["not_supertypes"] = ["basic"]
+        if not m.group("yours"):  # "All lands have": every player's
+            when["controller"] = "any"
         return {"kind": "add_ability", "when": when, "ability": dict(reading.abilities[0])}
     return None
 
