@@ -576,7 +576,7 @@ class Problem:
         a source's ``subtypes``, ``colors`` or ``chosen``, ``only.tags``)? It is a version-2
         problem all the same: 9.6's default objectives are in force and its answer reports them
         (9.7; section 6: the value reached for each objective)."""
-        if self.keep:
+        if self.keep or self.statics:  # 9.8: a board with statics is one of version 2
             return True
         for s in self.sources:
             if s.described or any(_tagged(a.only) for a in s.abilities):

@@ -77,7 +77,7 @@ _RELEVANT = [re.compile(p, re.I) for p in (
     r"\bcosts? (?:three|\w+) mana to cast\b",
     r"\blands?\b.*\b(?:is|are) (?:an? )?(?:every basic land type|Plains|Islands?|Swamps?|"
     r"Mountains?|Forests?)\b", r"\bha(?:ve|s) [\"“][^\"”]*\bAdd\b")]
-_SPELL_SIDE = re.compile(r"^(?:This spell|Spells? .*\btarget\b|.*\bthis spell costs\b)", re.I)
+_SPELL_SIDE = re.compile(r"^(?:This spell|.*\bthis spell costs\b)", re.I)  # its own cost
 
 
 def _paragraphs(oracle: str) -> list[tuple[str, bool]]:
