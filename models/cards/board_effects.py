@@ -189,7 +189,7 @@ def _spells(desc: str) -> dict[str, Any] | None:
     desc = desc.strip()
     if not desc or desc.lower() in ("each", "all"):
         return {"kind": "spell"}
-    if re.search(r" spells (?:and|or) ", desc + " spells and ", re.I) and " spells " in desc + " ":
+    if re.search(r" spells (?:and|or) ", desc):  # "Red creature spells and green creature"
         parts = [p for p in re.split(r" spells (?:and|or) ", desc) if p]
         kinds = [_one_kind(p) for p in parts]
         if any(k is None for k in kinds):
@@ -204,7 +204,7 @@ def _spells(desc: str) -> dict[str, Any] | None:
     return None if kind is None else {"kind": "spell", **kind}
 
 
-_QUALITIES = [  # what follows "spells": (words, the restriction keys they add, or None: not read)
+_QUALITIES = [  # what may follow "spells": (words, the restriction keys they add); others: unread
     (r" you cast", {}),
     (r" with flying", {"tags": ["flying"]}),
     (r" with mana value (\d+) or greater", "min_mana_value"),
