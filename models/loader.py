@@ -317,7 +317,8 @@ def load_problem(value: Any, *, allowed: Iterable[str] = PROBLEM_KEYS, path: str
         check_effect_facts(state["effects"], f"{pre}effects", dict(state["facts"]),
                            state["sources"])
     else:
-        state["effects"] = _card_effects(state["sources"], pre, dict(state["facts"]))
+        state["effects"] = _card_effects(state["sources"], pre, dict(state["facts"]),
+                                         state["opponent_sources"])
     if "statics" in obj:
         statics = load_statics(obj["statics"], f"{pre}statics", state["sources"],
                                state["opponent_sources"])
@@ -431,19 +432,24 @@ def _load_given(obj: Mapping[str, Any], state: dict[str, Any], pre: str) -> None
             _refuse_unread(state, pre)
 
 
-def _card_effects(sources: tuple[Source, ...], pre: str, facts: dict[str, Any]) -> tuple[Effect,
-                                                                                         ...]:
+def _card_effects(sources: tuple[Source, ...], pre: str, facts: dict[str, Any],
+                  opponents: tuple[Source, ...] = ()) -> tuple[Effect, ...]:
     """The 9.4 effects the board's own cards make (Mana Flare, Heartbeat of Spring), when the
     problem gives no ``effects``: one per permanent, as each permanent's ability triggers or
-    applies on its own (603.2, 616.1), so two Mana Flares add two mana. A problem that gives
-    ``effects`` says all of them itself, so nothing is added twice."""
+    applies on its own (603.2, 616.1), so two Mana Flares add two mana; and those of the
+    opponents' cards that watch every player's permanents (``"controller": "any"``: an
+    opponent's Damping Sphere, Mana Flare). A problem that gives ``effects`` says all of them
+    itself, so nothing is added twice."""
     out: list[Effect] = []
-    for i, s in enumerate(sources):
-        if s.card_effects:
+    for side, group in (("sources", sources), ("opponent_sources", opponents)):
+        for i, s in enumerate(group):
+            if not s.card_effects:
+                continue
+            mine = [e for e in s.card_effects if side == "sources"
+                    or (e.get("when") or {}).get("controller") == "any"]
             key = "oracle" if s.oracle is not None else "name"
-            loaded = load_effects(list(s.card_effects) * s.count, f"{pre}sources[{i}].{key}",
-                                  sources, load_add)
-            check_effect_facts(loaded, f"{pre}sources[{i}].{key}", facts, sources)
+            loaded = load_effects(mine * s.count, f"{pre}{side}[{i}].{key}", sources, load_add)
+            check_effect_facts(loaded, f"{pre}{side}[{i}].{key}", facts, sources)
             out += loaded
     if len(out) > MAX_EFFECTS:
         raise ProblemError(f"{pre}sources", f"the board's cards make {len(out)} effects (9.4), "

@@ -60,6 +60,17 @@ def test_106_12b_contamination_makes_every_land_black():
     assert _quick("{G}", "Forest, Contamination")["status"] == "infeasible"
 
 
+def test_106_12_an_opponents_damping_sphere_and_mana_flare_reach_your_lands_not_reflection():
+    def status(cost: str, mine: str, theirs: str) -> str:
+        return tapwise.pay({"cost": cost, "sources": [{"name": mine}],
+                            "opponent_sources": [{"name": theirs}]})["status"]
+
+    assert status("{2}", "Ancient Tomb", "Damping Sphere") == "infeasible"  # "If a land is tapped"
+    assert status("{G}{G}", "Forest", "Mana Flare") == "paid"  # "Whenever a player taps"
+    assert status("{B}", "Forest", "Contamination") == "paid"
+    assert status("{G}{G}", "Forest", "Mana Reflection") == "infeasible"  # "If you tap"
+
+
 def test_mana_effects_read_from_oracle_text_in_a_json_source_too():
     oracle = card_info("Mana Reflection").oracle
     problem = {"cost": "{G}{G}", "sources": [{"name": "Forest"},

@@ -120,7 +120,8 @@ _PER_TYPE = re.compile(r"If tapped for mana, (?P<pairs>(?:(?:and )?(?:Plains|Isl
 def _mana_effects(text: str) -> list[dict[str, Any]] | None:
     """The 9.4 effects of one sentence: one, or one per land type (Naked Singularity)."""
     if m := _PER_TYPE.fullmatch(text):
-        return [{"kind": "replace", "when": {"subtypes": [_BASIC[t.lower()]]}, "into_type": c}
+        return [{"kind": "replace", "when": {"subtypes": [_BASIC[t.lower()]], "controller": "any"},
+                 "into_type": c}
                 for t, c in re.findall(r"(Plains|Islands|Swamps|Mountains|Forests) produce "
                                        r"\{([WUBRG])\}", m.group("pairs"))]
     effect = _mana_effect(text)
@@ -135,9 +136,12 @@ def _mana_effect(text: str) -> dict[str, Any] | None:
         factor = 2 if m.group("factor").lower() == "twice" else 3
         return {"kind": "multiply", "factor": factor, "when": when}
     if m := _REPLACE.fullmatch(text):
-        when = _when(m.group("what").removesuffix(" you control"))
+        what = m.group("what")
+        when = _when(what.removesuffix(" you control"))
         if when is None:
             return None
+        if not what.endswith(" you control"):  # "If a land is tapped": every player's lands
+            when["controller"] = "any"
         if m.group("min"):
             when["min_amount"] = 2
         into = m.group("into")
