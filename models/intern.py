@@ -220,7 +220,7 @@ to the card library's (models/cards/source.py), which this module may not import
 _PLAIN_BOARD_KEYS = {"colors": "", "sick": False, "counters": (), "chosen": None,
                      "zone": "battlefield",
                      "facts": (), "counts": (), "token": False, "unread": (), "card_effects": (),
-                     "described": False}
+                     "card_statics": (), "described": False}
 """Section 9.1's keys of a plain entry, which gives none of them, and its cards' effects: none,
 as an entry that gives its abilities is not read from its card (see _load_source)."""
 

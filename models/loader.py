@@ -29,7 +29,9 @@ from tapwise.models.problem import (BOARD_KEYS, KEEP_COST_KEYS, KEYWORDS, MAX_CO
                                     MAX_TIME_LIMIT, MAX_UNITS, MAX_X, NOT_YET, OBJECTIVES,
                                     PROBLEM_KEYS, QUERIES, Player, PoolMana, Problem, Source,
                                     _refuse_not_yet)
+from tapwise.models.statics import MAX_STATICS, apply_statics, load_statics
 from tapwise.models.traits import SOURCE_SUPERTYPES, load_supertypes
+from tapwise.models.traits import load_colors
 from tapwise.models.values import assemble
 
 SOURCE_KEYS = ("id", "name", "count", "types", "snow", "tapped", "abilities", "oracle",
@@ -141,8 +143,15 @@ def _load_source(raw: Any, p: str, i: int, taken: set[str], explicit: set[str],
                                    "(and \"sacrifice\": true to exile it, Simian Spirit Guide)")
     unread = tuple((facts.field, s.sentence, s.reason) for s in facts.unread) if facts else ()
     card_effects: tuple[dict, ...] = ()
+    card_statics: tuple[dict, ...] = ()
     # a card in hand has no effects (113.6)
     if facts is not None and board["zone"] == "battlefield":
+        card_statics = tuple(st for st in facts.statics if st.get("on") != "enchanted")
+        for st in facts.statics:  # an aura's or equipment's: an entry can't say on which permanent
+            if st.get("on") == "enchanted":
+                unread += ((facts.field, f"its static on the permanent it is attached to "
+                            f"({json.dumps(st)})", "an entry can't say which permanent: give the "
+                            "problem's statics with this static and \"on\": that permanent's id"),)
         for e in facts.effects:
             # the reader's stand-in: an entry can't say which permanent
             if e.get("on") == "enchanted":
@@ -155,7 +164,7 @@ def _load_source(raw: Any, p: str, i: int, taken: set[str], explicit: set[str],
     return Source(id=sid, abilities=abilities, name=name, count=count, types=types, snow=snow,
                   tapped=tapped, oracle=oracle, explicit_abilities="abilities" in obj,
                   unread=unread,
-                  card_effects=card_effects, **board)
+                  card_effects=card_effects, card_statics=card_statics, **board)
 
 
 def _board_keys(obj: Mapping[str, Any], p: str, name: str | None,
@@ -315,9 +324,44 @@ def load_problem(value: Any, *, allowed: Iterable[str] = PROBLEM_KEYS, path: str
         check_effect_facts(state["effects"], f"{pre}effects", dict(state["facts"]),
                            state["sources"])
     else:
-        state["effects"] = _card_effects(state["sources"], pre, dict(state["facts"]))
+        state["effects"] = _card_effects(state["sources"], pre, dict(state["facts"]),
+                                         state["opponent_sources"])
+    if "statics" in obj:
+        statics = load_statics(obj["statics"], f"{pre}statics", state["sources"],
+                               state["opponent_sources"])
+    else:
+        statics = _card_statics(state["sources"], state["opponent_sources"], pre)
+    if statics:
+        state["sources"], state["opponent_sources"], state["statics"] = apply_statics(
+            state["sources"], statics, state["opponent_sources"])
     state["notes"] = _notes(notes, state, pre)
     return assemble(Problem, state)
+
+
+def _card_statics(sources: tuple[Source, ...], opponents: tuple[Source, ...],
+                  pre: str) -> tuple[Any, ...]:
+    """The 9.8 statics the board's own cards have (Urborg, Thalia), when the problem gives no
+    ``statics``, each with ``from``: its permanent; and those of the opponents' cards that reach
+    every player (Blood Moon, Sphere of Resistance: ``controller: "any"``). A cost change applies
+    once per copy (two Thalias add {2}); a layer static once (a land is a Swamp however many
+    Urborgs say so)."""
+    out: list[Any] = []
+    for side, group in (("sources", sources), ("opponent_sources", opponents)):
+        for i, s in enumerate(group):
+            if not s.card_statics:
+                continue
+            key = "oracle" if s.oracle is not None else "name"
+            items = [dict(st, **{"from": s.id}) for st in s.card_statics]
+            if side == "opponent_sources":
+                items = [dict(st, opponent=True) for st in items
+                         if st.get("controller") == "any"
+                         or st.get("when", {}).get("controller") == "any"]
+            copies = [st for st in items if st["kind"] in ("increase", "reduce")] * (s.count - 1)
+            out += load_statics(items + copies, f"{pre}{side}[{i}].{key}", sources, opponents)
+    if len(out) > MAX_STATICS:
+        raise ProblemError(f"{pre}sources", f"the board's cards make {len(out)} statics (9.8), "
+                                            f"more than the {MAX_STATICS} one board may have")
+    return tuple(out)
 
 
 def _with_card(obj: Mapping[str, Any], pre: str) -> tuple[dict[str, Any], list[dict[str, str]]]:
@@ -389,7 +433,7 @@ def _load_given(obj: Mapping[str, Any], state: dict[str, Any], pre: str) -> None
         state["keywords"] = frozenset(keywords)
     if "for" in obj:
         purpose = _object(obj["for"], f"{pre}for", ("kind", "types", "subtypes", "tags",
-                                                    "mana_value") + NOT_YET["for"])
+                                                    "mana_value", "colors") + NOT_YET["for"])
         _refuse_not_yet(purpose, "for", f"{pre}for")
         state["purpose_kind"] = _choice(purpose.get("kind", "spell"), f"{pre}for.kind", ("spell",
                                                                                          "ability"))
@@ -398,6 +442,10 @@ def _load_given(obj: Mapping[str, Any], state: dict[str, Any], pre: str) -> None
         state["purpose_tags"] = _str_list(purpose.get("tags", []), f"{pre}for.tags")
         if purpose.get("mana_value") is not None:
             state["purpose_mana_value"] = _int(purpose["mana_value"], f"{pre}for.mana_value")
+        if purpose.get("colors") is not None:  # 9.8: "" is colorless (a Devoid spell)
+            raw = purpose["colors"]
+            state["purpose_colors"] = ("" if raw == "" else
+                                       load_colors(raw, f"{pre}for.colors"))
     if "objective" in obj:
         objective = _str_list(obj["objective"], f"{pre}objective")
         for i, o in enumerate(objective):
@@ -438,19 +486,24 @@ def _load_given(obj: Mapping[str, Any], state: dict[str, Any], pre: str) -> None
             _refuse_unread(state, pre)
 
 
-def _card_effects(sources: tuple[Source, ...], pre: str, facts: dict[str, Any]) -> tuple[Effect,
-                                                                                         ...]:
+def _card_effects(sources: tuple[Source, ...], pre: str, facts: dict[str, Any],
+                  opponents: tuple[Source, ...] = ()) -> tuple[Effect, ...]:
     """The 9.4 effects the board's own cards make (Mana Flare, Heartbeat of Spring), when the
     problem gives no ``effects``: one per permanent, as each permanent's ability triggers or
-    applies on its own (603.2, 616.1), so two Mana Flares add two mana. A problem that gives
-    ``effects`` says all of them itself, so nothing is added twice."""
+    applies on its own (603.2, 616.1), so two Mana Flares add two mana; and those of the
+    opponents' cards that watch every player's permanents (``"controller": "any"``: an
+    opponent's Damping Sphere, Mana Flare). A problem that gives ``effects`` says all of them
+    itself, so nothing is added twice."""
     out: list[Effect] = []
-    for i, s in enumerate(sources):
-        if s.card_effects:
+    for side, group in (("sources", sources), ("opponent_sources", opponents)):
+        for i, s in enumerate(group):
+            if not s.card_effects:
+                continue
+            mine = [e for e in s.card_effects if side == "sources"
+                    or (e.get("when") or {}).get("controller") == "any"]
             key = "oracle" if s.oracle is not None else "name"
-            loaded = load_effects(list(s.card_effects) * s.count, f"{pre}sources[{i}].{key}",
-                                  sources, load_add)
-            check_effect_facts(loaded, f"{pre}sources[{i}].{key}", facts, sources)
+            loaded = load_effects(mine * s.count, f"{pre}{side}[{i}].{key}", sources, load_add)
+            check_effect_facts(loaded, f"{pre}{side}[{i}].{key}", facts, sources)
             out += loaded
     if len(out) > MAX_EFFECTS:
         raise ProblemError(f"{pre}sources", f"the board's cards make {len(out)} effects (9.4), "

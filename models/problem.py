@@ -49,7 +49,7 @@ MAX_TIME_LIMIT = 86400.0
 """Seconds: a day."""
 
 BOARD_KEYS = ("sources", "opponent_sources", "pool", "player", "facts", "hand", "graveyard",
-              "library", "effects", "strict")
+              "library", "effects", "strict", "statics")
 COST_KEYS = ("cost", "alternative", "free", "additional", "life_cost", "increase", "reduce", "x",
              "x_color", "keywords", "for", "spend_as", "objective", "time_limit",
              # 9.3, models/payment_keywords.py
@@ -412,6 +412,8 @@ class Source:
     # 9.4 effects of its card's triggered mana abilities (Mana Flare), for a problem without
     # ``effects`` of its own: see _card_effects.
     card_effects: tuple[dict, ...] = field(default=(), compare=False)
+    # 9.8 statics of its card (Urborg, Thalia), for a problem without ``statics``: _card_statics
+    card_statics: tuple[dict, ...] = field(default=(), compare=False)
     # 9.1's describing keys (subtypes, colors, chosen) given: the problem is one of version 2
     # (its answer reports 9.6's objectives), though they do not change how the source pays
     described: bool = field(default=False, compare=False)
@@ -533,6 +535,7 @@ class Problem:
     purpose_subtypes: tuple[str, ...] = ()
     purpose_tags: tuple[str, ...] = ()  # 9.2 for.tags
     purpose_mana_value: int | None = None  # 9.2 for.mana_value (only.min_mana_value reads it)
+    purpose_colors: str | None = None  # 9.8 for.colors: the object's colors, if not its cost's
     spend_as: str | None = None
     player: Player = field(default_factory=Player)
     pool: tuple[PoolMana, ...] = ()
@@ -554,6 +557,9 @@ class Problem:
     strict: bool = False
     # the answer's ``notes``: (card, sentence) its cards say about paying that nothing read
     notes: tuple[tuple[str, str], ...] = field(default=(), compare=False)
+    # 9.8: the statics in force (models/statics.py): the layer ones are already applied to
+    # ``sources`` when loaded; models/total_cost.py adds the cost ones that match ``for``
+    statics: tuple[Any, ...] = ()
 
     @cached
     def v2(self) -> bool:
@@ -574,7 +580,7 @@ class Problem:
         a source's ``subtypes``, ``colors`` or ``chosen``, ``only.tags``)? It is a version-2
         problem all the same: 9.6's default objectives are in force and its answer reports them
         (9.7; section 6: the value reached for each objective)."""
-        if self.keep:
+        if self.keep or self.statics:  # 9.8: a board with statics is one of version 2
             return True
         for s in self.sources:
             if s.described or any(_tagged(a.only) for a in s.abilities):
@@ -624,7 +630,8 @@ class Problem:
             "kind": self.purpose_kind, "types": self.purpose_types,
                                   "subtypes": self.purpose_subtypes,
             "tags": self.purpose_tags, "mana_value": self.purpose_mana_value,
-            "colors": cost.colors if cost is not None else "", "has_x": bool(has_x)})
+            "colors": (self.purpose_colors if self.purpose_colors is not None
+                       else cost.colors if cost is not None else ""), "has_x": bool(has_x)})
 
     def to_json(self) -> dict[str, Any]:
         return dump_problem(self)
@@ -676,6 +683,8 @@ def dump_problem(problem: Problem) -> dict[str, Any]:
             out["for"]["tags"] = list(p.purpose_tags)
         if p.purpose_mana_value is not None:
             out["for"]["mana_value"] = p.purpose_mana_value
+    if p.purpose_colors is not None:
+        out.setdefault("for", {"kind": p.purpose_kind})["colors"] = p.purpose_colors
     if p.spend_as:
         out["spend_as"] = p.spend_as
     if p.player != Player():
@@ -713,4 +722,6 @@ def dump_problem(problem: Problem) -> dict[str, Any]:
         out.update(p.payment.to_json())
     if p.effects:
         out["effects"] = [e.to_json() for e in p.effects]
+    if p.statics:  # the cost statics: the layer statics are in the sources already
+        out["statics"] = [s.to_json() for s in p.statics if not s.layer]
     return out

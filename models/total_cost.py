@@ -19,6 +19,7 @@ from tapwise.models.mana import (KIND_ENERGY, KIND_GENERIC, KIND_X, SYMBOL_FACTS
                                  Symbol,
                                  generic_symbol, symbol_facts, symbol_sort_key)
 from tapwise.models.problem import Problem
+from tapwise.models.statics import cost_changes
 from tapwise.models.values import assemble, cached
 
 OWN = "own"
@@ -305,9 +306,13 @@ def total_costs(problem: Problem) -> tuple[TotalCost, ...]:
     fields, so it is remembered for them: the same few costs come back on every board."""
     p = problem
     cost = p.cost
+    increase, reduce = p.increase, p.reduce
+    if p.statics:  # 9.8: the board's cost changes that apply to this object (601.2f)
+        more, less = cost_changes(p.statics, p.purpose)
+        increase, reduce = increase + more, reduce + less
     if (cost is not None and p.alternative is None and not p.free and not p.additional
-        and not p.increase
-            and not p.reduce):
+        and not increase
+            and not reduce):
         # the usual case, found by the cost's identity (parsed costs are shared): a new cost's
         # hash would walk its symbols, two Python-level calls each; the entry holds the cost, so
         # its id isn't reused while the entry stands
@@ -316,8 +321,7 @@ def total_costs(problem: Problem) -> tuple[TotalCost, ...]:
         if got is None:
             got = remember(_USUAL, key, (cost, (_usual(cost, p.life_cost),)))
         return got[1]
-    return _total_costs(cost, p.alternative, p.free, p.additional, p.life_cost, p.increase,
-                        p.reduce)
+    return _total_costs(cost, p.alternative, p.free, p.additional, p.life_cost, increase, reduce)
 
 
 _USUAL: dict[tuple[int, int], tuple[ManaCost, tuple[TotalCost, ...]]] = table()

@@ -37,7 +37,8 @@ SUPERTYPES = ("basic", "legendary", "snow", "world")
 ``snow`` key, which also makes its mana snow."""
 SOURCE_SUPERTYPES = ("basic", "legendary", "world")
 """A source's ``supertypes`` key: its snow is the ``snow`` key."""
-TRAIT_KEYS = ("supertypes", "not_types", "token", "colors", "names", "all_types")
+TRAIT_KEYS = ("supertypes", "not_types", "token", "colors", "names", "all_types",
+              "not_supertypes")
 
 
 @dataclass(frozen=True)
@@ -52,11 +53,14 @@ class Traits:
     colors: str = ""  # any of these colors (the source's ``colors``), in WUBRG order
     names: tuple[str, ...] = ()  # one of these names (201.2), lowercase
     all_types: tuple[str, ...] = ()  # every one of these card types ("an artifact creature")
+    not_supertypes: tuple[str, ...] = ()  # none of these supertypes (9.8: "nonbasic lands")
 
     def matches(self, source: Permanent) -> bool:
         if self.supertypes and not set(self.supertypes) & set(source_supertypes(source)):
             return False
         if set(self.not_types) & set(source.types):
+            return False
+        if self.not_supertypes and set(self.not_supertypes) & set(source_supertypes(source)):
             return False
         if self.colors and not set(self.colors) & set(source.colors):
             return False
@@ -80,6 +84,8 @@ class Traits:
             out["names"] = list(self.names)
         if self.all_types:
             out["all_types"] = list(self.all_types)
+        if self.not_supertypes:
+            out["not_supertypes"] = list(self.not_supertypes)
         return out
 
 
@@ -96,7 +102,9 @@ def load_traits(obj: Mapping[str, Any], path: str) -> Traits:
                   token=_bool(obj["token"], f"{path}.token") if "token" in obj else None,
                   colors=load_colors(obj["colors"], f"{path}.colors") if "colors" in obj else "",
                   names=_names(obj.get("names", []), f"{path}.names"),
-                  all_types=_str_list(obj.get("all_types", []), f"{path}.all_types"))
+                  all_types=_str_list(obj.get("all_types", []), f"{path}.all_types"),
+                  not_supertypes=load_supertypes(obj.get("not_supertypes", []),
+                                                 f"{path}.not_supertypes", SUPERTYPES))
 
 
 def load_colors(value: Any, path: str) -> str:

@@ -77,7 +77,10 @@ def test_711_level_up_abilities_are_never_read_as_unconditional():
     missing = pay({"cost": "{G}", "sources": [joraga]})
     assert missing["status"] == "error" and "level counter on it" in missing["error"]
     unleveled = pay({"cost": "{G}", "sources": [{**joraga, "facts": {"level counter on it": 0}}]})
-    assert unleveled["status"] == "infeasible" and "unread" not in unleveled
+    assert unleveled["status"] == "infeasible"
+    # the Elves' ability at level 5+ (a static granting it, 9.8) is named, never applied unread
+    assert [u["sentence"] for u in unleveled.get("unread", [])] == [
+        'Elves you control have "{T}: Add {G}{G}."']
     leveled = pay({"cost": "{G}", "sources": [{**joraga, "facts": {"level counter on it": 1}}]})
     assert leveled["status"] == "paid"
     library = pay({"cost": "{G}", "sources": [{"name": "Joraga Treespeaker", "facts": {"level counter on it": 5}}]})

@@ -12,6 +12,7 @@ from tapwise.models.basics import basic_land
 from tapwise.models.cards.catalog import (Card, CardChoiceError, UnknownCardError, card_info, card_names, known_name,
                                   library, lookup_card)
 from tapwise.models.mana import ManaCost
+from tapwise.models.cards.board_effects import read_board_effects
 from tapwise.models.cards.oracle import is_version_1, parse_type_line, read_card
 
 # The shared data sits beside the checkout (../shared from the repository; ../../shared from a worktree).
@@ -39,7 +40,9 @@ def test_stored_abilities_are_what_the_reader_reads_today():
     stale = []
     for card in _sources():
         reading = read_card(card.oracle, name=card.name.split(" // ")[0], type_line=card.type_line)
-        if (reading.abilities, reading.effects, reading.skipped) != (card.abilities, card.effects, card.skipped):
+        board = read_board_effects(card.oracle, card.type_line)  # 9.4 replacements, 9.8 statics
+        if (reading.abilities, reading.effects + board.effects, reading.skipped, board.statics) != (
+                card.abilities, card.effects, card.skipped, card.statics):
             stale.append(card.name)
     assert not stale, f"rebuild models/data/cards.json.gz: {stale[:5]}"
 

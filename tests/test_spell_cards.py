@@ -184,25 +184,41 @@ def test_quick_mode_gives_the_cards_own_facts(capsys):
 # Never silent: notes and strict
 
 
+TRINISPHERE = ("As long as this artifact is untapped, each spell that would cost less than three "
+               "mana to cast costs three mana to cast")
+
+
 def test_an_unread_board_card_is_a_note_and_strict_refuses_it(capsys):
-    code, out, _ = _cli(capsys, "{G}{G}{G}{G}", "--board", "2 Forest, Mana Reflection")
-    assert "Mana Reflection" in out and "produces twice as much" in out
-    code, _, err = _cli(capsys, "{G}{G}", "--board", "2 Forest, Mana Reflection", "--strict")
-    assert code == 2 and "Mana Reflection" in err and "produces twice as much" in err
-    answer = _pay({"cost": "{1}", "sources": [{"name": "Thalia, Guardian of Thraben"},
-                                              {"name": "Forest"}]})
-    assert answer["notes"] == [{"card": "Thalia, Guardian of Thraben",
-                                "text": "Noncreature spells cost {1} more to cast"}]
+    # Trinisphere's minimum (601.2f) has no words in the format: noted, never dropped silently
+    code, out, _ = _cli(capsys, "{G}", "--board", "Forest, Trinisphere")
+    assert "Trinisphere" in out and "costs three mana to cast" in out
+    code, _, err = _cli(capsys, "{G}", "--board", "Forest, Trinisphere", "--strict")
+    assert code == 2 and "Trinisphere" in err and "costs three mana to cast" in err
+    answer = _pay({"cost": "{1}", "sources": [{"name": "Trinisphere"}, {"name": "Forest"}]})
+    assert answer["notes"] == [{"card": "Trinisphere", "text": TRINISPHERE}]
+
+
+def test_a_read_board_card_is_no_note():
+    # Mana Reflection (106.12b) and Thalia (601.2f) are read by the board side: paid, no note
+    answer = _pay({"cost": "{G}{G}{G}{G}", "sources": [{"name": "Forest", "count": 2},
+                                                      {"name": "Mana Reflection"}]})
+    assert answer["status"] == "paid" and "notes" not in answer
+    thalia = [{"name": "Thalia, Guardian of Thraben"}]
+    answer = _pay({"card": "Lightning Bolt", "sources": [{"name": "Mountain", "count": 2}],
+                   "opponent_sources": thalia})
+    assert answer["status"] == "paid" and "notes" not in answer
+    answer = _pay({"card": "Lightning Bolt", "sources": [{"name": "Mountain"}],
+                   "opponent_sources": thalia})
+    assert answer["status"] == "infeasible"  # {1}{R} with one Mountain
 
 
 def test_an_opponents_card_is_noted_too():
-    # Thalia on the other side taxes this spell all the same (601.2f)
+    # Trinisphere on the other side binds this spell all the same (601.2f)
     answer = _pay({"cost": "{R}", "sources": [{"name": "Mountain"}],
-                   "opponent_sources": [{"name": "Thalia, Guardian of Thraben"}]})
-    assert answer["notes"] == [{"card": "Thalia, Guardian of Thraben",
-                                "text": "Noncreature spells cost {1} more to cast"}]
+                   "opponent_sources": [{"name": "Trinisphere"}]})
+    assert answer["notes"] == [{"card": "Trinisphere", "text": TRINISPHERE}]
     answer = _pay({"cost": "{R}", "strict": True, "sources": [{"name": "Mountain"}],
-                   "opponent_sources": [{"name": "Thalia, Guardian of Thraben"}]})
+                   "opponent_sources": [{"name": "Trinisphere"}]})
     assert answer["error"].startswith("opponent_sources[0].name")
 
 
@@ -394,7 +410,7 @@ def test_the_schema_knows_card_requests_and_notes():
     from jsonschema import Draft202012Validator
 
     request = {"card": "Fireball", "x": 1, "kicked": False, "with": [], "strict": False,
-               "sources": [{"name": "Mountain", "count": 2}, {"name": "Mana Reflection"}]}
+               "sources": [{"name": "Mountain", "count": 2}, {"name": "Trinisphere"}]}
     assert list(Draft202012Validator(tapwise.json_schema()).iter_errors(request)) == []
     answer = _pay(request)
     assert len(answer["notes"]) == 2

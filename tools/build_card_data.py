@@ -102,6 +102,7 @@ def _payment_text(card: dict[str, Any], extra: dict[str, Any]) -> None:
 
 
 def build(corpus: list[dict[str, Any]]) -> dict[str, Any]:
+    from tapwise.models.cards.board_effects import read_board_effects
     from tapwise.models.cards.oracle import read_card
 
     taken = {c["name"] for c in corpus}
@@ -122,6 +123,7 @@ def build(corpus: list[dict[str, Any]]) -> dict[str, Any]:
                 missing_backs.setdefault(back, name)
         text = card.get("text") or ""
         reading = read_card(text, name=name.split(" // ")[0], type_line=card.get("type"))
+        board = read_board_effects(text, card.get("type"))  # 9.4 replacements and 9.8 statics of its static abilities
         if has_mana_ability(card) or reading.abilities or reading.skipped or reading.effects:
             extra["oracle"] = text
             extra["abilities"] = list(reading.abilities)
@@ -129,6 +131,12 @@ def build(corpus: list[dict[str, Any]]) -> dict[str, Any]:
                 extra["effects"] = list(reading.effects)
             if reading.skipped:
                 extra["skipped"] = [s.to_json() for s in reading.skipped]
+        if board.effects or board.statics or board.unread:
+            extra["oracle"] = text
+            if board.effects:
+                extra["effects"] = extra.get("effects", []) + list(board.effects)
+            if board.statics:
+                extra["statics"] = list(board.statics)
         _payment_text(card, extra)
         rows.append([name, card.get("manaCost"), card.get("type") or "", extra or 0])
     fronts = {c["name"].split(" // ")[0] for c in corpus}

@@ -28,6 +28,7 @@ from typing import Any
 
 from dataclasses import dataclass, field
 
+from tapwise.models.cards.board_effects import unread_board_sentences
 from tapwise.models.cards.board_facts import Derived, Entry, derive_fact, facts_needed, parse_fact
 from tapwise.models.cards.catalog import (Card, CardChoiceError, UnknownCardError, card_info,
                                           known_name, lookup_card)
@@ -182,6 +183,7 @@ class QuickBoard:
     effects: list[dict] = field(default_factory=list)
     derived: tuple[Derived, ...] = ()
     notes: tuple[str, ...] = ()
+    statics: list[dict] = field(default_factory=list)  # 9.8: Urborg, Blood Moon, Thalia
 
     def problem_keys(self) -> dict[str, Any]:
         out: dict[str, Any] = {"sources": self.sources}
@@ -189,6 +191,8 @@ class QuickBoard:
             out["facts"] = dict(self.facts)
         if self.effects:
             out["effects"] = list(self.effects)
+        if self.statics:
+            out["statics"] = list(self.statics)
         return out
 
 
@@ -204,6 +208,7 @@ def read_board(text: str, facts: list[str] | dict[str, Any] | None = None) -> Qu
     notes: list[str] = []
     needed: dict[str, str] = {}
     effects: list[dict] = []
+    statics: list[dict] = []
     for (count, _, source), card in zip(parsed, cards):
         for fact in facts_needed(source["abilities"]) + facts_needed(card.effects):
             needed.setdefault(fact, card.name)
@@ -220,6 +225,14 @@ def read_board(text: str, facts: list[str] | dict[str, Any] | None = None) -> Qu
         for s in card.skipped:
             if s.choice is None or not source["abilities"]:
                 notes.append(f"{card.name}: not read: \"{s.sentence}\" ({s.reason})")
+        if source.get("zone", "battlefield") == "battlefield":
+            statics += board_statics(card, source["name"], count)
+            notes += [f"{card.name}: its static on the permanent it is attached to is not "
+                      f"applied: a typed board can't say which that is (give a JSON problem the "
+                      f"static {json.dumps(st)} with \"on\": that permanent's id)"
+                      for st in card.statics if st.get("on") == ENCHANTED]
+            notes += [f"{card.name}: not read: \"{t}\" ({why})"
+                      for t, why in unread_board_sentences(card)]
     board_facts: dict[str, Any] = {}
     derived: list[Derived] = []
     for fact, who in needed.items():
@@ -246,7 +259,20 @@ def read_board(text: str, facts: list[str] | dict[str, Any] | None = None) -> Qu
             abilities = source.pop("abilities")
             source["counts"] = [f for f, n in counts.items()] if all(n == 1 for n in counts.values()) else counts
             source["abilities"] = abilities
-    return QuickBoard(sources, board_facts, effects, tuple(derived), tuple(notes))
+    return QuickBoard(sources, board_facts, effects, tuple(derived), tuple(notes), statics)
+
+
+def board_statics(card: Card, source_id: str, count: int) -> list[dict]:
+    """The 9.8 statics of ``count`` copies of ``card`` on a typed board, each ``from`` its source
+    (the first source of a name is called by it): a cost change once per copy (two Thalias add
+    {2}), a layer static once (a land is a Swamp however many Urborgs say so)."""
+    out: list[dict] = []
+    for st in card.statics:
+        if st.get("on") == ENCHANTED:
+            continue  # read_board's note names it: a typed board can't say which permanent
+        cost = st["kind"] in ("increase", "reduce")
+        out += [{**st, "from": source_id}] * (count if cost else 1)
+    return out
 
 
 def _example(fact: str) -> str:

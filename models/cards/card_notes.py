@@ -10,12 +10,16 @@ from functools import lru_cache
 from typing import Any
 
 from tapwise.models.basics import basic_land
+from tapwise.models.cards.board_effects import board_effect_sentences
 from tapwise.models.cards.oracle import Skipped
-from tapwise.models.cards.payment_sentences import (payment_sentences,
+from tapwise.models.cards.payment_sentences import (payment_sentences, register_reader,
                                                     unread_payment_sentences)
 from tapwise.models.cards.words import outside_quotes
 
 __all__ = ["source_notes"]
+
+# the board side's reader (9.4 replacements, 9.8 statics): what it reads is not a note
+register_reader("permanent", board_effect_sentences)
 
 
 @dataclass(frozen=True)

@@ -78,6 +78,10 @@ class Card:
     spell_unread: tuple[str, ...] = ()
     # the sentences that matter to paying, for a card whose whole text is not stored
     payment: tuple[str, ...] = ()
+    statics: tuple[dict, ...] = ()  # 9.8 statics of its static abilities (board_effects.py)
+    # a mana source (the build's test): its text is stored for its mana abilities, not only for
+    # its static abilities' board effects; the coverage figure counts these
+    mana_source: bool = False
 
     @property
     def choice(self) -> str | None:
@@ -119,7 +123,8 @@ def _card(row: list[Any]) -> Card:
                 tuple(Skipped(s["sentence"], s["reason"], s.get("choice"))
                       for s in extra.get("skipped", ())),
                 extra.get("front"), bool(extra.get("missing")), dict(extra.get("spell", {})),
-                tuple(extra.get("spell_unread", ())), tuple(extra.get("payment", ())))
+                tuple(extra.get("spell_unread", ())), tuple(extra.get("payment", ())),
+                tuple(extra.get("statics", ())), "abilities" in extra)
 
 
 @lru_cache(maxsize=1)

@@ -11,6 +11,7 @@ import re
 import sys
 from collections import defaultdict
 
+from tapwise.models.cards.board_effects import measure_board
 from tapwise.models.cards.catalog import library
 from tapwise.models.cards.oracle import measure
 
@@ -20,7 +21,7 @@ def main(argv: list[str]) -> int:
     oracle) or on the shipped library (``--library``); ``-v`` lists every skipped sentence,
     grouped by why."""
     if "--library" in argv:
-        cards = {c.name: c for c in library().values() if c.oracle is not None}
+        cards = {c.name: c for c in library().values() if c.mana_source}
         failed = [(c.name, s) for c in cards.values() for s in c.skipped]
         read, total = sum(1 for c in cards.values() if not c.skipped), len(cards)
     else:
@@ -50,6 +51,14 @@ def main(argv: list[str]) -> int:
                     print(f"      {item}")
         print(f"{read}/{total} spells' payment text read completely ({read / total:.2%}; "
               f"Un-sets included: the pinned corpus does not say a card's set)")
+    if "--library" in argv:  # the board side: static abilities that change mana or costs
+        done, count, missed = measure_board({c.name: (c.oracle, c.type_line)
+                                             for c in library().values() if c.oracle is not None})
+        if "-v" in argv:
+            for card_name, sentence in missed:
+                print(f"      {card_name}: {sentence}")
+        print(f"{done}/{count} permanents' mana and cost effects read completely "
+              f"({done / count:.2%})")
     return 0
 
 

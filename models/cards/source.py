@@ -15,6 +15,7 @@ from functools import lru_cache
 from typing import Any
 
 from tapwise.models.basics import basic_land
+from tapwise.models.cards.board_effects import read_board_effects
 from tapwise.models.cards.oracle import NO_CHOICE, OracleError, Skipped, parse_type_line, read_card
 from tapwise.models.traits import SOURCE_SUPERTYPES
 
@@ -48,6 +49,7 @@ class CardFacts:
     supertypes: tuple[str, ...] = ()  # basic, legendary, world (snow is ``snow``)
     token: bool = False  # "Token Artifact — Treasure"
     colors: str = ""  # a library card's colors (202.2), WUBRG order: convoke reads them
+    statics: tuple[dict, ...] = ()  # 9.8 statics of the card (Urborg, Thalia): board_effects.py
 
 
 def _from_type_line(type_line: str | None) -> dict[str, Any]:
@@ -98,8 +100,10 @@ def card_facts(name: str | None, oracle: str | None, type_line: str | None = Non
         facts = _from_type_line(type_line)
         if type_line is None and name is not None and basic_land(name) is not None:
             facts = {"types": ("land",), "snow": basic_land(name)[1], "supertypes": ("basic",)}
+        board = read_board_effects(oracle, type_line)  # static abilities: 9.4 effects, 9.8 statics
+        skipped = tuple(skipped) + tuple(Skipped(t, why) for t, why in board.unread)
         return CardFacts(tuple(abilities), unread=tuple(skipped), field="oracle",
-                         effects=tuple(effects), **facts)
+                         effects=tuple(effects) + board.effects, statics=board.statics, **facts)
     if type_line is not None:
         raise CardSourceError("type_line", "is read only with oracle text (give oracle too, or "
                                            "drop it)")
@@ -138,9 +142,12 @@ def _library_card(name: str, chosen: str | None) -> CardFacts | None:
                                                                                "type") else ""
         raise CardSourceError("name", f"{e}{hint}") from None
     unread = tuple(s for s in card.skipped if s.choice is None or not found["abilities"])
+    if card.oracle is not None:  # its static abilities no board template reads: never silent
+        board = read_board_effects(card.oracle, card.type_line)
+        unread += tuple(Skipped(t, why) for t, why in board.unread)
     facts = _from_type_line(card.type_line) if card.type_line else {"types": tuple(found["types"])}
     return CardFacts(tuple(found["abilities"]), unread=unread, effects=tuple(card.effects),
-                     colors=card.colors, **facts)
+                     colors=card.colors, statics=tuple(card.statics), **facts)
 
 
 @lru_cache(maxsize=4096)

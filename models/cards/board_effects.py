@@ -1,0 +1,420 @@
+"""Read what a permanent's static abilities do to mana and costs, from its Oracle text.
+
+Three families of templates, each into problem keys a board typed by name gets:
+
+- 106.12b replacements, as 9.4 ``effects``: "If you tap a permanent for mana, it produces twice
+  as much of that mana instead" (Mana Reflection: ``multiply``), "If a land is tapped for two or
+  more mana, it produces {C} instead of any other type and amount" (Damping Sphere: ``replace``).
+  (9.4's triggered extras, Mana Flare, are read by :mod:`models.cards.oracle`.)
+- 601.2f cost changes, as 9.8 ``statics`` of kind ``increase``/``reduce``: "Noncreature spells
+  cost {1} more to cast" (Thalia), "Red spells you cast cost {1} less to cast" (Ruby Medallion).
+  A change to the spells of opponents only is read, and changes nothing the player pays.
+- 305.7 and 613 type and ability changes, as 9.8 ``statics``: "Each land is a Swamp in addition
+  to its other land types" (Urborg), "Nonbasic lands are Mountains" (Blood Moon), "Lands you
+  control have "{T}: Add one mana of any color."" (Chromatic Lantern).
+
+:func:`read_board_effects` reads a card; :func:`board_effect_sentences` names the sentences it
+read, and :func:`unread_board_sentences` the payment-relevant ones no template reads (Trinisphere), so the
+answer's notes can name them (never silent).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from tapwise.models.cards.card import _ABILITY_WORD, _REMINDER
+from tapwise.models.cards.costs import _traits
+from tapwise.models.cards.words import CARD_TYPES, Description, describe, singular
+
+__all__ = ["BoardReading", "read_board_effects", "board_effect_sentences", "unread_board_sentences",
+           "measure_board"]
+
+
+@dataclass(frozen=True)
+class BoardReading:
+    """What :func:`read_board_effects` found: 9.4 ``effects`` dicts, 9.8 ``statics`` dicts, the
+    sentences read (including those that change nothing for the player) and the payment-relevant sentences
+    not read, each with why."""
+
+    effects: tuple[dict, ...] = ()
+    statics: tuple[dict, ...] = ()
+    read: frozenset[str] = frozenset()
+    unread: tuple[tuple[str, str], ...] = field(default=())
+
+
+_BASIC = {"plains": "plains", "island": "island", "islands": "island", "swamp": "swamp",
+          "swamps": "swamp", "mountain": "mountain", "mountains": "mountain", "forest": "forest",
+          "forests": "forest"}
+_ALL_BASIC = ["plains", "island", "swamp", "mountain", "forest"]
+_COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+_COLOR_CLASSES = ("multicolored", "monocolored", "colorless")
+
+_MULTIPLY = re.compile(r"If you tap an? (?P<what>[\w' -]+?) for mana, it produces "
+                       r"(?P<factor>twice|three times) as much of that mana instead", re.I)
+_REPLACE = re.compile(r"If an? (?P<what>[\w' -]+?) is tapped for (?P<min>two or more )?mana, it "
+                      r"produces (?P<into>\{[WUBRGC]\}|colorless mana) instead of any other type"
+                      r"(?P<amount> and amount)?", re.I)
+_ADD_TYPE = re.compile(r"(?:Each land is an?|All lands are) (?P<t>Plains|Islands?|Swamps?|"
+                       r"Mountains?|Forests?) in addition to (?:its|their) other (?:land )?types")
+_YOURS_ADD = re.compile(r"Lands you control are (?P<t>every basic land type|Plains|Islands|Swamps|"
+                        r"Mountains|Forests) in addition to their other types")
+_SET_NONBASIC = re.compile(r"Nonbasic lands are (?P<t>Plains|Islands|Swamps|Mountains|Forests)")
+_SET_ALL = re.compile(r"All (?P<f>Plains|Islands|Swamps|Mountains|Forests) are "
+                      r"(?P<t>Plains|Islands|Swamps|Mountains|Forests)")
+_SET_YOURS = re.compile(r"Lands you control are (?P<t>Plains|Islands|Swamps|Mountains|Forests)")
+_GRANT = re.compile(r"(?P<all>All |Each )?(?P<who>[\w' -]+?)(?P<yours> you control)? ha(?:ve|s) "
+                    r"[\"“](?P<ability>[^\"”]+?)\.?[\"”]")
+
+# What makes a sentence payment-relevant for this module (the rest is not its business): a
+# static ability (no trigger, no activation cost, nothing for a while only) about these.
+_NOT_STATIC = re.compile(r"^(?:When|Whenever|At|Until|\[|"
+                         r"[IVX]+(?:, [IVX]+)* —|•)|"
+                         r"\b(?:cast this turn|[Cc]reate|the next|for as long as)\b|^[^\"“]*:", re.I)
+_RELEVANT = [re.compile(p, re.I) for p in (
+    r"\bfor mana\b.*\binstead\b", r"\bspells?\b.*\bcosts? .*\b(?:more|less) to cast\b",
+    r"\bcosts? (?:three|\w+) mana to cast\b",
+    r"\blands?\b.*\b(?:is|are) (?:an? )?(?:every basic land type|Plains|Islands?|Swamps?|"
+    r"Mountains?|Forests?)\b", r"\bha(?:ve|s) [\"“][^\"”]*\bAdd\b")]
+_SPELL_SIDE = re.compile(r"^(?:This spell|.*\bthis spell costs\b)", re.I)  # its own cost
+
+
+def _paragraphs(oracle: str) -> list[tuple[str, bool]]:
+    """Each paragraph without reminder text, ability word and final period, and whether it holds
+    only under a level, Class level or station threshold (711, 716, 702.184: not read here)."""
+    from tapwise.models.cards.oracle import _paragraphs as levels  # the mana reader's reading
+
+    out = []
+    for paragraph, under in levels(oracle):
+        text = paragraph
+        while _REMINDER.search(text):
+            text = _REMINDER.sub("", text)
+        text = re.sub(r"\s+", " ", text).strip().rstrip(".").strip()
+        text = _ABILITY_WORD.sub("", text)  # "Max speed — Spells you cast ..."
+        if text:
+            out.append((text, under is not None))
+    return out
+
+
+def _when(what: str) -> dict[str, Any] | None:
+    """The 9.4 FILTER of a kind of permanent ("permanent", "land", "basic land"), or None."""
+    what, traits = _traits(what)
+    desc = (Description((), (), None) if what.lower() in ("permanent", "")
+            else describe(what))
+    if desc is None or desc.colors is not None:
+        return None
+    out: dict[str, Any] = {}
+    if desc.types:
+        out["types"] = list(desc.types)
+    if desc.subtypes:
+        out["subtypes"] = list(desc.subtypes)
+    out.update(traits)
+    return out
+
+
+_PER_TYPE = re.compile(r"If tapped for mana, (?P<pairs>(?:(?:and )?(?:Plains|Islands|Swamps|Mountains|"
+                       r"Forests) produce \{[WUBRG]\}(?:, )?)+) instead of any other type")
+
+
+def _mana_effects(text: str) -> list[dict[str, Any]] | None:
+    """The 9.4 effects of one sentence: one, or one per land type (Naked Singularity)."""
+    if m := _PER_TYPE.fullmatch(text):
+        return [{"kind": "replace", "when": {"subtypes": [_BASIC[t.lower()]], "controller": "any"},
+                 "into_type": c}
+                for t, c in re.findall(r"(Plains|Islands|Swamps|Mountains|Forests) produce "
+                                       r"\{([WUBRG])\}", m.group("pairs"))]
+    effect = _mana_effect(text)
+    return None if effect is None else [effect]
+
+
+def _mana_effect(text: str) -> dict[str, Any] | None:
+    if m := _MULTIPLY.fullmatch(text):
+        when = _when(m.group("what"))
+        if when is None:
+            return None
+        factor = 2 if m.group("factor").lower() == "twice" else 3
+        return {"kind": "multiply", "factor": factor, "when": when}
+    if m := _REPLACE.fullmatch(text):
+        what = m.group("what")
+        when = _when(what.removesuffix(" you control"))
+        if when is None:
+            return None
+        if not what.endswith(" you control"):  # "If a land is tapped": every player's lands
+            when["controller"] = "any"
+        if m.group("min"):
+            when["min_amount"] = 2
+        into = m.group("into")
+        letter = "C" if into.lower() == "colorless mana" else into[1]
+        if m.group("amount"):
+            return {"kind": "replace", "when": when, "into": "{%s}" % letter}
+        return {"kind": "replace", "when": when, "into_type": letter}
+    return None
+
+
+def _word_kind(word: str) -> tuple[str, str] | None:
+    """A word of a spell description: ("types", t), ("not_types", t), ("colors", c) or
+    ("subtypes", s); None for a word the restriction keys can't say (historic, legendary)."""
+    low = word.lower()
+    if low in _COLORS:
+        return "colors", _COLORS[low]
+    if low in _COLOR_CLASSES:
+        return "colors", low
+    if low in CARD_TYPES or low in ("sorcery", "planeswalker", "tribal"):
+        return "types", "kindred" if low == "tribal" else low
+    if low.startswith("non") and low[3:] in CARD_TYPES + ("sorcery", "planeswalker"):
+        return "not_types", low[3:]
+    if word[:1].isupper() and re.fullmatch(r"[A-Za-z'-]+", word) and low not in (
+            "historic", "legendary", "face-down", "permanent", "secret"):
+        return "subtypes", singular(word)
+    return None
+
+
+def _one_kind(words: str) -> dict[str, list[str]] | None:
+    """A conjunctive description ("black creature", "instant and sorcery", "noncreature")."""
+    out: dict[str, list[str]] = {}
+    listed = re.split(r",? (?:and|or) |, ", words.strip())
+    if len(listed) > 1:  # "Instant and sorcery", "Kithkin and Soldier": any of one sort
+        kinds = [_word_kind(w) for w in listed]
+        if (any(k is None for k in kinds) or len({k[0] for k in kinds}) != 1
+                or any(" " in w for w in listed)):
+            return None
+        return {kinds[0][0]: [k[1] for k in kinds]}
+    for word in words.split():
+        kind = _word_kind(word)
+        if kind is None or kind[0] in out:
+            return None
+        out[kind[0]] = [kind[1]]
+    return out
+
+
+def _spells(desc: str) -> dict[str, Any] | None:
+    """The ``only`` object (a spell restriction) of the words before "spells", or None."""
+    desc = desc.strip()
+    if not desc or desc.lower() in ("each", "all"):
+        return {"kind": "spell"}
+    if re.search(r" spells (?:and|or) ", desc):  # "Red creature spells and green creature"
+        parts = [p for p in re.split(r" spells (?:and|or) ", desc) if p]
+        kinds = [_one_kind(p) for p in parts]
+        if any(k is None for k in kinds):
+            return None
+        if len(kinds) == 1:
+            return {"kind": "spell", **kinds[0]}
+        if all(len(k) == 1 for k in kinds) and len({next(iter(k)) for k in kinds}) == 1:
+            key = next(iter(kinds[0]))
+            return {"kind": "spell", key: [v for k in kinds for v in k[key]]}
+        return {"kind": "spell", "any_of": [dict(k) for k in kinds]}
+    kind = _one_kind(desc)
+    return None if kind is None else {"kind": "spell", **kind}
+
+
+_QUALITIES = [  # what may follow "spells": (words, the restriction keys they add); others: unread
+    (r" you cast", {}),
+    (r" with flying", {"tags": ["flying"]}),
+    (r" with mana value (\d+) or greater", "min_mana_value"),
+    (r" from your graveyard or from exile", {"tags": ["from graveyard", "from exile"]}),
+    (r" from your graveyard", {"tags": ["from graveyard"]}),
+    (r" from exile", {"tags": ["from exile"]}),
+    (r" from anywhere other than your hand", {"tags": ["not from your hand"]}),
+]
+_TAGGED_WORDS = {"legendary": "legendary", "historic": "historic", "face-down": "morph",
+                 "kicked": "kicked"}
+"""Qualities of a spell only the engine knows, as ``only.tags`` words (9.2; the caller puts them
+in ``for.tags``), as the mana reader's spend restrictions say them (costs.py's _TAG_WORDS)."""
+
+
+def _cost_static(text: str) -> dict[str, Any] | None | bool:
+    """The 9.8 cost static of a sentence, True when it reads one that changes nothing the player
+    pays (an opponents' tax), None when no template reads it."""
+    m = re.fullmatch(r"(?P<head>.+?) costs? (?P<mana>(?:\{[0-9WUBRGC]\})+) (?P<dir>more|less) "
+                     r"to cast", text)
+    if not m:
+        return None
+    head = m.group("head")
+    if re.search(r"\b(?:your opponents|an opponent|each opponent|target opponent)\b", head):
+        return True if m.group("dir") == "more" else None  # a tax on the opponents only
+    tags: list[list[str]] = []
+    extra: dict[str, Any] = {}
+    everyone = not re.search(r"\byou cast\b", head)  # "Spells cost {1} more": every player's
+    ordinal = re.match(r"The (first|second) ", head)
+    if ordinal:
+        head = head[ordinal.end():].removesuffix(" each turn")
+    parts = re.split(r"\b[Ss]pells?\b", head, maxsplit=1)
+    if len(parts) != 2 or "spells" in parts[1] and " spells and " not in head:
+        return None
+    desc, quals = parts
+    if " spells and " in head or " spells or " in head:  # "Red spells and green spells you cast"
+        desc, _, quals = head.rpartition(" spells")
+        desc += " spells"
+    while quals:
+        for words, keys in _QUALITIES:
+            q = re.match(words, quals)
+            if q:
+                if keys == "min_mana_value":
+                    extra["min_mana_value"] = int(q.group(1))
+                elif keys:
+                    tags.append(keys["tags"])
+                quals = quals[q.end():]
+                break
+        else:
+            return None
+    words = desc.split()
+    for word in list(words):
+        if word.lower() in _TAGGED_WORDS:
+            tags.append([_TAGGED_WORDS[word.lower()]])
+            words.remove(word)
+    desc = " ".join(words).removesuffix(" spells").strip()
+    if ordinal:  # an engine's count of this turn's spells (9.2's "second spell this turn")
+        kind = f"{desc.lower()} " if desc else ""
+        tags.append([f"{ordinal.group(1)} {kind}spell this turn"])
+    spells = _spells(desc)
+    if spells is None:
+        return None
+    spells.update(extra)
+    if len(tags) == 1:
+        spells["tags"] = tags[0]
+    elif tags:  # every quality: all of them
+        spells["all_of"] = [{"tags": t} for t in tags]
+    out = {"kind": "increase" if m.group("dir") == "more" else "reduce",
+           "cost": m.group("mana"), "for": spells}
+    if everyone:
+        out["controller"] = "any"
+    return out
+
+
+_ENCHANTED = re.compile(r"(?:Enchanted|Equipped) (?P<what>land|creature|permanent|artifact) "
+                        r"(?:is (?P<set>an? (?P<t>Plains|Island|Swamp|Mountain|Forest)|every basic "
+                        r"land type in addition to its other types)|has [\"“](?P<ability>[^\"”]+?)"
+                        r"\.?[\"”])")
+ENCHANTED = "enchanted"
+"""The ``on`` of an aura's or an equipment's static (Spreading Seas, Paradise Mantle): the card
+can't name the permanent it is attached to, so whoever builds the problem puts that permanent's
+id there (9.8's ``on``)."""
+
+
+def _attached(text: str) -> dict[str, Any] | None:
+    """The static of an aura or equipment on the one permanent it is attached to."""
+    m = _ENCHANTED.fullmatch(text)
+    if not m:
+        return None
+    if m.group("ability"):
+        from tapwise.models.cards.oracle import read_card  # the mana ability reader
+
+        reading = read_card(m.group("ability") + ".")
+        if len(reading.abilities) != 1 or reading.skipped or reading.effects:
+            return None
+        return {"kind": "add_ability", "on": ENCHANTED, "ability": dict(reading.abilities[0])}
+    if m.group("t"):
+        return {"kind": "set_subtypes", "on": ENCHANTED, "subtypes": [_BASIC[m.group("t").lower()]]}
+    return {"kind": "add_subtypes", "on": ENCHANTED, "subtypes": list(_ALL_BASIC)}
+
+
+def _grant(text: str) -> dict[str, Any] | None:
+    if (attached := _attached(text)) is not None:
+        return attached
+    if m := _ADD_TYPE.fullmatch(text):  # every player's lands
+        return {"kind": "add_subtypes", "when": {"types": ["land"], "controller": "any"},
+                "subtypes": [_BASIC[m.group("t").lower()]]}
+    if m := _YOURS_ADD.fullmatch(text):
+        t = m.group("t").lower()
+        return {"kind": "add_subtypes", "when": {"types": ["land"]},
+                "subtypes": list(_ALL_BASIC) if t.startswith("every") else [_BASIC[t]]}
+    if m := _SET_NONBASIC.fullmatch(text):
+        return {"kind": "set_subtypes", "when": {"types": ["land"], "not_supertypes": ["basic"],
+                                                 "controller": "any"},
+                "subtypes": [_BASIC[m.group("t").lower()]]}
+    if m := _SET_ALL.fullmatch(text):
+        return {"kind": "set_subtypes", "when": {"subtypes": [_BASIC[m.group("f").lower()]],
+                                                 "controller": "any"},
+                "subtypes": [_BASIC[m.group("t").lower()]]}
+    if m := _SET_YOURS.fullmatch(text):
+        return {"kind": "set_subtypes", "when": {"types": ["land"]},
+                "subtypes": [_BASIC[m.group("t").lower()]]}
+    if m := _GRANT.fullmatch(text):
+        from tapwise.models.cards.oracle import read_card  # the mana ability reader
+
+        who = m.group("who")
+        if re.search(r"\b(?:enchanted|equipped|with|named|chosen)\b", who, re.I):
+            return None  # one permanent, or a kind the filters can't say
+        not_basic = who.lower().startswith("nonbasic ")
+        when = _when(who[len("nonbasic "):] if not_basic else who)
+        reading = read_card(m.group("ability") + ".")
+        if when is None or len(reading.abilities) != 1 or reading.skipped or reading.effects:
+            return None
+        if not_basic:
+            when["not_supertypes"] = ["basic"]
+        if not m.group("yours"):  # "All lands have": every player's
+            when["controller"] = "any"
+        return {"kind": "add_ability", "when": when, "ability": dict(reading.abilities[0])}
+    return None
+
+
+_PERMANENT_TYPES = ("artifact", "battle", "creature", "enchantment", "land", "planeswalker")
+
+
+def read_board_effects(oracle: str | None, type_line: str | None = None) -> BoardReading:
+    """The board effects and statics of a card's Oracle text (see the module's templates); a
+    card whose ``type_line`` names no permanent type (an instant, a sorcery) has none."""
+    if type_line is not None and not any(t in type_line.split(" // ")[0].lower()
+                                         for t in _PERMANENT_TYPES):
+        return BoardReading()
+    effects: list[dict] = []
+    statics: list[dict] = []
+    read: set[str] = set()
+    unread: list[tuple[str, str]] = []
+    for text, conditional in _paragraphs(oracle or ""):
+        if conditional:
+            if any(p.search(text) for p in _RELEVANT) and not _NOT_STATIC.search(text):
+                unread.append((text, "a static ability changing mana or costs that holds only at "
+                                     "a level (711, 716, 702.184)"))
+            continue
+        found = _mana_effects(text)
+        if found is not None:
+            effects += found
+            read.add(text)
+            continue
+        static: Any = _cost_static(text)
+        if static is None:
+            static = _grant(text)
+        if static is True:
+            read.add(text)
+        elif static is not None:
+            statics.append(static)
+            read.add(text)
+        elif (any(p.search(text) for p in _RELEVANT) and not _SPELL_SIDE.search(text)
+              and not _NOT_STATIC.search(text)):
+            unread.append((text, "a static ability changing mana or costs that no board "
+                                 "template reads"))
+    return BoardReading(tuple(effects), tuple(statics), frozenset(read), tuple(unread))
+
+
+def board_effect_sentences(card: Any) -> set[str]:
+    """The sentences (paragraphs, reminder text and the final period dropped) of ``card`` (a
+    :class:`models.cards.catalog.Card` or anything with ``oracle``) that this module reads."""
+    return set(_reading(card).read)
+
+
+def unread_board_sentences(card: Any) -> list[tuple[str, str]]:
+    """The payment-relevant static sentences of ``card`` no template here reads, with why."""
+    return list(_reading(card).unread)
+
+
+def _reading(card: Any) -> BoardReading:
+    return read_board_effects(getattr(card, "oracle", None), getattr(card, "type_line", None))
+
+
+def measure_board(oracles: dict[str, tuple[str, str | None]]
+                  ) -> tuple[int, int, list[tuple[str, str]]]:
+    """The board coverage figure: of the cards (name: (Oracle text, type line)) with a static
+    sentence about mana or costs, how many are read completely, how many there are, and each sentence not read
+    as ``(name, sentence)``."""
+    total = complete = 0
+    failed: list[tuple[str, str]] = []
+    for name, (oracle, type_line) in oracles.items():
+        reading = read_board_effects(oracle, type_line)
+        if not (reading.effects or reading.statics or reading.unread):
+            continue
+        total += 1
+        complete += not reading.unread
+        failed += [(name, t) for t, _ in reading.unread]
+    return complete, total, failed

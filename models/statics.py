@@ -1,0 +1,258 @@
+"""Static abilities of the board (tapwise's section 9.8; board key ``statics``), loaded and applied.
+
+A permanent's static ability may change the other sources or the cost being paid, not the mana
+a tap makes (that is 9.4's ``effects``):
+
+- ``add_subtypes`` (layer 4, 613.1d): Urborg, Tomb of Yawgmoth's "Each land is a Swamp in
+  addition to its other land types"; a land that gains a basic land type gains its mana
+  ability (305.6).
+- ``set_subtypes`` (layer 4): Blood Moon's "Nonbasic lands are Mountains"; such a land loses
+  every ability from its rules text and its old land types and has only those of its new basic
+  land types (305.7).
+- ``add_ability`` (layer 6, 613.1f): Chromatic Lantern's "Lands you control have "{T}: Add one
+  mana of any color."".
+- ``increase`` / ``reduce`` (601.2f): Thalia's "Noncreature spells cost {1} more to cast", a
+  Medallion's "Red spells you cast cost {1} less to cast": the cost ``cost`` added to the
+  problem's ``increase`` or ``reduce`` when the object paid for matches ``for`` (an ``only``
+  object read against the problem's ``for`` and the colors of its cost, 202.2).
+
+The layers are applied as 613 says, when the problem is loaded, so every query, both back ends
+and the verifier see the board they make: first the dependency of 613.8 (a static whose
+permanent, named by ``from``, loses its abilities to a ``set_subtypes`` doesn't exist: Blood Moon
+turns Urborg into a plain Mountain whatever their timestamps), then layer 4 in the list's order
+(the timestamp order, 613.7), then 305.7, then layer 6. Granted abilities come after a source's
+own, in that order, so the answer's ``ability`` index counts them there.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from tapwise.models.abilities import load_ability, load_restriction
+from tapwise.models.effects import ManaFilter, _load_filter
+from tapwise.models.fields import (ProblemError, _bool, _choice, _expect, _object, _str,
+                                   _str_list)
+from tapwise.models.mana import ManaCost, NotationError
+from tapwise.models.problem import Ability, Purpose, Restriction, Source
+from tapwise.models.values import evolve
+
+KINDS = ("add_subtypes", "set_subtypes", "add_ability", "increase", "reduce")
+BASIC_MANA = {"plains": "W", "island": "U", "swamp": "B", "mountain": "R", "forest": "G"}
+"""The basic land types and the mana their intrinsic ability makes (305.6)."""
+MAX_STATICS = 64
+"""Statics on one board: each is applied to every source, once."""
+
+_KEYS = {"add_subtypes": ("kind", "when", "on", "subtypes", "from", "opponent"),
+         "set_subtypes": ("kind", "when", "on", "subtypes", "from", "opponent"),
+         "add_ability": ("kind", "when", "on", "ability", "from", "opponent"),
+         "increase": ("kind", "cost", "for", "from", "opponent", "controller"),
+         "reduce": ("kind", "cost", "for", "from", "opponent", "controller")}
+
+
+@dataclass(frozen=True)
+class Static:
+    """One static of 9.8: ``when`` picks the sources a layer static changes, ``subtypes`` or
+    ``ability`` is what it gives; ``cost`` and ``spells`` (the ``for`` key) make a cost change;
+    ``source`` (the ``from`` key) is the id of the permanent that has it, if known."""
+
+    kind: str
+    when: ManaFilter | None = None
+    subtypes: tuple[str, ...] = ()
+    ability: Ability | None = None
+    ability_json: dict | None = None
+    cost: ManaCost | None = None
+    spells: Restriction | None = None
+    source: str | None = None
+    on: str | None = None  # the id of the one permanent an aura or equipment is attached to
+    # an opponent's permanent has it (``opponent``: ``from`` and ``on`` name opponent_sources)
+    opponent: bool = False
+    # it reaches every player's permanents (``when.controller: "any"``) or spells (a cost
+    # static's ``controller: "any"``), not only its controller's
+    everyone: bool = False
+
+    @property
+    def layer(self) -> bool:
+        return self.kind not in ("increase", "reduce")
+
+    def applies_to(self, source: Source, opponents: bool = False) -> bool:
+        """Does it reach ``source``, one of the opponents' when ``opponents``?"""
+        if source.zone != "battlefield":
+            return False
+        if self.on is not None:
+            return source.id == self.on and opponents == self.opponent
+        if opponents != self.opponent and not self.everyone:
+            return False
+        return self.when is None or self.when.matches(source)
+
+    @property
+    def mine(self) -> bool:
+        """Does a cost static change what this player pays?"""
+        return not self.opponent or self.everyone
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind}
+        if self.on is not None:
+            out["on"] = self.on
+        elif self.when is not None:
+            out["when"] = self.when.to_json()
+        if self.kind in ("add_subtypes", "set_subtypes"):
+            out["subtypes"] = list(self.subtypes)
+        if self.ability_json is not None:
+            out["ability"] = self.ability_json
+        if self.cost is not None:
+            out["cost"] = str(self.cost)
+        if self.spells is not None:
+            out["for"] = self.spells.to_json()
+        if self.source is not None:
+            out["from"] = self.source
+        if self.opponent:
+            out["opponent"] = True
+        if self.everyone:
+            if self.layer:
+                out.setdefault("when", {})["controller"] = "any"
+            else:
+                out["controller"] = "any"
+        return out
+
+
+def load_statics(value: Any, path: str, sources: tuple[Source, ...],
+                 opponents: tuple[Source, ...] = ()) -> tuple[Static, ...]:
+    """The ``statics`` list (9.8), every mistake named by its field path."""
+    items = _expect(value, (list,), path, "a list of static objects")
+    if len(items) > MAX_STATICS:
+        raise ProblemError(path, f"at most {MAX_STATICS} statics on one board, not {len(items)}")
+    ids = ({s.id for s in sources}, {s.id for s in opponents})
+    return tuple(_load_static(item, f"{path}[{k}]", ids) for k, item in enumerate(items))
+
+
+def _load_static(value: Any, path: str, sides: tuple[set[str], set[str]]) -> Static:
+    if not isinstance(value, dict) or "kind" not in value:
+        _object(value, path, ("kind",))
+        raise ProblemError(f"{path}.kind", f"is required: one of {', '.join(KINDS)}")
+    kind = _choice(value["kind"], f"{path}.kind", KINDS)
+    obj = _object(value, path, _KEYS[kind])
+    opponent = _bool(obj.get("opponent", False), f"{path}.opponent")
+    ids = sides[1] if opponent else sides[0]
+    where = "opponent_sources" if opponent else "sources"
+    source = None
+    if "from" in obj:
+        source = _str(obj["from"], f"{path}.from")
+        if source not in ids:
+            raise ProblemError(f"{path}.from", f"names none of the board's {where}: {source!r}")
+    if kind in ("increase", "reduce"):
+        if "cost" not in obj:
+            raise ProblemError(f"{path}.cost", "is required: the mana it adds or takes off, "
+                                               "like \"{1}\"")
+        text = _str(obj["cost"], f"{path}.cost")
+        try:
+            cost = ManaCost.parse(text)
+        except NotationError as e:
+            raise ProblemError(f"{path}.cost", str(e)) from None
+        spells = load_restriction(obj["for"], f"{path}.for") if "for" in obj else None
+        everyone = _choice(obj.get("controller", "you"), f"{path}.controller",
+                           ("you", "any")) == "any"
+        return Static(kind, cost=cost, spells=spells, source=source, opponent=opponent,
+                      everyone=everyone)
+    when = _load_filter(obj["when"], f"{path}.when") if "when" in obj else None
+    on = None
+    if "on" in obj:
+        if "when" in obj:
+            raise ProblemError(f"{path}.on", "give either when or on, not both")
+        on = _str(obj["on"], f"{path}.on")
+        if on not in ids:
+            raise ProblemError(f"{path}.on", f"names none of the board's {where}: {on!r}")
+    everyone = isinstance(obj.get("when"), dict) and obj["when"].get("controller") == "any"
+    common = {"source": source, "on": on, "opponent": opponent, "everyone": everyone}
+    if kind == "add_ability":
+        if "ability" not in obj:
+            raise ProblemError(f"{path}.ability", "is required: the mana ability it grants")
+        raw = _expect(obj["ability"], (dict,), f"{path}.ability", "an ability object")
+        return Static(kind, when, ability=load_ability(raw, f"{path}.ability"),
+                      ability_json=dict(raw), **common)
+    if "subtypes" not in obj:
+        raise ProblemError(f"{path}.subtypes", "is required: the land types it gives")
+    subtypes = _str_list(obj["subtypes"], f"{path}.subtypes")
+    if not subtypes:
+        raise ProblemError(f"{path}.subtypes", "names no subtype")
+    return Static(kind, when, subtypes=tuple(dict.fromkeys(subtypes)), **common)
+
+
+LAND_TYPES = ("cave", "cloud", "desert", "forest", "gate", "island", "lair", "locus", "mine",
+              "mountain", "plains", "planet", "power-plant", "sphere", "swamp", "tower", "town",
+              "urza's")
+"""The land types (205.3i): a ``set_subtypes`` of land types replaces these and keeps the rest
+(Dryad Arbor stays a Dryad, 305.7)."""
+
+
+def _intrinsic(subtype: str) -> Ability:
+    """The mana ability a basic land type gives (305.6), loaded as an ability entry is."""
+    return load_ability({"add": "{%s}" % BASIC_MANA[subtype]}, "statics")
+
+
+def _exists(static: Static, lands: dict[tuple[bool, str], Source],
+            setters: list[Static]) -> bool:
+    """Does ``static`` exist? Not when its permanent is a land another ``set_subtypes`` strips of
+    its rules text's abilities (305.7; 613.8a: it depends on that one, which applies first,
+    whatever the timestamps). A ``set_subtypes`` that reaches its own land still applies to it
+    (613.6: an effect that began to apply goes on, though it removes its own ability)."""
+    if static.source is None:
+        return True
+    land = lands.get((static.opponent, static.source))
+    return land is None or not any(o is not static and o.applies_to(land, static.opponent)
+                                   for o in setters)
+
+
+def apply_statics(sources: tuple[Source, ...], statics: tuple[Static, ...],
+                  opponents: tuple[Source, ...] = ()
+                  ) -> tuple[tuple[Source, ...], tuple[Source, ...], tuple[Static, ...]]:
+    """The sources and the opponents' sources as the layer statics leave them (613.8
+    dependency, layer 4 in order, 305.7, layer 6 in order), and the statics that still exist
+    (the cost ones are read later, against each cost's ``for``). Sources no static changes are
+    returned as they are."""
+    setters = [s for s in statics if s.kind == "set_subtypes"]
+    lands = {(side, src.id): src for side, group in ((False, sources), (True, opponents))
+             for src in group if "land" in src.types}
+    live = tuple(s for s in statics if _exists(s, lands, setters)) if setters else statics
+    layered = [s for s in live if s.layer]
+    if not layered:
+        return sources, opponents, live
+    return (tuple(_layered(src, layered, False) for src in sources),
+            tuple(_layered(src, layered, True) for src in opponents), live)
+
+
+def _layered(src: Source, statics: list[Static], opponents: bool) -> Source:
+    subtypes = list(src.subtypes)
+    abilities = list(src.abilities)
+    changed = was_set = False
+    for st in statics:  # layer 4, in timestamp order (613.7)
+        if st.kind == "add_ability" or not st.applies_to(src, opponents):
+            continue
+        changed = True
+        if st.kind == "set_subtypes":
+            subtypes = [t for t in subtypes if t not in LAND_TYPES] + list(st.subtypes)
+            was_set = "land" in src.types
+            continue
+        subtypes += [t for t in st.subtypes if t not in subtypes]
+    if was_set:  # 305.7: the rules text's abilities are gone; the new types' remain
+        abilities = [_intrinsic(t) for t in subtypes if t in BASIC_MANA]
+    elif changed and "land" in src.types:  # 305.6: a basic land type gained brings its ability
+        abilities += [_intrinsic(t) for t in subtypes if t in BASIC_MANA and t not in src.subtypes]
+    typed = evolve(src, subtypes=tuple(subtypes)) if changed else src
+    for st in statics:  # layer 6, in timestamp order, on the permanent layer 4 left
+        if st.kind == "add_ability" and st.applies_to(typed, opponents):
+            abilities.append(st.ability)
+            changed = True
+    return evolve(src, subtypes=tuple(subtypes), abilities=tuple(abilities)) if changed else src
+
+
+def cost_changes(statics: tuple[Static, ...], purpose: Purpose
+                 ) -> tuple[tuple[ManaCost, ...], tuple[ManaCost, ...]]:
+    """The increases and reductions (601.2f) the cost statics make to an object paid for as
+    ``purpose``: those whose ``for`` matches (``statics`` as :func:`apply_statics` left them)."""
+    increase: list[ManaCost] = []
+    reduce: list[ManaCost] = []
+    for st in statics:
+        if not st.layer and st.mine and (st.spells is None or st.spells.allows(purpose)):
+            (increase if st.kind == "increase" else reduce).append(st.cost)
+    return tuple(increase), tuple(reduce)

@@ -1,0 +1,112 @@
+"""Reference for tapwise's 9.8 ``statics`` (docs/statics.md): the board the statics leave, worked
+out on the problem's JSON by the rules alone, then paid by the brute-force payer.
+
+Written from docs/statics.md and rules 305.6, 305.7, 613.1d/f, 613.7, 613.8a and 601.2f, and
+sharing no code with ``models/statics.py`` or the solver: the sources are rewritten as plain
+dicts (subtypes, abilities), the cost changes that match the object are appended to
+``increase``/``reduce``, and ``statics`` is dropped; :func:`brute.brute_pay` does the rest.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+
+from .brute import _restriction_matches, brute_pay
+
+_BASIC = {"plains": "{W}", "island": "{U}", "swamp": "{B}", "mountain": "{R}", "forest": "{G}"}
+_LAND_TYPES = {"plains", "island", "swamp", "mountain", "forest", "gate", "desert", "cave",
+               "lair", "locus", "mine", "power-plant", "tower", "urza's", "sphere", "town",
+               "cloud", "planet"}
+
+
+def _fits(when: dict | None, src: dict) -> bool:
+    """Does ``src`` (a source dict) match a 9.4 FILTER (the keys the generator uses)?"""
+    if src.get("zone", "battlefield") != "battlefield":
+        return False
+    when = when or {}
+    types = [t.lower() for t in src.get("types", ["land"])]
+    subs = [t.lower() for t in src.get("subtypes", [])]
+    supers = [t.lower() for t in src.get("supertypes", [])]
+    if when.get("types") and not set(when["types"]) & set(types):
+        return False
+    if when.get("subtypes") and not set(when["subtypes"]) & set(subs):
+        return False
+    if when.get("supertypes") and not set(when["supertypes"]) & set(supers):
+        return False
+    if set(when.get("not_supertypes", [])) & set(supers):
+        return False
+    if set(when.get("not_types", [])) & set(types):
+        return False
+    return True
+
+
+def _reaches(static: dict, src: dict) -> bool:
+    """Does a layer static reach ``src``: the one permanent of its ``on``, else its FILTER."""
+    if "on" in static:
+        return src.get("zone", "battlefield") == "battlefield" and src.get("id") == static["on"]
+    return _fits(static.get("when"), src)
+
+
+def _colors(problem: dict) -> str:
+    """The object's colors: ``for.colors``, else its cost's colored symbols (202.2)."""
+    given = problem.get("for", {}).get("colors")
+    if given is not None:
+        return given.upper()
+    cost = problem.get("cost") or ""
+    return "".join(c for c in "WUBRG" if re.search(r"\{[^}]*" + c + r"[^}]*\}", cost.upper()))
+
+
+def with_statics_applied(problem: dict) -> dict:
+    """``problem`` with its ``statics`` worked into its sources, ``increase`` and ``reduce``."""
+    out = copy.deepcopy(problem)
+    statics = out.pop("statics", [])
+    sources = out.get("sources", [])
+    ids = [s.get("id", s.get("name")) for s in sources]
+    # 613.8a: a land another set_subtypes reaches loses its abilities, and so the statics it has;
+    # 613.6: a set_subtypes reaching its own land still applies
+    setters = [k for k, st in enumerate(statics) if st["kind"] == "set_subtypes"]
+    by_id = {ids[i]: s for i, s in enumerate(sources) if "land" in s.get("types", ["land"])}
+
+    def exists(k: int) -> bool:
+        land = by_id.get(statics[k].get("from"))
+        return land is None or not any(j != k and _reaches(statics[j], land) for j in setters)
+
+    statics = [st for k, st in enumerate(statics) if exists(k)]
+    for s in sources:
+        before = list(s.get("subtypes", []))
+        subs = list(before)
+        is_land = "land" in s.get("types", ["land"])
+        set_ = False
+        for st in statics:  # layer 4, timestamp order
+            if st["kind"] == "add_subtypes" and _reaches(st, s):
+                subs += [t for t in st["subtypes"] if t not in subs]
+            elif st["kind"] == "set_subtypes" and _reaches(st, s):
+                subs = [t for t in subs if t not in _LAND_TYPES] + list(st["subtypes"])
+                set_ = set_ or is_land
+        abilities = list(s.get("abilities", []))
+        if set_:  # 305.7
+            abilities = [{"add": _BASIC[t]} for t in subs if t in _BASIC]
+        elif is_land:  # 305.6
+            abilities += [{"add": _BASIC[t]} for t in subs if t in _BASIC and t not in before]
+        typed = dict(s, subtypes=subs)
+        for st in statics:  # layer 6, on the permanent as layer 4 left it
+            if st["kind"] == "add_ability" and _reaches(st, typed):
+                abilities.append(copy.deepcopy(st["ability"]))
+        s["subtypes"] = subs
+        s["abilities"] = abilities
+    purpose = out.get("for", {})
+    ctx = {"kind": purpose.get("kind", "spell"), "types": set(purpose.get("types", [])),
+           "subtypes": set(purpose.get("subtypes", [])), "colors": _colors(problem),
+           "has_x": "X" in (problem.get("cost") or "")}
+    for st in statics:  # 601.2f
+        if st["kind"] in ("increase", "reduce") and _restriction_matches(st.get("for", {}), ctx):
+            out[st["kind"]] = list(out.get(st["kind"], [])) + [st["cost"]]
+    if "for" in out:
+        out["for"] = {k: v for k, v in out["for"].items() if k != "colors"}
+    return out
+
+
+def brute_pay_statics(problem: dict, **kwargs) -> dict:
+    """The brute-force answer (``status``, ``objective``) of a problem with ``statics``."""
+    return brute_pay(with_statics_applied(problem), **kwargs)

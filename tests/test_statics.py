@@ -1,0 +1,355 @@
+"""The board's static abilities (tapwise's 9.8 ``statics``, docs/statics.md) and the 106.12b
+replacements read from permanents' Oracle text: by rule, by name (CLI board, JSON, Python), the
+errors, and against the brute-force reference (tests/reference/statics_brute.py) on random
+problems."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import tapwise
+from reference.statics_brute import brute_pay_statics, with_statics_applied
+from tapwise.models.cards.board import read_board
+from tapwise.models.cards.board_effects import board_effect_sentences, unread_board_sentences
+from tapwise.models.cards.board_effects import read_board_effects as read_statics
+from tapwise.models.cards.catalog import card_info
+from test_against_reference import COMMON
+from test_v2_effects import PROBLEM_SCHEMA
+
+
+def _quick(cost: str, board: str, **keys) -> dict:
+    """What ``tapwise pay COST --board BOARD`` asks (the CLI's quick mode)."""
+    from tapwise.models.cards.board import spell_for
+
+    spell = spell_for(cost) or {"cost": cost}
+    return tapwise.pay({**spell, **read_board(board).problem_keys(), **keys})
+
+
+# --- 106.12b replacements by name (9.4 effects) -------------------------------------------------
+
+def test_106_12b_mana_reflection_doubles_two_forests_into_gggg():
+    answer = _quick("{G}{G}{G}{G}", "2 Forest, Mana Reflection")
+    assert answer["status"] == "paid"
+    assert _quick("{G}{G}{G}{G}{G}", "2 Forest, Mana Reflection")["status"] == "infeasible"
+
+
+def test_106_12b_nyxbloom_ancient_triples():
+    assert _quick("{G}{G}{G}{G}{G}{G}", "2 Forest, Nyxbloom Ancient")["status"] == "paid"
+    assert _quick("{G}{G}{G}{G}{G}{G}{G}", "2 Forest, Nyxbloom Ancient")["status"] == "infeasible"
+
+
+def test_106_12a_mana_flare_and_heartbeat_and_zendikar_resurgent_add_one_of_the_type():
+    for card in ("Mana Flare", "Heartbeat of Spring", "Zendikar Resurgent"):
+        assert _quick("{G}{G}{G}{G}", f"2 Forest, {card}")["status"] == "paid", card
+
+
+def test_106_12b_damping_sphere_makes_ancient_tomb_a_single_colorless():
+    assert _quick("{2}", "Ancient Tomb")["status"] == "paid"
+    assert _quick("{2}", "Ancient Tomb, Damping Sphere")["status"] == "infeasible"
+    assert _quick("{1}", "Ancient Tomb, Damping Sphere")["status"] == "paid"
+    assert _quick("{G}", "Forest, Damping Sphere")["status"] == "paid"  # one mana: untouched
+
+
+def test_106_12b_contamination_makes_every_land_black():
+    assert _quick("{B}{B}", "Forest, Mountain, Contamination")["status"] == "paid"
+    assert _quick("{G}", "Forest, Contamination")["status"] == "infeasible"
+
+
+def test_106_12_an_opponents_damping_sphere_and_mana_flare_reach_your_lands_not_reflection():
+    def status(cost: str, mine: str, theirs: str) -> str:
+        return tapwise.pay({"cost": cost, "sources": [{"name": mine}],
+                            "opponent_sources": [{"name": theirs}]})["status"]
+
+    assert status("{2}", "Ancient Tomb", "Damping Sphere") == "infeasible"  # "If a land is tapped"
+    assert status("{G}{G}", "Forest", "Mana Flare") == "paid"  # "Whenever a player taps"
+    assert status("{B}", "Forest", "Contamination") == "paid"
+    assert status("{G}{G}", "Forest", "Mana Reflection") == "infeasible"  # "If you tap"
+
+
+def test_mana_effects_read_from_oracle_text_in_a_json_source_too():
+    oracle = card_info("Mana Reflection").oracle
+    problem = {"cost": "{G}{G}", "sources": [{"name": "Forest"},
+                                             {"oracle": oracle, "types": ["enchantment"]}]}
+    assert tapwise.pay(problem)["status"] == "paid"
+
+
+# --- 613 layers: types and abilities granted ------------------------------------------------
+
+def test_305_6_urborg_makes_a_forest_a_swamp_that_taps_for_black():
+    assert _quick("{B}{B}", "Forest, Urborg, Tomb of Yawgmoth")["status"] == "paid"
+    answer = tapwise.pay({"cost": "{B}", "sources": [{"name": "Forest"},
+                                                     {"name": "Urborg, Tomb of Yawgmoth",
+                                                      "tapped": True}]})
+    assert answer["status"] == "paid"
+    assert answer["activations"] == [{"source": "Forest", "ability": 1, "adds": "{B}", "times": 1}]
+
+
+def test_305_6_yavimaya_and_prismatic_omen():
+    assert _quick("{G}{G}", "Island, Yavimaya, Cradle of Growth")["status"] == "paid"
+    assert _quick("{W}{U}{B}", "Wastes, Island, Swamp, Prismatic Omen")["status"] == "paid"
+    assert _quick("{W}{U}{B}{R}", "Wastes, Island, Swamp, Prismatic Omen")["status"] == "infeasible"
+
+
+def test_305_7_blood_moon_forbids_a_nonbasic_lands_colors():
+    assert _quick("{U}", "Watery Grave")["status"] == "paid"
+    assert _quick("{U}", "Watery Grave, Blood Moon")["status"] == "infeasible"
+    assert _quick("{R}", "Watery Grave, Blood Moon")["status"] == "paid"
+    assert _quick("{U}", "Island, Blood Moon")["status"] == "paid"  # basics are untouched
+    assert _quick("{C}", "Ancient Tomb, Blood Moon")["status"] == "infeasible"
+
+
+def test_613_8a_blood_moon_strips_urborg_whatever_the_order():
+    for board in ("Forest, Urborg, Tomb of Yawgmoth, Blood Moon",
+                  "Blood Moon, Forest, Urborg, Tomb of Yawgmoth"):
+        assert _quick("{B}", board)["status"] == "infeasible", board
+        assert _quick("{R}{G}", board)["status"] == "paid", board
+
+
+def test_613_7_blood_moon_and_prismatic_omen_in_timestamp_order():
+    # Omen after Blood Moon: a nonbasic land is a Mountain and every basic land type (305.7)
+    assert _quick("{U}", "Watery Grave, Blood Moon, Prismatic Omen")["status"] == "paid"
+    # Blood Moon after Omen: a Mountain only
+    assert _quick("{U}", "Watery Grave, Prismatic Omen, Blood Moon")["status"] == "infeasible"
+    assert _quick("{R}", "Watery Grave, Prismatic Omen, Blood Moon")["status"] == "paid"
+
+
+def test_613_1f_chromatic_lantern_beats_blood_moon():
+    assert _quick("{U}{U}", "Watery Grave, Blood Moon, Chromatic Lantern")["status"] == "paid"
+    assert _quick("{W}{U}{B}{R}{G}", "5 Wastes, Chromatic Lantern")["status"] == "paid"
+
+
+# --- 601.2f cost changes -----------------------------------------------------------------
+
+def test_601_2f_thalia_adds_1_to_a_noncreature_spell_only():
+    bolt = _quick("Lightning Bolt", "Mountain, Thalia, Guardian of Thraben")
+    assert bolt["status"] == "infeasible"
+    paid = _quick("Lightning Bolt", "2 Mountain, Thalia, Guardian of Thraben")
+    assert paid["status"] == "paid" and paid["total_cost"] == "{1}{R}"
+    assert _quick("Goblin Guide", "Mountain, Thalia, Guardian of Thraben")["total_cost"] == "{R}"
+
+
+def test_601_2f_sphere_of_resistance_adds_1_each():
+    assert _quick("Grizzly Bears", "3 Forest, Sphere of Resistance")["total_cost"] == "{2}{G}"
+    assert _quick("Grizzly Bears", "4 Forest, 2 Sphere of Resistance")["total_cost"] == "{3}{G}"
+
+
+def test_601_2f_goblin_electromancer_reduces_instants_and_sorceries():
+    assert _quick("Lightning Strike", "Mountain, Goblin Electromancer")["total_cost"] == "{R}"
+    assert _quick("Goblin Guide", "Mountain, Goblin Electromancer")["total_cost"] == "{R}"
+    assert _quick("Hill Giant", "4 Mountain, Goblin Electromancer")["total_cost"] == "{3}{R}"
+
+
+def test_118_7_medallions_reduce_only_generic_of_their_colors_spells():
+    assert _quick("Hill Giant", "3 Mountain, Ruby Medallion")["total_cost"] == "{2}{R}"
+    assert _quick("Lightning Bolt", "Mountain, Ruby Medallion")["total_cost"] == "{R}"  # no generic
+    assert _quick("Grizzly Bears", "2 Forest, Ruby Medallion")["total_cost"] == "{1}{G}"
+    assert _quick("Grizzly Bears", "Forest, Emerald Medallion")["total_cost"] == "{G}"
+
+
+def test_601_2f_helm_of_awakening_and_sphere_cancel():
+    assert _quick("Hill Giant", "3 Mountain, Helm of Awakening")["total_cost"] == "{2}{R}"
+    assert _quick("Hill Giant", "4 Mountain, Helm of Awakening, Sphere of Resistance"
+                  )["total_cost"] == "{3}{R}"
+
+
+def test_202_2_for_colors_decides_a_medallion():
+    base = {"cost": "{2}", "sources": [{"name": "Wastes"}, {"name": "Ruby Medallion"}]}
+    assert tapwise.pay(base)["status"] == "infeasible"  # colorless: no discount
+    assert tapwise.pay({**base, "for": {"colors": "R"}})["status"] == "paid"
+
+
+def test_cost_statics_apply_to_each_kept_and_castable_cost_by_its_own_for():
+    board = {"sources": [{"name": "Mountain", "count": 2}, {"name": "Thalia, Guardian of Thraben"}]}
+    instant = {"cost": "{1}{R}", "for": {"types": ["instant"]}}
+    creature = {"cost": "{1}{R}", "for": {"types": ["creature"]}}
+    answer = tapwise.castable({**board, "costs": [instant, creature]})
+    assert [a["status"] for a in answer["results"]] == ["infeasible", "paid"]
+    prepared = tapwise.prepare(board)
+    assert [prepared.pay(c)["status"] for c in (instant, creature)] == ["infeasible", "paid"]
+    kept = tapwise.pay({**board, "cost": "{R}", "for": {"types": ["creature"]},
+                        "keep": [{"cost": "{R}", "for": {"types": ["creature"]}}, instant]})
+    assert kept["kept"] == [0]  # the instant would need {1}{R}: Thalia's {1} too (9.5)
+
+
+def test_613_an_opponents_blood_moon_urborg_and_thalia_reach_your_side():
+    def status(cost: str, mine: list, theirs: list, **keys) -> str:
+        return tapwise.pay({"cost": cost, "sources": [{"name": n} for n in mine],
+                            "opponent_sources": [{"name": n} for n in theirs], **keys})["status"]
+
+    assert status("{U}", ["Watery Grave"], ["Blood Moon"]) == "infeasible"  # "Nonbasic lands"
+    assert status("{B}", ["Forest"], ["Urborg, Tomb of Yawgmoth"]) == "paid"  # "Each land"
+    assert status("{B}", ["Forest"], ["Urborg, Tomb of Yawgmoth", "Blood Moon"]) == "infeasible"
+    assert status("{W}", ["Forest"], ["Prismatic Omen"]) == "infeasible"  # "Lands you control"
+    assert status("{R}", ["Mountain"], ["Thalia, Guardian of Thraben"],
+                  **{"for": {"types": ["instant"]}}) == "infeasible"  # "Noncreature spells"
+    assert status("{1}{R}", ["Mountain"], ["Ruby Medallion"]) == "infeasible"  # "you cast"
+
+
+def test_given_statics_replace_the_cards_own():
+    problem = {"cost": "{U}", "sources": [{"name": "Watery Grave"}, {"name": "Blood Moon"}],
+               "statics": []}
+    assert tapwise.pay(problem)["status"] == "paid"
+
+
+# --- errors and the schema -------------------------------------------------------------------
+
+@pytest.mark.parametrize("statics, path", [
+    ([{"kind": "add_subtype", "subtypes": ["swamp"]}], "statics[0].kind"),
+    ([{"kind": "add_subtypes"}], "statics[0].subtypes"),
+    ([{"kind": "add_subtypes", "subtypes": []}], "statics[0].subtypes"),
+    ([{"kind": "increase"}], "statics[0].cost"),
+    ([{"kind": "increase", "cost": "{Q}"}], "statics[0].cost"),
+    ([{"kind": "reduce", "cost": "{1}", "for": {"types": "creature"}}], "statics[0].for.types"),
+    ([{"kind": "add_ability", "when": {"types": ["land"]}}], "statics[0].ability"),
+    ([{"kind": "add_ability", "ability": {"add": "{Q}"}}], "statics[0].ability.add"),
+    ([{"kind": "set_subtypes", "subtypes": ["mountain"], "from": "nobody"}], "statics[0].from"),
+    ([{"kind": "set_subtypes", "subtypes": ["mountain"], "when": {"not_supertypes": ["big"]}}],
+     "statics[0].when.not_supertypes[0]"),
+])
+def test_bad_statics_are_errors_naming_the_field(statics, path):
+    problem = {"cost": "{1}", "sources": [{"name": "Forest"}], "statics": statics}
+    answer = tapwise.pay(problem)
+    assert answer["status"] == "error" and answer["error"].startswith(path + ":"), answer
+    assert not PROBLEM_SCHEMA.is_valid(problem) or path.endswith(("from", ".cost", ".add"))
+
+
+def test_bad_for_colors_is_an_error():
+    answer = tapwise.pay({"cost": "{1}", "for": {"colors": "Q"}, "sources": []})
+    assert answer["status"] == "error" and answer["error"].startswith("for.colors:")
+
+
+# --- the reader ------------------------------------------------------------------------------
+
+def test_the_reader_names_what_it_reads_and_what_it_does_not():
+    assert board_effect_sentences(card_info("Thalia, Guardian of Thraben")) == {
+        "Noncreature spells cost {1} more to cast"}
+    assert board_effect_sentences(card_info("Grand Arbiter Augustin IV")) >= {
+        "Spells your opponents cast cost {1} more to cast"}  # read: it changes nothing of yours
+    assert [s for s, _ in unread_board_sentences(card_info("Trinisphere"))] == [
+        "As long as this artifact is untapped, each spell that would cost less than three mana "
+        "to cast costs three mana to cast"]
+    assert read_statics("Nonbasic lands are Islands.").statics == (
+        {"kind": "set_subtypes", "when": {"types": ["land"], "not_supertypes": ["basic"],
+                                          "controller": "any"}, "subtypes": ["island"]},)
+    assert read_statics("Red creature spells and green creature spells cost {1} more to cast."
+                        ).statics[0]["for"] == {"kind": "spell", "any_of": [
+                            {"colors": ["R"], "types": ["creature"]},
+                            {"colors": ["G"], "types": ["creature"]}]}
+
+
+def test_every_library_card_with_statics_loads():
+    from tapwise.models.cards.catalog import library
+
+    with_statics = [c for c in library().values() if c.statics]
+    assert len(with_statics) >= 150
+    for card in with_statics:
+        name = card.name.split(" // ")[0]
+        answer = tapwise.pay({"cost": "{1}", "sources": [{"name": "Wastes"}, {"name": name}]})
+        assert answer["status"] != "error", (name, answer)
+
+
+BOARD_FLOOR = 0.66
+"""docs/statics.md's board coverage figure: of the library's permanents with a static sentence
+about mana or costs, the share read completely (238 of 360 when this was written)."""
+
+
+def test_board_coverage_keeps_its_floor():
+    from tapwise.models.cards.board_effects import measure_board
+    from tapwise.models.cards.catalog import library
+
+    done, total, missed = measure_board({c.name: (c.oracle, c.type_line)
+                                         for c in library().values() if c.oracle is not None})
+    assert total >= 300 and done / total >= BOARD_FLOOR, (done, total, missed[:5])
+
+
+def test_plan_pays_each_cost_with_its_own_cost_changes():
+    board = {"sources": [{"name": "Mountain", "count": 3}, {"name": "Sphere of Resistance"}]}
+    answer = tapwise.plan({**board, "costs": [{"cost": "{R}"}, {"cost": "{R}"}], "order": "any"})
+    assert (answer["paid"], answer["unpaid"]) == ([0], [1])  # {1}{R} each: 4 mana, 3 lands
+
+
+# --- against the reference ---------------------------------------------------------------------
+
+BASICS = ["plains", "island", "swamp", "mountain", "forest"]
+FILTERS = [{"types": ["land"]}, {"types": ["land"], "not_supertypes": ["basic"]},
+           {"types": ["land"], "supertypes": ["basic"]}, {"subtypes": ["mountain"]},
+           {"types": ["artifact"]}, {}]
+RESTRICTIONS = [{}, {"kind": "spell"}, {"kind": "spell", "not_types": ["creature"]},
+                {"kind": "spell", "types": ["instant", "sorcery"]},
+                {"kind": "spell", "colors": ["R"]}, {"kind": "spell", "colors": ["G", "U"]},
+                {"kind": "spell", "colors": "multicolored"},
+                {"kind": "spell", "any_of": [{"colors": ["R"], "types": ["creature"]},
+                                             {"colors": ["G"]}]}]
+
+
+@st.composite
+def static_problems(draw) -> dict:
+    sources = []
+    for i in range(draw(st.integers(1, 3))):
+        land = draw(st.booleans()) or i == 0
+        source = {"id": f"s{i}", "types": ["land"] if land else ["artifact"],
+                  "count": draw(st.integers(1, 2)),
+                  "subtypes": draw(st.lists(st.sampled_from(BASICS + ["gate"]), max_size=2,
+                                            unique=True)) if land else [],
+                  "abilities": [{"add": a} for a in draw(st.lists(
+                      st.sampled_from(["{C}", "{W}", "{U}", "{R}", "{G}"]), max_size=1))]}
+        if land and draw(st.booleans()):
+            source["supertypes"] = ["basic"]
+        sources.append(source)
+    statics = []
+    for _ in range(draw(st.integers(0, 3))):
+        kind = draw(st.sampled_from(["add_subtypes", "set_subtypes", "add_ability", "increase",
+                                     "reduce"]))
+        static: dict = {"kind": kind}
+        if kind in ("add_subtypes", "set_subtypes", "add_ability"):
+            if draw(st.integers(0, 4)) == 0:  # an aura's or equipment's: one permanent
+                static["on"] = draw(st.sampled_from([s["id"] for s in sources]))
+            else:
+                static["when"] = draw(st.sampled_from(FILTERS))
+        if kind in ("add_subtypes", "set_subtypes"):
+            static["subtypes"] = draw(st.lists(st.sampled_from(BASICS), min_size=1, max_size=2,
+                                               unique=True))
+        elif kind == "add_ability":
+            static["ability"] = draw(st.sampled_from([{"add": "{B}"}, {"add": {"any_color": 1}},
+                                                      {"add": "{C}{C}"}]))
+        else:
+            static["cost"] = draw(st.sampled_from(["{1}", "{2}", "{G}", "{R}"]))
+            static["for"] = draw(st.sampled_from(RESTRICTIONS))
+        if draw(st.booleans()):
+            static["from"] = draw(st.sampled_from([s["id"] for s in sources]))
+        statics.append(static)
+    cost = "".join(draw(st.lists(st.sampled_from(["{1}", "{2}", "{W}", "{U}", "{B}", "{R}",
+                                                  "{G}", "{C}"]), min_size=1, max_size=3)))
+    problem = {"cost": cost, "sources": sources, "statics": statics}
+    purpose = {"types": draw(st.lists(st.sampled_from(["creature", "instant", "sorcery",
+                                                       "artifact"]), max_size=2, unique=True))}
+    if draw(st.booleans()):
+        purpose["colors"] = draw(st.sampled_from(["", "R", "G", "UR"]))
+    problem["for"] = purpose
+    return problem
+
+
+def check(problem: dict) -> None:
+    from tapwise.models.loader import load_problem
+    from tapwise.solver.verify.replay import verify
+
+    assert PROBLEM_SCHEMA.is_valid(problem), problem
+    expected = brute_pay_statics(copy.deepcopy(problem))
+    answer = tapwise.pay(copy.deepcopy(problem))
+    shown = json.dumps(problem)
+    assert answer["status"] == expected["status"], (shown, answer, expected,
+                                                    with_statics_applied(problem))
+    if answer["status"] == "paid":
+        assert verify(load_problem(copy.deepcopy(problem)), answer) == []
+        assert answer["objective"] == expected["objective"], (shown, answer, expected)
+
+
+@settings(max_examples=1000, **COMMON)
+@given(static_problems())
+def test_613_and_601_2f_random_statics_against_the_reference(problem):
+    check(problem)
