@@ -223,3 +223,74 @@ def test_an_extra_times_a_number():
         "activations[0]: under the effects, S making '{G}' can't end as '{G}' with extra '{G}'"
     ]
 
+
+
+# -- what the effects make of one activation (check_effects, _finals) ---------------------------
+
+
+def tapped(made: str, adds: str, extra: str = "", cost: str | None = None) -> dict[str, Any]:
+    """S tapped once: its ability made ``made``, the replacements turned it into ``adds``, the
+    extras added ``extra``; every mana spent on the cost (``adds`` then ``extra``)."""
+    activation = {**act("S", adds), **({"made": made} if made != adds else {}),
+                  **({"extra": extra} if extra else {})}
+    units = [(t, False) for t in adds.strip("{}").split("}{")]
+    units += [(t, True) for t in extra.strip("{}").split("}{")] if extra else []
+    payments = [{"symbol": f"{{{t}}}", "mana": [{"type": t, "source": "S",
+                                                  **({"extra": True} if e else {})}]}
+                for t, e in units]
+    colors = sorted({t for t, _ in units if t in "WUBRG"}, key="WUBRG".index)
+    return v2(answer(cost or adds + extra, [activation], payments, colors, sources=1), 0)
+
+
+def rejected(made: str, adds: str, extra: str = "") -> list[str]:
+    return [f"activations[0]: under the effects, S making '{made}' can't end as '{adds}' with "
+            f"extra '{extra}'"]
+
+
+MULTIPLY = {"kind": "multiply", "factor": 2}  # Mana Reflection (106.12b)
+
+
+@pytest.mark.parametrize(
+    "effects,source,made,adds,extra,legal_",
+    [
+        ([MULTIPLY], LAND, "{G}", "{G}{G}", "", True),
+        ([MULTIPLY], LAND, "{G}", "{G}", "", False),  # the replacement can't be skipped
+        ([{"kind": "replace", "into_type": "B"}], LAND, "{G}", "{B}", "", True),  # Contamination
+        ([{"kind": "replace", "into_type": "B"}], LAND, "{G}", "{G}", "", False),
+        ([{"kind": "replace", "into": "{C}"}], LAND, "{G}", "{C}", "", True),  # Damping Sphere
+        ([{"kind": "replace", "into": "{C}", "when": {"min_amount": 2}}], LAND, "{G}", "{G}", "",
+         True),
+        # 9.4: extras read min_amount after the replacements, and are not multiplied
+        ([MULTIPLY, {"kind": "extra", "add": "{G}"}], LAND, "{G}", "{G}{G}", "{G}", True),
+        ([MULTIPLY, {"kind": "extra", "add": "{G}"}], LAND, "{G}", "{G}{G}", "", False),
+        ([MULTIPLY, {"kind": "extra", "add": "{U}", "when": {"min_amount": 2}}], LAND, "{G}",
+         "{G}{G}", "{U}", True),
+        ([MULTIPLY, {"kind": "extra", "add": "{G}"}], LAND, "{G}", "{G}{G}", "{G}{G}", False),
+        # Utopia Sprawl: the enchanted land's chosen color
+        ([{"kind": "extra", "on": "S", "add": "chosen"}], {**LAND, "chosen": "U"}, "{G}", "{G}",
+         "{U}", True),
+        ([{"kind": "extra", "on": "S", "add": "chosen"}], {**LAND, "chosen": "U"}, "{G}", "{G}",
+         "{G}", False),
+        # tapwise's {"any_color": n}: each of any color
+        ([{"kind": "extra", "add": {"any_color": 1}}], LAND, "{G}", "{G}", "{U}", True),
+        ([{"kind": "extra", "add": {"any_color": 1}}], LAND, "{G}", "{G}", "{C}", False),
+        ([{"kind": "extra", "add": "same_type"}], LAND, "{G}", "{G}", "{G}", True),  # Mana Flare
+        ([{"kind": "extra", "add": "same_type"}], LAND, "{G}", "{G}", "{U}", False),
+        # the first effect doesn't watch S (its if fails; it makes no times), the second does
+        ([extra(**{"if": MONARCH}), {"kind": "extra", "add": "{U}"}], LAND, "{G}", "{G}", "{U}",
+         True),
+        ([extra(times={"fact": "elves"}), {"kind": "extra", "add": "{U}"}], LAND, "{G}", "{G}",
+         "{U}", True),
+        ([extra({"types": ["creature"]}), {"kind": "extra", "add": "{U}"}], LAND, "{G}", "{G}",
+         "{U}", True),
+        ([extra({"names": ["xxxx"]})], LAND, "{G}", "{G}", "", True),  # S has no name
+    ],
+)
+def test_the_effects_make_what_the_rules_say(effects, source, made, adds, extra, legal_):
+    """106.12: replacements apply to the mana an ability makes (one at a time, each once,
+    616.1e-f), then the extras trigger on what was made (9.4)."""
+    p = load_problem({"cost": adds + extra, "effects": effects, "sources": [source],
+                      "facts": {"monarch": 0, "elves": 0}})
+    got = replay(p, tapped(made, adds, extra))
+    assert verify(p, tapped(made, adds, extra)) == got
+    assert got[:1] == ([] if legal_ else rejected(made, adds, extra)), got
