@@ -248,6 +248,7 @@ def rejected(made: str, adds: str, extra: str = "") -> list[str]:
 
 
 MULTIPLY = {"kind": "multiply", "factor": 2}  # Mana Reflection (106.12b)
+TWO = {"id": "S", "types": ["land"], "abilities": [{"add": "{G}{G}"}]}
 
 
 @pytest.mark.parametrize(
@@ -284,6 +285,16 @@ MULTIPLY = {"kind": "multiply", "factor": 2}  # Mana Reflection (106.12b)
         ([extra({"types": ["creature"]}), {"kind": "extra", "add": "{U}"}], LAND, "{G}", "{G}",
          "{U}", True),
         ([extra({"names": ["xxxx"]})], LAND, "{G}", "{G}", "", True),  # S has no name
+        # 616.1: the player orders the replacements: doubled then replaced, or replaced then
+        # doubled (Damping Sphere's "instead" after or before Mana Reflection)
+        ([MULTIPLY, {"kind": "replace", "into": "{C}"}], LAND, "{G}", "{C}", "", True),
+        ([MULTIPLY, {"kind": "replace", "into": "{C}"}], LAND, "{G}", "{C}{C}", "", True),
+        ([MULTIPLY, {"kind": "replace", "into": "{C}"}], LAND, "{G}", "{C}{C}{C}", "", False),
+        # min_amount 2 applies to two mana exactly
+        ([{"kind": "replace", "into": "{C}", "when": {"min_amount": 2}}], TWO, "{G}{G}", "{C}", "",
+         True),
+        ([{"kind": "replace", "into": "{C}", "when": {"min_amount": 2}}], TWO, "{G}{G}", "{G}{G}",
+         "", False),
     ],
 )
 def test_the_effects_make_what_the_rules_say(effects, source, made, adds, extra, legal_):
