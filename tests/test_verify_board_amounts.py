@@ -129,3 +129,42 @@ def test_the_answer_lists_each_drawback(listed, error):
     a["objective"]["min_drawbacks"] = 1
     got = errors(DRAWBACK, {**a, "drawbacks": listed})
     assert got[:1] == ([] if error is None else [error]), got
+
+
+@pytest.mark.parametrize("board,adds,error", [
+    # 9.2 "each of the colors of a fact" (tapwise's each_color with a color fact)
+    ({"facts": {"commander colors": "WU"}, "sources": [source(abilities=[
+        {"add": {"each_color": 1, "of": {"fact": "commander colors"}}}])]}, "{W}{U}", None),
+    ({"facts": {"commander colors": "WU"}, "sources": [source(abilities=[
+        {"add": {"each_color": 1, "of": {"fact": "commander colors"}}}])]}, "{W}{W}",
+     "activations[0]: S ability 0 can't add '{W}{W}'"),
+    ({"facts": {"n": 2}, "sources": [source(abilities=[
+        {"add": {"any_color": {"fact": "n"}, "of": "G"}}])]}, "{G}{G}", None),
+    ({"facts": {"n": 2}, "sources": [source(abilities=[
+        {"add": {"any_color": {"fact": "n"}, "of": "G"}}])]}, "{G}{U}",
+     "activations[0]: S ability 0 can't add '{G}{U}'"),
+    # any_type n, n a fact: each of the six types, colorless included (no ``of``)
+    ({"facts": {"n": 1}, "sources": [source(abilities=[{"add": {"any_type": {"fact": "n"}}}])]},
+     "{C}", None),
+    ({"facts": {"n": 2}, "sources": [source(abilities=[{"add": {"any_type": {"fact": "n"}}}])]},
+     "{C}{W}", None),
+    ({"facts": {"n": 1}, "sources": [source(abilities=[{"add": {"any_type": {"fact": "n"}}}])]},
+     "{C}{C}", "activations[0]: S ability 0 can't add '{C}{C}'"),
+])
+def test_an_add_that_reads_the_facts(board, adds, error):
+    """9.2: ``n`` and ``of`` may be facts, read on the board as it stands."""
+    check(board, adds, error)
+
+
+@pytest.mark.parametrize("add,adds,error", [
+    ("{G}", "{G}{G}", None),
+    ("{G}", "{G}{U}", "activations[0]: S ability 0 can't add '{G}{U}' (2 times its add)"),
+    ("{G/U}{U}", "{G}{U}{U}{U}", None),  # the hybrid a {G} once, a {U} once (106.8)
+    ("{G/U}{U}", "{G}{G}{U}{U}", None),
+    ("{G/U}{U}", "{G}{G}{G}{U}", "activations[0]: S ability 0 can't add '{G}{G}{G}{U}' (2 times "
+     "its add)"),
+])
+def test_times_two_makes_the_add_twice_each_its_own_choice(add, adds, error):
+    """9.2: with ``times`` each repetition of the add makes its own choice (a hybrid's half),
+    and nothing else."""
+    check({"sources": [source(abilities=[{"add": add, "times": 2}])]}, adds, error)
