@@ -168,3 +168,51 @@ def test_times_two_makes_the_add_twice_each_its_own_choice(add, adds, error):
     """9.2: with ``times`` each repetition of the add makes its own choice (a hybrid's half),
     and nothing else."""
     check({"sources": [source(abilities=[{"add": add, "times": 2}])]}, adds, error)
+
+
+BEAR3 = {"id": "bear", "types": ["creature"], "colors": "G", "facts": {"power": 3}, "abilities": []}
+ELF1 = {"id": "elf", "types": ["creature"], "colors": "G", "facts": {"power": 1}, "abilities": []}
+VICTIM = source(abilities=[{"add": "{C}", "tap": False, "uses": 2, "times": {"victim": "power"},
+                            "sacrifice_other": {"types": ["creature"]}}])
+TAKEN = source(abilities=[{"add": "{C}", "tap": False, "times": {"taken": "sacrifice_other"},
+                           "sacrifice_other": {"types": ["creature"], "n": "X"}}])
+
+
+def sacrificing(activations: list[tuple[str, list[str]]]) -> dict[str, Any]:
+    """S activated once per (adds, victims); all its {C} spent on a generic cost."""
+    n = sum(len(_units(adds)) for adds, _ in activations)
+    gone = sum(len(v) for _, v in activations)
+    a = v2(answer(f"{{{n}}}", [{**act("S", adds), "sacrificed": v} for adds, v in activations],
+                  [{"symbol": f"{{{n}}}", "mana": [{"type": "C", "source": "S", "count": n}]}],
+                  [], sources=1), 0)
+    a["objective"]["min_sacrifices"] = a["sacrificed"] = gone
+    return a
+
+
+@pytest.mark.parametrize("activations,error", [
+    ([("{C}{C}{C}", ["bear"])], None),  # the Bear's power: three times
+    ([("{C}", ["elf"])], None),
+    ([("{C}{C}{C}", ["bear"]), ("{C}", ["elf"])], None),  # each activation its own victim's
+    ([("{C}", ["bear"])], "activations[0]: S ability 0 can't add '{C}' (3 times its add)"),
+    ([("{C}{C}{C}", ["elf"])], "activations[0]: S ability 0 can't add '{C}{C}{C}' (1 times its "
+     "add)"),
+])
+def test_times_victim_is_the_sacrificed_permanents_fact(activations, error):
+    """tapwise's ``{"victim": F}``: each activation makes its add as many times as the fact F of
+    the permanent its ``sacrifice_other`` took (Food Chain-like, "mana equal to its power")."""
+    n = sum(len(_units(adds)) for adds, _ in activations)
+    got = errors({"cost": f"{{{n}}}", "sources": [VICTIM, BEAR3, ELF1]}, sacrificing(activations))
+    assert got[:1] == ([] if error is None else [error]), got
+
+
+@pytest.mark.parametrize("activations,error", [
+    ([("{C}{C}", ["bear", "elf"])], None),
+    ([("{C}", ["bear"])], None),
+    ([("{C}{C}", ["bear"])], "activations[0]: S ability 0 can't add '{C}{C}' (1 times its add)"),
+])
+def test_times_taken_is_how_many_permanents_it_took(activations, error):
+    """tapwise's ``{"taken": "sacrifice_other"}`` with n "X": as many times as the permanents
+    that activation sacrificed (Ashnod's Altar for any number at once)."""
+    n = sum(len(_units(adds)) for adds, _ in activations)
+    got = errors({"cost": f"{{{n}}}", "sources": [TAKEN, BEAR3, ELF1]}, sacrificing(activations))
+    assert got[:1] == ([] if error is None else [error]), got
