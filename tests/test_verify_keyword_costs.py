@@ -149,3 +149,71 @@ def test_702_86a_achroma_s_own_generic_is_never_convoked():
     white = convoked("{2/W}", [{"symbol": "{2/W}", "mana": [{"convoke": "wbear"}],
                                 "half": "{W}"}])
     assert errors({**TWOBRID, "keywords": ["achroma"]}, white) == []
+
+
+def keyword_answer(total: str, activations: list, payments: list, colors: list[str], *,
+                   sources: int, sacrificed: int = 0, cards: int = 0, **counts: int
+                   ) -> dict[str, Any]:
+    return {
+        "status": "paid", "optimal": True, "x": 0, "total_cost": total,
+        "announce": {"hybrid": [], "phyrexian_life": 0}, "activations": activations,
+        "payments": payments, "life_paid": 0, "damage": 0, "energy_paid": 0,
+        "sources_used": sources, "sacrificed": sacrificed, "colors_spent": colors,
+        "counters": None, "left_over": [], "left_over_counts": {},
+        "objective": {**V2_OBJECTIVE, "min_sources": sources, "min_sacrifices": sacrificed,
+                      "min_cards": cards},
+        "discarded": 0, "counters_removed": 0, "drawbacks": [],
+        "convoked": counts.get("convoked", 0), "improvised": 0,
+        "delved": counts.get("delved", 0),
+    }
+
+
+PET = {"id": "pet", "types": ["creature"], "colors": "B", "count": 2,
+       "abilities": [{"add": "{B}", "tap": False, "sacrifice": True}]}
+
+
+@pytest.mark.parametrize("sources,error", [
+    (2, None),
+    (1, "objective min_sources says 1 but the payment gives 2"),
+])
+def test_9_6_a_sacrificed_copy_and_a_convoked_copy_are_two_sources(sources, error):
+    """9.6 min_sources: one Blood Pet sacrificed for {B} and the other convoked for {1} are two
+    copies (a sacrificed copy can't then be tapped, 701.17)."""
+    a = keyword_answer("{1}{B}", [{"source": "pet", "ability": 0, "adds": "{B}", "times": 1}],
+                       [{"symbol": "{1}", "mana": [{"convoke": "pet"}]},
+                        {"symbol": "{B}", "mana": [{"type": "B", "source": "pet"}]}],
+                       ["B"], sources=sources, sacrificed=1, convoked=1)
+    got = errors({"cost": "{1}{B}", "convoke": True, "sources": [PET]}, a)
+    assert got[:1] == ([] if error is None else [error]), got
+
+
+def test_702_66_a_milled_card_may_be_delved():
+    """701.13 then 702.66: a card milled by a mana ability is in the graveyard as the total cost
+    is paid, so delve may exile it (graveyard 0 at the start)."""
+    a = keyword_answer("{1}{G}", [{"source": "mill", "ability": 0, "adds": "{G}", "times": 1}],
+                       [{"symbol": "{1}", "mana": [{"delve": 1}]},
+                        {"symbol": "{G}", "mana": [{"type": "G", "source": "mill"}]}],
+                       ["G"], sources=1, cards=2, delved=1)
+    problem = {"cost": "{1}{G}", "delve": True, "graveyard": 0, "library": 3,
+               "sources": [{"id": "mill", "abilities": [{"add": "{G}", "mill": 1}]}]}
+    assert errors(problem, a) == []
+
+
+def test_702_66_a_card_exiled_by_a_mana_ability_is_not_delved():
+    """The graveyard's one card exiled by a mana ability's cost (9.2) is gone: delve has none."""
+    a = keyword_answer("{1}{G}", [{"source": "ex", "ability": 0, "adds": "{G}", "times": 1}],
+                       [{"symbol": "{1}", "mana": [{"delve": 1}]},
+                        {"symbol": "{G}", "mana": [{"type": "G", "source": "ex"}]}],
+                       ["G"], sources=1, cards=2, delved=1)
+    problem = {"cost": "{1}{G}", "delve": True, "graveyard": 1,
+               "sources": [{"id": "ex", "abilities": [{"add": "{G}", "exile_graveyard": 1}]}]}
+    assert errors(problem, a)[:1] == [
+        "exiles 1 cards from the graveyard as the total cost is paid, but it holds 0"]
+
+
+def test_other_costs_reported_for_an_object_without_them():
+    """An object with convoke but no other costs: an answer saying its other costs tapped a
+    Bear misreports the payment."""
+    a = paid_by_forest(other_costs={"tapped": ["bear"]})
+    assert errors({"cost": "{G}", "convoke": True, "sources": [BEARS, FOREST]}, a)[:1] == [
+        "other_costs: the object has no other costs"]
