@@ -217,3 +217,53 @@ def test_other_costs_reported_for_an_object_without_them():
     a = paid_by_forest(other_costs={"tapped": ["bear"]})
     assert errors({"cost": "{G}", "convoke": True, "sources": [BEARS, FOREST]}, a)[:1] == [
         "other_costs: the object has no other costs"]
+
+
+PETS = {**PET, "count": 3}
+
+
+@pytest.mark.parametrize("activations,sources", [
+    ([{"source": "pet", "ability": 0, "adds": "{B}", "times": 2}], 3),
+    ([{"source": "pet", "ability": 0, "adds": "{B}"}] * 2, 3),  # "times" 1 when not said
+    ([{"source": "pet", "ability": 0, "adds": "{B}", "times": 1}], 2),
+])
+def test_9_6_each_copy_sacrificed_for_mana_is_a_source(activations, sources):
+    """9.6 min_sources: every Blood Pet sacrificed for mana is its own copy, and the convoked one
+    another."""
+    n = sum(a.get("times", 1) for a in activations)
+    cost = "{1}" + "{B}" * n
+    a = keyword_answer(cost, activations,
+                       [{"symbol": "{1}", "mana": [{"convoke": "pet"}]}]
+                       + [{"symbol": "{B}", "mana": [{"type": "B", "source": "pet"}]}] * n,
+                       ["B"], sources=sources, sacrificed=n, convoked=1)
+    assert errors({"cost": cost, "convoke": True, "sources": [PETS]}, a) == []
+    wrong = keyword_answer(cost, activations,
+                           [{"symbol": "{1}", "mana": [{"convoke": "pet"}]}]
+                           + [{"symbol": "{B}", "mana": [{"type": "B", "source": "pet"}]}] * n,
+                           ["B"], sources=sources - 1, sacrificed=n, convoked=1)
+    assert errors({"cost": cost, "convoke": True, "sources": [PETS]}, wrong)[:1] == [
+        f"objective min_sources says {sources - 1} but the payment gives {sources}"]
+
+
+def _delving(other: dict[str, int], graveyard: int) -> tuple[dict[str, Any], dict[str, Any]]:
+    problem = {"cost": "{1}{G}", "delve": True, "graveyard": graveyard, "library": 3,
+               "other_costs": other, "sources": [FOREST]}
+    key = {"mill": "milled", "exile_graveyard": "exiled"}
+    a = keyword_answer("{1}{G}", [{"source": "Forest", "ability": 0, "adds": "{G}", "times": 1}],
+                       [{"symbol": "{1}", "mana": [{"delve": 1}]},
+                        {"symbol": "{G}", "mana": [{"type": "G", "source": "Forest"}]}],
+                       ["G"], sources=1, cards=2, delved=1)
+    return problem, {**a, "other_costs": {key[k]: n for k, n in other.items()}}
+
+
+def test_702_66_the_object_s_own_mill_feeds_its_delve():
+    """An object whose other costs mill a card (9.3) may delve that card: the graveyard, empty
+    at the start, holds it as the total cost is paid."""
+    assert errors(*_delving({"mill": 1}, 0)) == []
+
+
+def test_702_66_the_object_s_own_exile_and_delve_share_the_graveyard():
+    """Escape's exile and delve both take cards from the graveyard: one card can't pay both."""
+    assert errors(*_delving({"exile_graveyard": 1}, 1))[:1] == [
+        "exiles 2 cards from the graveyard as the total cost is paid, but it holds 1"]
+    assert errors(*_delving({"exile_graveyard": 1}, 2)) == []
