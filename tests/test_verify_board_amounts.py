@@ -216,3 +216,14 @@ def test_times_taken_is_how_many_permanents_it_took(activations, error):
     n = sum(len(_units(adds)) for adds, _ in activations)
     got = errors({"cost": f"{{{n}}}", "sources": [TAKEN, BEAR3, ELF1]}, sacrificing(activations))
     assert got[:1] == ([] if error is None else [error]), got
+
+
+def test_left_over_names_each_type_left():
+    """Section 6: ``left_over`` lists each mana left in the pool (118.3a: excess mana stays);
+    the message says what is left, type by type."""
+    problem = {"cost": "{1}", "sources": [source(abilities=[{"add": "{G}{U}{C}"}])]}
+    a = answer("{1}", [act("S", "{G}{U}{C}")], [paid("{1}", ("C", "S"))], [], sources=1,
+               waste=2, left={"G": 1, "U": 1})
+    assert errors(problem, a) == []
+    assert errors(problem, {**a, "left_over": ["{G}"]}) == [
+        "left_over doesn't match the mana left in the pool (1 {G}, 1 {U})"]
