@@ -200,7 +200,8 @@ def test_query_key_optional(impl):
     assert ask(impl, board) == ask(impl, req(**board)) == pools(pool(W=1, Any=1))
 
 
-@pytest.mark.parametrize("impl", IMPLS)
+@pytest.mark.parametrize("impl", ["solver"])  # validation is the package's (issue 44: the
+# reference reads the JSON on its own and validates nothing)
 @pytest.mark.parametrize("key", ["costs", "sourcez", "pools"])
 def test_unknown_key_is_an_error(impl, key):
     request = req(sources=[PLAINS])
@@ -210,14 +211,16 @@ def test_unknown_key_is_an_error(impl, key):
     assert key in str(e.value)
 
 
-@pytest.mark.parametrize("impl", IMPLS)
+@pytest.mark.parametrize("impl", ["solver"])  # validation is the package's (issue 44: the
+# reference reads the JSON on its own and validates nothing)
 def test_unknown_source_key_is_an_error(impl):
     with pytest.raises(ProblemError) as e:
         ask(impl, req(sources=[{"id": "x", "abilitiez": [{"add": "{G}"}]}]))
     assert "abilitiez" in str(e.value)
 
 
-@pytest.mark.parametrize("impl", IMPLS)
+@pytest.mark.parametrize("impl", ["solver"])  # validation is the package's (issue 44: the
+# reference reads the JSON on its own and validates nothing)
 def test_bad_value_is_an_error(impl):
     with pytest.raises(ProblemError) as e:
         ask(impl, req(sources=[{"id": "x", "count": -1, "abilities": [{"add": "{G}"}]}]))

@@ -26,10 +26,12 @@ from tapwise.solver.queries.plan import plan
 
 try:
     from reference.keep_brute import brute_keep, mana_value
+    from reference.plan_left_brute import kept_on_board_left
     from reference import TooBig
     from strategies import ALL, COLORS, PAIRS, problems
 except ImportError:  # tests/ imported as a package
     from tests.reference.keep_brute import brute_keep, mana_value
+    from tests.reference.plan_left_brute import kept_on_board_left
     from tests.reference import TooBig
     from tests.strategies import ALL, COLORS, PAIRS, problems
 
@@ -305,8 +307,6 @@ def plan_keep_requests(draw):
 @settings(max_examples=250, **COMMON)
 @given(plan_keep_requests())
 def test_plan_with_keep_pays_as_much_and_keeps_at_least_as_much(args):
-    from tapwise.solver.queries.kept import payable_on
-    from tapwise.solver.queries.plan import plan_left
     request, keep = args
     plain = tapwise.plan(copy.deepcopy(request))
     kept = tapwise.plan({**copy.deepcopy(request), "keep": keep})
@@ -316,10 +316,11 @@ def test_plan_with_keep_pays_as_much_and_keeps_at_least_as_much(args):
         return
     assert (kept["objective"]["paid"], kept["objective"]["mana_value"]) == (
         plain["objective"]["paid"], plain["objective"]["mana_value"]), shown
-    board = load_problem({"cost": "{0}", **{k: request[k] for k in ("sources", "player") if k in request},
-                          "keep": keep})
-    left_plain = payable_on(board.keep, plan_left(request, plain))
-    assert kept["kept"] == payable_on(board.keep, plan_left(request, kept)), shown
+    # Issue 44: the kept costs by the reference's own replay of the answers and its own payer
+    # (tests/reference/plan_left_brute.py), never by solver.keep / solver.plan.
+    board = {k: request[k] for k in ("sources", "player") if k in request}
+    left_plain = kept_on_board_left(board, plain["answers"], keep)
+    assert kept["kept"] == kept_on_board_left(board, kept["answers"], keep), shown
     if kept["optimal"]:
         value = lambda ks: (len(ks), sum(mana_value(keep[i]) for i in ks))  # noqa: E731
         assert value(kept["kept"]) >= value(left_plain), shown

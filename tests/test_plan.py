@@ -291,12 +291,14 @@ def test_plan_pays_what_the_reference_pays(case):
         assume(False)
     a = ask(copy.deepcopy(board), copy.deepcopy(costs), order)
     shown = json.dumps({"board": board, "costs": costs, "order": order})
-    assert a["status"] in ("paid", "infeasible"), f"{a}\n{shown}"
+    # Issue 44: the exact status, and the objectives compared always (the reference knows the
+    # optimum of these tiny boards, so the plan must prove it too).
+    assert a["status"] == ("paid" if count else "infeasible"), f"{a}\n{shown}"
     assert (a["objective"]["paid"], a["objective"]["mana_value"]) == (count, value), f"{a['objective']}\n{shown}"
     assert len(a["paid"]) == count
-    if a["optimal"]:
-        got = {k: a["objective"][k] for k in objective}
-        assert got == objective, f"plan {got}, reference {objective}\n{shown}"
+    assert a["optimal"] is True, f"{a}\n{shown}"
+    got = {k: a["objective"][k] for k in objective}
+    assert got == objective, f"plan {got}, reference {objective}\n{shown}"
     check_answers(board, costs, order, a)
 
 
@@ -373,7 +375,7 @@ def any_plans(draw):
 def test_every_plan_is_a_legal_sequence_of_payments(case):
     board, costs, order = case
     a = ask(copy.deepcopy(board), copy.deepcopy(costs), order)
-    assert a["status"] in ("paid", "infeasible"), f"{a}\n{json.dumps(case)}"
+    assert a["status"] == ("paid" if a["paid"] else "infeasible"), f"{a}\n{json.dumps(case)}"
     check_answers(board, costs, order, a)
 
 

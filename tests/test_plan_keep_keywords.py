@@ -28,6 +28,7 @@ from keyword_problems import keyword_plan  # noqa: E402
 from reference.brute import TooBig, Unsupported  # noqa: E402
 from reference.keep_brute import mana_value  # noqa: E402
 from reference.plan_keep_brute import brute_plan_keep_v2  # noqa: E402
+from reference.plan_left_brute import kept_choices  # noqa: E402
 from test_keep_keywords import board_keep_problem, _kept  # noqa: E402
 
 
@@ -68,6 +69,11 @@ def check(board: dict, costs: list[dict], keep: list[dict], order: str) -> bool:
     got = {k: a["objective"][k] for k in ref["objective"] if k != "max_keep"}
     want = {k: v for k, v in ref["objective"].items() if k != "max_keep"}
     assert got == want, f"plan {a['objective']}, reference {ref}\n{shown}"
+    # ``kept``: the kept costs the reference pays on a board the reference's own replay of the
+    # answers leaves (tests/reference/plan_left_brute.py, every copy choice the answers leave
+    # open), never by solver.keep / solver.plan (issue 44)
+    choices = kept_choices(board, costs, a, keep)
+    assert a["kept"] in choices, f"kept {a['kept']}, the reference's {choices}\n{shown}"
     return True
 
 

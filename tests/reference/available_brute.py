@@ -1,12 +1,13 @@
 """Exhaustive reference for the ``available`` query: ``brute_available(board) -> {"pools": [...]}``.
 
 Written from ``shared/spec/problem.md`` (sections 3, 7 and 8) and the lead's semantics brief; it
-shares no code with ``solver/``. Spend restrictions (``only``) are read from the board's JSON and
-decided by the reference's own reading of section 3 (``brute._restriction_matches``), not by the
-package's ``Restriction.allows``; the rest of the board (the sources' abilities, their outputs,
-types and defaults) is still read with ``models.problem.load_problem`` (issue 44: not yet its
-own), and the notation with ``models.mana``. It is meant to be obviously correct, not fast: keep boards tiny
-(a handful of source copies, a couple of pool mana).
+shares no code with the package (issue 44): the board (sources, abilities, their outputs, types
+and defaults, the pool, the player, facts and zones) is read from its JSON by the references' own
+reader (``board_json.py``, with its own reading of mana notation), and spend restrictions
+(``only``) are decided by the reference's own reading of section 3
+(``brute._restriction_matches``). A card known only by its name (the package's card library) or
+by ``oracle`` text is refused (:class:`TooBig`). It is meant to be obviously correct, not fast:
+keep boards tiny (a handful of source copies, a couple of pool mana).
 
 How it works:
 
@@ -57,12 +58,9 @@ import itertools
 import json
 from typing import Any
 
-from tapwise.models.mana import Kind
-from tapwise.models.problem import ProblemError
-from tapwise.models.loader import load_problem
-
-from .brute import _restriction_matches
-from .effects_brute import _results, _watches
+from .board_json import COLORS as _COLORS
+from .board_json import Unread, fact_name, read_board
+from .board_rules import _restriction_matches, _results, _watches
 
 COLORS = "WUBRG"
 ANY = "Any"
@@ -72,7 +70,13 @@ UNLIMITED = 10**6  # uses "any": only the costs limit it
 
 
 class TooBig(RuntimeError):
-    """The exhaustive search would be too large; make the board smaller."""
+    """The exhaustive search would be too large, or the board has what the reference can't read
+    from its JSON alone (board_json.Unread); make the board smaller or plainer."""
+
+
+class BoardError(ValueError):
+    """A request that is not an ``available`` question (the reference doesn't validate boards:
+    the package does)."""
 
 
 # --------------------------------------------------------------------------------------------
@@ -195,6 +199,7 @@ def _doubled(pool_left: tuple, snow: bool, only: int):
 def _fact(src, facts: dict, name: str) -> int | str:
     """Spec 9.2: a source's own facts are read before the board's."""
     own = dict(src.facts)
+    name = fact_name(name)
     return own[name] if name in own else facts[name]
 
 
@@ -211,7 +216,7 @@ def _board_choices(src, ab, facts: dict):
     if of == "chosen":
         of = src.chosen if src.chosen is not None and len(src.chosen) == 1 and src.chosen in COLORS else ""
     elif isinstance(of, dict):
-        of = _fact(src, facts, of["fact"])
+        of = "".join(c for c in _COLORS if c in str(_fact(src, facts, of["fact"])).upper())
     if n <= 0 or not of:
         return ()
     if key == "one_color":
@@ -249,25 +254,14 @@ def _split_enchanted(board: dict) -> tuple[dict, list[bool]]:
     return {**board, "sources": entries}, enchanted
 
 
-def _raw_only(raw: Any, j: int, restricted: bool) -> dict | None:
-    """Ability ``j``'s spend restriction as the board's JSON writes it (section 3 ``only``), not
-    as the package reads it; an ability the JSON doesn't list (a basic land's, a card's Oracle
-    text) is refused when restricted."""
-    if isinstance(raw, list) and j < len(raw) and isinstance(raw[j], dict):
-        return raw[j].get("only")
-    if restricted:
-        raise TooBig("a restriction not written in the board's JSON: not read by this reference")
-    return None
-
-
 class _Search:
     def __init__(self, board: dict, max_states: int) -> None:
-        given = load_problem({"cost": None, **board}, allowed=("cost",) + BOARD_KEYS)  # the checks
-        if given.effects and "effects" not in board:
-            raise TooBig("effects a card adds by name: not read by this reference")
         split, enchanted = _split_enchanted(board)
         effects = split.pop("effects", None) or []
-        problem = load_problem({"cost": None, **split}, allowed=("cost",) + BOARD_KEYS)
+        try:
+            problem = read_board(split)
+        except Unread as e:
+            raise TooBig(f"not read by this reference: {e}") from None
         # 9.4: the effects watching each entry ({T} abilities only, battlefield only)
         self.watching = [[e for e in effects if _watches(e, {**entry, "types": list(src.types),
                                                              "subtypes": list(src.subtypes)}, flag)]
@@ -291,18 +285,18 @@ class _Search:
         self.abilities = []
         for src, entry in zip(self.sources, split["sources"]):
             abs_ = []
-            raw = entry.get("abilities") if isinstance(entry, dict) else None
-            for j, ab in enumerate(src.abilities):
+            for ab in src.abilities:
                 if ab.reflect is not None:
                     continue  # not modelled: makes nothing, never activated
                 if ab.tap and (src.zone == "hand" or (src.sick and "creature" in src.types)):
                     continue
-                abs_.append((ab, self._index(_raw_only(raw, j, ab.only is not None))))
+                abs_.append((ab, self._index(ab.only)))
             self.abilities.append(abs_)
         self._at: dict = {}
         raw_pool = board.get("pool") or []
         start_pool = tuple(sorted((m.type, m.snow, self._index(
-            raw_pool[m.entry].get("only") if isinstance(raw_pool[m.entry], dict) else None)) for m in problem.pool))
+            raw_pool[m.entry].get("only") if isinstance(raw_pool[m.entry], dict) else None))
+            for m in problem.pool))
         self.start_pool = start_pool
         # What an ability's own mana cost is paid for (section 3's ``only`` keys): an ability
         # of a permanent of these types, no subtypes, colors or X of its own.
@@ -358,7 +352,7 @@ class _Search:
 
     def _cost_payments(self, pool: tuple, ab, si: int) -> set[tuple[tuple, int, int]]:
         """Every (pool left, life paid, energy paid) for paying ``ab.mana`` from ``pool``."""
-        symbols = ab.mana.symbols if ab.mana is not None else ()
+        symbols = ab.mana if ab.mana is not None else ()
         results: set[tuple[tuple, int, int]] = set()
 
         def take(pool_left: list, want, then) -> None:
@@ -392,30 +386,30 @@ class _Search:
                 rec(k + 1, rest, paid_life, paid_energy)
 
             kind = s.kind
-            if kind is Kind.COLORED:
+            if kind == "colored":
                 take(pool_left, is_type(s.colors, ANY), nxt)
-            elif kind is Kind.COLORLESS:
+            elif kind == "colorless":
                 take(pool_left, is_type("C"), nxt)
-            elif kind is Kind.GENERIC:
+            elif kind == "generic":
                 take_n(pool_left, s.amount, anything, nxt)
-            elif kind is Kind.HYBRID:
+            elif kind == "hybrid":
                 take(pool_left, is_type(s.colors[0], s.colors[1], ANY), nxt)
-            elif kind is Kind.COLORLESS_HYBRID:
+            elif kind == "colorless_hybrid":
                 take(pool_left, is_type("C", s.colors, ANY), nxt)
-            elif kind is Kind.TWOBRID:
+            elif kind == "twobrid":
                 take(pool_left, is_type(s.colors, ANY), nxt)
                 take_n(pool_left, 2, anything, nxt)
-            elif kind is Kind.PHYREXIAN:
+            elif kind == "phyrexian":
                 take(pool_left, is_type(s.colors, ANY), nxt)
                 rec(k + 1, pool_left, life + 2, energy)
-            elif kind is Kind.HYBRID_PHYREXIAN:
+            elif kind == "hybrid_phyrexian":
                 take(pool_left, is_type(s.colors[0], s.colors[1], ANY), nxt)
                 rec(k + 1, pool_left, life + 2, energy)
-            elif kind is Kind.SNOW:  # {S}: generic mana (107.4h)
+            elif kind == "snow":  # {S}: generic mana (107.4h)
                 take(pool_left, lambda tok: tok[1] and anything(tok), nxt)
-            elif kind is Kind.X:
+            elif kind == "x":
                 rec(k + 1, pool_left, life, energy)  # X counts as 0
-            elif kind is Kind.ENERGY:
+            elif kind == "energy":
                 rec(k + 1, pool_left, life, energy + 1)
             else:  # pragma: no cover - every kind is listed above
                 raise AssertionError(f"unknown symbol {s}")
@@ -614,7 +608,8 @@ def brute_pools(board: dict, *, max_states: int = 200_000, max_tokens: int | Non
 def brute_available(board: dict, *, max_states: int = 200_000, max_tokens: int | None = None) -> dict:
     """Answer the spec's ``available`` query for ``board`` (a board dict, optionally with
     ``"query": "available"``) by exhaustive search: ``{"pools": [pool, ...]}``, sorted.
-    Bad input raises :class:`models.problem.ProblemError`; :class:`TooBig` past ``max_states``."""
+    A request that isn't an ``available`` question raises :class:`BoardError`; :class:`TooBig`
+    past ``max_states`` or for what the reference can't read."""
     pools = brute_pools(board, max_states=max_states, max_tokens=max_tokens)
     reported: list[dict] = []
     for p in pools:
@@ -626,16 +621,16 @@ def brute_available(board: dict, *, max_states: int = 200_000, max_tokens: int |
 
 def _board_only(request: dict) -> dict:
     if not isinstance(request, dict):
-        raise ProblemError("", "the request must be an object")
+        raise BoardError("the request must be an object")
     board = {}
     for key, value in request.items():
         if key == "query":
             if value != "available":
-                raise ProblemError("query", f"must be 'available', not {value!r}")
+                raise BoardError(f"query: must be 'available', not {value!r}")
         elif key == "id":
             pass
         elif key in BOARD_KEYS:
             board[key] = value
         else:
-            raise ProblemError(str(key), "unknown key; allowed keys: " + ", ".join(BOARD_KEYS + ("query", "id")))
+            raise BoardError(f"{key}: unknown key; allowed keys: " + ", ".join(BOARD_KEYS + ("query", "id")))
     return board

@@ -38,6 +38,7 @@ from typing import Any, Iterable
 from tapwise.models.mana import Kind, ManaCost, Symbol
 
 from .traits_brute import traits_fit
+from .board_rules import Unsupported, _as_list, _restriction_matches  # noqa: F401
 
 COLORS = "WUBRG"
 TYPES = "WUBRGC"
@@ -71,10 +72,6 @@ _RANK = {"col": 0, "C": 1, "genC": 2, "genX": 3, "snowC": 4, "snow": 5, "anyc": 
 _GENERIC_SLOTS = ("any", "genC", "genX", "snow", "snowC")  # generic mana: {N}, X, {S} (107.4h), a {2/W} half
 
 
-class Unsupported(NotImplementedError):
-    """The problem uses something the reference does not model (e.g. ``oracle`` text)."""
-
-
 class TooBig(RuntimeError):
     """The exhaustive search would be too large; make the problem smaller."""
 
@@ -103,10 +100,6 @@ def _fits(kind, mana_type: str, snow: bool, not_generic: bool = False) -> bool:
 
 def _symbols(text: str) -> tuple[Symbol, ...]:
     return ManaCost.parse(text).symbols
-
-
-def _as_list(value) -> list:
-    return list(value) if isinstance(value, (list, tuple)) else [value]
 
 
 # --------------------------------------------------------------------------------------------
@@ -470,51 +463,6 @@ def _load_source(entry: dict, restriction_index, board_facts: dict | None = None
                    facts=own_facts,
                    subtypes=frozenset(t.lower() for t in entry.get("subtypes", [basic_subtype] if basic_subtype else [])),
                    counts=_counts(entry.get("counts")), entry=entry)
-
-
-def _restriction_matches(only: dict, ctx: dict) -> bool:
-    """Section 3: every key of ``only`` must match what is being paid for."""
-    for key, want in only.items():
-        if key == "kind":
-            ok = want == ctx["kind"]
-        elif key == "types":
-            ok = any(str(t).lower() in ctx["types"] for t in _as_list(want))
-        elif key == "subtypes":
-            ok = any(str(t).lower() in ctx["subtypes"] for t in _as_list(want))
-        elif key == "colors":
-            colors = ctx["colors"]
-            ok = False
-            for w in _as_list(want):
-                w = str(w)
-                if w == "multicolored":
-                    ok |= len(colors) >= 2
-                elif w == "monocolored":
-                    ok |= len(colors) == 1
-                elif w == "colorless":
-                    ok |= len(colors) == 0
-                elif w.upper() in COLORS and len(w) == 1:
-                    ok |= w.upper() in colors
-                else:
-                    raise Unsupported(f"unknown colors restriction {w!r}")
-        elif key == "has_x":
-            ok = bool(want) == ctx["has_x"]
-        elif key == "not_types":  # tapwise extension: none of them
-            ok = not any(str(t).lower() in ctx["types"] for t in _as_list(want))
-        elif key == "tags":  # 9.2: any of them among for.tags
-            ok = any(str(t).lower() in ctx.get("tags", set()) for t in _as_list(want))
-        elif key == "min_mana_value":  # tapwise extension: a spell whose given mana value is at least this
-            ok = ctx["kind"] == "spell" and ctx.get("mana_value") is not None and ctx["mana_value"] >= want
-        elif key == "any_of":  # tapwise extension: one of the alternatives matches
-            ok = any(_restriction_matches(alt, ctx) for alt in want)
-        elif key == "not_generic":  # tapwise extension: which symbols it pays, checked as slots are filled
-            ok = True
-        elif key == "all_of":  # tapwise extension: every one matches
-            ok = all(_restriction_matches(part, ctx) for part in want)
-        else:
-            raise Unsupported(f"unknown restriction key {key!r}")
-        if not ok:
-            return False
-    return True
 
 
 # --------------------------------------------------------------------------------------------

@@ -14,92 +14,9 @@ off as an entry of its own, untapped if any copy is (the solver's documented cho
 from __future__ import annotations
 
 import copy
-import itertools
 
-from tapwise.models.mana import Kind, ManaCost
-
+from .board_rules import _results, _watches
 from .brute import DEFAULT_TAIL, DEFAULT_TAIL_V2, _Search, objective_list, search_outcome
-from .traits_brute import traits_fit
-
-_BASIC_SUBTYPES = {"plains": "plains", "island": "island", "swamp": "swamp", "mountain": "mountain",
-                   "forest": "forest"}
-
-
-def _mana_outcomes(text: str) -> list[tuple[str, ...]]:
-    """Every concrete output of a mana string (a hybrid's either half; generic is colorless)."""
-    per_symbol = []
-    for s in ManaCost.parse(text).symbols:
-        if s.kind is Kind.COLORED:
-            per_symbol.append([(s.colors,)])
-        elif s.kind is Kind.COLORLESS:
-            per_symbol.append([("C",)])
-        elif s.kind is Kind.GENERIC:
-            per_symbol.append([("C",) * s.amount])
-        elif s.kind is Kind.HYBRID:
-            per_symbol.append([(c,) for c in s.colors])
-        else:
-            raise NotImplementedError(f"{s} in an effect's mana")
-    return sorted({tuple(sorted(sum(combo, ()))) for combo in itertools.product(*per_symbol)})
-
-
-def _watches(effect: dict, entry: dict, enchanted: bool) -> bool:
-    if entry.get("zone", "battlefield") != "battlefield":
-        return False
-    if "on" in effect:
-        return enchanted and effect["on"] == entry.get("id")
-    when = effect.get("when") or {}
-    types = {t.lower() for t in entry.get("types", ["land"])}
-    name = (entry.get("name") or "").lower().replace("snow-covered ", "")
-    subtypes = {t.lower() for t in entry.get("subtypes", [_BASIC_SUBTYPES[name]] if name in _BASIC_SUBTYPES else [])}
-    if when.get("types") and not {t.lower() for t in when["types"]} & types:
-        return False
-    if when.get("subtypes") and not {t.lower() for t in when["subtypes"]} & subtypes:
-        return False
-    return traits_fit(when, entry)
-
-
-def _results(made: tuple[str, ...], effects: list[dict], chosen: str | None) -> set[tuple[tuple, tuple]]:
-    """(the ability's mana, the extras' mana) one activation that made ``made`` may end with."""
-    replacements = [e for e in effects if e["kind"] != "extra"]
-    extras = [e for e in effects if e["kind"] == "extra"]
-    ends: set[tuple[str, ...]] = set()
-
-    def apply(event: tuple[str, ...], used: frozenset) -> None:
-        usable = [k for k, e in enumerate(replacements)
-                  if k not in used and event and len(event) >= (e.get("when") or {}).get("min_amount", 0)]
-        if not usable:
-            ends.add(tuple(sorted(event)))
-            return
-        for k in usable:
-            e = replacements[k]
-            if e["kind"] == "multiply":
-                apply(tuple(t for t in event for _ in range(e["factor"])), used | {k})
-            elif "into_type" in e:
-                apply((e["into_type"].upper(),) * len(event), used | {k})
-            else:
-                for out in _mana_outcomes(e["into"]):
-                    apply(out, used | {k})
-
-    apply(made, frozenset())
-    out = set()
-    for own in ends:
-        choices = []
-        for e in extras:
-            if not own or len(own) < (e.get("when") or {}).get("min_amount", 0):
-                continue
-            if e["add"] == "same_type":
-                choices.append([(t,) for t in set(own)])
-            elif e["add"] == "chosen":
-                choices.append([(chosen,)])
-            elif isinstance(e["add"], dict):  # {"any_color": n}: every multiset of n colors
-                choices.append(list(itertools.combinations_with_replacement("WUBRG", e["add"]["any_color"])))
-            else:  # "times" (tapwise extension), resolved to a number by brute_pay_effects
-                n = e.get("times", 1)
-                choices.append(sorted({tuple(sorted(sum(combo, ()))) for combo in
-                                       itertools.product(_mana_outcomes(e["add"]), repeat=n)}))
-        for combo in itertools.product(*choices):
-            out.add((own, tuple(sorted(sum(combo, ())))))
-    return out
 
 
 def _resolved(effects: list[dict], facts: dict) -> list[dict]:
