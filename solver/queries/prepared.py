@@ -34,6 +34,7 @@ from tapwise.solver.front.compile import CompiledBoard, compile_board, compile_p
 from tapwise.solver.fast.feasible import Checks, Supply, board_supply, cost_checks
 from tapwise.solver.front.merge import Merge
 from tapwise.solver.answer.explain import explain_by_count
+from tapwise.solver.queries.pushed import PushError, board_after
 from tapwise.solver.queries.pay import (Kept, pay, _echo_id, _error, _keeping, infeasible_answer,
                                         pay_compiled, with_unread)
 
@@ -42,6 +43,8 @@ QUESTION_KEYS = COST_KEYS + ("keep", "id")
 castable (spec 9.5), and an id."""
 PLAIN_KEYS = frozenset(("cost", "objective", "id"))
 """A question holding only these is decided by its cost text and objective (see _plain_key)."""
+MAX_GIVEN = 256
+"""Most paid answers a board remembers for :meth:`Board.push` (the oldest are forgotten)."""
 MAX_KEPT_COSTS = 4096
 """Most plain questions a board keeps compiled (a search asks a few hundred different costs)."""
 
@@ -73,7 +76,7 @@ class Board:
     is not valid, so a bad board fails once, where it is made."""
 
     __slots__ = ("board", "_fields", "_merged_sources", "_members", "_compiled", "_supply",
-                 "_questions")
+                 "_questions", "_given", "_stack")
 
     def __init__(self, board: dict[str, Any]) -> None:
         if not isinstance(board, dict):
@@ -92,6 +95,9 @@ class Board:
         self._supply: Supply | None = board_supply(self._compiled.compiled)
         # plain ones, by _plain_key
         self._questions: dict[tuple[str, tuple[str, ...] | None], _Question] = {}
+        # paid answers this board gave, by identity: (answer, its problem, board after or None)
+        self._given: dict[int, list[Any]] = {}
+        self._stack: list[tuple[Any, ...]] = []  # the states push left behind, for pop
 
     def problem(self, cost: dict[str, Any]) -> Problem:
         """The whole problem of ``cost`` on this board, as ``load_problem({**cost, **board})``
@@ -111,7 +117,10 @@ class Board:
             return _error(str(e), cost)
         if q.compiled is None:  # spec 9.5: the keep model reads the whole board
             with deadlines.request(q.problem.time_limit, started):
-                return _keeping(q.problem, cost)
+                try:
+                    return self._give(_keeping(q.problem, cost), q.problem)
+                except (ProblemError, CostError) as e:  # as pay() says it: a key keep refuses
+                    return _error(str(e), cost)
         if q.unpaid:
             if q.told is not None:
                 # a copy: nothing shared with the kept one
@@ -119,7 +128,60 @@ class Board:
             with deadlines.request(q.problem.time_limit, started):  # no payment: no search
                 return _echo_id(with_unread(q.merge.split(infeasible_answer(q.compiled)),
                                             q.problem), cost)
-        return pay_compiled(q.problem, q.merge, q.compiled, cost, started, kept=q.kept)
+        return self._give(pay_compiled(q.problem, q.merge, q.compiled, cost, started,
+                                       kept=q.kept), q.problem)
+
+    def _give(self, answer: dict[str, Any], problem: Problem) -> dict[str, Any]:
+        """``answer``, remembered for :meth:`push` when paid."""
+        if answer.get("status") == "paid":
+            given = self._given
+            if len(given) >= MAX_GIVEN:
+                given.clear()
+            given[id(answer)] = [answer, problem, None, None]
+        return answer
+
+    def push(self, answer: dict[str, Any]) -> None:
+        """Apply ``answer``, a paid answer this board's :meth:`pay` gave since its last push or
+        pop, as it was given: the board is now what the payment leaves (solver/queries/pushed.py:
+        copies tapped or sacrificed, counters and uses spent, life, energy and cards paid, the
+        mana left in the pool within the step, 106.4), and every question is answered as
+        ``tapwise.pay`` answers it on that board described afresh. :meth:`pop` undoes it. Raises
+        :class:`~tapwise.solver.queries.pushed.PushError` (a ProblemError on ``answer``) for an
+        answer that is not paid, not this board's, or changed since it was given."""
+        if type(answer) is not dict:
+            raise PushError("must be a paid answer (a dict) this board gave")
+        entry = self._given.get(id(answer))
+        if entry is None or entry[0] is not answer:
+            if answer.get("status") != "paid":
+                raise PushError(f"only a paid answer can be pushed, not one with status "
+                                f"{answer.get('status')!r}")
+            raise PushError("was not given by this board's pay() since its last push or pop "
+                            "(an answer from another board, or an older one): ask this board")
+        after = entry[2]
+        if after is None or entry[3] != answer:  # first push, or the answer changed since
+            snapshot = copy_shaped(answer, shape_of(answer))
+            after = Board(board_after(self.board, entry[1], answer))
+            entry[2], entry[3] = after, snapshot
+        self._stack.append(self._state())
+        self._set_state(after._state())
+
+    def pop(self) -> None:
+        """Undo the last :meth:`push` (raises ``IndexError`` when nothing was pushed)."""
+        if not self._stack:
+            raise IndexError("pop: nothing was pushed on this board")
+        self._set_state(self._stack.pop())
+
+    @property
+    def depth(self) -> int:
+        """How many pushes :meth:`pop` can undo."""
+        return len(self._stack)
+
+    def _state(self) -> tuple[Any, ...]:
+        return tuple([getattr(self, name) for name in _STATE])
+
+    def _set_state(self, state: tuple[Any, ...]) -> None:
+        for name, value in zip(_STATE, state):
+            setattr(self, name, value)
 
     def can_pay(self, cost: dict[str, Any]) -> bool:
         """Whether ``cost`` (a question, as for :meth:`pay`) can be paid on this board: the
@@ -206,6 +268,11 @@ class Board:
     def _merge(self, prob: Problem) -> Merge:
         """The :class:`Merge` that ``Merge(prob)`` would make, from the board's merge."""
         return Merge.given(prob, self._members, self._merged_sources)
+
+
+_STATE = ("board", "_fields", "_merged_sources", "_members", "_compiled", "_supply", "_questions",
+          "_given")
+"""What a push replaces and a pop restores: everything but the stack itself."""
 
 
 def _plain_key(cost: dict[str, Any]) -> tuple[str, tuple[str, ...] | None] | None:
