@@ -4,6 +4,7 @@
     python -m tapwise.benchmarks.instructions --phases pay fast  # some of them
     python -m tapwise.benchmarks.instructions --scenario rich
     python -m tapwise.benchmarks.instructions --scenario search_loop --phases pay prepared feasible can_pay
+    python -m tapwise.benchmarks.instructions --scenario engine --phases pay prepared push_pop
 
 Wall time on a shared machine drifts by a third within minutes; an instruction count
 (``valgrind --tool=cachegrind --cache-sim=no``) is the same whatever else the machine does, so
@@ -28,7 +29,7 @@ import subprocess
 import sys
 from typing import Any, Callable
 
-PHASES = ("pay", "prepared", "feasible", "can_pay", "load", "merge", "compile", "fast", "answer", "split", "verify")
+PHASES = ("pay", "prepared", "feasible", "can_pay", "push_pop", "load", "merge", "compile", "fast", "answer", "split", "verify")
 
 
 def _prepared(scenario: str, seed: int, n: int) -> dict[str, Callable[[], None]]:
@@ -45,10 +46,13 @@ def _prepared(scenario: str, seed: int, n: int) -> dict[str, Callable[[], None]]
     from tapwise.solver.verify.replay import verify
 
     from .generators import generate
-    from .search_loop import board_and_cost
+    from .search_loop import board_and_cost, engine_board_and_cost
 
     if scenario == "search_loop":  # the issue-22 boards: basics, duals, tri-lands, Sol Ring
         problems = [{**cost, **board} for board, cost in (board_and_cost(seed, i) for i in range(n))]
+    elif scenario == "engine":  # the same boards as an engine gives them (issue 43)
+        problems = [{**cost, **board} for board, cost in (engine_board_and_cost(seed, i)
+                                                          for i in range(n))]
     else:
         problems = list(generate(scenario, seed, n))
     boards = [prepare({k: p[k] for k in BOARD_KEYS if k in p}) for p in problems]
@@ -61,6 +65,13 @@ def _prepared(scenario: str, seed: int, n: int) -> dict[str, Callable[[], None]]
     paid = [(c, s) for c, s in zip(compiled, solutions) if s is not None and s.status == "paid"]
     raw = [solve_compiled(c) for c in compiled]
     answers = [pay(p) for p in problems]
+    given = [(b, b.pay(c)) for b, c in zip(boards, costs)]  # each board's own answer, to push
+    pushable = [(b, a, c) for (b, a), c in zip(given, costs) if a["status"] == "paid"]
+
+    def push_pop(b: Any, a: dict[str, Any], c: dict[str, Any]) -> None:
+        b.push(a)
+        b.can_pay(c)
+        b.pop()
 
     def each(f: Callable[..., Any], items: list[Any]) -> Callable[[], None]:
         def run() -> None:
@@ -73,6 +84,7 @@ def _prepared(scenario: str, seed: int, n: int) -> dict[str, Callable[[], None]]
         "prepared": each(lambda b, c: b.pay(c), list(zip(boards, costs))),
         "feasible": each(lambda b, c: b.pay(c), list(zip(boards, feasible))),
         "can_pay": each(lambda b, c: b.can_pay(c), list(zip(boards, costs))),
+        "push_pop": each(push_pop, pushable),
         "load": each(load_problem, problems),
         "merge": each(Merge, loaded),
         "compile": each(lambda m: compile_problem(m.problem), merges),
