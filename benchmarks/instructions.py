@@ -29,7 +29,8 @@ import subprocess
 import sys
 from typing import Any, Callable
 
-PHASES = ("pay", "prepared", "feasible", "can_pay", "push_pop", "load", "merge", "compile", "fast", "answer", "split", "verify")
+PHASES = ("pay", "prepared", "feasible", "can_pay", "push_pop", "load", "merge", "compile", "fast",
+          "answer", "split", "verify")
 
 
 def _prepared(scenario: str, seed: int, n: int) -> dict[str, Callable[[], None]]:
