@@ -20,6 +20,7 @@ frozen or never changed after compiling.
 from __future__ import annotations
 
 import time
+from operator import attrgetter
 from dataclasses import dataclass
 from typing import Any
 
@@ -177,11 +178,11 @@ class Board:
         return len(self._stack)
 
     def _state(self) -> tuple[Any, ...]:
-        return tuple([getattr(self, name) for name in _STATE])
+        return _get_state(self)
 
     def _set_state(self, state: tuple[Any, ...]) -> None:
-        for name, value in zip(_STATE, state):
-            setattr(self, name, value)
+        (self.board, self._fields, self._merged_sources, self._members, self._compiled,
+         self._supply, self._questions, self._given) = state
 
     def can_pay(self, cost: dict[str, Any]) -> bool:
         """Whether ``cost`` (a question, as for :meth:`pay`) can be paid on this board: the
@@ -273,6 +274,7 @@ class Board:
 _STATE = ("board", "_fields", "_merged_sources", "_members", "_compiled", "_supply", "_questions",
           "_given")
 """What a push replaces and a pop restores: everything but the stack itself."""
+_get_state = attrgetter(*_STATE)
 
 
 def _plain_key(cost: dict[str, Any]) -> tuple[str, tuple[str, ...] | None] | None:
