@@ -235,3 +235,20 @@ def test_what_cant_be_pushed_is_refused_by_name():
     board.pop()
     board.push(a)  # pushed again after the pop: the same board left
     assert board.board["sources"][0]["tapped"] == 1
+
+
+@settings(max_examples=200, **COMMON)
+@given(mixed_problems())
+def test_a_payment_that_only_taps_leaves_what_the_full_replay_leaves(problem):
+    """The shortcut for answers that only tap copies ({T} abilities sacrificing nothing, on a
+    version-1 board) gives the board the copy-by-copy replay (keep.board_left) gives."""
+    from tapwise.models.loader import load_problem
+    from tapwise.solver.queries.keep import board_left
+    from tapwise.solver.queries.pushed import _only_tapped
+
+    answer = tapwise.pay(copy.deepcopy(problem))
+    assume(answer["status"] == "paid" and not problem.get("keep"))
+    loaded = load_problem(copy.deepcopy(problem))
+    quick = _only_tapped(loaded, answer)
+    if quick is not None:
+        assert quick == board_left(loaded, answer)

@@ -22,7 +22,7 @@ from tapwise.models.mana import TYPES
 from tapwise.models.problem import (BOARD_KEYS, PoolMana, Problem, ProblemError, Source,
                                     dump_problem)
 from tapwise.models.values import evolve
-from tapwise.solver.queries.keep import board_left
+from tapwise.solver.queries.keep import Board as Left, board_left
 from tapwise.solver.queries.plan_board import LeftError
 
 LEFT_KEYS = ("sources", "pool", "player", "facts", "hand", "graveyard", "library")
@@ -44,7 +44,7 @@ def board_after(board: dict[str, Any], problem: Problem, answer: dict[str, Any])
         raise PushError(f"only a paid answer can be pushed, not one with status "
                         f"{answer.get('status')!r}")
     try:
-        left = board_left(problem, answer)
+        left = _only_tapped(problem, answer) or board_left(problem, answer)
     except (LeftError, KeyError, IndexError, TypeError) as e:
         raise PushError(f"the answer does not replay on this board ({e})") from None
     player = evolve(problem.player, life=left.life, energy=left.energy)
@@ -76,6 +76,34 @@ def _sources_json(given: list[Any], problem: Problem, left: tuple[Source, ...]) 
         else:
             out.append(s.to_json())
     return out
+
+
+def _only_tapped(problem: Problem, answer: dict[str, Any]) -> Left | None:
+    """:func:`board_left`'s board when the answer only tapped copies: a version-1 problem whose
+    activations are all of ``{T}`` abilities that sacrifice nothing, so each activation taps
+    ``times`` untapped copies of its entry and changes nothing else (the copies of an entry
+    differ only in being tapped); None for any other, which the full replay works out."""
+    if problem.v2 or problem.payment is not None:
+        return None
+    tapped: dict[str, int] = {}
+    by_id = {s.id: s for s in problem.sources}
+    for act in answer.get("activations", ()):
+        src = by_id.get(act["source"])
+        if src is None or "sacrificed" in act or "tapped" in act:
+            return None
+        ability = src.abilities[act["ability"]]
+        if not ability.tap or ability.sacrifice:
+            return None
+        n = tapped.get(src.id, src.tapped) + act.get("times", 1)
+        if n > src.count:
+            return None  # more than it has: the replay says why
+        tapped[src.id] = n
+    player = problem.player
+    sources = tuple([s if s.id not in tapped else evolve(s, tapped=tapped[s.id])
+                     for s in problem.sources])
+    return Left(sources, player.life - answer.get("life_paid", 0) - answer.get("damage", 0),
+                player.energy - answer.get("energy_paid", 0), problem.hand, problem.graveyard,
+                problem.library, problem.facts)
 
 
 def _pool_left(problem: Problem, answer: dict[str, Any]) -> tuple[PoolMana, ...]:
