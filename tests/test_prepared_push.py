@@ -235,6 +235,11 @@ def test_what_cant_be_pushed_is_refused_by_name():
     board.pop()
     board.push(a)  # pushed again after the pop: the same board left
     assert board.board["sources"][0]["tapped"] == 1
+    board.pop()
+    a["activations"][0]["times"] = 2  # changed by the caller: two Forests, where there is one
+    with pytest.raises(PushError, match="not a legal payment"):
+        board.push(a)
+    assert board.depth == 0
 
 
 @settings(max_examples=200, **COMMON)

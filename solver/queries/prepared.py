@@ -46,7 +46,8 @@ castable (spec 9.5), and an id."""
 PLAIN_KEYS = frozenset(("cost", "objective", "id"))
 """A question holding only these is decided by its cost text and objective (see _plain_key)."""
 MAX_GIVEN = 256
-"""Most paid answers a board remembers for :meth:`Board.push` (the oldest are forgotten)."""
+"""Most paid answers a board remembers for :meth:`Board.push`, and most boards pushed answers
+left it keeps (all are forgotten when full)."""
 MAX_KEPT_COSTS = 4096
 """Most plain questions a board keeps compiled (a search asks a few hundred different costs)."""
 
@@ -78,7 +79,7 @@ class Board:
     is not valid, so a bad board fails once, where it is made."""
 
     __slots__ = ("board", "_fields", "_merged_sources", "_members", "_compiled", "_supply",
-                 "_questions", "_given", "_stack")
+                 "_questions", "_given", "_pushed", "_stack")
 
     def __init__(self, board: dict[str, Any]) -> None:
         if not isinstance(board, dict):
@@ -97,8 +98,10 @@ class Board:
         self._supply: Supply | None = board_supply(self._compiled.compiled)
         # plain ones, by _plain_key
         self._questions: dict[tuple[str, tuple[str, ...] | None], _Question] = {}
-        # paid answers this board gave, by identity: (answer, its problem, board after or None)
-        self._given: dict[int, list[Any]] = {}
+        # the questions of the paid answers this board gave, by the answer's identity
+        self._given: dict[int, Problem] = {}
+        # the state each answer pushed left (another Board's), by the answer's content
+        self._pushed: dict[bytes, tuple[Any, ...]] = {}
         self._stack: list[tuple[Any, ...]] = []  # the states push left behind, for pop
 
     def problem(self, cost: dict[str, Any]) -> Problem:
@@ -134,38 +137,44 @@ class Board:
                                        kept=q.kept), q.problem)
 
     def _give(self, answer: dict[str, Any], problem: Problem) -> dict[str, Any]:
-        """``answer``, remembered for :meth:`push` when paid."""
+        """``answer``; when paid, the question it answers is noted by the answer's identity, for
+        :meth:`push` (an int to an object kept anyway: asking allocates nothing for it)."""
         if answer.get("status") == "paid":
             given = self._given
             if len(given) >= MAX_GIVEN:
                 given.clear()
-            given[id(answer)] = [answer, problem, None, None]
+            given[id(answer)] = problem
         return answer
 
     def push(self, answer: dict[str, Any]) -> None:
         """Apply ``answer``, a paid answer this board's :meth:`pay` gave since its last push or
-        pop, as it was given: the board is now what the payment leaves (solver/queries/pushed.py:
-        copies tapped or sacrificed, counters and uses spent, life, energy and cards paid, the
-        mana left in the pool within the step, 106.4), and every question is answered as
-        ``tapwise.pay`` answers it on that board described afresh. :meth:`pop` undoes it. Raises
+        pop: the board is now what the payment leaves (solver/queries/pushed.py: copies tapped or
+        sacrificed, counters and uses spent, life, energy and cards paid, the mana left in the
+        pool within the step, 106.4), and every question is answered as ``tapwise.pay`` answers
+        it on that board described afresh. :meth:`pop` undoes it. Raises
         :class:`~tapwise.solver.queries.pushed.PushError` (a ProblemError on ``answer``) for an
-        answer that is not paid, not this board's, or changed since it was given."""
+        answer that is not paid, not given by this board, or not a legal payment on it."""
         if type(answer) is not dict:
             raise PushError("must be a paid answer (a dict) this board gave")
-        entry = self._given.get(id(answer))
-        if entry is None or entry[0] is not answer:
+        problem = self._given.get(id(answer))
+        if problem is None:
             if answer.get("status") != "paid":
                 raise PushError(f"only a paid answer can be pushed, not one with status "
                                 f"{answer.get('status')!r}")
             raise PushError("was not given by this board's pay() since its last push or pop "
                             "(an answer from another board, or an older one): ask this board")
-        after = entry[2]
-        if after is None or entry[3] != answer:  # first push, or the answer changed since
-            snapshot = marshal.loads(marshal.dumps(answer))  # JSON values: a deep copy in C
-            after = Board(board_after(self.board, entry[1], answer))
-            entry[2], entry[3] = after, snapshot
+        key = marshal.dumps(answer)  # JSON values: the answer's content, as bytes
+        pushed = self._pushed
+        after = pushed.get(key)
+        if after is None:
+            # the question is found by the answer's identity, so the answer is checked whole:
+            # a legal payment of that question on this board, or refused
+            after = Board(board_after(self.board, problem, answer, check=True))._state()
+            if len(pushed) >= MAX_GIVEN:
+                pushed.clear()
+            pushed[key] = after
         self._stack.append(self._state())
-        self._set_state(after._state())
+        self._set_state(after)
 
     def pop(self) -> None:
         """Undo the last :meth:`push` (raises ``IndexError`` when nothing was pushed)."""
@@ -183,7 +192,7 @@ class Board:
 
     def _set_state(self, state: tuple[Any, ...]) -> None:
         (self.board, self._fields, self._merged_sources, self._members, self._compiled,
-         self._supply, self._questions, self._given) = state
+         self._supply, self._questions, self._given, self._pushed) = state
 
     def can_pay(self, cost: dict[str, Any]) -> bool:
         """Whether ``cost`` (a question, as for :meth:`pay`) can be paid on this board: the
@@ -273,7 +282,7 @@ class Board:
 
 
 _STATE = ("board", "_fields", "_merged_sources", "_members", "_compiled", "_supply", "_questions",
-          "_given")
+          "_given", "_pushed")
 """What a push replaces and a pop restores: everything but the stack itself."""
 _get_state = attrgetter(*_STATE)
 

@@ -22,8 +22,9 @@ from tapwise.models.mana import TYPES
 from tapwise.models.problem import (BOARD_KEYS, PoolMana, Problem, ProblemError, Source,
                                     dump_problem)
 from tapwise.models.values import evolve
-from tapwise.solver.queries.keep import Board as Left, board_left
+from tapwise.solver.queries.keep import Board as Left, board_left, without_keep
 from tapwise.solver.queries.plan_board import LeftError
+from tapwise.solver.verify.replay import verify
 
 LEFT_KEYS = ("sources", "pool", "player", "facts", "hand", "graveyard", "library")
 """The board keys a payment changes; the others (the opponents' sources, effects, strict) stay."""
@@ -37,12 +38,22 @@ class PushError(ProblemError):
         super().__init__("answer", message)
 
 
-def board_after(board: dict[str, Any], problem: Problem, answer: dict[str, Any]) -> dict[str, Any]:
+def board_after(board: dict[str, Any], problem: Problem, answer: dict[str, Any],
+                check: bool = False) -> dict[str, Any]:
     """The board (spec keys, as ``board`` gives them) that the paid ``answer`` to ``problem``
-    (``board`` and a cost) leaves."""
+    (``board`` and a cost) leaves; with ``check``, the answer is first replayed by the
+    independent verifier, and refused unless it is a legal payment of ``problem``."""
     if answer.get("status") != "paid":
         raise PushError(f"only a paid answer can be pushed, not one with status "
                         f"{answer.get('status')!r}")
+    if problem.keep or "max_keep" in problem.objective:  # 9.5: the payment is the main problem's
+        problem = without_keep(problem)
+        answer = {**{k: v for k, v in answer.items() if k != "kept"},
+                  "objective": {k: v for k, v in answer["objective"].items() if k != "max_keep"}}
+    if check:
+        errors = verify(problem, answer)
+        if errors:
+            raise PushError("is not a legal payment on this board: " + "; ".join(errors))
     try:
         left = _only_tapped(problem, answer) or board_left(problem, answer)
     except (LeftError, KeyError, IndexError, TypeError) as e:
