@@ -110,7 +110,7 @@ def _run(case) -> int:
     return pushes
 
 
-@settings(max_examples=150, **COMMON)
+@settings(max_examples=100, **COMMON)
 @given(push_sequences(mixed_problems()))
 def test_pushed_board_answers_as_pay_on_the_board_left(case):
     _run(case)

@@ -62,7 +62,9 @@ def board_after(board: dict[str, Any], problem: Problem, answer: dict[str, Any],
     after = evolve(problem, sources=left.sources, pool=_pool_left(problem, answer), player=player,
                    hand=left.hand, graveyard=left.graveyard, library=left.library,
                    facts=left.facts)
-    dumped = dump_problem(after)
+    # the sources are written below, each as given where it can be; what the payment leaves
+    # unchanged is taken from ``board`` as given, so neither is dumped here
+    dumped = dump_problem(evolve(after, sources=(), opponent_sources=(), keep=(), effects=()))
     out = {k: v for k, v in board.items() if k in BOARD_KEYS and k not in LEFT_KEYS}
     for key in LEFT_KEYS:
         if key in dumped:
