@@ -4,6 +4,7 @@
     python -m tapwise.benchmarks.instructions --phases pay fast  # some of them
     python -m tapwise.benchmarks.instructions --scenario rich
     python -m tapwise.benchmarks.instructions --scenario search_loop --phases pay prepared feasible can_pay
+    python -m tapwise.benchmarks.instructions --scenario engine --phases pay_unseen prepared push_pop
 
 Wall time on a shared machine drifts by a third within minutes; an instruction count
 (``valgrind --tool=cachegrind --cache-sim=no``) is the same whatever else the machine does, so
@@ -28,7 +29,12 @@ import subprocess
 import sys
 from typing import Any, Callable
 
-PHASES = ("pay", "prepared", "feasible", "can_pay", "load", "merge", "compile", "fast", "answer", "split", "verify")
+PHASES = ("pay", "pay_unseen", "prepared", "feasible", "can_pay", "push_pop", "load", "merge", "compile", "fast",
+          "answer", "split", "verify")
+
+
+UNSEEN_ROUNDS = 8
+"""Most rounds the ``pay_unseen`` phase has boards for (search_loop and engine scenarios)."""
 
 
 def _prepared(scenario: str, seed: int, n: int) -> dict[str, Callable[[], None]]:
@@ -45,10 +51,13 @@ def _prepared(scenario: str, seed: int, n: int) -> dict[str, Callable[[], None]]
     from tapwise.solver.verify.replay import verify
 
     from .generators import generate
-    from .search_loop import board_and_cost
+    from .search_loop import board_and_cost, engine_board_and_cost
 
     if scenario == "search_loop":  # the issue-22 boards: basics, duals, tri-lands, Sol Ring
         problems = [{**cost, **board} for board, cost in (board_and_cost(seed, i) for i in range(n))]
+    elif scenario == "engine":  # the same boards as an engine gives them (issue 43)
+        problems = [{**cost, **board} for board, cost in (engine_board_and_cost(seed, i)
+                                                          for i in range(n))]
     else:
         problems = list(generate(scenario, seed, n))
     boards = [prepare({k: p[k] for k in BOARD_KEYS if k in p}) for p in problems]
@@ -61,6 +70,24 @@ def _prepared(scenario: str, seed: int, n: int) -> dict[str, Callable[[], None]]
     paid = [(c, s) for c, s in zip(compiled, solutions) if s is not None and s.status == "paid"]
     raw = [solve_compiled(c) for c in compiled]
     answers = [pay(p) for p in problems]
+    # pay_unseen: every call a board pay() never met (solver/front/boards.py keeps the ones it
+    # met): one batch per round, of other seeds, made beforehand for up to UNSEEN_ROUNDS rounds
+    unseen = [[{**cost, **board} for board, cost in (
+        (engine_board_and_cost if scenario == "engine" else board_and_cost)(seed + 1000 + k, i)
+        for i in range(n))] for k in range(1 + UNSEEN_ROUNDS)]
+    batch = iter(unseen)
+
+    def pay_unseen() -> None:
+        for p in next(batch):
+            pay(p)
+
+    given = [(b, b.pay(c)) for b, c in zip(boards, costs)]  # each board's own answer, to push
+    pushable = [(b, a, c) for (b, a), c in zip(given, costs) if a["status"] == "paid"]
+
+    def push_pop(b: Any, a: dict[str, Any], c: dict[str, Any]) -> None:
+        b.push(a)
+        b.can_pay(c)
+        b.pop()
 
     def each(f: Callable[..., Any], items: list[Any]) -> Callable[[], None]:
         def run() -> None:
@@ -70,9 +97,11 @@ def _prepared(scenario: str, seed: int, n: int) -> dict[str, Callable[[], None]]
 
     return {
         "pay": each(pay, problems),
+        "pay_unseen": pay_unseen,
         "prepared": each(lambda b, c: b.pay(c), list(zip(boards, costs))),
         "feasible": each(lambda b, c: b.pay(c), list(zip(boards, feasible))),
         "can_pay": each(lambda b, c: b.can_pay(c), list(zip(boards, costs))),
+        "push_pop": each(push_pop, pushable),
         "load": each(load_problem, problems),
         "merge": each(Merge, loaded),
         "compile": each(lambda m: compile_problem(m.problem), merges),
@@ -116,6 +145,8 @@ def main(argv: list[str] | None = None) -> None:
     if args.inner:
         _inner(args.inner[0], int(args.inner[1]), args.scenario, args.seed, args.n)
         return
+    if "pay_unseen" in args.phases and args.rounds > UNSEEN_ROUNDS:
+        raise SystemExit(f"pay_unseen has boards for at most {UNSEEN_ROUNDS} rounds")
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed (Debian: apt-get install valgrind)")
     print(f"scenario {args.scenario}, seed {args.seed}, {args.n} problems: "

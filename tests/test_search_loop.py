@@ -34,6 +34,28 @@ def test_a_short_run_reports_every_measurement_beside_greedy():
     assert names[:6] == ["pay() cold", "prepared pay, first ask", "prepared pay", "prepared feasible",
                          "prepared pay, objective []", "greedy"]
     assert names[6].startswith("large 200 lands")
+    assert names[-4:] == ["engine: pay(), boards never met", "engine: prepared pay",
+                          "engine: push + can_pay + pop, first push",
+                          "engine: push + can_pay + pop, again"]
     assert all(r["calls"] and r["median_us"] > 0 for r in rows)
     table = search_loop.table(rows)
     assert table.count("\n") == len(rows) + 1 and "greedy" in table
+
+
+def test_engine_shaped_boards_are_the_named_boards_as_an_engine_gives_them():
+    """Issue 43: abilities only, one entry per kind of land named by what it makes; the same
+    mana, so every cost pays (or not) as on the named board, with the same objective values."""
+    import tapwise
+
+    for i in range(40):
+        board, cost = search_loop.board_and_cost(3, i)
+        engine, same = search_loop.engine_board_and_cost(3, i)
+        assert same == cost
+        assert [s["count"] for s in engine["sources"]] == [s.get("count", 1) for s in board["sources"]]
+        for s in engine["sources"]:
+            assert set(s) == {"id", "count", "abilities"}
+            add = s["abilities"][0]["add"]
+            assert s["id"] == ("|".join(a[1] for a in add) if isinstance(add, list) else add[1::3])
+        named, shaped = tapwise.pay({**cost, **board}), tapwise.pay({**cost, **engine})
+        assert named["status"] == shaped["status"]
+        assert named.get("objective") == shaped.get("objective")

@@ -19,7 +19,9 @@ frozen or never changed after compiling.
 
 from __future__ import annotations
 
+import marshal
 import time
+from operator import attrgetter
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,6 +36,7 @@ from tapwise.solver.front.compile import CompiledBoard, compile_board, compile_p
 from tapwise.solver.fast.feasible import Checks, Supply, board_supply, cost_checks
 from tapwise.solver.front.merge import Merge
 from tapwise.solver.answer.explain import explain_by_count
+from tapwise.solver.queries.pushed import PushError, board_after
 from tapwise.solver.queries.pay import (Kept, pay, _echo_id, _error, _keeping, infeasible_answer,
                                         pay_compiled, with_unread)
 
@@ -42,6 +45,9 @@ QUESTION_KEYS = COST_KEYS + ("keep", "id")
 castable (spec 9.5), and an id."""
 PLAIN_KEYS = frozenset(("cost", "objective", "id"))
 """A question holding only these is decided by its cost text and objective (see _plain_key)."""
+MAX_GIVEN = 256
+"""Most paid answers a board remembers for :meth:`Board.push`, and most boards pushed answers
+left it keeps (all are forgotten when full)."""
 MAX_KEPT_COSTS = 4096
 """Most plain questions a board keeps compiled (a search asks a few hundred different costs)."""
 
@@ -73,8 +79,7 @@ class Board:
     is not valid, so a bad board fails once, where it is made."""
 
     __slots__ = ("board", "_fields", "_fields_notes", "_merged_sources", "_members", "_compiled",
-                 "_supply",
-                 "_questions")
+                 "_supply", "_questions", "_given", "_pushed", "_stack")
 
     def __init__(self, board: dict[str, Any]) -> None:
         if not isinstance(board, dict):
@@ -94,6 +99,11 @@ class Board:
         self._supply: Supply | None = board_supply(self._compiled.compiled)
         # plain ones, by _plain_key
         self._questions: dict[tuple[str, tuple[str, ...] | None], _Question] = {}
+        # the questions of the paid answers this board gave, by the answer's identity
+        self._given: dict[int, Problem] = {}
+        # the state each answer pushed left (another Board's), by the answer's content
+        self._pushed: dict[bytes, tuple[Any, ...]] = {}
+        self._stack: list[tuple[Any, ...]] = []  # the states push left behind, for pop
 
     def problem(self, cost: dict[str, Any]) -> Problem:
         """The whole problem of ``cost`` on this board, as ``load_problem({**cost, **board})``
@@ -116,7 +126,10 @@ class Board:
             return _error(str(e), cost)
         if q.compiled is None:  # spec 9.5: the keep model reads the whole board
             with deadlines.request(q.problem.time_limit, started):
-                return _keeping(q.problem, cost)
+                try:
+                    return self._give(_keeping(q.problem, cost), q.problem)
+                except (ProblemError, CostError) as e:  # as pay() says it: a key keep refuses
+                    return _error(str(e), cost)
         if q.unpaid:
             if q.told is not None:
                 # a copy: nothing shared with the kept one
@@ -124,7 +137,66 @@ class Board:
             with deadlines.request(q.problem.time_limit, started):  # no payment: no search
                 return _echo_id(with_unread(q.merge.split(infeasible_answer(q.compiled)),
                                             q.problem), cost)
-        return pay_compiled(q.problem, q.merge, q.compiled, cost, started, kept=q.kept)
+        return self._give(pay_compiled(q.problem, q.merge, q.compiled, cost, started,
+                                       kept=q.kept), q.problem)
+
+    def _give(self, answer: dict[str, Any], problem: Problem) -> dict[str, Any]:
+        """``answer``; when paid, the question it answers is noted by the answer's identity, for
+        :meth:`push` (an int to an object kept anyway: asking allocates nothing for it)."""
+        if answer.get("status") == "paid":
+            given = self._given
+            if len(given) >= MAX_GIVEN:
+                given.clear()
+            given[id(answer)] = problem
+        return answer
+
+    def push(self, answer: dict[str, Any]) -> None:
+        """Apply ``answer``, a paid answer this board's :meth:`pay` gave since its last push or
+        pop: the board is now what the payment leaves (solver/queries/pushed.py: copies tapped or
+        sacrificed, counters and uses spent, life, energy and cards paid, the mana left in the
+        pool within the step, 106.4), and every question is answered as ``tapwise.pay`` answers
+        it on that board described afresh. :meth:`pop` undoes it. Raises
+        :class:`~tapwise.solver.queries.pushed.PushError` (a ProblemError on ``answer``) for an
+        answer that is not paid, not given by this board, or not a legal payment on it."""
+        if type(answer) is not dict:
+            raise PushError("must be a paid answer (a dict) this board gave")
+        problem = self._given.get(id(answer))
+        if problem is None:
+            if answer.get("status") != "paid":
+                raise PushError(f"only a paid answer can be pushed, not one with status "
+                                f"{answer.get('status')!r}")
+            raise PushError("was not given by this board's pay() since its last push or pop "
+                            "(an answer from another board, or an older one): ask this board")
+        key = marshal.dumps(answer)  # JSON values: the answer's content, as bytes
+        pushed = self._pushed
+        after = pushed.get(key)
+        if after is None:
+            # the question is found by the answer's identity, so the answer is checked whole:
+            # a legal payment of that question on this board, or refused
+            after = Board(board_after(self.board, problem, answer, check=True))._state()
+            if len(pushed) >= MAX_GIVEN:
+                pushed.clear()
+            pushed[key] = after
+        self._stack.append(self._state())
+        self._set_state(after)
+
+    def pop(self) -> None:
+        """Undo the last :meth:`push` (raises ``IndexError`` when nothing was pushed)."""
+        if not self._stack:
+            raise IndexError("pop: nothing was pushed on this board")
+        self._set_state(self._stack.pop())
+
+    @property
+    def depth(self) -> int:
+        """How many pushes :meth:`pop` can undo."""
+        return len(self._stack)
+
+    def _state(self) -> tuple[Any, ...]:
+        return _get_state(self)
+
+    def _set_state(self, state: tuple[Any, ...]) -> None:
+        (self.board, self._fields, self._fields_notes, self._merged_sources, self._members,
+         self._compiled, self._supply, self._questions, self._given, self._pushed) = state
 
     def can_pay(self, cost: dict[str, Any]) -> bool:
         """Whether ``cost`` (a question, as for :meth:`pay`) can be paid on this board: the
@@ -211,6 +283,12 @@ class Board:
     def _merge(self, prob: Problem) -> Merge:
         """The :class:`Merge` that ``Merge(prob)`` would make, from the board's merge."""
         return Merge.given(prob, self._members, self._merged_sources)
+
+
+_STATE = ("board", "_fields", "_fields_notes", "_merged_sources", "_members", "_compiled",
+          "_supply", "_questions", "_given", "_pushed")
+"""What a push replaces and a pop restores: everything but the stack itself."""
+_get_state = attrgetter(*_STATE)
 
 
 def _plain_key(cost: dict[str, Any]) -> tuple[str, tuple[str, ...] | None] | None:

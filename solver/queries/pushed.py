@@ -1,0 +1,195 @@
+"""The board a paid answer leaves, for a prepared board's ``push`` (issue 43).
+
+A search over casts within a turn asks "cast this, then what can I still cast?". The board
+after a payment is the board as given, less what the payment spent: the copies it tapped or
+sacrificed, the counters and uses it spent, the cards it took (solver/queries/keep.py's
+:func:`board_left`, the replay a plan and ``keep`` use), the life and energy it paid, and the
+pool. Within a step the mana left in the pool stays there (106.4): the pool mana the payment
+did not spend, and the mana its activations made and did not spend, each with its snow flag and
+restriction (106.6a).
+
+The answer names sources and types, not mana units, so the mana left over is given back to the
+sources that made it: per source, what its activations made less what the payments took from
+it. When that does not account for the answer's ``left_over_counts`` exactly (mana an extra or a
+replacement made, 9.4), the answer is refused (:class:`PushError`), never guessed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tapwise.models.mana import TYPES
+from tapwise.models.problem import (BOARD_KEYS, PoolMana, Problem, ProblemError, Source,
+                                    dump_problem)
+from tapwise.models.values import evolve
+from tapwise.solver.queries.keep import Board as Left, board_left, without_keep
+from tapwise.solver.queries.plan_board import LeftError
+from tapwise.solver.verify.replay import verify
+
+LEFT_KEYS = ("sources", "pool", "player", "facts", "hand", "graveyard", "library")
+"""The board keys a payment changes; the others (the opponents' sources, effects, strict) stay."""
+
+
+class PushError(ProblemError):
+    """An answer that can't be applied to the board: not paid, not this board's, or mana left
+    over that can't be given back to its makers."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__("answer", message)
+
+
+def board_after(board: dict[str, Any], problem: Problem, answer: dict[str, Any],
+                check: bool = False) -> dict[str, Any]:
+    """The board (spec keys, as ``board`` gives them) that the paid ``answer`` to ``problem``
+    (``board`` and a cost) leaves; with ``check``, the answer is first replayed by the
+    independent verifier, and refused unless it is a legal payment of ``problem``."""
+    if answer.get("status") != "paid":
+        raise PushError(f"only a paid answer can be pushed, not one with status "
+                        f"{answer.get('status')!r}")
+    if problem.keep or "max_keep" in problem.objective:  # 9.5: the payment is the main problem's
+        problem = without_keep(problem)
+        answer = {**{k: v for k, v in answer.items() if k != "kept"},
+                  "objective": {k: v for k, v in answer["objective"].items() if k != "max_keep"}}
+    if check:
+        errors = verify(problem, answer)
+        if errors:
+            raise PushError("is not a legal payment on this board: " + "; ".join(errors))
+    try:
+        left = _only_tapped(problem, answer) or board_left(problem, answer)
+    except (LeftError, KeyError, IndexError, TypeError) as e:
+        raise PushError(f"the answer does not replay on this board ({e})") from None
+    player = evolve(problem.player, life=left.life, energy=left.energy)
+    after = evolve(problem, sources=left.sources, pool=_pool_left(problem, answer), player=player,
+                   hand=left.hand, graveyard=left.graveyard, library=left.library,
+                   facts=left.facts)
+    # the sources are written below, each as given where it can be; what the payment leaves
+    # unchanged is taken from ``board`` as given, so neither is dumped here
+    dumped = dump_problem(evolve(after, sources=(), opponent_sources=(), keep=(), effects=()))
+    out = {k: v for k, v in board.items() if k in BOARD_KEYS and k not in LEFT_KEYS}
+    for key in LEFT_KEYS:
+        if key in dumped:
+            out[key] = dumped[key]
+    if left.sources:
+        out["sources"] = _sources_json(board.get("sources", []), problem, left.sources)
+    return out
+
+
+def _sources_json(given: list[Any], problem: Problem, left: tuple[Source, ...]) -> list[Any]:
+    """The sources left, each written as it was given where the payment left it as it was or
+    only tapped some of its copies (so a card given by name stays so, and a version-1 board stays
+    version 1); entries the payment changed otherwise, or split, as the model writes them."""
+    as_given = {s.id: (s, raw) for s, raw in zip(problem.sources, given)}
+    out: list[Any] = []
+    for s in left:
+        was = as_given.get(s.id)
+        if was is not None and was[0] == s:
+            out.append(was[1])
+        elif was is not None and isinstance(was[1], dict) and evolve(was[0], tapped=s.tapped) == s:
+            out.append({**was[1], "tapped": s.tapped})
+        else:
+            out.append(s.to_json())
+    return out
+
+
+def _only_tapped(problem: Problem, answer: dict[str, Any]) -> Left | None:
+    """:func:`board_left`'s board when the answer only tapped copies: a version-1 problem whose
+    activations are all of ``{T}`` abilities that sacrifice nothing, so each activation taps
+    ``times`` untapped copies of its entry and changes nothing else (the copies of an entry
+    differ only in being tapped); None for any other, which the full replay works out."""
+    if problem.v2 or problem.payment is not None:
+        return None
+    tapped: dict[str, int] = {}
+    by_id = {s.id: s for s in problem.sources}
+    for act in answer.get("activations", ()):
+        src = by_id.get(act["source"])
+        if src is None or "sacrificed" in act or "tapped" in act:
+            return None
+        ability = src.abilities[act["ability"]]
+        if not ability.tap or ability.sacrifice:
+            return None
+        n = tapped.get(src.id, src.tapped) + act.get("times", 1)
+        if n > src.count:
+            return None  # more than it has: the replay says why
+        tapped[src.id] = n
+    player = problem.player
+    sources = tuple([s if s.id not in tapped else evolve(s, tapped=tapped[s.id])
+                     for s in problem.sources])
+    return Left(sources, player.life - answer.get("life_paid", 0) - answer.get("damage", 0),
+                player.energy - answer.get("energy_paid", 0), problem.hand, problem.graveyard,
+                problem.library, problem.facts)
+
+
+def _pool_left(problem: Problem, answer: dict[str, Any]) -> tuple[PoolMana, ...]:
+    """The pool after ``answer``: the given pool less what its payments spent, then the mana its
+    activations made and left over (106.4), one pool entry per maker."""
+    spent_from_pool: dict[int, int] = {}
+    paid_from: dict[tuple[str, str], int] = {}  # (source id, type) -> units paid from it
+    for payment in answer.get("payments", ()):
+        for item in payment.get("mana", ()):
+            n = item.get("count", 1)
+            if item.get("source") == "pool":
+                spent_from_pool[item["pool"]] = spent_from_pool.get(item["pool"], 0) + n
+            elif "source" in item and "type" in item:
+                key = (item["source"], item["type"])
+                paid_from[key] = paid_from.get(key, 0) + n
+    kept: list[PoolMana] = []
+    for m in problem.pool:
+        if spent_from_pool.get(m.entry, 0) > 0:
+            spent_from_pool[m.entry] -= 1
+        else:
+            kept.append(m)
+    if any(spent_from_pool.values()):
+        raise PushError("the answer spends pool mana the board doesn't have")
+    wanted = answer.get("left_over_counts", {})
+    got: dict[str, int] = {}
+    for m in kept:  # the answer's mana left counts the pool's too
+        got[m.type] = got.get(m.type, 0) + 1
+    if got == wanted:
+        return tuple(kept)
+    made = _made(problem, answer)
+    entry = max((m.entry for m in problem.pool), default=-1) + 1
+    for (sid, t), (n, snow, only) in made.items():
+        n -= paid_from.get((sid, t), 0)
+        if n <= 0:
+            continue
+        got[t] = got.get(t, 0) + n
+        kept.extend([PoolMana(t, snow, only, None, entry)] * n)
+        entry += 1
+    if {t: n for t, n in got.items() if n} != dict(wanted):
+        raise PushError(f"the mana left over ({wanted}) can't be given back to the sources that "
+                        "made it (an extra's or a replacement's mana, 9.4): it can't be pushed")
+    return tuple(kept)
+
+
+def _made(problem: Problem, answer: dict[str, Any]) -> dict[tuple[str, str], tuple[int, Any, Any]]:
+    """Per (source id, type): the units the answer's activations made there, the source's snow
+    flag and the ability's restriction (one restriction per source and type, else refused)."""
+    by_id = {s.id: s for s in problem.sources}
+    made: dict[tuple[str, str], tuple[int, Any, Any]] = {}
+    for act in answer.get("activations", ()):
+        sid = act["source"]
+        src = by_id.get(sid)
+        if src is None:  # an entry the replay split off (``id~2``) is named by its own id
+            src = by_id.get(sid.rsplit("~", 1)[0])
+        if src is None:
+            raise PushError(f"the answer activates {sid!r}, which this board doesn't have")
+        only = src.abilities[act["ability"]].only
+        times = act.get("times", 1)
+        for t in _types(act.get("adds", "")):
+            n, snow, was = made.get((sid, t), (0, src.snow, only))
+            if was != only:
+                raise PushError(f"{sid!r} made {t} mana with two restrictions: the mana left "
+                                "over can't be told apart, so it can't be pushed")
+            made[(sid, t)] = (n + times, snow, only)
+    return made
+
+
+def _types(adds: str) -> list[str]:
+    """The mana types of an ``adds`` string, one per unit (``{C}{C}`` -> C, C)."""
+    out = []
+    for part in adds.replace("}", "").split("{")[1:]:
+        if part not in TYPES:
+            raise PushError(f"the activation's mana {adds!r} is not one unit per symbol: it can't "
+                            "be given back to the pool")
+        out.append(part)
+    return out

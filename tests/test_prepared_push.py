@@ -1,0 +1,259 @@
+"""A prepared board's ``push`` and ``pop`` (issue 43, solver/queries/pushed.py).
+
+Contract: after ``board.push(answer)`` every question is answered, byte for byte, as
+``tapwise.pay`` answers it on the board the payment leaves described afresh (``board.board``),
+and that board is what an independent replay of the answer says is left (tests/reference's
+plan_left_brute, which shares no code with the solver, for the sources and player; the pool
+counted here: the pool mana not spent and the answer's mana left over, 106.4). ``pop`` gives
+back the board before, answering byte for byte as before. What can't be pushed is refused.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+import tapwise
+from tapwise.models.mana import ManaCost
+from tapwise.models.problem import BOARD_KEYS, ProblemError
+from tapwise.solver.queries.pushed import PushError
+
+try:
+    from strategies import mixed_problems, v2_problems
+    from test_plan import plain_plans
+    from reference import TooBig, Unsupported
+    from reference.brute import brute_pay
+    from reference.plan_left_brute import board_left as reference_left
+except ImportError:  # tests/ imported as a package
+    from tests.strategies import mixed_problems, v2_problems
+    from tests.test_plan import plain_plans
+    from tests.reference import TooBig, Unsupported
+    from tests.reference.brute import brute_pay
+    from tests.reference.plan_left_brute import board_left as reference_left
+
+COMMON = dict(derandomize=True, deadline=None, database=None, print_blob=False,
+              suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much,
+                                     HealthCheck.data_too_large])
+
+
+def _dump(answer: dict) -> str:
+    return json.dumps(answer, sort_keys=True)
+
+
+def _split(problem: dict) -> tuple[dict, dict]:
+    board = {k: v for k, v in problem.items() if k in BOARD_KEYS}
+    cost = {k: v for k, v in problem.items() if k not in BOARD_KEYS and k != "query"}
+    return board, cost
+
+
+def _asks_as_pay(board: tapwise.Board, described: dict, costs: list[dict]) -> None:
+    for cost in costs:
+        want = _dump(tapwise.pay({**copy.deepcopy(cost), **copy.deepcopy(described)}))
+        assert _dump(board.pay(copy.deepcopy(cost))) == want, (described, cost)
+
+
+@st.composite
+def push_sequences(draw, problem_strategy):
+    """A board, three costs asked of it (one with X, one keeping another castable), and a
+    sequence of operations: 0 ask and push its answer when paid, 1 pop."""
+    board, first = _split(draw(problem_strategy))
+    costs = [first]
+    for _ in range(2):
+        _, other = _split(draw(problem_strategy))
+        costs.append(other)
+    x_symbols = draw(st.sampled_from(["", "{X}", "{X}{G}"]))
+    costs.append({"cost": x_symbols + "{1}", "x": draw(st.integers(0, 2))})
+    costs.append({"cost": "{1}", "keep": [{"cost": draw(st.sampled_from(["{G}", "{R}{R}", "{2}"]))}]})
+    ops = draw(st.lists(st.tuples(st.integers(0, 1), st.integers(0, len(costs) - 1)),
+                        min_size=1, max_size=5))
+    return board, costs, ops
+
+
+def _run(case) -> int:
+    """Runs a push/pop sequence, comparing every level with pay() on its description; the number
+    of pushes made."""
+    board, costs, ops = case
+    try:
+        prepared = tapwise.prepare(copy.deepcopy(board))
+    except ProblemError:
+        assume(False)
+    described = [board]  # the description of each level, the board as given at the bottom
+    pushes = 0
+    for op, i in ops:
+        if op == 1 and prepared.depth:
+            prepared.pop()
+            described.pop()
+            _asks_as_pay(prepared, described[-1], costs)  # pop gives back the board before
+            continue
+        answer = prepared.pay(copy.deepcopy(costs[i]))
+        if answer["status"] != "paid":
+            with pytest.raises(PushError):
+                prepared.push(answer)
+            continue
+        try:
+            prepared.push(answer)
+        except PushError as e:  # only mana an extra or replacement made is refused (9.4)
+            assert "9.4" in str(e) or "restrictions" in str(e), str(e)
+            continue
+        pushes += 1
+        described.append(copy.deepcopy(prepared.board))
+        assert prepared.depth == len(described) - 1
+        _asks_as_pay(prepared, described[-1], costs)
+    while prepared.depth:
+        prepared.pop()
+    _asks_as_pay(prepared, board, costs)
+    return pushes
+
+
+@settings(max_examples=100, **COMMON)
+@given(push_sequences(mixed_problems()))
+def test_pushed_board_answers_as_pay_on_the_board_left(case):
+    _run(case)
+
+
+@settings(max_examples=80, **COMMON)
+@given(push_sequences(v2_problems()))
+def test_pushed_version_2_board_answers_as_pay_on_the_board_left(case):
+    _run(case)
+
+
+def _pool_types(board: dict) -> Counter:
+    """The mana in a board's pool, per type (the pool's entries are mana strings or objects)."""
+    out: Counter = Counter()
+    for entry in board.get("pool", []):
+        text = entry if isinstance(entry, str) else entry["mana"]
+        out.update(str(s).strip("{}") for s in ManaCost.parse(text).symbols)
+    return out
+
+
+@settings(max_examples=150, **COMMON)
+@given(plain_plans())
+def test_board_left_is_what_the_reference_replay_leaves(case):
+    """Costs paid one after another, each answer pushed: the next cost then pays on the pushed
+    board exactly when the reference payer pays it on the sources and player the reference
+    replay of the answers leaves (with the same objective values), and the pool holds the mana
+    the answer says is left over (the pool's not spent and what its activations made, 106.4)."""
+    board, costs, _ = case
+    prepared = tapwise.prepare(copy.deepcopy(board))
+    answers: list[dict] = []
+    for cost in costs:
+        answer = prepared.pay(copy.deepcopy(cost))
+        if answer["status"] != "paid":
+            continue
+        try:
+            prepared.push(answer)
+        except PushError as e:
+            assert "9.4" in str(e) or "restrictions" in str(e), str(e)
+            return
+        answers.append(answer)
+        # the mana left: the pool's not spent and what the activations made and left over
+        pool = Counter(answer["left_over_counts"])
+        assert _pool_types(prepared.board) == pool
+        sources, player = reference_left(board, answers)
+        if pool or "opponent_sources" in board:
+            continue  # the reference replay knows no pool
+        for probe in costs:
+            got = prepared.pay({**copy.deepcopy(probe), "objective": ["min_sources"]})
+            try:
+                ref = brute_pay({**copy.deepcopy(probe), "sources": sources, "player": player,
+                                 "objective": ["min_sources"]})
+            except (TooBig, Unsupported):
+                continue
+            assert got["status"] == ref["status"], (board, answers, probe)
+            if got["status"] == "paid":
+                assert got["objective"] == ref["objective"], (board, answers, probe)
+
+
+FOREST_SOL = {"sources": [{"id": "Sol Ring", "abilities": [{"add": "{C}{C}"}]},
+                          {"name": "Forest", "count": 2}], "pool": ["{R}"]}
+
+
+def test_106_4_mana_left_over_stays_in_the_pool_within_the_step():
+    """{1} paid from the pool's {R}; then {C}, which only the Sol Ring's {C}{C} pays: one {C}
+    is left over and stays in the pool (106.4), so a second {C} is paid from the pool with no
+    activation."""
+    board = tapwise.prepare(copy.deepcopy(FOREST_SOL))
+    a = board.pay({"cost": "{1}"})
+    assert a["activations"] == [] and a["left_over_counts"] == {}
+    board.push(a)
+    assert "pool" not in board.board
+    a = board.pay({"cost": "{C}"})
+    assert a["left_over_counts"] == {"C": 1}
+    board.push(a)
+    assert board.depth == 2 and board.board["pool"] == ["{C}"]
+    c = board.pay({"cost": "{C}"})
+    assert c["status"] == "paid" and c["activations"] == []
+    board.pop()
+    board.pop()
+    assert board.board == FOREST_SOL and board.depth == 0
+
+
+def test_tapped_copies_are_gone_for_the_next_cost():
+    """Two Forests: {G}{G} pushed leaves none untapped, so {G} can't be paid until the pop."""
+    board = tapwise.prepare({"sources": [{"name": "Forest", "count": 2}]})
+    board.push(board.pay({"cost": "{G}{G}"}))
+    assert board.board["sources"] == [{"name": "Forest", "count": 2, "tapped": 2}]
+    assert board.can_pay({"cost": "{G}"}) is False
+    assert board.pay({"cost": "{G}"})["status"] == "infeasible"
+    board.pop()
+    assert board.can_pay({"cost": "{G}"}) is True
+
+
+def test_life_paid_is_gone_for_the_next_cost():
+    """{W/P} paid with 2 life (no white source; 107.4f), at 3 life: a second {W/P} can't be
+    paid with the 1 life left (119.4: a player can't pay more life than they have)."""
+    board = tapwise.prepare({"sources": [{"name": "Forest"}], "player": {"life": 3}})
+    a = board.pay({"cost": "{W/P}"})
+    assert a["life_paid"] == 2
+    board.push(a)
+    assert board.board["player"]["life"] == 1
+    assert board.pay({"cost": "{W/P}"})["status"] == "infeasible"
+
+
+def test_what_cant_be_pushed_is_refused_by_name():
+    board = tapwise.prepare({"sources": [{"name": "Forest"}]})
+    other = tapwise.prepare({"sources": [{"name": "Forest"}]})
+    with pytest.raises(PushError, match="status 'infeasible'"):
+        board.push(board.pay({"cost": "{U}"}))
+    with pytest.raises(PushError, match="another board"):
+        board.push(other.pay({"cost": "{G}"}))
+    with pytest.raises(PushError, match="another board"):
+        board.push(tapwise.pay({"cost": "{G}", "sources": [{"name": "Forest"}]}))
+    with pytest.raises(PushError, match="a dict"):
+        board.push("paid")  # type: ignore[arg-type]
+    with pytest.raises(IndexError, match="nothing was pushed"):
+        board.pop()
+    a = board.pay({"cost": "{G}"})
+    board.push(a)
+    with pytest.raises(PushError, match="another board"):  # asked of the board below
+        board.push(a)
+    board.pop()
+    board.push(a)  # pushed again after the pop: the same board left
+    assert board.board["sources"][0]["tapped"] == 1
+    board.pop()
+    a["activations"][0]["times"] = 2  # changed by the caller: two Forests, where there is one
+    with pytest.raises(PushError, match="not a legal payment"):
+        board.push(a)
+    assert board.depth == 0
+
+
+@settings(max_examples=200, **COMMON)
+@given(mixed_problems())
+def test_a_payment_that_only_taps_leaves_what_the_full_replay_leaves(problem):
+    """The shortcut for answers that only tap copies ({T} abilities sacrificing nothing, on a
+    version-1 board) gives the board the copy-by-copy replay (keep.board_left) gives."""
+    from tapwise.models.loader import load_problem
+    from tapwise.solver.queries.keep import board_left
+    from tapwise.solver.queries.pushed import _only_tapped
+
+    answer = tapwise.pay(copy.deepcopy(problem))
+    assume(answer["status"] == "paid" and not problem.get("keep"))
+    loaded = load_problem(copy.deepcopy(problem))
+    quick = _only_tapped(loaded, answer)
+    if quick is not None:
+        assert quick == board_left(loaded, answer)
