@@ -219,6 +219,17 @@ def test_other_costs_reported_for_an_object_without_them():
         "other_costs: the object has no other costs"]
 
 
+def test_other_costs_reported_for_an_object_with_no_keyword_at_all():
+    """9.3: a problem with none of 9.3's keys takes nothing of the board beyond its mana: an
+    answer saying its other costs tapped a Bear is rejected all the same (found by mutation:
+    the check was reached only when the problem had a 9.3 key)."""
+    a = paid_by_forest(other_costs={"tapped": ["bear"]})
+    assert errors({"cost": "{G}", "sources": [BEARS, FOREST], "player": {"life": 20}}, a)[:1] == [
+        "other_costs: the object has no other costs"]
+    assert errors({"cost": "{G}", "sources": [BEARS, FOREST], "player": {"life": 20}},
+                  paid_by_forest()) == []
+
+
 PETS = {**PET, "count": 3}
 
 

@@ -397,6 +397,8 @@ def replay(p: Problem, answer: dict[str, Any], measured: dict[str, int] | None =
         late = replay_keywords(p, answer, board, taps, errors)
         sacrificed += late.sacrificed
         floor = late.distinct_copies(p, answer)
+    elif answer.get("other_costs") is not None:  # 9.3: nothing of the board may be taken so
+        errors.append("other_costs: the object has no other costs")
     if board is not None:
         for sid, n in board.distinct().items():
             floor[sid] = max(floor.get(sid, 0), n)
