@@ -62,8 +62,10 @@ class Activation:
 
     def action(self) -> dict[str, Any]:
         """``TapLandForMana`` for a land's plain ability (the selection the engine offers for
-        this ability and mana), else ``ActivateAbility`` (choices follow at prompts)."""
-        if not (self.source.is_land and self.ability.plain):
+        this ability and mana) when it makes one mana or a filter land's combination, else
+        ``ActivateAbility`` (choices follow at prompts; the engine takes it for lands too)."""
+        one = len(self.made) == 1 or bool(self.ability.combinations)
+        if not (self.source.is_land and self.ability.plain and one):
             return {"type": "ActivateAbility",
                     "data": {"source_id": self.source.object_id,
                              "ability_index": self.ability.index}}
@@ -85,10 +87,13 @@ class Activation:
             "restrictions": [], "penalty": self.ability.penalty, "taps_for_mana": []}
         return {"type": "TapLandForMana", "data": {"selection": selection}}
 
-    def color_choice(self) -> dict[str, Any]:
-        """The answer to the ``ChooseManaColor`` prompt after ``ActivateAbility``."""
+    def color_choice(self, prompt: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """The answer to the ``ChooseManaColor`` prompt after ``ActivateAbility``: one color,
+        or each mana's type when the prompt asks for a combination (``AnyCombination``)."""
         made = self.made
-        choice = ({"type": "SingleColor", "data": made[0]} if len(set(made)) == 1
+        asked = (((prompt or {}).get("data") or {}).get("choice") or {}).get("type")
+        choice = ({"type": "SingleColor", "data": made[0]}
+                  if len(set(made)) == 1 and asked != "AnyCombination"
                   else {"type": "Combination", "data": made})
         return {"type": "ChooseManaColor", "data": {"choice": choice}}
 
@@ -131,21 +136,24 @@ class Payment:
 def _ordered(activations: list[Activation], feeders: list[list[str]]) -> list[Activation]:
     """Each ability with a mana cost right after the activations that pay for it, the rest
     after: the engine spends pool mana on an ability's cost itself, so the pool then holds as
-    little else as possible."""
+    little else as possible. When a source activates more than once, tapwise's own order
+    (legal, section 3) is kept."""
+    if len({a.source.id for a in activations}) < len(activations):
+        return list(activations)
     by_source = {a.source.id: a for a in activations}
     done: list[Activation] = []
 
-    def emit(a: Activation, fed_by: list[str]) -> None:
+    def emit(a: Activation, fed_by: list[str], seen: frozenset[str]) -> None:
         for source_id in fed_by:
             feeder = by_source[source_id]
-            if feeder not in done:
-                emit(feeder, feeders[activations.index(feeder)])
+            if feeder not in done and source_id not in seen:
+                emit(feeder, feeders[activations.index(feeder)], seen | {source_id})
         if a not in done:
             done.append(a)
 
     for a, fed_by in zip(activations, feeders):
         if fed_by:
-            emit(a, fed_by)
+            emit(a, fed_by, frozenset({a.source.id}))
     return done + [a for a in activations if a not in done]
 
 
@@ -293,7 +301,7 @@ class _Player:
                 waiting = self.prompt()
                 kind = waiting["type"]
                 if kind == "ChooseManaColor":
-                    self.send(activation.color_choice())
+                    self.send(activation.color_choice(waiting))
                 elif kind == "PayManaAbilityMana":
                     wanted = list(activation.paid_with)
                     if wanted not in waiting["data"]["options"]:
@@ -311,6 +319,20 @@ class _Player:
                     self.send({"type": "ChooseX", "data": {"value": activation.removed}})
                 else:
                     break
+
+    def pay_cost(self, waiting: Mapping[str, Any], pay_with: Payment) -> None:
+        """The spell's own additional cost: the permanents tapwise sacrifices, or any cards
+        for a discard (which cards is not a payment question: the first the engine offers)."""
+        kind = (waiting["data"].get("kind") or {}).get("type")
+        if kind == "Discard":
+            n = int(pay_with.answer.get("discarded", 0))
+            cards = list(waiting["data"].get("choices") or [])[:n]
+            if len(cards) < n or n == 0:
+                raise AdapterError(f"{pay_with.spell.name}: the engine asks for a discard, "
+                                   f"tapwise discards {n}")
+            self.send({"type": "SelectCards", "data": {"cards": cards}})
+        else:
+            self.send(_select(waiting, pay_with.cost_sacrificed, pay_with.spell.name))
 
     def convoke(self, pay_with: Payment, graveyard: Sequence[int]) -> None:
         """Convoke and improvise taps, then delve's exiles, as ``TapForConvoke`` (the engine's
@@ -361,7 +383,7 @@ def play(game: Any, seat: int, pay_with: Payment, decide: Decide = _ai,
         for _ in range(50):  # targets, modes and X come before payment (601.2b-f)
             waiting = prompt()
             if waiting["type"] == "PayCost":
-                player.send(_select(waiting, pay_with.cost_sacrificed, spell.name))
+                player.pay_cost(waiting, pay_with)
                 continue
             if waiting["type"] in PAYMENT_PROMPTS or waiting["type"] == "Priority":
                 break

@@ -349,6 +349,11 @@ def read_abilities(index: int, ability: Mapping[str, Any], what: str,
     the rest of Tron); raises :class:`AdapterError` naming the shape tapwise isn't told here."""
     if ability.get("condition") is not None:
         raise AdapterError(f"{what}: an activation condition")
+    for restriction in ability.get("activation_restrictions") or []:
+        kind = restriction if isinstance(restriction, str) else (
+            restriction.get("type") if "type" in restriction else next(iter(restriction)))
+        if kind != "AsInstant":  # "activate only as an instant" restricts nothing here
+            raise AdapterError(f"{what}: an activation restriction {kind!r}")
     if ability.get("activation_zone") not in (None, "Battlefield"):
         raise AdapterError(f"{what}: activated from the {ability['activation_zone']}")
     effect = ability.get("effect") or {}
@@ -484,6 +489,8 @@ class Board:
     graveyard: tuple[int, ...] = ()
     """Object ids of the cards in the seat's graveyard (delve exiles from them)."""
     facts: Mapping[str, int] = field(default_factory=dict)
+    hand: int = 0
+    """Cards in hand other than the one being cast (what a discard cost can take)."""
 
     def source(self, source_id: str) -> EngineSource:
         for s in self.sources:
@@ -511,8 +518,13 @@ class Board:
             problem[keyword] = True
         if "delve" in spell.keywords or "exile_graveyard" in spell.other_costs:
             problem["graveyard"] = len(self.graveyard)
-        if spell.other_costs:
-            problem["other_costs"] = dict(spell.other_costs)
+        other = dict(spell.other_costs)
+        if "life_cost" in other:
+            problem["life_cost"] = other.pop("life_cost")
+        if "discard" in other:
+            problem["hand"] = self.hand
+        if other:
+            problem["other_costs"] = other
         if self.facts:
             problem["facts"] = dict(self.facts)
         if keep:
@@ -575,16 +587,21 @@ def read_board(game: Any, seat: int) -> Board:
         pool.append("{%s}" % letter)
     return Board(seat, tuple(sources), tuple(pool), int(player["life"]), tuple(unsupported),
                  int(player.get("energy") or 0),
-                 tuple(int(i) for i in player.get("graveyard") or []), dict(facts.values))
+                 tuple(int(i) for i in player.get("graveyard") or []), dict(facts.values),
+                 max(0, len(player.get("hand") or []) - 1))
 
 
-def read_other_costs(additional: Mapping[str, Any] | None, what: str) -> dict[str, Any]:
+def read_other_costs(additional: Mapping[str, Any] | None, what: str, x: bool = False
+                     ) -> dict[str, Any]:
     """A spell's required additional cost (the engine's ``additional_cost``) as 9.3's
-    ``other_costs``; optional ones (kicker) are not asked for, so the spell is paid without."""
+    ``other_costs`` (``life_cost`` for life, a problem key of its own); optional ones
+    (kicker) are not asked for, so the spell is paid without. ``x``: the mana cost has X."""
     if not additional or additional.get("type") != "Required":
         return {}
     cost = additional.get("data") or {}
     kind = cost.get("type")
+    if kind == "Sacrifice" and int(cost.get("count", 1)) == ALL_COUNTERS:
+        raise AdapterError(f"{what}: an additional cost of sacrificing any number")
     if kind == "Sacrifice":
         target = cost.get("target") or {}
         parts = target["filters"] if target.get("type") == "Or" else [target]
@@ -596,6 +613,16 @@ def read_other_costs(additional: Mapping[str, Any] | None, what: str) -> dict[st
         else:
             found = kinds[0].filter()
         return {"sacrifice_other": {**found, "n": int(cost.get("count", 1))}}
+    if kind in ("Discard", "PayLife") and not cost.get("self_ref") and not cost.get("filter"):
+        amount = cost.get("count" if kind == "Discard" else "amount") or {}
+        qty = amount.get("qty") or {}
+        if amount.get("type") == "Ref" and qty == {"type": "Variable", "name": "X"} and not x:
+            # "discard X cards" / "pay X life" where X is in no mana: the player chooses X
+            # (107.3), and X = 0 is always a legal choice; the cast then answers ChooseX 0
+            return {}
+        if amount.get("type") == "Fixed":
+            n = int(amount["value"])
+            return {"discard": n} if kind == "Discard" else {"life_cost": n}
     raise AdapterError(f"{what}: an additional cost of type {kind!r}")
 
 
@@ -606,7 +633,8 @@ def read_spell(obj: Mapping[str, Any]) -> Spell:
                      if isinstance(k, str) and k in SPELL_KEYWORDS)
     unread = None
     try:
-        other = read_other_costs(obj.get("additional_cost"), f"{obj['name']} (object {obj['id']})")
+        other = read_other_costs(obj.get("additional_cost"), f"{obj['name']} (object {obj['id']})",
+                                 "{X}" in (cost_text(obj.get("mana_cost")) or ""))
     except AdapterError as exc:
         other, unread = {}, str(exc)
     return Spell(int(obj["id"]), int(obj.get("card_id", obj["id"])), obj["name"],
