@@ -33,7 +33,7 @@ from tapwise.interfaces.phase_read import (  # noqa: F401  (the adapter's public
 
 _MANA = re.compile(r"\{([WUBRGC])\}")
 PAYMENT_PROMPTS = {"ManaPayment", "ChooseManaColor", "PayManaAbilityMana", "PhyrexianPayment",
-                   "PayCost"}
+                   "PayCost", "PayAmountChoice"}
 
 
 # ---------------------------------------------------------------------------- answers as actions
@@ -317,6 +317,10 @@ class _Player:
                     self.send(_select(waiting, activation.tapped_others, activation.source.id))
                 elif kind in ("ChooseXValue", "ChooseX") and activation.removed:
                     self.send({"type": "ChooseX", "data": {"value": activation.removed}})
+                elif kind == "PayAmountChoice" and (waiting["data"].get("resource") or {}).get(
+                        "type") == "Counters":  # a storage land's X counters removed
+                    self.send({"type": "SubmitPayAmount",
+                               "data": {"amount": activation.removed}})
                 else:
                     break
 

@@ -466,6 +466,8 @@ class Spell:
     unread: str | None = None
     """Why the adapter can't state its cost (an additional cost it doesn't know): tapwise is
     then not asked, and the spell is named in the board's ``unsupported``."""
+    x: int | None = None
+    """X fixed by an additional cost that pays X too ("pay X life"): paid at X = 0."""
 
     def cast_action(self, targets: Sequence[int] = ()) -> dict[str, Any]:
         """The engine's ``CastSpell`` with manual payment: the payer taps, not the engine."""
@@ -510,7 +512,8 @@ class Board:
             for s in self.sources for a in s.abilities)
         sources = [s.spec(full) for s in self.sources if full or s.abilities or s.counts]
         problem: dict[str, Any] = {
-            "cost": spell.cost, "x": "max" if spell.cost and "{X}" in spell.cost else 0,
+            "cost": spell.cost,
+            "x": spell.x if spell.x is not None else "max" if "{X}" in (spell.cost or "") else 0,
             "for": {"kind": "spell", "types": list(spell.types)},
             "sources": sources, "pool": list(self.pool),
             "player": {"life": self.life, **({"energy": self.energy} if self.energy else {})}}
@@ -616,10 +619,11 @@ def read_other_costs(additional: Mapping[str, Any] | None, what: str, x: bool = 
     if kind in ("Discard", "PayLife") and not cost.get("self_ref") and not cost.get("filter"):
         amount = cost.get("count" if kind == "Discard" else "amount") or {}
         qty = amount.get("qty") or {}
-        if amount.get("type") == "Ref" and qty == {"type": "Variable", "name": "X"} and not x:
-            # "discard X cards" / "pay X life" where X is in no mana: the player chooses X
-            # (107.3), and X = 0 is always a legal choice; the cast then answers ChooseX 0
-            return {}
+        if amount.get("type") == "Ref" and qty == {"type": "Variable", "name": "X"}:
+            # "discard X cards" / "pay X life": the player chooses X (107.3), and X = 0 is
+            # always a legal choice, which costs nothing more; the cast answers ChooseX 0.
+            # With {X} in the mana cost as well (Bond of Agony), the spell is paid at X = 0.
+            return {"x": 0} if x else {}
         if amount.get("type") == "Fixed":
             n = int(amount["value"])
             return {"discard": n} if kind == "Discard" else {"life_cost": n}
@@ -637,10 +641,11 @@ def read_spell(obj: Mapping[str, Any]) -> Spell:
                                  "{X}" in (cost_text(obj.get("mana_cost")) or ""))
     except AdapterError as exc:
         other, unread = {}, str(exc)
+    x = other.pop("x", None)
     return Spell(int(obj["id"]), int(obj.get("card_id", obj["id"])), obj["name"],
                  cost_text(obj.get("mana_cost")), types,
                  "instant" in types or "Flash" in (obj.get("keywords") or []),
-                 keywords, other, unread)
+                 keywords, other, unread, x)
 
 
 def read_hand(game: Any, seat: int) -> list[Spell]:
