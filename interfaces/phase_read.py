@@ -331,6 +331,34 @@ def _conditions(condition: Mapping[str, Any] | None, what: str, facts: Facts) ->
     return found
 
 
+_CORE = {"Artifact", "Creature", "Enchantment", "Instant", "Sorcery", "Planeswalker", "Battle",
+         "Kindred"}
+
+
+def read_only(restrictions: Sequence[Any], what: str) -> dict[str, Any]:
+    """Spending restrictions on the mana (106.6) as 3's ``only``: "Spend this mana only to cast
+    a creature spell" (``SpellType``), "... an artifact spell or activate an ability of an
+    artifact" (read for spells only, which is stricter than the card: never a wrong payment),
+    "only on costs that contain {X}" (``XCostOnly``)."""
+    if len(restrictions) != 1:
+        raise AdapterError(f"{what}: mana with {len(restrictions)} spending restrictions")
+    [restriction] = restrictions
+    if restriction == "XCostOnly":
+        return {"has_x": True}
+    if isinstance(restriction, dict) and len(restriction) == 1:
+        kind, value = next(iter(restriction.items()))
+        if kind == "SpellTypeOrAbilityActivation":
+            kind, value = "SpellType", (value or {}).get("spell_type")
+        if kind == "SpellType" and isinstance(value, str):
+            words = value.replace(" or ", " ").replace(" and ", " ").split()
+            if all(w in _CORE for w in words) and len(words) <= 2:
+                return {"kind": "spell", "types": [w.lower() for w in words]}
+            if len(words) == 1 and value[0].isupper() and value not in (
+                    "Legendary", "Noncreature", "Permanent", "Multicolored", "Colorless"):
+                return {"kind": "spell", "subtypes": [value.lower()]}
+    raise AdapterError(f"{what}: mana with the spending restriction {restriction!r}")
+
+
 def _penalty(keys: Mapping[str, Any], life: int | None, damage: int) -> Any:
     """The engine's classification of an activation's harm, in its precedence: sacrifice, life
     paid, damage dealt to the controller, none."""
@@ -359,9 +387,9 @@ def read_abilities(index: int, ability: Mapping[str, Any], what: str,
     effect = ability.get("effect") or {}
     if effect.get("type") != "Mana":
         raise AdapterError(f"{what}: an effect of type {effect.get('type')!r}")
-    if effect.get("restrictions"):
-        raise AdapterError(f"{what}: mana with spending restrictions")
     keys, tap, life, remove_all = _costs(ability.get("cost"), what)
+    if effect.get("restrictions"):
+        keys["only"] = read_only(effect["restrictions"], what)
     add, times, combinations = _add(effect["produced"], what, facts, remove_all)
     if times != 1:
         keys["times"] = times
@@ -458,6 +486,7 @@ class Spell:
     cost: str | None
     types: tuple[str, ...]
     instant_speed: bool
+    subtypes: tuple[str, ...] = ()
     keywords: tuple[str, ...] = ()
     """tapwise's names of its payment keywords: ``convoke``, ``improvise``, ``delve`` (9.3)."""
     other_costs: Mapping[str, Any] = field(default_factory=dict)
@@ -514,7 +543,8 @@ class Board:
         problem: dict[str, Any] = {
             "cost": spell.cost,
             "x": spell.x if spell.x is not None else "max" if "{X}" in (spell.cost or "") else 0,
-            "for": {"kind": "spell", "types": list(spell.types)},
+            "for": {"kind": "spell", "types": list(spell.types),
+                    **({"subtypes": list(spell.subtypes)} if spell.subtypes else {})},
             "sources": sources, "pool": list(self.pool),
             "player": {"life": self.life, **({"energy": self.energy} if self.energy else {})}}
         for keyword in spell.keywords:
@@ -632,7 +662,7 @@ def read_other_costs(additional: Mapping[str, Any] | None, what: str, x: bool = 
 
 def read_spell(obj: Mapping[str, Any]) -> Spell:
     """A card in hand (``game.hand(seat)``) as a spell to pay for."""
-    types, _ = object_types(obj)
+    types, subtypes = object_types(obj)
     keywords = tuple(SPELL_KEYWORDS[k] for k in obj.get("keywords") or []
                      if isinstance(k, str) and k in SPELL_KEYWORDS)
     unread = None
@@ -645,7 +675,7 @@ def read_spell(obj: Mapping[str, Any]) -> Spell:
     return Spell(int(obj["id"]), int(obj.get("card_id", obj["id"])), obj["name"],
                  cost_text(obj.get("mana_cost")), types,
                  "instant" in types or "Flash" in (obj.get("keywords") or []),
-                 keywords, other, unread, x)
+                 subtypes, keywords, other, unread, x)
 
 
 def read_hand(game: Any, seat: int) -> list[Spell]:
