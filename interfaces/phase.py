@@ -32,6 +32,8 @@ from tapwise.interfaces.phase_read import (  # noqa: F401  (the adapter's public
     read_board, read_hand, read_kind, read_other_costs, read_source, read_spell, shard_symbol)
 
 _MANA = re.compile(r"\{([WUBRGC])\}")
+CHOICE_PROMPTS = {"TargetSelection", "ModeChoice"}
+"""Prompts before payment after which the engine may pay on its own."""
 PAYMENT_PROMPTS = {"ManaPayment", "ChooseManaColor", "PayManaAbilityMana", "PhyrexianPayment",
                    "PayCost", "PayAmountChoice"}
 
@@ -384,6 +386,16 @@ def play(game: Any, seat: int, pay_with: Payment, decide: Decide = _ai,
         for activation in early:
             player.activate(activation, "Priority")
         player.send(spell.cast_action(targets))
+        if prompt()["type"] in CHOICE_PROMPTS and pay_with.activations and not early:
+            # The engine pays on its own when it thinks the payment forced after a target
+            # is chosen (its ``Manual`` mode is not kept through that prompt), so a spell with
+            # targets or modes gets all its mana first, at priority (605.3a), and the
+            # engine's payment then takes it from the pool.
+            player.send({"type": "CancelCast"})
+            early = list(pay_with.activations)
+            for activation in early:
+                player.activate(activation, "Priority")
+            player.send(spell.cast_action(targets))
         for _ in range(50):  # targets, modes and X come before payment (601.2b-f)
             waiting = prompt()
             if waiting["type"] == "PayCost":

@@ -25,7 +25,9 @@ CREATURE_DRAWBACK = ("taps a creature, which then can't attack or block until it
                      "next untap step")
 """The drawback sent on a creature's {T} mana ability: see ``EngineSource.spec``."""
 ALL_COUNTERS = 4294967295
-"""The engine's count for "remove any number of counters" (storage lands: ``u32::MAX``)."""
+"""The engine's count for "remove X counters" (storage lands: ``u32::MAX``)."""
+ANY_NUMBER = (ALL_COUNTERS, ALL_COUNTERS - 2)
+"""The counts the engine uses for "remove X counters" and "remove any number of counters"."""
 SPELL_KEYWORDS = {"Convoke": "convoke", "Improvise": "improvise", "Delve": "delve"}
 
 
@@ -220,7 +222,8 @@ def _add(produced: Mapping[str, Any], what: str, facts: Facts | None,
     count = produced.get("count")
     if remove_all is not None:  # "Remove X storage counters: Add X mana"
         qty = (count or {}).get("qty") or {}
-        if (count or {}).get("type") != "Ref" or qty.get("type") != "Variable":
+        if (count or {}).get("type") != "Ref" or qty.get("type") not in ("Variable",
+                                                                         "PreviousEffectAmount"):
             raise AdapterError(f"{what}: counters removed for an amount {_shape(count)}")
         times: Any = {"remove": remove_all}
         n: Any = 1
@@ -286,7 +289,7 @@ def _costs(cost: Mapping[str, Any] | None, what: str
             counter = part.get("counter_type") or {}
             if counter.get("type") != "OfType" or part.get("selection") != "SingleObject":
                 raise AdapterError(f"{what}: counters removed {_shape(counter)}")
-            if int(part.get("count", 1)) == ALL_COUNTERS:
+            if int(part.get("count", 1)) in ANY_NUMBER:
                 remove_all = str(counter["data"])
             else:
                 keys["remove_counters"] = {str(counter["data"]): int(part.get("count", 1))}
@@ -295,10 +298,11 @@ def _costs(cost: Mapping[str, Any] | None, what: str
     return keys, tap, life, remove_all
 
 
-def _continuation(sub: Mapping[str, Any] | None, what: str, facts: Facts | None
-                  ) -> tuple[int, tuple[Any, list[str]] | None]:
+def _continuation(sub: Mapping[str, Any] | None, what: str, facts: Facts | None,
+                  put: dict[str, Any]) -> tuple[int, tuple[Any, list[str]] | None]:
     """Damage or life loss the ability's continuation deals to its controller (painlands), and
-    more mana made when board facts hold (the Urza lands: ``(add, [facts])``)."""
+    more mana made when board facts hold (the Urza lands: ``(add, [facts])``); counters it
+    puts on its source go into ``put`` (``put_counters``, 9.2)."""
     total = 0
     extra = None
     while sub is not None:
@@ -307,6 +311,10 @@ def _continuation(sub: Mapping[str, Any] | None, what: str, facts: Facts | None
         to_self = (effect.get("target") or {"type": "Controller"}).get("type") == "Controller"
         if kind in ("DealDamage", "LoseLife") and to_self:
             total += _amount(effect.get("amount"), what)
+        elif (kind == "PutCounter" and (effect.get("target") or {}).get("type") == "SelfRef"
+              and sub.get("condition") is None):
+            keys = put.setdefault("put_counters", {})
+            keys[str(effect["counter_type"])] = _amount(effect.get("count"), what)
         elif kind == "Mana" and extra is None and facts is not None:
             add, times, _ = _add(effect["produced"], what, None, None)
             if times != 1 or not isinstance(add, str) or effect.get("restrictions"):
@@ -393,6 +401,10 @@ def read_abilities(index: int, ability: Mapping[str, Any], what: str,
     add, times, combinations = _add(effect["produced"], what, facts, remove_all)
     if times != 1:
         keys["times"] = times
+    if "mana" in keys and set(keys) & {"sacrifice_other", "tap_other"}:
+        # tapwise's format refuses this pairing (an error answer): left out, named
+        raise AdapterError(f"{what}: a mana cost beside a sacrifice or tap of another "
+                           f"permanent, which tapwise's format does not state")
     if not tap:
         keys["tap"] = False
         limited = keys.get("sacrifice") or set(keys) & {"sacrifice_other", "remove_counters",
@@ -400,7 +412,7 @@ def read_abilities(index: int, ability: Mapping[str, Any], what: str,
         if not limited:
             raise AdapterError(f"{what}: a mana ability without {{T}} and without a cost")
         keys["uses"] = 1 if keys.get("sacrifice") else "any"
-    damage, extra = _continuation(ability.get("sub_ability"), what, facts)
+    damage, extra = _continuation(ability.get("sub_ability"), what, facts, keys)
     if damage:
         keys["damage"] = damage
     penalty = _penalty(keys, life, damage)
