@@ -113,7 +113,7 @@ def run_position(engine: Any, board: Sequence[Any], spell_name: str, seed: int,
     game = engine.load_game(saved)
     accepted, error = None, None
     try:
-        answer = adapter.pay(adapter.read_board(game, 0), spell)
+        spell, answer = adapter.pay_within_engine(game, 0, adapter.read_board(game, 0), spell)
     except adapter.AdapterError as exc:  # a spell whose cost the adapter can't state
         answer = {"status": "unread", "error": str(exc)}
     if answer["status"] == "paid":

@@ -21,6 +21,7 @@ return and builds the action dicts they accept.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
@@ -34,6 +35,7 @@ from tapwise.interfaces.phase_read import (  # noqa: F401  (the adapter's public
 _MANA = re.compile(r"\{([WUBRGC])\}")
 CHOICE_PROMPTS = {"TargetSelection", "ModeChoice"}
 """Prompts before payment after which the engine may pay on its own."""
+X_ABOVE = "X above the engine's maximum"
 PAYMENT_PROMPTS = {"ManaPayment", "ChooseManaColor", "PayManaAbilityMana", "PhyrexianPayment",
                    "PayCost", "PayAmountChoice"}
 
@@ -260,6 +262,45 @@ def _phyrexian_choices(prompt: Mapping[str, Any], life: Mapping[str, int]) -> di
     return {"type": "SubmitPhyrexianChoices", "data": {"choices": choices}}
 
 
+def _stack_ids(game: Any) -> set[int]:
+    return {int(e.get("source_id", e.get("id", -1))) for e in game.stack()}
+
+
+def engine_max_x(game: Any, seat: int, spell: Spell) -> int | None:
+    """The largest X the engine lets the seat announce for ``spell`` now (its ``ChooseXValue``
+    prompt's ``max``, which counts only what the engine's own payer can make), read by
+    announcing the cast and cancelling it; ``None`` when the engine asks no X."""
+    try:
+        game.apply(seat, spell.cast_action())
+    except ValueError:
+        return None
+    waiting = game.waiting_for()
+    most = (waiting.get("data") or {}).get("max") if waiting["type"] == "ChooseXValue" else None
+    if waiting["type"] != "Priority":
+        game.apply(seat, {"type": "CancelCast"})
+    return None if most is None else int(most)
+
+
+def pay_within_engine(game: Any, seat: int, board: Board, spell: Spell,
+                      keep: Sequence[str] = ()) -> tuple[Spell, dict[str, Any]]:
+    """tapwise's answer, with X no larger than the engine accepts: phase's ``ChooseXValue``
+    refuses an X its own payer can't reach, even when tapwise's payment reaches it (storage
+    counters, tapped legendary permanents), so X is then fixed at the engine's maximum (or 0
+    when tapwise can't pay that)."""
+    answer = pay(board, spell, keep)
+    if answer.get("status") != "paid" or int(answer.get("x", 0)) == 0:
+        return spell, answer
+    most = engine_max_x(game, seat, spell)
+    if most is None or int(answer["x"]) <= most:
+        return spell, answer
+    for x in (most, 0):
+        capped = dataclasses.replace(spell, x=x)
+        answer = pay(board, capped, keep)
+        if answer.get("status") == "paid":
+            return capped, answer
+    return capped, answer
+
+
 def _own(game: Any, seat: int) -> set[int]:
     return {int(o["id"]) for o in game.battlefield() if o.get("controller") == seat}
 
@@ -404,6 +445,10 @@ def play(game: Any, seat: int, pay_with: Payment, decide: Decide = _ai,
             if waiting["type"] in PAYMENT_PROMPTS or waiting["type"] == "Priority":
                 break
             if waiting["type"] in ("ChooseX", "ChooseXValue"):
+                most = (waiting.get("data") or {}).get("max")
+                if most is not None and pay_with.x > int(most):
+                    raise AdapterError(f"{spell.name}: X = {pay_with.x} is above the engine's "
+                                       f"maximum {most} ({X_ABOVE})")
                 player.send({"type": "ChooseX", "data": {"value": pay_with.x}})
             else:
                 player.send(decide(game, seat))
@@ -416,6 +461,13 @@ def play(game: Any, seat: int, pay_with: Payment, decide: Decide = _ai,
             player.send({"type": "PassPriority"})
         if prompt()["type"] == "PhyrexianPayment":
             player.send(_phyrexian_choices(prompt(), pay_with.phyrexian_life))
+        for _ in range(10):  # choices the cast still asks for once paid (a division of damage)
+            waiting = prompt()
+            if waiting["type"] in PAYMENT_PROMPTS or waiting["type"] == "Priority" \
+                    or (waiting.get("data") or {}).get("player") != seat \
+                    or not in_hand() and spell.object_id not in _stack_ids(game):
+                break
+            player.send(decide(game, seat))
         if prompt()["type"] in PAYMENT_PROMPTS:
             raise AdapterError(f"the engine still waits for {prompt()['type']} after the payment")
     except (ValueError, AdapterError) as exc:
@@ -478,7 +530,7 @@ def proposals(game: Any, seat: int, keep: bool = False, active: int | None = Non
         if not castable_now(game, seat, spell, active):
             continue
         others = [s.cost for s in hand if s is not spell and s.cost] if keep else []
-        answer = pay(board, spell, others)
+        spell, answer = pay_within_engine(game, seat, board, spell, others)
         if answer.get("status") == "error":  # a board the adapter built wrongly, or keep unknown
             raise AdapterError(f"{spell.name}: tapwise refused the problem: {answer.get('error')}")
         if answer.get("status") == "paid":
