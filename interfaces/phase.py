@@ -527,7 +527,7 @@ def proposals(game: Any, seat: int, keep: bool = False, active: int | None = Non
     hand = read_hand(game, seat)
     found = []
     for spell in hand:
-        if not castable_now(game, seat, spell, active):
+        if spell.unread or not castable_now(game, seat, spell, active):
             continue
         others = [s.cost for s in hand if s is not spell and s.cost] if keep else []
         spell, answer = pay_within_engine(game, seat, board, spell, others)

@@ -572,7 +572,7 @@ class Board:
             problem["other_costs"] = other
         if self.facts:
             problem["facts"] = dict(self.facts)
-        if keep:
+        if keep and not self.facts:  # tapwise's keep doesn't take board facts yet: plain pay
             problem["keep"] = [{"cost": c} for c in keep]
         return problem
 
