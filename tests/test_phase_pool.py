@@ -22,7 +22,8 @@ CARDS = ("Plains", "Island", "Swamp", "Mountain", "Forest", "Rakdos Carnarium", 
          "Emrakul's Hatcher", "Stoke the Flames", "Treasure Cruise", "Reverse Engineer",
          "Ornithopter", "Molten Slagheap", "Gaea's Cradle", "Urza's Mine", "Urza's Tower",
          "Urza's Power Plant", "Wurmcoil Engine", "Bone Splinters", "Llanowar Elves",
-         "Springleaf Drum", "Lightning Bolt", "Pentad Prism", "Cathartic Reunion")
+         "Springleaf Drum", "Lightning Bolt", "Pentad Prism", "Cathartic Reunion",
+         "Deadly Dispute")
 
 
 @pytest.fixture(scope="module")
@@ -247,3 +248,18 @@ def test_discard_as_an_additional_cost(engine):
     planned, report = _pay(game, "Cathartic Reunion")
     assert planned.answer["discarded"] == 2 and len(report.tapped) == 2
     assert [o["name"] for o in game.hand(0)] == []
+
+
+def test_a_treasure_made_in_the_game_pays_and_is_sacrificed(engine):
+    """Deadly Dispute {1}{B} (sacrifice an artifact or creature: the Bears) makes a Treasure
+    ({T}, Sacrifice this artifact: Add one mana of any color) in the live game; then, with the
+    Swamps tapped, Lightning Bolt {R} is paid by the Treasure alone, which is sacrificed."""
+    game = _game(engine, ["Swamp", "Swamp", "Grizzly Bears"], ["Deadly Dispute", "Lightning Bolt"])
+    _pay(game, "Deadly Dispute")
+    _resolve(game)
+    [treasure] = _ids(game, "Treasure")
+    source = next(s for s in adapter.read_board(game, 0).sources if s.object_id == treasure)
+    assert source.spec()["abilities"] == [{"add": ["{W}", "{U}", "{B}", "{R}", "{G}"],
+                                           "sacrifice": True}]
+    planned, report = _pay(game, "Lightning Bolt")
+    assert planned.sacrificed == {treasure} and report.tapped == set()
