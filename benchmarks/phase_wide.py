@@ -121,8 +121,9 @@ def run_wide(positions: int, seed: int, out: str | None = None) -> int:
         f"{name} ({n})" for name, n in behind_misses(rows)))
     unread_misses = [r for r in rows if r.phase_paid and r.tapwise != "paid"
                      and any(c in pool.unread for c in (*r.board, r.spell))]
+    named = sorted({c for r in unread_misses for c in (*r.board, r.spell) if c in pool.unread})
     print(f"tapwise misses with an unread card in the position: {len(unread_misses)} "
-          f"({', '.join(sorted({c for r in unread_misses for c in (*r.board, r.spell) if c in pool.unread}))})")
+          f"({', '.join(named)})")
     no_targets = sum(1 for r in rows if r.tapwise == "no targets")
     print(f"spells without a legal target (601.2c, not counted as payable): {no_targets}")
     print(summary(rows, pool))
