@@ -222,9 +222,11 @@ def _add(produced: Mapping[str, Any], what: str, facts: Facts | None,
     count = produced.get("count")
     if remove_all is not None:  # "Remove X storage counters: Add X mana"
         qty = (count or {}).get("qty") or {}
-        if (count or {}).get("type") != "Ref" or qty.get("type") not in ("Variable",
-                                                                         "PreviousEffectAmount"):
-            raise AdapterError(f"{what}: counters removed for an amount {_shape(count)}")
+        if (count or {}).get("type") != "Ref" or qty.get("type") != "Variable":
+            # "Add {U} for each storage counter removed this way" (PreviousEffectAmount): the
+            # engine removes the counters and adds no mana (seen on Sand Silos), so not read
+            raise AdapterError(f"{what}: counters removed for an amount "
+                               f"{qty.get('type') or _shape(count)}")
         times: Any = {"remove": remove_all}
         n: Any = 1
     else:
