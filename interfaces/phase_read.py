@@ -536,6 +536,8 @@ class Board:
     facts: Mapping[str, int] = field(default_factory=dict)
     hand: int = 0
     """Cards in hand other than the one being cast (what a discard cost can take)."""
+    effects: tuple[Mapping[str, Any], ...] = ()
+    """Effects on mana made (9.4), e.g. Mana Reflection's ``multiply``."""
 
     def source(self, source_id: str) -> EngineSource:
         for s in self.sources:
@@ -574,6 +576,8 @@ class Board:
             problem["other_costs"] = other
         if self.facts:
             problem["facts"] = dict(self.facts)
+        if self.effects:
+            problem["effects"] = [dict(e) for e in self.effects]
         if keep and not self.facts:  # tapwise's keep doesn't take board facts yet: plain pay
             problem["keep"] = [{"cost": c} for c in keep]
         return problem
@@ -607,6 +611,39 @@ def read_source(obj: Mapping[str, Any], facts: Facts | None = None
         abilities=tuple(abilities), colors=colors, counters=counters), skipped
 
 
+def read_mana_effects(obj: Mapping[str, Any], seat: int) -> tuple[list[dict[str, Any]], list[str]]:
+    """A permanent's effects on mana made (9.4): "If you tap a permanent for mana, it produces
+    twice as much" (the engine's ``ProduceMana`` replacement with ``Multiply``, Mana
+    Reflection, Nyxbloom Ancient) as a ``multiply`` effect when the seat controls it; triggered
+    mana (``TapsForMana``: Mana Flare, Wild Growth) and other mana replacements are named,
+    not read (tapwise then pays without their mana: still a legal payment)."""
+    what = f"{obj['name']} (object {obj['id']})"
+    effects: list[dict[str, Any]] = []
+    skipped: list[str] = []
+    for rep in obj.get("replacement_definitions") or []:
+        if rep.get("event") != "ProduceMana":
+            continue
+        change = rep.get("mana_modification") or {}
+        valid = rep.get("valid_card") or {}
+        try:
+            kind = read_kind(valid, what)
+            if (change.get("type") != "Multiply" or rep.get("condition") is not None
+                    or not kind.yours or (rep.get("mana_replacement_scope") or {}).get(
+                        "type") != "TappedForMana"):
+                raise AdapterError(f"{what}: a mana replacement {change.get('type')!r}")
+        except AdapterError as exc:
+            skipped.append(str(exc))
+            continue
+        if obj.get("controller") == seat:
+            effects.append({"kind": "multiply", "factor": int(change["factor"]),
+                            "when": {**kind.filter(), "controller": "you"}})
+    for trigger in obj.get("trigger_definitions") or []:
+        trigger = trigger.get("definition", trigger)  # the live object wraps each one
+        if trigger.get("mode") == "TapsForMana":
+            skipped.append(f"{what}: triggered mana (TapsForMana)")
+    return effects, skipped
+
+
 def read_board(game: Any, seat: int) -> Board:
     """The seat's permanents (``game.battlefield()``), floating mana, life, energy and
     graveyard (``game.player``)."""
@@ -614,7 +651,11 @@ def read_board(game: Any, seat: int) -> Board:
     facts = Facts(seat, objects)
     sources: list[EngineSource] = []
     unsupported: list[str] = []
+    effects: list[dict[str, Any]] = []
     for obj in objects:
+        made, skipped = read_mana_effects(obj, seat)
+        effects += made
+        unsupported += skipped
         if obj.get("controller") != seat:
             continue
         source, skipped = read_source(obj, facts)
@@ -635,7 +676,7 @@ def read_board(game: Any, seat: int) -> Board:
     return Board(seat, tuple(sources), tuple(pool), int(player["life"]), tuple(unsupported),
                  int(player.get("energy") or 0),
                  tuple(int(i) for i in player.get("graveyard") or []), dict(facts.values),
-                 max(0, len(player.get("hand") or []) - 1))
+                 max(0, len(player.get("hand") or []) - 1), tuple(effects))
 
 
 def read_other_costs(additional: Mapping[str, Any] | None, what: str, x: bool = False

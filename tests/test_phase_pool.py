@@ -23,7 +23,7 @@ CARDS = ("Plains", "Island", "Swamp", "Mountain", "Forest", "Rakdos Carnarium", 
          "Ornithopter", "Molten Slagheap", "Gaea's Cradle", "Urza's Mine", "Urza's Tower",
          "Urza's Power Plant", "Wurmcoil Engine", "Bone Splinters", "Llanowar Elves",
          "Springleaf Drum", "Lightning Bolt", "Pentad Prism", "Cathartic Reunion",
-         "Deadly Dispute")
+         "Deadly Dispute", "Mana Reflection", "Mana Flare", "Kavu Climber")
 
 
 @pytest.fixture(scope="module")
@@ -263,3 +263,19 @@ def test_a_treasure_made_in_the_game_pays_and_is_sacrificed(engine):
                                            "sacrifice": True}]
     planned, report = _pay(game, "Lightning Bolt")
     assert planned.sacrificed == {treasure} and report.tapped == set()
+
+
+def test_mana_reflection_doubles_and_mana_flare_is_named(engine):
+    """Mana Reflection ("If you tap a permanent for mana, it produces twice as much", 106.12b)
+    read as 9.4's multiply: three Forests make six {G}, enough for Kavu Climber {3}{G}{G}
+    (two would make four), and the engine doubles exactly so. Mana Flare's triggered mana is
+    not read: it is named, and tapwise pays without it."""
+    game = _game(engine, ["Mana Reflection", "Forest", "Forest", "Forest"], ["Kavu Climber"])
+    board = adapter.read_board(game, 0)
+    assert board.effects == ({"kind": "multiply", "factor": 2, "when": {"controller": "you"}},)
+    planned, report = _pay(game, "Kavu Climber")
+    assert len(report.tapped) == 3
+    game = _game(engine, ["Mana Flare", "Forest"], ["Grizzly Bears"])
+    board = adapter.read_board(game, 0)
+    assert board.effects == () and len(board.unsupported) == 1
+    assert "Mana Flare" in board.unsupported[0] and "TapsForMana" in board.unsupported[0]
