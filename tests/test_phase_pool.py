@@ -23,7 +23,8 @@ CARDS = ("Plains", "Island", "Swamp", "Mountain", "Forest", "Rakdos Carnarium", 
          "Ornithopter", "Molten Slagheap", "Gaea's Cradle", "Urza's Mine", "Urza's Tower",
          "Urza's Power Plant", "Wurmcoil Engine", "Bone Splinters", "Llanowar Elves",
          "Springleaf Drum", "Lightning Bolt", "Pentad Prism", "Cathartic Reunion",
-         "Deadly Dispute", "Mana Reflection", "Mana Flare", "Kavu Climber")
+         "Deadly Dispute", "Mana Reflection", "Mana Flare", "Kavu Climber", "Chromatic Lantern",
+         "Watchwolf")
 
 
 @pytest.fixture(scope="module")
@@ -279,3 +280,15 @@ def test_mana_reflection_doubles_and_mana_flare_is_named(engine):
     board = adapter.read_board(game, 0)
     assert board.effects == () and len(board.unsupported) == 1
     assert "Mana Flare" in board.unsupported[0] and "TapsForMana" in board.unsupported[0]
+
+
+def test_chromatic_lantern_grants_each_land_any_color(engine):
+    """Chromatic Lantern ("Lands you control have '{T}: Add one mana of any color'"): the
+    engine puts the granted ability on each land, so two Forests pay Watchwolf {G}{W}, one of
+    them through its granted ability (the Lantern itself stays untapped: two sources)."""
+    game = _game(engine, ["Chromatic Lantern", "Forest", "Forest"], ["Watchwolf"])
+    forests = set(_ids(game, "Forest"))
+    board = adapter.read_board(game, 0)
+    assert all(len(s.abilities) == 2 for s in board.sources if s.name == "Forest")
+    planned, report = _pay(game, "Watchwolf")
+    assert report.tapped == forests
