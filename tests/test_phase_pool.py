@@ -283,12 +283,15 @@ def test_mana_reflection_doubles_and_mana_flare_is_named(engine):
 
 
 def test_chromatic_lantern_grants_each_land_any_color(engine):
-    """Chromatic Lantern ("Lands you control have '{T}: Add one mana of any color'"): the
-    engine puts the granted ability on each land, so two Forests pay Watchwolf {G}{W}, one of
-    them through its granted ability (the Lantern itself stays untapped: two sources)."""
-    game = _game(engine, ["Chromatic Lantern", "Forest", "Forest"], ["Watchwolf"])
+    """Chromatic Lantern ("Lands you control have '{T}: Add one mana of any color'"), itself
+    tapped: the engine puts the granted ability on each land, so two Forests pay Watchwolf
+    {G}{W}, one of them making {W} through the granted ability."""
+    from tapwise.benchmarks.phase_positions import Permanent
+    game = _game(engine, [Permanent("Chromatic Lantern", tapped=True), "Forest", "Forest"],
+                 ["Watchwolf"])
     forests = set(_ids(game, "Forest"))
     board = adapter.read_board(game, 0)
     assert all(len(s.abilities) == 2 for s in board.sources if s.name == "Forest")
     planned, report = _pay(game, "Watchwolf")
     assert report.tapped == forests
+    assert sorted(a.adds for a in planned.activations) == ["{G}", "{W}"]
