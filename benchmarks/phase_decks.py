@@ -30,3 +30,36 @@ DECKS: dict[str, dict[str, int]] = {
         "Kalonian Tusker": 4, "Centaur Courser": 3,
     },
 }
+
+WIDE_DECKS: dict[str, dict[str, int]] = {
+    # Issue 42: decks that lean on phase's wider mana pool. Kept apart from DECKS, which the
+    # goldfish benchmark plays with tapwise's own card library.
+    # Treasure and sacrifice: Phyrexian and Ashnod's Altars, Lotus Petal, Deadly Dispute's
+    # Treasure, Eldrazi Spawn from Emrakul's Hatcher, Bone Splinters and Village Rites
+    # sacrificing creatures, Harrow sacrificing a land, Rakdos Carnarium.
+    "Rakdos sacrifice (BR)": {
+        "Swamp": 6, "Mountain": 5, "Rakdos Carnarium": 3, "Blood Crypt": 3, "Sulfurous Springs": 3,
+        "Lotus Petal": 3, "Phyrexian Altar": 2, "Ashnod's Altar": 2,
+        "Deadly Dispute": 4, "Village Rites": 3, "Bone Splinters": 3, "Lightning Bolt": 4,
+        "Emrakul's Hatcher": 3, "Gray Ogre": 4, "Scarwood Goblins": 4, "Vault Skirge": 4,
+        "Blood Vassal": 4,
+    },
+    # Convoke and delve: green creatures that convoke Siege Wurm and Chord of Calling,
+    # Stoke the Flames; Treasure Cruise and Dig Through Time delve.
+    "Temur convoke and delve (GUR)": {
+        "Forest": 9, "Island": 6, "Mountain": 3, "Breeding Pool": 2, "Stomping Ground": 2,
+        "Yavimaya Coast": 2, "Flooded Grove": 2,
+        "Llanowar Elves": 4, "Birds of Paradise": 4, "Grizzly Bears": 4, "Elvish Warrior": 4,
+        "Siege Wurm": 3, "Stoke the Flames": 4, "Treasure Cruise": 3, "Dig Through Time": 2,
+        "Chord of Calling": 2, "Lightning Bolt": 4,
+    },
+    # Big mana: the Urza lands, Gaea's Cradle, Ancient Tomb, Sol Ring, Mana Vault, storage
+    # lands, Thran Dynamo, into Wurmcoil Engine and big green creatures.
+    "Tron and Cradle big mana (G)": {
+        "Urza's Mine": 4, "Urza's Tower": 4, "Urza's Power Plant": 4, "Forest": 10,
+        "Gaea's Cradle": 1, "Ancient Tomb": 2, "Hollow Trees": 2,
+        "Sol Ring": 2, "Mana Vault": 1, "Llanowar Elves": 4, "Elvish Mystic": 4,
+        "Grizzly Bears": 4, "Kavu Climber": 4, "Rumbling Baloth": 4, "Wurmcoil Engine": 4,
+        "Leatherback Baloth": 4, "Thran Dynamo": 2,
+    },
+}

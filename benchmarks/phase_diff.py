@@ -9,7 +9,12 @@ the intended permanents tapped and life lost. ``payable`` is tapwise's verdict; 
 that phase pays and tapwise calls unpayable is a tapwise miss.
 
     python -m tapwise.benchmarks.phase_diff --positions 800 --seed 1
+
+``--pool wide`` (issue 42) draws from phase's whole card pool for mana instead
+(:mod:`tapwise.benchmarks.phase_wide`): boards of 2 to 10 permanents, one spell, and one
+summary line.
 """
+
 
 from __future__ import annotations
 
@@ -25,6 +30,8 @@ from tapwise.benchmarks.phase_cards import engine as build_engine
 from tapwise.benchmarks.phase_positions import FILLER, position
 from tapwise.interfaces import phase as adapter
 
+NO_TARGETS = "No legal targets available"
+"""The engine's refusal of a cast whose spell has no legal target (601.2c)."""
 BASICS = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 SHOCKS = ("Hallowed Fountain", "Watery Grave", "Blood Crypt", "Stomping Ground", "Temple Garden",
           "Godless Shrine", "Overgrown Tomb", "Breeding Pool", "Steam Vents", "Sacred Foundry")
@@ -97,20 +104,30 @@ def phase_pays(game: Any, spell: adapter.Spell) -> tuple[bool, bool]:
     return True, not in_hand and game.waiting_for()["type"] not in adapter.PAYMENT_PROMPTS
 
 
-def run_position(engine: Any, board: Sequence[str], spell_name: str, seed: int) -> Row:
-    game = position(engine, board, [spell_name], seed=seed)
+def run_position(engine: Any, board: Sequence[Any], spell_name: str, seed: int,
+                 graveyard: int = 0) -> Row:
+    game = position(engine, board, [spell_name], seed=seed, graveyard=graveyard)
     saved = game.state()
     spell = _spell(game)
     offered, phase_paid = phase_pays(engine.load_game(saved), spell)
     game = engine.load_game(saved)
-    answer = adapter.pay(adapter.read_board(game, 0), spell)
     accepted, error = None, None
+    try:
+        spell, answer = adapter.pay_within_engine(game, 0, adapter.read_board(game, 0), spell)
+    except adapter.AdapterError as exc:  # a spell whose cost the adapter can't state
+        answer = {"status": "unread", "error": str(exc)}
     if answer["status"] == "paid":
         report = adapter.play(game, 0, adapter.payment(adapter.read_board(game, 0), spell, answer))
         accepted, error = report.ok, report.error
+        if not report.cast and NO_TARGETS in (report.error or "") and not offered:
+            # 601.2c: a spell without legal targets can't be cast, whoever pays: not a payment
+            answer = {"status": "no targets"}
+            accepted = None
     elif answer["status"] != "infeasible":
         error = answer.get("error") or answer.get("why")
-    return Row(tuple(board), spell_name, spell.cost, offered, phase_paid, answer["status"], accepted, error)
+    names = tuple(getattr(p, "name", p) for p in board)
+    return Row(names, spell_name, spell.cost, offered, phase_paid, answer["status"], accepted,
+               error)
 
 
 def table(rows: Sequence[Row]) -> str:
@@ -133,7 +150,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--positions", type=int, default=800)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", help="write one JSON line per position here")
+    parser.add_argument("--pool", choices=("narrow", "wide"), default="narrow",
+                        help="narrow: the lands, dorks and spells above; wide: phase's whole "
+                             "card pool for mana (issue 42)")
     args = parser.parse_args(argv)
+    if args.pool == "wide":
+        from tapwise.benchmarks.phase_wide import run_wide
+        return run_wide(args.positions, args.seed, args.out)
     rng = random.Random(args.seed)
     engine = build_engine(ALL_CARDS)
     rows: list[Row] = []

@@ -29,13 +29,15 @@ from typing import Any, Sequence
 
 import tapwise
 from tapwise.benchmarks.phase_cards import engine as build_engine, mana_value
-from tapwise.benchmarks.phase_decks import DECKS
+from tapwise.benchmarks.phase_decks import DECKS as NARROW_DECKS, WIDE_DECKS
 from tapwise.interfaces import phase as adapter
 
 BY_TURN = 16
 """Game turn 16 is each seat's eighth turn."""
 MAX_TURNS = 40
 MAX_ACTIONS = 6000
+DECKS = {**NARROW_DECKS, **WIDE_DECKS}
+"""Every decklist: the three of issue 24 and the three of issue 42 (``--deck wide``)."""
 
 
 def keep_supported() -> bool:
@@ -84,11 +86,11 @@ def _tapwise_cast(game: Any, seat: int, object_id: int, targets: Sequence[int], 
     no payment."""
     hand = adapter.read_hand(game, seat)
     spell = next((s for s in hand if s.object_id == object_id), None)
-    if spell is None:
+    if spell is None or spell.unread:  # a cost the adapter can't state: phase's payer pays
         return False
     board = adapter.read_board(game, seat)
     others = [s.cost for s in hand if s is not spell and s.cost] if keep else []
-    answer = adapter.pay(board, spell, others)
+    spell, answer = adapter.pay_within_engine(game, seat, board, spell, others)
     if answer.get("status") == "error":
         errors.append(f"turn {turn} {spell.name}: tapwise refused the problem: {answer.get('error')}")
     if answer.get("status") != "paid":
@@ -176,7 +178,11 @@ def play_game(engine: Any, deck: str, seed: int, tapwise_seat: int, first_player
             continue
         if action.kind == "CancelCast" and seat in casting:
             tally.lost += 1
-            casting.pop(seat)
+            lost = casting.pop(seat)
+            name = next((o["name"] for o in game.hand(seat) if int(o["id"]) == lost), lost)
+            result.errors.append(f"turn {game.turn}: seat {seat} "
+                                 f"({'tapwise' if seat == tapwise_seat else 'phase'}) cancelled "
+                                 f"{name} at {waiting['type']}")
         for event in outcome.events:
             if event["type"] == "SpellCast":
                 controller = int(event["data"]["controller"])
@@ -309,7 +315,8 @@ def to_tell(games: Sequence[Game], mv_half: float = 0.5, rate_half: float = 0.05
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tapwise.benchmarks.phase_games", description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=40, help="games per deck")
-    parser.add_argument("--deck", default="all", help="a deck name from DECKS, or all")
+    parser.add_argument("--deck", default="all",
+                        help="a deck name from DECKS, all (issue 24's three), or wide (issue 42's)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--difficulty", default="Medium")
     parser.add_argument("--out", help="append one JSON line per game here")
@@ -325,7 +332,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                     games.append(Game(**row))
         print(table(games))
         return 0
-    decks = list(DECKS) if args.deck == "all" else [args.deck]
+    decks = (list(NARROW_DECKS) if args.deck == "all" else list(WIDE_DECKS)
+             if args.deck == "wide" else [args.deck])
     keep = keep_supported()
     engine = build_engine({name for deck in decks for name in DECKS[deck]})
     games: list[Game] = []

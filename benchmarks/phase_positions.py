@@ -24,6 +24,8 @@ class Permanent:
 
     name: str
     tapped: bool = False
+    counters: tuple[tuple[str, int], ...] = ()
+    """Counters put on it (``(("storage", 2),)``), by the engine's counter names."""
 
 
 def _keep_hands(game: Any) -> None:
@@ -40,11 +42,12 @@ def _keep_hands(game: Any) -> None:
 
 
 def position(engine: Any, board: Sequence[str | Permanent], hand: Sequence[str], *,
-             life: int = 20, seed: int = 1) -> Any:
-    """A live game where seat 0 controls ``board``, holds ``hand`` and has priority in its
-    first precombat main phase (no land played yet)."""
+             life: int = 20, seed: int = 1, graveyard: int = 0) -> Any:
+    """A live game where seat 0 controls ``board``, holds ``hand``, has ``graveyard`` filler
+    cards in its graveyard (for delve) and has priority in its first precombat main phase (no
+    land played yet)."""
     permanents = [p if isinstance(p, Permanent) else Permanent(p) for p in board]
-    deck = [p.name for p in permanents] + list(hand)
+    deck = [p.name for p in permanents] + list(hand) + [FILLER] * graveyard
     if len(deck) > DECK_SIZE:
         raise ValueError(f"a position holds at most {DECK_SIZE} cards, not {len(deck)}")
     deck += [FILLER] * (DECK_SIZE - len(deck))
@@ -80,8 +83,13 @@ def position(engine: Any, board: Sequence[str | Permanent], hand: Sequence[str],
         debug({"type": "SetSummoningSickness", "data": {"object_id": object_id, "sick": False}})
         if permanent.tapped:
             debug({"type": "SetTapped", "data": {"object_id": object_id, "tapped": True}})
+        for kind, n in permanent.counters:
+            debug({"type": "ModifyCounters", "data": {"object_id": object_id,
+                                                      "counter_type": kind, "delta": n}})
     for name in hand:
         move(take(name), "Hand")
+    for _ in range(graveyard):
+        move(take(FILLER), "Graveyard")
     if life != 20:
         debug({"type": "SetLife", "data": {"player_id": 0, "life": life}})
     return game

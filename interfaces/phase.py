@@ -21,354 +21,55 @@ return and builds the action dicts they accept.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
 import tapwise
+from tapwise.interfaces.phase_read import (  # noqa: F401  (the adapter's public names)
+    ALL_COUNTERS, COLOR_LETTER, CREATURE_DRAWBACK, LETTER_TYPE, AdapterError, Board,
+    EngineAbility, EngineSource, Facts, Kind, Spell, cost_text, read_abilities, read_ability,
+    read_board, read_hand, read_kind, read_other_costs, read_source, read_spell, shard_symbol)
 
-COLOR_LETTER = {"White": "W", "Blue": "U", "Black": "B", "Red": "R", "Green": "G"}
-LETTER_TYPE = {**{v: k for k, v in COLOR_LETTER.items()}, "C": "Colorless"}
-"""tapwise's mana letters as the engine's ``ManaType`` names."""
-_SHARD_PART = re.compile(r"Phyrexian|Two|Colorless|White|Blue|Black|Red|Green")
 _MANA = re.compile(r"\{([WUBRGC])\}")
-CREATURE_DRAWBACK = "taps a creature, which then can't attack or block until its controller's next untap step"
-"""The drawback sent on a creature's {T} mana ability: see ``EngineSource.spec``."""
-PAYMENT_PROMPTS = {"ManaPayment", "ChooseManaColor", "PayManaAbilityMana", "PhyrexianPayment"}
-
-
-class AdapterError(Exception):
-    """Something the adapter can't translate (names the object and what was not understood)."""
-
-
-# ---------------------------------------------------------------------------- reading costs
-
-def shard_symbol(shard: str) -> str:
-    """One engine mana shard (``"Green"``, ``"GreenWhite"``, ``"TwoWhite"``,
-    ``"PhyrexianBlack"``, ``"PhyrexianGreenWhite"``, ``"Colorless"``, ``"X"``, ``"Snow"``) as a
-    symbol in Scryfall notation."""
-    if shard == "X":
-        return "{X}"
-    if shard == "Snow":
-        return "{S}"
-    parts = _SHARD_PART.findall(shard)
-    if "".join(parts) != shard or not parts:
-        raise AdapterError(f"mana shard {shard!r} is not one the adapter knows")
-    phyrexian = parts[0] == "Phyrexian"
-    if phyrexian:
-        parts = parts[1:]
-    letters = ["2" if p == "Two" else "C" if p == "Colorless" else COLOR_LETTER.get(p, "?")
-               for p in parts]
-    if not letters or "?" in letters or len(letters) > 2:
-        raise AdapterError(f"mana shard {shard!r} is not one the adapter knows")
-    return "{" + "/".join(letters + (["P"] if phyrexian else [])) + "}"
-
-
-def cost_text(mana_cost: Mapping[str, Any] | None) -> str | None:
-    """An engine ``mana_cost`` as a tapwise cost string; ``None`` for a card with no mana cost."""
-    if not mana_cost or mana_cost.get("type") == "NoCost":
-        return None
-    if mana_cost.get("type") != "Cost":
-        raise AdapterError(f"mana cost of type {mana_cost.get('type')!r} is not one the adapter "
-                           f"knows")
-    generic = int(mana_cost.get("generic", 0))
-    shards = [shard_symbol(s) for s in mana_cost.get("shards", [])]
-    return ("{%d}" % generic if generic or not shards else "") + "".join(shards)
-
-
-# ---------------------------------------------------------------------------- reading the board
-
-@dataclass(frozen=True)
-class EngineAbility:
-    """One of a permanent's mana abilities, as the engine indexes it and tapwise states it."""
-
-    index: int
-    """The engine's ability index on the object."""
-    add: Any
-    """What it makes, in tapwise's ``add`` form."""
-    costs: Mapping[str, Any]
-    """tapwise's ability keys for its costs and drawbacks (``mana``, ``life``, ``damage``,
-    ``sacrifice``)."""
-    penalty: Any
-    """The engine's penalty classification, which a ``TapLandForMana`` selection must repeat."""
-    combinations: tuple[tuple[str, ...], ...] = ()
-    """A filter land's "Add {R}{R}, {R}{G}, or {G}{G}": the engine's combinations (its
-    ``atomic_combination`` rows), in the engine's order of types, which tapwise's canonical
-    order need not follow."""
-
-    def spec(self) -> dict[str, Any]:
-        return {"add": self.add, **self.costs}
-
-
-@dataclass(frozen=True)
-class EngineSource:
-    """A permanent the seat controls that has mana abilities tapwise can use."""
-
-    id: str
-    object_id: int
-    incarnation: int
-    name: str
-    is_land: bool
-    types: tuple[str, ...]
-    subtypes: tuple[str, ...]
-    tapped: bool
-    sick: bool
-    abilities: tuple[EngineAbility, ...]
-
-    def spec(self) -> dict[str, Any]:
-        # A summoning-sick creature is sent as format version 2's ``sick`` (9.1), not as tapped:
-        # its {T} abilities can't be activated (302.6), but it is still an untapped creature
-        # (for convoke and tap_other costs, 702.51a). Only when sick, so that other boards stay
-        # version 1 problems (section 5's objectives and the fast path).
-        abilities = [a.spec() for a in self.abilities]
-        if "creature" in self.types:
-            # A creature tapped for mana can't attack this turn and stays tapped through the
-            # opponent's, so it can't block (508.1a, 509.1a: attackers and blockers must be
-            # untapped): a player taps lands first. Said as a drawback (9.2), so that
-            # ``min_drawbacks`` prefers lands after life and what ``keep`` protects, before the
-            # number of sources; it never costs a payment.
-            abilities = [{**a, "drawback": CREATURE_DRAWBACK} if a.get("tap", True) else a
-                         for a in abilities]
-        spec: dict[str, Any] = {"id": self.id, "name": self.name, "types": list(self.types),
-                                "tapped": self.tapped, "abilities": abilities}
-        if self.sick:
-            spec["sick"] = True
-        return spec
-
-
-@dataclass(frozen=True)
-class Spell:
-    """A card in hand that could be cast, with its cost in tapwise notation."""
-
-    object_id: int
-    card_id: int
-    name: str
-    cost: str | None
-    types: tuple[str, ...]
-    instant_speed: bool
-
-    def cast_action(self, targets: Sequence[int] = ()) -> dict[str, Any]:
-        """The engine's ``CastSpell`` with manual payment: the payer taps, not the engine."""
-        return {"type": "CastSpell", "data": {"object_id": self.object_id, "card_id": self.card_id,
-                                              "targets": list(targets),
-                                              "payment_mode": {"type": "Manual"}}}
-
-
-@dataclass(frozen=True)
-class Board:
-    """What a seat has to pay with: its mana sources, floating mana and life."""
-
-    seat: int
-    sources: tuple[EngineSource, ...]
-    pool: tuple[str, ...]
-    life: int
-    unsupported: tuple[str, ...] = ()
-    """Permanents, abilities and pool mana left out, each with the reason: tapwise pays
-    without them (a payment that doesn't use a source is still a legal payment)."""
-
-    def source(self, source_id: str) -> EngineSource:
-        for s in self.sources:
-            if s.id == source_id:
-                return s
-        raise AdapterError(f"tapwise's answer names source {source_id!r}, which the board does not "
-                           f"have")
-
-    def problem(self, spell: Spell, keep: Sequence[str] = ()) -> dict[str, Any]:
-        """The tapwise problem: pay ``spell`` from this board (keeping ``keep`` castable when
-        the installed tapwise knows ``keep``)."""
-        problem: dict[str, Any] = {
-            "cost": spell.cost, "x": "max" if spell.cost and "{X}" in spell.cost else 0,
-            "for": {"kind": "spell", "types": list(spell.types)},
-            "sources": [s.spec() for s in self.sources], "pool": list(self.pool),
-            "player": {"life": self.life}}
-        if keep:
-            problem["keep"] = [{"cost": c} for c in keep]
-        return problem
-
-
-def _amount(quantity: Mapping[str, Any] | None, what: str) -> int:
-    if quantity is None:
-        return 1
-    if quantity.get("type") != "Fixed":
-        raise AdapterError(f"{what}: an amount of type {quantity.get('type')!r}")
-    return int(quantity["value"])
-
-
-def _add(produced: Mapping[str, Any], what: str) -> tuple[Any, tuple[tuple[str, ...], ...]]:
-    """The engine's ``produced`` as a tapwise ``add``, and its combinations if it has them."""
-    kind = produced.get("type")
-    if kind == "Fixed":
-        return "".join("{%s}" % COLOR_LETTER[c] for c in produced["colors"]), ()
-    if kind == "Colorless":
-        return "{C}" * _amount(produced.get("count"), what), ()
-    if kind == "AnyOneColor":
-        n = _amount(produced.get("count"), what)
-        letters = "".join(COLOR_LETTER[c] for c in produced["color_options"])
-        if n == 1:
-            return ["{%s}" % c for c in letters], ()
-        return {"one_color": n, "of": letters}, ()
-    if kind == "ChoiceAmongCombinations":
-        combos = tuple(tuple(combo) for combo in produced["options"])
-        return ["".join("{%s}" % COLOR_LETTER[c] for c in combo) for combo in combos], combos
-    raise AdapterError(f"{what}: mana of type {kind!r}")
-
-
-def _costs(cost: Mapping[str, Any] | None, what: str) -> tuple[dict[str, Any], bool, int | None]:
-    """tapwise cost keys, whether ``{T}`` is part of it, and the life it pays (for the penalty)."""
-    parts = [] if cost is None else cost["costs"] if cost.get("type") == "Composite" else [cost]
-    keys: dict[str, Any] = {}
-    tap = False
-    life = None
-    for part in parts:
-        kind = part.get("type")
-        if kind == "Tap":
-            tap = True
-        elif kind == "Mana":
-            keys["mana"] = cost_text(part["cost"])
-        elif kind == "PayLife":
-            life = _amount(part.get("amount"), what)
-            keys["life"] = life
-        elif kind == "Sacrifice" and (part.get("target") or {}).get("type") == "SelfRef":
-            keys["sacrifice"] = True
-        else:
-            raise AdapterError(f"{what}: a cost of type {kind!r}")
-    return keys, tap, life
-
-
-def _damage(sub: Mapping[str, Any] | None, what: str) -> int:
-    """Damage or life loss the ability's continuation deals to its controller (painlands)."""
-    total = 0
-    while sub is not None:
-        effect = sub.get("effect") or {}
-        kind = effect.get("type")
-        to_self = (effect.get("target") or {"type": "Controller"}).get("type") == "Controller"
-        if kind in ("DealDamage", "LoseLife") and to_self:
-            total += _amount(effect.get("amount"), what)
-        else:
-            raise AdapterError(f"{what}: a continuation of type {kind!r}")
-        sub = sub.get("sub_ability")
-    return total
-
-
-def _penalty(keys: Mapping[str, Any], life: int | None, damage: int) -> Any:
-    """The engine's classification of an activation's harm, in its precedence: sacrifice, life
-    paid, damage dealt to the controller, none."""
-    if keys.get("sacrifice"):
-        return "Sacrifices"
-    if life is not None:
-        return {"PaysLifeOnActivation": {"fixed_amount": life}}
-    if damage:
-        return {"DealsDamageOnResolution": {"fixed_amount": damage}}
-    return "None"
-
-
-def read_ability(index: int, ability: Mapping[str, Any], what: str) -> EngineAbility:
-    """One engine mana ability; raises :class:`AdapterError` for shapes tapwise isn't told here."""
-    if ability.get("condition") is not None:
-        raise AdapterError(f"{what}: an activation condition")
-    effect = ability.get("effect") or {}
-    if effect.get("type") != "Mana":
-        raise AdapterError(f"{what}: an effect of type {effect.get('type')!r}")
-    add, combinations = _add(effect["produced"], what)
-    keys, tap, life = _costs(ability.get("cost"), what)
-    if not tap:
-        raise AdapterError(f"{what}: a mana ability without {{T}}")
-    damage = _damage(ability.get("sub_ability"), what)
-    if damage:
-        keys["damage"] = damage
-    return EngineAbility(index, add, keys, _penalty(keys, life, damage), combinations)
-
-
-def read_source(obj: Mapping[str, Any]) -> tuple[EngineSource | None, list[str]]:
-    """A battlefield object as a tapwise source (``None`` if it has no usable mana ability),
-    and what was left out of it."""
-    name = obj["name"]
-    abilities: list[EngineAbility] = []
-    skipped: list[str] = []
-    for index, ability in enumerate(obj.get("abilities") or []):
-        if not ability.get("is_mana_ability"):
-            continue
-        what = f"{name} (object {obj['id']}) ability {index}"
-        try:
-            abilities.append(read_ability(index, ability, what))
-        except AdapterError as exc:
-            skipped.append(str(exc))
-    if not abilities:
-        return None, skipped
-    card_types = obj.get("card_types") or {}
-    types = tuple(t.lower() for t in card_types.get("core_types", []))
-    sick = "creature" in types and bool(obj.get("has_summoning_sickness", obj.get("summoning_sick",
-                                                                                  False)))
-    return EngineSource(
-        id=f"{name}@{obj['id']}", object_id=int(obj["id"]), incarnation=int(obj.get("incarnation",
-                                                                                    0)),
-        name=name, is_land="land" in types, types=types,
-        subtypes=tuple(s.lower() for s in card_types.get("subtypes", [])),
-        tapped=bool(obj.get("tapped")), sick=sick, abilities=tuple(abilities)), skipped
-
-
-def read_board(game: Any, seat: int) -> Board:
-    """The seat's mana sources (``game.battlefield()``), floating mana and life (``game.player``)."""
-    sources: list[EngineSource] = []
-    unsupported: list[str] = []
-    for obj in game.battlefield():
-        if obj.get("controller") != seat:
-            continue
-        source, skipped = read_source(obj)
-        unsupported += skipped
-        if source is not None:
-            sources.append(source)
-    player = game.player(seat)
-    pool: list[str] = []
-    for mana in (player.get("mana_pool") or {}).get("mana", []):
-        letter = "C" if mana["color"] == "Colorless" else COLOR_LETTER.get(mana["color"])
-        if letter is None or mana.get("restrictions"):
-            unsupported.append(f"pool mana {mana['color']} with restrictions "
-                               f"{mana.get('restrictions')}")
-            continue
-        pool.append("{%s}" % letter)
-    return Board(seat, tuple(sources), tuple(pool), int(player["life"]), tuple(unsupported))
-
-
-def read_spell(obj: Mapping[str, Any]) -> Spell:
-    """A card in hand (``game.hand(seat)``) as a spell to pay for."""
-    card_types = obj.get("card_types") or {}
-    types = tuple(t.lower() for t in card_types.get("core_types", []))
-    return Spell(int(obj["id"]), int(obj.get("card_id", obj["id"])), obj["name"],
-                 cost_text(obj.get("mana_cost")),
-                 types, "instant" in types or "Flash" in (obj.get("keywords") or []))
-
-
-def read_hand(game: Any, seat: int) -> list[Spell]:
-    """The seat's nonland cards with a mana cost."""
-    spells = []
-    for obj in game.hand(seat):
-        spell = read_spell(obj)
-        if "land" not in spell.types and spell.cost is not None:
-            spells.append(spell)
-    return spells
+CHOICE_PROMPTS = {"TargetSelection", "ModeChoice"}
+"""Prompts before payment after which the engine may pay on its own."""
+X_ABOVE = "X above the engine's maximum"
+PAYMENT_PROMPTS = {"ManaPayment", "ChooseManaColor", "PayManaAbilityMana", "PhyrexianPayment",
+                   "PayCost", "PayAmountChoice"}
 
 
 # ---------------------------------------------------------------------------- answers as actions
 
 @dataclass(frozen=True)
 class Activation:
-    """One mana ability to activate, what it is to make and the mana types paying its cost."""
+    """One mana ability to activate ``times`` times, what each activation makes, the mana types
+    paying its cost, and the permanents its costs sacrifice or tap."""
 
     source: EngineSource
     ability: EngineAbility
     adds: str
     paid_with: tuple[str, ...] = ()
+    times: int = 1
+    sacrificed: tuple[EngineSource, ...] = ()
+    """Other permanents its cost sacrifices (Phyrexian Altar's creature), in order."""
+    tapped_others: tuple[EngineSource, ...] = ()
+    """Other permanents its cost taps (Springleaf Drum's creature)."""
+    removed: int = 0
+    """Counters removed for "remove X counters: add X mana" (storage lands)."""
 
     @property
     def made(self) -> list[str]:
-        """The engine's mana type names of what it makes, in order."""
+        """The engine's mana type names of what one activation makes, in order."""
         return [LETTER_TYPE[c] for c in _MANA.findall(self.adds)]
 
     def action(self) -> dict[str, Any]:
-        """``TapLandForMana`` for a land (the selection the engine offers for this ability and
-        mana), else ``ActivateAbility`` (its color is chosen at the prompt that follows)."""
-        if not self.source.is_land:
+        """``TapLandForMana`` for a land's plain ability (the selection the engine offers for
+        this ability and mana) when it makes one mana or a filter land's combination, else
+        ``ActivateAbility`` (choices follow at prompts; the engine takes it for lands too)."""
+        one = len(self.made) == 1 or bool(self.ability.combinations)
+        if not (self.source.is_land and self.ability.plain and one):
             return {"type": "ActivateAbility",
                     "data": {"source_id": self.source.object_id,
                              "ability_index": self.ability.index}}
@@ -390,10 +91,13 @@ class Activation:
             "restrictions": [], "penalty": self.ability.penalty, "taps_for_mana": []}
         return {"type": "TapLandForMana", "data": {"selection": selection}}
 
-    def color_choice(self) -> dict[str, Any]:
-        """The answer to the ``ChooseManaColor`` prompt after ``ActivateAbility``."""
+    def color_choice(self, prompt: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """The answer to the ``ChooseManaColor`` prompt after ``ActivateAbility``: one color,
+        or each mana's type when the prompt asks for a combination (``AnyCombination``)."""
         made = self.made
-        choice = ({"type": "SingleColor", "data": made[0]} if len(made) == 1
+        asked = (((prompt or {}).get("data") or {}).get("choice") or {}).get("type")
+        choice = ({"type": "SingleColor", "data": made[0]}
+                  if len(set(made)) == 1 and asked != "AnyCombination"
                   else {"type": "Combination", "data": made})
         return {"type": "ChooseManaColor", "data": {"choice": choice}}
 
@@ -409,38 +113,51 @@ class Payment:
     """Phyrexian symbols paid with life, by the engine's color name."""
     life_lost: int
     x: int
+    convoked: tuple[tuple[EngineSource, str], ...] = ()
+    """Permanents tapped for convoke or improvise, each with the engine's mana type it pays."""
+    delved: int = 0
+    cost_sacrificed: tuple[EngineSource, ...] = ()
+    """Permanents the spell's own additional cost sacrifices (Harrow's land)."""
 
     @property
     def tapped(self) -> frozenset[int]:
         """Object ids the payment taps and leaves on the battlefield."""
-        return frozenset(a.source.object_id for a in self.activations
-                         if not a.ability.costs.get("sacrifice"))
+        gone = self.sacrificed
+        ids = {a.source.object_id for a in self.activations if a.ability.taps}
+        ids |= {s.object_id for a in self.activations for s in a.tapped_others}
+        ids |= {s.object_id for s, _ in self.convoked}
+        return frozenset(ids - gone)
 
     @property
     def sacrificed(self) -> frozenset[int]:
-        """Object ids the payment sacrifices (Lotus Petal, Treasure)."""
-        return frozenset(a.source.object_id for a in self.activations
-                         if a.ability.costs.get("sacrifice"))
+        """Object ids the payment sacrifices (Lotus Petal, Treasure, an Altar's creature,
+        Harrow's land)."""
+        ids = {a.source.object_id for a in self.activations if a.ability.costs.get("sacrifice")}
+        ids |= {s.object_id for a in self.activations for s in a.sacrificed}
+        return frozenset(ids | {s.object_id for s in self.cost_sacrificed})
 
 
 def _ordered(activations: list[Activation], feeders: list[list[str]]) -> list[Activation]:
     """Each ability with a mana cost right after the activations that pay for it, the rest
     after: the engine spends pool mana on an ability's cost itself, so the pool then holds as
-    little else as possible."""
+    little else as possible. When a source activates more than once, tapwise's own order
+    (legal, section 3) is kept."""
+    if len({a.source.id for a in activations}) < len(activations):
+        return list(activations)
     by_source = {a.source.id: a for a in activations}
     done: list[Activation] = []
 
-    def emit(a: Activation, fed_by: list[str]) -> None:
+    def emit(a: Activation, fed_by: list[str], seen: frozenset[str]) -> None:
         for source_id in fed_by:
             feeder = by_source[source_id]
-            if feeder not in done:
-                emit(feeder, feeders[activations.index(feeder)])
+            if feeder not in done and source_id not in seen:
+                emit(feeder, feeders[activations.index(feeder)], seen | {source_id})
         if a not in done:
             done.append(a)
 
     for a, fed_by in zip(activations, feeders):
         if fed_by:
-            emit(a, fed_by)
+            emit(a, fed_by, frozenset({a.source.id}))
     return done + [a for a in activations if a not in done]
 
 
@@ -453,14 +170,19 @@ def payment(board: Board, spell: Spell, answer: Mapping[str, Any]) -> Payment:
     feeders: list[list[str]] = []
     for item in answer["activations"]:
         source = board.source(item["source"])
-        if int(item.get("times", 1)) != 1:
-            raise AdapterError(f"{source.id}: {item['times']} activations of one {{T}} ability")
+        times = int(item.get("times", 1))
         ability = source.abilities[item["ability"]]
+        if times != 1 and ability.taps:
+            raise AdapterError(f"{source.id}: {times} activations of one {{T}} ability")
         paid = [m for p in item.get("paid", []) for m in p.get("mana", [])]
-        activations.append(Activation(source, ability, item["adds"],
-                                      tuple(LETTER_TYPE[m["type"]] for m in paid)))
+        activations.append(Activation(
+            source, ability, item["adds"],
+            tuple(LETTER_TYPE[m["type"]] for m in paid for _ in range(int(m.get("count", 1)))),
+            times, tuple(board.source(s) for s in item.get("sacrificed", [])),
+            tuple(board.source(s) for s in item.get("tapped", [])), int(item.get("removed", 0))))
         feeders.append([m["source"] for m in paid if m.get("source") not in (None, "pool")])
     phyrexian: dict[str, int] = {}
+    convoked: list[tuple[EngineSource, str]] = []
     for item in answer["payments"]:
         if item.get("life") and item["symbol"].endswith("/P}"):
             for letter in item["symbol"][1:-3].split("/"):
@@ -468,12 +190,24 @@ def payment(board: Board, spell: Spell, answer: Mapping[str, Any]) -> Payment:
                 # once, under its first
                 phyrexian[LETTER_TYPE[letter]] = phyrexian.get(LETTER_TYPE[letter], 0) + 1
                 break
+        colored = [c for c in item["symbol"][1:-1].split("/") if c in "WUBRG"]
+        for m in item.get("mana", []):
+            for key in ("convoke", "improvise"):
+                if key in m:
+                    source = board.source(m[key])
+                    # a convoked creature pays a colored symbol with one of its colors (702.51a)
+                    color = next((c for c in colored if c in source.colors), None)
+                    convoked.append((source, LETTER_TYPE[color] if key == "convoke" and color
+                                     else "Colorless"))
+    other = (answer.get("other_costs") or {}).get("sacrificed", [])
     return Payment(spell, answer, tuple(_ordered(activations, feeders)), phyrexian,
                    int(answer.get("life_paid", 0)) + int(answer.get("damage", 0)),
-                   int(answer.get("x", 0)))
+                   int(answer.get("x", 0)), tuple(convoked), int(answer.get("delved", 0)),
+                   tuple(board.source(s) for s in other))
 
 
-def pay(board: Board, spell: Spell, keep: Sequence[str] = (), time_limit: float = 2.0) -> dict[str, Any]:
+def pay(board: Board, spell: Spell, keep: Sequence[str] = (),
+        time_limit: float = 2.0) -> dict[str, Any]:
     """tapwise's answer for paying ``spell`` from ``board``."""
     problem = board.problem(spell, keep)
     problem["time_limit"] = time_limit
@@ -528,62 +262,212 @@ def _phyrexian_choices(prompt: Mapping[str, Any], life: Mapping[str, int]) -> di
     return {"type": "SubmitPhyrexianChoices", "data": {"choices": choices}}
 
 
-def play(game: Any, seat: int, pay_with: Payment, decide: Decide = _ai,
-         targets: Sequence[int] = ()) -> CastReport:
-    """Cast ``pay_with.spell`` in the engine and pay exactly as tapwise said, then check that the
-    engine tapped exactly those permanents and took exactly that life.
+def _stack_ids(game: Any) -> set[int]:
+    return {int(e.get("source_id", e.get("id", -1))) for e in game.stack()}
 
-    ``targets`` go into the ``CastSpell`` (as an AI's chosen cast carries them); prompts
-    before payment (targets, modes) are answered by ``decide``, X by the answer's X.
-    A refused action (a stale selection, a prompt answered wrongly) cancels the cast when the
-    engine still allows it and is reported in ``error``; the engine's exception never escapes.
-    """
-    before, life_before = _tapped(game, seat), int(game.player(seat)["life"])
-    sent: list[dict[str, Any]] = []
-    spell = pay_with.spell
-    in_hand = lambda: any(int(o["id"]) == spell.object_id for o in game.hand(seat))  # noqa: E731
 
-    def send(action: Any) -> None:
-        sent.append(action if isinstance(action, dict) else action.to_dict())
-        game.apply(seat, action)
-
-    def prompt() -> dict[str, Any]:
-        return game.waiting_for()
-
-    error = None
+def engine_max_x(game: Any, seat: int, spell: Spell) -> int | None:
+    """The largest X the engine lets the seat announce for ``spell`` now (its ``ChooseXValue``
+    prompt's ``max``, which counts only what the engine's own payer can make), read by
+    announcing the cast and cancelling it; ``None`` when the engine asks no X."""
     try:
-        send(spell.cast_action(targets))
-        for _ in range(50):  # targets, modes and X come before payment (601.2b-f)
-            waiting = prompt()
-            if waiting["type"] in PAYMENT_PROMPTS or waiting["type"] == "Priority":
-                break
-            if waiting["type"] == "ChooseX":
-                send({"type": "ChooseX", "data": {"value": pay_with.x}})
-            else:
-                send(decide(game, seat))
-        for activation in pay_with.activations:
-            if prompt()["type"] != "ManaPayment":
-                raise AdapterError(f"expected the ManaPayment prompt before "
-                                   f"{activation.source.id}, "
-                                   f"engine waits for {prompt()['type']}")
-            send(activation.action())
-            for _ in range(4):
-                waiting = prompt()
-                if waiting["type"] == "ChooseManaColor":
-                    send(activation.color_choice())
-                elif waiting["type"] == "PayManaAbilityMana":
+        game.apply(seat, spell.cast_action())
+    except ValueError:
+        return None
+    waiting = game.waiting_for()
+    most = (waiting.get("data") or {}).get("max") if waiting["type"] == "ChooseXValue" else None
+    if waiting["type"] != "Priority":
+        game.apply(seat, {"type": "CancelCast"})
+    return None if most is None else int(most)
+
+
+def pay_within_engine(game: Any, seat: int, board: Board, spell: Spell,
+                      keep: Sequence[str] = ()) -> tuple[Spell, dict[str, Any]]:
+    """tapwise's answer, with X no larger than the engine accepts: phase's ``ChooseXValue``
+    refuses an X its own payer can't reach, even when tapwise's payment reaches it (storage
+    counters, tapped legendary permanents), so X is then fixed at the engine's maximum (or 0
+    when tapwise can't pay that)."""
+    answer = pay(board, spell, keep)
+    if answer.get("status") != "paid" or int(answer.get("x", 0)) == 0:
+        return spell, answer
+    most = engine_max_x(game, seat, spell)
+    if most is None or int(answer["x"]) <= most:
+        return spell, answer
+    for x in (most, 0):
+        capped = dataclasses.replace(spell, x=x)
+        answer = pay(board, capped, keep)
+        if answer.get("status") == "paid":
+            return capped, answer
+    return capped, answer
+
+
+def _own(game: Any, seat: int) -> set[int]:
+    return {int(o["id"]) for o in game.battlefield() if o.get("controller") == seat}
+
+
+def _select(waiting: Mapping[str, Any], wanted: Sequence[EngineSource], what: str
+            ) -> dict[str, Any]:
+    """``SelectCards`` at a ``PayCost`` prompt: exactly the permanents tapwise chose."""
+    ids = [s.object_id for s in wanted]
+    offered = set((waiting.get("data") or {}).get("choices") or [])
+    if not ids or not set(ids) <= offered:
+        raise AdapterError(f"{what}: the engine offers {sorted(offered)} for "
+                           f"{(waiting['data'].get('kind') or {}).get('type')}, tapwise chose "
+                           f"{sorted(ids)}")
+    return {"type": "SelectCards", "data": {"cards": ids}}
+
+
+class _Player:
+    """Sends one payment's actions and answers the engine's payment prompts."""
+
+    def __init__(self, game: Any, seat: int) -> None:
+        self.game, self.seat = game, seat
+        self.sent: list[dict[str, Any]] = []
+
+    def send(self, action: Any) -> None:
+        self.sent.append(action if isinstance(action, dict) else action.to_dict())
+        self.game.apply(self.seat, action)
+
+    def prompt(self) -> dict[str, Any]:
+        return self.game.waiting_for()
+
+    def activate(self, activation: Activation, at: str) -> None:
+        """Each of the activation's ``times`` activations, with its prompts answered."""
+        sacrificed = list(activation.sacrificed)
+        per = max(1, len(sacrificed) // activation.times) if sacrificed else 0
+        for i in range(activation.times):
+            if self.prompt()["type"] != at:
+                raise AdapterError(f"expected the {at} prompt before {activation.source.id}, "
+                                   f"engine waits for {self.prompt()['type']}")
+            self.send(activation.action())
+            for _ in range(6):
+                waiting = self.prompt()
+                kind = waiting["type"]
+                if kind == "ChooseManaColor":
+                    self.send(activation.color_choice(waiting))
+                elif kind == "PayManaAbilityMana":
                     wanted = list(activation.paid_with)
                     if wanted not in waiting["data"]["options"]:
                         raise AdapterError(f"{activation.source.id}: the engine offers "
                                            f"{waiting['data']['options']} "
                                            f"for the ability's cost, not {wanted}")
-                    send({"type": "PayManaAbilityMana", "data": {"payment": wanted}})
+                    self.send({"type": "PayManaAbilityMana", "data": {"payment": wanted}})
+                elif kind == "PayCost" and (waiting["data"].get("kind") or {}).get(
+                        "type") == "Sacrifice":
+                    self.send(_select(waiting, sacrificed[i * per:(i + 1) * per],
+                                      activation.source.id))
+                elif kind == "PayCost":
+                    self.send(_select(waiting, activation.tapped_others, activation.source.id))
+                elif kind in ("ChooseXValue", "ChooseX") and activation.removed:
+                    self.send({"type": "ChooseX", "data": {"value": activation.removed}})
+                elif kind == "PayAmountChoice" and (waiting["data"].get("resource") or {}).get(
+                        "type") == "Counters":  # a storage land's X counters removed
+                    self.send({"type": "SubmitPayAmount",
+                               "data": {"amount": activation.removed}})
                 else:
                     break
+
+    def pay_cost(self, waiting: Mapping[str, Any], pay_with: Payment) -> None:
+        """The spell's own additional cost: the permanents tapwise sacrifices, or any cards
+        for a discard (which cards is not a payment question: the first the engine offers)."""
+        kind = (waiting["data"].get("kind") or {}).get("type")
+        if kind == "Discard":
+            n = int(pay_with.answer.get("discarded", 0))
+            cards = list(waiting["data"].get("choices") or [])[:n]
+            if len(cards) < n or n == 0:
+                raise AdapterError(f"{pay_with.spell.name}: the engine asks for a discard, "
+                                   f"tapwise discards {n}")
+            self.send({"type": "SelectCards", "data": {"cards": cards}})
+        else:
+            self.send(_select(waiting, pay_with.cost_sacrificed, pay_with.spell.name))
+
+    def convoke(self, pay_with: Payment, graveyard: Sequence[int]) -> None:
+        """Convoke and improvise taps, then delve's exiles, as ``TapForConvoke`` (the engine's
+        one action for all three: its ``convoke_mode`` says which)."""
+        for source, mana_type in pay_with.convoked:
+            self.send({"type": "TapForConvoke",
+                       "data": {"object_id": source.object_id, "mana_type": mana_type}})
+        offered = [a.data["object_id"] for a in self.game.actions()
+                   if a.kind == "TapForConvoke" and a.data["object_id"] in graveyard]
+        if len(set(offered)) < pay_with.delved:
+            raise AdapterError(f"delve: the engine offers {len(set(offered))} cards to exile, "
+                               f"tapwise delves {pay_with.delved}")
+        for card in sorted(set(offered))[:pay_with.delved]:
+            self.send({"type": "TapForConvoke", "data": {"object_id": card,
+                                                         "mana_type": "Colorless"}})
+
+
+def play(game: Any, seat: int, pay_with: Payment, decide: Decide = _ai,
+         targets: Sequence[int] = ()) -> CastReport:
+    """Cast ``pay_with.spell`` in the engine and pay exactly as tapwise said, then check that the
+    engine tapped, sacrificed and exiled exactly those objects and took exactly that life.
+
+    Order: a permanent the spell's own additional cost sacrifices is tapped for mana first, at
+    priority (mana abilities may be activated whenever its controller has priority, 605.3a;
+    the rules tap it in 601.2g before the sacrifice in 601.2h, but the engine asks for the
+    sacrifice right after the cast is announced, so the mana must already be in the pool);
+    then ``CastSpell``; targets, modes (``decide``) and X; the spell's sacrifice
+    (``SelectCards``); the other mana abilities, each answered at its prompts (color, the
+    ability's mana, an Altar's sacrifice, removed counters); convoke, improvise and delve
+    (``TapForConvoke``); ``PassPriority``; Phyrexian choices.
+    A refused action (a stale selection, a prompt answered wrongly) cancels the cast when the
+    engine still allows it and is reported in ``error``; the engine's exception never escapes.
+    """
+    before, life_before = _tapped(game, seat), int(game.player(seat)["life"])
+    own_before = _own(game, seat)
+    graveyard = [int(i) for i in game.player(seat).get("graveyard") or []]
+    spell = pay_with.spell
+    in_hand = lambda: any(int(o["id"]) == spell.object_id for o in game.hand(seat))  # noqa: E731
+    player = _Player(game, seat)
+    prompt = player.prompt
+    early_ids = {s.object_id for s in pay_with.cost_sacrificed}
+    early = [a for a in pay_with.activations if a.source.object_id in early_ids]
+    error = None
+    try:
+        for activation in early:
+            player.activate(activation, "Priority")
+        player.send(spell.cast_action(targets))
+        if prompt()["type"] in CHOICE_PROMPTS and pay_with.activations and not early:
+            # The engine pays on its own when it thinks the payment forced after a target
+            # is chosen (its ``Manual`` mode is not kept through that prompt), so a spell with
+            # targets or modes gets all its mana first, at priority (605.3a), and the
+            # engine's payment then takes it from the pool.
+            player.send({"type": "CancelCast"})
+            early = list(pay_with.activations)
+            for activation in early:
+                player.activate(activation, "Priority")
+            player.send(spell.cast_action(targets))
+        for _ in range(50):  # targets, modes and X come before payment (601.2b-f)
+            waiting = prompt()
+            if waiting["type"] == "PayCost":
+                player.pay_cost(waiting, pay_with)
+                continue
+            if waiting["type"] in PAYMENT_PROMPTS or waiting["type"] == "Priority":
+                break
+            if waiting["type"] in ("ChooseX", "ChooseXValue"):
+                most = (waiting.get("data") or {}).get("max")
+                if most is not None and pay_with.x > int(most):
+                    raise AdapterError(f"{spell.name}: X = {pay_with.x} is above the engine's "
+                                       f"maximum {most} ({X_ABOVE})")
+                player.send({"type": "ChooseX", "data": {"value": pay_with.x}})
+            else:
+                player.send(decide(game, seat))
+        for activation in pay_with.activations:
+            if activation not in early:
+                player.activate(activation, "ManaPayment")
+        if pay_with.convoked or pay_with.delved:
+            player.convoke(pay_with, graveyard)
         if prompt()["type"] == "ManaPayment":
-            send({"type": "PassPriority"})
+            player.send({"type": "PassPriority"})
         if prompt()["type"] == "PhyrexianPayment":
-            send(_phyrexian_choices(prompt(), pay_with.phyrexian_life))
+            player.send(_phyrexian_choices(prompt(), pay_with.phyrexian_life))
+        for _ in range(10):  # choices the cast still asks for once paid (a division of damage)
+            waiting = prompt()
+            if waiting["type"] in PAYMENT_PROMPTS or waiting["type"] == "Priority" \
+                    or (waiting.get("data") or {}).get("player") != seat \
+                    or not in_hand() and spell.object_id not in _stack_ids(game):
+                break
+            player.send(decide(game, seat))
         if prompt()["type"] in PAYMENT_PROMPTS:
             raise AdapterError(f"the engine still waits for {prompt()['type']} after the payment")
     except (ValueError, AdapterError) as exc:
@@ -596,16 +480,17 @@ def play(game: Any, seat: int, pay_with: Payment, decide: Decide = _ai,
     tapped = frozenset(_tapped(game, seat) - before)
     life_lost = life_before - int(game.player(seat)["life"])
     cast = not in_hand()
-    on_battlefield = {int(o["id"]) for o in game.battlefield()}
-    gone = {i for i in pay_with.sacrificed if i not in on_battlefield}
+    gone = own_before - _own(game, seat)
+    left = set(graveyard) - {int(i) for i in game.player(seat).get("graveyard") or []}
     ok = (error is None and cast and tapped == pay_with.tapped and life_lost == pay_with.life_lost
-          and gone == pay_with.sacrificed)
+          and gone == pay_with.sacrificed and len(left) == pay_with.delved)
     if error is None and not ok:
         error = (f"engine tapped {sorted(tapped)} (intended {sorted(pay_with.tapped)}), "
                  f"sacrificed {sorted(gone)} (intended {sorted(pay_with.sacrificed)}), "
+                 f"exiled {len(left)} from the graveyard (intended {pay_with.delved}), "
                  f"life lost {life_lost} (intended {pay_with.life_lost}), cast {cast}")
     return CastReport(spell, ok, cast, pay_with.tapped, tapped, life_lost, pay_with.life_lost,
-                      error, tuple(sent))
+                      error, tuple(player.sent))
 
 
 def has_priority(game: Any, seat: int) -> bool:
@@ -642,10 +527,10 @@ def proposals(game: Any, seat: int, keep: bool = False, active: int | None = Non
     hand = read_hand(game, seat)
     found = []
     for spell in hand:
-        if not castable_now(game, seat, spell, active):
+        if spell.unread or not castable_now(game, seat, spell, active):
             continue
         others = [s.cost for s in hand if s is not spell and s.cost] if keep else []
-        answer = pay(board, spell, others)
+        spell, answer = pay_within_engine(game, seat, board, spell, others)
         if answer.get("status") == "error":  # a board the adapter built wrongly, or keep unknown
             raise AdapterError(f"{spell.name}: tapwise refused the problem: {answer.get('error')}")
         if answer.get("status") == "paid":

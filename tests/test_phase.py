@@ -62,7 +62,7 @@ def test_unknown_ability_shapes_are_left_out_and_named():
                           "effect": {"type": "Mana", "produced": {"type": "AnyInCommandersColorIdentity",
                                                                   "count": {"type": "Fixed", "value": 1}}}}]}
     source, skipped = adapter.read_source(obj)
-    assert source is None
+    assert source.abilities == ()  # still a permanent (convoke, improvise, costs may use it)
     assert skipped and "Odd Rock" in skipped[0] and "AnyInCommandersColorIdentity" in skipped[0]
 
 

@@ -1,0 +1,743 @@
+"""Reading a live phase.rs game into a tapwise problem (issue 24, widened in issue 42).
+
+Everything here reads the engine's own representation (``game.battlefield()``,
+``game.hand(seat)``, ``game.player(seat)``): the abilities, costs, counters, colors, types,
+tapped and sick flags the engine will itself enforce when the payment is played. The card's
+name is only a label: tapwise's card library is never consulted for a permanent, because the
+engine's reading of a card (its parser's output) is what the engine checks a payment against;
+where the two disagree, a payment built from the library would be refused. What the adapter
+can't translate is left out of the problem and named (card, ability and the shape not
+understood) in :attr:`Board.unsupported`: tapwise pays without it, which is still a legal
+payment, never a wrong one.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping, Sequence
+
+COLOR_LETTER = {"White": "W", "Blue": "U", "Black": "B", "Red": "R", "Green": "G"}
+LETTER_TYPE = {**{v: k for k, v in COLOR_LETTER.items()}, "C": "Colorless"}
+"""tapwise's mana letters as the engine's ``ManaType`` names."""
+_SHARD_PART = re.compile(r"Phyrexian|Two|Colorless|White|Blue|Black|Red|Green")
+CREATURE_DRAWBACK = ("taps a creature, which then can't attack or block until its controller's "
+                     "next untap step")
+"""The drawback sent on a creature's {T} mana ability: see ``EngineSource.spec``."""
+ALL_COUNTERS = 4294967295
+"""The engine's count for "remove X counters" (storage lands: ``u32::MAX``)."""
+ANY_NUMBER = (ALL_COUNTERS, ALL_COUNTERS - 2)
+"""The counts the engine uses for "remove X counters" and "remove any number of counters"."""
+SPELL_KEYWORDS = {"Convoke": "convoke", "Improvise": "improvise", "Delve": "delve"}
+
+
+class AdapterError(Exception):
+    """Something the adapter can't translate (names the object and what was not understood)."""
+
+
+# ---------------------------------------------------------------------------- reading costs
+
+def shard_symbol(shard: str) -> str:
+    """One engine mana shard (``"Green"``, ``"GreenWhite"``, ``"TwoWhite"``,
+    ``"PhyrexianBlack"``, ``"PhyrexianGreenWhite"``, ``"Colorless"``, ``"X"``, ``"Snow"``) as a
+    symbol in Scryfall notation."""
+    if shard == "X":
+        return "{X}"
+    if shard == "Snow":
+        return "{S}"
+    parts = _SHARD_PART.findall(shard)
+    if "".join(parts) != shard or not parts:
+        raise AdapterError(f"mana shard {shard!r} is not one the adapter knows")
+    phyrexian = parts[0] == "Phyrexian"
+    if phyrexian:
+        parts = parts[1:]
+    letters = ["2" if p == "Two" else "C" if p == "Colorless" else COLOR_LETTER.get(p, "?")
+               for p in parts]
+    if not letters or "?" in letters or len(letters) > 2:
+        raise AdapterError(f"mana shard {shard!r} is not one the adapter knows")
+    return "{" + "/".join(letters + (["P"] if phyrexian else [])) + "}"
+
+
+def cost_text(mana_cost: Mapping[str, Any] | None) -> str | None:
+    """An engine ``mana_cost`` as a tapwise cost string; ``None`` for a card with no mana cost."""
+    if not mana_cost or mana_cost.get("type") == "NoCost":
+        return None
+    if mana_cost.get("type") != "Cost":
+        raise AdapterError(f"mana cost of type {mana_cost.get('type')!r} is not one the adapter "
+                           f"knows")
+    generic = int(mana_cost.get("generic", 0))
+    shards = [shard_symbol(s) for s in mana_cost.get("shards", [])]
+    return ("{%d}" % generic if generic or not shards else "") + "".join(shards)
+
+
+# ---------------------------------------------------------------------------- board facts
+
+@dataclass(frozen=True)
+class Kind:
+    """A ``Typed`` target filter the adapter understands: core types and subtypes, all of
+    which a permanent must have (the engine's ``type_filters``), and whose permanents."""
+
+    types: tuple[str, ...]
+    subtypes: tuple[str, ...]
+    yours: bool
+
+    @property
+    def phrase(self) -> str:
+        """The fact's name (9.1: a lowercase phrase in the cards' words, singular)."""
+        words = " ".join(self.subtypes + self.types) or "permanent"
+        return f"{words} you control" if self.yours else f"{words} on the battlefield"
+
+    def matches(self, obj: Mapping[str, Any]) -> bool:
+        types, subtypes = object_types(obj)
+        return set(self.types) <= set(types) and set(self.subtypes) <= set(subtypes)
+
+    def filter(self) -> dict[str, Any]:
+        """The kind as 9.2's ``sacrifice_other`` / ``tap_other`` object (without ``n``)."""
+        found: dict[str, Any] = {}
+        if self.types:
+            found["types"] = list(self.types)
+        if self.subtypes:
+            found["subtypes"] = list(self.subtypes)
+        return found
+
+
+def object_types(obj: Mapping[str, Any]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    card_types = obj.get("card_types") or {}
+    return (tuple(t.lower() for t in card_types.get("core_types", [])),
+            tuple(s.lower() for s in card_types.get("subtypes", [])))
+
+
+def read_kind(target: Mapping[str, Any] | None, what: str) -> Kind:
+    """A ``Typed`` filter with plain type and subtype filters and no properties."""
+    if not target or target.get("type") != "Typed" or target.get("properties"):
+        raise AdapterError(f"{what}: a filter {_shape(target)}")
+    types: list[str] = []
+    subtypes: list[str] = []
+    for part in target.get("type_filters") or []:
+        if isinstance(part, str) and part != "Permanent":
+            types.append(part.lower())
+        elif isinstance(part, dict) and set(part) == {"Subtype"}:
+            subtypes.append(str(part["Subtype"]).lower())
+        elif part != "Permanent":
+            raise AdapterError(f"{what}: a type filter {part!r}")
+    return Kind(tuple(types), tuple(subtypes), target.get("controller") == "You")
+
+
+def _shape(value: Any) -> str:
+    if isinstance(value, Mapping):
+        return f"of type {value.get('type')!r}"
+    return repr(value)
+
+
+@dataclass
+class Facts:
+    """The board facts (9.1) the seat's abilities read, counted on the live battlefield, and
+    which permanents count toward each (so that sacrificing one lowers it)."""
+
+    seat: int
+    objects: Sequence[Mapping[str, Any]]
+    values: dict[str, int] = field(default_factory=dict)
+    counted: dict[int, list[str]] = field(default_factory=dict)
+
+    def fact(self, kind: Kind) -> str:
+        phrase = kind.phrase
+        if phrase not in self.values:
+            total = 0
+            for obj in self.objects:
+                if (kind.yours and obj.get("controller") != self.seat) or not kind.matches(obj):
+                    continue
+                total += 1
+                if obj.get("controller") == self.seat:
+                    self.counted.setdefault(int(obj["id"]), []).append(phrase)
+            self.values[phrase] = total
+        return phrase
+
+
+# ---------------------------------------------------------------------------- reading abilities
+
+@dataclass(frozen=True)
+class EngineAbility:
+    """One of a permanent's mana abilities, as the engine indexes it and tapwise states it."""
+
+    index: int
+    """The engine's ability index on the object."""
+    add: Any
+    """What it makes, in tapwise's ``add`` form."""
+    costs: Mapping[str, Any]
+    """tapwise's other ability keys: costs (``mana``, ``life``, ``sacrifice``,
+    ``sacrifice_other``, ``tap_other``, ``remove_counters``, ``energy``), ``damage``, ``tap``,
+    ``uses``, ``times`` and conditions (``if``, ``unless``)."""
+    penalty: Any
+    """The engine's penalty classification, which a ``TapLandForMana`` selection must repeat."""
+    combinations: tuple[tuple[str, ...], ...] = ()
+    """A filter land's "Add {R}{R}, {R}{G}, or {G}{G}": the engine's combinations (its
+    ``atomic_combination`` rows), in the engine's order of types, which tapwise's canonical
+    order need not follow."""
+
+    def spec(self) -> dict[str, Any]:
+        return {"add": self.add, **self.costs}
+
+    @property
+    def taps(self) -> bool:
+        return bool(self.costs.get("tap", True))
+
+    @property
+    def plain(self) -> bool:
+        """Only {T} and the costs a ``TapLandForMana`` selection states (mana, life, sacrifice
+        itself, damage): a land's ability played as the engine's own land tap."""
+        return self.taps and set(self.costs) <= {"mana", "life", "sacrifice", "damage"}
+
+
+def _amount(quantity: Mapping[str, Any] | None, what: str, facts: Facts | None = None) -> Any:
+    """A fixed amount as an int; with ``facts``, a count of permanents as ``{"fact": F}`` and
+    the counters on the source as ``{"counters": K}`` (9.2's ``times``)."""
+    if quantity is None:
+        return 1
+    kind = quantity.get("type")
+    if kind == "Fixed":
+        return int(quantity["value"])
+    if kind == "Ref" and facts is not None:
+        qty = quantity.get("qty") or {}
+        if qty.get("type") == "ObjectCount":
+            return {"fact": facts.fact(read_kind(qty.get("filter"), what))}
+        if (qty.get("type") == "CountersOn" and (qty.get("scope") or {}).get("type") == "Source"
+                and isinstance(qty.get("counter_type"), str)):
+            return {"counters": qty["counter_type"]}
+        raise AdapterError(f"{what}: an amount of {qty.get('type')!r}")
+    raise AdapterError(f"{what}: an amount of type {kind!r}")
+
+
+def _letters(colors: Iterable[str], what: str) -> str:
+    try:
+        return "".join(COLOR_LETTER[c] for c in colors)
+    except KeyError as exc:
+        raise AdapterError(f"{what}: a color {exc.args[0]!r}") from None
+
+
+def _add(produced: Mapping[str, Any], what: str, facts: Facts | None,
+         remove_all: str | None) -> tuple[Any, Any, tuple[tuple[str, ...], ...]]:
+    """The engine's ``produced`` as a tapwise ``add``, its ``times`` (1 unless the amount is a
+    fact, counters, or counters removed) and its combinations if it has them."""
+    kind = produced.get("type")
+    count = produced.get("count")
+    if remove_all is not None:  # "Remove X storage counters: Add X mana"
+        qty = (count or {}).get("qty") or {}
+        if (count or {}).get("type") != "Ref" or qty.get("type") != "Variable":
+            # "Add {U} for each storage counter removed this way" (PreviousEffectAmount): the
+            # engine removes the counters and adds no mana (seen on Sand Silos), so not read
+            raise AdapterError(f"{what}: counters removed for an amount "
+                               f"{qty.get('type') or _shape(count)}")
+        times: Any = {"remove": remove_all}
+        n: Any = 1
+    else:
+        n = _amount(count, what, facts) if kind != "Fixed" else 1
+        times = 1
+    if kind == "Fixed":
+        return "".join("{%s}" % c for c in _letters(produced["colors"], what)), 1, ()
+    if kind == "ChoiceAmongCombinations":
+        combos = tuple(tuple(combo) for combo in produced["options"])
+        return ["".join("{%s}" % c for c in _letters(combo, what)) for combo in combos], 1, combos
+    if kind not in ("Colorless", "AnyOneColor", "AnyCombination"):
+        raise AdapterError(f"{what}: mana of type {kind!r}")
+    letters = "C" if kind == "Colorless" else _letters(produced["color_options"], what)
+    if not isinstance(n, int):  # a fact or counters: one mana, that many times
+        if len(letters) > 1 and kind == "AnyOneColor":
+            if "fact" not in n:
+                raise AdapterError(f"{what}: one color of several, {n} times")
+            return {"one_color": n, "of": letters}, 1, ()
+        times, n = n, 1
+    if len(letters) == 1:
+        return "{%s}" % letters * n, times, ()
+    if n == 1:
+        return ["{%s}" % c for c in letters], times, ()
+    if kind == "AnyCombination":
+        return {"any_color": n, "of": letters}, times, ()
+    return {"one_color": n, "of": letters}, times, ()
+
+
+def _costs(cost: Mapping[str, Any] | None, what: str
+           ) -> tuple[dict[str, Any], bool, int | None, str | None]:
+    """tapwise cost keys, whether ``{T}`` is part of it, the life it pays (for the penalty) and
+    the counter kind of "remove any number of counters"."""
+    parts = [] if cost is None else cost["costs"] if cost.get("type") == "Composite" else [cost]
+    keys: dict[str, Any] = {}
+    tap = False
+    life = None
+    remove_all = None
+    for part in parts:
+        kind = part.get("type")
+        target = part.get("target") or {}
+        if kind == "Tap":
+            tap = True
+        elif kind == "Mana":
+            keys["mana"] = cost_text(part["cost"])
+        elif kind == "PayLife":
+            life = _amount(part.get("amount"), what)
+            keys["life"] = life
+        elif kind == "PayEnergy":
+            keys["energy"] = _amount(part.get("amount"), what)
+        elif kind == "Sacrifice" and target.get("type") == "SelfRef":
+            keys["sacrifice"] = True
+        elif kind == "Sacrifice":
+            n = int(part.get("count", 1))
+            keys["sacrifice_other"] = {**read_kind(target, what).filter(), "n": n}
+        elif kind == "TapCreatures":
+            need = part.get("requirement") or {}
+            if need.get("requirement") != "count":
+                raise AdapterError(f"{what}: a tap requirement {need!r}")
+            keys["tap_other"] = {**read_kind(part.get("filter"), what).filter(),
+                                 "n": int(need["count"])}
+        elif kind == "RemoveCounter":
+            counter = part.get("counter_type") or {}
+            if counter.get("type") != "OfType" or part.get("selection") != "SingleObject":
+                raise AdapterError(f"{what}: counters removed {_shape(counter)}")
+            if int(part.get("count", 1)) in ANY_NUMBER:
+                remove_all = str(counter["data"])
+            else:
+                keys["remove_counters"] = {str(counter["data"]): int(part.get("count", 1))}
+        else:
+            raise AdapterError(f"{what}: a cost of type {kind!r}")
+    return keys, tap, life, remove_all
+
+
+def _continuation(sub: Mapping[str, Any] | None, what: str, facts: Facts | None,
+                  put: dict[str, Any]) -> tuple[int, tuple[Any, list[str]] | None]:
+    """Damage or life loss the ability's continuation deals to its controller (painlands), and
+    more mana made when board facts hold (the Urza lands: ``(add, [facts])``); counters it
+    puts on its source go into ``put`` (``put_counters``, 9.2)."""
+    total = 0
+    extra = None
+    while sub is not None:
+        effect = sub.get("effect") or {}
+        kind = effect.get("type")
+        to_self = (effect.get("target") or {"type": "Controller"}).get("type") == "Controller"
+        if kind in ("DealDamage", "LoseLife") and to_self:
+            total += _amount(effect.get("amount"), what)
+        elif (kind == "PutCounter" and (effect.get("target") or {}).get("type") == "SelfRef"
+              and sub.get("condition") is None):
+            keys = put.setdefault("put_counters", {})
+            keys[str(effect["counter_type"])] = _amount(effect.get("count"), what)
+        elif kind == "Mana" and extra is None and facts is not None:
+            add, times, _ = _add(effect["produced"], what, None, None)
+            if times != 1 or not isinstance(add, str) or effect.get("restrictions"):
+                raise AdapterError(f"{what}: conditional mana {add!r}")
+            extra = (add, _conditions(sub.get("condition"), what, facts))
+        else:
+            raise AdapterError(f"{what}: a continuation of type {kind!r}")
+        sub = sub.get("sub_ability")
+    return total, extra
+
+
+def _conditions(condition: Mapping[str, Any] | None, what: str, facts: Facts) -> list[str]:
+    """"If you control a X and a Y" as the facts that must each be at least 1."""
+    if condition is None:
+        raise AdapterError(f"{what}: mana made without a condition in a continuation")
+    parts = condition["conditions"] if condition.get("type") == "And" else [condition]
+    found = []
+    for part in parts:
+        if part.get("type") != "ControllerControlsMatching":
+            raise AdapterError(f"{what}: a condition of type {part.get('type')!r}")
+        found.append(facts.fact(read_kind(part.get("filter"), what)))
+    return found
+
+
+_CORE = {"Artifact", "Creature", "Enchantment", "Instant", "Sorcery", "Planeswalker", "Battle",
+         "Kindred"}
+
+
+def read_only(restrictions: Sequence[Any], what: str) -> dict[str, Any]:
+    """Spending restrictions on the mana (106.6) as 3's ``only``: "Spend this mana only to cast
+    a creature spell" (``SpellType``), "... an artifact spell or activate an ability of an
+    artifact" (read for spells only, which is stricter than the card: never a wrong payment),
+    "only on costs that contain {X}" (``XCostOnly``)."""
+    if len(restrictions) != 1:
+        raise AdapterError(f"{what}: mana with {len(restrictions)} spending restrictions")
+    [restriction] = restrictions
+    if restriction == "XCostOnly":
+        return {"has_x": True}
+    if isinstance(restriction, dict) and len(restriction) == 1:
+        kind, value = next(iter(restriction.items()))
+        if kind == "SpellTypeOrAbilityActivation":
+            kind, value = "SpellType", (value or {}).get("spell_type")
+        if kind == "SpellType" and isinstance(value, str):
+            words = value.replace(" or ", " ").replace(" and ", " ").split()
+            if all(w in _CORE for w in words) and len(words) <= 2:
+                return {"kind": "spell", "types": [w.lower() for w in words]}
+            if len(words) == 1 and value[0].isupper() and value not in (
+                    "Legendary", "Noncreature", "Permanent", "Multicolored", "Colorless"):
+                return {"kind": "spell", "subtypes": [value.lower()]}
+    raise AdapterError(f"{what}: mana with the spending restriction {restriction!r}")
+
+
+def _penalty(keys: Mapping[str, Any], life: int | None, damage: int) -> Any:
+    """The engine's classification of an activation's harm, in its precedence: sacrifice, life
+    paid, damage dealt to the controller, none."""
+    if keys.get("sacrifice"):
+        return "Sacrifices"
+    if life is not None:
+        return {"PaysLifeOnActivation": {"fixed_amount": life}}
+    if damage:
+        return {"DealsDamageOnResolution": {"fixed_amount": damage}}
+    return "None"
+
+
+def read_abilities(index: int, ability: Mapping[str, Any], what: str,
+                   facts: Facts | None = None) -> list[EngineAbility]:
+    """One engine mana ability as tapwise abilities (two for the Urza lands: with and without
+    the rest of Tron); raises :class:`AdapterError` naming the shape tapwise isn't told here."""
+    if ability.get("condition") is not None:
+        raise AdapterError(f"{what}: an activation condition")
+    for restriction in ability.get("activation_restrictions") or []:
+        kind = restriction if isinstance(restriction, str) else (
+            restriction.get("type") if "type" in restriction else next(iter(restriction)))
+        if kind != "AsInstant":  # "activate only as an instant" restricts nothing here
+            raise AdapterError(f"{what}: an activation restriction {kind!r}")
+    if ability.get("activation_zone") not in (None, "Battlefield"):
+        raise AdapterError(f"{what}: activated from the {ability['activation_zone']}")
+    effect = ability.get("effect") or {}
+    if effect.get("type") != "Mana":
+        raise AdapterError(f"{what}: an effect of type {effect.get('type')!r}")
+    keys, tap, life, remove_all = _costs(ability.get("cost"), what)
+    if effect.get("restrictions"):
+        keys["only"] = read_only(effect["restrictions"], what)
+    add, times, combinations = _add(effect["produced"], what, facts, remove_all)
+    if times != 1:
+        keys["times"] = times
+    if "mana" in keys and set(keys) & {"sacrifice_other", "tap_other"}:
+        # tapwise's format refuses this pairing (an error answer): left out, named
+        raise AdapterError(f"{what}: a mana cost beside a sacrifice or tap of another "
+                           f"permanent, which tapwise's format does not state")
+    if not tap:
+        keys["tap"] = False
+        limited = keys.get("sacrifice") or set(keys) & {"sacrifice_other", "remove_counters",
+                                                        "mana", "life", "energy"}
+        if not limited:
+            raise AdapterError(f"{what}: a mana ability without {{T}} and without a cost")
+        keys["uses"] = 1 if keys.get("sacrifice") else "any"
+    damage, extra = _continuation(ability.get("sub_ability"), what, facts, keys)
+    if damage:
+        keys["damage"] = damage
+    penalty = _penalty(keys, life, damage)
+    if extra is None:
+        return [EngineAbility(index, add, keys, penalty, combinations)]
+    if not isinstance(add, str):
+        raise AdapterError(f"{what}: conditional mana on top of a choice")
+    more, needs = extra
+    return [EngineAbility(index, add + more, {**keys, "if": [{"fact": f, "min": 1} for f in needs]},
+                          penalty),
+            EngineAbility(index, add, {**keys, "unless": [{"fact": f, "min": 1} for f in needs]},
+                          penalty)]
+
+
+def read_ability(index: int, ability: Mapping[str, Any], what: str) -> EngineAbility:
+    """One engine mana ability that needs no board facts (kept for single-ability callers)."""
+    [read] = read_abilities(index, ability, what)
+    return read
+
+
+# ---------------------------------------------------------------------------- reading the board
+
+@dataclass(frozen=True)
+class EngineSource:
+    """A permanent the seat controls: its mana abilities tapwise can use, and what convoke,
+    improvise and sacrifice or tap costs read of it."""
+
+    id: str
+    object_id: int
+    incarnation: int
+    name: str
+    is_land: bool
+    types: tuple[str, ...]
+    subtypes: tuple[str, ...]
+    tapped: bool
+    sick: bool
+    abilities: tuple[EngineAbility, ...]
+    colors: str = ""
+    """Its colors as letters (the engine's ``color``), which convoke reads (702.51a)."""
+    counters: Mapping[str, int] = field(default_factory=dict)
+    counts: tuple[str, ...] = ()
+    """The board facts it counts toward (9.1)."""
+
+    def spec(self, full: bool = False) -> dict[str, Any]:
+        """The tapwise source; ``full`` adds what only convoke, improvise and other costs read
+        (colors, subtypes, counts), so that other boards stay version 1 problems (section 5's
+        objectives and the fast path)."""
+        # A summoning-sick creature is sent as format version 2's ``sick`` (9.1), not as tapped:
+        # its {T} abilities can't be activated (302.6), but it is still an untapped creature
+        # (for convoke and tap_other costs, 702.51a).
+        abilities = [a.spec() for a in self.abilities]
+        if "creature" in self.types:
+            # A creature tapped for mana can't attack this turn and stays tapped through the
+            # opponent's, so it can't block (508.1a, 509.1a: attackers and blockers must be
+            # untapped): a player taps lands first. Said as a drawback (9.2), so that
+            # ``min_drawbacks`` prefers lands after life and what ``keep`` protects, before the
+            # number of sources; it never costs a payment.
+            abilities = [{**a, "drawback": CREATURE_DRAWBACK} if a.get("tap", True) else a
+                         for a in abilities]
+        spec: dict[str, Any] = {"id": self.id, "name": self.name, "types": list(self.types),
+                                "tapped": self.tapped, "abilities": abilities}
+        if self.sick:
+            spec["sick"] = True
+        if self.counters:
+            spec["counters"] = dict(self.counters)
+        if full or self.counts:
+            spec["subtypes"] = list(self.subtypes)
+            if self.counts:
+                spec["counts"] = list(self.counts)
+            if self.colors:
+                spec["colors"] = self.colors
+        return spec
+
+
+@dataclass(frozen=True)
+class Spell:
+    """A card in hand that could be cast, with its cost in tapwise notation and its own
+    payment keywords and additional costs."""
+
+    object_id: int
+    card_id: int
+    name: str
+    cost: str | None
+    types: tuple[str, ...]
+    instant_speed: bool
+    subtypes: tuple[str, ...] = ()
+    keywords: tuple[str, ...] = ()
+    """tapwise's names of its payment keywords: ``convoke``, ``improvise``, ``delve`` (9.3)."""
+    other_costs: Mapping[str, Any] = field(default_factory=dict)
+    """Its additional non-mana costs as 9.3's ``other_costs`` (Harrow's land, Bone Splinters'
+    creature)."""
+    unread: str | None = None
+    """Why the adapter can't state its cost (an additional cost it doesn't know): tapwise is
+    then not asked, and the spell is named in the board's ``unsupported``."""
+    x: int | None = None
+    """X fixed by an additional cost that pays X too ("pay X life"): paid at X = 0."""
+
+    def cast_action(self, targets: Sequence[int] = ()) -> dict[str, Any]:
+        """The engine's ``CastSpell`` with manual payment: the payer taps, not the engine."""
+        return {"type": "CastSpell", "data": {"object_id": self.object_id, "card_id": self.card_id,
+                                              "targets": list(targets),
+                                              "payment_mode": {"type": "Manual"}}}
+
+
+@dataclass(frozen=True)
+class Board:
+    """What a seat has to pay with: its permanents, floating mana, life, energy, graveyard."""
+
+    seat: int
+    sources: tuple[EngineSource, ...]
+    pool: tuple[str, ...]
+    life: int
+    unsupported: tuple[str, ...] = ()
+    """Permanents, abilities and pool mana left out, each with the reason: tapwise pays
+    without them (a payment that doesn't use a source is still a legal payment)."""
+    energy: int = 0
+    graveyard: tuple[int, ...] = ()
+    """Object ids of the cards in the seat's graveyard (delve exiles from them)."""
+    facts: Mapping[str, int] = field(default_factory=dict)
+    hand: int = 0
+    """Cards in hand other than the one being cast (what a discard cost can take)."""
+    effects: tuple[Mapping[str, Any], ...] = ()
+    """Effects on mana made (9.4), e.g. Mana Reflection's ``multiply``."""
+
+    def source(self, source_id: str) -> EngineSource:
+        for s in self.sources:
+            if s.id == source_id:
+                return s
+        raise AdapterError(f"tapwise's answer names source {source_id!r}, which the board does not "
+                           f"have")
+
+    def problem(self, spell: Spell, keep: Sequence[str] = ()) -> dict[str, Any]:
+        """The tapwise problem: pay ``spell`` from this board (keeping ``keep`` castable)."""
+        if spell.unread:
+            raise AdapterError(f"{spell.name}: {spell.unread}")
+        # Permanents without a mana ability matter only to convoke, improvise and costs that
+        # sacrifice or tap other permanents: sent then, so that other boards stay small.
+        full = bool(spell.keywords or spell.other_costs) or any(
+            "sacrifice_other" in a.costs or "tap_other" in a.costs
+            for s in self.sources for a in s.abilities)
+        sources = [s.spec(full) for s in self.sources if full or s.abilities or s.counts]
+        problem: dict[str, Any] = {
+            "cost": spell.cost,
+            "x": spell.x if spell.x is not None else "max" if "{X}" in (spell.cost or "") else 0,
+            "for": {"kind": "spell", "types": list(spell.types),
+                    **({"subtypes": list(spell.subtypes)} if spell.subtypes else {})},
+            "sources": sources, "pool": list(self.pool),
+            "player": {"life": self.life, **({"energy": self.energy} if self.energy else {})}}
+        for keyword in spell.keywords:
+            problem[keyword] = True
+        if "delve" in spell.keywords or "exile_graveyard" in spell.other_costs:
+            problem["graveyard"] = len(self.graveyard)
+        other = dict(spell.other_costs)
+        if "life_cost" in other:
+            problem["life_cost"] = other.pop("life_cost")
+        if "discard" in other:
+            problem["hand"] = self.hand
+        if other:
+            problem["other_costs"] = other
+        if self.facts:
+            problem["facts"] = dict(self.facts)
+        if self.effects:
+            problem["effects"] = [dict(e) for e in self.effects]
+        if keep and not self.facts:  # tapwise's keep doesn't take board facts yet: plain pay
+            problem["keep"] = [{"cost": c} for c in keep]
+        return problem
+
+
+def read_source(obj: Mapping[str, Any], facts: Facts | None = None
+                ) -> tuple[EngineSource, list[str]]:
+    """A battlefield object as a tapwise source (its usable mana abilities, maybe none), and
+    what was left out of it, each named."""
+    name = obj["name"]
+    abilities: list[EngineAbility] = []
+    skipped: list[str] = []
+    for index, ability in enumerate(obj.get("abilities") or []):
+        if not ability.get("is_mana_ability") or ability.get("kind", "Activated") != "Activated":
+            continue
+        what = f"{name} (object {obj['id']}) ability {index}"
+        try:
+            abilities += read_abilities(index, ability, what, facts)
+        except AdapterError as exc:
+            skipped.append(str(exc))
+    types, subtypes = object_types(obj)
+    sick = "creature" in types and bool(obj.get("has_summoning_sickness", obj.get("summoning_sick",
+                                                                                  False)))
+    counters = {str(k): int(v) for k, v in (obj.get("counters") or {}).items()
+                if isinstance(v, int) and v > 0}
+    colors = "".join(COLOR_LETTER[c] for c in (obj.get("color") or []) if c in COLOR_LETTER)
+    return EngineSource(
+        id=f"{name}@{obj['id']}", object_id=int(obj["id"]),
+        incarnation=int(obj.get("incarnation", 0)), name=name, is_land="land" in types,
+        types=types, subtypes=subtypes, tapped=bool(obj.get("tapped")), sick=sick,
+        abilities=tuple(abilities), colors=colors, counters=counters), skipped
+
+
+def read_mana_effects(obj: Mapping[str, Any], seat: int) -> tuple[list[dict[str, Any]], list[str]]:
+    """A permanent's effects on mana made (9.4): "If you tap a permanent for mana, it produces
+    twice as much" (the engine's ``ProduceMana`` replacement with ``Multiply``, Mana
+    Reflection, Nyxbloom Ancient) as a ``multiply`` effect when the seat controls it; triggered
+    mana (``TapsForMana``: Mana Flare, Wild Growth) and other mana replacements are named,
+    not read (tapwise then pays without their mana: still a legal payment)."""
+    what = f"{obj['name']} (object {obj['id']})"
+    effects: list[dict[str, Any]] = []
+    skipped: list[str] = []
+    for rep in obj.get("replacement_definitions") or []:
+        if rep.get("event") != "ProduceMana":
+            continue
+        change = rep.get("mana_modification") or {}
+        valid = rep.get("valid_card") or {}
+        try:
+            kind = read_kind(valid, what)
+            if (change.get("type") != "Multiply" or rep.get("condition") is not None
+                    or not kind.yours or (rep.get("mana_replacement_scope") or {}).get(
+                        "type") != "TappedForMana"):
+                raise AdapterError(f"{what}: a mana replacement {change.get('type')!r}")
+        except AdapterError as exc:
+            skipped.append(str(exc))
+            continue
+        if obj.get("controller") == seat:
+            effects.append({"kind": "multiply", "factor": int(change["factor"]),
+                            "when": {**kind.filter(), "controller": "you"}})
+    for trigger in obj.get("trigger_definitions") or []:
+        trigger = trigger.get("definition", trigger)  # the live object wraps each one
+        if trigger.get("mode") == "TapsForMana":
+            skipped.append(f"{what}: triggered mana (TapsForMana)")
+    return effects, skipped
+
+
+def read_board(game: Any, seat: int) -> Board:
+    """The seat's permanents (``game.battlefield()``), floating mana, life, energy and
+    graveyard (``game.player``)."""
+    objects = list(game.battlefield())
+    facts = Facts(seat, objects)
+    sources: list[EngineSource] = []
+    unsupported: list[str] = []
+    effects: list[dict[str, Any]] = []
+    for obj in objects:
+        made, skipped = read_mana_effects(obj, seat)
+        effects += made
+        unsupported += skipped
+        if obj.get("controller") != seat:
+            continue
+        source, skipped = read_source(obj, facts)
+        unsupported += skipped
+        sources.append(source)
+    sources = [s if s.object_id not in facts.counted else
+               EngineSource(**{**s.__dict__, "counts": tuple(facts.counted[s.object_id])})
+               for s in sources]
+    player = game.player(seat)
+    pool: list[str] = []
+    for mana in (player.get("mana_pool") or {}).get("mana", []):
+        letter = "C" if mana["color"] == "Colorless" else COLOR_LETTER.get(mana["color"])
+        if letter is None or mana.get("restrictions"):
+            unsupported.append(f"pool mana {mana['color']} with restrictions "
+                               f"{mana.get('restrictions')}")
+            continue
+        pool.append("{%s}" % letter)
+    return Board(seat, tuple(sources), tuple(pool), int(player["life"]), tuple(unsupported),
+                 int(player.get("energy") or 0),
+                 tuple(int(i) for i in player.get("graveyard") or []), dict(facts.values),
+                 max(0, len(player.get("hand") or []) - 1), tuple(effects))
+
+
+def read_other_costs(additional: Mapping[str, Any] | None, what: str, x: bool = False
+                     ) -> dict[str, Any]:
+    """A spell's required additional cost (the engine's ``additional_cost``) as 9.3's
+    ``other_costs`` (``life_cost`` for life, a problem key of its own); optional ones
+    (kicker) are not asked for, so the spell is paid without. ``x``: the mana cost has X."""
+    if not additional or additional.get("type") != "Required":
+        return {}
+    cost = additional.get("data") or {}
+    kind = cost.get("type")
+    if kind == "Sacrifice" and int(cost.get("count", 1)) == ALL_COUNTERS:
+        raise AdapterError(f"{what}: an additional cost of sacrificing any number")
+    if kind == "Sacrifice":
+        target = cost.get("target") or {}
+        parts = target["filters"] if target.get("type") == "Or" else [target]
+        kinds = [read_kind({**p, "controller": p.get("controller")}, what) for p in parts]
+        if len(kinds) > 1 and any(k.subtypes or len(k.types) != 1 for k in kinds):
+            raise AdapterError(f"{what}: a sacrifice of one of {[k.phrase for k in kinds]}")
+        if len(kinds) > 1:
+            found: dict[str, Any] = {"types": [k.types[0] for k in kinds]}
+        else:
+            found = kinds[0].filter()
+        return {"sacrifice_other": {**found, "n": int(cost.get("count", 1))}}
+    if kind in ("Discard", "PayLife") and not cost.get("self_ref") and not cost.get("filter"):
+        amount = cost.get("count" if kind == "Discard" else "amount") or {}
+        qty = amount.get("qty") or {}
+        if amount.get("type") == "Ref" and qty == {"type": "Variable", "name": "X"}:
+            # "discard X cards" / "pay X life": the player chooses X (107.3), and X = 0 is
+            # always a legal choice, which costs nothing more; the cast answers ChooseX 0.
+            # With {X} in the mana cost as well (Bond of Agony), the spell is paid at X = 0.
+            return {"x": 0} if x else {}
+        if amount.get("type") == "Fixed":
+            n = int(amount["value"])
+            return {"discard": n} if kind == "Discard" else {"life_cost": n}
+    raise AdapterError(f"{what}: an additional cost of type {kind!r}")
+
+
+def read_spell(obj: Mapping[str, Any]) -> Spell:
+    """A card in hand (``game.hand(seat)``) as a spell to pay for."""
+    types, subtypes = object_types(obj)
+    keywords = tuple(SPELL_KEYWORDS[k] for k in obj.get("keywords") or []
+                     if isinstance(k, str) and k in SPELL_KEYWORDS)
+    unread = None
+    try:
+        other = read_other_costs(obj.get("additional_cost"), f"{obj['name']} (object {obj['id']})",
+                                 "{X}" in (cost_text(obj.get("mana_cost")) or ""))
+    except AdapterError as exc:
+        other, unread = {}, str(exc)
+    x = other.pop("x", None)
+    return Spell(int(obj["id"]), int(obj.get("card_id", obj["id"])), obj["name"],
+                 cost_text(obj.get("mana_cost")), types,
+                 "instant" in types or "Flash" in (obj.get("keywords") or []),
+                 subtypes, keywords, other, unread, x)
+
+
+def read_hand(game: Any, seat: int) -> list[Spell]:
+    """The seat's nonland cards with a mana cost."""
+    spells = []
+    for obj in game.hand(seat):
+        spell = read_spell(obj)
+        if "land" not in spell.types and spell.cost is not None:
+            spells.append(spell)
+    return spells
