@@ -16,7 +16,7 @@ from typing import Any
 from tapwise.inputs import board_json, cost_json
 from tapwise.models.problem import ProblemError
 import tapwise.solver.deadline as deadlines
-from tapwise.solver.queries.prepared import Board as _Prepared
+from tapwise.solver.queries.prepared import PreparedBoard as _Prepared
 
 __all__ = ["Board", "prepare", "question"]
 

@@ -72,7 +72,7 @@ class Entry:
 
 
 @dataclass(frozen=True, slots=True)
-class Board:
+class BaselineBoard:
     """What the baselines need of a problem."""
 
     entries: tuple[Entry, ...]
@@ -221,7 +221,7 @@ def _usable(source: dict[str, Any]) -> int:
     return max(0, count - int(tapped or 0))
 
 
-def read_problem(problem: dict[str, Any]) -> Board:
+def read_problem(problem: dict[str, Any]) -> BaselineBoard:
     """The plain board a baseline pays from; raises :class:`Unsupported` for anything more."""
     for key in _DEFAULT_ONLY:
         if problem.get(key):  # every default is falsy: None, False or []
@@ -275,4 +275,4 @@ def read_problem(problem: dict[str, Any]) -> Board:
     keep = player.get("keep_life", 1)
     life_cost = int(problem.get("life_cost", 0))
     budget = int(player.get("life", 20)) - (0 if keep is None else int(keep)) - life_cost
-    return Board(tuple(entries), tuple(pool), tuple(cost), budget, life_cost, tuple(names))
+    return BaselineBoard(tuple(entries), tuple(pool), tuple(cost), budget, life_cost, tuple(names))

@@ -155,7 +155,7 @@ class Spell:
 
 
 @dataclass(frozen=True)
-class Board:
+class SeatBoard:
     """What a seat has to pay with: its mana sources, floating mana and life."""
 
     seat: int
@@ -307,7 +307,7 @@ def read_source(obj: Mapping[str, Any]) -> tuple[EngineSource | None, list[str]]
         tapped=bool(obj.get("tapped")), sick=sick, abilities=tuple(abilities)), skipped
 
 
-def read_board(game: Any, seat: int) -> Board:
+def read_board(game: Any, seat: int) -> SeatBoard:
     """The seat's mana sources (``game.battlefield()``), floating mana and life (``game.player``)."""
     sources: list[EngineSource] = []
     unsupported: list[str] = []
@@ -327,7 +327,7 @@ def read_board(game: Any, seat: int) -> Board:
                                f"{mana.get('restrictions')}")
             continue
         pool.append("{%s}" % letter)
-    return Board(seat, tuple(sources), tuple(pool), int(player["life"]), tuple(unsupported))
+    return SeatBoard(seat, tuple(sources), tuple(pool), int(player["life"]), tuple(unsupported))
 
 
 def read_spell(obj: Mapping[str, Any]) -> Spell:
@@ -444,7 +444,7 @@ def _ordered(activations: list[Activation], feeders: list[list[str]]) -> list[Ac
     return done + [a for a in activations if a not in done]
 
 
-def payment(board: Board, spell: Spell, answer: Mapping[str, Any]) -> Payment:
+def payment(board: SeatBoard, spell: Spell, answer: Mapping[str, Any]) -> Payment:
     """Turn a paid tapwise answer into the activations and prompt answers the engine needs."""
     if answer.get("status") != "paid":
         raise AdapterError(f"{spell.name}: tapwise's answer is {answer.get('status')!r}, not a "
@@ -473,7 +473,7 @@ def payment(board: Board, spell: Spell, answer: Mapping[str, Any]) -> Payment:
                    int(answer.get("x", 0)))
 
 
-def pay(board: Board, spell: Spell, keep: Sequence[str] = (), time_limit: float = 2.0) -> dict[str, Any]:
+def pay(board: SeatBoard, spell: Spell, keep: Sequence[str] = (), time_limit: float = 2.0) -> dict[str, Any]:
     """tapwise's answer for paying ``spell`` from ``board``."""
     problem = board.problem(spell, keep)
     problem["time_limit"] = time_limit

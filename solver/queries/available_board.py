@@ -95,14 +95,14 @@ def _board_abilities(problem: Problem, i: int, s: Source, reflected: dict,
     for j, a in enumerate(s.abilities):
         choices = a.choices
         removed: tuple[int, ...] = ()
-        if a.reflect:
+        if a._reflect:
             choices = reflect_choices(a, reflected.get((i, j), ""))
-        elif a.board_add:
+        elif a._board_add:
             choices = board_choices(problem, s, a, facts)
-        if s.v2:
-            if a.tap and not s.can_tap:
+        if s._v2:
+            if a.tap and not s._can_tap:
                 choices = ()  # 302.6: a sick creature; a card in hand
-            elif choices and (a.v2 or s.zone != "battlefield"):
+            elif choices and (a._v2 or s.zone != "battlefield"):
                 e = expand(problem, s, a, choices, f"sources[{i}].abilities[{j}]",
                            finite_mana(problem, lambda i2, j2, a2: _plain_choices(problem,
                                                                                   reflected, i2, j2,
@@ -144,9 +144,9 @@ def _effect_parts(problem: Problem, i: int, s: Source) -> list[tuple[Source, tup
 
 
 def _plain_choices(problem: Problem, reflected: dict, i: int, j: int, a: Ability) -> tuple:
-    if a.reflect:
+    if a._reflect:
         return reflect_choices(a, reflected.get((i, j), ""))
-    return board_choices(problem, problem.sources[i], a) if a.board_add else a.choices
+    return board_choices(problem, problem.sources[i], a) if a._board_add else a.choices
 
 
 Made = list[tuple[Ability, list[tuple[int, ...]], tuple[int, ...]]]
@@ -154,7 +154,7 @@ Made = list[tuple[Ability, list[tuple[int, ...]], tuple[int, ...]]]
 removes (a counter budget, :func:`_removes_any`; empty otherwise)."""
 
 
-class _Board:
+class _PoolSearch:
     """A loaded board, its abilities read once, and the search over what it can make."""
 
     def __init__(self, problem: Problem) -> None:
@@ -171,7 +171,7 @@ class _Board:
         ordered = ordered_sources(problem) if self.shares else set()
         self.converter_index: list[int] = []  # each converter's index in problem.sources
         self.converter_effects: list[tuple] = []  # the 9.4 effects watching each converter
-        cube = any(a.double_pool for s in problem.sources if s.count for a in s.abilities)
+        cube = any(a._double_pool for s in problem.sources if s.count for a in s.abilities)
         for i, s in enumerate(problem.sources):
             if not s.count:
                 continue
@@ -182,7 +182,7 @@ class _Board:
                 # (never worse), except that doubled Any has had its color chosen: a source that may
                 # make Any is searched in order too, to be activated after a Cube. A counter budget
                 # shared by a copy's activations is kept per copy by the ordered search.
-                if i in ordered or any(a.mana is not None or a.double_pool or _removes_any(a)
+                if i in ordered or any(a.mana is not None or a._double_pool or _removes_any(a)
                                        for a in s.abilities) or (
                         cube and any(self.tokens[t].type == ANY for _, outs, _ in abilities
                                      for out in outs for t in out)):
@@ -205,7 +205,7 @@ class _Board:
                     self._token(t, snow, only)
         self.cubes = sorted({(s.snow, a.only) for s, abilities in self.converters for a, _,
                              _ in abilities
-                             if a.double_pool}, key=repr)
+                             if a._double_pool}, key=repr)
         if self.cubes:  # every token a Cube may read or make, known before the up-sets
             for t in list(self.tokens):
                 if t.type == ANY:
@@ -247,7 +247,7 @@ class _Board:
         made = []
         for a, choices, removed in read:
             outs, rs = self._outputs(choices, snow, a.only, removed)
-            if () in outs and not (a.double_pool or a.sacrifice or a.sacrifice_other):
+            if () in outs and not (a._double_pool or a.sacrifice or a.sacrifice_other):
                 # makes nothing and takes no permanent (whose counts a fact may read): it only
                 # spends, so every pool after it is inside one before (an X of 0 on a storage land)
                 keep = [k for k, out in enumerate(outs) if out]
@@ -452,7 +452,7 @@ class _Board:
         initial = []
         for source, abilities in self.converters:
             uses = tuple(a.uses for a, _, _ in abilities) + tuple(
-                source.counter_map.get(a.times.remove, 0) for a, _, _ in abilities
+                source._counter_map.get(a.times.remove, 0) for a, _, _ in abilities
                                                                   if _removes_any(a))
             copies = {}
             if source.count > source.tapped:
@@ -564,7 +564,7 @@ class _Board:
                     continue
                 grown = (self._doubled(left, source.snow, a.only, cube_factor(self.problem, source,
                                                                               a))
-                         if a.double_pool else self._added(left, outs))
+                         if a._double_pool else self._added(left, outs))
                 for pool in grown:
                     yield pool, new_life, new_damage, new_energy
 

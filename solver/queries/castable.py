@@ -12,7 +12,7 @@ from typing import Any
 
 from tapwise.models.problem import BOARD_KEYS, ProblemError
 import tapwise.solver.deadline as deadlines
-from tapwise.solver.queries.prepared import Board, castable_on
+from tapwise.solver.queries.prepared import PreparedBoard, castable_on
 
 
 def castable(request: dict[str, Any]) -> dict[str, Any]:
@@ -27,7 +27,7 @@ def castable(request: dict[str, Any]) -> dict[str, Any]:
     with deadlines.request(time_limit, started):
         board = {k: request[k] for k in BOARD_KEYS if k in request}
         try:
-            prepared = Board(board)
+            prepared = PreparedBoard(board)
         except ProblemError:
             prepared = None  # each cost's answer names the board's mistake, as pay() does
         return castable_on(prepared, request.get("costs"), board, time_limit)

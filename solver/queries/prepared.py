@@ -67,7 +67,7 @@ class _Question:
     a copy each time it is asked."""
 
 
-class Board:
+class PreparedBoard:
     """One board (spec section 2's ``sources``, ``opponent_sources``, ``pool``, ``player``),
     prepared to answer many costs. Raises :class:`ProblemError` naming the field when the board
     is not valid, so a bad board fails once, where it is made."""
@@ -226,12 +226,12 @@ def _plain_key(cost: dict[str, Any]) -> tuple[str, tuple[str, ...] | None] | Non
     return text, tuple(objective)
 
 
-def prepare(board: dict[str, Any]) -> Board:
+def prepare(board: dict[str, Any]) -> PreparedBoard:
     """A :class:`Board` prepared from ``board`` (raises :class:`ProblemError` if it is bad)."""
-    return Board(board)
+    return PreparedBoard(board)
 
 
-def castable_on(prepared: Board | None, costs: Any, board: dict[str, Any] | None = None,
+def castable_on(prepared: PreparedBoard | None, costs: Any, board: dict[str, Any] | None = None,
                 time_limit: float | None = None) -> dict[str, Any]:
     """``castable`` of ``costs`` on a prepared board (or, when the board is bad, on ``board``
     as given, so that each answer names its mistake where ``pay`` would), all within
@@ -242,7 +242,7 @@ def castable_on(prepared: Board | None, costs: Any, board: dict[str, Any] | None
         return _castable_on(prepared, costs, board, time_limit)
 
 
-def _castable_on(prepared: Board | None, costs: Any, board: dict[str, Any] | None,
+def _castable_on(prepared: PreparedBoard | None, costs: Any, board: dict[str, Any] | None,
                  time_limit: float | None) -> dict[str, Any]:
     if not isinstance(costs, list):
         raise ProblemError("costs", "must be a list of costs (problem objects without the board "

@@ -293,7 +293,7 @@ class _Search:
             abs_ = []
             raw = entry.get("abilities") if isinstance(entry, dict) else None
             for j, ab in enumerate(src.abilities):
-                if ab.reflect is not None:
+                if ab._reflect is not None:
                     continue  # not modelled: makes nothing, never activated
                 if ab.tap and (src.zone == "hand" or (src.sick and "creature" in src.types)):
                     continue
