@@ -1,6 +1,6 @@
 """The prepared board as people use it: boards and costs as text or JSON, a time limit by keyword.
 
-``solver.queries.prepared.Board`` speaks the JSON of ``problem.md``; this subclass reads what a
+``solver.queries.prepared.PreparedBoard`` speaks the JSON of ``problem.md``; this subclass reads what a
 person
 types first (api/inputs.py) and hands the solver the same JSON::
 

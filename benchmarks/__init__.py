@@ -1,7 +1,7 @@
 """Benchmarks for issue 4: seeded problem generators, peer baselines and the runner.
 
 The three baselines (``greedy``, ``enumerate_pools``, ``naive_cpsat``) read a spec problem
-the same simple way, so that reading lives here once: a problem becomes a :class:`Board`
+the same simple way, so that reading lives here once: a problem becomes a :class:`BaselineBoard`
 of source entries (identical copies with a count), each copy offering a list of
 :class:`Output` choices, plus the floating pool, the expanded cost and the life budget.
 Anything outside that plain model raises :class:`Unsupported`, so a baseline never

@@ -439,7 +439,7 @@ def _load_keep(obj: Mapping[str, Any], pre: str) -> tuple[Problem, ...]:
     return tuple(out)
 def v2_path(problem: Problem) -> str | None:
     """The field path of the first section 9 key that changes how ``problem`` is paid (what
-    :attr:`Problem.v2` looks at), or None for a version-1 problem: for errors that name it."""
+    :attr:`Problem._v2` looks at), or None for a version-1 problem: for errors that name it."""
     for key in ("facts", "hand", "graveyard"):
         if getattr(problem, key):
             return key

@@ -138,6 +138,7 @@ class Restriction:
         return True
 
     def to_json(self) -> dict[str, Any]:
+        """The spec's JSON of this restriction (``only``)."""
         out: dict[str, Any] = {}
         for key in ("kind", "types", "subtypes", "colors", "has_x", "tags", "not_types",
                     "min_mana_value",
@@ -167,7 +168,9 @@ def _color_class_matches(cls: str, colors: str) -> bool:
 @dataclass(frozen=True)
 class Ability:
     """One mana ability. ``add`` keeps the JSON form; ``choices`` is what one activation can make:
-    alternatives, each a tuple of units, each unit the string of types that unit may be."""
+    alternatives, each a tuple of units, each unit the string of types that unit may be. The
+    fields are the spec's keys (sections 2 and 9.2); ``if_`` is ``if``, and ``uses_any`` is
+    ``"uses": "any"``."""
 
     add: Any
     tap: bool = True
@@ -284,11 +287,12 @@ class Ability:
 
     @cached
     def _payment_kind(self) -> int:
-        """A number naming :attr:`payment_key`: equal for interchangeable abilities, so grouping
+        """A number naming :attr:`_payment_key`: equal for interchangeable abilities, so grouping
         a board's entries hashes small ints rather than nested tuples of costs and choices."""
         return _payment_kind(self._payment_key)
 
     def to_json(self) -> dict[str, Any]:
+        """The spec's JSON of this ability (section 2; section 9.2's keys where given)."""
         out: dict[str, Any] = {"add": self.add}
         if not self.tap:
             out["tap"] = False
@@ -380,7 +384,8 @@ def _unit_key(unit: str) -> tuple[int, str]:
 @dataclass(frozen=True)
 class Source:
     """A permanent (or card) with mana abilities; ``count`` identical copies, ``tapped`` of them
-    tapped."""
+    tapped. The fields are the spec's keys (sections 2 and 9.1); ``unread`` names the mana
+    abilities of its card that the Oracle reader skipped (the answer's ``unread``)."""
 
     id: str
     abilities: tuple[Ability, ...]
@@ -436,6 +441,7 @@ class Source:
         return not (self.sick and "creature" in self.types) and self.zone == "battlefield"
 
     def to_json(self) -> dict[str, Any]:
+        """The spec's JSON of this source (its abilities given only when they were)."""
         out: dict[str, Any] = {"id": self.id}
         if self.name is not None:
             out["name"] = self.name
@@ -507,6 +513,8 @@ class PoolMana:
 
 @dataclass(frozen=True)
 class Player:
+    """The paying player (spec section 2's ``player``): life, energy, and the life to keep."""
+
     life: int = 20
     energy: int = 0
     keep_life: int | None = 1
@@ -514,7 +522,9 @@ class Player:
 
 @dataclass(frozen=True)
 class Problem:
-    """One payment question (spec section 2), validated."""
+    """One payment question (spec section 2), validated. The fields are the spec's keys;
+    ``payment`` holds section 9.3's (convoke, improvise, delve, other_costs), and ``objective``
+    is the objective list in force (the given one or the default)."""
 
     cost: ManaCost | None
     alternative: ManaCost | None = None
@@ -623,6 +633,7 @@ class Problem:
             "colors": cost.colors if cost is not None else "", "has_x": bool(has_x)})
 
     def to_json(self) -> dict[str, Any]:
+        """The spec's JSON of this problem: ``load_problem`` reads it back equal."""
         return dump_problem(self)
 
 

@@ -166,7 +166,7 @@ def solve(c: Compiled, objectives: tuple[str, ...]) -> Solution | None:
 
 
 def _read_board(c: Compiled) -> _SupplyArrays | None:
-    """The board of ``c`` as a :class:`_Board`, or None outside the class."""
+    """The board of ``c`` as a :class:`_SupplyArrays`, or None outside the class."""
     kind_bit = []
     for kd in c.kinds:
         t = TI.get(kd.type)

@@ -63,7 +63,7 @@ def _refuse_unsupported(problem: Problem) -> None:
     refuses (solver/front/expand.py's ``check_counter_use``): errors naming the key. Copies of a
     source
     that removes any number of counters without {T} are not refused here: the ordered search
-    keeps each copy's counters (:meth:`_Board._search_converters`)."""
+    keeps each copy's counters (:meth:`_PoolSearch._search_converters`)."""
     for i, s in enumerate(problem.sources):
         if s._v2:
             check_counter_use(replace(s, count=1), f"sources[{i}]")

@@ -1,6 +1,6 @@
 """``castable``: several costs asked of one board, each answered on its own (spec section 7).
 
-The board is prepared once (:class:`solver.queries.prepared.Board`) and asked each cost; the answers
+The board is prepared once (:class:`solver.queries.prepared.PreparedBoard`) and asked each cost; the answers
 are those of ``pay`` on each cost and the board as one problem. A top-level ``time_limit``
 (default 10 s) bounds the whole question: the costs share it (each also within its own
 ``time_limit``), and a cost reached after it has passed is answered ``unknown``, not tried."""

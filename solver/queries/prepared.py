@@ -2,7 +2,7 @@
 
 An AI that searches asks one board the same questions thousands of times ("which of these
 cards can I cast? and now?"). ``pay({**cost, **board})`` reads, merges and compiles the board
-again on every call; a :class:`Board` does that once::
+again on every call; a :class:`PreparedBoard` does that once::
 
     board = tapwise.prepare({"sources": [{"name": "Forest", "count": 3}, {"name": "Sol Ring"}]})
     board.pay({"cost": "{2}{G}"})                  # the same answer as tapwise.pay(...)
@@ -72,8 +72,9 @@ class PreparedBoard:
     prepared to answer many costs. Raises :class:`ProblemError` naming the field when the board
     is not valid, so a bad board fails once, where it is made."""
 
-    __slots__ = ("board", "_fields", "_merged_sources", "_members", "_compiled", "_supply",
-                 "_questions")
+    __slots__ = {"board": "The board's JSON keys as given.", "_fields": None,
+                 "_merged_sources": None, "_members": None, "_compiled": None, "_supply": None,
+                 "_questions": None}
 
     def __init__(self, board: dict[str, Any]) -> None:
         if not isinstance(board, dict):
@@ -227,7 +228,7 @@ def _plain_key(cost: dict[str, Any]) -> tuple[str, tuple[str, ...] | None] | Non
 
 
 def prepare(board: dict[str, Any]) -> PreparedBoard:
-    """A :class:`Board` prepared from ``board`` (raises :class:`ProblemError` if it is bad)."""
+    """A :class:`PreparedBoard` prepared from ``board`` (raises :class:`ProblemError` if it is bad)."""
     return PreparedBoard(board)
 
 

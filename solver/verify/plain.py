@@ -43,7 +43,7 @@ PROBLEMS = 4096
 search cycling through a thousand boards doesn't empty the table every few hundred answers."""
 # id(problem) -> (problem, its _Plan or None)
 _PLANS: dict[int, tuple[Problem, Any]] = table(PROBLEMS)
-_BOARDS: dict[int, tuple[Any, Any]] = table(PROBLEMS)  # id(sources) -> (sources, _Board)
+_BOARDS: dict[int, tuple[Any, Any]] = table(PROBLEMS)  # id(sources) -> (sources, _SourcesById)
 # id(source) -> (source, _Src): loaded sources are shared
 _RECORDS: dict[int, tuple[Any, Any]] = table(4096)
 # id(ability) -> (ability, _Ab or None): so are abilities
