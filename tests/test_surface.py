@@ -183,7 +183,7 @@ PUBLIC = {
 INTERNAL = ("v2 v2_described board_add payment_key payment_kind purpose_kind purpose_types purpose_subtypes "
             "purpose_tags purpose_mana_value purpose objective_list counter_map fact_map can_tap works_in "
             "double_pool reflect reflect_lands reflect_n types_made explicit_abilities card_effects "
-            "described",)[0].split()
+            "described ").split()
 
 
 def test_every_public_class_is_listed():
