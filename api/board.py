@@ -1,6 +1,6 @@
 """The prepared board as people use it: boards and costs as text or JSON, a time limit by keyword.
 
-``solver.queries.prepared.Board`` speaks the JSON of ``problem.md``; this subclass reads what a
+``solver.queries.prepared.PreparedBoard`` speaks the JSON of ``problem.md``; this subclass reads what a
 person
 types first (api/inputs.py) and hands the solver the same JSON::
 
@@ -16,7 +16,7 @@ from typing import Any
 from tapwise.inputs import board_json, cost_json
 from tapwise.models.problem import ProblemError
 import tapwise.solver.deadline as deadlines
-from tapwise.solver.queries.prepared import Board as _Prepared
+from tapwise.solver.queries.prepared import PreparedBoard as _Prepared
 
 __all__ = ["Board", "prepare", "question"]
 

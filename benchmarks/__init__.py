@@ -1,7 +1,7 @@
 """Benchmarks for issue 4: seeded problem generators, peer baselines and the runner.
 
 The three baselines (``greedy``, ``enumerate_pools``, ``naive_cpsat``) read a spec problem
-the same simple way, so that reading lives here once: a problem becomes a :class:`Board`
+the same simple way, so that reading lives here once: a problem becomes a :class:`BaselineBoard`
 of source entries (identical copies with a count), each copy offering a list of
 :class:`Output` choices, plus the floating pool, the expanded cost and the life budget.
 Anything outside that plain model raises :class:`Unsupported`, so a baseline never
@@ -72,7 +72,7 @@ class Entry:
 
 
 @dataclass(frozen=True, slots=True)
-class Board:
+class BaselineBoard:
     """What the baselines need of a problem."""
 
     entries: tuple[Entry, ...]
@@ -221,7 +221,7 @@ def _usable(source: dict[str, Any]) -> int:
     return max(0, count - int(tapped or 0))
 
 
-def read_problem(problem: dict[str, Any]) -> Board:
+def read_problem(problem: dict[str, Any]) -> BaselineBoard:
     """The plain board a baseline pays from; raises :class:`Unsupported` for anything more."""
     for key in _DEFAULT_ONLY:
         if problem.get(key):  # every default is falsy: None, False or []
@@ -275,4 +275,4 @@ def read_problem(problem: dict[str, Any]) -> Board:
     keep = player.get("keep_life", 1)
     life_cost = int(problem.get("life_cost", 0))
     budget = int(player.get("life", 20)) - (0 if keep is None else int(keep)) - life_cost
-    return Board(tuple(entries), tuple(pool), tuple(cost), budget, life_cost, tuple(names))
+    return BaselineBoard(tuple(entries), tuple(pool), tuple(cost), budget, life_cost, tuple(names))

@@ -18,7 +18,7 @@ import numpy as np
 
 from tapwise.models.mana import Kind
 
-from . import IDX, TYPES, Board, Timeout, accepts, read_problem, result
+from . import IDX, TYPES, BaselineBoard, Timeout, accepts, read_problem, result
 
 N = len(TYPES)
 # SUBSETS[m, T] = 1 when the set of types m is inside the set T (bit masks over TYPES).
@@ -32,7 +32,7 @@ def _mask(types: str) -> int:
     return sum(1 << IDX[t] for t in set(types))
 
 
-def _choices(board: Board) -> tuple[np.ndarray, np.ndarray]:
+def _choices(board: BaselineBoard) -> tuple[np.ndarray, np.ndarray]:
     """Every way to announce the cost: how many {2/W} are paid colored and how many
     Phyrexian symbols with life. Returns (demand of each choice, summed over subsets of
     types, shape C x 2^N) and (life each choice pays, shape C)."""
@@ -80,7 +80,7 @@ def _prune(pools: np.ndarray) -> np.ndarray:
     return kept[:k]
 
 
-def pools(board: Board, *, budget: float = 5.0, max_pools: int = 20_000) -> np.ndarray:
+def pools(board: BaselineBoard, *, budget: float = 5.0, max_pools: int = 20_000) -> np.ndarray:
     """Maximal producible pools as rows (W, U, B, R, G, C, Any, -life lost)."""
     deadline = time.perf_counter() + budget
     current = np.array([list(board.pool) + [0]], dtype=np.int64)

@@ -14,7 +14,7 @@ from typing import Any
 
 from tapwise.models.mana import Kind
 
-from . import GENERIC_FITS, IDX, TYPES, Board, Output, accepts, read_problem, result
+from . import GENERIC_FITS, IDX, TYPES, BaselineBoard, Output, accepts, read_problem, result
 
 # Hardest first; stable within a rank, so the cost's printed order breaks ties.
 RANK = {Kind.COLORED: 0, Kind.COLORLESS: 0, Kind.TWOBRID: 1, Kind.PHYREXIAN: 2,
@@ -24,7 +24,7 @@ RANK = {Kind.COLORED: 0, Kind.COLORLESS: 0, Kind.TWOBRID: 1, Kind.PHYREXIAN: 2,
 class _Payer:
     """Floating mana, untapped copies and what has been spent so far."""
 
-    def __init__(self, board: Board) -> None:
+    def __init__(self, board: BaselineBoard) -> None:
         self.board = board
         self.pool = list(board.pool)  # problem's pool: spent first, never waste
         self.made = [0] * len(TYPES)  # made by activations and not spent yet
@@ -66,7 +66,7 @@ class _Payer:
         return True
 
 
-def run(board: Board) -> _Payer | None:
+def run(board: BaselineBoard) -> _Payer | None:
     """The greedy payment of ``board``'s cost: the payer afterwards (``left`` says which copies
     are still unused), or None when it got stuck."""
     if board.life_budget < 0:

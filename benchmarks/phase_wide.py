@@ -17,7 +17,7 @@ its legal actions or fails to pay it; ``tapwise misses``: phase pays it and tapw
 ``rejected``: tapwise's payment, played through the adapter, refused by the engine or not
 exactly the permanents, cards and life intended, plus problems tapwise refused as malformed;
 ``cards``: distinct cards drawn; ``unread``: of those, the ones with an ability or cost the
-adapter can't read (left out of the problem, named in ``Board.unsupported``).
+adapter can't read (left out of the problem, named in ``SeatBoard.unsupported``).
 """
 
 from __future__ import annotations

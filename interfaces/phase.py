@@ -28,7 +28,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 import tapwise
 from tapwise.interfaces.phase_read import (  # noqa: F401  (the adapter's public names)
-    ALL_COUNTERS, COLOR_LETTER, CREATURE_DRAWBACK, LETTER_TYPE, AdapterError, Board,
+    ALL_COUNTERS, COLOR_LETTER, CREATURE_DRAWBACK, LETTER_TYPE, AdapterError, SeatBoard,
     EngineAbility, EngineSource, Facts, Kind, Spell, cost_text, read_abilities, read_ability,
     read_board, read_hand, read_kind, read_other_costs, read_source, read_spell, shard_symbol)
 
@@ -161,7 +161,7 @@ def _ordered(activations: list[Activation], feeders: list[list[str]]) -> list[Ac
     return done + [a for a in activations if a not in done]
 
 
-def payment(board: Board, spell: Spell, answer: Mapping[str, Any]) -> Payment:
+def payment(board: SeatBoard, spell: Spell, answer: Mapping[str, Any]) -> Payment:
     """Turn a paid tapwise answer into the activations and prompt answers the engine needs."""
     if answer.get("status") != "paid":
         raise AdapterError(f"{spell.name}: tapwise's answer is {answer.get('status')!r}, not a "
@@ -206,7 +206,7 @@ def payment(board: Board, spell: Spell, answer: Mapping[str, Any]) -> Payment:
                    tuple(board.source(s) for s in other))
 
 
-def pay(board: Board, spell: Spell, keep: Sequence[str] = (),
+def pay(board: SeatBoard, spell: Spell, keep: Sequence[str] = (),
         time_limit: float = 2.0) -> dict[str, Any]:
     """tapwise's answer for paying ``spell`` from ``board``."""
     problem = board.problem(spell, keep)
@@ -281,7 +281,7 @@ def engine_max_x(game: Any, seat: int, spell: Spell) -> int | None:
     return None if most is None else int(most)
 
 
-def pay_within_engine(game: Any, seat: int, board: Board, spell: Spell,
+def pay_within_engine(game: Any, seat: int, board: SeatBoard, spell: Spell,
                       keep: Sequence[str] = ()) -> tuple[Spell, dict[str, Any]]:
     """tapwise's answer, with X no larger than the engine accepts: phase's ``ChooseXValue``
     refuses an X its own payer can't reach, even when tapwise's payment reaches it (storage

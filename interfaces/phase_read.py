@@ -7,7 +7,7 @@ name is only a label: tapwise's card library is never consulted for a permanent,
 engine's reading of a card (its parser's output) is what the engine checks a payment against;
 where the two disagree, a payment built from the library would be refused. What the adapter
 can't translate is left out of the problem and named (card, ability and the shape not
-understood) in :attr:`Board.unsupported`: tapwise pays without it, which is still a legal
+understood) in :attr:`SeatBoard.unsupported`: tapwise pays without it, which is still a legal
 payment, never a wrong one.
 """
 
@@ -520,7 +520,7 @@ class Spell:
 
 
 @dataclass(frozen=True)
-class Board:
+class SeatBoard:
     """What a seat has to pay with: its permanents, floating mana, life, energy, graveyard."""
 
     seat: int
@@ -644,7 +644,7 @@ def read_mana_effects(obj: Mapping[str, Any], seat: int) -> tuple[list[dict[str,
     return effects, skipped
 
 
-def read_board(game: Any, seat: int) -> Board:
+def read_board(game: Any, seat: int) -> SeatBoard:
     """The seat's permanents (``game.battlefield()``), floating mana, life, energy and
     graveyard (``game.player``)."""
     objects = list(game.battlefield())
@@ -673,7 +673,7 @@ def read_board(game: Any, seat: int) -> Board:
                                f"{mana.get('restrictions')}")
             continue
         pool.append("{%s}" % letter)
-    return Board(seat, tuple(sources), tuple(pool), int(player["life"]), tuple(unsupported),
+    return SeatBoard(seat, tuple(sources), tuple(pool), int(player["life"]), tuple(unsupported),
                  int(player.get("energy") or 0),
                  tuple(int(i) for i in player.get("graveyard") or []), dict(facts.values),
                  max(0, len(player.get("hand") or []) - 1), tuple(effects))

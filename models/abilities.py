@@ -296,7 +296,7 @@ def _load_ability(value: Any, path: str) -> Ability:
         raise ProblemError(f"{path}.zone", "an ability that works from the graveyard neither taps "
                                            "(\"tap\": false) "
                            "nor stays: its card is exiled (\"sacrifice\": true, Jack-o'-Lantern)")
-    if ability.reflect is not None and ability.reflect[0] == "sacrificed" and (
+    if ability._reflect is not None and ability._reflect[0] == "sacrificed" and (
             ability.sacrifice_other is None or ability.sacrifice_other.n != 1 or ability.sacrifice_other.any_number
             or ability.times is not None):
         raise ProblemError(f"{path}.add.reflect", "\"sacrificed\" reflects the permanent its "

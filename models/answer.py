@@ -162,6 +162,7 @@ class Answer:
     unread: tuple[tuple[str, str, str], ...] | None = None
 
     def to_json(self) -> dict[str, Any]:
+        """The spec's JSON of this answer (section 6): ``load_answer`` reads it back equal."""
         return dump_answer(self)
 
     def __str__(self) -> str:

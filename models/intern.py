@@ -207,7 +207,7 @@ def _plain_source(raw: Any) -> Source | None:
         return None  # the full loader says why
     return assemble(Source, {"id": sid, "abilities": tuple(loaded), "name": name, "count": count,
                              "types": types, "snow": snow, "tapped": tapped, "oracle": None,
-                             "explicit_abilities": True, "subtypes": _implied_subtypes(name),
+                             "_explicit_abilities": True, "subtypes": _implied_subtypes(name),
                              "supertypes": _implied_supertypes(name), **_PLAIN_BOARD_KEYS,
                              "colors": NAMED_COLORS[0](name) if name is not None else ""})
 
@@ -219,8 +219,8 @@ to the card library's (models/cards/source.py), which this module may not import
 
 _PLAIN_BOARD_KEYS = {"colors": "", "sick": False, "counters": (), "chosen": None,
                      "zone": "battlefield",
-                     "facts": (), "counts": (), "token": False, "unread": (), "card_effects": (),
-                     "card_statics": (), "described": False}
+                     "facts": (), "counts": (), "token": False, "unread": (), "_card_effects": (),
+                     "_card_statics": (), "_described": False}
 """Section 9.1's keys of a plain entry, which gives none of them, and its cards' effects: none,
 as an entry that gives its abilities is not read from its card (see _load_source)."""
 

@@ -162,9 +162,9 @@ def _load_source(raw: Any, p: str, i: int, taken: set[str], explicit: set[str],
             else:
                 card_effects += (e,)
     return Source(id=sid, abilities=abilities, name=name, count=count, types=types, snow=snow,
-                  tapped=tapped, oracle=oracle, explicit_abilities="abilities" in obj,
+                  tapped=tapped, oracle=oracle, _explicit_abilities="abilities" in obj,
                   unread=unread,
-                  card_effects=card_effects, card_statics=card_statics, **board)
+                  _card_effects=card_effects, _card_statics=card_statics, **board)
 
 
 def _board_keys(obj: Mapping[str, Any], p: str, name: str | None,
@@ -190,7 +190,7 @@ def _board_keys(obj: Mapping[str, Any], p: str, name: str | None,
         if not chosen:
             raise ProblemError(f"{p}.chosen", "must be a color letter or a subtype")
     return {"subtypes": subtypes, "colors": colors,
-            "described": "subtypes" in obj or "colors" in obj or obj.get("chosen") is not None,
+            "_described": "subtypes" in obj or "colors" in obj or obj.get("chosen") is not None,
             "sick": _bool(obj.get("sick", False), f"{p}.sick"),
             "counters": load_counters(obj.get("counters", {}), f"{p}.counters"),
             "chosen": chosen,
@@ -348,10 +348,10 @@ def _card_statics(sources: tuple[Source, ...], opponents: tuple[Source, ...],
     out: list[Any] = []
     for side, group in (("sources", sources), ("opponent_sources", opponents)):
         for i, s in enumerate(group):
-            if not s.card_statics:
+            if not s._card_statics:
                 continue
             key = "oracle" if s.oracle is not None else "name"
-            items = [dict(st, **{"from": s.id}) for st in s.card_statics]
+            items = [dict(st, **{"from": s.id}) for st in s._card_statics]
             if side == "opponent_sources":
                 items = [dict(st, opponent=True) for st in items
                          if st.get("controller") == "any"
@@ -385,7 +385,7 @@ def _notes(spell: list[dict[str, str]], state: Mapping[str, Any],
     for side in ("sources", "opponent_sources"):
         sources = state[side]
         # entries of one card are read once; most boards' cards say nothing unread
-        named = {(s.name, s.explicit_abilities): s for s in sources
+        named = {(s.name, s._explicit_abilities): s for s in sources
                  if s.name is not None and s.oracle is None}
         by_name = {key: found for key, s in named.items() if (found := source_notes(s))}
         if by_name or any(s.oracle is not None for s in sources):
@@ -393,7 +393,7 @@ def _notes(spell: list[dict[str, str]], state: Mapping[str, Any],
                 if s.oracle is not None:
                     found, key = source_notes(s), "oracle"
                 else:
-                    found, key = by_name.get((s.name, s.explicit_abilities), ()), "name"
+                    found, key = by_name.get((s.name, s._explicit_abilities), ()), "name"
                 out += [(n["card"], n["text"], f"{pre}{side}[{i}].{key}") for n in found]
     if out and state["strict"]:
         card, text, where = out[0]
@@ -435,16 +435,16 @@ def _load_given(obj: Mapping[str, Any], state: dict[str, Any], pre: str) -> None
         purpose = _object(obj["for"], f"{pre}for", ("kind", "types", "subtypes", "tags",
                                                     "mana_value", "colors") + NOT_YET["for"])
         _refuse_not_yet(purpose, "for", f"{pre}for")
-        state["purpose_kind"] = _choice(purpose.get("kind", "spell"), f"{pre}for.kind", ("spell",
+        state["_purpose_kind"] = _choice(purpose.get("kind", "spell"), f"{pre}for.kind", ("spell",
                                                                                          "ability"))
-        state["purpose_types"] = _str_list(purpose.get("types", []), f"{pre}for.types")
-        state["purpose_subtypes"] = _str_list(purpose.get("subtypes", []), f"{pre}for.subtypes")
-        state["purpose_tags"] = _str_list(purpose.get("tags", []), f"{pre}for.tags")
+        state["_purpose_types"] = _str_list(purpose.get("types", []), f"{pre}for.types")
+        state["_purpose_subtypes"] = _str_list(purpose.get("subtypes", []), f"{pre}for.subtypes")
+        state["_purpose_tags"] = _str_list(purpose.get("tags", []), f"{pre}for.tags")
         if purpose.get("mana_value") is not None:
-            state["purpose_mana_value"] = _int(purpose["mana_value"], f"{pre}for.mana_value")
+            state["_purpose_mana_value"] = _int(purpose["mana_value"], f"{pre}for.mana_value")
         if purpose.get("colors") is not None:  # 9.8: "" is colorless (a Devoid spell)
             raw = purpose["colors"]
-            state["purpose_colors"] = ("" if raw == "" else
+            state["_purpose_colors"] = ("" if raw == "" else
                                        load_colors(raw, f"{pre}for.colors"))
     if "objective" in obj:
         objective = _str_list(obj["objective"], f"{pre}objective")
@@ -454,7 +454,7 @@ def _load_given(obj: Mapping[str, Any], state: dict[str, Any], pre: str) -> None
                                                            f"{', '.join(OBJECTIVES)}")
         if len(set(objective)) != len(objective):
             raise ProblemError(f"{pre}objective", "names an objective twice")
-        state["objective_list"] = objective
+        state["_objective_list"] = objective
     if "time_limit" in obj:
         time_limit = obj["time_limit"]
         _expect(time_limit, (int, float), f"{pre}time_limit", "a number of seconds")
@@ -497,9 +497,9 @@ def _card_effects(sources: tuple[Source, ...], pre: str, facts: dict[str, Any],
     out: list[Effect] = []
     for side, group in (("sources", sources), ("opponent_sources", opponents)):
         for i, s in enumerate(group):
-            if not s.card_effects:
+            if not s._card_effects:
                 continue
-            mine = [e for e in s.card_effects if side == "sources"
+            mine = [e for e in s._card_effects if side == "sources"
                     or (e.get("when") or {}).get("controller") == "any"]
             key = "oracle" if s.oracle is not None else "name"
             loaded = load_effects(mine * s.count, f"{pre}{side}[{i}].{key}", sources, load_add)
@@ -546,7 +546,7 @@ def _load_keep(obj: Mapping[str, Any], pre: str) -> tuple[Problem, ...]:
     return tuple(out)
 def v2_path(problem: Problem) -> str | None:
     """The field path of the first section 9 key that changes how ``problem`` is paid (what
-    :attr:`Problem.v2` looks at), or None for a version-1 problem: for errors that name it."""
+    :attr:`Problem._v2` looks at), or None for a version-1 problem: for errors that name it."""
     for key in ("facts", "hand", "graveyard"):
         if getattr(problem, key):
             return key
@@ -556,9 +556,9 @@ def v2_path(problem: Problem) -> str | None:
         return "library"
     if problem.effects:
         return "effects"
-    if problem.purpose_tags:
+    if problem._purpose_tags:
         return "for.tags"
-    if problem.purpose_mana_value is not None:
+    if problem._purpose_mana_value is not None:
         return "for.mana_value"
     for i, s in enumerate(problem.sources):
         for key in ("sick", "counters", "facts", "counts"):
@@ -567,11 +567,11 @@ def v2_path(problem: Problem) -> str | None:
         if s.zone != "battlefield":
             return f"sources[{i}].zone"
         for j, a in enumerate(s.abilities):
-            if a.v2:
+            if a._v2:
                 for key, value in a.to_json().items():
                     if key in ABILITY_KEYS[9:] or (key == "uses"
                                                    and value == "any") or key == "add":
-                        if key != "add" or a.board_add or (isinstance(a.add, dict)
+                        if key != "add" or a._board_add or (isinstance(a.add, dict)
                                                            and "of" in a.add):
                             return f"sources[{i}].abilities[{j}].{key}"
     return None
@@ -581,15 +581,15 @@ def _check_facts(sources: tuple[Source, ...], board: dict[str, Any], path: str) 
     """Every fact an ability reads is given, by the source or the board, as a number: else an
     error naming the fact and the field that needs it (9.1)."""
     for i, s in enumerate(sources):
-        if not s.v2:  # (a source whose abilities use no key of 9.2 reads no fact)
+        if not s._v2:  # (a source whose abilities use no key of 9.2 reads no fact)
             continue
-        own = s.fact_map
+        own = s._fact_map
         for j, a in enumerate(s.abilities):
-            if not a.v2:
+            if not a._v2:
                 continue
             needs = [(f"{path}[{i}].abilities[{j}].times.fact",
                       a.times.fact)] if a.times and a.times.fact else []
-            if a.board_add:
+            if a._board_add:
                 for key, value in a.add.items():
                     if isinstance(value, dict):
                         needs.append((f"{path}[{i}].abilities[{j}].add.{key}.fact", value["fact"]))

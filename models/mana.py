@@ -267,6 +267,7 @@ class ManaCost:
 
     @classmethod
     def of(cls, symbols: Iterable[Symbol]) -> "ManaCost":
+        """The cost of these symbols, in the order given."""
         return cls(tuple(symbols))
 
     def __str__(self) -> str:
@@ -305,6 +306,7 @@ class ManaCost:
 
     @property
     def mana_value(self) -> int:
+        """The cost's mana value (202.3): the sum of its symbols'."""
         return sum(s.mana_value for s in self.symbols)
 
     def __hash__(self) -> int:

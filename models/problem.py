@@ -140,6 +140,7 @@ class Restriction:
         return True
 
     def to_json(self) -> dict[str, Any]:
+        """The spec's JSON of this restriction (``only``)."""
         out: dict[str, Any] = {}
         for key in ("kind", "types", "subtypes", "colors", "has_x", "tags", "not_types",
                     "min_mana_value",
@@ -169,7 +170,9 @@ def _color_class_matches(cls: str, colors: str) -> bool:
 @dataclass(frozen=True)
 class Ability:
     """One mana ability. ``add`` keeps the JSON form; ``choices`` is what one activation can make:
-    alternatives, each a tuple of units, each unit the string of types that unit may be."""
+    alternatives, each a tuple of units, each unit the string of types that unit may be. The
+    fields are the spec's keys (sections 2 and 9.2); ``if_`` is ``if``, and ``uses_any`` is
+    ``"uses": "any"``."""
 
     add: Any
     tap: bool = True
@@ -194,25 +197,25 @@ class Ability:
     tap_other: Others | None = None  # other untapped permanents tapped as a cost (9.2)
     zone: str | None = None  # tapwise extension: "graveyard": it works only while its card is there
 
-    def works_in(self, zone: str) -> bool:
+    def _works_in(self, zone: str) -> bool:
         """Does the ability work while its source is in ``zone``? One with ``zone`` only there;
         the others on the battlefield or, without {T}, from the hand (Spirit Guides, 9.1)."""
         return zone == self.zone if self.zone is not None or zone == "graveyard" else True
 
     @cached
-    def v2(self) -> bool:
+    def _v2(self) -> bool:
         """Does the ability use a key of section 9.2?"""
         return bool(self.times is not None or self.remove_counters or self.put_counters
                     or self.uses_any
-                    or (isinstance(self.add, dict) and "of" in self.add) or self.board_add
+                    or (isinstance(self.add, dict) and "of" in self.add) or self._board_add
                     or self.if_ or self.unless or self.discard or self.exile_graveyard or self.mill
                     or self.drawback is not None or self.sacrifice_other is not None
                     or self.tap_other is not None
-                    or self.double_pool or self.reflect_lands is not None or self.reflect_n != 1
+                    or self._double_pool or self._reflect_lands is not None or self._reflect_n != 1
                     or self.zone is not None)
 
     @cached
-    def double_pool(self) -> bool:
+    def _double_pool(self) -> bool:
         """Doubling Cube's add (9.2): for each type, as much as the pool holds unspent."""
         return isinstance(self.add, dict) and "double_pool" in self.add
 
@@ -228,7 +231,7 @@ class Ability:
                 for choice in _choices_of_mana(ManaCost.parse(text)):
                     seen.setdefault(choice)
             return tuple(seen)
-        if "reflect" in add or self.board_add:
+        if "reflect" in add or self._board_add:
             return ()  # known on a board only
         if "double_pool" in add:
             # what it adds is read from the pool as it is activated
@@ -238,7 +241,7 @@ class Ability:
         return add_choices(add, n, add.get("of", COLORS))
 
     @cached
-    def board_add(self) -> bool:
+    def _board_add(self) -> bool:
         """Does what it adds depend on the board (an amount or colors from a fact, ``chosen``)?"""
         add = self.add
         if not isinstance(add, dict) or "reflect" in add or "double_pool" in add:
@@ -247,50 +250,51 @@ class Ability:
         return isinstance(n, dict) or isinstance(add.get("of"), dict) or add.get("of") == "chosen"
 
     @cached
-    def reflect(self) -> tuple[str, str] | None:
+    def _reflect(self) -> tuple[str, str] | None:
         """``(whose lands, "color" or "type")`` for 106.7 abilities."""
         if isinstance(self.add, dict) and "reflect" in self.add:
             return (self.add["reflect"], self.add.get("what", "color"))
         return None
 
     @cached
-    def reflect_lands(self) -> Others | None:
+    def _reflect_lands(self) -> Others | None:
         """The lands a reflecting ability looks at beyond "a land" (``lands``), or None: any."""
         if isinstance(self.add, dict) and "lands" in self.add:
             return _others(self.add["lands"], "add.lands")
         return None
 
     @cached
-    def reflect_n(self) -> int:
+    def _reflect_n(self) -> int:
         """How much mana of the one type a reflecting ability makes (``n``, default 1)."""
         return self.add.get("n", 1) if isinstance(self.add, dict) and "reflect" in self.add else 1
 
     @cached
-    def types_made(self) -> str:
+    def _types_made(self) -> str:
         """Every type of mana some activation may make, in WUBRGC order ("" for ``reflect``)."""
         made = {t for choice in self.choices for unit in choice for t in unit}
         return "".join(t for t in TYPES if t in made)
 
     @cached
-    def payment_key(self) -> tuple:
+    def _payment_key(self) -> tuple:
         """All that matters about the ability when paying: two abilities with equal keys are
         interchangeable (``add`` may be spelled differently and make the same choices). Loaded
         abilities are shared between boards, so this is worked out once per kind of ability."""
-        return (self.choices, self.reflect, self.reflect_lands, self.reflect_n, self.mana, self.tap,
+        return (self.choices, self._reflect, self._reflect_lands, self._reflect_n, self.mana, self.tap,
                 self.sacrifice, self.life, self.damage,
                 self.energy, self.uses, self.only, self.times, self.remove_counters,
                 self.put_counters,
                 self.uses_any, self.if_, self.unless, self.discard, self.exile_graveyard, self.mill,
-                self.drawback is not None, self.sacrifice_other, self.tap_other, self.double_pool,
+                self.drawback is not None, self.sacrifice_other, self.tap_other, self._double_pool,
                 self.zone)
 
     @cached
-    def payment_kind(self) -> int:
-        """A number naming :attr:`payment_key`: equal for interchangeable abilities, so grouping
+    def _payment_kind(self) -> int:
+        """A number naming :attr:`_payment_key`: equal for interchangeable abilities, so grouping
         a board's entries hashes small ints rather than nested tuples of costs and choices."""
-        return _payment_kind(self.payment_key)
+        return _payment_kind(self._payment_key)
 
     def to_json(self) -> dict[str, Any]:
+        """The spec's JSON of this ability (section 2; section 9.2's keys where given)."""
         out: dict[str, Any] = {"add": self.add}
         if not self.tap:
             out["tap"] = False
@@ -382,7 +386,8 @@ def _unit_key(unit: str) -> tuple[int, str]:
 @dataclass(frozen=True)
 class Source:
     """A permanent (or card) with mana abilities; ``count`` identical copies, ``tapped`` of them
-    tapped."""
+    tapped. The fields are the spec's keys (sections 2 and 9.1); ``unread`` names the mana
+    abilities of its card that the Oracle reader skipped (the answer's ``unread``)."""
 
     id: str
     abilities: tuple[Ability, ...]
@@ -392,7 +397,7 @@ class Source:
     snow: bool = False
     tapped: int = 0
     oracle: str | None = None
-    explicit_abilities: bool = field(default=True, compare=False)
+    _explicit_abilities: bool = field(default=True, compare=False)
     subtypes: tuple[str, ...] = ()
     colors: str = ""  # in WUBRG order
     sick: bool = False  # summoning sick (302.6): its {T} abilities can't be activated
@@ -411,35 +416,36 @@ class Source:
     unread: tuple[tuple[str, str, str], ...] = field(default=(), compare=False)
     # 9.4 effects of its card's triggered mana abilities (Mana Flare), for a problem without
     # ``effects`` of its own: see _card_effects.
-    card_effects: tuple[dict, ...] = field(default=(), compare=False)
+    _card_effects: tuple[dict, ...] = field(default=(), compare=False)
     # 9.8 statics of its card (Urborg, Thalia), for a problem without ``statics``: _card_statics
-    card_statics: tuple[dict, ...] = field(default=(), compare=False)
+    _card_statics: tuple[dict, ...] = field(default=(), compare=False)
     # 9.1's describing keys (subtypes, colors, chosen) given: the problem is one of version 2
     # (its answer reports 9.6's objectives), though they do not change how the source pays
-    described: bool = field(default=False, compare=False)
+    _described: bool = field(default=False, compare=False)
 
     @cached
-    def v2(self) -> bool:
+    def _v2(self) -> bool:
         """Does the source use a key of section 9.1 or 9.2 that changes how it pays? (``subtypes``,
         ``colors`` and ``chosen`` only describe it: basic lands imply their subtype.)"""
         return bool(self.sick or self.counters or self.zone != "battlefield" or self.facts
                     or self.counts
-                    or any(a.v2 for a in self.abilities))
+                    or any(a._v2 for a in self.abilities))
 
     @cached
-    def counter_map(self) -> dict[str, int]:
+    def _counter_map(self) -> dict[str, int]:
         return dict(self.counters)
 
     @cached
-    def fact_map(self) -> dict[str, Any]:
+    def _fact_map(self) -> dict[str, Any]:
         return dict(self.facts)
 
     @cached
-    def can_tap(self) -> bool:
+    def _can_tap(self) -> bool:
         """May its copies use {T} abilities? A sick creature can't (302.6); a card in hand can't."""
         return not (self.sick and "creature" in self.types) and self.zone == "battlefield"
 
     def to_json(self) -> dict[str, Any]:
+        """The spec's JSON of this source (its abilities given only when they were)."""
         out: dict[str, Any] = {"id": self.id}
         if self.name is not None:
             out["name"] = self.name
@@ -452,7 +458,7 @@ class Source:
             out["tapped"] = True if self.tapped == self.count else self.tapped
         if self.oracle is not None:
             out["oracle"] = self.oracle
-        if self.explicit_abilities or self.oracle is None:
+        if self._explicit_abilities or self.oracle is None:
             out["abilities"] = [a.to_json() for a in self.abilities]
         if self.subtypes:
             out["subtypes"] = list(self.subtypes)
@@ -511,6 +517,8 @@ class PoolMana:
 
 @dataclass(frozen=True)
 class Player:
+    """The paying player (spec section 2's ``player``): life, energy, and the life to keep."""
+
     life: int = 20
     energy: int = 0
     keep_life: int | None = 1
@@ -518,7 +526,9 @@ class Player:
 
 @dataclass(frozen=True)
 class Problem:
-    """One payment question (spec section 2), validated."""
+    """One payment question (spec section 2), validated. The fields are the spec's keys;
+    ``payment`` holds section 9.3's (convoke, improvise, delve, other_costs), and ``objective``
+    is the objective list in force (the given one or the default)."""
 
     cost: ManaCost | None
     alternative: ManaCost | None = None
@@ -530,18 +540,18 @@ class Problem:
     x: int | str = 0
     x_color: str | None = None
     keywords: frozenset[str] = frozenset()
-    purpose_kind: str = "spell"
-    purpose_types: tuple[str, ...] = ()
-    purpose_subtypes: tuple[str, ...] = ()
-    purpose_tags: tuple[str, ...] = ()  # 9.2 for.tags
-    purpose_mana_value: int | None = None  # 9.2 for.mana_value (only.min_mana_value reads it)
-    purpose_colors: str | None = None  # 9.8 for.colors: the object's colors, if not its cost's
+    _purpose_kind: str = "spell"
+    _purpose_types: tuple[str, ...] = ()
+    _purpose_subtypes: tuple[str, ...] = ()
+    _purpose_tags: tuple[str, ...] = ()  # 9.2 for.tags
+    _purpose_mana_value: int | None = None  # 9.2 for.mana_value (only.min_mana_value reads it)
+    _purpose_colors: str | None = None  # 9.8 for.colors: the object's colors, if not its cost's
     spend_as: str | None = None
     player: Player = field(default_factory=Player)
     pool: tuple[PoolMana, ...] = ()
     sources: tuple[Source, ...] = ()
     opponent_sources: tuple[Source, ...] = ()
-    objective_list: tuple[str, ...] | None = None
+    _objective_list: tuple[str, ...] | None = None
     time_limit: float = 10.0
     id: Any = None
     query: str = "pay"
@@ -562,20 +572,20 @@ class Problem:
     statics: tuple[Any, ...] = ()
 
     @cached
-    def v2(self) -> bool:
+    def _v2(self) -> bool:
         """Does the problem use a key of section 9? Its default objectives then include 9.6's;
         a version-1 problem keeps section 5's list, so its answer is exactly what it was."""
         if (self.facts or self.hand or self.graveyard or self.library is not None
-            or self.purpose_tags
-                or self.purpose_mana_value is not None or self.payment is not None or self.effects):
+            or self._purpose_tags
+                or self._purpose_mana_value is not None or self.payment is not None or self.effects):
             return True
         for s in self.sources:  # (a loop, not a generator: every problem loaded asks)
-            if s.v2:
+            if s._v2:
                 return True
         return False
 
     @cached
-    def v2_described(self) -> bool:
+    def _v2_described(self) -> bool:
         """Does the problem use a key of section 9 that changes nothing in how it pays (``keep``,
         a source's ``subtypes``, ``colors`` or ``chosen``, ``only.tags``)? It is a version-2
         problem all the same: 9.6's default objectives are in force and its answer reports them
@@ -583,19 +593,19 @@ class Problem:
         if self.keep or self.statics:  # 9.8: a board with statics is one of version 2
             return True
         for s in self.sources:
-            if s.described or any(_tagged(a.only) for a in s.abilities):
+            if s._described or any(_tagged(a.only) for a in s.abilities):
                 return True
         return any(_tagged(m.only) for m in self.pool)
 
     @cached
-    def fact_map(self) -> dict[str, Any]:
+    def _fact_map(self) -> dict[str, Any]:
         return dict(self.facts)
 
     @cached
     def objective(self) -> tuple[str, ...]:
         """The objective list in force: the given one, or the default of spec sections 5 and 9.6."""
-        if self.objective_list is not None:
-            given = self.objective_list
+        if self._objective_list is not None:
+            given = self._objective_list
             return ("max_x",) + given if self.x == "max" and "max_x" not in given else given
         out: list[str] = []
         keywords = self.keywords
@@ -608,14 +618,14 @@ class Problem:
             out.append("max_x")
         if self.keep:
             out.append("max_keep")  # spec 9.5 and 9.6: right after max_x
-        if self.v2 or self.v2_described:
+        if self._v2 or self._v2_described:
             return tuple(out) + ("min_life", "min_sacrifices", "min_drawbacks", "min_cards",
                                  "min_counters",
                                  "min_sources", "min_waste")
         return tuple(out) + ("min_life", "min_sacrifices", "min_sources", "min_waste")
 
     @cached
-    def purpose(self) -> Purpose:
+    def _purpose(self) -> Purpose:
         """Restriction context of the total cost (spec section 8). Every problem loaded works
         it out, so it is assembled without the frozen dataclass's ``__init__``."""
         cost = self.cost
@@ -627,13 +637,14 @@ class Problem:
                     has_x = True
                     break
         return assemble(Purpose, {
-            "kind": self.purpose_kind, "types": self.purpose_types,
-                                  "subtypes": self.purpose_subtypes,
-            "tags": self.purpose_tags, "mana_value": self.purpose_mana_value,
-            "colors": (self.purpose_colors if self.purpose_colors is not None
+            "kind": self._purpose_kind, "types": self._purpose_types,
+                                  "subtypes": self._purpose_subtypes,
+            "tags": self._purpose_tags, "mana_value": self._purpose_mana_value,
+            "colors": (self._purpose_colors if self._purpose_colors is not None
                        else cost.colors if cost is not None else ""), "has_x": bool(has_x)})
 
     def to_json(self) -> dict[str, Any]:
+        """The spec's JSON of this problem: ``load_problem`` reads it back equal."""
         return dump_problem(self)
 
 
@@ -674,17 +685,17 @@ def dump_problem(problem: Problem) -> dict[str, Any]:
         out["x_color"] = p.x_color
     if p.keywords:
         out["keywords"] = sorted(p.keywords)
-    if (p.purpose_kind, p.purpose_types, p.purpose_subtypes) != ("spell", (),
-                                                                 ()) or p.purpose_tags \
-            or p.purpose_mana_value is not None:
-        out["for"] = {"kind": p.purpose_kind, "types": list(p.purpose_types),
-                      "subtypes": list(p.purpose_subtypes)}
-        if p.purpose_tags:
-            out["for"]["tags"] = list(p.purpose_tags)
-        if p.purpose_mana_value is not None:
-            out["for"]["mana_value"] = p.purpose_mana_value
-    if p.purpose_colors is not None:
-        out.setdefault("for", {"kind": p.purpose_kind})["colors"] = p.purpose_colors
+    if (p._purpose_kind, p._purpose_types, p._purpose_subtypes) != ("spell", (),
+                                                                 ()) or p._purpose_tags \
+            or p._purpose_mana_value is not None:
+        out["for"] = {"kind": p._purpose_kind, "types": list(p._purpose_types),
+                      "subtypes": list(p._purpose_subtypes)}
+        if p._purpose_tags:
+            out["for"]["tags"] = list(p._purpose_tags)
+        if p._purpose_mana_value is not None:
+            out["for"]["mana_value"] = p._purpose_mana_value
+    if p._purpose_colors is not None:
+        out.setdefault("for", {"kind": p._purpose_kind})["colors"] = p._purpose_colors
     if p.spend_as:
         out["spend_as"] = p.spend_as
     if p.player != Player():
@@ -700,8 +711,8 @@ def dump_problem(problem: Problem) -> dict[str, Any]:
         out["sources"] = [s.to_json() for s in p.sources]
     if p.opponent_sources:
         out["opponent_sources"] = [s.to_json() for s in p.opponent_sources]
-    if p.objective_list is not None:
-        out["objective"] = list(p.objective_list)
+    if p._objective_list is not None:
+        out["objective"] = list(p._objective_list)
     if p.time_limit != 10.0:
         out["time_limit"] = p.time_limit
     if p.id is not None:

@@ -308,7 +308,7 @@ def total_costs(problem: Problem) -> tuple[TotalCost, ...]:
     cost = p.cost
     increase, reduce = p.increase, p.reduce
     if p.statics:  # 9.8: the board's cost changes that apply to this object (601.2f)
-        more, less = cost_changes(p.statics, p.purpose)
+        more, less = cost_changes(p.statics, p._purpose)
         increase, reduce = increase + more, reduce + less
     if (cost is not None and p.alternative is None and not p.free and not p.additional
         and not increase

@@ -144,7 +144,7 @@ class Compiled:
     x_upper: int = 0
     unpayable: bool = False
     spendable: frozenset[int] = frozenset()  # kinds whose restriction lets them pay the total cost
-    v2: bool = False  # uses section 9's keys: the fast path (version 1 only) is not asked
+    _v2: bool = False  # uses section 9's keys: the fast path (version 1 only) is not asked
     # every producer made in one step (_add_producers: no section 9 key, reflection, effect or
     # mana cost), so of its fields only tap, sacrifice, life, damage and energy may be set
     plain: bool = False
@@ -161,7 +161,7 @@ class Compiled:
                                    "producers": [],
                                    "variants": [], "x_upper": 0, "unpayable": False,
                                    "spendable": frozenset(),
-                                   "v2": problem.v2, "plain": False, "_index": {},
+                                   "_v2": problem._v2, "plain": False, "_index": {},
                                    "shared": None})
 
     def kind(self, type: str, snow: bool, only: Restriction | None, pool: bool) -> int:

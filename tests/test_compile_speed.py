@@ -36,7 +36,7 @@ def test_each_type_made_maps_to_its_own_kind_pool_kinds_first():
     assert [p.source for p in c.producers] == [0, 1, 2]  # the tapped one can't be activated
     for p in c.producers:
         s, a = c.problem.sources[p.source], c.problem.sources[p.source].abilities[p.ability]
-        assert sorted(p.kind_of_type) == sorted(a.types_made)
+        assert sorted(p.kind_of_type) == sorted(a._types_made)
         for t, k in p.kind_of_type.items():
             kind = c.kinds[k]
             assert (kind.type, kind.snow, kind.only, kind.pool) == (t, s.snow, a.only, False)

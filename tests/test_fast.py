@@ -609,7 +609,7 @@ def test_ten_thousand_copies_and_a_hundred_symbols():
     assert got.objective == cpsat.solve(c, prob.objective, 30).objective
     assert verify(prob, build_answer(c, got)) == []
     # 10,000 copies in 40 entries: one supply class per kind that occurs (13 here), not per entry
-    assert len(fast._Fast(c, prob.objective).classes) <= len({repr(s.get("abilities", s.get("name"))) for s in sources})
+    assert len(fast._Fast(c, prob.objective).supply.classes) <= len({repr(s.get("abilities", s.get("name"))) for s in sources})
 
 
 def test_restricted_mana_106_6_allowed_is_ordinary_and_forbidden_is_left_unused():

@@ -280,7 +280,7 @@ def test_a_declined_board_is_remembered_per_prepared_board_and_costs_per_variant
     board = compile_board(load_problem({"cost": "{W}", "sources": [{"name": "Plains"}, RING]}))
     c = board.with_cost(load_problem({"cost": "{1}{W}", "sources": [{"name": "Plains"}, RING]}))
     assert fast_core.solve(c, c.problem.objective).status == "paid"
-    assert isinstance(board.shared[fast_core._BOARD_KEY], fast_core._Board)
+    assert isinstance(board.shared[fast_core._BOARD_KEY], fast_core._SupplyArrays)
     assert fast_core._COSTS[id(c.variants[0])][0] is c.variants[0]  # the entry keeps its variant alive
 
 

@@ -79,7 +79,7 @@ def _game(engine, board, hand, **kw):
     return position(engine, board, hand, **kw)
 
 
-def _by_name(board: adapter.Board) -> dict[str, adapter.EngineSource]:
+def _by_name(board: adapter.SeatBoard) -> dict[str, adapter.EngineSource]:
     return {s.name: s for s in board.sources}
 
 
@@ -311,7 +311,7 @@ def test_an_ability_with_a_mana_cost_follows_what_pays_it():
     filter_ability = adapter.EngineAbility(1, ["{R}{R}", "{R}{G}", "{G}{G}"], {"mana": "{R/G}"}, "None", combos)
     island, mountain = _source("Island", 1, tap("{U}")), _source("Mountain", 2, tap("{R}"))
     thicket = _source("Fire-Lit Thicket", 3, tap("{C}"), filter_ability)
-    board = adapter.Board(0, (island, mountain, thicket), (), 20)
+    board = adapter.SeatBoard(0, (island, mountain, thicket), (), 20)
     spell = adapter.Spell(9, 9, "Trained Armodon", "{1}{G}{G}", ("creature",), False)
     answer = {"status": "paid", "x": 0, "life_paid": 0, "damage": 0, "payments": [],
               "activations": [

@@ -81,9 +81,9 @@ def test_defaults_and_objectives():
 
 def test_purpose_colors_and_x():
     p = load_problem({"cost": "{X}{W}{U/B}", "for": {"kind": "spell", "types": ["Creature"]}})
-    assert p.purpose.colors == "WUB" and p.purpose.has_x and p.purpose.types == ("creature",)
-    assert load_problem({"cost": None, "alternative": "{X}"}).purpose.has_x
-    assert load_problem({"cost": None, "alternative": "{X}"}).purpose.colors == ""
+    assert p._purpose.colors == "WUB" and p._purpose.has_x and p._purpose.types == ("creature",)
+    assert load_problem({"cost": None, "alternative": "{X}"})._purpose.has_x
+    assert load_problem({"cost": None, "alternative": "{X}"})._purpose.colors == ""
 
 
 def test_dump_round_trips():

@@ -152,3 +152,62 @@ def test_x_zero_is_said_plainly():
     out = run("pay", "{X}", "--board", "Mountain", "--x", "0")
     assert out.stdout.splitlines()[:5] == ["Pay {X} with X = 0", "Activate, in this order:", "  nothing",
                                            "Pay each symbol:", "  {X}      nothing: X is 0"]
+
+
+# help() shows what a user reads or writes (issue 41): the spec's keys and documented members
+
+_PROBLEM = {"cost", "alternative", "free", "additional", "life_cost", "increase", "reduce", "x", "x_color",
+            "keywords", "spend_as", "player", "pool", "sources", "opponent_sources", "time_limit", "id", "query",
+            "keep", "facts", "hand", "graveyard", "library", "payment", "effects", "strict", "objective",
+            "to_json"}
+_SOURCE = {"id", "abilities", "name", "count", "types", "snow", "tapped", "oracle", "subtypes", "colors", "sick",
+           "counters", "chosen", "zone", "facts", "counts", "supertypes", "token", "unread", "to_json"}
+_ABILITY = {"add", "tap", "mana", "life", "damage", "energy", "sacrifice", "uses", "only", "times",
+            "remove_counters", "put_counters", "uses_any", "if_", "unless", "discard", "exile_graveyard", "mill",
+            "drawback", "sacrifice_other", "tap_other", "zone", "choices", "to_json"}
+_ANSWER = {"status", "optimal", "x", "total_cost", "announce_hybrid", "phyrexian_life", "activations", "payments",
+           "life_paid", "damage", "energy_paid", "sources_used", "sacrificed", "colors_spent", "counters",
+           "left_over", "left_over_counts", "objective", "why", "conflict", "conflict_counts", "error", "id", "kept",
+           "discarded", "counters_removed", "drawbacks", "convoked", "improvised", "delved", "other_costs",
+           "to_json"}
+PUBLIC = {
+    tapwise.Problem: _PROBLEM, tapwise.Source: _SOURCE, tapwise.Ability: _ABILITY, tapwise.Answer: _ANSWER,
+    tapwise.PoolMana: {"type", "snow", "only", "id", "entry", "to_json"},
+    tapwise.Player: {"life", "energy", "keep_life"},
+    tapwise.ManaCost: {"symbols", "canonical", "colors", "has_x", "mana_value", "of", "parse"},
+    tapwise.Symbol: {"kind", "colors", "amount", "is_mana", "mana_value", "parse", "sort_key"},
+    tapwise.Board: {"board", "can_pay", "castable", "pay", "plan", "problem"},
+}
+# The internal names help() listed before (issue 41): derived values, caches, the loader's notes.
+# (One string, not a tuple of names: tools/rename_fields.py renames some names' string literals.)
+INTERNAL = ("v2 v2_described board_add payment_key payment_kind purpose_kind purpose_types purpose_subtypes "
+            "purpose_tags purpose_mana_value purpose objective_list counter_map fact_map can_tap works_in "
+            "double_pool reflect reflect_lands reflect_n types_made explicit_abilities card_effects "
+            "described ").split()
+
+
+def test_every_public_class_is_listed():
+    import inspect
+
+    listed = {c.__name__ for c in PUBLIC}
+    classes = {n for n in tapwise.__all__ if inspect.isclass(getattr(tapwise, n))}
+    assert classes - listed == {"ProblemError", "NotationError", "Kind"}  # errors and a str enum: nothing of ours
+
+
+@pytest.mark.parametrize("cls", list(PUBLIC), ids=lambda c: c.__name__)
+def test_help_shows_only_the_documented_members(cls):
+    import dataclasses
+    import inspect
+    import pydoc
+    import re
+
+    fields = set()
+    if dataclasses.is_dataclass(cls):  # (a field without a default is not in dir())
+        fields = {f.name for f in dataclasses.fields(cls) if not f.name.startswith("_")}
+    shown = {n for n in dir(cls) if not n.startswith("_")} | fields
+    assert shown == PUBLIC[cls]
+    for name in shown - fields:  # methods and derived values: each says what it is
+        assert inspect.getdoc(getattr(cls, name)), name
+    text = pydoc.render_doc(cls, renderer=pydoc.plaintext)
+    for name in INTERNAL:
+        assert not re.search(rf"(?<!\w){name}\b(?!\.)", text.replace("``", "")) or name in shown, name

@@ -58,12 +58,12 @@ def source_notes(source: Any) -> list[dict[str, str]]:
     Reflection typed on a board still doubles mana)."""
     if source.name is None and source.oracle is None:
         return []
-    if source.oracle is not None and not source.explicit_abilities:
+    if source.oracle is not None and not source._explicit_abilities:
         skipped = tuple(Skipped(sentence, reason) for _, sentence, reason in source.unread)
         card: Any = _Text(source.name or source.id, source.oracle, skipped)
         name = card.name
         left = unread_payment_sentences(card, "permanent")
     else:
         name = source.name.split(" [")[0]
-        left = list(_library_notes(name, source.explicit_abilities))
+        left = list(_library_notes(name, source._explicit_abilities))
     return [{"card": name, "text": s} for s in left]

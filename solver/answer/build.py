@@ -364,7 +364,7 @@ def replay_activations(c: Compiled, sol: Solution, pool: ManaPool,
     # level by level, in producer order, each producer's choices in order; on level 0, costs that
     # tap and then those that sacrifice other permanents come last, after their victims acted (9.2).
     # Without levels every key is on level 0, so the keys' own order is that order.
-    if c.v2:
+    if c._v2:
         ordered = sorted(sol.acts, key=_v2_order(c))
     else:
         ordered = sorted(sol.acts, key=_LEVEL_FIRST) if sol.levels else sorted(sol.acts)
@@ -704,7 +704,7 @@ def build_answer(c: Compiled, sol: Solution) -> dict[str, Any]:
     else:
         pool = ManaPool(c)
     replayed = None
-    if sol.keywords is None and not c.v2 and not sol.levels:
+    if sol.keywords is None and not c._v2 and not sol.levels:
         replayed = _replay_plain(c, sol, pool)
         if replayed is None:  # the pool is part-filled: the full replay starts afresh
             pool = ManaPool(c)
@@ -732,7 +732,7 @@ def build_answer(c: Compiled, sol: Solution) -> dict[str, Any]:
         **left_over_fields(pool.left_counts(), pool.left),  # solver/answer/size.py: bounded
         "objective": dict(sol.objective),
     }
-    if prob.v2:
+    if prob._v2:
         answer.update(v2_fields(prob, activations))
     if sol.keywords is not None:
         answer.update(keyword_fields(c, sol, answer))

@@ -547,5 +547,5 @@ class BoardBuilder:
         for (f, v), terms in late.items():
             b = self._bool()
             self._linear(terms, INT_MIN, 0, (_not(b),))
-            given = prob.fact_map[f]
+            given = prob._fact_map[f]
             self._linear(drop.get(f, []) or [(b, 0)], given - v, given - v, (b,))

@@ -40,16 +40,17 @@ def _draw(store: list[list[int]], want: int, got: dict[int, int]) -> int:
     return want
 
 
-def solution(f: Any, best: tuple) -> Solution:
-    """The :class:`Solution` of the best choice ``best`` of the search ``f`` (a ``solver.fast.solve._Fast``):
+def solution(d: Any, s: Any, best: tuple) -> Solution:
+    """The :class:`Solution` of the best choice ``best`` of the search of the cost ``d`` (a
+    ``solver.fast.demand.Demand``) from the supply ``s`` (a ``solver.fast.supply.Supply``):
     activations given to the sources of each class in order, each row's mana drawn from what
     the activations made first, then from the pool; its objective values must be the ones
     the search counted."""
     _, dims, y, rows, left, flow, values = best
-    c = f.c
+    c = d.c
     producers = c.producers
-    classes = f.classes
-    sol = Solution.paid(f.x)  # variant 0, no levels: no mana-cost abilities
+    classes = s.classes
+    sol = Solution.paid(d.x)  # variant 0, no levels: no mana-cost abilities
     acts = sol.acts
     splits = sol.splits
     cost_pay = sol.cost_pay
@@ -137,10 +138,10 @@ def solution(f: Any, best: tuple) -> Solution:
     # Spend: for each row and type, mana made by activations first, then pool mana.
     spent_made = 0
     cost_life = 0
-    pool_left = {ti: [kn[:] for kn in kns] for ti, kns in f.pool_kinds.items()}
+    pool_left = {ti: [kn[:] for kn in kns] for ti, kns in s.pool_kinds.items()}
     demands = c.variants[0].demands
     spent_types = 0  # the types spent, for a color objective
-    counting_colors = bool(f.colors)
+    counting_colors = bool(d.colors)
     for (_m, n, what, di, cat), rt in zip(rows, row_types):
         got: dict[int, int] = {}
         for ti in sorted(rt):
@@ -156,7 +157,7 @@ def solution(f: Any, best: tuple) -> Solution:
                 _draw(pool_left[ti], want, got)  # the rest is in the pool
         if counting_colors:
             for k in got:
-                spent_types |= f.kind_bit[k]
+                spent_types |= d.kind_bit[k]
         if what == GEN:
             g = sol.generic_pay.get(cat)
             if g is None:
@@ -167,14 +168,14 @@ def solution(f: Any, best: tuple) -> Solution:
             if di >= 0:
                 cost_pay[(di, 0)] = (demands[di].count, {})
         elif what == OPT:
-            masks = f.option_masks[di]
+            masks = d.option_masks[di]
             paid_life = rt.get(LIFE)
             if paid_life:
                 cost_life += 2 * paid_life
                 li = masks.index(1 << LIFE)
                 cost_pay[(di, li)] = (cost_pay.get((di, li), (0,))[0] + paid_life, {})
             for k, u in sorted(got.items()):
-                b = f.kind_bit[k]
+                b = d.kind_bit[k]
                 for oi, om in enumerate(masks):  # noqa: B007 (the first match is read after the loop)
                     if om & b:
                         break
@@ -205,8 +206,8 @@ def solution(f: Any, best: tuple) -> Solution:
                 and player.life - lost < player.keep_life)):
         raise _Out  # the optimum breaks a life limit: CP-SAT weighs the alternatives
     got_values = {"min_life": lost, "min_sacrifices": 0, "min_energy": 0, "min_sources": sources,
-                  "min_waste": waste, "max_x": f.x}
+                  "min_waste": waste, "max_x": d.x}
     if counting_colors:
-        got_values[f.colors] = len(BITS_OF[spent_types & 31])
-    sol.objective = dict(zip(f.objectives, map(got_values.__getitem__, f.objectives)))
+        got_values[d.colors] = len(BITS_OF[spent_types & 31])
+    sol.objective = dict(zip(d.objectives, map(got_values.__getitem__, d.objectives)))
     return sol

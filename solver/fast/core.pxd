@@ -10,7 +10,7 @@ ctypedef long long i64
 cdef int SINGLES, MULTIS, NODES, ROWS, LIFE, MULTI, POOL, SINGLE, PAID_LIFE, OPT, GEN
 cdef i64 MAX_CHOICES
 
-cdef class _Board:
+cdef class _SupplyArrays:
     cdef public int n_single, n_multi
     cdef int smask[24]
     cdef i64 scap[24]
@@ -39,14 +39,14 @@ cdef class _Order:
 @cython.locals(got=tuple, shared=dict, costs=dict, orders=dict)
 cpdef solve(c, objectives)
 
-@cython.locals(b=_Board, pi=Py_ssize_t, ci=Py_ssize_t, plain=bint)
+@cython.locals(b=_SupplyArrays, pi=Py_ssize_t, ci=Py_ssize_t, plain=bint)
 cpdef _read_board(c)
 
 @cython.locals(m=i64, n=Py_ssize_t, bit=i64)
 cpdef i64 _by_type(accept, tuple kind_bit) except? -2
 
 @cython.locals(k=_Cost, r=int, di=Py_ssize_t, oi=Py_ssize_t)
-cpdef _read_cost(v, _Board board)
+cpdef _read_cost(v, _SupplyArrays board)
 
 cdef class _Scratch:
     cdef int rmask[16]
@@ -71,20 +71,20 @@ cdef class _Scratch:
     cdef i64 used[24]
 
 @cython.locals(w=_Scratch, spare=list)
-cdef object _search(_Board b, _Cost k, _Order o, i64 x, i64 life_units)
+cdef object _search(_SupplyArrays b, _Cost k, _Order o, i64 x, i64 life_units)
 
 @cython.locals(n_rows=int, demand=i64, n_multi=int, combos=i64, most=i64, units=i64, reach=i64, got=i64,
                found=bint, last_best=bint, n_nodes=int, acts=i64, i=int, j=int, r=int, t=int, q=int, s=int)
-cdef object _search_in(_Board b, _Cost k, _Order o, _Scratch w, i64 x, i64 life_units)
+cdef object _search_in(_SupplyArrays b, _Cost k, _Order o, _Scratch w, i64 x, i64 life_units)
 
 @cython.locals(q=int, a=i64, z=i64)
 cdef bint _better(_Order o, i64* vals, i64* best) noexcept
 
 @cython.locals(n=int, q=int, stage=int, t=int, j=int, s=int, units=i64, cap=i64)
-cdef int _nodes(_Board b, _Order o, i64* m, i64 life_units, i64* ncap, int* nmask, int* nstage, int* nref) noexcept
+cdef int _nodes(_SupplyArrays b, _Order o, i64* m, i64 life_units, i64* ncap, int* nmask, int* nstage, int* nref) noexcept
 
 @cython.locals(life=i64, sources=i64, waste=i64, sent=i64, stage=int, i=int, j=int, r=int)
-cdef void _values(_Board b, i64* m, int n_nodes, int* nstage, int n_rows, i64* f, i64* vals) noexcept
+cdef void _values(_SupplyArrays b, i64* m, int n_nodes, int* nstage, int n_rows, i64* f, i64* vals) noexcept
 
 @cython.locals(unmet=i64, room=i64, push=i64, mask=int, mj=int, i=int, j=int, r=int,
                r2=int, tail=int, head=int, end=int)
@@ -95,7 +95,7 @@ cdef bint _flow(int n_nodes, i64* ncap, int* nmask, int n_rows, int* rmask, i64*
                what=int, bit=int,
                paid_life=i64, acts=dict, splits=dict, taken=dict, made=list,
                pool_left=dict, cost_pay=dict, generic_pay=dict, objective=dict, got=dict)
-cdef object _answer(_Board b, _Cost k, _Order o, i64 x, i64* m, i64* vals, int n_nodes, int* nstage, int* nref,
+cdef object _answer(_SupplyArrays b, _Cost k, _Order o, i64 x, i64* m, i64* vals, int n_nodes, int* nstage, int* nref,
                     int* nmask, int n_rows, int* rmask, i64* f, int* cur, i64* used)
 
 @cython.locals(left=object, take=object, kn=list)

@@ -47,7 +47,7 @@ _BOARD_KEY = "fast core board"
 _NO_POOL: tuple[tuple[tuple[int, int], ...], ...] = ((),) * 6  # a board's pool_kinds without a pool
 
 
-class _Board:
+class _SupplyArrays:
     """A board of the class as C arrays (the supply), with what the answer needs to name the
     sources: read once per compiled board (a prepared board keeps it in ``Compiled.shared``)."""
 
@@ -165,15 +165,15 @@ def solve(c: Compiled, objectives: tuple[str, ...]) -> Solution | None:
     return _search(board, cost, order, x, life_units)
 
 
-def _read_board(c: Compiled) -> _Board | None:
-    """The board of ``c`` as a :class:`_Board`, or None outside the class."""
+def _read_board(c: Compiled) -> _SupplyArrays | None:
+    """The board of ``c`` as a :class:`_SupplyArrays`, or None outside the class."""
     kind_bit = []
     for kd in c.kinds:
         t = TI.get(kd.type)
         if kd.only is not None or t is None:
             return None
         kind_bit.append(1 << t)
-    b = _Board()
+    b = _SupplyArrays()
     b.kind_bit = tuple(kind_bit)
     pool_units = c.pool_units
     if pool_units:
@@ -278,7 +278,7 @@ def _by_type(accept: frozenset[int], kind_bit: tuple[int, ...]) -> int:
     return m if n == len(accept) else -1
 
 
-def _read_cost(v: Variant, board: _Board) -> _Cost | None:
+def _read_cost(v: Variant, board: _SupplyArrays) -> _Cost | None:
     """The total cost ``v`` as a :class:`_Cost`, or None outside the class. Kept by the
     variant's identity: a variant is compiled for the kinds some purpose may spend (their
     indices and types, ``compile._variants``), which on a board of the class are all its kinds,
@@ -375,7 +375,7 @@ _SPARE: list[_Scratch] = [_Scratch()]
 gives it back; ``list.pop`` and ``append`` are atomic, so threads never share one."""
 
 
-def _search(b: _Board, k: _Cost, o: _Order, x: int, life_units: int) -> Solution | None:
+def _search(b: _SupplyArrays, k: _Cost, o: _Order, x: int, life_units: int) -> Solution | None:
     """Every vector of multi activations within the bounds of the docstring, each paid by
     :func:`_flow`; the best made into a :class:`Solution` (None past :data:`MAX_CHOICES`)."""
     spare = _SPARE
@@ -386,7 +386,7 @@ def _search(b: _Board, k: _Cost, o: _Order, x: int, life_units: int) -> Solution
         spare.append(w)
 
 
-def _search_in(b: _Board, k: _Cost, o: _Order, w: _Scratch, x: int,
+def _search_in(b: _SupplyArrays, k: _Cost, o: _Order, w: _Scratch, x: int,
                life_units: int) -> Solution | None:
     """:func:`_search` with the scratch arrays ``w``."""
     n_rows = k.n_rows
@@ -481,7 +481,7 @@ def _better(o: _Order, vals, best) -> bool:
     return False
 
 
-def _nodes(b: _Board, o: _Order, m, life_units: int, ncap, nmask, nstage, nref) -> int:
+def _nodes(b: _SupplyArrays, o: _Order, m, life_units: int, ncap, nmask, nstage, nref) -> int:
     """The supply nodes of the choice ``m`` in greedy order (stage by stage); returns how many."""
     n = 0
     for q in range(4):
@@ -526,7 +526,7 @@ def _nodes(b: _Board, o: _Order, m, life_units: int, ncap, nmask, nstage, nref) 
     return n
 
 
-def _values(b: _Board, m, n_nodes: int, nstage, n_rows: int, f, vals) -> None:
+def _values(b: _SupplyArrays, m, n_nodes: int, nstage, n_rows: int, f, vals) -> None:
     """(life, sources, waste) of the flow ``f`` of the choice ``m`` into ``vals``."""
     life = sources = waste = 0
     for j in range(b.n_multi):
@@ -646,7 +646,7 @@ def _draw(store: list[list[int]], want: int, got: dict[int, int]) -> None:
             return
 
 
-def _answer(b: _Board, k: _Cost, o: _Order, x: int, m, vals, n_nodes: int, nstage, nref, nmask,
+def _answer(b: _SupplyArrays, k: _Cost, o: _Order, x: int, m, vals, n_nodes: int, nstage, nref, nmask,
             n_rows: int,
             rmask, f, cur, used) -> Solution:
     """The :class:`Solution` of the flow ``f`` of the choice ``m``: activations given to a

@@ -2,9 +2,8 @@
 
 Checks that the cost is in the fast class (one variant, acceptance by type, X fixed or searched)
 and groups its symbols into rows (type mask, units, what, demand, category) and ``{2/W}``
-demands. The layers above (:mod:`solver.fast.supply`, :mod:`solver.fast.search`,
-:mod:`solver.fast.objectives`, :mod:`solver.fast.solve`) extend this class: a Cython ``cdef class``
-has one base, so the jobs are stacked, each module one job.
+demands. The other parts (:mod:`solver.fast.supply`, :mod:`solver.fast.search`,
+:mod:`solver.fast.objectives`) are handed this one; :class:`solver.fast.solve._Fast` owns them all.
 """
 
 from __future__ import annotations
@@ -24,7 +23,9 @@ ALLOWED = frozenset({"min_life", "min_sacrifices", "min_energy", "min_sources", 
 OPT, GEN = 0, 1
 
 
-class FastDemand:
+class Demand:
+    """The cost of one compiled problem as demand rows, read at the X searched (``x``)."""
+
     def __init__(self, c: Compiled, objectives: tuple[str, ...]) -> None:
         self.c = c
         self.objectives = objectives
@@ -62,7 +63,7 @@ class FastDemand:
             if fixed and (v.x_symbols or tc.variant == "free"):
                 raise _Out
             self.x = 0
-        self._demand_rows(v)
+        self.read_rows(v)
 
     def _amask(self, accept: frozenset[int]) -> int:
         """The type mask an accept set stands for; out of class unless acceptance is by type."""
@@ -71,7 +72,7 @@ class FastDemand:
             raise _Out
         return m
 
-    def _demand_rows(self, v) -> None:
+    def read_rows(self, v) -> None:
         """Rows (mask, units, what, demand, category) and the {2/W} demands."""
         rows: list[tuple[int, int, int, int, Any]] = []
         twobrid: list[tuple[int, int, int, int]] = []  # (demand, count, colored mask, generic mask)
@@ -113,9 +114,9 @@ class FastDemand:
                 raise _Out
         if v.x_symbols and self.x:
             rows.append((self._amask(v.x_accept), self.x * v.x_symbols, GEN, -1, "x"))
-        self._set_rows(rows, twobrid)
+        self.set_rows(rows, twobrid)
 
-    def _set_rows(self, rows: list[tuple[int, int, int, int, Any]],
+    def set_rows(self, rows: list[tuple[int, int, int, int, Any]],
                   twobrid: list[tuple[int, int, int, int]]) -> None:
         """Demand rows and {2/W} demands to search with, and what the search reads of them."""
         self.rows = rows
@@ -138,7 +139,7 @@ class FastDemand:
         self.fixed_units = fixed
         self.dmax = dmax
 
-    def _mana_needed(self) -> int:
+    def mana_needed(self) -> int:
         """The least mana the symbols take that can't be paid with life ({2/W} at one)."""
         return (sum(n for m, n, *_ in self.rows if not m >> LIFE & 1)
                 + sum(n for _, n, _, _ in self.twobrid))

@@ -92,7 +92,7 @@ class Supply:
 def board_supply(c: Compiled) -> Supply | None:
     """The :class:`Supply` of a compiled board (its producers, pool and player), or None when
     the board is outside the argument (format version 2)."""
-    if c.v2 or len(c.kinds) >= LIFE_BIT:
+    if c._v2 or len(c.kinds) >= LIFE_BIT:
         return None
     sure: dict[int, int] = {}
     most: dict[int, int] | None = {}
@@ -168,7 +168,7 @@ def _add_most(most: dict[int, int], producers: list[Any]) -> None:
 def cost_checks(c: Compiled) -> Checks | None:
     """Hall's condition for the compiled cost ``c`` (its unions and needs), or None when the
     cost is outside the matching (see the module's docstring)."""
-    if c.v2 or c.unpayable or len(c.variants) != 1:
+    if c._v2 or c.unpayable or len(c.variants) != 1:
         return None
     v = c.variants[0]
     tc = v.total

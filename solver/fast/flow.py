@@ -27,7 +27,7 @@ def _staged_flow(left, rows):
     never take back what an earlier stage placed. That is the greedy algorithm on the
     transversal matroid of matchable supply units, so the result is a min-cost flow for the
     costs of :func:`_staged_cost` (fewest singles, and among those the most multi units), found
-    without building a graph. ``left`` comes in stage order (as :meth:`_Fast._flow` builds it).
+    without building a graph. ``left`` comes in stage order (as :meth:`solver.fast.search.Search._flow` builds it).
     Same result shape as :func:`_cheapest_flow`; an edge takes the first type both ends allow,
     as it does there when all types cost the same."""
     need = [r[1] for r in rows]

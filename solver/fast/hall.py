@@ -19,23 +19,23 @@ class _Hall:
     "cost" mode, where it is bounded below: the life of the multis, plus the cheapest life
     payment for each unit the supply that costs no life can't cover."""
 
-    def __init__(self, fast: Any, mode: str, dims) -> None:
-        self.fast = fast
+    def __init__(self, demand: Any, supply: Any, sets: list[int], mode: str, dims) -> None:
+        self.demand = demand
         self.dims = dims
-        rows = [(m, n) for m, n, *_ in fast.live_rows]
-        cands = self.sets = fast._type_sets()  # the type sets T, in this order everywhere
+        rows = [(m, n) for m, n, *_ in demand.live_rows]
+        cands = self.sets = sets  # the type sets T (Search.type_sets), in this order everywhere
         self.n = len(cands)
-        nodes, where = fast._singles(mode)
+        nodes, where = supply.singles(mode)
         class_mask = {ki: nodes[gi][1] for ki, gi in where.items()}
-        lifecap = fast.phyrexian if mode != "free" else 0
+        lifecap = demand.phyrexian if mode != "free" else 0
         self.inside = []  # per T: fixed demand inside T
         self.flags = []  # per T: which {2/W} halves are inside T
         self.pool = []  # per T: pool mana (and life for Phyrexian symbols) meeting T
         self.singles = []  # per T: single copies meeting T
         for T in cands:
             self.inside.append(sum(n for m, n in rows if not m & ~T))
-            self.flags.append([(not mc & ~T, not mg & ~T) for _, _, mc, mg in fast.twobrid])
-            self.pool.append(sum(fast.pool[ti] for ti in BITS_OF[T & 63]) + (lifecap
+            self.flags.append([(not mc & ~T, not mg & ~T) for _, _, mc, mg in demand.twobrid])
+            self.pool.append(sum(supply.pool[ti] for ti in BITS_OF[T & 63]) + (lifecap
                                                                              if T >> LIFE & 1
                                                                              else 0))
             self.singles.append(sum(node[0] for node in nodes if node[1] & T))
@@ -48,24 +48,24 @@ class _Hall:
                                  for T in cands])
         self.cost = mode == "cost"
         if self.cost:  # the supply that costs no life, for the life bound
-            free_nodes, free_where = fast._singles("free")
+            free_nodes, free_where = supply.singles("free")
             free_mask = {ki: free_nodes[gi][1] for ki, gi in free_where.items()}
-            self.free = [sum(fast.pool[ti] for ti in BITS_OF[T & 63])
+            self.free = [sum(supply.pool[ti] for ti in BITS_OF[T & 63])
                          + sum(node[0] for node in free_nodes if node[1] & T)
                          for T in cands]
             self.free_loss = [[1 if free_mask.get(ki, 0) & T else 0 for T in cands] for ki, _, _,
                               _ in dims]
             # 0 when only multis cost life (their life is counted per choice): a weaker bound
-            self.min_pay = min([p for cl in fast.classes for p in cl[1] if p]
-                               + ([2] if fast.phyrexian else []), default=0)
+            self.min_pay = min([p for cl in supply.classes for p in cl[1] if p]
+                               + ([2] if demand.phyrexian else []), default=0)
         self._t: dict[tuple, tuple[int, list[int]]] = {}
         self._y: dict[tuple, tuple] = {}
 
     def _for_t(self, t):
         got = self._t.get(t)
         if got is None:
-            twobrid = self.fast.twobrid
-            d = self.fast.fixed_units + sum(2 * n - k for (_, n, _, _), k in zip(twobrid, t))
+            twobrid = self.demand.twobrid
+            d = self.demand.fixed_units + sum(2 * n - k for (_, n, _, _), k in zip(twobrid, t))
             slack = []
             for inside, flags in zip(self.inside, self.flags):
                 for (c_in, g_in), (_, n, _, _), k in zip(flags, twobrid, t):

@@ -10,13 +10,13 @@ from typing import Any
 
 from tapwise.models.caches import memo
 from tapwise.models.mana import type_mask
-from tapwise.solver.contract import Compiled
 from tapwise.solver.fast.choice import ChoiceProblem, Undecided, best_choice
 from tapwise.solver.fast.flow import (BITS_OF, LIFE, MULTI, POOL, SINGLE, TB_COLOR, TB_GENERIC,
                                       _cheapest_flow,
                                       _staged_flow, _weighted_cost)
 from tapwise.solver.fast.hall import _Hall
-from tapwise.solver.fast.supply import FastSupply
+from tapwise.solver.fast.demand import Demand
+from tapwise.solver.fast.supply import Supply
 from tapwise.solver.fast.tables import _most_activations, _multi_units, _Out, _vectors
 
 VARYING = ("min_life", "min_sources", "min_waste")
@@ -41,15 +41,19 @@ def _orders(objectives: tuple[str, ...]) -> tuple[tuple[str, ...], Any, bool]:
     return order, itemgetter(*[pos[o] for o in order]), bool(given) and given[0] == "min_life"
 
 
-class FastSearch(FastSupply):
-    def __init__(self, c: Compiled, objectives: tuple[str, ...]) -> None:
-        FastSupply.__init__(self, c, objectives)
-        self.order, self.ordered, self.life_first = _orders(objectives)
+class Search:
+    """The best payment of ``demand``'s rows from ``supply`` (at the X the demand is read at)."""
 
-    def _best(self):
+    def __init__(self, demand: Demand, supply: Supply) -> None:
+        self.demand = demand
+        self.supply = supply
+        self.order, self.ordered, self.life_first = _orders(demand.objectives)
+        self.hopeless = None
+
+    def best(self):
         """The best payment at this X (see :meth:`_search`), or None when none exists."""
         self.hopeless = None  # found out only when there are many choices to try
-        if not self.has_cost or "min_life" not in self.objectives:
+        if not self.supply.has_cost or "min_life" not in self.demand.objectives:
             return self._search("plain")
         if self.life_first:
             return self._search("free") or (None if self.hopeless else self._search("cost"))
@@ -61,21 +65,22 @@ class FastSearch(FastSupply):
         supply could make in T even if every copy made its most there (Hall's condition,
         relaxed). Saves enumerating every choice only to find that none pays."""
         classes = []
-        for budget, profile, shape, _ in self.classes:
+        for budget, profile, shape, _ in self.supply.classes:
             single = 0
             for ti, p in enumerate(profile):
                 if p is not None:
                     single |= 1 << ti
             classes.append((budget, single, [[type_mask(u) for u in choice] for choice,
                                              _ in shape]))
-        for T in self._type_sets():
-            need = sum(n for m, n, *_ in self.rows if n and not m & ~T)
-            for _, n, mc, mg in self.twobrid:
+        for T in self.type_sets():
+            need = sum(n for m, n, *_ in self.demand.rows if n and not m & ~T)
+            for _, n, mc, mg in self.demand.twobrid:
                 need += min(n if not mc & ~T else 0, 2 * n if not mg & ~T else 0)
             if not need:
                 continue
-            have = sum(self.pool[ti] for ti in BITS_OF[T & 63]) + (self.phyrexian if T >> LIFE & 1
-                                                                   else 0)
+            have = sum(self.supply.pool[ti] for ti in BITS_OF[T & 63])
+            if T >> LIFE & 1:
+                have += self.demand.phyrexian
             for budget, single, multis in classes:
                 most = 1 if single & T else 0
                 for ums in multis:
@@ -85,11 +90,11 @@ class FastSearch(FastSupply):
                 return True
         return False
 
-    def _type_sets(self) -> list[int]:
+    def type_sets(self) -> list[int]:
         """The sets T of types that Hall's condition needs checking for: the unions of the demand
         rows' masks, {2/W} both ways (no other T is tighter)."""
         cands = {0}
-        for m in {m for m, _ in self.reach}:
+        for m in {m for m, _ in self.demand.reach}:
             cands |= {c | m for c in cands}
         return sorted(cands)
 
@@ -97,7 +102,7 @@ class FastSearch(FastSupply):
         """The best choice and its flow, or None when no choice pays. ``mode``: "plain" (life
         not weighed), "free" (only options that cost no life), "cost" (min-cost flow)."""
         free = mode == "free"
-        twobrid, reach, dmax = self.twobrid, self.reach, self.dmax
+        twobrid, reach, dmax = self.demand.twobrid, self.demand.reach, self.demand.dmax
         # Multi dimensions: (class, index of the multi choice in it, units, pay).
         dims: list[tuple[int, int, tuple[str, ...], int]] = []
         per_class: list[tuple[tuple[int, ...], ...]] = []  # per class with multis: its vectors
@@ -105,8 +110,8 @@ class FastSearch(FastSupply):
         dim_units: list[int] = []  # per dimension: units an activation makes
         dim_life: list[int] = []  # and the life it costs
         dim_bounds: list[int] = []  # and the most activations an optimum uses
-        for ki in self.multi_classes:
-            budget, _, shape, _ = self.classes[ki]
+        for ki in self.supply.multi_classes:
+            budget, _, shape, _ = self.supply.classes[ki]
             bounds = []
             for jl, (choice, pay) in enumerate(shape):
                 if free and pay:
@@ -141,10 +146,11 @@ class FastSearch(FastSupply):
         # better bound when it is) until the cheap bound can't beat the best found.
         ordered = self.ordered
         cost = mode == "cost"
-        free_supply = self.pool_total + (self.phyrexian if not free else 0)
+        free_supply = self.supply.pool_total + (self.demand.phyrexian if not free else 0)
         ts = []
         for t in product(*(range(n + 1) for _, n, _, _ in twobrid)):
-            ts.append((t, self.fixed_units + sum(2 * n - k for (_, n, _, _), k in zip(twobrid, t))))
+            ts.append((t, self.demand.fixed_units
+                       + sum(2 * n - k for (_, n, _, _), k in zip(twobrid, t))))
         combos = []
         for parts in product(*per_class):
             y = tuple(chain.from_iterable(parts))  # the classes' dimensions come in class order
@@ -163,12 +169,12 @@ class FastSearch(FastSupply):
                 if best is not None and lb >= best[0]:
                     break
                 got = self._flow(mode, dims, y, t)
-                if got is not None and not self.objectives:
+                if got is not None and not self.demand.objectives:
                     return got  # feasibility only: the first payment found answers it
                 if got is not None and (best is None or got[0] < best[0]):
                     best = got
             return best
-        hall = _Hall(self, mode, dims)
+        hall = _Hall(self.demand, self.supply, self.type_sets(), mode, dims)
         best = best_key = None
         flows = failures = 0
         for lb, y, t in combos:
@@ -188,7 +194,7 @@ class FastSearch(FastSupply):
                 continue
             if mode != "cost":
                 best, best_key = (got, y, t), key
-                if not self.objectives:
+                if not self.demand.objectives:
                     break  # feasibility only: the first choice that pays answers it
                 continue
             flows += 1
@@ -215,21 +221,22 @@ class FastSearch(FastSupply):
         """The best choice when there are too many to enumerate ("plain" or "free" mode, where
         Hall's count is exact): an integer program over the counts (:mod:`solver.fast.choice`),
         then that choice's flow, which must agree with the count."""
-        hall = _Hall(self, mode, dims)
+        hall = _Hall(self.demand, self.supply, self.type_sets(), mode, dims)
         caps = {}  # per class with multis: the most activations of its choices together
         for ki, _, _, _ in dims:
-            caps[ki] = min(self.classes[ki][0], self.dmax)
+            caps[ki] = min(self.supply.classes[ki][0], self.demand.dmax)
         problem = ChoiceProblem(
             bounds=tuple(bounds), units=tuple(units), class_of=tuple(d[0] for d in dims),
             class_caps=tuple(caps.items()), sets=tuple(hall.sets),
             meets=tuple(tuple(per_t) for per_t in hall.per_dim), inside=tuple(hall.inside),
-            twobrid=tuple(n for _, n, _, _ in self.twobrid), twobrid_inside=tuple(tuple(f) for f in hall.flags),
-            pool=tuple(hall.pool), singles=tuple(hall.singles), fixed_units=self.fixed_units,
-            most_activations=self.dmax)
+            twobrid=tuple(n for _, n, _, _ in self.demand.twobrid),
+            twobrid_inside=tuple(tuple(f) for f in hall.flags),
+            pool=tuple(hall.pool), singles=tuple(hall.singles), fixed_units=self.demand.fixed_units,
+            most_activations=self.demand.dmax)
         order = self.order
         sources_first = order.index("min_sources") < order.index("min_waste")
         try:
-            chosen = best_choice(problem, sources_first, self.c.problem.time_limit)
+            chosen = best_choice(problem, sources_first, self.demand.c.problem.time_limit)
         except Undecided:
             raise _Out from None
         if chosen is None:
@@ -240,10 +247,10 @@ class FastSearch(FastSupply):
     def _flow(self, mode: str, dims, y, t):
         """The flow of one choice: (key, dims, y, rows, left, flow, values) or None when it can't
         pay."""
-        rows = self.live_rows
-        if self.twobrid:
+        rows = self.demand.live_rows
+        if self.demand.twobrid:
             rows = list(rows)
-            for (di, n, mc, mg), k in zip(self.twobrid, t):
+            for (di, n, mc, mg), k in zip(self.demand.twobrid, t):
                 if k:
                     rows.append((mc, k, TB_COLOR, di, None))
                 if n - k:
@@ -261,13 +268,13 @@ class FastSearch(FastSupply):
                 multi_units += n * len(choice)
                 for unit, k, um in _multi_units(choice)[1]:
                     left.append((n * k, um, MULTI, None, ("multi", ki, jl, unit)))
-        left += self.pool_nodes
-        if self.phyrexian and mode != "free":
-            left.append((self.phyrexian, 1 << LIFE, POOL, None, ("life",)))
-        nodes, where = self._singles(mode)
+        left += self.supply.pool_nodes
+        if self.demand.phyrexian and mode != "free":
+            left.append((self.demand.phyrexian, 1 << LIFE, POOL, None, ("life",)))
+        nodes, where = self.supply.singles(mode)
         if used:  # the copies multi activations take are not there to make one unit
             nodes = list(nodes)
-            classes = self.classes
+            classes = self.supply.classes
             for gi in {where[ki] for ki in used if ki in where}:
                 _, m, _, profile, tag = nodes[gi]
                 cap = sum(classes[ki][0] - used.get(ki, 0) for ki, g in where.items() if g == gi)
@@ -303,7 +310,8 @@ class FastSearch(FastSupply):
     def _weights(self, units: int) -> list[int]:
         """Per-unit cost weights (life, source, not-a-multi-unit) making the scalar cost order
         the lexicographic one: each weight exceeds the most all later objectives can add."""
-        max_pay = max([p for cl in self.classes for p in cl[1] if p is not None] + [2 if self.phyrexian else 0])
+        max_pay = max([p for cl in self.supply.classes for p in cl[1] if p is not None]
+                      + [2 if self.demand.phyrexian else 0])
         ranges = {"min_life": units * max_pay + 1, "min_sources": units + 1, "min_waste": units + 1}
         weight = {}
         w = 1

@@ -55,11 +55,11 @@ only tap and make one unit of a type from a set or a fixed multiset; colored, ``
 hybrid and Phyrexian symbols; fixed X) searched in C arrays, with the same exactness argument as
 below (its docstring). What it declines continues here. ``fast_core.ENABLED = False`` skips it.
 
-**The modules.** The search's state is one object built in layers, one module each (a Cython
-``cdef class`` has one base, so the jobs are stacked): :mod:`solver.fast.demand` reads the cost
-into demand rows, :mod:`solver.fast.supply` the board into supply classes,
-:mod:`solver.fast.search` searches the choices, :mod:`solver.fast.objectives` re-runs the search
-for a color objective or X ``"max"``, and :class:`_Fast` here answers or declines. Beside them,
+**The modules.** The search is four parts, one module each, each an object that owns its state
+and is handed the parts it reads: :mod:`solver.fast.demand` reads the cost into demand rows,
+:mod:`solver.fast.supply` the board into supply classes, :mod:`solver.fast.search` searches the
+choices, :mod:`solver.fast.objectives` re-runs the search for a color objective or X ``"max"``;
+:class:`_Fast` here owns them, and answers or declines. Beside them,
 :mod:`solver.fast.tables` reads sources and bounds once per shape, :mod:`solver.fast.flow` pays
 one choice (a b-matching, or OR-Tools' min-cost flow), :mod:`solver.fast.hall` scores choices by
 Hall's theorem and :mod:`solver.fast.answer` turns the best into a :class:`Solution`.
@@ -88,7 +88,10 @@ from tapwise.solver.contract import Compiled
 from tapwise.solver.contract import Solution
 from tapwise.solver.fast.answer import solution
 from tapwise.solver.fast.demand import ALLOWED, GEN, OPT  # noqa: F401 (re-exported)
-from tapwise.solver.fast.objectives import FastObjectives
+from tapwise.solver.fast.demand import Demand
+from tapwise.solver.fast.objectives import ObjectiveSearch
+from tapwise.solver.fast.search import Search
+from tapwise.solver.fast.supply import Supply
 from tapwise.solver.fast.search import VARYING  # noqa: F401 (re-exported)
 from tapwise.solver.fast.tables import _fewest_copies, _Out
 
@@ -112,20 +115,29 @@ def solve_fast(c: Compiled, objectives: tuple[str, ...]) -> Solution | None:
         return None
 
 
-class _Fast(FastObjectives):
-    """The fast path on one compiled problem: the cost, supply, search and objectives come from
-    the layers it extends; here, the answer and the checks that may still decline."""
+class _Fast:
+    """The fast path on one compiled problem: it owns the parts (the cost read, the supply, the
+    search, the objectives that search again) and answers, or declines with the checks that may
+    still send the problem to CP-SAT."""
+
+    def __init__(self, c: Compiled, objectives: tuple[str, ...]) -> None:
+        self.demand = Demand(c, objectives)
+        self.supply = Supply(c, self.demand)
+        self.search = Search(self.demand, self.supply)
+        self.objective_search = ObjectiveSearch(self.demand, self.supply, self.search)
 
     def solve(self) -> Solution:
-        best = self._best_colors() if self.colors else self._best_x() if self.x_max else self._best()
+        d, s = self.demand, self.supply
+        best = (self.objective_search.best_colors() if d.colors
+                else self.objective_search.best_x() if d.x_max else self.search.best())
         if best is None:
-            if self.unsacrificed or self.unconverted:
+            if s.unsacrificed or s.unconverted:
                 raise _Out  # a sacrifice, a filter land or a Signet might pay: CP-SAT weighs it
             return Solution("infeasible", optimal=True)
-        sol = solution(self, best)
-        if self.unsacrificed == "skip if no life" and sol.objective["min_life"]:
+        sol = solution(d, s, best)
+        if s.unsacrificed == "skip if no life" and sol.objective["min_life"]:
             raise _Out  # life came first: a sacrifice might have saved it
-        if self.unconverted and self.objectives and not self._converters_idle(best):
+        if s.unconverted and d.objectives and not self._converters_idle(best):
             raise _Out  # a filter land or Signet might do better: CP-SAT weighs it
         return sol
 
@@ -149,8 +161,8 @@ class _Fast(FastObjectives):
         lost, sources, waste = best[6]
         if lost or waste:
             return False
-        need = self._mana_needed() - sum(self.c.pool_units.values())
+        need = self.demand.mana_needed() - sum(self.demand.c.pool_units.values())
         if need <= 0:
             return sources == 0
-        least = _fewest_copies(self.c, need)
+        least = _fewest_copies(self.demand.c, need)
         return least is not None and sources == least

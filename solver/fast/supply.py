@@ -7,7 +7,7 @@ from typing import Any
 
 from tapwise.models.caches import memo
 from tapwise.solver.contract import Compiled
-from tapwise.solver.fast.demand import FastDemand
+from tapwise.solver.fast.demand import Demand
 from tapwise.solver.fast.flow import POOL, SINGLE
 from tapwise.solver.fast.tables import BIT, TI, _Out, _source_info
 
@@ -30,26 +30,29 @@ def _sacrifices_last(objectives: tuple[str, ...]) -> str:
     return "skip if no life" if "min_life" in before else "skip"
 
 
-class FastSupply(FastDemand):
-    def __init__(self, c: Compiled, objectives: tuple[str, ...]) -> None:
-        FastDemand.__init__(self, c, objectives)
-        self._supply()
+class Supply:
+    """The board of one compiled problem as the search reads it, for the cost ``demand`` read
+    (which kinds it may spend, whether life pays part of it)."""
 
-    def _supply(self) -> None:
+    def __init__(self, c: Compiled, demand: Demand) -> None:
+        self.c = c
+        self._supply(demand)
+
+    def _supply(self, d: Demand) -> None:
         """The supply (see :meth:`_read_supply`). On a prepared board (``c.shared``) it depends
         only on the board and on what the key names, so it is read once per key and shared by
         the board's costs; nothing reads it but to look (tests/test_prepared.py compares the
         answers with pay()'s)."""
         shared = self.c.shared
         if shared is None:
-            self._read_supply()
+            self._read_supply(d)
             return
-        key = ("fast supply", self.kind_bit, _sacrifices_last(self.objectives), self.x_max
-               or bool(self.colors),
-               self.phyrexian > 0)
+        key = ("fast supply", d.kind_bit, _sacrifices_last(d.objectives), d.x_max
+               or bool(d.colors),
+               d.phyrexian > 0)
         got = shared.get(key)
         if got is None:
-            self._read_supply()
+            self._read_supply(d)
             shared[key] = (self.pool, self.pool_kinds, self.pool_total, self.pool_nodes,
                            self.unsacrificed,
                            self.unconverted, self.classes, self.profile_masks, self.multi_classes,
@@ -61,12 +64,12 @@ class FastSupply(FastDemand):
          self.classes, self.profile_masks, self.multi_classes, self.has_cost,
          self._single_cache) = got
 
-    def _read_supply(self) -> None:
+    def _read_supply(self, d: Demand) -> None:
         """Pool mana per type, and the sources' abilities as classes of copies alike."""
         c = self.c
         pool = [0] * 6
         pool_kinds: dict[int, list[list[int]]] = {}  # per type in the pool: [[kind, units]]
-        kind_bit = self.kind_bit
+        kind_bit = d.kind_bit
         for k, n in c.pool_units.items():
             if n and kind_bit[k]:
                 ti = TI[c.kinds[k].type]
@@ -82,16 +85,16 @@ class FastSupply(FastDemand):
         # type, and multi choices; then sources that are alike (same life per type made, same
         # multi choices) are merged into one class with the sum of their budgets (principle 2).
         per_source: dict[int, list[Any]] = {}  # source -> [budget, [producer], [ability]]
-        restricted = self.restricted
-        has_cost = self.phyrexian > 0
+        restricted = d.restricted
+        has_cost = d.phyrexian > 0
         self.unsacrificed = ""  # sacrificing abilities left out: how (see _sacrifices_last)
         self.unconverted = False  # abilities with a mana cost left out (see _converters_idle)
         for pi, p in enumerate(c.producers):
             if p.sacrifice:
-                self.unsacrificed = _sacrifices_last(self.objectives)
+                self.unsacrificed = _sacrifices_last(d.objectives)
                 if self.unsacrificed:
                     continue
-            if p.cost and not p.sacrifice and not p.energy and not self.x_max and not self.colors:
+            if p.cost and not p.sacrifice and not p.energy and not d.x_max and not d.colors:
                 self.unconverted = True
                 continue
             if p.cost or not p.tap or p.sacrifice or p.energy:
@@ -134,7 +137,7 @@ class FastSupply(FastDemand):
         self.has_cost = has_cost
         self._single_cache: dict[str, tuple[list[tuple], dict[int, int]]] = {}
 
-    def _singles(self, mode: str) -> tuple[list[list[Any]], dict[int, int]]:
+    def singles(self, mode: str) -> tuple[list[list[Any]], dict[int, int]]:
         """Single-unit supply grouped by what a copy makes at what life, as left nodes at full
         budget: [copies, type mask, SINGLE, life per type index or None, ("single", the classes'
         sources in order)], and the node of each class in them; in "free" mode, options costing

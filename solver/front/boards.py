@@ -37,7 +37,7 @@ _BOARDS: dict[tuple, _Kept] = table(MAX_BOARDS)
 def merged_and_compiled(prob: Problem) -> tuple[Merge, Compiled]:
     """``Merge(prob)`` and ``compile_problem`` of its problem, the board's part of both kept
     for the next cost on the same board."""
-    if prob.v2 or prob.payment is not None:
+    if prob._v2 or prob.payment is not None:
         merge = Merge(prob)
         return merge, compile_problem(merge.problem)
     key = (tuple(map(id, prob.sources)), tuple(map(id, prob.opponent_sources)), prob.pool,

@@ -76,8 +76,8 @@ def _layout(pool: tuple[MadeKey, ...], made: tuple[MadeKey, ...]) -> _Layout:
 def reflect_types(problem: Problem) -> dict[tuple[int, int], str]:
     """Types each reflecting ability (106.7) can make: the least fixed point, so an Exotic
     Orchard facing only Exotic Orchards makes nothing."""
-    if not any(a.reflect for s in problem.sources for a in s.abilities) and not any(
-            a.reflect for s in problem.opponent_sources for a in s.abilities):
+    if not any(a._reflect for s in problem.sources for a in s.abilities) and not any(
+            a._reflect for s in problem.opponent_sources for a in s.abilities):
         return {}
     mine = [(0, i, s) for i, s in enumerate(problem.sources)]
     theirs = [(1, i, s) for i, s in enumerate(problem.opponent_sources)]
@@ -88,8 +88,8 @@ def reflect_types(problem: Problem) -> dict[tuple[int, int], str]:
     for side, sources in ((0, problem.sources), (1, problem.opponent_sources)):
         for i, s in enumerate(sources):
             for j, a in enumerate(s.abilities):
-                if a.reflect and a.reflect[0] != "sacrificed":  # (that one is read per victim)
-                    reflecting[(side, i, j)] = (*a.reflect, a.reflect_lands)
+                if a._reflect and a._reflect[0] != "sacrificed":  # (that one is read per victim)
+                    reflecting[(side, i, j)] = (*a._reflect, a._reflect_lands)
     made: dict[tuple[int, int, int], str] = {}
     while True:
         changed = False
@@ -100,9 +100,9 @@ def reflect_types(problem: Problem) -> dict[tuple[int, int], str]:
                         or (lands is not None and not lands.matches(s))):
                     continue
                 for j, a in enumerate(s.abilities):
-                    types = (made.get((side, idx, j), "") if a.reflect
-                             else types_of(board_choices(problem, s, a)) if a.board_add
-                             else a.types_made)
+                    types = (made.get((side, idx, j), "") if a._reflect
+                             else types_of(board_choices(problem, s, a)) if a._board_add
+                             else a._types_made)
                     found |= set(types)
             if what == "color":
                 found &= set(COLORS)
@@ -136,18 +136,18 @@ def _sacrificed_choices(problem: Problem, i: int, a: Ability, reflected: dict[tu
         raise ProblemError(f"{path}.add.reflect", "a land reflecting the permanent it sacrifices "
                                                   "is not supported")
     others = a.sacrifice_other
-    assert others is not None and a.reflect is not None
+    assert others is not None and a._reflect is not None
     out = {}
     for q, s in enumerate(problem.sources):
         if not s.count or not others.matches(s) or (q == i and not others.self and s.count < 2):
             continue
         made = set()
         for j, b in enumerate(s.abilities):
-            if b.reflect:
+            if b._reflect:
                 made |= set(reflected.get((q, j), ""))
             else:
-                made |= set(types_of(board_choices(problem, s, b)) if b.board_add else b.types_made)
-        if a.reflect[1] == "color":
+                made |= set(types_of(board_choices(problem, s, b)) if b._board_add else b._types_made)
+        if a._reflect[1] == "color":
             made &= set(COLORS)
         out[q] = reflect_choices(a, "".join(t for t in TYPES if t in made))
     return out
@@ -156,7 +156,7 @@ def _sacrificed_choices(problem: Problem, i: int, a: Ability, reflected: dict[tu
 def reflect_choices(a: Ability, types: str) -> tuple[tuple[str, ...], ...]:
     """What one activation of a reflecting ability may make, given the types it reflects: one
     mana of one of them, or ``n`` mana all of one of them (tapwise extension: Incubation Druid)."""
-    n = a.reflect_n
+    n = a._reflect_n
     if not types:
         return ()
     return ((types,),) if n == 1 else tuple((t,) * n for t in types)
@@ -457,7 +457,7 @@ def _add_cost(c: Compiled, layout: _Layout, problem: Problem) -> Compiled:
         c.unpayable = True
         return c
     # (the purpose only matters where some mana is restricted: most boards need none worked out)
-    accept, c.spendable = layout.spendable(problem.purpose if layout.restricted else None)
+    accept, c.spendable = layout.spendable(problem._purpose if layout.restricted else None)
     c.variants = list(_variants(_Same(totals), accept, "achroma" in problem.keywords,
                                 problem.spend_as,
                                 problem.x_color))
@@ -484,7 +484,7 @@ def _row(a: Ability) -> AbilityRow:
     id isn't reused while the entry stands."""
     got = _ROWS.get(id(a))
     if got is None:
-        got = remember(_ROWS, id(a), (a, (a.reflect, a.choices, a.types_made, a.only, a.tap,
+        got = remember(_ROWS, id(a), (a, (a._reflect, a.choices, a._types_made, a.only, a.tap,
                                           a.sacrifice,
                                           a.uses, a.life, a.damage, a.energy, a.mana)))
     return got[1]
@@ -499,7 +499,7 @@ def _add_producers(c: Compiled, problem: Problem) -> _Layout:
     converters: list[tuple[Producer, Source, ManaCost]] = []
     producers = c.producers
     finite: int | None = None  # the bound of section 9.2's "uses": "any", worked out when needed
-    dropping = dropping_facts(problem) if problem.v2 and any(s.counts
+    dropping = dropping_facts(problem) if problem._v2 and any(s.counts
                                                              for s in problem.sources) else {}
     no_effects = not problem.effects  # 9.4's effects rewrite what {T} abilities make (below)
     one_step = True  # every producer made in the one step below (Compiled.plain)
@@ -508,16 +508,16 @@ def _add_producers(c: Compiled, problem: Problem) -> _Layout:
         if count == 0:
             continue
         snow, untapped = s.snow, count - s.tapped
-        v2 = s.v2
+        v2 = s._v2
         if v2:
             check_counter_use(s, f"sources[{i}]")
-            if not s.can_tap:
+            if not s._can_tap:
                 untapped = 0  # a sick creature or a card in hand (302.6, 9.1)
         if s.zone == "graveyard":
             _check_graveyard_source(problem, i)
         for j, a in enumerate(s.abilities):
             # (a source without section 9's keys is on the battlefield)
-            if v2 and not a.works_in(s.zone):
+            if v2 and not a._works_in(s.zone):
                 continue  # tapwise's ability zone: one that works from the graveyard, or not there
             reflect, choices, types, only, tap, sacrifice, uses, life, damage, energy, mana = _row(a)
             if no_effects and not v2 and not reflect:
@@ -552,10 +552,10 @@ def _add_producers(c: Compiled, problem: Problem) -> _Layout:
                     reflected = reflect_types(problem)
                 types = reflected.get((i, j), "")
                 choices = reflect_choices(a, types)
-            elif v2 and a.board_add:
+            elif v2 and a._board_add:
                 choices = board_choices(problem, s, a)
                 types = types_of(choices)
-            elif v2 and a.double_pool:
+            elif v2 and a._double_pool:
                 # Doubling Cube: any type the pool holds
                 # (solver/front/doubling.py)
                 check_doubling(problem, i, s, a, f"sources[{i}].abilities[{j}]")
@@ -566,7 +566,7 @@ def _add_producers(c: Compiled, problem: Problem) -> _Layout:
             at = made_keys.setdefault((types, snow, only), len(made_keys))
             path = f"sources[{i}].abilities[{j}]"
             readings: list[tuple[tuple[str, str, int] | None, dict | None]] = [(None, None)]
-            if dropping and a.v2:
+            if dropping and a._v2:
                 read = facts_read(s, a) & set(dropping)
                 if read:
                     readings = _readings(problem, a, read, dropping, path)
@@ -591,7 +591,7 @@ def _add_producers(c: Compiled, problem: Problem) -> _Layout:
                     choices = sacrificed_choices[victim[0]]
                     if not choices:
                         continue
-                if facts is not None and a.board_add:
+                if facts is not None and a._board_add:
                     choices = board_choices(problem, s, a, facts)
                     types = types_of(choices)
                     if not choices:
@@ -600,7 +600,7 @@ def _add_producers(c: Compiled, problem: Problem) -> _Layout:
                 uses = a.uses
                 limit = untapped if tap else count * uses
                 extra = None
-                if v2 and (a.v2 or s.zone != "battlefield"):
+                if v2 and (a._v2 or s.zone != "battlefield"):
                     if a.uses_any and finite is None:
                         finite = finite_mana(problem, lambda i2, j2, a2: _base_choices(problem, i2,
                                                                                        j2, a2))
@@ -621,7 +621,7 @@ def _add_producers(c: Compiled, problem: Problem) -> _Layout:
                 # (solver/front/effects.py); an "on" extra
                 # on one copy of several makes that copy a part of its own
                 # (check_doubling refuses the rest)
-                watched = problem.effects and tap and not a.double_pool
+                watched = problem.effects and tap and not a._double_pool
                 removed = extra.removed if extra is not None else ()
                 parts = (effect_parts(problem, i, s, choices, limit, path, removed) if watched
                          else (((choices, ()), removed, limit, None),))
@@ -631,7 +631,7 @@ def _add_producers(c: Compiled, problem: Problem) -> _Layout:
                     p = Producer(i, j, choices, {}, tap, sacrifice, uses, life, damage, energy, (),
                                  limit)
                     p.cap, p.made_before = cap, before
-                    p.double = a.double_pool
+                    p.double = a._double_pool
                     if p.double:
                         p.factor = cube_factor(problem, s, a)
                     if extra is not None:
@@ -684,13 +684,13 @@ def _readings(problem: Problem, a: Ability, read: set[str], dropping: dict[str, 
         raise ProblemError(path, f"reads {f!r}, which sacrifices lower, and has a cost that puts "
                                  f"it "
                            "among or after them: not supported")
-    given = problem.fact_map[f]
+    given = problem._fact_map[f]
     # An ability with a mana cost is activated after level 0 (it is a converter, on levels 1..L):
     # it reads the fact as level 0's sacrifices left it, the given value included (9.1: read at
     # the moment of the activation, lowered by the counted copies already sacrificed).
     out = [(("early", f, given), None)] if a.mana is None else [(("late", f, given), None)]
     for v in range(given - 1, given - dropping[f] - 1, -1):
-        out.append((("late", f, v), {**problem.fact_map, f: v}))
+        out.append((("late", f, v), {**problem._fact_map, f: v}))
     return out
 
 
@@ -699,7 +699,7 @@ def _drops_on_level_0(problem: Problem, f: str) -> bool:
     ability)? Not beside a Doubling Cube (cost-free abilities may then come after one), nor when
     a copy counting toward ``f`` is sacrificed by an ability of its own with a mana cost."""
     for s in problem.sources:
-        if any(a.double_pool for a in s.abilities):
+        if any(a._double_pool for a in s.abilities):
             return False
         if any(g == f for g, _ in s.counts) and any(a.sacrifice and a.mana is not None
                                                     for a in s.abilities):
@@ -731,13 +731,13 @@ def _others(problem: Problem, i: int, a: Ability, path: str) -> tuple[str, int, 
 
 def _base_choices(problem: Problem, i: int, j: int, a: Ability) -> tuple[tuple[str, ...], ...]:
     """An ability's outputs before section 9.2's amounts (a reflecting one's from 106.7)."""
-    if a.reflect and a.reflect[0] == "sacrificed":
+    if a._reflect and a._reflect[0] == "sacrificed":
         got = _sacrificed_choices(problem, i, a, reflect_types(problem),
                                   f"sources[{i}].abilities[{j}]")
         return tuple(dict.fromkeys(c for cs in got.values() for c in cs))
-    if a.reflect:
+    if a._reflect:
         return reflect_choices(a, reflect_types(problem).get((i, j), ""))
-    if a.board_add:
+    if a._board_add:
         return board_choices(problem, problem.sources[i], a)
     return a.choices
 

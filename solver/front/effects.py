@@ -56,7 +56,7 @@ def affected(problem: Problem, source: Source) -> tuple[Effect, ...]:
     board's facts, which the loader keeps fixed through the payment)."""
     if not any(e.if_ or isinstance(e.times, str) for e in problem.effects):
         return tuple(e for e in problem.effects if e.applies_to(source))
-    facts = problem.fact_map
+    facts = problem._fact_map
     out = []
     for e in problem.effects:
         if e.applies_to(source) and all(c.holds(facts[c.fact]) for c in e.if_):

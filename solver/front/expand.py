@@ -71,7 +71,7 @@ def board_choices(problem: Problem, s: Source, a: Ability,
     facts as the activation reads them (default: as given)."""
     add = a.add
     key = next(k for k in ("any_color", "one_color", "any_type", "each_color") if k in add)
-    own, board = s.fact_map, problem.fact_map if facts is None else facts
+    own, board = s._fact_map, problem._fact_map if facts is None else facts
 
     def fact(name: str):
         return own[name] if name in own else board[name]
@@ -98,7 +98,7 @@ def victim_values(problem: Problem, i: int, a: Ability, path: str) -> dict[int, 
         if not victim.count or not a.sacrifice_other.matches(victim) or (
                 q == i and not a.sacrifice_other.self and victim.count < 2):
             continue
-        value = victim.fact_map.get(name)
+        value = victim._fact_map.get(name)
         if not isinstance(value, int):
             raise ProblemError(f"sources[{q}].facts", f"needs the fact {name!r} (a whole number): "
                                                       f"{path} makes mana "
@@ -205,7 +205,7 @@ def facts_read(s: Source, a: Ability) -> set[str]:
         names.add(a.times.fact)
     if isinstance(a.add, dict):
         names |= {v["fact"] for v in a.add.values() if isinstance(v, dict)}
-    return names - set(s.fact_map)
+    return names - set(s._fact_map)
 
 
 def dropping_facts(problem: Problem) -> dict[str, int]:
@@ -232,10 +232,10 @@ def expand(problem: Problem, s: Source, a: Ability, choices: tuple[tuple[str, ..
     (for ``uses: "any"`` abilities with a mana cost; None while that bound is worked out);
     ``facts``: the board's facts as it reads them (default: as given); ``victim``: for a
     ``times: {"victim": F}`` amount, F of the permanent this activation sacrifices."""
-    own, board = s.fact_map, problem.fact_map if facts is None else facts
+    own, board = s._fact_map, problem._fact_map if facts is None else facts
     if not conditions_allow(a.if_, a.unless, lambda f: own[f] if f in own else board[f]):
         return None
-    counters = s.counter_map
+    counters = s._counter_map
     cost_removed = dict(a.remove_counters)
     if any(counters.get(k, 0) < n for k, n in cost_removed.items()):
         return None  # a copy can't remove more than it has (9.2)

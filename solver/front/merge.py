@@ -35,13 +35,13 @@ def _signature(s: Source) -> tuple | None:
 
 
 def _signature_of(s: Source) -> tuple | None:
-    if not s.abilities or s.v2:  # section 9's sources keep their own counters, facts and limits
+    if not s.abilities or s._v2:  # section 9's sources keep their own counters, facts and limits
         return None
     kinds = []
     for a in s.abilities:
         if not a.tap or a.sacrifice:
             return None
-        kinds.append(a.payment_kind)
+        kinds.append(a._payment_kind)
     return (tuple(kinds), s.types, s.snow, s.subtypes, s.colors, s.supertypes, s.token)
 
 
@@ -60,7 +60,7 @@ class Merge:
     def __init__(self, problem: Problem) -> None:
         self.members: dict[str, list[Source]] = {}
         self.problem = problem
-        if len(problem.sources) < 2 or problem.v2:  # 9.2's costs name entries (sacrificed, tapped)
+        if len(problem.sources) < 2 or problem._v2:  # 9.2's costs name entries (sacrificed, tapped)
             return
         # signature, or index if alone -> the entries, groups in order of their first entry
         groups: dict[tuple | int, list[Source]] = defaultdict(list)

@@ -26,7 +26,7 @@ from tapwise.models.problem import BOARD_KEYS, Problem, ProblemError
 from tapwise.models.loader import load_problem, notes_json, unread_json
 from tapwise.solver.front.doubling import check_doubling
 from tapwise.solver.front.expand import check_counter_use
-from tapwise.solver.queries.available_board import REPORTED, Token, _Board
+from tapwise.solver.queries.available_board import REPORTED, Token, _PoolSearch
 from tapwise.solver.queries.available_board import MAX_STATES, MAX_WORK, TooManyPools  # noqa: F401 (re-exported)
 
 
@@ -42,7 +42,7 @@ def available(request: dict[str, Any]) -> dict[str, Any]:
                                     f"{', '.join(sorted(allowed))}")
     loaded = load_problem({"cost": None, **{k: request[k] for k in BOARD_KEYS if k in request}})
     _refuse_unsupported(loaded)
-    board = _Board(loaded)
+    board = _PoolSearch(loaded)
     # pools that differ only in what isn't reported count once
     reported: dict[tuple, dict[str, int]] = {}
     for pool in board.maximal_pools():
@@ -65,9 +65,9 @@ def _refuse_unsupported(problem: Problem) -> None:
     refuses (solver/front/expand.py's ``check_counter_use``): errors naming the key. Copies of a
     source
     that removes any number of counters without {T} are not refused here: the ordered search
-    keeps each copy's counters (:meth:`_Board._search_converters`)."""
+    keeps each copy's counters (:meth:`_PoolSearch._search_converters`)."""
     for i, s in enumerate(problem.sources):
-        if s.v2:
+        if s._v2:
             check_counter_use(replace(s, count=1), f"sources[{i}]")
         if s.zone == "graveyard":
             raise ProblemError(f"sources[{i}].zone", "available does not support a card in the "
@@ -79,7 +79,7 @@ def _refuse_unsupported(problem: Problem) -> None:
                                                                                 "not support an "
                                    "amount read from the permanent sacrificed yet (pay, castable "
                                    "and plan do)")
-            if a.reflect is not None and a.reflect[0] == "sacrificed":
+            if a._reflect is not None and a._reflect[0] == "sacrificed":
                 raise ProblemError(f"sources[{i}].abilities[{j}].add.reflect", "available does not "
                                                                                "support "
                                    "reflecting the permanent sacrificed yet (pay, castable and "
@@ -89,7 +89,7 @@ def _refuse_unsupported(problem: Problem) -> None:
                                                                                "support an "
                                    "amount of permanents taken (n \"X\") yet (pay, castable and "
                                    "plan do)")
-            if a.double_pool:
+            if a._double_pool:
                 check_doubling(problem, i, s, a, f"sources[{i}].abilities[{j}]")
 
 

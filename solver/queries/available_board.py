@@ -4,23 +4,24 @@ order where copies share more than mana (solver/queries/available_shared.py)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from heapq import heappop, heappush
-from itertools import combinations_with_replacement, product
-from typing import Callable, Iterator
+from itertools import product
+from typing import Iterator
 
 import numpy as np
 
-from tapwise.models.mana import COLORS, Kind, Symbol
-from tapwise.models.problem import Ability, Problem, ProblemError, Purpose, Restriction, Source
+from tapwise.models.mana import COLORS, Kind
+from tapwise.models.problem import Ability, Player, Problem, Purpose, Source
 from tapwise.solver.front.compile import reflect_choices, reflect_types
 from tapwise.solver.queries.available_shared import (after_others, facts_now, ordered_sources,
                                                      shares, take_cards)
 from tapwise.solver.front.doubling import cube_factor
 from tapwise.solver.front.effects import affected, apply_effects
 from tapwise.solver.front.expand import board_choices, expand, facts_read, finite_mana
+from tapwise.solver.queries.available_tokens import (ANY, Made, Read, State, Token,  # noqa: F401
+                                                     TokenTable, undominated)
 
-ANY = "Any"
 REPORTED = ("W", "U", "B", "R", "G", "C", ANY)
 MAX_STATES = 5_000
 """Undominated states (a pool with the life and energy spent on it) kept before the question is
@@ -54,32 +55,6 @@ class TooManyPools(ValueError):
         super().__init__(f"this board makes too many different pools to list ({what})")
 
 
-@dataclass(frozen=True)
-class Token:
-    """One kind of mana in a pool: its type (a color, ``C`` or ``Any``), snow, and restriction."""
-
-    type: str
-    snow: bool
-    only: Restriction | None
-
-    def covers(self, other: Token) -> bool:
-        """May this mana stand for ``other`` in every use: same type (``Any`` for any color),
-        snow if ``other`` is, and no restriction ``other`` doesn't have."""
-        same_type = self.type == other.type or (self.type == ANY and other.type in COLORS)
-        return same_type and (self.snow or not other.snow) and (self.only is None
-                                                                or self.only == other.only)
-
-
-State = tuple[tuple[int, ...], int, int, int]
-"""A pool as counts per token index, with the life paid, damage taken and energy paid so far."""
-
-
-Read = list[tuple[Ability, tuple, tuple[int, ...]]]
-"""Each ability of a source with what one activation may make (its output choices) and, for an
-ability that removes any number of counters without {T}, the counters each choice removes
-(parallel to the choices; empty otherwise)."""
-
-
 def _removes_any(a: Ability) -> bool:
     """Does ``a`` remove any number of counters without {T} (Calciform Pools: a counter budget
     per copy that all its activations share, 9.2)?"""
@@ -95,14 +70,14 @@ def _board_abilities(problem: Problem, i: int, s: Source, reflected: dict,
     for j, a in enumerate(s.abilities):
         choices = a.choices
         removed: tuple[int, ...] = ()
-        if a.reflect:
+        if a._reflect:
             choices = reflect_choices(a, reflected.get((i, j), ""))
-        elif a.board_add:
+        elif a._board_add:
             choices = board_choices(problem, s, a, facts)
-        if s.v2:
-            if a.tap and not s.can_tap:
+        if s._v2:
+            if a.tap and not s._can_tap:
                 choices = ()  # 302.6: a sick creature; a card in hand
-            elif choices and (a.v2 or s.zone != "battlefield"):
+            elif choices and (a._v2 or s.zone != "battlefield"):
                 e = expand(problem, s, a, choices, f"sources[{i}].abilities[{j}]",
                            finite_mana(problem, lambda i2, j2, a2: _plain_choices(problem,
                                                                                   reflected, i2, j2,
@@ -144,25 +119,20 @@ def _effect_parts(problem: Problem, i: int, s: Source) -> list[tuple[Source, tup
 
 
 def _plain_choices(problem: Problem, reflected: dict, i: int, j: int, a: Ability) -> tuple:
-    if a.reflect:
+    if a._reflect:
         return reflect_choices(a, reflected.get((i, j), ""))
-    return board_choices(problem, problem.sources[i], a) if a.board_add else a.choices
+    return board_choices(problem, problem.sources[i], a) if a._board_add else a.choices
 
 
-Made = list[tuple[Ability, list[tuple[int, ...]], tuple[int, ...]]]
-"""Each ability of a source with its outputs as token indices, and the counters each output
-removes (a counter budget, :func:`_removes_any`; empty otherwise)."""
-
-
-class _Board:
+class _PoolSearch:
     """A loaded board, its abilities read once, and the search over what it can make."""
 
     def __init__(self, problem: Problem) -> None:
         self.player = problem.player
-        self.tokens: list[Token] = []
-        self._index: dict[Token, int] = {}
+        self.table = TokenTable()
+        self.tokens = self.table.tokens  # (the table's list: it grows as tokens are met)
         reflected = reflect_types(problem)
-        pool_tokens = [self._token(m.type, m.snow, m.only) for m in problem.pool]
+        pool_tokens = [self.table.token(m.type, m.snow, m.only) for m in problem.pool]
         self.cost_free: list[tuple[Source, Made]] = []
         self.converters: list[tuple[Source, Made]] = []
         # 9.1-9.2: sources sharing cards, permanents or facts go to the ordered search too
@@ -171,18 +141,18 @@ class _Board:
         ordered = ordered_sources(problem) if self.shares else set()
         self.converter_index: list[int] = []  # each converter's index in problem.sources
         self.converter_effects: list[tuple] = []  # the 9.4 effects watching each converter
-        cube = any(a.double_pool for s in problem.sources if s.count for a in s.abilities)
+        cube = any(a._double_pool for s in problem.sources if s.count for a in s.abilities)
         for i, s in enumerate(problem.sources):
             if not s.count:
                 continue
             read = _board_abilities(problem, i, s, reflected)
             for part, effects in _effect_parts(problem, i, s):
-                abilities = self._made_by(_under(effects, i, s, read), s.snow)
+                abilities = self.table.made_by(_under(effects, i, s, read), s.snow)
                 # A Cube reads the pool, so it is searched in order; mana made before it is doubled
                 # (never worse), except that doubled Any has had its color chosen: a source that may
                 # make Any is searched in order too, to be activated after a Cube. A counter budget
                 # shared by a copy's activations is kept per copy by the ordered search.
-                if i in ordered or any(a.mana is not None or a.double_pool or _removes_any(a)
+                if i in ordered or any(a.mana is not None or a._double_pool or _removes_any(a)
                                        for a in s.abilities) or (
                         cube and any(self.tokens[t].type == ANY for _, outs, _ in abilities
                                      for out in outs for t in out)):
@@ -202,18 +172,11 @@ class _Board:
                 kinds.add((False, None))  # an extra's mana (9.7)
             for snow, only in kinds:
                 for t in (*COLORS, "C", ANY):
-                    self._token(t, snow, only)
+                    self.table.token(t, snow, only)
         self.cubes = sorted({(s.snow, a.only) for s, abilities in self.converters for a, _,
                              _ in abilities
-                             if a.double_pool}, key=repr)
-        if self.cubes:  # every token a Cube may read or make, known before the up-sets
-            for t in list(self.tokens):
-                if t.type == ANY:
-                    for c in COLORS:
-                        self._token(c, t.snow, t.only)
-            for snow, only in self.cubes:
-                for c in (*COLORS, "C"):
-                    self._token(c, snow, only)
+                             if a._double_pool}, key=repr)
+        self.table.doubling(self.cubes)  # known before the up-sets
         n = len(self.tokens)
         first = [0] * n
         for t in pool_tokens:
@@ -233,104 +196,8 @@ class _Board:
         if self.tried > MAX_TRIED:
             raise TooManyPools("tried")
 
-    def _token(self, type_: str, snow: bool, only: Restriction | None) -> int:
-        token = Token(type_, snow, only)
-        got = self._index.get(token)
-        if got is None:
-            got = self._index[token] = len(self.tokens)
-            self.tokens.append(token)
-        return got
-
-    def _made_by(self, read: Read, snow: bool) -> Made:
-        """Each ability of ``read`` with its outputs as tokens (and, for a counter budget, the
-        counters each output removes)."""
-        made = []
-        for a, choices, removed in read:
-            outs, rs = self._outputs(choices, snow, a.only, removed)
-            if () in outs and not (a.double_pool or a.sacrifice or a.sacrifice_other):
-                # makes nothing and takes no permanent (whose counts a fact may read): it only
-                # spends, so every pool after it is inside one before (an X of 0 on a storage land)
-                keep = [k for k, out in enumerate(outs) if out]
-                outs, rs = [outs[k] for k in keep], (tuple(rs[k] for k in keep) if rs else ())
-            made.append((a, outs, rs))
-        return made
-
-    def _outputs(self, choices: tuple[tuple[str, ...], ...], snow: bool, only: Restriction | None,
-                 removed: tuple[int, ...] = ()) -> tuple[list[tuple[int, ...]], tuple[int, ...]]:
-        """Each way an activation may fill the pool, as sorted token indices: a unit that may be
-        any color is one ``Any``, a unit of some types one of them; with ``removed`` (the counters
-        each choice removes), the counters each output removes, else ``()``."""
-        outs: dict[tuple[int, tuple[int, ...]], None] = {}
-        for k, choice in enumerate(choices):
-            per_unit = []
-            for unit in choice:
-                # a lower-case unit is an extra's mana (9.4): unrestricted and not snow
-                extra = unit.islower()
-                upper = unit.upper()
-                if all(c in upper for c in COLORS):
-                    types = [ANY] + (["C"] if "C" in upper else [])
-                else:
-                    types = list(upper)
-                per_unit.append([self._token(t, snow and not extra, None if extra else only)
-                                 for t in types])
-            r = removed[k] if removed else 0
-            for combo in product(*per_unit):
-                outs.setdefault((r, tuple(sorted(combo))))
-        by_removed: dict[int, list[tuple[int, ...]]] = {}
-        for r, out in outs:
-            by_removed.setdefault(r, []).append(out)
-        pairs = [(r, out) for r, group in by_removed.items() for out in self._with_any(group)]
-        return [out for _, out in pairs], (tuple(r for r, _ in pairs) if removed else ())
-
-    def _with_any(self, outs: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
-        """``outs`` with a unit that may be any color as one ``Any``: outputs that differ only in
-        one mana that is each of the five colors in turn (same snow and restriction) are that
-        output with ``Any`` (the answer's "one mana of a color not yet chosen"). An effect that
-        reads each mana's type (106.12b) makes any-color units concrete; when the concrete
-        outputs still leave a mana's color free, this gives the ``Any`` back. The outputs an
-        ``Any`` output contains are dropped (it may stand for each of them)."""
-        have = set(outs)
-        frontier = list(outs)
-        while frontier:
-            grown = []
-            for out in frontier:
-                for pos, t in enumerate(out):
-                    tok = self.tokens[t]
-                    if tok.type not in COLORS:
-                        continue
-                    rest = out[:pos] + out[pos + 1:]
-                    colored = [self._index.get(Token(c, tok.snow, tok.only)) for c in COLORS]
-                    if any(c is None or tuple(sorted((*rest, c))) not in have for c in colored):
-                        continue
-                    merged = tuple(sorted((*rest, self._token(ANY, tok.snow, tok.only))))
-                    if merged not in have:
-                        have.add(merged)
-                        grown.append(merged)
-            frontier = grown
-        if len(have) == len(outs):
-            return outs
-
-        def covered(out: tuple[int, ...]) -> bool:
-            for pos, t in enumerate(out):
-                tok = self.tokens[t]
-                if tok.type in COLORS:
-                    anyt = self._index.get(Token(ANY, tok.snow, tok.only))
-                    if anyt is not None and tuple(sorted((*out[:pos], *out[pos + 1:],
-                                                          anyt))) in have:
-                        return True
-            return False
-
-        return sorted(out for out in have if not covered(out))
 
     # -- the search -----------------------------------------------------------------------
-
-    def _fits(self, life: int, damage: int, energy: int) -> bool:
-        """Life paid within life, energy within energy, and the life floor kept (spec section 8)."""
-        p = self.player
-        if life > max(0, p.life) or energy > p.energy:
-            return False
-        lost = life + damage
-        return not (lost > 0 and p.keep_life is not None and p.life - lost < p.keep_life)
 
     def maximal_pools(self) -> list[tuple[int, ...]]:
         """The pools no other pool the board can make contains, as counts per token."""
@@ -362,7 +229,7 @@ class _Board:
                     grown = {(tuple(a + b for a, b in zip(vec, dv)), life + dl, damage + dd,
                               energy + de)
                              for vec, life, damage, energy in states for dv, dl, dd, de in plans}
-                    states = self._undominated([s for s in grown if self._fits(*s[1:])])
+                    states = self._undominated([s for s in grown if _fits(self.player, *s[1:])])
                     if len(states) > MAX_STATES:
                         raise TooManyPools()
             if done == costly_left:
@@ -375,45 +242,8 @@ class _Board:
         return self._undominated(list({(v, 0, 0, 0) for v, _, _, _ in states}))
 
     def _undominated(self, states: list[State]) -> list[State]:
-        """The states no other state dominates: a pool containing the other's, no more life,
-        damage or energy spent (whatever one can do after, the other can too). A pool contains
-        another when each mana of the other can be given one of its own that may stand for it
-        (:meth:`Token.covers`): by Hall's theorem, when it has at least as much mana in every
-        connected up-set of that order (:func:`_connected_upsets`), so containment is a
-        comparison of vectors."""
-        if len(states) <= 1:
-            return states
-        n = len(self.tokens)
-        rows = np.array([[*v, -life, -damage, -energy] for v, life, damage, energy in states],
-                        dtype=np.int64)
-        rows = np.hstack([rows[:, :n] @ self.upsets.T, rows[:, n:]])
-        # Distinct states have distinct rows (equal rows would be pools containing each other), so a
-        # row is dominated only by one at least as large everywhere and larger in sum: each group
-        # of rows of one sum is compared with the undominated rows of larger sums, in blocks.
-        sums = rows.sum(axis=1)
-        order = np.argsort(-sums, kind="stable")
-        rows, sums = rows[order], sums[order]
-        # the first test reads the principal up-sets and life (a necessary condition), the
-        # second every column, only for the pairs that pass the first
-        exact = self.principal == len(self.upsets)  # no other up-set: the first test is all
-        cheap = slice(None) if exact else np.r_[0:self.principal, len(self.upsets):rows.shape[1]]
-        dominated = np.zeros(len(rows), dtype=bool)
-        cuts = [0, *np.flatnonzero(np.diff(sums)) + 1, len(rows)]
-        for a, b in zip(cuts, cuts[1:]):
-            larger = rows[:a][~dominated[:a]]
-            if not len(larger):
-                continue
-            for lo in range(a, b, 256):
-                block = rows[lo:min(lo + 256, b)]
-                maybe = np.all(larger[None, :, cheap] >= block[:, None, cheap], axis=2)
-                if exact:
-                    dominated[lo:lo + len(block)] = maybe.any(axis=1)
-                    continue
-                i, j = np.nonzero(maybe)
-                if len(i):
-                    full = np.all(larger[j] >= block[i], axis=1)
-                    dominated[lo + np.unique(i[full])] = True
-        return [states[i] for i, d in zip(order, dominated) if not d]
+        """The states no other state dominates (:func:`undominated`)."""
+        return undominated(states, self.upsets, self.principal)
 
     def _copy_plans(self, abilities: Made, tapped: bool) -> list[State]:
         """Everything one copy may do with abilities that cost no mana: at most one tap
@@ -452,7 +282,7 @@ class _Board:
         initial = []
         for source, abilities in self.converters:
             uses = tuple(a.uses for a, _, _ in abilities) + tuple(
-                source.counter_map.get(a.times.remove, 0) for a, _, _ in abilities
+                source._counter_map.get(a.times.remove, 0) for a, _, _ in abilities
                                                                   if _removes_any(a))
             copies = {}
             if source.count > source.tapped:
@@ -534,7 +364,7 @@ class _Board:
                           _board_abilities(self.problem, i, s, self.reflected, facts))
             # the uses each copy has stay those of the board as given (its state counts them)
             got = [(a0, outs, rs) for (a0, _, _), (_, outs, rs) in zip(self.converters[si][1],
-                                                                       self._made_by(read, s.snow))]
+                                                                       self.table.made_by(read, s.snow))]
             self._at_facts[key] = got
         return got
 
@@ -558,13 +388,13 @@ class _Board:
         within the life and energy limits, then each of its outputs added (or the pool doubled)."""
         for vec, life, damage, energy in states:
             new_damage, new_energy = damage + a.damage, energy + a.energy
-            for left, paid_life in self._payments(vec, a, purpose):
+            for left, paid_life in self.table.payments(vec, a, purpose):
                 new_life = life + a.life + paid_life
-                if not self._fits(new_life, new_damage, new_energy):
+                if not _fits(self.player, new_life, new_damage, new_energy):
                     continue
-                grown = (self._doubled(left, source.snow, a.only, cube_factor(self.problem, source,
-                                                                              a))
-                         if a.double_pool else self._added(left, outs))
+                grown = (self.table.doubled(left, source.snow, a.only,
+                                            cube_factor(self.problem, source, a))
+                         if a._double_pool else self.table.added(left, outs))
                 for pool in grown:
                     yield pool, new_life, new_damage, new_energy
 
@@ -589,105 +419,13 @@ class _Board:
             frontier = self._undominated(list(grown))
         return self._undominated(list(have))
 
-    @staticmethod
-    def _added(left: tuple[int, ...], outs: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
-        """The pools ``left`` becomes with each of an activation's outputs added."""
-        pools = []
-        for out in outs:
-            grown = list(left)
-            for t in out:
-                grown[t] += 1
-            pools.append(tuple(grown))
-        return pools
 
-    def _doubled(self, left: tuple[int, ...], snow: bool, only: Restriction | None,
-                 factor: int = 1) -> list[tuple[int, ...]]:
-        """The pools a Doubling Cube's activation leaves from ``left``, its cost paid (9.2,
-        608.2h): the mana of each type doubled, the new mana the Cube's own (its snow, its
-        ability's restriction: 106.6). ``Any`` is mana of some color by now (106.1a: each unit in
-        a pool has its color), and its copy has the same one, so the Cube reads each way the
-        ``Any`` units may be colored (a pool with them contains every such pool but not twice
-        it)."""
-        anys = [(t, n) for t, n in enumerate(left) if n and self.tokens[t].type == ANY]
-        colored = [[self._index[Token(c, self.tokens[t].snow, self.tokens[t].only)]
-                    for c in COLORS] for t, _ in anys]
-        pools = []
-        for spread in product(*(combinations_with_replacement(ts, n) for ts, (_, n) in zip(colored, anys))):
-            vec = list(left)
-            for t, _ in anys:
-                vec[t] = 0
-            for units in spread:
-                for t in units:
-                    vec[t] += 1
-            grown = list(vec)
-            for t, n in enumerate(vec):
-                if n:
-                    # 9.4 multiplies
-                    grown[self._index[Token(self.tokens[t].type, snow, only)]] += n * factor
-            pools.append(tuple(grown))
-        return pools
-
-    def _payments(self, vec: tuple[int, ...], a: Ability, purpose: Purpose) -> set[tuple[tuple[int, ...], int]]:
-        """Each distinct (pool left, life paid) after paying ``a``'s mana cost from ``vec``."""
-        if a.mana is None:
-            return {(vec, 0)}
-        spendable = [i for i, t in enumerate(self.tokens) if t.only is None
-                     or t.only.allows(purpose)]
-        results: set[tuple[tuple[int, ...], int]] = set()
-
-        def pay(symbols: tuple[Symbol, ...], left: list[int], life: int) -> None:
-            if not symbols:
-                results.add((tuple(left), life))
-                return
-            for spent, paid_life in self._ways(symbols[0], left, spendable):
-                for t in spent:
-                    left[t] -= 1
-                pay(symbols[1:], left, life + paid_life)
-                for t in spent:
-                    left[t] += 1
-
-        pay(a.mana.symbols, list(vec), 0)
-        return results
-
-    def _ways(self, sym: Symbol, left: list[int], spendable: list[int]) -> list[tuple[tuple[int, ...], int]]:
-        """The ways to pay one symbol of an ability's cost from ``left``: (tokens spent, life)
-        (106.8-106.11's symbols; Phyrexian ones with 2 life, spec section 8)."""
-        tokens = self.tokens
-        have = [i for i in spendable if left[i]]
-
-        def one(ok: Callable[[Token], bool]) -> list[tuple[tuple[int, ...], int]]:
-            return [((i,), 0) for i in have if ok(tokens[i])]
-
-        def generic(n: int) -> list[tuple[tuple[int, ...], int]]:
-            # only.not_generic (tapwise extension)
-            payers = [i for i in have if _pays_generic(tokens[i])]
-            return [(c, 0) for c in combinations_with_replacement(payers, n)
-                    if all(c.count(i) <= left[i] for i in c)]
-
-        def colored(t: Token) -> bool:
-            return t.type in sym.colors or t.type == ANY
-
-        k = sym.kind
-        if k is Kind.COLORED or k is Kind.HYBRID:
-            return one(colored)
-        if k is Kind.COLORLESS:
-            return one(lambda t: t.type == "C")
-        if k is Kind.COLORLESS_HYBRID:
-            return one(lambda t: t.type == "C" or colored(t))
-        if k is Kind.GENERIC:
-            return generic(sym.amount)
-        if k is Kind.TWOBRID:
-            return one(colored) + generic(2)
-        if k is Kind.PHYREXIAN or k is Kind.HYBRID_PHYREXIAN:
-            return one(colored) + [((), 2)]
-        if k is Kind.SNOW:  # {S} is generic mana (107.4h)
-            return one(lambda t: t.snow and _pays_generic(t))
-        raise ProblemError("sources", f"{sym} in a mana ability's cost can't be paid with mana")
-
-
-def _pays_generic(token: Token) -> bool:
-    """May this mana pay generic mana (not under tapwise's ``only.not_generic``)?"""
-    return token.only is None or not token.only.not_generic
+def _fits(p: Player, life: int, damage: int, energy: int) -> bool:
+    """Life paid within life, energy within energy, and the life floor kept (spec section 8)."""
+    if life > max(0, p.life) or energy > p.energy:
+        return False
+    lost = life + damage
+    return not (lost > 0 and p.keep_life is not None and p.life - lost < p.keep_life)
 
 
 def _left_in(copies: tuple, cards: tuple[int, int, int | None] | None = None) -> int:

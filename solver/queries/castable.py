@@ -1,6 +1,6 @@
 """``castable``: several costs asked of one board, each answered on its own (spec section 7).
 
-The board is prepared once (:class:`solver.queries.prepared.Board`) and asked each cost; the answers
+The board is prepared once (:class:`solver.queries.prepared.PreparedBoard`) and asked each cost; the answers
 are those of ``pay`` on each cost and the board as one problem. A top-level ``time_limit``
 (default 10 s) bounds the whole question: the costs share it (each also within its own
 ``time_limit``), and a cost reached after it has passed is answered ``unknown``, not tried."""
@@ -12,7 +12,7 @@ from typing import Any
 
 from tapwise.models.problem import BOARD_KEYS, ProblemError
 import tapwise.solver.deadline as deadlines
-from tapwise.solver.queries.prepared import Board, castable_on
+from tapwise.solver.queries.prepared import PreparedBoard, castable_on
 
 
 def castable(request: dict[str, Any]) -> dict[str, Any]:
@@ -27,7 +27,7 @@ def castable(request: dict[str, Any]) -> dict[str, Any]:
     with deadlines.request(time_limit, started):
         board = {k: request[k] for k in BOARD_KEYS if k in request}
         try:
-            prepared = Board(board)
+            prepared = PreparedBoard(board)
         except ProblemError:
             prepared = None  # each cost's answer names the board's mistake, as pay() does
         return castable_on(prepared, request.get("costs"), board, time_limit)

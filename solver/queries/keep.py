@@ -54,13 +54,13 @@ _PART_STATE = ("c", "L", "costs", "plan") + BoardBuilder.BUILT
 
 def mana_value(p: Problem) -> int:
     """A kept cost's mana value (202.3), X as 0; an ability's is 0."""
-    if p.cost is None or p.purpose_kind != "spell":
+    if p.cost is None or p._purpose_kind != "spell":
         return 0
     return p.cost.mana_value
 
 
 @dataclass(frozen=True)
-class Board:
+class BoardLeft:
     """What a kept cost is judged on (9.5): the sources, life, energy, cards in each zone and the
     board's facts a payment leaves (or the board as given, before any payment)."""
 
@@ -73,36 +73,36 @@ class Board:
     facts: tuple[tuple[str, Any], ...]
 
     @classmethod
-    def of(cls, problem: Problem) -> "Board":
+    def of(cls, problem: Problem) -> "BoardLeft":
         """The board as ``problem`` gives it: the most any payment can leave."""
         p = problem.player
         return cls(problem.sources, p.life, p.energy, problem.hand, problem.graveyard,
                    problem.library, problem.facts)
 
 
-def most_left(board: Problem, costs: tuple[Problem, ...] = ()) -> Board:
+def most_left(board: Problem, costs: tuple[Problem, ...] = ()) -> BoardLeft:
     """A board at least as good for every kept cost as any a payment of ``board`` (and of
     ``costs``, a plan's, each with its own 9.3 keys) can leave: the board as given, but with a
     graveyard holding also every card the hand and the mill costs could put there (cards
     discarded and milled go there, 9.7). Everything else only shrinks as a payment goes."""
     milled = 0
     if any(a.mill for s in board.sources for a in s.abilities):
-        compiled = compile_problem(evolve(board, keep=(), objective_list=None))
+        compiled = compile_problem(evolve(board, keep=(), _objective_list=None))
         milled = sum(p.mill * p.max_activations for p in compiled.producers)
     milled += sum(p.payment.other.mill for p in (board, *costs) if p.payment is not None
                   and p.payment.other is not None)
     if board.library is not None:
         milled = min(milled, board.library)
-    return replace(Board.of(board), graveyard=board.graveyard + board.hand + milled)
+    return replace(BoardLeft.of(board), graveyard=board.graveyard + board.hand + milled)
 
 
-def judged(kept: Problem, board: Board) -> Problem:
+def judged(kept: Problem, board: BoardLeft) -> Problem:
     """The kept cost as asked later on ``board``: no pool (106.4), X = 0 for ``"max"`` (9.5)."""
     return evolve(kept, sources=board.sources, pool=(), player=evolve(kept.player, life=board.life,
                                                                       energy=board.energy),
                   hand=board.hand, graveyard=board.graveyard, library=board.library,
                   facts=board.facts,
-                  x=0 if kept.x == "max" else kept.x, keep=(), objective_list=None)
+                  x=0 if kept.x == "max" else kept.x, keep=(), _objective_list=None)
 
 
 # -- the board an answer leaves ----------------------------------------------------------------
@@ -124,7 +124,7 @@ def late_of(problem: Problem, answer: dict[str, Any]) -> Late:
                 cards.mill if cards is not None else 0)
 
 
-def board_left(problem: Problem, answer: dict[str, Any]) -> Board:
+def board_left(problem: Problem, answer: dict[str, Any]) -> BoardLeft:
     """The board ``answer`` (a paid answer to ``problem``) leaves, copy by copy: the replay of
     solver/queries/plan_board.py (the copies each activation and 601.2h used, counters, uses, the
     permanents other costs tapped and sacrificed, the cards in each zone, the facts the copies
@@ -133,12 +133,12 @@ def board_left(problem: Problem, answer: dict[str, Any]) -> Board:
     left = board_left_by(problem, answer.get("activations", []), late_of(problem, answer))
     player = problem.player
     life = player.life - answer.get("life_paid", 0) - answer.get("damage", 0)
-    return Board(left.sources, life, player.energy - answer.get("energy_paid", 0), left.hand,
+    return BoardLeft(left.sources, life, player.energy - answer.get("energy_paid", 0), left.hand,
                  left.graveyard,
                  left.library, left.facts)
 
 
-def payable(kept: tuple[Problem, ...], board: Board, pay_one: Callable[[Problem], dict[str, Any]]) -> list[int]:
+def payable(kept: tuple[Problem, ...], board: BoardLeft, pay_one: Callable[[Problem], dict[str, Any]]) -> list[int]:
     """The indexes of ``kept`` that ``pay_one`` (``pay`` itself, which routes problems with keep
     here and hands itself over) pays on ``board``, each on its own."""
     return [i for i, k in enumerate(kept) if pay_one(judged(k, board))["status"] == "paid"]
@@ -436,13 +436,13 @@ def _life(part: dict[str, Any]) -> tuple[Terms, Terms]:
 
 def without_keep(problem: Problem) -> Problem:
     """The problem's own payment question: no kept costs, and no ``max_keep`` in its list."""
-    given = problem.objective_list
+    given = problem._objective_list
     if given is not None:
         given = tuple(o for o in given if o != "max_keep")
-    main = evolve(problem, keep=(), objective_list=given)
+    main = evolve(problem, keep=(), _objective_list=given)
     wanted = tuple(o for o in problem.objective if o != "max_keep")
     if main.objective != wanted:  # keep made it version 2: 9.6's list stays in force (9.7)
-        main = evolve(main, objective_list=wanted)
+        main = evolve(main, _objective_list=wanted)
     return main
 
 
@@ -464,7 +464,7 @@ def check_costs(problem: Problem) -> None:
                                "without keep)")
     for i, k in enumerate(problem.keep):
         try:
-            compile_problem(judged(k, Board.of(problem)))
+            compile_problem(judged(k, BoardLeft.of(problem)))
         except CostError as e:
             raise ProblemError(f"keep[{i}]", str(e)) from None
 
@@ -501,7 +501,7 @@ def _solve_model(problem: Problem, main: Problem, possible: list[int],
     board = merge.problem
     main_c = compile_problem(board)
     most = most_left(main)  # the links to the main block bound what the kept blocks take
-    kept_c = [compile_problem(judged(problem.keep[i], replace(Board.of(board),
+    kept_c = [compile_problem(judged(problem.keep[i], replace(BoardLeft.of(board),
                                                               graveyard=most.graveyard)))
               for i in possible]
     model = KeepModel(main_c, kept_c, [mana_value(problem.keep[i]) for i in possible])

@@ -6,11 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from tapwise.models.problem import Problem
-from tapwise.solver.queries.keep import Board, board_left, payable
+from tapwise.solver.queries.keep import BoardLeft, board_left, payable
 from tapwise.solver.queries.pay import pay
 
 
-def payable_on(kept: tuple[Problem, ...], board: Board) -> list[int]:
+def payable_on(kept: tuple[Problem, ...], board: BoardLeft) -> list[int]:
     """The indexes of ``kept`` that ``pay`` pays on ``board``, each on its own."""
     return payable(kept, board, pay)
 

@@ -236,7 +236,7 @@ def solution_of(compiled: Compiled, deadline: float | None = None) -> Solution |
         return {"status": "unpayable", "optimal": True,
                 "why": "it has no mana cost and no alternative cost, so it can't be paid (118.6)"}
     # The fast path knows version 1 only: a problem using section 9's keys goes to CP-SAT.
-    sol = fast.solve_fast(compiled, prob.objective) if fast.ENABLED and not compiled.v2 else None
+    sol = fast.solve_fast(compiled, prob.objective) if fast.ENABLED and not compiled._v2 else None
     if sol is None:
         sol = solve(compiled, prob.objective, max(deadline - time.monotonic(), 0.0),
                     late_payment=True)

@@ -42,7 +42,7 @@ from tapwise.solver.front.compile import compile_problem
 from tapwise.solver.cpsat.model import (PLAN_OBJECTIVES, PLAN_OBJECTIVES_V2, PLAN_SUMMED,
                                         PLAN_SUMMED_V2, Model, Plan)
 from tapwise.solver.contract import Solution
-from tapwise.solver.queries.keep import Board, KeepModel, check_costs, judged, late_of, most_left
+from tapwise.solver.queries.keep import BoardLeft, KeepModel, check_costs, judged, late_of, most_left
 from tapwise.solver.queries.kept import payable_on
 from tapwise.solver.queries.keep import mana_value as keep_mana_value
 from tapwise.solver.queries.pay import pay
@@ -113,7 +113,7 @@ def _plan(request: dict[str, Any], order: str, time_limit: float, costs: list[An
     return result
 
 
-def plan_left(request: dict[str, Any], result: dict[str, Any]) -> Board:
+def plan_left(request: dict[str, Any], result: dict[str, Any]) -> BoardLeft:
     """The board the paid plan ``result`` of ``request`` leaves: its kept costs are judged there."""
     board = {k: request[k] for k in BOARD_KEYS if k in request}
     board_problem, _ = split_enchanted(load_problem({"cost": "{0}", **board}))
@@ -122,7 +122,7 @@ def plan_left(request: dict[str, Any], result: dict[str, Any]) -> Board:
     return _plan_left(board_problem, problems, result)
 
 
-def _plan_left(board: Problem, problems: list[Problem], result: dict[str, Any]) -> Board:
+def _plan_left(board: Problem, problems: list[Problem], result: dict[str, Any]) -> BoardLeft:
     """What the plan's answers leave, as the plan's model pays (docs/keywords.md): every mana
     ability first, then each cost's 601.2h in paying order (solver/queries/keep.py's replay, on the
     board's own entries: an entry a later answer names ``id~2`` is a part of ``id``)."""
@@ -157,7 +157,7 @@ def _plan_left(board: Problem, problems: list[Problem], result: dict[str, Any]) 
                        facts=left.facts)
     player = board.player
     lost = sum(a["life_paid"] + a["damage"] for a in answers)
-    return Board(here.sources, player.life - lost, player.energy - sum(a["energy_paid"]
+    return BoardLeft(here.sources, player.life - lost, player.energy - sum(a["energy_paid"]
                                                                        for a in answers),
                  here.hand, here.graveyard, here.library, here.facts)
 
@@ -219,7 +219,7 @@ def _load_cost(i: int, cost: Any, board: dict[str, Any]) -> Problem:
 def _mana_value(p: Problem) -> tuple[int, int]:
     """What paying ``p`` adds to the plan's mana value (202.3): its mana cost's, and per X chosen
     the number of {X} in it (202.3e, X as chosen on the stack). An ability has none."""
-    if p.cost is None or p.purpose_kind != "spell":
+    if p.cost is None or p._purpose_kind != "spell":
         return 0, 0
     return p.cost.mana_value, sum(1 for s in p.cost.symbols if s.kind is KIND_X)
 
@@ -238,7 +238,7 @@ def _solve(problems: list[Problem], compiled: list[Compiled], order: str, time_l
     if not candidates:
         unpaid = list(range(len(problems)))
         return _result("infeasible", True, [], unpaid, left, {"paid": 0, "mana_value": 0},
-                       why=_why(problems, unpaid, order), v2=any(p.v2 for p in problems))
+                       why=_why(problems, unpaid, order), v2=any(p._v2 for p in problems))
     decided = None
     orders, every = paying_orders(problems, candidates, order)  # solver/queries/plan_order.py
     for tried in orders:
@@ -259,10 +259,10 @@ def _solve(problems: list[Problem], compiled: list[Compiled], order: str, time_l
         return _result("infeasible", sol.optimal, [], unpaid, left, objective, why=_why(problems,
                                                                                         unpaid,
                                                                                         order),
-                       v2=any(p.v2 for p in problems))
+                       v2=any(p._v2 for p in problems))
     joint = _Joint(compiled[candidates[0]], sol, [(problems[i], compiled[i], per_cost[i])
                                                   for i in paid],
-                   any(p.v2 for p in problems))
+                   any(p._v2 for p in problems))
     answers: list[dict[str, Any]] | None = None
     errors: list[str] = []
     for eager in (False, True):
@@ -280,7 +280,7 @@ def _solve(problems: list[Problem], compiled: list[Compiled], order: str, time_l
         group_answer(a)  # identical mana as one entry with a count, as pay() answers it
     out = _result("paid", sol.optimal, paid, unpaid, left, objective, answers, _why(problems,
                                                                                     unpaid, order),
-                  v2=joint.v2)
+                  v2=joint._v2)
     if keeping is not None:
         out["claimed_kept"] = objective.pop("claimed_kept")
     return out
@@ -309,7 +309,7 @@ def _decide(problems: list[Problem], compiled: list[Compiled], candidates: list[
     if deadlines.passed():  # loading took the whole limit: no model is built
         return None
     values = [_mana_value(problems[i]) for i in candidates]
-    v2 = any(p.v2 for p in problems)  # one board: 9.6's objectives for all the costs or none
+    v2 = any(p._v2 for p in problems)  # one board: 9.6's objectives for all the costs or none
     summed = PLAN_SUMMED_V2 if v2 else PLAN_SUMMED
     together = (all_at_once(problems, compiled, time_limit) if len(candidates) == len(problems)
                 and keeping is None
@@ -352,7 +352,7 @@ def _result(status: str, optimal: bool, paid: list[int], unpaid: list[int], left
             "left": {"sources": [s.to_json() for s in left.sources], "pool": [m.to_json()
                                                                               for m in left.pool],
                      "player": {"life": left.player.life, "energy": left.player.energy},
-                     **_zones_left(left, left.v2 if v2 is None else v2)},
+                     **_zones_left(left, left._v2 if v2 is None else v2)},
             "objective": objective}
 
 
@@ -397,7 +397,7 @@ class _Joint:
     def __init__(self, c: Compiled, sol: Solution, paid: list[tuple[Problem, Compiled,
                                                                     Solution | None]],
                  v2: bool) -> None:
-        self.v2 = v2  # a cost uses section 9: every answer has 9.6's fields
+        self._v2 = v2  # a cost uses section 9: every answer has 9.6's fields
         pool = ManaPool(c)
         # one dict per mana of c.problem.pool, in its order
         self.start_pool: list[Token] = pool.start
@@ -614,7 +614,7 @@ class _Joint:
         }
         # the plan's costs, not what is left of the board: every answer has the same
         # fields
-        if self.v2:
+        if self._v2:
             answer.update(v2_fields(here, activations))
             answer["objective"].update({"min_drawbacks": sum(d["times"]
                                                              for d in answer["drawbacks"]),
@@ -668,7 +668,7 @@ def _name_payers(payments: list[dict[str, Any]], late: Late) -> list[dict[str, A
 def _per_copy(s: Source, ab: Ability) -> int | None:
     """How often one copy may activate ``ab`` (no {T}): its ``uses``, and the counters it has for
     what each activation removes; None when nothing limits one copy (``uses: "any"``)."""
-    bound = min(n // k for kind, k in ab.remove_counters for n in [s.counter_map.get(kind, 0)]) \
+    bound = min(n // k for kind, k in ab.remove_counters for n in [s._counter_map.get(kind, 0)]) \
         if ab.remove_counters else None
     if not ab.uses_any:
         bound = ab.uses if bound is None else min(bound, ab.uses)

@@ -40,12 +40,12 @@ def all_at_once(problems: list[Problem], compiled: list[Compiled],
     joint = replace(first, cost=ManaCost(symbols), alternative=None, free=False, additional=(),
                     life_cost=sum(c.variants[0].total.life for c in compiled), increase=(),
                     reduce=(), x=0,
-                    objective_list=None, id=None)
+                    _objective_list=None, id=None)
     jc = compile_problem(joint)
     if jc.unpayable or jc.kinds != compiled[0].kinds or len(jc.variants) != 1:
         return None
     # version 1 only
-    sol = fast.solve_fast(jc, joint.objective) if fast.ENABLED and not jc.v2 else None
+    sol = fast.solve_fast(jc, joint.objective) if fast.ENABLED and not jc._v2 else None
     if sol is None:
         sol = solve(jc, joint.objective, time_limit)
     if sol.status != "paid":

@@ -2,7 +2,7 @@
 
 An AI that searches asks one board the same questions thousands of times ("which of these
 cards can I cast? and now?"). ``pay({**cost, **board})`` reads, merges and compiles the board
-again on every call; a :class:`Board` does that once::
+again on every call; a :class:`PreparedBoard` does that once::
 
     board = tapwise.prepare({"sources": [{"name": "Forest", "count": 3}, {"name": "Sol Ring"}]})
     board.pay({"cost": "{2}{G}"})                  # the same answer as tapwise.pay(...)
@@ -73,13 +73,15 @@ class _Question:
     a copy each time it is asked."""
 
 
-class Board:
+class PreparedBoard:
     """One board (spec section 2's ``sources``, ``opponent_sources``, ``pool``, ``player``),
     prepared to answer many costs. Raises :class:`ProblemError` naming the field when the board
     is not valid, so a bad board fails once, where it is made."""
 
-    __slots__ = ("board", "_fields", "_fields_notes", "_merged_sources", "_members", "_compiled",
-                 "_supply", "_questions", "_given", "_pushed", "_stack")
+    __slots__ = {"board": "The board's JSON keys as given (after pushes, the board left).",
+                 "_fields": None, "_fields_notes": None, "_merged_sources": None,
+                 "_members": None, "_compiled": None, "_supply": None, "_questions": None,
+                 "_given": None, "_pushed": None, "_stack": None}
 
     def __init__(self, board: dict[str, Any]) -> None:
         if not isinstance(board, dict):
@@ -173,7 +175,7 @@ class Board:
         if after is None:
             # the question is found by the answer's identity, so the answer is checked whole:
             # a legal payment of that question on this board, or refused
-            after = Board(board_after(self.board, problem, answer, check=True))._state()
+            after = PreparedBoard(board_after(self.board, problem, answer, check=True))._state()
             if len(pushed) >= MAX_GIVEN:
                 pushed.clear()
             pushed[key] = after
@@ -309,12 +311,12 @@ def _plain_key(cost: dict[str, Any]) -> tuple[str, tuple[str, ...] | None] | Non
     return text, tuple(objective)
 
 
-def prepare(board: dict[str, Any]) -> Board:
-    """A :class:`Board` prepared from ``board`` (raises :class:`ProblemError` if it is bad)."""
-    return Board(board)
+def prepare(board: dict[str, Any]) -> PreparedBoard:
+    """A :class:`PreparedBoard` prepared from ``board`` (raises :class:`ProblemError` if it is bad)."""
+    return PreparedBoard(board)
 
 
-def castable_on(prepared: Board | None, costs: Any, board: dict[str, Any] | None = None,
+def castable_on(prepared: PreparedBoard | None, costs: Any, board: dict[str, Any] | None = None,
                 time_limit: float | None = None) -> dict[str, Any]:
     """``castable`` of ``costs`` on a prepared board (or, when the board is bad, on ``board``
     as given, so that each answer names its mistake where ``pay`` would), all within
@@ -325,7 +327,7 @@ def castable_on(prepared: Board | None, costs: Any, board: dict[str, Any] | None
         return _castable_on(prepared, costs, board, time_limit)
 
 
-def _castable_on(prepared: Board | None, costs: Any, board: dict[str, Any] | None,
+def _castable_on(prepared: PreparedBoard | None, costs: Any, board: dict[str, Any] | None,
                  time_limit: float | None) -> dict[str, Any]:
     if not isinstance(costs, list):
         raise ProblemError("costs", "must be a list of costs (problem objects without the board "

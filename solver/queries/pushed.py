@@ -22,7 +22,7 @@ from tapwise.models.mana import TYPES
 from tapwise.models.problem import (BOARD_KEYS, PoolMana, Problem, ProblemError, Source,
                                     dump_problem)
 from tapwise.models.values import evolve
-from tapwise.solver.queries.keep import Board as Left, board_left, without_keep
+from tapwise.solver.queries.keep import BoardLeft as Left, board_left, without_keep
 from tapwise.solver.queries.plan_board import LeftError
 from tapwise.solver.verify.replay import verify
 
@@ -96,7 +96,7 @@ def _only_tapped(problem: Problem, answer: dict[str, Any]) -> Left | None:
     activations are all of ``{T}`` abilities that sacrifice nothing, so each activation taps
     ``times`` untapped copies of its entry and changes nothing else (the copies of an entry
     differ only in being tapped); None for any other, which the full replay works out."""
-    if problem.v2 or problem.payment is not None:
+    if problem._v2 or problem.payment is not None:
         return None
     tapped: dict[str, int] = {}
     by_id = {s.id: s for s in problem.sources}

@@ -211,7 +211,7 @@ class BoardState:
             if t.number is not None:
                 n = t.number
             elif t.victim is not None:  # each activation: that fact of the permanent it sacrificed
-                n = self._victim_value(where, act, t.victim, errors)
+                n = _victim_value(self.by_id, where, act, t.victim, errors)
                 if n is None:
                     return False
             elif t.taken is not None:  # each activation: how many permanents it took
@@ -275,26 +275,6 @@ class BoardState:
                                    "times": times})
         return True
 
-    def _victim_value(self, where: str, act: dict[str, Any], name: str,
-                      errors: list[str]) -> int | None:
-        """The ``name`` fact of the permanents an entry's activations sacrificed (tapwise's times
-        ``victim``): each activation makes that many times its add, so one entry's victims must
-        agree (an activation entry has one ``adds``)."""
-        values = set()
-        for q in act.get("sacrificed") or []:
-            victim = self.by_id.get(q) if isinstance(q, str) else None
-            value = dict(victim.facts).get(name) if victim is not None else None
-            if not isinstance(value, int):
-                errors.append(f"{where}: sacrificed {q!r}, whose {name!r} is not given")
-                return None
-            values.add(value)
-        if len(values) != 1:
-            errors.append(f"{where}: its amount is the sacrificed permanent's {name!r}, but it "
-                          f"lists "
-                          f"{'no permanent' if not values else 'permanents of different ' + name}")
-            return None
-        return values.pop()
-
     def per_copy_uses(self, src: Source, ab: Ability) -> int | None:
         """How often one copy may activate ``ab`` (without {T}); None: no limit per copy."""
         bound = None
@@ -315,6 +295,27 @@ class BoardState:
         """The 9.6 objectives' values."""
         return {"min_drawbacks": sum(d["times"] for d in self.drawbacks), "min_cards": self.cards,
                 "min_counters": self.removed + self.put}
+
+
+def _victim_value(by_id: dict[str, Source], where: str, act: dict[str, Any], name: str,
+                  errors: list[str]) -> int | None:
+    """The ``name`` fact of the permanents an entry's activations sacrificed (tapwise's times
+    ``victim``): each activation makes that many times its add, so one entry's victims must
+    agree (an activation entry has one ``adds``)."""
+    values = set()
+    for q in act.get("sacrificed") or []:
+        victim = by_id.get(q) if isinstance(q, str) else None
+        value = dict(victim.facts).get(name) if victim is not None else None
+        if not isinstance(value, int):
+            errors.append(f"{where}: sacrificed {q!r}, whose {name!r} is not given")
+            return None
+        values.add(value)
+    if len(values) != 1:
+        errors.append(f"{where}: its amount is the sacrificed permanent's {name!r}, but it "
+                      f"lists "
+                      f"{'no permanent' if not values else 'permanents of different ' + name}")
+        return None
+    return values.pop()
 
 
 @memo(4096)

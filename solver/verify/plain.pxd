@@ -14,7 +14,7 @@ cdef class _Src:
     cdef public bint snow, field
     cdef public tuple abilities
 
-cdef class _Board:
+cdef class _SourcesById:
     cdef public dict index
     cdef public tuple records
 

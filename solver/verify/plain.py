@@ -43,7 +43,7 @@ PROBLEMS = 4096
 search cycling through a thousand boards doesn't empty the table every few hundred answers."""
 # id(problem) -> (problem, its _Plan or None)
 _PLANS: dict[int, tuple[Problem, Any]] = table(PROBLEMS)
-_BOARDS: dict[int, tuple[Any, Any]] = table(PROBLEMS)  # id(sources) -> (sources, _Board)
+_BOARDS: dict[int, tuple[Any, Any]] = table(PROBLEMS)  # id(sources) -> (sources, _SourcesById)
 # id(source) -> (source, _Src): loaded sources are shared
 _RECORDS: dict[int, tuple[Any, Any]] = table(4096)
 # id(ability) -> (ability, _Ab or None): so are abilities
@@ -118,11 +118,11 @@ def _plain_ability(ab: Any) -> bool:
     """Is the ability one the quick replay follows? No cost in mana, no mana that can't pay
     generic, no reflection, no Doubling Cube and no section-9 key. (Mana restricted to some
     spells is followed on a problem whose cost it may pay: see _Plan.allows.)"""
-    return (ab.mana is None and (ab.only is None or not ab.only.not_generic) and not ab.reflect
-            and not ab.double_pool and not ab.v2)
+    return (ab.mana is None and (ab.only is None or not ab.only.not_generic) and not ab._reflect
+            and not ab._double_pool and not ab._v2)
 
 
-class _Board:
+class _SourcesById:
     """The sources by id (the last of an id wins, as in verify/replay.py's ``by_id``): each one's
     number, and its record by number."""
 
@@ -140,7 +140,7 @@ class _Board:
 class _Plan:
     """A plain problem's parts the replay reads: its board, the first total cost and the player."""
 
-    def __init__(self, p: Problem, board: _Board, tc: Any) -> None:
+    def __init__(self, p: Problem, board: _SourcesById, tc: Any) -> None:
         self.index = board.index
         self.records = board.records
         slots: dict[str, int] = {}  # verify._match: the symbols other than generic and {X}, by text
@@ -188,7 +188,7 @@ class _Plan:
         costs (verify._Replay.spend checks ``allows`` per entry; _not_generic is ruled out)."""
         kept = self.allowed.get(id(only))
         if kept is None or kept[0] is not only:
-            kept = remember(self.allowed, id(only), (only, bool(only.allows(self.problem.purpose))),
+            kept = remember(self.allowed, id(only), (only, bool(only.allows(self.problem._purpose))),
                             LIMIT)
         return kept[1]
 
@@ -205,7 +205,7 @@ class _Plan:
 def _plan(p: Problem, again: bool) -> _Plan | None:
     """The problem's plan, or None when the problem itself isn't plain; its board kept when
     ``again`` (see :func:`accepts`)."""
-    if p.v2 or p.pool or p.effects or p.payment is not None or p.spend_as is not None or "achroma" in p.keywords:
+    if p._v2 or p.pool or p.effects or p.payment is not None or p.spend_as is not None or "achroma" in p.keywords:
         return None
     if p.x_color and p.x_color not in TYPE_INDEX:
         return None
@@ -219,7 +219,7 @@ def _plan(p: Problem, again: bool) -> _Plan | None:
     if kept is not None and kept[0] is p.sources:  # a prepared board's questions share its sources
         board = kept[1]
     else:
-        board = _Board(p.sources)
+        board = _SourcesById(p.sources)
         if again:
             remember(_BOARDS, id(p.sources), (p.sources, board), PROBLEMS)
     if "pool" in board.index:

@@ -32,7 +32,7 @@ def _could_produce(problem: Problem) -> dict[tuple[str, int], set[str]]:
     """106.7 by plain iteration from nothing: the types each reflecting ability may add. Sources
     are told apart by side and position, not identity: a loaded source may be shared."""
     sides = (problem.sources, problem.opponent_sources)
-    if not any(ab.reflect for side in sides for src in side for ab in src.abilities):
+    if not any(ab._reflect for side in sides for src in side for ab in src.abilities):
         return {}
     known: dict[tuple[int, int, int], set[str]] = {}  # (side, source index, ability index) -> types
     changed = True
@@ -41,20 +41,20 @@ def _could_produce(problem: Problem) -> dict[tuple[str, int], set[str]]:
         for side, sources in enumerate(sides):
             for i, src in enumerate(sources):
                 for j, ab in enumerate(src.abilities):
-                    if not ab.reflect or ab.reflect[0] == "sacrificed":
+                    if not ab._reflect or ab._reflect[0] == "sacrificed":
                         continue  # (the sacrificed land's: read per activation, below)
-                    whose, what = ab.reflect
+                    whose, what = ab._reflect
                     # "you" is the reflecting ability's controller.
                     seen = side if whose == "lands_you_control" else 1 - side
                     types: set[str] = set()
-                    lands = ab.reflect_lands  # "a Gate you control": only lands of that kind
+                    lands = ab._reflect_lands  # "a Gate you control": only lands of that kind
                     for k, other in enumerate(sides[seen]):
                         if "land" not in other.types or other.count == 0 or other.zone != "battlefield" or (
                                 lands is not None and not lands.matches(other)):
                             continue
                         for m, ob in enumerate(other.abilities):
-                            outputs = BoardState(problem).add_outputs(other, ob) if ob.board_add else ob.choices
-                            types |= known.get((seen, k, m), set()) if ob.reflect else {
+                            outputs = BoardState(problem).add_outputs(other, ob) if ob._board_add else ob.choices
+                            types |= known.get((seen, k, m), set()) if ob._reflect else {
                                 t for ch in outputs for u in ch for t in u}
                     if what == "color":
                         types &= set(COLORS)
@@ -63,19 +63,19 @@ def _could_produce(problem: Problem) -> dict[tuple[str, int], set[str]]:
                         changed = True
     out: dict[tuple[str, int | None], set[str]] = {
         (src.id, j): known.get((0, i, j), set()) for i, src in enumerate(problem.sources)
-        for j, ab in enumerate(src.abilities) if ab.reflect}
+        for j, ab in enumerate(src.abilities) if ab._reflect}
     for i, src in enumerate(problem.sources):  # (id, None): what the whole permanent could produce
         out[(src.id, None)] = {t for j, ab in enumerate(src.abilities) for t in (
-            known.get((0, i, j), set()) if ab.reflect else {t for ch in (
-                BoardState(problem).add_outputs(src, ab) if ab.board_add else ab.choices)
+            known.get((0, i, j), set()) if ab._reflect else {t for ch in (
+                BoardState(problem).add_outputs(src, ab) if ab._board_add else ab.choices)
                                                             for u in ch for t in u})}
     return out
 
 
 def _legal_output(ab: Ability, made: tuple[str, ...], reflect: set[str] | None) -> bool:
     """May one activation of ``ab`` make ``made``?"""
-    if ab.reflect:  # one mana of a type reflected, or n all of that one type
-        return len(made) == ab.reflect_n and len(set(made)) == 1 and made[0] in (reflect or set())
+    if ab._reflect:  # one mana of a type reflected, or n all of that one type
+        return len(made) == ab._reflect_n and len(set(made)) == 1 and made[0] in (reflect or set())
     # Exactly one of the choices (the usual land or rock) is a perfect matching by itself.
     return made in ab.choices or _one_of_choices(ab.choices, made)
 
@@ -243,7 +243,7 @@ def replay(p: Problem, answer: dict[str, Any], measured: dict[str, int] | None =
     uses: dict[tuple[str, int], int] = {}
     ability_life = damage = energy = 0
     sacrificed = 0
-    board = BoardState(p) if p.v2 else None  # section 9's rules, replayed beside these
+    board = BoardState(p) if p._v2 else None  # section 9's rules, replayed beside these
     # 9.4: per source, activations of its enchanted copy and of the others
     enchanted: dict[str, list[int]] = {}
     for i, act in enumerate(answer.get("activations", [])):
@@ -271,11 +271,11 @@ def replay(p: Problem, answer: dict[str, Any], measured: dict[str, int] | None =
             if made is None:
                 continue
         reflected = None
-        if ab.reflect:
+        if ab._reflect:
             if reflect is None:
                 reflect = _could_produce(p)
             reflected = reflect.get((sid, j))
-            if ab.reflect[0] == "sacrificed":  # the land this activation sacrificed (106.7)
+            if ab._reflect[0] == "sacrificed":  # the land this activation sacrificed (106.7)
                 victims = act.get("sacrificed") if isinstance(act.get("sacrificed"), list) else []
                 kinds = [frozenset(reflect.get((q, None), set()) if isinstance(q, str) else ())
                          for q in victims]
@@ -283,15 +283,15 @@ def replay(p: Problem, answer: dict[str, Any], measured: dict[str, int] | None =
                     errors.append(f"activations[{i}]: one entry's sacrificed lands could produce "
                                   f"different types")
                 reflected = set(kinds[0]) if kinds else set()
-                if ab.reflect[1] == "color":
+                if ab._reflect[1] == "color":
                     reflected &= set(COLORS)
-        v2 = board is not None and (ab.v2 or src.v2)
+        v2 = board is not None and (ab._v2 or src._v2)
         base = ab.choices
-        if v2 and ab.board_add:  # 9.2: amounts and colors read from the board
+        if v2 and ab._board_add:  # 9.2: amounts and colors read from the board
             base = board.add_outputs(src, ab)
         if v2 and ab.times is not None:  # 9.2: the add made several times, checked there
-            base = tuple((t,) * ab.reflect_n for t in sorted(reflected
-                                                             or ())) if ab.reflect else base
+            base = tuple((t,) * ab._reflect_n for t in sorted(reflected
+                                                             or ())) if ab._reflect else base
             if made is None:
                 errors.append(f"activations[{i}]: {sid} ability {j} can't add {act.get('adds')!r}")
                 continue
@@ -300,8 +300,8 @@ def replay(p: Problem, answer: dict[str, Any], measured: dict[str, int] | None =
         else:
             # Most outputs are one of the choices as listed: that needs no call. (Doubling Cube's
             # is read from the pool once its cost is paid, below.)
-            if made is None or not (ab.double_pool or made in base or (
-                    _one_of_choices(base, made) if ab.board_add else _legal_output(ab, made,
+            if made is None or not (ab._double_pool or made in base or (
+                    _one_of_choices(base, made) if ab._board_add else _legal_output(ab, made,
                                                                                    reflected))):
                 errors.append(f"activations[{i}]: {sid} ability {j} can't add {act.get('adds')!r}")
                 continue
@@ -374,7 +374,7 @@ def replay(p: Problem, answer: dict[str, Any], measured: dict[str, int] | None =
         ability_life += ab.life * times
         damage += ab.damage * times
         energy += ab.energy * times
-        if ab.double_pool:  # 9.2: each type as much as the pool holds unspent, its cost paid (9.7)
+        if ab._double_pool:  # 9.2: each type as much as the pool holds unspent, its cost paid (9.7)
             unspent = _unspent(r)
             # (what it made: 9.4's effects checked above)
             if times != 1 or Counter(made) != unspent:
@@ -484,8 +484,8 @@ def _sources_used(by_id: dict[str, Source], taps: dict[str, int], sacs: dict[str
         copies[sid] = max(copies.get(sid, 0), n)
     for (sid, j), n in uses.items():
         src, ab = by_id[sid], by_id[sid].abilities[j]
-        per_copy = board.per_copy_uses(src, ab) if board is not None and (ab.v2
-                                                                          or src.v2) else ab.uses
+        per_copy = board.per_copy_uses(src, ab) if board is not None and (ab._v2
+                                                                          or src._v2) else ab.uses
         per_copy = n if per_copy is None else per_copy  # no limit per copy: one copy does it all
         copies[sid] = max(copies.get(sid, 0), -(-n // max(1, per_copy)))  # 0: used too often
     return sum(copies.values())
@@ -520,7 +520,7 @@ def _finish(p: Problem, answer: dict[str, Any], tc: TotalCost, claimed: tuple[di
             measured: dict[str, int], board: BoardState | None = None) -> list[str]:
     """Check the total cost ``tc`` is what the payments pay, then life, energy and the numbers."""
     errors = r.errors
-    purpose = p.purpose
+    purpose = p._purpose
     payments = answer.get("payments", [])
     x = answer.get("x", 0)
     cost_life, cost_energy, spent = _check_total(p, tc, payments, claimed, x, r, purpose, errors)
