@@ -262,3 +262,61 @@ def test_9_2_a_copy_sacrificed_between_two_mana_cost_abilities_pays_the_second()
                     [("forest", "{G}", None), ("initiate", "{B}", None), ("tower", "{C}", ["initiate"]),
                      ("elf", "{R}", None)])
     assert answer["objective"]["min_sacrifices"] == 1
+
+
+# -- 9.1 counts with a sacrifice between two mana-cost abilities: the model used to sacrifice only
+# last once any ability read a fact (``late_levels`` was (L+1,)), so it missed these payments and
+# claimed a worse one optimal. tests/reference/brute.py (a search over every activation order)
+# agrees with each value below. -------------------------------------------------------------------
+
+
+def nykthos_filter_board(cost: str, pain: bool = False) -> dict:
+    """Devotion to green 3; a Skyshroud-like filter Elf counting toward it; an Altar; a Forest."""
+    elf = {"id": "elf", "types": ["creature"], "counts": ["devotion to green"],
+           "abilities": [{"add": ["{R}", "{W}"], "tap": False, "mana": "{1}", "uses": "any"}]}
+    sources = [nykthos_board("{G}")["sources"][0], nykthos_board("{G}")["sources"][1], elf,
+               {"id": "forest", "abilities": [{"add": "{G}"}]}]
+    if pain:
+        sources.append({"id": "pain", "abilities": [{"add": "{R}", "life": 1}]})
+    return {"cost": cost, "facts": {"devotion to green": 3}, "sources": sources}
+
+
+def test_9_1_the_reader_with_a_mana_cost_reads_after_a_sacrifice_made_between_levels():
+    """601.2g: the Forest's {G} pays the Elf's {1} for {R}; the Altar then sacrifices the Elf
+    for {C}{C}, which pays Nykthos's {2}; Nykthos reads devotion 3 - 1 = 2 (9.1) and adds
+    {G}{G}. {R}{G}{G} is paid (old main: infeasible); {R}{G}{G}{G} is not (Nykthos can't be
+    paid before the sacrifice, and after it reads 2)."""
+    answer = answer_of(nykthos_filter_board("{R}{G}{G}"))
+    assert answer["status"] == "paid"
+    made = [(a["source"], a["adds"], a.get("sacrificed")) for a in answer["activations"]]
+    assert made[-2:] == [("altar", "{C}{C}", ["elf"]), ("nykthos", "{G}{G}", None)]
+    assert ("elf", "{R}", None) in made
+    assert answer["objective"]["min_sacrifices"] == 1
+    assert answer_of(nykthos_filter_board("{R}{G}{G}{G}"))["status"] == "infeasible"
+
+
+def test_9_1_a_sacrifice_between_levels_beats_the_painland_when_a_fact_is_read():
+    """With a painland ({T}: {R}, 1 life) beside it, {R}{G}{G} costs no life: the order above
+    (old main claimed min_life 1 optimal: the painland's {R}, no sacrifice)."""
+    answer = answer_of(nykthos_filter_board("{R}{G}{G}", pain=True))
+    assert answer["status"] == "paid"
+    assert (answer["objective"]["min_life"], answer["objective"]["min_sacrifices"]) == (0, 1)
+
+
+def test_9_2_a_creature_counted_by_a_fact_is_sacrificed_between_two_filters():
+    """The between-levels case of the test above with a cost-free reader on the board (a
+    Cradle-like land reading "creatures", which both creatures count toward): {R}{B}{G}{G} is
+    paid by the Forest's {G} for the Elf's {R}, the Tower's {C} (sacrificing the Elf) for the
+    Initiate's {B}, and the Cradle's {G}{G} read before it (old main: infeasible)."""
+    initiate = {"id": "initiate", "types": ["creature"], "counts": ["creatures"],
+                "abilities": [{"add": "{B}", "tap": False, "mana": "{1}", "uses": "any"}]}
+    elf = {**skyshroud(taps=False), "counts": ["creatures"]}
+    cradle = {"id": "cradle", "types": ["land"],
+              "abilities": [{"add": "{G}", "times": {"fact": "creatures"}}]}
+    problem = {"cost": "{R}{B}{G}{G}", "facts": {"creatures": 2},
+               "sources": [elf, initiate, TOWER, cradle, {"id": "forest", "abilities": [{"add": "{G}"}]}]}
+    answer = answer_of(problem)
+    assert answer["status"] == "paid"
+    assert (answer["objective"]["min_sacrifices"], answer["objective"]["min_sources"]) == (1, 5)
+    problem["cost"] = "{R}{B}{G}{G}{G}"
+    assert answer_of(problem)["status"] == "infeasible"

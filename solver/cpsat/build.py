@@ -49,6 +49,12 @@ def _acts_late(p: Producer) -> bool:
     return p.is_converter or (p.reads or "-")[0] == "late"
 
 
+def _reads_late(p: Producer) -> bool:
+    """A cost-free ability reading a fact after sacrifices lowered it (9.1): on each level it
+    acts after that level's sacrifices (solver/answer/build.py's replay order)."""
+    return not p.is_converter and (p.reads or "-")[0] == "late"
+
+
 class BoardBuilder:
     """The board half of :class:`tapwise.solver.cpsat.model.Model`'s build: the board's
     variables and constraints, written with the model's writer (solver/sat.py's ``Writer``),
@@ -132,12 +138,13 @@ class BoardBuilder:
         ability_life_terms: Terms = []
         self.late_sac = _late_sacrificers(c)
         self.late_victim_sources = late_victim_sources(c) if self.late_sac else set()
-        # between levels only when no fact is read (9.1: readers see the sacrifices of level 0)
-        reads = any(p.reads is not None for p in c.producers)
-        self.late_levels = (self.L + 1,) if reads else tuple(range(1, self.L + 2))
+        # between any two levels (9.1: each reader reads the sacrifices made before it)
+        self.late_levels = tuple(range(1, self.L + 2))
         for pi, p in enumerate(c.producers):
             levels = range(0 if p.anywhere else 1, self.L + 1) if p.is_converter else (0,)
-            if pi in self.late_sac:  # 9.2: it may also act after abilities with a mana cost
+            if pi in self.late_sac or (self.late_sac and _reads_late(p)):
+                # 9.2: it may also act after abilities with a mana cost (a cost-free reader
+                # then reads what the sacrifices before it left, 9.1)
                 levels = (0,) + self.late_levels  # its mana on level lv pays the levels above
             # One choice of one unit of several types (Treasure, Birds of Paradise): its
             # activations are the sum of its splits per type; the source's copy limit, which
@@ -327,7 +334,7 @@ class BoardBuilder:
                     damage_terms += _neg(total[pi], -p.damage)
                 if p.energy:
                     energy_terms += _neg(total[pi], -p.energy)
-        self._late_reads(c, by_source, kills)
+        self._late_reads(c, kills)
         # Each total cost: one variant chosen (in a plan, none for a cost left unpaid).
         final = self.L + 1
         cost_life_terms: Terms = []
@@ -487,7 +494,7 @@ class BoardBuilder:
                         continue
                     if p.others is not None and p.others[0] == "sac":
                         slot = (lv, pi, 0)
-                    elif (p.reads or "-")[0] == "late":
+                    elif _reads_late(p):  # after the level's sacrifices; a converter before
                         slot = (lv, len(producers), 0)
                     else:
                         slot = (lv, -1, 0)
@@ -525,27 +532,38 @@ class BoardBuilder:
         self._linear([(m, 1)] + _neg(acts), INT_MIN, 0)
         carriers.append((m, 1))
 
-    def _late_reads(self, c: Compiled, by_source: dict[int, list[int]], kills: dict[int,
-                                                                                    Terms]) -> None:
-        """9.1 ``counts``: an ability reading a fact after level 0's sacrifices reads the given
-        value less what the copies sacrificed counted toward it; a reading at value v may be used
-        only when that is what the sacrifices leave."""
-        late: dict[tuple[str, int], Terms] = {}
-        for pi, p in enumerate(c.producers):
+    def _late_reads(self, c: Compiled, kills: dict[int, Terms]) -> None:
+        """9.1 ``counts``: an ability reading a fact after sacrifices lowered it reads the given
+        value less what the copies sacrificed before it counted toward it: a cost-free one on
+        level lv after the sacrifices of levels 0..lv, one with a mana cost on level lv after
+        those of levels below lv (the replay order, solver/answer/build.py: on each level the
+        abilities with a mana cost, then the sacrifices, then the cost-free readers). A
+        reading at value v may be used only where that is what the sacrifices before it leave."""
+        late: dict[tuple[str, int, int], Terms] = {}  # (fact, value, last level seen): acts
+        for (pi, lv, _ci), terms in self.acts.items():
+            p = c.producers[pi]
             if p.reads is not None and p.reads[0] == "late":
-                late.setdefault(p.reads[1:], []).extend(self.activations[pi])
+                seen = lv - 1 if p.is_converter else lv
+                late.setdefault((p.reads[1], p.reads[2], seen), []).extend(terms)
         if not late:
             return
         prob = c.problem
-        drop: dict[str, Terms] = {}
-        for q, src in enumerate(prob.sources):
-            gone = kills.get(q, []) + [t for pi in by_source.get(q, []) if c.producers[pi].sacrifice
-                                       and not c.producers[pi].is_converter
-                                       for t in self.activations[pi]]
-            for f, n in src.counts:
-                drop.setdefault(f, []).extend(_neg(gone, -n))
-        for (f, v), terms in late.items():
+        gone_at: dict[tuple[int, int], Terms] = {}  # (level, source): copies sacrificed
+        for q, terms in kills.items():
+            gone_at.setdefault((0, q), []).extend(terms)
+        for (_pi, q, lv), x in self.late_victims.items():
+            gone_at.setdefault((lv, q), []).append((x, 1))
+        for (pi, lv, _ci), terms in self.acts.items():
+            p = c.producers[pi]
+            if p.sacrifice and not p.is_converter:
+                gone_at.setdefault((lv, p.source), []).extend(terms)
+        drop: dict[tuple[int, str], Terms] = {}  # (level, fact): how much it drops there
+        for (lv, q), gone in gone_at.items():
+            for f, n in prob.sources[q].counts:
+                drop.setdefault((lv, f), []).extend(_neg(gone, -n))
+        for (f, v, seen), terms in late.items():
             b = self._bool()
             self._linear(terms, INT_MIN, 0, (_not(b),))
             given = prob.fact_map[f]
-            self._linear(drop.get(f, []) or [(b, 0)], given - v, given - v, (b,))
+            dropped = [t for (lv, g), ts in drop.items() if g == f and lv <= seen for t in ts]
+            self._linear(dropped or [(b, 0)], given - v, given - v, (b,))
