@@ -6,6 +6,8 @@ the solver; every paid answer also passes the independent verifier.
 
 from __future__ import annotations
 
+import pytest
+
 import tapwise
 from tapwise.models.loader import load_problem
 from tapwise.solver.verify.replay import verify
@@ -320,3 +322,44 @@ def test_9_2_a_creature_counted_by_a_fact_is_sacrificed_between_two_filters():
     assert (answer["objective"]["min_sacrifices"], answer["objective"]["min_sources"]) == (1, 5)
     problem["cost"] = "{R}{B}{G}{G}{G}"
     assert answer_of(problem)["status"] == "infeasible"
+
+
+# -- what stays refused (docs/effects.md "Not done", docs/semantics.md): each error names the key and
+# says what is not modelled ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("effect,what", [
+    ({"kind": "extra", "when": {}, "add": "{G}"}, "an extra effect (9.4)"),
+    ({"kind": "replace", "when": {}, "into_type": "B"}, "a replace effect (9.4)"),
+    ({"kind": "multiply", "factor": 2, "when": {"min_amount": 2}},
+     "a multiply with min_amount 2 effect (9.4)"),
+])
+def test_9_7_a_cube_under_an_effect_the_model_cant_take_is_refused_by_name(effect, what):
+    answer = tapwise.pay({"cost": "{G}", "effects": [effect], "sources": [
+        {"id": "g", "abilities": [{"add": ["{G}"]}]}, {**CUBE, "abilities": [{**CUBE["abilities"][0], "tap": True}]}]})
+    assert answer["status"] == "error"
+    assert answer["error"].startswith("sources[1].abilities[0].add.double_pool: " + what), answer
+
+
+def test_9_1_a_reader_that_sacrifices_itself_is_refused_by_name():
+    """A Cradle-like land that sacrifices itself to read "creatures", which the Altar's
+    sacrifices lower: whether it reads before or after its own cost is not modelled."""
+    problem = nykthos_board("{G}")
+    problem["facts"] = {"devotion to green": 2}
+    problem["sources"].append({"id": "grove", "abilities": [
+        {"add": "{G}", "sacrifice": True, "times": {"fact": "devotion to green"}}]})
+    answer = tapwise.pay(problem)
+    assert answer["status"] == "error"
+    assert answer["error"] == ("sources[3].abilities[0]: reads 'devotion to green', which "
+                               "sacrifices lower (9.1 counts), and sacrifices its own copy as a "
+                               "cost: not supported")
+
+
+def test_9_1_a_mana_cost_reader_beside_a_cube_is_refused_by_name():
+    problem = nykthos_board("{G}")
+    problem["sources"].append(CUBE)
+    answer = tapwise.pay(problem)
+    assert answer["status"] == "error"
+    assert answer["error"] == ("sources[0].abilities[0]: reads 'devotion to green', which "
+                               "sacrifices lower (9.1 counts), and has a mana cost beside a "
+                               "Doubling Cube (double_pool): not supported")
