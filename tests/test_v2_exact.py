@@ -363,3 +363,22 @@ def test_9_1_a_mana_cost_reader_beside_a_cube_is_refused_by_name():
     assert answer["error"] == ("sources[0].abilities[0]: reads 'devotion to green', which "
                                "sacrifices lower (9.1 counts), and has a mana cost beside a "
                                "Doubling Cube (double_pool): not supported")
+
+
+def test_9_1_beside_a_cube_a_treasure_sacrificed_first_lowers_what_the_academy_reads():
+    """Three artifacts (a Cube, two Treasures) and a Tolarian Academy-like land. {B}{U}: a
+    Treasure makes {B} and goes (9.1: artifacts 3 - 1 = 2), then the Academy reads 2: {U}{U},
+    one wasted (reading 3 before would waste 2). Beside a Cube a Treasure is an ability that may
+    act on any level, and its sacrifice was left out of what the Academy reads: old main
+    answered min_waste 2; tests/reference/effects_brute.py finds 1."""
+    cube = {**CUBE, "counts": ["artifacts"]}
+    treasure = {"id": "treasure", "types": ["artifact"], "count": 2, "counts": ["artifacts"],
+                "abilities": [{"add": {"any_color": 1}, "sacrifice": True}]}
+    academy = {"id": "academy", "types": ["land"],
+               "abilities": [{"add": "{U}", "times": {"fact": "artifacts"}}]}
+    answer = answer_of({"cost": "{B}{U}", "facts": {"artifacts": 3},
+                        "sources": [cube, treasure, academy]})
+    assert answer["status"] == "paid"
+    assert [(a["source"], a["adds"]) for a in answer["activations"]] == \
+        [("treasure", "{B}"), ("academy", "{U}{U}")]
+    assert (answer["objective"]["min_sacrifices"], answer["objective"]["min_waste"]) == (1, 1)

@@ -182,7 +182,7 @@ def late_reads(w: Writer, c: Compiled, acts: dict[tuple[int, int, int], Terms],
         gone_at.setdefault((lv, q), []).append((x, 1))
     for (pi, lv, _ci), terms in acts.items():
         p = c.producers[pi]
-        if p.sacrifice and not p.is_converter:
+        if p.sacrifice and not p.cost and not p.double:  # a Treasure, on any level beside a Cube
             gone_at.setdefault((lv, p.source), []).extend(terms)
     drop: dict[tuple[int, str], Terms] = {}  # (level, fact): how much it drops there
     for (lv, q), gone in gone_at.items():
