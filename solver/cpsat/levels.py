@@ -75,6 +75,19 @@ def reads_late(p: Producer) -> bool:
     return not p.is_converter and (p.reads or "-")[0] == "late"
 
 
+def reads_between(c: Compiled) -> bool:
+    """Whether a cost-free reader may read a fact between two sacrifices of one level (9.1):
+    a fact read after sacrifices (``reads_late``) that copies on the board count toward by 2 or
+    more. The model reads it before every sacrifice or after all of a level's; a value between
+    (Gaea's Cradle reading one Elf of two an Altar eats) makes the same mana minus some, so
+    only ``min_waste`` can be better there (docs/semantics.md): its optimum is not claimed."""
+    facts = {p.reads[1] for p in c.producers if reads_late(p)}
+    for f in facts:
+        if sum(n * s.count for s in c.problem.sources for g, n in s.counts if g == f) >= 2:
+            return True
+    return False
+
+
 def producer_levels(c: Compiled, L: int, late_sac: set[int]) -> list[tuple[int, ...]]:
     """The levels each producer may act on: level 0 for an ability without a mana cost, 1..L
     for one with (0..L when it may act anywhere beside a Cube), and every level for a late

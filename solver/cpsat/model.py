@@ -24,6 +24,7 @@ import tapwise.solver.deadline as deadlines
 from tapwise.solver.contract import Compiled, Solution
 from tapwise.solver.cpsat.bounds import bounds
 from tapwise.solver.cpsat.build import EXACT_LEVELS, BoardBuilder, level_count
+from tapwise.solver.cpsat.levels import reads_between
 from tapwise.solver.cpsat.costs import (PLAN_OBJECTIVES, PLAN_OBJECTIVES_V2, PLAN_SUMMED,
                                         PLAN_SUMMED_V2, Plan)
 from tapwise.solver.cpsat.read import read
@@ -154,7 +155,8 @@ class Model:
             return last
         if last is None:
             return Solution("unknown")
-        last.optimal = optimal
+        # a fact read between two sacrifices of a level may waste less (cpsat/levels.py)
+        last.optimal = optimal and not ("min_waste" in objectives and reads_between(self.c))
         last.objective = {name: self._last_values[name] for name in objectives}
         return last
 
