@@ -3,7 +3,7 @@
 its small model, without either knowing the other.
 
 Variables are plain indices, linear expressions lists of (index, coefficient), constraints
-CP-SAT's text format parsed in one call (``Writer._flush``): building a model this way costs
+CP-SAT's text format parsed in one call (``Writer.flush``): building a model this way costs
 Python list operations rather than a call into OR-Tools per variable, term and constraint
 (docs/profile.md). Nothing here knows what the variables mean.
 """
@@ -105,34 +105,47 @@ def set_objective(proto: Any, terms: Terms) -> None:
 
 
 class Writer:
-    """The writing half of :class:`tapwise.solver.cpsat.model.Model`: it owns ``m`` (the model),
-    ``_ubs`` (each variable's upper bound; all are >= 0), ``_cts`` (constraints not yet in the
-    proto, as text) and, in relax mode, ``assumptions``."""
+    """One CP-SAT model being written: ``m`` (the model), each variable's upper bound (all are
+    >= 0), the constraints not yet in the proto (as text) and, in relax mode, the assumption
+    literals with the cost symbols each stands for. A CP-SAT back end's model owns one and hands
+    it to each part that writes constraints (solver/cpsat/)."""
 
-    m: cp_model.CpModel
-    relax: bool
-    assumptions: list[tuple[int, list[str]]]
-    _ubs: list[int]
-    _cts: list[str]
+    __slots__ = ("m", "relax", "assumptions", "_ubs", "_cts")
 
-    def _int(self, ub: int) -> int:
+    def __init__(self, relax: bool = False) -> None:
+        """``relax``: :meth:`require` puts what it adds behind an assumption literal."""
+        self.m = new_model()
+        self.relax = relax
+        self.assumptions: list[tuple[int, list[str]]] = []
+        self._ubs: list[int] = []  # upper bound of each variable (all are >= 0)
+        self._cts: list[str] = []  # constraints not yet in the proto, as text
+
+    def __len__(self) -> int:
+        """How many variables the model has."""
+        return len(self._ubs)
+
+    def new_int(self, ub: int) -> int:
         self._ubs.append(max(0, ub))
         return len(self._ubs) - 1
 
-    def _ub(self, terms: Terms) -> int:
+    def ub(self, terms: Terms) -> int:
         """Largest value of ``terms`` (coefficients >= 0) the variable bounds allow."""
         ubs = self._ubs
         return sum(ubs[v] * a for v, a in terms)
 
-    def _bool(self) -> int:
+    def new_bool(self) -> int:
         self._ubs.append(1)
         return len(self._ubs) - 1
 
-    def _linear(self, terms: Terms, lo: int, hi: int, enforce: tuple[int, ...] = ()) -> None:
+    def linear(self, terms: Terms, lo: int, hi: int, enforce: tuple[int, ...] = ()) -> None:
         """lo <= terms <= hi, if every literal of ``enforce`` holds."""
         self._cts.append(linear_text(terms, lo, hi, enforce))
 
-    def _flush(self) -> None:
+    def exactly_one(self, lits: list[int]) -> None:
+        """Exactly one of the Boolean variables ``lits`` is true."""
+        self._cts.append(f"constraints{{exactly_one{{literals:[{_ints(lits)}]}}}}")
+
+    def flush(self) -> None:
         """Variables and constraints made since the last flush go into the proto."""
         proto = self.m.proto
         n = len(proto.variables)
@@ -142,32 +155,33 @@ class Writer:
             proto.merge_text_format("".join(parts))
         self._cts = []
 
-    def _require(self, on, off, labels: list[str]) -> int | None:
+    def require(self, on, off, labels: list[str]) -> int | None:
         """Add ``on`` (and ``off`` when relaxed away), each (terms, lo, hi); in relax mode
         behind a new assumption, whose literal is returned."""
         if not self.relax:
             if on is not None:
-                self._linear(*on)
+                self.linear(*on)
             return None
-        lit = self._bool()
+        lit = self.new_bool()
         self.assumptions.append((lit, labels))
         if on is not None:
-            self._linear(*on, enforce=(lit,))
-            self._linear(*off, enforce=(_not(lit),))
+            self.linear(*on, enforce=(lit,))
+            self.linear(*off, enforce=(_not(lit),))
         return lit
 
-    def _both(self, sel: int, label: str) -> int:
+    def both(self, sel: int, label: str) -> int:
         """``sel``, or in relax mode ``sel`` and a new assumption that this part is required."""
-        lit = self._require(None, None, [label])
+        lit = self.require(None, None, [label])
         if lit is None:
             return sel
-        both = self._bool()
-        self._cts.append(f"constraints{{enforcement_literal:[{both}]bool_and{{literals:[{sel},{lit}]}}}}")
+        both = self.new_bool()
+        self._cts.append(f"constraints{{enforcement_literal:[{both}]"
+                         f"bool_and{{literals:[{sel},{lit}]}}}}")
         self._cts.append(f"constraints{{enforcement_literal:[{_not(both)}]"
                          f"bool_or{{literals:[{_not(sel)},{_not(lit)}]}}}}")
         return both
 
-    def _min_equality(self, target: Terms, exprs: list[Terms]) -> None:
+    def min_equality(self, target: Terms, exprs: list[Terms]) -> None:
         """target == min(exprs), as CP-SAT writes it: -target == max(-exprs)."""
         def text(name: str, terms: Terms) -> str:
             vs, cs = _flat(terms)

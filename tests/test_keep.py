@@ -317,7 +317,7 @@ def test_plan_with_keep_pays_as_much_and_keeps_at_least_as_much(args):
     assert (kept["objective"]["paid"], kept["objective"]["mana_value"]) == (
         plain["objective"]["paid"], plain["objective"]["mana_value"]), shown
     # Issue 44: the kept costs by the reference's own replay of the answers and its own payer
-    # (tests/reference/plan_left_brute.py), never by solver.keep / solver.plan.
+    # (tests/reference/plan_left_brute.py), never by solver.queries.keep / solver.queries.plan.
     board = {k: request[k] for k in ("sources", "player") if k in request}
     left_plain = kept_on_board_left(board, plain["answers"], keep)
     assert kept["kept"] == kept_on_board_left(board, kept["answers"], keep), shown

@@ -101,3 +101,20 @@ def test_plan_with_keep_matches_the_reference(case):
     got = {k: a["objective"][k] for k in ref["objective"] if k != "max_keep"}
     want = {k: v for k, v in ref["objective"].items() if k != "max_keep"}
     assert got == want, f"plan {a['objective']}, reference {ref}\n{shown}"
+
+
+def test_9_7_plan_with_keep_reports_9_6_objectives_as_pay_does():
+    """9.7: 9.6's default order applies to every problem that uses section 9, and ``keep`` is
+    9.5's key: a plan with ``keep`` sums 9.6's objectives (it used to sum section 5's) and each
+    answer reports them, as ``pay`` does for the same cost and keep. Worked by hand: the Plains
+    pays {W}, nothing is sacrificed, discarded or removed, one source, no waste; the Forest
+    stays for the kept {G}."""
+    board = {"sources": [{"id": "Plains", "abilities": [{"add": "{W}"}]},
+                         {"id": "Forest", "abilities": [{"add": "{G}"}]}], "keep": [{"cost": "{G}"}]}
+    result = tapwise.plan({**board, "costs": [{"cost": "{W}"}]})
+    assert result["status"] == "paid" and result["kept"] == [0]
+    assert result["objective"] == {"paid": 1, "mana_value": 1, "max_keep": 1, "min_life": 0,
+                                   "min_sacrifices": 0, "min_drawbacks": 0, "min_cards": 0,
+                                   "min_counters": 0, "min_sources": 1, "min_waste": 0}
+    paid = tapwise.pay({**board, "cost": "{W}"})
+    assert paid["objective"] == {"max_keep": 1, **result["answers"][0]["objective"]}

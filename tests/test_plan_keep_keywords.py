@@ -71,7 +71,7 @@ def check(board: dict, costs: list[dict], keep: list[dict], order: str) -> bool:
     assert got == want, f"plan {a['objective']}, reference {ref}\n{shown}"
     # ``kept``: the kept costs the reference pays on a board the reference's own replay of the
     # answers leaves (tests/reference/plan_left_brute.py, every copy choice the answers leave
-    # open), never by solver.keep / solver.plan (issue 44)
+    # open), never by solver.queries.keep / solver.queries.plan (issue 44)
     choices = kept_choices(board, costs, a, keep)
     assert a["kept"] in choices, f"kept {a['kept']}, the reference's {choices}\n{shown}"
     return True

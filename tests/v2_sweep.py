@@ -1,7 +1,7 @@
 """A longer run than the suite's: fresh random version-2 problems of every level against the
 brute-force references in tests/reference/ (docs/reliability.md quotes its figures):
 
-    python -P tests/v2_sweep.py LEVEL N SEED     # LEVEL: v2, v2_mixed, effects, cube, keywords, all
+    python -P tests/v2_sweep.py LEVEL N SEED     # LEVEL: v2, v2_mixed, effects, cube, keywords, facts, all
 
 Each problem is paid by ``tapwise.pay`` and by the level's reference (sharing no code with the
 solver): the same status, a payment the verifier accepts, the reference's optimal values (the
@@ -58,6 +58,10 @@ def _level(name: str, n: int, seed: int) -> tuple[Iterator[dict], Check]:
         from test_v2_keywords_reference import _check
         r = random.Random(seed)
         return (keyword_problem(r) for _ in range(n)), _check
+    if name == "facts":
+        from fact_problems import check_fact_problem, fact_problem
+        r = random.Random(seed)
+        return (fact_problem(r) for _ in range(n)), check_fact_problem
     raise SystemExit(f"unknown level {name!r}")
 
 
@@ -85,7 +89,7 @@ def run(name: str, n: int, seed: int) -> int:
 
 def main(argv: list[str]) -> int:
     level, n, seed = argv[0], int(argv[1]), int(argv[2])
-    levels = ["v2", "v2_mixed", "effects", "cube", "keywords"] if level == "all" else [level]
+    levels = ["v2", "v2_mixed", "effects", "cube", "keywords", "facts"] if level == "all" else [level]
     return 1 if sum(run(lv, n, seed) for lv in levels) else 0
 
 

@@ -552,9 +552,10 @@ def _others_rank(p: Producer) -> int:
     """Where a level-0 activation goes: those reading a fact before sacrifices lower it, plain
     ones, then tap_other, then those sacrificing their own copy (a Blood Pet that another's cost
     tapped is sacrificed after, 9.2), then sacrifice_other, then those reading the fact after
-    (9.1 counts)."""
+    (9.1 counts); on a higher level, one with a mana cost that reads comes with the others
+    (before that level's sacrifices, as the CP-SAT model reads it)."""
     if p.reads is not None:
-        return -1 if p.reads[0] == "early" else 4
+        return -1 if p.reads[0] == "early" else 0 if p.is_converter else 4
     if p.others is None:
         return 2 if p.sacrifice else 0
     return 1 if p.others[0] == "tap" else 3

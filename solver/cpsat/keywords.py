@@ -3,7 +3,7 @@
 They act in 601.2h, after every mana ability (601.2g) and once the total cost is locked in
 (601.2f), so they are not mana: each creature or artifact tapped this way, and each card
 exiled by delve, fills one unit of a symbol of the total cost, beside the flows of mana
-(``Model._cost_block`` adds :meth:`KeywordPart.option` and :meth:`KeywordPart.generic` to its
+(``costs.cost_block`` adds :meth:`KeywordPart.option` and :meth:`KeywordPart.generic` to its
 equalities). Counts stay per class (DESIGN principle 2): per source entry, how many of its
 copies convoke (for generic and for each of its colors), improvise, are tapped or sacrificed by
 ``other_costs``; never a variable per copy.
@@ -32,11 +32,11 @@ INT_MIN = -(2**63)
 
 
 class KeywordPart:
-    """The keyword variables of one model (``Model`` makes one when its problem has 9.3's keys
-    and it is not a plan). Pseudo mana kinds (negative numbers) name each payer in a solution,
+    """The keyword variables of one board (``BoardBuilder`` makes one per cost with 9.3's
+    keys). Pseudo mana kinds (negative numbers) name each payer in a solution,
     so the answer builder traces them like mana (solver/answer/keywords.py). Its ``model`` is
-    the :class:`tapwise.solver.cpsat.model.Model` being built (typed ``Any``: the model is made
-    of its parts, this one among them)."""
+    the :class:`tapwise.solver.cpsat.build.BoardBuilder` being built (typed ``Any``: the board
+    makes its parts, this one among them), whose writer ``w`` it writes with."""
 
     def __init__(self, model: Any, c: Compiled, block: int | None = None) -> None:
         """``block``: in a plan, the index of the cost this part pays (its cost may go unpaid:
@@ -57,9 +57,9 @@ class KeywordPart:
         self.x_ok = not self.achroma and prob.x_color is None
         # Per entry: copies convoking and improvising (sums of the flows, tied in finish), and
         # the copies other_costs taps and sacrifices.
-        self.conv: dict[int, int] = {q: model._int(sources[q].count - sources[q].tapped)
+        self.conv: dict[int, int] = {q: model.w.new_int(sources[q].count - sources[q].tapped)
                                      for q in self.convokers}
-        self.impr: dict[int, int] = {q: model._int(sources[q].count - sources[q].tapped)
+        self.impr: dict[int, int] = {q: model.w.new_int(sources[q].count - sources[q].tapped)
                                      for q in self.improvisers}
         self.flows: dict[int, Terms] = {}  # per pseudo kind, its flows over all variants
         self.payer: list[tuple[str, int | None]] = []  # pseudo kind -1-i -> (keyword, entry)
@@ -74,7 +74,7 @@ class KeywordPart:
             self.tapped_other = self._victims(other.tap, untapped=True)
         if other is not None and other.sacrifice is not None:
             self.sacrificed_other = self._victims(other.sacrifice, untapped=False)
-        self.delve = model._int(self._graveyard_bound()) if kw.delve else None
+        self.delve = model.w.new_int(self._graveyard_bound()) if kw.delve else None
 
     def _victims(self, others: Any, untapped: bool) -> dict[int, int]:
         """A variable per source entry other_costs may take copies of, their sum its ``n``."""
@@ -82,16 +82,16 @@ class KeywordPart:
         for q, s in enumerate(self.c.problem.sources):
             have = s.count - s.tapped if untapped else s.count
             if have > 0 and others.matches(s):
-                out[q] = self.m._int(min(have, others.n))
+                out[q] = self.m.w.new_int(min(have, others.n))
         self._sums.append(([(v, 1) for v in out.values()], others.n))
         return out
 
     def _when_paid(self, terms: Terms, n: int) -> None:
         """``terms`` sum to ``n`` when this part's cost is paid (always, outside a plan), else to 0."""
         if self.block is None:
-            self.m._linear(terms, n, n)
+            self.m.w.linear(terms, n, n)
         else:
-            self.m._linear(terms + [(self.m.blocks[self.block].paid, -n)], 0, 0)
+            self.m.w.linear(terms + [(self.m.blocks[self.block].paid, -n)], 0, 0)
 
     def fixed(self, n: int) -> tuple[Terms, int]:
         """``n`` when this part's cost is paid, as (terms, constant)."""
@@ -141,7 +141,7 @@ class KeywordPart:
             s = sources[q]
             if half in s.colors:
                 k = self._kind("convoke", q)
-                f = self.m._int(min(d.count, s.count - s.tapped))
+                f = self.m.w.new_int(min(d.count, s.count - s.tapped))
                 self.flows[k].append((f, 1))
                 self.read_option.append((f, vi, di, oi, k))
                 out.append((f, 1))
@@ -163,7 +163,7 @@ class KeywordPart:
         out: Terms = []
         for keyword, q, have in payers:
             k = self._kind(keyword, q)
-            f = self.m._int(min(bound, have))
+            f = self.m.w.new_int(min(bound, have))
             self.flows[k].append((f, 1))
             self.read_generic.append((f, vi, cat, k))
             out.append((f, 1))
@@ -173,7 +173,7 @@ class KeywordPart:
         """Tie this part's flows to the copies and cards they use, once every cost block is
         built (the constraints the parts share are :func:`finish_board`'s)."""
         m = self.m
-        lin = m._linear
+        lin = m.w.linear
         for part, keyword in ((self.conv, "convoke"), (self.impr, "improvise")):
             for q, v in part.items():
                 k = self.pseudo.get((keyword, q))
@@ -190,7 +190,7 @@ class KeywordPart:
         m.sacrifices.extend((v, 1) for v in self.sacrificed_other.values())
         other = self.other
         if other is not None and other.cards:
-            fixed = m._int(other.cards)
+            fixed = m.w.new_int(other.cards)
             self._when_paid([(fixed, 1)], other.cards)
             m.cards.append((fixed, 1))
 
@@ -243,7 +243,7 @@ def finish_board(m: Any, parts: list[KeywordPart]) -> None:
     takes more does it leave fewer to tap). Cards: the hand and the library bound what is
     discarded and milled in all; as part j pays, the graveyard holds the cards given, less those
     exiled, plus those discarded and milled, by the mana abilities and by parts 0..j."""
-    lin = m._linear
+    lin = m.w.linear
     c = m.c
     prob = c.problem
     sources = prob.sources

@@ -679,11 +679,15 @@ def _readings(problem: Problem, a: Ability, read: set[str], dropping: dict[str, 
                                  f"({', '.join(sorted(read))}): "
                            "not supported")
     f = next(iter(read))
-    if (a.sacrifice or a.sacrifice_other is not None or a.tap_other is not None
-            or (a.mana is not None and not _drops_on_level_0(problem, f))):
-        raise ProblemError(path, f"reads {f!r}, which sacrifices lower, and has a cost that puts "
-                                 f"it "
-                           "among or after them: not supported")
+    # CHOICE (docs/semantics.md, refused by name): when such an ability reads the fact
+    # relative to its own cost's sacrifice, or beside what may lower the fact after it
+    why = ("sacrifices its own copy as a cost" if a.sacrifice
+           else "sacrifices other permanents as a cost" if a.sacrifice_other is not None
+           else "taps other permanents as a cost" if a.tap_other is not None
+           else _late_drop(problem, f) if a.mana is not None else None)
+    if why is not None:
+        raise ProblemError(path, f"reads {f!r}, which sacrifices lower (9.1 counts), and {why}: "
+                                 "not supported")
     given = problem._fact_map[f]
     # An ability with a mana cost is activated after level 0 (it is a converter, on levels 1..L):
     # it reads the fact as level 0's sacrifices left it, the given value included (9.1: read at
@@ -694,17 +698,18 @@ def _readings(problem: Problem, a: Ability, read: set[str], dropping: dict[str, 
     return out
 
 
-def _drops_on_level_0(problem: Problem, f: str) -> bool:
-    """Are all the sacrifices that may lower ``f`` made on level 0 (before every mana-cost
-    ability)? Not beside a Doubling Cube (cost-free abilities may then come after one), nor when
-    a copy counting toward ``f`` is sacrificed by an ability of its own with a mana cost."""
+def _late_drop(problem: Problem, f: str) -> str | None:
+    """Why a reader of ``f`` with a mana cost can't be modelled, or None: beside a Doubling
+    Cube (cost-free abilities may then act after one and lower ``f``), or when a copy counting
+    toward ``f`` is sacrificed by an ability of its own with a mana cost."""
     for s in problem.sources:
         if any(a._double_pool for a in s.abilities):
-            return False
+            return "has a mana cost beside a Doubling Cube (double_pool)"
         if any(g == f for g, _ in s.counts) and any(a.sacrifice and a.mana is not None
                                                     for a in s.abilities):
-            return False
-    return True
+            return (f"has a mana cost while {s.id!r}, which counts toward it, sacrifices "
+                    "itself for an ability with a mana cost")
+    return None
 
 
 def _others(problem: Problem, i: int, a: Ability, path: str) -> tuple[str, int, tuple[int, ...],

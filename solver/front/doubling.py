@@ -34,10 +34,13 @@ def check_doubling(problem: Problem, i: int, source: Source, a: Ability, path: s
     if a.tap:
         for e in affected(problem, source):
             if e.kind != "multiply" or e.min_amount:
-                raise ProblemError(f"{path}.add.double_pool", f"a {e.kind} effect (9.4) on the "
-                                                              f"mana a double_pool "
-                                   "ability makes is not supported (multiply without min_amount "
-                                   "is)")
+                what = (f"a multiply with min_amount {e.min_amount}" if e.kind == "multiply"
+                        else "an extra" if e.kind == "extra" else "a replace")
+                # CHOICE (docs/effects.md, "Not done"): what a Cube adds is the pool it reads,
+                # not a fixed output the effects pass can rewrite; a multiply is a factor on it
+                raise ProblemError(f"{path}.add.double_pool",
+                                   f"{what} effect (9.4) on the mana a double_pool ability makes "
+                                   "is not supported (a multiply without min_amount is)")
 
 
 def cube_factor(problem: Problem, source: Source, a: Ability) -> int:

@@ -43,13 +43,11 @@ from tapwise.solver.answer.build import build_answer
 from tapwise.solver.contract import Compiled
 from tapwise.solver.front.compile import compile_problem
 from tapwise.solver.cpsat.build import BoardBuilder
-from tapwise.solver.cpsat.model import INT_MIN, Model, Plan, Terms, _neg, _not, level_count
+from tapwise.solver.cpsat.model import INT_MIN, Model, Plan, Terms, _neg, _not
 from tapwise.solver.front.merge import Merge
 from tapwise.solver.answer.keywords import Late
 from tapwise.solver.queries.plan_board import board_left_by, rename_back, split_enchanted
 
-_PART_STATE = ("c", "L", "costs", "plan") + BoardBuilder.BUILT
-"""What ``Model._build`` leaves on the model for one part (the main payment or one kept cost)."""
 
 
 def mana_value(p: Problem) -> int:
@@ -152,41 +150,30 @@ class KeepModel(Model):
     with its own activations and 601.2h part (9.3) on the copies, uses, counters, cards, life
     and energy the main payment leaves.
 
-    ``Model._build`` is run once per part; the variables and constraints of every run stay in
-    the model, and the main part's read-back state is restored after the last run."""
+    Each part is a ``BoardBuilder`` of its own, written with the model's one writer; the model
+    solves and reads back the main part."""
 
     def __init__(self, main: Compiled, kept: list[Compiled], mana_values: list[int],
                  plan: Plan | None = None) -> None:
         self.kept = kept
         self.kept_values = mana_values
-        self._kept_part = False
         super().__init__(main, plan=plan)
         total = sum(mana_values)
         self.bounds["max_keep"] = len(kept) * (total + 1) + total
 
-    def _plan_quantities(self, lost_total: Terms) -> None:
-        if not self._kept_part:  # a kept block is optional like a plan's cost, nothing more
-            super()._plan_quantities(lost_total)
+    def _build(self, c: Compiled, plan: Plan | None) -> BoardBuilder:
+        """The main part, then one part per kept cost (a kept block is optional like a plan's
+        cost, nothing more), each with the model's writer, linked to the main part."""
+        main = BoardBuilder(self.w, c, plan)
+        parts = [BoardBuilder(self.w, k, Plan((k,), (0,), (0,), False), kept=True)
+                 for k in self.kept]
+        self.kept_paid = [part.blocks[0].paid for part in parts]
+        self._link(main, parts)
+        return main
 
-    def _build(self) -> None:
-        parts = []
-        main_plan, main_costs = self.plan, self.costs
-        for i, c in enumerate((self.c, *self.kept)):
-            self._kept_part = i > 0
-            self.c, self.L = c, level_count(c)
-            self.plan = main_plan if i == 0 else Plan((c,), (0,), (0,), False)
-            self.costs = main_costs if i == 0 else (c,)
-            super()._build()
-            parts.append({name: getattr(self, name) for name in _PART_STATE})
-        self._kept_part = False
-        for name, value in parts[0].items():
-            setattr(self, name, value)
-        self.kept_paid = [part["blocks"][0].paid for part in parts[1:]]
-        self._link(parts[0], parts[1:])
-
-    def _link(self, main: dict[str, Any], kept: list[dict[str, Any]]) -> None:
+    def _link(self, main: BoardBuilder, kept: list[BoardBuilder]) -> None:
         """Each kept part draws on what the main part leaves (see :func:`board_left`)."""
-        prob = main["c"].problem
+        prob = main.c.problem
         m_use = _usage(main)
         for part in kept:
             use = _usage(part)
@@ -194,7 +181,7 @@ class KeepModel(Model):
             self._link_cards(prob, m_use, use)
             self._link_life(prob, main, part)
         total = sum(self.kept_values)
-        self.quantities["max_keep"] = [t for lit, mv in zip(self.kept_paid, self.kept_values)
+        main.quantities["max_keep"] = [t for lit, mv in zip(self.kept_paid, self.kept_values)
                                        for t in ((lit, total + 1), (lit, mv))]
 
     def _link_copies(self, prob: Problem, m_use: "_Usage", use: "_Usage") -> None:
@@ -208,7 +195,7 @@ class KeepModel(Model):
         budget (one copy) is shared. The kept part's own limits on distinct copies (copies tapped
         in 601.2h beside those gone before it, copies used, ...: :func:`_bounded`) hold against
         the n - G - sum S copies left."""
-        lin = self._linear
+        lin = self.w.linear
         for si, s in enumerate(prob.sources):
             n, t = s.count, s.tapped
             early_taps, gone = m_use.tap.get(si, []), m_use.sac.get(si, [])
@@ -248,7 +235,7 @@ class KeepModel(Model):
         main part left there; its exile costs find the graveyard as the main part left it (the
         cards there, less those exiled and delved, plus those discarded and milled); delve and
         ``other_costs`` exile also what the kept part itself discarded and milled (9.7)."""
-        lin = self._linear
+        lin = self.w.linear
         for field, limit in (("discard", prob.hand), ("mill", prob.library)):
             terms, const = use.zone[field]
             if (terms or const) and limit is not None:
@@ -264,30 +251,30 @@ class KeepModel(Model):
             lin(ab_exile + late_exile + _neg(found) + m_net, INT_MIN,
                 prob.graveyard - m_const - late_const + f_const)
 
-    def _link_life(self, prob: Problem, main: dict[str, Any], part: dict[str, Any]) -> None:
+    def _link_life(self, prob: Problem, main: BoardBuilder, part: BoardBuilder) -> None:
         """Life and energy as the verifier checks them on the board left (118.3, spec 8)."""
-        lin = self._linear
+        lin = self.w.linear
         player = prob.player
-        m_lost = main["quantities"]["min_life"]
+        m_lost = main.quantities["min_life"]
         ability_life, damage = _life(part)
-        lost = part["quantities"]["min_life"]
+        lost = part.quantities["min_life"]
         cost_life = lost + _neg(ability_life) + _neg(damage)
         life = player.life
         if ability_life:  # abilities' life at most the life left (or none when none is left)
-            z = self._bool()
+            z = self.w.new_bool()
             lin(ability_life + m_lost, INT_MIN, life, (z,))
             lin(ability_life, 0, 0, (_not(z),))
         if any(a for _, a in cost_life):
-            z = self._bool()
+            z = self.w.new_bool()
             lin(lost + m_lost, INT_MIN, life, (z,))
             lin(cost_life, INT_MIN, 0, (_not(z),))
         if lost and player.keep_life is not None:
-            z = self._bool()
+            z = self.w.new_bool()
             lin(lost + m_lost, INT_MIN, life - player.keep_life, (z,))
             lin(lost, INT_MIN, 0, (_not(z),))
-        energy = part["quantities"]["min_energy"]
+        energy = part.quantities["min_energy"]
         if energy:
-            lin(energy + main["quantities"]["min_energy"], INT_MIN, player.energy)
+            lin(energy + main.quantities["min_energy"], INT_MIN, player.energy)
 
     def kept_in_solution(self) -> list[bool]:
         """Which kept blocks the last solution pays."""
@@ -331,15 +318,15 @@ class _Usage:
         return terms, self.ability_exile[1] + self.late_exile[1] - self.found[1]
 
 
-def _usage(part: dict[str, Any]) -> _Usage:
-    c = part["c"]
+def _usage(part: BoardBuilder) -> _Usage:
+    c = part.c
     tap: dict[int, Terms] = {}
     sac: dict[int, Terms] = {}
     use: dict[tuple[int, int], Terms] = {}
     budget: dict[tuple[int, int], Terms] = {}
     cards: dict[str, Terms] = {"discard": [], "exile": [], "mill": []}
     for pi, p in enumerate(c.producers):
-        acts = part["activations"][pi]
+        acts = part.activations[pi]
         if p.tap:
             tap.setdefault(p.source, []).extend(acts)
         else:
@@ -347,27 +334,27 @@ def _usage(part: dict[str, Any]) -> _Usage:
         if p.sacrifice:
             sac.setdefault(p.source, []).extend(acts)
         if p.budget is not None and p.removed:
-            for (pj, _lv, ci), terms in part["acts"].items():
+            for (pj, _lv, ci), terms in part.acts.items():
                 if pj == pi and p.removed[ci]:
                     budget.setdefault((p.source, p.ability), []).extend(_neg(terms, -p.removed[ci]))
         for key in cards:
             n = getattr(p, key)
             if n:
                 cards[key] += _neg(acts, -n)
-    for (pi, q), x in part["victims"].items():
+    for (pi, q), x in part.victims.items():
         (sac if c.producers[pi].others[0] == "sac" else tap).setdefault(q, []).append((x, 1))
-    for (_pi, q, _lv), x in part["late_victims"].items():  # sacrificed after mana-cost abilities
+    for (_pi, q, _lv), x in part.late_victims.items():  # sacrificed after mana-cost abilities
         sac.setdefault(q, []).append((x, 1))
     late: dict[str, tuple[Terms, int]] = {"discard": ([], 0), "exile_graveyard": ([], 0),
                                           "mill": ([], 0)}
     delved: Terms = []
     late_copies: list[tuple[dict[int, Terms], dict[int, Terms]]] = []
-    for _bi, kw in sorted(part["kw_parts"].items()):  # paying order
+    for _bi, kw in sorted(part.kw_parts.items()):  # paying order
         late_copies.append((kw.late(), {q: [(v, 1)] for q, v in kw.sacrificed_other.items()}))
         for field in late:  # as kw.card_terms, with this part's own paid literal
             n = getattr(kw.other, field) if kw.other is not None else 0
             if n and kw.block is not None:
-                late[field] = (late[field][0] + [(part["blocks"][kw.block].paid, n)],
+                late[field] = (late[field][0] + [(part.blocks[kw.block].paid, n)],
                                late[field][1])
             else:
                 late[field] = (late[field][0], late[field][1] + n)
@@ -381,14 +368,14 @@ def _usage(part: dict[str, Any]) -> _Usage:
                   (cards["exile"], 0), late_exile, found)
 
 
-def _bounded(part: dict[str, Any], tap: dict[int, Terms], sac: dict[int, Terms],
+def _bounded(part: BoardBuilder, tap: dict[int, Terms], sac: dict[int, Terms],
              late: list[tuple[dict[int, Terms], dict[int, Terms]]]) -> dict[int, list[tuple[Terms, int]]]:
     """The part's own limits, per source, that count distinct copies against the entry's copies
     (solver/cpsat/build.py and cpsat/keywords.py write them against the board as given; on the
     board left they hold against the copies left): copies tapped in 601.2h and copies gone
     before it; copies sacrificed by others' costs and copies acting after them; the copies an
     ability without "self" sacrifices of its own entry (never the last one); copies used."""
-    c = part["c"]
+    c = part.c
     out: dict[int, list[tuple[Terms, int]]] = {}
     late_taps: dict[int, Terms] = {}
     for lt, _ in late:
@@ -398,33 +385,33 @@ def _bounded(part: dict[str, Any], tap: dict[int, Terms], sac: dict[int, Terms],
         if sac.get(q):
             out.setdefault(q, []).append((terms + sac[q], 0))
     own: dict[int, Terms] = {}
-    taken = list(part["victims"].items()) + [(k[:2], x) for k, x in part["late_victims"].items()]
+    taken = list(part.victims.items()) + [(k[:2], x) for k, x in part.late_victims.items()]
     for (pi, q), x in taken:
         kind, _n, _victims, self_ok = c.producers[pi].others
         if kind == "sac" and q == c.producers[pi].source and not self_ok:
             own.setdefault(q, []).append((x, 1))
-    for q, limits in part["order_limits"].items():  # copies gone and copies acting after (9.2)
+    for q, limits in part.order_limits.items():  # copies gone and copies acting after (9.2)
         for terms in limits:
             out.setdefault(q, []).append((terms, 0))
     for q, terms in own.items():
         out.setdefault(q, []).append((terms, 1))
-    for q, u in part["copies_used"].items():
+    for q, u in part.copies_used.items():
         out.setdefault(q, []).append(([(u, 1)], 0))
     return out
 
 
-def _life(part: dict[str, Any]) -> tuple[Terms, Terms]:
+def _life(part: BoardBuilder) -> tuple[Terms, Terms]:
     """A part's life paid by abilities (their life costs and Phyrexian symbols) and damage."""
-    c = part["c"]
+    c = part.c
     life: Terms = []
     damage: Terms = []
     for pi, p in enumerate(c.producers):
-        acts = part["activations"][pi]
+        acts = part.activations[pi]
         if p.life:
             life += _neg(acts, -p.life)
         if p.damage:
             damage += _neg(acts, -p.damage)
-    for (pi, _lv, di, oi), y in part["ability_y"].items():
+    for (pi, _lv, di, oi), y in part.ability_y.items():
         o = c.producers[pi].cost[di].options[oi]
         if o.life:
             life += _neg(y, -o.life)

@@ -100,16 +100,16 @@ def _plan(request: dict[str, Any], order: str, time_limit: float, costs: list[An
             compiled.append(compile_problem(p))
         except CostError as e:
             raise ProblemError(f"costs[{i}]", str(e)) from None
-    result = _solve(problems, compiled, order, time_limit)
+    # one board: 9.6's objectives for all the costs or none; keep and the describing keys are
+    # section 9's too (9.7), so the plan reports what pay reports for the same problem
+    v2 = any(p._v2 or p._v2_described for p in (board_problem, *problems))
+    result = _solve(problems, compiled, order, time_limit, v2=v2)
     if board_problem.keep and result["status"] == "paid":
-        result = _keeping(board_problem, problems, compiled, order, time_limit, result)
+        result = _keeping(board_problem, problems, compiled, order, time_limit, result, v2)
     # the cards' mana abilities the reader skipped, never hidden
     unread = unread_json(board_problem)
     if unread and result.get("status") != "error":
         result["unread"] = unread
-    notes = list(dict.fromkeys(board_problem.notes + tuple(n for p in problems for n in p.notes)))
-    if notes and result.get("status") != "error":
-        result["notes"] = [{"card": card, "text": text} for card, text in notes]
     return result
 
 
@@ -164,7 +164,7 @@ def _plan_left(board: Problem, problems: list[Problem], result: dict[str, Any]) 
 
 def _keeping(board: Problem, problems: list[Problem], compiled: list[Compiled], order: str,
              time_limit: float,
-             result: dict[str, Any]) -> dict[str, Any]:
+             result: dict[str, Any], v2: bool) -> dict[str, Any]:
     """The plan with ``kept``: the plan found already when it keeps all that can be kept (the
     argument of solver/queries/keep.py), else the plan of the keep model, with max_keep after the
     colors."""
@@ -174,7 +174,7 @@ def _keeping(board: Problem, problems: list[Problem], compiled: list[Compiled], 
     possible = payable_on(keep, most)
     if kept != possible:
         kept_c = [compile_problem(judged(keep[i], most)) for i in possible]
-        better = _solve(problems, compiled, order, time_limit,
+        better = _solve(problems, compiled, order, time_limit, v2=v2,
                         keeping=(kept_c, [keep_mana_value(keep[i]) for i in possible], possible))
         if better["status"] == "paid":
             claimed = better.pop("claimed_kept")
@@ -225,7 +225,9 @@ def _mana_value(p: Problem) -> tuple[int, int]:
 
 
 def _solve(problems: list[Problem], compiled: list[Compiled], order: str, time_limit: float,
-           keeping: tuple[list[Compiled], list[int], list[int]] | None = None) -> dict[str, Any]:
+           keeping: tuple[list[Compiled], list[int], list[int]] | None = None,
+           v2: bool = False) -> dict[str, Any]:
+    """``v2``: 9.6's objectives and answer fields (the request uses section 9)."""
     # Costs with nothing to pay (118.6) are never paid; with "given", nor is anything after one.
     candidates = []
     for i, c in enumerate(compiled):
@@ -238,11 +240,11 @@ def _solve(problems: list[Problem], compiled: list[Compiled], order: str, time_l
     if not candidates:
         unpaid = list(range(len(problems)))
         return _result("infeasible", True, [], unpaid, left, {"paid": 0, "mana_value": 0},
-                       why=_why(problems, unpaid, order), v2=any(p._v2 for p in problems))
+                       why=_why(problems, unpaid, order), v2=v2)
     decided = None
     orders, every = paying_orders(problems, candidates, order)  # solver/queries/plan_order.py
     for tried in orders:
-        got = _decide(problems, compiled, tried, order, time_limit, keeping)
+        got = _decide(problems, compiled, tried, order, time_limit, keeping, v2)
         if got is None:
             every = False
         elif decided is None or _order_key(got[2], keeping) > _order_key(decided[2], keeping):
@@ -259,10 +261,10 @@ def _solve(problems: list[Problem], compiled: list[Compiled], order: str, time_l
         return _result("infeasible", sol.optimal, [], unpaid, left, objective, why=_why(problems,
                                                                                         unpaid,
                                                                                         order),
-                       v2=any(p._v2 for p in problems))
+                       v2=v2)
     joint = _Joint(compiled[candidates[0]], sol, [(problems[i], compiled[i], per_cost[i])
                                                   for i in paid],
-                   any(p._v2 for p in problems))
+                   v2)
     answers: list[dict[str, Any]] | None = None
     errors: list[str] = []
     for eager in (False, True):
@@ -302,14 +304,13 @@ def _order_key(objective: dict[str, Any], keeping: tuple[list[Compiled], list[in
 
 def _decide(problems: list[Problem], compiled: list[Compiled], candidates: list[int], order: str,
             time_limit: float, keeping: tuple[list[Compiled], list[int], list[int]] | None = None,
-            ) -> tuple[Solution, dict[int, Solution | None], dict[str, Any]] | None:
+            v2: bool = False) -> tuple[Solution, dict[int, Solution | None], dict[str, Any]] | None:
     """Which costs the plan pays and how, jointly: (the joint solution, each candidate's share of
     it or None when unpaid, the plan's objective values), or None past the time limit. With
     ``keeping`` (kept costs compiled, their mana values, their indexes) the keep model decides."""
     if deadlines.passed():  # loading took the whole limit: no model is built
         return None
     values = [_mana_value(problems[i]) for i in candidates]
-    v2 = any(p._v2 for p in problems)  # one board: 9.6's objectives for all the costs or none
     summed = PLAN_SUMMED_V2 if v2 else PLAN_SUMMED
     together = (all_at_once(problems, compiled, time_limit) if len(candidates) == len(problems)
                 and keeping is None
@@ -318,7 +319,8 @@ def _decide(problems: list[Problem], compiled: list[Compiled], candidates: list[
         sol, shares = together
         return sol, dict(enumerate(shares)), {"paid": len(problems), "mana_value": sum(v for v,
                                                                                        _ in values),
-                                              **{k: sol.objective[k] for k in summed}}
+                                              # 0 where pay's list lacks it (9.7: version 1)
+                                              **{k: sol.objective.get(k, 0) for k in summed}}
     spec = Plan(tuple(compiled[i] for i in candidates), tuple(v for v, _ in values), tuple(n for _, n in values),
                 prefix=order == "given")
     objectives = PLAN_OBJECTIVES_V2 if v2 else PLAN_OBJECTIVES
