@@ -159,7 +159,7 @@ def test_x_zero_is_said_plainly():
 _PROBLEM = {"cost", "alternative", "free", "additional", "life_cost", "increase", "reduce", "x", "x_color",
             "keywords", "spend_as", "player", "pool", "sources", "opponent_sources", "time_limit", "id", "query",
             "keep", "facts", "hand", "graveyard", "library", "payment", "effects", "strict", "objective",
-            "to_json"}
+            "statics", "notes", "to_json"}
 _SOURCE = {"id", "abilities", "name", "count", "types", "snow", "tapped", "oracle", "subtypes", "colors", "sick",
            "counters", "chosen", "zone", "facts", "counts", "supertypes", "token", "unread", "to_json"}
 _ABILITY = {"add", "tap", "mana", "life", "damage", "energy", "sacrifice", "uses", "only", "times",
@@ -169,21 +169,21 @@ _ANSWER = {"status", "optimal", "x", "total_cost", "announce_hybrid", "phyrexian
            "life_paid", "damage", "energy_paid", "sources_used", "sacrificed", "colors_spent", "counters",
            "left_over", "left_over_counts", "objective", "why", "conflict", "conflict_counts", "error", "id", "kept",
            "discarded", "counters_removed", "drawbacks", "convoked", "improvised", "delved", "other_costs",
-           "to_json"}
+           "notes", "unread", "to_json"}
 PUBLIC = {
     tapwise.Problem: _PROBLEM, tapwise.Source: _SOURCE, tapwise.Ability: _ABILITY, tapwise.Answer: _ANSWER,
     tapwise.PoolMana: {"type", "snow", "only", "id", "entry", "to_json"},
     tapwise.Player: {"life", "energy", "keep_life"},
     tapwise.ManaCost: {"symbols", "canonical", "colors", "has_x", "mana_value", "of", "parse"},
     tapwise.Symbol: {"kind", "colors", "amount", "is_mana", "mana_value", "parse", "sort_key"},
-    tapwise.Board: {"board", "can_pay", "castable", "pay", "plan", "problem"},
+    tapwise.Board: {"board", "can_pay", "castable", "pay", "plan", "problem", "push", "pop", "depth"},
 }
 # The internal names help() listed before (issue 41): derived values, caches, the loader's notes.
 # (One string, not a tuple of names: tools/rename_fields.py renames some names' string literals.)
 INTERNAL = ("v2 v2_described board_add payment_key payment_kind purpose_kind purpose_types purpose_subtypes "
             "purpose_tags purpose_mana_value purpose objective_list counter_map fact_map can_tap works_in "
             "double_pool reflect reflect_lands reflect_n types_made explicit_abilities card_effects "
-            "described ").split()
+            "described card_statics purpose_colors ").split()
 
 
 def test_every_public_class_is_listed():

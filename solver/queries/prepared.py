@@ -157,7 +157,7 @@ class PreparedBoard:
         pop: the board is now what the payment leaves (solver/queries/pushed.py: copies tapped or
         sacrificed, counters and uses spent, life, energy and cards paid, the mana left in the
         pool within the step, 106.4), and every question is answered as ``tapwise.pay`` answers
-        it on that board described afresh. :meth:`pop` undoes it. Raises
+        it on that board given afresh. :meth:`pop` undoes it. Raises
         :class:`~tapwise.solver.queries.pushed.PushError` (a ProblemError on ``answer``) for an
         answer that is not paid, not given by this board, or not a legal payment on it."""
         if type(answer) is not dict:
