@@ -87,9 +87,11 @@ def _board_abilities(problem: Problem, i: int, s: Source, reflected: dict,
                 if e is not None and _removes_any(a):
                     removed = e.removed
                 if e is not None and not a.tap:
-                    # uses "any" stays only on a counter budget's ability: its activations that
-                    # remove none are not counted (they spend more mana than they make)
-                    a = replace(a, uses=e.per_copy or 0, uses_any=a.uses_any and _removes_any(a))
+                    # uses "any" stays: a counter budget's activations that remove none, and a
+                    # mana-cost filter's (Bog Initiate, Skyshroud Elf: 9.2 admits uses "any" only
+                    # when each activation spends at least the mana it makes), leave the copy as
+                    # it was, so they are closed over under one key and never counted per copy
+                    a = replace(a, uses=e.per_copy or 0)
         out.append((a, choices, removed))
     return out
 

@@ -286,7 +286,7 @@ class _Search:
         for src, entry in zip(self.sources, split["sources"]):
             abs_ = []
             for ab in src.abilities:
-                if ab._reflect is not None:
+                if ab.reflect is not None:
                     continue  # not modelled: makes nothing, never activated
                 if ab.tap and (src.zone == "hand" or (src.sick and "creature" in src.types)):
                     continue

@@ -151,7 +151,7 @@ class Ability:
     raw: dict
     add: Any
     choices: tuple  # every output, each a tuple of units (a unit: the letters it may be)
-    _reflect: Any
+    reflect: Any
     tap: bool
     mana: tuple[Sym, ...] | None
     life: int
