@@ -253,9 +253,10 @@ def test_every_library_card_with_statics_loads():
         assert answer["status"] != "error", (name, answer)
 
 
-BOARD_FLOOR = 0.66
+BOARD_FLOOR = 0.72
 """docs/statics.md's board coverage figure: of the library's permanents with a static sentence
-about mana or costs, the share read completely (238 of 360 when this was written)."""
+about mana or costs (a read one that changes nothing of the player's counts too), the share read
+completely (280 of 384 when this was written)."""
 
 
 def test_board_coverage_keeps_its_floor():
@@ -353,3 +354,68 @@ def check(problem: dict) -> None:
 @given(static_problems())
 def test_613_and_601_2f_random_statics_against_the_reference(problem):
     check(problem)
+
+
+# --- cost changes with conditions only the engine knows (601.2f; the caller's for.tags) --------
+
+def _tagged(cost: str, board: str, types: list[str], tags: list[str] | None = None, **for_keys):
+    spell = {"kind": "spell", "types": types, **for_keys}
+    if tags is not None:
+        spell["tags"] = tags
+    return tapwise.pay({"cost": cost, "for": spell, **read_board(board).problem_keys()})
+
+
+def test_601_2f_geyser_drake_reduces_only_during_turns_other_than_yours():
+    # "During turns other than yours, spells you cast cost {1} less to cast": {1}{U}{U} -> {U}{U}
+    assert _tagged("{1}{U}", "Island, Geyser Drake", ["instant"], ["not your turn"]
+                   )["total_cost"] == "{U}"
+    assert _tagged("{1}{U}", "Island, Geyser Drake", ["instant"])["status"] == "infeasible"
+
+
+def test_601_2f_defense_grid_taxes_every_player_off_their_turn():
+    # "Each spell costs {3} more to cast except during its controller's turn"
+    assert _tagged("{U}", "4 Island, Defense Grid", ["instant"], ["not your turn"]
+                   )["total_cost"] == "{3}{U}"
+    assert _tagged("{U}", "Island, Defense Grid", ["instant"])["total_cost"] == "{U}"
+
+
+def test_601_2f_goreclaw_reduces_creatures_with_power_4_or_greater():
+    board = "2 Forest, Goreclaw, Terror of Qal Sisma"
+    assert _tagged("{3}{G}", board, ["creature"], ["power 4 or greater"]
+                   )["total_cost"] == "{1}{G}"
+    assert _tagged("{3}{G}", board, ["creature"])["status"] == "infeasible"
+
+
+def test_601_2f_goblin_anarchomancer_reduces_red_or_green_spells_by_their_colors():
+    # "Each spell you cast that's red or green costs {1} less to cast" (202.2: the cost's colors)
+    board = "Forest, Goblin Anarchomancer"
+    assert _tagged("{1}{G}", board, ["creature"])["total_cost"] == "{G}"
+    assert _tagged("{1}{W}", "Plains, Goblin Anarchomancer", ["creature"])["status"] == "infeasible"
+
+
+def test_601_2f_thryx_reduces_mana_value_5_or_more_and_cunning_nightbonder_flash():
+    # 202.3: the spell's mana value is the caller's for.mana_value
+    assert _tagged("{4}{U}", "4 Island, Thryx, the Sudden Storm", ["creature"], mana_value=5,
+                   )["total_cost"] == "{3}{U}"
+    assert _tagged("{3}{U}", "3 Island, Thryx, the Sudden Storm", ["creature"], mana_value=4,
+                   )["status"] == "infeasible"
+    assert _tagged("{1}{U}", "Island, Cunning Nightbonder", ["instant"], ["flash"]
+                   )["total_cost"] == "{U}"
+
+
+def test_601_2f_the_ur_dragon_reduces_other_dragons_on_the_battlefield():
+    board = "4 Mountain, The Ur-Dragon"
+    assert _tagged("{4}{R}{R}", board, ["creature"], subtypes=["dragon"])["status"] == "infeasible"
+    assert _tagged("{3}{R}{R}", board, ["creature"], subtypes=["dragon"]
+                   )["total_cost"] == "{2}{R}{R}"
+
+
+def test_the_opponents_own_costs_are_read_and_change_nothing_of_yours():
+    # Tithe Taker's and Accursed Witch's sentences reach the opponents' spells and abilities only
+    # (601.2f, 602.2b): read, and nothing for the player to pay
+    for text in ("During your turn, spells your opponents cast cost {1} more to cast and "
+                 "abilities your opponents activate cost {1} more to activate unless they're "
+                 "mana abilities.",
+                 "Spells your opponents cast that target this creature cost {1} less to cast."):
+        reading = read_statics(text, "Creature — Human Soldier")
+        assert (reading.statics, reading.unread, len(reading.read)) == ((), (), 1)

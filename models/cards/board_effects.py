@@ -210,7 +210,15 @@ def _spells(desc: str) -> dict[str, Any] | None:
 
 _QUALITIES = [  # what may follow "spells": (words, the restriction keys they add); others: unread
     (r" you cast", {}),
-    (r" with flying", {"tags": ["flying"]}),
+    (r" but don't own", {"tags": ["not owned by you"]}),
+    (r" with (flying|flash|banding)", "keyword"),
+    (r" (?:that have|with) an Adventure", {"tags": ["adventure"]}),
+    (r" with power (\d+) or greater", "power"),
+    (r" with toughness greater than its power", {"tags": ["toughness greater than power"]}),
+    (r" with \{X\} in (?:its|their) mana costs?", "has_x"),
+    (r" that targets? an? (creature|player|opponent|permanent|artifact|enchantment|land|"
+     r"planeswalker)", "target"),
+    (r" that's (.+)", "that's"),
     (r" with mana value (\d+) or greater", "min_mana_value"),
     (r" from your graveyard or from exile", {"tags": ["from graveyard", "from exile"]}),
     (r" from your graveyard", {"tags": ["from graveyard"]}),
@@ -223,18 +231,42 @@ _TAGGED_WORDS = {"legendary": "legendary", "historic": "historic", "face-down": 
 in ``for.tags``), as the mana reader's spend restrictions say them (costs.py's _TAG_WORDS)."""
 
 
+_CONDITIONS = [  # words before the spells: (words, the ``only.tags`` word the caller passes)
+    (r"During turns other than yours, ", "not your turn"),
+    (r"During your turn, ", "your turn"),
+    # on the battlefield, where the board's permanents are, it holds (Efteekay, The Ur-Dragon)
+    (r"As long as [\w,' -]+ is in the command zone or on the battlefield, ", None),
+]
+_TAILS = {" except during its controller's turn": "not your turn", " if it has mutate": "mutate"}
+_OPPONENTS_TAX = re.compile(r" and abilities your opponents activate cost \{\d+\} more to "
+                            r"activate unless they're mana abilities$")
+
+
 def _cost_static(text: str) -> dict[str, Any] | None | bool:
     """The 9.8 cost static of a sentence, True when it reads one that changes nothing the player
     pays (an opponents' tax), None when no template reads it."""
+    text = _OPPONENTS_TAX.sub("", text)  # Tithe Taker: the opponents' abilities, not the player's
     m = re.fullmatch(r"(?P<head>.+?) costs? (?P<mana>(?:\{[0-9WUBRGC]\})+) (?P<dir>more|less) "
-                     r"to cast", text)
+                     r"to cast(?P<tail> and can't be countered| except during its controller's "
+                     r"turn| if it has mutate| until your next turn)?", text)
     if not m:
         return None
     head = m.group("head")
     if re.search(r"\b(?:your opponents|an opponent|each opponent|target opponent)\b", head):
-        return True if m.group("dir") == "more" else None  # a tax on the opponents only
+        return True  # a tax or a reduction on the opponents' spells only: not the player's
     tags: list[list[str]] = []
     extra: dict[str, Any] = {}
+    that = ""
+    for words, tag in _CONDITIONS:
+        if c := re.match(words, head):
+            head = head[c.end():]
+            if tag:
+                tags.append([tag])
+    head = re.sub(r"^(?:[Oo]ther|Each other) ", "", head)  # a permanent is no spell: vacuous
+    if m.group("tail") and m.group("tail") != " and can't be countered":
+        if m.group("tail") not in _TAILS:  # a duration: no static ability of the board
+            return None
+        tags.append([_TAILS[m.group("tail")]])
     everyone = not re.search(r"\byou cast\b", head)  # "Spells cost {1} more": every player's
     ordinal = re.match(r"The (first|second) ", head)
     if ordinal:
@@ -252,6 +284,16 @@ def _cost_static(text: str) -> dict[str, Any] | None | bool:
             if q:
                 if keys == "min_mana_value":
                     extra["min_mana_value"] = int(q.group(1))
+                elif keys == "has_x":
+                    extra["has_x"] = True
+                elif keys == "keyword":  # 702: a keyword only the engine knows the spell has
+                    tags.append([q.group(1)])
+                elif keys == "power":  # 208: the creature spell's power
+                    tags.append([f"power {q.group(1)} or greater"])
+                elif keys == "target":  # 115: what the spell targets, chosen as it is cast
+                    tags.append([f"targets a {q.group(1)}"])
+                elif keys == "that's":  # "Each spell you cast that's red or green"
+                    that = re.sub(r"^an? ", "", q.group(1))
                 elif keys:
                     tags.append(keys["tags"])
                 quals = quals[q.end():]
@@ -264,6 +306,14 @@ def _cost_static(text: str) -> dict[str, Any] | None | bool:
             tags.append([_TAGGED_WORDS[word.lower()]])
             words.remove(word)
     desc = " ".join(words).removesuffix(" spells").strip()
+    desc = re.sub(r"^Each (?=\S)", "", desc)  # "Each creature spell you cast"
+    if that:  # "Each spell you cast that's red or green": the kind is said after "spell"
+        if desc.lower() not in ("", "each", "all"):
+            desc = f"{that} {desc}" if " " not in that and "," not in that else ""
+            if not desc:
+                return None
+        else:
+            desc = that
     if ordinal:  # an engine's count of this turn's spells (9.2's "second spell this turn")
         kind = f"{desc.lower()} " if desc else ""
         tags.append([f"{ordinal.group(1)} {kind}spell this turn"])
@@ -412,7 +462,7 @@ def measure_board(oracles: dict[str, tuple[str, str | None]]
     failed: list[tuple[str, str]] = []
     for name, (oracle, type_line) in oracles.items():
         reading = read_board_effects(oracle, type_line)
-        if not (reading.effects or reading.statics or reading.unread):
+        if not (reading.effects or reading.statics or reading.unread or reading.read):
             continue
         total += 1
         complete += not reading.unread
