@@ -27,7 +27,7 @@ own, in that order, so the answer's ``ability`` index counts them there.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Mapping
 
 from tapwise.models.abilities import load_ability, load_restriction
 from tapwise.models.effects import ManaFilter, _load_filter
@@ -46,8 +46,8 @@ MAX_STATICS = 64
 _KEYS = {"add_subtypes": ("kind", "when", "on", "subtypes", "from", "opponent"),
          "set_subtypes": ("kind", "when", "on", "subtypes", "from", "opponent"),
          "add_ability": ("kind", "when", "on", "ability", "from", "opponent"),
-         "increase": ("kind", "cost", "for", "from", "opponent", "controller"),
-         "reduce": ("kind", "cost", "for", "from", "opponent", "controller")}
+         "increase": ("kind", "cost", "for", "from", "opponent", "controller", "each"),
+         "reduce": ("kind", "cost", "for", "from", "opponent", "controller", "each")}
 
 
 @dataclass(frozen=True)
@@ -117,16 +117,35 @@ class Static:
 
 
 def load_statics(value: Any, path: str, sources: tuple[Source, ...],
-                 opponents: tuple[Source, ...] = ()) -> tuple[Static, ...]:
-    """The ``statics`` list (9.8), every mistake named by its field path."""
+                 opponents: tuple[Source, ...] = (), facts: Mapping[str, Any] | None = None
+                 ) -> tuple[Static, ...]:
+    """The ``statics`` list (9.8), every mistake named by its field path; a cost static counted
+    ``each`` fact (``facts``, the problem's) changes the cost that many times, and not at all
+    when the count is 0."""
     items = _expect(value, (list,), path, "a list of static objects")
     if len(items) > MAX_STATICS:
         raise ProblemError(path, f"at most {MAX_STATICS} statics on one board, not {len(items)}")
     ids = ({s.id for s in sources}, {s.id for s in opponents})
-    return tuple(_load_static(item, f"{path}[{k}]", ids) for k, item in enumerate(items))
+    loaded = (_load_static(item, f"{path}[{k}]", ids, facts or {})
+              for k, item in enumerate(items))
+    return tuple(st for st in loaded if st is not None)
 
 
-def _load_static(value: Any, path: str, sides: tuple[set[str], set[str]]) -> Static:
+def _count(value: Any, path: str, facts: Mapping[str, Any]) -> int:
+    """How many times a cost static counted by the fact ``value`` applies (601.2f)."""
+    from tapwise.models.facts import fact_name
+
+    name = fact_name(value, path)
+    n = facts.get(name)
+    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        raise ProblemError(path, f"counts the fact {name!r}, which the problem's facts don't "
+                                 f"give as a number: give it, like \"facts\": {{\"{name}\": 3}} "
+                                 f"(quick mode: --fact \"{name}=3\")")
+    return n
+
+
+def _load_static(value: Any, path: str, sides: tuple[set[str], set[str]],
+                 facts: Mapping[str, Any]) -> Static | None:
     if not isinstance(value, dict) or "kind" not in value:
         _object(value, path, ("kind",))
         raise ProblemError(f"{path}.kind", f"is required: one of {', '.join(KINDS)}")
@@ -145,6 +164,11 @@ def _load_static(value: Any, path: str, sides: tuple[set[str], set[str]]) -> Sta
             raise ProblemError(f"{path}.cost", "is required: the mana it adds or takes off, "
                                                "like \"{1}\"")
         text = _str(obj["cost"], f"{path}.cost")
+        if "each" in obj:  # "{1} less for each artifact you control": the cost, n times
+            n = _count(obj["each"], f"{path}.each", facts)
+            if n == 0:
+                return None
+            text *= n
         try:
             cost = ManaCost.parse(text)
         except NotationError as e:

@@ -26,7 +26,7 @@ from typing import Any
 
 from tapwise.models.cards.card import _ABILITY_WORD, _REMINDER
 from tapwise.models.cards.costs import _traits
-from tapwise.models.cards.words import CARD_TYPES, Description, describe, singular
+from tapwise.models.cards.words import CARD_TYPES, Description, describe, fact_phrase, singular
 
 __all__ = ["BoardReading", "read_board_effects", "board_effect_sentences", "unread_board_sentences",
            "measure_board"]
@@ -242,14 +242,34 @@ _OPPONENTS_TAX = re.compile(r" and abilities your opponents activate cost \{\d+\
                             r"activate unless they're mana abilities$")
 
 
+_SPELL_COUNTS = re.compile(r"^target\b|\b(?:it targets|they share|that spell|chosen|it is)\b")
+
+
+def _each(each: str | None, x: str | None) -> str | None:
+    """The fact (9.1) a counted cost change reads: "for each artifact you control", "where X is
+    Vadrik's power"; "" when it counts nothing; None when the count is the spell's own (its
+    targets, its card types: only the engine knows them while casting it)."""
+    words = each or x
+    if not words:
+        return ""
+    words = words.replace("its controller controls", "you control")  # Hum of the Radix: yours
+    if _SPELL_COUNTS.search(words):
+        return None
+    return fact_phrase(words)
+
+
 def _cost_static(text: str) -> dict[str, Any] | None | bool:
     """The 9.8 cost static of a sentence, True when it reads one that changes nothing the player
     pays (an opponents' tax), None when no template reads it."""
     text = _OPPONENTS_TAX.sub("", text)  # Tithe Taker: the opponents' abilities, not the player's
-    m = re.fullmatch(r"(?P<head>.+?) costs? (?P<mana>(?:\{[0-9WUBRGC]\})+) (?P<dir>more|less) "
+    m = re.fullmatch(r"(?P<head>.+?) costs? (?P<mana>(?:\{[0-9WUBRGCX]\})+) (?P<dir>more|less) "
                      r"to cast(?P<tail> and can't be countered| except during its controller's "
-                     r"turn| if it has mutate| until your next turn)?", text)
+                     r"turn| if it has mutate| until your next turn)?(?: for each (?P<each>.+)|, "
+                     r"where X is (?P<x>.+))?", text)
     if not m:
+        return None
+    each = _each(m.group("each"), m.group("x"))
+    if each is None or ("X" in m.group("mana")) != bool(m.group("x")):
         return None
     head = m.group("head")
     if re.search(r"\b(?:your opponents|an opponent|each opponent|target opponent)\b", head):
@@ -326,7 +346,9 @@ def _cost_static(text: str) -> dict[str, Any] | None | bool:
     elif tags:  # every quality: all of them
         spells["all_of"] = [{"tags": t} for t in tags]
     out = {"kind": "increase" if m.group("dir") == "more" else "reduce",
-           "cost": m.group("mana"), "for": spells}
+           "cost": "{1}" if m.group("x") else m.group("mana"), "for": spells}
+    if each:
+        out["each"] = each
     if everyone:
         out["controller"] = "any"
     return out
@@ -423,7 +445,8 @@ def read_board_effects(oracle: str | None, type_line: str | None = None) -> Boar
             effects += found
             read.add(text)
             continue
-        static: Any = _cost_static(text)
+        # the card's own cost as a spell (spell_text.py reads it), not a static of the board
+        static: Any = None if _SPELL_SIDE.search(text) else _cost_static(text)
         if static is None:
             static = _grant(text)
         if static is True:

@@ -101,7 +101,8 @@ def with_statics_applied(problem: dict) -> dict:
            "has_x": "X" in (problem.get("cost") or "")}
     for st in statics:  # 601.2f
         if st["kind"] in ("increase", "reduce") and _restriction_matches(st.get("for", {}), ctx):
-            out[st["kind"]] = list(out.get(st["kind"], [])) + [st["cost"]]
+            times = problem.get("facts", {})[st["each"]] if "each" in st else 1  # 601.2f
+            out[st["kind"]] = list(out.get(st["kind"], [])) + [st["cost"]] * times
     if "for" in out:
         out["for"] = {k: v for k, v in out["for"].items() if k != "colors"}
     return out
