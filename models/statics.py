@@ -46,8 +46,10 @@ MAX_STATICS = 64
 _KEYS = {"add_subtypes": ("kind", "when", "on", "subtypes", "from", "opponent"),
          "set_subtypes": ("kind", "when", "on", "subtypes", "from", "opponent"),
          "add_ability": ("kind", "when", "on", "ability", "from", "opponent"),
-         "increase": ("kind", "cost", "for", "from", "opponent", "controller", "each"),
-         "reduce": ("kind", "cost", "for", "from", "opponent", "controller", "each")}
+         "increase": ("kind", "cost", "for", "from", "opponent", "controller", "each",
+                      "chosen"),
+         "reduce": ("kind", "cost", "for", "from", "opponent", "controller", "each",
+                    "chosen")}
 
 
 @dataclass(frozen=True)
@@ -126,9 +128,32 @@ def load_statics(value: Any, path: str, sources: tuple[Source, ...],
     if len(items) > MAX_STATICS:
         raise ProblemError(path, f"at most {MAX_STATICS} statics on one board, not {len(items)}")
     ids = ({s.id for s in sources}, {s.id for s in opponents})
-    loaded = (_load_static(item, f"{path}[{k}]", ids, facts or {})
+    chosen = ({s.id: s.chosen for s in sources}, {s.id: s.chosen for s in opponents})
+    loaded = (_load_static(_with_chosen(item, f"{path}[{k}]", chosen), f"{path}[{k}]", ids,
+                           facts or {})
               for k, item in enumerate(items))
     return tuple(st for st in loaded if st is not None)
+
+
+def _with_chosen(item: Any, path: str, chosen: tuple[dict[str, str | None], ...]) -> Any:
+    """A cost static ``"chosen": "types"`` or ``"subtypes"`` ("Spells of the chosen type") with
+    its ``from`` source's ``chosen`` (9.1) put into its ``for``."""
+    if not isinstance(item, dict) or "chosen" not in item:
+        return item
+    key = _choice(item["chosen"], f"{path}.chosen", ("types", "subtypes"))
+    if item.get("kind") not in ("increase", "reduce"):
+        raise ProblemError(f"{path}.chosen", "is for a cost static (increase or reduce)")
+    side = chosen[1] if item.get("opponent") is True else chosen[0]
+    value = side.get(item["from"]) if isinstance(item.get("from"), str) else None
+    if value is None:
+        raise ProblemError(f"{path}.chosen", f"reads the chosen {key[:-1]} of its source: give "
+                                             f"the source named by from a \"chosen\" (9.1; quick mode: "
+                                             f"'Herald\'s Horn [Elf]')")
+    spell = dict(item.get("for", {"kind": "spell"})) if isinstance(item.get("for"), dict) else {}
+    if key in spell:
+        raise ProblemError(f"{path}.for.{key}", "can't be given with chosen: it is the chosen one")
+    spell[key] = [value]
+    return {k: v for k, v in item.items() if k != "chosen"} | {"for": spell}
 
 
 def _count(value: Any, path: str, facts: Mapping[str, Any]) -> int:

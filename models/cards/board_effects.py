@@ -219,6 +219,7 @@ _QUALITIES = [  # what may follow "spells": (words, the restriction keys they ad
     (r" that targets? an? (creature|player|opponent|permanent|artifact|enchantment|land|"
      r"planeswalker)", "target"),
     (r" that's (.+)", "that's"),
+    (r" of the chosen type", "chosen"),
     (r" with mana value (\d+) or greater", "min_mana_value"),
     (r" from your graveyard or from exile", {"tags": ["from graveyard", "from exile"]}),
     (r" from your graveyard", {"tags": ["from graveyard"]}),
@@ -258,7 +259,7 @@ def _each(each: str | None, x: str | None) -> str | None:
     return fact_phrase(words)
 
 
-def _cost_static(text: str) -> dict[str, Any] | None | bool:
+def _cost_static(text: str, chooses: str | None = None) -> dict[str, Any] | None | bool:
     """The 9.8 cost static of a sentence, True when it reads one that changes nothing the player
     pays (an opponents' tax), None when no template reads it."""
     text = _OPPONENTS_TAX.sub("", text)  # Tithe Taker: the opponents' abilities, not the player's
@@ -276,6 +277,7 @@ def _cost_static(text: str) -> dict[str, Any] | None | bool:
         return True  # a tax or a reduction on the opponents' spells only: not the player's
     tags: list[list[str]] = []
     extra: dict[str, Any] = {}
+    extra_static: dict[str, Any] = {}
     that = ""
     for words, tag in _CONDITIONS:
         if c := re.match(words, head):
@@ -312,6 +314,10 @@ def _cost_static(text: str) -> dict[str, Any] | None | bool:
                     tags.append([f"power {q.group(1)} or greater"])
                 elif keys == "target":  # 115: what the spell targets, chosen as it is cast
                     tags.append([f"targets a {q.group(1)}"])
+                elif keys == "chosen":  # 9.1: the source's chosen card or creature type
+                    if chooses is None:
+                        return None
+                    extra_static["chosen"] = chooses
                 elif keys == "that's":  # "Each spell you cast that's red or green"
                     that = re.sub(r"^an? ", "", q.group(1))
                 elif keys:
@@ -349,6 +355,7 @@ def _cost_static(text: str) -> dict[str, Any] | None | bool:
            "cost": "{1}" if m.group("x") else m.group("mana"), "for": spells}
     if each:
         out["each"] = each
+    out.update(extra_static)
     if everyone:
         out["controller"] = "any"
     return out
@@ -421,6 +428,17 @@ def _grant(text: str) -> dict[str, Any] | None:
     return None
 
 
+def _chooses(oracle: str) -> str | None:
+    """What "the chosen type" of the card's cost static is (9.1 ``chosen``): a card type
+    (``"types"``: Cloud Key, Stenn) or a creature type (``"subtypes"``: Herald's Horn)."""
+    if re.search(r"\bchoose a creature type\b", oracle):
+        return "subtypes"
+    if re.search(r"\bchoose (?:a card type\b|artifact, creature, enchantment, instant, or "
+                 r"sorcery)", oracle):
+        return "types"
+    return None
+
+
 _PERMANENT_TYPES = ("artifact", "battle", "creature", "enchantment", "land", "planeswalker")
 
 
@@ -433,6 +451,7 @@ def read_board_effects(oracle: str | None, type_line: str | None = None) -> Boar
     effects: list[dict] = []
     statics: list[dict] = []
     read: set[str] = set()
+    chooses = _chooses(oracle or "")
     unread: list[tuple[str, str]] = []
     for text, conditional in _paragraphs(oracle or ""):
         if conditional:
@@ -446,7 +465,7 @@ def read_board_effects(oracle: str | None, type_line: str | None = None) -> Boar
             read.add(text)
             continue
         # the card's own cost as a spell (spell_text.py reads it), not a static of the board
-        static: Any = None if _SPELL_SIDE.search(text) else _cost_static(text)
+        static: Any = None if _SPELL_SIDE.search(text) else _cost_static(text, chooses)
         if static is None:
             static = _grant(text)
         if static is True:

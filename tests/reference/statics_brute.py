@@ -99,7 +99,10 @@ def with_statics_applied(problem: dict) -> dict:
     ctx = {"kind": purpose.get("kind", "spell"), "types": set(purpose.get("types", [])),
            "subtypes": set(purpose.get("subtypes", [])), "colors": _colors(problem),
            "has_x": "X" in (problem.get("cost") or "")}
+    chosen = {s.get("id", s.get("name")): s.get("chosen") for s in out.get("sources", [])}
     for st in statics:  # 601.2f
+        if "chosen" in st:  # "of the chosen type": the source's chosen, 9.1
+            st = {**st, "for": {**st.get("for", {}), st["chosen"]: [chosen[st["from"]]]}}
         if st["kind"] in ("increase", "reduce") and _restriction_matches(st.get("for", {}), ctx):
             times = problem.get("facts", {})[st["each"]] if "each" in st else 1  # 601.2f
             out[st["kind"]] = list(out.get(st["kind"], [])) + [st["cost"]] * times
