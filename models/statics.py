@@ -45,7 +45,7 @@ MAX_STATICS = 64
 
 _KEYS = {"add_subtypes": ("kind", "when", "on", "subtypes", "from", "opponent"),
          "set_subtypes": ("kind", "when", "on", "subtypes", "from", "opponent"),
-         "add_ability": ("kind", "when", "on", "ability", "from", "opponent"),
+         "add_ability": ("kind", "when", "on", "ability", "from", "opponent", "other"),
          "increase": ("kind", "cost", "for", "from", "opponent", "controller", "each",
                       "chosen"),
          "reduce": ("kind", "cost", "for", "from", "opponent", "controller", "each",
@@ -72,6 +72,9 @@ class Static:
     # it reaches every player's permanents (``when.controller: "any"``) or spells (a cost
     # static's ``controller: "any"``), not only its controller's
     everyone: bool = False
+    # "Other permanents you control have": not the ``from`` source itself, unless it has two
+    # or more copies (each copy then gets it from another)
+    other: bool = False
 
     @property
     def layer(self) -> bool:
@@ -84,6 +87,9 @@ class Static:
         if self.on is not None:
             return source.id == self.on and opponents == self.opponent
         if opponents != self.opponent and not self.everyone:
+            return False
+        if (self.other and source.id == self.source and opponents == self.opponent
+                and source.count == 1):
             return False
         return self.when is None or self.when.matches(source)
 
@@ -110,6 +116,8 @@ class Static:
             out["from"] = self.source
         if self.opponent:
             out["opponent"] = True
+        if self.other:
+            out["other"] = True
         if self.everyone:
             if self.layer:
                 out.setdefault("when", {})["controller"] = "any"
@@ -217,8 +225,11 @@ def _load_static(value: Any, path: str, sides: tuple[set[str], set[str]],
         if "ability" not in obj:
             raise ProblemError(f"{path}.ability", "is required: the mana ability it grants")
         raw = _expect(obj["ability"], (dict,), f"{path}.ability", "an ability object")
+        other = _bool(obj.get("other", False), f"{path}.other")
+        if other and source is None:
+            raise ProblemError(f"{path}.other", "needs from: the source that is not changed")
         return Static(kind, when, ability=load_ability(raw, f"{path}.ability"),
-                      ability_json=dict(raw), **common)
+                      ability_json=dict(raw), other=other, **common)
     if "subtypes" not in obj:
         raise ProblemError(f"{path}.subtypes", "is required: the land types it gives")
     subtypes = _str_list(obj["subtypes"], f"{path}.subtypes")

@@ -100,7 +100,7 @@ def _paragraphs(oracle: str) -> list[tuple[str, bool]]:
 def _when(what: str) -> dict[str, Any] | None:
     """The 9.4 FILTER of a kind of permanent ("permanent", "land", "basic land"), or None."""
     what, traits = _traits(what)
-    desc = (Description((), (), None) if what.lower() in ("permanent", "")
+    desc = (Description((), (), None) if what.lower() in ("permanent", "permanents", "")
             else describe(what))
     if desc is None or desc.colors is not None:
         return None
@@ -388,7 +388,7 @@ def _attached(text: str) -> dict[str, Any] | None:
     return {"kind": "add_subtypes", "on": ENCHANTED, "subtypes": list(_ALL_BASIC)}
 
 
-def _grant(text: str) -> dict[str, Any] | None:
+def _grant(text: str) -> dict[str, Any] | list[dict[str, Any]] | None:
     if (attached := _attached(text)) is not None:
         return attached
     if m := _ADD_TYPE.fullmatch(text):  # every player's lands
@@ -413,18 +413,23 @@ def _grant(text: str) -> dict[str, Any] | None:
         from tapwise.models.cards.oracle import read_card  # the mana ability reader
 
         who = m.group("who")
+        other = re.match(r"Other ", who)
+        who = who[other.end():] if other else who
         if re.search(r"\b(?:enchanted|equipped|with|named|chosen)\b", who, re.I):
             return None  # one permanent, or a kind the filters can't say
         not_basic = who.lower().startswith("nonbasic ")
         when = _when(who[len("nonbasic "):] if not_basic else who)
         reading = read_card(m.group("ability") + ".")
-        if when is None or len(reading.abilities) != 1 or reading.skipped or reading.effects:
+        if when is None or not reading.abilities or reading.skipped or reading.effects:
             return None
         if not_basic:
             when["not_supertypes"] = ["basic"]
         if not m.group("yours"):  # "All lands have": every player's
             when["controller"] = "any"
-        return {"kind": "add_ability", "when": when, "ability": dict(reading.abilities[0])}
+        # one mana ability the reader writes as two entries (Battery Bearer's "{C} that can't be
+        # spent on a nonartifact spell": artifact spells, abilities) is granted as both
+        return [{"kind": "add_ability", "when": dict(when), "ability": dict(a),
+                 **({"other": True} if other else {})} for a in reading.abilities]
     return None
 
 
@@ -471,7 +476,7 @@ def read_board_effects(oracle: str | None, type_line: str | None = None) -> Boar
         if static is True:
             read.add(text)
         elif static is not None:
-            statics.append(static)
+            statics += static if isinstance(static, list) else [static]
             read.add(text)
         elif (any(p.search(text) for p in _RELEVANT) and not _SPELL_SIDE.search(text)
               and not _NOT_STATIC.search(text)):

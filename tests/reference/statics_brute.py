@@ -91,6 +91,9 @@ def with_statics_applied(problem: dict) -> dict:
             abilities += [{"add": _BASIC[t]} for t in subs if t in _BASIC and t not in before]
         typed = dict(s, subtypes=subs)
         for st in statics:  # layer 6, on the permanent as layer 4 left it
+            if st.get("other") and st.get("from") == s.get("id", s.get("name")) and s.get(
+                    "count", 1) == 1:
+                continue  # "Other permanents": not itself, but each copy of two from the other
             if st["kind"] == "add_ability" and _reaches(st, typed):
                 abilities.append(copy.deepcopy(st["ability"]))
         s["subtypes"] = subs
