@@ -43,12 +43,12 @@ BASIC_MANA = {"plains": "W", "island": "U", "swamp": "B", "mountain": "R", "fore
 MAX_STATICS = 64
 """Statics on one board: each is applied to every source, once."""
 
-_KEYS = {"add_subtypes": ("kind", "when", "on", "subtypes", "from", "opponent"),
-         "set_subtypes": ("kind", "when", "on", "subtypes", "from", "opponent"),
-         "add_ability": ("kind", "when", "on", "ability", "from", "opponent", "other"),
-         "increase": ("kind", "cost", "for", "from", "opponent", "controller", "each",
+_KEYS = {"add_subtypes": ("kind", "when", "on", "subtypes", "from", "opponent", "if"),
+         "set_subtypes": ("kind", "when", "on", "subtypes", "from", "opponent", "if"),
+         "add_ability": ("kind", "when", "on", "ability", "from", "opponent", "if", "other"),
+         "increase": ("kind", "cost", "for", "from", "opponent", "if", "controller", "each",
                       "chosen"),
-         "reduce": ("kind", "cost", "for", "from", "opponent", "controller", "each",
+         "reduce": ("kind", "cost", "for", "from", "opponent", "if", "controller", "each",
                     "chosen")}
 
 
@@ -164,6 +164,17 @@ def _with_chosen(item: Any, path: str, chosen: tuple[dict[str, str | None], ...]
     return {k: v for k, v in item.items() if k != "chosen"} | {"for": spell}
 
 
+def _holds(value: Any, path: str, facts: Mapping[str, Any]) -> bool:
+    """Does a static's condition ``{"fact": F, "min": N}`` hold: the fact (9.1) is N or more?"""
+    obj = _object(value, path, ("fact", "min"))
+    if "fact" not in obj:
+        raise ProblemError(f"{path}.fact", "is required: the fact the condition counts")
+    n = obj.get("min", 1)
+    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        raise ProblemError(f"{path}.min", f"must be a whole number 0 or more, not {n!r}")
+    return _count(obj["fact"], f"{path}.fact", facts) >= n
+
+
 def _count(value: Any, path: str, facts: Mapping[str, Any]) -> int:
     """How many times a cost static counted by the fact ``value`` applies (601.2f)."""
     from tapwise.models.facts import fact_name
@@ -184,6 +195,8 @@ def _load_static(value: Any, path: str, sides: tuple[set[str], set[str]],
         raise ProblemError(f"{path}.kind", f"is required: one of {', '.join(KINDS)}")
     kind = _choice(value["kind"], f"{path}.kind", KINDS)
     obj = _object(value, path, _KEYS[kind])
+    if "if" in obj and not _holds(obj["if"], f"{path}.if", facts):
+        return None  # "As long as you control six or more lands": not now
     opponent = _bool(obj.get("opponent", False), f"{path}.opponent")
     ids = sides[1] if opponent else sides[0]
     where = "opponent_sources" if opponent else "sources"

@@ -26,7 +26,8 @@ from typing import Any
 
 from tapwise.models.cards.card import _ABILITY_WORD, _REMINDER
 from tapwise.models.cards.costs import _traits
-from tapwise.models.cards.words import CARD_TYPES, Description, describe, fact_phrase, singular
+from tapwise.models.cards.words import (NUM, CARD_TYPES, Description, describe, fact_phrase,
+                                        number, singular)
 
 __all__ = ["BoardReading", "read_board_effects", "board_effect_sentences", "unread_board_sentences",
            "measure_board"]
@@ -362,7 +363,8 @@ def _cost_static(text: str, chooses: str | None = None) -> dict[str, Any] | None
 
 
 _ENCHANTED = re.compile(r"(?:Enchanted|Equipped) (?P<what>land|creature|permanent|artifact) "
-                        r"(?:is (?P<set>an? (?P<t>Plains|Island|Swamp|Mountain|Forest)|every basic "
+                        r"(?:is (?P<set>an? (?P<t>(?:(?:Plains|Island|Swamp|Mountain|Forest)"
+                        r"(?:, (?:and )?)?)+)|every basic "
                         r"land type in addition to its other types)|has [\"“](?P<ability>[^\"”]+?)"
                         r"\.?[\"”])")
 ENCHANTED = "enchanted"
@@ -383,8 +385,10 @@ def _attached(text: str) -> dict[str, Any] | None:
         if len(reading.abilities) != 1 or reading.skipped or reading.effects:
             return None
         return {"kind": "add_ability", "on": ENCHANTED, "ability": dict(reading.abilities[0])}
-    if m.group("t"):
-        return {"kind": "set_subtypes", "on": ENCHANTED, "subtypes": [_BASIC[m.group("t").lower()]]}
+    if m.group("t"):  # "is a Mountain, Forest, and Plains" (Lush Growth): those types only
+        return {"kind": "set_subtypes", "on": ENCHANTED,
+                "subtypes": [_BASIC[t.lower()] for t in re.findall(r"\w+", m.group("t"))
+                             if t != "and"]}
     return {"kind": "add_subtypes", "on": ENCHANTED, "subtypes": list(_ALL_BASIC)}
 
 
@@ -433,6 +437,32 @@ def _grant(text: str) -> dict[str, Any] | list[dict[str, Any]] | None:
     return None
 
 
+_IF_BEFORE = re.compile(rf"As long as (?:you control {NUM} or more (?P<kind>[\w' -]+?)|"
+                        rf"(?P<who>[\w,' -]+?) has an? (?P<counter>[\w+/-]+) counter on "
+                        rf"(?:him|her|it)), ", re.I)
+_IF_AFTER = re.compile(rf" as long as there are {NUM} or more (?P<what>[\w' -]+?) in your "
+                       rf"graveyard$", re.I)
+
+
+def _condition(text: str) -> tuple[str, dict[str, Any] | None]:
+    """The sentence without a board condition a fact (9.1) says, and that condition as a
+    static's ``if``: "As long as you control six or more lands, ..." (The World Tree), "As long
+    as Zhao has a conqueror counter on him, ...", "... as long as there are three or more
+    Lesson cards in your graveyard" (Gran-Gran)."""
+    if m := _IF_BEFORE.match(text):
+        rest = text[m.end():]
+        rest = rest[:1].upper() + rest[1:]
+        if m.group("kind"):
+            return rest, {"fact": fact_phrase(m.group("kind") + " you control"),
+                          "min": number(m.group(1))}
+        return rest, {"fact": fact_phrase(f"{m.group('counter')} counter on {m.group('who')}"),
+                      "min": 1}
+    if m := _IF_AFTER.search(text):
+        return text[:m.start()], {"fact": fact_phrase(m.group("what") + " in your graveyard"),
+                                  "min": number(m.group(1))}
+    return text, None
+
+
 def _chooses(oracle: str) -> str | None:
     """What "the chosen type" of the card's cost static is (9.1 ``chosen``): a card type
     (``"types"``: Cloud Key, Stenn) or a creature type (``"subtypes"``: Herald's Horn)."""
@@ -464,6 +494,15 @@ def read_board_effects(oracle: str | None, type_line: str | None = None) -> Boar
                 unread.append((text, "a static ability changing mana or costs that holds only at "
                                      "a level (711, 716, 702.184)"))
             continue
+        plain, condition = _condition(text)
+        if condition is not None:  # a static that exists while a fact reaches its min
+            static = _grant(plain) or (None if _SPELL_SIDE.search(plain)
+                                       else _cost_static(plain, chooses))
+            if isinstance(static, (dict, list)):
+                found_statics = static if isinstance(static, list) else [static]
+                statics += [{**st, "if": condition} for st in found_statics]
+                read.add(text)
+                continue
         found = _mana_effects(text)
         if found is not None:
             effects += found

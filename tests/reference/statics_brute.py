@@ -60,7 +60,9 @@ def _colors(problem: dict) -> str:
 def with_statics_applied(problem: dict) -> dict:
     """``problem`` with its ``statics`` worked into its sources, ``increase`` and ``reduce``."""
     out = copy.deepcopy(problem)
-    statics = out.pop("statics", [])
+    facts = problem.get("facts", {})
+    statics = [st for st in out.pop("statics", [])  # "As long as ...": a fact reaches its min
+               if "if" not in st or facts[st["if"]["fact"]] >= st["if"].get("min", 1)]
     sources = out.get("sources", [])
     ids = [s.get("id", s.get("name")) for s in sources]
     # 613.8a: a land another set_subtypes reaches loses its abilities, and so the statics it has;
