@@ -217,8 +217,8 @@ _QUALITIES = [  # what may follow "spells": (words, the restriction keys they ad
     (r" with power (\d+) or greater", "power"),
     (r" with toughness greater than its power", {"tags": ["toughness greater than power"]}),
     (r" with \{X\} in (?:its|their) mana costs?", "has_x"),
-    (r" that targets? an? (creature|player|opponent|permanent|artifact|enchantment|land|"
-     r"planeswalker)", "target"),
+    (r" that targets? (an? (?:creature|player|opponent|permanent|artifact|enchantment|land|"
+     r"planeswalker)|this creature|enchanted creature|enchanted player)", "target"),
     (r" that's (.+)", "that's"),
     (r" of the chosen type", "chosen"),
     (r" with mana value (\d+) or greater", "min_mana_value"),
@@ -270,12 +270,12 @@ def _cost_static(text: str, chooses: str | None = None) -> dict[str, Any] | None
                      r"where X is (?P<x>.+))?", text)
     if not m:
         return None
-    each = _each(m.group("each"), m.group("x"))
-    if each is None or ("X" in m.group("mana")) != bool(m.group("x")):
-        return None
     head = m.group("head")
     if re.search(r"\b(?:your opponents|an opponent|each opponent|target opponent)\b", head):
         return True  # a tax or a reduction on the opponents' spells only: not the player's
+    each = _each(m.group("each"), m.group("x"))
+    if each is None or ("X" in m.group("mana")) != bool(m.group("x")):
+        return None
     tags: list[list[str]] = []
     extra: dict[str, Any] = {}
     extra_static: dict[str, Any] = {}
@@ -314,7 +314,7 @@ def _cost_static(text: str, chooses: str | None = None) -> dict[str, Any] | None
                 elif keys == "power":  # 208: the creature spell's power
                     tags.append([f"power {q.group(1)} or greater"])
                 elif keys == "target":  # 115: what the spell targets, chosen as it is cast
-                    tags.append([f"targets a {q.group(1)}"])
+                    tags.append([f"targets {q.group(1)}"])
                 elif keys == "chosen":  # 9.1: the source's chosen card or creature type
                     if chooses is None:
                         return None
@@ -392,7 +392,7 @@ def _attached(text: str) -> dict[str, Any] | None:
     return {"kind": "add_subtypes", "on": ENCHANTED, "subtypes": list(_ALL_BASIC)}
 
 
-def _grant(text: str) -> dict[str, Any] | list[dict[str, Any]] | None:
+def _grant(text: str) -> dict[str, Any] | list[dict[str, Any]] | bool | None:
     if (attached := _attached(text)) is not None:
         return attached
     if m := _ADD_TYPE.fullmatch(text):  # every player's lands
@@ -415,6 +415,9 @@ def _grant(text: str) -> dict[str, Any] | list[dict[str, Any]] | None:
                 "subtypes": [_BASIC[m.group("t").lower()]]}
     if m := _GRANT.fullmatch(text):
         from tapwise.models.cards.oracle import read_card  # the mana ability reader
+
+        if _cost_static(m.group("ability")) is True:  # Callaphe: a tax on the opponents only
+            return True
 
         who = m.group("who")
         other = re.match(r"Other ", who)
