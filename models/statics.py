@@ -137,8 +137,9 @@ def load_statics(value: Any, path: str, sources: tuple[Source, ...],
         raise ProblemError(path, f"at most {MAX_STATICS} statics on one board, not {len(items)}")
     ids = ({s.id for s in sources}, {s.id for s in opponents})
     chosen = ({s.id: s.chosen for s in sources}, {s.id: s.chosen for s in opponents})
+    own = ({s.id: s.fact_map for s in sources}, {s.id: s.fact_map for s in opponents})
     loaded = (_load_static(_with_chosen(item, f"{path}[{k}]", chosen), f"{path}[{k}]", ids,
-                           facts or {})
+                           _facts_of(item, facts or {}, own))
               for k, item in enumerate(items))
     return tuple(st for st in loaded if st is not None)
 
@@ -162,6 +163,16 @@ def _with_chosen(item: Any, path: str, chosen: tuple[dict[str, str | None], ...]
         raise ProblemError(f"{path}.for.{key}", "can't be given with chosen: it is the chosen one")
     spell[key] = [value]
     return {k: v for k, v in item.items() if k != "chosen"} | {"for": spell}
+
+
+def _facts_of(item: Any, board: Mapping[str, Any], own: tuple[dict[str, dict], ...]
+              ) -> Mapping[str, Any]:
+    """The facts a static reads: its ``from`` source's own first (9.2: a Class's ``class
+    level``), then the board's."""
+    if not isinstance(item, dict) or not isinstance(item.get("from"), str):
+        return board
+    mine = own[1 if item.get("opponent") is True else 0].get(item["from"])
+    return {**board, **mine} if mine else board
 
 
 def _holds(value: Any, path: str, facts: Mapping[str, Any]) -> bool:

@@ -81,7 +81,7 @@ _RELEVANT = [re.compile(p, re.I) for p in (
 _SPELL_SIDE = re.compile(r"^(?:This spell|.*\bthis spell costs\b)", re.I)  # its own cost
 
 
-def _paragraphs(oracle: str) -> list[tuple[str, bool]]:
+def _paragraphs(oracle: str) -> list[tuple[str, list[dict[str, Any]] | None]]:
     """Each paragraph without reminder text, ability word and final period, and whether it holds
     only under a level, Class level or station threshold (711, 716, 702.184: not read here)."""
     from tapwise.models.cards.oracle import _paragraphs as levels  # the mana reader's reading
@@ -94,7 +94,7 @@ def _paragraphs(oracle: str) -> list[tuple[str, bool]]:
         text = re.sub(r"\s+", " ", text).strip().rstrip(".").strip()
         text = _ABILITY_WORD.sub("", text)  # "Max speed — Spells you cast ..."
         if text:
-            out.append((text, under is not None))
+            out.append((text, under))
     return out
 
 
@@ -491,8 +491,18 @@ def read_board_effects(oracle: str | None, type_line: str | None = None) -> Boar
     read: set[str] = set()
     chooses = _chooses(oracle or "")
     unread: list[tuple[str, str]] = []
-    for text, conditional in _paragraphs(oracle or ""):
-        if conditional:
+    for text, under in _paragraphs(oracle or ""):
+        if under is not None and len(under) == 1 and "max" not in under[0]:
+            # a Class level, a level-up or station threshold: the static exists while that fact
+            # of the permanent (its own facts, 9.2) reaches the min (716, 711, 702.184)
+            static = _grant(text) or (None if _SPELL_SIDE.search(text)
+                                      else _cost_static(text, chooses))
+            if isinstance(static, (dict, list)):
+                statics += [{**st, "if": dict(under[0])}
+                            for st in (static if isinstance(static, list) else [static])]
+                read.add(text)
+                continue
+        if under is not None:
             if any(p.search(text) for p in _RELEVANT) and not _NOT_STATIC.search(text):
                 unread.append((text, "a static ability changing mana or costs that holds only at "
                                      "a level (711, 716, 702.184)"))

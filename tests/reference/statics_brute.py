@@ -60,9 +60,14 @@ def _colors(problem: dict) -> str:
 def with_statics_applied(problem: dict) -> dict:
     """``problem`` with its ``statics`` worked into its sources, ``increase`` and ``reduce``."""
     out = copy.deepcopy(problem)
-    facts = problem.get("facts", {})
+    own = {s.get("id", s.get("name")): s.get("facts", {}) for s in problem.get("sources", [])}
+
+    def fact(st: dict, name: str) -> int:  # the source's own facts first, then the board's
+        mine = own.get(st.get("from"), {}) if not st.get("opponent") else {}
+        return mine[name] if name in mine else problem.get("facts", {})[name]
+
     statics = [st for st in out.pop("statics", [])  # "As long as ...": a fact reaches its min
-               if "if" not in st or facts[st["if"]["fact"]] >= st["if"].get("min", 1)]
+               if "if" not in st or fact(st, st["if"]["fact"]) >= st["if"].get("min", 1)]
     sources = out.get("sources", [])
     ids = [s.get("id", s.get("name")) for s in sources]
     # 613.8a: a land another set_subtypes reaches loses its abilities, and so the statics it has;
@@ -109,7 +114,7 @@ def with_statics_applied(problem: dict) -> dict:
         if "chosen" in st:  # "of the chosen type": the source's chosen, 9.1
             st = {**st, "for": {**st.get("for", {}), st["chosen"]: [chosen[st["from"]]]}}
         if st["kind"] in ("increase", "reduce") and _restriction_matches(st.get("for", {}), ctx):
-            times = problem.get("facts", {})[st["each"]] if "each" in st else 1  # 601.2f
+            times = fact(st, st["each"]) if "each" in st else 1  # 601.2f
             out[st["kind"]] = list(out.get(st["kind"], [])) + [st["cost"]] * times
     if "for" in out:
         out["for"] = {k: v for k, v in out["for"].items() if k != "colors"}
