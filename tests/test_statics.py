@@ -259,10 +259,10 @@ def test_every_library_card_with_statics_loads():
         assert answer["status"] != "error", (name, answer)
 
 
-BOARD_FLOOR = 0.85
+BOARD_FLOOR = 0.855
 """docs/statics.md's board coverage figure: of the library's permanents with a static sentence
 about mana or costs (a read one that changes nothing of the player's counts too), the share read
-completely (324 of 381 when this was written)."""
+completely (327 of 381 when this was written)."""
 
 
 def test_board_coverage_keeps_its_floor():
@@ -649,3 +649,14 @@ def test_reference_reads_a_statics_condition_on_its_sources_own_facts():
                             "for": {"kind": "spell", "not_types": ["creature"]}}]}
     ours, ref = tapwise.pay(problem), brute_pay_statics(problem)
     assert ours["status"] == ref["status"] == "paid" and ours["objective"] == ref["objective"]
+
+
+def test_601_2f_captain_eberhart_reduces_the_players_spells_drawn_this_turn():
+    # "Spells cast from among cards you drew this turn cost {1} less to cast": the player's only
+    static = read_statics("Spells cast from among cards you drew this turn cost {1} less to "
+                          "cast.", "Legendary Creature — Human Pirate").statics
+    assert static == ({"kind": "reduce", "cost": "{1}",
+                       "for": {"kind": "spell", "tags": ["drawn this turn"]}},)
+    keys = read_board("Island, Captain Eberhart").problem_keys()
+    drawn = {"kind": "spell", "types": ["instant"], "tags": ["drawn this turn"]}
+    assert tapwise.pay({"cost": "{1}{U}", "for": drawn, **keys})["total_cost"] == "{U}"

@@ -221,6 +221,12 @@ _QUALITIES = [  # what may follow "spells": (words, the restriction keys they ad
      r"planeswalker)|this creature|enchanted creature|enchanted player)", "target"),
     (r" that's (.+)", "that's"),
     (r" of the chosen type", "chosen"),
+    # what only the engine knows of the spell, as the caller's tag words
+    (r" that share a creature type with this creature",
+     {"tags": ["shares a creature type with this creature"]}),
+    (r" that share a card type with the exiled card",
+     {"tags": ["shares a card type with the exiled card"]}),
+    (r" cast from among cards you drew this turn", {"tags": ["drawn this turn"]}),
     (r" with mana value (\d+) or greater", "min_mana_value"),
     (r" from your graveyard or from exile", {"tags": ["from graveyard", "from exile"]}),
     (r" from your graveyard", {"tags": ["from graveyard"]}),
@@ -290,7 +296,8 @@ def _cost_static(text: str, chooses: str | None = None) -> dict[str, Any] | None
         if m.group("tail") not in _TAILS:  # a duration: no static ability of the board
             return None
         tags.append([_TAILS[m.group("tail")]])
-    everyone = not re.search(r"\byou cast\b", head)  # "Spells cost {1} more": every player's
+    # "Spells cost {1} more": every player's; "cards you drew": the player's
+    everyone = not re.search(r"\byou (?:cast|drew)\b", head)
     ordinal = re.match(r"The (first|second) ", head)
     if ordinal:
         head = head[ordinal.end():].removesuffix(" each turn")
