@@ -333,6 +333,8 @@ def static_problems(draw) -> dict:
             static["if"] = {"fact": "condition", "min": draw(st.integers(0, 2))}
         if draw(st.booleans()):
             static["from"] = draw(st.sampled_from([s["id"] for s in sources]))
+            if kind == "add_ability" and "when" in static and draw(st.booleans()):
+                static["other"] = True  # "Other permanents you control have"
         statics.append(static)
     cost = "".join(draw(st.lists(st.sampled_from(["{1}", "{2}", "{W}", "{U}", "{B}", "{R}",
                                                   "{G}", "{C}"]), min_size=1, max_size=3)))
