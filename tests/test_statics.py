@@ -335,6 +335,11 @@ def static_problems(draw) -> dict:
             static["from"] = draw(st.sampled_from([s["id"] for s in sources]))
             if kind == "add_ability" and "when" in static and draw(st.booleans()):
                 static["other"] = True  # "Other permanents you control have"
+            if (kind in ("increase", "reduce") and "subtypes" not in static["for"]
+                    and draw(st.integers(0, 3)) == 0):
+                static["chosen"] = "subtypes"  # "of the chosen type": the source's, 9.1
+                chooser = next(s for s in sources if s["id"] == static["from"])
+                chooser["chosen"] = draw(st.sampled_from(["elf", "goblin"]))
         statics.append(static)
     cost = "".join(draw(st.lists(st.sampled_from(["{1}", "{2}", "{W}", "{U}", "{B}", "{R}",
                                                   "{G}", "{C}"]), min_size=1, max_size=3)))
@@ -345,6 +350,8 @@ def static_problems(draw) -> dict:
         problem.setdefault("facts", {})["condition"] = draw(st.integers(0, 2))
     purpose = {"types": draw(st.lists(st.sampled_from(["creature", "instant", "sorcery",
                                                        "artifact"]), max_size=2, unique=True))}
+    if draw(st.booleans()):
+        purpose["subtypes"] = draw(st.sampled_from([["elf"], ["goblin"], ["elf", "goblin"]]))
     if draw(st.booleans()):
         purpose["colors"] = draw(st.sampled_from(["", "R", "G", "UR"]))
     problem["for"] = purpose
