@@ -328,9 +328,10 @@ def load_problem(value: Any, *, allowed: Iterable[str] = PROBLEM_KEYS, path: str
                                          state["opponent_sources"])
     if "statics" in obj:
         statics = load_statics(obj["statics"], f"{pre}statics", state["sources"],
-                               state["opponent_sources"])
+                               state["opponent_sources"], dict(state["facts"]))
     else:
-        statics = _card_statics(state["sources"], state["opponent_sources"], pre)
+        statics = _card_statics(state["sources"], state["opponent_sources"], pre,
+                                dict(state["facts"]))
     if statics:
         state["sources"], state["opponent_sources"], state["statics"] = apply_statics(
             state["sources"], statics, state["opponent_sources"])
@@ -339,7 +340,7 @@ def load_problem(value: Any, *, allowed: Iterable[str] = PROBLEM_KEYS, path: str
 
 
 def _card_statics(sources: tuple[Source, ...], opponents: tuple[Source, ...],
-                  pre: str) -> tuple[Any, ...]:
+                  pre: str, facts: dict[str, Any]) -> tuple[Any, ...]:
     """The 9.8 statics the board's own cards have (Urborg, Thalia), when the problem gives no
     ``statics``, each with ``from``: its permanent; and those of the opponents' cards that reach
     every player (Blood Moon, Sphere of Resistance: ``controller: "any"``). A cost change applies
@@ -357,7 +358,8 @@ def _card_statics(sources: tuple[Source, ...], opponents: tuple[Source, ...],
                          if st.get("controller") == "any"
                          or st.get("when", {}).get("controller") == "any"]
             copies = [st for st in items if st["kind"] in ("increase", "reduce")] * (s.count - 1)
-            out += load_statics(items + copies, f"{pre}{side}[{i}].{key}", sources, opponents)
+            out += load_statics(items + copies, f"{pre}{side}[{i}].{key}", sources, opponents,
+                                facts)
     if len(out) > MAX_STATICS:
         raise ProblemError(f"{pre}sources", f"the board's cards make {len(out)} statics (9.8), "
                                             f"more than the {MAX_STATICS} one board may have")

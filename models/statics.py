@@ -27,7 +27,7 @@ own, in that order, so the answer's ``ability`` index counts them there.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Mapping
 
 from tapwise.models.abilities import load_ability, load_restriction
 from tapwise.models.effects import ManaFilter, _load_filter
@@ -43,11 +43,13 @@ BASIC_MANA = {"plains": "W", "island": "U", "swamp": "B", "mountain": "R", "fore
 MAX_STATICS = 64
 """Statics on one board: each is applied to every source, once."""
 
-_KEYS = {"add_subtypes": ("kind", "when", "on", "subtypes", "from", "opponent"),
-         "set_subtypes": ("kind", "when", "on", "subtypes", "from", "opponent"),
-         "add_ability": ("kind", "when", "on", "ability", "from", "opponent"),
-         "increase": ("kind", "cost", "for", "from", "opponent", "controller"),
-         "reduce": ("kind", "cost", "for", "from", "opponent", "controller")}
+_KEYS = {"add_subtypes": ("kind", "when", "on", "subtypes", "from", "opponent", "if"),
+         "set_subtypes": ("kind", "when", "on", "subtypes", "from", "opponent", "if"),
+         "add_ability": ("kind", "when", "on", "ability", "from", "opponent", "if", "other"),
+         "increase": ("kind", "cost", "for", "from", "opponent", "if", "controller", "each",
+                      "chosen"),
+         "reduce": ("kind", "cost", "for", "from", "opponent", "if", "controller", "each",
+                    "chosen")}
 
 
 @dataclass(frozen=True)
@@ -70,6 +72,9 @@ class Static:
     # it reaches every player's permanents (``when.controller: "any"``) or spells (a cost
     # static's ``controller: "any"``), not only its controller's
     everyone: bool = False
+    # "Other permanents you control have": not the ``from`` source itself, unless it has two
+    # or more copies (each copy then gets it from another)
+    other: bool = False
 
     @property
     def layer(self) -> bool:
@@ -82,6 +87,9 @@ class Static:
         if self.on is not None:
             return source.id == self.on and opponents == self.opponent
         if opponents != self.opponent and not self.everyone:
+            return False
+        if (self.other and source.id == self.source and opponents == self.opponent
+                and source.count == 1):
             return False
         return self.when is None or self.when.matches(source)
 
@@ -108,6 +116,8 @@ class Static:
             out["from"] = self.source
         if self.opponent:
             out["opponent"] = True
+        if self.other:
+            out["other"] = True
         if self.everyone:
             if self.layer:
                 out.setdefault("when", {})["controller"] = "any"
@@ -117,21 +127,87 @@ class Static:
 
 
 def load_statics(value: Any, path: str, sources: tuple[Source, ...],
-                 opponents: tuple[Source, ...] = ()) -> tuple[Static, ...]:
-    """The ``statics`` list (9.8), every mistake named by its field path."""
+                 opponents: tuple[Source, ...] = (), facts: Mapping[str, Any] | None = None
+                 ) -> tuple[Static, ...]:
+    """The ``statics`` list (9.8), every mistake named by its field path; a cost static counted
+    ``each`` fact (``facts``, the problem's) changes the cost that many times, and not at all
+    when the count is 0."""
     items = _expect(value, (list,), path, "a list of static objects")
     if len(items) > MAX_STATICS:
         raise ProblemError(path, f"at most {MAX_STATICS} statics on one board, not {len(items)}")
     ids = ({s.id for s in sources}, {s.id for s in opponents})
-    return tuple(_load_static(item, f"{path}[{k}]", ids) for k, item in enumerate(items))
+    chosen = ({s.id: s.chosen for s in sources}, {s.id: s.chosen for s in opponents})
+    own = ({s.id: s.fact_map for s in sources}, {s.id: s.fact_map for s in opponents})
+    loaded = (_load_static(_with_chosen(item, f"{path}[{k}]", chosen), f"{path}[{k}]", ids,
+                           _facts_of(item, facts or {}, own))
+              for k, item in enumerate(items))
+    return tuple(st for st in loaded if st is not None)
 
 
-def _load_static(value: Any, path: str, sides: tuple[set[str], set[str]]) -> Static:
+def _with_chosen(item: Any, path: str, chosen: tuple[dict[str, str | None], ...]) -> Any:
+    """A cost static ``"chosen": "types"`` or ``"subtypes"`` ("Spells of the chosen type") with
+    its ``from`` source's ``chosen`` (9.1) put into its ``for``."""
+    if not isinstance(item, dict) or "chosen" not in item:
+        return item
+    key = _choice(item["chosen"], f"{path}.chosen", ("types", "subtypes"))
+    if item.get("kind") not in ("increase", "reduce"):
+        raise ProblemError(f"{path}.chosen", "is for a cost static (increase or reduce)")
+    side = chosen[1] if item.get("opponent") is True else chosen[0]
+    value = side.get(item["from"]) if isinstance(item.get("from"), str) else None
+    if value is None:
+        raise ProblemError(f"{path}.chosen", f"reads the chosen {key[:-1]} of its source: give "
+                                             f"the source named by from a \"chosen\" (9.1; quick mode: "
+                                             f"'Herald\'s Horn [Elf]')")
+    spell = dict(item.get("for", {"kind": "spell"})) if isinstance(item.get("for"), dict) else {}
+    if key in spell:
+        raise ProblemError(f"{path}.for.{key}", "can't be given with chosen: it is the chosen one")
+    spell[key] = [value]
+    return {k: v for k, v in item.items() if k != "chosen"} | {"for": spell}
+
+
+def _facts_of(item: Any, board: Mapping[str, Any], own: tuple[dict[str, dict], ...]
+              ) -> Mapping[str, Any]:
+    """The facts a static reads: its ``from`` source's own first (9.2: a Class's ``class
+    level``), then the board's."""
+    if not isinstance(item, dict) or not isinstance(item.get("from"), str):
+        return board
+    mine = own[1 if item.get("opponent") is True else 0].get(item["from"])
+    return {**board, **mine} if mine else board
+
+
+def _holds(value: Any, path: str, facts: Mapping[str, Any]) -> bool:
+    """Does a static's condition ``{"fact": F, "min": N}`` hold: the fact (9.1) is N or more?"""
+    obj = _object(value, path, ("fact", "min"))
+    if "fact" not in obj:
+        raise ProblemError(f"{path}.fact", "is required: the fact the condition counts")
+    n = obj.get("min", 1)
+    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        raise ProblemError(f"{path}.min", f"must be a whole number 0 or more, not {n!r}")
+    return _count(obj["fact"], f"{path}.fact", facts) >= n
+
+
+def _count(value: Any, path: str, facts: Mapping[str, Any]) -> int:
+    """How many times a cost static counted by the fact ``value`` applies (601.2f)."""
+    from tapwise.models.facts import fact_name
+
+    name = fact_name(value, path)
+    n = facts.get(name)
+    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        raise ProblemError(path, f"counts the fact {name!r}, which the problem's facts don't "
+                                 f"give as a number: give it, like \"facts\": {{\"{name}\": 3}} "
+                                 f"(quick mode: --fact \"{name}=3\")")
+    return n
+
+
+def _load_static(value: Any, path: str, sides: tuple[set[str], set[str]],
+                 facts: Mapping[str, Any]) -> Static | None:
     if not isinstance(value, dict) or "kind" not in value:
         _object(value, path, ("kind",))
         raise ProblemError(f"{path}.kind", f"is required: one of {', '.join(KINDS)}")
     kind = _choice(value["kind"], f"{path}.kind", KINDS)
     obj = _object(value, path, _KEYS[kind])
+    if "if" in obj and not _holds(obj["if"], f"{path}.if", facts):
+        return None  # "As long as you control six or more lands": not now
     opponent = _bool(obj.get("opponent", False), f"{path}.opponent")
     ids = sides[1] if opponent else sides[0]
     where = "opponent_sources" if opponent else "sources"
@@ -145,6 +221,11 @@ def _load_static(value: Any, path: str, sides: tuple[set[str], set[str]]) -> Sta
             raise ProblemError(f"{path}.cost", "is required: the mana it adds or takes off, "
                                                "like \"{1}\"")
         text = _str(obj["cost"], f"{path}.cost")
+        if "each" in obj:  # "{1} less for each artifact you control": the cost, n times
+            n = _count(obj["each"], f"{path}.each", facts)
+            if n == 0:
+                return None
+            text *= n
         try:
             cost = ManaCost.parse(text)
         except NotationError as e:
@@ -168,8 +249,11 @@ def _load_static(value: Any, path: str, sides: tuple[set[str], set[str]]) -> Sta
         if "ability" not in obj:
             raise ProblemError(f"{path}.ability", "is required: the mana ability it grants")
         raw = _expect(obj["ability"], (dict,), f"{path}.ability", "an ability object")
+        other = _bool(obj.get("other", False), f"{path}.other")
+        if other and source is None:
+            raise ProblemError(f"{path}.other", "needs from: the source that is not changed")
         return Static(kind, when, ability=load_ability(raw, f"{path}.ability"),
-                      ability_json=dict(raw), **common)
+                      ability_json=dict(raw), other=other, **common)
     if "subtypes" not in obj:
         raise ProblemError(f"{path}.subtypes", "is required: the land types it gives")
     subtypes = _str_list(obj["subtypes"], f"{path}.subtypes")

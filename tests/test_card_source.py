@@ -78,13 +78,19 @@ def test_711_level_up_abilities_are_never_read_as_unconditional():
     assert missing["status"] == "error" and "level counter on it" in missing["error"]
     unleveled = pay({"cost": "{G}", "sources": [{**joraga, "facts": {"level counter on it": 0}}]})
     assert unleveled["status"] == "infeasible"
-    # the Elves' ability at level 5+ (a static granting it, 9.8) is named, never applied unread
-    assert [u["sentence"] for u in unleveled.get("unread", [])] == [
-        'Elves you control have "{T}: Add {G}{G}."']
+    # the Elves' ability at level 5+ is a static granting it (9.8) with that condition: read
+    assert unleveled.get("unread", []) == []
     leveled = pay({"cost": "{G}", "sources": [{**joraga, "facts": {"level counter on it": 1}}]})
     assert leveled["status"] == "paid"
     library = pay({"cost": "{G}", "sources": [{"name": "Joraga Treespeaker", "facts": {"level counter on it": 5}}]})
-    assert library["status"] == "infeasible"  # level 5+: the Elves have it, not Joraga
+    # level 5+: Joraga's own {T}: Add {G}{G} is gone, but it is an Elf you control, so it has
+    # the granted one (613.1f); at level 4 it has its own
+    assert library["status"] == "paid"
+    two = {"cost": "{G}{G}", "sources": [{"name": "Joraga Treespeaker"}]}
+    assert pay({**two, "sources": [{**two["sources"][0], "facts": {"level counter on it": 5}}]}
+               )["status"] == "paid"
+    assert pay({**two, "sources": [{**two["sources"][0], "facts": {"level counter on it": 0}}]}
+               )["status"] == "infeasible"
 
 
 def test_605_1a_what_is_not_a_mana_ability_is_ignored_not_unread():

@@ -131,7 +131,7 @@ def build(corpus: list[dict[str, Any]]) -> dict[str, Any]:
                 extra["effects"] = list(reading.effects)
             if reading.skipped:
                 extra["skipped"] = [s.to_json() for s in reading.skipped]
-        if board.effects or board.statics or board.unread:
+        if board.effects or board.statics or board.unread or board.read:  # read: counted too
             extra["oracle"] = text
             if board.effects:
                 extra["effects"] = extra.get("effects", []) + list(board.effects)

@@ -210,7 +210,9 @@ def read_board(text: str, facts: list[str] | dict[str, Any] | None = None) -> Qu
     effects: list[dict] = []
     statics: list[dict] = []
     for (count, _, source), card in zip(parsed, cards):
-        for fact in facts_needed(source["abilities"]) + facts_needed(card.effects):
+        counted = ([st["each"] for st in card.statics if "each" in st]  # 601.2f "for each"
+                   + [st["if"]["fact"] for st in card.statics if "if" in st])  # "As long as"
+        for fact in facts_needed(source["abilities"]) + facts_needed(card.effects) + counted:
             needed.setdefault(fact, card.name)
         for e in card.effects:
             # a typed board doesn't say which permanent the aura enchants

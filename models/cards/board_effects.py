@@ -26,7 +26,8 @@ from typing import Any
 
 from tapwise.models.cards.card import _ABILITY_WORD, _REMINDER
 from tapwise.models.cards.costs import _traits
-from tapwise.models.cards.words import CARD_TYPES, Description, describe, singular
+from tapwise.models.cards.words import (NUM, CARD_TYPES, Description, describe, fact_phrase,
+                                        number, singular)
 
 __all__ = ["BoardReading", "read_board_effects", "board_effect_sentences", "unread_board_sentences",
            "measure_board"]
@@ -80,7 +81,7 @@ _RELEVANT = [re.compile(p, re.I) for p in (
 _SPELL_SIDE = re.compile(r"^(?:This spell|.*\bthis spell costs\b)", re.I)  # its own cost
 
 
-def _paragraphs(oracle: str) -> list[tuple[str, bool]]:
+def _paragraphs(oracle: str) -> list[tuple[str, list[dict[str, Any]] | None]]:
     """Each paragraph without reminder text, ability word and final period, and whether it holds
     only under a level, Class level or station threshold (711, 716, 702.184: not read here)."""
     from tapwise.models.cards.oracle import _paragraphs as levels  # the mana reader's reading
@@ -93,14 +94,14 @@ def _paragraphs(oracle: str) -> list[tuple[str, bool]]:
         text = re.sub(r"\s+", " ", text).strip().rstrip(".").strip()
         text = _ABILITY_WORD.sub("", text)  # "Max speed — Spells you cast ..."
         if text:
-            out.append((text, under is not None))
+            out.append((text, under))
     return out
 
 
 def _when(what: str) -> dict[str, Any] | None:
     """The 9.4 FILTER of a kind of permanent ("permanent", "land", "basic land"), or None."""
     what, traits = _traits(what)
-    desc = (Description((), (), None) if what.lower() in ("permanent", "")
+    desc = (Description((), (), None) if what.lower() in ("permanent", "permanents", "")
             else describe(what))
     if desc is None or desc.colors is not None:
         return None
@@ -210,7 +211,22 @@ def _spells(desc: str) -> dict[str, Any] | None:
 
 _QUALITIES = [  # what may follow "spells": (words, the restriction keys they add); others: unread
     (r" you cast", {}),
-    (r" with flying", {"tags": ["flying"]}),
+    (r" but don't own", {"tags": ["not owned by you"]}),
+    (r" with (flying|flash|banding)", "keyword"),
+    (r" (?:that have|with) an Adventure", {"tags": ["adventure"]}),
+    (r" with power (\d+) or greater", "power"),
+    (r" with toughness greater than its power", {"tags": ["toughness greater than power"]}),
+    (r" with \{X\} in (?:its|their) mana costs?", "has_x"),
+    (r" that targets? (an? (?:creature|player|opponent|permanent|artifact|enchantment|land|"
+     r"planeswalker)|this creature|enchanted creature|enchanted player)", "target"),
+    (r" that's (.+)", "that's"),
+    (r" of the chosen type", "chosen"),
+    # what only the engine knows of the spell, as the caller's tag words
+    (r" that share a creature type with this creature",
+     {"tags": ["shares a creature type with this creature"]}),
+    (r" that share a card type with the exiled card",
+     {"tags": ["shares a card type with the exiled card"]}),
+    (r" cast from among cards you drew this turn", {"tags": ["drawn this turn"]}),
     (r" with mana value (\d+) or greater", "min_mana_value"),
     (r" from your graveyard or from exile", {"tags": ["from graveyard", "from exile"]}),
     (r" from your graveyard", {"tags": ["from graveyard"]}),
@@ -223,19 +239,65 @@ _TAGGED_WORDS = {"legendary": "legendary", "historic": "historic", "face-down": 
 in ``for.tags``), as the mana reader's spend restrictions say them (costs.py's _TAG_WORDS)."""
 
 
-def _cost_static(text: str) -> dict[str, Any] | None | bool:
+_CONDITIONS = [  # words before the spells: (words, the ``only.tags`` word the caller passes)
+    (r"During turns other than yours, ", "not your turn"),
+    (r"During your turn, ", "your turn"),
+    # on the battlefield, where the board's permanents are, it holds (Efteekay, The Ur-Dragon)
+    (r"As long as [\w,' -]+ is in the command zone or on the battlefield, ", None),
+]
+_TAILS = {" except during its controller's turn": "not your turn", " if it has mutate": "mutate"}
+_OPPONENTS_TAX = re.compile(r" and abilities your opponents activate cost \{\d+\} more to "
+                            r"activate unless they're mana abilities$")
+
+
+_SPELL_COUNTS = re.compile(r"^target\b|\b(?:it targets|they share|that spell|chosen|it is)\b")
+
+
+def _each(each: str | None, x: str | None) -> str | None:
+    """The fact (9.1) a counted cost change reads: "for each artifact you control", "where X is
+    Vadrik's power"; "" when it counts nothing; None when the count is the spell's own (its
+    targets, its card types: only the engine knows them while casting it)."""
+    words = each or x
+    if not words:
+        return ""
+    words = words.replace("its controller controls", "you control")  # Hum of the Radix: yours
+    if _SPELL_COUNTS.search(words):
+        return None
+    return fact_phrase(words)
+
+
+def _cost_static(text: str, chooses: str | None = None) -> dict[str, Any] | None | bool:
     """The 9.8 cost static of a sentence, True when it reads one that changes nothing the player
     pays (an opponents' tax), None when no template reads it."""
-    m = re.fullmatch(r"(?P<head>.+?) costs? (?P<mana>(?:\{[0-9WUBRGC]\})+) (?P<dir>more|less) "
-                     r"to cast", text)
+    text = _OPPONENTS_TAX.sub("", text)  # Tithe Taker: the opponents' abilities, not the player's
+    m = re.fullmatch(r"(?P<head>.+?) costs? (?P<mana>(?:\{[0-9WUBRGCX]\})+) (?P<dir>more|less) "
+                     r"to cast(?P<tail> and can't be countered| except during its controller's "
+                     r"turn| if it has mutate| until your next turn)?(?: for each (?P<each>.+)|, "
+                     r"where X is (?P<x>.+))?", text)
     if not m:
         return None
     head = m.group("head")
     if re.search(r"\b(?:your opponents|an opponent|each opponent|target opponent)\b", head):
-        return True if m.group("dir") == "more" else None  # a tax on the opponents only
+        return True  # a tax or a reduction on the opponents' spells only: not the player's
+    each = _each(m.group("each"), m.group("x"))
+    if each is None or ("X" in m.group("mana")) != bool(m.group("x")):
+        return None
     tags: list[list[str]] = []
     extra: dict[str, Any] = {}
-    everyone = not re.search(r"\byou cast\b", head)  # "Spells cost {1} more": every player's
+    extra_static: dict[str, Any] = {}
+    that = ""
+    for words, tag in _CONDITIONS:
+        if c := re.match(words, head):
+            head = head[c.end():]
+            if tag:
+                tags.append([tag])
+    head = re.sub(r"^(?:[Oo]ther|Each other) ", "", head)  # a permanent is no spell: vacuous
+    if m.group("tail") and m.group("tail") != " and can't be countered":
+        if m.group("tail") not in _TAILS:  # a duration: no static ability of the board
+            return None
+        tags.append([_TAILS[m.group("tail")]])
+    # "Spells cost {1} more": every player's; "cards you drew": the player's
+    everyone = not re.search(r"\byou (?:cast|drew)\b", head)
     ordinal = re.match(r"The (first|second) ", head)
     if ordinal:
         head = head[ordinal.end():].removesuffix(" each turn")
@@ -252,6 +314,20 @@ def _cost_static(text: str) -> dict[str, Any] | None | bool:
             if q:
                 if keys == "min_mana_value":
                     extra["min_mana_value"] = int(q.group(1))
+                elif keys == "has_x":
+                    extra["has_x"] = True
+                elif keys == "keyword":  # 702: a keyword only the engine knows the spell has
+                    tags.append([q.group(1)])
+                elif keys == "power":  # 208: the creature spell's power
+                    tags.append([f"power {q.group(1)} or greater"])
+                elif keys == "target":  # 115: what the spell targets, chosen as it is cast
+                    tags.append([f"targets {q.group(1)}"])
+                elif keys == "chosen":  # 9.1: the source's chosen card or creature type
+                    if chooses is None:
+                        return None
+                    extra_static["chosen"] = chooses
+                elif keys == "that's":  # "Each spell you cast that's red or green"
+                    that = re.sub(r"^an? ", "", q.group(1))
                 elif keys:
                     tags.append(keys["tags"])
                 quals = quals[q.end():]
@@ -264,6 +340,14 @@ def _cost_static(text: str) -> dict[str, Any] | None | bool:
             tags.append([_TAGGED_WORDS[word.lower()]])
             words.remove(word)
     desc = " ".join(words).removesuffix(" spells").strip()
+    desc = re.sub(r"^Each (?=\S)", "", desc)  # "Each creature spell you cast"
+    if that:  # "Each spell you cast that's red or green": the kind is said after "spell"
+        if desc.lower() not in ("", "each", "all"):
+            desc = f"{that} {desc}" if " " not in that and "," not in that else ""
+            if not desc:
+                return None
+        else:
+            desc = that
     if ordinal:  # an engine's count of this turn's spells (9.2's "second spell this turn")
         kind = f"{desc.lower()} " if desc else ""
         tags.append([f"{ordinal.group(1)} {kind}spell this turn"])
@@ -276,14 +360,18 @@ def _cost_static(text: str) -> dict[str, Any] | None | bool:
     elif tags:  # every quality: all of them
         spells["all_of"] = [{"tags": t} for t in tags]
     out = {"kind": "increase" if m.group("dir") == "more" else "reduce",
-           "cost": m.group("mana"), "for": spells}
+           "cost": "{1}" if m.group("x") else m.group("mana"), "for": spells}
+    if each:
+        out["each"] = each
+    out.update(extra_static)
     if everyone:
         out["controller"] = "any"
     return out
 
 
 _ENCHANTED = re.compile(r"(?:Enchanted|Equipped) (?P<what>land|creature|permanent|artifact) "
-                        r"(?:is (?P<set>an? (?P<t>Plains|Island|Swamp|Mountain|Forest)|every basic "
+                        r"(?:is (?P<set>an? (?P<t>(?:(?:Plains|Island|Swamp|Mountain|Forest)"
+                        r"(?:, (?:and )?)?)+)|every basic "
                         r"land type in addition to its other types)|has [\"“](?P<ability>[^\"”]+?)"
                         r"\.?[\"”])")
 ENCHANTED = "enchanted"
@@ -304,12 +392,14 @@ def _attached(text: str) -> dict[str, Any] | None:
         if len(reading.abilities) != 1 or reading.skipped or reading.effects:
             return None
         return {"kind": "add_ability", "on": ENCHANTED, "ability": dict(reading.abilities[0])}
-    if m.group("t"):
-        return {"kind": "set_subtypes", "on": ENCHANTED, "subtypes": [_BASIC[m.group("t").lower()]]}
+    if m.group("t"):  # "is a Mountain, Forest, and Plains" (Lush Growth): those types only
+        return {"kind": "set_subtypes", "on": ENCHANTED,
+                "subtypes": [_BASIC[t.lower()] for t in re.findall(r"\w+", m.group("t"))
+                             if t != "and"]}
     return {"kind": "add_subtypes", "on": ENCHANTED, "subtypes": list(_ALL_BASIC)}
 
 
-def _grant(text: str) -> dict[str, Any] | None:
+def _grant(text: str) -> dict[str, Any] | list[dict[str, Any]] | bool | None:
     if (attached := _attached(text)) is not None:
         return attached
     if m := _ADD_TYPE.fullmatch(text):  # every player's lands
@@ -333,19 +423,64 @@ def _grant(text: str) -> dict[str, Any] | None:
     if m := _GRANT.fullmatch(text):
         from tapwise.models.cards.oracle import read_card  # the mana ability reader
 
+        if _cost_static(m.group("ability")) is True:  # Callaphe: a tax on the opponents only
+            return True
+
         who = m.group("who")
+        other = re.match(r"Other ", who)
+        who = who[other.end():] if other else who
         if re.search(r"\b(?:enchanted|equipped|with|named|chosen)\b", who, re.I):
             return None  # one permanent, or a kind the filters can't say
         not_basic = who.lower().startswith("nonbasic ")
         when = _when(who[len("nonbasic "):] if not_basic else who)
         reading = read_card(m.group("ability") + ".")
-        if when is None or len(reading.abilities) != 1 or reading.skipped or reading.effects:
+        if when is None or not reading.abilities or reading.skipped or reading.effects:
             return None
         if not_basic:
             when["not_supertypes"] = ["basic"]
         if not m.group("yours"):  # "All lands have": every player's
             when["controller"] = "any"
-        return {"kind": "add_ability", "when": when, "ability": dict(reading.abilities[0])}
+        # one mana ability the reader writes as two entries (Battery Bearer's "{C} that can't be
+        # spent on a nonartifact spell": artifact spells, abilities) is granted as both
+        return [{"kind": "add_ability", "when": dict(when), "ability": dict(a),
+                 **({"other": True} if other else {})} for a in reading.abilities]
+    return None
+
+
+_IF_BEFORE = re.compile(rf"As long as (?:you control {NUM} or more (?P<kind>[\w' -]+?)|"
+                        rf"(?P<who>[\w,' -]+?) has an? (?P<counter>[\w+/-]+) counter on "
+                        rf"(?:him|her|it)), ", re.I)
+_IF_AFTER = re.compile(rf" as long as there are {NUM} or more (?P<what>[\w' -]+?) in your "
+                       rf"graveyard$", re.I)
+
+
+def _condition(text: str) -> tuple[str, dict[str, Any] | None]:
+    """The sentence without a board condition a fact (9.1) says, and that condition as a
+    static's ``if``: "As long as you control six or more lands, ..." (The World Tree), "As long
+    as Zhao has a conqueror counter on him, ...", "... as long as there are three or more
+    Lesson cards in your graveyard" (Gran-Gran)."""
+    if m := _IF_BEFORE.match(text):
+        rest = text[m.end():]
+        rest = rest[:1].upper() + rest[1:]
+        if m.group("kind"):
+            return rest, {"fact": fact_phrase(m.group("kind") + " you control"),
+                          "min": number(m.group(1))}
+        return rest, {"fact": fact_phrase(f"{m.group('counter')} counter on {m.group('who')}"),
+                      "min": 1}
+    if m := _IF_AFTER.search(text):
+        return text[:m.start()], {"fact": fact_phrase(m.group("what") + " in your graveyard"),
+                                  "min": number(m.group(1))}
+    return text, None
+
+
+def _chooses(oracle: str) -> str | None:
+    """What "the chosen type" of the card's cost static is (9.1 ``chosen``): a card type
+    (``"types"``: Cloud Key, Stenn) or a creature type (``"subtypes"``: Herald's Horn)."""
+    if re.search(r"\bchoose a creature type\b", oracle):
+        return "subtypes"
+    if re.search(r"\bchoose (?:a card type\b|artifact, creature, enchantment, instant, or "
+                 r"sorcery)", oracle):
+        return "types"
     return None
 
 
@@ -361,25 +496,46 @@ def read_board_effects(oracle: str | None, type_line: str | None = None) -> Boar
     effects: list[dict] = []
     statics: list[dict] = []
     read: set[str] = set()
+    chooses = _chooses(oracle or "")
     unread: list[tuple[str, str]] = []
-    for text, conditional in _paragraphs(oracle or ""):
-        if conditional:
+    for text, under in _paragraphs(oracle or ""):
+        if under is not None and len(under) == 1 and "max" not in under[0]:
+            # a Class level, a level-up or station threshold: the static exists while that fact
+            # of the permanent (its own facts, 9.2) reaches the min (716, 711, 702.184)
+            static = _grant(text) or (None if _SPELL_SIDE.search(text)
+                                      else _cost_static(text, chooses))
+            if isinstance(static, (dict, list)):
+                statics += [{**st, "if": dict(under[0])}
+                            for st in (static if isinstance(static, list) else [static])]
+                read.add(text)
+                continue
+        if under is not None:
             if any(p.search(text) for p in _RELEVANT) and not _NOT_STATIC.search(text):
                 unread.append((text, "a static ability changing mana or costs that holds only at "
                                      "a level (711, 716, 702.184)"))
             continue
+        plain, condition = _condition(text)
+        if condition is not None:  # a static that exists while a fact reaches its min
+            static = _grant(plain) or (None if _SPELL_SIDE.search(plain)
+                                       else _cost_static(plain, chooses))
+            if isinstance(static, (dict, list)):
+                found_statics = static if isinstance(static, list) else [static]
+                statics += [{**st, "if": condition} for st in found_statics]
+                read.add(text)
+                continue
         found = _mana_effects(text)
         if found is not None:
             effects += found
             read.add(text)
             continue
-        static: Any = _cost_static(text)
+        # the card's own cost as a spell (spell_text.py reads it), not a static of the board
+        static: Any = None if _SPELL_SIDE.search(text) else _cost_static(text, chooses)
         if static is None:
             static = _grant(text)
         if static is True:
             read.add(text)
         elif static is not None:
-            statics.append(static)
+            statics += static if isinstance(static, list) else [static]
             read.add(text)
         elif (any(p.search(text) for p in _RELEVANT) and not _SPELL_SIDE.search(text)
               and not _NOT_STATIC.search(text)):
@@ -412,7 +568,7 @@ def measure_board(oracles: dict[str, tuple[str, str | None]]
     failed: list[tuple[str, str]] = []
     for name, (oracle, type_line) in oracles.items():
         reading = read_board_effects(oracle, type_line)
-        if not (reading.effects or reading.statics or reading.unread):
+        if not (reading.effects or reading.statics or reading.unread or reading.read):
             continue
         total += 1
         complete += not reading.unread

@@ -279,6 +279,9 @@ def lookup_card(name: str) -> dict:
                               f"abilities "
                               "(or its oracle text) in the problem")
     choice = card.choice
+    typed = None  # "Spells of the chosen type" (Herald's Horn [Elf]): the source's chosen, 9.1
+    if choice is None and chosen and any("chosen" in st for st in card.statics):
+        typed, chosen = chosen.lower(), None
     if choice is None and chosen is not None:
         raise CardChoiceError(name, message=f"{card.name} makes no choice; drop [{chosen}]")
     if choice in ("color", "creature type") and not chosen:
@@ -298,4 +301,6 @@ def lookup_card(name: str) -> dict:
     if parsed is not None and parsed.snow:
         out["snow"] = True
     out["abilities"] = copy.deepcopy(list(abilities))
+    if typed is not None:
+        out["chosen"] = typed
     return out

@@ -217,6 +217,8 @@ _TAG_WORDS = [
                                                                 "land"),
     (r"to cast your second spell in a turn", "second spell this turn"),
     (r"to cast spells that aren't from your starting deck", "not from your starting deck"),
+    (r"to cast a card that wasn't in your starting deck", "not from your starting deck"),
+    (r"to cast (?:a )?spells? from anywhere other than your hand", "not from your hand"),
     (r"to cast spells you don't own", "not owned by you"),
 ]
 # The same, on a restriction that also names a kind or card type, or none: (words, only).

@@ -60,7 +60,14 @@ def _colors(problem: dict) -> str:
 def with_statics_applied(problem: dict) -> dict:
     """``problem`` with its ``statics`` worked into its sources, ``increase`` and ``reduce``."""
     out = copy.deepcopy(problem)
-    statics = out.pop("statics", [])
+    own = {s.get("id", s.get("name")): s.get("facts", {}) for s in problem.get("sources", [])}
+
+    def fact(st: dict, name: str) -> int:  # the source's own facts first, then the board's
+        mine = own.get(st.get("from"), {}) if not st.get("opponent") else {}
+        return mine[name] if name in mine else problem.get("facts", {})[name]
+
+    statics = [st for st in out.pop("statics", [])  # "As long as ...": a fact reaches its min
+               if "if" not in st or fact(st, st["if"]["fact"]) >= st["if"].get("min", 1)]
     sources = out.get("sources", [])
     ids = [s.get("id", s.get("name")) for s in sources]
     # 613.8a: a land another set_subtypes reaches loses its abilities, and so the statics it has;
@@ -91,6 +98,9 @@ def with_statics_applied(problem: dict) -> dict:
             abilities += [{"add": _BASIC[t]} for t in subs if t in _BASIC and t not in before]
         typed = dict(s, subtypes=subs)
         for st in statics:  # layer 6, on the permanent as layer 4 left it
+            if st.get("other") and st.get("from") == s.get("id", s.get("name")) and s.get(
+                    "count", 1) == 1:
+                continue  # "Other permanents": not itself, but each copy of two from the other
             if st["kind"] == "add_ability" and _reaches(st, typed):
                 abilities.append(copy.deepcopy(st["ability"]))
         s["subtypes"] = subs
@@ -99,9 +109,13 @@ def with_statics_applied(problem: dict) -> dict:
     ctx = {"kind": purpose.get("kind", "spell"), "types": set(purpose.get("types", [])),
            "subtypes": set(purpose.get("subtypes", [])), "colors": _colors(problem),
            "has_x": "X" in (problem.get("cost") or "")}
+    chosen = {s.get("id", s.get("name")): s.get("chosen") for s in out.get("sources", [])}
     for st in statics:  # 601.2f
+        if "chosen" in st:  # "of the chosen type": the source's chosen, 9.1
+            st = {**st, "for": {**st.get("for", {}), st["chosen"]: [chosen[st["from"]]]}}
         if st["kind"] in ("increase", "reduce") and _restriction_matches(st.get("for", {}), ctx):
-            out[st["kind"]] = list(out.get(st["kind"], [])) + [st["cost"]]
+            times = fact(st, st["each"]) if "each" in st else 1  # 601.2f
+            out[st["kind"]] = list(out.get(st["kind"], [])) + [st["cost"]] * times
     if "for" in out:
         out["for"] = {k: v for k, v in out["for"].items() if k != "colors"}
     return out
