@@ -137,7 +137,7 @@ def load_statics(value: Any, path: str, sources: tuple[Source, ...],
         raise ProblemError(path, f"at most {MAX_STATICS} statics on one board, not {len(items)}")
     ids = ({s.id for s in sources}, {s.id for s in opponents})
     chosen = ({s.id: s.chosen for s in sources}, {s.id: s.chosen for s in opponents})
-    own = ({s.id: s.fact_map for s in sources}, {s.id: s.fact_map for s in opponents})
+    own = ({s.id: s._fact_map for s in sources}, {s.id: s._fact_map for s in opponents})
     loaded = (_load_static(_with_chosen(item, f"{path}[{k}]", chosen), f"{path}[{k}]", ids,
                            _facts_of(item, facts or {}, own))
               for k, item in enumerate(items))
