@@ -31,7 +31,7 @@ from dataclasses import asdict
 from typing import Any, Sequence
 
 from tapwise.benchmarks.phase_cards import card_faces
-from tapwise.benchmarks.phase_diff import BASICS, Row, run_position
+from tapwise.benchmarks.phase_play import BASICS, Row, run_position
 from tapwise.benchmarks.phase_pool import Pool, engine_for, wide_pool
 from tapwise.benchmarks.phase_positions import FILLER, Permanent
 
