@@ -380,23 +380,21 @@ def _notes(spell: list[dict[str, str]], state: Mapping[str, Any],
            pre: str) -> tuple[tuple[str, str], ...]:
     """The answer's notes: the spell card's, then each named source's (never silent); with
     ``strict``, the first is the error instead (naming the field, the card and the sentence)."""
-    from tapwise.models.cards.card_notes import source_notes
+    from tapwise.models.cards.card_notes import named_notes, source_notes
 
     out = [(n["card"], n["text"], f"{pre}card") for n in spell]
     # the opponents' permanents too: their Thalia taxes this spell
     for side in ("sources", "opponent_sources"):
-        sources = state[side]
-        # entries of one card are read once; most boards' cards say nothing unread
-        named = {(s.name, s._explicit_abilities): s for s in sources
-                 if s.name is not None and s.oracle is None}
-        by_name = {key: found for key, s in named.items() if (found := source_notes(s))}
-        if by_name or any(s.oracle is not None for s in sources):
-            for i, s in enumerate(sources):
-                if s.oracle is not None:
-                    found, key = source_notes(s), "oracle"
-                else:
-                    found, key = by_name.get((s.name, s._explicit_abilities), ()), "name"
-                out += [(n["card"], n["text"], f"{pre}{side}[{i}].{key}") for n in found]
+        for i, s in enumerate(state[side]):
+            if s.oracle is not None:
+                found = tuple((n["card"], n["text"]) for n in source_notes(s))
+                key = "oracle"
+            elif s.name is not None:  # most boards' cards say nothing unread
+                found, key = named_notes(s.name, s._explicit_abilities), "name"
+            else:
+                continue
+            if found:
+                out += [(card, text, f"{pre}{side}[{i}].{key}") for card, text in found]
     if out and state["strict"]:
         card, text, where = out[0]
         raise ProblemError(where, f"{card}: \"{text}\" is about paying and is not read "

@@ -155,9 +155,9 @@ def _with_chosen(item: Any, path: str, chosen: tuple[dict[str, str | None], ...]
     side = chosen[1] if item.get("opponent") is True else chosen[0]
     value = side.get(item["from"]) if isinstance(item.get("from"), str) else None
     if value is None:
-        raise ProblemError(f"{path}.chosen", f"reads the chosen {key[:-1]} of its source: give "
-                                             f"the source named by from a \"chosen\" (9.1; quick mode: "
-                                             f"'Herald\'s Horn [Elf]')")
+        raise ProblemError(f"{path}.chosen", f"depends on the chosen {key[:-1]} of its source: "
+                                             f"give the source named by from a \"chosen\" (9.1; "
+                                             f"quick mode: 'Herald\'s Horn [Elf]')")
     spell = dict(item.get("for", {"kind": "spell"})) if isinstance(item.get("for"), dict) else {}
     if key in spell:
         raise ProblemError(f"{path}.for.{key}", "can't be given with chosen: it is the chosen one")
@@ -193,8 +193,8 @@ def _count(value: Any, path: str, facts: Mapping[str, Any]) -> int:
     name = fact_name(value, path)
     n = facts.get(name)
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-        raise ProblemError(path, f"counts the fact {name!r}, which the problem's facts don't "
-                                 f"give as a number: give it, like \"facts\": {{\"{name}\": 3}} "
+        raise ProblemError(path, f"needs the fact {name!r} as a number in the problem's facts "
+                                 f"(it counts it): give it, like \"facts\": {{\"{name}\": 3}} "
                                  f"(quick mode: --fact \"{name}=3\")")
     return n
 

@@ -6,17 +6,17 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from tapwise.models.basics import basic_land
+from tapwise.models.caches import memo
 from tapwise.models.cards.board_effects import board_effect_sentences
 from tapwise.models.cards.oracle import Skipped
 from tapwise.models.cards.payment_sentences import (payment_sentences, register_reader,
                                                     unread_payment_sentences)
 from tapwise.models.cards.words import outside_quotes
 
-__all__ = ["source_notes"]
+__all__ = ["source_notes", "named_notes"]
 
 # the board side's reader (9.4 replacements, 9.8 statics): what it reads is not a note
 register_reader("permanent", board_effect_sentences)
@@ -33,7 +33,7 @@ class _Text:
     type_line: str | None = None
 
 
-@lru_cache(maxsize=4096)
+@memo(4096)
 def _library_notes(name: str, explicit: bool) -> tuple[str, ...]:
     from tapwise.models.cards.catalog import card_info, known_name
 
@@ -67,3 +67,11 @@ def source_notes(source: Any) -> list[dict[str, str]]:
         name = source.name.split(" [")[0]
         left = list(_library_notes(name, source._explicit_abilities))
     return [{"card": name, "text": s} for s in left]
+
+
+@memo(4096)
+def named_notes(name: str, explicit: bool) -> tuple[tuple[str, str], ...]:
+    """The notes of a source typed by ``name`` (no Oracle text), as (card, sentence) pairs: read
+    once per card, since a board names the same cards again and again (the loader's hot path)."""
+    card = name.split(" [")[0]
+    return tuple((card, text) for text in _library_notes(card, explicit))

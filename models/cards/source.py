@@ -11,10 +11,10 @@ gives the card types, the subtypes (Dryad Arbor is a Forest) and snow ("Snow Lan
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from tapwise.models.basics import basic_land
+from tapwise.models.caches import memo
 from tapwise.models.cards.board_effects import read_board_effects
 from tapwise.models.cards.oracle import NO_CHOICE, OracleError, Skipped, parse_type_line, read_card
 from tapwise.models.traits import SOURCE_SUPERTYPES
@@ -150,7 +150,7 @@ def _library_card(name: str, chosen: str | None) -> CardFacts | None:
                      colors=card.colors, statics=tuple(card.statics), **facts)
 
 
-@lru_cache(maxsize=4096)
+@memo(4096)
 def named_colors(name: str | None) -> str:
     """The colors a source's ``name`` gives it (9.1 ``colors``: "from name"), WUBRG order: a
     library card's, else none (a basic land, an unknown name)."""
