@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tapwise.models.cards.card import _ABILITY_WORD, _REMINDER
-from tapwise.models.cards.costs import _traits
+from tapwise.models.cards.costs import _traits, filter_json
 from tapwise.models.cards.words import (NUM, CARD_TYPES, Description, describe, fact_phrase,
                                         number, singular)
 
@@ -105,13 +105,7 @@ def _when(what: str) -> dict[str, Any] | None:
             else describe(what))
     if desc is None or desc.colors is not None:
         return None
-    out: dict[str, Any] = {}
-    if desc.types:
-        out["types"] = list(desc.types)
-    if desc.subtypes:
-        out["subtypes"] = list(desc.subtypes)
-    out.update(traits)
-    return out
+    return filter_json(desc, traits)
 
 
 _PER_TYPE = re.compile(r"If tapped for mana, (?P<pairs>(?:(?:and )?(?:Plains|Islands|Swamps|Mountains|"

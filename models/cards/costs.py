@@ -62,12 +62,7 @@ def _other(words: str, card: _Card, sentence: str, tapping: bool) -> dict[str, A
         raise card.error(sentence, f"the permanents to {kind} ({words!r}) are not a kind the "
                                    f"format's "
                          "types, subtypes, supertypes, not_types and token can say")
-    out: dict[str, Any] = {}
-    if desc.types:
-        out["types"] = list(desc.types)
-    if desc.subtypes:
-        out["subtypes"] = list(desc.subtypes)
-    out.update(traits)
+    out = filter_json(desc, traits)
     if n != 1:
         out["n"] = n
     fits = card.matches(desc)
@@ -353,3 +348,15 @@ def _read_only(text: str, card: _Card, sentence: str) -> dict[str, Any] | list[d
     raise card.error(sentence, cant)
 
 
+
+
+def filter_json(desc: Description, traits: dict[str, Any]) -> dict[str, Any]:
+    """A kind of permanent as the format's FILTER (9.2 costs, 9.4 ``when``): its types,
+    subtypes and the traits read beside them."""
+    out: dict[str, Any] = {}
+    if desc.types:
+        out["types"] = list(desc.types)
+    if desc.subtypes:
+        out["subtypes"] = list(desc.subtypes)
+    out.update(traits)
+    return out
