@@ -554,17 +554,25 @@ def _reading(card: Any) -> BoardReading:
 
 
 def measure_board(oracles: dict[str, tuple[str, str | None]]
-                  ) -> tuple[int, int, list[tuple[str, str]]]:
+                  ) -> tuple[int, int, list[tuple[str, str]], list[tuple[str, str]]]:
     """The board coverage figure: of the cards (name: (Oracle text, type line)) with a static
-    sentence about mana or costs, how many are read completely, how many there are, and each sentence not read
-    as ``(name, sentence)``."""
+    sentence about mana or costs, how many are read completely, how many there are, each sentence
+    not read as ``(name, sentence)``, and the cards set aside (models/cards/set_aside.py: Un-set,
+    playtest and Alchemy cards, not counted) as ``(name, why)``."""
+    from tapwise.models.cards.set_aside import set_aside
+
     total = complete = 0
     failed: list[tuple[str, str]] = []
+    aside: list[tuple[str, str]] = []
     for name, (oracle, type_line) in oracles.items():
         reading = read_board_effects(oracle, type_line)
         if not (reading.effects or reading.statics or reading.unread or reading.read):
             continue
+        why = set_aside(name)
+        if why is not None and reading.unread:
+            aside.append((name, why))
+            continue
         total += 1
         complete += not reading.unread
         failed += [(name, t) for t, _ in reading.unread]
-    return complete, total, failed
+    return complete, total, failed, aside
