@@ -245,15 +245,29 @@ _OPPONENTS_TAX = re.compile(r" and abilities your opponents activate cost \{\d+\
 
 
 _SPELL_COUNTS = re.compile(r"^target\b|\b(?:it targets|they share|that spell|chosen|it is)\b")
+SPELL_FACTS = {  # counts of the spell being paid for, as the fact (9.1) the caller gives
+    "target": "targets",  # Hinata, Dawn-Crowned: its targets (115)
+    "creature it targets": "creature it targets",  # Battlefield Thaumaturge
+    "of the chosen colors it is": "chosen color it is",  # Seal of the Guildpact
+    "card with the same name as that spell in your graveyard":  # Locket of Yesterdays
+        "card with the same name as that spell in your graveyard",
+    "card type they share with cards exiled with this creature":  # Cemetery Prowler
+        "card type it shares with cards exiled with this creature",
+}
+"""601.2f counts only the engine knows of the spell while it is cast (its targets, its colors
+among the chosen ones, its name's copies in the graveyard): the problem, which pays for that one
+spell, gives them as facts like any other count."""
 
 
 def _each(each: str | None, x: str | None) -> str | None:
     """The fact (9.1) a counted cost change reads: "for each artifact you control", "where X is
-    Vadrik's power"; "" when it counts nothing; None when the count is the spell's own (its
-    targets, its card types: only the engine knows them while casting it)."""
+    Vadrik's power"; "" when it counts nothing; None when the count is the spell's own and not
+    one of :data:`SPELL_FACTS`."""
     words = each or x
     if not words:
         return ""
+    if (each or "") in SPELL_FACTS:
+        return SPELL_FACTS[each or ""]
     words = words.replace("its controller controls", "you control")  # Hum of the Radix: yours
     if _SPELL_COUNTS.search(words):
         return None
@@ -420,10 +434,24 @@ def _grant(text: str) -> dict[str, Any] | list[dict[str, Any]] | bool | None:
         if _cost_static(m.group("ability")) is True:  # Callaphe: a tax on the opponents only
             return True
 
+        if re.match(r"Whenever [^,]+ deals combat damage\b.*\badd\b", m.group("ability")):
+            return True  # Mark of Sakiko: mana in the combat damage step, never while paying
         who = m.group("who")
         other = re.match(r"Other ", who)
         who = who[other.end():] if other else who
-        if re.search(r"\b(?:enchanted|equipped|with|named|chosen)\b", who, re.I):
+        if pair := re.fullmatch(r"(land|artifact|creature) and ([A-Z][a-z]+)", who):
+            # Great Divide Guide's "Each land and Ally": each land, and each Ally not a land
+            # (one ability each, not two for a land Ally)
+            first = _grant(f"{pair.group(1).capitalize()}s{m.group('yours') or ''} have "
+                           f"\"{m.group('ability')}\"")
+            second = _grant(f"{pair.group(2)}s{m.group('yours') or ''} have "
+                            f"\"{m.group('ability')}\"")
+            if not isinstance(first, list) or not isinstance(second, list):
+                return None
+            for st in second:
+                st["when"]["not_types"] = [pair.group(1)]
+            return first + second
+        if re.search(r"\b(?:enchanted|equipped|with|named|chosen|this|it)\b", who, re.I):
             return None  # one permanent, or a kind the filters can't say
         not_basic = who.lower().startswith("nonbasic ")
         when = _when(who[len("nonbasic "):] if not_basic else who)
@@ -464,7 +492,22 @@ def _condition(text: str) -> tuple[str, dict[str, Any] | None]:
     if m := _IF_AFTER.search(text):
         return text[:m.start()], {"fact": fact_phrase(m.group("what") + " in your graveyard"),
                                   "min": number(m.group(1))}
+    if m := _IF_ANY.match(text):  # the mana reader's conditions (riders.py), as one fact
+        from tapwise.models.cards.card import _Card
+        from tapwise.models.cards.riders import _conditions
+
+        cond, rest = m.group("cond"), text[m.end():]
+        found = _conditions(cond, _Card(None, None), text)
+        if len(found) != 1 or set(found[0]) != {"fact", "min"} or re.search(
+                r"\bin your graveyard$", found[0]["fact"]):
+            return text, None  # Riftstone Portal's works from the graveyard (112.6): not read
+        if re.match(r"enchanted permanent\b", cond, re.I) and rest.startswith("it has "):
+            rest = "enchanted permanent has " + rest[len("it has "):]  # Nature's Embrace
+        return rest[:1].upper() + rest[1:], found[0]
     return text, None
+
+
+_IF_ANY = re.compile(r"As long as (?P<cond>[^,\"“]+), ")
 
 
 def _chooses(oracle: str) -> str | None:
@@ -508,6 +551,9 @@ def read_board_effects(oracle: str | None, type_line: str | None = None) -> Boar
                 unread.append((text, "a static ability changing mana or costs that holds only at "
                                      "a level (711, 716, 702.184)"))
             continue
+        if text.startswith("As long as ") and _own_ability(text, type_line):
+            read.add(text)  # "As long as ..., this creature has "{T}: ..."": its own (oracle.py)
+            continue
         plain, condition = _condition(text)
         if condition is not None:  # a static that exists while a fact reaches its min
             static = _grant(plain) or (None if _SPELL_SIDE.search(plain)
@@ -536,6 +582,15 @@ def read_board_effects(oracle: str | None, type_line: str | None = None) -> Boar
             unread.append((text, "a static ability changing mana or costs that no board "
                                  "template reads"))
     return BoardReading(tuple(effects), tuple(statics), frozenset(read), tuple(unread))
+
+
+def _own_ability(text: str, type_line: str | None) -> bool:
+    """Does the mana reader read the sentence as the card's own mana ability under a condition
+    (Mul Daya Channelers, Orochi Merge-Keeper: models/cards/oracle.py's ``_self_granted``)?"""
+    from tapwise.models.cards.oracle import read_card
+
+    reading = read_card(text + ".", type_line=type_line)
+    return bool(reading.abilities) and not reading.skipped and not reading.effects
 
 
 def board_effect_sentences(card: Any) -> set[str]:
