@@ -33,7 +33,7 @@ from tapwise.models.abilities import load_ability, load_restriction
 from tapwise.models.effects import ManaFilter, _load_filter
 from tapwise.models.fields import (ProblemError, _bool, _choice, _expect, _object, _str,
                                    _str_list)
-from tapwise.models.mana import ManaCost, NotationError
+from tapwise.models.mana import Kind, ManaCost, NotationError
 from tapwise.models.problem import Ability, Purpose, Restriction, Source
 from tapwise.models.values import evolve
 
@@ -49,7 +49,7 @@ _KEYS = {"add_subtypes": ("kind", "when", "on", "subtypes", "from", "opponent", 
          "increase": ("kind", "cost", "for", "from", "opponent", "if", "controller", "each",
                       "chosen"),
          "reduce": ("kind", "cost", "for", "from", "opponent", "if", "controller", "each",
-                    "chosen")}
+                    "chosen", "colored_only")}
 
 
 @dataclass(frozen=True)
@@ -75,6 +75,9 @@ class Static:
     # "Other permanents you control have": not the ``from`` source itself, unless it has two
     # or more copies (each copy then gets it from another)
     other: bool = False
+    # "This effect reduces only the amount of colored mana you pay" (Edgewalker): a colored
+    # reduction the cost has no such mana for reduces nothing (not 118.7b/c's generic)
+    colored_only: bool = False
 
     @property
     def layer(self) -> bool:
@@ -118,6 +121,8 @@ class Static:
             out["opponent"] = True
         if self.other:
             out["other"] = True
+        if self.colored_only:
+            out["colored_only"] = True
         if self.everyone:
             if self.layer:
                 out.setdefault("when", {})["controller"] = "any"
@@ -233,8 +238,12 @@ def _load_static(value: Any, path: str, sides: tuple[set[str], set[str]],
         spells = load_restriction(obj["for"], f"{path}.for") if "for" in obj else None
         everyone = _choice(obj.get("controller", "you"), f"{path}.controller",
                            ("you", "any")) == "any"
+        colored_only = _bool(obj.get("colored_only", False), f"{path}.colored_only")
+        if colored_only and any(sym.kind is not Kind.COLORED for sym in cost.symbols):
+            raise ProblemError(f"{path}.cost", f"with colored_only, is colored mana symbols "
+                                               f"only (like \"{{W}}{{B}}\"), not {text!r}")
         return Static(kind, cost=cost, spells=spells, source=source, opponent=opponent,
-                      everyone=everyone)
+                      everyone=everyone, colored_only=colored_only)
     when = _load_filter(obj["when"], f"{path}.when") if "when" in obj else None
     on = None
     if "on" in obj:
@@ -331,12 +340,15 @@ def _layered(src: Source, statics: list[Static], opponents: bool) -> Source:
 
 
 def cost_changes(statics: tuple[Static, ...], purpose: Purpose
-                 ) -> tuple[tuple[ManaCost, ...], tuple[ManaCost, ...]]:
-    """The increases and reductions (601.2f) the cost statics make to an object paid for as
-    ``purpose``: those whose ``for`` matches (``statics`` as :func:`apply_statics` left them)."""
+                 ) -> tuple[tuple[ManaCost, ...], tuple[ManaCost, ...], tuple[ManaCost, ...]]:
+    """The increases, reductions and colored-only reductions (601.2f) the cost statics make to an
+    object paid for as ``purpose``: those whose ``for`` matches (``statics`` as
+    :func:`apply_statics` left them)."""
     increase: list[ManaCost] = []
     reduce: list[ManaCost] = []
+    colored: list[ManaCost] = []
     for st in statics:
         if not st.layer and st.mine and (st.spells is None or st.spells.allows(purpose)):
-            (increase if st.kind == "increase" else reduce).append(st.cost)
-    return tuple(increase), tuple(reduce)
+            (increase if st.kind == "increase" else colored if st.colored_only
+             else reduce).append(st.cost)
+    return tuple(increase), tuple(reduce), tuple(colored)

@@ -330,6 +330,9 @@ def static_problems(draw) -> dict:
                                                       {"add": "{C}{C}"}]))
         else:
             static["cost"] = draw(st.sampled_from(["{1}", "{2}", "{G}", "{R}"]))
+            if kind == "reduce" and draw(st.integers(0, 3)) == 0:  # Edgewalker, Morophon
+                static["colored_only"] = True
+                static["cost"] = draw(st.sampled_from(["{G}", "{W}{B}", "{W}{U}{B}{R}{G}"]))
             static["for"] = draw(st.sampled_from(RESTRICTIONS))
             if draw(st.integers(0, 3)) == 0:  # 601.2f "for each": counted by a fact (0 to 2)
                 static["each"] = "counted thing"

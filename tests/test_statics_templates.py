@@ -123,3 +123,69 @@ def test_613_1f_great_divide_guide_gives_each_land_and_each_ally_one_ability():
 def test_mark_of_sakiko_grants_combat_damage_mana_nothing_while_paying():
     card = card_info("Mark of Sakiko")
     assert unread_board_sentences(card) == [] and _statics("Mark of Sakiko") == ()
+
+
+# --- "This effect reduces only the amount of colored mana you pay" (9.8 colored_only) ----------
+
+def test_colored_only_edgewalker_takes_the_white_and_loses_the_black():
+    # Cleric of the Forward Order {1}{W}: {W}{B} less takes {W}; the {B} finds no black and,
+    # colored only, does not reduce generic (where 118.7c would): {1}, one Wastes
+    answer = _pay("Cleric of the Forward Order", ["Wastes", "Edgewalker"])
+    assert (answer["status"], answer["total_cost"]) == ("paid", "{1}")
+    assert "notes" not in answer  # both sentences of the paragraph are read
+    assert _pay("Cleric of the Forward Order", ["Edgewalker"])["status"] == "infeasible"
+    # a non-Cleric is not reduced at all
+    assert _pay("Savannah Lions", ["Wastes", "Edgewalker"])["status"] == "infeasible"
+
+
+def test_colored_only_ragemonger_on_a_minotaur():
+    answer = _pay("Felhide Minotaur", ["Wastes", "Wastes", "Ragemonger"])  # {2}{B} -> {2}
+    assert (answer["status"], answer["total_cost"]) == ("paid", "{2}")
+
+
+def test_colored_only_morophon_of_the_chosen_type():
+    elf = {"name": "Morophon, the Boundless", "chosen": "Elf"}
+    assert _pay("Llanowar Elves", [elf])["total_cost"] == "{0}"  # {G} - {G}
+    # Elvish Archdruid {1}{G}{G}: one {G} taken, its {W}{U}{B}{R} find nothing: {1}{G}
+    assert _pay("Elvish Archdruid", ["Forest", "Wastes", elf])["total_cost"] == "{1}{G}"
+    assert _pay("Elvish Archdruid", ["Wastes", "Wastes", elf])["status"] == "infeasible"
+    goblin = {"name": "Morophon, the Boundless", "chosen": "Goblin"}
+    assert _pay("Llanowar Elves", [goblin])["status"] == "infeasible"
+
+
+def test_colored_only_first_then_an_ordinary_reduction_overflows_to_generic():
+    # {1}{W} with a colored-only {W} and an ordinary {W}: the player applies the colored-only
+    # one first (601.2f: any order), so the ordinary {W} finds no white and reduces generic
+    # (118.7b): {0}. The other order would leave {1}.
+    problem = {"cost": "{1}{W}", "sources": [],
+               "statics": [{"kind": "reduce", "cost": "{W}"},
+                           {"kind": "reduce", "cost": "{W}", "colored_only": True}]}
+    assert tapwise.pay(problem)["total_cost"] == "{0}"
+
+
+def test_colored_only_is_colored_symbols_only():
+    answer = tapwise.pay({"cost": "{1}", "sources": [],
+                          "statics": [{"kind": "reduce", "cost": "{1}{W}", "colored_only": True}]})
+    assert answer["status"] == "error" and "statics[0].cost" in answer["error"]
+
+
+def test_colored_only_read_under_a_class_level_and_with_tags():
+    assert _statics("Bard Class") == (
+        {"kind": "reduce", "cost": "{R}{G}", "for": {"kind": "spell", "tags": ["legendary"]},
+         "colored_only": True, "if": {"fact": "class level", "min": 2}},)
+    assert _statics("Head of the Class") == (
+        {"kind": "reduce", "cost": "{W}{B}", "colored_only": True,
+         "for": {"kind": "spell", "all_of": [{"tags": ["your turn"]},
+                                             {"tags": ["targets a creature"]},
+                                             {"tags": ["first spell this turn"]}]}},)
+
+
+def test_601_2f_momo_and_beluna_kinds_of_spells():
+    assert _statics("Momo, Friendly Flier")[0]["for"] == {
+        "kind": "spell", "types": ["creature"],
+        "all_of": [{"tags": ["flying"]}, {"tags": ["your turn"]}, {"tags": ["non-lemur"]},
+                   {"tags": ["first non-lemur creature spell with flying this turn"]}]}
+    # "Permanent spells" (110.1): any permanent card type; a land is played, not cast
+    assert _statics("Beluna Grandsquall // Seek Thrills")[0]["for"] == {
+        "kind": "spell", "types": ["artifact", "battle", "creature", "enchantment",
+                                   "planeswalker"], "tags": ["adventure"]}

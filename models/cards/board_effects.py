@@ -176,11 +176,18 @@ def _one_kind(words: str) -> dict[str, list[str]] | None:
             return None
         return {kinds[0][0]: [k[1] for k in kinds]}
     for word in words.split():
+        if word.lower() == "permanent" and "types" not in out:  # 110.1: a permanent spell
+            out["types"] = list(_PERMANENT_SPELLS)
+            continue
         kind = _word_kind(word)
         if kind is None or kind[0] in out:
             return None
         out[kind[0]] = [kind[1]]
     return out
+
+
+_PERMANENT_SPELLS = ("artifact", "battle", "creature", "enchantment", "planeswalker")
+"""The card types of a permanent spell (110.1; a land is played, not cast)."""
 
 
 def _spells(desc: str) -> dict[str, Any] | None:
@@ -215,6 +222,7 @@ _QUALITIES = [  # what may follow "spells": (words, the restriction keys they ad
      r"planeswalker)|this creature|enchanted creature|enchanted player)", "target"),
     (r" that's (.+)", "that's"),
     (r" of the chosen type", "chosen"),
+    (r" during each of your turns", {"tags": ["your turn"]}),  # "The first spell ... during"
     # what only the engine knows of the spell, as the caller's tag words
     (r" that share a creature type with this creature",
      {"tags": ["shares a creature type with this creature"]}),
@@ -244,6 +252,7 @@ _OPPONENTS_TAX = re.compile(r" and abilities your opponents activate cost \{\d+\
                             r"activate unless they're mana abilities$")
 
 
+_COLORED_ONLY = ". This effect reduces only the amount of colored mana you pay"
 _SPELL_COUNTS = re.compile(r"^target\b|\b(?:it targets|they share|that spell|chosen|it is)\b")
 SPELL_FACTS = {  # counts of the spell being paid for, as the fact (9.1) the caller gives
     "target": "targets",  # Hinata, Dawn-Crowned: its targets (115)
@@ -278,6 +287,13 @@ def _cost_static(text: str, chooses: str | None = None) -> dict[str, Any] | None
     """The 9.8 cost static of a sentence, True when it reads one that changes nothing the player
     pays (an opponents' tax), None when no template reads it."""
     text = _OPPONENTS_TAX.sub("", text)  # Tithe Taker: the opponents' abilities, not the player's
+    colored_only = text.endswith(_COLORED_ONLY)
+    if colored_only:  # Edgewalker, Morophon: no generic for what the cost has no such mana of
+        out = _cost_static(text[:-len(_COLORED_ONLY)], chooses)
+        if not isinstance(out, dict) or out["kind"] != "reduce" or "each" in out or re.search(
+                r"[^{}WUBRG]", out["cost"]):
+            return None
+        return {**out, "colored_only": True}
     m = re.fullmatch(r"(?P<head>.+?) costs? (?P<mana>(?:\{[0-9WUBRGCX]\})+) (?P<dir>more|less) "
                      r"to cast(?P<tail> and can't be countered| except during its controller's "
                      r"turn| if it has mutate| until your next turn)?(?: for each (?P<each>.+)|, "
@@ -293,7 +309,7 @@ def _cost_static(text: str, chooses: str | None = None) -> dict[str, Any] | None
     tags: list[list[str]] = []
     extra: dict[str, Any] = {}
     extra_static: dict[str, Any] = {}
-    that = ""
+    that = with_words = ""
     for words, tag in _CONDITIONS:
         if c := re.match(words, head):
             head = head[c.end():]
@@ -326,6 +342,7 @@ def _cost_static(text: str, chooses: str | None = None) -> dict[str, Any] | None
                     extra["has_x"] = True
                 elif keys == "keyword":  # 702: a keyword only the engine knows the spell has
                     tags.append([q.group(1)])
+                    with_words += f" with {q.group(1)}"
                 elif keys == "power":  # 208: the creature spell's power
                     tags.append([f"power {q.group(1)} or greater"])
                 elif keys == "target":  # 115: what the spell targets, chosen as it is cast
@@ -342,10 +359,14 @@ def _cost_static(text: str, chooses: str | None = None) -> dict[str, Any] | None
                 break
         else:
             return None
+    raw = " ".join(desc.split()).removesuffix(" spells").strip().lower()  # for "The first ..."
     words = desc.split()
     for word in list(words):
         if word.lower() in _TAGGED_WORDS:
             tags.append([_TAGGED_WORDS[word.lower()]])
+            words.remove(word)
+        elif re.fullmatch(r"non-[A-Z][a-z]+", word):  # Momo's "non-Lemur": a tag word (9.2)
+            tags.append([word.lower()])
             words.remove(word)
     desc = " ".join(words).removesuffix(" spells").strip()
     desc = re.sub(r"^Each (?=\S)", "", desc)  # "Each creature spell you cast"
@@ -357,8 +378,8 @@ def _cost_static(text: str, chooses: str | None = None) -> dict[str, Any] | None
         else:
             desc = that
     if ordinal:  # an engine's count of this turn's spells (9.2's "second spell this turn")
-        kind = f"{desc.lower()} " if desc else ""
-        tags.append([f"{ordinal.group(1)} {kind}spell this turn"])
+        kind = f"{raw} " if raw else ""  # Momo: "first non-lemur creature spell with flying"
+        tags.append([f"{ordinal.group(1)} {kind}spell{with_words} this turn"])
     spells = _spells(desc)
     if spells is None:
         return None
@@ -499,8 +520,10 @@ def _condition(text: str) -> tuple[str, dict[str, Any] | None]:
         cond, rest = m.group("cond"), text[m.end():]
         found = _conditions(cond, _Card(None, None), text)
         if len(found) != 1 or set(found[0]) != {"fact", "min"} or re.search(
-                r"\bin your graveyard$", found[0]["fact"]):
-            return text, None  # Riftstone Portal's works from the graveyard (112.6): not read
+                r"\bin your graveyard$|\bcommand zone\b", found[0]["fact"]):
+            # Riftstone Portal's works from the graveyard (112.6): not read; "is in the command
+            # zone or on the battlefield" holds on the board (_CONDITIONS)
+            return text, None
         if re.match(r"enchanted permanent\b", cond, re.I) and rest.startswith("it has "):
             rest = "enchanted permanent has " + rest[len("it has "):]  # Nature's Embrace
         return rest[:1].upper() + rest[1:], found[0]
@@ -595,8 +618,12 @@ def _own_ability(text: str, type_line: str | None) -> bool:
 
 def board_effect_sentences(card: Any) -> set[str]:
     """The sentences (paragraphs, reminder text and the final period dropped) of ``card`` (a
-    :class:`models.cards.catalog.Card` or anything with ``oracle``) that this module reads."""
-    return set(_reading(card).read)
+    :class:`models.cards.catalog.Card` or anything with ``oracle``) that this module reads, and
+    each sentence of them ("... cost {W}{B} less to cast. This effect reduces only ...")."""
+    from tapwise.models.cards.payment_sentences import card_sentences
+
+    read = _reading(card).read
+    return set(read) | {s for text in read if ". " in text for s in card_sentences(text + ".")}
 
 
 def unread_board_sentences(card: Any) -> list[tuple[str, str]]:

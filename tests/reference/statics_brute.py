@@ -1,7 +1,8 @@
 """Reference for tapwise's 9.8 ``statics`` (docs/statics.md): the board the statics leave, worked
 out on the problem's JSON by the rules alone, then paid by the brute-force payer.
 
-Written from docs/statics.md and rules 305.6, 305.7, 613.1d/f, 613.7, 613.8a and 601.2f, and
+Written from docs/statics.md and rules 305.6, 305.7, 613.1d/f, 613.7, 613.8a and 601.2f (with
+the colored-only reductions: Edgewalker), and
 sharing no code with ``models/statics.py`` or the solver: the sources are rewritten as plain
 dicts (subtypes, abilities), the cost changes that match the object are appended to
 ``increase``/``reduce``, and ``statics`` is dropped; :func:`brute.brute_pay` does the rest.
@@ -115,10 +116,35 @@ def with_statics_applied(problem: dict) -> dict:
             st = {**st, "for": {**st.get("for", {}), st["chosen"]: [chosen[st["from"]]]}}
         if st["kind"] in ("increase", "reduce") and _restriction_matches(st.get("for", {}), ctx):
             times = fact(st, st["each"]) if "each" in st else 1  # 601.2f
+            if st.get("colored_only"):  # taken below, from the cost's own colored symbols
+                continue
             out[st["kind"]] = list(out.get(st["kind"], [])) + [st["cost"]] * times
+    for st in statics:  # "reduces only the amount of colored mana you pay": applied first
+        if (st["kind"] == "reduce" and st.get("colored_only")
+                and _restriction_matches(st.get("for", {}), ctx)):
+            times = fact(st, st["each"]) if "each" in st else 1
+            out["cost"], out["increase"] = _take_colored(st["cost"] * times,
+                                                         out.get("cost") or "",
+                                                         list(out.get("increase", [])))
     if "for" in out:
         out["for"] = {k: v for k, v in out["for"].items() if k != "colors"}
     return out
+
+
+def _take_colored(reduction: str, cost: str, increases: list[str]) -> tuple[str, list[str]]:
+    """Each {c} of a colored-only reduction takes one {c} of the cost (then of an increase),
+    else nothing: no generic for it (the card's own words, not 118.7c). Applied before the
+    ordinary reductions (601.2f: the player orders them; this order never costs more). Costs
+    with hybrid or Phyrexian symbols of a reduced color are not this reference's to judge."""
+    texts = [cost] + increases
+    for color in re.findall(r"\{([WUBRG])\}", reduction):
+        if any(re.search(r"\{[^}]*/[^}]*\}", t) and color in t for t in texts):
+            raise NotImplementedError("a hybrid or Phyrexian symbol under a colored-only reduction")
+        for i, text in enumerate(texts):
+            if "{%s}" % color in text:
+                texts[i] = text.replace("{%s}" % color, "", 1)
+                break
+    return texts[0] or "{0}", [t for t in texts[1:] if t]
 
 
 def brute_pay_statics(problem: dict, **kwargs) -> dict:
