@@ -49,7 +49,7 @@ _KEYS = {"add_subtypes": ("kind", "when", "on", "subtypes", "from", "opponent", 
          "increase": ("kind", "cost", "for", "from", "opponent", "if", "controller", "each",
                       "chosen"),
          "reduce": ("kind", "cost", "for", "from", "opponent", "if", "controller", "each",
-                    "chosen", "colored_only")}
+                    "chosen", "colored_only", "life")}
 
 
 @dataclass(frozen=True)
@@ -78,6 +78,9 @@ class Static:
     # "This effect reduces only the amount of colored mana you pay" (Edgewalker): a colored
     # reduction the cost has no such mana for reduces nothing (not 118.7b/c's generic)
     colored_only: bool = False
+    # "As an additional cost to cast blue permanent spells, you may pay 2 life. Those spells cost
+    # {U} less to cast if you paid life this way" (the Defilers): the player's choice, per spell
+    life: int = 0
 
     @property
     def layer(self) -> bool:
@@ -123,6 +126,8 @@ class Static:
             out["other"] = True
         if self.colored_only:
             out["colored_only"] = True
+        if self.life:
+            out["life"] = self.life
         if self.everyone:
             if self.layer:
                 out.setdefault("when", {})["controller"] = "any"
@@ -242,8 +247,15 @@ def _load_static(value: Any, path: str, sides: tuple[set[str], set[str]],
         if colored_only and any(sym.kind is not Kind.COLORED for sym in cost.symbols):
             raise ProblemError(f"{path}.cost", f"with colored_only, is colored mana symbols "
                                                f"only (like \"{{W}}{{B}}\"), not {text!r}")
+        life = 0
+        if "life" in obj:
+            life = obj["life"]
+            if kind != "reduce" or isinstance(life, bool) or not isinstance(life, int) or not (
+                    1 <= life <= 1000):
+                raise ProblemError(f"{path}.life", f"is the life a reduction may be paid with, "
+                                                   f"a whole number 1 to 1000, not {life!r}")
         return Static(kind, cost=cost, spells=spells, source=source, opponent=opponent,
-                      everyone=everyone, colored_only=colored_only)
+                      everyone=everyone, colored_only=colored_only, life=life)
     when = _load_filter(obj["when"], f"{path}.when") if "when" in obj else None
     on = None
     if "on" in obj:
@@ -339,16 +351,25 @@ def _layered(src: Source, statics: list[Static], opponents: bool) -> Source:
     return evolve(src, subtypes=tuple(subtypes), abilities=tuple(abilities)) if changed else src
 
 
+Optional = tuple[ManaCost, bool, int]
+"""A reduction the player may take by paying life: (its cost, colored only, the life)."""
+
+
 def cost_changes(statics: tuple[Static, ...], purpose: Purpose
-                 ) -> tuple[tuple[ManaCost, ...], tuple[ManaCost, ...], tuple[ManaCost, ...]]:
-    """The increases, reductions and colored-only reductions (601.2f) the cost statics make to an
-    object paid for as ``purpose``: those whose ``for`` matches (``statics`` as
-    :func:`apply_statics` left them)."""
+                 ) -> tuple[tuple[ManaCost, ...], tuple[ManaCost, ...], tuple[ManaCost, ...],
+                            tuple[Optional, ...]]:
+    """The increases, reductions, colored-only reductions and reductions paid for with life
+    (601.2f) the cost statics make to an object paid for as ``purpose``: those whose ``for``
+    matches (``statics`` as :func:`apply_statics` left them)."""
     increase: list[ManaCost] = []
     reduce: list[ManaCost] = []
     colored: list[ManaCost] = []
+    optional: list[Optional] = []
     for st in statics:
         if not st.layer and st.mine and (st.spells is None or st.spells.allows(purpose)):
-            (increase if st.kind == "increase" else colored if st.colored_only
-             else reduce).append(st.cost)
-    return tuple(increase), tuple(reduce), tuple(colored)
+            if st.life:
+                optional.append((st.cost, st.colored_only, st.life))
+            else:
+                (increase if st.kind == "increase" else colored if st.colored_only
+                 else reduce).append(st.cost)
+    return tuple(increase), tuple(reduce), tuple(colored), tuple(optional)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from tapwise.models.caches import memo, remember, table
-from itertools import permutations
+from itertools import permutations, product
 from typing import Iterator
 
 from tapwise.models.mana import (KIND_ENERGY, KIND_GENERIC, KIND_X, SYMBOL_FACTS, Kind, ManaCost,
@@ -308,9 +308,21 @@ def total_costs(problem: Problem) -> tuple[TotalCost, ...]:
     cost = p.cost
     increase, reduce = p.increase, p.reduce
     colored: tuple[ManaCost, ...] = ()
+    optional: tuple[tuple[ManaCost, bool, int], ...] = ()
     if p.statics:  # 9.8: the board's cost changes that apply to this object (601.2f)
-        more, less, colored = cost_changes(p.statics, p._purpose)
+        more, less, colored, optional = cost_changes(p.statics, p._purpose)
         increase, reduce = increase + more, reduce + less
+    if optional:  # the Defilers: each taken (its life paid) or not, the player's choice
+        out: dict[TotalCost, None] = {}
+        kinds = list(dict.fromkeys(optional))  # copies of one card: how many taken, not which
+        for counts in product(*(range(optional.count(o) + 1) for o in kinds)):
+            taken = [o for o, n in zip(kinds, counts) for _ in range(n)]
+            out.update(dict.fromkeys(_total_costs(
+                cost, p.alternative, p.free, p.additional,
+                p.life_cost + sum(life for _, _, life in taken), increase,
+                reduce + tuple(c for c, only, _ in taken if not only),
+                colored + tuple(c for c, only, _ in taken if only))))
+        return tuple(out)
     if (cost is not None and p.alternative is None and not p.free and not p.additional
         and not increase
             and not reduce and not colored):

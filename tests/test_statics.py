@@ -333,6 +333,8 @@ def static_problems(draw) -> dict:
             if kind == "reduce" and draw(st.integers(0, 3)) == 0:  # Edgewalker, Morophon
                 static["colored_only"] = True
                 static["cost"] = draw(st.sampled_from(["{G}", "{W}{B}", "{W}{U}{B}{R}{G}"]))
+                if draw(st.booleans()):  # a Defiler's: bought with life, or not
+                    static["life"] = draw(st.integers(1, 3))
             static["for"] = draw(st.sampled_from(RESTRICTIONS))
             if draw(st.integers(0, 3)) == 0:  # 601.2f "for each": counted by a fact (0 to 2)
                 static["each"] = "counted thing"

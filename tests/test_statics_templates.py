@@ -189,3 +189,31 @@ def test_601_2f_momo_and_beluna_kinds_of_spells():
     assert _statics("Beluna Grandsquall // Seek Thrills")[0]["for"] == {
         "kind": "spell", "types": ["artifact", "battle", "creature", "enchantment",
                                    "planeswalker"], "tags": ["adventure"]}
+
+
+# --- a reduction bought with life (9.8 life: the Defilers) -------------------------------------
+
+def test_defiler_of_dreams_the_player_may_pay_2_life_for_u_less_on_a_blue_permanent_spell():
+    # Phantasmal Bear {U}: paying 2 life makes it {0} (no mana at all)
+    answer = _pay("Phantasmal Bear", ["Defiler of Dreams"])
+    assert (answer["status"], answer["total_cost"], answer["life_paid"]) == ("paid", "{0}", 2)
+    # with an Island the life is not paid (min_life, 9.6's first objective)
+    answer = _pay("Phantasmal Bear", ["Island", "Defiler of Dreams"])
+    assert (answer["total_cost"], answer["life_paid"]) == ("{U}", 0)
+    # an instant is no permanent spell; a green creature is not blue
+    assert _pay("Opt", ["Defiler of Dreams"])["status"] == "infeasible"
+    assert _pay("Llanowar Elves", ["Defiler of Dreams"])["status"] == "infeasible"
+
+
+def test_defiler_colored_only_a_blue_spell_without_u_gets_nothing_for_the_life():
+    # two copies: each may be bought; Cloudkin Seer {2}{U} takes one {U}, the second finds none
+    problem = {"card": "Cloudkin Seer", "sources": [{"name": "Wastes", "count": 2},
+                                                    {"name": "Defiler of Dreams", "count": 2}]}
+    answer = tapwise.pay(problem)
+    assert (answer["status"], answer["total_cost"], answer["life_paid"]) == ("paid", "{2}", 2)
+
+
+def test_a_reduction_bought_with_life_is_refused_on_an_increase():
+    answer = tapwise.pay({"cost": "{1}", "sources": [],
+                          "statics": [{"kind": "increase", "cost": "{1}", "life": 2}]})
+    assert answer["status"] == "error" and "statics[0].life" in answer["error"]

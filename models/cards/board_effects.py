@@ -253,6 +253,10 @@ _OPPONENTS_TAX = re.compile(r" and abilities your opponents activate cost \{\d+\
 
 
 _COLORED_ONLY = ". This effect reduces only the amount of colored mana you pay"
+_PAY_LIFE = re.compile(r"As an additional cost to cast (?P<kind>[\w -]+?) spells, you may pay "
+                       r"(?P<life>\d+) life\. Those spells cost (?P<mana>\{[WUBRG]\}) less to cast "
+                       r"if you paid life this way\. This effect reduces only the amount of "
+                       r"(?P<color>\w+) mana you pay")
 _SPELL_COUNTS = re.compile(r"^target\b|\b(?:it targets|they share|that spell|chosen|it is)\b")
 SPELL_FACTS = {  # counts of the spell being paid for, as the fact (9.1) the caller gives
     "target": "targets",  # Hinata, Dawn-Crowned: its targets (115)
@@ -287,6 +291,13 @@ def _cost_static(text: str, chooses: str | None = None) -> dict[str, Any] | None
     """The 9.8 cost static of a sentence, True when it reads one that changes nothing the player
     pays (an opponents' tax), None when no template reads it."""
     text = _OPPONENTS_TAX.sub("", text)  # Tithe Taker: the opponents' abilities, not the player's
+    if m := _PAY_LIFE.fullmatch(text):  # the Defilers: the reduction the player buys with life
+        color = m.group("color").lower()
+        if color != "colored" and "{%s}" % _COLORS.get(color, "?") != m.group("mana"):
+            return None
+        out = _cost_static(f"{m.group('kind')[:1].upper()}{m.group('kind')[1:]} spells you cast "
+                           f"cost {m.group('mana')} less to cast{_COLORED_ONLY}", chooses)
+        return {**out, "life": int(m.group("life"))} if isinstance(out, dict) else None
     colored_only = text.endswith(_COLORED_ONLY)
     if colored_only:  # Edgewalker, Morophon: no generic for what the cost has no such mana of
         out = _cost_static(text[:-len(_COLORED_ONLY)], chooses)

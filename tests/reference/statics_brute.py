@@ -13,7 +13,7 @@ from __future__ import annotations
 import copy
 import re
 
-from .brute import _restriction_matches, brute_pay
+from .brute import MAXIMIZED, _restriction_matches, brute_pay, objective_list
 
 _BASIC = {"plains": "{W}", "island": "{U}", "swamp": "{B}", "mountain": "{R}", "forest": "{G}"}
 _LAND_TYPES = {"plains", "island", "swamp", "mountain", "forest", "gate", "desert", "cave",
@@ -148,5 +148,31 @@ def _take_colored(reduction: str, cost: str, increases: list[str]) -> tuple[str,
 
 
 def brute_pay_statics(problem: dict, **kwargs) -> dict:
-    """The brute-force answer (``status``, ``objective``) of a problem with ``statics``."""
-    return brute_pay(with_statics_applied(problem), **kwargs)
+    """The brute-force answer (``status``, ``objective``) of a problem with ``statics``. A
+    reduction bought with life (``life``: the Defilers) is taken or not, the player's choice:
+    each way is paid on its own (its life added to ``life_cost``) and the best answer by the
+    problem's objectives kept."""
+    optional = [k for k, st in enumerate(problem.get("statics", [])) if "life" in st]
+    outcomes = []
+    for mask in range(1 << len(optional)):
+        variant = copy.deepcopy(problem)
+        statics = []
+        for k, st in enumerate(variant.get("statics", [])):
+            if k in optional:
+                if not mask >> optional.index(k) & 1:
+                    continue  # not taken
+                variant["life_cost"] = variant.get("life_cost", 0) + st.pop("life")
+            statics.append(st)
+        if "statics" in variant:
+            variant["statics"] = statics
+        outcomes.append((variant, brute_pay(with_statics_applied(variant), **kwargs)))
+    paid = [(v, o) for v, o in outcomes if o["status"] == "paid"]
+    if not paid:
+        return outcomes[0][1]
+
+    def rank(item: tuple[dict, dict]) -> tuple:
+        values = item[1]["objective"]
+        return tuple(-values[o] if o in MAXIMIZED else values[o]
+                     for o in objective_list(item[0]) if o in values)
+
+    return min(paid, key=rank)[1]
