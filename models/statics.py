@@ -43,9 +43,10 @@ BASIC_MANA = {"plains": "W", "island": "U", "swamp": "B", "mountain": "R", "fore
 MAX_STATICS = 64
 """Statics on one board: each is applied to every source, once."""
 
-_KEYS = {"add_subtypes": ("kind", "when", "on", "subtypes", "from", "opponent", "if"),
-         "set_subtypes": ("kind", "when", "on", "subtypes", "from", "opponent", "if"),
-         "add_ability": ("kind", "when", "on", "ability", "from", "opponent", "if", "other"),
+_KEYS = {"add_subtypes": ("kind", "when", "on", "subtypes", "from", "opponent", "if", "counter"),
+         "set_subtypes": ("kind", "when", "on", "subtypes", "from", "opponent", "if", "counter"),
+         "add_ability": ("kind", "when", "on", "ability", "from", "opponent", "if", "other",
+                         "counter"),
          "increase": ("kind", "cost", "for", "from", "opponent", "if", "controller", "each",
                       "chosen"),
          "reduce": ("kind", "cost", "for", "from", "opponent", "if", "controller", "each",
@@ -81,6 +82,9 @@ class Static:
     # "As an additional cost to cast blue permanent spells, you may pay 2 life. Those spells cost
     # {U} less to cast if you paid life this way" (the Defilers): the player's choice, per spell
     life: int = 0
+    # a layer static's permanents "with a +1/+1 counter on it" (Jiang Yanggu; "any": "with a
+    # counter on it", Rishkar): the source's ``counters`` of that kind
+    counter: str | None = None
 
     @property
     def layer(self) -> bool:
@@ -89,6 +93,9 @@ class Static:
     def applies_to(self, source: Source, opponents: bool = False) -> bool:
         """Does it reach ``source``, one of the opponents' when ``opponents``?"""
         if source.zone != "battlefield":
+            return False
+        if self.counter is not None and not any(
+                n > 0 and self.counter in ("any", kind) for kind, n in source.counters):
             return False
         if self.on is not None:
             return source.id == self.on and opponents == self.opponent
@@ -128,6 +135,8 @@ class Static:
             out["colored_only"] = True
         if self.life:
             out["life"] = self.life
+        if self.counter is not None:
+            out["counter"] = self.counter
         if self.everyone:
             if self.layer:
                 out.setdefault("when", {})["controller"] = "any"
@@ -265,7 +274,13 @@ def _load_static(value: Any, path: str, sides: tuple[set[str], set[str]],
         if on not in ids:
             raise ProblemError(f"{path}.on", f"names none of the board's {where}: {on!r}")
     everyone = isinstance(obj.get("when"), dict) and obj["when"].get("controller") == "any"
-    common = {"source": source, "on": on, "opponent": opponent, "everyone": everyone}
+    counter = None
+    if "counter" in obj:
+        counter = _str(obj["counter"], f"{path}.counter").strip().lower()
+        if not counter:
+            raise ProblemError(f"{path}.counter", "names no counter kind (\"any\": any kind)")
+    common = {"source": source, "on": on, "opponent": opponent, "everyone": everyone,
+              "counter": counter}
     if kind == "add_ability":
         if "ability" not in obj:
             raise ProblemError(f"{path}.ability", "is required: the mana ability it grants")

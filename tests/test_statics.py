@@ -311,6 +311,9 @@ def static_problems(draw) -> dict:
                       st.sampled_from(["{C}", "{W}", "{U}", "{R}", "{G}"]), max_size=1))]}
         if land and draw(st.booleans()):
             source["supertypes"] = ["basic"]
+        if draw(st.integers(0, 3)) == 0:  # Rishkar's and Jiang Yanggu's "with a counter on it"
+            source["counters"] = {draw(st.sampled_from(["+1/+1", "charge"])): draw(
+                st.integers(0, 1))}
         sources.append(source)
     statics = []
     for _ in range(draw(st.integers(0, 3))):
@@ -322,6 +325,9 @@ def static_problems(draw) -> dict:
                 static["on"] = draw(st.sampled_from([s["id"] for s in sources]))
             else:
                 static["when"] = draw(st.sampled_from(FILTERS))
+        if kind in ("add_subtypes", "set_subtypes", "add_ability") and draw(
+                st.integers(0, 4)) == 0:
+            static["counter"] = draw(st.sampled_from(["any", "+1/+1"]))
         if kind in ("add_subtypes", "set_subtypes"):
             static["subtypes"] = draw(st.lists(st.sampled_from(BASICS), min_size=1, max_size=2,
                                                unique=True))

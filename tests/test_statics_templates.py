@@ -217,3 +217,28 @@ def test_a_reduction_bought_with_life_is_refused_on_an_increase():
     answer = tapwise.pay({"cost": "{1}", "sources": [],
                           "statics": [{"kind": "increase", "cost": "{1}", "life": 2}]})
     assert answer["status"] == "error" and "statics[0].life" in answer["error"]
+
+
+# --- "with a counter on it" (9.8 counter) ------------------------------------------------------
+
+def _bears(counters: dict | None) -> dict:
+    return {"name": "Grizzly Bears", **({"counters": counters} if counters else {})}
+
+
+def test_613_1f_rishkar_gives_creatures_with_any_counter_t_add_g():
+    board = [_bears({"+1/+1": 1}), _bears({"charge": 2}), _bears(None),
+             {"name": "Rishkar, Peema Renegade"}]
+    assert tapwise.pay({"cost": "{G}{G}", "sources": board})["status"] == "paid"
+    assert tapwise.pay({"cost": "{G}{G}{G}", "sources": board})["status"] == "infeasible"
+
+
+def test_613_1f_jiang_yanggu_only_a_plus_one_counter():
+    board = [_bears({"+1/+1": 1}), _bears({"charge": 2}), {"name": "Jiang Yanggu, Wildcrafter"}]
+    assert tapwise.pay({"cost": "{U}", "sources": board})["status"] == "paid"  # any color
+    assert tapwise.pay({"cost": "{U}{U}", "sources": board})["status"] == "infeasible"
+
+
+def test_a_counter_kind_is_a_word():
+    answer = tapwise.pay({"cost": "{G}", "sources": [_bears(None)], "statics": [
+        {"kind": "add_ability", "counter": " ", "ability": {"add": "{G}"}}]})
+    assert answer["status"] == "error" and "statics[0].counter" in answer["error"]

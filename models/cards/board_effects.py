@@ -65,6 +65,9 @@ _SET_NONBASIC = re.compile(r"Nonbasic lands are (?P<t>Plains|Islands|Swamps|Moun
 _SET_ALL = re.compile(r"All (?P<f>Plains|Islands|Swamps|Mountains|Forests) are "
                       r"(?P<t>Plains|Islands|Swamps|Mountains|Forests)")
 _SET_YOURS = re.compile(r"Lands you control are (?P<t>Plains|Islands|Swamps|Mountains|Forests)")
+_WITH_COUNTER = re.compile(r"Each (?P<who>creature|artifact|land|permanent) you control with an? "
+                           r"(?P<kind>\+1/\+1 |[a-z]+ )?counter on it has [\"“](?P<ability>[^\"”]+?)"
+                           r"\.?[\"”]")
 _GRANT = re.compile(r"(?P<all>All |Each )?(?P<who>[\w' -]+?)(?P<yours> you control)? ha(?:ve|s) "
                     r"[\"“](?P<ability>[^\"”]+?)\.?[\"”]")
 
@@ -460,6 +463,13 @@ def _grant(text: str) -> dict[str, Any] | list[dict[str, Any]] | bool | None:
     if m := _SET_YOURS.fullmatch(text):
         return {"kind": "set_subtypes", "when": {"types": ["land"]},
                 "subtypes": [_BASIC[m.group("t").lower()]]}
+    if m := _WITH_COUNTER.fullmatch(text):  # Rishkar, Jiang Yanggu: 9.8 counter
+        found = _grant(f"{m.group('who').capitalize()}s you control have "
+                       f"\"{m.group('ability')}\"")
+        if not isinstance(found, list):
+            return None
+        kind = (m.group("kind") or "any").strip().lower()
+        return [{**st, "counter": kind} for st in found]
     if m := _GRANT.fullmatch(text):
         from tapwise.models.cards.oracle import read_card  # the mana ability reader
 

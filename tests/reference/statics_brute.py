@@ -43,7 +43,12 @@ def _fits(when: dict | None, src: dict) -> bool:
 
 
 def _reaches(static: dict, src: dict) -> bool:
-    """Does a layer static reach ``src``: the one permanent of its ``on``, else its FILTER."""
+    """Does a layer static reach ``src``: the one permanent of its ``on``, else its FILTER; with
+    ``counter``, only a permanent with such a counter on it ("any": any kind)."""
+    if "counter" in static:
+        counters = {k.lower(): n for k, n in src.get("counters", {}).items() if n > 0}
+        if not (counters if static["counter"] == "any" else static["counter"] in counters):
+            return False
     if "on" in static:
         return src.get("zone", "battlefield") == "battlefield" and src.get("id") == static["on"]
     return _fits(static.get("when"), src)
@@ -111,9 +116,10 @@ def with_statics_applied(problem: dict) -> dict:
            "subtypes": set(purpose.get("subtypes", [])), "colors": _colors(problem),
            "has_x": "X" in (problem.get("cost") or "")}
     chosen = {s.get("id", s.get("name")): s.get("chosen") for s in out.get("sources", [])}
+    statics = [{**st, "for": {**st.get("for", {}), st["chosen"]: [chosen[st["from"]]]}}
+               if "chosen" in st else st  # "of the chosen type": the source's chosen, 9.1
+               for st in statics]
     for st in statics:  # 601.2f
-        if "chosen" in st:  # "of the chosen type": the source's chosen, 9.1
-            st = {**st, "for": {**st.get("for", {}), st["chosen"]: [chosen[st["from"]]]}}
         if st["kind"] in ("increase", "reduce") and _restriction_matches(st.get("for", {}), ctx):
             times = fact(st, st["each"]) if "each" in st else 1  # 601.2f
             if st.get("colored_only"):  # taken below, from the cost's own colored symbols
