@@ -46,7 +46,7 @@ MAX_STATICS = 64
 _KEYS = {"add_subtypes": ("kind", "when", "on", "subtypes", "from", "opponent", "if", "counter"),
          "set_subtypes": ("kind", "when", "on", "subtypes", "from", "opponent", "if", "counter"),
          "add_ability": ("kind", "when", "on", "ability", "from", "opponent", "if", "other",
-                         "counter"),
+                         "counter", "lose_others"),
          "increase": ("kind", "cost", "for", "from", "opponent", "if", "controller", "each",
                       "chosen"),
          "reduce": ("kind", "cost", "for", "from", "opponent", "if", "controller", "each",
@@ -85,6 +85,9 @@ class Static:
     # a layer static's permanents "with a +1/+1 counter on it" (Jiang Yanggu; "any": "with a
     # counter on it", Rishkar): the source's ``counters`` of that kind
     counter: str | None = None
+    # add_ability: "... and lose all other abilities" (Toxicrene; Lithoform Blight's "loses all
+    # ... abilities and has"): in layer 6, in timestamp order, every ability it had so far goes
+    lose_others: bool = False
 
     @property
     def layer(self) -> bool:
@@ -137,6 +140,8 @@ class Static:
             out["life"] = self.life
         if self.counter is not None:
             out["counter"] = self.counter
+        if self.lose_others:
+            out["lose_others"] = True
         if self.everyone:
             if self.layer:
                 out.setdefault("when", {})["controller"] = "any"
@@ -289,11 +294,13 @@ def _load_static(value: Any, path: str, sides: tuple[set[str], set[str]],
         if other and source is None:
             raise ProblemError(f"{path}.other", "needs from: the source that is not changed")
         return Static(kind, when, ability=load_ability(raw, f"{path}.ability"),
-                      ability_json=dict(raw), other=other, **common)
+                      ability_json=dict(raw), other=other,
+                      lose_others=_bool(obj.get("lose_others", False), f"{path}.lose_others"),
+                      **common)
     if "subtypes" not in obj:
         raise ProblemError(f"{path}.subtypes", "is required: the land types it gives")
     subtypes = _str_list(obj["subtypes"], f"{path}.subtypes")
-    if not subtypes:
+    if not subtypes and kind == "add_subtypes":  # set_subtypes []: "loses all land types"
         raise ProblemError(f"{path}.subtypes", "names no subtype")
     return Static(kind, when, subtypes=tuple(dict.fromkeys(subtypes)), **common)
 
@@ -361,7 +368,7 @@ def _layered(src: Source, statics: list[Static], opponents: bool) -> Source:
     typed = evolve(src, subtypes=tuple(subtypes)) if changed else src
     for st in statics:  # layer 6, in timestamp order, on the permanent layer 4 left
         if st.kind == "add_ability" and st.applies_to(typed, opponents):
-            abilities.append(st.ability)
+            abilities = [st.ability] if st.lose_others else abilities + [st.ability]
             changed = True
     return evolve(src, subtypes=tuple(subtypes), abilities=tuple(abilities)) if changed else src
 

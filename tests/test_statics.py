@@ -331,9 +331,13 @@ def static_problems(draw) -> dict:
         if kind in ("add_subtypes", "set_subtypes"):
             static["subtypes"] = draw(st.lists(st.sampled_from(BASICS), min_size=1, max_size=2,
                                                unique=True))
+            if kind == "set_subtypes" and draw(st.integers(0, 4)) == 0:
+                static["subtypes"] = []  # Lithoform Blight's "loses all land types"
         elif kind == "add_ability":
             static["ability"] = draw(st.sampled_from([{"add": "{B}"}, {"add": {"any_color": 1}},
                                                       {"add": "{C}{C}"}]))
+            if draw(st.integers(0, 4)) == 0:  # Toxicrene's "and lose all other abilities"
+                static["lose_others"] = True
         else:
             static["cost"] = draw(st.sampled_from(["{1}", "{2}", "{G}", "{R}"]))
             if kind == "reduce" and draw(st.integers(0, 3)) == 0:  # Edgewalker, Morophon

@@ -242,3 +242,48 @@ def test_a_counter_kind_is_a_word():
     answer = tapwise.pay({"cost": "{G}", "sources": [_bears(None)], "statics": [
         {"kind": "add_ability", "counter": " ", "ability": {"add": "{G}"}}]})
     assert answer["status"] == "error" and "statics[0].counter" in answer["error"]
+
+
+# --- "lose all other abilities" (9.8 lose_others; 613.1f layer 6, timestamp order 613.7) -------
+
+def test_613_toxicrene_every_land_only_makes_one_mana_of_any_color():
+    # Ancient Tomb's {C}{C} is gone: one mana of any color
+    assert _pay("Lightning Bolt", ["Ancient Tomb", "Toxicrene"])["status"] == "paid"
+    assert tapwise.pay({"cost": "{2}", "sources": [{"name": "Ancient Tomb"},
+                                                   {"name": "Toxicrene"}]})["status"] == "infeasible"
+
+
+def test_613_toxicrene_after_urborg_the_swamp_type_stays_its_ability_goes():
+    # layer 4 (Urborg: every land a Swamp) before layer 6 (Toxicrene): a Forest that is a Swamp
+    # has only "{T}: Add one mana of any color": two lands, two mana, not a Forest's {G} and {B}
+    board = [{"name": "Forest"}, {"name": "Urborg, Tomb of Yawgmoth"}, {"name": "Toxicrene"}]
+    assert tapwise.pay({"cost": "{U}{U}", "sources": board})["status"] == "paid"
+    assert tapwise.pay({"cost": "{U}{U}{U}", "sources": board})["status"] == "infeasible"
+
+
+def test_613_7_an_ability_granted_later_than_lose_others_stays():
+    grant = {"kind": "add_ability", "when": {"types": ["land"]}, "ability": {"add": "{C}{C}"}}
+    lose = {"kind": "add_ability", "when": {"types": ["land"]}, "ability": {"add": "{R}"},
+            "lose_others": True}
+    land = [{"name": "Forest"}]
+    # grant, then lose: only {R}; lose, then grant: {R} and {C}{C}, one tap each (one land)
+    assert tapwise.pay({"cost": "{2}", "sources": land, "statics": [grant, lose]}
+                       )["status"] == "infeasible"
+    assert tapwise.pay({"cost": "{2}", "sources": land, "statics": [lose, grant]}
+                       )["status"] == "paid"
+    assert tapwise.pay({"cost": "{G}", "sources": land, "statics": [lose, grant]}
+                       )["status"] == "infeasible"
+
+
+def test_305_7_lithoform_blight_the_enchanted_land_loses_its_types_and_abilities():
+    statics = _statics("Lithoform Blight")
+    assert statics == (
+        {"kind": "set_subtypes", "on": "enchanted", "subtypes": []},
+        {"kind": "add_ability", "on": "enchanted", "ability": {"add": "{C}"}, "lose_others": True},
+        {"kind": "add_ability", "on": "enchanted", "ability": {"add": {"any_color": 1}, "life": 1}})
+    on_forest = [dict(st, on="f") for st in statics]
+    sources = [{"id": "f", "name": "Forest"}]
+    answer = tapwise.pay({"cost": "{G}", "sources": sources, "statics": on_forest})
+    assert (answer["status"], answer["life_paid"]) == ("paid", 1)  # "{T}, Pay 1 life"
+    answer = tapwise.pay({"cost": "{1}", "sources": sources, "statics": on_forest})
+    assert (answer["status"], answer["life_paid"]) == ("paid", 0)  # {C}

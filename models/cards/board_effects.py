@@ -442,9 +442,37 @@ def _attached(text: str) -> dict[str, Any] | None:
     return {"kind": "add_subtypes", "on": ENCHANTED, "subtypes": list(_ALL_BASIC)}
 
 
+_LOSE_OTHERS = re.compile(r"(?P<head>.+ have [\"“][^\"”]+[\"”]) and lose all other abilities")
+_LOSES_ALL = re.compile(r"Enchanted land loses all land types and abilities and has "
+                        r"(?P<abilities>[\"“][^\"”]+[\"”](?: and [\"“][^\"”]+[\"”])*)")
+
+
+def _losing(text: str) -> list[dict[str, Any]] | None:
+    """613.1f, layer 6: "All lands have "..." and lose all other abilities" (Toxicrene), and
+    "Enchanted land loses all land types and abilities and has "..." and "..."" (Lithoform
+    Blight: layer 4 first, its land types set to none, 305.7)."""
+    if m := _LOSE_OTHERS.fullmatch(text):
+        found = _grant(m.group("head"))
+        if not isinstance(found, list) or len(found) != 1:
+            return None
+        return [{**found[0], "lose_others": True}]
+    if m := _LOSES_ALL.fullmatch(text):
+        granted = []
+        for ability in re.findall(r"[\"“]([^\"”]+?)\.?[\"”]", m.group("abilities")):
+            found = _attached(f"Enchanted land has \"{ability}.\"")
+            if not isinstance(found, dict):
+                return None
+            granted.append(found)
+        granted[0]["lose_others"] = True
+        return [{"kind": "set_subtypes", "on": ENCHANTED, "subtypes": []}] + granted
+    return None
+
+
 def _grant(text: str) -> dict[str, Any] | list[dict[str, Any]] | bool | None:
     if (attached := _attached(text)) is not None:
         return attached
+    if (losing := _losing(text)) is not None:
+        return losing
     if m := _ADD_TYPE.fullmatch(text):  # every player's lands
         return {"kind": "add_subtypes", "when": {"types": ["land"], "controller": "any"},
                 "subtypes": [_BASIC[m.group("t").lower()]]}

@@ -108,6 +108,8 @@ def with_statics_applied(problem: dict) -> dict:
                     "count", 1) == 1:
                 continue  # "Other permanents": not itself, but each copy of two from the other
             if st["kind"] == "add_ability" and _reaches(st, typed):
+                if st.get("lose_others"):  # "and lose all other abilities": all it had so far
+                    abilities = []
                 abilities.append(copy.deepcopy(st["ability"]))
         s["subtypes"] = subs
         s["abilities"] = abilities
