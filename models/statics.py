@@ -46,7 +46,7 @@ MAX_STATICS = 64
 _KEYS = {"add_subtypes": ("kind", "when", "on", "subtypes", "from", "opponent", "if", "counter"),
          "set_subtypes": ("kind", "when", "on", "subtypes", "from", "opponent", "if", "counter"),
          "add_ability": ("kind", "when", "on", "ability", "from", "opponent", "if", "other",
-                         "counter", "lose_others"),
+                         "counter", "lose_others", "chosen"),
          "increase": ("kind", "cost", "for", "from", "opponent", "if", "controller", "each",
                       "chosen"),
          "reduce": ("kind", "cost", "for", "from", "opponent", "if", "controller", "each",
@@ -173,9 +173,24 @@ def _with_chosen(item: Any, path: str, chosen: tuple[dict[str, str | None], ...]
     its ``from`` source's ``chosen`` (9.1) put into its ``for``."""
     if not isinstance(item, dict) or "chosen" not in item:
         return item
+    if item.get("kind") == "add_ability":  # Petrified Hamlet's "Lands with the chosen name"
+        _choice(item["chosen"], f"{path}.chosen", ("names",))
+        side = chosen[1] if item.get("opponent") is True else chosen[0]
+        name = side.get(item["from"]) if isinstance(item.get("from"), str) else None
+        if name is None:
+            raise ProblemError(f"{path}.chosen", "depends on the chosen name of its source: give "
+                                                 "the source named by from a \"chosen\" (9.1; "
+                                                 "quick mode: 'Petrified Hamlet [Wastes]')")
+        when = dict(item["when"]) if isinstance(item.get("when"), dict) else {}
+        if "names" in when:
+            raise ProblemError(f"{path}.when.names", "can't be given with chosen: it is the "
+                                                     "chosen one")
+        when["names"] = [" ".join(name.lower().split())]
+        return {k: v for k, v in item.items() if k != "chosen"} | {"when": when}
     key = _choice(item["chosen"], f"{path}.chosen", ("types", "subtypes"))
     if item.get("kind") not in ("increase", "reduce"):
-        raise ProblemError(f"{path}.chosen", "is for a cost static (increase or reduce)")
+        raise ProblemError(f"{path}.chosen", "is for a cost static (increase or reduce) or an "
+                                             "add_ability (\"names\")")
     side = chosen[1] if item.get("opponent") is True else chosen[0]
     value = side.get(item["from"]) if isinstance(item.get("from"), str) else None
     if value is None:

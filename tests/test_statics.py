@@ -311,6 +311,8 @@ def static_problems(draw) -> dict:
                       st.sampled_from(["{C}", "{W}", "{U}", "{R}", "{G}"]), max_size=1))]}
         if land and draw(st.booleans()):
             source["supertypes"] = ["basic"]
+        if draw(st.integers(0, 2)) == 0:  # a name, for "Lands with the chosen name"
+            source["name"] = draw(st.sampled_from(["Alpha", "Beta"]))
         if draw(st.integers(0, 3)) == 0:  # Rishkar's and Jiang Yanggu's "with a counter on it"
             source["counters"] = {draw(st.sampled_from(["+1/+1", "charge"])): draw(
                 st.integers(0, 1))}
@@ -354,6 +356,10 @@ def static_problems(draw) -> dict:
             static["from"] = draw(st.sampled_from([s["id"] for s in sources]))
             if kind == "add_ability" and "when" in static and draw(st.booleans()):
                 static["other"] = True  # "Other permanents you control have"
+            if kind == "add_ability" and "when" in static and draw(st.integers(0, 3)) == 0:
+                static["chosen"] = "names"  # Petrified Hamlet's "Lands with the chosen name"
+                chooser = next(s for s in sources if s["id"] == static["from"])
+                chooser["chosen"] = draw(st.sampled_from(["Alpha", "Beta"]))
             if (kind in ("increase", "reduce") and "subtypes" not in static["for"]
                     and draw(st.integers(0, 3)) == 0):
                 static["chosen"] = "subtypes"  # "of the chosen type": the source's, 9.1

@@ -287,3 +287,26 @@ def test_305_7_lithoform_blight_the_enchanted_land_loses_its_types_and_abilities
     assert (answer["status"], answer["life_paid"]) == ("paid", 1)  # "{T}, Pay 1 life"
     answer = tapwise.pay({"cost": "{1}", "sources": sources, "statics": on_forest})
     assert (answer["status"], answer["life_paid"]) == ("paid", 0)  # {C}
+
+
+# --- "Lands with the chosen name have" (9.8 add_ability chosen "names") -------------------------
+
+def test_613_1f_petrified_hamlet_gives_the_lands_of_the_chosen_name_t_add_c():
+    hamlet = {"name": "Petrified Hamlet", "chosen": "Forest"}
+    # the Hamlet's own {C} and the Forest's granted {C}
+    assert tapwise.pay({"cost": "{C}{C}", "sources": [{"name": "Forest"}, hamlet]}
+                       )["status"] == "paid"
+    other = {"name": "Petrified Hamlet", "chosen": "Island"}
+    assert tapwise.pay({"cost": "{C}{C}", "sources": [{"name": "Forest"}, other]}
+                       )["status"] == "infeasible"
+    # "Lands": every player's, so an opponent's Hamlet reaches the player's Forest
+    assert tapwise.pay({"cost": "{C}", "sources": [{"name": "Forest"}],
+                        "opponent_sources": [hamlet]})["status"] == "paid"
+    refused = tapwise.pay({"cost": "{C}", "sources": [{"name": "Forest"},
+                                                      {"name": "Petrified Hamlet"}]})
+    assert refused["status"] == "error" and "chosen name" in refused["error"]
+
+
+def test_the_quick_board_writes_the_chosen_name_in_brackets():
+    board = read_board("Forest, Petrified Hamlet [Forest]")
+    assert tapwise.pay({"cost": "{C}{C}", **board.problem_keys()})["status"] == "paid"

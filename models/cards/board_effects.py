@@ -509,6 +509,12 @@ def _grant(text: str) -> dict[str, Any] | list[dict[str, Any]] | bool | None:
         who = m.group("who")
         other = re.match(r"Other ", who)
         who = who[other.end():] if other else who
+        if named := re.fullmatch(r"(\w+) with the chosen name", who):  # Petrified Hamlet
+            found = _grant(f"{'All ' if not m.group('yours') else ''}{named.group(1)}"
+                           f"{m.group('yours') or ''} have \"{m.group('ability')}\"")
+            if not isinstance(found, list):
+                return None
+            return [{**st, "chosen": "names"} for st in found]
         if pair := re.fullmatch(r"(land|artifact|creature) and ([A-Z][a-z]+)", who):
             # Great Divide Guide's "Each land and Ally": each land, and each Ally not a land
             # (one ability each, not two for a land Ally)

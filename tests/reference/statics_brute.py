@@ -39,6 +39,8 @@ def _fits(when: dict | None, src: dict) -> bool:
         return False
     if set(when.get("not_types", [])) & set(types):
         return False
+    if when.get("names") and (src.get("name") or "").lower() not in when["names"]:
+        return False
     return True
 
 
@@ -63,6 +65,16 @@ def _colors(problem: dict) -> str:
     return "".join(c for c in "WUBRG" if re.search(r"\{[^}]*" + c + r"[^}]*\}", cost.upper()))
 
 
+def _chosen_in(st: dict, chosen: dict) -> dict:
+    """A static with its source's chosen (9.1) put where it reads it: "of the chosen type" into
+    ``for``, "with the chosen name" into ``when.names``."""
+    if "chosen" not in st:
+        return st
+    if st["chosen"] == "names":
+        return {**st, "when": {**st.get("when", {}), "names": [chosen[st["from"]].lower()]}}
+    return {**st, "for": {**st.get("for", {}), st["chosen"]: [chosen[st["from"]]]}}
+
+
 def with_statics_applied(problem: dict) -> dict:
     """``problem`` with its ``statics`` worked into its sources, ``increase`` and ``reduce``."""
     out = copy.deepcopy(problem)
@@ -74,6 +86,8 @@ def with_statics_applied(problem: dict) -> dict:
 
     statics = [st for st in out.pop("statics", [])  # "As long as ...": a fact reaches its min
                if "if" not in st or fact(st, st["if"]["fact"]) >= st["if"].get("min", 1)]
+    chosen = {s.get("id", s.get("name")): s.get("chosen") for s in out.get("sources", [])}
+    statics = [_chosen_in(st, chosen) for st in statics]
     sources = out.get("sources", [])
     ids = [s.get("id", s.get("name")) for s in sources]
     # 613.8a: a land another set_subtypes reaches loses its abilities, and so the statics it has;
@@ -117,10 +131,6 @@ def with_statics_applied(problem: dict) -> dict:
     ctx = {"kind": purpose.get("kind", "spell"), "types": set(purpose.get("types", [])),
            "subtypes": set(purpose.get("subtypes", [])), "colors": _colors(problem),
            "has_x": "X" in (problem.get("cost") or "")}
-    chosen = {s.get("id", s.get("name")): s.get("chosen") for s in out.get("sources", [])}
-    statics = [{**st, "for": {**st.get("for", {}), st["chosen"]: [chosen[st["from"]]]}}
-               if "chosen" in st else st  # "of the chosen type": the source's chosen, 9.1
-               for st in statics]
     for st in statics:  # 601.2f
         if st["kind"] in ("increase", "reduce") and _restriction_matches(st.get("for", {}), ctx):
             times = fact(st, st["each"]) if "each" in st else 1  # 601.2f
