@@ -46,7 +46,7 @@ MAX_STATICS = 64
 _KEYS = {"add_subtypes": ("kind", "when", "on", "subtypes", "from", "opponent", "if", "counter"),
          "set_subtypes": ("kind", "when", "on", "subtypes", "from", "opponent", "if", "counter"),
          "add_ability": ("kind", "when", "on", "ability", "from", "opponent", "if", "other",
-                         "counter", "lose_others", "chosen"),
+                         "counter", "lose_others", "chosen", "its_colors"),
          "increase": ("kind", "cost", "for", "from", "opponent", "if", "controller", "each",
                       "chosen"),
          "reduce": ("kind", "cost", "for", "from", "opponent", "if", "controller", "each",
@@ -88,6 +88,9 @@ class Static:
     # add_ability: "... and lose all other abilities" (Toxicrene; Lithoform Blight's "loses all
     # ... abilities and has"): in layer 6, in timestamp order, every ability it had so far goes
     lose_others: bool = False
+    # add_ability without ``ability``: "{T}: Add one mana of any of this creature's colors"
+    # (Katilda), each permanent's own colors (a colorless one gains nothing: it adds no mana)
+    its_colors: bool = False
 
     @property
     def layer(self) -> bool:
@@ -142,6 +145,8 @@ class Static:
             out["counter"] = self.counter
         if self.lose_others:
             out["lose_others"] = True
+        if self.its_colors:
+            out["its_colors"] = True
         if self.everyone:
             if self.layer:
                 out.setdefault("when", {})["controller"] = "any"
@@ -302,16 +307,19 @@ def _load_static(value: Any, path: str, sides: tuple[set[str], set[str]],
     common = {"source": source, "on": on, "opponent": opponent, "everyone": everyone,
               "counter": counter}
     if kind == "add_ability":
-        if "ability" not in obj:
-            raise ProblemError(f"{path}.ability", "is required: the mana ability it grants")
-        raw = _expect(obj["ability"], (dict,), f"{path}.ability", "an ability object")
+        its_colors = _bool(obj.get("its_colors", False), f"{path}.its_colors")
+        if its_colors == ("ability" in obj):
+            raise ProblemError(f"{path}.ability", "is required: the mana ability it grants (or "
+                                                  "its_colors: true, not both)")
+        raw = (_expect(obj["ability"], (dict,), f"{path}.ability", "an ability object")
+               if not its_colors else None)
         other = _bool(obj.get("other", False), f"{path}.other")
         if other and source is None:
             raise ProblemError(f"{path}.other", "needs from: the source that is not changed")
-        return Static(kind, when, ability=load_ability(raw, f"{path}.ability"),
-                      ability_json=dict(raw), other=other,
+        return Static(kind, when, ability=load_ability(raw, f"{path}.ability") if raw else None,
+                      ability_json=dict(raw) if raw else None, other=other,
                       lose_others=_bool(obj.get("lose_others", False), f"{path}.lose_others"),
-                      **common)
+                      its_colors=its_colors, **common)
     if "subtypes" not in obj:
         raise ProblemError(f"{path}.subtypes", "is required: the land types it gives")
     subtypes = _str_list(obj["subtypes"], f"{path}.subtypes")
@@ -330,6 +338,13 @@ LAND_TYPES = ("cave", "cloud", "desert", "forest", "gate", "island", "lair", "lo
 def _intrinsic(subtype: str) -> Ability:
     """The mana ability a basic land type gives (305.6), loaded as an ability entry is."""
     return load_ability({"add": "{%s}" % BASIC_MANA[subtype]}, "statics")
+
+
+def _of_its_colors(colors: str) -> Ability | None:
+    """"{T}: Add one mana of any of this creature's colors" for a permanent of ``colors`` (one of
+    them, the player's choice), None for a colorless one (it would add no mana)."""
+    letters = [c for c in "WUBRG" if c in colors]
+    return load_ability({"add": ["{%s}" % c for c in letters]}, "statics") if letters else None
 
 
 def _exists(static: Static, lands: dict[tuple[bool, str], Source],
@@ -383,7 +398,9 @@ def _layered(src: Source, statics: list[Static], opponents: bool) -> Source:
     typed = evolve(src, subtypes=tuple(subtypes)) if changed else src
     for st in statics:  # layer 6, in timestamp order, on the permanent layer 4 left
         if st.kind == "add_ability" and st.applies_to(typed, opponents):
-            abilities = [st.ability] if st.lose_others else abilities + [st.ability]
+            granted = st.ability if not st.its_colors else _of_its_colors(src.colors)
+            kept = [] if st.lose_others else abilities
+            abilities = kept + [granted] if granted is not None else kept
             changed = True
     return evolve(src, subtypes=tuple(subtypes), abilities=tuple(abilities)) if changed else src
 

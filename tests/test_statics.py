@@ -311,6 +311,8 @@ def static_problems(draw) -> dict:
                       st.sampled_from(["{C}", "{W}", "{U}", "{R}", "{G}"]), max_size=1))]}
         if land and draw(st.booleans()):
             source["supertypes"] = ["basic"]
+        if draw(st.integers(0, 2)) == 0:  # its colors (Katilda's grant reads them)
+            source["colors"] = draw(st.sampled_from(["", "G", "WU", "BRG"]))
         if draw(st.integers(0, 2)) == 0:  # a name, for "Lands with the chosen name"
             source["name"] = draw(st.sampled_from(["Alpha", "Beta"]))
         if draw(st.integers(0, 3)) == 0:  # Rishkar's and Jiang Yanggu's "with a counter on it"
@@ -340,6 +342,9 @@ def static_problems(draw) -> dict:
                                                       {"add": "{C}{C}"}]))
             if draw(st.integers(0, 4)) == 0:  # Toxicrene's "and lose all other abilities"
                 static["lose_others"] = True
+            if draw(st.integers(0, 4)) == 0:  # Katilda's "any of this creature's colors"
+                del static["ability"]
+                static["its_colors"] = True
         else:
             static["cost"] = draw(st.sampled_from(["{1}", "{2}", "{G}", "{R}"]))
             if kind == "reduce" and draw(st.integers(0, 3)) == 0:  # Edgewalker, Morophon

@@ -310,3 +310,25 @@ def test_613_1f_petrified_hamlet_gives_the_lands_of_the_chosen_name_t_add_c():
 def test_the_quick_board_writes_the_chosen_name_in_brackets():
     board = read_board("Forest, Petrified Hamlet [Forest]")
     assert tapwise.pay({"cost": "{C}{C}", **board.problem_keys()})["status"] == "paid"
+
+
+# --- "one mana of any of this creature's colors" (9.8 its_colors) ------------------------------
+
+def test_613_1f_katilda_gives_each_human_one_mana_of_its_own_colors():
+    # Katilda (a green-white Human) and Thraben Inspector (a white Human): {G} or {W}, and {W}
+    board = [{"name": "Thraben Inspector"}, {"name": "Katilda, Dawnhart Prime"}]
+    assert tapwise.pay({"cost": "{G}{W}", "sources": board})["status"] == "paid"
+    assert tapwise.pay({"cost": "{G}{G}", "sources": board})["status"] == "infeasible"
+    # a non-Human gets nothing; a colorless Human would add no mana
+    bears = [{"name": "Grizzly Bears"}, {"name": "Katilda, Dawnhart Prime"}]
+    assert tapwise.pay({"cost": "{G}{G}", "sources": bears})["status"] == "infeasible"
+    colorless = [{"id": "h", "types": ["creature"], "subtypes": ["human"], "abilities": []}]
+    assert tapwise.pay({"cost": "{1}", "sources": colorless, "statics": [
+        {"kind": "add_ability", "when": {"subtypes": ["human"]}, "its_colors": True}]}
+                       )["status"] == "infeasible"
+
+
+def test_its_colors_or_an_ability_not_both():
+    answer = tapwise.pay({"cost": "{1}", "sources": [], "statics": [
+        {"kind": "add_ability", "its_colors": True, "ability": {"add": "{G}"}}]})
+    assert answer["status"] == "error" and "statics[0].ability" in answer["error"]

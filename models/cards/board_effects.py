@@ -65,6 +65,7 @@ _SET_NONBASIC = re.compile(r"Nonbasic lands are (?P<t>Plains|Islands|Swamps|Moun
 _SET_ALL = re.compile(r"All (?P<f>Plains|Islands|Swamps|Mountains|Forests) are "
                       r"(?P<t>Plains|Islands|Swamps|Mountains|Forests)")
 _SET_YOURS = re.compile(r"Lands you control are (?P<t>Plains|Islands|Swamps|Mountains|Forests)")
+_ITS_COLORS = "{T}: Add one mana of any of this creature's colors"
 _WITH_COUNTER = re.compile(r"Each (?P<who>creature|artifact|land|permanent) you control with an? "
                            r"(?P<kind>\+1/\+1 |[a-z]+ )?counter on it has [\"“](?P<ability>[^\"”]+?)"
                            r"\.?[\"”]")
@@ -531,6 +532,11 @@ def _grant(text: str) -> dict[str, Any] | list[dict[str, Any]] | bool | None:
             return None  # one permanent, or a kind the filters can't say
         not_basic = who.lower().startswith("nonbasic ")
         when = _when(who[len("nonbasic "):] if not_basic else who)
+        if m.group("ability") == _ITS_COLORS and when is not None:  # Katilda: 9.8 its_colors
+            if not m.group("yours"):
+                when["controller"] = "any"
+            return [{"kind": "add_ability", "when": when, "its_colors": True,
+                     **({"other": True} if other else {})}]
         reading = read_card(m.group("ability") + ".")
         if when is None or not reading.abilities or reading.skipped or reading.effects:
             return None

@@ -124,7 +124,13 @@ def with_statics_applied(problem: dict) -> dict:
             if st["kind"] == "add_ability" and _reaches(st, typed):
                 if st.get("lose_others"):  # "and lose all other abilities": all it had so far
                     abilities = []
-                abilities.append(copy.deepcopy(st["ability"]))
+                if st.get("its_colors"):  # "one mana of any of this creature's colors"
+                    colors = "".join(s.get("colors") or "").upper()
+                    own = [c for c in "WUBRG" if c in colors]
+                    if own:
+                        abilities.append({"add": ["{%s}" % c for c in own]})
+                else:
+                    abilities.append(copy.deepcopy(st["ability"]))
         s["subtypes"] = subs
         s["abilities"] = abilities
     purpose = out.get("for", {})
