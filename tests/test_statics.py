@@ -259,10 +259,12 @@ def test_every_library_card_with_statics_loads():
         assert answer["status"] != "error", (name, answer)
 
 
-BOARD_FLOOR = 0.855
+BOARD_FLOOR = 0.97
 """docs/statics.md's board coverage figure: of the library's permanents with a static sentence
 about mana or costs (a read one that changes nothing of the player's counts too), the share read
-completely (327 of 381 when this was written)."""
+completely, the Un-set, playtest and Alchemy cards of models/cards/set_aside.py aside (357 of
+368, 14 set aside, when this was written; 327 of 381 = 85.83% before, none set aside). The
+figure rounded down: raise it with the figure."""
 
 
 def test_board_coverage_keeps_its_floor():
