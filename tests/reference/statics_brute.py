@@ -126,9 +126,9 @@ def with_statics_applied(problem: dict) -> dict:
                     abilities = []
                 if st.get("its_colors"):  # "one mana of any of this creature's colors"
                     colors = "".join(s.get("colors") or "").upper()
-                    own = [c for c in "WUBRG" if c in colors]
-                    if own:
-                        abilities.append({"add": ["{%s}" % c for c in own]})
+                    its = [c for c in "WUBRG" if c in colors]
+                    if its:
+                        abilities.append({"add": ["{%s}" % c for c in its]})
                 else:
                     abilities.append(copy.deepcopy(st["ability"]))
         s["subtypes"] = subs
