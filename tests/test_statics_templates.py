@@ -332,3 +332,24 @@ def test_its_colors_or_an_ability_not_both():
     answer = tapwise.pay({"cost": "{1}", "sources": [], "statics": [
         {"kind": "add_ability", "its_colors": True, "ability": {"add": "{G}"}}]})
     assert answer["status"] == "error" and "statics[0].ability" in answer["error"]
+
+
+# --- at the terminal, as a player types it ------------------------------------------------------
+
+@pytest.mark.parametrize("args, first_line", [
+    # Cleric of the Forward Order {1}{W} with Edgewalker: {1} (colored only)
+    (["Cleric of the Forward Order", "--board", "Wastes, Edgewalker"], "Pay {1}"),
+    # Arc Lightning {2}{R}, two targets, Hinata: {R}
+    (["Arc Lightning", "--board", "Mountain, Hinata, Dawn-Crowned", "--fact", "targets=2"],
+     "Pay {R}"),
+    # Phantasmal Bear {U} with Defiler of Dreams and no land: 2 life, {0}
+    (["Phantasmal Bear", "--board", "Defiler of Dreams"], "Pay {0}"),
+])
+def test_the_cli_pays_cards_by_name_with_these_boards(args, first_line):
+    import subprocess
+    import sys
+
+    run = subprocess.run([sys.executable, "-m", "tapwise.interfaces.cli", "pay", *args],
+                         capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.splitlines()[0] == first_line
