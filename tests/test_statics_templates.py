@@ -353,3 +353,26 @@ def test_the_cli_pays_cards_by_name_with_these_boards(args, first_line):
                          capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
     assert run.stdout.splitlines()[0] == first_line
+
+
+# --- the other queries and the dumped problem ---------------------------------------------------
+
+def test_colored_only_and_life_reductions_in_castable_prepare_and_a_dumped_problem():
+    from tapwise.models.loader import load_problem
+
+    board = {"sources": [{"name": "Wastes"}, {"name": "Defiler of Dreams"}]}
+    blue_creature = {"cost": "{1}{U}", "for": {"types": ["creature"], "colors": "U"}}
+    blue_instant = {"cost": "{1}{U}", "for": {"types": ["instant"], "colors": "U"}}
+    answer = tapwise.castable({**board, "costs": [blue_creature, blue_instant]})
+    assert [a["status"] for a in answer["results"]] == ["paid", "infeasible"]
+    prepared = tapwise.prepare(board)
+    assert [prepared.pay(c)["status"] for c in (blue_creature, blue_instant)] == [
+        "paid", "infeasible"]
+    dumped = load_problem({**board, **blue_creature}).to_json()
+    assert dumped["statics"] == [{"kind": "reduce", "cost": "{U}", "from": "Defiler of Dreams",
+                                  "for": {"kind": "spell", "colors": "U",
+                                          "types": ["artifact", "battle", "creature",
+                                                    "enchantment", "planeswalker"]},
+                                  "colored_only": True, "life": 2}]
+    again = tapwise.pay(dumped)
+    assert (again["status"], again["life_paid"]) == ("paid", 2)
