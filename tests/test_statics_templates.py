@@ -376,3 +376,12 @@ def test_colored_only_and_life_reductions_in_castable_prepare_and_a_dumped_probl
                                   "colored_only": True, "life": 2}]
     again = tapwise.pay(dumped)
     assert (again["status"], again["life_paid"]) == ("paid", 2)
+
+
+def test_the_quick_board_does_not_ask_for_the_fact_of_an_aura_static_it_does_not_apply():
+    # Nature's Embrace's static is on the enchanted permanent (noted, not applied): its
+    # condition's fact is not asked for
+    board = read_board("Forest, Nature's Embrace")
+    assert tapwise.pay({"cost": "{G}", **board.problem_keys()})["status"] == "paid"
+    assert any("Nature's Embrace: its static on the permanent it is attached to" in n
+               for n in board.notes)
