@@ -33,7 +33,7 @@ from tapwise.models.abilities import load_ability, load_restriction
 from tapwise.models.effects import ManaFilter, _load_filter
 from tapwise.models.fields import (ProblemError, _bool, _choice, _expect, _object, _str,
                                    _str_list)
-from tapwise.models.mana import ManaCost, NotationError
+from tapwise.models.mana import Kind, ManaCost, NotationError
 from tapwise.models.problem import Ability, Purpose, Restriction, Source
 from tapwise.models.values import evolve
 
@@ -43,13 +43,14 @@ BASIC_MANA = {"plains": "W", "island": "U", "swamp": "B", "mountain": "R", "fore
 MAX_STATICS = 64
 """Statics on one board: each is applied to every source, once."""
 
-_KEYS = {"add_subtypes": ("kind", "when", "on", "subtypes", "from", "opponent", "if"),
-         "set_subtypes": ("kind", "when", "on", "subtypes", "from", "opponent", "if"),
-         "add_ability": ("kind", "when", "on", "ability", "from", "opponent", "if", "other"),
+_KEYS = {"add_subtypes": ("kind", "when", "on", "subtypes", "from", "opponent", "if", "counter"),
+         "set_subtypes": ("kind", "when", "on", "subtypes", "from", "opponent", "if", "counter"),
+         "add_ability": ("kind", "when", "on", "ability", "from", "opponent", "if", "other",
+                         "counter", "lose_others", "chosen", "its_colors"),
          "increase": ("kind", "cost", "for", "from", "opponent", "if", "controller", "each",
                       "chosen"),
          "reduce": ("kind", "cost", "for", "from", "opponent", "if", "controller", "each",
-                    "chosen")}
+                    "chosen", "colored_only", "life")}
 
 
 @dataclass(frozen=True)
@@ -75,6 +76,21 @@ class Static:
     # "Other permanents you control have": not the ``from`` source itself, unless it has two
     # or more copies (each copy then gets it from another)
     other: bool = False
+    # "This effect reduces only the amount of colored mana you pay" (Edgewalker): a colored
+    # reduction the cost has no such mana for reduces nothing (not 118.7b/c's generic)
+    colored_only: bool = False
+    # "As an additional cost to cast blue permanent spells, you may pay 2 life. Those spells cost
+    # {U} less to cast if you paid life this way" (the Defilers): the player's choice, per spell
+    life: int = 0
+    # a layer static's permanents "with a +1/+1 counter on it" (Jiang Yanggu; "any": "with a
+    # counter on it", Rishkar): the source's ``counters`` of that kind
+    counter: str | None = None
+    # add_ability: "... and lose all other abilities" (Toxicrene; Lithoform Blight's "loses all
+    # ... abilities and has"): in layer 6, in timestamp order, every ability it had so far goes
+    lose_others: bool = False
+    # add_ability without ``ability``: "{T}: Add one mana of any of this creature's colors"
+    # (Katilda), each permanent's own colors (a colorless one gains nothing: it adds no mana)
+    its_colors: bool = False
 
     @property
     def layer(self) -> bool:
@@ -83,6 +99,9 @@ class Static:
     def applies_to(self, source: Source, opponents: bool = False) -> bool:
         """Does it reach ``source``, one of the opponents' when ``opponents``?"""
         if source.zone != "battlefield":
+            return False
+        if self.counter is not None and not any(
+                n > 0 and self.counter in ("any", kind) for kind, n in source.counters):
             return False
         if self.on is not None:
             return source.id == self.on and opponents == self.opponent
@@ -118,6 +137,16 @@ class Static:
             out["opponent"] = True
         if self.other:
             out["other"] = True
+        if self.colored_only:
+            out["colored_only"] = True
+        if self.life:
+            out["life"] = self.life
+        if self.counter is not None:
+            out["counter"] = self.counter
+        if self.lose_others:
+            out["lose_others"] = True
+        if self.its_colors:
+            out["its_colors"] = True
         if self.everyone:
             if self.layer:
                 out.setdefault("when", {})["controller"] = "any"
@@ -149,9 +178,24 @@ def _with_chosen(item: Any, path: str, chosen: tuple[dict[str, str | None], ...]
     its ``from`` source's ``chosen`` (9.1) put into its ``for``."""
     if not isinstance(item, dict) or "chosen" not in item:
         return item
+    if item.get("kind") == "add_ability":  # Petrified Hamlet's "Lands with the chosen name"
+        _choice(item["chosen"], f"{path}.chosen", ("names",))
+        side = chosen[1] if item.get("opponent") is True else chosen[0]
+        name = side.get(item["from"]) if isinstance(item.get("from"), str) else None
+        if name is None:
+            raise ProblemError(f"{path}.chosen", "depends on the chosen name of its source: give "
+                                                 "the source named by from a \"chosen\" (9.1; "
+                                                 "quick mode: 'Petrified Hamlet [Wastes]')")
+        when = dict(item["when"]) if isinstance(item.get("when"), dict) else {}
+        if "names" in when:
+            raise ProblemError(f"{path}.when.names", "can't be given with chosen: it is the "
+                                                     "chosen one")
+        when["names"] = [" ".join(name.lower().split())]
+        return {k: v for k, v in item.items() if k != "chosen"} | {"when": when}
     key = _choice(item["chosen"], f"{path}.chosen", ("types", "subtypes"))
     if item.get("kind") not in ("increase", "reduce"):
-        raise ProblemError(f"{path}.chosen", "is for a cost static (increase or reduce)")
+        raise ProblemError(f"{path}.chosen", "is for a cost static (increase or reduce) or an "
+                                             "add_ability (\"names\")")
     side = chosen[1] if item.get("opponent") is True else chosen[0]
     value = side.get(item["from"]) if isinstance(item.get("from"), str) else None
     if value is None:
@@ -233,8 +277,19 @@ def _load_static(value: Any, path: str, sides: tuple[set[str], set[str]],
         spells = load_restriction(obj["for"], f"{path}.for") if "for" in obj else None
         everyone = _choice(obj.get("controller", "you"), f"{path}.controller",
                            ("you", "any")) == "any"
+        colored_only = _bool(obj.get("colored_only", False), f"{path}.colored_only")
+        if colored_only and any(sym.kind is not Kind.COLORED for sym in cost.symbols):
+            raise ProblemError(f"{path}.cost", f"with colored_only, is colored mana symbols "
+                                               f"only (like \"{{W}}{{B}}\"), not {text!r}")
+        life = 0
+        if "life" in obj:
+            life = obj["life"]
+            if kind != "reduce" or isinstance(life, bool) or not isinstance(life, int) or not (
+                    1 <= life <= 1000):
+                raise ProblemError(f"{path}.life", f"is the life a reduction may be paid with, "
+                                                   f"a whole number 1 to 1000, not {life!r}")
         return Static(kind, cost=cost, spells=spells, source=source, opponent=opponent,
-                      everyone=everyone)
+                      everyone=everyone, colored_only=colored_only, life=life)
     when = _load_filter(obj["when"], f"{path}.when") if "when" in obj else None
     on = None
     if "on" in obj:
@@ -244,20 +299,31 @@ def _load_static(value: Any, path: str, sides: tuple[set[str], set[str]],
         if on not in ids:
             raise ProblemError(f"{path}.on", f"names none of the board's {where}: {on!r}")
     everyone = isinstance(obj.get("when"), dict) and obj["when"].get("controller") == "any"
-    common = {"source": source, "on": on, "opponent": opponent, "everyone": everyone}
+    counter = None
+    if "counter" in obj:
+        counter = _str(obj["counter"], f"{path}.counter").strip().lower()
+        if not counter:
+            raise ProblemError(f"{path}.counter", "names no counter kind (\"any\": any kind)")
+    common = {"source": source, "on": on, "opponent": opponent, "everyone": everyone,
+              "counter": counter}
     if kind == "add_ability":
-        if "ability" not in obj:
-            raise ProblemError(f"{path}.ability", "is required: the mana ability it grants")
-        raw = _expect(obj["ability"], (dict,), f"{path}.ability", "an ability object")
+        its_colors = _bool(obj.get("its_colors", False), f"{path}.its_colors")
+        if its_colors == ("ability" in obj):
+            raise ProblemError(f"{path}.ability", "is required: the mana ability it grants (or "
+                                                  "its_colors: true, not both)")
+        raw = (_expect(obj["ability"], (dict,), f"{path}.ability", "an ability object")
+               if not its_colors else None)
         other = _bool(obj.get("other", False), f"{path}.other")
         if other and source is None:
             raise ProblemError(f"{path}.other", "needs from: the source that is not changed")
-        return Static(kind, when, ability=load_ability(raw, f"{path}.ability"),
-                      ability_json=dict(raw), other=other, **common)
+        return Static(kind, when, ability=load_ability(raw, f"{path}.ability") if raw else None,
+                      ability_json=dict(raw) if raw else None, other=other,
+                      lose_others=_bool(obj.get("lose_others", False), f"{path}.lose_others"),
+                      its_colors=its_colors, **common)
     if "subtypes" not in obj:
         raise ProblemError(f"{path}.subtypes", "is required: the land types it gives")
     subtypes = _str_list(obj["subtypes"], f"{path}.subtypes")
-    if not subtypes:
+    if not subtypes and kind == "add_subtypes":  # set_subtypes []: "loses all land types"
         raise ProblemError(f"{path}.subtypes", "names no subtype")
     return Static(kind, when, subtypes=tuple(dict.fromkeys(subtypes)), **common)
 
@@ -272,6 +338,13 @@ LAND_TYPES = ("cave", "cloud", "desert", "forest", "gate", "island", "lair", "lo
 def _intrinsic(subtype: str) -> Ability:
     """The mana ability a basic land type gives (305.6), loaded as an ability entry is."""
     return load_ability({"add": "{%s}" % BASIC_MANA[subtype]}, "statics")
+
+
+def _of_its_colors(colors: str) -> Ability | None:
+    """"{T}: Add one mana of any of this creature's colors" for a permanent of ``colors`` (one of
+    them, the player's choice), None for a colorless one (it would add no mana)."""
+    letters = [c for c in "WUBRG" if c in colors]
+    return load_ability({"add": ["{%s}" % c for c in letters]}, "statics") if letters else None
 
 
 def _exists(static: Static, lands: dict[tuple[bool, str], Source],
@@ -325,18 +398,32 @@ def _layered(src: Source, statics: list[Static], opponents: bool) -> Source:
     typed = evolve(src, subtypes=tuple(subtypes)) if changed else src
     for st in statics:  # layer 6, in timestamp order, on the permanent layer 4 left
         if st.kind == "add_ability" and st.applies_to(typed, opponents):
-            abilities.append(st.ability)
+            granted = st.ability if not st.its_colors else _of_its_colors(src.colors)
+            kept = [] if st.lose_others else abilities
+            abilities = kept + [granted] if granted is not None else kept
             changed = True
     return evolve(src, subtypes=tuple(subtypes), abilities=tuple(abilities)) if changed else src
 
 
+Optional = tuple[ManaCost, bool, int]
+"""A reduction the player may take by paying life: (its cost, colored only, the life)."""
+
+
 def cost_changes(statics: tuple[Static, ...], purpose: Purpose
-                 ) -> tuple[tuple[ManaCost, ...], tuple[ManaCost, ...]]:
-    """The increases and reductions (601.2f) the cost statics make to an object paid for as
-    ``purpose``: those whose ``for`` matches (``statics`` as :func:`apply_statics` left them)."""
+                 ) -> tuple[tuple[ManaCost, ...], tuple[ManaCost, ...], tuple[ManaCost, ...],
+                            tuple[Optional, ...]]:
+    """The increases, reductions, colored-only reductions and reductions paid for with life
+    (601.2f) the cost statics make to an object paid for as ``purpose``: those whose ``for``
+    matches (``statics`` as :func:`apply_statics` left them)."""
     increase: list[ManaCost] = []
     reduce: list[ManaCost] = []
+    colored: list[ManaCost] = []
+    optional: list[Optional] = []
     for st in statics:
         if not st.layer and st.mine and (st.spells is None or st.spells.allows(purpose)):
-            (increase if st.kind == "increase" else reduce).append(st.cost)
-    return tuple(increase), tuple(reduce)
+            if st.life:
+                optional.append((st.cost, st.colored_only, st.life))
+            else:
+                (increase if st.kind == "increase" else colored if st.colored_only
+                 else reduce).append(st.cost)
+    return tuple(increase), tuple(reduce), tuple(colored), tuple(optional)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from tapwise.models.caches import memo, remember, table
-from itertools import permutations
+from itertools import permutations, product
 from typing import Iterator
 
 from tapwise.models.mana import (KIND_ENERGY, KIND_GENERIC, KIND_X, SYMBOL_FACTS, Kind, ManaCost,
@@ -307,12 +307,25 @@ def total_costs(problem: Problem) -> tuple[TotalCost, ...]:
     p = problem
     cost = p.cost
     increase, reduce = p.increase, p.reduce
+    colored: tuple[ManaCost, ...] = ()
+    optional: tuple[tuple[ManaCost, bool, int], ...] = ()
     if p.statics:  # 9.8: the board's cost changes that apply to this object (601.2f)
-        more, less = cost_changes(p.statics, p._purpose)
+        more, less, colored, optional = cost_changes(p.statics, p._purpose)
         increase, reduce = increase + more, reduce + less
+    if optional:  # the Defilers: each taken (its life paid) or not, the player's choice
+        out: dict[TotalCost, None] = {}
+        kinds = list(dict.fromkeys(optional))  # copies of one card: how many taken, not which
+        for counts in product(*(range(optional.count(o) + 1) for o in kinds)):
+            taken = [o for o, n in zip(kinds, counts) for _ in range(n)]
+            out.update(dict.fromkeys(_total_costs(
+                cost, p.alternative, p.free, p.additional,
+                p.life_cost + sum(life for _, _, life in taken), increase,
+                reduce + tuple(c for c, only, _ in taken if not only),
+                colored + tuple(c for c, only, _ in taken if only))))
+        return tuple(out)
     if (cost is not None and p.alternative is None and not p.free and not p.additional
         and not increase
-            and not reduce):
+            and not reduce and not colored):
         # the usual case, found by the cost's identity (parsed costs are shared): a new cost's
         # hash would walk its symbols, two Python-level calls each; the entry holds the cost, so
         # its id isn't reused while the entry stands
@@ -321,7 +334,8 @@ def total_costs(problem: Problem) -> tuple[TotalCost, ...]:
         if got is None:
             got = remember(_USUAL, key, (cost, (_usual(cost, p.life_cost),)))
         return got[1]
-    return _total_costs(cost, p.alternative, p.free, p.additional, p.life_cost, increase, reduce)
+    return _total_costs(cost, p.alternative, p.free, p.additional, p.life_cost, increase, reduce,
+                        colored)
 
 
 _USUAL: dict[tuple[int, int], tuple[ManaCost, tuple[TotalCost, ...]]] = table()
@@ -330,8 +344,15 @@ _USUAL: dict[tuple[int, int], tuple[ManaCost, tuple[TotalCost, ...]]] = table()
 @memo(4096)
 def _total_costs(cost: ManaCost | None, alternative: ManaCost | None, free: bool,
                  additional: tuple[ManaCost, ...],
-                 life_cost: int, increase: tuple[ManaCost, ...], reduce: tuple[ManaCost, ...]) -> tuple[TotalCost, ...]:
-    if cost is not None and alternative is None and not free and not additional and not increase and not reduce:
+                 life_cost: int, increase: tuple[ManaCost, ...], reduce: tuple[ManaCost, ...],
+                 colored: tuple[ManaCost, ...] = ()) -> tuple[TotalCost, ...]:
+    """``colored``: the reductions of colored mana only (9.8 ``colored_only``: Edgewalker's "This
+    effect reduces only the amount of colored mana you pay"), applied before the others: 601.2f
+    lets the player apply reductions in any order, and this one first never leaves more to pay
+    (what it can't take is lost, where a later ordinary reduction's excess still reduces
+    generic, 118.7c)."""
+    if (cost is not None and alternative is None and not free and not additional
+            and not increase and not reduce and not colored):
         return (_usual(cost, life_cost),)  # the usual case
     bases: list[tuple[str, ManaCost]] = []
     if alternative is not None:
@@ -345,15 +366,17 @@ def _total_costs(cost: ManaCost | None, alternative: ManaCost | None, free: bool
     out: list[TotalCost] = []
     seen: set[tuple] = set()
     for variant, base in bases:
-        terms = _terms(base) + extra
-        for reduced, generic, life in _apply_reductions(terms, reduce):
-            tc = TotalCost(tuple(reduced), variant, generic, life_cost + life,
-                           x_forced_zero=variant == "free")
-            key = (tuple(sorted((str(t), t.origin) for t in tc.terms)), tc.generic_reduction,
-                   tc.life,
-                   tc.x_forced_zero)
-            if key not in seen:
-                seen.add(key)
-                out.append(tc)
+        starts = ([(t, life) for t, _lost, life in _apply_reductions(_terms(base) + extra,
+                                                                      colored)]
+                  if colored else [(_terms(base) + extra, 0)])
+        for start, first_life in starts:
+            for reduced, generic, life in _apply_reductions(start, reduce):
+                tc = TotalCost(tuple(reduced), variant, generic, life_cost + first_life + life,
+                               x_forced_zero=variant == "free")
+                key = (tuple(sorted((str(t), t.origin) for t in tc.terms)), tc.generic_reduction,
+                       tc.life, tc.x_forced_zero)
+                if key not in seen:
+                    seen.add(key)
+                    out.append(tc)
     return tuple(out)
 

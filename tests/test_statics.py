@@ -259,19 +259,25 @@ def test_every_library_card_with_statics_loads():
         assert answer["status"] != "error", (name, answer)
 
 
-BOARD_FLOOR = 0.855
+BOARD_FLOOR = 0.97
 """docs/statics.md's board coverage figure: of the library's permanents with a static sentence
 about mana or costs (a read one that changes nothing of the player's counts too), the share read
-completely (327 of 381 when this was written)."""
+completely, the Un-set, playtest and Alchemy cards of models/cards/set_aside.py aside (357 of
+368, 14 set aside, when this was written; 327 of 381 = 85.83% before, none set aside). The
+figure rounded down: raise it with the figure."""
 
 
 def test_board_coverage_keeps_its_floor():
     from tapwise.models.cards.board_effects import measure_board
     from tapwise.models.cards.catalog import library
 
-    done, total, missed = measure_board({c.name: (c.oracle, c.type_line)
-                                         for c in library().values() if c.oracle is not None})
+    done, total, missed, aside = measure_board({c.name: (c.oracle, c.type_line)
+                                                for c in library().values()
+                                                if c.oracle is not None})
     assert total >= 300 and done / total >= BOARD_FLOOR, (done, total, missed[:5])
+    # the Un-set, playtest and Alchemy cards set aside are named, each with why (set_aside.py)
+    assert {"Cheap Ass", "Ladies' Knight", "A-Sorcerer Class"} <= {n for n, _ in aside}
+    assert len(aside) <= 20 and all(why for _, why in aside)
 
 
 def test_plan_pays_each_cost_with_its_own_cost_changes():
@@ -307,6 +313,13 @@ def static_problems(draw) -> dict:
                       st.sampled_from(["{C}", "{W}", "{U}", "{R}", "{G}"]), max_size=1))]}
         if land and draw(st.booleans()):
             source["supertypes"] = ["basic"]
+        if draw(st.integers(0, 2)) == 0:  # its colors (Katilda's grant reads them)
+            source["colors"] = draw(st.sampled_from(["", "G", "WU", "BRG"]))
+        if draw(st.integers(0, 2)) == 0:  # a name, for "Lands with the chosen name"
+            source["name"] = draw(st.sampled_from(["Alpha", "Beta"]))
+        if draw(st.integers(0, 3)) == 0:  # Rishkar's and Jiang Yanggu's "with a counter on it"
+            source["counters"] = {draw(st.sampled_from(["+1/+1", "charge"])): draw(
+                st.integers(0, 1))}
         sources.append(source)
     statics = []
     for _ in range(draw(st.integers(0, 3))):
@@ -318,14 +331,29 @@ def static_problems(draw) -> dict:
                 static["on"] = draw(st.sampled_from([s["id"] for s in sources]))
             else:
                 static["when"] = draw(st.sampled_from(FILTERS))
+        if kind in ("add_subtypes", "set_subtypes", "add_ability") and draw(
+                st.integers(0, 4)) == 0:
+            static["counter"] = draw(st.sampled_from(["any", "+1/+1"]))
         if kind in ("add_subtypes", "set_subtypes"):
             static["subtypes"] = draw(st.lists(st.sampled_from(BASICS), min_size=1, max_size=2,
                                                unique=True))
+            if kind == "set_subtypes" and draw(st.integers(0, 4)) == 0:
+                static["subtypes"] = []  # Lithoform Blight's "loses all land types"
         elif kind == "add_ability":
             static["ability"] = draw(st.sampled_from([{"add": "{B}"}, {"add": {"any_color": 1}},
                                                       {"add": "{C}{C}"}]))
+            if draw(st.integers(0, 4)) == 0:  # Toxicrene's "and lose all other abilities"
+                static["lose_others"] = True
+            if draw(st.integers(0, 4)) == 0:  # Katilda's "any of this creature's colors"
+                del static["ability"]
+                static["its_colors"] = True
         else:
             static["cost"] = draw(st.sampled_from(["{1}", "{2}", "{G}", "{R}"]))
+            if kind == "reduce" and draw(st.integers(0, 3)) == 0:  # Edgewalker, Morophon
+                static["colored_only"] = True
+                static["cost"] = draw(st.sampled_from(["{G}", "{W}{B}", "{W}{U}{B}{R}{G}"]))
+                if draw(st.booleans()):  # a Defiler's: bought with life, or not
+                    static["life"] = draw(st.integers(1, 3))
             static["for"] = draw(st.sampled_from(RESTRICTIONS))
             if draw(st.integers(0, 3)) == 0:  # 601.2f "for each": counted by a fact (0 to 2)
                 static["each"] = "counted thing"
@@ -335,6 +363,10 @@ def static_problems(draw) -> dict:
             static["from"] = draw(st.sampled_from([s["id"] for s in sources]))
             if kind == "add_ability" and "when" in static and draw(st.booleans()):
                 static["other"] = True  # "Other permanents you control have"
+            if kind == "add_ability" and "when" in static and draw(st.integers(0, 3)) == 0:
+                static["chosen"] = "names"  # Petrified Hamlet's "Lands with the chosen name"
+                chooser = next(s for s in sources if s["id"] == static["from"])
+                chooser["chosen"] = draw(st.sampled_from(["Alpha", "Beta"]))
             if (kind in ("increase", "reduce") and "subtypes" not in static["for"]
                     and draw(st.integers(0, 3)) == 0):
                 static["chosen"] = "subtypes"  # "of the chosen type": the source's, 9.1

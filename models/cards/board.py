@@ -210,8 +210,9 @@ def read_board(text: str, facts: list[str] | dict[str, Any] | None = None) -> Qu
     effects: list[dict] = []
     statics: list[dict] = []
     for (count, _, source), card in zip(parsed, cards):
-        counted = ([st["each"] for st in card.statics if "each" in st]  # 601.2f "for each"
-                   + [st["if"]["fact"] for st in card.statics if "if" in st])  # "As long as"
+        applied = [st for st in card.statics if st.get("on") != ENCHANTED]  # noted, not applied
+        counted = ([st["each"] for st in applied if "each" in st]  # 601.2f "for each"
+                   + [st["if"]["fact"] for st in applied if "if" in st])  # "As long as"
         for fact in facts_needed(source["abilities"]) + facts_needed(card.effects) + counted:
             needed.setdefault(fact, card.name)
         for e in card.effects:

@@ -65,6 +65,10 @@ _SET_NONBASIC = re.compile(r"Nonbasic lands are (?P<t>Plains|Islands|Swamps|Moun
 _SET_ALL = re.compile(r"All (?P<f>Plains|Islands|Swamps|Mountains|Forests) are "
                       r"(?P<t>Plains|Islands|Swamps|Mountains|Forests)")
 _SET_YOURS = re.compile(r"Lands you control are (?P<t>Plains|Islands|Swamps|Mountains|Forests)")
+_ITS_COLORS = "{T}: Add one mana of any of this creature's colors"
+_WITH_COUNTER = re.compile(r"Each (?P<who>creature|artifact|land|permanent) you control with an? "
+                           r"(?P<kind>\+1/\+1 |[a-z]+ )?counter on it has [\"“](?P<ability>[^\"”]+?)"
+                           r"\.?[\"”]")
 _GRANT = re.compile(r"(?P<all>All |Each )?(?P<who>[\w' -]+?)(?P<yours> you control)? ha(?:ve|s) "
                     r"[\"“](?P<ability>[^\"”]+?)\.?[\"”]")
 
@@ -176,11 +180,18 @@ def _one_kind(words: str) -> dict[str, list[str]] | None:
             return None
         return {kinds[0][0]: [k[1] for k in kinds]}
     for word in words.split():
+        if word.lower() == "permanent" and "types" not in out:  # 110.1: a permanent spell
+            out["types"] = list(_PERMANENT_SPELLS)
+            continue
         kind = _word_kind(word)
         if kind is None or kind[0] in out:
             return None
         out[kind[0]] = [kind[1]]
     return out
+
+
+_PERMANENT_SPELLS = ("artifact", "battle", "creature", "enchantment", "planeswalker")
+"""The card types of a permanent spell (110.1; a land is played, not cast)."""
 
 
 def _spells(desc: str) -> dict[str, Any] | None:
@@ -215,6 +226,7 @@ _QUALITIES = [  # what may follow "spells": (words, the restriction keys they ad
      r"planeswalker)|this creature|enchanted creature|enchanted player)", "target"),
     (r" that's (.+)", "that's"),
     (r" of the chosen type", "chosen"),
+    (r" during each of your turns", {"tags": ["your turn"]}),  # "The first spell ... during"
     # what only the engine knows of the spell, as the caller's tag words
     (r" that share a creature type with this creature",
      {"tags": ["shares a creature type with this creature"]}),
@@ -244,16 +256,35 @@ _OPPONENTS_TAX = re.compile(r" and abilities your opponents activate cost \{\d+\
                             r"activate unless they're mana abilities$")
 
 
+_COLORED_ONLY = ". This effect reduces only the amount of colored mana you pay"
+_PAY_LIFE = re.compile(r"As an additional cost to cast (?P<kind>[\w -]+?) spells, you may pay "
+                       r"(?P<life>\d+) life\. Those spells cost (?P<mana>\{[WUBRG]\}) less to cast "
+                       r"if you paid life this way\. This effect reduces only the amount of "
+                       r"(?P<color>\w+) mana you pay")
 _SPELL_COUNTS = re.compile(r"^target\b|\b(?:it targets|they share|that spell|chosen|it is)\b")
+SPELL_FACTS = {  # counts of the spell being paid for, as the fact (9.1) the caller gives
+    "target": "targets",  # Hinata, Dawn-Crowned: its targets (115)
+    "creature it targets": "creature it targets",  # Battlefield Thaumaturge
+    "of the chosen colors it is": "chosen color it is",  # Seal of the Guildpact
+    "card with the same name as that spell in your graveyard":  # Locket of Yesterdays
+        "card with the same name as that spell in your graveyard",
+    "card type they share with cards exiled with this creature":  # Cemetery Prowler
+        "card type it shares with cards exiled with this creature",
+}
+"""601.2f counts only the engine knows of the spell while it is cast (its targets, its colors
+among the chosen ones, its name's copies in the graveyard): the problem, which pays for that one
+spell, gives them as facts like any other count."""
 
 
 def _each(each: str | None, x: str | None) -> str | None:
     """The fact (9.1) a counted cost change reads: "for each artifact you control", "where X is
-    Vadrik's power"; "" when it counts nothing; None when the count is the spell's own (its
-    targets, its card types: only the engine knows them while casting it)."""
+    Vadrik's power"; "" when it counts nothing; None when the count is the spell's own and not
+    one of :data:`SPELL_FACTS`."""
     words = each or x
     if not words:
         return ""
+    if (each or "") in SPELL_FACTS:
+        return SPELL_FACTS[each or ""]
     words = words.replace("its controller controls", "you control")  # Hum of the Radix: yours
     if _SPELL_COUNTS.search(words):
         return None
@@ -264,6 +295,20 @@ def _cost_static(text: str, chooses: str | None = None) -> dict[str, Any] | None
     """The 9.8 cost static of a sentence, True when it reads one that changes nothing the player
     pays (an opponents' tax), None when no template reads it."""
     text = _OPPONENTS_TAX.sub("", text)  # Tithe Taker: the opponents' abilities, not the player's
+    if m := _PAY_LIFE.fullmatch(text):  # the Defilers: the reduction the player buys with life
+        color = m.group("color").lower()
+        if color != "colored" and "{%s}" % _COLORS.get(color, "?") != m.group("mana"):
+            return None
+        out = _cost_static(f"{m.group('kind')[:1].upper()}{m.group('kind')[1:]} spells you cast "
+                           f"cost {m.group('mana')} less to cast{_COLORED_ONLY}", chooses)
+        return {**out, "life": int(m.group("life"))} if isinstance(out, dict) else None
+    colored_only = text.endswith(_COLORED_ONLY)
+    if colored_only:  # Edgewalker, Morophon: no generic for what the cost has no such mana of
+        out = _cost_static(text[:-len(_COLORED_ONLY)], chooses)
+        if not isinstance(out, dict) or out["kind"] != "reduce" or "each" in out or re.search(
+                r"[^{}WUBRG]", out["cost"]):
+            return None
+        return {**out, "colored_only": True}
     m = re.fullmatch(r"(?P<head>.+?) costs? (?P<mana>(?:\{[0-9WUBRGCX]\})+) (?P<dir>more|less) "
                      r"to cast(?P<tail> and can't be countered| except during its controller's "
                      r"turn| if it has mutate| until your next turn)?(?: for each (?P<each>.+)|, "
@@ -279,7 +324,7 @@ def _cost_static(text: str, chooses: str | None = None) -> dict[str, Any] | None
     tags: list[list[str]] = []
     extra: dict[str, Any] = {}
     extra_static: dict[str, Any] = {}
-    that = ""
+    that = with_words = ""
     for words, tag in _CONDITIONS:
         if c := re.match(words, head):
             head = head[c.end():]
@@ -312,6 +357,7 @@ def _cost_static(text: str, chooses: str | None = None) -> dict[str, Any] | None
                     extra["has_x"] = True
                 elif keys == "keyword":  # 702: a keyword only the engine knows the spell has
                     tags.append([q.group(1)])
+                    with_words += f" with {q.group(1)}"
                 elif keys == "power":  # 208: the creature spell's power
                     tags.append([f"power {q.group(1)} or greater"])
                 elif keys == "target":  # 115: what the spell targets, chosen as it is cast
@@ -328,10 +374,14 @@ def _cost_static(text: str, chooses: str | None = None) -> dict[str, Any] | None
                 break
         else:
             return None
+    raw = " ".join(desc.split()).removesuffix(" spells").strip().lower()  # for "The first ..."
     words = desc.split()
     for word in list(words):
         if word.lower() in _TAGGED_WORDS:
             tags.append([_TAGGED_WORDS[word.lower()]])
+            words.remove(word)
+        elif re.fullmatch(r"non-[A-Z][a-z]+", word):  # Momo's "non-Lemur": a tag word (9.2)
+            tags.append([word.lower()])
             words.remove(word)
     desc = " ".join(words).removesuffix(" spells").strip()
     desc = re.sub(r"^Each (?=\S)", "", desc)  # "Each creature spell you cast"
@@ -343,8 +393,8 @@ def _cost_static(text: str, chooses: str | None = None) -> dict[str, Any] | None
         else:
             desc = that
     if ordinal:  # an engine's count of this turn's spells (9.2's "second spell this turn")
-        kind = f"{desc.lower()} " if desc else ""
-        tags.append([f"{ordinal.group(1)} {kind}spell this turn"])
+        kind = f"{raw} " if raw else ""  # Momo: "first non-lemur creature spell with flying"
+        tags.append([f"{ordinal.group(1)} {kind}spell{with_words} this turn"])
     spells = _spells(desc)
     if spells is None:
         return None
@@ -393,9 +443,37 @@ def _attached(text: str) -> dict[str, Any] | None:
     return {"kind": "add_subtypes", "on": ENCHANTED, "subtypes": list(_ALL_BASIC)}
 
 
+_LOSE_OTHERS = re.compile(r"(?P<head>.+ have [\"“][^\"”]+[\"”]) and lose all other abilities")
+_LOSES_ALL = re.compile(r"Enchanted land loses all land types and abilities and has "
+                        r"(?P<abilities>[\"“][^\"”]+[\"”](?: and [\"“][^\"”]+[\"”])*)")
+
+
+def _losing(text: str) -> list[dict[str, Any]] | None:
+    """613.1f, layer 6: "All lands have "..." and lose all other abilities" (Toxicrene), and
+    "Enchanted land loses all land types and abilities and has "..." and "..."" (Lithoform
+    Blight: layer 4 first, its land types set to none, 305.7)."""
+    if m := _LOSE_OTHERS.fullmatch(text):
+        found = _grant(m.group("head"))
+        if not isinstance(found, list) or len(found) != 1:
+            return None
+        return [{**found[0], "lose_others": True}]
+    if m := _LOSES_ALL.fullmatch(text):
+        granted = []
+        for ability in re.findall(r"[\"“]([^\"”]+?)\.?[\"”]", m.group("abilities")):
+            found = _attached(f"Enchanted land has \"{ability}.\"")
+            if not isinstance(found, dict):
+                return None
+            granted.append(found)
+        granted[0]["lose_others"] = True
+        return [{"kind": "set_subtypes", "on": ENCHANTED, "subtypes": []}] + granted
+    return None
+
+
 def _grant(text: str) -> dict[str, Any] | list[dict[str, Any]] | bool | None:
     if (attached := _attached(text)) is not None:
         return attached
+    if (losing := _losing(text)) is not None:
+        return losing
     if m := _ADD_TYPE.fullmatch(text):  # every player's lands
         return {"kind": "add_subtypes", "when": {"types": ["land"], "controller": "any"},
                 "subtypes": [_BASIC[m.group("t").lower()]]}
@@ -414,19 +492,51 @@ def _grant(text: str) -> dict[str, Any] | list[dict[str, Any]] | bool | None:
     if m := _SET_YOURS.fullmatch(text):
         return {"kind": "set_subtypes", "when": {"types": ["land"]},
                 "subtypes": [_BASIC[m.group("t").lower()]]}
+    if m := _WITH_COUNTER.fullmatch(text):  # Rishkar, Jiang Yanggu: 9.8 counter
+        found = _grant(f"{m.group('who').capitalize()}s you control have "
+                       f"\"{m.group('ability')}\"")
+        if not isinstance(found, list):
+            return None
+        kind = (m.group("kind") or "any").strip().lower()
+        return [{**st, "counter": kind} for st in found]
     if m := _GRANT.fullmatch(text):
         from tapwise.models.cards.oracle import read_card  # the mana ability reader
 
         if _cost_static(m.group("ability")) is True:  # Callaphe: a tax on the opponents only
             return True
 
+        if re.match(r"Whenever [^,]+ deals combat damage\b.*\badd\b", m.group("ability")):
+            return True  # Mark of Sakiko: mana in the combat damage step, never while paying
         who = m.group("who")
         other = re.match(r"Other ", who)
         who = who[other.end():] if other else who
-        if re.search(r"\b(?:enchanted|equipped|with|named|chosen)\b", who, re.I):
+        if named := re.fullmatch(r"(\w+) with the chosen name", who):  # Petrified Hamlet
+            found = _grant(f"{'All ' if not m.group('yours') else ''}{named.group(1)}"
+                           f"{m.group('yours') or ''} have \"{m.group('ability')}\"")
+            if not isinstance(found, list):
+                return None
+            return [{**st, "chosen": "names"} for st in found]
+        if pair := re.fullmatch(r"(land|artifact|creature) and ([A-Z][a-z]+)", who):
+            # Great Divide Guide's "Each land and Ally": each land, and each Ally not a land
+            # (one ability each, not two for a land Ally)
+            first = _grant(f"{pair.group(1).capitalize()}s{m.group('yours') or ''} have "
+                           f"\"{m.group('ability')}\"")
+            second = _grant(f"{pair.group(2)}s{m.group('yours') or ''} have "
+                            f"\"{m.group('ability')}\"")
+            if not isinstance(first, list) or not isinstance(second, list):
+                return None
+            for st in second:
+                st["when"]["not_types"] = [pair.group(1)]
+            return first + second
+        if re.search(r"\b(?:enchanted|equipped|with|named|chosen|this|it)\b", who, re.I):
             return None  # one permanent, or a kind the filters can't say
         not_basic = who.lower().startswith("nonbasic ")
         when = _when(who[len("nonbasic "):] if not_basic else who)
+        if m.group("ability") == _ITS_COLORS and when is not None:  # Katilda: 9.8 its_colors
+            if not m.group("yours"):
+                when["controller"] = "any"
+            return [{"kind": "add_ability", "when": when, "its_colors": True,
+                     **({"other": True} if other else {})}]
         reading = read_card(m.group("ability") + ".")
         if when is None or not reading.abilities or reading.skipped or reading.effects:
             return None
@@ -464,7 +574,24 @@ def _condition(text: str) -> tuple[str, dict[str, Any] | None]:
     if m := _IF_AFTER.search(text):
         return text[:m.start()], {"fact": fact_phrase(m.group("what") + " in your graveyard"),
                                   "min": number(m.group(1))}
+    if m := _IF_ANY.match(text):  # the mana reader's conditions (riders.py), as one fact
+        from tapwise.models.cards.card import _Card
+        from tapwise.models.cards.riders import _conditions
+
+        cond, rest = m.group("cond"), text[m.end():]
+        found = _conditions(cond, _Card(None, None), text)
+        if len(found) != 1 or set(found[0]) != {"fact", "min"} or re.search(
+                r"\bin your graveyard$|\bcommand zone\b", found[0]["fact"]):
+            # Riftstone Portal's works from the graveyard (112.6): not read; "is in the command
+            # zone or on the battlefield" holds on the board (_CONDITIONS)
+            return text, None
+        if re.match(r"enchanted permanent\b", cond, re.I) and rest.startswith("it has "):
+            rest = "enchanted permanent has " + rest[len("it has "):]  # Nature's Embrace
+        return rest[:1].upper() + rest[1:], found[0]
     return text, None
+
+
+_IF_ANY = re.compile(r"As long as (?P<cond>[^,\"“]+), ")
 
 
 def _chooses(oracle: str) -> str | None:
@@ -508,6 +635,9 @@ def read_board_effects(oracle: str | None, type_line: str | None = None) -> Boar
                 unread.append((text, "a static ability changing mana or costs that holds only at "
                                      "a level (711, 716, 702.184)"))
             continue
+        if text.startswith("As long as ") and _own_ability(text, type_line):
+            read.add(text)  # "As long as ..., this creature has "{T}: ..."": its own (oracle.py)
+            continue
         plain, condition = _condition(text)
         if condition is not None:  # a static that exists while a fact reaches its min
             static = _grant(plain) or (None if _SPELL_SIDE.search(plain)
@@ -538,10 +668,23 @@ def read_board_effects(oracle: str | None, type_line: str | None = None) -> Boar
     return BoardReading(tuple(effects), tuple(statics), frozenset(read), tuple(unread))
 
 
+def _own_ability(text: str, type_line: str | None) -> bool:
+    """Does the mana reader read the sentence as the card's own mana ability under a condition
+    (Mul Daya Channelers, Orochi Merge-Keeper: models/cards/oracle.py's ``_self_granted``)?"""
+    from tapwise.models.cards.oracle import read_card
+
+    reading = read_card(text + ".", type_line=type_line)
+    return bool(reading.abilities) and not reading.skipped and not reading.effects
+
+
 def board_effect_sentences(card: Any) -> set[str]:
     """The sentences (paragraphs, reminder text and the final period dropped) of ``card`` (a
-    :class:`models.cards.catalog.Card` or anything with ``oracle``) that this module reads."""
-    return set(_reading(card).read)
+    :class:`models.cards.catalog.Card` or anything with ``oracle``) that this module reads, and
+    each sentence of them ("... cost {W}{B} less to cast. This effect reduces only ...")."""
+    from tapwise.models.cards.payment_sentences import card_sentences
+
+    read = _reading(card).read
+    return set(read) | {s for text in read if ". " in text for s in card_sentences(text + ".")}
 
 
 def unread_board_sentences(card: Any) -> list[tuple[str, str]]:
@@ -554,17 +697,25 @@ def _reading(card: Any) -> BoardReading:
 
 
 def measure_board(oracles: dict[str, tuple[str, str | None]]
-                  ) -> tuple[int, int, list[tuple[str, str]]]:
+                  ) -> tuple[int, int, list[tuple[str, str]], list[tuple[str, str]]]:
     """The board coverage figure: of the cards (name: (Oracle text, type line)) with a static
-    sentence about mana or costs, how many are read completely, how many there are, and each sentence not read
-    as ``(name, sentence)``."""
+    sentence about mana or costs, how many are read completely, how many there are, each sentence
+    not read as ``(name, sentence)``, and the cards set aside (models/cards/set_aside.py: Un-set,
+    playtest and Alchemy cards, not counted) as ``(name, why)``."""
+    from tapwise.models.cards.set_aside import set_aside
+
     total = complete = 0
     failed: list[tuple[str, str]] = []
+    aside: list[tuple[str, str]] = []
     for name, (oracle, type_line) in oracles.items():
         reading = read_board_effects(oracle, type_line)
         if not (reading.effects or reading.statics or reading.unread or reading.read):
             continue
+        why = set_aside(name)
+        if why is not None and reading.unread:
+            aside.append((name, why))
+            continue
         total += 1
         complete += not reading.unread
         failed += [(name, t) for t, _ in reading.unread]
-    return complete, total, failed
+    return complete, total, failed, aside
