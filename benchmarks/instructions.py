@@ -34,7 +34,8 @@ import subprocess
 import sys
 from typing import Any, Callable
 
-PHASES = ("pay", "pay_unseen", "pay_full", "pay_unseen_full", "lane", "prepared", "feasible", "can_pay", "push_pop", "load", "merge", "compile", "fast",
+PHASES = ("pay", "pay_unseen", "pay_full", "pay_unseen_full", "lane",
+          "prepared", "feasible", "can_pay", "push_pop", "load", "merge", "compile", "fast",
           "answer", "split", "verify")
 
 
