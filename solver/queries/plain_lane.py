@@ -23,7 +23,9 @@ from tapwise.models.abilities import _cost, load_ability
 from tapwise.models.caches import remember, table
 from tapwise.models.fields import MAX_COUNT
 from tapwise.models.loader import _problem_defaults, load_problem
-from tapwise.models.mana import TYPES, Kind
+from tapwise.models.mana import (KIND_COLORED, KIND_COLORLESS, KIND_COLORLESS_HYBRID,
+                                  KIND_GENERIC, KIND_HYBRID, KIND_HYBRID_PHYREXIAN,
+                                  KIND_PHYREXIAN, SYMBOL_FACTS, TYPES, format_types, symbol_facts)
 from tapwise.models.problem import MAX_TIME_LIMIT, ProblemError
 from tapwise.models.total_cost import CostError, total_costs
 from tapwise.models.values import assemble
@@ -36,9 +38,10 @@ from tapwise.solver.front.compile import _layout, _Same, _variants
 REQUEST_KEYS = frozenset(("id", "cost", "sources", "time_limit"))
 SOURCE_KEYS = frozenset(("id", "count", "abilities"))
 # the symbols of the class (106.1, 107.4): no X, {S}, {2/W}, {E}
-_SYMBOL_KINDS = frozenset((Kind.COLORED, Kind.COLORLESS, Kind.GENERIC, Kind.HYBRID,
-                           Kind.COLORLESS_HYBRID, Kind.PHYREXIAN, Kind.HYBRID_PHYREXIAN))
-_LIFE_KINDS = (Kind.PHYREXIAN, Kind.HYBRID_PHYREXIAN)
+# (the module constants: each ``Kind.X`` is a slow lookup, models/mana.py)
+_SYMBOL_KINDS = (KIND_COLORED, KIND_COLORLESS, KIND_GENERIC, KIND_HYBRID, KIND_COLORLESS_HYBRID,
+                 KIND_PHYREXIAN, KIND_HYBRID_PHYREXIAN)
+_LIFE_KINDS = (KIND_PHYREXIAN, KIND_HYBRID_PHYREXIAN)
 _DEFAULTS = _problem_defaults()
 # the objectives in force on a version-1 problem without keywords, X or keep (spec section 5)
 _OBJECTIVES: tuple[str, ...] = load_problem({"cost": "{1}"}).objective
@@ -72,7 +75,8 @@ class _Tap:
     ability without costs leaves at their defaults are the class's) and as the source the
     answer names (its ``id`` and ``count``)."""
 
-    __slots__ = ("source", "id", "count", "choices", "kind_of_type", "max_activations")
+    __slots__ = ("source", "id", "count", "choices", "kind_of_type", "max_activations",
+                 "outputs")
 
     ability = 0
     tap = True
@@ -90,16 +94,17 @@ class _Tap:
     tapped = 0
 
     def __init__(self, source: int, sid: str, count: int, choices: tuple,
-                 kind_of_type: dict[str, int]) -> None:
+                 kind_of_type: Any, outputs: dict[str, str]) -> None:
         self.source = source
         self.id = sid
         self.count = count
         self.choices = choices
         self.kind_of_type = kind_of_type
         self.max_activations = count
+        self.outputs = outputs  # what an activation may add, as answered -> its types
 
 
-# add (a text, or a tuple of texts) -> (choices, types made, merge signature) or False
+# add (a text, or a tuple of texts) -> (choices, types made, merge signature, outputs) or False
 _ADDS: dict[Any, Any] = table(4096)
 # cost text -> (parsed cost, total costs, symbols per text: (count, units, types, life?)) or False
 _COSTS: dict[str, Any] = table(4096)
@@ -128,6 +133,7 @@ def _read_add(add: Any) -> tuple | bool:
             or not a.choices):
         return False
     types = a._types_made
+    outputs: dict[str, str] = {}  # (the count's own reading of what an activation may add)
     for choice in a.choices:
         for unit in choice:
             if len(unit) > 1 and len(choice) > 1:
@@ -135,7 +141,11 @@ def _read_add(add: Any) -> tuple | bool:
             for t in unit:
                 if t not in TYPES:
                     return False
-    return a.choices, types, a._payment_kind
+        # a multiset makes all its units (as answered, in WUBRGC order); one unit, one type of it
+        made = [sorted(choice, key=TYPES.index)] if len(choice) > 1 else list(choice[0])
+        for m in made:
+            outputs[format_types(m)] = "".join(m)
+    return a.choices, types, a._payment_kind, outputs
 
 
 def _cost_of(text: str) -> tuple | None:
@@ -154,20 +164,20 @@ def _read_cost(text: str) -> tuple | bool:
     symbols: dict[str, list[Any]] = {}
     generic = 0
     for s in cost.symbols:
-        if s.kind not in _SYMBOL_KINDS:
+        _, text_s, _, kind, colors = SYMBOL_FACTS.get(id(s)) or symbol_facts(s)
+        if kind not in _SYMBOL_KINDS:
             return False
-        if s.kind is Kind.GENERIC:
+        if kind is KIND_GENERIC:
             if s.amount <= 0:
                 return False
             generic += s.amount
             continue
-        text_s = str(s)
         got = symbols.get(text_s)
         if got is None:
-            types = s.colors if s.kind is not Kind.COLORLESS else "C"
-            if s.kind is Kind.COLORLESS_HYBRID:
+            types = "C" if kind is KIND_COLORLESS else colors
+            if kind is KIND_COLORLESS_HYBRID:
                 types += "C"
-            got = symbols[text_s] = [0, types, s.kind in _LIFE_KINDS]
+            got = symbols[text_s] = [0, types, kind in _LIFE_KINDS]
         got[0] += 1
     if not symbols and not generic:
         return False
@@ -215,12 +225,12 @@ def _read(request: dict[str, Any]) -> tuple | None:
             return None
         seen.add(add[2])
         ids.add(sid)
-        choices, types, _ = add
+        choices, types, _, outputs = add
         key = (types, False, None)
         at = made.get(key)
         if at is None:
             at = made[key] = len(made)
-        taps.append(_Tap(i, sid, count, choices, at))  # (the made key's place, for now)
+        taps.append(_Tap(i, sid, count, choices, at, outputs))  # (at: the made key's place)
     return taps, tuple(made), cost
 
 
@@ -273,8 +283,8 @@ def _counted(answer: dict[str, Any], taps: list[_Tap], symbols: dict[str, list[A
         times = act["times"]
         if p is None or act["ability"] != 0 or type(times) is not int or times <= 0:
             return False
-        units = act["adds"].replace("{", "").replace("}", "")
-        if not any(_makes(choice, units) for choice in p.choices):
+        units = p.outputs.get(act["adds"])
+        if units is None:
             return False
         taps_of[p.id] = taps_of.get(p.id, 0) + times
         used += times
@@ -326,14 +336,6 @@ def _counted(answer: dict[str, Any], taps: list[_Tap], symbols: dict[str, list[A
     return (counts == {t: left[t] for t in TYPES if t in left}
             and answer["announce"]["phyrexian_life"] == life // 2
             and answer["sources_used"] == used)
-
-
-def _makes(choice: tuple[str, ...], made: str) -> bool:
-    """Whether one activation choosing ``choice`` (units of one type each, or one unit of a
-    choice of types) makes ``made`` (a type per unit)."""
-    if len(choice) == 1:
-        return len(made) == 1 and made in choice[0]
-    return sorted(choice) == sorted(made)
 
 
 def _spend(mana: Any, made: dict[tuple[str, str], int], types: str) -> int | None:
