@@ -248,11 +248,18 @@ def test_a_payment_the_count_rejects_is_never_returned(monkeypatch):
     assert dumped(pay(copy.deepcopy(PROBLEM))) == dumped(full(PROBLEM))
 
 
-def test_bad_input_is_named_by_the_usual_path():
-    bad = {"cost": "{W}", "sources": [{"id": "W", "count": -1, "abilities": [{"add": "{W}"}]}]}
-    assert plain_lane.answer(bad) is None
+@pytest.mark.parametrize("field, entry", [
+    ("sources[0].count", {"id": "W", "count": -1, "abilities": [{"add": "{W}"}]}),
+    ("sources[0].abilities[0].add", {"id": "W", "abilities": [{"add": [{"W": 1}]}]}),
+    ("sources[0].abilities[0].add", {"id": "W", "abilities": [{"add": []}]}),
+    ("sources[0].abilities[0].add", {"id": "W", "abilities": [{"add": "{Q}"}]}),
+])
+def test_bad_input_is_named_by_the_usual_path(field, entry):
+    bad = {"cost": "{W}", "sources": [entry]}
+    assert plain_lane.answer(copy.deepcopy(bad)) is None
     got = pay(bad)
-    assert got["status"] == "error" and "sources[0].count" in got["error"]
+    assert got["status"] == "error" and field in got["error"], got
+    assert dumped(got) == dumped(full(bad))
 
 
 # ---- the compiled build ---------------------------------------------------------------------

@@ -113,8 +113,11 @@ _COSTS: dict[str, Any] = table(4096)
 def _add(add: Any) -> tuple | None:
     """What an ``add`` makes, read by the loader once per text: None unless it is fixed mana of
     the six types (106.1b) or one of several, nothing else."""
-    key = add if type(add) is str else tuple(add) if type(add) is list else None
-    if key is None:
+    if type(add) is str:
+        key: Any = add
+    elif type(add) is list and all([type(u) is str for u in add]):
+        key = tuple(add)
+    else:
         return None
     got = _ADDS.get(key)
     if got is None:
@@ -123,7 +126,7 @@ def _add(add: Any) -> tuple | None:
 
 
 def _read_add(add: Any) -> tuple | bool:
-    if type(add) is list and (not add or any(type(u) is not str for u in add)):
+    if type(add) is list and not add:
         return False
     try:
         a = load_ability({"add": add}, "add")
