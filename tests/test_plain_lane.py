@@ -188,6 +188,20 @@ def test_seeded_problems_in_and_just_outside_the_class():
     assert inside > 1000 and outside > 300 and declined < inside // 50
 
 
+def test_long_costs_on_large_boards():
+    """Costs of 40-120 symbols of a few kinds on boards of up to 10^5 copies: payments past
+    answer_size's LIST_MAX grouped, and infeasible ones that no count explains (the usual path
+    asks CP-SAT for the conflict; the lane gives way to it)."""
+    rng = random.Random(3)
+    answered = 0
+    for _ in range(40):
+        symbols = rng.sample(SYMBOLS, 6)
+        p = {"cost": "".join(rng.choice(symbols) for _ in range(rng.randint(40, 120))),
+             "sources": _board(rng, rng.randint(3, 14), rng.choice([50, 1000, 100000]))}
+        answered += check_in_class(p, must=False) is not None
+    assert answered >= 30
+
+
 def test_the_search_loop_engine_boards():
     from tapwise.benchmarks.search_loop import engine_board_and_cost
     for i in range(300):

@@ -30,7 +30,7 @@ from tapwise.models.problem import MAX_TIME_LIMIT, ProblemError
 from tapwise.models.total_cost import CostError, total_costs
 from tapwise.models.values import assemble
 from tapwise.solver.answer.build import build_answer, group_answer
-from tapwise.solver.answer.explain import explain
+from tapwise.solver.answer.explain import explain_by_count
 from tapwise.solver.contract import Compiled
 from tapwise.solver.fast import core
 from tapwise.solver.front.compile import _layout, _Same, _variants
@@ -259,7 +259,13 @@ def answer(request: dict[str, Any]) -> dict[str, Any] | None:
     if sol is None:
         return None
     if sol.status == "infeasible":
-        out = {"status": "infeasible", "optimal": True, **explain(c)}
+        # explained by a count over the board, as explain() would (no keywords here); when no
+        # count does, explain() asks CP-SAT's model for a core, which reads the whole Problem:
+        # the usual path answers
+        why = explain_by_count(c)
+        if why is None:
+            return None
+        out = {"status": "infeasible", "optimal": True, **why}
     else:
         out = group_answer(build_answer(c, sol))
         if not _counted(out, taps, symbols, generic):
