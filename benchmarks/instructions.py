@@ -5,6 +5,11 @@
     python -m tapwise.benchmarks.instructions --scenario rich
     python -m tapwise.benchmarks.instructions --scenario search_loop --phases pay prepared feasible can_pay
     python -m tapwise.benchmarks.instructions --scenario engine --phases pay_unseen prepared push_pop
+    python -m tapwise.benchmarks.instructions --scenario engine --phases pay_unseen pay_unseen_full lane
+
+``pay_full`` and ``pay_unseen_full`` are ``pay`` and ``pay_unseen`` with the plain lane turned
+off (solver/queries/plain_lane.py: the usual path, in the same build); ``lane`` is the lane
+alone.
 
 Wall time on a shared machine drifts by a third within minutes; an instruction count
 (``valgrind --tool=cachegrind --cache-sim=no``) is the same whatever else the machine does, so
@@ -29,7 +34,8 @@ import subprocess
 import sys
 from typing import Any, Callable
 
-PHASES = ("pay", "pay_unseen", "prepared", "feasible", "can_pay", "push_pop", "load", "merge", "compile", "fast",
+PHASES = ("pay", "pay_unseen", "pay_full", "pay_unseen_full", "lane",
+          "prepared", "feasible", "can_pay", "push_pop", "load", "merge", "compile", "fast",
           "answer", "split", "verify")
 
 
@@ -43,6 +49,8 @@ def _prepared(scenario: str, seed: int, n: int) -> dict[str, Callable[[], None]]
     from tapwise.models.loader import load_problem
     from tapwise.solver.fast import solve as fast
     from tapwise.solver.queries.pay import pay
+    import tapwise.solver.queries.pay as pay_module
+    from tapwise.solver.queries import plain_lane
     from tapwise.solver.answer.build import build_answer
     from tapwise.solver.front.compile import compile_problem
     from tapwise.solver.front.merge import Merge
@@ -81,6 +89,17 @@ def _prepared(scenario: str, seed: int, n: int) -> dict[str, Callable[[], None]]
         for p in next(batch):
             pay(p)
 
+    def without_lane(run: Callable[[], None]) -> Callable[[], None]:
+        """``run`` with pay()'s plain lane turned off (issue 43): the usual path, same build."""
+        def off() -> None:
+            lane = pay_module.plain_answer
+            pay_module.plain_answer = lambda request: None
+            try:
+                run()
+            finally:
+                pay_module.plain_answer = lane
+        return off
+
     given = [(b, b.pay(c)) for b, c in zip(boards, costs)]  # each board's own answer, to push
     pushable = [(b, a, c) for (b, a), c in zip(given, costs) if a["status"] == "paid"]
 
@@ -98,6 +117,9 @@ def _prepared(scenario: str, seed: int, n: int) -> dict[str, Callable[[], None]]
     return {
         "pay": each(pay, problems),
         "pay_unseen": pay_unseen,
+        "pay_full": without_lane(each(pay, problems)),
+        "pay_unseen_full": without_lane(pay_unseen),
+        "lane": each(plain_lane.answer, problems),  # the lane alone (it keeps no board)
         "prepared": each(lambda b, c: b.pay(c), list(zip(boards, costs))),
         "feasible": each(lambda b, c: b.pay(c), list(zip(boards, feasible))),
         "can_pay": each(lambda b, c: b.can_pay(c), list(zip(boards, costs))),

@@ -25,6 +25,7 @@ from tapwise.solver.cpsat.model import solve
 from tapwise.solver.fast import solve as fast
 from tapwise.solver.answer.explain import explain
 from tapwise.solver.queries.keep import KeepError, pay_keeping
+from tapwise.solver.queries.plain_lane import answer as plain_answer
 from tapwise.solver.front.merge import Merge
 from tapwise.solver.verify.replay import verify
 
@@ -87,6 +88,12 @@ def _pay(problem: Any, started: float, doing: _Doing) -> dict[str, Any]:
     limit = problem.time_limit if isinstance(problem, Problem) else _given_time_limit(problem)
     deadline, token = deadlines.enter(limit, started)
     try:
+        if type(problem) is dict:  # an engine's board of tap abilities: docs/fast.md's plain lane
+            doing.what = "paying a plain problem"
+            got = plain_answer(problem)
+            if got is not None:
+                return got
+            doing.what = "loading the problem"
         try:
             prob = problem if isinstance(problem, Problem) else load_problem(problem)
             if prob.keep or "max_keep" in prob.objective:  # spec 9.5: solver/queries/keep.py

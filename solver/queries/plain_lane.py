@@ -1,0 +1,364 @@
+"""The plain lane (issue 43): an engine-shaped request paid without building the domain objects.
+
+An engine hands tapwise boards of tap abilities (``{"id": "W|U", "count": 2, "abilities":
+[{"add": ["{W}", "{U}"]}]}``) and a cost. For those, :func:`answer` goes from the request dict to
+the answer dict without a :class:`Problem`, a merge or a compile: the request is read straight
+into what the fast path's compiled core reads (its kinds, one producer per entry, the cost's
+compiled variant, all shared with the full path's caches), solved by that core
+(``solver.fast.core.solve``, the same exact algorithm and so the same solution), made into the
+answer by the same builder (``solver.answer.build``) and checked by counting
+(:func:`_counted`). Everything the answer depends on is worked out as the full path works it
+out, so the answer is the same, byte for byte (tests/test_plain_lane.py compares the lanes).
+
+Which requests: ONE test, :func:`_read`, a whitelist of keys and value shapes (docs/fast.md,
+"The plain lane"); anything else, and anything the core declines or the count rejects, returns
+``None`` and ``pay`` takes its usual path, which words every error and refusal.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tapwise.models.abilities import _cost, load_ability
+from tapwise.models.caches import remember, table
+from tapwise.models.fields import MAX_COUNT
+from tapwise.models.loader import _problem_defaults, load_problem
+from tapwise.models.mana import (KIND_COLORED, KIND_COLORLESS, KIND_COLORLESS_HYBRID,
+                                  KIND_GENERIC, KIND_HYBRID, KIND_HYBRID_PHYREXIAN,
+                                  KIND_PHYREXIAN, SYMBOL_FACTS, TYPES, format_types, symbol_facts)
+from tapwise.models.problem import MAX_TIME_LIMIT, ProblemError
+from tapwise.models.total_cost import CostError, total_costs
+from tapwise.models.values import assemble
+from tapwise.solver.answer.build import build_answer, group_answer
+from tapwise.solver.answer.explain import explain_by_count
+from tapwise.solver.contract import Compiled
+from tapwise.solver.fast import core
+from tapwise.solver.front.compile import _layout, _Same, _variants
+
+REQUEST_KEYS = frozenset(("id", "cost", "sources", "time_limit"))
+SOURCE_KEYS = frozenset(("id", "count", "abilities"))
+# the symbols of the class (106.1, 107.4): no X, {S}, {2/W}, {E}
+# (the module constants: each ``Kind.X`` is a slow lookup, models/mana.py)
+_SYMBOL_KINDS = (KIND_COLORED, KIND_COLORLESS, KIND_GENERIC, KIND_HYBRID, KIND_COLORLESS_HYBRID,
+                 KIND_PHYREXIAN, KIND_HYBRID_PHYREXIAN)
+_LIFE_KINDS = (KIND_PHYREXIAN, KIND_HYBRID_PHYREXIAN)
+_DEFAULTS = _problem_defaults()
+# the objectives in force on a version-1 problem without keywords, X or keep (spec section 5)
+_OBJECTIVES: tuple[str, ...] = load_problem({"cost": "{1}"}).objective
+_PLAYER = _DEFAULTS["player"]
+# Phyrexian life the default player may pay (as core.solve bounds it): at most the life, and the
+# life left at least keep_life
+_LIFE_LIMIT = min(_PLAYER.life, _PLAYER.life - (_PLAYER.keep_life or 0))
+
+
+class _Board:
+    """What the core and the answer builder read of a problem (the defaults of every
+    :class:`Problem` field, but its cost and sources); the sources are the entries' producers,
+    which carry their ids."""
+
+    __slots__ = ("sources", "cost")
+
+    def __init__(self, sources: list[_Tap], cost: Any) -> None:
+        self.sources = sources
+        self.cost = cost
+
+
+for _name, _value in _DEFAULTS.items():
+    if _name not in ("sources", "cost"):
+        setattr(_Board, _name, _value)
+_Board._v2 = _Board._v2_described = False  # (Problem's derived fields, as a plain one has them)
+_Board.objective = _OBJECTIVES
+
+
+class _Tap:
+    """One entry with its one tap ability, as a producer (``Producer``'s fields; those a tap
+    ability without costs leaves at their defaults are the class's) and as the source the
+    answer names (its ``id`` and ``count``)."""
+
+    __slots__ = ("source", "id", "count", "choices", "kind_of_type", "max_activations",
+                 "outputs")
+
+    ability = 0
+    tap = True
+    sacrifice = False
+    uses = 1
+    life = damage = energy = 0
+    cost = ()
+    removed = ()
+    budget = None
+    counters = discard = exile = mill = 0
+    card = drawback = double = anywhere = is_converter = False
+    others = reads = cap = None
+    made_before = ()
+    factor = 1
+    tapped = 0
+
+    def __init__(self, source: int, sid: str, count: int, choices: tuple,
+                 kind_of_type: Any, outputs: dict[str, str]) -> None:
+        self.source = source
+        self.id = sid
+        self.count = count
+        self.choices = choices
+        self.kind_of_type = kind_of_type
+        self.max_activations = count
+        self.outputs = outputs  # what an activation may add, as answered -> its types
+
+
+# add (a text, or a tuple of texts) -> (choices, types made, merge signature, outputs) or False
+_ADDS: dict[Any, Any] = table(4096)
+# cost text -> (parsed cost, total costs, symbols per text: (count, units, types, life?)) or False
+_COSTS: dict[str, Any] = table(4096)
+
+
+def _add(add: Any) -> tuple | None:
+    """What an ``add`` makes, read by the loader once per text: None unless it is fixed mana of
+    the six types (106.1b) or one of several, nothing else."""
+    if type(add) is str:
+        key: Any = add
+    elif type(add) is list and all([type(u) is str for u in add]):
+        key = tuple(add)
+    else:
+        return None
+    got = _ADDS.get(key)
+    if got is None:
+        got = remember(_ADDS, key, _read_add(add), 4096)
+    return got or None
+
+
+def _read_add(add: Any) -> tuple | bool:
+    if type(add) is list and not add:
+        return False
+    try:
+        a = load_ability({"add": add}, "add")
+    except (ProblemError, CostError, ValueError):
+        return False
+    if (a.only is not None or a._v2 or a._reflect is not None or a.mana is not None
+            or not a.choices):
+        return False
+    types = a._types_made
+    outputs: dict[str, str] = {}  # (the count's own reading of what an activation may add)
+    for choice in a.choices:
+        for unit in choice:
+            if len(unit) > 1 and len(choice) > 1:
+                return False  # a unit of a choice of types beside others
+            for t in unit:
+                if t not in TYPES:
+                    return False
+        # a multiset makes all its units (as answered, in WUBRGC order); one unit, one type of it
+        made = [sorted(choice, key=TYPES.index)] if len(choice) > 1 else list(choice[0])
+        for m in made:
+            outputs[format_types(m)] = "".join(m)
+    return a.choices, types, a._payment_kind, outputs
+
+
+def _cost_of(text: str) -> tuple | None:
+    got = _COSTS.get(text)
+    if got is None:
+        got = remember(_COSTS, text, _read_cost(text), 4096)
+    return got or None
+
+
+def _read_cost(text: str) -> tuple | bool:
+    """A cost of the class: its symbols colored, {C}, generic, hybrid and Phyrexian."""
+    try:
+        cost = _cost(text, "cost")
+    except (ProblemError, CostError, ValueError):
+        return False
+    symbols: dict[str, list[Any]] = {}
+    generic = 0
+    for s in cost.symbols:
+        _, text_s, _, kind, colors = SYMBOL_FACTS.get(id(s)) or symbol_facts(s)
+        if kind not in _SYMBOL_KINDS:
+            return False
+        if kind is KIND_GENERIC:
+            if s.amount <= 0:
+                return False
+            generic += s.amount
+            continue
+        got = symbols.get(text_s)
+        if got is None:
+            types = "C" if kind is KIND_COLORLESS else colors
+            if kind is KIND_COLORLESS_HYBRID:
+                types += "C"
+            got = symbols[text_s] = [0, types, kind in _LIFE_KINDS]
+        got[0] += 1
+    if not symbols and not generic:
+        return False
+    totals = total_costs(_Board([], cost))
+    if len(totals) != 1:
+        return False
+    return cost, totals, symbols, generic
+
+
+def _read(request: dict[str, Any]) -> tuple | None:
+    """THE test: the request as (entries' producers, made keys, cost) when it is of the plain
+    class, else None. Keys and value shapes only; the values' texts are read once each."""
+    if not request.keys() <= REQUEST_KEYS:
+        return None
+    limit = request.get("time_limit")
+    if limit is not None and (type(limit) is not int and type(limit) is not float
+                              or not 0 < limit <= MAX_TIME_LIMIT):
+        return None
+    text = request.get("cost")
+    sources = request.get("sources")
+    if type(text) is not str or type(sources) is not list or not sources:
+        return None
+    cost = _cost_of(text)
+    if cost is None:
+        return None
+    taps: list[_Tap] = []
+    made: dict[tuple, int] = {}
+    seen: set[Any] = set()
+    ids: set[str] = set()
+    for i, entry in enumerate(sources):
+        if type(entry) is not dict or not entry.keys() <= SOURCE_KEYS:
+            return None
+        sid = entry.get("id")
+        count = entry.get("count", 1)
+        abilities = entry.get("abilities")
+        if (type(sid) is not str or not sid or sid == "pool" or sid in ids
+                or type(count) is not int or not 0 < count <= MAX_COUNT
+                or type(abilities) is not list or len(abilities) != 1):
+            return None
+        ability = abilities[0]
+        if type(ability) is not dict or len(ability) != 1 or "add" not in ability:
+            return None
+        add = _add(ability["add"])
+        if add is None or add[2] in seen:  # entries alike: the full path merges them
+            return None
+        seen.add(add[2])
+        ids.add(sid)
+        choices, types, _, outputs = add
+        key = (types, False, None)
+        at = made.get(key)
+        if at is None:
+            at = made[key] = len(made)
+        taps.append(_Tap(i, sid, count, choices, at, outputs))  # (at: the made key's place)
+    return taps, tuple(made), cost
+
+
+def answer(request: dict[str, Any]) -> dict[str, Any] | None:
+    """The verified answer of ``request`` when it is of the plain class and the count confirms
+    the payment, else None (``pay`` then takes its usual path)."""
+    read = _read(request)
+    if read is None:
+        return None
+    taps, made, (cost, totals, symbols, generic) = read
+    layout = _layout((), made)
+    for p in taps:
+        p.kind_of_type = layout.made[p.kind_of_type]
+    accept, spendable = layout.spendable(None)
+    board = _Board(taps, cost)
+    c = assemble(Compiled, {"problem": board, "kinds": list(layout.kinds), "pool_units": {},
+                            "producers": taps,
+                            "variants": list(_variants(_Same(totals), accept, False, None,
+                                                       None)),
+                            "x_upper": 0, "unpayable": False, "spendable": spendable,
+                            "_v2": False, "plain": True, "_index": {}, "shared": None})
+    sol = core.solve(c, _OBJECTIVES)
+    if sol is None:
+        return None
+    if sol.status == "infeasible":
+        # explained by a count over the board, as explain() would (no keywords here); when no
+        # count does, explain() asks CP-SAT's model for a core, which reads the whole Problem:
+        # the usual path answers
+        why = explain_by_count(c)
+        if why is None:
+            return None
+        out = {"status": "infeasible", "optimal": True, **why}
+    else:
+        out = group_answer(build_answer(c, sol))
+        if not _counted(out, taps, symbols, generic):
+            return None  # the full path pays it again, and its verifier words what is wrong
+    if "id" in request:
+        out["id"] = request["id"]
+    return out
+
+
+def _counted(answer: dict[str, Any], taps: list[_Tap], symbols: dict[str, list[Any]],
+             generic: int) -> bool:
+    """An independent check of a plain payment, by counting: each source's activations within
+    its copies, each making what its ability makes; each symbol paid once, by mana of a type it
+    accepts (its ``half`` for hybrid ones) or 2 life for a Phyrexian one, generic by any mana;
+    no mana spent that wasn't made, the rest left over; life within the player's."""
+    if answer.get("status") != "paid":
+        return False
+    by_id = {p.id: p for p in taps}
+    made: dict[tuple[str, str], int] = {}
+    used = 0
+    taps_of: dict[str, int] = {}
+    for act in answer["activations"]:
+        p = by_id.get(act["source"])
+        times = act["times"]
+        if p is None or act["ability"] != 0 or type(times) is not int or times <= 0:
+            return False
+        units = p.outputs.get(act["adds"])
+        if units is None:
+            return False
+        taps_of[p.id] = taps_of.get(p.id, 0) + times
+        used += times
+        for t in units:
+            made[(p.id, t)] = made.get((p.id, t), 0) + times
+    for sid, n in taps_of.items():
+        if n > by_id[sid].count:
+            return False
+    paid: dict[str, int] = {}
+    life = 0
+    paid_generic = 0
+    for pay in answer["payments"]:
+        sym = pay["symbol"]
+        n = pay.get("count", 1)
+        if sym.startswith("{") and sym[1:-1].isdigit():
+            if n != 1:
+                return False
+            got = _spend(pay.get("mana", ()), made, "WUBRGC")
+            if got is None:
+                return False
+            paid_generic += got
+            continue
+        info = symbols.get(sym)
+        if info is None:
+            return False
+        paid[sym] = paid.get(sym, 0) + n
+        if "life" in pay:
+            if not info[2] or pay["life"] != 2 or "mana" in pay:
+                return False
+            life += 2 * n
+            continue
+        half = pay.get("half")
+        types = info[1] if half is None else half.strip("{}")
+        if half is not None and (len(types) != 1 or types not in info[1]):
+            return False
+        if _spend(pay.get("mana", ()), made, types) != n:
+            return False
+    if paid_generic != generic or any(paid.get(s, 0) != info[0] for s, info in symbols.items()):
+        return False
+    if len(paid) != len(symbols) or life > _LIFE_LIMIT or answer["life_paid"] != life:
+        return False
+    left: dict[str, int] = {}
+    for (_, t), n in made.items():
+        if n < 0:
+            return False
+        if n:
+            left[t] = left.get(t, 0) + n
+    counts = answer["left_over_counts"]
+    return (counts == {t: left[t] for t in TYPES if t in left}
+            and answer["announce"]["phyrexian_life"] == life // 2
+            and answer["sources_used"] == used)
+
+
+def _spend(mana: Any, made: dict[tuple[str, str], int], types: str) -> int | None:
+    """Take the ``mana`` listed from what was ``made``: how many, or None if one is of a type not
+    in ``types`` (or not from a source)."""
+    total = 0
+    for m in mana:
+        t = m.get("type")
+        n = m.get("count", 1)
+        if t is None or t not in types or "pool" in m or type(n) is not int or n <= 0:
+            return None
+        key = (m.get("source"), t)
+        if key not in made:
+            return None
+        made[key] -= n
+        total += n
+    return total

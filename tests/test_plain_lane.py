@@ -1,0 +1,310 @@
+"""The plain lane (solver/queries/plain_lane.py, issue 43) against ``pay()``'s usual path.
+
+An engine-shaped request of the plain class is answered by the lane; its answer must be the
+usual path's, byte for byte (``json.dumps`` of both, sorted keys), on thousands of random
+problems: hypothesis (derandomized) and a seeded generator, whose problems just outside the
+class must take the usual path (the lane says None) and still be answered as before. The
+small ones are also compared with the brute-force reference (tests/reference/), which shares
+no code with the solver. Run from an installed build (``python -P -m pytest``) these compare
+the compiled lane; ``test_compiled_lane_answers_as_the_pure_sources`` compares the two builds.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from conftest import source_tree
+from reference import brute_pay
+
+import tapwise.solver.queries.pay as pay_module
+from tapwise.solver.queries import plain_lane
+from tapwise.solver.queries.pay import pay
+
+COMMON = dict(derandomize=True, deadline=None, database=None, print_blob=False,
+              suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much,
+                                     HealthCheck.data_too_large])
+
+COLORS = "WUBRG"
+# what an entry adds: one type, one of several (a dual, a tri-land), a fixed multiset (Sol
+# Ring, a bounce land)
+ADDS = ([f"{{{t}}}" for t in COLORS + "C"]
+        + [[f"{{{a}}}", f"{{{b}}}"] for a in COLORS for b in COLORS + "C" if a < b or b == "C"]
+        + [["{W}", "{U}", "{B}"], ["{R}", "{G}", "{W}"], ["{U}", "{R}", "{C}"]]
+        + ["{C}{C}", "{W}{U}", "{G}{G}", "{B}{R}{C}"])
+SYMBOLS = ([f"{{{t}}}" for t in COLORS + "C"] + ["{1}", "{2}", "{3}"]
+           + [f"{{{a}/{b}}}" for a in COLORS for b in COLORS if a < b]
+           + ["{C/W}", "{C/G}", "{W/P}", "{G/P}", "{W/U/P}", "{B/G/P}"])
+
+
+def full(problem: dict[str, Any]) -> dict[str, Any]:
+    """``pay()`` by its usual path, the lane turned off."""
+    lane = pay_module.plain_answer
+    pay_module.plain_answer = _none
+    try:
+        return pay(copy.deepcopy(problem))
+    finally:
+        pay_module.plain_answer = lane
+
+
+def _none(request: dict[str, Any]) -> None:
+    return None
+
+
+def dumped(answer: dict[str, Any]) -> str:
+    return json.dumps(answer, sort_keys=True)
+
+
+def check_in_class(problem: dict[str, Any], must: bool = True) -> dict[str, Any] | None:
+    """The lane answers ``problem`` exactly as the usual path does; ``pay()`` takes the lane.
+    Unless ``must``, the lane may decline (the core declines past its arrays' sizes or
+    MAX_CHOICES choices of multi activations, docs/fast.md): ``pay()`` answers all the same."""
+    expected = full(problem)
+    got = plain_lane.answer(copy.deepcopy(problem))
+    assert got is not None or not must, f"the lane declined: {json.dumps(problem)}"
+    if got is not None:
+        assert dumped(got) == dumped(expected), json.dumps(problem)
+    assert dumped(pay(copy.deepcopy(problem))) == dumped(expected)
+    return got
+
+
+def _board(rng: random.Random, n: int, most: int) -> list[dict[str, Any]]:
+    """``n`` entries with distinct adds (entries alike are merged by the usual path: outside)."""
+    adds = rng.sample(ADDS, n)
+    return [{"id": _id(rng, i, add), "count": rng.randint(1, most), "abilities": [{"add": add}]}
+            for i, add in enumerate(adds)]
+
+
+def _id(rng: random.Random, i: int, add: Any) -> str:
+    """Ids as engines name them (``W|U``), or other strings (unicode, a merge-like ``+``)."""
+    shown = "|".join(a.strip("{}") for a in add) if isinstance(add, list) else add.strip("{}")
+    return rng.choice([shown, f"land {i}", f"{shown}+1", f"é{i}", shown + "#2"])
+
+
+def _cost(rng: random.Random, n: int) -> str:
+    return "".join(rng.choice(SYMBOLS) for _ in range(n))
+
+
+# ---- hypothesis: small problems, the lane against the usual path and the reference ----------
+
+@st.composite
+def small_problems(draw: Any) -> dict[str, Any]:
+    seed = draw(st.integers(0, 2**32 - 1))
+    rng = random.Random(seed)
+    n = draw(st.integers(1, 4))
+    sources = _board(rng, n, 2)
+    problem: dict[str, Any] = {"cost": _cost(rng, draw(st.integers(1, 4))), "sources": sources}
+    if draw(st.booleans()):
+        problem["id"] = draw(st.one_of(st.none(), st.integers(), st.text(max_size=5)))
+    return problem
+
+
+@settings(max_examples=400, **COMMON)
+@given(small_problems())
+def test_the_lane_answers_as_the_usual_path_and_the_reference(problem):
+    got = check_in_class(problem)
+    expected = brute_pay(copy.deepcopy(problem))
+    assert got["status"] == expected["status"], json.dumps(problem)
+    if got["status"] == "paid":
+        assert got["objective"] == expected["objective"], json.dumps(problem)
+
+
+@settings(max_examples=1500, **COMMON)
+@given(st.integers(0, 2**32 - 1), st.integers(1, 12), st.integers(1, 10))
+def test_the_lane_answers_as_the_usual_path_on_engine_boards(seed, n, symbols):
+    rng = random.Random(seed)
+    check_in_class({"cost": _cost(rng, symbols), "sources": _board(rng, n, 6)})
+
+
+# ---- a seeded generator: the class and just outside it --------------------------------------
+
+def _outside(rng: random.Random, p: dict[str, Any]) -> dict[str, Any]:
+    """``p`` changed by one thing the plain class leaves to the usual path."""
+    s = p["sources"]
+    change = rng.randrange(16)
+    if change == 0:
+        p["objective"] = rng.choice([[], ["min_waste"], ["min_sources", "min_life"]])
+    elif change == 1:
+        s[0]["tapped"] = 1
+    elif change == 2:
+        s.append(dict(s[0], id=s[0]["id"] + "!"))  # entries alike: merged
+    elif change == 3:
+        s[0]["count"] = 0
+    elif change == 4:
+        p["cost"] += rng.choice(["{X}", "{S}", "{2/W}", "{0}"])
+    elif change == 5:
+        p["pool"] = ["{W}"]
+    elif change == 6:
+        p["player"] = {"life": 3}
+    elif change == 7:
+        s[0]["abilities"][0]["life"] = 1
+    elif change == 8:
+        s[0]["abilities"].append({"add": "{G}"})
+    elif change == 9:
+        del s[0]["id"]
+    elif change == 10:
+        s[0]["name"] = "Forest"
+    elif change == 11:
+        s[0]["count"] = "2"  # bad input: the usual path names the field
+    elif change == 12:
+        s[0]["abilities"][0]["add"] = "{W}{U/B}"  # a flexible unit in a multiset
+    elif change == 13:
+        s.append({"id": s[0]["id"], "abilities": [{"add": "{C}{C}{C}"}]})  # an id twice: error
+    elif change == 14:
+        p["x"] = 2
+    else:
+        p["cost"] = 7
+    return p
+
+
+def test_seeded_problems_in_and_just_outside_the_class():
+    rng = random.Random(43)
+    inside = outside = declined = 0
+    for _ in range(1500):
+        p = {"cost": _cost(rng, rng.randint(1, 12)),
+             "sources": _board(rng, rng.randint(1, 14), rng.choice([1, 3, 8, 40]))}
+        if rng.random() < 0.5:
+            p["id"] = rng.randrange(1000)
+        if rng.random() < 0.1:
+            p["time_limit"] = rng.choice([0.5, 2, 10])
+        if rng.random() < 0.25:
+            p = _outside(rng, p)
+            assert plain_lane.answer(copy.deepcopy(p)) is None, json.dumps(p)
+            assert dumped(pay(copy.deepcopy(p))) == dumped(full(p)), json.dumps(p)
+            outside += 1
+        else:
+            declined += check_in_class(p, must=False) is None
+            inside += 1
+    assert inside > 1000 and outside > 300 and declined < inside // 50
+
+
+def test_long_costs_on_large_boards():
+    """Costs of 40-120 symbols of a few kinds on boards of up to 10^5 copies: payments past
+    answer_size's LIST_MAX grouped, and infeasible ones that no count explains (the usual path
+    asks CP-SAT for the conflict; the lane gives way to it)."""
+    rng = random.Random(3)
+    answered = 0
+    for _ in range(40):
+        symbols = rng.sample(SYMBOLS, 6)
+        p = {"cost": "".join(rng.choice(symbols) for _ in range(rng.randint(40, 120))),
+             "sources": _board(rng, rng.randint(3, 14), rng.choice([50, 1000, 100000]))}
+        answered += check_in_class(p, must=False) is not None
+    assert answered >= 30
+
+
+def test_the_search_loop_engine_boards():
+    from tapwise.benchmarks.search_loop import engine_board_and_cost
+    for i in range(300):
+        board, cost = engine_board_and_cost(7, i)
+        check_in_class({**board, **cost})
+
+
+# ---- the count is an independent check, and a failed one falls back -----------------------
+
+BOARD = [{"id": "W|U", "count": 2, "abilities": [{"add": ["{W}", "{U}"]}]},
+         {"id": "G", "count": 2, "abilities": [{"add": "{G}"}]},
+         {"id": "CC", "count": 1, "abilities": [{"add": "{C}{C}"}]}]
+PROBLEM = {"cost": "{2}{W}{G/P}{U/G}", "sources": BOARD}
+
+
+def test_a_worked_answer():
+    """{2}{W}{G/P}{U/G} on W|U x2, G x2, Sol Ring: the default objectives (min_life first,
+    then min_sources) pay every symbol with mana, Sol Ring's {C}{C} the {2}: 4 sources, no
+    life, nothing left (the rules: 107.4e hybrid, 107.4f Phyrexian, 106.4 the pool)."""
+    got = check_in_class(PROBLEM)
+    assert got["status"] == "paid"
+    assert got["objective"] == {"min_life": 0, "min_sacrifices": 0, "min_sources": 4,
+                                "min_waste": 0}
+    assert got["life_paid"] == 0 and got["left_over"] == []
+    assert got["payments"][0] == {"symbol": "{2}", "mana": [{"type": "C", "source": "CC",
+                                                              "count": 2}]}
+
+
+def _tampered(change) -> bool:
+    answer = copy.deepcopy(plain_lane.answer(copy.deepcopy(PROBLEM)))
+    change(answer)
+    read = plain_lane._read(copy.deepcopy(PROBLEM))
+    taps, _, (_, _, symbols, generic) = read
+    return plain_lane._counted(answer, taps, symbols, generic)
+
+
+def _pay_of(answer: dict[str, Any], symbol: str) -> dict[str, Any]:
+    return next(p for p in answer["payments"] if p["symbol"] == symbol)
+
+
+def test_the_count_accepts_the_answer_and_rejects_tampered_ones():
+    assert _tampered(lambda a: None)
+    assert not _tampered(lambda a: _pay_of(a, "{W}")["mana"][0].update(type="U"))
+    assert not _tampered(lambda a: _pay_of(a, "{W}")["mana"][0].update(source="G"))
+    assert not _tampered(lambda a: a["activations"][0].update(times=3))  # W|U has 2 copies
+    assert not _tampered(lambda a: a["payments"].pop())
+    assert not _tampered(lambda a: a["payments"].append(dict(a["payments"][-1])))
+    assert not _tampered(lambda a: _pay_of(a, "{G/P}").update(life=2))
+    assert not _tampered(lambda a: a.update(sources_used=3))
+    assert not _tampered(lambda a: a.update(left_over_counts={"G": 1}))
+    assert not _tampered(lambda a: a["activations"][0].update(adds="{B}"))
+
+
+def test_a_payment_the_count_rejects_is_never_returned(monkeypatch):
+    """The lane gives way when its count disagrees: the usual path answers (and verifies)."""
+    monkeypatch.setattr(plain_lane, "_counted", lambda *args: False)
+    assert plain_lane.answer(copy.deepcopy(PROBLEM)) is None
+    assert dumped(pay(copy.deepcopy(PROBLEM))) == dumped(full(PROBLEM))
+
+
+@pytest.mark.parametrize("field, entry", [
+    ("sources[0].count", {"id": "W", "count": -1, "abilities": [{"add": "{W}"}]}),
+    ("sources[0].abilities[0].add", {"id": "W", "abilities": [{"add": [{"W": 1}]}]}),
+    ("sources[0].abilities[0].add", {"id": "W", "abilities": [{"add": []}]}),
+    ("sources[0].abilities[0].add", {"id": "W", "abilities": [{"add": "{Q}"}]}),
+])
+def test_bad_input_is_named_by_the_usual_path(field, entry):
+    bad = {"cost": "{W}", "sources": [entry]}
+    assert plain_lane.answer(copy.deepcopy(bad)) is None
+    got = pay(bad)
+    assert got["status"] == "error" and field in got["error"], got
+    assert dumped(got) == dumped(full(bad))
+
+
+# ---- the compiled build ---------------------------------------------------------------------
+
+LANE_ALL = """
+import json, random
+from tapwise.solver.queries.pay import pay
+from tapwise.solver.build import compiled_modules
+from test_plain_lane import _board, _cost
+print(json.dumps(compiled_modules()))
+rng = random.Random(5)
+for _ in range(400):
+    print(json.dumps(pay({"cost": _cost(rng, rng.randint(1, 10)),
+                          "sources": _board(rng, rng.randint(1, 12), 6)}), sort_keys=True))
+"""
+
+
+@pytest.mark.skipif(Path(plain_lane.__file__).suffix == ".py",
+                    reason="the lane runs from its sources: no compiled build to compare")
+def test_compiled_lane_answers_as_the_pure_sources(tmp_path):
+    here = Path(__file__).resolve().parent
+    pure = source_tree(tmp_path)
+
+    def run(path: str) -> list[str]:
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (path, str(here)) if p)}
+        return subprocess.run([sys.executable, "-P", "-c", LANE_ALL], cwd=here.parent.parent,
+                              env=env, capture_output=True, text=True, check=True).stdout.splitlines()
+
+    compiled, checkout = run(""), run(str(pure))
+    assert "tapwise.solver.queries.plain_lane" in json.loads(compiled[0])
+    assert json.loads(checkout[0]) == []
+    assert len(compiled) == len(checkout) == 401
+    for line, (a, b) in enumerate(zip(compiled[1:], checkout[1:])):
+        assert a == b, f"problem {line}: the compiled lane and the sources disagree"
