@@ -93,6 +93,9 @@ class Producer:
     # _doubling); it is modelled as a mana-cost ability alone on its level
     double: bool = False
     factor: int = 1  # a Cube's: 9.4's multiplies on what it adds (doubling.cube_factor)
+    # a Cube's outcomes under 9.4's effects, one per choice (front/doubling.py's cube_outcomes);
+    # empty: each activation makes ``factor`` times what it reads
+    cube: tuple = ()
     # beside a Cube, an ability without a mana cost may come after it, on any level (so the Cube
     # need not double all it made: less waste)
     anywhere: bool = False

@@ -416,10 +416,15 @@ def random_cube_problem(r: random.Random) -> dict:
     if problem.pop("x", None) is not None:  # X up to a doubled pool: too many demands for the reference
         problem["cost"] = problem["cost"].replace("{X}", "")
     effects = [e for e in (_effect(r, sources[1:]) for _ in range(r.randint(0, 2)))]
-    # 9.7: a multiply watching every permanent multiplies the Cube's mana too (issue 38)
+    if r.random() < 0.15:  # an extra of any color (9.4), maybe on the Cube (on a lone Cube only)
+        e = {"kind": "extra", "when": {"types": ["artifact"]}, "add": {"any_color": r.choice([1, 2])}}
+        effects.append({"kind": "extra", "on": "cube", "add": e["add"]} if cube["count"] == 1 and r.random() < 0.3 else e)
+    # 9.7: effects watching every permanent (multiply, min_amount, replace, extra) apply to the Cube's
+    # mana too (issue 38)
     problem["effects"] = [e if "on" in e or e["kind"] == "extra" and e.get("add") == "chosen"
-                          else {**e, "when": {"types": ["artifact", "land"]}} if e["kind"] == "multiply"
-                          and "min_amount" not in e.get("when", {}) and r.random() < 0.5
+                          or e.get("when") == {"types": ["artifact"]}
+                          else {**e, "when": {**e.get("when", {}), "types": ["artifact", "land"]}}
+                          if r.random() < 0.5
                           else {**e, "when": {**e.get("when", {}), "types": ["land"]}} for e in effects]
     if not problem["effects"]:
         del problem["effects"]
