@@ -245,8 +245,9 @@ def test_9_2_doubling_cube_in_castable_plan_and_available():
      "sources[0].abilities[0].add.of"),
     ({"sources": [{"id": "c", "abilities": [{"add": {"double_pool": True}, "times": 2}]}]},
      "sources[0].abilities[0].times"),
-    ({"sources": [CUBE], "effects": [{"kind": "extra", "when": {}, "add": "{G}"}]},
-     "sources[0].abilities[0].add.double_pool"),
+    ({"sources": [{**CUBE, "count": 2}], "effects": [{"kind": "extra", "on": "cube", "add": "{G}"}]},
+     "sources[0].abilities[0].add.double_pool"),  # the enchanted one of two Cubes (an extra on
+    # one Cube is answered: tests/test_cube_effects.py)
 ])
 def test_9_2_doubling_cube_errors_name_the_field(problem, path):
     answer = tapwise.pay({"cost": "{1}", **problem})

@@ -11,14 +11,13 @@ from typing import Any
 
 from tapwise.models.mana import COLORS, TYPES, Kind, format_types
 from tapwise.models.problem import Problem, Source
+from tapwise.solver.answer.cube import TYPE_ORDER as _TYPE_ORDER, cube_made
 from tapwise.solver.answer.keywords import keyword_fields
 from tapwise.solver.answer.size import group_long_payments, left_over_fields
-from tapwise.solver.front.doubling import READ, UNIT as DOUBLED
 from tapwise.solver.contract import Compiled, Producer, Variant
 from tapwise.solver.contract import Solution
 
 
-_TYPE_ORDER = "WUBRGCwubrgc".index  # lower case: an extra's mana (9.4, solver/front/effects.py)
 # the half is announced (601.2b)
 _HALVES = (Kind.HYBRID, Kind.TWOBRID, Kind.COLORLESS_HYBRID, Kind.HYBRID_PHYREXIAN)
 _BRACED = {t: format_types(t) for t in TYPES}  # one mana's type as notation
@@ -314,7 +313,7 @@ def _made(p: Producer, sol: Solution, keys: Iterable[tuple[int, int, int]],
             continue
         # 9.2 Doubling Cube: what it added per type is a split (solver/front/doubling.py)
         if p.double:
-            made = _cube_made(p, key, splits.get(key[:2], {}))
+            made = cube_made(p, key, splits.get(key[:2], {}))
             groups[made] = groups.get(made, 0) + times
             continue
         choice = p.choices[key[2]]
@@ -339,30 +338,6 @@ def _made(p: Producer, sol: Solution, keys: Iterable[tuple[int, int, int]],
                 k = (k, before)
             groups[k] = groups.get(k, 0) + 1
     return groups
-
-
-def _cube_made(p: Producer, key: tuple[int, int, int],
-               split: dict[str, dict[str, int]]) -> Any:
-    """What a Doubling Cube's activation ``key`` made (9.2): per type a split (its read, scaled
-    or made one type by the effects), its outcome's fixed mana and its extras' (9.4, the
-    flexible ones as split); with what it read when an effect changed that (``made``)."""
-    def units(unit: str) -> tuple[str, ...]:
-        return tuple(t for t, n in split.get(unit, {}).items() for _ in range(n))
-
-    made = units(DOUBLED)
-    if not p.cube:
-        made = _in_type_order(made)
-        if p.factor == 1:
-            return made
-        # 9.4: what it made before the multiplies (its own read of the pool)
-        return made, _in_type_order(tuple(t for t, n in split.get(DOUBLED, {}).items()
-                                          for _ in range(n // p.factor)))
-    choice = p.choices[key[2]]
-    made += tuple(u for u in choice if len(u) == 1)
-    for unit in dict.fromkeys(u for u in choice if len(u) > 1):  # one activation: all its splits
-        made += tuple(t.lower() for t in units(unit))
-    return _in_type_order(made), (_in_type_order(units(READ)) if p.cube[key[2]].replaced
-                                  else None)
 
 
 Made = list[tuple[int, list[list[dict[str, Any]]]]]
