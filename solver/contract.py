@@ -71,6 +71,7 @@ class Producer:
     removed: tuple[int, ...] = ()  # per choice, counters its times: {"remove": K} removes (9.2)
     # without {T}: counters all its activations may remove together (one copy)
     budget: int | None = None
+    budget_cost: int = 0  # counters of the budget's kind each activation's cost removes too
     counters: int = 0  # counters each activation removes or puts as a cost (9.2)
     card: bool = False  # a card used from the hand: its "sacrifice" exiles a card (9.1, min_cards)
     discard: int = 0  # cards each activation discards, exiles from the graveyard, mills (9.2)

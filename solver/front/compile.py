@@ -639,7 +639,7 @@ def _add_producers(c: Compiled, problem: Problem) -> _Layout:
                             at = made_keys.setdefault((TYPES + lower, snow, only), len(made_keys))
                     if extra is not None:
                         p.removed, p.counters, p.card = removed, extra.counters, s.zone != "battlefield"
-                        p.budget = extra.budget
+                        p.budget, p.budget_cost = extra.budget, extra.budget_cost
                         p.discard, p.exile, p.mill = a.discard, a.exile_graveyard, a.mill
                         p.drawback = a.drawback is not None
                         p.others = _others(problem, i, a, path)
