@@ -84,3 +84,21 @@ def test_9_2_what_stays_refused_says_why(ability, count, field, words) -> None:
                                                       "count": count}]})
     assert answer["status"] == "error" and answer["error"].startswith(field + ":"), answer
     assert words in answer["error"]
+
+
+def test_9_5_plan_and_keep_see_the_counters_cost_and_amount_took() -> None:
+    """The storage land above (no {T}, five counters, remove one, then any number: plus one):
+    paying {C}{C} takes two counters at least (1 + 1), so three are left: {C}{C}{C} is still
+    payable, {C}x4 is not (plan in the given order; keep, 9.5); available: {C}x5."""
+    src = _source({"storage": 5}, {"add": "{C}", "tap": False, "uses": "any",
+                                   "remove_counters": {"storage": 1},
+                                   "times": {"remove": "storage", "plus": 1}})
+    for third, paid in (("{C}" * 3, [0, 1]), ("{C}" * 4, [0])):
+        answer = tapwise.plan({"sources": [src], "order": "given",
+                               "costs": [{"cost": "{C}{C}"}, {"cost": third}]})
+        assert answer["paid"] == paid
+        kept = tapwise.pay({"sources": [src], "cost": "{C}{C}", "keep": [{"cost": third}]})
+        assert kept["kept"] == ([0] if len(paid) == 2 else [])
+    # available: one activation (1 + 4) or more (n + r1 + ... <= 5) make {C} x5 at most
+    answer = tapwise.available({"sources": [src]})
+    assert [{k: v for k, v in p.items() if v} for p in answer["pools"]] == [{"C": 5}]
