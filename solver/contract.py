@@ -71,6 +71,7 @@ class Producer:
     removed: tuple[int, ...] = ()  # per choice, counters its times: {"remove": K} removes (9.2)
     # without {T}: counters all its activations may remove together (one copy)
     budget: int | None = None
+    budget_cost: int = 0  # counters of the budget's kind each activation's cost removes too
     counters: int = 0  # counters each activation removes or puts as a cost (9.2)
     card: bool = False  # a card used from the hand: its "sacrifice" exiles a card (9.1, min_cards)
     discard: int = 0  # cards each activation discards, exiles from the graveyard, mills (9.2)
@@ -93,6 +94,9 @@ class Producer:
     # _doubling); it is modelled as a mana-cost ability alone on its level
     double: bool = False
     factor: int = 1  # a Cube's: 9.4's multiplies on what it adds (doubling.cube_factor)
+    # a Cube's outcomes under 9.4's effects, one per choice (front/doubling.py's cube_outcomes);
+    # empty: each activation makes ``factor`` times what it reads
+    cube: tuple = ()
     # beside a Cube, an ability without a mana cost may come after it, on any level (so the Cube
     # need not double all it made: less waste)
     anywhere: bool = False

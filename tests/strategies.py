@@ -212,14 +212,24 @@ def _storage(draw, features):
     if _one_in(draw, 4):
         times["plus"] = 1
     ab = {"add": add, "mana": "{1}", "times": times} if draw(st.booleans()) else {"add": add, "times": times}
+    variant = draw(st.sampled_from(["", "", "", "", "put", "cost"]))
+    if variant == "put":  # {T}: the amount reads the counter its cost put (608.2h; issue 38)
+        ab["put_counters"] = {"storage": 1}
+    elif variant == "cost":  # no {T}: cost and amount share the copy's counters (issue 38)
+        ab.update({"tap": False, "uses": draw(st.sampled_from([2, "any"])), "remove_counters": {"storage": 1}})
+        ab.pop("mana", None)
     letters = [a[1] for a in add] if isinstance(add, list) else [add[1]]
     return ({"counters": {"storage": draw(st.integers(0, 3))}, "abilities": [{"add": "{C}"}, ab]},
             ["C"] + [c * 2 for c in letters], False)
 
 
 def _chalice(draw, features):
+    ab: dict = {"add": "{C}", "times": {"counters": "charge"}}
+    cost = draw(st.sampled_from([None, None, "remove_counters", "put_counters"]))
+    if cost:  # the amount is read after the cost (608.2h; issue 38)
+        ab[cost] = {"charge": 1}
     return ({"types": ["artifact"], "counters": {"charge": draw(st.integers(0, 2))},
-             "abilities": [{"add": "{C}", "times": {"counters": "charge"}}]}, ["CC"], False)
+             "abilities": [ab]}, ["CC"], False)
 
 
 def _vivid(draw, features):
@@ -419,6 +429,8 @@ def _source(draw, features, budget: int, focus=frozenset()):
     src, outs, snow = maker(draw, features)
     count = draw(st.sampled_from([1, 1, 1, 1, 2, 2, 3]))
     count = min(count, budget)
+    if any(ab.get("tap") is False and "remove" in (ab.get("times") or {}) for ab in src.get("abilities", [])):
+        count = 1  # each copy its own counters: one entry per copy (docs/format-v2.md)
     if count > 1:
         src["count"] = count
     tapped = draw(st.sampled_from([None] * 6 + [True, 1]))

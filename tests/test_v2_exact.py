@@ -334,9 +334,16 @@ def test_9_2_a_creature_counted_by_a_fact_is_sacrificed_between_two_filters():
     ({"kind": "multiply", "factor": 2, "when": {"min_amount": 2}},
      "a multiply with min_amount 2 effect (9.4)"),
 ])
-def test_9_7_a_cube_under_an_effect_the_model_cant_take_is_refused_by_name(effect, what):
-    answer = tapwise.pay({"cost": "{G}", "effects": [effect], "sources": [
-        {"id": "g", "abilities": [{"add": ["{G}"]}]}, {**CUBE, "abilities": [{**CUBE["abilities"][0], "tap": True}]}]})
+def test_9_7_a_cube_under_any_effect_is_paid_and_available_refuses_it_by_name(effect, what):
+    """9.7: effects apply to the Cube's mana too; pay models every one (issue 38,
+    tests/test_cube_effects.py): {G} is paid from g (under the replace into {B}, g's {G} becomes
+    {B}, so {G} is infeasible there: no source makes {G} then). ``available``'s search still
+    takes only multiplies without min_amount on a Cube: an error naming the key."""
+    board = {"effects": [effect], "sources": [
+        {"id": "g", "abilities": [{"add": ["{G}"]}]}, {**CUBE, "abilities": [{**CUBE["abilities"][0], "tap": True}]}]}
+    answer = tapwise.pay({"cost": "{G}", **board})
+    assert answer["status"] == ("infeasible" if effect["kind"] == "replace" else "paid"), answer
+    answer = tapwise.available(board)
     assert answer["status"] == "error"
     assert answer["error"].startswith("sources[1].abilities[0].add.double_pool: " + what), answer
 

@@ -65,12 +65,36 @@ def _level(name: str, n: int, seed: int) -> tuple[Iterator[dict], Check]:
     raise SystemExit(f"unknown level {name!r}")
 
 
+def _issue38_cases(problem: dict) -> set[str]:
+    """The cases issue 38 answered that a problem draws (counted apart by ``run``)."""
+    out = set()
+    cubes = [s for s in problem.get("sources", []) if any(isinstance(a.get("add"), dict)
+                                                          and a["add"].get("double_pool") for a in s.get("abilities", []))]
+    for e in problem.get("effects", []) if cubes else []:
+        watches = e.get("on") in [s.get("id") for s in cubes] or "artifact" in (e.get("when") or {}).get("types", [])
+        if watches and (e["kind"] != "multiply" or "min_amount" in (e.get("when") or {})):
+            out.add(f"cube {e['kind']}" + (" min_amount" if "min_amount" in (e.get("when") or {}) else ""))
+    for s in problem.get("sources", []):
+        for a in s.get("abilities", []):
+            t = a.get("times") if isinstance(a.get("times"), dict) else {}
+            kind = t.get("counters") or t.get("remove")
+            if kind and kind in (a.get("put_counters") or {}):
+                out.add("counters put then read ({T})")
+            if kind and kind in (a.get("remove_counters") or {}):
+                out.add("counters removed by the cost then " + ("removed (no {T})" if "remove" in t
+                                                                  else "counted"))
+    return out
+
+
 def run(name: str, n: int, seed: int) -> int:
     started = time.perf_counter()
     problems, check = _level(name, n, seed)
     tried = bad = skipped = 0
+    drew: dict[str, int] = {}
     for i, problem in enumerate(problems):
         tried += 1
+        for case in _issue38_cases(problem):
+            drew[case] = drew.get(case, 0) + 1
         try:
             check(problem)
         except (TooBig, Unsupported):
@@ -84,6 +108,8 @@ def run(name: str, n: int, seed: int) -> int:
                 print(f"{name} problem {i}: {str(e)[:3000]}\n", flush=True)
     print(f"{name}: {tried} problems (seed {seed}): {bad} disagreements, {skipped} not taken by the reference "
           f"({time.perf_counter() - started:.0f} s)", flush=True)
+    if drew:
+        print(f"  issue 38 cases drawn (problems): {dict(sorted(drew.items()))}", flush=True)
     return bad
 
 

@@ -11,14 +11,13 @@ from typing import Any
 
 from tapwise.models.mana import COLORS, TYPES, Kind, format_types
 from tapwise.models.problem import Problem, Source
+from tapwise.solver.answer.cube import TYPE_ORDER as _TYPE_ORDER, cube_made
 from tapwise.solver.answer.keywords import keyword_fields
 from tapwise.solver.answer.size import group_long_payments, left_over_fields
-from tapwise.solver.front.doubling import UNIT as DOUBLED
 from tapwise.solver.contract import Compiled, Producer, Variant
 from tapwise.solver.contract import Solution
 
 
-_TYPE_ORDER = "WUBRGCwubrgc".index  # lower case: an extra's mana (9.4, solver/front/effects.py)
 # the half is announced (601.2b)
 _HALVES = (Kind.HYBRID, Kind.TWOBRID, Kind.COLORLESS_HYBRID, Kind.HYBRID_PHYREXIAN)
 _BRACED = {t: format_types(t) for t in TYPES}  # one mana's type as notation
@@ -314,11 +313,7 @@ def _made(p: Producer, sol: Solution, keys: Iterable[tuple[int, int, int]],
             continue
         # 9.2 Doubling Cube: what it added per type is a split (solver/front/doubling.py)
         if p.double:
-            split = splits.get(key[:2], {}).get(DOUBLED, {})
-            made = _in_type_order(tuple(t for t, n in split.items() for _ in range(n)))
-            if p.factor != 1:  # 9.4: what it made before the multiplies (its own read of the pool)
-                made = (made, _in_type_order(tuple(t for t, n in split.items()
-                                                   for _ in range(n // p.factor))))
+            made = cube_made(p, key, splits.get(key[:2], {}))
             groups[made] = groups.get(made, 0) + times
             continue
         choice = p.choices[key[2]]
@@ -400,7 +395,7 @@ def replay_activations(c: Compiled, sol: Solution, pool: ManaPool,
         for made, times in groups.items():
             entry = {"source": sid, "ability": p.ability, "adds": "", "times": times}
             before = None
-            if p.made_before or (p.double and p.factor != 1):
+            if p.made_before or (p.double and (p.factor != 1 or p.cube)):
                 made, before = made
             if p.removed:
                 made, entry["removed"] = made

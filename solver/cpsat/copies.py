@@ -61,7 +61,8 @@ def card_costs(w: Writer, c: Compiled, L: int, made: Activations) -> Tally:
                 for ci, r in enumerate(p.removed):
                     if r and (pi, lv, ci) in acts:
                         out.counters += _neg(acts[(pi, lv, ci)], -r)
-                        budget += _neg(acts[(pi, lv, ci)], -r)
+                    if r + p.budget_cost and (pi, lv, ci) in acts:  # its cost's of that kind too
+                        budget += _neg(acts[(pi, lv, ci)], -(r + p.budget_cost))
             if p.budget is not None and budget:  # without {T}: one copy's counters, shared
                 w.linear(budget, INT_MIN, p.budget)
     for key, limit in (("discard", prob.hand), ("exile", prob.graveyard), ("mill", prob.library)):

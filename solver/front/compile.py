@@ -22,7 +22,7 @@ from tapwise.models.total_cost import INCREASE, TotalCost, total_costs
 from tapwise.models.values import assemble
 from tapwise.solver.contract import (Compiled, Demand, KindKey, ManaKind, Option, Producer, Variant,  # noqa: F401
                                       _kind_index, _mana_kind, _most_made)
-from tapwise.solver.front.doubling import check_doubling, cube_factor
+from tapwise.solver.front.doubling import check_doubling, cube_model
 from tapwise.solver.front.effects import effect_parts, made_types
 from tapwise.solver.front.keywords import keyword_upper
 from tapwise.solver.front.expand import (board_choices, check_counter_use, dropping_facts, expand,
@@ -558,7 +558,7 @@ def _add_producers(c: Compiled, problem: Problem) -> _Layout:
             elif v2 and a._double_pool:
                 # Doubling Cube: any type the pool holds
                 # (solver/front/doubling.py)
-                check_doubling(problem, i, s, a, f"sources[{i}].abilities[{j}]")
+                check_doubling(problem, i, s, a, f"sources[{i}].abilities[{j}]", effects=True)
                 types = TYPES
             if not choices:
                 continue
@@ -632,11 +632,14 @@ def _add_producers(c: Compiled, problem: Problem) -> _Layout:
                                  limit)
                     p.cap, p.made_before = cap, before
                     p.double = a._double_pool
-                    if p.double:
-                        p.factor = cube_factor(problem, s, a)
+                    if p.double:  # 9.4 on a Cube's mana (9.7): solver/front/doubling.py
+                        p.factor, p.cube, p.choices = cube_model(problem, s, a, path)
+                        if p.cube:
+                            lower = made_types(p.choices).lstrip(TYPES)
+                            at = made_keys.setdefault((TYPES + lower, snow, only), len(made_keys))
                     if extra is not None:
                         p.removed, p.counters, p.card = removed, extra.counters, s.zone != "battlefield"
-                        p.budget = extra.budget
+                        p.budget, p.budget_cost = extra.budget, extra.budget_cost
                         p.discard, p.exile, p.mill = a.discard, a.exile_graveyard, a.mill
                         p.drawback = a.drawback is not None
                         p.others = _others(problem, i, a, path)

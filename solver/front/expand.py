@@ -42,6 +42,8 @@ class Expanded:
     total: int | None
     # without {T}: the counters all of a copy's activations may remove together
     budget: int | None = None
+    # without {T}: the counters of that kind each activation's cost removes too (out of the budget)
+    budget_cost: int = 0
 
 
 def _unit_key(unit: str) -> tuple[int, str]:
@@ -140,33 +142,36 @@ def types_of(choices: tuple[tuple[str, ...], ...]) -> str:
 
 
 def check_counter_use(s: Source, path: str) -> None:
-    """Refuse a source whose abilities share a kind of counter with one that doesn't tap."""
+    """Refuse what the counters model can't answer exactly (docs/format-v2.md says what to do):
+    a source whose abilities share a kind of counter with one that doesn't tap; an ability that
+    puts and removes one kind as costs; one without {T} whose amount reads the kind its costs
+    put or remove (each activation would read another number); several copies of a source
+    whose ability removes any number of counters without {T}."""
     users: dict[str, list[int]] = {}
     for j, a in enumerate(s.abilities):
         kinds = {k for k, _ in a.remove_counters} | {k for k, _ in a.put_counters}
-        if a.times is not None and (a.times.counters or a.times.remove):
-            kinds.add(a.times.counters or a.times.remove)
-        for k in kinds:
+        amount = {a.times.counters or a.times.remove} - {None} if a.times else set()
+        for k in kinds | amount:
             users.setdefault(k, []).append(j)
-        put = {k for k, _ in a.put_counters}
-        read = {k for k, _ in a.remove_counters} | ({a.times.counters or a.times.remove} - {None}
-                                                    if a.times else set())
-        if put & read:
-            raise ProblemError(f"{path}.abilities[{j}]", "puts and reads or removes the same kind "
-                                                         "of counter: "
-                               "not supported")
-        if not a.tap and a.times is not None and a.times.remove:
-            if a.times.remove in dict(a.remove_counters):
-                raise ProblemError(f"{path}.abilities[{j}].remove_counters", "removes the counters "
-                                                                             "its amount "
-                                   "removes as a cost too, without {T}: not supported")
+        put, removed = {k for k, _ in a.put_counters}, {k for k, _ in a.remove_counters}
+        if put & removed:
+            raise ProblemError(f"{path}.abilities[{j}]", "puts and removes the same kind of "
+                               "counter as costs: the order they are paid in is the player's "
+                               "(601.2h), not modelled")
+        if not a.tap and amount & (put | removed) and not (a.times and a.times.remove):
+            raise ProblemError(f"{path}.abilities[{j}]", "without {T}, its amount counts the "
+                               "counters its costs put or remove, so each activation reads "
+                               "another number: not supported")
+        if not a.tap and a.times is not None and a.times.remove and put & amount:
+            raise ProblemError(f"{path}.abilities[{j}]", "without {T}, puts the counters its "
+                               "amount removes: not supported")
+        if not a.tap and a.times is not None and a.times.remove and s.count > 1:
             # each copy has its own counters: which copy removed what is not modelled
-            if s.count > 1:
-                raise ProblemError(f"{path}.count", f"{s.count} copies of a source whose ability "
-                                                    f"{j} removes any "
-                                   "number of counters without {T}: give each copy as a source of "
-                                   "its own "
-                                   "(count 1), so that each has its own counters")
+            raise ProblemError(f"{path}.count", f"{s.count} copies of a source whose ability "
+                                                f"{j} removes any "
+                               "number of counters without {T}: give each copy as a source of "
+                               "its own "
+                               "(count 1), so that each has its own counters")
     for k, js in users.items():
         if len(js) > 1 and not all(s.abilities[j].tap for j in js):
             raise ProblemError(f"{path}.abilities[{js[1]}]", f"shares {k} counters with another "
@@ -241,6 +246,13 @@ def expand(problem: Problem, s: Source, a: Ability, choices: tuple[tuple[str, ..
         return None  # a copy can't remove more than it has (9.2)
     fixed = sum(cost_removed.values()) + sum(n for _, n in a.put_counters)
     t = a.times
+    # the amount is read as the ability resolves, its costs paid (602.2b, 608.2h): counters the
+    # costs removed are gone, those they put are there
+    after = dict(counters)
+    for k, n in cost_removed.items():
+        after[k] = after.get(k, 0) - n
+    for k, n in a.put_counters:
+        after[k] = after.get(k, 0) + n
 
     def made(n: int) -> tuple[tuple[str, ...], ...]:
         # Made no times, an ability with a mana cost still takes mana: spent on a cost, that
@@ -252,7 +264,7 @@ def expand(problem: Problem, s: Source, a: Ability, choices: tuple[tuple[str, ..
     if t is None:
         out = choices
     elif t.remove is not None:
-        most = counters.get(t.remove, 0) - cost_removed.get(t.remove, 0)
+        most = after.get(t.remove, 0)
         outs: list[tuple[str, ...]] = []
         kept: list[int] = []
         for r in range(most + 1):
@@ -274,17 +286,21 @@ def expand(problem: Problem, s: Source, a: Ability, choices: tuple[tuple[str, ..
             n = victim if victim is not None else most_taken(problem, problem.sources.index(s), a,
                                                              path)
         else:
-            n = counters.get(t.counters, 0)
+            n = after.get(t.counters, 0)
         out = made(n + t.plus) if not t.up_to else _up_to(made, n, t.plus)
     if not out:
         # makes no mana and costs none (Gaea's Cradle with no creatures): never worth it
         return None
     per_copy = total = budget = None
+    budget_cost = 0
     if not a.tap:
         bounds = [counters.get(k, 0) // n for k, n in cost_removed.items()]
         if t is not None and t.remove is not None:  # storage lands without {T}: a counter budget
             budget = counters.get(t.remove, 0)
-            if a.uses_any:  # else ``uses`` bounds it (an activation may remove none: its plus)
+            budget_cost = cost_removed.get(t.remove, 0)
+            # else ``uses`` bounds it (an activation may remove none: its plus), or its cost's
+            # counters do
+            if a.uses_any and not bounds:
                 bounds.append(_remove_activations(a, removed, budget, finite_mana, path))
         per_copy = min(bounds) if bounds else None
         if a.uses_any:
@@ -293,7 +309,7 @@ def expand(problem: Problem, s: Source, a: Ability, choices: tuple[tuple[str, ..
             per_copy = a.uses if per_copy is None else min(per_copy, a.uses)
         if per_copy is None:
             per_copy = total
-    return Expanded(out, removed, fixed, per_copy, total, budget)
+    return Expanded(out, removed, fixed, per_copy, total, budget, budget_cost)
 
 
 def _up_to(made, n: int, plus: int) -> tuple[tuple[str, ...], ...]:

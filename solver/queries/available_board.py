@@ -84,8 +84,8 @@ def _board_abilities(problem: Problem, i: int, s: Source, reflected: dict,
                                                                                   a2))
                            if a.uses_any else None, facts)
                 choices = e.choices if e is not None else ()
-                if e is not None and _removes_any(a):
-                    removed = e.removed
+                if e is not None and _removes_any(a):  # its cost's of that kind from it too
+                    removed = tuple(r + e.budget_cost for r in e.removed)
                 if e is not None and not a.tap:
                     # uses "any" stays: a counter budget's activations that remove none, and a
                     # mana-cost filter's (Bog Initiate, Skyshroud Elf: 9.2 admits uses "any" only

@@ -335,8 +335,9 @@ def _usage(part: BoardBuilder) -> _Usage:
             sac.setdefault(p.source, []).extend(acts)
         if p.budget is not None and p.removed:
             for (pj, _lv, ci), terms in part.acts.items():
-                if pj == pi and p.removed[ci]:
-                    budget.setdefault((p.source, p.ability), []).extend(_neg(terms, -p.removed[ci]))
+                if pj == pi and p.removed[ci] + p.budget_cost:  # its cost's of the kind too
+                    budget.setdefault((p.source, p.ability), []).extend(
+                        _neg(terms, -(p.removed[ci] + p.budget_cost)))
         for key in cards:
             n = getattr(p, key)
             if n:

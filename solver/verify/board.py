@@ -197,8 +197,14 @@ class BoardState:
         reps = 1
         removed_here = act.get("removed")
         t = ab.times
+        # an amount is read as the ability resolves: after its costs removed and put counters
+        after = dict(counters)
+        for kind, n in cost_removed.items():
+            after[kind] = after.get(kind, 0) - n
+        for kind, n in ab.put_counters:
+            after[kind] = after.get(kind, 0) + n
         if t is not None and t.remove is not None:
-            most = counters.get(t.remove, 0) - cost_removed.get(t.remove, 0)
+            most = after.get(t.remove, 0)
             if not isinstance(removed_here, int) or isinstance(removed_here, bool) or not 0 <= removed_here <= most:
                 errors.append(f"{where}: {sid} removes {removed_here!r} {t.remove} counters; it "
                               f"may remove 0 to {most}")
@@ -221,7 +227,7 @@ class BoardState:
                 n = self.fact(src, t.fact)
                 n = n if isinstance(n, int) else 0
             else:
-                n = counters.get(t.counters, 0)
+                n = after.get(t.counters, 0)
             reps = n + t.plus
             if t.up_to:  # any number up to the fact: the one that made what the answer says
                 reps = next((r + t.plus for r in range(max(0, n) + 1)
@@ -237,7 +243,8 @@ class BoardState:
         # the copy's counters, over all activations
         if t is not None and t.remove is not None and not ab.tap:
             key = (sid, j)
-            spent = self.removed_by_amount[key] = self.removed_by_amount.get(key, 0) + (removed_here or 0) * times
+            each = (removed_here or 0) + cost_removed.get(t.remove, 0)  # its cost's of that kind too
+            spent = self.removed_by_amount[key] = self.removed_by_amount.get(key, 0) + each * times
             have = counters.get(t.remove, 0)
             if src.count != 1:
                 errors.append(f"{where}: {sid} has {src.count} copies, so which copy's {t.remove} "
