@@ -305,10 +305,19 @@ def _engine_case(rng) -> tuple[dict, list[dict], list[tuple[int, int]]]:
     return board, costs, ops
 
 
+def _can_pay_as_pay(board: tapwise.Board, described: dict, costs: list[dict]) -> None:
+    """``can_pay`` asked first on this board (so a cost asked on the board before a push is
+    decided from its kept checks), each True exactly when pay() pays it on the description."""
+    for cost in costs:
+        want = tapwise.pay({**copy.deepcopy(cost), "objective": [], **copy.deepcopy(described)})
+        assert board.can_pay(copy.deepcopy(cost)) is (want["status"] == "paid"), (described, cost)
+
+
 def test_engine_boards_pushed_and_popped_answer_as_pay_on_the_board_left():
-    """400 seeded sequences on engine-shaped boards: after every push and pop each cost answers
-    byte for byte as pay() on the board left described afresh; every push of a paid plain
-    answer that taps only took the derivation, none prepared the board left from its JSON."""
+    """400 seeded sequences on engine-shaped boards: after every push and pop each cost is
+    answered byte for byte as pay() answers it on the board left described afresh, and can_pay
+    (asked first) agrees with pay(); every push of a paid plain answer that taps only took the
+    derivation, none prepared the board left from its JSON."""
     import random
 
     from tapwise.solver.queries.pushed import Described
@@ -332,6 +341,7 @@ def test_engine_boards_pushed_and_popped_answer_as_pay_on_the_board_left():
             pushes += 1
             derived += isinstance(prepared._board, Described)
             described.append(copy.deepcopy(prepared.board))
+            _can_pay_as_pay(prepared, described[-1], costs)
             _asks_as_pay(prepared, described[-1], costs)
         while prepared.depth:
             prepared.pop()

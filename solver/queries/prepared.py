@@ -111,7 +111,7 @@ class PreparedBoard:
         self._stack: list[tuple[Any, ...]] = []  # the states push left behind, for pop
         # plain questions' costs as loaded, without the board or id: the same on every board
         # pushes leave (a search asks the same costs after each push)
-        self._costs: dict[tuple[str, tuple[str, ...] | None], Problem] = {}
+        self._costs: dict[tuple[str, tuple[str, ...] | None], _Cost] = {}
 
     @property
     def board(self) -> dict[str, Any]:
@@ -245,11 +245,15 @@ class PreparedBoard:
         if fields is None:
             return None
         loaded = evolve(self._loaded, **fields)
-        merge = Merge(loaded)
-        compiled = compile_board(merge.problem)
+        if self._members:
+            merge = Merge(loaded)
+            merged, members = merge.problem, merge.members
+        else:  # nothing merged: the entries' signatures (merge.py) don't read ``tapped``
+            merged, members = loaded, self._members
+        compiled = compile_board(merged)
         return (Described(self._board, q.problem, evolve(q.problem, **fields)),
-                {**self._fields, **fields}, self._fields_notes, merge.problem.sources,
-                merge.members, compiled, board_supply(compiled.compiled), {}, {}, {}, loaded)
+                {**self._fields, **fields}, self._fields_notes, merged.sources, members,
+                compiled, board_supply(compiled.compiled), {}, {}, {}, loaded)
 
     def pop(self) -> None:
         """Undo the last :meth:`push` (raises ``IndexError`` when nothing was pushed)."""
@@ -276,7 +280,22 @@ class PreparedBoard:
         the board's supply where that is exact (solver/fast/feasible.py), else by paying.
         Raises :class:`ProblemError` naming the field for a bad cost, and ``RuntimeError`` when
         the search could not decide within the time limit."""
-        q = self._questions.get(_plain_key(cost)) if type(cost) is dict else None
+        q = None
+        if type(cost) is dict:
+            key = _plain_key(cost)
+            q = self._questions.get(key)
+            if q is None and key is not None and self._supply is not None:
+                # a cost asked on another board of this search (before a push, or after it):
+                # its Hall checks are the same on every board of the same layout (mana kinds;
+                # compile.py's _layout, shared by identity) and statics (9.8's cost changes),
+                # which a push that only taps copies keeps
+                known = self._costs.get(key)
+                if known is not None and known.checks[0] is self._compiled.layout \
+                        and known.checks[1] is self._fields["statics"] \
+                        and known.checks[2] is not None:
+                    verdict = self._supply.decide(known.checks[2])
+                    if verdict is not None:
+                        return verdict
         if q is None:
             try:
                 q = self._question(cost)
@@ -310,14 +329,15 @@ class PreparedBoard:
         if key is None:
             prob = self.problem(cost)
         else:  # kept for every asker: the answer echoes each one's own id
-            loaded = self._costs.get(key)
-            if loaded is None:
+            known = self._costs.get(key)
+            if known is None:
                 loaded = load_problem(cost, allowed=QUESTION_KEYS)
                 if loaded.id is not None:
                     loaded = evolve(loaded, id=None)
                 if len(self._costs) >= MAX_KEPT_COSTS:
                     self._costs.clear()
-                self._costs[key] = loaded
+                known = self._costs[key] = _Cost(loaded)
+            loaded = known.loaded
             prob = evolve(loaded, **self._fields, notes=loaded.notes + self._fields_notes)
         if prob.keep or "max_keep" in prob.objective:
             return _Question(self.problem(cost), None, None, None)  # with its id, as loaded
@@ -329,6 +349,8 @@ class PreparedBoard:
         compiled = self._compiled.with_cost(merge.problem)
         checks = cost_checks(compiled)
         unpaid = checks is not None and self._supply is not None and self._supply.decide(checks) is False
+        if key is not None:  # (known: the cost's entry, loaded above)
+            known.checks = (self._compiled.layout, self._fields["statics"], checks)
         q = _Question(prob, merge, compiled, checks, unpaid, Kept() if key is not None else None)
         if key is not None:
             if len(self._questions) >= MAX_KEPT_COSTS:
@@ -362,6 +384,19 @@ _STATE = ("_board", "_fields", "_fields_notes", "_merged_sources", "_members", "
           "_supply", "_questions", "_given", "_pushed", "_loaded")
 """What a push replaces and a pop restores: everything but the stack itself."""
 _get_state = attrgetter(*_STATE)
+
+
+class _Cost:
+    """A plain question's cost, loaded once for every board a push leaves: the cost as loaded
+    (without board or id), and the layout and statics of the board it was last compiled on with
+    its Hall checks there (feasible.cost_checks: a function of the cost, the layout's mana kinds
+    and the statics' cost changes, since the question holds only a cost text and objective)."""
+
+    __slots__ = ("loaded", "checks")
+
+    def __init__(self, loaded: Problem) -> None:
+        self.loaded = loaded
+        self.checks: tuple[Any, Any, Checks | None] = (None, None, None)
 
 
 def _same(answer: dict[str, Any], said: dict[str, Any]) -> bool:
