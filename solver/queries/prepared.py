@@ -216,7 +216,7 @@ class PreparedBoard:
             if got is not None and got[0] is q:
                 after = got[1]
             else:
-                after = self._derived(q, answer)
+                after = _derived(self, q, answer)
                 if after is not None:
                     if len(pushed) >= MAX_GIVEN:
                         pushed.clear()
@@ -234,26 +234,6 @@ class PreparedBoard:
                 pushed[key] = after
         self._stack.append(self._state())
         self._set_state(after)
-
-    def _derived(self, q: _Question, answer: dict[str, Any]) -> tuple[Any, ...] | None:
-        """The state ``answer``, the payment this board verified for ``q``, leaves when it only
-        taps copies of a version-1 board (solver/queries/pushed.py's fields_after), derived from
-        this board's own problem: its sources, pool and player changed, merged, compiled and
-        counted again; its JSON written only when asked for. None for any other answer, whose
-        board left is prepared from its JSON."""
-        fields = fields_after(q.problem, answer)
-        if fields is None:
-            return None
-        loaded = evolve(self._loaded, **fields)
-        if self._members:
-            merge = Merge(loaded)
-            merged, members = merge.problem, merge.members
-        else:  # nothing merged: the entries' signatures (merge.py) don't read ``tapped``
-            merged, members = loaded, self._members
-        compiled = compile_board(merged)
-        return (Described(self._board, q.problem, evolve(q.problem, **fields)),
-                {**self._fields, **fields}, self._fields_notes, merged.sources, members,
-                compiled, board_supply(compiled.compiled), {}, {}, {}, loaded)
 
     def pop(self) -> None:
         """Undo the last :meth:`push` (raises ``IndexError`` when nothing was pushed)."""
@@ -378,6 +358,28 @@ class PreparedBoard:
     def _merge(self, prob: Problem) -> Merge:
         """The :class:`Merge` that ``Merge(prob)`` would make, from the board's merge."""
         return Merge.given(prob, self._members, self._merged_sources)
+
+
+def _derived(board: PreparedBoard, q: _Question,
+             answer: dict[str, Any]) -> tuple[Any, ...] | None:
+    """The state ``answer``, the payment ``board`` verified for ``q``, leaves when it only
+    taps copies of a version-1 board (solver/queries/pushed.py's fields_after), derived from
+    the board's own problem: its sources, pool and player changed, merged, compiled and
+    counted again; its JSON written only when asked for. None for any other answer, whose
+    board left is prepared from its JSON."""
+    fields = fields_after(q.problem, answer)
+    if fields is None:
+        return None
+    loaded = evolve(board._loaded, **fields)
+    if board._members:
+        merge = Merge(loaded)
+        merged, members = merge.problem, merge.members
+    else:  # nothing merged: the entries' signatures (merge.py) don't read ``tapped``
+        merged, members = loaded, board._members
+    compiled = compile_board(merged)
+    return (Described(board._board, q.problem, evolve(q.problem, **fields)),
+            {**board._fields, **fields}, board._fields_notes, merged.sources, members,
+            compiled, board_supply(compiled.compiled), {}, {}, {}, loaded)
 
 
 _STATE = ("_board", "_fields", "_fields_notes", "_merged_sources", "_members", "_compiled",
