@@ -179,6 +179,8 @@ def _only_tapped(problem: Problem, answer: dict[str, Any]) -> Left | None:
 def _pool_left(problem: Problem, answer: dict[str, Any]) -> tuple[PoolMana, ...]:
     """The pool after ``answer``: the given pool less what its payments spent, then the mana its
     activations made and left over (106.4), one pool entry per maker."""
+    if not problem.pool and not answer.get("left_over_counts", {}):
+        return ()  # nothing was in the pool and nothing is left over (most payments)
     spent_from_pool: dict[int, int] = {}
     paid_from: dict[tuple[str, str], int] = {}  # (source id, type) -> units paid from it
     for payment in answer.get("payments", ()):
