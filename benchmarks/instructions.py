@@ -188,7 +188,8 @@ def main(argv: list[str] | None = None) -> None:
           "thousand instructions per call (mean; the push phases push the paid answers only)\n")
     print("| phase | k instructions |\n|---|---:|")
     for phase in args.phases:
-        (timed, calls), (base, base_calls) = _count(phase, args.rounds, args), _count(phase, 0, args)
+        timed, calls = _count(phase, args.rounds, args)
+        base, base_calls = _count(phase, 0, args)
         per_call = (timed - base) / (calls - base_calls)
         print(f"| {phase} | {per_call / 1000:,.0f} |", flush=True)
 
