@@ -6,6 +6,7 @@
     python -m tapwise.benchmarks.instructions --scenario search_loop --phases pay prepared feasible can_pay
     python -m tapwise.benchmarks.instructions --scenario engine --phases pay_unseen prepared push_pop
     python -m tapwise.benchmarks.instructions --scenario engine --phases pay_unseen pay_unseen_full lane
+    python -m tapwise.benchmarks.instructions --scenario engine --phases push_first
 
 ``pay_full`` and ``pay_unseen_full`` are ``pay`` and ``pay_unseen`` with the plain lane turned
 off (solver/queries/plain_lane.py: the usual path, in the same build); ``lane`` is the lane
@@ -35,16 +36,18 @@ import sys
 from typing import Any, Callable
 
 PHASES = ("pay", "pay_unseen", "pay_full", "pay_unseen_full", "lane",
-          "prepared", "feasible", "can_pay", "push_pop", "load", "merge", "compile", "fast",
-          "answer", "split", "verify")
+          "prepared", "feasible", "can_pay", "push_pop", "push_first", "load", "merge",
+          "compile", "fast", "answer", "split", "verify")
 
 
 UNSEEN_ROUNDS = 8
-"""Most rounds the ``pay_unseen`` phase has boards for (search_loop and engine scenarios)."""
+"""Most rounds the ``pay_unseen`` and ``push_first`` phases have boards for (search_loop and
+engine scenarios)."""
 
 
-def _prepared(scenario: str, seed: int, n: int) -> dict[str, Callable[[], None]]:
-    """One function per phase running it over every problem, its inputs made beforehand."""
+def _prepared(scenario: str, seed: int, n: int) -> dict[str, Callable[[], int]]:
+    """One function per phase running it over every problem, its inputs made beforehand; each
+    returns the calls it made (the push phases push only the paid answers)."""
     from tapwise.models.problem import BOARD_KEYS, COST_KEYS
     from tapwise.models.loader import load_problem
     from tapwise.solver.fast import solve as fast
@@ -85,17 +88,19 @@ def _prepared(scenario: str, seed: int, n: int) -> dict[str, Callable[[], None]]
         for i in range(n))] for k in range(1 + UNSEEN_ROUNDS)]
     batch = iter(unseen)
 
-    def pay_unseen() -> None:
-        for p in next(batch):
+    def pay_unseen() -> int:
+        problems = next(batch)
+        for p in problems:
             pay(p)
+        return len(problems)
 
-    def without_lane(run: Callable[[], None]) -> Callable[[], None]:
+    def without_lane(run: Callable[[], int]) -> Callable[[], int]:
         """``run`` with pay()'s plain lane turned off (issue 43): the usual path, same build."""
-        def off() -> None:
+        def off() -> int:
             lane = pay_module.plain_answer
             pay_module.plain_answer = lambda request: None
             try:
-                run()
+                return run()
             finally:
                 pay_module.plain_answer = lane
         return off
@@ -108,10 +113,34 @@ def _prepared(scenario: str, seed: int, n: int) -> dict[str, Callable[[], None]]
         b.can_pay(c)
         b.pop()
 
-    def each(f: Callable[..., Any], items: list[Any]) -> Callable[[], None]:
-        def run() -> None:
+    # push_first: push + can_pay + pop where every push is an answer's first (the board it
+    # leaves never worked out): one batch of prepared boards per round, of other seeds, each
+    # asked its cost beforehand; the batches are made in the first (warm-up) call, which both
+    # counts run, so making them cancels out
+    first_batches: list[Any] = []
+
+    def push_first() -> int:
+        if not first_batches:
+            for k in range(1 + UNSEEN_ROUNDS):
+                batch = []
+                for p in unseen[k]:
+                    b = prepare({key: p[key] for key in BOARD_KEYS if key in p})
+                    c = {key: v for key, v in p.items() if key in COST_KEYS}
+                    a = b.pay(c)
+                    if a["status"] == "paid":
+                        batch.append((b, a, c))
+                first_batches.append(batch)
+            first_batches.reverse()
+        pushes = first_batches.pop()
+        for item in pushes:
+            push_pop(*item)
+        return len(pushes)
+
+    def each(f: Callable[..., Any], items: list[Any]) -> Callable[[], int]:
+        def run() -> int:
             for item in items:
                 f(*item) if isinstance(item, tuple) else f(item)
+            return len(items)
         return run
 
     return {
@@ -124,6 +153,7 @@ def _prepared(scenario: str, seed: int, n: int) -> dict[str, Callable[[], None]]
         "feasible": each(lambda b, c: b.pay(c), list(zip(boards, feasible))),
         "can_pay": each(lambda b, c: b.can_pay(c), list(zip(boards, costs))),
         "push_pop": each(push_pop, pushable),
+        "push_first": push_first,
         "load": each(load_problem, problems),
         "merge": each(Merge, loaded),
         "compile": each(lambda m: compile_problem(m.problem), merges),
@@ -139,20 +169,24 @@ def _inner(phase: str, rounds: int, scenario: str, seed: int, n: int) -> None:
     run = _prepared(scenario, seed, n)[phase]
     gc.collect()
     gc.freeze()
+    calls = 0
     for _ in range(1 + rounds):
-        run()
+        calls += run()
+    print(f"tapwise-calls {calls}", file=sys.stderr)
 
 
-def _count(phase: str, rounds: int, args: argparse.Namespace) -> int:
+def _count(phase: str, rounds: int, args: argparse.Namespace) -> tuple[int, int]:
+    """Instructions and calls of the phase run ``1 + rounds`` times under valgrind."""
     cmd = ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
            sys.executable, "-m", "tapwise.benchmarks.instructions", "--inner", phase, str(rounds),
            "--scenario", args.scenario, "--seed", str(args.seed), "--n", str(args.n)]
     env = {**os.environ, "PYTHONHASHSEED": "0", "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"}
     out = subprocess.run(cmd, capture_output=True, text=True, env=env, check=True).stderr
     found = re.search(r"I\s+refs:\s+([\d,]+)", out)
-    if not found:
+    calls = re.search(r"tapwise-calls (\d+)", out)
+    if not found or not calls:
         raise SystemExit(f"no instruction count in valgrind's output:\n{out[-2000:]}")
-    return int(found.group(1).replace(",", ""))
+    return int(found.group(1).replace(",", "")), int(calls.group(1))
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -167,16 +201,18 @@ def main(argv: list[str] | None = None) -> None:
     if args.inner:
         _inner(args.inner[0], int(args.inner[1]), args.scenario, args.seed, args.n)
         return
-    if "pay_unseen" in args.phases and args.rounds > UNSEEN_ROUNDS:
-        raise SystemExit(f"pay_unseen has boards for at most {UNSEEN_ROUNDS} rounds")
+    if {"pay_unseen", "push_first"} & set(args.phases) and args.rounds > UNSEEN_ROUNDS:
+        raise SystemExit(f"pay_unseen and push_first have boards for at most {UNSEEN_ROUNDS} "
+                         "rounds")
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed (Debian: apt-get install valgrind)")
     print(f"scenario {args.scenario}, seed {args.seed}, {args.n} problems: "
-          "thousand instructions per problem (mean)\n")
+          "thousand instructions per call (mean; the push phases push the paid answers only)\n")
     print("| phase | k instructions |\n|---|---:|")
     for phase in args.phases:
-        calls = args.rounds * args.n
-        per_call = (_count(phase, args.rounds, args) - _count(phase, 0, args)) / calls
+        timed, calls = _count(phase, args.rounds, args)
+        base, base_calls = _count(phase, 0, args)
+        per_call = (timed - base) / (calls - base_calls)
         print(f"| {phase} | {per_call / 1000:,.0f} |", flush=True)
 
 

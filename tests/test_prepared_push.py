@@ -257,3 +257,161 @@ def test_a_payment_that_only_taps_leaves_what_the_full_replay_leaves(problem):
     quick = _only_tapped(loaded, answer)
     if quick is not None:
         assert quick == board_left(loaded, answer)
+
+
+# The first push of a payment the board verified for a plain question, when it only taps copies
+# of a version-1 board, is derived from the board's own problem (pushed.fields_after) instead of
+# preparing the board left from its JSON. These cases exercise that derivation: tapped copies,
+# life paid, the pool (given, spent, with restrictions, and the mana left over, 106.4), entries
+# the merge joins, and pushes several deep.
+
+ENGINE_KINDS = [
+    {"id": "W", "abilities": [{"add": "{W}"}]},
+    {"id": "U", "abilities": [{"add": "{U}"}]},
+    {"id": "G", "abilities": [{"add": "{G}"}]},
+    {"id": "W|U", "abilities": [{"add": ["{W}", "{U}"]}]},
+    {"id": "B|R|G", "abilities": [{"add": ["{B}", "{R}", "{G}"]}]},
+    {"id": "CC", "abilities": [{"add": "{C}{C}"}]},
+    {"id": "pain-UB", "abilities": [{"add": "{C}"}, {"add": ["{U}", "{B}"], "life": 1}]},
+    {"id": "snow-G", "snow": True, "abilities": [{"add": "{G}"}]},
+    {"id": "G-for-creatures", "abilities": [{"add": "{G}", "only": {"types": ["creature"]}}]},
+    {"id": "Forest", "name": "Forest"},  # merged with the "Forest" entries below it
+    {"id": "Forest-2", "name": "Forest"},
+]
+ENGINE_COSTS = ["{G}", "{1}", "{C}", "{W}{U}", "{2}{G}", "{U/B}{U/B}", "{G/P}", "{S}", "{B}{R}",
+                "{C}{1}", "{1}{1}{1}", "{W}{U}{G}{1}"]
+ENGINE_POOLS = [[], ["{C}"], ["{G}", "{W}"], [{"mana": "{G}", "only": {"types": ["creature"]}}]]
+
+
+def _engine_case(rng) -> tuple[dict, list[dict], list[tuple[int, int]]]:
+    """An engine-shaped board (abilities only, a few named Forests), costs asked of it (some
+    with ids, one asked for any payment), and a push/pop sequence (0: ask and push, 1: pop)."""
+    sources = []
+    for kind in rng.sample(ENGINE_KINDS, rng.randint(2, 6)):
+        entry = dict(kind, count=rng.randint(1, 3))
+        if rng.random() < 0.2:
+            entry["tapped"] = rng.randint(0, entry["count"] - 1)
+        sources.append(entry)
+    board: dict = {"sources": sources}
+    pool = rng.choice(ENGINE_POOLS)
+    if pool:
+        board["pool"] = pool
+    if rng.random() < 0.3:
+        board["player"] = {"life": rng.randint(1, 4)}
+    costs: list[dict] = [{"cost": c} for c in rng.sample(ENGINE_COSTS, 4)]
+    costs[1]["id"] = rng.randint(0, 9)
+    costs[2]["objective"] = []
+    ops = [(int(rng.random() < 0.3), rng.randrange(len(costs))) for _ in range(rng.randint(2, 7))]
+    return board, costs, ops
+
+
+def _can_pay_as_pay(board: tapwise.Board, described: dict, costs: list[dict]) -> None:
+    """``can_pay`` asked first on this board (so a cost asked on the board before a push is
+    decided from its kept checks), each True exactly when pay() pays it on the description."""
+    for cost in costs:
+        want = tapwise.pay({**copy.deepcopy(cost), "objective": [], **copy.deepcopy(described)})
+        assert board.can_pay(copy.deepcopy(cost)) is (want["status"] == "paid"), (described, cost)
+
+
+def test_engine_boards_pushed_and_popped_answer_as_pay_on_the_board_left():
+    """400 seeded sequences on engine-shaped boards: after every push and pop each cost is
+    answered byte for byte as pay() answers it on the board left described afresh, and can_pay
+    (asked first) agrees with pay(); every push of a paid plain answer that taps only took the
+    derivation, none prepared the board left from its JSON."""
+    import random
+
+    from tapwise.solver.queries.pushed import Described
+
+    pushes = derived = 0
+    for seed in range(400):
+        case = _engine_case(random.Random(seed))
+        board, costs, ops = case
+        prepared = tapwise.prepare(copy.deepcopy(board))
+        described = [board]
+        for op, i in ops:
+            if op == 1 and prepared.depth:
+                prepared.pop()
+                described.pop()
+                _asks_as_pay(prepared, described[-1], costs)
+                continue
+            answer = prepared.pay(copy.deepcopy(costs[i]))
+            if answer["status"] != "paid":
+                continue
+            prepared.push(answer)
+            pushes += 1
+            derived += isinstance(prepared._board, Described)
+            described.append(copy.deepcopy(prepared.board))
+            _can_pay_as_pay(prepared, described[-1], costs)
+            _asks_as_pay(prepared, described[-1], costs)
+        while prepared.depth:
+            prepared.pop()
+        _asks_as_pay(prepared, board, costs)
+    assert pushes > 600
+    assert derived == pushes
+
+
+@settings(max_examples=300, **COMMON)
+@given(mixed_problems())
+def test_the_derived_board_left_is_the_board_its_json_loads(problem):
+    """Where the derivation applies, the sources, pool (entries numbered as loaded) and player
+    it gives are exactly those the loader reads from the board left's JSON (the replay's)."""
+    from tapwise.models.loader import load_problem
+    from tapwise.solver.queries.pushed import board_after, fields_after
+
+    board, cost = _split(problem)
+    try:
+        prepared = tapwise.prepare(copy.deepcopy(board))
+    except ProblemError:
+        assume(False)
+    answer = prepared.pay({"cost": cost.get("cost")} if isinstance(cost.get("cost"), str)
+                          else cost)
+    assume(answer["status"] == "paid")
+    q = prepared._given[id(answer)]
+    fields = fields_after(q.problem, answer)
+    assume(fields is not None)
+    left = load_problem({"cost": None, **board_after(board, q.problem, answer)},
+                        allowed=("cost",) + BOARD_KEYS)
+    assert (left.sources, left.pool, left.player) == (fields["sources"], fields["pool"],
+                                                      fields["player"])
+
+
+def test_a_derived_push_leaves_tapped_copies_life_and_the_mana_left_over():
+    """Worked by hand: a pain land's {U} (1 life, at 3) and the Sol Ring's {C}{C} pay {U}{1}
+    with one {C} left over (106.4); pushed, the board left has both tapped, life 2 and {C} in
+    the pool, so {C} is paid from the pool with no activation, and {U} can't be paid."""
+    board = {"sources": [{"id": "CC", "abilities": [{"add": "{C}{C}"}]},
+                         {"id": "pain", "abilities": [{"add": ["{U}", "{B}"], "life": 1}]}],
+             "player": {"life": 3}}
+    prepared = tapwise.prepare(copy.deepcopy(board))
+    a = prepared.pay({"cost": "{U}{1}"})
+    assert a["life_paid"] == 1 and a["left_over_counts"] == {"C": 1}
+    prepared.push(a)
+    assert prepared.board == {"sources": [{"id": "CC", "abilities": [{"add": "{C}{C}"}],
+                                           "tapped": 1},
+                                          {"id": "pain", "abilities": [{"add": ["{U}", "{B}"],
+                                                                        "life": 1}], "tapped": 1}],
+                              "player": {"life": 2, "energy": 0, "keep_life": 1},
+                              "pool": ["{C}"]}
+    c = prepared.pay({"cost": "{C}"})
+    assert c["activations"] == [] and c["payments"][0]["mana"] == [{"type": "C", "source": "pool",
+                                                                    "pool": 0}]
+    assert prepared.can_pay({"cost": "{U}"}) is False
+    prepared.pop()
+    assert prepared.board == board and prepared.can_pay({"cost": "{U}"}) is True
+
+
+def test_a_repeated_answer_changed_by_the_caller_is_checked_whole_when_pushed():
+    """A repeated ask is a copy of the verified payment: changing it reaches neither the kept
+    payment (asked again, the same answer) nor the derivation (pushed, it is replayed by the
+    verifier and refused)."""
+    board = {"sources": [{"id": "G", "count": 2, "abilities": [{"add": "{G}"}]}]}
+    prepared = tapwise.prepare(board)
+    first = prepared.pay({"cost": "{G}"})
+    again = prepared.pay({"cost": "{G}"})
+    assert again == first and again is not first
+    again["activations"][0]["times"] = 3
+    again["payments"].append({"symbol": "{G}"})
+    assert prepared.pay({"cost": "{G}"}) == first
+    with pytest.raises(PushError, match="not a legal payment"):
+        prepared.push(again)
+    assert prepared.depth == 0

@@ -22,7 +22,7 @@ from __future__ import annotations
 import marshal
 import time
 from operator import attrgetter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from tapwise.models.problem import BOARD_KEYS, COST_KEYS, Problem, ProblemError
@@ -36,7 +36,7 @@ from tapwise.solver.front.compile import CompiledBoard, compile_board, compile_p
 from tapwise.solver.fast.feasible import Checks, Supply, board_supply, cost_checks
 from tapwise.solver.front.merge import Merge
 from tapwise.solver.answer.explain import explain_by_count
-from tapwise.solver.queries.pushed import PushError, board_after
+from tapwise.solver.queries.pushed import Described, PushError, board_after, fields_after
 from tapwise.solver.queries.pay import (Kept, pay, _echo_id, _error, _keeping, infeasible_answer,
                                         pay_compiled, with_unread)
 
@@ -66,11 +66,14 @@ class _Question:
     checks: Checks | None
     unpaid: bool = False
     kept: Kept | None = None
-    told: tuple[dict[str, Any], Shape] | None = None
-    """When nothing pays it and a count says why (explain_by_count, a pure function of the
-    question): the answer, without id, and its shape (solver/answer/build.py's copy_shaped), handed
-    out as
-    a copy each time it is asked."""
+    told: list[tuple[dict[str, Any], Shape] | None] = field(default_factory=list)
+    """When nothing pays a plain question, worked out when it is first asked to pay (can_pay
+    needs none of it): None when no count says why, else the answer with why (explain_by_count,
+    a pure function of the question), without id, and its shape (solver/answer/reuse.py's
+    copy_shaped), handed out as a copy each time it is asked."""
+    said: list[tuple[dict[str, Any], Shape]] = field(default_factory=list)
+    """A plain question's verified optimal payment, once made (at most one entry, without id)
+    and its shape: a repeated ask is a copy of it (see :meth:`PreparedBoard.pay`)."""
 
 
 class PreparedBoard:
@@ -78,10 +81,8 @@ class PreparedBoard:
     prepared to answer many costs. Raises :class:`ProblemError` naming the field when the board
     is not valid, so a bad board fails once, where it is made."""
 
-    __slots__ = {"board": "The board's JSON keys as given (after pushes, the board left).",
-                 "_fields": None, "_fields_notes": None, "_merged_sources": None,
-                 "_members": None, "_compiled": None, "_supply": None, "_questions": None,
-                 "_given": None, "_pushed": None, "_stack": None}
+    __slots__ = ("_board", "_loaded", "_costs", "_fields", "_fields_notes", "_merged_sources",
+                 "_members", "_compiled", "_supply", "_questions", "_given", "_pushed", "_stack")
 
     def __init__(self, board: dict[str, Any]) -> None:
         if not isinstance(board, dict):
@@ -90,8 +91,10 @@ class PreparedBoard:
             if key not in BOARD_KEYS:
                 raise ProblemError(key, f"unknown board key; allowed: {', '.join(BOARD_KEYS)} "
                                         "(the cost's keys go in each question)")
-        self.board = dict(board)  # as given, for the queries that don't use the preparation
+        # as given, for the queries that don't use the preparation (after a push: Described)
+        self._board: dict[str, Any] | Described = dict(board)
         loaded = load_problem({"cost": None, **board}, allowed=("cost",) + BOARD_KEYS)
+        self._loaded = loaded  # the board alone, a push's board left is derived from
         self._fields = {key: getattr(loaded, key) for key in BOARD_KEYS}
         self._fields_notes = loaded.notes  # the board's cards' (never silent)
         merge = Merge(loaded)
@@ -106,6 +109,15 @@ class PreparedBoard:
         # the state each answer pushed left (another Board's), by the answer's content
         self._pushed: dict[bytes, tuple[Any, ...]] = {}
         self._stack: list[tuple[Any, ...]] = []  # the states push left behind, for pop
+        # plain questions' costs as loaded, without the board or id: the same on every board
+        # pushes leave (a search asks the same costs after each push)
+        self._costs: dict[tuple[str, tuple[str, ...] | None], _Cost] = {}
+
+    @property
+    def board(self) -> dict[str, Any]:
+        """The board's JSON keys as given (after pushes, the board left)."""
+        board = self._board
+        return board if type(board) is dict else board.json()
 
     def problem(self, cost: dict[str, Any]) -> Problem:
         """The whole problem of ``cost`` on this board, as ``load_problem({**cost, **board})``
@@ -120,7 +132,21 @@ class PreparedBoard:
         return evolve(loaded, **self._fields, notes=loaded.notes + self._fields_notes)
 
     def pay(self, cost: dict[str, Any]) -> dict[str, Any]:
-        """The answer of ``tapwise.pay({**cost, **board})``, without reading the board again."""
+        """The answer of ``tapwise.pay({**cost, **board})``, without reading the board again.
+
+        A plain question asked before on this board (the same cost text and objective) is
+        answered by a copy of the payment verified when it was first asked: a board changes only
+        by push and pop, which put its questions aside, so the same question has the same answer.
+        A copy, not the kept answer itself: what the caller does to it can't reach the kept one
+        (docs/prepared.md weighs this against handing out one read-only answer)."""
+        if type(cost) is dict:
+            q = self._questions.get(_plain_key(cost))
+            if q is not None and q.said:
+                answer, shape = q.said[0]
+                out = copy_shaped(answer, shape)
+                if "id" in cost:
+                    out["id"] = cost["id"]
+                return self._give(out, q)
         started = time.monotonic()
         try:
             q = self._question(cost)
@@ -129,27 +155,41 @@ class PreparedBoard:
         if q.compiled is None:  # spec 9.5: the keep model reads the whole board
             with deadlines.request(q.problem.time_limit, started):
                 try:
-                    return self._give(_keeping(q.problem, cost), q.problem)
+                    return self._give(_keeping(q.problem, cost), q)
                 except (ProblemError, CostError) as e:  # as pay() says it: a key keep refuses
                     return _error(str(e), cost)
         if q.unpaid:
-            if q.told is not None:
+            told = q.told
+            if not told and q.kept is not None:  # a plain question: said once, kept
+                why = explain_by_count(q.compiled)
+                if why is None:
+                    told.append(None)
+                else:
+                    answer = with_unread(q.merge.split(infeasible_answer(q.compiled, why)),
+                                         q.problem)
+                    told.append((answer, shape_of(answer)))
+            if told and told[0] is not None:
                 # a copy: nothing shared with the kept one
-                return _echo_id(copy_shaped(*q.told), cost)
+                return _echo_id(copy_shaped(*told[0]), cost)
             with deadlines.request(q.problem.time_limit, started):  # no payment: no search
                 return _echo_id(with_unread(q.merge.split(infeasible_answer(q.compiled)),
                                             q.problem), cost)
-        return self._give(pay_compiled(q.problem, q.merge, q.compiled, cost, started,
-                                       kept=q.kept), q.problem)
+        answer = pay_compiled(q.problem, q.merge, q.compiled, cost, started, kept=q.kept)
+        if q.kept is not None and not q.said and answer.get("optimal") is True \
+                and answer.get("status") == "paid":
+            said = {k: v for k, v in answer.items() if k != "id"}  # verified, not handed out yet
+            shape = shape_of(said)
+            q.said.append((copy_shaped(said, shape), shape))
+        return self._give(answer, q)
 
-    def _give(self, answer: dict[str, Any], problem: Problem) -> dict[str, Any]:
+    def _give(self, answer: dict[str, Any], q: _Question) -> dict[str, Any]:
         """``answer``; when paid, the question it answers is noted by the answer's identity, for
         :meth:`push` (an int to an object kept anyway: asking allocates nothing for it)."""
         if answer.get("status") == "paid":
             given = self._given
             if len(given) >= MAX_GIVEN:
                 given.clear()
-            given[id(answer)] = problem
+            given[id(answer)] = q
         return answer
 
     def push(self, answer: dict[str, Any]) -> None:
@@ -162,23 +202,36 @@ class PreparedBoard:
         answer that is not paid, not given by this board, or not a legal payment on it."""
         if type(answer) is not dict:
             raise PushError("must be a paid answer (a dict) this board gave")
-        problem = self._given.get(id(answer))
-        if problem is None:
+        q = self._given.get(id(answer))
+        if q is None:
             if answer.get("status") != "paid":
                 raise PushError(f"only a paid answer can be pushed, not one with status "
                                 f"{answer.get('status')!r}")
             raise PushError("was not given by this board's pay() since its last push or pop "
                             "(an answer from another board, or an older one): ask this board")
-        key = marshal.dumps(answer)  # JSON values: the answer's content, as bytes
         pushed = self._pushed
-        after = pushed.get(key)
+        after = None
+        if q.said and _same(answer, q.said[0][0]):  # the payment this board verified for q
+            got = pushed.get(id(q))
+            if got is not None and got[0] is q:
+                after = got[1]
+            else:
+                after = _derived(self, q, answer)
+                if after is not None:
+                    if len(pushed) >= MAX_GIVEN:
+                        pushed.clear()
+                    pushed[id(q)] = (q, after)
         if after is None:
-            # the question is found by the answer's identity, so the answer is checked whole:
-            # a legal payment of that question on this board, or refused
-            after = PreparedBoard(board_after(self.board, problem, answer, check=True))._state()
-            if len(pushed) >= MAX_GIVEN:
-                pushed.clear()
-            pushed[key] = after
+            key = marshal.dumps(answer)  # JSON values: the answer's content, as bytes
+            after = pushed.get(key)
+            if after is None:
+                # the question is found by the answer's identity, so the answer is checked
+                # whole: a legal payment of that question on this board, or refused
+                after = PreparedBoard(board_after(self.board, q.problem, answer,
+                                                  check=True))._state()
+                if len(pushed) >= MAX_GIVEN:
+                    pushed.clear()
+                pushed[key] = after
         self._stack.append(self._state())
         self._set_state(after)
 
@@ -197,8 +250,9 @@ class PreparedBoard:
         return _get_state(self)
 
     def _set_state(self, state: tuple[Any, ...]) -> None:
-        (self.board, self._fields, self._fields_notes, self._merged_sources, self._members,
-         self._compiled, self._supply, self._questions, self._given, self._pushed) = state
+        (self._board, self._fields, self._fields_notes, self._merged_sources, self._members,
+         self._compiled, self._supply, self._questions, self._given, self._pushed,
+         self._loaded) = state
 
     def can_pay(self, cost: dict[str, Any]) -> bool:
         """Whether ``cost`` (a question, as for :meth:`pay`) can be paid on this board: the
@@ -206,7 +260,22 @@ class PreparedBoard:
         the board's supply where that is exact (solver/fast/feasible.py), else by paying.
         Raises :class:`ProblemError` naming the field for a bad cost, and ``RuntimeError`` when
         the search could not decide within the time limit."""
-        q = self._questions.get(_plain_key(cost)) if type(cost) is dict else None
+        q = None
+        if type(cost) is dict:
+            key = _plain_key(cost)
+            q = self._questions.get(key)
+            if q is None and key is not None and self._supply is not None:
+                # a cost asked on another board of this search (before a push, or after it):
+                # its Hall checks are the same on every board of the same layout (mana kinds;
+                # compile.py's _layout, shared by identity) and statics (9.8's cost changes),
+                # which a push that only taps copies keeps
+                known = self._costs.get(key)
+                if known is not None and known.checks[0] is self._compiled.layout \
+                        and known.checks[1] is self._fields["statics"] \
+                        and known.checks[2] is not None:
+                    verdict = self._supply.decide(known.checks[2])
+                    if verdict is not None:
+                        return verdict
         if q is None:
             try:
                 q = self._question(cost)
@@ -237,12 +306,21 @@ class PreparedBoard:
         q = self._questions.get(key) if key is not None else None
         if q is not None:
             return q
-        prob = self.problem(cost)
+        if key is None:
+            prob = self.problem(cost)
+        else:  # kept for every asker: the answer echoes each one's own id
+            known = self._costs.get(key)
+            if known is None:
+                loaded = load_problem(cost, allowed=QUESTION_KEYS)
+                if loaded.id is not None:
+                    loaded = evolve(loaded, id=None)
+                if len(self._costs) >= MAX_KEPT_COSTS:
+                    self._costs.clear()
+                known = self._costs[key] = _Cost(loaded)
+            loaded = known.loaded
+            prob = evolve(loaded, **self._fields, notes=loaded.notes + self._fields_notes)
         if prob.keep or "max_keep" in prob.objective:
-            return _Question(prob, None, None, None)
-        if key is not None and prob.id is not None:
-            # kept for every asker: the answer echoes each one's own id
-            prob = evolve(prob, id=None)
+            return _Question(self.problem(cost), None, None, None)  # with its id, as loaded
         # 9.3: the keywords name entries as given, so nothing is merged
         if prob.payment is not None:
             merge = Merge(prob)
@@ -251,14 +329,9 @@ class PreparedBoard:
         compiled = self._compiled.with_cost(merge.problem)
         checks = cost_checks(compiled)
         unpaid = checks is not None and self._supply is not None and self._supply.decide(checks) is False
-        told = None
-        if unpaid and key is not None:
-            why = explain_by_count(compiled)
-            if why is not None:
-                answer = with_unread(merge.split(infeasible_answer(compiled, why)), prob)
-                told = (answer, shape_of(answer))
-        q = _Question(prob, merge, compiled, checks, unpaid, Kept() if key is not None else None,
-                      told)
+        if key is not None:  # (known: the cost's entry, loaded above)
+            known.checks = (self._compiled.layout, self._fields["statics"], checks)
+        q = _Question(prob, merge, compiled, checks, unpaid, Kept() if key is not None else None)
         if key is not None:
             if len(self._questions) >= MAX_KEPT_COSTS:
                 self._questions.clear()
@@ -287,10 +360,53 @@ class PreparedBoard:
         return Merge.given(prob, self._members, self._merged_sources)
 
 
-_STATE = ("board", "_fields", "_fields_notes", "_merged_sources", "_members", "_compiled",
-          "_supply", "_questions", "_given", "_pushed")
+def _derived(board: PreparedBoard, q: _Question,
+             answer: dict[str, Any]) -> tuple[Any, ...] | None:
+    """The state ``answer``, the payment ``board`` verified for ``q``, leaves when it only
+    taps copies of a version-1 board (solver/queries/pushed.py's fields_after), derived from
+    the board's own problem: its sources, pool and player changed, merged, compiled and
+    counted again; its JSON written only when asked for. None for any other answer, whose
+    board left is prepared from its JSON."""
+    fields = fields_after(q.problem, answer)
+    if fields is None:
+        return None
+    loaded = evolve(board._loaded, **fields)
+    if board._members:
+        merge = Merge(loaded)
+        merged, members = merge.problem, merge.members
+    else:  # nothing merged: the entries' signatures (merge.py) don't read ``tapped``
+        merged, members = loaded, board._members
+    compiled = compile_board(merged)
+    return (Described(board._board, q.problem, evolve(q.problem, **fields)),
+            {**board._fields, **fields}, board._fields_notes, merged.sources, members,
+            compiled, board_supply(compiled.compiled), {}, {}, {}, loaded)
+
+
+_STATE = ("_board", "_fields", "_fields_notes", "_merged_sources", "_members", "_compiled",
+          "_supply", "_questions", "_given", "_pushed", "_loaded")
 """What a push replaces and a pop restores: everything but the stack itself."""
 _get_state = attrgetter(*_STATE)
+
+
+class _Cost:
+    """A plain question's cost, loaded once for every board a push leaves: the cost as loaded
+    (without board or id), and the layout and statics of the board it was last compiled on with
+    its Hall checks there (feasible.cost_checks: a function of the cost, the layout's mana kinds
+    and the statics' cost changes, since the question holds only a cost text and objective)."""
+
+    __slots__ = ("loaded", "checks")
+
+    def __init__(self, loaded: Problem) -> None:
+        self.loaded = loaded
+        self.checks: tuple[Any, Any, Checks | None] = (None, None, None)
+
+
+def _same(answer: dict[str, Any], said: dict[str, Any]) -> bool:
+    """Whether ``answer`` is ``said`` (a verified answer, kept without id) with its id, if any."""
+    if "id" not in answer:
+        return answer == said
+    return len(answer) == len(said) + 1 and all(k in answer and answer[k] == v
+                                                for k, v in said.items())
 
 
 def _plain_key(cost: dict[str, Any]) -> tuple[str, tuple[str, ...] | None] | None:

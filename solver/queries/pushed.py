@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tapwise.models.loader import load_pool
 from tapwise.models.mana import TYPES
 from tapwise.models.problem import (BOARD_KEYS, PoolMana, Problem, ProblemError, Source,
                                     dump_problem)
@@ -62,16 +63,72 @@ def board_after(board: dict[str, Any], problem: Problem, answer: dict[str, Any],
     after = evolve(problem, sources=left.sources, pool=_pool_left(problem, answer), player=player,
                    hand=left.hand, graveyard=left.graveyard, library=left.library,
                    facts=left.facts)
-    # the sources are written below, each as given where it can be; what the payment leaves
-    # unchanged is taken from ``board`` as given, so neither is dumped here
+    return board_json(board, problem, after)
+
+
+def board_json(board: dict[str, Any], problem: Problem, after: Problem) -> dict[str, Any]:
+    """The JSON of ``after``, the board a payment to ``problem`` (``board`` as given and a cost)
+    leaves: its sources each written as given where it can be, what the payment leaves unchanged
+    taken from ``board`` as given, the rest dumped."""
     dumped = dump_problem(evolve(after, sources=(), opponent_sources=(), keep=(), effects=()))
     out = {k: v for k, v in board.items() if k in BOARD_KEYS and k not in LEFT_KEYS}
     for key in LEFT_KEYS:
         if key in dumped:
             out[key] = dumped[key]
-    if left.sources:
-        out["sources"] = _sources_json(board.get("sources", []), problem, left.sources)
+    if after.sources:
+        out["sources"] = _sources_json(board.get("sources", []), problem, after.sources)
     return out
+
+
+class Described:
+    """A board left by a push, described as JSON (:func:`board_json`) only when asked for: a
+    search pushes and pops far more often than it reads the board."""
+
+    __slots__ = ("before", "problem", "after", "value")
+
+    def __init__(self, before: dict[str, Any] | Described, problem: Problem,
+                 after: Problem) -> None:
+        self.before, self.problem, self.after = before, problem, after
+        self.value: dict[str, Any] | None = None
+
+    def json(self) -> dict[str, Any]:
+        """The board's JSON keys (made once)."""
+        if self.value is None:
+            before = self.before
+            self.value = board_json(before if type(before) is dict else before.json(),
+                                    self.problem, self.after)
+        return self.value
+
+
+def fields_after(problem: Problem, answer: dict[str, Any]) -> dict[str, Any] | None:
+    """The board fields (sources, pool, player) a paid ``answer`` to ``problem``, already
+    verified, leaves when it only tapped copies of a version-1 board without statics or effects
+    (:func:`_only_tapped`), each the value loading :func:`board_after`'s JSON gives (the pool
+    read back from its JSON: entries numbered as the loader numbers them); None for any other
+    answer, which :func:`board_after` works out (and refuses, where it can't be pushed)."""
+    if problem.keep or "max_keep" in problem.objective or problem.statics or problem.effects:
+        return None
+    try:
+        left = _only_tapped(problem, answer)
+        if left is None:
+            return None
+        pool = _pool_left(problem, answer)
+    except (PushError, KeyError, IndexError, TypeError):
+        return None  # board_after says why
+    if pool:
+        pool = load_pool(_pool_json(pool), "pool")
+    player = problem.player
+    if left.life != player.life or left.energy != player.energy:
+        player = evolve(player, life=left.life, energy=left.energy)
+    return {"sources": left.sources, "pool": pool, "player": player}
+
+
+def _pool_json(pool: tuple[PoolMana, ...]) -> list[Any]:
+    """The pool's JSON, as dump_problem writes it: one item per entry."""
+    entries: dict[int, list[PoolMana]] = {}
+    for m in pool:
+        entries.setdefault(m.entry, []).append(m)
+    return [ms[0].to_json("".join("{%s}" % m.type for m in ms)) for ms in entries.values()]
 
 
 def _sources_json(given: list[Any], problem: Problem, left: tuple[Source, ...]) -> list[Any]:
@@ -122,6 +179,8 @@ def _only_tapped(problem: Problem, answer: dict[str, Any]) -> Left | None:
 def _pool_left(problem: Problem, answer: dict[str, Any]) -> tuple[PoolMana, ...]:
     """The pool after ``answer``: the given pool less what its payments spent, then the mana its
     activations made and left over (106.4), one pool entry per maker."""
+    if not problem.pool and not answer.get("left_over_counts", {}):
+        return ()  # nothing was in the pool and nothing is left over (most payments)
     spent_from_pool: dict[int, int] = {}
     paid_from: dict[tuple[str, str], int] = {}  # (source id, type) -> units paid from it
     for payment in answer.get("payments", ()):
