@@ -17,6 +17,7 @@ Which requests: ONE test, :func:`_read`, a whitelist of keys and value shapes (d
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from tapwise.models.abilities import _cost, load_ability
@@ -31,7 +32,7 @@ from tapwise.models.total_cost import CostError, total_costs
 from tapwise.models.values import assemble
 from tapwise.solver.answer.build import build_answer, group_answer
 from tapwise.solver.answer.explain import explain_by_count
-from tapwise.solver.contract import Compiled
+from tapwise.solver.contract import Compiled, Producer
 from tapwise.solver.fast import core
 from tapwise.solver.front.compile import _layout, _Same, _variants
 
@@ -102,6 +103,12 @@ class _Tap:
         self.kind_of_type = kind_of_type
         self.max_activations = count
         self.outputs = outputs  # what an activation may add, as answered -> its types
+
+
+# every other Producer field at its default, so a field added to Producer reaches the lane too
+for _field in dataclasses.fields(Producer):
+    if _field.name not in _Tap.__slots__ and _field.default is not dataclasses.MISSING:
+        setattr(_Tap, _field.name, _field.default)
 
 
 # add (a text, or a tuple of texts) -> (choices, types made, merge signature, outputs) or False
