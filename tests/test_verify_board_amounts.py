@@ -414,7 +414,9 @@ def test_a_cost_of_counters_names_what_the_copy_has():
 
 GUIDE = source(id="Guide", types=["creature"], zone="hand", count=2, abilities=[
     {"add": "{R}", "tap": False, "sacrifice": True}])  # Simian Spirit Guide: exiled from the hand
-PETAL = source(id="Petal", abilities=[{"add": "{W}", "tap": False, "sacrifice": True}])
+# (a fact makes it a version-2 source, replayed by the board's checks)
+PETAL = source(id="Petal", facts={"mana value": 0}, abilities=[
+    {"add": "{W}", "tap": False, "sacrifice": True}])
 
 
 def test_min_cards_counts_cards_exiled_from_the_hand_not_permanents():
@@ -430,7 +432,7 @@ def test_min_cards_counts_cards_exiled_from_the_hand_not_permanents():
     assert replayed([PETAL], petal) == []
     discard = source(id="D", abilities=[{"add": "{B}", "tap": False, "uses": "any",
                                          "discard": 1}])
-    both = spent([("D", 0, "{B}", 1, {}), guide], cards=2, sources=2)
+    both = spent([guide, ("D", 0, "{B}", 1, {})], cards=2, sources=2)
     assert replayed([discard, GUIDE], {**both, "discarded": 1}, hand=3) == []
 
 
@@ -641,6 +643,12 @@ def test_the_permanents_a_cost_takes_are_each_checked():
     assert replayed([ONE_OTHER, BEAR3], sacrificed(spent(
         [("S", 0, "{C}", 1, {"sacrificed": ["bear"], "tapped": ["bear"]})]), 1)) == [
         "activations[0]: S ability has no tap_other cost, but the answer lists tapped permanents"]
+    assert replayed([ONE_OTHER, BEAR3], sacrificed(spent(
+        [("S", 0, "{C}", 1, {"sacrificed": ["bear", "bear"], "tapped": ["bear"]})]), 1)) == [
+        "activations[0]: sacrificed must list 1 permanents, not ['bear', 'bear']",
+        "activations[0]: S ability has no tap_other cost, but the answer lists tapped permanents",
+        "sacrificed says 1 but the payment gives 0",
+        "objective min_sacrifices says 1 but the payment gives 0"]
     board = [TWO_OTHERS["sacrifice_other"], BEAR3, ELF1]
     assert replayed(board, sacrificed(spent(
         [("S", 0, "{C}", 1, {"sacrificed": ["S", "elf"]})]), 2)) == [
@@ -666,3 +674,23 @@ def test_a_copy_tapped_by_another_can_not_tap_for_itself():
     assert replayed([druid, elf], spent([("Druid", 0, "{G}", 1, {"tapped": ["Elf"]}),
                                          ("Elf", 0, "{G}", 1, {})], sources=3)) == [
         NO_UNTAPPED_ELF, TAPPED_TOO_OFTEN]
+
+
+def test_removed_is_refused_for_an_amount_that_removes_nothing():
+    """9.2: ``removed`` belongs to a ``{"remove": K}`` amount; given for another ``times`` it is
+    refused, and the output is then judged as one repetition of the add."""
+    assert replayed(CHALICE["sources"], spent([("S", 0, "{C}", 1, {"removed": 1})])) == [
+        "activations[0]: says it removed 1 counters, but its amount is not \"remove\"",
+        "counters_removed says 0 but the payment gives 1",
+        "objective min_counters says 0 but the payment gives 1"]
+
+
+def test_times_taken_plus_needs_one_or_more_taken():
+    """``{"taken": "sacrifice_other", "plus": 1}``: the X permanents are one or more, so an
+    empty list is refused even though ``plus`` alone would make the add once."""
+    altar = source(abilities=[{"add": "{C}", "tap": False, "uses": "any",
+                               "times": {"taken": "sacrifice_other", "plus": 1},
+                               "sacrifice_other": {"types": ["creature"], "n": "X"}}])
+    assert replayed([altar, BEAR3], spent([("S", 0, "{C}", 1, {"sacrificed": []})])) == [
+        "activations[0]: sacrificed must list the same number of permanents (one or more) for "
+        "each of its 1 activations, not []"]
