@@ -694,3 +694,14 @@ def test_times_taken_plus_needs_one_or_more_taken():
     assert replayed([altar, BEAR3], spent([("S", 0, "{C}", 1, {"sacrificed": []})])) == [
         "activations[0]: sacrificed must list the same number of permanents (one or more) for "
         "each of its 1 activations, not []"]
+
+
+def test_an_activation_adding_nothing_is_refused():
+    """106.1: an activation entry says what it adds; "" is nothing, which no add makes (here
+    n 0 of any color: no mana at all)."""
+    a = spent([("F", 0, "{G}", 1, {})])
+    a["activations"].append(act("S", "", 0))
+    forest = {"id": "F", "abilities": [{"add": "{G}"}]}
+    for n in (0, 1):
+        board = source(facts={"n": n}, abilities=[{"add": {"any_color": {"fact": "n"}}}])
+        assert replayed([board, forest], a) == ["activations[1]: S ability 0 can't add ''"]
