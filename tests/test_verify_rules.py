@@ -239,3 +239,22 @@ def test_the_quick_checker_reads_left_over_as_symbols():
     assert _both(two, a) == ([], True)
     assert _both(two, {**a, "left_over": ["{W)"]}) == (
         ["left_over doesn't match the mana left in the pool (1 {W})"], False)
+
+
+def test_the_quick_checker_leaves_malformed_entries_to_the_full_replay():
+    """An answer from elsewhere may hold anything: a mana entry that is a string, an activation
+    whose ``adds`` is null. The full replay names each (never a traceback); the quick checker
+    declines them."""
+    spoiled = {**ONE_W, "payments": [{"symbol": "{W}", "mana": ["W"]}]}
+    assert _both(PLAINS, spoiled) == ([
+        "payments[0]: a mana entry needs type and source",
+        "colors_spent says ['W'] but the payment gives []",
+        "objective min_waste says 0 but the payment gives 1",
+        "left_over doesn't match the mana left in the pool (1 {W})",
+        "left_over_counts says {} but the pool holds 1 {W}"], False)
+    spoiled = {**ONE_W, "activations": [{**act("Plains", "{W}"), "adds": None}]}
+    assert _both(PLAINS, spoiled) == ([
+        "activations[0]: Plains ability 0 can't add None",
+        "payments[0]: no {W} from Plains that may be spent here is in the pool at that moment",
+        "colors_spent says ['W'] but the payment gives []",
+        "objective min_sources says 1 but the payment gives 0"], False)
