@@ -231,6 +231,7 @@ def _report(
     print("| --- | --- | --- | --- | --- | --- | --- | --- |" + (" --- |" if several else ""))
     totals = dict.fromkeys(STATUSES, 0)
     left: list[str] = []
+    weighted: list[tuple[float, int]] = []  # each module's score and its number of mutants
     for module in modules:
         mine = {k: v for k, v in statuses.items() if _judged(k, module)}
         counts = {s: sum(1 for v in mine.values() if v == s) for s in STATUSES}
@@ -239,6 +240,8 @@ def _report(
             totals[s] += counts[s]
         left += sorted(k for k, v in mine.items() if v != "killed")
         score = counts["killed"] / len(mine) if mine else 0.0
+        size = sum(1 for k in _names(where[module]) if _judged(k, module))
+        weighted.append((score, size))
         print(
             f"| {module} | {len(mine)} | "
             + " | ".join(str(counts[s]) for s in STATUSES)
@@ -253,6 +256,12 @@ def _report(
         + f" | {100 * score:.1f}% |"
         + (" |" if several else "")
     )
+    mutants = sum(n for _, n in weighted)
+    if mutants != everything:  # a sample: the score of all the mutants, each module's weighed
+        print(f"| all, each module's score weighed by its {mutants} mutants | {mutants} | "
+              + " | ".join("" for _ in STATUSES)
+              + f" | {100 * sum(sc * n for sc, n in weighted) / max(1, mutants):.1f}% |"
+              + (" |" if several else ""))
     if seconds is not None:
         print(f"\n{seconds:.0f} s")
     if not diffs:
