@@ -156,7 +156,10 @@ def _mutmut(workdir: Path, *args: str) -> subprocess.CompletedProcess[str]:
 
 def _statuses(workdir: Path) -> dict[str, str]:
     """Every mutant's name and mutmut's verdict on it."""
-    out = _mutmut(workdir, "results", "--all", "true").stdout
+    run = _mutmut(workdir, "results", "--all", "true")
+    if run.returncode:  # (no mutmut in this interpreter, not a workdir): say so, not a table of 0
+        sys.exit(f"mutmut results failed in {workdir}: {run.stderr.strip()[-500:]}")
+    out = run.stdout
     found = re.findall(r"^\s+(\S+__mutmut_\d+): (.+)$", out, re.MULTILINE)
     return dict(found)
 
