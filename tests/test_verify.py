@@ -283,3 +283,54 @@ def test_mana_alike_but_for_a_restriction_is_told_apart():
         assert verify(load_problem(dict(spec, **{"for": {"types": ["creature"]}})), answer) == []
         found = verify(load_problem(dict(spec, **{"for": {"types": ["instant"]}})), answer)
         assert found[0] == "payments[1]: no {G} from elf that may be spent here is in the pool at that moment"
+
+
+def test_an_abilitys_mana_cost_counts_each_symbol():
+    """605.3b / 118.3: a filter whose cost is {G}{G} needs two {G} paid, both from the pool; one
+    is too few (issue 44: a mutant counted each symbol once)."""
+    from test_verify_survivors import act, answer as written, paid
+    from tapwise.solver.verify.replay import replay
+
+    problem = {"cost": "{U}{U}", "sources": [
+        {"id": "Forest", "count": 2, "abilities": [{"add": "{G}"}]},
+        {"id": "Filter", "abilities": [{"add": "{U}{U}", "mana": "{G}{G}"}]}]}
+    both = [paid("{G}", ("G", "Forest")), paid("{G}", ("G", "Forest"))]
+    a = written("{U}{U}", [act("Forest", "{G}", times=2), {**act("Filter", "{U}{U}"), "paid": both}],
+                [paid("{U}", ("U", "Filter")), paid("{U}", ("U", "Filter"))], ["U"], sources=3)
+    p = load_problem(problem)
+    assert replay(p, copy.deepcopy(a)) == [] and verify(p, copy.deepcopy(a)) == []
+    a["activations"][1]["paid"] = both[:1]
+    assert verify(p, copy.deepcopy(a)) == replay(p, copy.deepcopy(a)) == [
+        "activations[1]: its cost {G}{G} x1 is paid as {'{G}': 1}",
+        "objective min_waste says 0 but the payment gives 1",
+        "left_over doesn't match the mana left in the pool (1 {G})",
+        "left_over_counts says {} but the pool holds 1 {G}"]
+
+
+def test_a_generic_ability_cost_is_paid_with_its_amount():
+    """118.7a / 605.3b: a filter costing {2} is paid with two mana for its one symbol."""
+    from test_verify_survivors import act, answer as written, paid
+    from tapwise.solver.verify.replay import replay
+
+    problem = {"cost": "{U}{U}", "sources": [
+        {"id": "Wastes", "count": 2, "abilities": [{"add": "{C}"}]},
+        {"id": "Filter", "abilities": [{"add": "{U}{U}", "mana": "{2}"}]}]}
+    two = {"symbol": "{2}", "mana": [{"type": "C", "source": "Wastes"}] * 2}
+    a = written("{U}{U}", [act("Wastes", "{C}", times=2), {**act("Filter", "{U}{U}"), "paid": [two]}],
+                [paid("{U}", ("U", "Filter")), paid("{U}", ("U", "Filter"))], ["U"], sources=3)
+    p = load_problem(problem)
+    assert replay(p, copy.deepcopy(a)) == [] and verify(p, copy.deepcopy(a)) == []
+
+
+def test_an_answer_without_objective_values_is_judged_on_the_rest():
+    """Section 6: ``objective`` may be left out; both checkers then compare nothing there (the
+    quick one accepts the legal answer itself)."""
+    from test_verify_survivors import act, answer as written, paid
+    from tapwise.solver.verify import plain
+    from tapwise.solver.verify.replay import replay
+
+    p = load_problem({"cost": "{W}", "sources": [{"id": "Plains", "abilities": [{"add": "{W}"}]}]})
+    a = written("{W}", [act("Plains", "{W}")], [paid("{W}", ("W", "Plains"))], ["W"], sources=1)
+    del a["objective"]
+    assert replay(p, copy.deepcopy(a)) == [] and verify(p, copy.deepcopy(a)) == []
+    assert plain.accepts(p, copy.deepcopy(a), {}) is True

@@ -171,3 +171,90 @@ def test_the_quick_checker_accepts_each_way_of_writing_a_legal_payment(written):
     measured: dict = {}
     assert verify_plain.accepts(p, answer, measured) is True
     assert (measured["min_life"], measured["max_x"], measured["min_sources"]) == (4, 1, 4)
+
+
+# -- the quick checker's survivors of the third session's mutation runs (docs/verifier.md) ------
+
+from test_verify_survivors import act, answer, paid  # noqa: E402
+
+
+def _both(problem: dict, a: dict) -> tuple[list[str], bool]:
+    """The full replay's errors (``verify`` must give the same) and the quick verdict."""
+    p = load_problem(problem)
+    errors = replay(p, copy.deepcopy(a))
+    assert verify(p, copy.deepcopy(a)) == errors
+    return errors, verify_plain.accepts(p, copy.deepcopy(a), {})
+
+
+FORESTS = {"cost": "{G}{G}", "sources": [
+    {"id": "Forest", "count": 2, "tapped": 1, "abilities": [{"add": "{G}"}]}]}
+
+
+def test_the_quick_checker_counts_only_untapped_copies():
+    """118.3 / 302.6: of two Forests one is tapped: one {G}, never two."""
+    one = answer("{G}", [act("Forest", "{G}")], [paid("{G}", ("G", "Forest"))], ["G"], sources=1)
+    assert _both({**FORESTS, "cost": "{G}"}, one) == ([], True)
+    two = answer("{G}{G}", [act("Forest", "{G}", times=2)],
+                 [paid("{G}", ("G", "Forest")), paid("{G}", ("G", "Forest"))], ["G"], sources=2)
+    assert _both(FORESTS, two) == (
+        ["activations[0]: Forest is tapped more often than it has untapped copies"], False)
+
+
+def test_the_quick_checker_follows_a_permanent_sacrificed_for_mana():
+    """Lotus Petal (sacrifice: true, no {T}): ``sacrificed`` and min_sacrifices count it, and
+    the quick checker accepts the legal answer itself."""
+    petal = {"cost": "{W}", "sources": [
+        {"id": "Petal", "abilities": [{"add": "{W}", "tap": False, "sacrifice": True}]}]}
+    a = answer("{W}", [act("Petal", "{W}")], [paid("{W}", ("W", "Petal"))], ["W"], sources=1)
+    a["sacrificed"] = a["objective"]["min_sacrifices"] = 1
+    assert _both(petal, a) == ([], True)
+    a["sacrificed"] = a["objective"]["min_sacrifices"] = 0
+    assert _both(petal, a) == (["sacrificed says 0 but the payment gives 1",
+                                "objective min_sacrifices says 0 but the payment gives 1"], False)
+
+
+PLAINS = {"cost": "{W}", "sources": [{"id": "Plains", "abilities": [{"add": "{W}"}]}]}
+ONE_W = answer("{W}", [act("Plains", "{W}")], [paid("{W}", ("W", "Plains"))], ["W"], sources=1)
+
+
+def test_the_quick_checker_leaves_twobrid_and_unknown_symbols_to_the_full_replay():
+    """{2/W} (107.4e: two generic or one {W}) is not followed by the quick checker; a symbol
+    that is none (``{Q}``) is refused by the full replay, never read by the quick one."""
+    twobrid = {**ONE_W, "total_cost": "{2/W}", "payments": [paid("{2/W}", ("W", "Plains"))]}
+    assert _both({**PLAINS, "cost": "{2/W}"}, twobrid) == ([], False)
+    unknown = {**ONE_W, "payments": [paid("{Q}", ("W", "Plains"))]}
+    assert _both(PLAINS, unknown) == ([
+        "payments cover {'{Q}': 1} but the total cost has {'{W}': 1}",
+        "colors_spent says ['W'] but the payment gives []",
+        "objective min_waste says 0 but the payment gives 1",
+        "left_over doesn't match the mana left in the pool (1 {W})",
+        "left_over_counts says {} but the pool holds 1 {W}"], False)
+
+
+def test_the_quick_checker_reads_left_over_as_symbols():
+    """Section 6: each ``left_over`` entry is a symbol "{T}"; "{W)" is none (one {W} is left)."""
+    two = {"cost": "{W}", "sources": [{"id": "Plains", "abilities": [{"add": "{W}{W}"}]}]}
+    a = answer("{W}", [act("Plains", "{W}{W}")], [paid("{W}", ("W", "Plains"))], ["W"],
+               sources=1, waste=1, left={"W": 1})
+    assert _both(two, a) == ([], True)
+    assert _both(two, {**a, "left_over": ["{W)"]}) == (
+        ["left_over doesn't match the mana left in the pool (1 {W})"], False)
+
+
+def test_the_quick_checker_leaves_malformed_entries_to_the_full_replay():
+    """An answer from elsewhere may hold anything: a mana entry that is a string, an activation
+    whose ``adds`` is null. The full replay names each (never a traceback); the quick checker
+    declines them."""
+    spoiled = {**ONE_W, "payments": [{"symbol": "{W}", "mana": ["W"]}]}
+    assert _both(PLAINS, spoiled) == ([
+        "payments[0]: a mana entry needs type and source",
+        "colors_spent says ['W'] but the payment gives []",
+        "objective min_waste says 0 but the payment gives 1",
+        "left_over doesn't match the mana left in the pool (1 {W})",
+        "left_over_counts says {} but the pool holds 1 {W}"], False)
+    spoiled = {**ONE_W, "activations": [{**act("Plains", "{W}"), "adds": None}]}
+    assert _both(PLAINS, spoiled) == ([
+        "activations[0]: Plains ability 0 can't add None",
+        "payments[0]: no {W} from Plains that may be spent here is in the pool at that moment",
+        "colors_spent says ['W'] but the payment gives []",
+        "objective min_sources says 1 but the payment gives 0"], False)

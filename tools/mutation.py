@@ -19,7 +19,10 @@ first clean run filled, and a mutant inside a remembered function would otherwis
 ``--sample N`` runs N mutants of each module drawn at random (seed 44), for a score in the time
 there is; the table then counts only those. ``--again --workdir DIR`` copies the checkout's
 tests into DIR again and judges the mutants that were not killed once more (after adding tests
-for them). ``--report-only`` reprints the table of an existing ``--workdir``, running nothing.
+for them). ``--report-only`` reprints the table of an existing ``--workdir``, running nothing; given
+several workdirs (``--workdir A B C``), one line per module from the workdir that judged the most
+of its mutants, and the total line: the score of runs made module by module (``--table-only``
+leaves out the survivors' diffs).
 """
 
 from __future__ import annotations
@@ -153,7 +156,10 @@ def _mutmut(workdir: Path, *args: str) -> subprocess.CompletedProcess[str]:
 
 def _statuses(workdir: Path) -> dict[str, str]:
     """Every mutant's name and mutmut's verdict on it."""
-    out = _mutmut(workdir, "results", "--all", "true").stdout
+    run = _mutmut(workdir, "results", "--all", "true")
+    if run.returncode:  # (no mutmut in this interpreter, not a workdir): say so, not a table of 0
+        sys.exit(f"mutmut results failed in {workdir}: {run.stderr.strip()[-500:]}")
+    out = run.stdout
     found = re.findall(r"^\s+(\S+__mutmut_\d+): (.+)$", out, re.MULTILINE)
     return dict(found)
 
@@ -193,11 +199,10 @@ def _sample(workdir: Path, modules: list[str], n: int) -> list[str]:
     return chosen
 
 
-def _report(
-    workdir: Path, modules: list[str], seconds: float | None, before: dict[str, str] | None = None
-) -> None:
-    """The table; ``before``: verdicts of an earlier run, for the mutants not judged since."""
-    statuses = {
+def _judged_in(workdir: Path, before: dict[str, str] | None = None) -> dict[str, str]:
+    """The verdicts of ``workdir``'s judged mutants; ``before``: an earlier run's, for the
+    mutants not judged since."""
+    return {
         k: v
         for k, v in {
             **(before or {}),
@@ -205,10 +210,31 @@ def _report(
         }.items()
         if v != "not checked"
     }
-    print("| module | mutants | killed | survived | no tests | timed out | suspicious | score |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+
+
+def _report(
+    workdir: Path | list[Path], modules: list[str], seconds: float | None,
+    before: dict[str, str] | None = None, diffs: bool = True,
+) -> None:
+    """The table (one line per module and a total line), then each mutant not killed with its
+    diff. Several workdirs: each module's verdicts are those of the workdir that judged the
+    most of its mutants (a full run before a sample), named in a last column."""
+    workdirs = workdir if isinstance(workdir, list) else [workdir]
+    judged = [_judged_in(w, before) for w in workdirs]
+    statuses: dict[str, str] = {}
+    where: dict[str, Path] = {}
+    for module in modules:
+        counts = [sum(1 for k in j if _judged(k, module)) for j in judged]
+        best = counts.index(max(counts))
+        where[module] = workdirs[best]
+        statuses.update({k: v for k, v in judged[best].items() if _judged(k, module)})
+    several = len(workdirs) > 1
+    print("| module | mutants | killed | survived | no tests | timed out | suspicious | score |"
+          + (" workdir |" if several else ""))
+    print("| --- | --- | --- | --- | --- | --- | --- | --- |" + (" --- |" if several else ""))
     totals = dict.fromkeys(STATUSES, 0)
     left: list[str] = []
+    weighted: list[tuple[float, int]] = []  # each module's score and its number of mutants
     for module in modules:
         mine = {k: v for k, v in statuses.items() if _judged(k, module)}
         counts = {s: sum(1 for v in mine.values() if v == s) for s in STATUSES}
@@ -217,10 +243,13 @@ def _report(
             totals[s] += counts[s]
         left += sorted(k for k, v in mine.items() if v != "killed")
         score = counts["killed"] / len(mine) if mine else 0.0
+        size = sum(1 for k in _names(where[module]) if _judged(k, module))
+        weighted.append((score, size))
         print(
             f"| {module} | {len(mine)} | "
             + " | ".join(str(counts[s]) for s in STATUSES)
             + f" | {100 * score:.1f}% |"
+            + (f" {where[module]} |" if several else "")
         )
     everything = sum(totals.values())
     score = totals["killed"] / everything if everything else 0.0
@@ -228,11 +257,21 @@ def _report(
         f"| all | {everything} | "
         + " | ".join(str(totals[s]) for s in STATUSES)
         + f" | {100 * score:.1f}% |"
+        + (" |" if several else "")
     )
+    mutants = sum(n for _, n in weighted)
+    if mutants != everything:  # a sample: the score of all the mutants, each module's weighed
+        print(f"| all, each module's score weighed by its {mutants} mutants | {mutants} | "
+              + " | ".join("" for _ in STATUSES)
+              + f" | {100 * sum(sc * n for sc, n in weighted) / max(1, mutants):.1f}% |"
+              + (" |" if several else ""))
     if seconds is not None:
         print(f"\n{seconds:.0f} s")
+    if not diffs:
+        return
     for name in left:
-        print(f"\n### {statuses[name]}: {name}\n```\n{_mutmut(workdir, 'show', name).stdout}```")
+        home = next(w for m, w in where.items() if _judged(name, m))
+        print(f"\n### {statuses[name]}: {name}\n```\n{_mutmut(home, 'show', name).stdout}```")
 
 
 def _again(workdir: Path, modules: list[str], jobs: int) -> int:
@@ -263,7 +302,11 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("modules", nargs="*", default=list(MODULES), help=", ".join(MODULES))
     parser.add_argument("--tests", nargs="*", default=CONFIG["fast_tests"])
-    parser.add_argument("--workdir", default=None)
+    parser.add_argument("--workdir", nargs="+", default=None,
+                        help="one; several with --report-only (each module from the one that "
+                             "judged the most of it)")
+    parser.add_argument("--table-only", action="store_true",
+                        help="with --report-only: the table, without each survivor's diff")
     parser.add_argument("--jobs", type=int, default=2, help="mutants run at once (forks)")
     parser.add_argument("--sample", type=int, default=None, help="mutants per module")
     parser.add_argument("--report-only", action="store_true")
@@ -276,13 +319,15 @@ def main() -> int:
     if args.report_only:
         if not args.workdir:
             parser.error("--report-only needs --workdir")
-        _report(Path(args.workdir), modules, None)
+        _report([Path(w) for w in args.workdir], modules, None, diffs=not args.table_only)
         return 0
+    if args.workdir and len(args.workdir) > 1:
+        parser.error("several --workdir only with --report-only")
     if args.again:
         if not args.workdir:
             parser.error("--again needs --workdir")
-        return _again(Path(args.workdir), modules, args.jobs)
-    workdir = Path(args.workdir or tempfile.mkdtemp(prefix="tapwise-mutation-"))
+        return _again(Path(args.workdir[0]), modules, args.jobs)
+    workdir = Path(args.workdir[0] if args.workdir else tempfile.mkdtemp(prefix="tapwise-mutation-"))
     workdir.mkdir(parents=True, exist_ok=True)
     if any(workdir.iterdir()):
         parser.error(f"--workdir {workdir} is not empty")

@@ -184,6 +184,26 @@ BUGS: dict[str, list[tuple[str, str, str]]] = {
             "        tapped = max(0, _int(tapped_raw, f\"{p}.tapped\", 0, MAX_COUNT) - 1)\n",
         ),
     ],
+    # The board's copies and counts (issue 44, third session: verify/board.py's mutants), each
+    # caught by tests/test_verify_board_amounts.py; and the quick checker's untapped copies.
+    "a copy sacrificed is an untapped one though a tapped one is there (verify/board.py)": [
+        ("solver/verify/board.py", "        if self.alive[sid] - self.untapped[sid] <= 0:",
+         "        if True:"),
+    ],
+    "min_sources' floor for a copy tapping its own copies one short (verify/board.py)": [
+        ("solver/verify/board.py", "        return {sid: n + 1 for sid,", "        return {sid: n for sid,"),
+    ],
+    "counters put not counted in min_counters (verify/board.py)": [
+        ("solver/verify/board.py", "\"min_counters\": self.removed + self.put}",
+         "\"min_counters\": self.removed}"),
+    ],
+    "a card exiled from the hand not counted in min_cards (verify/board.py)": [
+        ("solver/verify/board.py", "            self.cards += times\n", "            pass\n"),
+    ],
+    "the quick checker counts tapped copies as untapped (verify/plain.py)": [
+        ("solver/verify/plain.py", "        self.free = src.count - src.tapped",
+         "        self.free = src.count"),
+    ],
 }
 AVAILABLE_TESTS = ["tests/test_v2_available.py"]  # the random boards against available_brute.py
 BUG_TESTS = {
@@ -191,6 +211,8 @@ BUG_TESTS = {
         "tests/test_available.py"
     ],
     "a source's tapped count read one short (models.loader)": AVAILABLE_TESTS,
+    **{name: ["tests/test_verify_board_amounts.py"] for name in BUGS
+       if name.endswith("(verify/board.py)")},
 }
 
 

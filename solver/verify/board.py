@@ -85,7 +85,7 @@ class BoardState:
                 errors.append(f"{where}: {key} must list {others.n * times} permanents, not "
                               f"{ids!r}")
                 continue
-            own = ids.count(sid) if isinstance(sid, str) else 0
+            own = ids.count(sid)  # (a source's id is a string: the loader's)
             if key == "tapped" and own and not others.self and not ab.tap:
                 if own > (self.alive[sid] - 1) * times:  # each activation spares the copy acting
                     errors.append(f"{where}: {sid} can't tap itself (no \"self\"): at most "
@@ -149,11 +149,13 @@ class BoardState:
         if isinstance(n, dict):
             n = self.fact(src, n["fact"])
         of = add.get("of", "WUBRG" if kind != "any_type" else "WUBRGC")
+        # (the loader refuses "chosen" without a chosen color, and a fact that is not a number
+        # for n or not colors for of)
         if of == "chosen":
-            of = src.chosen if src.chosen and src.chosen in "WUBRG" and len(src.chosen) == 1 else ""
+            of = src.chosen
         elif isinstance(of, dict):
-            of = self.fact(src, of["fact"]) or ""
-        if not isinstance(n, int) or n <= 0 or not of:
+            of = self.fact(src, of["fact"])
+        if n <= 0 or not of:
             return ()
         if kind == "one_color":
             return tuple((c,) * n for c in of)
@@ -162,9 +164,7 @@ class BoardState:
         return ((of,) * n,)
 
     def _holds(self, src: Source, cond) -> bool:
-        value = self.fact(src, cond.fact)
-        if not isinstance(value, int):
-            return False
+        value = self.fact(src, cond.fact)  # a number: the loader refuses a condition's other facts
         return (cond.min is None or value >= cond.min) and (cond.max is None or value <= cond.max)
 
     def check(self, i: int, act: dict[str, Any], src: Source, j: int, ab: Ability, made: tuple[str, ...],
@@ -224,8 +224,7 @@ class BoardState:
                 ids = act.get("sacrificed" if t.taken == "sacrifice_other" else "tapped")
                 n = len(ids) // times if isinstance(ids, list) else 0
             elif t.fact is not None:
-                n = self.fact(src, t.fact)
-                n = n if isinstance(n, int) else 0
+                n = self.fact(src, t.fact)  # a number: the loader refuses others
             else:
                 n = after.get(t.counters, 0)
             reps = n + t.plus

@@ -234,13 +234,13 @@ def _symbol_read(text: str) -> Any:
     sym = _symbol(text)
     if sym is None or str(sym) != text or sym.kind is KIND_ENERGY or sym.kind is KIND_TWOBRID:
         return False
-    kind = sym.kind
+    kind = sym.kind  # (written as it prints: a generic is digits, an {X} is "{X}")
     if kind is KIND_GENERIC:
-        return (GENERIC, 0) if text[1:-1].isdigit() else False
+        return GENERIC, 0
     if kind is KIND_SNOW:
         return SNOW, 0
     if kind is KIND_X:
-        return (X, 0) if text == "{X}" else False
+        return X, 0
     mask = sum(1 << i for i, t in enumerate(TYPES) if _mana_ok(sym, t, False, achroma_own=False,
                                                                spend_as=None))
     return (PHYREXIAN if kind is KIND_PHYREXIAN or kind is KIND_HYBRID_PHYREXIAN else MANA), mask
