@@ -258,3 +258,15 @@ def test_the_quick_checker_leaves_malformed_entries_to_the_full_replay():
         "payments[0]: no {W} from Plains that may be spent here is in the pool at that moment",
         "colors_spent says ['W'] but the payment gives []",
         "objective min_sources says 1 but the payment gives 0"], False)
+
+
+@pytest.mark.parametrize("claimed", ["nope", [], 3])
+def test_an_objective_that_is_not_an_object_is_named_not_a_traceback(claimed):
+    """Section 6: ``objective`` maps each objective to the value reached; anything else given
+    there is named by the full replay (it raised AttributeError) and refused by the quick one."""
+    p = load_problem(RINGS)
+    spoiled = {**copy.deepcopy(THREE_LEFT), "objective": claimed}
+    assert verify(p, copy.deepcopy(spoiled)) == [
+        f"objective must be an object of values per objective, not {claimed!r}"
+    ]
+    assert verify_plain.accepts(p, spoiled, {}) is False

@@ -559,7 +559,9 @@ def _finish(p: Problem, answer: dict[str, Any], tc: TotalCost, claimed: tuple[di
         values.update(board.values())
     measured.update(values)
     objective = answer.get("objective", {})
-    if not objective.items() <= values.items():
+    if not isinstance(objective, dict):
+        errors.append(f"objective must be an object of values per objective, not {objective!r}")
+    elif not objective.items() <= values.items():
         for name, value in objective.items():
             if values.get(name) != value:
                 errors.append(f"objective {name} says {value} but the payment gives "
