@@ -19,7 +19,7 @@ from functools import lru_cache
 from typing import Any, Mapping
 
 from tapwise.benchmarks.phase_cards import corpus, mtgjson_card
-from tapwise.interfaces import phase_read
+from tapwise.interfaces import phase_read, phase_spell
 
 _TEXT = re.compile(r"\bAdd (\{|one|two|three|X|an amount|that much|mana)|Convoke|Delve|Improvise"
                    r"|As an additional cost", re.I)
@@ -56,7 +56,7 @@ def unread_templates(name: str, face: Mapping[str, Any]) -> tuple[str, ...]:
         except phase_read.AdapterError as exc:
             found.append(_NAME.sub("", str(exc)))
     try:
-        phase_read.read_other_costs(face.get("additional_cost"), f"{name} (object 0)")
+        phase_spell.read_other_costs(face.get("additional_cost"), f"{name} (object 0)")
     except phase_read.AdapterError as exc:
         found.append(_NAME.sub("", str(exc)))
     return tuple(found)

@@ -75,21 +75,43 @@ def cost_text(mana_cost: Mapping[str, Any] | None) -> str | None:
 @dataclass(frozen=True)
 class Kind:
     """A ``Typed`` target filter the adapter understands: core types and subtypes, all of
-    which a permanent must have (the engine's ``type_filters``), and whose permanents."""
+    which a permanent must have (the engine's ``type_filters``), card types it must not have
+    (``{"Non": "Land"}``), whose permanents, and the properties tapwise's filter traits state
+    (``models/traits.py``: a color, a supertype, token or not, a name)."""
 
     types: tuple[str, ...]
     subtypes: tuple[str, ...]
     yours: bool
+    not_types: tuple[str, ...] = ()
+    traits: tuple[tuple[str, Any], ...] = ()
+    """Filter traits as (key, value): ``colors``, ``supertypes``, ``token``, ``names``."""
 
     @property
     def phrase(self) -> str:
         """The fact's name (9.1: a lowercase phrase in the cards' words, singular)."""
-        words = " ".join(self.subtypes + self.types) or "permanent"
+        words = " ".join(tuple(f"non{t}" for t in self.not_types) + self.subtypes + self.types)
+        words = " ".join(f"{k} {v}" for k, v in self.traits) + (" " if self.traits else "") + (
+            words or "permanent")
         return f"{words} you control" if self.yours else f"{words} on the battlefield"
 
     def matches(self, obj: Mapping[str, Any]) -> bool:
         types, subtypes = object_types(obj)
-        return set(self.types) <= set(types) and set(self.subtypes) <= set(subtypes)
+        if not (set(self.types) <= set(types) and set(self.subtypes) <= set(subtypes)):
+            return False
+        if set(self.not_types) & set(types):
+            return False
+        colors = {COLOR_LETTER.get(c) for c in obj.get("color") or []}
+        supertypes = {t.lower() for t in (obj.get("card_types") or {}).get("supertypes", [])}
+        for key, value in self.traits:
+            if key == "colors" and not set(value) & colors:
+                return False
+            if key == "supertypes" and not set(value) & supertypes:
+                return False
+            if key == "token" and bool(obj.get("is_token")) != value:
+                return False
+            if key == "names" and str(obj.get("name", "")).lower() not in value:
+                return False
+        return True
 
     def filter(self) -> dict[str, Any]:
         """The kind as 9.2's ``sacrifice_other`` / ``tap_other`` object (without ``n``)."""
@@ -98,6 +120,10 @@ class Kind:
             found["types"] = list(self.types)
         if self.subtypes:
             found["subtypes"] = list(self.subtypes)
+        if self.not_types:
+            found["not_types"] = list(self.not_types)
+        for key, value in self.traits:
+            found[key] = list(value) if isinstance(value, tuple) else value
         return found
 
 
@@ -107,20 +133,59 @@ def object_types(obj: Mapping[str, Any]) -> tuple[tuple[str, ...], tuple[str, ..
             tuple(s.lower() for s in card_types.get("subtypes", [])))
 
 
-def read_kind(target: Mapping[str, Any] | None, what: str) -> Kind:
-    """A ``Typed`` filter with plain type and subtype filters and no properties."""
-    if not target or target.get("type") != "Typed" or target.get("properties"):
+SUPERTYPES = ("basic", "legendary", "world")
+"""The supertypes a source states (snow is its own key, which the adapter does not send)."""
+
+
+def _trait(prop: Mapping[str, Any], what: str, another: bool) -> tuple[str, Any] | None:
+    """One engine filter property as a filter trait; None for ``Another`` where ``another``
+    (a cost's filter: 9.7's ``self`` is false unless said); an :class:`AdapterError` for the
+    rest (``Another`` in a count: "the number of other Gates" is not a board fact)."""
+    kind = prop.get("type")
+    if kind == "Another" and another:
+        return None
+    if kind == "HasColor" and prop.get("color") in COLOR_LETTER:
+        return "colors", COLOR_LETTER[prop["color"]]
+    if kind == "HasSupertype" and str(prop.get("value")).lower() in SUPERTYPES:
+        return "supertypes", (str(prop["value"]).lower(),)
+    if kind in ("Token", "NonToken"):
+        return "token", kind == "Token"
+    if kind == "Named" and isinstance(prop.get("name"), str):
+        return "names", (prop["name"].lower(),)
+    raise AdapterError(f"{what}: a filter with the property {kind!r}")
+
+
+def read_kind(target: Mapping[str, Any] | None, what: str, zone: str | None = None,
+              another: bool = False) -> Kind:
+    """A ``Typed`` filter with type, subtype and "non-" type filters and the properties
+    :func:`_trait` reads; ``zone``: the zone an ``InZone`` property may name (an exile cost's
+    graveyard), else none may; ``another``: the filter picks permanents for a cost, where
+    "another" is what 9.2's filters say already."""
+    if not target or target.get("type") != "Typed":
         raise AdapterError(f"{what}: a filter {_shape(target)}")
     types: list[str] = []
     subtypes: list[str] = []
+    not_types: list[str] = []
     for part in target.get("type_filters") or []:
         if isinstance(part, str) and part != "Permanent":
             types.append(part.lower())
         elif isinstance(part, dict) and set(part) == {"Subtype"}:
             subtypes.append(str(part["Subtype"]).lower())
+        elif isinstance(part, dict) and set(part) == {"Non"} and isinstance(part["Non"], str):
+            not_types.append(part["Non"].lower())
         elif part != "Permanent":
             raise AdapterError(f"{what}: a type filter {part!r}")
-    return Kind(tuple(types), tuple(subtypes), target.get("controller") == "You")
+    traits: dict[str, Any] = {}
+    for prop in target.get("properties") or []:
+        if prop.get("type") == "InZone" and zone is not None and prop.get("zone") == zone:
+            continue
+        trait = _trait(prop, what, another)
+        if trait is not None:
+            if trait[0] in traits:
+                raise AdapterError(f"{what}: a filter with two {trait[0]} properties")
+            traits[trait[0]] = trait[1]
+    return Kind(tuple(types), tuple(subtypes), target.get("controller") == "You",
+                tuple(not_types), tuple(sorted(traits.items())))
 
 
 def _shape(value: Any) -> str:
@@ -280,12 +345,12 @@ def _costs(cost: Mapping[str, Any] | None, what: str
             keys["sacrifice"] = True
         elif kind == "Sacrifice":
             n = int(part.get("count", 1))
-            keys["sacrifice_other"] = {**read_kind(target, what).filter(), "n": n}
+            keys["sacrifice_other"] = {**read_kind(target, what, another=True).filter(), "n": n}
         elif kind == "TapCreatures":
             need = part.get("requirement") or {}
             if need.get("requirement") != "count":
                 raise AdapterError(f"{what}: a tap requirement {need!r}")
-            keys["tap_other"] = {**read_kind(part.get("filter"), what).filter(),
+            keys["tap_other"] = {**read_kind(part.get("filter"), what, another=True).filter(),
                                  "n": int(need["count"])}
         elif kind == "RemoveCounter":
             counter = part.get("counter_type") or {}
@@ -457,6 +522,19 @@ class EngineSource:
     counters: Mapping[str, int] = field(default_factory=dict)
     counts: tuple[str, ...] = ()
     """The board facts it counts toward (9.1)."""
+    supertypes: tuple[str, ...] = ()
+    """Its supertypes tapwise's filters read (basic, legendary, world)."""
+    token: bool = False
+    """A token (the engine's ``is_token``), which filters of tokens read (111.1)."""
+
+    def matches(self, kind: Kind) -> bool:
+        """Whether this permanent is of ``kind`` (read as the engine's object would be)."""
+        letters = {v: k for k, v in COLOR_LETTER.items()}
+        return kind.matches({"card_types": {"core_types": list(self.types),
+                                            "subtypes": list(self.subtypes),
+                                            "supertypes": list(self.supertypes)},
+                             "color": [letters[c] for c in self.colors], "name": self.name,
+                             "is_token": self.token})
 
     def spec(self, full: bool = False) -> dict[str, Any]:
         """The tapwise source; ``full`` adds what only convoke, improvise and other costs read
@@ -486,6 +564,10 @@ class EngineSource:
                 spec["counts"] = list(self.counts)
             if self.colors:
                 spec["colors"] = self.colors
+            if self.supertypes:
+                spec["supertypes"] = list(self.supertypes)
+            if self.token:
+                spec["token"] = True
         return spec
 
 
@@ -511,6 +593,13 @@ class Spell:
     then not asked, and the spell is named in the board's ``unsupported``."""
     x: int | None = None
     """X fixed by an additional cost that pays X too ("pay X life"): paid at X = 0."""
+    needs: Kind | None = None
+    """A permanent the additional cost needs and doesn't use up (a -1/-1 counter put on a
+    creature you control): one must be left after the mana abilities (601.2h)."""
+    waterbend: int = 0
+    """Waterbend {N}: N more generic mana, which untapped artifacts and creatures may pay."""
+    exile_kind: Kind | None = None
+    """The kind of graveyard card ``other_costs.exile_graveyard`` exiles (None: any card)."""
 
     def cast_action(self, targets: Sequence[int] = ()) -> dict[str, Any]:
         """The engine's ``CastSpell`` with manual payment: the payer taps, not the engine."""
@@ -538,6 +627,8 @@ class SeatBoard:
     """Cards in hand other than the one being cast (what a discard cost can take)."""
     effects: tuple[Mapping[str, Any], ...] = ()
     """Effects on mana made (9.4), e.g. Mana Reflection's ``multiply``."""
+    graveyard_cards: tuple[Mapping[str, Any], ...] = field(default=(), repr=False, hash=False)
+    """The graveyard's cards as the engine gives them (``game.graveyard``), for typed exiles."""
 
     def source(self, source_id: str) -> EngineSource:
         for s in self.sources:
@@ -552,10 +643,12 @@ class SeatBoard:
             raise AdapterError(f"{spell.name}: {spell.unread}")
         # Permanents without a mana ability matter only to convoke, improvise and costs that
         # sacrifice or tap other permanents: sent then, so that other boards stay small.
-        full = bool(spell.keywords or spell.other_costs) or any(
+        full = bool(spell.keywords or spell.other_costs or spell.waterbend) or any(
             "sacrifice_other" in a.costs or "tap_other" in a.costs
             for s in self.sources for a in s.abilities)
         sources = [s.spec(full) for s in self.sources if full or s.abilities or s.counts]
+        if spell.waterbend:  # each artifact or creature tapped pays {1} only: no colors sent
+            sources = [{k: v for k, v in s.items() if k != "colors"} for s in sources]
         problem: dict[str, Any] = {
             "cost": spell.cost,
             "x": spell.x if spell.x is not None else "max" if "{X}" in (spell.cost or "") else 0,
@@ -565,8 +658,16 @@ class SeatBoard:
             "player": {"life": self.life, **({"energy": self.energy} if self.energy else {})}}
         for keyword in spell.keywords:
             problem[keyword] = True
+        if spell.waterbend:
+            problem.update(additional=["{%d}" % spell.waterbend], convoke=True, improvise=True)
         if "delve" in spell.keywords or "exile_graveyard" in spell.other_costs:
             problem["graveyard"] = len(self.graveyard)
+        if spell.exile_kind is not None:
+            if "delve" in spell.keywords:
+                raise AdapterError(f"{spell.name}: delve beside an exile of "
+                                   f"{spell.exile_kind.phrase} from the graveyard")
+            problem["graveyard"] = sum(1 for card in self.graveyard_cards
+                                       if spell.exile_kind.matches(card))
         other = dict(spell.other_costs)
         if "life_cost" in other:
             problem["life_cost"] = other.pop("life_cost")
@@ -608,136 +709,7 @@ def read_source(obj: Mapping[str, Any], facts: Facts | None = None
         id=f"{name}@{obj['id']}", object_id=int(obj["id"]),
         incarnation=int(obj.get("incarnation", 0)), name=name, is_land="land" in types,
         types=types, subtypes=subtypes, tapped=bool(obj.get("tapped")), sick=sick,
-        abilities=tuple(abilities), colors=colors, counters=counters), skipped
-
-
-def read_mana_effects(obj: Mapping[str, Any], seat: int) -> tuple[list[dict[str, Any]], list[str]]:
-    """A permanent's effects on mana made (9.4): "If you tap a permanent for mana, it produces
-    twice as much" (the engine's ``ProduceMana`` replacement with ``Multiply``, Mana
-    Reflection, Nyxbloom Ancient) as a ``multiply`` effect when the seat controls it; triggered
-    mana (``TapsForMana``: Mana Flare, Wild Growth) and other mana replacements are named,
-    not read (tapwise then pays without their mana: still a legal payment)."""
-    what = f"{obj['name']} (object {obj['id']})"
-    effects: list[dict[str, Any]] = []
-    skipped: list[str] = []
-    for rep in obj.get("replacement_definitions") or []:
-        if rep.get("event") != "ProduceMana":
-            continue
-        change = rep.get("mana_modification") or {}
-        valid = rep.get("valid_card") or {}
-        try:
-            kind = read_kind(valid, what)
-            if (change.get("type") != "Multiply" or rep.get("condition") is not None
-                    or not kind.yours or (rep.get("mana_replacement_scope") or {}).get(
-                        "type") != "TappedForMana"):
-                raise AdapterError(f"{what}: a mana replacement {change.get('type')!r}")
-        except AdapterError as exc:
-            skipped.append(str(exc))
-            continue
-        if obj.get("controller") == seat:
-            effects.append({"kind": "multiply", "factor": int(change["factor"]),
-                            "when": {**kind.filter(), "controller": "you"}})
-    for trigger in obj.get("trigger_definitions") or []:
-        trigger = trigger.get("definition", trigger)  # the live object wraps each one
-        if trigger.get("mode") == "TapsForMana":
-            skipped.append(f"{what}: triggered mana (TapsForMana)")
-    return effects, skipped
-
-
-def read_board(game: Any, seat: int) -> SeatBoard:
-    """The seat's permanents (``game.battlefield()``), floating mana, life, energy and
-    graveyard (``game.player``)."""
-    objects = list(game.battlefield())
-    facts = Facts(seat, objects)
-    sources: list[EngineSource] = []
-    unsupported: list[str] = []
-    effects: list[dict[str, Any]] = []
-    for obj in objects:
-        made, skipped = read_mana_effects(obj, seat)
-        effects += made
-        unsupported += skipped
-        if obj.get("controller") != seat:
-            continue
-        source, skipped = read_source(obj, facts)
-        unsupported += skipped
-        sources.append(source)
-    sources = [s if s.object_id not in facts.counted else
-               EngineSource(**{**s.__dict__, "counts": tuple(facts.counted[s.object_id])})
-               for s in sources]
-    player = game.player(seat)
-    pool: list[str] = []
-    for mana in (player.get("mana_pool") or {}).get("mana", []):
-        letter = "C" if mana["color"] == "Colorless" else COLOR_LETTER.get(mana["color"])
-        if letter is None or mana.get("restrictions"):
-            unsupported.append(f"pool mana {mana['color']} with restrictions "
-                               f"{mana.get('restrictions')}")
-            continue
-        pool.append("{%s}" % letter)
-    return SeatBoard(seat, tuple(sources), tuple(pool), int(player["life"]), tuple(unsupported),
-                 int(player.get("energy") or 0),
-                 tuple(int(i) for i in player.get("graveyard") or []), dict(facts.values),
-                 max(0, len(player.get("hand") or []) - 1), tuple(effects))
-
-
-def read_other_costs(additional: Mapping[str, Any] | None, what: str, x: bool = False
-                     ) -> dict[str, Any]:
-    """A spell's required additional cost (the engine's ``additional_cost``) as 9.3's
-    ``other_costs`` (``life_cost`` for life, a problem key of its own); optional ones
-    (kicker) are not asked for, so the spell is paid without. ``x``: the mana cost has X."""
-    if not additional or additional.get("type") != "Required":
-        return {}
-    cost = additional.get("data") or {}
-    kind = cost.get("type")
-    if kind == "Sacrifice" and int(cost.get("count", 1)) == ALL_COUNTERS:
-        raise AdapterError(f"{what}: an additional cost of sacrificing any number")
-    if kind == "Sacrifice":
-        target = cost.get("target") or {}
-        parts = target["filters"] if target.get("type") == "Or" else [target]
-        kinds = [read_kind({**p, "controller": p.get("controller")}, what) for p in parts]
-        if len(kinds) > 1 and any(k.subtypes or len(k.types) != 1 for k in kinds):
-            raise AdapterError(f"{what}: a sacrifice of one of {[k.phrase for k in kinds]}")
-        if len(kinds) > 1:
-            found: dict[str, Any] = {"types": [k.types[0] for k in kinds]}
-        else:
-            found = kinds[0].filter()
-        return {"sacrifice_other": {**found, "n": int(cost.get("count", 1))}}
-    if kind in ("Discard", "PayLife") and not cost.get("self_ref") and not cost.get("filter"):
-        amount = cost.get("count" if kind == "Discard" else "amount") or {}
-        qty = amount.get("qty") or {}
-        if amount.get("type") == "Ref" and qty == {"type": "Variable", "name": "X"}:
-            # "discard X cards" / "pay X life": the player chooses X (107.3), and X = 0 is
-            # always a legal choice, which costs nothing more; the cast answers ChooseX 0.
-            # With {X} in the mana cost as well (Bond of Agony), the spell is paid at X = 0.
-            return {"x": 0} if x else {}
-        if amount.get("type") == "Fixed":
-            n = int(amount["value"])
-            return {"discard": n} if kind == "Discard" else {"life_cost": n}
-    raise AdapterError(f"{what}: an additional cost of type {kind!r}")
-
-
-def read_spell(obj: Mapping[str, Any]) -> Spell:
-    """A card in hand (``game.hand(seat)``) as a spell to pay for."""
-    types, subtypes = object_types(obj)
-    keywords = tuple(SPELL_KEYWORDS[k] for k in obj.get("keywords") or []
-                     if isinstance(k, str) and k in SPELL_KEYWORDS)
-    unread = None
-    try:
-        other = read_other_costs(obj.get("additional_cost"), f"{obj['name']} (object {obj['id']})",
-                                 "{X}" in (cost_text(obj.get("mana_cost")) or ""))
-    except AdapterError as exc:
-        other, unread = {}, str(exc)
-    x = other.pop("x", None)
-    return Spell(int(obj["id"]), int(obj.get("card_id", obj["id"])), obj["name"],
-                 cost_text(obj.get("mana_cost")), types,
-                 "instant" in types or "Flash" in (obj.get("keywords") or []),
-                 subtypes, keywords, other, unread, x)
-
-
-def read_hand(game: Any, seat: int) -> list[Spell]:
-    """The seat's nonland cards with a mana cost."""
-    spells = []
-    for obj in game.hand(seat):
-        spell = read_spell(obj)
-        if "land" not in spell.types and spell.cost is not None:
-            spells.append(spell)
-    return spells
+        abilities=tuple(abilities), colors=colors, counters=counters,
+        supertypes=tuple(t.lower() for t in (obj.get("card_types") or {}).get("supertypes", [])
+                         if t.lower() in SUPERTYPES),
+        token=bool(obj.get("is_token"))), skipped

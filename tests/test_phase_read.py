@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tapwise.interfaces import phase_read as read
+from tapwise.interfaces import phase_spell
 
 TAP = {"type": "Tap"}
 
@@ -94,20 +95,20 @@ def test_spending_restrictions_not_read_are_named(restriction):
 def test_additional_costs():
     land = {"type": "Required", "data": {"type": "Sacrifice", "count": 1, "target": {
         "type": "Typed", "type_filters": ["Land"], "controller": None, "properties": []}}}
-    assert read.read_other_costs(land, "Harrow") == {
+    assert phase_spell.read_other_costs(land, "Harrow") == {
         "sacrifice_other": {"types": ["land"], "n": 1}}
     either = {"type": "Required", "data": {"type": "Sacrifice", "count": 1, "target": {
         "type": "Or", "filters": [{"type": "Typed", "type_filters": ["Artifact"]},
                                   {"type": "Typed", "type_filters": ["Creature"]}]}}}
-    assert read.read_other_costs(either, "Deadly Dispute") == {
+    assert phase_spell.read_other_costs(either, "Deadly Dispute") == {
         "sacrifice_other": {"types": ["artifact", "creature"], "n": 1}}
     discard = {"type": "Required", "data": {"type": "Discard", "count": {
         "type": "Fixed", "value": 2}, "filter": None, "self_ref": False}}
-    assert read.read_other_costs(discard, "Cathartic Reunion") == {"discard": 2}
+    assert phase_spell.read_other_costs(discard, "Cathartic Reunion") == {"discard": 2}
     life_x = {"type": "Required", "data": {"type": "PayLife", "amount": {
         "type": "Ref", "qty": {"type": "Variable", "name": "X"}}}}
-    assert read.read_other_costs(life_x, "Fire Covenant") == {}
-    assert read.read_other_costs(life_x, "Bond of Agony", x=True) == {"x": 0}
-    assert read.read_other_costs({"type": "Kicker", "data": {}}, "Everflowing Chalice") == {}
+    assert phase_spell.read_other_costs(life_x, "Fire Covenant") == {}
+    assert phase_spell.read_other_costs(life_x, "Bond of Agony", x=True) == {"x": 0}
+    assert phase_spell.read_other_costs({"type": "Kicker", "data": {}}, "Everflowing Chalice") == {}
     with pytest.raises(read.AdapterError, match="'Waterbend'"):
-        read.read_other_costs({"type": "Required", "data": {"type": "Waterbend"}}, "Water Whip")
+        phase_spell.read_other_costs({"type": "Required", "data": {"type": "Waterbend"}}, "Water Whip")
