@@ -54,6 +54,25 @@ def phase_pays(game: Any, spell: adapter.Spell) -> tuple[bool, bool]:
     return True, not in_hand and game.waiting_for()["type"] not in adapter.PAYMENT_PROMPTS
 
 
+FORBIDDEN = "forbidden"
+"""tapwise's status for a spell phase paid against a rule its engine does not enforce: a
+spending restriction it left unparsed (106.6, read from the card library) or an additional
+cost's permanent that isn't there (601.2h)."""
+
+
+def forbidden(game: Any, spell: adapter.Spell, answer: dict[str, Any]) -> str | None:
+    """Why phase's payment of a spell tapwise calls unpayable breaks a rule the engine does
+    not enforce, or None: the adapter's own reason (an additional cost's permanent missing), or
+    a payment found once the card library's restrictions are left out (the engine's reading)."""
+    if answer.get("rule"):  # the adapter's own: the cost's permanent isn't there
+        return str(answer["why"])
+    board = adapter.read_board(game, 0)
+    if any(a.library for s in board.sources for a in s.abilities):
+        if adapter.pay(board, spell, engine_reading=True).get("status") == "paid":
+            return "payable only by spending mana against its card's restriction (106.6)"
+    return None
+
+
 def run_position(engine: Any, board: Sequence[Any], spell_name: str, seed: int,
                  graveyard: int = 0) -> Row:
     game = position(engine, board, [spell_name], seed=seed, graveyard=graveyard)
@@ -73,6 +92,10 @@ def run_position(engine: Any, board: Sequence[Any], spell_name: str, seed: int,
             # 601.2c: a spell without legal targets can't be cast, whoever pays: not a payment
             answer = {"status": "no targets"}
             accepted = None
+    elif answer["status"] == "infeasible" and phase_paid:
+        error = forbidden(game, spell, answer)
+        if error:
+            answer = {"status": FORBIDDEN}
     elif answer["status"] != "infeasible":
         error = answer.get("error") or answer.get("why")
     names = tuple(getattr(p, "name", p) for p in board)

@@ -52,7 +52,7 @@ def unread_templates(name: str, face: Mapping[str, Any]) -> tuple[str, ...]:
     facts = phase_read.Facts(0, [])
     for index, ability in _mana_abilities(face):
         try:
-            phase_read.read_abilities(index, ability, f"{name} ability {index}", facts)
+            phase_read.read_abilities(index, ability, f"{name} ability {index}", facts, name)
         except phase_read.AdapterError as exc:
             found.append(_NAME.sub("", str(exc)))
     try:

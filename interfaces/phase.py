@@ -209,7 +209,8 @@ def payment(board: SeatBoard, spell: Spell, answer: Mapping[str, Any]) -> Paymen
                                      else "Colorless"))
     other = answer.get("other_costs") or {}
     return Payment(spell, answer, tuple(_ordered(activations, feeders)), phyrexian,
-                   int(answer.get("life_paid", 0)) + int(answer.get("damage", 0)),
+                   int(answer.get("life_paid", 0)) + int(answer.get("damage", 0))
+                   - sum(a.ability.gains * a.times for a in activations),
                    int(answer.get("x", 0)), tuple(convoked), int(answer.get("delved", 0)),
                    tuple(board.source(s) for s in other.get("sacrificed", [])),
                    tuple(board.source(s) for s in other.get("tapped", [])),
@@ -217,9 +218,10 @@ def payment(board: SeatBoard, spell: Spell, answer: Mapping[str, Any]) -> Paymen
 
 
 def pay(board: SeatBoard, spell: Spell, keep: Sequence[str] = (),
-        time_limit: float = 2.0) -> dict[str, Any]:
-    """tapwise's answer for paying ``spell`` from ``board``."""
-    problem = board.problem(spell, keep)
+        time_limit: float = 2.0, engine_reading: bool = False) -> dict[str, Any]:
+    """tapwise's answer for paying ``spell`` from ``board`` (``engine_reading``: without the
+    restrictions only the card library reads, see ``SeatBoard.problem``)."""
+    problem = board.problem(spell, keep, engine_reading)
     problem["time_limit"] = time_limit
     answer = tapwise.pay(problem)
     if spell.needs is not None and answer.get("status") == "paid":
@@ -230,8 +232,8 @@ def pay(board: SeatBoard, spell: Spell, keep: Sequence[str] = (),
                  if board.source(a["source"]).abilities[a["ability"]].costs.get("sacrifice")}
         gone |= set((answer.get("other_costs") or {}).get("sacrificed", []))
         if not any(s.matches(spell.needs) for s in board.sources if s.id not in gone):
-            return {"status": "infeasible", "why": f"{spell.name}'s additional cost needs "
-                                                   f"a {spell.needs.phrase}"}
+            return {"status": "infeasible", "rule": "601.2h",
+                    "why": f"{spell.name}'s additional cost needs a {spell.needs.phrase}"}
     return answer
 
 

@@ -17,6 +17,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Sequence
 
+from tapwise.interfaces.phase_library import RESTRICTS, REWARDS, library_only
+
 COLOR_LETTER = {"White": "W", "Blue": "U", "Black": "B", "Red": "R", "Green": "G"}
 LETTER_TYPE = {**{v: k for k, v in COLOR_LETTER.items()}, "C": "Colorless"}
 """tapwise's mana letters as the engine's ``ManaType`` names."""
@@ -238,6 +240,11 @@ class EngineAbility:
     """A filter land's "Add {R}{R}, {R}{G}, or {G}{G}": the engine's combinations (its
     ``atomic_combination`` rows), in the engine's order of types, which tapwise's canonical
     order need not follow."""
+    gains: int = 0
+    """Life its controller gains once it has made its mana (Pristine Talisman)."""
+    library: bool = False
+    """Its ``only`` is the card library's reading of a sentence the engine left unparsed (and
+    so does not enforce): ``SeatBoard.problem(engine_reading=True)`` leaves it out."""
 
     def spec(self) -> dict[str, Any]:
         return {"add": self.add, **self.costs}
@@ -302,6 +309,17 @@ def _add(produced: Mapping[str, Any], what: str, facts: Facts | None,
     if kind == "ChoiceAmongCombinations":
         combos = tuple(tuple(combo) for combo in produced["options"])
         return ["".join("{%s}" % c for c in _letters(combo, what)) for combo in combos], 1, combos
+    if kind in ("AnyTypeProduceableBy", "OpponentLandColors") and isinstance(n, int):
+        # "one mana of any type that a land you control could produce" (Reflecting Pool) and
+        # "... any color that a land an opponent controls could produce" (Exotic Orchard): 106.7
+        if kind == "AnyTypeProduceableBy":
+            lands = read_kind(produced.get("land_filter"), what)
+            if lands.filter() != {"types": ["land"]} or not lands.yours:
+                raise AdapterError(f"{what}: mana of a type that {lands.phrase} could produce")
+        reflect = {"reflect": "lands_you_control" if kind == "AnyTypeProduceableBy"
+                   else "lands_opponents_control",
+                   "what": "type" if kind == "AnyTypeProduceableBy" else "color"}
+        return ({**reflect, "n": n} if n > 1 else reflect), times, ()
     if kind not in ("Colorless", "AnyOneColor", "AnyCombination"):
         raise AdapterError(f"{what}: mana of type {kind!r}")
     letters = "C" if kind == "Colorless" else _letters(produced["color_options"], what)
@@ -365,19 +383,51 @@ def _costs(cost: Mapping[str, Any] | None, what: str
     return keys, tap, life, remove_all
 
 
+def _last_counter(sub: Mapping[str, Any], removed: Mapping[str, int]) -> str | None:
+    """"If there are no K counters on it, sacrifice it" after a cost that removes K counters
+    (depletion lands): the counter kind K, else None."""
+    condition = sub.get("condition") or {}
+    qty = (condition.get("lhs") or {}).get("qty") or {}
+    kind = qty.get("counter_type")
+    if (condition.get("type") == "QuantityCheck" and condition.get("comparator") == "EQ"
+            and condition.get("rhs") == {"type": "Fixed", "value": 0} and kind in removed
+            and qty.get("type") == "CountersOn"):
+        return str(kind)
+    return None
+
+
 def _continuation(sub: Mapping[str, Any] | None, what: str, facts: Facts | None,
                   put: dict[str, Any]) -> tuple[int, tuple[Any, list[str]] | None]:
     """Damage or life loss the ability's continuation deals to its controller (painlands), and
     more mana made when board facts hold (the Urza lands: ``(add, [facts])``); counters it
-    puts on its source go into ``put`` (``put_counters``, 9.2)."""
+    puts on its source go into ``put`` (``put_counters``, 9.2), and so do what happens after
+    the mana and changes no payment: a ``drawback`` (9.2: it doesn't untap, a delayed
+    trigger), life gained (``_gains``), a sacrifice when its last counter of a kind is removed
+    (``_last``) and an unparsed spending restriction (``_library``)."""
     total = 0
     extra = None
     while sub is not None:
         effect = sub.get("effect") or {}
         kind = effect.get("type")
         to_self = (effect.get("target") or {"type": "Controller"}).get("type") == "Controller"
+        text = str(effect.get("description") or "")
+        statics = [s.get("mode") for s in effect.get("static_abilities") or []]
         if kind in ("DealDamage", "LoseLife") and to_self:
             total += _amount(effect.get("amount"), what)
+        elif kind == "GainLife":  # after the mana (605.3b); the opponent's, or the seat's
+            if (sub.get("player_scope") or {}).get("type") is None:
+                put["_gains"] = put.get("_gains", 0) + _amount(effect.get("amount"), what)
+        elif kind == "CreateDelayedTrigger" or (kind == "GenericEffect"
+                                                and statics == ["CantUntap"]):
+            put["drawback"] = ("doesn't untap during its controller's next untap step"
+                               if statics else "sets up a delayed trigger (a later cost)")
+        elif (kind == "Sacrifice" and (effect.get("target") or {}).get("type") == "SelfRef"
+              and _last_counter(sub, put.get("remove_counters") or {})):
+            put["_last"] = _last_counter(sub, put["remove_counters"])
+        elif kind == "Unimplemented" and REWARDS.search(text.strip()):
+            pass  # a reward for spending the mana: restricts nothing
+        elif kind == "Unimplemented" and RESTRICTS.search(text) and "only" not in put:
+            put["_library"] = text
         elif (kind == "PutCounter" and (effect.get("target") or {}).get("type") == "SelfRef"
               and sub.get("condition") is None):
             keys = put.setdefault("put_counters", {})
@@ -447,9 +497,12 @@ def _penalty(keys: Mapping[str, Any], life: int | None, damage: int) -> Any:
 
 
 def read_abilities(index: int, ability: Mapping[str, Any], what: str,
-                   facts: Facts | None = None) -> list[EngineAbility]:
+                   facts: Facts | None = None, name: str | None = None,
+                   counters: Mapping[str, int] | None = None) -> list[EngineAbility]:
     """One engine mana ability as tapwise abilities (two for the Urza lands: with and without
-    the rest of Tron); raises :class:`AdapterError` naming the shape tapwise isn't told here."""
+    the rest of Tron; one per alternative of a restriction the library reads); raises
+    :class:`AdapterError` naming the shape tapwise isn't told here. ``name``: the card's, for
+    the library; ``counters``: the permanent's, which decide a depletion land's sacrifice."""
     if ability.get("condition") is not None:
         raise AdapterError(f"{what}: an activation condition")
     for restriction in ability.get("activation_restrictions") or []:
@@ -482,9 +535,22 @@ def read_abilities(index: int, ability: Mapping[str, Any], what: str,
     damage, extra = _continuation(ability.get("sub_ability"), what, facts, keys)
     if damage:
         keys["damage"] = damage
+    gains = int(keys.pop("_gains", 0))
+    last = keys.pop("_last", None)
+    if last is not None and (counters or {}).get(last) == keys["remove_counters"][last]:
+        keys["sacrifice"] = True  # its last counter goes: the engine sacrifices it
     penalty = _penalty(keys, life, damage)
+    if "_library" in keys:
+        text = keys.pop("_library")
+        onlys = library_only(name, {"add": add, **keys}) if name else "no card name"
+        if isinstance(onlys, str):
+            raise AdapterError(f"{what}: an unparsed restriction ({text!r}): {onlys}")
+        if extra is not None:
+            raise AdapterError(f"{what}: an unparsed restriction on conditional mana")
+        return [EngineAbility(index, add, {**keys, "only": only}, penalty, combinations,
+                              gains, True) for only in onlys]
     if extra is None:
-        return [EngineAbility(index, add, keys, penalty, combinations)]
+        return [EngineAbility(index, add, keys, penalty, combinations, gains)]
     if not isinstance(add, str):
         raise AdapterError(f"{what}: conditional mana on top of a choice")
     more, needs = extra
@@ -536,14 +602,16 @@ class EngineSource:
                              "color": [letters[c] for c in self.colors], "name": self.name,
                              "is_token": self.token})
 
-    def spec(self, full: bool = False) -> dict[str, Any]:
+    def spec(self, full: bool = False, engine_reading: bool = False) -> dict[str, Any]:
         """The tapwise source; ``full`` adds what only convoke, improvise and other costs read
         (colors, subtypes, counts), so that other boards stay version 1 problems (section 5's
-        objectives and the fast path)."""
+        objectives and the fast path); ``engine_reading`` leaves out the restrictions read
+        from the card library (what the engine itself enforces)."""
         # A summoning-sick creature is sent as format version 2's ``sick`` (9.1), not as tapped:
         # its {T} abilities can't be activated (302.6), but it is still an untapped creature
         # (for convoke and tap_other costs, 702.51a).
-        abilities = [a.spec() for a in self.abilities]
+        abilities = [{k: v for k, v in a.spec().items() if k != "only"}
+                     if engine_reading and a.library else a.spec() for a in self.abilities]
         if "creature" in self.types:
             # A creature tapped for mana can't attack this turn and stays tapped through the
             # opponent's, so it can't block (508.1a, 509.1a: attackers and blockers must be
@@ -627,6 +695,8 @@ class SeatBoard:
     """Cards in hand other than the one being cast (what a discard cost can take)."""
     effects: tuple[Mapping[str, Any], ...] = ()
     """Effects on mana made (9.4), e.g. Mana Reflection's ``multiply``."""
+    opponents: tuple[EngineSource, ...] = ()
+    """The opponents' lands, which "a land an opponent controls could produce" reads (106.7)."""
     graveyard_cards: tuple[Mapping[str, Any], ...] = field(default=(), repr=False, hash=False)
     """The graveyard's cards as the engine gives them (``game.graveyard``), for typed exiles."""
 
@@ -637,8 +707,11 @@ class SeatBoard:
         raise AdapterError(f"tapwise's answer names source {source_id!r}, which the board does not "
                            f"have")
 
-    def problem(self, spell: Spell, keep: Sequence[str] = ()) -> dict[str, Any]:
-        """The tapwise problem: pay ``spell`` from this board (keeping ``keep`` castable)."""
+    def problem(self, spell: Spell, keep: Sequence[str] = (), engine_reading: bool = False
+                ) -> dict[str, Any]:
+        """The tapwise problem: pay ``spell`` from this board (keeping ``keep`` castable);
+        ``engine_reading``: without the restrictions the engine left unparsed (the benchmark's
+        check of whether phase's payment needed to break one)."""
         if spell.unread:
             raise AdapterError(f"{spell.name}: {spell.unread}")
         # Permanents without a mana ability matter only to convoke, improvise and costs that
@@ -646,7 +719,8 @@ class SeatBoard:
         full = bool(spell.keywords or spell.other_costs or spell.waterbend) or any(
             "sacrifice_other" in a.costs or "tap_other" in a.costs
             for s in self.sources for a in s.abilities)
-        sources = [s.spec(full) for s in self.sources if full or s.abilities or s.counts]
+        sources = [s.spec(full, engine_reading) for s in self.sources
+                   if full or s.abilities or s.counts]
         if spell.waterbend:  # each artifact or creature tapped pays {1} only: no colors sent
             sources = [{k: v for k, v in s.items() if k != "colors"} for s in sources]
         problem: dict[str, Any] = {
@@ -675,6 +749,11 @@ class SeatBoard:
             problem["hand"] = self.hand
         if other:
             problem["other_costs"] = other
+        if any(isinstance(a.add, dict) and a.add.get("reflect") == "lands_opponents_control"
+               for s in self.sources for a in s.abilities):
+            problem["opponent_sources"] = [
+                {k: v for k, v in s.spec().items() if k not in ("sick", "tapped")}
+                for s in self.opponents if s.is_land]
         if self.facts:
             problem["facts"] = dict(self.facts)
         if self.effects:
@@ -696,7 +775,8 @@ def read_source(obj: Mapping[str, Any], facts: Facts | None = None
             continue
         what = f"{name} (object {obj['id']}) ability {index}"
         try:
-            abilities += read_abilities(index, ability, what, facts)
+            abilities += read_abilities(index, ability, what, facts, name,
+                                        obj.get("counters") or {})
         except AdapterError as exc:
             skipped.append(str(exc))
     types, subtypes = object_types(obj)

@@ -52,11 +52,14 @@ def read_board(game: Any, seat: int) -> SeatBoard:
     sources: list[EngineSource] = []
     unsupported: list[str] = []
     effects: list[dict[str, Any]] = []
+    opponents: list[EngineSource] = []
     for obj in objects:
         made, skipped = read_mana_effects(obj, seat)
         effects += made
         unsupported += skipped
         if obj.get("controller") != seat:
+            if "Land" in (obj.get("card_types") or {}).get("core_types", []):
+                opponents.append(read_source(obj)[0])  # for 106.7's "could produce"
             continue
         source, skipped = read_source(obj, facts)
         unsupported += skipped
@@ -76,5 +79,5 @@ def read_board(game: Any, seat: int) -> SeatBoard:
     return SeatBoard(seat, tuple(sources), tuple(pool), int(player["life"]), tuple(unsupported),
                  int(player.get("energy") or 0),
                  tuple(int(i) for i in player.get("graveyard") or []), dict(facts.values),
-                 max(0, len(player.get("hand") or []) - 1), tuple(effects),
+                 max(0, len(player.get("hand") or []) - 1), tuple(effects), tuple(opponents),
                  tuple(game.graveyard(seat)) if hasattr(game, "graveyard") else ())
