@@ -12,6 +12,9 @@ from tapwise.interfaces import phase as adapter
 
 NO_TARGETS = "No legal targets available"
 """The engine's refusal of a cast whose spell has no legal target (601.2c)."""
+PREVENTED = "A static ability prevents you from casting this spell"
+"""The engine's refusal of a cast another permanent forbids (Codie's "You can't cast
+permanent spells", 101.2): no payment makes it castable."""
 BASICS = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 
 
@@ -91,6 +94,9 @@ def run_position(engine: Any, board: Sequence[Any], spell_name: str, seed: int,
         if not report.cast and NO_TARGETS in (report.error or "") and not offered:
             # 601.2c: a spell without legal targets can't be cast, whoever pays: not a payment
             answer = {"status": "no targets"}
+            accepted = None
+        elif not report.cast and PREVENTED in (report.error or "") and not offered:
+            answer = {"status": "prevented"}  # 101.2: forbidden whoever pays
             accepted = None
     elif answer["status"] == "infeasible" and phase_paid:
         error = forbidden(game, spell, answer)

@@ -80,7 +80,9 @@ def wide_pool() -> Pool:
         types = set((face.get("card_type") or {}).get("core_types") or [])
         keywords = {k for k in face.get("keywords") or [] if isinstance(k, str)}
         required = (face.get("additional_cost") or {}).get("type") == "Required"
-        permanent = not types & {"Instant", "Sorcery"}
+        # a battle placed by the positions' debug actions has no defense counters and goes to
+        # the graveyard at once (704.5v): not a board card
+        permanent = not types & {"Instant", "Sorcery", "Battle"}
         mana = bool(_mana_abilities(face)) and permanent
         if mana:
             board.append(name)

@@ -127,6 +127,8 @@ def run_wide(positions: int, seed: int, out: str | None = None) -> int:
           f"({', '.join(named)})")
     no_targets = sum(1 for r in rows if r.tapwise == "no targets")
     print(f"spells without a legal target (601.2c, not counted as payable): {no_targets}")
+    prevented = sum(1 for r in rows if r.tapwise == "prevented")
+    print(f"spells a permanent forbids casting (101.2, not counted as payable): {prevented}")
     illegal = [r for r in rows if r.tapwise == FORBIDDEN]
     print(f"phase payments against a rule its engine does not enforce (not counted as payable "
           f"nor as tapwise misses): {len(illegal)}" + "".join(

@@ -57,6 +57,9 @@ def read_other_costs(additional: Mapping[str, Any] | None, what: str, x: bool = 
         if need.get("requirement") == "count":
             return {"tap_other": {**_either(cost.get("filter") or {}, what),
                                   "n": int(need["count"])}}
+    if kind == "Exile" and cost.get("zone") == "Graveyard" and count == ALL_COUNTERS and x:
+        # "exile X cards from your graveyard" with {X} in the mana cost: X = 0 (107.3)
+        return {"x": 0}
     if kind == "Exile" and cost.get("zone") == "Graveyard" and count and count != ALL_COUNTERS:
         target = cost.get("filter")
         found = None if target is None else read_kind(target, what, zone="Graveyard")
@@ -76,15 +79,16 @@ def read_other_costs(additional: Mapping[str, Any] | None, what: str, x: bool = 
         extra = cost.get("cost") or {}
         if extra.get("type") == "Cost" and not extra.get("shards"):
             return {"waterbend": int(extra.get("generic", 0))}
-    if kind in ("Discard", "PayLife") and not cost.get("self_ref") and not cost.get("filter"):
+    if kind in ("Discard", "PayLife") and not cost.get("self_ref"):
         amount = cost.get("count" if kind == "Discard" else "amount") or {}
         qty = amount.get("qty") or {}
         if amount.get("type") == "Ref" and qty == {"type": "Variable", "name": "X"}:
+            # (a filter, "discard X creature cards", asks nothing more of X = 0)
             # "discard X cards" / "pay X life": the player chooses X (107.3), and X = 0 is
             # always a legal choice, which costs nothing more; the cast answers ChooseX 0.
             # With {X} in the mana cost as well (Bond of Agony), the spell is paid at X = 0.
             return {"x": 0} if x else {}
-        if amount.get("type") == "Fixed":
+        if amount.get("type") == "Fixed" and not cost.get("filter"):
             n = int(amount["value"])
             return {"discard": n} if kind == "Discard" else {"life_cost": n}
     if kind == "Waterbend":
