@@ -4,6 +4,7 @@ tapwise's through the adapter, and the row that records both (for ``phase_diff``
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Any, Sequence
 
@@ -12,6 +13,8 @@ from tapwise.interfaces import phase as adapter
 
 NO_TARGETS = "No legal targets available"
 """The engine's refusal of a cast whose spell has no legal target (601.2c)."""
+FEW_TARGETS = "Not enough legal targets available"
+"""The engine's refusal of X targets where fewer can be chosen (601.2c)."""
 PREVENTED = "A static ability prevents you from casting this spell"
 """The engine's refusal of a cast another permanent forbids (Codie's "You can't cast
 permanent spells", 101.2): no payment makes it castable."""
@@ -90,6 +93,14 @@ def run_position(engine: Any, board: Sequence[Any], spell_name: str, seed: int,
         answer = {"status": "unread", "error": str(exc)}
     if answer["status"] == "paid":
         report = adapter.play(game, 0, adapter.payment(adapter.read_board(game, 0), spell, answer))
+        if not report.cast and FEW_TARGETS in (report.error or "") and answer.get("x"):
+            # X targets (Return to the Ranks): X is bounded by the targets there are, which no
+            # payer sees (601.2c before 601.2f); played again at X = 0, as the engine's AI would
+            spell = dataclasses.replace(spell, x=0)
+            game = engine.load_game(saved)
+            answer = adapter.pay(adapter.read_board(game, 0), spell)
+            report = adapter.play(game, 0, adapter.payment(adapter.read_board(game, 0), spell,
+                                                           answer))
         accepted, error = report.ok, report.error
         if not report.cast and NO_TARGETS in (report.error or "") and not offered:
             # 601.2c: a spell without legal targets can't be cast, whoever pays: not a payment

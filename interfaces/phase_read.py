@@ -64,6 +64,10 @@ class EngineAbility:
         return self.taps and set(self.costs) <= {"mana", "life", "sacrifice", "damage"}
 
 
+POWER = "power"
+"""The source's own fact (9.1 ``facts`` on the source) for "an amount equal to its power"."""
+
+
 def _amount(quantity: Mapping[str, Any] | None, what: str, facts: Facts | None = None) -> Any:
     """A fixed amount as an int; with ``facts``, a count of permanents as ``{"fact": F}`` and
     the counters on the source as ``{"counters": K}`` (9.2's ``times``)."""
@@ -76,6 +80,8 @@ def _amount(quantity: Mapping[str, Any] | None, what: str, facts: Facts | None =
         qty = quantity.get("qty") or {}
         if qty.get("type") == "ObjectCount":
             return {"fact": facts.fact(read_kind(qty.get("filter"), what))}
+        if qty.get("type") == "Power" and (qty.get("scope") or {}).get("type") == "Source":
+            return {"fact": POWER}  # the source's own fact (9.1), its power now
         if (qty.get("type") == "CountersOn" and (qty.get("scope") or {}).get("type") == "Source"
                 and isinstance(qty.get("counter_type"), str)):
             return {"counters": qty["counter_type"]}
@@ -427,6 +433,8 @@ class EngineSource:
     """Its supertypes tapwise's filters read (basic, legendary, world)."""
     token: bool = False
     """A token (the engine's ``is_token``), which filters of tokens read (111.1)."""
+    power: int | None = None
+    """Its power, sent as its own fact when an ability makes mana by it (Viridian Joiner)."""
 
     def matches(self, kind: Kind) -> bool:
         """Whether this permanent is of ``kind`` (read as the engine's object would be)."""
@@ -461,6 +469,8 @@ class EngineSource:
             spec["sick"] = True
         if self.counters:
             spec["counters"] = dict(self.counters)
+        if self.power is not None and POWER in repr(abilities):
+            spec["facts"] = {POWER: max(0, self.power)}
         if full or self.counts:
             spec["subtypes"] = list(self.subtypes)
             if self.counts:
@@ -627,4 +637,5 @@ def read_source(obj: Mapping[str, Any], facts: Facts | None = None
         abilities=tuple(abilities), colors=colors, counters=counters,
         supertypes=tuple(t.lower() for t in (obj.get("card_types") or {}).get("supertypes", [])
                          if t.lower() in SUPERTYPES),
-        token=bool(obj.get("is_token"))), skipped
+        token=bool(obj.get("is_token")),
+        power=obj["power"] if isinstance(obj.get("power"), int) else None), skipped

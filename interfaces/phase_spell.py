@@ -57,9 +57,10 @@ def read_other_costs(additional: Mapping[str, Any] | None, what: str, x: bool = 
         if need.get("requirement") == "count":
             return {"tap_other": {**_either(cost.get("filter") or {}, what),
                                   "n": int(need["count"])}}
-    if kind == "Exile" and cost.get("zone") == "Graveyard" and count == ALL_COUNTERS and x:
-        # "exile X cards from your graveyard" with {X} in the mana cost: X = 0 (107.3)
-        return {"x": 0}
+    if kind == "Exile" and cost.get("zone") == "Graveyard" and count in (ALL_COUNTERS, 0):
+        # "exile X cards from your graveyard": X = 0 (107.3), with the mana cost's X if it has
+        # one; the cast answers ChooseX 0
+        return {"x": 0} if x else {}
     if kind == "Exile" and cost.get("zone") == "Graveyard" and count and count != ALL_COUNTERS:
         target = cost.get("filter")
         found = None if target is None else read_kind(target, what, zone="Graveyard")
@@ -67,6 +68,10 @@ def read_other_costs(additional: Mapping[str, Any] | None, what: str, x: bool = 
     if kind == "EffectCost":
         effect = cost.get("effect") or {}
         target = effect.get("target") or {}
+        if (effect.get("type") == "SetTapState" and target.get("controller") == "You"
+                and (effect.get("state") or {}).get("type") == "Tap" and not x):
+            # "tap any number of untapped creatures you control" (Burn at the Stake): none
+            return {}
         if effect.get("type") == "PutCounter" and target.get("controller") == "You":
             # "put a -1/-1 counter on a creature you control": no resource is used up in
             # 601.2h, but one such permanent must be there to put it on
