@@ -449,7 +449,11 @@ def play(game: Any, seat: int, pay_with: Payment, decide: Decide = _ai,
     player = _Player(game, seat)
     prompt = player.prompt
     early_ids = {s.object_id for s in pay_with.cost_sacrificed}
-    early = [a for a in pay_with.activations if a.source.object_id in early_ids]
+    # those activations, and every one before them in the payment's order, which puts the
+    # activations paying an ability's mana cost before it (Planar Nexus's {1})
+    last = max((i for i, a in enumerate(pay_with.activations)
+                if a.source.object_id in early_ids), default=-1)
+    early = list(pay_with.activations[:last + 1])
     error = None
     try:
         for activation in early:

@@ -513,6 +513,8 @@ class Spell:
     """Waterbend {N}: N more generic mana, which untapped artifacts and creatures may pay."""
     exile_kind: Kind | None = None
     """The kind of graveyard card ``other_costs.exile_graveyard`` exiles (None: any card)."""
+    no_mana: bool = False
+    """"You can't spend mana to cast this spell" (Hogaak): only convoke and delve pay."""
 
     def cast_action(self, targets: Sequence[int] = ()) -> dict[str, Any]:
         """The engine's ``CastSpell`` with manual payment: the payer taps, not the engine."""
@@ -566,6 +568,8 @@ class SeatBoard:
             for s in self.sources for a in s.abilities)
         sources = [s.spec(full, engine_reading) for s in self.sources
                    if full or s.abilities or s.counts]
+        if spell.no_mana:  # no mana ability and no pool mana may pay: convoke and delve only
+            sources = [{**s, "abilities": []} for s in sources]
         if spell.waterbend:  # each artifact or creature tapped pays {1} only: no colors sent
             sources = [{k: v for k, v in s.items() if k != "colors"} for s in sources]
         problem: dict[str, Any] = {
@@ -573,7 +577,7 @@ class SeatBoard:
             "x": spell.x if spell.x is not None else "max" if "{X}" in (spell.cost or "") else 0,
             "for": {"kind": "spell", "types": list(spell.types),
                     **({"subtypes": list(spell.subtypes)} if spell.subtypes else {})},
-            "sources": sources, "pool": list(self.pool),
+            "sources": sources, "pool": [] if spell.no_mana else list(self.pool),
             "player": {"life": self.life, **({"energy": self.energy} if self.energy else {})}}
         for keyword in spell.keywords:
             problem[keyword] = True

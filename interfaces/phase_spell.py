@@ -122,7 +122,9 @@ def read_spell(obj: Mapping[str, Any]) -> Spell:
                  cost_text(obj.get("mana_cost")), types,
                  "instant" in types or "Flash" in (obj.get("keywords") or []),
                  subtypes, keywords, other, unread, own.get("x"), own.get("needs"),
-                 int(own.get("waterbend", 0)), own.get("exile_kind"))
+                 int(own.get("waterbend", 0)), own.get("exile_kind"),
+                 any((r or {}).get("type") == "CantSpendMana"
+                     for r in obj.get("casting_restrictions") or [] if isinstance(r, dict)))
 
 
 def read_hand(game: Any, seat: int) -> list[Spell]:
