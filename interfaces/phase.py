@@ -60,6 +60,8 @@ class Activation:
     """Other permanents its cost taps (Springleaf Drum's creature)."""
     removed: int = 0
     """Counters removed for "remove X counters: add X mana" (storage lands)."""
+    fed_by: tuple[str, ...] = ()
+    """Ids of the sources whose mana pays its mana cost."""
 
     @property
     def made(self) -> list[str]:
@@ -187,8 +189,9 @@ def payment(board: SeatBoard, spell: Spell, answer: Mapping[str, Any]) -> Paymen
             source, ability, item["adds"],
             tuple(LETTER_TYPE[m["type"]] for m in paid for _ in range(int(m.get("count", 1)))),
             times, tuple(board.source(s) for s in item.get("sacrificed", [])),
-            tuple(board.source(s) for s in item.get("tapped", [])), int(item.get("removed", 0))))
-        feeders.append([m["source"] for m in paid if m.get("source") not in (None, "pool")])
+            tuple(board.source(s) for s in item.get("tapped", [])), int(item.get("removed", 0)),
+            tuple(m["source"] for m in paid if m.get("source") not in (None, "pool"))))
+        feeders.append(list(activations[-1].fed_by))
     phyrexian: dict[str, int] = {}
     convoked: list[tuple[EngineSource, str]] = []
     for item in answer["payments"]:
@@ -449,11 +452,14 @@ def play(game: Any, seat: int, pay_with: Payment, decide: Decide = _ai,
     player = _Player(game, seat)
     prompt = player.prompt
     early_ids = {s.object_id for s in pay_with.cost_sacrificed}
-    # those activations, and every one before them in the payment's order, which puts the
-    # activations paying an ability's mana cost before it (Planar Nexus's {1})
-    last = max((i for i, a in enumerate(pay_with.activations)
-                if a.source.object_id in early_ids), default=-1)
-    early = list(pay_with.activations[:last + 1])
+    # with those activations, the ones paying their mana costs (Planar Nexus's {1}), in the
+    # payment's order (feeders first); no others, since a tap at priority may trigger
+    # (Forbidden Orchard), and a trigger on the stack stops a sorcery-speed cast (307.1)
+    wanted = {a.source.id for a in pay_with.activations if a.source.object_id in early_ids}
+    for a in reversed(pay_with.activations):
+        if a.source.id in wanted:
+            wanted |= set(a.fed_by)
+    early = [a for a in pay_with.activations if a.source.id in wanted]
     error = None
     try:
         for activation in early:
