@@ -11,8 +11,8 @@ from typing import Any, Sequence
 from tapwise.benchmarks.phase_positions import position
 from tapwise.interfaces import phase as adapter
 
-NO_TARGETS = "No legal targets available"
-"""The engine's refusal of a cast whose spell has no legal target (601.2c)."""
+NO_TARGETS = "No legal targets"
+"""The engine's refusal of a cast whose spell (or Aura) has no legal target (601.2c)."""
 FEW_TARGETS = "Not enough legal targets available"
 """The engine's refusal of X targets where fewer can be chosen (601.2c)."""
 PREVENTED = "A static ability prevents you from casting this spell"
