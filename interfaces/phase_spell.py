@@ -87,10 +87,8 @@ def read_other_costs(additional: Mapping[str, Any] | None, what: str, x: bool = 
     if kind in ("Discard", "PayLife") and not cost.get("self_ref"):
         amount = cost.get("count" if kind == "Discard" else "amount") or {}
         qty = amount.get("qty") or {}
-        if (amount.get("type") == "Ref" and qty == {"type": "Variable", "name": "X"}
-                and (x or kind == "PayLife")):
-            # (a filter, "discard X creature cards", asks nothing more of X = 0; "discard X
-            # cards" without {X} in the mana cost, Nahiri's Wrath, the engine refuses at 0)
+        if amount.get("type") == "Ref" and qty == {"type": "Variable", "name": "X"}:
+            # (a filter, "discard X creature cards", asks nothing more of X = 0)
             # "discard X cards" / "pay X life": the player chooses X (107.3), and X = 0 is
             # always a legal choice, which costs nothing more; the cast answers ChooseX 0.
             # With {X} in the mana cost as well (Bond of Agony), the spell is paid at X = 0.
