@@ -46,6 +46,9 @@ class EngineAbility:
     order need not follow."""
     gains: int = 0
     """Life its controller gains once it has made its mana (Pristine Talisman)."""
+    quiet: bool = False
+    """A continuation after the mana that the problem does not state (a reward, a drawback,
+    life gained): the engine offers no land-tap selection for it, so it is activated."""
     library: bool = False
     """Its ``only`` is the card library's reading of a sentence the engine left unparsed (and
     so does not enforce): ``SeatBoard.problem(engine_reading=True)`` leaves it out."""
@@ -61,7 +64,8 @@ class EngineAbility:
     def plain(self) -> bool:
         """Only {T} and the costs a ``TapLandForMana`` selection states (mana, life, sacrifice
         itself, damage): a land's ability played as the engine's own land tap."""
-        return self.taps and set(self.costs) <= {"mana", "life", "sacrifice", "damage"}
+        return (self.taps and set(self.costs) <= {"mana", "life", "sacrifice", "damage"}
+                and not self.quiet)
 
 
 POWER = "power"
@@ -389,9 +393,10 @@ def read_abilities(index: int, ability: Mapping[str, Any], what: str,
         if extra is not None:
             raise AdapterError(f"{what}: an unparsed restriction on conditional mana")
         return [EngineAbility(index, add, {**keys, "only": only}, penalty, combinations,
-                              gains, True) for only in onlys]
+                              gains, True, True) for only in onlys]
+    quiet = ability.get("sub_ability") is not None and not damage and "put_counters" not in keys
     if extra is None:
-        return [EngineAbility(index, add, keys, penalty, combinations, gains)]
+        return [EngineAbility(index, add, keys, penalty, combinations, gains, quiet)]
     if not isinstance(add, str) or when:
         raise AdapterError(f"{what}: conditional mana on top of a choice or a condition")
     more, needs = extra
