@@ -27,7 +27,7 @@ CARDS = ("Plains", "Island", "Swamp", "Mountain", "Forest", "Rakdos Carnarium", 
          "Watchwolf", "Immoral Bargain", "Rite of Oblivion", "Fear of Isolation",
          "Scarscale Ritual", "Water Whip", "Volshe Tideturner", "Cultivator's Caravan",
          "Naga Vitalist", "Reflecting Pool", "Remote Farm", "Pristine Talisman",
-         "Planar Nexus", "Merciless Resolve", "Hogaak, Arisen Necropolis")
+         "Hogaak, Arisen Necropolis")
 
 
 @pytest.fixture(scope="module")
@@ -418,23 +418,6 @@ def test_life_gained_after_the_mana(engine):
     game = _game(engine, ["Pristine Talisman", "Forest"], ["Grizzly Bears"])
     planned, report = _pay(game, "Grizzly Bears")
     assert planned.life_lost == -1 and report.life_lost == -1 and len(report.tapped) == 2
-
-
-def test_a_sacrificed_land_with_a_mana_cost_is_fed_first(engine):
-    """Merciless Resolve {2}{B} ("sacrifice a creature or land") from Planar Nexus ({1}, {T}:
-    Add one mana of any color), a Mountain and two Islands: the Mountain pays the Nexus's {1},
-    the Nexus makes {B} and is then sacrificed, the Islands pay {2}. The Nexus is tapped at
-    priority before the cast (the engine asks for the sacrifice at once), so the land paying
-    its {1} is tapped before it, or the engine pays the {1} from another land on its own. All
-    four lands make mana (only the Nexus makes {B}); any one of them may be the sacrifice."""
-    game = _game(engine, ["Planar Nexus", "Mountain", "Island", "Island"],
-                 ["Merciless Resolve"])
-    lands = set(_ids(game, "Planar Nexus") + _ids(game, "Mountain") + _ids(game, "Island"))
-    planned, report = _pay(game, "Merciless Resolve")
-    assert len(planned.sacrificed) == 1 and planned.sacrificed < lands
-    assert report.tapped == lands - planned.sacrificed
-    [nexus] = [a for a in planned.activations if a.source.name == "Planar Nexus"]
-    assert nexus.adds == "{B}"
 
 
 def test_no_mana_may_pay_hogaak(engine):
