@@ -19,7 +19,7 @@ from functools import lru_cache
 from typing import Any, Mapping
 
 from tapwise.benchmarks.phase_cards import corpus, mtgjson_card
-from tapwise.interfaces import phase_read
+from tapwise.interfaces import phase_read, phase_spell
 
 _TEXT = re.compile(r"\bAdd (\{|one|two|three|X|an amount|that much|mana)|Convoke|Delve|Improvise"
                    r"|As an additional cost", re.I)
@@ -52,11 +52,11 @@ def unread_templates(name: str, face: Mapping[str, Any]) -> tuple[str, ...]:
     facts = phase_read.Facts(0, [])
     for index, ability in _mana_abilities(face):
         try:
-            phase_read.read_abilities(index, ability, f"{name} ability {index}", facts)
+            phase_read.read_abilities(index, ability, f"{name} ability {index}", facts, name)
         except phase_read.AdapterError as exc:
             found.append(_NAME.sub("", str(exc)))
     try:
-        phase_read.read_other_costs(face.get("additional_cost"), f"{name} (object 0)")
+        phase_spell.read_other_costs(face.get("additional_cost"), f"{name} (object 0)")
     except phase_read.AdapterError as exc:
         found.append(_NAME.sub("", str(exc)))
     return tuple(found)
@@ -80,7 +80,9 @@ def wide_pool() -> Pool:
         types = set((face.get("card_type") or {}).get("core_types") or [])
         keywords = {k for k in face.get("keywords") or [] if isinstance(k, str)}
         required = (face.get("additional_cost") or {}).get("type") == "Required"
-        permanent = not types & {"Instant", "Sorcery"}
+        # a battle placed by the positions' debug actions has no defense counters and goes to
+        # the graveyard at once (704.5v): not a board card
+        permanent = not types & {"Instant", "Sorcery", "Battle"}
         mana = bool(_mana_abilities(face)) and permanent
         if mana:
             board.append(name)

@@ -31,7 +31,7 @@ from dataclasses import asdict
 from typing import Any, Sequence
 
 from tapwise.benchmarks.phase_cards import card_faces
-from tapwise.benchmarks.phase_play import BASICS, Row, run_position
+from tapwise.benchmarks.phase_play import BASICS, FORBIDDEN, Row, run_position
 from tapwise.benchmarks.phase_pool import Pool, engine_for, wide_pool
 from tapwise.benchmarks.phase_positions import FILLER, Permanent
 
@@ -71,7 +71,8 @@ def draw(pool: Pool, rng: random.Random) -> tuple[list[Permanent], str, int]:
 def summary(rows: Sequence[Row], pool: Pool) -> str:
     payable = [r for r in rows if r.tapwise == "paid"]
     phase_misses = sum(1 for r in payable if not r.phase_paid)
-    tapwise_misses = sum(1 for r in rows if r.phase_paid and r.tapwise != "paid")
+    tapwise_misses = sum(1 for r in rows if r.phase_paid and r.tapwise not in ("paid",
+                                                                               FORBIDDEN))
     rejected = (sum(1 for r in payable if not r.tapwise_accepted)
                 + sum(1 for r in rows if r.tapwise == "error"))
     cards = {c for r in rows for c in (*r.board, r.spell)} - set(BASICS)
@@ -109,7 +110,7 @@ def run_wide(positions: int, seed: int, out: str | None = None) -> int:
         if sink:
             sink.write(json.dumps(asdict(row)) + "\n")
         if (row.tapwise == "paid" and not row.tapwise_accepted) or row.tapwise == "error" or (
-                row.phase_paid and row.tapwise != "paid"):
+                row.phase_paid and row.tapwise not in ("paid", FORBIDDEN)):
             print(f"TAPWISE PROBLEM: {row}", file=sys.stderr)
     if sink:
         sink.close()
@@ -119,12 +120,18 @@ def run_wide(positions: int, seed: int, out: str | None = None) -> int:
           f"{time.perf_counter() - started:.0f} s, seed {seed}")
     print("cards most often behind phase's misses: " + ", ".join(
         f"{name} ({n})" for name, n in behind_misses(rows)))
-    unread_misses = [r for r in rows if r.phase_paid and r.tapwise != "paid"
+    unread_misses = [r for r in rows if r.phase_paid and r.tapwise not in ("paid", FORBIDDEN)
                      and any(c in pool.unread for c in (*r.board, r.spell))]
     named = sorted({c for r in unread_misses for c in (*r.board, r.spell) if c in pool.unread})
     print(f"tapwise misses with an unread card in the position: {len(unread_misses)} "
           f"({', '.join(named)})")
     no_targets = sum(1 for r in rows if r.tapwise == "no targets")
     print(f"spells without a legal target (601.2c, not counted as payable): {no_targets}")
+    prevented = sum(1 for r in rows if r.tapwise == "prevented")
+    print(f"spells a permanent forbids casting (101.2, not counted as payable): {prevented}")
+    illegal = [r for r in rows if r.tapwise == FORBIDDEN]
+    print(f"phase payments against a rule its engine does not enforce (not counted as payable "
+          f"nor as tapwise misses): {len(illegal)}" + "".join(
+              f"\n  {r.spell} from {', '.join(r.board)}: {r.error}" for r in illegal))
     print(summary(rows, pool))
     return 0

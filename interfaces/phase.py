@@ -30,7 +30,9 @@ import tapwise
 from tapwise.interfaces.phase_read import (  # noqa: F401  (the adapter's public names)
     ALL_COUNTERS, COLOR_LETTER, CREATURE_DRAWBACK, LETTER_TYPE, AdapterError, SeatBoard,
     EngineAbility, EngineSource, Facts, Kind, Spell, cost_text, read_abilities, read_ability,
-    read_board, read_hand, read_kind, read_other_costs, read_source, read_spell, shard_symbol)
+    read_kind, read_source, shard_symbol)
+from tapwise.interfaces.phase_seat import read_board, read_mana_effects  # noqa: F401
+from tapwise.interfaces.phase_spell import read_hand, read_other_costs, read_spell  # noqa: F401
 
 _MANA = re.compile(r"\{([WUBRGC])\}")
 CHOICE_PROMPTS = {"TargetSelection", "ModeChoice"}
@@ -58,6 +60,8 @@ class Activation:
     """Other permanents its cost taps (Springleaf Drum's creature)."""
     removed: int = 0
     """Counters removed for "remove X counters: add X mana" (storage lands)."""
+    fed_by: tuple[str, ...] = ()
+    """Ids of the sources whose mana pays its mana cost."""
 
     @property
     def made(self) -> list[str]:
@@ -117,7 +121,12 @@ class Payment:
     """Permanents tapped for convoke or improvise, each with the engine's mana type it pays."""
     delved: int = 0
     cost_sacrificed: tuple[EngineSource, ...] = ()
-    """Permanents the spell's own additional cost sacrifices (Harrow's land)."""
+    """Permanents the spell's own additional cost sacrifices (Harrow's land) or returns to
+    the hand (Fear of Isolation's)."""
+    cost_tapped: tuple[EngineSource, ...] = ()
+    """Permanents the spell's own additional cost taps (New Blood's Vampire)."""
+    exiled: int = 0
+    """Graveyard cards the spell's own additional cost exiles (Skaab Goliath's creatures)."""
 
     @property
     def tapped(self) -> frozenset[int]:
@@ -126,6 +135,7 @@ class Payment:
         ids = {a.source.object_id for a in self.activations if a.ability.taps}
         ids |= {s.object_id for a in self.activations for s in a.tapped_others}
         ids |= {s.object_id for s, _ in self.convoked}
+        ids |= {s.object_id for s in self.cost_tapped}
         return frozenset(ids - gone)
 
     @property
@@ -179,8 +189,9 @@ def payment(board: SeatBoard, spell: Spell, answer: Mapping[str, Any]) -> Paymen
             source, ability, item["adds"],
             tuple(LETTER_TYPE[m["type"]] for m in paid for _ in range(int(m.get("count", 1)))),
             times, tuple(board.source(s) for s in item.get("sacrificed", [])),
-            tuple(board.source(s) for s in item.get("tapped", [])), int(item.get("removed", 0))))
-        feeders.append([m["source"] for m in paid if m.get("source") not in (None, "pool")])
+            tuple(board.source(s) for s in item.get("tapped", [])), int(item.get("removed", 0)),
+            tuple(m["source"] for m in paid if m.get("source") not in (None, "pool"))))
+        feeders.append(list(activations[-1].fed_by))
     phyrexian: dict[str, int] = {}
     convoked: list[tuple[EngineSource, str]] = []
     for item in answer["payments"]:
@@ -199,19 +210,34 @@ def payment(board: SeatBoard, spell: Spell, answer: Mapping[str, Any]) -> Paymen
                     color = next((c for c in colored if c in source.colors), None)
                     convoked.append((source, LETTER_TYPE[color] if key == "convoke" and color
                                      else "Colorless"))
-    other = (answer.get("other_costs") or {}).get("sacrificed", [])
+    other = answer.get("other_costs") or {}
     return Payment(spell, answer, tuple(_ordered(activations, feeders)), phyrexian,
-                   int(answer.get("life_paid", 0)) + int(answer.get("damage", 0)),
+                   int(answer.get("life_paid", 0)) + int(answer.get("damage", 0))
+                   - sum(a.ability.gains * a.times for a in activations),
                    int(answer.get("x", 0)), tuple(convoked), int(answer.get("delved", 0)),
-                   tuple(board.source(s) for s in other))
+                   tuple(board.source(s) for s in other.get("sacrificed", [])),
+                   tuple(board.source(s) for s in other.get("tapped", [])),
+                   int(other.get("exiled", 0)))
 
 
 def pay(board: SeatBoard, spell: Spell, keep: Sequence[str] = (),
-        time_limit: float = 2.0) -> dict[str, Any]:
-    """tapwise's answer for paying ``spell`` from ``board``."""
-    problem = board.problem(spell, keep)
+        time_limit: float = 2.0, engine_reading: bool = False) -> dict[str, Any]:
+    """tapwise's answer for paying ``spell`` from ``board`` (``engine_reading``: without the
+    restrictions only the card library reads, see ``SeatBoard.problem``)."""
+    problem = board.problem(spell, keep, engine_reading)
     problem["time_limit"] = time_limit
-    return tapwise.pay(problem)
+    answer = tapwise.pay(problem)
+    if spell.needs is not None and answer.get("status") == "paid":
+        # the additional cost puts a counter on a permanent of this kind (601.2h): one must
+        # be left once the mana abilities have sacrificed theirs
+        gone = {s for a in answer["activations"] for s in a.get("sacrificed", [])}
+        gone |= {a["source"] for a in answer["activations"]
+                 if board.source(a["source"]).abilities[a["ability"]].costs.get("sacrifice")}
+        gone |= set((answer.get("other_costs") or {}).get("sacrificed", []))
+        if not any(s.matches(spell.needs) for s in board.sources if s.id not in gone):
+            return {"status": "infeasible", "rule": "601.2h",
+                    "why": f"{spell.name}'s additional cost needs a {spell.needs.phrase}"}
+    return answer
 
 
 # ---------------------------------------------------------------------------- playing it in the
@@ -310,6 +336,8 @@ def _select(waiting: Mapping[str, Any], wanted: Sequence[EngineSource], what: st
     """``SelectCards`` at a ``PayCost`` prompt: exactly the permanents tapwise chose."""
     ids = [s.object_id for s in wanted]
     offered = set((waiting.get("data") or {}).get("choices") or [])
+    if not ids and (waiting.get("data") or {}).get("min_count") == 0:
+        return {"type": "SelectCards", "data": {"cards": []}}  # "any number": none
     if not ids or not set(ids) <= offered:
         raise AdapterError(f"{what}: the engine offers {sorted(offered)} for "
                            f"{(waiting['data'].get('kind') or {}).get('type')}, tapwise chose "
@@ -368,16 +396,19 @@ class _Player:
                     break
 
     def pay_cost(self, waiting: Mapping[str, Any], pay_with: Payment) -> None:
-        """The spell's own additional cost: the permanents tapwise sacrifices, or any cards
-        for a discard (which cards is not a payment question: the first the engine offers)."""
+        """The spell's own additional cost: the permanents tapwise sacrifices, returns or
+        taps, or any cards for a discard or an exile from the graveyard (which cards is not a
+        payment question: the first the engine offers, all of the kind asked)."""
         kind = (waiting["data"].get("kind") or {}).get("type")
-        if kind == "Discard":
-            n = int(pay_with.answer.get("discarded", 0))
+        if kind in ("Discard", "Exile"):
+            n = int(pay_with.answer.get("discarded", 0)) if kind == "Discard" else pay_with.exiled
             cards = list(waiting["data"].get("choices") or [])[:n]
             if len(cards) < n or n == 0:
-                raise AdapterError(f"{pay_with.spell.name}: the engine asks for a discard, "
-                                   f"tapwise discards {n}")
+                raise AdapterError(f"{pay_with.spell.name}: the engine asks for {kind}, "
+                                   f"offering {len(cards)} cards; tapwise's answer takes {n}")
             self.send({"type": "SelectCards", "data": {"cards": cards}})
+        elif kind in ("TapCreatures", "Tap"):
+            self.send(_select(waiting, pay_with.cost_tapped, pay_with.spell.name))
         else:
             self.send(_select(waiting, pay_with.cost_sacrificed, pay_with.spell.name))
 
@@ -421,7 +452,14 @@ def play(game: Any, seat: int, pay_with: Payment, decide: Decide = _ai,
     player = _Player(game, seat)
     prompt = player.prompt
     early_ids = {s.object_id for s in pay_with.cost_sacrificed}
-    early = [a for a in pay_with.activations if a.source.object_id in early_ids]
+    # with those activations, the ones paying their mana costs (Planar Nexus's {1}), in the
+    # payment's order (feeders first); no others, since a tap at priority may trigger
+    # (Forbidden Orchard), and a trigger on the stack stops a sorcery-speed cast (307.1)
+    wanted = {a.source.id for a in pay_with.activations if a.source.object_id in early_ids}
+    for a in reversed(pay_with.activations):
+        if a.source.id in wanted:
+            wanted |= set(a.fed_by)
+    early = [a for a in pay_with.activations if a.source.id in wanted]
     error = None
     try:
         for activation in early:
@@ -483,11 +521,12 @@ def play(game: Any, seat: int, pay_with: Payment, decide: Decide = _ai,
     gone = own_before - _own(game, seat)
     left = set(graveyard) - {int(i) for i in game.player(seat).get("graveyard") or []}
     ok = (error is None and cast and tapped == pay_with.tapped and life_lost == pay_with.life_lost
-          and gone == pay_with.sacrificed and len(left) == pay_with.delved)
+          and gone == pay_with.sacrificed and len(left) == pay_with.delved + pay_with.exiled)
     if error is None and not ok:
         error = (f"engine tapped {sorted(tapped)} (intended {sorted(pay_with.tapped)}), "
                  f"sacrificed {sorted(gone)} (intended {sorted(pay_with.sacrificed)}), "
-                 f"exiled {len(left)} from the graveyard (intended {pay_with.delved}), "
+                 f"exiled {len(left)} from the graveyard (intended "
+                 f"{pay_with.delved + pay_with.exiled}), "
                  f"life lost {life_lost} (intended {pay_with.life_lost}), cast {cast}")
     return CastReport(spell, ok, cast, pay_with.tapped, tapped, life_lost, pay_with.life_lost,
                       error, tuple(player.sent))

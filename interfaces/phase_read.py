@@ -3,7 +3,8 @@
 Everything here reads the engine's own representation (``game.battlefield()``,
 ``game.hand(seat)``, ``game.player(seat)``): the abilities, costs, counters, colors, types,
 tapped and sick flags the engine will itself enforce when the payment is played. The card's
-name is only a label: tapwise's card library is never consulted for a permanent, because the
+name is only a label: tapwise's card library is consulted for a permanent only for a spending
+restriction the engine left unparsed (:mod:`tapwise.interfaces.phase_library`), because the
 engine's reading of a card (its parser's output) is what the engine checks a payment against;
 where the two disagree, a payment built from the library would be refused. What the adapter
 can't translate is left out of the problem and named (card, ability and the shape not
@@ -13,144 +14,14 @@ payment, never a wrong one.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Sequence
 
-COLOR_LETTER = {"White": "W", "Blue": "U", "Black": "B", "Red": "R", "Green": "G"}
-LETTER_TYPE = {**{v: k for k, v in COLOR_LETTER.items()}, "C": "Colorless"}
-"""tapwise's mana letters as the engine's ``ManaType`` names."""
-_SHARD_PART = re.compile(r"Phyrexian|Two|Colorless|White|Blue|Black|Red|Green")
-CREATURE_DRAWBACK = ("taps a creature, which then can't attack or block until its controller's "
-                     "next untap step")
-"""The drawback sent on a creature's {T} mana ability: see ``EngineSource.spec``."""
-ALL_COUNTERS = 4294967295
-"""The engine's count for "remove X counters" (storage lands: ``u32::MAX``)."""
-ANY_NUMBER = (ALL_COUNTERS, ALL_COUNTERS - 2)
-"""The counts the engine uses for "remove X counters" and "remove any number of counters"."""
-SPELL_KEYWORDS = {"Convoke": "convoke", "Improvise": "improvise", "Delve": "delve"}
-
-
-class AdapterError(Exception):
-    """Something the adapter can't translate (names the object and what was not understood)."""
-
-
-# ---------------------------------------------------------------------------- reading costs
-
-def shard_symbol(shard: str) -> str:
-    """One engine mana shard (``"Green"``, ``"GreenWhite"``, ``"TwoWhite"``,
-    ``"PhyrexianBlack"``, ``"PhyrexianGreenWhite"``, ``"Colorless"``, ``"X"``, ``"Snow"``) as a
-    symbol in Scryfall notation."""
-    if shard == "X":
-        return "{X}"
-    if shard == "Snow":
-        return "{S}"
-    parts = _SHARD_PART.findall(shard)
-    if "".join(parts) != shard or not parts:
-        raise AdapterError(f"mana shard {shard!r} is not one the adapter knows")
-    phyrexian = parts[0] == "Phyrexian"
-    if phyrexian:
-        parts = parts[1:]
-    letters = ["2" if p == "Two" else "C" if p == "Colorless" else COLOR_LETTER.get(p, "?")
-               for p in parts]
-    if not letters or "?" in letters or len(letters) > 2:
-        raise AdapterError(f"mana shard {shard!r} is not one the adapter knows")
-    return "{" + "/".join(letters + (["P"] if phyrexian else [])) + "}"
-
-
-def cost_text(mana_cost: Mapping[str, Any] | None) -> str | None:
-    """An engine ``mana_cost`` as a tapwise cost string; ``None`` for a card with no mana cost."""
-    if not mana_cost or mana_cost.get("type") == "NoCost":
-        return None
-    if mana_cost.get("type") != "Cost":
-        raise AdapterError(f"mana cost of type {mana_cost.get('type')!r} is not one the adapter "
-                           f"knows")
-    generic = int(mana_cost.get("generic", 0))
-    shards = [shard_symbol(s) for s in mana_cost.get("shards", [])]
-    return ("{%d}" % generic if generic or not shards else "") + "".join(shards)
-
-
-# ---------------------------------------------------------------------------- board facts
-
-@dataclass(frozen=True)
-class Kind:
-    """A ``Typed`` target filter the adapter understands: core types and subtypes, all of
-    which a permanent must have (the engine's ``type_filters``), and whose permanents."""
-
-    types: tuple[str, ...]
-    subtypes: tuple[str, ...]
-    yours: bool
-
-    @property
-    def phrase(self) -> str:
-        """The fact's name (9.1: a lowercase phrase in the cards' words, singular)."""
-        words = " ".join(self.subtypes + self.types) or "permanent"
-        return f"{words} you control" if self.yours else f"{words} on the battlefield"
-
-    def matches(self, obj: Mapping[str, Any]) -> bool:
-        types, subtypes = object_types(obj)
-        return set(self.types) <= set(types) and set(self.subtypes) <= set(subtypes)
-
-    def filter(self) -> dict[str, Any]:
-        """The kind as 9.2's ``sacrifice_other`` / ``tap_other`` object (without ``n``)."""
-        found: dict[str, Any] = {}
-        if self.types:
-            found["types"] = list(self.types)
-        if self.subtypes:
-            found["subtypes"] = list(self.subtypes)
-        return found
-
-
-def object_types(obj: Mapping[str, Any]) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    card_types = obj.get("card_types") or {}
-    return (tuple(t.lower() for t in card_types.get("core_types", [])),
-            tuple(s.lower() for s in card_types.get("subtypes", [])))
-
-
-def read_kind(target: Mapping[str, Any] | None, what: str) -> Kind:
-    """A ``Typed`` filter with plain type and subtype filters and no properties."""
-    if not target or target.get("type") != "Typed" or target.get("properties"):
-        raise AdapterError(f"{what}: a filter {_shape(target)}")
-    types: list[str] = []
-    subtypes: list[str] = []
-    for part in target.get("type_filters") or []:
-        if isinstance(part, str) and part != "Permanent":
-            types.append(part.lower())
-        elif isinstance(part, dict) and set(part) == {"Subtype"}:
-            subtypes.append(str(part["Subtype"]).lower())
-        elif part != "Permanent":
-            raise AdapterError(f"{what}: a type filter {part!r}")
-    return Kind(tuple(types), tuple(subtypes), target.get("controller") == "You")
-
-
-def _shape(value: Any) -> str:
-    if isinstance(value, Mapping):
-        return f"of type {value.get('type')!r}"
-    return repr(value)
-
-
-@dataclass
-class Facts:
-    """The board facts (9.1) the seat's abilities read, counted on the live battlefield, and
-    which permanents count toward each (so that sacrificing one lowers it)."""
-
-    seat: int
-    objects: Sequence[Mapping[str, Any]]
-    values: dict[str, int] = field(default_factory=dict)
-    counted: dict[int, list[str]] = field(default_factory=dict)
-
-    def fact(self, kind: Kind) -> str:
-        phrase = kind.phrase
-        if phrase not in self.values:
-            total = 0
-            for obj in self.objects:
-                if (kind.yours and obj.get("controller") != self.seat) or not kind.matches(obj):
-                    continue
-                total += 1
-                if obj.get("controller") == self.seat:
-                    self.counted.setdefault(int(obj["id"]), []).append(phrase)
-            self.values[phrase] = total
-        return phrase
+from tapwise.interfaces.phase_kinds import (  # noqa: F401  (re-exported)
+    ALL_COUNTERS, ANY_NUMBER, COLOR_LETTER, CREATURE_DRAWBACK, LETTER_TYPE, SPELL_KEYWORDS,
+    SUPERTYPES, AdapterError, Facts, Kind, _shape, cost_text, object_types, read_kind,
+    shard_symbol)
+from tapwise.interfaces.phase_library import RESTRICTS, REWARDS, library_only
 
 
 # ---------------------------------------------------------------------------- reading abilities
@@ -173,6 +44,14 @@ class EngineAbility:
     """A filter land's "Add {R}{R}, {R}{G}, or {G}{G}": the engine's combinations (its
     ``atomic_combination`` rows), in the engine's order of types, which tapwise's canonical
     order need not follow."""
+    gains: int = 0
+    """Life its controller gains once it has made its mana (Pristine Talisman)."""
+    quiet: bool = False
+    """A continuation after the mana that the problem does not state (a reward, a drawback,
+    life gained): the engine offers no land-tap selection for it, so it is activated."""
+    library: bool = False
+    """Its ``only`` is the card library's reading of a sentence the engine left unparsed (and
+    so does not enforce): ``SeatBoard.problem(engine_reading=True)`` leaves it out."""
 
     def spec(self) -> dict[str, Any]:
         return {"add": self.add, **self.costs}
@@ -185,7 +64,12 @@ class EngineAbility:
     def plain(self) -> bool:
         """Only {T} and the costs a ``TapLandForMana`` selection states (mana, life, sacrifice
         itself, damage): a land's ability played as the engine's own land tap."""
-        return self.taps and set(self.costs) <= {"mana", "life", "sacrifice", "damage"}
+        return (self.taps and set(self.costs) <= {"mana", "life", "sacrifice", "damage"}
+                and not self.quiet)
+
+
+POWER = "power"
+"""The source's own fact (9.1 ``facts`` on the source) for "an amount equal to its power"."""
 
 
 def _amount(quantity: Mapping[str, Any] | None, what: str, facts: Facts | None = None) -> Any:
@@ -200,6 +84,8 @@ def _amount(quantity: Mapping[str, Any] | None, what: str, facts: Facts | None =
         qty = quantity.get("qty") or {}
         if qty.get("type") == "ObjectCount":
             return {"fact": facts.fact(read_kind(qty.get("filter"), what))}
+        if qty.get("type") == "Power" and (qty.get("scope") or {}).get("type") == "Source":
+            return {"fact": POWER}  # the source's own fact (9.1), its power now
         if (qty.get("type") == "CountersOn" and (qty.get("scope") or {}).get("type") == "Source"
                 and isinstance(qty.get("counter_type"), str)):
             return {"counters": qty["counter_type"]}
@@ -237,6 +123,22 @@ def _add(produced: Mapping[str, Any], what: str, facts: Facts | None,
     if kind == "ChoiceAmongCombinations":
         combos = tuple(tuple(combo) for combo in produced["options"])
         return ["".join("{%s}" % c for c in _letters(combo, what)) for combo in combos], 1, combos
+    if kind == "DistinctColorsAmongPermanents" and facts is not None:
+        # "For each color among permanents you control, add one mana of that color" (Bloom
+        # Tender): the colors as a color fact of the board (9.1), counted now
+        kind_of = read_kind(produced.get("filter"), what)
+        return {"each_color": 1, "of": {"fact": facts.colors(kind_of)}}, 1, ()
+    if kind in ("AnyTypeProduceableBy", "OpponentLandColors") and isinstance(n, int):
+        # "one mana of any type that a land you control could produce" (Reflecting Pool) and
+        # "... any color that a land an opponent controls could produce" (Exotic Orchard): 106.7
+        if kind == "AnyTypeProduceableBy":
+            lands = read_kind(produced.get("land_filter"), what)
+            if lands.filter() != {"types": ["land"]} or not lands.yours:
+                raise AdapterError(f"{what}: mana of a type that {lands.phrase} could produce")
+        reflect = {"reflect": "lands_you_control" if kind == "AnyTypeProduceableBy"
+                   else "lands_opponents_control",
+                   "what": "type" if kind == "AnyTypeProduceableBy" else "color"}
+        return ({**reflect, "n": n} if n > 1 else reflect), times, ()
     if kind not in ("Colorless", "AnyOneColor", "AnyCombination"):
         raise AdapterError(f"{what}: mana of type {kind!r}")
     letters = "C" if kind == "Colorless" else _letters(produced["color_options"], what)
@@ -280,12 +182,12 @@ def _costs(cost: Mapping[str, Any] | None, what: str
             keys["sacrifice"] = True
         elif kind == "Sacrifice":
             n = int(part.get("count", 1))
-            keys["sacrifice_other"] = {**read_kind(target, what).filter(), "n": n}
+            keys["sacrifice_other"] = {**read_kind(target, what, another=True).filter(), "n": n}
         elif kind == "TapCreatures":
             need = part.get("requirement") or {}
             if need.get("requirement") != "count":
                 raise AdapterError(f"{what}: a tap requirement {need!r}")
-            keys["tap_other"] = {**read_kind(part.get("filter"), what).filter(),
+            keys["tap_other"] = {**read_kind(part.get("filter"), what, another=True).filter(),
                                  "n": int(need["count"])}
         elif kind == "RemoveCounter":
             counter = part.get("counter_type") or {}
@@ -300,19 +202,51 @@ def _costs(cost: Mapping[str, Any] | None, what: str
     return keys, tap, life, remove_all
 
 
+def _last_counter(sub: Mapping[str, Any], removed: Mapping[str, int]) -> str | None:
+    """"If there are no K counters on it, sacrifice it" after a cost that removes K counters
+    (depletion lands): the counter kind K, else None."""
+    condition = sub.get("condition") or {}
+    qty = (condition.get("lhs") or {}).get("qty") or {}
+    kind = qty.get("counter_type")
+    if (condition.get("type") == "QuantityCheck" and condition.get("comparator") == "EQ"
+            and condition.get("rhs") == {"type": "Fixed", "value": 0} and kind in removed
+            and qty.get("type") == "CountersOn"):
+        return str(kind)
+    return None
+
+
 def _continuation(sub: Mapping[str, Any] | None, what: str, facts: Facts | None,
                   put: dict[str, Any]) -> tuple[int, tuple[Any, list[str]] | None]:
     """Damage or life loss the ability's continuation deals to its controller (painlands), and
     more mana made when board facts hold (the Urza lands: ``(add, [facts])``); counters it
-    puts on its source go into ``put`` (``put_counters``, 9.2)."""
+    puts on its source go into ``put`` (``put_counters``, 9.2), and so do what happens after
+    the mana and changes no payment: a ``drawback`` (9.2: it doesn't untap, a delayed
+    trigger), life gained (``_gains``), a sacrifice when its last counter of a kind is removed
+    (``_last``) and an unparsed spending restriction (``_library``)."""
     total = 0
     extra = None
     while sub is not None:
         effect = sub.get("effect") or {}
         kind = effect.get("type")
         to_self = (effect.get("target") or {"type": "Controller"}).get("type") == "Controller"
+        text = str(effect.get("description") or "")
+        statics = [s.get("mode") for s in effect.get("static_abilities") or []]
         if kind in ("DealDamage", "LoseLife") and to_self:
             total += _amount(effect.get("amount"), what)
+        elif kind == "GainLife":  # after the mana (605.3b); the opponent's, or the seat's
+            if (sub.get("player_scope") or {}).get("type") is None:
+                put["_gains"] = put.get("_gains", 0) + _amount(effect.get("amount"), what)
+        elif kind == "CreateDelayedTrigger" or (kind == "GenericEffect"
+                                                and statics == ["CantUntap"]):
+            put["drawback"] = ("doesn't untap during its controller's next untap step"
+                               if statics else "sets up a delayed trigger (a later cost)")
+        elif (kind == "Sacrifice" and (effect.get("target") or {}).get("type") == "SelfRef"
+              and _last_counter(sub, put.get("remove_counters") or {})):
+            put["_last"] = _last_counter(sub, put["remove_counters"])
+        elif kind == "Unimplemented" and REWARDS.search(text.strip()):
+            pass  # a reward for spending the mana: restricts nothing
+        elif kind == "Unimplemented" and RESTRICTS.search(text) and "only" not in put:
+            put["_library"] = text
         elif (kind == "PutCounter" and (effect.get("target") or {}).get("type") == "SelfRef"
               and sub.get("condition") is None):
             keys = put.setdefault("put_counters", {})
@@ -326,6 +260,26 @@ def _continuation(sub: Mapping[str, Any] | None, what: str, facts: Facts | None,
             raise AdapterError(f"{what}: a continuation of type {kind!r}")
         sub = sub.get("sub_ability")
     return total, extra
+
+
+_COMPARE = {"GE": ("min", 0), "GT": ("min", 1), "LE": ("max", 0), "LT": ("max", -1)}
+
+
+def _requires(condition: Mapping[str, Any], what: str, facts: Facts) -> dict[str, Any]:
+    """"Activate only if you control an Island or a Swamp" (the engine's ``RequiresCondition``
+    of a count of permanents against a number) as one 9.2 ``if`` condition on a fact."""
+    qty = ((condition.get("lhs") or {}).get("qty") or {})
+    rhs = condition.get("rhs") or {}
+    compare = _COMPARE.get(condition.get("comparator"))
+    if (condition.get("type") != "QuantityComparison" or qty.get("type") != "ObjectCount"
+            or rhs.get("type") != "Fixed" or compare is None):
+        raise AdapterError(f"{what}: an activation restriction 'RequiresCondition' of "
+                           f"{condition.get('type')!r} {qty.get('type') or ''}".rstrip())
+    target = qty.get("filter") or {}
+    parts = target["filters"] if target.get("type") == "Or" else [target]
+    kinds = [read_kind(p, what, zone="Battlefield") for p in parts]
+    key, shift = compare
+    return {"fact": facts.fact(kinds), key: int(rhs["value"]) + shift}
 
 
 def _conditions(condition: Mapping[str, Any] | None, what: str, facts: Facts) -> list[str]:
@@ -382,15 +336,22 @@ def _penalty(keys: Mapping[str, Any], life: int | None, damage: int) -> Any:
 
 
 def read_abilities(index: int, ability: Mapping[str, Any], what: str,
-                   facts: Facts | None = None) -> list[EngineAbility]:
+                   facts: Facts | None = None, name: str | None = None,
+                   counters: Mapping[str, int] | None = None) -> list[EngineAbility]:
     """One engine mana ability as tapwise abilities (two for the Urza lands: with and without
-    the rest of Tron); raises :class:`AdapterError` naming the shape tapwise isn't told here."""
+    the rest of Tron; one per alternative of a restriction the library reads); raises
+    :class:`AdapterError` naming the shape tapwise isn't told here. ``name``: the card's, for
+    the library; ``counters``: the permanent's, which decide a depletion land's sacrifice."""
     if ability.get("condition") is not None:
         raise AdapterError(f"{what}: an activation condition")
+    when: list[dict[str, Any]] = []
     for restriction in ability.get("activation_restrictions") or []:
         kind = restriction if isinstance(restriction, str) else (
             restriction.get("type") if "type" in restriction else next(iter(restriction)))
-        if kind != "AsInstant":  # "activate only as an instant" restricts nothing here
+        if kind == "RequiresCondition" and facts is not None:
+            when.append(_requires((restriction.get("data") or {}).get("condition") or {}, what,
+                                  facts))
+        elif kind != "AsInstant":  # "activate only as an instant" restricts nothing here
             raise AdapterError(f"{what}: an activation restriction {kind!r}")
     if ability.get("activation_zone") not in (None, "Battlefield"):
         raise AdapterError(f"{what}: activated from the {ability['activation_zone']}")
@@ -398,6 +359,8 @@ def read_abilities(index: int, ability: Mapping[str, Any], what: str,
     if effect.get("type") != "Mana":
         raise AdapterError(f"{what}: an effect of type {effect.get('type')!r}")
     keys, tap, life, remove_all = _costs(ability.get("cost"), what)
+    if when:
+        keys["if"] = when
     if effect.get("restrictions"):
         keys["only"] = read_only(effect["restrictions"], what)
     add, times, combinations = _add(effect["produced"], what, facts, remove_all)
@@ -417,11 +380,25 @@ def read_abilities(index: int, ability: Mapping[str, Any], what: str,
     damage, extra = _continuation(ability.get("sub_ability"), what, facts, keys)
     if damage:
         keys["damage"] = damage
+    gains = int(keys.pop("_gains", 0))
+    last = keys.pop("_last", None)
+    if last is not None and (counters or {}).get(last) == keys["remove_counters"][last]:
+        keys["sacrifice"] = True  # its last counter goes: the engine sacrifices it
     penalty = _penalty(keys, life, damage)
+    if "_library" in keys:
+        text = keys.pop("_library")
+        onlys = library_only(name, {"add": add, **keys}) if name else "no card name"
+        if isinstance(onlys, str):
+            raise AdapterError(f"{what}: an unparsed restriction ({text!r}): {onlys}")
+        if extra is not None:
+            raise AdapterError(f"{what}: an unparsed restriction on conditional mana")
+        return [EngineAbility(index, add, {**keys, "only": only}, penalty, combinations,
+                              gains, True, True) for only in onlys]
+    quiet = ability.get("sub_ability") is not None and not damage and "put_counters" not in keys
     if extra is None:
-        return [EngineAbility(index, add, keys, penalty, combinations)]
-    if not isinstance(add, str):
-        raise AdapterError(f"{what}: conditional mana on top of a choice")
+        return [EngineAbility(index, add, keys, penalty, combinations, gains, quiet)]
+    if not isinstance(add, str) or when:
+        raise AdapterError(f"{what}: conditional mana on top of a choice or a condition")
     more, needs = extra
     return [EngineAbility(index, add + more, {**keys, "if": [{"fact": f, "min": 1} for f in needs]},
                           penalty),
@@ -457,15 +434,32 @@ class EngineSource:
     counters: Mapping[str, int] = field(default_factory=dict)
     counts: tuple[str, ...] = ()
     """The board facts it counts toward (9.1)."""
+    supertypes: tuple[str, ...] = ()
+    """Its supertypes tapwise's filters read (basic, legendary, world)."""
+    token: bool = False
+    """A token (the engine's ``is_token``), which filters of tokens read (111.1)."""
+    power: int | None = None
+    """Its power, sent as its own fact when an ability makes mana by it (Viridian Joiner)."""
 
-    def spec(self, full: bool = False) -> dict[str, Any]:
+    def matches(self, kind: Kind) -> bool:
+        """Whether this permanent is of ``kind`` (read as the engine's object would be)."""
+        letters = {v: k for k, v in COLOR_LETTER.items()}
+        return kind.matches({"card_types": {"core_types": list(self.types),
+                                            "subtypes": list(self.subtypes),
+                                            "supertypes": list(self.supertypes)},
+                             "color": [letters[c] for c in self.colors], "name": self.name,
+                             "is_token": self.token})
+
+    def spec(self, full: bool = False, engine_reading: bool = False) -> dict[str, Any]:
         """The tapwise source; ``full`` adds what only convoke, improvise and other costs read
         (colors, subtypes, counts), so that other boards stay version 1 problems (section 5's
-        objectives and the fast path)."""
+        objectives and the fast path); ``engine_reading`` leaves out the restrictions read
+        from the card library (what the engine itself enforces)."""
         # A summoning-sick creature is sent as format version 2's ``sick`` (9.1), not as tapped:
         # its {T} abilities can't be activated (302.6), but it is still an untapped creature
         # (for convoke and tap_other costs, 702.51a).
-        abilities = [a.spec() for a in self.abilities]
+        abilities = [{k: v for k, v in a.spec().items() if k != "only"}
+                     if engine_reading and a.library else a.spec() for a in self.abilities]
         if "creature" in self.types:
             # A creature tapped for mana can't attack this turn and stays tapped through the
             # opponent's, so it can't block (508.1a, 509.1a: attackers and blockers must be
@@ -480,12 +474,18 @@ class EngineSource:
             spec["sick"] = True
         if self.counters:
             spec["counters"] = dict(self.counters)
+        if self.power is not None and POWER in repr(abilities):
+            spec["facts"] = {POWER: max(0, self.power)}
         if full or self.counts:
             spec["subtypes"] = list(self.subtypes)
             if self.counts:
                 spec["counts"] = list(self.counts)
             if self.colors:
                 spec["colors"] = self.colors
+            if self.supertypes:
+                spec["supertypes"] = list(self.supertypes)
+            if self.token:
+                spec["token"] = True
         return spec
 
 
@@ -511,6 +511,15 @@ class Spell:
     then not asked, and the spell is named in the board's ``unsupported``."""
     x: int | None = None
     """X fixed by an additional cost that pays X too ("pay X life"): paid at X = 0."""
+    needs: Kind | None = None
+    """A permanent the additional cost needs and doesn't use up (a -1/-1 counter put on a
+    creature you control): one must be left after the mana abilities (601.2h)."""
+    waterbend: int = 0
+    """Waterbend {N}: N more generic mana, which untapped artifacts and creatures may pay."""
+    exile_kind: Kind | None = None
+    """The kind of graveyard card ``other_costs.exile_graveyard`` exiles (None: any card)."""
+    no_mana: bool = False
+    """"You can't spend mana to cast this spell" (Hogaak): only convoke and delve pay."""
 
     def cast_action(self, targets: Sequence[int] = ()) -> dict[str, Any]:
         """The engine's ``CastSpell`` with manual payment: the payer taps, not the engine."""
@@ -538,6 +547,10 @@ class SeatBoard:
     """Cards in hand other than the one being cast (what a discard cost can take)."""
     effects: tuple[Mapping[str, Any], ...] = ()
     """Effects on mana made (9.4), e.g. Mana Reflection's ``multiply``."""
+    opponents: tuple[EngineSource, ...] = ()
+    """The opponents' lands, which "a land an opponent controls could produce" reads (106.7)."""
+    graveyard_cards: tuple[Mapping[str, Any], ...] = field(default=(), repr=False, hash=False)
+    """The graveyard's cards as the engine gives them (``game.graveyard``), for typed exiles."""
 
     def source(self, source_id: str) -> EngineSource:
         for s in self.sources:
@@ -546,27 +559,43 @@ class SeatBoard:
         raise AdapterError(f"tapwise's answer names source {source_id!r}, which the board does not "
                            f"have")
 
-    def problem(self, spell: Spell, keep: Sequence[str] = ()) -> dict[str, Any]:
-        """The tapwise problem: pay ``spell`` from this board (keeping ``keep`` castable)."""
+    def problem(self, spell: Spell, keep: Sequence[str] = (), engine_reading: bool = False
+                ) -> dict[str, Any]:
+        """The tapwise problem: pay ``spell`` from this board (keeping ``keep`` castable);
+        ``engine_reading``: without the restrictions the engine left unparsed (the benchmark's
+        check of whether phase's payment needed to break one)."""
         if spell.unread:
             raise AdapterError(f"{spell.name}: {spell.unread}")
         # Permanents without a mana ability matter only to convoke, improvise and costs that
         # sacrifice or tap other permanents: sent then, so that other boards stay small.
-        full = bool(spell.keywords or spell.other_costs) or any(
+        full = bool(spell.keywords or spell.other_costs or spell.waterbend) or any(
             "sacrifice_other" in a.costs or "tap_other" in a.costs
             for s in self.sources for a in s.abilities)
-        sources = [s.spec(full) for s in self.sources if full or s.abilities or s.counts]
+        sources = [s.spec(full, engine_reading) for s in self.sources
+                   if full or s.abilities or s.counts]
+        if spell.no_mana:  # no mana ability and no pool mana may pay: convoke and delve only
+            sources = [{**s, "abilities": []} for s in sources]
+        if spell.waterbend:  # each artifact or creature tapped pays {1} only: no colors sent
+            sources = [{k: v for k, v in s.items() if k != "colors"} for s in sources]
         problem: dict[str, Any] = {
             "cost": spell.cost,
             "x": spell.x if spell.x is not None else "max" if "{X}" in (spell.cost or "") else 0,
             "for": {"kind": "spell", "types": list(spell.types),
                     **({"subtypes": list(spell.subtypes)} if spell.subtypes else {})},
-            "sources": sources, "pool": list(self.pool),
+            "sources": sources, "pool": [] if spell.no_mana else list(self.pool),
             "player": {"life": self.life, **({"energy": self.energy} if self.energy else {})}}
         for keyword in spell.keywords:
             problem[keyword] = True
+        if spell.waterbend:
+            problem.update(additional=["{%d}" % spell.waterbend], convoke=True, improvise=True)
         if "delve" in spell.keywords or "exile_graveyard" in spell.other_costs:
             problem["graveyard"] = len(self.graveyard)
+        if spell.exile_kind is not None:
+            if "delve" in spell.keywords:
+                raise AdapterError(f"{spell.name}: delve beside an exile of "
+                                   f"{spell.exile_kind.phrase} from the graveyard")
+            problem["graveyard"] = sum(1 for card in self.graveyard_cards
+                                       if spell.exile_kind.matches(card))
         other = dict(spell.other_costs)
         if "life_cost" in other:
             problem["life_cost"] = other.pop("life_cost")
@@ -574,6 +603,11 @@ class SeatBoard:
             problem["hand"] = self.hand
         if other:
             problem["other_costs"] = other
+        if any(isinstance(a.add, dict) and a.add.get("reflect") == "lands_opponents_control"
+               for s in self.sources for a in s.abilities):
+            problem["opponent_sources"] = [
+                {k: v for k, v in s.spec().items() if k not in ("sick", "tapped")}
+                for s in self.opponents if s.is_land]
         if self.facts:
             problem["facts"] = dict(self.facts)
         if self.effects:
@@ -595,7 +629,8 @@ def read_source(obj: Mapping[str, Any], facts: Facts | None = None
             continue
         what = f"{name} (object {obj['id']}) ability {index}"
         try:
-            abilities += read_abilities(index, ability, what, facts)
+            abilities += read_abilities(index, ability, what, facts, name,
+                                        obj.get("counters") or {})
         except AdapterError as exc:
             skipped.append(str(exc))
     types, subtypes = object_types(obj)
@@ -608,136 +643,8 @@ def read_source(obj: Mapping[str, Any], facts: Facts | None = None
         id=f"{name}@{obj['id']}", object_id=int(obj["id"]),
         incarnation=int(obj.get("incarnation", 0)), name=name, is_land="land" in types,
         types=types, subtypes=subtypes, tapped=bool(obj.get("tapped")), sick=sick,
-        abilities=tuple(abilities), colors=colors, counters=counters), skipped
-
-
-def read_mana_effects(obj: Mapping[str, Any], seat: int) -> tuple[list[dict[str, Any]], list[str]]:
-    """A permanent's effects on mana made (9.4): "If you tap a permanent for mana, it produces
-    twice as much" (the engine's ``ProduceMana`` replacement with ``Multiply``, Mana
-    Reflection, Nyxbloom Ancient) as a ``multiply`` effect when the seat controls it; triggered
-    mana (``TapsForMana``: Mana Flare, Wild Growth) and other mana replacements are named,
-    not read (tapwise then pays without their mana: still a legal payment)."""
-    what = f"{obj['name']} (object {obj['id']})"
-    effects: list[dict[str, Any]] = []
-    skipped: list[str] = []
-    for rep in obj.get("replacement_definitions") or []:
-        if rep.get("event") != "ProduceMana":
-            continue
-        change = rep.get("mana_modification") or {}
-        valid = rep.get("valid_card") or {}
-        try:
-            kind = read_kind(valid, what)
-            if (change.get("type") != "Multiply" or rep.get("condition") is not None
-                    or not kind.yours or (rep.get("mana_replacement_scope") or {}).get(
-                        "type") != "TappedForMana"):
-                raise AdapterError(f"{what}: a mana replacement {change.get('type')!r}")
-        except AdapterError as exc:
-            skipped.append(str(exc))
-            continue
-        if obj.get("controller") == seat:
-            effects.append({"kind": "multiply", "factor": int(change["factor"]),
-                            "when": {**kind.filter(), "controller": "you"}})
-    for trigger in obj.get("trigger_definitions") or []:
-        trigger = trigger.get("definition", trigger)  # the live object wraps each one
-        if trigger.get("mode") == "TapsForMana":
-            skipped.append(f"{what}: triggered mana (TapsForMana)")
-    return effects, skipped
-
-
-def read_board(game: Any, seat: int) -> SeatBoard:
-    """The seat's permanents (``game.battlefield()``), floating mana, life, energy and
-    graveyard (``game.player``)."""
-    objects = list(game.battlefield())
-    facts = Facts(seat, objects)
-    sources: list[EngineSource] = []
-    unsupported: list[str] = []
-    effects: list[dict[str, Any]] = []
-    for obj in objects:
-        made, skipped = read_mana_effects(obj, seat)
-        effects += made
-        unsupported += skipped
-        if obj.get("controller") != seat:
-            continue
-        source, skipped = read_source(obj, facts)
-        unsupported += skipped
-        sources.append(source)
-    sources = [s if s.object_id not in facts.counted else
-               EngineSource(**{**s.__dict__, "counts": tuple(facts.counted[s.object_id])})
-               for s in sources]
-    player = game.player(seat)
-    pool: list[str] = []
-    for mana in (player.get("mana_pool") or {}).get("mana", []):
-        letter = "C" if mana["color"] == "Colorless" else COLOR_LETTER.get(mana["color"])
-        if letter is None or mana.get("restrictions"):
-            unsupported.append(f"pool mana {mana['color']} with restrictions "
-                               f"{mana.get('restrictions')}")
-            continue
-        pool.append("{%s}" % letter)
-    return SeatBoard(seat, tuple(sources), tuple(pool), int(player["life"]), tuple(unsupported),
-                 int(player.get("energy") or 0),
-                 tuple(int(i) for i in player.get("graveyard") or []), dict(facts.values),
-                 max(0, len(player.get("hand") or []) - 1), tuple(effects))
-
-
-def read_other_costs(additional: Mapping[str, Any] | None, what: str, x: bool = False
-                     ) -> dict[str, Any]:
-    """A spell's required additional cost (the engine's ``additional_cost``) as 9.3's
-    ``other_costs`` (``life_cost`` for life, a problem key of its own); optional ones
-    (kicker) are not asked for, so the spell is paid without. ``x``: the mana cost has X."""
-    if not additional or additional.get("type") != "Required":
-        return {}
-    cost = additional.get("data") or {}
-    kind = cost.get("type")
-    if kind == "Sacrifice" and int(cost.get("count", 1)) == ALL_COUNTERS:
-        raise AdapterError(f"{what}: an additional cost of sacrificing any number")
-    if kind == "Sacrifice":
-        target = cost.get("target") or {}
-        parts = target["filters"] if target.get("type") == "Or" else [target]
-        kinds = [read_kind({**p, "controller": p.get("controller")}, what) for p in parts]
-        if len(kinds) > 1 and any(k.subtypes or len(k.types) != 1 for k in kinds):
-            raise AdapterError(f"{what}: a sacrifice of one of {[k.phrase for k in kinds]}")
-        if len(kinds) > 1:
-            found: dict[str, Any] = {"types": [k.types[0] for k in kinds]}
-        else:
-            found = kinds[0].filter()
-        return {"sacrifice_other": {**found, "n": int(cost.get("count", 1))}}
-    if kind in ("Discard", "PayLife") and not cost.get("self_ref") and not cost.get("filter"):
-        amount = cost.get("count" if kind == "Discard" else "amount") or {}
-        qty = amount.get("qty") or {}
-        if amount.get("type") == "Ref" and qty == {"type": "Variable", "name": "X"}:
-            # "discard X cards" / "pay X life": the player chooses X (107.3), and X = 0 is
-            # always a legal choice, which costs nothing more; the cast answers ChooseX 0.
-            # With {X} in the mana cost as well (Bond of Agony), the spell is paid at X = 0.
-            return {"x": 0} if x else {}
-        if amount.get("type") == "Fixed":
-            n = int(amount["value"])
-            return {"discard": n} if kind == "Discard" else {"life_cost": n}
-    raise AdapterError(f"{what}: an additional cost of type {kind!r}")
-
-
-def read_spell(obj: Mapping[str, Any]) -> Spell:
-    """A card in hand (``game.hand(seat)``) as a spell to pay for."""
-    types, subtypes = object_types(obj)
-    keywords = tuple(SPELL_KEYWORDS[k] for k in obj.get("keywords") or []
-                     if isinstance(k, str) and k in SPELL_KEYWORDS)
-    unread = None
-    try:
-        other = read_other_costs(obj.get("additional_cost"), f"{obj['name']} (object {obj['id']})",
-                                 "{X}" in (cost_text(obj.get("mana_cost")) or ""))
-    except AdapterError as exc:
-        other, unread = {}, str(exc)
-    x = other.pop("x", None)
-    return Spell(int(obj["id"]), int(obj.get("card_id", obj["id"])), obj["name"],
-                 cost_text(obj.get("mana_cost")), types,
-                 "instant" in types or "Flash" in (obj.get("keywords") or []),
-                 subtypes, keywords, other, unread, x)
-
-
-def read_hand(game: Any, seat: int) -> list[Spell]:
-    """The seat's nonland cards with a mana cost."""
-    spells = []
-    for obj in game.hand(seat):
-        spell = read_spell(obj)
-        if "land" not in spell.types and spell.cost is not None:
-            spells.append(spell)
-    return spells
+        abilities=tuple(abilities), colors=colors, counters=counters,
+        supertypes=tuple(t.lower() for t in (obj.get("card_types") or {}).get("supertypes", [])
+                         if t.lower() in SUPERTYPES),
+        token=bool(obj.get("is_token")),
+        power=obj["power"] if isinstance(obj.get("power"), int) else None), skipped

@@ -24,7 +24,10 @@ CARDS = ("Plains", "Island", "Swamp", "Mountain", "Forest", "Rakdos Carnarium", 
          "Urza's Power Plant", "Wurmcoil Engine", "Bone Splinters", "Llanowar Elves",
          "Springleaf Drum", "Lightning Bolt", "Pentad Prism", "Cathartic Reunion",
          "Deadly Dispute", "Mana Reflection", "Mana Flare", "Kavu Climber", "Chromatic Lantern",
-         "Watchwolf")
+         "Watchwolf", "Immoral Bargain", "Rite of Oblivion", "Fear of Isolation",
+         "Scarscale Ritual", "Water Whip", "Volshe Tideturner", "Cultivator's Caravan",
+         "Naga Vitalist", "Reflecting Pool", "Remote Farm", "Pristine Talisman",
+         "Hogaak, Arisen Necropolis")
 
 
 @pytest.fixture(scope="module")
@@ -295,3 +298,134 @@ def test_chromatic_lantern_grants_each_land_any_color(engine):
     planned, report = _pay(game, "Watchwolf")
     assert report.tapped == forests
     assert sorted(a.adds for a in planned.activations) == ["{G}", "{W}"]
+
+
+# ---------------------------------------------------------------------------- templates read
+# since the first wide differential (issue 42): each a position where phase's payer paid and
+# tapwise, without the template, found nothing
+
+
+def test_sacrifice_any_number_sacrifices_none(engine):
+    """Immoral Bargain {1}{B}{G} ("As an additional cost, sacrifice any number of creatures"):
+    none is a legal number (the engine asks how many; the adapter answers 0), so Swamp, Forest
+    and Mountain pay and the Grizzly Bears stay."""
+    game = _game(engine, ["Swamp", "Forest", "Mountain", "Grizzly Bears"], ["Immoral Bargain"])
+    planned, report = _pay(game, "Immoral Bargain")
+    assert planned.sacrificed == frozenset()
+    assert report.tapped == set(_ids(game, "Swamp") + _ids(game, "Forest")
+                                + _ids(game, "Mountain"))
+    assert _ids(game, "Grizzly Bears")
+
+
+def test_a_nonland_permanent_is_sacrificed(engine):
+    """Rite of Oblivion {W}{B} ("sacrifice a nonland permanent", the engine's ``{"Non":
+    "Land"}``, tapwise's ``not_types``): Plains and Swamp pay, and the sacrifice is the Grizzly
+    Bears or the Ornithopter, never a land."""
+    game = _game(engine, ["Plains", "Swamp", "Grizzly Bears", "Ornithopter"],
+                 ["Rite of Oblivion"])
+    nonland = set(_ids(game, "Grizzly Bears") + _ids(game, "Ornithopter"))
+    planned, report = _pay(game, "Rite of Oblivion")
+    assert len(planned.sacrificed) == 1 and planned.sacrificed < nonland
+    assert report.tapped == set(_ids(game, "Plains") + _ids(game, "Swamp"))
+
+
+def test_a_permanent_returned_to_hand_may_tap_first(engine):
+    """Fear of Isolation {1}{U} ("As an additional cost, return a permanent you control to its
+    owner's hand"): the permanent leaves in 601.2h, after the mana abilities (601.2g), so an
+    Island pays {U} and then goes back to the hand, and one more land pays {1} (two sources,
+    one permanent returned: the least of each)."""
+    game = _game(engine, ["Island", "Island", "Swamp"], ["Fear of Isolation"])
+    islands = set(_ids(game, "Island"))
+    planned, report = _pay(game, "Fear of Isolation")
+    assert len(planned.sacrificed) == 1 and planned.sacrificed < islands
+    [returned] = planned.sacrificed
+    assert [a.adds for a in planned.activations if a.source.object_id == returned] == ["{U}"]
+    assert len(report.tapped) == 1 and returned not in report.tapped
+    assert [o["name"] for o in game.hand(0)] == ["Island"]
+
+
+def test_a_counter_on_a_creature_needs_the_creature(engine):
+    """Scarscale Ritual {1}{U/B} ("As an additional cost, put a -1/-1 counter on a creature you
+    control"): with Grizzly Bears it is paid by Island and Swamp; without a creature the cost
+    can't be paid (601.2h), though phase's engine casts it."""
+    game = _game(engine, ["Island", "Swamp", "Grizzly Bears"], ["Scarscale Ritual"])
+    planned, report = _pay(game, "Scarscale Ritual")
+    assert report.tapped == set(_ids(game, "Island") + _ids(game, "Swamp"))
+    game = _game(engine, ["Island", "Swamp"], ["Scarscale Ritual"])
+    answer = adapter.pay(adapter.read_board(game, 0), adapter.read_hand(game, 0)[0])
+    assert answer["status"] == "infeasible" and answer["rule"] == "601.2h"
+
+
+def test_waterbend_taps_an_artifact_and_a_creature_for_generic(engine):
+    """Water Whip {U}{U} with waterbend {5}: {5}{U}{U} from five Islands, Grizzly Bears and
+    Ornithopter, seven sources for seven mana. The Bears (green) and the Ornithopter each pay
+    {1} of the waterbend cost, as the engine's ``TapForConvoke`` with ``Colorless``; the Bears
+    never pay {U}."""
+    game = _game(engine, ["Island"] * 5 + ["Grizzly Bears", "Ornithopter"], ["Water Whip"])
+    tappers = set(_ids(game, "Grizzly Bears") + _ids(game, "Ornithopter"))
+    planned, report = _pay(game, "Water Whip")
+    assert {s.object_id for s, _ in planned.convoked} == tappers
+    assert {t for _, t in planned.convoked} == {"Colorless"}
+    assert report.tapped == set(_ids(game, "Island")) | tappers
+
+
+def test_an_unparsed_restriction_comes_from_the_library(engine):
+    """Volshe Tideturner's "{T}: Add {U}. Spend this mana only to cast an instant or sorcery
+    spell or a kicked spell": the engine leaves the sentence unparsed (and enforces nothing);
+    tapwise's library reads it, one ability per alternative. Plains, Swamp and Volshe can't
+    pay Cultivator's Caravan {3} by the rules (106.6), only by the engine's reading."""
+    game = _game(engine, ["Plains", "Swamp", "Volshe Tideturner"], ["Cultivator's Caravan"])
+    board = adapter.read_board(game, 0)
+    volshe = next(s for s in board.sources if s.name == "Volshe Tideturner")
+    assert [a.costs["only"] for a in volshe.abilities] == [
+        {"kind": "spell", "types": ["instant", "sorcery"]}, {"kind": "spell", "tags": ["kicked"]}]
+    spell = adapter.read_hand(game, 0)[0]
+    assert adapter.pay(board, spell)["status"] == "infeasible"
+    assert adapter.pay(board, spell, engine_reading=True)["status"] == "paid"
+
+
+def test_reflected_mana_from_the_lands(engine):
+    """Naga Vitalist ("one mana of any type that a land you control could produce", 106.7) with
+    a Forest and an Island pays Kitchen Finks {1}{G/W}{G/W} with {G}: all three tapped.
+    Reflecting Pool with a Forest pays Grizzly Bears {1}{G}."""
+    game = _game(engine, ["Forest", "Island", "Naga Vitalist"], ["Kitchen Finks"])
+    planned, report = _pay(game, "Kitchen Finks")
+    assert len(report.tapped) == 3
+    naga = next(a for a in planned.activations if a.source.name == "Naga Vitalist")
+    assert naga.adds == "{G}"
+    game = _game(engine, ["Reflecting Pool", "Forest"], ["Grizzly Bears"])
+    planned, report = _pay(game, "Grizzly Bears")
+    assert len(report.tapped) == 2
+
+
+def test_a_depletion_land_is_sacrificed_with_its_last_counter(engine):
+    """Remote Farm ({T}, Remove a depletion counter: Add {W}{W}; with no depletion counter
+    left, sacrifice it) and a Forest pay Kitchen Finks {1}{G/W}{G/W}: with one counter the
+    Farm is sacrificed (the payment says so), with two it stays with one."""
+    from tapwise.benchmarks.phase_positions import Permanent
+    for n, gone in ((1, True), (2, False)):
+        game = _game(engine, [Permanent("Remote Farm", counters=(("depletion", n),)), "Forest"],
+                     ["Kitchen Finks"])
+        farm = set(_ids(game, "Remote Farm"))
+        planned, report = _pay(game, "Kitchen Finks")
+        assert planned.sacrificed == (farm if gone else frozenset())
+        assert report.tapped == set(_ids(game, "Forest")) | (set() if gone else farm)
+
+
+def test_life_gained_after_the_mana(engine):
+    """Pristine Talisman ({T}: Add {C}. You gain 1 life) and a Forest pay Grizzly Bears
+    {1}{G}: the seat ends one life up, which the adapter expects (life lost -1)."""
+    game = _game(engine, ["Pristine Talisman", "Forest"], ["Grizzly Bears"])
+    planned, report = _pay(game, "Grizzly Bears")
+    assert planned.life_lost == -1 and report.life_lost == -1 and len(report.tapped) == 2
+
+
+def test_no_mana_may_pay_hogaak(engine):
+    """Hogaak, Arisen Necropolis {5}{B/G}{B/G} ("You can't spend mana to cast this spell",
+    convoke, delve): two green Grizzly Bears convoke the two {B/G}, five graveyard cards delve
+    {5}; the Swamp is not tapped."""
+    game = _game(engine, ["Grizzly Bears", "Grizzly Bears", "Swamp"],
+                 ["Hogaak, Arisen Necropolis"], graveyard=5)
+    planned, report = _pay(game, "Hogaak, Arisen Necropolis")
+    assert planned.delved == 5 and planned.activations == ()
+    assert report.tapped == set(_ids(game, "Grizzly Bears"))

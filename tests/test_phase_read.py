@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tapwise.interfaces import phase_read as read
+from tapwise.interfaces import phase_spell
 
 TAP = {"type": "Tap"}
 
@@ -94,20 +95,115 @@ def test_spending_restrictions_not_read_are_named(restriction):
 def test_additional_costs():
     land = {"type": "Required", "data": {"type": "Sacrifice", "count": 1, "target": {
         "type": "Typed", "type_filters": ["Land"], "controller": None, "properties": []}}}
-    assert read.read_other_costs(land, "Harrow") == {
+    assert phase_spell.read_other_costs(land, "Harrow") == {
         "sacrifice_other": {"types": ["land"], "n": 1}}
     either = {"type": "Required", "data": {"type": "Sacrifice", "count": 1, "target": {
         "type": "Or", "filters": [{"type": "Typed", "type_filters": ["Artifact"]},
                                   {"type": "Typed", "type_filters": ["Creature"]}]}}}
-    assert read.read_other_costs(either, "Deadly Dispute") == {
+    assert phase_spell.read_other_costs(either, "Deadly Dispute") == {
         "sacrifice_other": {"types": ["artifact", "creature"], "n": 1}}
     discard = {"type": "Required", "data": {"type": "Discard", "count": {
         "type": "Fixed", "value": 2}, "filter": None, "self_ref": False}}
-    assert read.read_other_costs(discard, "Cathartic Reunion") == {"discard": 2}
+    assert phase_spell.read_other_costs(discard, "Cathartic Reunion") == {"discard": 2}
     life_x = {"type": "Required", "data": {"type": "PayLife", "amount": {
         "type": "Ref", "qty": {"type": "Variable", "name": "X"}}}}
-    assert read.read_other_costs(life_x, "Fire Covenant") == {}
-    assert read.read_other_costs(life_x, "Bond of Agony", x=True) == {"x": 0}
-    assert read.read_other_costs({"type": "Kicker", "data": {}}, "Everflowing Chalice") == {}
+    assert phase_spell.read_other_costs(life_x, "Fire Covenant") == {}
+    assert phase_spell.read_other_costs(life_x, "Bond of Agony", x=True) == {"x": 0}
+    assert phase_spell.read_other_costs({"type": "Kicker", "data": {}}, "Everflowing Chalice") == {}
     with pytest.raises(read.AdapterError, match="'Waterbend'"):
-        read.read_other_costs({"type": "Required", "data": {"type": "Waterbend"}}, "Water Whip")
+        phase_spell.read_other_costs({"type": "Required", "data": {"type": "Waterbend"}}, "Water Whip")
+
+
+def test_filters_with_non_types_and_properties():
+    """The engine's ``{"Non": "Land"}`` is tapwise's ``not_types``; properties become filter
+    traits (models/traits.py): a color, a supertype, token or not, a name. "Another" is what
+    9.2's filters already say in a cost (``self`` false), but not in a count, where it is
+    refused (Baldur's Gate's "the number of other Gates")."""
+    typed = {"type": "Typed", "controller": "You"}
+    nonland = read.read_kind({**typed, "type_filters": ["Permanent", {"Non": "Land"}]}, "Rite")
+    assert nonland.filter() == {"not_types": ["land"]}
+    assert nonland.matches({"card_types": {"core_types": ["Creature"]}})
+    assert not nonland.matches({"card_types": {"core_types": ["Land"]}})
+    blue = read.read_kind({**typed, "type_filters": ["Creature"], "properties": [
+        {"type": "HasColor", "color": "Blue"}, {"type": "Another"}]}, "Grand Architect",
+        another=True)
+    assert blue.filter() == {"types": ["creature"], "colors": "U"}
+    assert blue.matches({"card_types": {"core_types": ["Creature"]}, "color": ["Blue", "Red"]})
+    assert not blue.matches({"card_types": {"core_types": ["Creature"]}, "color": ["Green"]})
+    wood = read.read_kind({**typed, "type_filters": [], "properties": [
+        {"type": "Token"}, {"type": "Named", "name": "Wood"}]}, "Jungle Patrol")
+    assert wood.filter() == {"names": ["wood"], "token": True}
+    gates = {**typed, "type_filters": [{"Subtype": "Gate"}], "properties": [{"type": "Another"}]}
+    with pytest.raises(read.AdapterError, match="Another"):
+        read.read_kind(gates, "Baldur's Gate")
+
+
+def test_more_additional_costs():
+    """Additional costs read since the first wide differential: "sacrifice any number" (none,
+    107.3-like: the engine asks how many), "return a permanent you control" (as a sacrifice:
+    it leaves the battlefield in 601.2h), tapping creatures, exiling creature cards from the
+    graveyard, a -1/-1 counter on a creature you control (needs one), waterbend {5} on a
+    cost with no other generic mana."""
+    creature = {"type": "Typed", "type_filters": ["Creature"], "controller": None,
+                "properties": []}
+    any_number = {"type": "Required", "data": {"type": "Sacrifice", "target": creature,
+                                                "count": read.ALL_COUNTERS}}
+    assert phase_spell.read_other_costs(any_number, "Immoral Bargain") == {}
+    back = {"type": "Required", "data": {"type": "ReturnToHand", "count": 1, "filter": {
+        "type": "Typed", "type_filters": ["Permanent"], "controller": "You", "properties": []}}}
+    assert phase_spell.read_other_costs(back, "Fear of Isolation") == {
+        "sacrifice_other": {"n": 1}}
+    tap = {"type": "Required", "data": {"type": "TapCreatures", "requirement": {
+        "requirement": "count", "count": 1}, "filter": {**creature, "type_filters": [
+            {"Subtype": "Vampire"}], "controller": "You"}}}
+    assert phase_spell.read_other_costs(tap, "New Blood") == {
+        "tap_other": {"subtypes": ["vampire"], "n": 1}}
+    exile = {"type": "Required", "data": {"type": "Exile", "count": 2, "zone": "Graveyard",
+                                          "filter": {**creature, "controller": "You",
+                                                     "properties": [{"type": "InZone",
+                                                                     "zone": "Graveyard"}]}}}
+    found = phase_spell.read_other_costs(exile, "Skaab Goliath")
+    assert found["exile_graveyard"] == 2 and found["exile_kind"].filter() == {
+        "types": ["creature"]}
+    counter = {"type": "Required", "data": {"type": "EffectCost", "effect": {
+        "type": "PutCounter", "counter_type": "M1M1", "count": {"type": "Fixed", "value": 1},
+        "target": {**creature, "controller": "You"}}}}
+    assert phase_spell.read_other_costs(counter, "Scarscale Ritual")["needs"].phrase == (
+        "creature you control")
+    bend = {"type": "Required", "data": {"type": "Waterbend", "cost": {
+        "type": "Cost", "shards": [], "generic": 5}}}
+    assert phase_spell.read_other_costs(bend, "Water Whip") == {"waterbend": 5}
+    with pytest.raises(read.AdapterError, match="Waterbend"):
+        phase_spell.read_other_costs(bend, "a waterbend spell with {2}", generic=2)
+
+
+def test_reflected_mana_and_what_follows_the_mana():
+    """106.7's "could produce" as tapwise's ``reflect``; after the mana, a delayed trigger is
+    a drawback, life gained is counted (``gains``), and a depletion land whose last counter the
+    cost removes is sacrificed (with one counter, not with two)."""
+    pool = _mana({"type": "AnyTypeProduceableBy", "count": {"type": "Fixed", "value": 1},
+                  "land_filter": {"type": "Typed", "type_filters": ["Land"], "controller": "You",
+                                  "properties": []}}, TAP)
+    assert read.read_abilities(0, pool, "Reflecting Pool")[0].spec() == {
+        "add": {"reflect": "lands_you_control", "what": "type"}}
+    orchard = _mana({"type": "OpponentLandColors", "count": {"type": "Fixed", "value": 1}}, TAP)
+    assert read.read_abilities(0, orchard, "Exotic Orchard")[0].add == {
+        "reflect": "lands_opponents_control", "what": "color"}
+    gain = {"kind": "Spell", "effect": {"type": "GainLife", "amount": {"type": "Fixed",
+                                                                      "value": 1}}}
+    talisman = _mana({"type": "Colorless", "count": {"type": "Fixed", "value": 1}}, TAP,
+                     sub_ability=gain)
+    [read_talisman] = read.read_abilities(0, talisman, "Pristine Talisman")
+    assert read_talisman.gains == 1 and read_talisman.spec() == {"add": "{C}"}
+    last = {"kind": "Spell", "effect": {"type": "Sacrifice", "target": {"type": "SelfRef"}},
+            "condition": {"type": "QuantityCheck", "comparator": "EQ",
+                          "lhs": {"type": "Ref", "qty": {"type": "CountersOn", "scope": {
+                              "type": "Source"}, "counter_type": "depletion"}},
+                          "rhs": {"type": "Fixed", "value": 0}}}
+    farm = _mana({"type": "Fixed", "colors": ["White", "White"]}, {"type": "Composite", "costs": [
+        TAP, {"type": "RemoveCounter", "count": 1, "selection": "SingleObject",
+              "counter_type": {"type": "OfType", "data": "depletion"}}]}, sub_ability=last)
+    one = read.read_abilities(0, farm, "Remote Farm", counters={"depletion": 1})[0].spec()
+    two = read.read_abilities(0, farm, "Remote Farm", counters={"depletion": 2})[0].spec()
+    assert one == {"add": "{W}{W}", "remove_counters": {"depletion": 1}, "sacrifice": True}
+    assert two == {"add": "{W}{W}", "remove_counters": {"depletion": 1}}

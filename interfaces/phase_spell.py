@@ -1,0 +1,137 @@
+"""Reading the spell in hand from a live phase.rs game (issue 42): its cost, types, payment
+keywords and required additional costs, as tapwise's ``other_costs`` (9.3), in the engine's own
+representation (``game.hand(seat)``). Split from :mod:`tapwise.interfaces.phase_read`, which
+reads the board."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from tapwise.interfaces.phase_read import (
+    ALL_COUNTERS, SPELL_KEYWORDS, AdapterError, Spell, cost_text, object_types, read_kind)
+
+
+def _either(target: Mapping[str, Any], what: str) -> dict[str, Any]:
+    """A filter, or an ``Or`` of one-type filters ("an artifact or creature"), as 9.2's
+    filter object (without ``n``)."""
+    parts = target["filters"] if target.get("type") == "Or" else [target]
+    kinds = [read_kind({**p, "controller": p.get("controller")}, what, another=True)
+             for p in parts]
+    if len(kinds) > 1 and any(k.subtypes or k.not_types or k.traits or len(k.types) != 1
+                              for k in kinds):
+        raise AdapterError(f"{what}: a choice of one of {[k.phrase for k in kinds]}")
+    if len(kinds) > 1:
+        return {"types": [k.types[0] for k in kinds]}
+    return kinds[0].filter()
+
+
+def read_other_costs(additional: Mapping[str, Any] | None, what: str, x: bool = False,
+                     generic: int = 0) -> dict[str, Any]:
+    """A spell's required additional cost (the engine's ``additional_cost``) as 9.3's
+    ``other_costs`` (``life_cost`` for life, a problem key of its own); optional ones
+    (kicker) are not asked for, so the spell is paid without. ``x``: the mana cost has X;
+    ``generic``: its generic mana. Besides 9.3's keys the result may hold the adapter's own:
+    ``x`` (X fixed), ``needs`` (a :class:`Kind` of permanent the cost needs but doesn't use
+    up), ``waterbend`` (its amount) and ``exile_kind`` (the kind of graveyard card exiled)."""
+    if not additional or additional.get("type") != "Required":
+        return {}
+    cost = additional.get("data") or {}
+    kind = cost.get("type")
+    count = int(cost.get("count", 1)) if isinstance(cost.get("count", 1), int) else None
+    if kind == "Sacrifice" and count == ALL_COUNTERS:
+        # "sacrifice any number of creatures": the engine asks how many (ChooseXValue), and
+        # none is a legal number that costs nothing (the cast answers 0, as for X, 107.3)
+        if x:
+            raise AdapterError(f"{what}: an additional cost of sacrificing any number beside X")
+        return {}
+    if kind == "Sacrifice" and count:
+        return {"sacrifice_other": {**_either(cost.get("target") or {}, what), "n": count}}
+    if kind == "ReturnToHand" and count and count != ALL_COUNTERS:
+        # "return a permanent you control to its owner's hand": the permanent leaves the
+        # battlefield in 601.2h as a sacrificed one does, after it may have been tapped for
+        # mana in 601.2g; read as sacrifice_other, as tapwise's reader reads Food Chain's
+        # "exile a creature you control" (docs/format-v2.md)
+        return {"sacrifice_other": {**_either(cost.get("filter") or {}, what), "n": count}}
+    if kind == "TapCreatures":
+        need = cost.get("requirement") or {}
+        if need.get("requirement") == "count":
+            return {"tap_other": {**_either(cost.get("filter") or {}, what),
+                                  "n": int(need["count"])}}
+    if kind == "Exile" and cost.get("zone") == "Graveyard" and count in (ALL_COUNTERS, 0):
+        # "exile X cards from your graveyard": X = 0 (107.3), with the mana cost's X if it has
+        # one; the cast answers ChooseX 0
+        return {"x": 0} if x else {}
+    if kind == "Exile" and cost.get("zone") == "Graveyard" and count and count != ALL_COUNTERS:
+        target = cost.get("filter")
+        found = None if target is None else read_kind(target, what, zone="Graveyard")
+        return {"exile_graveyard": count, "exile_kind": found}
+    if kind == "EffectCost":
+        effect = cost.get("effect") or {}
+        target = effect.get("target") or {}
+        if (effect.get("type") == "SetTapState" and target.get("controller") == "You"
+                and (effect.get("state") or {}).get("type") == "Tap" and not x):
+            # "tap any number of untapped creatures you control" (Burn at the Stake): none
+            return {}
+        if effect.get("type") == "PutCounter" and target.get("controller") == "You":
+            # "put a -1/-1 counter on a creature you control": no resource is used up in
+            # 601.2h, but one such permanent must be there to put it on
+            return {"needs": read_kind(target, what)}
+    if kind == "Waterbend" and not x and not generic:
+        # Waterbend {N} (701.66 in the Avatar set): {N} more, any of which an untapped
+        # artifact or creature may pay by tapping. With no other generic mana in the cost, that
+        # is convoke and improvise restricted to generic mana: convoke with the creatures'
+        # colors withheld (SeatBoard.problem), so each pays {1} only.
+        extra = cost.get("cost") or {}
+        if extra.get("type") == "Cost" and not extra.get("shards"):
+            return {"waterbend": int(extra.get("generic", 0))}
+    if kind in ("Discard", "PayLife") and not cost.get("self_ref"):
+        amount = cost.get("count" if kind == "Discard" else "amount") or {}
+        qty = amount.get("qty") or {}
+        if amount.get("type") == "Ref" and qty == {"type": "Variable", "name": "X"}:
+            # (a filter, "discard X creature cards", asks nothing more of X = 0)
+            # "discard X cards" / "pay X life": the player chooses X (107.3), and X = 0 is
+            # always a legal choice, which costs nothing more; the cast answers ChooseX 0.
+            # With {X} in the mana cost as well (Bond of Agony), the spell is paid at X = 0.
+            return {"x": 0} if x else {}
+        if amount.get("type") == "Fixed" and not cost.get("filter"):
+            n = int(amount["value"])
+            return {"discard": n} if kind == "Discard" else {"life_cost": n}
+    if kind == "Waterbend":
+        raise AdapterError(f"{what}: an additional cost of type 'Waterbend' beside other "
+                           f"generic mana or X")
+    raise AdapterError(f"{what}: an additional cost of type {kind!r}")
+
+
+def read_spell(obj: Mapping[str, Any]) -> Spell:
+    """A card in hand (``game.hand(seat)``) as a spell to pay for."""
+    types, subtypes = object_types(obj)
+    keywords = tuple(SPELL_KEYWORDS[k] for k in obj.get("keywords") or []
+                     if isinstance(k, str) and k in SPELL_KEYWORDS)
+    unread = None
+    try:
+        other = read_other_costs(obj.get("additional_cost"), f"{obj['name']} (object {obj['id']})",
+                                 "{X}" in (cost_text(obj.get("mana_cost")) or ""),
+                                 int((obj.get("mana_cost") or {}).get("generic", 0) or 0))
+    except AdapterError as exc:
+        other, unread = {}, str(exc)
+    own = {key: other.pop(key) for key in ("x", "needs", "waterbend", "exile_kind")
+           if key in other}
+    if own.get("waterbend") and keywords:
+        other, unread = {}, f"{obj['name']}: waterbend beside {', '.join(keywords)}"
+    return Spell(int(obj["id"]), int(obj.get("card_id", obj["id"])), obj["name"],
+                 cost_text(obj.get("mana_cost")), types,
+                 "instant" in types or "Flash" in (obj.get("keywords") or []),
+                 subtypes, keywords, other, unread, own.get("x"), own.get("needs"),
+                 int(own.get("waterbend", 0)), own.get("exile_kind"),
+                 any((r or {}).get("type") == "CantSpendMana"
+                     for r in obj.get("casting_restrictions") or [] if isinstance(r, dict)))
+
+
+def read_hand(game: Any, seat: int) -> list[Spell]:
+    """The seat's nonland cards with a mana cost."""
+    spells = []
+    for obj in game.hand(seat):
+        spell = read_spell(obj)
+        if "land" not in spell.types and spell.cost is not None:
+            spells.append(spell)
+    return spells
