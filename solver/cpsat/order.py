@@ -41,7 +41,8 @@ def others(w: Writer, c: Compiled, acts: dict[tuple[int, int, int], Terms],
     may sacrifice a copy of a source whose own sacrificing abilities come after it only if it
     is its own source (the copy acts, then goes). A sacrificing one in ``late_sac`` may also act
     on a level lv of 1..L+1, after the abilities with a mana cost of levels up to lv (601.2g-h,
-    605.3), taking copies of ``late_sources`` that used them."""
+    605.3), taking copies of ``late_sources`` that used them; one with a mana cost (Transmogrant
+    Altar) takes any of its victims on each of its levels."""
     out = Others()
     sources = c.problem.sources
     own: dict[tuple[int, str], Terms] = {}
@@ -64,7 +65,9 @@ def others(w: Writer, c: Compiled, acts: dict[tuple[int, int, int], Terms],
                 if kind == "tap" and not p.tap:
                     _own_taps(w, activations[pi], x, sources[q].count,
                               carriers.setdefault(q, []))
-            for lv in late_levels if late and q in late_sources else ():
+            for lv in (late_levels if late and (q in late_sources or p.is_converter) else ()):
+                if p.is_converter and not any((pi, lv, ci) in acts for ci in range(len(p.choices))):
+                    continue  # (a Transmogrant Altar takes its victims on its own levels only)
                 y = w.new_int(min(n * p.max_activations, sources[q].count))
                 out.late_victims[(pi, q, lv)] = y
                 late_xs.setdefault(lv, []).append((y, 1))
@@ -182,7 +185,7 @@ def late_reads(w: Writer, c: Compiled, acts: dict[tuple[int, int, int], Terms],
         gone_at.setdefault((lv, q), []).append((x, 1))
     for (pi, lv, _ci), terms in acts.items():
         p = c.producers[pi]
-        if p.sacrifice and not p.cost and not p.double:  # a Treasure, on any level beside a Cube
+        if p.sacrifice and not p.double:  # its own copy: a Treasure, or one with a mana cost
             gone_at.setdefault((lv, p.source), []).extend(terms)
     drop: dict[tuple[int, str], Terms] = {}  # (level, fact): how much it drops there
     for (lv, q), gone in gone_at.items():

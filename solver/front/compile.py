@@ -700,15 +700,9 @@ def _readings(problem: Problem, a: Ability, read: set[str], dropping: dict[str, 
 
 def _late_drop(problem: Problem, f: str) -> str | None:
     """Why a reader of ``f`` with a mana cost can't be modelled, or None: beside a Doubling
-    Cube (cost-free abilities may then act after one and lower ``f``), or when a copy counting
-    toward ``f`` is sacrificed by an ability of its own with a mana cost."""
-    for s in problem.sources:
-        if any(a._double_pool for a in s.abilities):
-            return "has a mana cost beside a Doubling Cube (double_pool)"
-        if any(g == f for g, _ in s.counts) and any(a.sacrifice and a.mana is not None
-                                                    for a in s.abilities):
-            return (f"has a mana cost while {s.id!r}, which counts toward it, sacrifices "
-                    "itself for an ability with a mana cost")
+    Cube (cost-free abilities may then act after one and lower ``f``)."""
+    if any(a._double_pool for s in problem.sources for a in s.abilities):
+        return "has a mana cost beside a Doubling Cube (double_pool)"
     return None
 
 
@@ -720,9 +714,6 @@ def _others(problem: Problem, i: int, a: Ability, path: str) -> tuple[str, int, 
         return None
     if a.sacrifice_other is not None and a.tap_other is not None:
         raise ProblemError(path, "sacrifice_other and tap_other together are not supported")
-    if a.mana is not None:
-        raise ProblemError(f"{path}.mana", "a mana cost beside sacrifice_other or tap_other is not "
-                                           "supported")
     if a.sacrifice:
         raise ProblemError(f"{path}.sacrifice", "sacrificing the source beside sacrifice_other or "
                                                 "tap_other is "
