@@ -3,7 +3,7 @@ and where a sacrifice comes between abilities with a mana cost (9.2), for ``test
 facts`` (issue 38): counted creatures with filters ({1}: Add {R} or {W}, Bog Initiate's {1}: Add
 {B}; one whose "{1}, Sacrifice this" makes {G}{G}), a counted creature that sacrifices itself
 for mana, a Tower, an Altar and a Transmogrant Altar (with a mana cost) that sacrifice them, a
-Drum-like "{1}, tap a creature" ability, a Cradle-like reader without a mana cost, a
+Drum-like "{1}, tap a creature" ability, one that sacrifices itself and takes a creature, a Cradle-like reader without a mana cost, a
 Nykthos-like reader with one, a Treasure, a Signet, a painland, sometimes a Doubling Cube. The
 check is ``test_against_reference.check_against_reference`` (status, the verifier, every
 objective when the answer says optimal), against tests/reference/effects_brute.py when a Cube is
@@ -51,6 +51,11 @@ def fact_problem(r: random.Random) -> dict:
         sources.append({"id": "drum", "types": ["artifact"], "abilities": [
             {"add": {"any_color": 1}, "mana": "{1}", "tap": False, "uses": 2,
              "tap_other": {"types": ["creature"]}}]})
+    if r.random() < 0.15:  # sacrifices itself beside sacrifice_other or tap_other (9.2)
+        key = r.choice(["sacrifice_other", "tap_other"])
+        sources.append({"id": "pit", "types": ["artifact"], "count": r.choice([1, 2]),
+                        "abilities": [{"add": "{B}{B}", "tap": False, "sacrifice": True,
+                                       key: {"types": ["creature"]}}]})
     if r.random() < 0.5:
         sources.append({"id": "cradle", "types": ["land"],
                         "abilities": [{"add": "{G}", "times": {"fact": FACT}}]})

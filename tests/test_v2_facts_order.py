@@ -136,3 +136,35 @@ def test_9_2_a_tap_other_cost_beside_a_mana_cost():
     assert summary(answer) == ("paid", 0, 5)
     assert sorted(b for a in answer["activations"] for b in a.get("tapped", [])) == ["bear", "bear"]
     assert answer_of({**problem, "cost": "{R}{U}{G}"})["status"] == "infeasible"
+
+
+def test_9_2_an_ability_sacrificing_itself_and_another_creature():
+    """An artifact, two copies, "Sacrifice this and a creature: Add {B}{B}" (no {T}), and a
+    Llanowar-like Elf: the Elf taps for {G}, then one artifact goes with the Elf ({B}{B}); the
+    other can't (no creature left): {B}{B}{G}, two permanents sacrificed, two copies used (the
+    artifact that acted, and the Elf: sacrificed by another's cost, it counts in min_sources
+    because it also activated something, 9.7). {B}{B}{B}{B} can't. Old main
+    refused the pairing ("sacrificing the source beside sacrifice_other")."""
+    pit = {"id": "pit", "types": ["artifact"], "count": 2, "abilities": [
+        {"add": "{B}{B}", "tap": False, "sacrifice": True,
+         "sacrifice_other": {"types": ["creature"]}}]}
+    elf = {"id": "elf", "types": ["creature"], "abilities": [{"add": "{G}"}]}
+    problem = {"cost": "{B}{B}{G}", "sources": [pit, elf]}
+    answer = answer_of(problem)
+    assert summary(answer) == ("paid", 2, 2)
+    assert [a.get("sacrificed") for a in answer["activations"] if a["source"] == "pit"] == [["elf"]]
+    assert answer_of({**problem, "cost": "{B}{B}{B}{B}"})["status"] == "infeasible"
+
+
+def test_9_2_an_ability_sacrificing_itself_and_tapping_a_creature():
+    """Two copies of "Sacrifice this, tap an untapped creature you control: Add {R}{R}", an
+    Elf and a Bear: each copy goes and taps one of them: {R}{R}{R}{R}, two sacrificed, four
+    copies used (9.6: a creature tapped for a cost counts). {R}{R}{R}{R}{G} can't (the Elf,
+    tapped for a cost, can't tap for {G}: 9.2)."""
+    t = {"id": "t", "types": ["artifact"], "count": 2, "abilities": [
+        {"add": "{R}{R}", "tap": False, "sacrifice": True, "tap_other": {"types": ["creature"]}}]}
+    elf = {"id": "elf", "types": ["creature"], "abilities": [{"add": "{G}"}]}
+    bear = {"id": "bear", "types": ["creature"], "abilities": []}
+    problem = {"cost": "{R}{R}{R}{R}", "sources": [t, elf, bear]}
+    assert summary(answer_of(problem)) == ("paid", 2, 4)
+    assert answer_of({**problem, "cost": "{R}{R}{R}{R}{G}"})["status"] == "infeasible"

@@ -714,10 +714,6 @@ def _others(problem: Problem, i: int, a: Ability, path: str) -> tuple[str, int, 
         return None
     if a.sacrifice_other is not None and a.tap_other is not None:
         raise ProblemError(path, "sacrifice_other and tap_other together are not supported")
-    if a.sacrifice:
-        raise ProblemError(f"{path}.sacrifice", "sacrificing the source beside sacrifice_other or "
-                                                "tap_other is "
-                           "not supported (give sacrifice_other with \"self\": true)")
     kind, others = ("sac", a.sacrifice_other) if a.sacrifice_other is not None else ("tap",
                                                                                      a.tap_other)
     victims = tuple(q for q, s in enumerate(problem.sources)
