@@ -168,3 +168,17 @@ def test_9_2_an_ability_sacrificing_itself_and_tapping_a_creature():
     problem = {"cost": "{R}{R}{R}{R}", "sources": [t, elf, bear]}
     assert summary(answer_of(problem)) == ("paid", 2, 4)
     assert answer_of({**problem, "cost": "{R}{R}{R}{R}{G}"})["status"] == "infeasible"
+
+
+def test_9_1_a_reflecting_land_beside_a_fact_sacrifices_lower_is_not_a_crash():
+    """Gond Gate ("{T}: Add one mana of any color that a Gate you control could produce", read
+    as an add with ``lands``) on a board where an Altar may eat an Elf counting toward a fact:
+    asking which facts the Gate reads took its ``lands`` for a fact (old main: "internal
+    error: KeyError: 'fact'"). {W}{C}{C}: {W} from a Gate (the Plains-Gate, or Gond Gate
+    reflecting it), {C}{C} from the Altar eating the Elf: one sacrifice, two copies used."""
+    elf = {"id": "elf", "types": ["creature"], "counts": ["creatures"], "abilities": []}
+    altar = {"id": "altar", "types": ["artifact"], "abilities": [
+        {"add": "{C}{C}", "tap": False, "uses": "any", "sacrifice_other": {"types": ["creature"]}}]}
+    problem = {"cost": "{W}{C}{C}", "facts": {"creatures": 1}, "sources": [
+        {"name": "Gond Gate"}, {"id": "gate", "name": "Plains", "subtypes": ["gate"]}, elf, altar]}
+    assert summary(answer_of(problem)) == ("paid", 1, 2)
