@@ -3,7 +3,7 @@ and where a sacrifice comes between abilities with a mana cost (9.2), for ``test
 facts`` (issue 38): counted creatures with filters ({1}: Add {R} or {W}, Bog Initiate's {1}: Add
 {B}; one whose "{1}, Sacrifice this" makes {G}{G}), a counted creature that sacrifices itself
 for mana, a Tower, an Altar and a Transmogrant Altar (with a mana cost) that sacrifice them, a
-Drum-like "{1}, tap a creature" ability, one that sacrifices itself and takes a creature, a Cradle-like reader without a mana cost, a
+"{1}, tap a land" ability, one that sacrifices itself and takes a creature, a Cradle-like reader without a mana cost, a
 Nykthos-like reader with one, a Treasure, a Signet, a painland, sometimes a Doubling Cube. The
 check is ``test_against_reference.check_against_reference`` (status, the verifier, every
 objective when the answer says optimal), against tests/reference/effects_brute.py when a Cube is
@@ -47,10 +47,11 @@ def fact_problem(r: random.Random) -> dict:
         sources.append({"id": "transmogrant", "types": ["artifact"], "abilities": [
             {"add": "{C}{C}{C}", "mana": r.choice(["{B}", "{1}"]),
              "sacrifice_other": {"types": ["creature"]}}]})
-    if r.random() < 0.2:  # a Drum-like tap_other beside a mana cost
+    if r.random() < 0.2:  # a tap_other beside a mana cost, tapping lands (none is sacrificed:
+        # beside a sacrifice of what it taps it is refused)
         sources.append({"id": "drum", "types": ["artifact"], "abilities": [
             {"add": {"any_color": 1}, "mana": "{1}", "tap": False, "uses": 2,
-             "tap_other": {"types": ["creature"]}}]})
+             "tap_other": {"types": ["land"]}}]})
     if r.random() < 0.15:  # sacrifices itself beside sacrifice_other or tap_other (9.2)
         key = r.choice(["sacrifice_other", "tap_other"])
         sources.append({"id": "pit", "types": ["artifact"], "count": r.choice([1, 2]),

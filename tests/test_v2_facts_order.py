@@ -182,3 +182,18 @@ def test_9_1_a_reflecting_land_beside_a_fact_sacrifices_lower_is_not_a_crash():
     problem = {"cost": "{W}{C}{C}", "facts": {"creatures": 1}, "sources": [
         {"name": "Gond Gate"}, {"id": "gate", "name": "Plains", "subtypes": ["gate"]}, elf, altar]}
     assert summary(answer_of(problem)) == ("paid", 1, 2)
+
+
+def test_9_2_tap_other_beside_a_mana_cost_is_refused_when_its_creature_may_be_sacrificed():
+    """The Drum-like ability taps on a step after the sacrifices without a mana cost; whether
+    the Bear is tapped before an Altar eats it is not modelled for taps: refused by name."""
+    drum = {"id": "drum", "types": ["artifact"], "abilities": [
+        {"add": {"any_color": 1}, "mana": "{1}", "tap": False, "tap_other": {"types": ["creature"]}}]}
+    altar = {"id": "altar", "types": ["artifact"], "abilities": [
+        {"add": "{C}{C}", "tap": False, "uses": "any", "sacrifice_other": {"types": ["creature"]}}]}
+    bear = {"id": "bear", "types": ["creature"], "abilities": []}
+    answer = tapwise.pay({"cost": "{R}", "sources": [drum, forests(1), bear, altar]})
+    assert answer["status"] == "error"
+    assert answer["error"] == ("sources[0].abilities[0].tap_other: a mana cost beside tap_other "
+                               "is not supported when a mana ability may sacrifice a permanent "
+                               "it taps ('bear')")

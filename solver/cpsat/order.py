@@ -125,6 +125,14 @@ def copy_order(w: Writer, c: Compiled, acts: dict[tuple[int, int, int], Terms],
         for (pi, vq, lv), x in made.late_victims.items():
             if vq == q:
                 kills.append(((lv, pi, 1), [(x, 1)]))
+        # its copies sacrificed by their own abilities (as they act: after the plain ones of
+        # their level, a Treasure's or a "{1}, Sacrifice this" filter's), when another ability
+        # of the source may act after one went
+        own = [((lv, pi if producers[pi].others is not None and producers[pi].others[0] == "sac"
+                 else -1, 1), terms) for pi in pis if producers[pi].sacrifice
+               for lv, terms in by_producer.get(pi, ()) if terms]
+        if own and (kills or not all(producers[pi].sacrifice for pi in pis)):
+            kills += own
         if not kills:
             continue
         acting: list[tuple[int, tuple[int, int, int], Terms]] = []  # producer, slot, acts

@@ -718,7 +718,23 @@ def _others(problem: Problem, i: int, a: Ability, path: str) -> tuple[str, int, 
                                                                                      a.tap_other)
     victims = tuple(q for q, s in enumerate(problem.sources)
                     if s.count and others.matches(s) and (q != i or others.self or s.count > 1))
+    if kind == "tap" and a.mana is not None:
+        gone = [q for q in victims if _may_be_sacrificed(problem, problem.sources[q])]
+        if gone:
+            # CHOICE (docs/semantics.md): such a cost taps on a later step than the sacrifices
+            # without a mana cost, and which comes first is not modelled for taps
+            raise ProblemError(f"{path}.tap_other", "a mana cost beside tap_other is not "
+                               f"supported when a mana ability may sacrifice a permanent it "
+                               f"taps ({problem.sources[gone[0]].id!r})")
     return (kind, others.n, victims, others.self)
+
+
+def _may_be_sacrificed(problem: Problem, s: Source) -> bool:
+    """Whether a mana ability may sacrifice (a copy of) ``s``: its own, or another's
+    ``sacrifice_other`` (9.3's other_costs are paid after every mana ability, 601.2h)."""
+    return any(a.sacrifice for a in s.abilities) or any(
+        a.sacrifice_other is not None and a.sacrifice_other.matches(s)
+        for t in problem.sources for a in t.abilities)
 
 
 def _base_choices(problem: Problem, i: int, j: int, a: Ability) -> tuple[tuple[str, ...], ...]:
