@@ -3,8 +3,9 @@ and where a sacrifice comes between abilities with a mana cost (9.2), for ``test
 facts`` (issue 38): counted creatures with filters ({1}: Add {R} or {W}, Bog Initiate's {1}: Add
 {B}; one whose "{1}, Sacrifice this" makes {G}{G}), a counted creature that sacrifices itself
 for mana, a Tower, an Altar and a Transmogrant Altar (with a mana cost) that sacrifice them, a
-"{1}, tap a land" ability, one that sacrifices itself and takes a creature, a Cradle-like reader without a mana cost, a
-Nykthos-like reader with one, a Treasure, a Signet, a painland, sometimes a Doubling Cube. The
+"{1}, tap a land" ability, one that sacrifices itself and takes a creature, a Cradle-like
+reader without a mana cost, a Nykthos-like reader with one, a Treasure, a Signet, a painland,
+sometimes a Doubling Cube. The
 check is ``test_against_reference.check_against_reference`` (status, the verifier, every
 objective when the answer says optimal), against tests/reference/effects_brute.py when a Cube is
 on the board (brute.py doesn't take one) and tests/reference/brute.py otherwise.
