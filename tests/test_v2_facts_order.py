@@ -29,7 +29,8 @@ def forests(n: int) -> dict:
 
 
 def summary(answer: dict) -> tuple:
-    return answer["status"], answer["objective"]["min_sacrifices"], answer["objective"]["min_sources"]
+    objective = answer["objective"]
+    return answer["status"], objective["min_sacrifices"], objective["min_sources"]
 
 
 # -- 9.1: a reader with a mana cost activated before a counted copy is sacrificed ----------------
@@ -104,7 +105,8 @@ def test_9_2_transmogrant_altar_sacrifices_a_creature_that_tapped_for_mana_first
     problem = {"cost": "{3}{G}", "sources": [TRANSMOGRANT, SWAMP, elf]}
     answer = answer_of(problem)
     assert summary(answer) == ("paid", 1, 3)
-    assert [a.get("sacrificed") for a in answer["activations"] if a["source"] == "altar"] == [["elf"]]
+    assert [a.get("sacrificed") for a in answer["activations"]
+            if a["source"] == "altar"] == [["elf"]]
     assert answer_of({**problem, "cost": "{4}{G}"})["status"] == "infeasible"
 
 
@@ -112,7 +114,8 @@ def test_9_2_transmogrant_altar_eats_a_creature_after_its_mana_cost_ability():
     """A Forest and an Elf whose "{1}: Add {B}" filters it: {G} pays the filter, its {B} pays the
     Altar, and the Altar then sacrifices that Elf (it acted first, 601.2g-h): {3} is paid, one
     sacrifice; {4} can't (one mana in, three out, one spent on the Altar's {B})."""
-    elf = {"id": "elf", "types": ["creature"], "abilities": [{"add": "{B}", "mana": "{1}", "tap": False}]}
+    elf = {"id": "elf", "types": ["creature"],
+           "abilities": [{"add": "{B}", "mana": "{1}", "tap": False}]}
     forest = {"id": "forest", "abilities": [{"add": "{G}"}]}
     problem = {"cost": "{3}", "sources": [TRANSMOGRANT, elf, forest]}
     answer = answer_of(problem)
@@ -188,7 +191,8 @@ def test_9_2_tap_other_beside_a_mana_cost_is_refused_when_its_creature_may_be_sa
     """The Drum-like ability taps on a step after the sacrifices without a mana cost; whether
     the Bear is tapped before an Altar eats it is not modelled for taps: refused by name."""
     drum = {"id": "drum", "types": ["artifact"], "abilities": [
-        {"add": {"any_color": 1}, "mana": "{1}", "tap": False, "tap_other": {"types": ["creature"]}}]}
+        {"add": {"any_color": 1}, "mana": "{1}", "tap": False,
+         "tap_other": {"types": ["creature"]}}]}
     altar = {"id": "altar", "types": ["artifact"], "abilities": [
         {"add": "{C}{C}", "tap": False, "uses": "any", "sacrifice_other": {"types": ["creature"]}}]}
     bear = {"id": "bear", "types": ["creature"], "abilities": []}
