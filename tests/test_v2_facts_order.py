@@ -205,10 +205,9 @@ def test_9_2_tap_other_beside_a_mana_cost_is_refused_when_its_creature_may_be_sa
 
 def test_701_21_a_copy_that_sacrificed_itself_for_a_mana_cost_ability_filters_no_more():
     """An Elf with "{1}: Add {R}" (any number of times) and "{1}, Sacrifice this: Add {G}{G}",
-    and a Forest. {G}{R} can't be paid: the Forest's {G} either filters to {R} (then nothing
-    is left for the sacrifice's {1}... but {R} could pay it: {G}{G}, no {R}), or pays the
-    sacrifice ({G}{G}), after which the Elf is in the graveyard (701.21a) and can't filter one
-    of them. Old main filtered after the sacrifice and the verifier withheld it ("internal
+    and a Forest. {G}{R} can't be paid: the Forest's one {G} filtered is {R} alone; spent
+    (or its {R}) on the sacrifice's {1} it gives {G}{G}, and the Elf is then in the graveyard
+    (701.21a) and can't filter one of them. Old main filtered after the sacrifice and the verifier withheld it ("internal
     error: every copy of elf is gone"). {G}{G} is paid: one sacrifice, two copies used."""
     elf = {"id": "elf", "types": ["creature"], "abilities": [
         {"add": "{R}", "mana": "{1}", "tap": False, "uses": "any"},
