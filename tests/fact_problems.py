@@ -1,8 +1,11 @@
 """Random small boards where the order of sacrifices decides what a fact reads (9.1 ``counts``)
 and where a sacrifice comes between abilities with a mana cost (9.2), for ``tests/v2_sweep.py
 facts`` (issue 38): counted creatures with filters ({1}: Add {R} or {W}, Bog Initiate's {1}: Add
-{B}), a Tower and an Altar that sacrifice them, a Cradle-like reader without a mana cost, a
-Nykthos-like reader with one, a Treasure, a Signet, a painland, sometimes a Doubling Cube. The
+{B}; one whose "{1}, Sacrifice this" makes {G}{G}), a counted creature that sacrifices itself
+for mana, a Tower, an Altar and a Transmogrant Altar (with a mana cost) that sacrifice them, a
+"{1}, tap a land" ability, one that sacrifices itself and takes a creature, a Cradle-like
+reader without a mana cost, a Nykthos-like reader with one, a Treasure, a Signet, a painland,
+sometimes a Doubling Cube. The
 check is ``test_against_reference.check_against_reference`` (status, the verifier, every
 objective when the answer says optimal), against tests/reference/effects_brute.py when a Cube is
 on the board (brute.py doesn't take one) and tests/reference/brute.py otherwise.
@@ -25,15 +28,36 @@ def fact_problem(r: random.Random) -> dict:
                         "count": r.choice([1, 1, 2]),
                         "abilities": own + [{"add": r.choice([["{R}", "{W}"], "{B}"]), "tap": False,
                                              "mana": "{1}", "uses": "any"}]})
+        if r.random() < 0.3:  # a counted copy its own mana-cost ability sacrifices
+            sources[-1]["abilities"].append({"add": "{G}{G}", "mana": "{1}", "tap": False,
+                                             "sacrifice": True})
     if r.random() < 0.4:
         sources.append({"id": "dork", "types": ["creature"], "counts": [FACT],
                         "abilities": [{"add": "{G}"}]})
+    if r.random() < 0.3:  # a counted copy that sacrifices itself without a mana cost
+        sources.append({"id": "pet", "types": ["creature"], "counts": [FACT],
+                        "abilities": [{"add": r.choice(["{G}", "{B}"]), "tap": False,
+                                       "sacrifice": True}]})
     if r.random() < 0.5:
         sources.append({"id": "tower", "types": ["land"],
                         "abilities": [{"add": "{C}", "sacrifice_other": {"types": ["creature"]}}]})
     if r.random() < 0.3:
         sources.append({"id": "altar", "types": ["artifact"], "abilities": [
             {"add": "{C}{C}", "tap": False, "uses": "any", "sacrifice_other": {"types": ["creature"]}}]})
+    if r.random() < 0.25:  # Transmogrant Altar: a mana cost beside sacrifice_other (9.2)
+        sources.append({"id": "transmogrant", "types": ["artifact"], "abilities": [
+            {"add": "{C}{C}{C}", "mana": r.choice(["{B}", "{1}"]),
+             "sacrifice_other": {"types": ["creature"]}}]})
+    if r.random() < 0.2:  # a tap_other beside a mana cost, tapping lands (none is sacrificed:
+        # beside a sacrifice of what it taps it is refused)
+        sources.append({"id": "drum", "types": ["artifact"], "abilities": [
+            {"add": {"any_color": 1}, "mana": "{1}", "tap": False, "uses": 2,
+             "tap_other": {"types": ["land"]}}]})
+    if r.random() < 0.15:  # sacrifices itself beside sacrifice_other or tap_other (9.2)
+        key = r.choice(["sacrifice_other", "tap_other"])
+        sources.append({"id": "pit", "types": ["artifact"], "count": r.choice([1, 2]),
+                        "abilities": [{"add": "{B}{B}", "tap": False, "sacrifice": True,
+                                       key: {"types": ["creature"]}}]})
     if r.random() < 0.5:
         sources.append({"id": "cradle", "types": ["land"],
                         "abilities": [{"add": "{G}", "times": {"fact": FACT}}]})

@@ -559,11 +559,15 @@ def _others_rank(p: Producer) -> int:
 def _victims(c: Compiled, sol: Solution, pi: int, lv: int = 0) -> list[str]:
     """The ids of the copies producer ``pi``'s activations on level ``lv`` sacrifice or tap, in
     source order (above level 0: after abilities with a mana cost, ``late_victims``)."""
-    if lv:
+    kind, n, _, _ = c.producers[pi].others
+    if lv and kind == "sac":
         return [c.problem.sources[q].id for (pj, q, lq), n in sorted(sol.late_victims.items())
                 if pj == pi and lq == lv for _ in range(n)]
-    return [c.problem.sources[q].id for (pj, q), n in sorted(sol.victims.items()) if pj == pi
-            for _ in range(n)]
+    ids = [c.problem.sources[q].id for (pj, q), m in sorted(sol.victims.items()) if pj == pi
+           for _ in range(m)]
+    if lv:  # a tap_other with a mana cost: its taps in the order of its levels
+        del ids[:n * sum(m for (pj, lq, _), m in sol.acts.items() if pj == pi and lq < lv)]
+    return ids
 
 
 class Paid:

@@ -17,17 +17,59 @@ EXACT_LEVELS = 12
 """Up to this many activations of mana-cost abilities, every legal order is modelled."""
 
 
+BETWEEN_LEVELS = 16
+"""Up to this many levels, a board whose cost-free reader may read between two sacrifices
+(:func:`reads_between`) gets a level per sacrifice and mana-cost activation: exact."""
+
+
 def level_count(c: Compiled) -> int:
     """How many levels of mana-cost abilities to model. Each level lets already-made mana pay
-    for the next abilities, so chains of filters and rocks fit; see README for the bound."""
+    for the next abilities, so chains of filters and rocks fit; see README for the bound. A
+    board whose cost-free readers may read between two sacrifices (9.1) gets more: one per
+    activation with a mana cost and per counted copy, so every order is one of the model's."""
     converters = [p for p in c.producers if p.is_converter]
+    total = _converter_total(c)
+    spread = _spread_levels(c, total)
+    if spread is not None:
+        return spread
     if not converters:
         return 0
-    total = sum(p.max_activations for p in converters)
     if total <= EXACT_LEVELS:
         return total  # one activation per level fits any legal order: exact
     return max(EXACT_LEVELS, 2 + len(converters) + max(p.max_activations
                                                        for p in converters).bit_length())
+
+
+def _converter_total(c: Compiled) -> int:
+    """Activations of abilities on levels 1..L (mana costs, Cubes) in all."""
+    return sum(p.max_activations for p in c.producers if p.is_converter)
+
+
+def _between_copies(c: Compiled) -> int:
+    """The counted copies a cost-free reader's fact may drop by, one sacrifice at a time (9.1),
+    when copies count 2 or more toward it (else a reading between two of them can't differ from
+    one before or after them all): 0 when there is none."""
+    facts = {p.reads[1] for p in c.producers if reads_late(p)}
+    copies = 0
+    for f in facts:
+        counted = [(n, s.count) for s in c.problem.sources for g, n in s.counts if g == f]
+        if sum(n * k for n, k in counted) >= 2:
+            copies += sum(k for _, k in counted)
+    return copies
+
+
+def _spread_levels(c: Compiled, total: int) -> int | None:
+    """The levels that make every reading between two sacrifices one of the model's, or None
+    when there is no such reading or it would take too many (then :func:`reads_between` holds).
+    Mana-cost activations (``total``, one level each) and ``d`` counted copies' sacrifices, each
+    followed by the cost-free readers, need at most total + d levels of the L + 2 there are
+    (0..L+1). Beside a Doubling Cube, abilities without a mana cost act only on the levels after
+    a Cube's, so it is never exact there."""
+    d = _between_copies(c)
+    if not d or total > EXACT_LEVELS or any(p.double for p in c.producers):
+        return None
+    levels = max(total, total + d - 1)
+    return levels if levels <= BETWEEN_LEVELS else None
 
 
 def most_made(c: Compiled) -> list[int]:
@@ -50,18 +92,41 @@ def most_made(c: Compiled) -> list[int]:
 
 
 def late_sacrificers(c: Compiled) -> set[int]:
-    """The producers whose ``sacrifice_other`` may take a copy of a source with an ability
-    that has a mana cost or reads a fact late: besides level 0 they may act later, after those
-    abilities (9.2; 601.2g-h: mana abilities are activated in any order while paying)."""
-    return {pi for pi, p in enumerate(c.producers) if p.others is not None and p.others[0] == "sac"
-            and any(q in late_victim_sources(c) for q in p.others[2])}
+    """The cost-free producers that may sacrifice after abilities with a mana cost, besides on
+    level 0 (601.2g-h: mana abilities are activated in any order while paying): a
+    ``sacrifice_other`` that may take a copy of a source that acts late (9.2), and one sacrificing
+    its own copy when that copy counts toward a fact an ability with a mana cost reads (9.1: a
+    Nykthos read before the Elf that counts toward devotion is sacrificed reads it). A
+    ``sacrifice_other`` with a mana cost (Transmogrant Altar) is one too: it stays on its levels
+    1..L, taking its victims on each (:func:`producer_levels`, cpsat/order.py)."""
+    late = late_victim_sources(c)
+    counted = _counted_sources(c)
+    return {pi for pi, p in enumerate(c.producers)
+            if p.others is not None and p.others[0] == "sac"
+            and (p.is_converter or any(q in late for q in p.others[2]))
+            or p.others is None and p.sacrifice and not p.is_converter and not p.double
+            and p.source in counted}
 
 
 def late_victim_sources(c: Compiled) -> set[int]:
     """Sources with an ability that has a mana cost, reads a fact after level 0's sacrifices or
-    sacrifices others: a copy sacrificed early on level 0 may have had no turn to use it."""
+    sacrifices others, and those counting toward a fact an ability with a mana cost reads: a
+    copy sacrificed early on level 0 may have had no turn to use it, or lower what is read."""
     return {p.source for p in c.producers
-            if _acts_late(p) or p.others is not None and p.others[0] == "sac"}
+            if _acts_late(p) or p.others is not None and p.others[0] == "sac"} | _counted_sources(c)
+
+
+def _counted_sources(c: Compiled) -> set[int]:
+    """The sources whose copies count toward a fact an ability with a mana cost reads after
+    sacrifices (9.1 ``counts``), or that a cost-free one reads when it may read between two
+    sacrifices (:func:`_spread_levels`): their sacrifices may come on any level."""
+    read = {p.reads[1] for p in c.producers
+            if p.is_converter and p.reads is not None and p.reads[0] == "late"}
+    if _spread_levels(c, _converter_total(c)) is not None:
+        read |= {p.reads[1] for p in c.producers if reads_late(p)}
+    if not read:
+        return set()
+    return {q for q, s in enumerate(c.problem.sources) if any(g in read for g, _ in s.counts)}
 
 
 def _acts_late(p: Producer) -> bool:
@@ -80,12 +145,9 @@ def reads_between(c: Compiled) -> bool:
     a fact read after sacrifices (``reads_late``) that copies on the board count toward by 2 or
     more. The model reads it before every sacrifice or after all of a level's; a value between
     (Gaea's Cradle reading one Elf of two an Altar eats) makes the same mana minus some, so
-    only ``min_waste`` can be better there (docs/semantics.md): its optimum is not claimed."""
-    facts = {p.reads[1] for p in c.producers if reads_late(p)}
-    for f in facts:
-        if sum(n * s.count for s in c.problem.sources for g, n in s.counts if g == f) >= 2:
-            return True
-    return False
+    only ``min_waste`` can be better there (docs/semantics.md): its optimum is not claimed,
+    unless the board has a level per sacrifice (:func:`_spread_levels`), which makes it exact."""
+    return bool(_between_copies(c)) and _spread_levels(c, _converter_total(c)) is None
 
 
 def producer_levels(c: Compiled, L: int, late_sac: set[int]) -> list[tuple[int, ...]]:
@@ -97,7 +159,7 @@ def producer_levels(c: Compiled, L: int, late_sac: set[int]) -> list[tuple[int, 
     out = []
     for pi, p in enumerate(c.producers):
         levels = tuple(range(0 if p.anywhere else 1, L + 1)) if p.is_converter else (0,)
-        if pi in late_sac or (late_sac and reads_late(p)):
+        if pi in late_sac and not p.is_converter or (late_sac and reads_late(p)):
             levels = (0,) + late_levels  # its mana on level lv pays the levels above
         out.append(levels)
     return out

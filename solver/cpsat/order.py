@@ -41,7 +41,8 @@ def others(w: Writer, c: Compiled, acts: dict[tuple[int, int, int], Terms],
     may sacrifice a copy of a source whose own sacrificing abilities come after it only if it
     is its own source (the copy acts, then goes). A sacrificing one in ``late_sac`` may also act
     on a level lv of 1..L+1, after the abilities with a mana cost of levels up to lv (601.2g-h,
-    605.3), taking copies of ``late_sources`` that used them."""
+    605.3), taking copies of ``late_sources`` that used them; one with a mana cost (Transmogrant
+    Altar) takes any of its victims on each of its levels."""
     out = Others()
     sources = c.problem.sources
     own: dict[tuple[int, str], Terms] = {}
@@ -64,7 +65,9 @@ def others(w: Writer, c: Compiled, acts: dict[tuple[int, int, int], Terms],
                 if kind == "tap" and not p.tap:
                     _own_taps(w, activations[pi], x, sources[q].count,
                               carriers.setdefault(q, []))
-            for lv in late_levels if late and q in late_sources else ():
+            for lv in (late_levels if late and (q in late_sources or p.is_converter) else ()):
+                if p.is_converter and not any((pi, lv, ci) in acts for ci in range(len(p.choices))):
+                    continue  # (a Transmogrant Altar takes its victims on its own levels only)
                 y = w.new_int(min(n * p.max_activations, sources[q].count))
                 out.late_victims[(pi, q, lv)] = y
                 late_xs.setdefault(lv, []).append((y, 1))
@@ -122,6 +125,14 @@ def copy_order(w: Writer, c: Compiled, acts: dict[tuple[int, int, int], Terms],
         for (pi, vq, lv), x in made.late_victims.items():
             if vq == q:
                 kills.append(((lv, pi, 1), [(x, 1)]))
+        # its copies sacrificed by their own abilities (as they act: after the plain ones of
+        # their level, a Treasure's or a "{1}, Sacrifice this" filter's), when another ability
+        # of the source may act after one went
+        own = [((lv, pi if producers[pi].others is not None and producers[pi].others[0] == "sac"
+                 else -1, 1), terms) for pi in pis if producers[pi].sacrifice
+               for lv, terms in by_producer.get(pi, ()) if terms]
+        if own and (kills or not all(producers[pi].sacrifice for pi in pis)):
+            kills += own
         if not kills:
             continue
         acting: list[tuple[int, tuple[int, int, int], Terms]] = []  # producer, slot, acts
@@ -182,7 +193,7 @@ def late_reads(w: Writer, c: Compiled, acts: dict[tuple[int, int, int], Terms],
         gone_at.setdefault((lv, q), []).append((x, 1))
     for (pi, lv, _ci), terms in acts.items():
         p = c.producers[pi]
-        if p.sacrifice and not p.cost and not p.double:  # a Treasure, on any level beside a Cube
+        if p.sacrifice and not p.double:  # its own copy: a Treasure, or one with a mana cost
             gone_at.setdefault((lv, p.source), []).extend(terms)
     drop: dict[tuple[int, str], Terms] = {}  # (level, fact): how much it drops there
     for (lv, q), gone in gone_at.items():

@@ -209,7 +209,7 @@ def facts_read(s: Source, a: Ability) -> set[str]:
     if a.times is not None and a.times.fact:
         names.add(a.times.fact)
     if isinstance(a.add, dict):
-        names |= {v["fact"] for v in a.add.values() if isinstance(v, dict)}
+        names |= {v["fact"] for v in a.add.values() if isinstance(v, dict) and "fact" in v}
     return names - set(s._fact_map)
 
 
