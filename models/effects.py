@@ -103,11 +103,7 @@ class Effect:
         return self.when.min_amount if self.when is not None else 0
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"kind": self.kind}
-        if self.on is not None:
-            out["on"] = self.on
-        elif self.when is not None:
-            out["when"] = self.when.to_json()
+        out = _aimed_json(self.kind, self.on, self.when)
         for key in ("add", "into", "into_type"):
             if getattr(self, key) is not None:
                 out[key] = getattr(self, key)
@@ -121,6 +117,17 @@ class Effect:
             out["times"] = {"fact": self.times} if isinstance(self.times, str) else self.times
         return out
 
+
+
+def _aimed_json(kind: str, on: str | None, when: ManaFilter | None) -> dict[str, Any]:
+    """The keys an effect (9.4) and a static (9.8) both start with: its kind and what it
+    watches (``on`` one entry, else ``when`` a filter)."""
+    out: dict[str, Any] = {"kind": kind}
+    if on is not None:
+        out["on"] = on
+    elif when is not None:
+        out["when"] = when.to_json()
+    return out
 
 _KEYS = {"extra": ("kind", "when", "on", "add", "if", "times"), "multiply": ("kind", "when",
                                                                              "factor"),

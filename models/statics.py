@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from tapwise.models.abilities import load_ability, load_restriction
-from tapwise.models.effects import ManaFilter, _load_filter
+from tapwise.models.effects import ManaFilter, _aimed_json, _load_filter
 from tapwise.models.fields import (ProblemError, _bool, _choice, _expect, _object, _str,
                                    _str_list)
 from tapwise.models.mana import Kind, ManaCost, NotationError
@@ -118,11 +118,7 @@ class Static:
         return not self.opponent or self.everyone
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"kind": self.kind}
-        if self.on is not None:
-            out["on"] = self.on
-        elif self.when is not None:
-            out["when"] = self.when.to_json()
+        out = _aimed_json(self.kind, self.on, self.when)
         if self.kind in ("add_subtypes", "set_subtypes"):
             out["subtypes"] = list(self.subtypes)
         if self.ability_json is not None:
