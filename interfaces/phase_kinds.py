@@ -221,3 +221,24 @@ class Facts:
                     self.counted.setdefault(int(obj["id"]), []).append(phrase)
             self.values[phrase] = total
         return phrase
+
+    def devotion(self, letters: str) -> str:
+        """The fact "devotion to green" (700.5): the mana symbols among the mana costs of the
+        seat's permanents that are of one of ``letters``' colors (a hybrid symbol once); each
+        permanent counts toward it once per such symbol (9.1 ``counts`` as a number)."""
+        names = {v: k.lower() for k, v in COLOR_LETTER.items()}
+        phrase = "devotion to " + " and ".join(names[c] for c in letters)
+        if phrase not in self.values:
+            total = 0
+            for obj in self.objects:
+                if obj.get("controller") != self.seat:
+                    continue
+                cost = obj.get("mana_cost") or {}
+                symbols = [shard_symbol(s) for s in cost.get("shards") or []
+                           if isinstance(s, str)] if cost.get("type") == "Cost" else []
+                n = sum(1 for sym in symbols if set(sym.strip("{}").split("/")) & set(letters))
+                total += n
+                if n:
+                    self.counted.setdefault(int(obj["id"]), []).extend([phrase] * n)
+            self.values[phrase] = total
+        return phrase

@@ -84,6 +84,10 @@ def _amount(quantity: Mapping[str, Any] | None, what: str, facts: Facts | None =
         qty = quantity.get("qty") or {}
         if qty.get("type") == "ObjectCount":
             return {"fact": facts.fact(read_kind(qty.get("filter"), what))}
+        colors = qty.get("colors") or {}
+        if qty.get("type") == "Devotion" and colors.get("type") == "Fixed":
+            # "equal to your devotion to green" (700.5): counted on the live battlefield
+            return {"fact": facts.devotion(_letters(colors.get("value") or [], what))}
         if qty.get("type") == "Power" and (qty.get("scope") or {}).get("type") == "Source":
             return {"fact": POWER}  # the source's own fact (9.1), its power now
         if (qty.get("type") == "CountersOn" and (qty.get("scope") or {}).get("type") == "Source"
@@ -101,11 +105,16 @@ def _letters(colors: Iterable[str], what: str) -> str:
 
 
 def _add(produced: Mapping[str, Any], what: str, facts: Facts | None,
-         remove_all: str | None) -> tuple[Any, Any, tuple[tuple[str, ...], ...]]:
+         remove_all: str | None, chosen: str | None = None,
+         held: Mapping[str, int] | None = None) -> tuple[Any, Any, tuple[tuple[str, ...], ...]]:
     """The engine's ``produced`` as a tapwise ``add``, its ``times`` (1 unless the amount is a
-    fact, counters, or counters removed) and its combinations if it has them."""
+    fact, counters, or counters removed) and its combinations if it has them. ``chosen``: the
+    color letter the permanent's ``chosen_attributes`` records; ``held``: its counters, when
+    the ability sacrifices it (so an amount of its counters is the number on it now)."""
     kind = produced.get("type")
     count = produced.get("count")
+    if kind == "ChosenColor":
+        return _chosen(produced, what, chosen), 1, ()
     if remove_all is not None:  # "Remove X storage counters: Add X mana"
         qty = (count or {}).get("qty") or {}
         if (count or {}).get("type") != "Ref" or qty.get("type") != "Variable":
@@ -142,6 +151,13 @@ def _add(produced: Mapping[str, Any], what: str, facts: Facts | None,
     if kind not in ("Colorless", "AnyOneColor", "AnyCombination"):
         raise AdapterError(f"{what}: mana of type {kind!r}")
     letters = "C" if kind == "Colorless" else _letters(produced["color_options"], what)
+    if isinstance(n, dict) and "counters" in n and held is not None and kind == "AnyOneColor":
+        # "{T}, Sacrifice ~: Add X mana of any one color, where X is the number of petal
+        # counters on ~" (Lotus Blossom): activated once, with the counters on it now
+        n = int(held.get(n["counters"], 0))
+        if n == 0:
+            raise AdapterError(f"{what}: no {count['qty']['counter_type']} counters on it, "
+                               f"so no mana (106.5)")
     if not isinstance(n, int):  # a fact or counters: one mana, that many times
         if len(letters) > 1 and kind == "AnyOneColor":
             if "fact" not in n:
@@ -155,6 +171,23 @@ def _add(produced: Mapping[str, Any], what: str, facts: Facts | None,
     if kind == "AnyCombination":
         return {"any_color": n, "of": letters}, times, ()
     return {"one_color": n, "of": letters}, times, ()
+
+
+def _chosen(produced: Mapping[str, Any], what: str, chosen: str | None) -> Any:
+    """"Add {G} or one mana of the chosen color" (Thriving Grove) or "Add one mana of the
+    chosen color" (Coldsteel Heart): the color its ``chosen_attributes`` records as it entered.
+    Without one (a permanent put onto the battlefield by the engine's debug actions: no choice
+    was made) the chosen color is undefined and that part makes no mana (106.5): the fixed
+    alternative alone, if there is one, else nothing, named."""
+    n = _amount(produced.get("count"), what)
+    fixed = produced.get("fixed_alternative")
+    letters = [_letters([fixed], what)] if fixed else []
+    if chosen and chosen not in letters:
+        letters.append(chosen)
+    if not letters:
+        raise AdapterError(f"{what}: mana of the chosen color, and no color was chosen for it "
+                           f"(106.5: no mana)")
+    return ["{%s}" % c * n for c in letters] if len(letters) > 1 else "{%s}" % letters[0] * n
 
 
 def _costs(cost: Mapping[str, Any] | None, what: str
@@ -337,7 +370,8 @@ def _penalty(keys: Mapping[str, Any], life: int | None, damage: int) -> Any:
 
 def read_abilities(index: int, ability: Mapping[str, Any], what: str,
                    facts: Facts | None = None, name: str | None = None,
-                   counters: Mapping[str, int] | None = None) -> list[EngineAbility]:
+                   counters: Mapping[str, int] | None = None, chosen: str | None = None
+                   ) -> list[EngineAbility]:
     """One engine mana ability as tapwise abilities (two for the Urza lands: with and without
     the rest of Tron; one per alternative of a restriction the library reads); raises
     :class:`AdapterError` naming the shape tapwise isn't told here. ``name``: the card's, for
@@ -363,7 +397,9 @@ def read_abilities(index: int, ability: Mapping[str, Any], what: str,
         keys["if"] = when
     if effect.get("restrictions"):
         keys["only"] = read_only(effect["restrictions"], what)
-    add, times, combinations = _add(effect["produced"], what, facts, remove_all)
+    held = (counters or {}) if keys.get("sacrifice") and not set(keys) & {
+        "remove_counters", "put_counters"} and counters is not None else None
+    add, times, combinations = _add(effect["produced"], what, facts, remove_all, chosen, held)
     if times != 1:
         keys["times"] = times
     if "mana" in keys and set(keys) & {"sacrifice_other", "tap_other"}:
@@ -478,8 +514,9 @@ class EngineSource:
             spec["facts"] = {POWER: max(0, self.power)}
         if full or self.counts:
             spec["subtypes"] = list(self.subtypes)
-            if self.counts:
-                spec["counts"] = list(self.counts)
+            if self.counts:  # a fact it counts more than once (devotion) as {fact: n}
+                spec["counts"] = (list(self.counts) if len(set(self.counts)) == len(self.counts)
+                                  else {f: self.counts.count(f) for f in dict.fromkeys(self.counts)})
             if self.colors:
                 spec["colors"] = self.colors
             if self.supertypes:
@@ -617,6 +654,15 @@ class SeatBoard:
         return problem
 
 
+def chosen_color(obj: Mapping[str, Any]) -> str | None:
+    """The color chosen for the permanent as it entered (the engine's ``chosen_attributes``,
+    ``{"type": "Color", "value": "Red"}``), as a letter; None when none was chosen."""
+    for attribute in obj.get("chosen_attributes") or []:
+        if isinstance(attribute, Mapping) and attribute.get("type") == "Color":
+            return COLOR_LETTER.get(str(attribute.get("value")))
+    return None
+
+
 def read_source(obj: Mapping[str, Any], facts: Facts | None = None
                 ) -> tuple[EngineSource, list[str]]:
     """A battlefield object as a tapwise source (its usable mana abilities, maybe none), and
@@ -630,7 +676,7 @@ def read_source(obj: Mapping[str, Any], facts: Facts | None = None
         what = f"{name} (object {obj['id']}) ability {index}"
         try:
             abilities += read_abilities(index, ability, what, facts, name,
-                                        obj.get("counters") or {})
+                                        obj.get("counters") or {}, chosen_color(obj))
         except AdapterError as exc:
             skipped.append(str(exc))
     types, subtypes = object_types(obj)

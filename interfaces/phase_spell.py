@@ -65,9 +65,19 @@ def read_other_costs(additional: Mapping[str, Any] | None, what: str, x: bool = 
         target = cost.get("filter")
         found = None if target is None else read_kind(target, what, zone="Graveyard")
         return {"exile_graveyard": count, "exile_kind": found}
+    if (kind == "Exile" and cost.get("zone") in (None, "Battlefield") and count
+            and count != ALL_COUNTERS and (cost.get("filter") or {}).get("controller") == "You"):
+        # "exile a creature you control" (Necrotic Fumes): the permanent leaves the battlefield
+        # in 601.2h as a sacrificed one does, after it may have been tapped for mana in 601.2g;
+        # tapwise's reader reads Food Chain's cost the same way (docs/format-v2.md)
+        return {"sacrifice_other": {**_either(cost.get("filter") or {}, what), "n": count}}
     if kind == "EffectCost":
         effect = cost.get("effect") or {}
         target = effect.get("target") or {}
+        if effect.get("type") == "Choose" and not x:
+            # "choose a creature type" (Caller of the Hunt), "choose a number from 0 to 5"
+            # (Liquid Fire): a choice uses nothing up; the cast answers it with ``decide``
+            return {}
         if (effect.get("type") == "SetTapState" and target.get("controller") == "You"
                 and (effect.get("state") or {}).get("type") == "Tap" and not x):
             # "tap any number of untapped creatures you control" (Burn at the Stake): none
