@@ -115,6 +115,10 @@ def _add(produced: Mapping[str, Any], what: str, facts: Facts | None,
     count = produced.get("count")
     if kind == "ChosenColor":
         return _chosen(produced, what, chosen), 1, ()
+    if kind == "Mixed":  # "{T}: Add {C}{R}" (Balduvian Trading Post, Coral Atoll)
+        colorless = int(produced.get("colorless_count", 0))
+        return "{C}" * colorless + "".join(
+            "{%s}" % c for c in _letters(produced.get("colors") or [], what)), 1, ()
     if remove_all is not None:  # "Remove X storage counters: Add X mana"
         qty = (count or {}).get("qty") or {}
         if (count or {}).get("type") != "Ref" or qty.get("type") != "Variable":
@@ -409,7 +413,7 @@ def read_abilities(index: int, ability: Mapping[str, Any], what: str,
     if not tap:
         keys["tap"] = False
         limited = keys.get("sacrifice") or set(keys) & {"sacrifice_other", "remove_counters",
-                                                        "mana", "life", "energy"}
+                                                        "mana", "life", "energy", "tap_other"}
         if not limited:
             raise AdapterError(f"{what}: a mana ability without {{T}} and without a cost")
         keys["uses"] = 1 if keys.get("sacrifice") else "any"

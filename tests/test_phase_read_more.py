@@ -20,7 +20,8 @@ pytestmark = pytest.mark.skipif(
 CARDS = ("Plains", "Swamp", "Forest", "Thriving Grove", "Coldsteel Heart", "Priest of Titania",
          "Karametra's Acolyte", "Llanowar Elves", "Grizzly Bears", "Kavu Climber",
          "Lotus Blossom", "Kitchen Finks", "Necrotic Fumes", "Birds of Paradise",
-         "Caller of the Hunt", "Watchwolf")
+         "Caller of the Hunt", "Watchwolf", "Urza, Lord High Artificer", "Ornithopter",
+         "Coral Merfolk", "Coral Atoll")
 
 
 @pytest.fixture(scope="module")
@@ -137,3 +138,24 @@ def test_a_choice_as_an_additional_cost_uses_nothing(engine):
     game = _game(engine, ["Forest", "Forest", "Forest"], ["Caller of the Hunt"])
     _, report = _pay(game, "Caller of the Hunt")
     assert report.tapped == _ids(game, "Forest")
+
+
+def test_a_mana_ability_without_tap_bounded_by_tapping_another(engine):
+    """Urza, Lord High Artificer ("Tap an untapped artifact you control: Add {U}", no {T}:
+    read as ``tap: false`` with ``uses: "any"``, bounded by its ``tap_other`` cost) with an
+    Ornithopter and a Plains pays Coral Merfolk {1}{U}: the Ornithopter is tapped for the {U}
+    by Urza's cost, the Plains for {1}; Urza itself stays untapped."""
+    game = _game(engine, ["Urza, Lord High Artificer", "Ornithopter", "Plains"],
+                 ["Coral Merfolk"])
+    _, report = _pay(game, "Coral Merfolk")
+    assert report.tapped == _ids(game, "Ornithopter") | _ids(game, "Plains")
+
+
+def test_mixed_mana_of_a_colorless_and_a_colored(engine):
+    """Coral Atoll ("{T}: Add {C}{U}", the engine's ``Mixed``) alone pays Coral Merfolk
+    {1}{U}."""
+    game = _game(engine, ["Coral Atoll", "Plains"], ["Coral Merfolk"])
+    atoll = next(s for s in adapter.read_board(game, 0).sources if s.name == "Coral Atoll")
+    assert [a.add for a in atoll.abilities] == ["{C}{U}"]
+    _, report = _pay(game, "Coral Merfolk")
+    assert report.tapped == _ids(game, "Coral Atoll")
