@@ -374,19 +374,28 @@ def _penalty(keys: Mapping[str, Any], life: int | None, damage: int) -> Any:
 
 def read_abilities(index: int, ability: Mapping[str, Any], what: str,
                    facts: Facts | None = None, name: str | None = None,
-                   counters: Mapping[str, int] | None = None, chosen: str | None = None
-                   ) -> list[EngineAbility]:
+                   counters: Mapping[str, int] | None = None, chosen: str | None = None,
+                   used: int | None = None) -> list[EngineAbility]:
     """One engine mana ability as tapwise abilities (two for the Urza lands: with and without
     the rest of Tron; one per alternative of a restriction the library reads); raises
     :class:`AdapterError` naming the shape tapwise isn't told here. ``name``: the card's, for
-    the library; ``counters``: the permanent's, which decide a depletion land's sacrifice."""
+    the library; ``counters``: the permanent's, which decide a depletion land's sacrifice;
+    ``chosen``: the color chosen for it; ``used``: how many times this turn the engine records
+    it activated (None: not read, so "only once each turn" is not read either)."""
     if ability.get("condition") is not None:
         raise AdapterError(f"{what}: an activation condition")
     when: list[dict[str, Any]] = []
+    once = False
     for restriction in ability.get("activation_restrictions") or []:
         kind = restriction if isinstance(restriction, str) else (
             restriction.get("type") if "type" in restriction else next(iter(restriction)))
-        if kind == "RequiresCondition" and facts is not None:
+        if kind == "OnlyOnceEachTurn" and used is not None:
+            # "Activate only once each turn": once, if the engine's record of this turn's
+            # activations has none of it yet
+            if used:
+                raise AdapterError(f"{what}: activated this turn already (only once each turn)")
+            once = True
+        elif kind == "RequiresCondition" and facts is not None:
             when.append(_requires((restriction.get("data") or {}).get("condition") or {}, what,
                                   facts))
         elif kind != "AsInstant":  # "activate only as an instant" restricts nothing here
@@ -416,7 +425,7 @@ def read_abilities(index: int, ability: Mapping[str, Any], what: str,
                                                         "mana", "life", "energy", "tap_other"}
         if not limited:
             raise AdapterError(f"{what}: a mana ability without {{T}} and without a cost")
-        keys["uses"] = 1 if keys.get("sacrifice") else "any"
+        keys["uses"] = 1 if keys.get("sacrifice") or once else "any"
     damage, extra = _continuation(ability.get("sub_ability"), what, facts, keys)
     if damage:
         keys["damage"] = damage
@@ -679,8 +688,10 @@ def read_source(obj: Mapping[str, Any], facts: Facts | None = None
             continue
         what = f"{name} (object {obj['id']}) ability {index}"
         try:
+            used = (None if facts is None or facts.activated is None
+                    else int(facts.activated.get(f"{obj['id']}_{index}", 0)))
             abilities += read_abilities(index, ability, what, facts, name,
-                                        obj.get("counters") or {}, chosen_color(obj))
+                                        obj.get("counters") or {}, chosen_color(obj), used)
         except AdapterError as exc:
             skipped.append(str(exc))
     types, subtypes = object_types(obj)

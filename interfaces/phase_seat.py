@@ -49,6 +49,8 @@ def read_board(game: Any, seat: int) -> SeatBoard:
     graveyard (``game.player``)."""
     objects = list(game.battlefield())
     facts = Facts(seat, objects)
+    if "OnlyOnceEachTurn" in repr([o.get("abilities") for o in objects]):
+        facts.activated = dict(game.state()["state"].get("activated_abilities_this_turn") or {})
     sources: list[EngineSource] = []
     unsupported: list[str] = []
     effects: list[dict[str, Any]] = []

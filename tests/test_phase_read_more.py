@@ -21,7 +21,7 @@ CARDS = ("Plains", "Swamp", "Forest", "Thriving Grove", "Coldsteel Heart", "Prie
          "Karametra's Acolyte", "Llanowar Elves", "Grizzly Bears", "Kavu Climber",
          "Lotus Blossom", "Kitchen Finks", "Necrotic Fumes", "Birds of Paradise",
          "Caller of the Hunt", "Watchwolf", "Urza, Lord High Artificer", "Ornithopter",
-         "Coral Merfolk", "Coral Atoll")
+         "Coral Merfolk", "Coral Atoll", "Jeskai Devotee", "Mountain")
 
 
 @pytest.fixture(scope="module")
@@ -159,3 +159,17 @@ def test_mixed_mana_of_a_colorless_and_a_colored(engine):
     assert [a.add for a in atoll.abilities] == ["{C}{U}"]
     _, report = _pay(game, "Coral Merfolk")
     assert report.tapped == _ids(game, "Coral Atoll")
+
+
+def test_only_once_each_turn_reads_the_engine_s_record(engine):
+    """Jeskai Devotee ("{1}: Add one mana of any color. Activate only once each turn") with
+    two Mountains pays Coral Merfolk {1}{U}: one Mountain's {R} pays the Devotee's {1} for {U},
+    the other the {1}; the Devotee is not tapped. The engine then records the activation, and
+    the adapter reads the ability as used up this turn, named."""
+    game = _game(engine, ["Jeskai Devotee", "Mountain", "Mountain"], ["Coral Merfolk"])
+    devotee = next(s for s in adapter.read_board(game, 0).sources if s.name == "Jeskai Devotee")
+    assert [a.costs.get("uses") for a in devotee.abilities] == [1]
+    _, report = _pay(game, "Coral Merfolk")
+    assert report.tapped == _ids(game, "Mountain")
+    [note] = adapter.read_board(game, 0).unsupported
+    assert "activated this turn already" in note and "Jeskai Devotee" in note
