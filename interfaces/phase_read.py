@@ -270,6 +270,10 @@ def _continuation(sub: Mapping[str, Any] | None, what: str, facts: Facts | None,
         statics = [s.get("mode") for s in effect.get("static_abilities") or []]
         if kind in ("DealDamage", "LoseLife") and to_self:
             total += _amount(effect.get("amount"), what)
+        elif kind == "GainLife" and put.get("drawback", "").startswith("sets up") and (
+                effect.get("amount") or {}).get("type") != "Fixed":
+            pass  # "When you next cast a spell with {X} ..., you draw a card and gain half X
+            # life" (Brass Infiniscope): the engine's sibling of the delayed trigger, its part
         elif kind == "GainLife":  # after the mana (605.3b); the opponent's, or the seat's
             if (sub.get("player_scope") or {}).get("type") is None:
                 put["_gains"] = put.get("_gains", 0) + _amount(effect.get("amount"), what)

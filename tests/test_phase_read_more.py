@@ -21,7 +21,7 @@ CARDS = ("Plains", "Swamp", "Forest", "Thriving Grove", "Coldsteel Heart", "Prie
          "Karametra's Acolyte", "Llanowar Elves", "Grizzly Bears", "Kavu Climber",
          "Lotus Blossom", "Kitchen Finks", "Necrotic Fumes", "Birds of Paradise",
          "Caller of the Hunt", "Watchwolf", "Urza, Lord High Artificer", "Ornithopter",
-         "Coral Merfolk", "Coral Atoll", "Jeskai Devotee", "Mountain")
+         "Coral Merfolk", "Coral Atoll", "Jeskai Devotee", "Mountain", "Brass Infiniscope")
 
 
 @pytest.fixture(scope="module")
@@ -173,3 +173,14 @@ def test_only_once_each_turn_reads_the_engine_s_record(engine):
     assert report.tapped == _ids(game, "Mountain")
     [note] = adapter.read_board(game, 0).unsupported
     assert "activated this turn already" in note and "Jeskai Devotee" in note
+
+
+def test_a_delayed_trigger_s_life_is_not_gained_now(engine):
+    """Brass Infiniscope ("{T}: Add {C}{C}. When you next cast a spell with {X} in its mana
+    cost this turn, you draw a card and gain half X life, rounded down"): the life is the
+    delayed trigger's (the engine parses it as the trigger's sibling), a drawback here; with a
+    Forest it pays Grizzly Bears {1}{G} and no life changes."""
+    game = _game(engine, ["Brass Infiniscope", "Forest"], ["Grizzly Bears"])
+    planned, report = _pay(game, "Grizzly Bears")
+    assert planned.life_lost == 0 and report.life_lost == 0
+    assert report.tapped == _ids(game, "Brass Infiniscope") | _ids(game, "Forest")
