@@ -195,6 +195,9 @@ class Facts:
     objects: Sequence[Mapping[str, Any]]
     values: dict[str, int] = field(default_factory=dict)
     counted: dict[int, list[str]] = field(default_factory=dict)
+    commander: str | None = None
+    """The seat's commander's color identity as letters (the engine's player
+    ``commander_color_identity``): "" without a commander; None when not read."""
     activated: Mapping[str, int] | None = None
     """The engine's ``activated_abilities_this_turn`` (``"<object id>_<ability index>"`` ->
     times), which "activate only once each turn" reads; None when not read."""

@@ -115,6 +115,10 @@ def _add(produced: Mapping[str, Any], what: str, facts: Facts | None,
     count = produced.get("count")
     if kind == "ChosenColor":
         return _chosen(produced, what, chosen), 1, ()
+    if kind == "AnyInCommandersColorIdentity" and facts is not None and facts.commander:
+        n = _amount(count, what)
+        return ({"one_color": n, "of": facts.commander} if n > 1 else
+                ["{%s}" % c for c in facts.commander]), 1, ()
     if kind == "Mixed":  # "{T}: Add {C}{R}" (Balduvian Trading Post, Coral Atoll)
         colorless = int(produced.get("colorless_count", 0))
         return "{C}" * colorless + "".join(
@@ -409,6 +413,11 @@ def read_abilities(index: int, ability: Mapping[str, Any], what: str,
     effect = ability.get("effect") or {}
     if effect.get("type") != "Mana":
         raise AdapterError(f"{what}: an effect of type {effect.get('type')!r}")
+    if (effect.get("produced") or {}).get("type") == "AnyInCommandersColorIdentity" and (
+            facts is not None and facts.commander == ""):
+        return []  # no commander: its color identity is undefined (903.4f), no mana (106.5)
+    if effect.get("restrictions") == ["ActivateOnly"]:
+        return []  # "Spend this mana only to activate abilities": never a spell's (106.6)
     keys, tap, life, remove_all = _costs(ability.get("cost"), what)
     if when:
         keys["if"] = when

@@ -21,7 +21,8 @@ CARDS = ("Plains", "Swamp", "Forest", "Thriving Grove", "Coldsteel Heart", "Prie
          "Karametra's Acolyte", "Llanowar Elves", "Grizzly Bears", "Kavu Climber",
          "Lotus Blossom", "Kitchen Finks", "Necrotic Fumes", "Birds of Paradise",
          "Caller of the Hunt", "Watchwolf", "Urza, Lord High Artificer", "Ornithopter",
-         "Coral Merfolk", "Coral Atoll", "Jeskai Devotee", "Mountain", "Brass Infiniscope")
+         "Coral Merfolk", "Coral Atoll", "Jeskai Devotee", "Mountain", "Brass Infiniscope",
+         "Arcane Signet")
 
 
 @pytest.fixture(scope="module")
@@ -184,3 +185,15 @@ def test_a_delayed_trigger_s_life_is_not_gained_now(engine):
     planned, report = _pay(game, "Grizzly Bears")
     assert planned.life_lost == 0 and report.life_lost == 0
     assert report.tapped == _ids(game, "Brass Infiniscope") | _ids(game, "Forest")
+
+
+def test_no_commander_no_mana_from_the_commander_s_colors(engine):
+    """Arcane Signet ("{T}: Add one mana of any color in your commander's color identity") in
+    a game without a commander: the identity is undefined (903.4f), so it makes no mana (106.5;
+    the engine's player record ``commander_color_identity`` is empty, and its resolver makes
+    none). Read as no ability, not as unread: a Forest and a Plains pay Grizzly Bears {1}{G}."""
+    game = _game(engine, ["Arcane Signet", "Forest", "Plains"], ["Grizzly Bears"])
+    signet = next(s for s in adapter.read_board(game, 0).sources if s.name == "Arcane Signet")
+    assert signet.abilities == ()
+    _, report = _pay(game, "Grizzly Bears")
+    assert report.tapped == _ids(game, "Forest") | _ids(game, "Plains")
