@@ -219,7 +219,11 @@ def _costs(cost: Mapping[str, Any] | None, what: str
             keys["life"] = life
         elif kind == "PayEnergy":
             keys["energy"] = _amount(part.get("amount"), what)
-        elif kind == "Sacrifice" and target.get("type") == "SelfRef":
+        elif kind in ("Sacrifice", "Exile") and target.get("type") == "SelfRef" or (
+                kind == "Exile" and part.get("zone") is None
+                and (part.get("filter") or {}).get("type") == "SelfRef"):
+            # "Exile ~" leaves the battlefield as "Sacrifice ~" does (Mirrored Lotus): read as
+            # sacrifice, as tapwise's reader reads it (docs/format-v2.md)
             keys["sacrifice"] = True
         elif kind == "Sacrifice":
             n = int(part.get("count", 1))

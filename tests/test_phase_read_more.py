@@ -22,7 +22,7 @@ CARDS = ("Plains", "Swamp", "Forest", "Thriving Grove", "Coldsteel Heart", "Prie
          "Lotus Blossom", "Kitchen Finks", "Necrotic Fumes", "Birds of Paradise",
          "Caller of the Hunt", "Watchwolf", "Urza, Lord High Artificer", "Ornithopter",
          "Coral Merfolk", "Coral Atoll", "Jeskai Devotee", "Mountain", "Brass Infiniscope",
-         "Arcane Signet")
+         "Arcane Signet", "Mirrored Lotus")
 
 
 @pytest.fixture(scope="module")
@@ -197,3 +197,14 @@ def test_no_commander_no_mana_from_the_commander_s_colors(engine):
     assert signet.abilities == ()
     _, report = _pay(game, "Grizzly Bears")
     assert report.tapped == _ids(game, "Forest") | _ids(game, "Plains")
+
+
+def test_a_source_that_exiles_itself(engine):
+    """Mirrored Lotus ("{T}, Exile ~: Add three mana of any one color"), read as sacrificing
+    itself, with a Plains and a Forest pays Kitchen Finks {1}{G/W}{G/W}: the lands make only
+    two, so the Lotus is exiled for three of one color, and alone (no mana wasted)."""
+    game = _game(engine, ["Mirrored Lotus", "Plains", "Forest"], ["Kitchen Finks"])
+    lotus = _ids(game, "Mirrored Lotus")
+    planned, report = _pay(game, "Kitchen Finks")
+    assert planned.sacrificed == lotus and _ids(game, "Mirrored Lotus") == set()
+    assert report.tapped - lotus == set()
