@@ -73,9 +73,10 @@ def forbidden(game: Any, spell: adapter.Spell, answer: dict[str, Any]) -> str | 
     if answer.get("rule"):  # the adapter's own: the cost's permanent isn't there
         return str(answer["why"])
     board = adapter.read_board(game, 0)
-    if any(a.library for s in board.sources for a in s.abilities):
+    if any(a.library or a.lenient for s in board.sources for a in s.abilities):
         if adapter.pay(board, spell, engine_reading=True).get("status") == "paid":
-            return "payable only by spending mana against its card's restriction (106.6)"
+            return ("payable only by the engine's reading: mana spent against its card's "
+                    "restriction (106.6) or of a color never chosen (106.5)")
     return None
 
 

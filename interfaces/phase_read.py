@@ -14,7 +14,7 @@ payment, never a wrong one.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Iterable, Mapping, Sequence
 
 from tapwise.interfaces.phase_kinds import (  # noqa: F401  (re-exported)
@@ -52,6 +52,10 @@ class EngineAbility:
     library: bool = False
     """Its ``only`` is the card library's reading of a sentence the engine left unparsed (and
     so does not enforce): ``SeatBoard.problem(engine_reading=True)`` leaves it out."""
+    lenient: bool = False
+    """Only the engine's reading has it, not the rules: mana of a chosen color where no color
+    was chosen (the engine offers any, 106.5 gives none). Sent only with ``engine_reading``;
+    kept after a source's other abilities, so that their indices are the same either way."""
 
     def spec(self) -> dict[str, Any]:
         return {"add": self.add, **self.costs}
@@ -388,6 +392,28 @@ def read_abilities(index: int, ability: Mapping[str, Any], what: str,
                    facts: Facts | None = None, name: str | None = None,
                    counters: Mapping[str, int] | None = None, chosen: str | None = None,
                    used: int | None = None) -> list[EngineAbility]:
+    """One engine mana ability as tapwise abilities (see :func:`_read_abilities`). Mana of the
+    chosen color where none was chosen (a permanent the engine's debug actions put onto the
+    battlefield, so it never entered): by the rules that part makes no mana (106.5), so only
+    the fixed alternative (Thriving Grove's {G}) is read; the engine offers any color for it,
+    which is read as a ``lenient`` ability (the engine's reading only)."""
+    args = (facts, name, counters, chosen, used)
+    produced = (ability.get("effect") or {}).get("produced") or {}
+    if produced.get("type") != "ChosenColor" or chosen:
+        return _read_abilities(index, ability, what, *args)
+    rules = (_read_abilities(index, ability, what, *args)
+             if produced.get("fixed_alternative") else [])
+    anyone = {"type": "AnyOneColor", "count": produced.get("count"),
+              "color_options": list(COLOR_LETTER)}
+    engine = _read_abilities(index, {**ability, "effect": {**ability["effect"],
+                                                           "produced": anyone}}, what, *args)
+    return rules + [replace(a, lenient=True) for a in engine]
+
+
+def _read_abilities(index: int, ability: Mapping[str, Any], what: str,
+                   facts: Facts | None = None, name: str | None = None,
+                   counters: Mapping[str, int] | None = None, chosen: str | None = None,
+                   used: int | None = None) -> list[EngineAbility]:
     """One engine mana ability as tapwise abilities (two for the Urza lands: with and without
     the rest of Tron; one per alternative of a restriction the library reads); raises
     :class:`AdapterError` naming the shape tapwise isn't told here. ``name``: the card's, for
@@ -525,7 +551,8 @@ class EngineSource:
         # its {T} abilities can't be activated (302.6), but it is still an untapped creature
         # (for convoke and tap_other costs, 702.51a).
         abilities = [{k: v for k, v in a.spec().items() if k != "only"}
-                     if engine_reading and a.library else a.spec() for a in self.abilities]
+                     if engine_reading and a.library else a.spec() for a in self.abilities
+                     if engine_reading or not a.lenient]
         if "creature" in self.types:
             # A creature tapped for mana can't attack this turn and stays tapped through the
             # opponent's, so it can't block (508.1a, 509.1a: attackers and blockers must be
@@ -711,6 +738,7 @@ def read_source(obj: Mapping[str, Any], facts: Facts | None = None
                                         obj.get("counters") or {}, chosen_color(obj), used)
         except AdapterError as exc:
             skipped.append(str(exc))
+    abilities.sort(key=lambda a: a.lenient)  # the engine's reading only: last (see lenient)
     types, subtypes = object_types(obj)
     sick = "creature" in types and bool(obj.get("has_summoning_sickness", obj.get("summoning_sick",
                                                                                   False)))

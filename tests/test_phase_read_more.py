@@ -70,9 +70,35 @@ def test_a_land_with_no_chosen_color_makes_its_fixed_color(engine):
     as {G}; with a Plains it pays Priest of Titania {1}{G} (the seed-2 miss): both tapped."""
     game = _game(engine, ["Thriving Grove", "Plains"], ["Priest of Titania"])
     grove = next(s for s in adapter.read_board(game, 0).sources if s.name == "Thriving Grove")
-    assert [a.add for a in grove.abilities] == ["{G}"]
+    assert [a.add for a in grove.abilities if not a.lenient] == ["{G}"]
     _, report = _pay(game, "Priest of Titania")
     assert report.tapped == _ids(game, "Thriving Grove") | _ids(game, "Plains")
+
+
+def test_no_color_chosen_is_only_the_engine_s_reading(engine):
+    """Coldsteel Heart ("{T}: Add one mana of the chosen color") put onto the battlefield
+    without entering: no color was chosen, so by the rules it makes no mana (106.5), while
+    the engine offers any color for it. A Plains and the Heart can't pay Grizzly Bears {1}{G}
+    by the rules; by the engine's reading (``engine_reading``) they can: the engine accepts
+    that payment played by hand (its Heart makes {G}), though its own payer doesn't offer the
+    cast. The wide differential counts a position phase pays only so as a payment against a
+    rule the engine does not enforce, not as a tapwise miss."""
+    from tapwise.benchmarks.phase_play import phase_pays
+    game = _game(engine, ["Coldsteel Heart", "Plains"], ["Grizzly Bears"])
+    saved = game.state()
+    board = adapter.read_board(game, 0)
+    assert board.unsupported == ()
+    [heart] = [s for s in board.sources if s.name == "Coldsteel Heart"]
+    assert [(a.add, a.lenient) for a in heart.abilities] == [(["{W}", "{U}", "{B}", "{R}", "{G}"],
+                                                              True)]
+    spell = adapter.read_hand(game, 0)[0]
+    assert adapter.pay(board, spell)["status"] == "infeasible"
+    lenient = adapter.pay(board, spell, engine_reading=True)
+    assert lenient["status"] == "paid"
+    assert phase_pays(engine.load_game(saved), spell) == (False, False)
+    report = adapter.play(game, 0, adapter.payment(board, spell, lenient))
+    assert report.ok, report.error
+    assert report.tapped == _ids(game, "Coldsteel Heart") | _ids(game, "Plains")
 
 
 def test_the_color_chosen_as_it_entered_is_read(engine):
