@@ -224,6 +224,8 @@ def pay(board: SeatBoard, spell: Spell, keep: Sequence[str] = (),
         time_limit: float = 2.0, engine_reading: bool = False) -> dict[str, Any]:
     """tapwise's answer for paying ``spell`` from ``board`` (``engine_reading``: without the
     restrictions only the card library reads, see ``SeatBoard.problem``)."""
+    if spell.cannot:  # nothing the payer has is used, but what the cost shows isn't there
+        return {"status": "infeasible", "rule": "601.2h", "why": spell.cannot}
     problem = board.problem(spell, keep, engine_reading)
     problem["time_limit"] = time_limit
     answer = tapwise.pay(problem)
@@ -407,6 +409,10 @@ class _Player:
                 raise AdapterError(f"{pay_with.spell.name}: the engine asks for {kind}, "
                                    f"offering {len(cards)} cards; tapwise's answer takes {n}")
             self.send({"type": "SelectCards", "data": {"cards": cards}})
+        elif kind in ("Reveal", "Behold"):  # nothing used up: the first cards offered
+            count = int(waiting["data"].get("count") or 1)
+            self.send({"type": "SelectCards",
+                       "data": {"cards": list(waiting["data"].get("choices") or [])[:count]}})
         elif kind in ("TapCreatures", "Tap"):
             self.send(_select(waiting, pay_with.cost_tapped, pay_with.spell.name))
         else:

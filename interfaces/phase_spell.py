@@ -5,6 +5,7 @@ reads the board."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Mapping
 
 from tapwise.interfaces.phase_read import (
@@ -71,6 +72,13 @@ def read_other_costs(additional: Mapping[str, Any] | None, what: str, x: bool = 
         # in 601.2h as a sacrificed one does, after it may have been tapped for mana in 601.2g;
         # tapwise's reader reads Food Chain's cost the same way (docs/format-v2.md)
         return {"sacrifice_other": {**_either(cost.get("filter") or {}, what), "n": count}}
+    if kind in ("Reveal", "Behold") and count and count != ALL_COUNTERS and (
+            kind == "Reveal" or cost.get("action") == "ChooseOrReveal"):
+        # "reveal a creature card from your hand" (Disaster Radius), "behold a creature"
+        # (choose one you control or reveal one from your hand: Monstrous Emergence): nothing
+        # is used up, but the card or permanent must be there (601.2h): ``read_hand`` looks
+        return {"shows": (read_kind(cost.get("filter"), what, zone="Hand"), count,
+                          kind == "Behold")}
     if kind == "EffectCost":
         effect = cost.get("effect") or {}
         target = effect.get("target") or {}
@@ -124,7 +132,7 @@ def read_spell(obj: Mapping[str, Any]) -> Spell:
                                  int((obj.get("mana_cost") or {}).get("generic", 0) or 0))
     except AdapterError as exc:
         other, unread = {}, str(exc)
-    own = {key: other.pop(key) for key in ("x", "needs", "waterbend", "exile_kind")
+    own = {key: other.pop(key) for key in ("x", "needs", "waterbend", "exile_kind", "shows")
            if key in other}
     if own.get("waterbend") and keywords:
         other, unread = {}, f"{obj['name']}: waterbend beside {', '.join(keywords)}"
@@ -134,14 +142,33 @@ def read_spell(obj: Mapping[str, Any]) -> Spell:
                  subtypes, keywords, other, unread, own.get("x"), own.get("needs"),
                  int(own.get("waterbend", 0)), own.get("exile_kind"),
                  any((r or {}).get("type") == "CantSpendMana"
-                     for r in obj.get("casting_restrictions") or [] if isinstance(r, dict)))
+                     for r in obj.get("casting_restrictions") or [] if isinstance(r, dict)),
+                 own.get("shows"))
+
+
+def _shown(spell: Spell, hand: list[Mapping[str, Any]], game: Any, seat: int) -> Spell:
+    """``spell`` with ``cannot`` set when the card its additional cost reveals (or the
+    permanent it beholds) isn't there: it can't be cast (601.2h), whoever pays."""
+    if spell.shows is None:
+        return spell
+    kind, n, behold = spell.shows
+    found = sum(1 for obj in hand if int(obj["id"]) != spell.object_id and kind.matches(obj))
+    if behold:
+        found += sum(1 for obj in game.battlefield()
+                     if obj.get("controller") == seat and kind.matches(obj))
+    if found >= n:
+        return spell
+    where = "you control or in your hand" if behold else "in your hand"
+    return replace(spell, cannot=f"{spell.name}'s additional cost needs {n} {kind.phrase} "
+                                 f"card{'s' * (n > 1)} {where}")
 
 
 def read_hand(game: Any, seat: int) -> list[Spell]:
     """The seat's nonland cards with a mana cost."""
     spells = []
-    for obj in game.hand(seat):
+    hand = list(game.hand(seat))
+    for obj in hand:
         spell = read_spell(obj)
         if "land" not in spell.types and spell.cost is not None:
-            spells.append(spell)
+            spells.append(_shown(spell, hand, game, seat))
     return spells

@@ -22,7 +22,7 @@ CARDS = ("Plains", "Swamp", "Forest", "Thriving Grove", "Coldsteel Heart", "Prie
          "Lotus Blossom", "Kitchen Finks", "Necrotic Fumes", "Birds of Paradise",
          "Caller of the Hunt", "Watchwolf", "Urza, Lord High Artificer", "Ornithopter",
          "Coral Merfolk", "Coral Atoll", "Jeskai Devotee", "Mountain", "Brass Infiniscope",
-         "Arcane Signet", "Mirrored Lotus")
+         "Arcane Signet", "Mirrored Lotus", "Disaster Radius", "Monstrous Emergence")
 
 
 @pytest.fixture(scope="module")
@@ -234,3 +234,26 @@ def test_a_source_that_exiles_itself(engine):
     planned, report = _pay(game, "Kitchen Finks")
     assert planned.sacrificed == lotus and _ids(game, "Mirrored Lotus") == set()
     assert report.tapped - lotus == set()
+
+
+def test_a_revealed_card_uses_nothing_but_must_be_in_hand(engine):
+    """Disaster Radius {5}{R}{R} ("As an additional cost to cast this spell, reveal a creature
+    card from your hand"): with Grizzly Bears in hand, seven Mountains pay and the engine takes
+    the Bears as the revealed card; without a creature card in hand it can't be cast (601.2h),
+    whoever pays: tapwise answers infeasible naming the rule (the engine refuses the cast)."""
+    game = _game(engine, ["Mountain"] * 7, ["Disaster Radius", "Grizzly Bears"])
+    _, report = _pay(game, "Disaster Radius")
+    assert report.tapped == _ids(game, "Mountain")
+    game = _game(engine, ["Mountain"] * 7, ["Disaster Radius"])
+    [spell] = adapter.read_hand(game, 0)
+    answer = adapter.pay(adapter.read_board(game, 0), spell)
+    assert (answer["status"], answer["rule"]) == ("infeasible", "601.2h")
+
+
+def test_behold_a_permanent_you_control(engine):
+    """Monstrous Emergence {1}{G} ("As an additional cost to cast this spell, choose a creature
+    you control or reveal a creature card from your hand"): Grizzly Bears on the battlefield is
+    chosen (not tapped, not sacrificed); two Forests pay."""
+    game = _game(engine, ["Forest", "Forest", "Grizzly Bears"], ["Monstrous Emergence"])
+    _, report = _pay(game, "Monstrous Emergence")
+    assert report.tapped == _ids(game, "Forest")
