@@ -614,9 +614,10 @@ class Spell:
     """The kind of graveyard card ``other_costs.exile_graveyard`` exiles (None: any card)."""
     no_mana: bool = False
     """"You can't spend mana to cast this spell" (Hogaak): only convoke and delve pay."""
-    shows: tuple[Kind, int, bool] | None = None
+    shows: tuple[Kind, int, Any] | None = None
     """"Reveal a creature card from your hand" / "behold a creature" (True: a permanent you
-    control will do): the kind and number, which use nothing up but must be there."""
+    control will do) / "put a card an opponent owns from exile into ..." (``"opponent's
+    exile"``): the kind and number, which use nothing of the payer's but must be there."""
     cannot: str | None = None
     """Why its additional cost can't be paid here though it uses none of the payer's
     resources (601.2h: the revealed card isn't in hand): ``pay`` answers infeasible."""

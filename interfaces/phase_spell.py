@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import Any, Mapping
 
 from tapwise.interfaces.phase_read import (
-    ALL_COUNTERS, SPELL_KEYWORDS, AdapterError, Spell, cost_text, object_types, read_kind)
+    ALL_COUNTERS, SPELL_KEYWORDS, AdapterError, Kind, Spell, cost_text, object_types, read_kind)
 
 
 def _either(target: Mapping[str, Any], what: str) -> dict[str, Any]:
@@ -82,6 +82,13 @@ def read_other_costs(additional: Mapping[str, Any] | None, what: str, x: bool = 
     if kind == "EffectCost":
         effect = cost.get("effect") or {}
         target = effect.get("target") or {}
+        props = [p.get("type") for p in target.get("properties") or []]
+        if (effect.get("type") == "ChangeZone" and effect.get("origin") == "Exile"
+                and effect.get("destination") == "Graveyard" and "Owned" in props
+                and {"type": "Owned", "controller": "Opponent"} in target["properties"]):
+            # "put a card an opponent owns from exile into that player's graveyard" (Processor
+            # Assault): nothing of the payer's, but such a card must be in exile (601.2h)
+            return {"shows": (Kind((), (), False), 1, "opponent's exile")}
         if effect.get("type") == "Choose" and not x:
             # "choose a creature type" (Caller of the Hunt), "choose a number from 0 to 5"
             # (Liquid Fire): a choice uses nothing up; the cast answers it with ``decide``
@@ -152,6 +159,11 @@ def _shown(spell: Spell, hand: list[Mapping[str, Any]], game: Any, seat: int) ->
     if spell.shows is None:
         return spell
     kind, n, behold = spell.shows
+    if behold == "opponent's exile":
+        if sum(1 for obj in game.exile() if obj.get("owner") != seat) >= n:
+            return spell
+        return replace(spell, cannot=f"{spell.name}'s additional cost needs a card an opponent "
+                                     f"owns in exile")
     found = sum(1 for obj in hand if int(obj["id"]) != spell.object_id and kind.matches(obj))
     if behold:
         found += sum(1 for obj in game.battlefield()

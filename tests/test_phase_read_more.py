@@ -22,7 +22,8 @@ CARDS = ("Plains", "Swamp", "Forest", "Thriving Grove", "Coldsteel Heart", "Prie
          "Lotus Blossom", "Kitchen Finks", "Necrotic Fumes", "Birds of Paradise",
          "Caller of the Hunt", "Watchwolf", "Urza, Lord High Artificer", "Ornithopter",
          "Coral Merfolk", "Coral Atoll", "Jeskai Devotee", "Mountain", "Brass Infiniscope",
-         "Arcane Signet", "Mirrored Lotus", "Disaster Radius", "Monstrous Emergence")
+         "Arcane Signet", "Mirrored Lotus", "Disaster Radius", "Monstrous Emergence",
+         "Processor Assault")
 
 
 @pytest.fixture(scope="module")
@@ -257,3 +258,19 @@ def test_behold_a_permanent_you_control(engine):
     game = _game(engine, ["Forest", "Forest", "Grizzly Bears"], ["Monstrous Emergence"])
     _, report = _pay(game, "Monstrous Emergence")
     assert report.tapped == _ids(game, "Forest")
+
+
+def test_a_card_an_opponent_owns_in_exile(engine):
+    """Processor Assault {1}{R} ("As an additional cost to cast this spell, put a card an
+    opponent owns from exile into that player's graveyard"): nothing of the payer's is used,
+    but without such a card it can't be cast (601.2h): infeasible, naming the rule. With one
+    of the opponent's cards put into exile, two Mountains pay."""
+    game = _game(engine, ["Mountain", "Mountain", "Grizzly Bears"], ["Processor Assault"])
+    [spell] = adapter.read_hand(game, 0)
+    answer = adapter.pay(adapter.read_board(game, 0), spell)
+    assert (answer["status"], answer["rule"]) == ("infeasible", "601.2h")
+    card = game.state()["state"]["players"][1]["library"][0]
+    game.apply(0, {"type": "Debug", "data": {"type": "MoveToZone", "data": {
+        "object_id": card, "to_zone": "Exile", "simulate": False}}})
+    _, report = _pay(game, "Processor Assault")
+    assert report.tapped == _ids(game, "Mountain")
