@@ -89,6 +89,13 @@ def read_other_costs(additional: Mapping[str, Any] | None, what: str, x: bool = 
             # "put a card an opponent owns from exile into that player's graveyard" (Processor
             # Assault): nothing of the payer's, but such a card must be in exile (601.2h)
             return {"shows": (Kind((), (), False), 1, "opponent's exile")}
+        if effect.get("type") == "CollectEvidence" and not x:
+            # Urgent Necropsy's "collect evidence X, where X is the total mana value of the
+            # permanents this spell targets" (701.59a: exile graveyard cards of that total mana
+            # value): nothing a mana payment uses (``read_spell`` refuses it beside delve), and
+            # X may be 0 (no targets, or lands), so it never makes the spell uncastable; the
+            # engine's amount (1) is not the card's
+            return {"shows": (Kind((), (), False), 0, "evidence")}
         if effect.get("type") == "Choose" and not x:
             # "choose a creature type" (Caller of the Hunt), "choose a number from 0 to 5"
             # (Liquid Fire): a choice uses nothing up; the cast answers it with ``decide``
@@ -143,6 +150,8 @@ def read_spell(obj: Mapping[str, Any]) -> Spell:
            if key in other}
     if own.get("waterbend") and keywords:
         other, unread = {}, f"{obj['name']}: waterbend beside {', '.join(keywords)}"
+    if (own.get("shows") or (None, 0, None))[2] == "evidence" and "delve" in keywords:
+        other, unread = {}, f"{obj['name']}: collect evidence beside delve"
     return Spell(int(obj["id"]), int(obj.get("card_id", obj["id"])), obj["name"],
                  cost_text(obj.get("mana_cost")), types,
                  "instant" in types or "Flash" in (obj.get("keywords") or []),
@@ -159,6 +168,8 @@ def _shown(spell: Spell, hand: list[Mapping[str, Any]], game: Any, seat: int) ->
     if spell.shows is None:
         return spell
     kind, n, behold = spell.shows
+    if behold == "evidence":  # X may be 0: never uncastable
+        return spell
     if behold == "opponent's exile":
         if sum(1 for obj in game.exile() if obj.get("owner") != seat) >= n:
             return spell

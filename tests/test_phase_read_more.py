@@ -23,7 +23,7 @@ CARDS = ("Plains", "Swamp", "Forest", "Thriving Grove", "Coldsteel Heart", "Prie
          "Caller of the Hunt", "Watchwolf", "Urza, Lord High Artificer", "Ornithopter",
          "Coral Merfolk", "Coral Atoll", "Jeskai Devotee", "Mountain", "Brass Infiniscope",
          "Arcane Signet", "Mirrored Lotus", "Disaster Radius", "Monstrous Emergence",
-         "Processor Assault")
+         "Processor Assault", "Urgent Necropsy")
 
 
 @pytest.fixture(scope="module")
@@ -274,3 +274,13 @@ def test_a_card_an_opponent_owns_in_exile(engine):
         "object_id": card, "to_zone": "Exile", "simulate": False}}})
     _, report = _pay(game, "Processor Assault")
     assert report.tapped == _ids(game, "Mountain")
+
+
+def test_collect_evidence_x_may_be_zero(engine):
+    """Urgent Necropsy {2}{B}{G} ("As an additional cost to cast this spell, collect evidence
+    X, where X is the total mana value of the permanents this spell targets", 701.59a): X may
+    be 0, so it uses nothing a payment could; two Swamps and two Forests pay, with an empty
+    graveyard."""
+    game = _game(engine, ["Swamp", "Swamp", "Forest", "Forest"], ["Urgent Necropsy"])
+    _, report = _pay(game, "Urgent Necropsy")
+    assert report.tapped == _ids(game, "Swamp") | _ids(game, "Forest")
