@@ -248,3 +248,25 @@ class Facts:
                     self.counted.setdefault(int(obj["id"]), []).extend([phrase] * n)
             self.values[phrase] = total
         return phrase
+
+    def domain(self) -> str:
+        """The fact "basic land type among lands you control" (Domain, 305.6): how many of the
+        five basic land types the seat's lands have. A land counts toward it by the types no
+        other land of the seat has (sacrificing it lowers the count by those);
+        ``SeatBoard.problem`` refuses a board where lands may be sacrificed, for which that
+        is not exact."""
+        phrase = DOMAIN
+        if phrase not in self.values:
+            lands = {int(o["id"]): set(object_types(o)[1]) & set(BASIC_TYPES)
+                     for o in self.objects if o.get("controller") == self.seat
+                     and "land" in object_types(o)[0]}
+            self.values[phrase] = len(set().union(*lands.values())) if lands else 0
+            for oid, types in lands.items():
+                alone = types - set().union(*(t for o, t in lands.items() if o != oid))
+                if alone:
+                    self.counted.setdefault(oid, []).extend([phrase] * len(alone))
+        return phrase
+
+
+BASIC_TYPES = ("plains", "island", "swamp", "mountain", "forest")
+DOMAIN = "basic land type among lands you control"

@@ -18,7 +18,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Iterable, Mapping, Sequence
 
 from tapwise.interfaces.phase_kinds import (  # noqa: F401  (re-exported)
-    ALL_COUNTERS, ANY_NUMBER, COLOR_LETTER, CREATURE_DRAWBACK, LETTER_TYPE, SPELL_KEYWORDS,
+    ALL_COUNTERS, ANY_NUMBER, COLOR_LETTER, CREATURE_DRAWBACK, DOMAIN, LETTER_TYPE,
+    SPELL_KEYWORDS,
     SUPERTYPES, AdapterError, Facts, Kind, _shape, cost_text, object_types, read_kind,
     shard_symbol)
 from tapwise.interfaces.phase_library import RESTRICTS, REWARDS, library_only
@@ -88,6 +89,8 @@ def _amount(quantity: Mapping[str, Any] | None, what: str, facts: Facts | None =
         qty = quantity.get("qty") or {}
         if qty.get("type") == "ObjectCount":
             return {"fact": facts.fact(read_kind(qty.get("filter"), what))}
+        if qty.get("type") == "BasicLandTypeCount" and qty.get("controller") == "You":
+            return {"fact": facts.domain()}  # Domain (Prismatic Geoscope), 305.6
         colors = qty.get("colors") or {}
         if qty.get("type") == "Devotion" and colors.get("type") == "Fixed":
             # "equal to your devotion to green" (700.5): counted on the live battlefield
@@ -660,6 +663,15 @@ class SeatBoard:
         raise AdapterError(f"tapwise's answer names source {source_id!r}, which the board does not "
                            f"have")
 
+    def _lands_may_go(self, spell: Spell) -> bool:
+        """Whether the payment may sacrifice a land: a land's own sacrifice, or a sacrifice of
+        other permanents whose filter a land may pass."""
+        takes = [a.costs.get("sacrifice_other") for s in self.sources for a in s.abilities]
+        takes.append(spell.other_costs.get("sacrifice_other"))
+        return any(s.is_land and a.costs.get("sacrifice") for s in self.sources
+                   for a in s.abilities) or any(
+            t is not None and (not t.get("types") or "land" in t["types"]) for t in takes)
+
     def problem(self, spell: Spell, keep: Sequence[str] = (), engine_reading: bool = False
                 ) -> dict[str, Any]:
         """The tapwise problem: pay ``spell`` from this board (keeping ``keep`` castable);
@@ -667,6 +679,9 @@ class SeatBoard:
         check of whether phase's payment needed to break one)."""
         if spell.unread:
             raise AdapterError(f"{spell.name}: {spell.unread}")
+        if DOMAIN in self.facts and self._lands_may_go(spell):
+            raise AdapterError(f"{spell.name}: a board with Domain ({DOMAIN}) where lands may "
+                               f"be sacrificed, which the fact's counts don't follow exactly")
         # Permanents without a mana ability matter only to convoke, improvise and costs that
         # sacrifice or tap other permanents: sent then, so that other boards stay small.
         full = bool(spell.keywords or spell.other_costs or spell.waterbend) or any(

@@ -23,7 +23,8 @@ CARDS = ("Plains", "Swamp", "Forest", "Thriving Grove", "Coldsteel Heart", "Prie
          "Caller of the Hunt", "Watchwolf", "Urza, Lord High Artificer", "Ornithopter",
          "Coral Merfolk", "Coral Atoll", "Jeskai Devotee", "Mountain", "Brass Infiniscope",
          "Arcane Signet", "Mirrored Lotus", "Disaster Radius", "Monstrous Emergence",
-         "Processor Assault", "Urgent Necropsy")
+         "Processor Assault", "Urgent Necropsy", "Prismatic Geoscope", "Island",
+         "Harrow")
 
 
 @pytest.fixture(scope="module")
@@ -284,3 +285,24 @@ def test_collect_evidence_x_may_be_zero(engine):
     game = _game(engine, ["Swamp", "Swamp", "Forest", "Forest"], ["Urgent Necropsy"])
     _, report = _pay(game, "Urgent Necropsy")
     assert report.tapped == _ids(game, "Swamp") | _ids(game, "Forest")
+
+
+def test_domain_counts_the_basic_land_types(engine):
+    """Prismatic Geoscope ("Domain - {T}: Add X mana in any combination of colors, where X is
+    the number of basic land types among lands you control", 305.6) with a Plains and an
+    Island: X = 2, so the Geoscope alone pays Grizzly Bears {1}{G} (the lands can't make {G})."""
+    game = _game(engine, ["Prismatic Geoscope", "Plains", "Island"], ["Grizzly Bears"])
+    assert adapter.read_board(game, 0).facts == {"basic land type among lands you control": 2}
+    _, report = _pay(game, "Grizzly Bears")
+    assert report.tapped == _ids(game, "Prismatic Geoscope")
+
+
+def test_domain_beside_a_land_sacrifice_is_refused_by_name(engine):
+    """With Harrow ("As an additional cost, sacrifice a land") in hand, a sacrificed land may
+    lower Domain by a type another land also has, which the fact's counts don't follow: the
+    adapter refuses, naming Domain, rather than risk a wrong payment."""
+    game = _game(engine, ["Prismatic Geoscope", "Plains", "Island", "Forest"], ["Harrow"])
+    board = adapter.read_board(game, 0)
+    [spell] = adapter.read_hand(game, 0)
+    with pytest.raises(adapter.AdapterError, match="Domain"):
+        adapter.pay(board, spell)
