@@ -470,7 +470,19 @@ def play(game: Any, seat: int, pay_with: Payment, decide: Decide = _ai,
     try:
         for activation in early:
             player.activate(activation, "Priority")
-        player.send(spell.cast_action(targets))
+        try:
+            player.send(spell.cast_action(targets))
+        except ValueError as exc:
+            if UNAFFORDABLE not in str(exc) or len(early) == len(pay_with.activations):
+                raise
+            # The engine checks a required additional cost against what its own payer could
+            # tap before it takes the cast (Nahiri's Wrath, discard X = 0, refused from Heap
+            # Gate and Kishla Village): with the mana in the pool first (605.3a), it passes
+            for activation in pay_with.activations:
+                if activation not in early:
+                    player.activate(activation, "Priority")
+            early = list(pay_with.activations)
+            player.send(spell.cast_action(targets))
         if prompt()["type"] in CHOICE_PROMPTS and pay_with.activations and not early:
             # The engine pays on its own when it thinks the payment forced after a target
             # is chosen (its ``Manual`` mode is not kept through that prompt), so a spell with
@@ -536,6 +548,10 @@ def play(game: Any, seat: int, pay_with: Payment, decide: Decide = _ai,
                  f"life lost {life_lost} (intended {pay_with.life_lost}), cast {cast}")
     return CastReport(spell, ok, cast, pay_with.tapped, tapped, life_lost, pay_with.life_lost,
                       error, tuple(player.sent))
+
+
+UNAFFORDABLE = "Cannot pay required additional cost"
+"""The engine's refusal of a cast whose additional cost its own payer can't afford."""
 
 
 def has_priority(game: Any, seat: int) -> bool:

@@ -24,7 +24,7 @@ CARDS = ("Plains", "Swamp", "Forest", "Thriving Grove", "Coldsteel Heart", "Prie
          "Coral Merfolk", "Coral Atoll", "Jeskai Devotee", "Mountain", "Brass Infiniscope",
          "Arcane Signet", "Mirrored Lotus", "Disaster Radius", "Monstrous Emergence",
          "Processor Assault", "Urgent Necropsy", "Prismatic Geoscope", "Island",
-         "Harrow")
+         "Harrow", "Nahiri's Wrath", "Heap Gate", "Blasted Landscape", "Kishla Village")
 
 
 @pytest.fixture(scope="module")
@@ -306,3 +306,16 @@ def test_domain_beside_a_land_sacrifice_is_refused_by_name(engine):
     [spell] = adapter.read_hand(game, 0)
     with pytest.raises(adapter.AdapterError, match="Domain"):
         adapter.pay(board, spell)
+
+
+def test_an_additional_cost_the_engine_s_payer_cant_afford(engine):
+    """Nahiri's Wrath {2}{R} ("As an additional cost, discard X cards"), the seed-2 rejection:
+    from Island, Heap Gate, Blasted Landscape and Kishla Village with no other card in hand,
+    X = 0 (107.3). The engine refuses the cast itself ("Cannot pay required additional cost",
+    its own payer can't reach {R} there); with the mana in the pool first it takes it. Heap
+    Gate's {R} costs {1}, paid by Blasted Landscape's {C}; Island and Kishla Village pay {2}."""
+    game = _game(engine, ["Island", "Heap Gate", "Blasted Landscape", "Kishla Village"],
+                 ["Nahiri's Wrath"])
+    _, report = _pay(game, "Nahiri's Wrath")
+    assert report.tapped == (_ids(game, "Island") | _ids(game, "Heap Gate")
+                             | _ids(game, "Blasted Landscape") | _ids(game, "Kishla Village"))
