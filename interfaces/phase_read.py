@@ -355,16 +355,21 @@ _CORE = {"Artifact", "Creature", "Enchantment", "Instant", "Sorcery", "Planeswal
          "Kindred"}
 
 
-def read_only(restrictions: Sequence[Any], what: str) -> dict[str, Any]:
+def read_only(restrictions: Sequence[Any], what: str, chosen_type: str | None = None
+              ) -> dict[str, Any]:
     """Spending restrictions on the mana (106.6) as 3's ``only``: "Spend this mana only to cast
     a creature spell" (``SpellType``), "... an artifact spell or activate an ability of an
     artifact" (read for spells only, which is stricter than the card: never a wrong payment),
-    "only on costs that contain {X}" (``XCostOnly``)."""
+    "only on costs that contain {X}" (``XCostOnly``), "only to cast a creature spell of the
+    chosen type" (``ChosenCreatureType``, with ``chosen_type``: a creature spell of that
+    subtype, stricter than Secluded Courtyard's abilities too)."""
     if len(restrictions) != 1:
         raise AdapterError(f"{what}: mana with {len(restrictions)} spending restrictions")
     [restriction] = restrictions
     if restriction == "XCostOnly":
         return {"has_x": True}
+    if restriction == "ChosenCreatureType" and chosen_type:
+        return {"kind": "spell", "types": ["creature"], "subtypes": [chosen_type]}
     if isinstance(restriction, dict) and len(restriction) == 1:
         kind, value = next(iter(restriction.items()))
         if kind == "SpellTypeOrAbilityActivation":
@@ -394,13 +399,14 @@ def _penalty(keys: Mapping[str, Any], life: int | None, damage: int) -> Any:
 def read_abilities(index: int, ability: Mapping[str, Any], what: str,
                    facts: Facts | None = None, name: str | None = None,
                    counters: Mapping[str, int] | None = None, chosen: str | None = None,
-                   used: int | None = None) -> list[EngineAbility]:
+                   used: int | None = None, chosen_type: str | None = None
+                   ) -> list[EngineAbility]:
     """One engine mana ability as tapwise abilities (see :func:`_read_abilities`). Mana of the
     chosen color where none was chosen (a permanent the engine's debug actions put onto the
     battlefield, so it never entered): by the rules that part makes no mana (106.5), so only
     the fixed alternative (Thriving Grove's {G}) is read; the engine offers any color for it,
     which is read as a ``lenient`` ability (the engine's reading only)."""
-    args = (facts, name, counters, chosen, used)
+    args = (facts, name, counters, chosen, used, chosen_type)
     produced = (ability.get("effect") or {}).get("produced") or {}
     if produced.get("type") != "ChosenColor" or chosen:
         return _read_abilities(index, ability, what, *args)
@@ -416,12 +422,14 @@ def read_abilities(index: int, ability: Mapping[str, Any], what: str,
 def _read_abilities(index: int, ability: Mapping[str, Any], what: str,
                    facts: Facts | None = None, name: str | None = None,
                    counters: Mapping[str, int] | None = None, chosen: str | None = None,
-                   used: int | None = None) -> list[EngineAbility]:
+                   used: int | None = None, chosen_type: str | None = None
+                   ) -> list[EngineAbility]:
     """One engine mana ability as tapwise abilities (two for the Urza lands: with and without
     the rest of Tron; one per alternative of a restriction the library reads); raises
     :class:`AdapterError` naming the shape tapwise isn't told here. ``name``: the card's, for
     the library; ``counters``: the permanent's, which decide a depletion land's sacrifice;
-    ``chosen``: the color chosen for it; ``used``: how many times this turn the engine records
+    ``chosen``, ``chosen_type``: the color and creature type chosen for it (lowercase);
+    ``used``: how many times this turn the engine records
     it activated (None: not read, so "only once each turn" is not read either)."""
     if ability.get("condition") is not None:
         raise AdapterError(f"{what}: an activation condition")
@@ -455,7 +463,7 @@ def _read_abilities(index: int, ability: Mapping[str, Any], what: str,
     if when:
         keys["if"] = when
     if effect.get("restrictions"):
-        keys["only"] = read_only(effect["restrictions"], what)
+        keys["only"] = read_only(effect["restrictions"], what, chosen_type)
     held = (counters or {}) if keys.get("sacrifice") and not set(keys) & {
         "remove_counters", "put_counters"} and counters is not None else None
     add, times, combinations = _add(effect["produced"], what, facts, remove_all, chosen, held)
@@ -733,12 +741,14 @@ class SeatBoard:
         return problem
 
 
-def chosen_color(obj: Mapping[str, Any]) -> str | None:
+def chosen_color(obj: Mapping[str, Any], kind: str = "Color") -> str | None:
     """The color chosen for the permanent as it entered (the engine's ``chosen_attributes``,
-    ``{"type": "Color", "value": "Red"}``), as a letter; None when none was chosen."""
+    ``{"type": "Color", "value": "Red"}``), as a letter; with ``kind="CreatureType"`` the
+    creature type chosen, lowercase; None when none was chosen."""
     for attribute in obj.get("chosen_attributes") or []:
-        if isinstance(attribute, Mapping) and attribute.get("type") == "Color":
-            return COLOR_LETTER.get(str(attribute.get("value")))
+        if isinstance(attribute, Mapping) and attribute.get("type") == kind:
+            value = str(attribute.get("value"))
+            return COLOR_LETTER.get(value) if kind == "Color" else value.lower()
     return None
 
 
@@ -757,7 +767,8 @@ def read_source(obj: Mapping[str, Any], facts: Facts | None = None
             used = (None if facts is None or facts.activated is None
                     else int(facts.activated.get(f"{obj['id']}_{index}", 0)))
             abilities += read_abilities(index, ability, what, facts, name,
-                                        obj.get("counters") or {}, chosen_color(obj), used)
+                                        obj.get("counters") or {}, chosen_color(obj), used,
+                                        chosen_color(obj, "CreatureType"))
         except AdapterError as exc:
             skipped.append(str(exc))
     abilities.sort(key=lambda a: a.lenient)  # the engine's reading only: last (see lenient)

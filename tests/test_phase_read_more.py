@@ -24,7 +24,8 @@ CARDS = ("Plains", "Swamp", "Forest", "Thriving Grove", "Coldsteel Heart", "Prie
          "Coral Merfolk", "Coral Atoll", "Jeskai Devotee", "Mountain", "Brass Infiniscope",
          "Arcane Signet", "Mirrored Lotus", "Disaster Radius", "Monstrous Emergence",
          "Processor Assault", "Urgent Necropsy", "Prismatic Geoscope", "Island",
-         "Harrow", "Nahiri's Wrath", "Heap Gate", "Blasted Landscape", "Kishla Village")
+         "Harrow", "Nahiri's Wrath", "Heap Gate", "Blasted Landscape", "Kishla Village",
+         "Cavern of Souls")
 
 
 @pytest.fixture(scope="module")
@@ -319,3 +320,18 @@ def test_an_additional_cost_the_engine_s_payer_cant_afford(engine):
     _, report = _pay(game, "Nahiri's Wrath")
     assert report.tapped == (_ids(game, "Island") | _ids(game, "Heap Gate")
                              | _ids(game, "Blasted Landscape") | _ids(game, "Kishla Village"))
+
+
+def test_mana_only_for_the_chosen_creature_type(engine):
+    """Cavern of Souls, played from the hand with Elf chosen as it enters (the engine's
+    ``NamedChoice``), then "{T}: Add one mana of any color. Spend this mana only to cast a
+    creature spell of the chosen type": read as ``only`` an Elf creature spell, it alone pays
+    Llanowar Elves {G}."""
+    game = _game(engine, [], ["Cavern of Souls", "Llanowar Elves"])
+    game.apply(0, next(a for a in game.actions() if a.kind == "PlayLand"))
+    game.apply(0, next(a for a in game.actions() if (a.data or {}).get("choice") == "Elf"))
+    cavern = next(s for s in adapter.read_board(game, 0).sources if s.name == "Cavern of Souls")
+    assert [a.costs.get("only") for a in cavern.abilities] == [
+        None, {"kind": "spell", "types": ["creature"], "subtypes": ["elf"]}]
+    _, report = _pay(game, "Llanowar Elves")
+    assert report.tapped == _ids(game, "Cavern of Souls")
