@@ -78,7 +78,8 @@ def forbidden(game: Any, spell: adapter.Spell, answer: dict[str, Any]) -> str | 
         return "payable only by the engine's reading: " + " or ".join(
             (["mana spent against its card's restriction (106.6)"] if any(
                 a.library for a in read) else []) +
-            (["mana of a color never chosen (106.5)"] if any(a.lenient for a in read) else []))
+            (["mana of a color or for a creature type never chosen (106.5, 106.6)"]
+             if any(a.lenient for a in read) else []))
     return None
 
 

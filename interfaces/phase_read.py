@@ -55,7 +55,8 @@ class EngineAbility:
     so does not enforce): ``SeatBoard.problem(engine_reading=True)`` leaves it out."""
     lenient: bool = False
     """Only the engine's reading has it, not the rules: mana of a chosen color where no color
-    was chosen (the engine offers any, 106.5 gives none). Sent only with ``engine_reading``;
+    was chosen (the engine offers any, 106.5 gives none), mana only for a creature type never
+    chosen (the engine spends it on anything). Sent only with ``engine_reading``;
     kept after a source's other abilities, so that their indices are the same either way."""
 
     def spec(self) -> dict[str, Any]:
@@ -407,7 +408,14 @@ def read_abilities(index: int, ability: Mapping[str, Any], what: str,
     the fixed alternative (Thriving Grove's {G}) is read; the engine offers any color for it,
     which is read as a ``lenient`` ability (the engine's reading only)."""
     args = (facts, name, counters, chosen, used, chosen_type)
-    produced = (ability.get("effect") or {}).get("produced") or {}
+    effect = ability.get("effect") or {}
+    if effect.get("restrictions") == ["ChosenCreatureType"] and not chosen_type:
+        # "Spend this mana only to cast a creature spell of the chosen type" where no type was
+        # chosen: by the rules no spell is of it, so the mana pays for none; the engine
+        # doesn't enforce it then: read without the restriction as a ``lenient`` ability
+        free = {**ability, "effect": {k: v for k, v in effect.items() if k != "restrictions"}}
+        return [replace(a, lenient=True) for a in read_abilities(index, free, what, *args)]
+    produced = effect.get("produced") or {}
     if produced.get("type") != "ChosenColor" or chosen:
         return _read_abilities(index, ability, what, *args)
     rules = (_read_abilities(index, ability, what, *args)

@@ -335,3 +335,17 @@ def test_mana_only_for_the_chosen_creature_type(engine):
         None, {"kind": "spell", "types": ["creature"], "subtypes": ["elf"]}]
     _, report = _pay(game, "Llanowar Elves")
     assert report.tapped == _ids(game, "Cavern of Souls")
+
+
+def test_a_creature_type_never_chosen_is_only_the_engine_s_reading(engine):
+    """Cavern of Souls put onto the battlefield without entering: no creature type was chosen,
+    so by the rules its any-color mana pays for no spell (106.6); the engine doesn't enforce
+    the restriction then. Read as a ``lenient`` ability: with only the Cavern, Llanowar Elves
+    {G} is infeasible by the rules and payable by the engine's reading."""
+    game = _game(engine, ["Cavern of Souls"], ["Llanowar Elves"])
+    board = adapter.read_board(game, 0)
+    cavern = next(s for s in board.sources if s.name == "Cavern of Souls")
+    assert [a.lenient for a in cavern.abilities] == [False, True]
+    [spell] = adapter.read_hand(game, 0)
+    assert adapter.pay(board, spell)["status"] == "infeasible"
+    assert adapter.pay(board, spell, engine_reading=True)["status"] == "paid"
