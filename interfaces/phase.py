@@ -365,6 +365,8 @@ class _Player:
         """Each of the activation's ``times`` activations, with its prompts answered."""
         sacrificed = list(activation.sacrificed)
         per = max(1, len(sacrificed) // activation.times) if sacrificed else 0
+        others = list(activation.tapped_others)  # each activation taps its own share
+        each = max(1, len(others) // activation.times) if others else 0
         for i in range(activation.times):
             if self.prompt()["type"] != at:
                 raise AdapterError(f"expected the {at} prompt before {activation.source.id}, "
@@ -387,7 +389,8 @@ class _Player:
                     self.send(_select(waiting, sacrificed[i * per:(i + 1) * per],
                                       activation.source.id))
                 elif kind == "PayCost":
-                    self.send(_select(waiting, activation.tapped_others, activation.source.id))
+                    self.send(_select(waiting, others[i * each:(i + 1) * each],
+                                      activation.source.id))
                 elif kind in ("ChooseXValue", "ChooseX") and activation.removed:
                     self.send({"type": "ChooseX", "data": {"value": activation.removed}})
                 elif kind == "PayAmountChoice" and (waiting["data"].get("resource") or {}).get(

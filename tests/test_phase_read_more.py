@@ -25,7 +25,7 @@ CARDS = ("Plains", "Swamp", "Forest", "Thriving Grove", "Coldsteel Heart", "Prie
          "Arcane Signet", "Mirrored Lotus", "Disaster Radius", "Monstrous Emergence",
          "Processor Assault", "Urgent Necropsy", "Prismatic Geoscope", "Island",
          "Harrow", "Nahiri's Wrath", "Heap Gate", "Blasted Landscape", "Kishla Village",
-         "Cavern of Souls")
+         "Cavern of Souls", "Seton, Krosan Protector")
 
 
 @pytest.fixture(scope="module")
@@ -349,3 +349,15 @@ def test_a_creature_type_never_chosen_is_only_the_engine_s_reading(engine):
     [spell] = adapter.read_hand(game, 0)
     assert adapter.pay(board, spell)["status"] == "infeasible"
     assert adapter.pay(board, spell, engine_reading=True)["status"] == "paid"
+
+
+def test_each_activation_taps_its_own_creature(engine):
+    """Seton, Krosan Protector ("Tap an untapped Druid you control: Add {G}", no {T}) with two
+    Llanowar Elves (Elf Druids) pays Grizzly Bears {1}{G}: activated twice, each time tapping
+    one Elves (the engine asks for exactly one per activation), rather than the Elves tapping
+    themselves (a creature's own {T} carries the drawback); Seton stays untapped. Seed 4's
+    rejection (Inherited Envelope): both creatures were sent to the first activation."""
+    game = _game(engine, ["Seton, Krosan Protector", "Llanowar Elves", "Llanowar Elves"],
+                 ["Grizzly Bears"])
+    _, report = _pay(game, "Grizzly Bears")
+    assert report.tapped == _ids(game, "Llanowar Elves")
