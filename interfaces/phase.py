@@ -361,6 +361,21 @@ class _Player:
     def prompt(self) -> dict[str, Any]:
         return self.game.waiting_for()
 
+    def settle(self, spell: Spell) -> None:
+        """A trigger put on the stack by a mana ability activated at priority (Terrarion's
+        draw as it is sacrificed) resolves before a sorcery-speed spell may be cast (307.1):
+        both players pass (the opponent as its AI chooses) until the stack is empty; the
+        pool keeps its mana (it empties as the step ends, 106.4)."""
+        for _ in range(10):
+            if spell.instant_speed or not self.game.stack():
+                return
+            waiting = self.prompt()
+            who = (waiting.get("data") or {}).get("player", self.seat)
+            if who == self.seat and waiting["type"] == "Priority":
+                self.send({"type": "PassPriority"})
+            else:
+                self.game.apply(who, self.game.choose_action(who))
+
     def activate(self, activation: Activation, at: str) -> None:
         """Each of the activation's ``times`` activations, with its prompts answered."""
         sacrificed = list(activation.sacrificed)
@@ -495,6 +510,7 @@ def play(game: Any, seat: int, pay_with: Payment, decide: Decide = _ai,
             early = list(pay_with.activations)
             for activation in early:
                 player.activate(activation, "Priority")
+            player.settle(spell)
             player.send(spell.cast_action(targets))
         for _ in range(50):  # targets, modes and X come before payment (601.2b-f)
             waiting = prompt()

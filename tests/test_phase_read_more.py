@@ -25,7 +25,7 @@ CARDS = ("Plains", "Swamp", "Forest", "Thriving Grove", "Coldsteel Heart", "Prie
          "Arcane Signet", "Mirrored Lotus", "Disaster Radius", "Monstrous Emergence",
          "Processor Assault", "Urgent Necropsy", "Prismatic Geoscope", "Island",
          "Harrow", "Nahiri's Wrath", "Heap Gate", "Blasted Landscape", "Kishla Village",
-         "Cavern of Souls", "Seton, Krosan Protector")
+         "Cavern of Souls", "Seton, Krosan Protector", "Terrarion", "Orochi Merge-Keeper", "Thud")
 
 
 @pytest.fixture(scope="module")
@@ -361,3 +361,16 @@ def test_each_activation_taps_its_own_creature(engine):
                  ["Grizzly Bears"])
     _, report = _pay(game, "Grizzly Bears")
     assert report.tapped == _ids(game, "Llanowar Elves")
+
+
+def test_a_trigger_from_a_mana_ability_resolves_before_a_sorcery(engine):
+    """Thud {R} (sorcery, "As an additional cost, sacrifice a creature", a target) from
+    Terrarion ("{2}, {T}, Sacrifice ~: Add two mana in any combination of colors"; "When ~ is
+    put into a graveyard from the battlefield, draw a card"), Orochi Merge-Keeper, a Swamp and a
+    Forest: the Swamp and Forest pay Terrarion's {2}, Terrarion makes the {R}, the Merge-Keeper
+    is sacrificed. A targeted spell gets its mana at priority first, so Terrarion's trigger is
+    on the stack before the cast; it resolves first (307.1), seed 4's rejection."""
+    game = _game(engine, ["Terrarion", "Orochi Merge-Keeper", "Swamp", "Forest"], ["Thud"])
+    terrarion, keeper = _ids(game, "Terrarion"), _ids(game, "Orochi Merge-Keeper")
+    planned, report = _pay(game, "Thud")
+    assert planned.sacrificed == terrarion | keeper
