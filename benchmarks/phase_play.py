@@ -73,9 +73,13 @@ def forbidden(game: Any, spell: adapter.Spell, answer: dict[str, Any]) -> str | 
     if answer.get("rule"):  # the adapter's own: the cost's permanent isn't there
         return str(answer["why"])
     board = adapter.read_board(game, 0)
-    if any(a.library for s in board.sources for a in s.abilities):
-        if adapter.pay(board, spell, engine_reading=True).get("status") == "paid":
-            return "payable only by spending mana against its card's restriction (106.6)"
+    read = [a for s in board.sources for a in s.abilities if a.library or a.lenient]
+    if read and adapter.pay(board, spell, engine_reading=True).get("status") == "paid":
+        return "payable only by the engine's reading: " + " or ".join(
+            (["mana spent against its card's restriction (106.6)"] if any(
+                a.library for a in read) else []) +
+            (["mana of a color or for a creature type never chosen (106.5, 106.6)"]
+             if any(a.lenient for a in read) else []))
     return None
 
 

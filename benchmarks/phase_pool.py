@@ -47,12 +47,15 @@ def _mana_abilities(face: Mapping[str, Any]) -> list[tuple[int, Mapping[str, Any
 
 
 def unread_templates(name: str, face: Mapping[str, Any]) -> tuple[str, ...]:
-    """What the adapter can't read of this card, each reason without the card's name."""
+    """What the adapter can't read of this card, each reason without the card's name, on a
+    board like the wide positions': no commander, nothing activated this turn, no color
+    chosen (the engine's debug placement makes no choice)."""
     found = []
-    facts = phase_read.Facts(0, [])
+    facts = phase_read.Facts(0, [], commander="", activated={})
     for index, ability in _mana_abilities(face):
         try:
-            phase_read.read_abilities(index, ability, f"{name} ability {index}", facts, name)
+            phase_read.read_abilities(index, ability, f"{name} ability {index}", facts, name,
+                                      used=0)
         except phase_read.AdapterError as exc:
             found.append(_NAME.sub("", str(exc)))
     try:

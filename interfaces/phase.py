@@ -224,6 +224,8 @@ def pay(board: SeatBoard, spell: Spell, keep: Sequence[str] = (),
         time_limit: float = 2.0, engine_reading: bool = False) -> dict[str, Any]:
     """tapwise's answer for paying ``spell`` from ``board`` (``engine_reading``: without the
     restrictions only the card library reads, see ``SeatBoard.problem``)."""
+    if spell.cannot:  # nothing the payer has is used, but what the cost shows isn't there
+        return {"status": "infeasible", "rule": "601.2h", "why": spell.cannot}
     problem = board.problem(spell, keep, engine_reading)
     problem["time_limit"] = time_limit
     answer = tapwise.pay(problem)
@@ -359,10 +361,27 @@ class _Player:
     def prompt(self) -> dict[str, Any]:
         return self.game.waiting_for()
 
+    def settle(self, spell: Spell) -> None:
+        """A trigger put on the stack by a mana ability activated at priority (Terrarion's
+        draw as it is sacrificed) resolves before a sorcery-speed spell may be cast (307.1):
+        both players pass (the opponent as its AI chooses) until the stack is empty; the
+        pool keeps its mana (it empties as the step ends, 106.4)."""
+        for _ in range(10):
+            if spell.instant_speed or not self.game.stack():
+                return
+            waiting = self.prompt()
+            who = (waiting.get("data") or {}).get("player", self.seat)
+            if who == self.seat and waiting["type"] == "Priority":
+                self.send({"type": "PassPriority"})
+            else:
+                self.game.apply(who, self.game.choose_action(who))
+
     def activate(self, activation: Activation, at: str) -> None:
         """Each of the activation's ``times`` activations, with its prompts answered."""
         sacrificed = list(activation.sacrificed)
         per = max(1, len(sacrificed) // activation.times) if sacrificed else 0
+        others = list(activation.tapped_others)  # each activation taps its own share
+        each = max(1, len(others) // activation.times) if others else 0
         for i in range(activation.times):
             if self.prompt()["type"] != at:
                 raise AdapterError(f"expected the {at} prompt before {activation.source.id}, "
@@ -385,7 +404,8 @@ class _Player:
                     self.send(_select(waiting, sacrificed[i * per:(i + 1) * per],
                                       activation.source.id))
                 elif kind == "PayCost":
-                    self.send(_select(waiting, activation.tapped_others, activation.source.id))
+                    self.send(_select(waiting, others[i * each:(i + 1) * each],
+                                      activation.source.id))
                 elif kind in ("ChooseXValue", "ChooseX") and activation.removed:
                     self.send({"type": "ChooseX", "data": {"value": activation.removed}})
                 elif kind == "PayAmountChoice" and (waiting["data"].get("resource") or {}).get(
@@ -407,6 +427,10 @@ class _Player:
                 raise AdapterError(f"{pay_with.spell.name}: the engine asks for {kind}, "
                                    f"offering {len(cards)} cards; tapwise's answer takes {n}")
             self.send({"type": "SelectCards", "data": {"cards": cards}})
+        elif kind in ("Reveal", "Behold"):  # nothing used up: the first cards offered
+            count = int(waiting["data"].get("count") or 1)
+            self.send({"type": "SelectCards",
+                       "data": {"cards": list(waiting["data"].get("choices") or [])[:count]}})
         elif kind in ("TapCreatures", "Tap"):
             self.send(_select(waiting, pay_with.cost_tapped, pay_with.spell.name))
         else:
@@ -464,7 +488,19 @@ def play(game: Any, seat: int, pay_with: Payment, decide: Decide = _ai,
     try:
         for activation in early:
             player.activate(activation, "Priority")
-        player.send(spell.cast_action(targets))
+        try:
+            player.send(spell.cast_action(targets))
+        except ValueError as exc:
+            if UNAFFORDABLE not in str(exc) or len(early) == len(pay_with.activations):
+                raise
+            # The engine checks a required additional cost against what its own payer could
+            # tap before it takes the cast (Nahiri's Wrath, discard X = 0, refused from Heap
+            # Gate and Kishla Village): with the mana in the pool first (605.3a), it passes
+            for activation in pay_with.activations:
+                if activation not in early:
+                    player.activate(activation, "Priority")
+            early = list(pay_with.activations)
+            player.send(spell.cast_action(targets))
         if prompt()["type"] in CHOICE_PROMPTS and pay_with.activations and not early:
             # The engine pays on its own when it thinks the payment forced after a target
             # is chosen (its ``Manual`` mode is not kept through that prompt), so a spell with
@@ -474,6 +510,7 @@ def play(game: Any, seat: int, pay_with: Payment, decide: Decide = _ai,
             early = list(pay_with.activations)
             for activation in early:
                 player.activate(activation, "Priority")
+            player.settle(spell)
             player.send(spell.cast_action(targets))
         for _ in range(50):  # targets, modes and X come before payment (601.2b-f)
             waiting = prompt()
@@ -530,6 +567,10 @@ def play(game: Any, seat: int, pay_with: Payment, decide: Decide = _ai,
                  f"life lost {life_lost} (intended {pay_with.life_lost}), cast {cast}")
     return CastReport(spell, ok, cast, pay_with.tapped, tapped, life_lost, pay_with.life_lost,
                       error, tuple(player.sent))
+
+
+UNAFFORDABLE = "Cannot pay required additional cost"
+"""The engine's refusal of a cast whose additional cost its own payer can't afford."""
 
 
 def has_priority(game: Any, seat: int) -> bool:

@@ -195,6 +195,12 @@ class Facts:
     objects: Sequence[Mapping[str, Any]]
     values: dict[str, int] = field(default_factory=dict)
     counted: dict[int, list[str]] = field(default_factory=dict)
+    commander: str | None = None
+    """The seat's commander's color identity as letters (the engine's player
+    ``commander_color_identity``): "" without a commander; None when not read."""
+    activated: Mapping[str, int] | None = None
+    """The engine's ``activated_abilities_this_turn`` (``"<object id>_<ability index>"`` ->
+    times), which "activate only once each turn" reads; None when not read."""
 
     def colors(self, kind: Kind) -> str:
         """The color fact "colors among <kind>": their colors' letters in WUBRG order."""
@@ -221,3 +227,46 @@ class Facts:
                     self.counted.setdefault(int(obj["id"]), []).append(phrase)
             self.values[phrase] = total
         return phrase
+
+    def devotion(self, letters: str) -> str:
+        """The fact "devotion to green" (700.5): the mana symbols among the mana costs of the
+        seat's permanents that are of one of ``letters``' colors (a hybrid symbol once); each
+        permanent counts toward it once per such symbol (9.1 ``counts`` as a number)."""
+        names = {v: k.lower() for k, v in COLOR_LETTER.items()}
+        phrase = "devotion to " + " and ".join(names[c] for c in letters)
+        if phrase not in self.values:
+            total = 0
+            for obj in self.objects:
+                if obj.get("controller") != self.seat:
+                    continue
+                cost = obj.get("mana_cost") or {}
+                symbols = [shard_symbol(s) for s in cost.get("shards") or []
+                           if isinstance(s, str)] if cost.get("type") == "Cost" else []
+                n = sum(1 for sym in symbols if set(sym.strip("{}").split("/")) & set(letters))
+                total += n
+                if n:
+                    self.counted.setdefault(int(obj["id"]), []).extend([phrase] * n)
+            self.values[phrase] = total
+        return phrase
+
+    def domain(self) -> str:
+        """The fact "basic land type among lands you control" (Domain, 305.6): how many of the
+        five basic land types the seat's lands have. A land counts toward it by the types no
+        other land of the seat has (sacrificing it lowers the count by those);
+        ``SeatBoard.problem`` refuses a board where lands may be sacrificed, for which that
+        is not exact."""
+        phrase = DOMAIN
+        if phrase not in self.values:
+            lands = {int(o["id"]): set(object_types(o)[1]) & set(BASIC_TYPES)
+                     for o in self.objects if o.get("controller") == self.seat
+                     and "land" in object_types(o)[0]}
+            self.values[phrase] = len(set().union(*lands.values())) if lands else 0
+            for oid, types in lands.items():
+                alone = types - set().union(*(t for o, t in lands.items() if o != oid))
+                if alone:
+                    self.counted.setdefault(oid, []).extend([phrase] * len(alone))
+        return phrase
+
+
+BASIC_TYPES = ("plains", "island", "swamp", "mountain", "forest")
+DOMAIN = "basic land type among lands you control"

@@ -14,11 +14,12 @@ payment, never a wrong one.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Iterable, Mapping, Sequence
 
 from tapwise.interfaces.phase_kinds import (  # noqa: F401  (re-exported)
-    ALL_COUNTERS, ANY_NUMBER, COLOR_LETTER, CREATURE_DRAWBACK, LETTER_TYPE, SPELL_KEYWORDS,
+    ALL_COUNTERS, ANY_NUMBER, COLOR_LETTER, CREATURE_DRAWBACK, DOMAIN, LETTER_TYPE,
+    SPELL_KEYWORDS,
     SUPERTYPES, AdapterError, Facts, Kind, _shape, cost_text, object_types, read_kind,
     shard_symbol)
 from tapwise.interfaces.phase_library import RESTRICTS, REWARDS, library_only
@@ -52,6 +53,11 @@ class EngineAbility:
     library: bool = False
     """Its ``only`` is the card library's reading of a sentence the engine left unparsed (and
     so does not enforce): ``SeatBoard.problem(engine_reading=True)`` leaves it out."""
+    lenient: bool = False
+    """Only the engine's reading has it, not the rules: mana of a chosen color where no color
+    was chosen (the engine offers any, 106.5 gives none), mana only for a creature type never
+    chosen (the engine spends it on anything). Sent only with ``engine_reading``;
+    kept after a source's other abilities, so that their indices are the same either way."""
 
     def spec(self) -> dict[str, Any]:
         return {"add": self.add, **self.costs}
@@ -84,6 +90,12 @@ def _amount(quantity: Mapping[str, Any] | None, what: str, facts: Facts | None =
         qty = quantity.get("qty") or {}
         if qty.get("type") == "ObjectCount":
             return {"fact": facts.fact(read_kind(qty.get("filter"), what))}
+        if qty.get("type") == "BasicLandTypeCount" and qty.get("controller") == "You":
+            return {"fact": facts.domain()}  # Domain (Prismatic Geoscope), 305.6
+        colors = qty.get("colors") or {}
+        if qty.get("type") == "Devotion" and colors.get("type") == "Fixed":
+            # "equal to your devotion to green" (700.5): counted on the live battlefield
+            return {"fact": facts.devotion(_letters(colors.get("value") or [], what))}
         if qty.get("type") == "Power" and (qty.get("scope") or {}).get("type") == "Source":
             return {"fact": POWER}  # the source's own fact (9.1), its power now
         if (qty.get("type") == "CountersOn" and (qty.get("scope") or {}).get("type") == "Source"
@@ -101,11 +113,24 @@ def _letters(colors: Iterable[str], what: str) -> str:
 
 
 def _add(produced: Mapping[str, Any], what: str, facts: Facts | None,
-         remove_all: str | None) -> tuple[Any, Any, tuple[tuple[str, ...], ...]]:
+         remove_all: str | None, chosen: str | None = None,
+         held: Mapping[str, int] | None = None) -> tuple[Any, Any, tuple[tuple[str, ...], ...]]:
     """The engine's ``produced`` as a tapwise ``add``, its ``times`` (1 unless the amount is a
-    fact, counters, or counters removed) and its combinations if it has them."""
+    fact, counters, or counters removed) and its combinations if it has them. ``chosen``: the
+    color letter the permanent's ``chosen_attributes`` records; ``held``: its counters, when
+    the ability sacrifices it (so an amount of its counters is the number on it now)."""
     kind = produced.get("type")
     count = produced.get("count")
+    if kind == "ChosenColor":
+        return _chosen(produced, what, chosen), 1, ()
+    if kind == "AnyInCommandersColorIdentity" and facts is not None and facts.commander:
+        n = _amount(count, what)
+        return ({"one_color": n, "of": facts.commander} if n > 1 else
+                ["{%s}" % c for c in facts.commander]), 1, ()
+    if kind == "Mixed":  # "{T}: Add {C}{R}" (Balduvian Trading Post, Coral Atoll)
+        colorless = int(produced.get("colorless_count", 0))
+        return "{C}" * colorless + "".join(
+            "{%s}" % c for c in _letters(produced.get("colors") or [], what)), 1, ()
     if remove_all is not None:  # "Remove X storage counters: Add X mana"
         qty = (count or {}).get("qty") or {}
         if (count or {}).get("type") != "Ref" or qty.get("type") != "Variable":
@@ -142,6 +167,13 @@ def _add(produced: Mapping[str, Any], what: str, facts: Facts | None,
     if kind not in ("Colorless", "AnyOneColor", "AnyCombination"):
         raise AdapterError(f"{what}: mana of type {kind!r}")
     letters = "C" if kind == "Colorless" else _letters(produced["color_options"], what)
+    if isinstance(n, dict) and "counters" in n and held is not None and kind == "AnyOneColor":
+        # "{T}, Sacrifice ~: Add X mana of any one color, where X is the number of petal
+        # counters on ~" (Lotus Blossom): activated once, with the counters on it now
+        n = int(held.get(n["counters"], 0))
+        if n == 0:
+            raise AdapterError(f"{what}: no {count['qty']['counter_type']} counters on it, "
+                               f"so no mana (106.5)")
     if not isinstance(n, int):  # a fact or counters: one mana, that many times
         if len(letters) > 1 and kind == "AnyOneColor":
             if "fact" not in n:
@@ -155,6 +187,23 @@ def _add(produced: Mapping[str, Any], what: str, facts: Facts | None,
     if kind == "AnyCombination":
         return {"any_color": n, "of": letters}, times, ()
     return {"one_color": n, "of": letters}, times, ()
+
+
+def _chosen(produced: Mapping[str, Any], what: str, chosen: str | None) -> Any:
+    """"Add {G} or one mana of the chosen color" (Thriving Grove) or "Add one mana of the
+    chosen color" (Coldsteel Heart): the color its ``chosen_attributes`` records as it entered.
+    Without one (a permanent put onto the battlefield by the engine's debug actions: no choice
+    was made) the chosen color is undefined and that part makes no mana (106.5): the fixed
+    alternative alone, if there is one, else nothing, named."""
+    n = _amount(produced.get("count"), what)
+    fixed = produced.get("fixed_alternative")
+    letters = [_letters([fixed], what)] if fixed else []
+    if chosen and chosen not in letters:
+        letters.append(chosen)
+    if not letters:
+        raise AdapterError(f"{what}: mana of the chosen color, and no color was chosen for it "
+                           f"(106.5: no mana)")
+    return ["{%s}" % c * n for c in letters] if len(letters) > 1 else "{%s}" % letters[0] * n
 
 
 def _costs(cost: Mapping[str, Any] | None, what: str
@@ -178,7 +227,11 @@ def _costs(cost: Mapping[str, Any] | None, what: str
             keys["life"] = life
         elif kind == "PayEnergy":
             keys["energy"] = _amount(part.get("amount"), what)
-        elif kind == "Sacrifice" and target.get("type") == "SelfRef":
+        elif kind in ("Sacrifice", "Exile") and target.get("type") == "SelfRef" or (
+                kind == "Exile" and part.get("zone") is None
+                and (part.get("filter") or {}).get("type") == "SelfRef"):
+            # "Exile ~" leaves the battlefield as "Sacrifice ~" does (Mirrored Lotus): read as
+            # sacrifice, as tapwise's reader reads it (docs/format-v2.md)
             keys["sacrifice"] = True
         elif kind == "Sacrifice":
             n = int(part.get("count", 1))
@@ -233,6 +286,10 @@ def _continuation(sub: Mapping[str, Any] | None, what: str, facts: Facts | None,
         statics = [s.get("mode") for s in effect.get("static_abilities") or []]
         if kind in ("DealDamage", "LoseLife") and to_self:
             total += _amount(effect.get("amount"), what)
+        elif kind == "GainLife" and put.get("drawback", "").startswith("sets up") and (
+                effect.get("amount") or {}).get("type") != "Fixed":
+            pass  # "When you next cast a spell with {X} ..., you draw a card and gain half X
+            # life" (Brass Infiniscope): the engine's sibling of the delayed trigger, its part
         elif kind == "GainLife":  # after the mana (605.3b); the opponent's, or the seat's
             if (sub.get("player_scope") or {}).get("type") is None:
                 put["_gains"] = put.get("_gains", 0) + _amount(effect.get("amount"), what)
@@ -299,16 +356,21 @@ _CORE = {"Artifact", "Creature", "Enchantment", "Instant", "Sorcery", "Planeswal
          "Kindred"}
 
 
-def read_only(restrictions: Sequence[Any], what: str) -> dict[str, Any]:
+def read_only(restrictions: Sequence[Any], what: str, chosen_type: str | None = None
+              ) -> dict[str, Any]:
     """Spending restrictions on the mana (106.6) as 3's ``only``: "Spend this mana only to cast
     a creature spell" (``SpellType``), "... an artifact spell or activate an ability of an
     artifact" (read for spells only, which is stricter than the card: never a wrong payment),
-    "only on costs that contain {X}" (``XCostOnly``)."""
+    "only on costs that contain {X}" (``XCostOnly``), "only to cast a creature spell of the
+    chosen type" (``ChosenCreatureType``, with ``chosen_type``: a creature spell of that
+    subtype, stricter than Secluded Courtyard's abilities too)."""
     if len(restrictions) != 1:
         raise AdapterError(f"{what}: mana with {len(restrictions)} spending restrictions")
     [restriction] = restrictions
     if restriction == "XCostOnly":
         return {"has_x": True}
+    if restriction == "ChosenCreatureType" and chosen_type:
+        return {"kind": "spell", "types": ["creature"], "subtypes": [chosen_type]}
     if isinstance(restriction, dict) and len(restriction) == 1:
         kind, value = next(iter(restriction.items()))
         if kind == "SpellTypeOrAbilityActivation":
@@ -337,18 +399,60 @@ def _penalty(keys: Mapping[str, Any], life: int | None, damage: int) -> Any:
 
 def read_abilities(index: int, ability: Mapping[str, Any], what: str,
                    facts: Facts | None = None, name: str | None = None,
-                   counters: Mapping[str, int] | None = None) -> list[EngineAbility]:
+                   counters: Mapping[str, int] | None = None, chosen: str | None = None,
+                   used: int | None = None, chosen_type: str | None = None
+                   ) -> list[EngineAbility]:
+    """One engine mana ability as tapwise abilities (see :func:`_read_abilities`). Mana of the
+    chosen color where none was chosen (a permanent the engine's debug actions put onto the
+    battlefield, so it never entered): by the rules that part makes no mana (106.5), so only
+    the fixed alternative (Thriving Grove's {G}) is read; the engine offers any color for it,
+    which is read as a ``lenient`` ability (the engine's reading only)."""
+    args = (facts, name, counters, chosen, used, chosen_type)
+    effect = ability.get("effect") or {}
+    if effect.get("restrictions") == ["ChosenCreatureType"] and not chosen_type:
+        # "Spend this mana only to cast a creature spell of the chosen type" where no type was
+        # chosen: by the rules no spell is of it, so the mana pays for none; the engine
+        # doesn't enforce it then: read without the restriction as a ``lenient`` ability
+        free = {**ability, "effect": {k: v for k, v in effect.items() if k != "restrictions"}}
+        return [replace(a, lenient=True) for a in read_abilities(index, free, what, *args)]
+    produced = effect.get("produced") or {}
+    if produced.get("type") != "ChosenColor" or chosen:
+        return _read_abilities(index, ability, what, *args)
+    rules = (_read_abilities(index, ability, what, *args)
+             if produced.get("fixed_alternative") else [])
+    anyone = {"type": "AnyOneColor", "count": produced.get("count"),
+              "color_options": list(COLOR_LETTER)}
+    engine = _read_abilities(index, {**ability, "effect": {**ability["effect"],
+                                                           "produced": anyone}}, what, *args)
+    return rules + [replace(a, lenient=True) for a in engine]
+
+
+def _read_abilities(index: int, ability: Mapping[str, Any], what: str,
+                   facts: Facts | None = None, name: str | None = None,
+                   counters: Mapping[str, int] | None = None, chosen: str | None = None,
+                   used: int | None = None, chosen_type: str | None = None
+                   ) -> list[EngineAbility]:
     """One engine mana ability as tapwise abilities (two for the Urza lands: with and without
     the rest of Tron; one per alternative of a restriction the library reads); raises
     :class:`AdapterError` naming the shape tapwise isn't told here. ``name``: the card's, for
-    the library; ``counters``: the permanent's, which decide a depletion land's sacrifice."""
+    the library; ``counters``: the permanent's, which decide a depletion land's sacrifice;
+    ``chosen``, ``chosen_type``: the color and creature type chosen for it (lowercase);
+    ``used``: how many times this turn the engine records
+    it activated (None: not read, so "only once each turn" is not read either)."""
     if ability.get("condition") is not None:
         raise AdapterError(f"{what}: an activation condition")
     when: list[dict[str, Any]] = []
+    once = False
     for restriction in ability.get("activation_restrictions") or []:
         kind = restriction if isinstance(restriction, str) else (
             restriction.get("type") if "type" in restriction else next(iter(restriction)))
-        if kind == "RequiresCondition" and facts is not None:
+        if kind == "OnlyOnceEachTurn" and used is not None:
+            # "Activate only once each turn": once, if the engine's record of this turn's
+            # activations has none of it yet
+            if used:
+                raise AdapterError(f"{what}: activated this turn already (only once each turn)")
+            once = True
+        elif kind == "RequiresCondition" and facts is not None:
             when.append(_requires((restriction.get("data") or {}).get("condition") or {}, what,
                                   facts))
         elif kind != "AsInstant":  # "activate only as an instant" restricts nothing here
@@ -358,12 +462,19 @@ def read_abilities(index: int, ability: Mapping[str, Any], what: str,
     effect = ability.get("effect") or {}
     if effect.get("type") != "Mana":
         raise AdapterError(f"{what}: an effect of type {effect.get('type')!r}")
+    if (effect.get("produced") or {}).get("type") == "AnyInCommandersColorIdentity" and (
+            facts is not None and facts.commander == ""):
+        return []  # no commander: its color identity is undefined (903.4f), no mana (106.5)
+    if effect.get("restrictions") == ["ActivateOnly"]:
+        return []  # "Spend this mana only to activate abilities": never a spell's (106.6)
     keys, tap, life, remove_all = _costs(ability.get("cost"), what)
     if when:
         keys["if"] = when
     if effect.get("restrictions"):
-        keys["only"] = read_only(effect["restrictions"], what)
-    add, times, combinations = _add(effect["produced"], what, facts, remove_all)
+        keys["only"] = read_only(effect["restrictions"], what, chosen_type)
+    held = (counters or {}) if keys.get("sacrifice") and not set(keys) & {
+        "remove_counters", "put_counters"} and counters is not None else None
+    add, times, combinations = _add(effect["produced"], what, facts, remove_all, chosen, held)
     if times != 1:
         keys["times"] = times
     if "mana" in keys and set(keys) & {"sacrifice_other", "tap_other"}:
@@ -373,10 +484,10 @@ def read_abilities(index: int, ability: Mapping[str, Any], what: str,
     if not tap:
         keys["tap"] = False
         limited = keys.get("sacrifice") or set(keys) & {"sacrifice_other", "remove_counters",
-                                                        "mana", "life", "energy"}
+                                                        "mana", "life", "energy", "tap_other"}
         if not limited:
             raise AdapterError(f"{what}: a mana ability without {{T}} and without a cost")
-        keys["uses"] = 1 if keys.get("sacrifice") else "any"
+        keys["uses"] = 1 if keys.get("sacrifice") or once else "any"
     damage, extra = _continuation(ability.get("sub_ability"), what, facts, keys)
     if damage:
         keys["damage"] = damage
@@ -459,7 +570,8 @@ class EngineSource:
         # its {T} abilities can't be activated (302.6), but it is still an untapped creature
         # (for convoke and tap_other costs, 702.51a).
         abilities = [{k: v for k, v in a.spec().items() if k != "only"}
-                     if engine_reading and a.library else a.spec() for a in self.abilities]
+                     if engine_reading and a.library else a.spec() for a in self.abilities
+                     if engine_reading or not a.lenient]
         if "creature" in self.types:
             # A creature tapped for mana can't attack this turn and stays tapped through the
             # opponent's, so it can't block (508.1a, 509.1a: attackers and blockers must be
@@ -478,8 +590,9 @@ class EngineSource:
             spec["facts"] = {POWER: max(0, self.power)}
         if full or self.counts:
             spec["subtypes"] = list(self.subtypes)
-            if self.counts:
-                spec["counts"] = list(self.counts)
+            if self.counts:  # a fact it counts more than once (devotion) as {fact: n}
+                spec["counts"] = (list(self.counts) if len(set(self.counts)) == len(self.counts)
+                                  else {f: self.counts.count(f) for f in dict.fromkeys(self.counts)})
             if self.colors:
                 spec["colors"] = self.colors
             if self.supertypes:
@@ -520,6 +633,13 @@ class Spell:
     """The kind of graveyard card ``other_costs.exile_graveyard`` exiles (None: any card)."""
     no_mana: bool = False
     """"You can't spend mana to cast this spell" (Hogaak): only convoke and delve pay."""
+    shows: tuple[Kind, int, Any] | None = None
+    """"Reveal a creature card from your hand" / "behold a creature" (True: a permanent you
+    control will do) / "put a card an opponent owns from exile into ..." (``"opponent's
+    exile"``): the kind and number, which use nothing of the payer's but must be there."""
+    cannot: str | None = None
+    """Why its additional cost can't be paid here though it uses none of the payer's
+    resources (601.2h: the revealed card isn't in hand): ``pay`` answers infeasible."""
 
     def cast_action(self, targets: Sequence[int] = ()) -> dict[str, Any]:
         """The engine's ``CastSpell`` with manual payment: the payer taps, not the engine."""
@@ -559,6 +679,15 @@ class SeatBoard:
         raise AdapterError(f"tapwise's answer names source {source_id!r}, which the board does not "
                            f"have")
 
+    def _lands_may_go(self, spell: Spell) -> bool:
+        """Whether the payment may sacrifice a land: a land's own sacrifice, or a sacrifice of
+        other permanents whose filter a land may pass."""
+        takes = [a.costs.get("sacrifice_other") for s in self.sources for a in s.abilities]
+        takes.append(spell.other_costs.get("sacrifice_other"))
+        return any(s.is_land and a.costs.get("sacrifice") for s in self.sources
+                   for a in s.abilities) or any(
+            t is not None and (not t.get("types") or "land" in t["types"]) for t in takes)
+
     def problem(self, spell: Spell, keep: Sequence[str] = (), engine_reading: bool = False
                 ) -> dict[str, Any]:
         """The tapwise problem: pay ``spell`` from this board (keeping ``keep`` castable);
@@ -566,6 +695,9 @@ class SeatBoard:
         check of whether phase's payment needed to break one)."""
         if spell.unread:
             raise AdapterError(f"{spell.name}: {spell.unread}")
+        if DOMAIN in self.facts and self._lands_may_go(spell):
+            raise AdapterError(f"{spell.name}: a board with Domain ({DOMAIN}) where lands may "
+                               f"be sacrificed, which the fact's counts don't follow exactly")
         # Permanents without a mana ability matter only to convoke, improvise and costs that
         # sacrifice or tap other permanents: sent then, so that other boards stay small.
         full = bool(spell.keywords or spell.other_costs or spell.waterbend) or any(
@@ -617,6 +749,17 @@ class SeatBoard:
         return problem
 
 
+def chosen_color(obj: Mapping[str, Any], kind: str = "Color") -> str | None:
+    """The color chosen for the permanent as it entered (the engine's ``chosen_attributes``,
+    ``{"type": "Color", "value": "Red"}``), as a letter; with ``kind="CreatureType"`` the
+    creature type chosen, lowercase; None when none was chosen."""
+    for attribute in obj.get("chosen_attributes") or []:
+        if isinstance(attribute, Mapping) and attribute.get("type") == kind:
+            value = str(attribute.get("value"))
+            return COLOR_LETTER.get(value) if kind == "Color" else value.lower()
+    return None
+
+
 def read_source(obj: Mapping[str, Any], facts: Facts | None = None
                 ) -> tuple[EngineSource, list[str]]:
     """A battlefield object as a tapwise source (its usable mana abilities, maybe none), and
@@ -629,10 +772,14 @@ def read_source(obj: Mapping[str, Any], facts: Facts | None = None
             continue
         what = f"{name} (object {obj['id']}) ability {index}"
         try:
+            used = (None if facts is None or facts.activated is None
+                    else int(facts.activated.get(f"{obj['id']}_{index}", 0)))
             abilities += read_abilities(index, ability, what, facts, name,
-                                        obj.get("counters") or {})
+                                        obj.get("counters") or {}, chosen_color(obj), used,
+                                        chosen_color(obj, "CreatureType"))
         except AdapterError as exc:
             skipped.append(str(exc))
+    abilities.sort(key=lambda a: a.lenient)  # the engine's reading only: last (see lenient)
     types, subtypes = object_types(obj)
     sick = "creature" in types and bool(obj.get("has_summoning_sickness", obj.get("summoning_sick",
                                                                                   False)))

@@ -49,6 +49,12 @@ def read_board(game: Any, seat: int) -> SeatBoard:
     graveyard (``game.player``)."""
     objects = list(game.battlefield())
     facts = Facts(seat, objects)
+    player = game.player(seat)
+    if "commander_color_identity" in player:
+        facts.commander = "".join(COLOR_LETTER.get(str(c), "") for c in
+                                  player["commander_color_identity"] or [])
+    if "OnlyOnceEachTurn" in repr([o.get("abilities") for o in objects]):
+        facts.activated = dict(game.state()["state"].get("activated_abilities_this_turn") or {})
     sources: list[EngineSource] = []
     unsupported: list[str] = []
     effects: list[dict[str, Any]] = []
@@ -67,7 +73,6 @@ def read_board(game: Any, seat: int) -> SeatBoard:
     sources = [s if s.object_id not in facts.counted else
                EngineSource(**{**s.__dict__, "counts": tuple(facts.counted[s.object_id])})
                for s in sources]
-    player = game.player(seat)
     pool: list[str] = []
     for mana in (player.get("mana_pool") or {}).get("mana", []):
         letter = "C" if mana["color"] == "Colorless" else COLOR_LETTER.get(mana["color"])

@@ -5,10 +5,11 @@ reads the board."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Mapping
 
 from tapwise.interfaces.phase_read import (
-    ALL_COUNTERS, SPELL_KEYWORDS, AdapterError, Spell, cost_text, object_types, read_kind)
+    ALL_COUNTERS, SPELL_KEYWORDS, AdapterError, Kind, Spell, cost_text, object_types, read_kind)
 
 
 def _either(target: Mapping[str, Any], what: str) -> dict[str, Any]:
@@ -65,9 +66,40 @@ def read_other_costs(additional: Mapping[str, Any] | None, what: str, x: bool = 
         target = cost.get("filter")
         found = None if target is None else read_kind(target, what, zone="Graveyard")
         return {"exile_graveyard": count, "exile_kind": found}
+    if (kind == "Exile" and cost.get("zone") in (None, "Battlefield") and count
+            and count != ALL_COUNTERS and (cost.get("filter") or {}).get("controller") == "You"):
+        # "exile a creature you control" (Necrotic Fumes): the permanent leaves the battlefield
+        # in 601.2h as a sacrificed one does, after it may have been tapped for mana in 601.2g;
+        # tapwise's reader reads Food Chain's cost the same way (docs/format-v2.md)
+        return {"sacrifice_other": {**_either(cost.get("filter") or {}, what), "n": count}}
+    if kind in ("Reveal", "Behold") and count and count != ALL_COUNTERS and (
+            kind == "Reveal" or cost.get("action") == "ChooseOrReveal"):
+        # "reveal a creature card from your hand" (Disaster Radius), "behold a creature"
+        # (choose one you control or reveal one from your hand: Monstrous Emergence): nothing
+        # is used up, but the card or permanent must be there (601.2h): ``read_hand`` looks
+        return {"shows": (read_kind(cost.get("filter"), what, zone="Hand"), count,
+                          kind == "Behold")}
     if kind == "EffectCost":
         effect = cost.get("effect") or {}
         target = effect.get("target") or {}
+        props = [p.get("type") for p in target.get("properties") or []]
+        if (effect.get("type") == "ChangeZone" and effect.get("origin") == "Exile"
+                and effect.get("destination") == "Graveyard" and "Owned" in props
+                and {"type": "Owned", "controller": "Opponent"} in target["properties"]):
+            # "put a card an opponent owns from exile into that player's graveyard" (Processor
+            # Assault): nothing of the payer's, but such a card must be in exile (601.2h)
+            return {"shows": (Kind((), (), False), 1, "opponent's exile")}
+        if effect.get("type") == "CollectEvidence" and not x:
+            # Urgent Necropsy's "collect evidence X, where X is the total mana value of the
+            # permanents this spell targets" (701.59a: exile graveyard cards of that total mana
+            # value): nothing a mana payment uses (``read_spell`` refuses it beside delve), and
+            # X may be 0 (no targets, or lands), so it never makes the spell uncastable; the
+            # engine's amount (1) is not the card's
+            return {"shows": (Kind((), (), False), 0, "evidence")}
+        if effect.get("type") == "Choose" and not x:
+            # "choose a creature type" (Caller of the Hunt), "choose a number from 0 to 5"
+            # (Liquid Fire): a choice uses nothing up; the cast answers it with ``decide``
+            return {}
         if (effect.get("type") == "SetTapState" and target.get("controller") == "You"
                 and (effect.get("state") or {}).get("type") == "Tap" and not x):
             # "tap any number of untapped creatures you control" (Burn at the Stake): none
@@ -114,24 +146,52 @@ def read_spell(obj: Mapping[str, Any]) -> Spell:
                                  int((obj.get("mana_cost") or {}).get("generic", 0) or 0))
     except AdapterError as exc:
         other, unread = {}, str(exc)
-    own = {key: other.pop(key) for key in ("x", "needs", "waterbend", "exile_kind")
+    own = {key: other.pop(key) for key in ("x", "needs", "waterbend", "exile_kind", "shows")
            if key in other}
     if own.get("waterbend") and keywords:
         other, unread = {}, f"{obj['name']}: waterbend beside {', '.join(keywords)}"
+    if (own.get("shows") or (None, 0, None))[2] == "evidence" and "delve" in keywords:
+        other, unread = {}, f"{obj['name']}: collect evidence beside delve"
     return Spell(int(obj["id"]), int(obj.get("card_id", obj["id"])), obj["name"],
                  cost_text(obj.get("mana_cost")), types,
                  "instant" in types or "Flash" in (obj.get("keywords") or []),
                  subtypes, keywords, other, unread, own.get("x"), own.get("needs"),
                  int(own.get("waterbend", 0)), own.get("exile_kind"),
                  any((r or {}).get("type") == "CantSpendMana"
-                     for r in obj.get("casting_restrictions") or [] if isinstance(r, dict)))
+                     for r in obj.get("casting_restrictions") or [] if isinstance(r, dict)),
+                 own.get("shows"))
+
+
+def _shown(spell: Spell, hand: list[Mapping[str, Any]], game: Any, seat: int) -> Spell:
+    """``spell`` with ``cannot`` set when the card its additional cost reveals (or the
+    permanent it beholds) isn't there: it can't be cast (601.2h), whoever pays."""
+    if spell.shows is None:
+        return spell
+    kind, n, behold = spell.shows
+    if behold == "evidence":  # X may be 0: never uncastable
+        return spell
+    if behold == "opponent's exile":
+        if sum(1 for obj in game.exile() if obj.get("owner") != seat) >= n:
+            return spell
+        return replace(spell, cannot=f"{spell.name}'s additional cost needs a card an opponent "
+                                     f"owns in exile")
+    found = sum(1 for obj in hand if int(obj["id"]) != spell.object_id and kind.matches(obj))
+    if behold:
+        found += sum(1 for obj in game.battlefield()
+                     if obj.get("controller") == seat and kind.matches(obj))
+    if found >= n:
+        return spell
+    where = "you control or in your hand" if behold else "in your hand"
+    return replace(spell, cannot=f"{spell.name}'s additional cost needs {n} {kind.phrase} "
+                                 f"card{'s' * (n > 1)} {where}")
 
 
 def read_hand(game: Any, seat: int) -> list[Spell]:
     """The seat's nonland cards with a mana cost."""
     spells = []
-    for obj in game.hand(seat):
+    hand = list(game.hand(seat))
+    for obj in hand:
         spell = read_spell(obj)
         if "land" not in spell.types and spell.cost is not None:
-            spells.append(spell)
+            spells.append(_shown(spell, hand, game, seat))
     return spells
