@@ -10,6 +10,7 @@ from __future__ import annotations
 from importlib.util import find_spec
 
 import pytest
+
 from tapwise.interfaces import phase as adapter
 
 pytestmark = pytest.mark.skipif(
