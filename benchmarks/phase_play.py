@@ -18,13 +18,6 @@ FEW_TARGETS = "Not enough legal targets available"
 PREVENTED = "A static ability prevents you from casting this spell"
 """The engine's refusal of a cast another permanent forbids (Codie's "You can't cast
 permanent spells", 101.2): no payment makes it castable."""
-REFUSED = "refused"
-"""tapwise's status for a spell the engine refuses to cast whoever pays: it refuses the
-``CastSpell`` announcement itself, before any payment is made (601.2a-b), with manual payment
-and with its own payer (``Auto``) alike, and leaves the cast off its legal actions (Nahiri's
-Wrath and Cathartic Reunion, "discard ... cards" as an additional cost, refused as "Cannot
-pay required additional cost" when their red mana must come from Heap Gate's "{1}, {T}: Add
-one mana of any color": a legal payment by 601.2g that no payer can make in this engine)."""
 BASICS = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 
 
@@ -65,27 +58,6 @@ def phase_pays(game: Any, spell: adapter.Spell) -> tuple[bool, bool]:
         return True, False
     in_hand = any(int(o["id"]) == spell.object_id for o in game.hand(0))
     return True, not in_hand and game.waiting_for()["type"] not in adapter.PAYMENT_PROMPTS
-
-
-def refused_whoever_pays(engine: Any, saved: Any, spell: adapter.Spell) -> str | None:
-    """The engine's refusal of the cast itself, on a fresh copy of the position, when it
-    refuses to announce it with every payment mode and doesn't offer it; None when it offers
-    or accepts the announcement (then a refusal is the payment's)."""
-    game = engine.load_game(saved)
-    if any(a.kind == "CastSpell" and a.data["object_id"] == spell.object_id
-           for a in game.actions()):
-        return None
-    refusals = []
-    for mode in ("Manual", "Auto"):
-        action = spell.cast_action()
-        action["data"]["payment_mode"] = {"type": mode}
-        try:
-            engine.load_game(saved).apply(0, action)
-        except ValueError as exc:
-            refusals.append(str(exc))
-            continue
-        return None
-    return refusals[0]
 
 
 FORBIDDEN = "forbidden"
@@ -137,10 +109,6 @@ def run_position(engine: Any, board: Sequence[Any], spell_name: str, seed: int,
         elif not report.cast and PREVENTED in (report.error or "") and not offered:
             answer = {"status": "prevented"}  # 101.2: forbidden whoever pays
             accepted = None
-        elif not report.cast and report.actions and report.actions[-1]["type"] == "CastSpell" \
-                and not offered and (why := refused_whoever_pays(engine, saved, spell)):
-            answer = {"status": REFUSED}  # the announcement itself refused: no payment helps
-            accepted, error = None, why
     elif answer["status"] == "infeasible" and phase_paid:
         error = forbidden(game, spell, answer)
         if error:

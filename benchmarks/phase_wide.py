@@ -31,7 +31,7 @@ from dataclasses import asdict
 from typing import Any, Sequence
 
 from tapwise.benchmarks.phase_cards import card_faces
-from tapwise.benchmarks.phase_play import BASICS, FORBIDDEN, REFUSED, Row, run_position
+from tapwise.benchmarks.phase_play import BASICS, FORBIDDEN, Row, run_position
 from tapwise.benchmarks.phase_pool import Pool, engine_for, wide_pool
 from tapwise.benchmarks.phase_positions import FILLER, Permanent
 
@@ -129,10 +129,6 @@ def run_wide(positions: int, seed: int, out: str | None = None) -> int:
     print(f"spells without a legal target (601.2c, not counted as payable): {no_targets}")
     prevented = sum(1 for r in rows if r.tapwise == "prevented")
     print(f"spells a permanent forbids casting (101.2, not counted as payable): {prevented}")
-    refused = [r for r in rows if r.tapwise == REFUSED]
-    print(f"spells the engine refuses to cast whoever pays (the announcement refused with its "
-          f"own payer too; not counted as payable): {len(refused)}" + "".join(
-              f"\n  {r.spell} from {', '.join(r.board)}: {r.error}" for r in refused))
     illegal = [r for r in rows if r.tapwise == FORBIDDEN]
     print(f"phase payments against a rule its engine does not enforce (not counted as payable "
           f"nor as tapwise misses): {len(illegal)}" + "".join(

@@ -38,6 +38,11 @@ _MANA = re.compile(r"\{([WUBRGC])\}")
 CHOICE_PROMPTS = {"TargetSelection", "ModeChoice"}
 """Prompts before payment after which the engine may pay on its own."""
 X_ABOVE = "X above the engine's maximum"
+GATED = "Cannot pay required additional cost"
+"""The engine's refusal to announce a spell with a required additional cost when its own
+payer finds no mana for it (Deadly Dispute or Nahiri's Wrath whose mana needs Heap Gate's
+"{1}, {T}: Add one mana of any color" fed by another land); with the mana already in the
+pool, it accepts."""
 PAYMENT_PROMPTS = {"ManaPayment", "ChooseManaColor", "PayManaAbilityMana", "PhyrexianPayment",
                    "PayCost", "PayAmountChoice"}
 
@@ -464,7 +469,19 @@ def play(game: Any, seat: int, pay_with: Payment, decide: Decide = _ai,
     try:
         for activation in early:
             player.activate(activation, "Priority")
-        player.send(spell.cast_action(targets))
+        try:
+            player.send(spell.cast_action(targets))
+        except ValueError as exc:
+            # the engine gates a required additional cost on its own payer finding the mana
+            # (GATED): the rest of the mana is made first, at priority (605.3a), and the cast
+            # announced again with it in the pool
+            rest = [a for a in pay_with.activations if a not in early]
+            if GATED not in str(exc) or not rest or prompt()["type"] != "Priority":
+                raise
+            for activation in rest:
+                player.activate(activation, "Priority")
+            early += rest
+            player.send(spell.cast_action(targets))
         if prompt()["type"] in CHOICE_PROMPTS and pay_with.activations and not early:
             # The engine pays on its own when it thinks the payment forced after a target
             # is chosen (its ``Manual`` mode is not kept through that prompt), so a spell with

@@ -1,8 +1,8 @@
 """The phase adapter on the cards issue 42 names that ``test_phase_pool`` leaves out (Ancient
 Tomb, Mana Vault, Ashnod's Altar, Cabal Coffers, Nykthos, convoke by creatures alone), each a
 fixed position in a live game where tapwise pays and the engine accepts the payment with
-exactly the permanents intended; and the differential's classification of a cast the engine
-refuses whoever pays. Expected payments are worked by hand in each docstring. Skipped without
+exactly the permanents intended; and spells with a required additional cost whose mana needs
+a filter fed by another land, which the engine refuses to announce until the mana is made. Expected payments are worked by hand in each docstring. Skipped without
 the phase extra (``pip install '.[phase]'``)."""
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ pytestmark = pytest.mark.skipif(
 CARDS = ("Plains", "Island", "Swamp", "Mountain", "Forest", "Ancient Tomb", "Gray Ogre",
          "Mana Vault", "Kavu Climber", "Ashnod's Altar", "Grizzly Bears", "Cabal Coffers",
          "Gravedigger", "Nykthos, Shrine to Nyx", "Siege Wurm", "Heap Gate", "Nahiri's Wrath",
-         "Cathartic Reunion", "Firestorm")
+         "Firestorm", "Deadly Dispute", "Planar Nexus", "Merciless Resolve")
 
 
 @pytest.fixture(scope="module")
@@ -118,37 +118,57 @@ def test_convoke_by_creatures_with_no_mana_ability(engine):
     assert report.tapped == _ids(game, "Forest") | bears
 
 
-# ------------------------------------------------- a cast the engine refuses whoever pays
+# ------------------------------- a required additional cost gated on the engine's own payer
 
-def _row(engine, board, spell):
-    from tapwise.benchmarks.phase_play import run_position
-    return run_position(engine, board, spell, seed=1)
-
-
-def test_discard_spell_through_a_filter_is_refused_whoever_pays(engine):
-    """Nahiri's Wrath {2}{R} ("As an additional cost, discard X cards") from three Islands
-    and Heap Gate ({1}, {T}: Add one mana of any color): an Island pays the Gate's {1} for
-    {R}, two Islands pay {2}, X = 0 (107.3): a legal cast (601.2g-h). The engine refuses the
-    announcement ("Cannot pay required additional cost"), with manual payment and with its
-    own payer, and doesn't offer it: the differential counts it as the engine's refusal
-    (``refused``), neither payable nor a rejected payment."""
-    from tapwise.benchmarks.phase_play import REFUSED
-    row = _row(engine, ["Island", "Island", "Island", "Heap Gate"], "Nahiri's Wrath")
-    assert (row.offered, row.phase_paid, row.tapwise, row.tapwise_accepted) \
-        == (False, False, REFUSED, None)
-    assert "Cannot pay required additional cost" in row.error
+def test_discard_x_through_a_filter_is_cast_with_the_mana_made_first(engine):
+    """Nahiri's Wrath {2}{R} ("As an additional cost, discard X cards", nothing else in hand)
+    from three Islands and Heap Gate ({1}, {T}: Add one mana of any color): an Island pays the
+    Gate's {1} for {R}, two Islands pay {2}, X = 0 (107.3): a legal cast (601.2g-h). The
+    engine refuses to announce it ("Cannot pay required additional cost": its own payer finds
+    no mana), so the adapter makes the mana first, at priority (605.3a), and announces it again
+    with the mana in the pool: accepted, all four lands tapped, nothing floating."""
+    game = _game(engine, ["Island", "Island", "Island", "Heap Gate"], ["Nahiri's Wrath"])
+    assert not [a for a in game.actions() if a.kind == "CastSpell"]  # phase's payer: none
+    planned, report = _pay(game)
+    assert report.tapped == _ids(game, "Island") | _ids(game, "Heap Gate")
+    kinds = [a["type"] for a in report.actions]
+    assert kinds[0] == "CastSpell" and kinds.count("CastSpell") == 2
+    assert kinds.index("CastSpell", 1) == 1 + len(planned.activations)  # the mana, then cast
+    assert [a.adds for a in planned.activations if a.source.name == "Heap Gate"] == ["{R}"]
 
 
-def test_the_same_spell_with_red_from_a_mountain_is_paid_and_accepted(engine):
-    """The control: Nahiri's Wrath from a Mountain, two Islands and Heap Gate ({R} from the
-    Mountain, X = 0): the engine offers and accepts it, and tapwise's payment is played."""
-    row = _row(engine, ["Mountain", "Island", "Island", "Heap Gate"], "Nahiri's Wrath")
-    assert (row.offered, row.tapwise, row.tapwise_accepted) == (True, "paid", True)
+def test_a_sacrifice_through_a_filter_is_cast_with_the_mana_made_first(engine):
+    """Deadly Dispute {1}{B} ("sacrifice an artifact or creature": the Grizzly Bears) from
+    two Islands and Heap Gate: an Island pays the Gate's {1} for {B}, the other {1}. Refused
+    at announcement like Nahiri's Wrath, accepted with the mana made first: the Bears
+    sacrificed, the three lands tapped."""
+    game = _game(engine, ["Island", "Island", "Heap Gate", "Grizzly Bears"], ["Deadly Dispute"])
+    bears = _ids(game, "Grizzly Bears")
+    planned, report = _pay(game)
+    assert planned.sacrificed == bears
+    assert report.tapped == _ids(game, "Island") | _ids(game, "Heap Gate")
 
 
-def test_firestorm_through_the_filter_is_not_refused(engine):
-    """Firestorm {R} (discard X cards) from an Island and Heap Gate, the Island paying the
-    Gate's {1} for {R}: the engine accepts this one, so the refusal test must not call it
-    refused (X = 0, 107.3)."""
-    row = _row(engine, ["Island", "Heap Gate"], "Firestorm")
-    assert (row.offered, row.tapwise, row.tapwise_accepted) == (True, "paid", True)
+def test_a_sacrificed_land_with_a_mana_cost_is_fed_first(engine):
+    """Merciless Resolve {2}{B} ("sacrifice a creature or land") from Planar Nexus ({1}, {T}:
+    Add one mana of any color), a Mountain and two Islands (the position test_phase_pool left
+    out, refused as "Cannot pay required additional cost"): the Nexus alone makes {B}, fed by
+    another land; all four lands make mana and one of them is then sacrificed (601.2g before
+    601.2h), so three stay, tapped."""
+    game = _game(engine, ["Planar Nexus", "Mountain", "Island", "Island"], ["Merciless Resolve"])
+    lands = _ids(game, "Planar Nexus") | _ids(game, "Mountain") | _ids(game, "Island")
+    planned, report = _pay(game)
+    assert len(planned.sacrificed) == 1 and planned.sacrificed < lands
+    assert report.tapped == lands - planned.sacrificed
+    assert [a.adds for a in planned.activations if a.source.name == "Planar Nexus"] == ["{B}"]
+
+
+def test_firestorm_through_the_filter_is_announced_at_once(engine):
+    """The control: Firestorm {R} (discard X cards) from an Island and Heap Gate: the engine's
+    own payer finds this one (it offers the cast), so the cast is announced before any mana,
+    once, and X = 0 (107.3) is paid by the Island feeding the Gate."""
+    game = _game(engine, ["Island", "Heap Gate"], ["Firestorm"])
+    planned, report = _pay(game)
+    assert [a["type"] for a in report.actions].count("CastSpell") == 1
+    assert report.actions[0]["type"] == "CastSpell"
+    assert report.tapped == _ids(game, "Island") | _ids(game, "Heap Gate")
