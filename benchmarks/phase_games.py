@@ -13,7 +13,9 @@ twice, tapwise on either seat.
 Per deck: spells cast per game, mana value cast by turn 8 (game turn 16, the seat's eighth
 turn) per game, casts lost to failed payments, and the tapwise seat's win rate with a 95%
 Wilson interval (draws: turn limit reached); paired by deal, the mean differences with 95%
-intervals and the share of changed results won with tapwise.
+intervals and the share of changed results won with tapwise. Each game's ``errors`` name every
+lost cast (seat, spell, prompt) and, on the tapwise seat, why tapwise had no payment for a cast
+the AI's own flow then lost; the run ends with the errors counted by cause.
 
     python -m tapwise.benchmarks.phase_games --games 40 --deck all --seed 1
 """
