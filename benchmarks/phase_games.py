@@ -13,7 +13,9 @@ twice, tapwise on either seat.
 Per deck: spells cast per game, mana value cast by turn 8 (game turn 16, the seat's eighth
 turn) per game, casts lost to failed payments, and the tapwise seat's win rate with a 95%
 Wilson interval (draws: turn limit reached); paired by deal, the mean differences with 95%
-intervals and the share of changed results won with tapwise.
+intervals and the share of changed results won with tapwise. Each game's ``errors`` name every
+lost cast (seat, spell, prompt) and, on the tapwise seat, why tapwise had no payment for a cast
+the AI's own flow then lost; the run ends with the errors counted by cause.
 
     python -m tapwise.benchmarks.phase_games --games 40 --deck all --seed 1
 """
@@ -81,20 +83,24 @@ def _actor(waiting: dict[str, Any], game: Any) -> int:
 
 
 def _tapwise_cast(game: Any, seat: int, object_id: int, targets: Sequence[int], keep: bool, tally: Seat,
-                  turn: int, errors: list[str]) -> bool:
-    """Pay for the AI's chosen spell (with its targets) with tapwise; False when tapwise finds
-    no payment."""
+                  turn: int, errors: list[str]) -> str | None:
+    """Pay for the AI's chosen spell (with its targets) with tapwise; None when tapwise paid
+    (whether or not the engine then cast it), else why tapwise had no payment, so that a
+    cast the AI's own flow then loses is attributable (``Game.errors``)."""
     hand = adapter.read_hand(game, seat)
     spell = next((s for s in hand if s.object_id == object_id), None)
-    if spell is None or spell.unread:  # a cost the adapter can't state: phase's payer pays
-        return False
+    if spell is None:
+        return "the spell is not in the hand tapwise read"
+    if spell.unread:  # a cost the adapter can't state: phase's payer pays
+        return f"tapwise not asked (the spell's cost is unread: {'; '.join(spell.unread)})"
     board = adapter.read_board(game, seat)
     others = [s.cost for s in hand if s is not spell and s.cost] if keep else []
     spell, answer = adapter.pay_within_engine(game, seat, board, spell, others)
     if answer.get("status") == "error":
         errors.append(f"turn {turn} {spell.name}: tapwise refused the problem: {answer.get('error')}")
     if answer.get("status") != "paid":
-        return False
+        why = answer.get("why") or answer.get("error") or ""
+        return f"tapwise found no payment ({answer.get('status')}{': ' + str(why) if why else ''})"
     report = adapter.play(game, seat, adapter.payment(board, spell, answer),
                           decide=lambda g, s: g.choose_action(s), targets=targets)
     if report.cast:
@@ -106,7 +112,12 @@ def _tapwise_cast(game: Any, seat: int, object_id: int, targets: Sequence[int], 
     if not report.ok:
         tally.mismatches += 1
         errors.append(f"turn {turn} {spell.name}: {report.error}")
-    return True
+    return None
+
+
+def _why(unpaid: str | None) -> str:
+    """A lost cast's cause on the tapwise seat, when tapwise had no payment for it."""
+    return f" ({unpaid})" if unpaid else ""
 
 
 def _left_out(game: Any, seat: int, keep: bool, active: int) -> adapter.Payment | None:
@@ -123,6 +134,7 @@ def play_game(engine: Any, deck: str, seed: int, tapwise_seat: int, first_player
     game = engine.new_game(cards, cards, seed=seed, first_player=first_player)
     result = Game(deck, seed, tapwise_seat, first_player, None, 0)
     casting: dict[int, int] = {}  # phase seat: object id of a spell being paid for
+    unpaid: dict[int, str] = {}  # the tapwise seat: why tapwise left the AI's cast to phase
     for _ in range(MAX_ACTIONS):
         waiting = game.waiting_for()
         if waiting["type"] == "GameOver":
@@ -140,9 +152,12 @@ def play_game(engine: Any, deck: str, seed: int, tapwise_seat: int, first_player
             break
         if seat == tapwise_seat and waiting["type"] == "Priority":
             if action.kind == "CastSpell":
-                if _tapwise_cast(game, seat, action.data["object_id"], action.data.get("targets") or [], keep,
-                                 tally, game.turn, result.errors):
+                why = _tapwise_cast(game, seat, action.data["object_id"],
+                                    action.data.get("targets") or [], keep, tally, game.turn,
+                                    result.errors)
+                if why is None:
                     continue
+                unpaid[seat] = why
                 # tapwise finds no payment: the engine offered a spell that can't be paid; let
                 # the AI's own flow try (and count what it loses)
             elif action.kind == "PassPriority" and adapter.sorcery_time(game, seat, active):
@@ -169,7 +184,10 @@ def play_game(engine: Any, deck: str, seed: int, tapwise_seat: int, first_player
             if waiting["type"] in adapter.PAYMENT_PROMPTS and seat in casting:
                 tally.lost += 1
                 casting.pop(seat)
-            result.errors.append(f"turn {game.turn}: {action.kind} refused: {exc}")
+            result.errors.append(f"turn {game.turn}: seat {seat} "
+                                 f"({'tapwise' if seat == tapwise_seat else 'phase'}) "
+                                 f"{action.kind} at {waiting['type']} refused: {exc}"
+                                 + _why(unpaid.pop(seat, None)))
             try:
                 game.apply(seat, {"type": "CancelCast"} if waiting["type"] in adapter.PAYMENT_PROMPTS
                            else {"type": "PassPriority"})
@@ -182,7 +200,7 @@ def play_game(engine: Any, deck: str, seed: int, tapwise_seat: int, first_player
             name = next((o["name"] for o in game.hand(seat) if int(o["id"]) == lost), lost)
             result.errors.append(f"turn {game.turn}: seat {seat} "
                                  f"({'tapwise' if seat == tapwise_seat else 'phase'}) cancelled "
-                                 f"{name} at {waiting['type']}")
+                                 f"{name} at {waiting['type']}" + _why(unpaid.pop(seat, None)))
         for event in outcome.events:
             if event["type"] == "SpellCast":
                 controller = int(event["data"]["controller"])
@@ -191,6 +209,7 @@ def play_game(engine: Any, deck: str, seed: int, tapwise_seat: int, first_player
                 if game.turn <= BY_TURN:
                     counted.mana_value_by_8 += int(event["data"].get("cast_mana_value", 0))
                 casting.pop(controller, None)
+                unpaid.pop(controller, None)
     result.turns = game.turn
     return result
 
@@ -230,6 +249,27 @@ def table(games: Sequence[Game]) -> str:
                          f"| {cast:.2f} | {mv:.2f} | {lost} | {proposed} | {rate} | {draws if label == 'tapwise' else ''} |")
     lines += ["", paired(games), "", to_tell(games)]
     return "\n".join(lines)
+
+
+def lost_causes(games: Sequence[Game]) -> dict[str, int]:
+    """Every ``errors`` entry by cause: each seat's casts cancelled or actions refused (the
+    tapwise seat's split by why tapwise had no payment) and anything else (an adapter error or
+    a mismatch: must be 0)."""
+    causes: dict[str, int] = {}
+    for g in games:
+        for error in g.errors:
+            seat = "tapwise" if "(tapwise) " in error else "phase" if "(phase) " in error else None
+            if seat is None:
+                cause = "other (an adapter error or a mismatch)"
+            else:
+                what = "the engine refused the AI's action" if " refused: " in error \
+                    else "the AI cancelled its cast"
+                why = ("tapwise found no payment" if "(tapwise found no payment" in error else
+                       "tapwise not asked (cost unread)" if "(tapwise not asked" in error else
+                       "no tapwise payment asked")
+                cause = f"{seat} seat: {what}" + (f", {why}" if seat == "tapwise" else "")
+            causes[cause] = causes.get(cause, 0) + 1
+    return causes
 
 
 def mean_interval(diffs: Sequence[float], z: float = 1.96) -> tuple[float, float]:
@@ -331,6 +371,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                     row["seats"] = [Seat(**s) for s in row["seats"]]
                     games.append(Game(**row))
         print(table(games))
+        for cause, n in sorted(lost_causes(games).items()):
+            print(f"errors: {cause}: {n}")
         return 0
     decks = (list(NARROW_DECKS) if args.deck == "all" else list(WIDE_DECKS)
              if args.deck == "wide" else [args.deck])
@@ -352,6 +394,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if out:
         out.close()
     print(table(games))
+    for cause, n in sorted(lost_causes(games).items()):
+        print(f"errors: {cause}: {n}")
     print(f"(tapwise pays with {'keep' if keep else 'plain pay: keep is not in this tapwise'}; "
           f"{time.perf_counter() - started:.0f} s, seed {args.seed}, AI {args.difficulty})")
     return 0

@@ -29,7 +29,7 @@ from typing import Any, Callable, Mapping, Sequence
 import tapwise
 from tapwise.interfaces.phase_read import (  # noqa: F401  (the adapter's public names)
     ALL_COUNTERS, COLOR_LETTER, CREATURE_DRAWBACK, LETTER_TYPE, AdapterError, SeatBoard,
-    EngineAbility, EngineSource, Facts, Kind, Spell, cost_text, read_abilities, read_ability,
+    UnreadHere, EngineAbility, EngineSource, Facts, Kind, Spell, cost_text, read_abilities, read_ability,
     read_kind, read_source, shard_symbol)
 from tapwise.interfaces.phase_seat import read_board, read_mana_effects  # noqa: F401
 from tapwise.interfaces.phase_spell import read_hand, read_other_costs, read_spell  # noqa: F401
@@ -38,6 +38,11 @@ _MANA = re.compile(r"\{([WUBRGC])\}")
 CHOICE_PROMPTS = {"TargetSelection", "ModeChoice"}
 """Prompts before payment after which the engine may pay on its own."""
 X_ABOVE = "X above the engine's maximum"
+GATED = "Cannot pay required additional cost"
+"""The engine's refusal to announce a spell with a required additional cost when its own
+payer finds no mana for it (Deadly Dispute or Nahiri's Wrath whose mana needs Heap Gate's
+"{1}, {T}: Add one mana of any color" fed by another land); with the mana already in the
+pool, it accepts."""
 PAYMENT_PROMPTS = {"ManaPayment", "ChooseManaColor", "PayManaAbilityMana", "PhyrexianPayment",
                    "PayCost", "PayAmountChoice"}
 
@@ -491,15 +496,15 @@ def play(game: Any, seat: int, pay_with: Payment, decide: Decide = _ai,
         try:
             player.send(spell.cast_action(targets))
         except ValueError as exc:
-            if UNAFFORDABLE not in str(exc) or len(early) == len(pay_with.activations):
+            # the engine gates a required additional cost on its own payer finding the mana
+            # (GATED): the rest of the mana is made first, at priority (605.3a), and the cast
+            # announced again with it in the pool
+            rest = [a for a in pay_with.activations if a not in early]
+            if GATED not in str(exc) or not rest or prompt()["type"] != "Priority":
                 raise
-            # The engine checks a required additional cost against what its own payer could
-            # tap before it takes the cast (Nahiri's Wrath, discard X = 0, refused from Heap
-            # Gate and Kishla Village): with the mana in the pool first (605.3a), it passes
-            for activation in pay_with.activations:
-                if activation not in early:
-                    player.activate(activation, "Priority")
-            early = list(pay_with.activations)
+            for activation in rest:
+                player.activate(activation, "Priority")
+            early += rest
             player.send(spell.cast_action(targets))
         if prompt()["type"] in CHOICE_PROMPTS and pay_with.activations and not early:
             # The engine pays on its own when it thinks the payment forced after a target
@@ -569,9 +574,6 @@ def play(game: Any, seat: int, pay_with: Payment, decide: Decide = _ai,
                       error, tuple(player.sent))
 
 
-UNAFFORDABLE = "Cannot pay required additional cost"
-"""The engine's refusal of a cast whose additional cost its own payer can't afford."""
-
 
 def has_priority(game: Any, seat: int) -> bool:
     waiting = game.waiting_for()
@@ -610,7 +612,10 @@ def proposals(game: Any, seat: int, keep: bool = False, active: int | None = Non
         if spell.unread or not castable_now(game, seat, spell, active):
             continue
         others = [s.cost for s in hand if s is not spell and s.cost] if keep else []
-        spell, answer = pay_within_engine(game, seat, board, spell, others)
+        try:
+            spell, answer = pay_within_engine(game, seat, board, spell, others)
+        except UnreadHere:  # named by the reader; the engine's own payer may still cast it
+            continue
         if answer.get("status") == "error":  # a board the adapter built wrongly, or keep unknown
             raise AdapterError(f"{spell.name}: tapwise refused the problem: {answer.get('error')}")
         if answer.get("status") == "paid":

@@ -27,6 +27,11 @@ class AdapterError(Exception):
     """Something the adapter can't translate (names the object and what was not understood)."""
 
 
+class UnreadHere(AdapterError):
+    """A spell the adapter reads, on a board where its problem can't be stated exactly (named,
+    never guessed): a caller choosing among spells leaves it to the engine's own payer."""
+
+
 # ---------------------------------------------------------------------------- reading costs
 
 def shard_symbol(shard: str) -> str:

@@ -19,9 +19,8 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from tapwise.interfaces.phase_kinds import (  # noqa: F401  (re-exported)
     ALL_COUNTERS, ANY_NUMBER, COLOR_LETTER, CREATURE_DRAWBACK, DOMAIN, LETTER_TYPE,
-    SPELL_KEYWORDS,
-    SUPERTYPES, AdapterError, Facts, Kind, _shape, cost_text, object_types, read_kind,
-    shard_symbol)
+    SPELL_KEYWORDS, SUPERTYPES, AdapterError, Facts, Kind, UnreadHere, _shape, cost_text,
+    object_types, read_kind, shard_symbol)
 from tapwise.interfaces.phase_library import RESTRICTS, REWARDS, library_only
 
 
@@ -696,7 +695,7 @@ class SeatBoard:
         if spell.unread:
             raise AdapterError(f"{spell.name}: {spell.unread}")
         if DOMAIN in self.facts and self._lands_may_go(spell):
-            raise AdapterError(f"{spell.name}: a board with Domain ({DOMAIN}) where lands may "
+            raise UnreadHere(f"{spell.name}: a board with Domain ({DOMAIN}) where lands may "
                                f"be sacrificed, which the fact's counts don't follow exactly")
         # Permanents without a mana ability matter only to convoke, improvise and costs that
         # sacrifice or tap other permanents: sent then, so that other boards stay small.

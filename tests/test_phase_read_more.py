@@ -305,8 +305,10 @@ def test_domain_beside_a_land_sacrifice_is_refused_by_name(engine):
     game = _game(engine, ["Prismatic Geoscope", "Plains", "Island", "Forest"], ["Harrow"])
     board = adapter.read_board(game, 0)
     [spell] = adapter.read_hand(game, 0)
-    with pytest.raises(adapter.AdapterError, match="Domain"):
+    with pytest.raises(adapter.UnreadHere, match="Domain"):
         adapter.pay(board, spell)
+    # a seat choosing among its spells leaves this one to the engine's payer, and goes on
+    assert adapter.proposals(game, 0) == []
 
 
 def test_an_additional_cost_the_engine_s_payer_cant_afford(engine):
