@@ -234,8 +234,8 @@ def _tampered(change) -> bool:
     answer = copy.deepcopy(plain_lane.answer(copy.deepcopy(PROBLEM)))
     change(answer)
     read = plain_lane._read(copy.deepcopy(PROBLEM))
-    taps, _, (_, _, symbols, generic) = read
-    return plain_lane._counted(answer, taps, symbols, generic)
+    taps, _, cost = read
+    return plain_lane._counted(answer, taps, cost.symbols, cost.generic)
 
 
 def _pay_of(answer: dict[str, Any], symbol: str) -> dict[str, Any]:
