@@ -209,6 +209,32 @@ def test_the_search_loop_engine_boards():
         check_in_class({**board, **cost})
 
 
+# adds whose answers take the lane's other roads: a flexible unit (build's replay splits it), a
+# choice of a multiset or one mana, two choices making the same multiset
+MORE_ADDS = ["{W/U}", "{G/W}", ["{W}{U}", "{G}"], ["{W}{U}", "{U}{W}"], ["{C}{C}", "{R}"],
+             ["{B}", "{B}{B}"], ["{R}{G}", "{G}{R}", "{W}"]]
+# symbols as other texts spell them (lower case, hybrid halves in either order, two-digit generic)
+SPELLED = ["{w}", "{u/g}", "{G/W}", "{g/w/p}", "{r/p}", "{c/r}", "{10}", "{1}", "{2}", "{C}"]
+
+
+def test_flexible_units_merged_choices_and_other_spellings():
+    """Never-met texts of every symbol kind, spelled as the parser accepts them (lower case,
+    spaces between symbols, the short form ``2WU``), on boards with flexible units and choices
+    making the same: the lane's cost reader and answer writer against the usual path."""
+    rng = random.Random(4343)
+    answered = 0
+    for i in range(400):
+        adds = rng.sample(ADDS + MORE_ADDS, rng.randint(1, 8))
+        sources = [{"id": f"s{j}", "count": rng.randint(1, 5), "abilities": [{"add": add}]}
+                   for j, add in enumerate(adds)]
+        symbols = [rng.choice(SPELLED + SYMBOLS) for _ in range(rng.randint(1, 9))]
+        cost = rng.choice(["", " "]).join(symbols)
+        if i % 10 == 0:
+            cost = "".join(rng.choice(["2", "W", "U", "G", "C"]) for _ in range(rng.randint(1, 5)))
+        answered += check_in_class({"cost": cost, "sources": sources}, must=False) is not None
+    assert answered > 300
+
+
 # ---- the count is an independent check, and a failed one falls back -----------------------
 
 BOARD = [{"id": "W|U", "count": 2, "abilities": [{"add": ["{W}", "{U}"]}]},
