@@ -235,6 +235,37 @@ def test_flexible_units_merged_choices_and_other_spellings():
     assert answered > 300
 
 
+def test_the_cost_reader_reads_a_text_as_the_loader_and_compiler_do():
+    """lane_cost's total cost and variant against the usual path's (load_problem, total_costs,
+    compile_problem) for texts of every symbol kind and spelling: the same terms, generic and
+    counts, the same printed total, the same demands in the same order."""
+    from tapwise.models.loader import load_problem
+    from tapwise.models.total_cost import total_costs
+    from tapwise.solver.front.compile import _layout, compile_problem
+    from tapwise.solver.queries import lane_cost
+
+    rng = random.Random(7)
+    board = [{"id": "a", "count": 3, "abilities": [{"add": ["{W}", "{U}", "{C}"]}]},
+             {"id": "b", "abilities": [{"add": "{G}{B}"}]}]
+    for _ in range(300):
+        symbols = [rng.choice(SPELLED + SYMBOLS) for _ in range(rng.randint(1, 9))]
+        text = rng.choice(["", " "]).join(symbols)
+        got = lane_cost.read(text)
+        problem = load_problem({"cost": text, "sources": board})
+        (total,) = total_costs(problem)
+        assert got.total == total and got.total.printed(0) == total.printed(0), text
+        assert got.total.generic == total.generic, text
+        assert got.total.symbol_counts == total.symbol_counts, text
+        compiled = compile_problem(problem)
+        plain = plain_lane._read({"cost": text, "sources": board})
+        assert plain is not None, text
+        _, made, _ = plain
+        accept, _ = _layout((), made).spendable(None)
+        assert lane_cost.variant(got, accept).demands == compiled.variants[0].demands, text
+    assert lane_cost.read("{X}{W}") is None and lane_cost.read("{0}") is None
+    assert lane_cost.read("{2/W}") is None and lane_cost.read("{W}{") is None
+
+
 # ---- the count is an independent check, and a failed one falls back -----------------------
 
 BOARD = [{"id": "W|U", "count": 2, "abilities": [{"add": ["{W}", "{U}"]}]},
