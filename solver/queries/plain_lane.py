@@ -4,9 +4,10 @@ An engine hands tapwise boards of tap abilities (``{"id": "W|U", "count": 2, "ab
 [{"add": ["{W}", "{U}"]}]}``) and a cost. For those, :func:`answer` goes from the request dict to
 the answer dict without a :class:`Problem`, a merge or a compile: the request is read straight
 into what the fast path's compiled core reads (its kinds, one producer per entry, the cost's
-compiled variant, all shared with the full path's caches), solved by that core
-(``solver.fast.core.solve``, the same exact algorithm and so the same solution), made into the
-answer by the same builder (``solver.answer.build``) and checked by counting
+variant made of the full path's shared demands by the lane's own cost reader,
+:mod:`lane_cost`), solved by that core (``solver.fast.core.solve``, the same exact algorithm and
+so the same solution), written as the answer by the lane's own writer (:mod:`lane_answer`, the
+part of ``solver.answer.build`` a plain solution needs) and checked by counting
 (:func:`_counted`). Everything the answer depends on is worked out as the full path works it
 out, so the answer is the same, byte for byte (tests/test_plain_lane.py compares the lanes).
 
