@@ -279,32 +279,47 @@ def _counted(answer: dict[str, Any], taps: list[_Tap], symbols: dict[str, list[A
     for pay in answer["payments"]:
         sym = pay["symbol"]
         n = pay.get("count", 1)
-        if sym.startswith("{") and sym[1:-1].isdigit():
+        info = None
+        if sym.startswith("{") and sym[1:-1].isdigit():  # numbered generic: one payment
             if n != 1:
                 return False
-            got = _spend(pay.get("mana", ()), made, "WUBRGC")
-            if got is None:
+            types = "WUBRGC"
+        else:
+            info = symbols.get(sym)
+            if info is None:
                 return False
-            paid_generic += got
-            continue
-        info = symbols.get(sym)
+            paid[sym] = paid.get(sym, 0) + n
+            if "life" in pay:
+                if not info[2] or pay["life"] != 2 or "mana" in pay:
+                    return False
+                life += 2 * n
+                continue
+            half = pay.get("half")
+            types = info[1] if half is None else half.strip("{}")
+            if half is not None and (len(types) != 1 or types not in info[1]):
+                return False
+        # the mana listed, taken from what was made: each of a type in ``types``, from a source
+        total = 0
+        for m in pay.get("mana", ()):
+            t = m.get("type")
+            k = m.get("count", 1)
+            if t is None or t not in types or "pool" in m or type(k) is not int or k <= 0:
+                return False
+            key = (m.get("source"), t)
+            if key not in made:
+                return False
+            made[key] -= k
+            total += k
         if info is None:
+            paid_generic += total
+        elif total != n:
             return False
-        paid[sym] = paid.get(sym, 0) + n
-        if "life" in pay:
-            if not info[2] or pay["life"] != 2 or "mana" in pay:
-                return False
-            life += 2 * n
-            continue
-        half = pay.get("half")
-        types = info[1] if half is None else half.strip("{}")
-        if half is not None and (len(types) != 1 or types not in info[1]):
-            return False
-        if _spend(pay.get("mana", ()), made, types) != n:
-            return False
-    if paid_generic != generic or any(paid.get(s, 0) != info[0] for s, info in symbols.items()):
+    if paid_generic != generic or len(paid) != len(symbols):
         return False
-    if len(paid) != len(symbols) or life > _LIFE_LIMIT or answer["life_paid"] != life:
+    for sym, info in symbols.items():
+        if paid.get(sym, 0) != info[0]:
+            return False
+    if life > _LIFE_LIMIT or answer["life_paid"] != life:
         return False
     left: dict[str, int] = {}
     for (_, t), n in made.items():
@@ -316,20 +331,3 @@ def _counted(answer: dict[str, Any], taps: list[_Tap], symbols: dict[str, list[A
     return (counts == {t: left[t] for t in TYPES if t in left}
             and answer["announce"]["phyrexian_life"] == life // 2
             and answer["sources_used"] == used)
-
-
-def _spend(mana: Any, made: dict[tuple[str, str], int], types: str) -> int | None:
-    """Take the ``mana`` listed from what was ``made``: how many, or None if one is of a type not
-    in ``types`` (or not from a source)."""
-    total = 0
-    for m in mana:
-        t = m.get("type")
-        n = m.get("count", 1)
-        if t is None or t not in types or "pool" in m or type(n) is not int or n <= 0:
-            return None
-        key = (m.get("source"), t)
-        if key not in made:
-            return None
-        made[key] -= n
-        total += n
-    return total
