@@ -5,12 +5,13 @@
     python -m tapwise.benchmarks.instructions --scenario rich
     python -m tapwise.benchmarks.instructions --scenario search_loop --phases pay prepared feasible can_pay
     python -m tapwise.benchmarks.instructions --scenario engine --phases pay_unseen prepared push_pop
-    python -m tapwise.benchmarks.instructions --scenario engine --phases pay_unseen pay_unseen_full lane
+    python -m tapwise.benchmarks.instructions --scenario engine --phases pay_unseen pay_unseen_full lane lane_unseen
     python -m tapwise.benchmarks.instructions --scenario engine --phases push_first
 
 ``pay_full`` and ``pay_unseen_full`` are ``pay`` and ``pay_unseen`` with the plain lane turned
 off (solver/queries/plain_lane.py: the usual path, in the same build); ``lane`` is the lane
-alone.
+alone, ``lane_unseen`` the lane alone on ``pay_unseen``'s boards (their cost texts mostly never
+met either).
 
 Wall time on a shared machine drifts by a third within minutes; an instruction count
 (``valgrind --tool=cachegrind --cache-sim=no``) is the same whatever else the machine does, so
@@ -35,7 +36,7 @@ import subprocess
 import sys
 from typing import Any, Callable
 
-PHASES = ("pay", "pay_unseen", "pay_full", "pay_unseen_full", "lane",
+PHASES = ("pay", "pay_unseen", "pay_full", "pay_unseen_full", "lane", "lane_unseen",
           "prepared", "feasible", "can_pay", "push_pop", "push_first", "load", "merge",
           "compile", "fast", "answer", "split", "verify")
 
@@ -94,6 +95,14 @@ def _prepared(scenario: str, seed: int, n: int) -> dict[str, Callable[[], int]]:
             pay(p)
         return len(problems)
 
+    lane_batch = iter(unseen)
+
+    def lane_unseen() -> int:
+        problems = next(lane_batch)
+        for p in problems:
+            plain_lane.answer(p)
+        return len(problems)
+
     def without_lane(run: Callable[[], int]) -> Callable[[], int]:
         """``run`` with pay()'s plain lane turned off (issue 43): the usual path, same build."""
         def off() -> int:
@@ -149,6 +158,7 @@ def _prepared(scenario: str, seed: int, n: int) -> dict[str, Callable[[], int]]:
         "pay_full": without_lane(each(pay, problems)),
         "pay_unseen_full": without_lane(pay_unseen),
         "lane": each(plain_lane.answer, problems),  # the lane alone (it keeps no board)
+        "lane_unseen": lane_unseen,
         "prepared": each(lambda b, c: b.pay(c), list(zip(boards, costs))),
         "feasible": each(lambda b, c: b.pay(c), list(zip(boards, feasible))),
         "can_pay": each(lambda b, c: b.can_pay(c), list(zip(boards, costs))),

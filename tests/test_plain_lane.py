@@ -209,6 +209,63 @@ def test_the_search_loop_engine_boards():
         check_in_class({**board, **cost})
 
 
+# adds whose answers take the lane's other roads: a flexible unit (build's replay splits it), a
+# choice of a multiset or one mana, two choices making the same multiset
+MORE_ADDS = ["{W/U}", "{G/W}", ["{W}{U}", "{G}"], ["{W}{U}", "{U}{W}"], ["{C}{C}", "{R}"],
+             ["{B}", "{B}{B}"], ["{R}{G}", "{G}{R}", "{W}"]]
+# symbols as other texts spell them (lower case, hybrid halves in either order, two-digit generic)
+SPELLED = ["{w}", "{u/g}", "{G/W}", "{g/w/p}", "{r/p}", "{c/r}", "{10}", "{1}", "{2}", "{C}"]
+
+
+def test_flexible_units_merged_choices_and_other_spellings():
+    """Never-met texts of every symbol kind, spelled as the parser accepts them (lower case,
+    spaces between symbols, the short form ``2WU``), on boards with flexible units and choices
+    making the same: the lane's cost reader and answer writer against the usual path."""
+    rng = random.Random(4343)
+    answered = 0
+    for i in range(400):
+        adds = rng.sample(ADDS + MORE_ADDS, rng.randint(1, 8))
+        sources = [{"id": f"s{j}", "count": rng.randint(1, 5), "abilities": [{"add": add}]}
+                   for j, add in enumerate(adds)]
+        symbols = [rng.choice(SPELLED + SYMBOLS) for _ in range(rng.randint(1, 9))]
+        cost = rng.choice(["", " "]).join(symbols)
+        if i % 10 == 0:
+            cost = "".join(rng.choice(["2", "W", "U", "G", "C"]) for _ in range(rng.randint(1, 5)))
+        answered += check_in_class({"cost": cost, "sources": sources}, must=False) is not None
+    assert answered > 300
+
+
+def test_the_cost_reader_reads_a_text_as_the_loader_and_compiler_do():
+    """lane_cost's total cost and variant against the usual path's (load_problem, total_costs,
+    compile_problem) for texts of every symbol kind and spelling: the same terms, generic and
+    counts, the same printed total, the same demands in the same order."""
+    from tapwise.models.loader import load_problem
+    from tapwise.models.total_cost import total_costs
+    from tapwise.solver.front.compile import _layout, compile_problem
+    from tapwise.solver.queries import lane_cost
+
+    rng = random.Random(7)
+    board = [{"id": "a", "count": 3, "abilities": [{"add": ["{W}", "{U}", "{C}"]}]},
+             {"id": "b", "abilities": [{"add": "{G}{B}"}]}]
+    for _ in range(300):
+        symbols = [rng.choice(SPELLED + SYMBOLS) for _ in range(rng.randint(1, 9))]
+        text = rng.choice(["", " "]).join(symbols)
+        got = lane_cost.read(text)
+        problem = load_problem({"cost": text, "sources": board})
+        (total,) = total_costs(problem)
+        assert got.total == total and got.total.printed(0) == total.printed(0), text
+        assert got.total.generic == total.generic, text
+        assert got.total.symbol_counts == total.symbol_counts, text
+        compiled = compile_problem(problem)
+        plain = plain_lane._read({"cost": text, "sources": board})
+        assert plain is not None, text
+        _, made, _ = plain
+        accept, _ = _layout((), made).spendable(None)
+        assert lane_cost.variant(got, accept).demands == compiled.variants[0].demands, text
+    assert lane_cost.read("{X}{W}") is None and lane_cost.read("{0}") is None
+    assert lane_cost.read("{2/W}") is None and lane_cost.read("{W}{") is None
+
+
 # ---- the count is an independent check, and a failed one falls back -----------------------
 
 BOARD = [{"id": "W|U", "count": 2, "abilities": [{"add": ["{W}", "{U}"]}]},
@@ -234,8 +291,8 @@ def _tampered(change) -> bool:
     answer = copy.deepcopy(plain_lane.answer(copy.deepcopy(PROBLEM)))
     change(answer)
     read = plain_lane._read(copy.deepcopy(PROBLEM))
-    taps, _, (_, _, symbols, generic) = read
-    return plain_lane._counted(answer, taps, symbols, generic)
+    taps, _, cost = read
+    return plain_lane._counted(answer, taps, cost.symbols, cost.generic)
 
 
 def _pay_of(answer: dict[str, Any], symbol: str) -> dict[str, Any]:

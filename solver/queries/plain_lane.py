@@ -4,9 +4,10 @@ An engine hands tapwise boards of tap abilities (``{"id": "W|U", "count": 2, "ab
 [{"add": ["{W}", "{U}"]}]}``) and a cost. For those, :func:`answer` goes from the request dict to
 the answer dict without a :class:`Problem`, a merge or a compile: the request is read straight
 into what the fast path's compiled core reads (its kinds, one producer per entry, the cost's
-compiled variant, all shared with the full path's caches), solved by that core
-(``solver.fast.core.solve``, the same exact algorithm and so the same solution), made into the
-answer by the same builder (``solver.answer.build``) and checked by counting
+variant made of the full path's shared demands by the lane's own cost reader,
+:mod:`lane_cost`), solved by that core (``solver.fast.core.solve``, the same exact algorithm and
+so the same solution), written as the answer by the lane's own writer (:mod:`lane_answer`, the
+part of ``solver.answer.build`` a plain solution needs) and checked by counting
 (:func:`_counted`). Everything the answer depends on is worked out as the full path works it
 out, so the answer is the same, byte for byte (tests/test_plain_lane.py compares the lanes).
 
@@ -20,29 +21,23 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from tapwise.models.abilities import _cost, load_ability
+from tapwise.models.abilities import load_ability
 from tapwise.models.caches import remember, table
 from tapwise.models.fields import MAX_COUNT
 from tapwise.models.loader import _problem_defaults, load_problem
-from tapwise.models.mana import (KIND_COLORED, KIND_COLORLESS, KIND_COLORLESS_HYBRID,
-                                  KIND_GENERIC, KIND_HYBRID, KIND_HYBRID_PHYREXIAN,
-                                  KIND_PHYREXIAN, SYMBOL_FACTS, TYPES, format_types, symbol_facts)
+from tapwise.models.mana import TYPES, format_types
 from tapwise.models.problem import MAX_TIME_LIMIT, ProblemError
-from tapwise.models.total_cost import CostError, total_costs
+from tapwise.models.total_cost import CostError
 from tapwise.models.values import assemble
-from tapwise.solver.answer.build import build_answer, group_answer
+from tapwise.solver.answer.build import _fixed_output, _output
 from tapwise.solver.answer.explain import explain_by_count
 from tapwise.solver.contract import Compiled, Producer
 from tapwise.solver.fast import core
-from tapwise.solver.front.compile import _layout, _Same, _variants
+from tapwise.solver.front.compile import _layout
+from tapwise.solver.queries import lane_answer, lane_cost
 
 REQUEST_KEYS = frozenset(("id", "cost", "sources", "time_limit"))
 SOURCE_KEYS = frozenset(("id", "count", "abilities"))
-# the symbols of the class (106.1, 107.4): no X, {S}, {2/W}, {E}
-# (the module constants: each ``Kind.X`` is a slow lookup, models/mana.py)
-_SYMBOL_KINDS = (KIND_COLORED, KIND_COLORLESS, KIND_GENERIC, KIND_HYBRID, KIND_COLORLESS_HYBRID,
-                 KIND_PHYREXIAN, KIND_HYBRID_PHYREXIAN)
-_LIFE_KINDS = (KIND_PHYREXIAN, KIND_HYBRID_PHYREXIAN)
 _DEFAULTS = _problem_defaults()
 # the objectives in force on a version-1 problem without keywords, X or keep (spec section 5)
 _OBJECTIVES: tuple[str, ...] = load_problem({"cost": "{1}"}).objective
@@ -77,7 +72,7 @@ class _Tap:
     answer names (its ``id`` and ``count``)."""
 
     __slots__ = ("source", "id", "count", "choices", "kind_of_type", "max_activations",
-                 "outputs")
+                 "outputs", "shown")
 
     ability = 0
     tap = True
@@ -95,7 +90,7 @@ class _Tap:
     tapped = 0
 
     def __init__(self, source: int, sid: str, count: int, choices: tuple,
-                 kind_of_type: Any, outputs: dict[str, str]) -> None:
+                 kind_of_type: Any, outputs: dict[str, str], shown: tuple) -> None:
         self.source = source
         self.id = sid
         self.count = count
@@ -103,6 +98,7 @@ class _Tap:
         self.kind_of_type = kind_of_type
         self.max_activations = count
         self.outputs = outputs  # what an activation may add, as answered -> its types
+        self.shown = shown  # per choice: (adds, units) as the answer shows it, or None
 
 
 # every other Producer field at its default, so a field added to Producer reaches the lane too
@@ -111,10 +107,9 @@ for _field in dataclasses.fields(Producer):
         setattr(_Tap, _field.name, _field.default)
 
 
-# add (a text, or a tuple of texts) -> (choices, types made, merge signature, outputs) or False
+# add (a text, or a tuple of texts) -> (choices, types made, merge signature, outputs, shown)
+# or False
 _ADDS: dict[Any, Any] = table(4096)
-# cost text -> (parsed cost, total costs, symbols per text: (count, units, types, life?)) or False
-_COSTS: dict[str, Any] = table(4096)
 
 
 def _add(add: Any) -> tuple | None:
@@ -155,46 +150,16 @@ def _read_add(add: Any) -> tuple | bool:
         made = [sorted(choice, key=TYPES.index)] if len(choice) > 1 else list(choice[0])
         for m in made:
             outputs[format_types(m)] = "".join(m)
-    return a.choices, types, a._payment_kind, outputs
-
-
-def _cost_of(text: str) -> tuple | None:
-    got = _COSTS.get(text)
-    if got is None:
-        got = remember(_COSTS, text, _read_cost(text), 4096)
-    return got or None
-
-
-def _read_cost(text: str) -> tuple | bool:
-    """A cost of the class: its symbols colored, {C}, generic, hybrid and Phyrexian."""
-    try:
-        cost = _cost(text, "cost")
-    except (ProblemError, CostError, ValueError):
-        return False
-    symbols: dict[str, list[Any]] = {}
-    generic = 0
-    for s in cost.symbols:
-        _, text_s, _, kind, colors = SYMBOL_FACTS.get(id(s)) or symbol_facts(s)
-        if kind not in _SYMBOL_KINDS:
-            return False
-        if kind is KIND_GENERIC:
-            if s.amount <= 0:
-                return False
-            generic += s.amount
-            continue
-        got = symbols.get(text_s)
-        if got is None:
-            types = "C" if kind is KIND_COLORLESS else colors
-            if kind is KIND_COLORLESS_HYBRID:
-                types += "C"
-            got = symbols[text_s] = [0, types, kind in _LIFE_KINDS]
-        got[0] += 1
-    if not symbols and not generic:
-        return False
-    totals = total_costs(_Board([], cost))
-    if len(totals) != 1:
-        return False
-    return cost, totals, symbols, generic
+    # per choice, what the answer shows an activation adding (build._replay_plain's reading)
+    shown = []
+    for choice in a.choices:
+        fixed = _fixed_output(choice)
+        if fixed is None:
+            shown.append(None)
+        else:
+            adds, _, units = _output(fixed)
+            shown.append((adds, units))
+    return a.choices, types, a._payment_kind, outputs, tuple(shown)
 
 
 def _read(request: dict[str, Any]) -> tuple | None:
@@ -210,7 +175,7 @@ def _read(request: dict[str, Any]) -> tuple | None:
     sources = request.get("sources")
     if type(text) is not str or type(sources) is not list or not sources:
         return None
-    cost = _cost_of(text)
+    cost = lane_cost.read(text)
     if cost is None:
         return None
     taps: list[_Tap] = []
@@ -235,12 +200,13 @@ def _read(request: dict[str, Any]) -> tuple | None:
             return None
         seen.add(add[2])
         ids.add(sid)
-        choices, types, _, outputs = add
+        choices, types, _, outputs, shown = add
         key = (types, False, None)
         at = made.get(key)
         if at is None:
             at = made[key] = len(made)
-        taps.append(_Tap(i, sid, count, choices, at, outputs))  # (at: the made key's place)
+        # (at: the made key's place)
+        taps.append(_Tap(i, sid, count, choices, at, outputs, shown))
     return taps, tuple(made), cost
 
 
@@ -250,16 +216,14 @@ def answer(request: dict[str, Any]) -> dict[str, Any] | None:
     read = _read(request)
     if read is None:
         return None
-    taps, made, (cost, totals, symbols, generic) = read
+    taps, made, lc = read
     layout = _layout((), made)
     for p in taps:
         p.kind_of_type = layout.made[p.kind_of_type]
     accept, spendable = layout.spendable(None)
-    board = _Board(taps, cost)
+    board = _Board(taps, lc.cost)
     c = assemble(Compiled, {"problem": board, "kinds": list(layout.kinds), "pool_units": {},
-                            "producers": taps,
-                            "variants": list(_variants(_Same(totals), accept, False, None,
-                                                       None)),
+                            "producers": taps, "variants": [lane_cost.variant(lc, accept)],
                             "x_upper": 0, "unpayable": False, "spendable": spendable,
                             "_v2": False, "plain": True, "_index": {}, "shared": None})
     sol = core.solve(c, _OBJECTIVES)
@@ -274,8 +238,8 @@ def answer(request: dict[str, Any]) -> dict[str, Any] | None:
             return None
         out = {"status": "infeasible", "optimal": True, **why}
     else:
-        out = group_answer(build_answer(c, sol))
-        if not _counted(out, taps, symbols, generic):
+        out = lane_answer.write(c, sol, taps, lc.rows, lc.total.printed(0))
+        if not _counted(out, taps, lc.symbols, lc.generic):
             return None  # the full path pays it again, and its verifier words what is wrong
     if "id" in request:
         out["id"] = request["id"]
@@ -315,32 +279,47 @@ def _counted(answer: dict[str, Any], taps: list[_Tap], symbols: dict[str, list[A
     for pay in answer["payments"]:
         sym = pay["symbol"]
         n = pay.get("count", 1)
-        if sym.startswith("{") and sym[1:-1].isdigit():
+        info = None
+        if sym.startswith("{") and sym[1:-1].isdigit():  # numbered generic: one payment
             if n != 1:
                 return False
-            got = _spend(pay.get("mana", ()), made, "WUBRGC")
-            if got is None:
+            types = "WUBRGC"
+        else:
+            info = symbols.get(sym)
+            if info is None:
                 return False
-            paid_generic += got
-            continue
-        info = symbols.get(sym)
+            paid[sym] = paid.get(sym, 0) + n
+            if "life" in pay:
+                if not info[2] or pay["life"] != 2 or "mana" in pay:
+                    return False
+                life += 2 * n
+                continue
+            half = pay.get("half")
+            types = info[1] if half is None else half.strip("{}")
+            if half is not None and (len(types) != 1 or types not in info[1]):
+                return False
+        # the mana listed, taken from what was made: each of a type in ``types``, from a source
+        total = 0
+        for m in pay.get("mana", ()):
+            t = m.get("type")
+            k = m.get("count", 1)
+            if t is None or t not in types or "pool" in m or type(k) is not int or k <= 0:
+                return False
+            key = (m.get("source"), t)
+            if key not in made:
+                return False
+            made[key] -= k
+            total += k
         if info is None:
+            paid_generic += total
+        elif total != n:
             return False
-        paid[sym] = paid.get(sym, 0) + n
-        if "life" in pay:
-            if not info[2] or pay["life"] != 2 or "mana" in pay:
-                return False
-            life += 2 * n
-            continue
-        half = pay.get("half")
-        types = info[1] if half is None else half.strip("{}")
-        if half is not None and (len(types) != 1 or types not in info[1]):
-            return False
-        if _spend(pay.get("mana", ()), made, types) != n:
-            return False
-    if paid_generic != generic or any(paid.get(s, 0) != info[0] for s, info in symbols.items()):
+    if paid_generic != generic or len(paid) != len(symbols):
         return False
-    if len(paid) != len(symbols) or life > _LIFE_LIMIT or answer["life_paid"] != life:
+    for sym, info in symbols.items():
+        if paid.get(sym, 0) != info[0]:
+            return False
+    if life > _LIFE_LIMIT or answer["life_paid"] != life:
         return False
     left: dict[str, int] = {}
     for (_, t), n in made.items():
@@ -352,20 +331,3 @@ def _counted(answer: dict[str, Any], taps: list[_Tap], symbols: dict[str, list[A
     return (counts == {t: left[t] for t in TYPES if t in left}
             and answer["announce"]["phyrexian_life"] == life // 2
             and answer["sources_used"] == used)
-
-
-def _spend(mana: Any, made: dict[tuple[str, str], int], types: str) -> int | None:
-    """Take the ``mana`` listed from what was ``made``: how many, or None if one is of a type not
-    in ``types`` (or not from a source)."""
-    total = 0
-    for m in mana:
-        t = m.get("type")
-        n = m.get("count", 1)
-        if t is None or t not in types or "pool" in m or type(n) is not int or n <= 0:
-            return None
-        key = (m.get("source"), t)
-        if key not in made:
-            return None
-        made[key] -= n
-        total += n
-    return total

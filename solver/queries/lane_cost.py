@@ -1,0 +1,213 @@
+"""The plain lane's cost reader (issue 43): a cost text of the class straight to what the lane needs.
+
+A board of the plain class meets a cost text it has never met at most every call (an engine asks
+every spell of every hand), so this read is on the lane's hot path. A text of braced symbols
+(``{2}{W}{U/G}``) is split on ``}{`` and each body found in a memo of the few dozen bodies, each
+read once by the loader's own parser (``models.abilities._cost``); any other text (spaces, the
+short form ``2WU``) is parsed whole by that parser. Then one pass over the symbols gives:
+
+- the symbols grouped as compiling groups them (identical symbols by their printed text, in
+  order of first sight, ``compile._groups``), each group the shared ``compile._Group`` whose
+  demands are remembered per board layout: so :func:`variant` is a tuple of shared demands and
+  one :class:`Variant`, with no total-cost shapes or per-cost compile;
+- per group, how the answer prints each of its options (``build._rows``' row, worked out once
+  per symbol, not once per cost);
+- the count's own reading (``plain_lane._counted``): per symbol text, how many, the types that
+  may pay it and whether 2 life may, and the generic mana;
+- its one total cost, as ``total_cost._usual`` makes a cost without changes (its terms each
+  symbol's own, kept per body), which prints the answer's ``total_cost`` and which the core and
+  the count's explanation of an infeasible cost read.
+
+Anything outside the class (X, {S}, {2/W}, {E}, {0}, a bad text) is ``None``: the usual path
+reads it, and words its errors.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tapwise.models.abilities import _cost
+from tapwise.models.caches import remember, table
+from tapwise.models.mana import (KIND_COLORED, KIND_COLORLESS, KIND_COLORLESS_HYBRID,
+                                  KIND_GENERIC, KIND_HYBRID, KIND_HYBRID_PHYREXIAN,
+                                  KIND_PHYREXIAN, SYMBOL_FACTS, TYPES, ManaCost, symbol_facts)
+from tapwise.models.problem import ProblemError
+from tapwise.models.total_cost import OWN, CostError, Term, TotalCost
+from tapwise.models.values import assemble
+from tapwise.solver.contract import Variant
+from tapwise.solver.front.compile import _group, _option_keys
+
+# the symbols of the class (106.1, 107.4): no X, {S}, {2/W}, {E}
+_SYMBOL_KINDS = (KIND_COLORED, KIND_COLORLESS, KIND_GENERIC, KIND_HYBRID, KIND_COLORLESS_HYBRID,
+                 KIND_PHYREXIAN, KIND_HYBRID_PHYREXIAN)
+_LIFE_KINDS = (KIND_PHYREXIAN, KIND_HYBRID_PHYREXIAN)
+# the half is announced (601.2b): build._HALVES within the class
+_HALVES = (KIND_HYBRID, KIND_COLORLESS_HYBRID, KIND_HYBRID_PHYREXIAN)
+
+
+class LaneCost:
+    """A cost text of the class, read (:func:`read`)."""
+
+    __slots__ = ("cost", "total", "groups", "rows", "symbols", "generic", "_variants")
+
+    def __init__(self, cost: Any, total: Any, groups: tuple, rows: tuple,
+                 symbols: dict[str, list[Any]], generic: int) -> None:
+        self.cost = cost  # the ManaCost of its symbols (the lane's problem's cost)
+        self.total = total  # its one TotalCost
+        self.groups = groups  # per demand: compile's shared _Group
+        self.rows = rows  # per demand, per option: build's Row
+        self.symbols = symbols  # the count's reading: text -> [count, types, life?]
+        self.generic = generic  # generic mana ({1} and the like, summed)
+        self._variants: dict[int, tuple[Any, Variant]] = {}  # id(accept) -> (accept, variant)
+
+
+# symbol text as printed -> (Row per option, the count's types, life?); the class has few
+_SYMBOLS: dict[str, tuple] = table(256)
+# a symbol's body (``W/U`` of ``{W/U}``) -> its _info, False outside the class, None when the
+# loader reads it otherwise
+_BODIES: dict[str, Any] = table(256)
+# cost text -> LaneCost, or False outside the class
+_READ: dict[str, Any] = table(4096)
+
+
+def read(text: str) -> LaneCost | None:
+    """The cost ``text`` read, or None outside the class (remembered per text)."""
+    got = _READ.get(text)
+    if got is None:
+        got = remember(_READ, text, _read(text), 4096)
+    return got or None
+
+
+def _read(text: str) -> LaneCost | bool:
+    infos = _bodies(text)
+    if infos is None:  # not braced symbols one after the other: the loader's parser reads it
+        try:
+            cost = _cost(text, "cost")
+        except (ProblemError, CostError, ValueError):
+            return False
+        infos = []
+        for s in cost.symbols:
+            info = _info(s)
+            if not info:
+                return False
+            infos.append(info)
+    elif not infos:
+        return False
+    grouped: dict[str, list[Any]] = {}  # printed text -> [symbol, count]
+    terms = []
+    counts: dict[str, int] = {}  # (TotalCost.symbol_counts)
+    generic = 0
+    for s, text_s, amount, term in infos:
+        terms.append(term)
+        if amount:
+            generic += amount
+        else:
+            counts[text_s] = counts.get(text_s, 0) + 1
+        got = grouped.get(text_s)
+        if got is None:
+            grouped[text_s] = [s, 1]
+        else:
+            got[1] += 1
+    groups = []
+    rows = []
+    symbols: dict[str, list[Any]] = {}
+    for text_s, (s, n) in grouped.items():
+        groups.append(_group(s, text_s, n, False, None))
+        info = _SYMBOLS.get(text_s)
+        if info is None:
+            info = remember(_SYMBOLS, text_s, _symbol(s), 256)
+        rows.append(info[0])
+        if text_s in counts:
+            symbols[text_s] = [n, info[1], info[2]]
+    # the one total cost, as total_cost._usual makes it (no life cost, X, energy or changes)
+    total = assemble(TotalCost, {"terms": tuple(terms), "variant": "cost",
+                                 "generic_reduction": 0, "life": 0, "x_forced_zero": False,
+                                 "energy": 0, "x_symbols": 0, "generic": generic,
+                                 "symbol_counts": counts})
+    cost = assemble(ManaCost, {"symbols": tuple([info[0] for info in infos])})
+    return LaneCost(cost, total, tuple(groups), tuple(rows), symbols, generic)
+
+
+def _bodies(text: str) -> list[tuple] | None:
+    """Per symbol of ``text`` its :func:`_info` (False for one outside the class) when the text
+    is braced symbols one after the other without spaces, each body read by the loader's parser
+    once (a memo of the few dozen bodies); else None."""
+    if text[:1] != "{" or text[-1:] != "}":
+        return None
+    out = []
+    for body in text[1:-1].split("}{"):
+        info = _BODIES.get(body)
+        if info is None:
+            info = remember(_BODIES, body, _body(body), 256)
+        if info is None or info is False:
+            return None if info is None else []
+        out.append(info)
+    return out
+
+
+_NOT_BRACED = None  # (a body the loader reads otherwise: the whole text goes to its parser)
+
+
+def _body(body: str) -> tuple | bool | None:
+    if "{" in body or "}" in body or body.split() != [body]:
+        return _NOT_BRACED
+    try:
+        cost = _cost("{%s}" % body, "cost")
+    except (ProblemError, CostError, ValueError):
+        return _NOT_BRACED  # (the loader's parser words it, or reads it in its context)
+    if len(cost.symbols) != 1:
+        return _NOT_BRACED
+    return _info(cost.symbols[0])
+
+
+def _info(s: Any) -> tuple | bool:
+    """A symbol of the class as (symbol, printed text, generic amount or 0, its Term), or False
+    (X, {S}, {2/W}, {E}, {0})."""
+    f = SYMBOL_FACTS.get(id(s)) or symbol_facts(s)
+    kind = f[3]
+    if kind not in _SYMBOL_KINDS:
+        return False
+    amount = 0
+    if kind is KIND_GENERIC:
+        amount = s.amount
+        if amount <= 0:
+            return False
+    return s, f[1], amount, Term(s, OWN)
+
+
+def _symbol(s: Any) -> tuple:
+    """A symbol's rows (``build._rows``, per option: symbol, life, half announced, generic
+    category, units, the payment's ``half``) and the count's reading of it (the types that
+    may pay it; whether 2 life may)."""
+    _, text, _, kind, colors = SYMBOL_FACTS.get(id(s)) or symbol_facts(s)
+    options = _option_keys(s, False, None)
+    halves = kind in _HALVES
+    rows = tuple([(text, life, "{%s}" % half if halves else None, generic, units,
+                   "{%s}" % half if half and len(options) > 1 else None)
+                  for units, _, _, life, generic, half in options])
+    types = "C" if kind is KIND_COLORLESS else colors
+    if kind is KIND_COLORLESS_HYBRID:
+        types += "C"
+    if kind is KIND_GENERIC:
+        types = TYPES
+    return rows, types, kind in _LIFE_KINDS
+
+
+def variant(lc: LaneCost, accept: Any) -> Variant:
+    """The cost's one :class:`Variant` on a board whose kinds ``accept`` (``compile._Accept``)
+    names: what ``compile._variants`` makes of it (no Achroma, spend_as or X), its demands the
+    groups' shared ones."""
+    got = lc._variants.get(id(accept))
+    if got is None:
+        key = id(accept)
+        demands = []
+        for g in lc.groups:  # (g.demand(accept), its memo read here: no method call)
+            d = g._by_accept.get(key)
+            demands.append(d[1] if d is not None else g.demand(accept))
+        tc = lc.total
+        v = assemble(Variant, {"total": tc, "demands": tuple(demands), "x_symbols": 0,
+                               "x_accept": accept.kinds(TYPES, False, True), "x_zero": False,
+                               "energy": 0})
+        # (the entry holds the accept: its id isn't reused while it stands)
+        got = remember(lc._variants, key, (accept, v), 64)
+    return got[1]
