@@ -23,6 +23,7 @@ from tapwise.models.mana import TYPES
 from tapwise.models.problem import (BOARD_KEYS, PoolMana, Problem, ProblemError, Source,
                                     dump_problem)
 from tapwise.models.values import evolve
+from tapwise.solver.fast.feasible import Supply, life_units
 from tapwise.solver.queries.keep import BoardLeft as Left, board_left, without_keep
 from tapwise.solver.queries.plan_board import LeftError
 from tapwise.solver.verify.replay import verify
@@ -149,13 +150,27 @@ def _sources_json(given: list[Any], problem: Problem, left: tuple[Source, ...]) 
 
 
 def _only_tapped(problem: Problem, answer: dict[str, Any]) -> Left | None:
-    """:func:`board_left`'s board when the answer only tapped copies: a version-1 problem whose
-    activations are all of ``{T}`` abilities that sacrifice nothing, so each activation taps
-    ``times`` untapped copies of its entry and changes nothing else (the copies of an entry
-    differ only in being tapped); None for any other, which the full replay works out."""
+    """:func:`board_left`'s board when the answer only tapped copies (:func:`_taps`); None for
+    any other, which the full replay works out."""
+    taps = _taps(problem, answer)
+    if taps is None:
+        return None
+    player = problem.player
+    sources = tuple([s if s.id not in taps else evolve(s, tapped=s.tapped + taps[s.id][1])
+                     for s in problem.sources])
+    return Left(sources, player.life - answer.get("life_paid", 0) - answer.get("damage", 0),
+                player.energy - answer.get("energy_paid", 0), problem.hand, problem.graveyard,
+                problem.library, problem.facts)
+
+
+def _taps(problem: Problem, answer: dict[str, Any]) -> dict[str, tuple[Source, int]] | None:
+    """Per entry id, the entry and the copies ``answer`` tapped, when it only tapped copies: a
+    version-1 problem whose activations are all of ``{T}`` abilities that sacrifice nothing,
+    so each activation taps ``times`` untapped copies of its entry and changes nothing else
+    (the copies of an entry differ only in being tapped); None for any other answer."""
     if problem._v2 or problem.payment is not None:
         return None
-    tapped: dict[str, int] = {}
+    taps: dict[str, tuple[Source, int]] = {}
     by_id = {s.id: s for s in problem.sources}
     for act in answer.get("activations", ()):
         src = by_id.get(act["source"])
@@ -164,16 +179,48 @@ def _only_tapped(problem: Problem, answer: dict[str, Any]) -> Left | None:
         ability = src.abilities[act["ability"]]
         if not ability.tap or ability.sacrifice:
             return None
-        n = tapped.get(src.id, src.tapped) + act.get("times", 1)
-        if n > src.count:
+        n = taps[src.id][1] if src.id in taps else 0
+        n += act.get("times", 1)
+        if src.tapped + n > src.count:
             return None  # more than it has: the replay says why
-        tapped[src.id] = n
+        taps[src.id] = (src, n)
+    return taps
+
+
+def supply_after(problem: Problem, answer: dict[str, Any], supply: Supply,
+                 at: dict[str, int], kinds: dict[Any, int]) -> Supply | None:
+    """The feasibility supply (solver/fast/feasible.py) of the board a paid ``answer`` to
+    ``problem``, already verified, leaves, counted on the board's own ``supply`` without
+    deriving that board: when the answer only tapped copies (:func:`fields_after`'s shape),
+    the copies tapped taken from its entries (``at``: each entry id's index among the merged
+    entries the supply counts), the pool left (:func:`_pool_left`, each unit as the kind of
+    the board's layout ``kinds`` of its type, snow and restriction: a kind of the pool, or the
+    kind its maker makes, which the same symbols accept) and the life paid. None for any other
+    answer, or a unit of a kind the layout lacks (the caller derives that board)."""
+    if problem.keep or "max_keep" in problem.objective or problem.statics or problem.effects:
+        return None
+    try:
+        taps = _taps(problem, answer)
+        if taps is None:
+            return None
+        pool = _pool_left(problem, answer)
+    except (PushError, KeyError, IndexError, TypeError):
+        return None  # fields_after is None too: board_after says why
+    tapped: dict[int, int] = {}
+    for sid, (_, n) in taps.items():
+        i = at[sid]
+        tapped[i] = tapped.get(i, 0) + n
+    units: dict[int, int] = {}
+    for m in pool:
+        k = kinds.get((m.type, m.snow, m.only, True))
+        if k is None:
+            k = kinds.get((m.type, m.snow, m.only, False))
+            if k is None:
+                return None
+        units[1 << k] = units.get(1 << k, 0) + 1
     player = problem.player
-    sources = tuple([s if s.id not in tapped else evolve(s, tapped=tapped[s.id])
-                     for s in problem.sources])
-    return Left(sources, player.life - answer.get("life_paid", 0) - answer.get("damage", 0),
-                player.energy - answer.get("energy_paid", 0), problem.hand, problem.graveyard,
-                problem.library, problem.facts)
+    life = player.life - answer.get("life_paid", 0) - answer.get("damage", 0)
+    return supply.after(tapped, tuple(units.items()), life_units(life, player.keep_life))
 
 
 def _pool_left(problem: Problem, answer: dict[str, Any]) -> tuple[PoolMana, ...]:
