@@ -40,7 +40,7 @@ energy in the cost itself, ``{2/W}``, X other than a fixed number.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from tapwise.solver.contract import Compiled
 
@@ -78,17 +78,7 @@ class Supply:
 
     def decide(self, checks: Checks) -> bool | None:
         """True if the cost can be paid, False if it can't, None if the count can't tell."""
-        meeting = self._meeting
-        sure = True
-        for t, need in checks:
-            have = meeting.get(t)
-            if have is None:
-                have = meeting[t] = self._count(t)
-            if have[0] < need:
-                sure = False
-                if have[1] < need:
-                    return False
-        return True if sure else None
+        return _decide(checks, self._meeting, self._count)
 
     def _count(self, t: int) -> tuple[int, int]:
         life = self.life if t & LIFE else 0
@@ -97,7 +87,7 @@ class Supply:
             return sure, 1 << 62  # no relaxation: never proves infeasibility
         return sure, life + sum(n for m, n in self.most if m & t)
 
-    def after(self, tapped: dict[int, int], pool: Groups, life: int) -> Supply | None:
+    def after(self, tapped: dict[int, int], pool: Groups, life: int) -> Tapped | None:
         """The supply of this board with ``tapped[i]`` more copies of source entry ``i`` tapped,
         ``pool`` its pool (kinds of this board's layout) and ``life`` Phyrexian symbols: each
         entry's units are its untapped copies times its units per copy, so tapping k copies
@@ -105,27 +95,73 @@ class Supply:
         per_copy = self.per_copy
         if per_copy is None:
             return None
-        sure = dict(self.sure)
-        most = None if self.most is None else dict(self.most)
-        for m, n in self.pool:
-            sure[m] -= n
-            if most is not None:
-                most[m] -= n
-        for m, n in pool:
-            sure[m] = sure.get(m, 0) + n
-            if most is not None:
-                most[m] = most.get(m, 0) + n
+        sure: list[tuple[int, int]] = []
+        most: list[tuple[int, int]] = []
+        if self.pool or pool:
+            sure += [(m, -n) for m, n in self.pool]
+            sure += pool
+            most += sure
         for i, k in tapped.items():
             one = per_copy.get(i)
             if one is None:
                 return None  # no untapped copy, or nothing it makes: never tapped by a payment
             for m, n in one[0]:
-                sure[m] -= k * n
-            if most is not None:
-                for m, n in one[1]:
-                    most[m] -= k * n
-        return Supply(tuple(sure.items()), None if most is None else tuple(most.items()), life,
-                      per_copy, pool)
+                sure.append((m, -k * n))
+            for m, n in one[1]:
+                most.append((m, -k * n))
+        return Tapped(self, tuple(sure), tuple(most), life)
+
+
+class Tapped:
+    """The supply of a board a push left that only tapped copies: the board's own
+    (:class:`Supply`) and what the push changed (units taken from ``sure`` and ``most``, or
+    given in the pool, as (kind mask, units) groups; ``life`` the Phyrexian symbols life may
+    pay now), as a move stack records a move rather than the position it leaves."""
+
+    __slots__ = ("board", "sure", "most", "life", "_meeting")
+
+    def __init__(self, board: Supply, sure: Groups, most: Groups, life: int) -> None:
+        self.board, self.sure, self.most, self.life = board, sure, most, life
+        self._meeting: dict[int, tuple[int, int]] = {}
+
+    def decide(self, checks: Checks) -> bool | None:
+        """As :meth:`Supply.decide`, on the board the push left."""
+        return _decide(checks, self._meeting, self._count)
+
+    def _count(self, t: int) -> tuple[int, int]:
+        board = self.board
+        have = board._meeting.get(t)
+        if have is None:
+            have = board._meeting[t] = board._count(t)
+        sure, most = have
+        life = self.life - board.life if t & LIFE else 0
+        sure += life
+        for m, n in self.sure:
+            if m & t:
+                sure += n
+        if board.most is None:
+            return sure, most  # no relaxation (Supply._count)
+        most += life
+        for m, n in self.most:
+            if m & t:
+                most += n
+        return sure, most
+
+
+def _decide(checks: Checks, meeting: dict[int, tuple[int, int]],
+            count: Callable[[int], tuple[int, int]]) -> bool | None:
+    """True if every check holds on ``sure``, False if one fails on ``most``, else None: the
+    units meeting each union T (``count``) kept in ``meeting``."""
+    sure = True
+    for t, need in checks:
+        have = meeting.get(t)
+        if have is None:
+            have = meeting[t] = count(t)
+        if have[0] < need:
+            sure = False
+            if have[1] < need:
+                return False
+    return True if sure else None
 
 
 def board_supply(c: Compiled) -> Supply | None:

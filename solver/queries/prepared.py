@@ -33,7 +33,7 @@ import tapwise.solver.deadline as deadlines
 from tapwise.solver.answer.reuse import Shape, copy_shaped, shape_of
 from tapwise.solver.contract import Compiled
 from tapwise.solver.front.compile import CompiledBoard, compile_board, compile_problem
-from tapwise.solver.fast.feasible import Checks, Supply, board_supply, cost_checks
+from tapwise.solver.fast.feasible import Checks, Supply, Tapped, board_supply, cost_checks
 from tapwise.solver.front.merge import Merge
 from tapwise.solver.answer.explain import explain_by_count
 from tapwise.solver.queries.pushed import (Described, PushError, board_after, fields_after,
@@ -75,7 +75,7 @@ class _Question:
     said: list[tuple[dict[str, Any], Shape]] = field(default_factory=list)
     """A plain question's verified optimal payment, once made (at most one entry, without id)
     and its shape: a repeated ask is a copy of it (see :meth:`PreparedBoard.pay`)."""
-    counted: list[Supply | None] = field(default_factory=list)
+    counted: list[Tapped | None] = field(default_factory=list)
     """Once that payment is pushed (at most one entry): the feasibility supply of the board it
     leaves (pushed.supply_after), or None when it has none (the board left is derived)."""
 
@@ -115,7 +115,8 @@ class PreparedBoard:
         self._pushed: dict[bytes, tuple[Any, ...]] = {}
         # the states push left behind, for pop (None: a counted push's, see push)
         self._stack: list[tuple[Any, ...] | None] = []
-        self._at: dict[str, int] | None = None  # each entry id's index among the merged ones
+        # the entries by id, and each entry id's index among the merged ones (_count_push)
+        self._at: tuple[dict[str, Any], dict[str, int]] | None = _entries(self)
         # after a counted push, its question: the board left is not derived yet (_settle)
         self._counted: _Question | None = None
         # plain questions' costs as loaded, without the board or id: the same on every board
@@ -401,7 +402,7 @@ def _pushed_state(board: PreparedBoard, q: _Question, answer: dict[str, Any],
     return after
 
 
-def _count_push(board: PreparedBoard, q: _Question) -> Supply | None:
+def _count_push(board: PreparedBoard, q: _Question) -> Tapped | None:
     """The feasibility supply of the board that ``q``'s verified payment leaves, counted on
     ``board``'s (pushed.supply_after); None when it can't be (the board left is derived)."""
     supply = board._supply
@@ -409,11 +410,17 @@ def _count_push(board: PreparedBoard, q: _Question) -> Supply | None:
         return None
     at = board._at
     if at is None:
-        at = board._at = {}
-        for i, s in enumerate(board._merged_sources):
-            for member in board._members.get(s.id, (s,)):
-                at[member.id] = i
+        at = board._at = _entries(board)
     return supply_after(q.problem, q.said[0][0], supply, at, board._compiled.layout.index)
+
+
+def _entries(board: PreparedBoard) -> tuple[dict[str, Any], dict[str, int]]:
+    """The board's entries by id, and each entry id's index among the merged entries."""
+    index: dict[str, int] = {}
+    for i, s in enumerate(board._merged_sources):
+        for member in board._members.get(s.id, (s,)):
+            index[member.id] = i
+    return {s.id: s for s in board._fields["sources"]}, index
 
 
 def _counted_verdict(board: PreparedBoard, cost: Any) -> bool | None:
@@ -421,14 +428,17 @@ def _counted_verdict(board: PreparedBoard, cost: Any) -> bool | None:
     ``cost`` on the board before the push (the same symbols, masks and needs: the board left
     differs in copies tapped, pool and life, which its counted supply holds, in the kinds of
     the board before) and that supply; None when they don't decide."""
-    if type(cost) is not dict or _plain_key(cost) is None:
+    key = _plain_key(cost) if type(cost) is dict else None
+    if key is None:
         return None
-    try:
-        checks = board._question(cost).checks
-    except (ProblemError, CostError):
-        return None  # asked on the board left, which says why
+    q = board._questions.get(key)
+    if q is None:
+        try:
+            q = board._question(cost)
+        except (ProblemError, CostError):
+            return None  # asked on the board left, which says why
     supply = board._counted.counted[0] if board._counted is not None else None
-    return None if checks is None or supply is None else supply.decide(checks)
+    return None if q.checks is None or supply is None else supply.decide(q.checks)
 
 
 def _settle(board: PreparedBoard) -> None:

@@ -23,7 +23,7 @@ from tapwise.models.mana import TYPES
 from tapwise.models.problem import (BOARD_KEYS, PoolMana, Problem, ProblemError, Source,
                                     dump_problem)
 from tapwise.models.values import evolve
-from tapwise.solver.fast.feasible import Supply, life_units
+from tapwise.solver.fast.feasible import Supply, Tapped, life_units
 from tapwise.solver.queries.keep import BoardLeft as Left, board_left, without_keep
 from tapwise.solver.queries.plan_board import LeftError
 from tapwise.solver.verify.replay import verify
@@ -163,15 +163,18 @@ def _only_tapped(problem: Problem, answer: dict[str, Any]) -> Left | None:
                 problem.library, problem.facts)
 
 
-def _taps(problem: Problem, answer: dict[str, Any]) -> dict[str, tuple[Source, int]] | None:
+def _taps(problem: Problem, answer: dict[str, Any],
+          by_id: dict[str, Source] | None = None) -> dict[str, tuple[Source, int]] | None:
     """Per entry id, the entry and the copies ``answer`` tapped, when it only tapped copies: a
     version-1 problem whose activations are all of ``{T}`` abilities that sacrifice nothing,
     so each activation taps ``times`` untapped copies of its entry and changes nothing else
-    (the copies of an entry differ only in being tapped); None for any other answer."""
+    (the copies of an entry differ only in being tapped); None for any other answer.
+    ``by_id``: the problem's entries by id, when the caller keeps them."""
     if problem._v2 or problem.payment is not None:
         return None
     taps: dict[str, tuple[Source, int]] = {}
-    by_id = {s.id: s for s in problem.sources}
+    if by_id is None:
+        by_id = {s.id: s for s in problem.sources}
     for act in answer.get("activations", ()):
         src = by_id.get(act["source"])
         if src is None or "sacrificed" in act or "tapped" in act:
@@ -188,27 +191,30 @@ def _taps(problem: Problem, answer: dict[str, Any]) -> dict[str, tuple[Source, i
 
 
 def supply_after(problem: Problem, answer: dict[str, Any], supply: Supply,
-                 at: dict[str, int], kinds: dict[Any, int]) -> Supply | None:
+                 at: tuple[dict[str, Source], dict[str, int]],
+                 kinds: dict[Any, int]) -> Tapped | None:
     """The feasibility supply (solver/fast/feasible.py) of the board a paid ``answer`` to
     ``problem``, already verified, leaves, counted on the board's own ``supply`` without
     deriving that board: when the answer only tapped copies (:func:`fields_after`'s shape),
-    the copies tapped taken from its entries (``at``: each entry id's index among the merged
-    entries the supply counts), the pool left (:func:`_pool_left`, each unit as the kind of
-    the board's layout ``kinds`` of its type, snow and restriction: a kind of the pool, or the
-    kind its maker makes, which the same symbols accept) and the life paid. None for any other
-    answer, or a unit of a kind the layout lacks (the caller derives that board)."""
+    the copies tapped taken from its entries (``at``: the problem's entries by id, and each
+    entry id's index among the merged entries the supply counts), the pool left
+    (:func:`_pool_left`, each unit as the kind of the board's layout ``kinds`` of its type, snow
+    and restriction: a kind of the pool, or the kind its maker makes, which the same symbols
+    accept) and the life paid. None for any other answer, or a unit of a kind the layout lacks
+    (the caller derives that board)."""
     if problem.keep or "max_keep" in problem.objective or problem.statics or problem.effects:
         return None
     try:
-        taps = _taps(problem, answer)
+        taps = _taps(problem, answer, at[0])
         if taps is None:
             return None
         pool = _pool_left(problem, answer)
     except (PushError, KeyError, IndexError, TypeError):
         return None  # fields_after is None too: board_after says why
     tapped: dict[int, int] = {}
+    index = at[1]
     for sid, (_, n) in taps.items():
-        i = at[sid]
+        i = index[sid]
         tapped[i] = tapped.get(i, 0) + n
     units: dict[int, int] = {}
     for m in pool:
