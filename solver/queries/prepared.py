@@ -36,8 +36,8 @@ from tapwise.solver.front.compile import CompiledBoard, compile_board, compile_p
 from tapwise.solver.fast.feasible import Checks, Supply, Tapped, board_supply, cost_checks
 from tapwise.solver.front.merge import Merge
 from tapwise.solver.answer.explain import explain_by_count
-from tapwise.solver.queries.pushed import (Described, PushError, board_after, fields_after,
-                                           supply_after)
+from tapwise.solver.queries.pushed import (Described, Entries, PushError, board_after,
+                                           entries_of, fields_after, supply_after)
 from tapwise.solver.queries.pay import (Kept, pay, _echo_id, _error, _keeping, infeasible_answer,
                                         pay_compiled, with_unread)
 
@@ -115,8 +115,8 @@ class PreparedBoard:
         self._pushed: dict[bytes, tuple[Any, ...]] = {}
         # the states push left behind, for pop (None: a counted push's, see push)
         self._stack: list[tuple[Any, ...] | None] = []
-        # the entries by id, and each entry id's index among the merged ones (_count_push)
-        self._at: tuple[dict[str, Any], dict[str, int]] | None = _entries(self)
+        # the entries a counted push taps (None: no push is counted on this board; _count_push)
+        self._at: Entries | None = _entries(self._supply, self._fields, merge)
         # after a counted push, its question: the board left is not derived yet (_settle)
         self._counted: _Question | None = None
         # plain questions' costs as loaded, without the board or id: the same on every board
@@ -405,22 +405,25 @@ def _pushed_state(board: PreparedBoard, q: _Question, answer: dict[str, Any],
 def _count_push(board: PreparedBoard, q: _Question) -> Tapped | None:
     """The feasibility supply of the board that ``q``'s verified payment leaves, counted on
     ``board``'s (pushed.supply_after); None when it can't be (the board left is derived)."""
-    supply = board._supply
-    if supply is None or supply.per_copy is None:
-        return None
     at = board._at
     if at is None:
-        at = board._at = _entries(board)
-    return supply_after(q.problem, q.said[0][0], supply, at, board._compiled.layout.index)
+        return None
+    return supply_after(q.problem, q.said[0][0], board._supply, at, board._compiled.layout.index)
 
 
-def _entries(board: PreparedBoard) -> tuple[dict[str, Any], dict[str, int]]:
-    """The board's entries by id, and each entry id's index among the merged entries."""
+def _entries(supply: Supply | None, fields: dict[str, Any], merge: Merge) -> Entries | None:
+    """The entries of a board (its ``supply``, ``fields`` and ``merge``) as a counted push taps
+    them (pushed.Entries), or None when no push is counted on it: outside the feasibility count
+    (version 2), an entry whose units are not its untapped copies times its units per copy,
+    statics or effects."""
+    if supply is None or supply.per_copy is None or fields["statics"] or fields["effects"]:
+        return None
     index: dict[str, int] = {}
-    for i, s in enumerate(board._merged_sources):
-        for member in board._members.get(s.id, (s,)):
+    members = merge.members
+    for i, s in enumerate(merge.problem.sources):
+        for member in members.get(s.id, (s,)):
             index[member.id] = i
-    return {s.id: s for s in board._fields["sources"]}, index
+    return entries_of(fields["sources"], index)
 
 
 def _counted_verdict(board: PreparedBoard, cost: Any) -> bool | None:
@@ -465,13 +468,14 @@ def _derived(board: PreparedBoard, q: _Question,
     loaded = evolve(board._loaded, **fields)
     if board._members:
         merge = Merge(loaded)
-        merged, members = merge.problem, merge.members
     else:  # nothing merged: the entries' signatures (merge.py) don't read ``tapped``
-        merged, members = loaded, board._members
-    compiled = compile_board(merged)
+        merge = Merge.given(loaded, board._members, loaded.sources)
+    compiled = compile_board(merge.problem)
+    supply = board_supply(compiled.compiled)
+    all_fields = {**board._fields, **fields}
     return (Described(board._board, q.problem, evolve(q.problem, **fields)),
-            {**board._fields, **fields}, board._fields_notes, merged.sources, members,
-            compiled, board_supply(compiled.compiled), {}, {}, {}, loaded, None)
+            all_fields, board._fields_notes, merge.problem.sources, merge.members,
+            compiled, supply, {}, {}, {}, loaded, _entries(supply, all_fields, merge))
 
 
 _STATE = ("_board", "_fields", "_fields_notes", "_merged_sources", "_members", "_compiled",

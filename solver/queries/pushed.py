@@ -150,71 +150,76 @@ def _sources_json(given: list[Any], problem: Problem, left: tuple[Source, ...]) 
 
 
 def _only_tapped(problem: Problem, answer: dict[str, Any]) -> Left | None:
-    """:func:`board_left`'s board when the answer only tapped copies (:func:`_taps`); None for
-    any other, which the full replay works out."""
-    taps = _taps(problem, answer)
+    """:func:`board_left`'s board when the answer only tapped copies (:func:`_taps`) of a
+    version-1 problem; None for any other, which the full replay works out."""
+    if problem._v2 or problem.payment is not None:
+        return None
+    taps = _taps(answer, entries_of(problem.sources))
     if taps is None:
         return None
     player = problem.player
-    sources = tuple([s if s.id not in taps else evolve(s, tapped=s.tapped + taps[s.id][1])
+    sources = tuple([s if s.id not in taps else evolve(s, tapped=s.tapped + taps[s.id])
                      for s in problem.sources])
     return Left(sources, player.life - answer.get("life_paid", 0) - answer.get("damage", 0),
                 player.energy - answer.get("energy_paid", 0), problem.hand, problem.graveyard,
                 problem.library, problem.facts)
 
 
-def _taps(problem: Problem, answer: dict[str, Any],
-          by_id: dict[str, Source] | None = None) -> dict[str, tuple[Source, int]] | None:
-    """Per entry id, the entry and the copies ``answer`` tapped, when it only tapped copies: a
-    version-1 problem whose activations are all of ``{T}`` abilities that sacrifice nothing,
-    so each activation taps ``times`` untapped copies of its entry and changes nothing else
-    (the copies of an entry differ only in being tapped); None for any other answer.
-    ``by_id``: the problem's entries by id, when the caller keeps them."""
-    if problem._v2 or problem.payment is not None:
-        return None
-    taps: dict[str, tuple[Source, int]] = {}
-    if by_id is None:
-        by_id = {s.id: s for s in problem.sources}
+Entries = dict[str, tuple[int, int, tuple[bool, ...]]]
+"""Per entry id of a version-1 board: its index among the merged entries (solver/front/merge.py),
+its untapped copies, and per ability whether activating it only taps a copy (``{T}``,
+sacrificing nothing)."""
+
+
+def entries_of(sources: tuple[Source, ...], index: dict[str, int] | None = None) -> Entries:
+    """The :data:`Entries` of a version-1 board's ``sources`` (``index``: each id's index among
+    the merged entries; by default its position)."""
+    return {s.id: (i if index is None else index[s.id], s.count - s.tapped,
+                   tuple([a.tap and not a.sacrifice for a in s.abilities]))
+            for i, s in enumerate(sources)}
+
+
+def _taps(answer: dict[str, Any], entries: Entries) -> dict[str, int] | None:
+    """Per entry id, the copies ``answer`` tapped, when it only tapped copies of a version-1
+    board (``entries``): its activations are all of ``{T}`` abilities that sacrifice nothing,
+    so each taps ``times`` untapped copies of its entry and changes nothing else (the copies
+    of an entry differ only in being tapped); None for any other answer."""
+    taps: dict[str, int] = {}
     for act in answer.get("activations", ()):
-        src = by_id.get(act["source"])
-        if src is None or "sacrificed" in act or "tapped" in act:
+        sid = act["source"]
+        entry = entries.get(sid)
+        if entry is None or "sacrificed" in act or "tapped" in act:
             return None
-        ability = src.abilities[act["ability"]]
-        if not ability.tap or ability.sacrifice:
+        if not entry[2][act["ability"]]:
             return None
-        n = taps[src.id][1] if src.id in taps else 0
-        n += act.get("times", 1)
-        if src.tapped + n > src.count:
+        n = taps.get(sid, 0) + act.get("times", 1)
+        if n > entry[1]:
             return None  # more than it has: the replay says why
-        taps[src.id] = (src, n)
+        taps[sid] = n
     return taps
 
 
-def supply_after(problem: Problem, answer: dict[str, Any], supply: Supply,
-                 at: tuple[dict[str, Source], dict[str, int]],
+def supply_after(problem: Problem, answer: dict[str, Any], supply: Supply, entries: Entries,
                  kinds: dict[Any, int]) -> Tapped | None:
     """The feasibility supply (solver/fast/feasible.py) of the board a paid ``answer`` to
-    ``problem``, already verified, leaves, counted on the board's own ``supply`` without
-    deriving that board: when the answer only tapped copies (:func:`fields_after`'s shape),
-    the copies tapped taken from its entries (``at``: the problem's entries by id, and each
-    entry id's index among the merged entries the supply counts), the pool left
-    (:func:`_pool_left`, each unit as the kind of the board's layout ``kinds`` of its type, snow
-    and restriction: a kind of the pool, or the kind its maker makes, which the same symbols
-    accept) and the life paid. None for any other answer, or a unit of a kind the layout lacks
-    (the caller derives that board)."""
-    if problem.keep or "max_keep" in problem.objective or problem.statics or problem.effects:
-        return None
+    ``problem``, the verified payment of a plain question (cost text and objective) on a
+    version-1 board without statics or effects, leaves, counted on the board's own ``supply``
+    without deriving that board: when the answer only tapped copies (:func:`fields_after`'s
+    shape), the copies tapped taken from its entries (``entries``, with their indices among the
+    merged entries the supply counts), the pool left (:func:`_pool_left`, each unit as the kind
+    of the board's layout ``kinds`` of its type, snow and restriction: a kind of the pool, or
+    the kind its maker makes, which the same symbols accept) and the life paid. None for any
+    other answer, or a unit of a kind the layout lacks (the caller derives that board)."""
     try:
-        taps = _taps(problem, answer, at[0])
+        taps = _taps(answer, entries)
         if taps is None:
             return None
         pool = _pool_left(problem, answer)
     except (PushError, KeyError, IndexError, TypeError):
         return None  # fields_after is None too: board_after says why
     tapped: dict[int, int] = {}
-    index = at[1]
-    for sid, (_, n) in taps.items():
-        i = index[sid]
+    for sid, n in taps.items():
+        i = entries[sid][0]
         tapped[i] = tapped.get(i, 0) + n
     units: dict[int, int] = {}
     for m in pool:
@@ -224,9 +229,12 @@ def supply_after(problem: Problem, answer: dict[str, Any], supply: Supply,
             if k is None:
                 return None
         units[1 << k] = units.get(1 << k, 0) + 1
-    player = problem.player
-    life = player.life - answer.get("life_paid", 0) - answer.get("damage", 0)
-    return supply.after(tapped, tuple(units.items()), life_units(life, player.keep_life))
+    life = supply.life
+    paid = answer.get("life_paid", 0) + answer.get("damage", 0)
+    if paid:
+        player = problem.player
+        life = life_units(player.life - paid, player.keep_life)
+    return supply.after(tapped, tuple(units.items()) if units else (), life)
 
 
 def _pool_left(problem: Problem, answer: dict[str, Any]) -> tuple[PoolMana, ...]:
