@@ -35,6 +35,14 @@ can't bound the payments: abilities with a mana cost (filter lands, Signets: the
 bought with other units), format version 2 boards and costs (section 9: counters, facts,
 cards), and costs outside the matching: several total costs, a reduction of generic, life or
 energy in the cost itself, ``{2/W}``, X other than a fixed number.
+
+**After a push that only taps copies** (issue 43, solver/queries/prepared.py) the board left's
+``sure`` and ``most`` are counted from the board's own, not from the board left (:class:`Tapped`):
+on a version-1 board each entry's units are its untapped copies times its units per copy
+(:attr:`Supply.per_copy`), so tapping k copies takes k times those away; the pool left is
+counted in the board's kinds (a kind reads only type, snow and restriction, which is all a
+symbol's acceptance reads); life paid lowers the Phyrexian units. The argument above then
+applies to the board left unchanged (docs/prepared.md, "Why a counted push's count is exact").
 """
 
 from __future__ import annotations
