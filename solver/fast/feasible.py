@@ -103,33 +103,25 @@ class Supply:
         per_copy = self.per_copy
         if per_copy is None:
             return None
-        sure: list[tuple[int, int]] = []
-        most: list[tuple[int, int]] = []
-        if self.pool or pool:
-            sure += [(m, -n) for m, n in self.pool]
-            sure += pool
-            most += sure
-        for i, k in tapped.items():
-            one = per_copy.get(i)
-            if one is None:
+        for i in tapped:
+            if i not in per_copy:
                 return None  # no untapped copy, or nothing it makes: never tapped by a payment
-            for m, n in one[0]:
-                sure.append((m, -k * n))
-            for m, n in one[1]:
-                most.append((m, -k * n))
-        return Tapped(self, tuple(sure), tuple(most), life)
+        if self.pool or pool:
+            pool = tuple([(m, -n) for m, n in self.pool]) + tuple(pool)
+        return Tapped(self, tapped, pool, life)
 
 
 class Tapped:
     """The supply of a board a push left that only tapped copies: the board's own
-    (:class:`Supply`) and what the push changed (units taken from ``sure`` and ``most``, or
-    given in the pool, as (kind mask, units) groups; ``life`` the Phyrexian symbols life may
-    pay now), as a move stack records a move rather than the position it leaves."""
+    (:class:`Supply`) and what the push changed: ``tapped[i]`` copies of entry ``i`` tapped
+    (each takes its units per copy away), ``pool`` the units the pool gained or lost, as (kind
+    mask, units) groups, and ``life`` the Phyrexian symbols life may pay now; as a move stack
+    records a move rather than the position it leaves."""
 
-    __slots__ = ("board", "sure", "most", "life", "_meeting")
+    __slots__ = ("board", "tapped", "pool", "life", "_meeting")
 
-    def __init__(self, board: Supply, sure: Groups, most: Groups, life: int) -> None:
-        self.board, self.sure, self.most, self.life = board, sure, most, life
+    def __init__(self, board: Supply, tapped: dict[int, int], pool: Groups, life: int) -> None:
+        self.board, self.tapped, self.pool, self.life = board, tapped, pool, life
         self._meeting: dict[int, tuple[int, int]] = {}
 
     def decide(self, checks: Checks) -> bool | None:
@@ -142,17 +134,27 @@ class Tapped:
         if have is None:
             have = board._meeting[t] = board._count(t)
         sure, most = have
-        life = self.life - board.life if t & LIFE else 0
-        sure += life
-        for m, n in self.sure:
+        bounded = board.most is not None  # (else most never proves infeasibility)
+        if t & LIFE:
+            sure += self.life - board.life
+            if bounded:
+                most += self.life - board.life
+        for m, n in self.pool:
             if m & t:
                 sure += n
-        if board.most is None:
-            return sure, most  # no relaxation (Supply._count)
-        most += life
-        for m, n in self.most:
-            if m & t:
-                most += n
+                if bounded:
+                    most += n
+        per_copy = board.per_copy
+        assert per_copy is not None
+        for i, k in self.tapped.items():
+            one = per_copy[i]
+            for m, n in one[0]:
+                if m & t:
+                    sure -= k * n
+            if bounded:
+                for m, n in one[1]:
+                    if m & t:
+                        most -= k * n
         return sure, most
 
 

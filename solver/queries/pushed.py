@@ -214,7 +214,8 @@ def supply_after(problem: Problem, answer: dict[str, Any], supply: Supply, entri
         taps = _taps(answer, entries)
         if taps is None:
             return None
-        pool = _pool_left(problem, answer)
+        pool = _pool_left(problem, answer) if problem.pool or answer.get("left_over_counts") \
+            else ()
     except (PushError, KeyError, IndexError, TypeError):
         return None  # fields_after is None too: board_after says why
     tapped: dict[int, int] = {}
