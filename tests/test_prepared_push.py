@@ -74,9 +74,28 @@ def push_sequences(draw, problem_strategy):
     return board, costs, ops
 
 
+def _can_pay_status(board: tapwise.Board, cost: dict):
+    """can_pay's verdict, or what it raised."""
+    try:
+        return board.can_pay(copy.deepcopy(cost))
+    except ProblemError:
+        return "error"
+    except RuntimeError:
+        return "undecided"
+
+
+def _pay_status(described: dict, cost: dict):
+    """What can_pay must say of ``cost`` on ``described``: pay()'s status with any payment."""
+    status = tapwise.pay({**copy.deepcopy(cost), "objective": [],
+                          **copy.deepcopy(described)})["status"]
+    return {"paid": True, "infeasible": False, "unpayable": False}.get(
+        status, "error" if status == "error" else "undecided")
+
+
 def _run(case) -> int:
     """Runs a push/pop sequence, comparing every level with pay() on its description; the number
-    of pushes made."""
+    of pushes made. After each push can_pay is asked first (a counted push decides it on the
+    supply it counted, the board left not derived yet), then the board left is read."""
     board, costs, ops = case
     try:
         prepared = tapwise.prepare(copy.deepcopy(board))
@@ -101,8 +120,12 @@ def _run(case) -> int:
             assert "9.4" in str(e) or "restrictions" in str(e), str(e)
             continue
         pushes += 1
+        said = [_can_pay_status(prepared, cost) for cost in costs]
         described.append(copy.deepcopy(prepared.board))
         assert prepared.depth == len(described) - 1
+        for cost, got in zip(costs, said):
+            if got != "undecided":  # (only a search past its time limit is undecided)
+                assert got == _pay_status(described[-1], cost), (described[-1], cost)
         _asks_as_pay(prepared, described[-1], costs)
     while prepared.depth:
         prepared.pop()
@@ -314,40 +337,50 @@ def _can_pay_as_pay(board: tapwise.Board, described: dict, costs: list[dict]) ->
 
 
 def test_engine_boards_pushed_and_popped_answer_as_pay_on_the_board_left():
-    """400 seeded sequences on engine-shaped boards: after every push and pop each cost is
-    answered byte for byte as pay() answers it on the board left described afresh, and can_pay
-    (asked first) agrees with pay(); every push of a paid plain answer that taps only took the
-    derivation, none prepared the board left from its JSON."""
+    """400 seeded sequences on engine-shaped boards: after every push can_pay, asked first,
+    agrees with pay() on the board left described afresh (a twin board pushed alike describes
+    it, so the board under test is still as the push left it: counted, not derived); then each
+    cost is answered byte for byte as pay() answers it there, and can_pay asked again agrees;
+    after every pop too. Every push of a paid plain answer that taps only was counted (its
+    board left derived from the board's own problem when asked for), none prepared from JSON."""
     import random
 
     from tapwise.solver.queries.pushed import Described
 
-    pushes = derived = 0
+    pushes = counted = derived = undecided = 0
     for seed in range(400):
         case = _engine_case(random.Random(seed))
         board, costs, ops = case
         prepared = tapwise.prepare(copy.deepcopy(board))
+        twin = tapwise.prepare(copy.deepcopy(board))
         described = [board]
         for op, i in ops:
             if op == 1 and prepared.depth:
                 prepared.pop()
+                twin.pop()
                 described.pop()
+                _can_pay_as_pay(prepared, described[-1], costs)
                 _asks_as_pay(prepared, described[-1], costs)
                 continue
             answer = prepared.pay(copy.deepcopy(costs[i]))
             if answer["status"] != "paid":
                 continue
             prepared.push(answer)
+            twin.push(twin.pay(copy.deepcopy(costs[i])))
             pushes += 1
-            derived += isinstance(prepared._board, Described)
-            described.append(copy.deepcopy(prepared.board))
+            counted += prepared._counted is not None
+            described.append(copy.deepcopy(twin.board))
             _can_pay_as_pay(prepared, described[-1], costs)
+            undecided += prepared._counted is None  # the count didn't decide: derived
             _asks_as_pay(prepared, described[-1], costs)
+            derived += isinstance(prepared._board, Described)
+            _can_pay_as_pay(prepared, described[-1], costs)
         while prepared.depth:
             prepared.pop()
         _asks_as_pay(prepared, board, costs)
     assert pushes > 600
-    assert derived == pushes
+    assert counted == derived == pushes
+    assert undecided < pushes // 10  # pain lands' colors between sure and most, mostly
 
 
 @settings(max_examples=300, **COMMON)
@@ -415,3 +448,103 @@ def test_a_repeated_answer_changed_by_the_caller_is_checked_whole_when_pushed():
     with pytest.raises(PushError, match="not a legal payment"):
         prepared.push(again)
     assert prepared.depth == 0
+
+
+# A counted push (push43b): a verified payment that only taps copies of a version-1 board is
+# pushed by counting the feasibility supply it leaves (feasible.Tapped); can_pay decides on it
+# by Hall's count, and the board left is derived only when something needs more.
+
+COUNTED = {"sources": [{"id": "G", "count": 2, "abilities": [{"add": "{G}"}]},
+                       {"id": "CC", "abilities": [{"add": "{C}{C}"}]},
+                       {"id": "U", "abilities": [{"add": "{U}"}]}]}
+
+
+def test_a_counted_push_decides_can_pay_without_deriving_the_board_left():
+    """Worked by hand: {C} is paid by the Sol Ring-like CC alone, one {C} left over in the pool
+    (106.4). On what is left (two G, one U, {C} in the pool, CC tapped) {G}{G}{U}{C} can be
+    paid and {C}{C} and {G}{G}{G} can't; all three decided by the count, the board left not
+    derived, until it is read."""
+    prepared = tapwise.prepare(copy.deepcopy(COUNTED))
+    a = prepared.pay({"cost": "{C}"})
+    assert a["left_over_counts"] == {"C": 1}
+    prepared.push(a)
+    assert prepared._counted is not None and prepared.depth == 1
+    assert prepared.can_pay({"cost": "{G}{G}{U}{C}"}) is True
+    assert prepared.can_pay({"cost": "{C}{C}"}) is False
+    assert prepared.can_pay({"cost": "{G}{G}{G}", "id": 7}) is False
+    assert prepared._counted is not None and prepared._board == COUNTED  # nothing derived
+    assert prepared.board["pool"] == ["{C}"]  # read: derived now
+    assert prepared._counted is None
+    assert prepared.board["sources"][1]["tapped"] == 1
+    assert prepared.can_pay({"cost": "{C}{C}"}) is False
+    prepared.pop()
+    assert prepared.depth == 0 and prepared.board == COUNTED
+    assert prepared.can_pay({"cost": "{C}{C}"}) is True
+    prepared.push(a)  # pushed again: counted again (its supply kept), popped before derived
+    assert prepared._counted is not None and prepared.can_pay({"cost": "{C}{C}"}) is False
+    prepared.pop()
+    assert prepared.can_pay({"cost": "{C}{C}"}) is True and prepared.board == COUNTED
+
+
+def test_counted_pushes_nest_over_derived_boards():
+    """Push {G} (counted), ask pay() (derives the board left), push its {G} (counted on the
+    derived board): no G is left, so {G} can't be paid; popping twice gives both G back."""
+    prepared = tapwise.prepare(copy.deepcopy(COUNTED))
+    prepared.push(prepared.pay({"cost": "{G}"}))
+    a = prepared.pay({"cost": "{G}"})
+    assert a["status"] == "paid" and prepared._counted is None
+    prepared.push(a)
+    assert prepared._counted is not None and prepared.depth == 2
+    assert prepared.can_pay({"cost": "{G}"}) is False
+    assert prepared.can_pay({"cost": "{U}{C}{C}"}) is True
+    prepared.pop()
+    assert prepared.can_pay({"cost": "{G}{G}"}) is False and prepared.can_pay({"cost": "{G}"})
+    prepared.pop()
+    assert prepared.can_pay({"cost": "{G}{G}"}) is True and prepared.depth == 0
+
+
+def test_a_count_that_cant_tell_derives_the_board_left():
+    """A pain land's {U} costs 1 life (its free ability makes {C}): with the G tapped, {U} lies
+    between what surely pays (the free {C}) and what at most pays, so the count declines and
+    the board left is derived, which pays {U} with the pain land (20 life)."""
+    prepared = tapwise.prepare({"sources": [
+        {"id": "pain-UB", "count": 2, "abilities": [{"add": "{C}"},
+                                                    {"add": ["{U}", "{B}"], "life": 1}]},
+        {"id": "G", "abilities": [{"add": "{G}"}]}]})
+    prepared.push(prepared.pay({"cost": "{G}"}))
+    assert prepared._counted is not None
+    assert prepared.can_pay({"cost": "{C}{C}"}) is True  # decided: the free {C} of both
+    assert prepared._counted is not None
+    assert prepared.can_pay({"cost": "{U}"}) is True  # undecided by the count: derived
+    assert prepared._counted is None
+    assert prepared.can_pay({"cost": "{G}"}) is False
+
+
+def test_counted_verdicts_are_pays_on_the_board_left():
+    """On 150 seeded engine boards, each paid cost pushed: every verdict the counted supply
+    gives for every cost's Hall checks (of the board before the push) is True exactly when
+    pay() pays that cost on the board left, described afresh."""
+    import random
+
+    compared = 0
+    for seed in range(150):
+        board, costs, _ = _engine_case(random.Random(1000 + seed))
+        prepared = tapwise.prepare(copy.deepcopy(board))
+        for cost in costs:
+            answer = prepared.pay(copy.deepcopy(cost))
+            if answer["status"] != "paid":
+                continue
+            prepared.push(answer)
+            tapped = prepared._counted.counted[0] if prepared._counted is not None else None
+            if tapped is not None:
+                checks = [prepared._question(copy.deepcopy(c)).checks for c in costs]
+                verdicts = [None if ch is None else tapped.decide(ch) for ch in checks]
+                _ = prepared.board  # derived now
+                for c, v in zip(costs, verdicts):
+                    if v is not None:
+                        want = tapwise.pay({**copy.deepcopy(c), "objective": [],
+                                            **copy.deepcopy(prepared.board)})["status"] == "paid"
+                        assert v is want, (board, answer, c)
+                        compared += 1
+            prepared.pop()
+    assert compared > 300

@@ -35,12 +35,20 @@ can't bound the payments: abilities with a mana cost (filter lands, Signets: the
 bought with other units), format version 2 boards and costs (section 9: counters, facts,
 cards), and costs outside the matching: several total costs, a reduction of generic, life or
 energy in the cost itself, ``{2/W}``, X other than a fixed number.
+
+**After a push that only taps copies** (issue 43, solver/queries/prepared.py) the board left's
+``sure`` and ``most`` are counted from the board's own, not from the board left (:class:`Tapped`):
+on a version-1 board each entry's units are its untapped copies times its units per copy
+(:attr:`Supply.per_copy`), so tapping k copies takes k times those away; the pool left is
+counted in the board's kinds (a kind reads only type, snow and restriction, which is all a
+symbol's acceptance reads); life paid lowers the Phyrexian units. The argument above then
+applies to the board left unchanged (docs/prepared.md, "Why a counted push's count is exact").
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from tapwise.solver.contract import Compiled
 
@@ -53,33 +61,32 @@ practice)."""
 
 Checks = tuple[tuple[int, int], ...]
 """Hall's condition for one cost: (union T of symbol masks, symbol units accepting only kinds in T)."""
+Groups = tuple[tuple[int, int], ...]
+"""Units as (kind mask, units) groups."""
+PerCopy = dict[int, tuple[Groups, Groups]]
+"""Per source entry: the units one of its untapped copies adds to ``sure`` and to ``most``."""
 
 
 @dataclass(frozen=True, slots=True, eq=False)
 class Supply:
     """A board's units as (kind mask, units) groups: ``sure`` a sub-board all of whose payments
     are legal, ``most`` a relaxation holding every payment (None: none known, so only ``sure``
-    can decide); ``life`` is how many Phyrexian symbols life may pay."""
+    can decide); ``life`` is how many Phyrexian symbols life may pay. ``pool`` is the pool's
+    part of both, and ``per_copy`` what each untapped copy of each source entry adds (None when
+    some entry's units are not its untapped copies times its units per copy, as they are on a
+    version-1 board without effects): what :meth:`after` needs."""
 
-    sure: tuple[tuple[int, int], ...]
-    most: tuple[tuple[int, int], ...] | None
+    sure: Groups
+    most: Groups | None
     life: int
+    per_copy: PerCopy | None = None
+    pool: Groups = ()
     # per T: units meeting it (sure, most)
     _meeting: dict[int, tuple[int, int]] = field(default_factory=dict)
 
     def decide(self, checks: Checks) -> bool | None:
         """True if the cost can be paid, False if it can't, None if the count can't tell."""
-        meeting = self._meeting
-        sure = True
-        for t, need in checks:
-            have = meeting.get(t)
-            if have is None:
-                have = meeting[t] = self._count(t)
-            if have[0] < need:
-                sure = False
-                if have[1] < need:
-                    return False
-        return True if sure else None
+        return _decide(checks, self._meeting, self._count)
 
     def _count(self, t: int) -> tuple[int, int]:
         life = self.life if t & LIFE else 0
@@ -88,31 +95,124 @@ class Supply:
             return sure, 1 << 62  # no relaxation: never proves infeasibility
         return sure, life + sum(n for m, n in self.most if m & t)
 
+    def after(self, tapped: dict[int, int], pool: Groups, life: int) -> Tapped | None:
+        """The supply of this board with ``tapped[i]`` more copies of source entry ``i`` tapped,
+        ``pool`` its pool (kinds of this board's layout) and ``life`` Phyrexian symbols: each
+        entry's units are its untapped copies times its units per copy, so tapping k copies
+        takes k times those away (None when :attr:`per_copy` is None)."""
+        per_copy = self.per_copy
+        if per_copy is None:
+            return None
+        for i in tapped:
+            if i not in per_copy:
+                return None  # no untapped copy, or nothing it makes: never tapped by a payment
+        if self.pool or pool:
+            pool = tuple([(m, -n) for m, n in self.pool]) + tuple(pool)
+        return Tapped(self, tapped, pool, life)
+
+
+class Tapped:
+    """The supply of a board a push left that only tapped copies: the board's own
+    (:class:`Supply`) and what the push changed: ``tapped[i]`` copies of entry ``i`` tapped
+    (each takes its units per copy away), ``pool`` the units the pool gained or lost, as (kind
+    mask, units) groups, and ``life`` the Phyrexian symbols life may pay now; as a move stack
+    records a move rather than the position it leaves."""
+
+    __slots__ = ("board", "tapped", "pool", "life", "_meeting")
+
+    def __init__(self, board: Supply, tapped: dict[int, int], pool: Groups, life: int) -> None:
+        self.board, self.tapped, self.pool, self.life = board, tapped, pool, life
+        self._meeting: dict[int, tuple[int, int]] = {}
+
+    def decide(self, checks: Checks) -> bool | None:
+        """As :meth:`Supply.decide`, on the board the push left."""
+        return _decide(checks, self._meeting, self._count)
+
+    def _count(self, t: int) -> tuple[int, int]:
+        board = self.board
+        have = board._meeting.get(t)
+        if have is None:
+            have = board._meeting[t] = board._count(t)
+        sure, most = have
+        bounded = board.most is not None  # (else most never proves infeasibility)
+        if t & LIFE:
+            sure += self.life - board.life
+            if bounded:
+                most += self.life - board.life
+        for m, n in self.pool:
+            if m & t:
+                sure += n
+                if bounded:
+                    most += n
+        per_copy = board.per_copy
+        assert per_copy is not None
+        for i, k in self.tapped.items():
+            one = per_copy[i]
+            for m, n in one[0]:
+                if m & t:
+                    sure -= k * n
+            if bounded:
+                for m, n in one[1]:
+                    if m & t:
+                        most -= k * n
+        return sure, most
+
+
+def _decide(checks: Checks, meeting: dict[int, tuple[int, int]],
+            count: Callable[[int], tuple[int, int]]) -> bool | None:
+    """True if every check holds on ``sure``, False if one fails on ``most``, else None: the
+    units meeting each union T (``count``) kept in ``meeting``."""
+    sure = True
+    for t, need in checks:
+        have = meeting.get(t)
+        if have is None:
+            have = meeting[t] = count(t)
+        if have[0] < need:
+            sure = False
+            if have[1] < need:
+                return False
+    return True if sure else None
+
 
 def board_supply(c: Compiled) -> Supply | None:
     """The :class:`Supply` of a compiled board (its producers, pool and player), or None when
     the board is outside the argument (format version 2)."""
     if c._v2 or len(c.kinds) >= LIFE_BIT:
         return None
-    sure: dict[int, int] = {}
-    most: dict[int, int] | None = {}
+    pool: dict[int, int] = {}
     for k, n in c.pool_units.items():
         if n:
-            sure[1 << k] = sure.get(1 << k, 0) + n
-    most.update(sure)
+            pool[1 << k] = pool.get(1 << k, 0) + n
+    sure = dict(pool)
+    most: dict[int, int] | None = dict(pool)
     per_source: dict[int, list[Any]] = {}  # source -> its producers
     for p in c.producers:
         per_source.setdefault(p.source, []).append(p)
-    for producers in per_source.values():
+    per_copy: PerCopy | None = {}
+    sources = c.problem.sources
+    for i, producers in per_source.items():
         if most is not None and any(p.cost for p in producers):
             most = None  # units bought with other units: no fixed set bounds them
-        _add_sure(sure, producers)
+        one = _add_sure(sure, producers)
         if most is not None:
-            _add_most(most, producers)
+            one_most = _add_most(most, producers)
+        if per_copy is not None:
+            src = sources[i]
+            copies = src.count - src.tapped
+            if any(not p.tap or p.max_activations != copies for p in producers):
+                per_copy = None  # not its untapped copies times its units per copy
+            else:
+                per_copy[i] = (one, one_most if most is not None else ())
     player = c.problem.player
-    room = player.life if player.keep_life is None else min(player.life,
-                                                            player.life - player.keep_life)
-    return Supply(tuple(sure.items()), None if most is None else tuple(most.items()), max(0, room) // 2)
+    return Supply(tuple(sure.items()), None if most is None else tuple(most.items()),
+                  life_units(player.life, player.keep_life), per_copy, tuple(pool.items()))
+
+
+def life_units(life: int, keep_life: int | None) -> int:
+    """How many Phyrexian symbols (2 life each) a player at ``life`` may pay, keeping
+    ``keep_life``."""
+    room = life if keep_life is None else min(life, life - keep_life)
+    return max(0, room) // 2
 
 
 def _unit_mask(p: Any, unit: str) -> int:
@@ -122,39 +222,42 @@ def _unit_mask(p: Any, unit: str) -> int:
     return m
 
 
-def _add_sure(sure: dict[int, int], producers: list[Any]) -> None:
-    """One activation per untapped copy of the tapping abilities that cost nothing."""
+def _add_sure(sure: dict[int, int], producers: list[Any]) -> Groups:
+    """One activation per untapped copy of the tapping abilities that cost nothing; returns the
+    units of one copy."""
     free = [p for p in producers if p.tap and not (p.cost or p.sacrifice or p.life or p.damage
                                                    or p.energy)]
     if not free:
-        return
+        return ()
     copies = min(p.max_activations for p in free)
     choices = [(p, ch) for p in free for ch in p.choices]
     if all(len(ch) == 1 for _, ch in choices):  # one tap, one unit of any of these kinds
         m = 0
         for p, ch in choices:
             m |= _unit_mask(p, ch[0])
-        sure[m] = sure.get(m, 0) + copies
-        return
-    p, ch = max(choices, key=lambda pc: len(pc[1]))  # one fixed choice: a legal activation
-    for unit in ch:
-        m = _unit_mask(p, unit)
-        sure[m] = sure.get(m, 0) + copies
+        one: Groups = ((m, 1),)
+    else:
+        p, ch = max(choices, key=lambda pc: len(pc[1]))  # one fixed choice: a legal activation
+        one = tuple((_unit_mask(p, unit), 1) for unit in ch)
+    for m, n in one:
+        sure[m] = sure.get(m, 0) + n * copies
+    return one
 
 
-def _add_most(most: dict[int, int], producers: list[Any]) -> None:
+def _add_most(most: dict[int, int], producers: list[Any]) -> Groups:
     """At least every payment's units: per copy its largest tapping choice, each unit of any
-    kind the tapping abilities make, and every untapping activation at its largest."""
+    kind the tapping abilities make, and every untapping activation at its largest; returns
+    the tapping abilities' units of one copy."""
     tapping = [p for p in producers if p.tap]
+    one: Groups = ()
     if tapping:
         m = 0
         for p in tapping:
             for ch in p.choices:
                 for unit in ch:
                     m |= _unit_mask(p, unit)
-        units = max(p.max_activations for p in tapping) * max(len(ch) for p in tapping
-                                                              for ch in p.choices)
-        most[m] = most.get(m, 0) + units
+        one = ((m, max(len(ch) for p in tapping for ch in p.choices)),)
+        most[m] = most.get(m, 0) + max(p.max_activations for p in tapping) * one[0][1]
     for p in producers:
         if not p.tap:
             m = 0
@@ -163,6 +266,7 @@ def _add_most(most: dict[int, int], producers: list[Any]) -> None:
                     m |= _unit_mask(p, unit)
             units = p.max_activations * max(len(ch) for ch in p.choices)
             most[m] = most.get(m, 0) + units
+    return one
 
 
 def cost_checks(c: Compiled) -> Checks | None:

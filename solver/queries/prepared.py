@@ -33,10 +33,11 @@ import tapwise.solver.deadline as deadlines
 from tapwise.solver.answer.reuse import Shape, copy_shaped, shape_of
 from tapwise.solver.contract import Compiled
 from tapwise.solver.front.compile import CompiledBoard, compile_board, compile_problem
-from tapwise.solver.fast.feasible import Checks, Supply, board_supply, cost_checks
+from tapwise.solver.fast.feasible import Checks, Supply, Tapped, board_supply, cost_checks
 from tapwise.solver.front.merge import Merge
 from tapwise.solver.answer.explain import explain_by_count
-from tapwise.solver.queries.pushed import Described, PushError, board_after, fields_after
+from tapwise.solver.queries.pushed import (Described, Entries, PushError, board_after,
+                                           entries_of, fields_after, supply_after)
 from tapwise.solver.queries.pay import (Kept, pay, _echo_id, _error, _keeping, infeasible_answer,
                                         pay_compiled, with_unread)
 
@@ -74,6 +75,9 @@ class _Question:
     said: list[tuple[dict[str, Any], Shape]] = field(default_factory=list)
     """A plain question's verified optimal payment, once made (at most one entry, without id)
     and its shape: a repeated ask is a copy of it (see :meth:`PreparedBoard.pay`)."""
+    counted: list[Tapped | None] = field(default_factory=list)
+    """Once that payment is pushed (at most one entry): the feasibility supply of the board it
+    leaves (pushed.supply_after), or None when it has none (the board left is derived)."""
 
 
 class PreparedBoard:
@@ -82,7 +86,8 @@ class PreparedBoard:
     is not valid, so a bad board fails once, where it is made."""
 
     __slots__ = ("_board", "_loaded", "_costs", "_fields", "_fields_notes", "_merged_sources",
-                 "_members", "_compiled", "_supply", "_questions", "_given", "_pushed", "_stack")
+                 "_members", "_compiled", "_supply", "_questions", "_given", "_pushed", "_stack",
+                 "_at", "_counted")
 
     def __init__(self, board: dict[str, Any]) -> None:
         if not isinstance(board, dict):
@@ -108,7 +113,12 @@ class PreparedBoard:
         self._given: dict[int, Problem] = {}
         # the state each answer pushed left (another Board's), by the answer's content
         self._pushed: dict[bytes, tuple[Any, ...]] = {}
-        self._stack: list[tuple[Any, ...]] = []  # the states push left behind, for pop
+        # the states push left behind, for pop (None: a counted push's, see push)
+        self._stack: list[tuple[Any, ...] | None] = []
+        # the entries a counted push taps (None: no push is counted on this board; _count_push)
+        self._at: Entries | None = _entries(self._supply, self._fields, merge)
+        # after a counted push, its question: the board left is not derived yet (_settle)
+        self._counted: _Question | None = None
         # plain questions' costs as loaded, without the board or id: the same on every board
         # pushes leave (a search asks the same costs after each push)
         self._costs: dict[tuple[str, tuple[str, ...] | None], _Cost] = {}
@@ -116,12 +126,16 @@ class PreparedBoard:
     @property
     def board(self) -> dict[str, Any]:
         """The board's JSON keys as given (after pushes, the board left)."""
+        if self._counted is not None:
+            _settle(self)
         board = self._board
         return board if type(board) is dict else board.json()
 
     def problem(self, cost: dict[str, Any]) -> Problem:
         """The whole problem of ``cost`` on this board, as ``load_problem({**cost, **board})``
         loads it (the board read once, when prepared)."""
+        if self._counted is not None:
+            _settle(self)
         for key in cost:
             if key in BOARD_KEYS:
                 raise ProblemError(key, "is a board key: the prepared board holds it (ask a new "
@@ -139,6 +153,8 @@ class PreparedBoard:
         by push and pop, which put its questions aside, so the same question has the same answer.
         A copy, not the kept answer itself: what the caller does to it can't reach the kept one
         (docs/prepared.md weighs this against handing out one read-only answer)."""
+        if self._counted is not None:
+            _settle(self)
         if type(cost) is dict:
             q = self._questions.get(_plain_key(cost))
             if q is not None and q.said:
@@ -200,6 +216,8 @@ class PreparedBoard:
         it on that board given afresh. :meth:`pop` undoes it. Raises
         :class:`~tapwise.solver.queries.pushed.PushError` (a ProblemError on ``answer``) for an
         answer that is not paid, not given by this board, or not a legal payment on it."""
+        if self._counted is not None:
+            _settle(self)
         if type(answer) is not dict:
             raise PushError("must be a paid answer (a dict) this board gave")
         q = self._given.get(id(answer))
@@ -209,29 +227,16 @@ class PreparedBoard:
                                 f"{answer.get('status')!r}")
             raise PushError("was not given by this board's pay() since its last push or pop "
                             "(an answer from another board, or an older one): ask this board")
-        pushed = self._pushed
-        after = None
-        if q.said and _same(answer, q.said[0][0]):  # the payment this board verified for q
-            got = pushed.get(id(q))
-            if got is not None and got[0] is q:
-                after = got[1]
-            else:
-                after = _derived(self, q, answer)
-                if after is not None:
-                    if len(pushed) >= MAX_GIVEN:
-                        pushed.clear()
-                    pushed[id(q)] = (q, after)
-        if after is None:
-            key = marshal.dumps(answer)  # JSON values: the answer's content, as bytes
-            after = pushed.get(key)
-            if after is None:
-                # the question is found by the answer's identity, so the answer is checked
-                # whole: a legal payment of that question on this board, or refused
-                after = PreparedBoard(board_after(self.board, q.problem, answer,
-                                                  check=True))._state()
-                if len(pushed) >= MAX_GIVEN:
-                    pushed.clear()
-                pushed[key] = after
+        verified = bool(q.said) and _same(answer, q.said[0][0])  # the payment q was given
+        if verified:
+            counted = q.counted
+            if not counted:
+                counted.append(_count_push(self, q))
+            if counted[0] is not None:  # can_pay counts on it; the board left waits (_settle)
+                self._stack.append(None)
+                self._counted = q
+                return
+        after = _pushed_state(self, q, answer, verified)
         self._stack.append(self._state())
         self._set_state(after)
 
@@ -239,7 +244,10 @@ class PreparedBoard:
         """Undo the last :meth:`push` (raises ``IndexError`` when nothing was pushed)."""
         if not self._stack:
             raise IndexError("pop: nothing was pushed on this board")
-        self._set_state(self._stack.pop())
+        state = self._stack.pop()
+        self._counted = None
+        if state is not None:
+            self._set_state(state)
 
     @property
     def depth(self) -> int:
@@ -252,7 +260,7 @@ class PreparedBoard:
     def _set_state(self, state: tuple[Any, ...]) -> None:
         (self._board, self._fields, self._fields_notes, self._merged_sources, self._members,
          self._compiled, self._supply, self._questions, self._given, self._pushed,
-         self._loaded) = state
+         self._loaded, self._at) = state
 
     def can_pay(self, cost: dict[str, Any]) -> bool:
         """Whether ``cost`` (a question, as for :meth:`pay`) can be paid on this board: the
@@ -260,6 +268,11 @@ class PreparedBoard:
         the board's supply where that is exact (solver/fast/feasible.py), else by paying.
         Raises :class:`ProblemError` naming the field for a bad cost, and ``RuntimeError`` when
         the search could not decide within the time limit."""
+        if self._counted is not None:  # a counted push: decided on its supply where it can
+            verdict = _counted_verdict(self, cost)
+            if verdict is not None:
+                return verdict
+            _settle(self)
         q = None
         if type(cost) is dict:
             key = _plain_key(cost)
@@ -360,6 +373,88 @@ class PreparedBoard:
         return Merge.given(prob, self._members, self._merged_sources)
 
 
+def _pushed_state(board: PreparedBoard, q: _Question, answer: dict[str, Any],
+                  verified: bool) -> tuple[Any, ...]:
+    """The state ``answer`` (given by ``board`` for ``q``; ``verified``: equal to the payment
+    verified for it) leaves, kept for pushing it again: derived from the board's problem when
+    the payment only taps copies (:func:`_derived`), else prepared from the board left's JSON,
+    the answer checked whole by the verifier first."""
+    pushed = board._pushed
+    if verified:
+        got = pushed.get(id(q))
+        if got is not None and got[0] is q:
+            return got[1]
+        after = _derived(board, q, answer)
+        if after is not None:
+            if len(pushed) >= MAX_GIVEN:
+                pushed.clear()
+            pushed[id(q)] = (q, after)
+            return after
+    key = marshal.dumps(answer)  # JSON values: the answer's content, as bytes
+    after = pushed.get(key)
+    if after is None:
+        # the question is found by the answer's identity, so the answer is checked whole: a
+        # legal payment of that question on this board, or refused
+        after = PreparedBoard(board_after(board.board, q.problem, answer, check=True))._state()
+        if len(pushed) >= MAX_GIVEN:
+            pushed.clear()
+        pushed[key] = after
+    return after
+
+
+def _count_push(board: PreparedBoard, q: _Question) -> Tapped | None:
+    """The feasibility supply of the board that ``q``'s verified payment leaves, counted on
+    ``board``'s (pushed.supply_after); None when it can't be (the board left is derived)."""
+    at = board._at
+    if at is None:
+        return None
+    return supply_after(q.problem, q.said[0][0], board._supply, at, board._compiled.layout.index)
+
+
+def _entries(supply: Supply | None, fields: dict[str, Any], merge: Merge) -> Entries | None:
+    """The entries of a board (its ``supply``, ``fields`` and ``merge``) as a counted push taps
+    them (pushed.Entries), or None when no push is counted on it: outside the feasibility count
+    (version 2), an entry whose units are not its untapped copies times its units per copy,
+    statics or effects."""
+    if supply is None or supply.per_copy is None or fields["statics"] or fields["effects"]:
+        return None
+    index: dict[str, int] = {}
+    members = merge.members
+    for i, s in enumerate(merge.problem.sources):
+        for member in members.get(s.id, (s,)):
+            index[member.id] = i
+    return entries_of(fields["sources"], index)
+
+
+def _counted_verdict(board: PreparedBoard, cost: Any) -> bool | None:
+    """``can_pay(cost)`` after a counted push, from the Hall checks of the plain question
+    ``cost`` on the board before the push (the same symbols, masks and needs: the board left
+    differs in copies tapped, pool and life, which its counted supply holds, in the kinds of
+    the board before) and that supply; None when they don't decide."""
+    key = _plain_key(cost) if type(cost) is dict else None
+    if key is None:
+        return None
+    q = board._questions.get(key)
+    if q is None:
+        try:
+            q = board._question(cost)
+        except (ProblemError, CostError):
+            return None  # asked on the board left, which says why
+    supply = board._counted.counted[0] if board._counted is not None else None
+    return None if q.checks is None or supply is None else supply.decide(q.checks)
+
+
+def _settle(board: PreparedBoard) -> None:
+    """After a counted push: the board left made the board's state (derived, or found where an
+    earlier push of the same payment left it), for what needs more than can_pay's count."""
+    q = board._counted
+    assert q is not None
+    board._counted = None
+    after = _pushed_state(board, q, q.said[0][0], True)
+    board._stack[-1] = board._state()
+    board._set_state(after)
+
+
 def _derived(board: PreparedBoard, q: _Question,
              answer: dict[str, Any]) -> tuple[Any, ...] | None:
     """The state ``answer``, the payment ``board`` verified for ``q``, leaves when it only
@@ -373,17 +468,18 @@ def _derived(board: PreparedBoard, q: _Question,
     loaded = evolve(board._loaded, **fields)
     if board._members:
         merge = Merge(loaded)
-        merged, members = merge.problem, merge.members
     else:  # nothing merged: the entries' signatures (merge.py) don't read ``tapped``
-        merged, members = loaded, board._members
-    compiled = compile_board(merged)
+        merge = Merge.given(loaded, board._members, loaded.sources)
+    compiled = compile_board(merge.problem)
+    supply = board_supply(compiled.compiled)
+    all_fields = {**board._fields, **fields}
     return (Described(board._board, q.problem, evolve(q.problem, **fields)),
-            {**board._fields, **fields}, board._fields_notes, merged.sources, members,
-            compiled, board_supply(compiled.compiled), {}, {}, {}, loaded)
+            all_fields, board._fields_notes, merge.problem.sources, merge.members,
+            compiled, supply, {}, {}, {}, loaded, _entries(supply, all_fields, merge))
 
 
 _STATE = ("_board", "_fields", "_fields_notes", "_merged_sources", "_members", "_compiled",
-          "_supply", "_questions", "_given", "_pushed", "_loaded")
+          "_supply", "_questions", "_given", "_pushed", "_loaded", "_at")
 """What a push replaces and a pop restores: everything but the stack itself."""
 _get_state = attrgetter(*_STATE)
 

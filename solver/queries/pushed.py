@@ -23,6 +23,7 @@ from tapwise.models.mana import TYPES
 from tapwise.models.problem import (BOARD_KEYS, PoolMana, Problem, ProblemError, Source,
                                     dump_problem)
 from tapwise.models.values import evolve
+from tapwise.solver.fast.feasible import Supply, Tapped, life_units
 from tapwise.solver.queries.keep import BoardLeft as Left, board_left, without_keep
 from tapwise.solver.queries.plan_board import LeftError
 from tapwise.solver.verify.replay import verify
@@ -149,31 +150,92 @@ def _sources_json(given: list[Any], problem: Problem, left: tuple[Source, ...]) 
 
 
 def _only_tapped(problem: Problem, answer: dict[str, Any]) -> Left | None:
-    """:func:`board_left`'s board when the answer only tapped copies: a version-1 problem whose
-    activations are all of ``{T}`` abilities that sacrifice nothing, so each activation taps
-    ``times`` untapped copies of its entry and changes nothing else (the copies of an entry
-    differ only in being tapped); None for any other, which the full replay works out."""
+    """:func:`board_left`'s board when the answer only tapped copies (:func:`_taps`) of a
+    version-1 problem; None for any other, which the full replay works out."""
     if problem._v2 or problem.payment is not None:
         return None
-    tapped: dict[str, int] = {}
-    by_id = {s.id: s for s in problem.sources}
-    for act in answer.get("activations", ()):
-        src = by_id.get(act["source"])
-        if src is None or "sacrificed" in act or "tapped" in act:
-            return None
-        ability = src.abilities[act["ability"]]
-        if not ability.tap or ability.sacrifice:
-            return None
-        n = tapped.get(src.id, src.tapped) + act.get("times", 1)
-        if n > src.count:
-            return None  # more than it has: the replay says why
-        tapped[src.id] = n
+    taps = _taps(answer, entries_of(problem.sources))
+    if taps is None:
+        return None
     player = problem.player
-    sources = tuple([s if s.id not in tapped else evolve(s, tapped=tapped[s.id])
+    sources = tuple([s if s.id not in taps else evolve(s, tapped=s.tapped + taps[s.id])
                      for s in problem.sources])
     return Left(sources, player.life - answer.get("life_paid", 0) - answer.get("damage", 0),
                 player.energy - answer.get("energy_paid", 0), problem.hand, problem.graveyard,
                 problem.library, problem.facts)
+
+
+Entries = dict[str, tuple[int, int, tuple[bool, ...]]]
+"""Per entry id of a version-1 board: its index among the merged entries (solver/front/merge.py),
+its untapped copies, and per ability whether activating it only taps a copy (``{T}``,
+sacrificing nothing)."""
+
+
+def entries_of(sources: tuple[Source, ...], index: dict[str, int] | None = None) -> Entries:
+    """The :data:`Entries` of a version-1 board's ``sources`` (``index``: each id's index among
+    the merged entries; by default its position)."""
+    return {s.id: (i if index is None else index[s.id], s.count - s.tapped,
+                   tuple([a.tap and not a.sacrifice for a in s.abilities]))
+            for i, s in enumerate(sources)}
+
+
+def _taps(answer: dict[str, Any], entries: Entries) -> dict[str, int] | None:
+    """Per entry id, the copies ``answer`` tapped, when it only tapped copies of a version-1
+    board (``entries``): its activations are all of ``{T}`` abilities that sacrifice nothing,
+    so each taps ``times`` untapped copies of its entry and changes nothing else (the copies
+    of an entry differ only in being tapped); None for any other answer."""
+    taps: dict[str, int] = {}
+    for act in answer.get("activations", ()):
+        sid = act["source"]
+        entry = entries.get(sid)
+        if entry is None or "sacrificed" in act or "tapped" in act:
+            return None
+        if not entry[2][act["ability"]]:
+            return None
+        n = taps.get(sid, 0) + act.get("times", 1)
+        if n > entry[1]:
+            return None  # more than it has: the replay says why
+        taps[sid] = n
+    return taps
+
+
+def supply_after(problem: Problem, answer: dict[str, Any], supply: Supply, entries: Entries,
+                 kinds: dict[Any, int]) -> Tapped | None:
+    """The feasibility supply (solver/fast/feasible.py) of the board a paid ``answer`` to
+    ``problem``, the verified payment of a plain question (cost text and objective) on a
+    version-1 board without statics or effects, leaves, counted on the board's own ``supply``
+    without deriving that board: when the answer only tapped copies (:func:`fields_after`'s
+    shape), the copies tapped taken from its entries (``entries``, with their indices among the
+    merged entries the supply counts), the pool left (:func:`_pool_left`, each unit as the kind
+    of the board's layout ``kinds`` of its type, snow and restriction: a kind of the pool, or
+    the kind its maker makes, which the same symbols accept) and the life paid. None for any
+    other answer, or a unit of a kind the layout lacks (the caller derives that board)."""
+    try:
+        taps = _taps(answer, entries)
+        if taps is None:
+            return None
+        pool = _pool_left(problem, answer) if problem.pool or answer.get("left_over_counts") \
+            else ()
+    except (PushError, KeyError, IndexError, TypeError):
+        return None  # fields_after is None too: board_after says why
+    tapped: dict[int, int] = {}
+    for sid, n in taps.items():
+        i = entries[sid][0]
+        tapped[i] = tapped.get(i, 0) + n
+    units: dict[int, int] = {}
+    for m in pool:
+        k = kinds.get((m.type, m.snow, m.only, True))
+        if k is None:
+            k = kinds.get((m.type, m.snow, m.only, False))
+            if k is None:
+                return None
+        units[1 << k] = units.get(1 << k, 0) + 1
+    life = supply.life
+    paid = answer.get("life_paid", 0) + answer.get("damage", 0)
+    if paid:
+        player = problem.player
+        life = life_units(player.life - paid, player.keep_life)
+    return supply.after(tapped, tuple(units.items()) if units else (), life)
 
 
 def _pool_left(problem: Problem, answer: dict[str, Any]) -> tuple[PoolMana, ...]:
