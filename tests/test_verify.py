@@ -334,3 +334,100 @@ def test_an_answer_without_objective_values_is_judged_on_the_rest():
     del a["objective"]
     assert replay(p, copy.deepcopy(a)) == [] and verify(p, copy.deepcopy(a)) == []
     assert plain.accepts(p, copy.deepcopy(a), {}) is True
+
+
+# -- 106.7: what a reflecting ability could produce (verify/replay.py _could_produce; the fourth
+# session's mutation runs, docs/verifier.md) ---------------------------------------------------
+
+def _land(sid: str, add, **more) -> dict:
+    return {"id": sid, "types": ["land"], "tapped": True, **more, "abilities": [{"add": add}]}
+
+
+SQUANDERED = {"cost": "{U}{R}{R}", "sources": [
+    {"id": "sq", "types": ["enchantment"], "abilities": [{
+        "add": {"reflect": "sacrificed", "what": "type"}, "tap": False, "uses": "any",
+        "sacrifice_other": {"types": ["land"]}}]},
+    _land("dual", ["{U}", "{B}"]),
+    _land("vale", {"one_color": 1, "of": "chosen"}, chosen="R"),
+    _land("orchard", {"reflect": "lands_you_control", "what": "type"}),
+    _land("lonely", {"reflect": "lands_opponents_control", "what": "color"}),
+]}
+
+
+def _squandered(victims: list[str], adds: list[str]) -> dict:
+    from test_verify_survivors import answer as written, paid, v2
+
+    acts = [{"source": "sq", "ability": 0, "adds": a, "times": 1, "sacrificed": [v]}
+            for v, a in zip(victims, adds)]
+    a = v2(written("{U}{R}{R}", acts, [paid(a, (a[1], "sq")) for a in ("{U}", "{R}", "{R}")],
+                   ["U", "R"], sources=1), 0)
+    a["sacrificed"] = a["objective"]["min_sacrifices"] = 3
+    return a
+
+
+def test_106_7_the_sacrificed_land_could_produce_what_its_abilities_make():
+    """106.7 (Squandered Resources: "one mana of any type the sacrificed land could produce";
+    tapped lands still could): the dual could produce {U} or {B}; the land of a chosen color
+    {R} (9.2: its add reads the board); the Orchard what the lands it reflects could, so {R}
+    too. The land reflecting an opponent's lands, of which there are none, could produce
+    nothing (a reflecting land that sees no land is still read)."""
+    from tapwise.solver.verify.replay import replay
+
+    p = load_problem(SQUANDERED)
+    a = _squandered(["dual", "orchard", "vale"], ["{U}", "{R}", "{R}"])
+    assert replay(p, copy.deepcopy(a)) == [] and verify(p, copy.deepcopy(a)) == []
+    b = _squandered(["lonely", "orchard", "vale"], ["{U}", "{R}", "{R}"])
+    assert verify(p, copy.deepcopy(b)) == replay(p, copy.deepcopy(b)) == [
+        "activations[0]: sq ability 0 can't add '{U}'",
+        "payments[0]: no {U} from sq that may be spent here is in the pool at that moment",
+        "sacrificed says 3 but the payment gives 2",
+        "colors_spent says ['U', 'R'] but the payment gives ['R']",
+        "objective min_sacrifices says 3 but the payment gives 2"]
+    c = _squandered(["dual", "orchard", "vale"], ["{U}", "{R}", "{U}"])  # vale: {R} only
+    assert verify(p, copy.deepcopy(c)) == replay(p, copy.deepcopy(c)) == [
+        "activations[2]: sq ability 0 can't add '{U}'",
+        "payments[2]: no {R} from sq that may be spent here is in the pool at that moment",
+        "sacrificed says 3 but the payment gives 2",
+        "objective min_sacrifices says 3 but the payment gives 2"]
+
+
+REFLECTING = {"cost": "{C}{R}", "sources": [
+    {**_land("reflecting", {"reflect": "lands_you_control", "what": "type"}), "tapped": 0},
+    {**_land("orchard", {"reflect": "lands_opponents_control", "what": "color"}), "tapped": 0},
+    _land("vale", {"one_color": 1, "of": "chosen"}, chosen="R"),
+    _land("wastes", "{C}"),
+    {**_land("buried", "{W}", zone="graveyard"), "tapped": 0},
+], "opponent_sources": [_land("forest", "{G}"), _land("desert", "{C}"),
+                        _land("their orchard", {"reflect": "lands_opponents_control"})]}
+
+
+def _reflected(first: str, second: str) -> dict:
+    from test_verify_survivors import act, answer as written, paid, v2
+
+    return v2(written("{C}{R}", [act("reflecting", first), act("orchard", second)],
+                      [paid("{C}", (first[1], "reflecting")), paid("{R}", (second[1], "orchard"))],
+                      ["R"], sources=2), 0)
+
+
+def test_106_7_lands_could_produce_through_other_reflecting_lands_of_either_side():
+    """106.7, worked out until nothing changes: the Orchard (a color an opponent's land could
+    produce) sees their Orchard, which sees my lands: the chosen-color land's {R} (9.2) reaches
+    my Orchard on the second pass only. My Reflecting Pool (a type) could produce the Wastes'
+    {C} (tapped lands still could), not the {W} of a land card in the graveyard (no land on the
+    battlefield); the Orchard, a color, never {C}."""
+    from tapwise.solver.verify.replay import replay
+
+    p = load_problem(REFLECTING)
+    a = _reflected("{C}", "{R}")
+    assert replay(p, copy.deepcopy(a)) == [] and verify(p, copy.deepcopy(a)) == []
+    b = _reflected("{W}", "{R}")
+    assert verify(p, copy.deepcopy(b)) == replay(p, copy.deepcopy(b)) == [
+        "activations[0]: reflecting ability 0 can't add '{W}'",
+        "payments[0]: no {W} from reflecting that may be spent here is in the pool at that moment",
+        "objective min_sources says 2 but the payment gives 1"]
+    c = _reflected("{C}", "{C}")
+    assert verify(p, copy.deepcopy(c)) == replay(p, copy.deepcopy(c)) == [
+        "activations[1]: orchard ability 0 can't add '{C}'",
+        "payments[1]: no {C} from orchard that may be spent here is in the pool at that moment",
+        "colors_spent says ['R'] but the payment gives []",
+        "objective min_sources says 2 but the payment gives 1"]
