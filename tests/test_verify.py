@@ -431,3 +431,152 @@ def test_106_7_lands_could_produce_through_other_reflecting_lands_of_either_side
         "payments[1]: no {C} from orchard that may be spent here is in the pool at that moment",
         "colors_spent says ['R'] but the payment gives []",
         "objective min_sources says 2 but the payment gives 1"]
+
+
+# -- the full replay's survivors of the fourth session's run: life, energy, the pool, malformed
+# payments (docs/verifier.md) -----------------------------------------------------------------
+
+def _replayed(problem: dict, a: dict) -> list[str]:
+    """The full replay's errors; ``verify`` (the quick checker first) must give the same."""
+    from tapwise.solver.verify.replay import replay
+
+    p = load_problem(problem)
+    got = replay(p, copy.deepcopy(a))
+    assert verify(p, copy.deepcopy(a)) == got
+    return got
+
+
+def _one_red(has: int, **ability) -> tuple[dict, dict]:
+    from test_verify_survivors import act, answer as written, paid
+
+    problem = {"cost": "{R}", "player": {"life": has, "keep_life": None},
+               "sources": [{"id": "Land", "abilities": [{"add": "{R}", **ability}]}]}
+    return problem, written("{R}", [act("Land", "{R}")], [paid("{R}", ("R", "Land"))], ["R"],
+                            sources=1, life=ability.get("life", 0))
+
+
+def test_119_4_life_is_paid_down_to_zero_and_never_beyond():
+    """119.4: a player can pay life up to their life total: 2 life with 2 (an ability's or a
+    Phyrexian symbol's, 107.4f), not 1 with 0 (an ability's, or the cost's ``life_cost``).
+    (keep_life null: the rules alone decide.)"""
+    from test_verify_survivors import answer as written
+
+    assert _replayed(*_one_red(2, life=2)) == []
+    assert _replayed(*_one_red(0, life=1)) == ["abilities cost 1 life but the player has 0"]
+    phyrexian = written("{R/P}", [], [{"symbol": "{R/P}", "life": 2}], [], sources=0, life=2)
+    phyrexian["announce"]["phyrexian_life"] = 1
+    assert _replayed({"cost": "{R/P}", "player": {"life": 2, "keep_life": None}, "sources": []},
+                     phyrexian) == []
+    assert _replayed({"cost": "{0}", "life_cost": 1, "player": {"life": 0, "keep_life": None},
+                      "sources": []}, written("{0}", [], [], [], sources=0, life=1)) == [
+        "the cost's 1 life is more than the 0 life left"]
+
+
+def test_keep_life_holds_only_when_life_is_lost():
+    """Spec, player.keep_life (default 1): a painland's 1 damage from 1 life leaves 0, below it;
+    a player at 0 life paying {W} from a Plains loses nothing, and keep_life says nothing."""
+    problem, a = _one_red(1, damage=1)
+    problem["player"] = {"life": 1}
+    a["damage"] = a["objective"]["min_life"] = 1
+    assert _replayed(problem, a) == ["leaves 0 life, below keep_life 1"]
+    problem, a = _one_red(0)
+    problem["player"] = {"life": 0}
+    assert _replayed(problem, a) == []
+
+
+def test_107_14_energy_of_abilities_and_of_the_cost_add_up():
+    """107.14: {E}{E} in the cost and an ability's {E}: 3 energy, more than 2, and min_energy
+    3 when there are 3."""
+    from test_verify_survivors import act, answer as written, paid
+
+    problem = {"cost": "{E}{E}{G}", "player": {"energy": 2}, "sources": [
+        {"id": "Cell", "types": ["artifact"],
+         "abilities": [{"add": "{G}", "tap": False, "energy": 1, "uses": 1}]}]}
+    a = written("{E}{E}{G}", [act("Cell", "{G}")],
+                [{"symbol": "{E}", "energy": 1}] * 2 + [paid("{G}", ("G", "Cell"))], ["G"],
+                sources=1, energy=3)
+    a["objective"]["min_energy"] = 3
+    assert _replayed(problem, a) == ["spends 3 energy but the player has 2"]
+    assert _replayed({**problem, "player": {"energy": 3}}, a) == []
+
+
+POOL_W = {"cost": "{0}", "pool": ["{W}"], "sources": []}
+
+
+def test_an_answer_from_the_pool_may_leave_out_what_defaults():
+    """Section 6, judged by the full replay (mana in the pool: not a plain problem): no
+    ``activations``, ``payments`` or ``x`` is none, none and 0; the {W} that was in the pool is
+    left (not waste). Leaving out both ``left_over`` and ``left_over_counts`` says nothing."""
+    from test_verify_survivors import answer as written
+
+    a = written("{0}", [], [], [], sources=0, left={"W": 1})
+    for key in ("activations", "payments", "x"):
+        del a[key]
+    assert _replayed(POOL_W, copy.deepcopy(a)) == []
+    del a["left_over"], a["left_over_counts"]
+    assert _replayed(POOL_W, a) == [
+        "the answer says nothing of the mana left in the pool (left_over or left_over_counts)"]
+
+
+def test_mana_spent_from_two_pool_entries_is_not_waste():
+    """Two {W} in the pool, each spent: nothing made is left (min_waste 0)."""
+    from test_verify_survivors import answer as written
+
+    a = written("{W}{W}", [], [{"symbol": "{W}", "mana": [{"type": "W", "source": "pool",
+                                                           "pool": i}]} for i in (0, 1)],
+                ["W"], sources=0)
+    assert _replayed({"cost": "{W}{W}", "pool": ["{W}", "{W}"], "sources": []}, a) == []
+
+
+LEFT_W = ["objective min_waste says 0 but the payment gives 1",
+          "left_over doesn't match the mana left in the pool (1 {W})",
+          "left_over_counts says {} but the pool holds 1 {W}"]
+
+
+def test_a_payment_s_mana_that_is_not_a_list_of_entries_is_named():
+    """A payment's ``mana`` a string, left out, or an entry of count 0 beside a good one: each
+    named (the good entry still spent), never a traceback."""
+    from test_verify_survivors import act, answer as written
+
+    plains = {"cost": "{W}", "sources": [{"id": "Plains", "count": 2,
+                                          "abilities": [{"add": "{W}"}]}]}
+
+    def paying(mana, times: int = 1) -> dict:
+        pay = {"symbol": "{W}"} if mana is None else {"symbol": "{W}", "mana": mana}
+        return written("{W}", [act("Plains", "{W}", times=times)], [pay], ["W"], sources=times)
+
+    unpaid = ["colors_spent says ['W'] but the payment gives []"] + LEFT_W
+    assert _replayed(plains, paying("W")) == [
+        "payments[0]: a mana entry needs type and source",
+        "payments[0]: {W} is paid with one mana, not 0"] + unpaid
+    assert _replayed(plains, paying(None)) == ["payments[0]: {W} is paid with one mana, not 0"] + unpaid
+    zero = [{"type": "W", "source": "Plains", "count": 0}, {"type": "W", "source": "Plains"}]
+    assert _replayed(plains, paying(zero, times=2)) == [
+        "payments[0]: a mana entry's count must be a whole number of at least 1, not 0",
+        "payments[0]: {W} is paid with one mana, not 2"] + LEFT_W
+
+
+def test_609_4b_mana_spent_as_though_any_color_pays_a_colored_symbol():
+    """spend_as any_color (609.4b): a Forest's {G} pays {R}."""
+    from test_verify_survivors import act, answer as written, paid
+
+    a = written("{R}", [act("Forest", "{G}")], [paid("{R}", ("G", "Forest"))], ["G"], sources=1)
+    assert _replayed({"cost": "{R}", "spend_as": "any_color",
+                      "sources": [{"id": "Forest", "abilities": [{"add": "{G}"}]}]}, a) == []
+
+
+def test_doubling_cube_doubles_the_unspent_mana_of_every_source():
+    """9.2 double_pool: {U} from each of two Islands unspent when the Cube's {1} is paid (with
+    the Wastes' {C}): the Cube adds {U}{U}."""
+    from test_verify_survivors import act, answer as written, paid, v2
+
+    cube = {"cost": "{U}{U}{U}{U}", "sources": [
+        {"id": "cube", "types": ["artifact"],
+         "abilities": [{"add": {"double_pool": True}, "mana": "{1}"}]},
+        {"id": "isl", "abilities": [{"add": "{U}"}]}, {"id": "isl2", "abilities": [{"add": "{U}"}]},
+        {"id": "wastes", "abilities": [{"add": "{C}"}]}]}
+    a = v2(written("{U}{U}{U}{U}", [act("isl", "{U}"), act("isl2", "{U}"), act("wastes", "{C}"),
+                                    {**act("cube", "{U}{U}"), "paid": [paid("{1}", ("C", "wastes"))]}],
+                   [paid("{U}", ("U", "isl")), paid("{U}", ("U", "isl2")),
+                    paid("{U}", ("U", "cube")), paid("{U}", ("U", "cube"))], ["U"], sources=4), 0)
+    assert _replayed(cube, a) == []
