@@ -436,13 +436,17 @@ def test_106_7_lands_could_produce_through_other_reflecting_lands_of_either_side
 # -- the full replay's survivors of the fourth session's run: life, energy, the pool, malformed
 # payments (docs/verifier.md) -----------------------------------------------------------------
 
-def _replayed(problem: dict, a: dict) -> list[str]:
-    """The full replay's errors; ``verify`` (the quick checker first) must give the same."""
+def _replayed(problem: dict, a: dict, quick: bool | None = None) -> list[str]:
+    """The full replay's errors; ``verify`` (the quick checker first) must give the same, and
+    the quick checker alone says ``quick`` (None: not asked)."""
+    from tapwise.solver.verify import plain
     from tapwise.solver.verify.replay import replay
 
     p = load_problem(problem)
     got = replay(p, copy.deepcopy(a))
     assert verify(p, copy.deepcopy(a)) == got
+    if quick is not None:
+        assert plain.accepts(p, copy.deepcopy(a), {}) is quick
     return got
 
 
@@ -461,27 +465,36 @@ def test_119_4_life_is_paid_down_to_zero_and_never_beyond():
     (keep_life null: the rules alone decide.)"""
     from test_verify_survivors import answer as written
 
-    assert _replayed(*_one_red(2, life=2)) == []
-    assert _replayed(*_one_red(0, life=1)) == ["abilities cost 1 life but the player has 0"]
+    assert _replayed(*_one_red(2, life=2), quick=True) == []
+    assert _replayed(*_one_red(0, life=1), quick=False) == [
+        "abilities cost 1 life but the player has 0"]
     phyrexian = written("{R/P}", [], [{"symbol": "{R/P}", "life": 2}], [], sources=0, life=2)
     phyrexian["announce"]["phyrexian_life"] = 1
     assert _replayed({"cost": "{R/P}", "player": {"life": 2, "keep_life": None}, "sources": []},
-                     phyrexian) == []
+                     phyrexian, quick=True) == []
     assert _replayed({"cost": "{0}", "life_cost": 1, "player": {"life": 0, "keep_life": None},
-                      "sources": []}, written("{0}", [], [], [], sources=0, life=1)) == [
+                      "sources": []}, written("{0}", [], [], [], sources=0, life=1),
+                     quick=False) == [
         "the cost's 1 life is more than the 0 life left"]
 
 
 def test_keep_life_holds_only_when_life_is_lost():
     """Spec, player.keep_life (default 1): a painland's 1 damage from 1 life leaves 0, below it;
-    a player at 0 life paying {W} from a Plains loses nothing, and keep_life says nothing."""
+    a player at 0 life paying {R} from a land loses nothing, and keep_life says nothing; with
+    keep_life null, two painlands' damage from 1 life is legal."""
     problem, a = _one_red(1, damage=1)
     problem["player"] = {"life": 1}
     a["damage"] = a["objective"]["min_life"] = 1
-    assert _replayed(problem, a) == ["leaves 0 life, below keep_life 1"]
+    assert _replayed(problem, a, quick=False) == ["leaves 0 life, below keep_life 1"]
     problem, a = _one_red(0)
     problem["player"] = {"life": 0}
-    assert _replayed(problem, a) == []
+    assert _replayed(problem, a, quick=True) == []
+    problem, a = _one_red(1, damage=1)  # keep_life null: damage may take life below 0 (119.3)
+    problem["sources"][0]["count"] = 2
+    a["activations"][0]["times"] = a["objective"]["min_sources"] = a["sources_used"] = 2
+    a["damage"] = a["objective"]["min_life"] = 2
+    a["left_over"], a["left_over_counts"], a["objective"]["min_waste"] = ["{R}"], {"R": 1}, 1
+    assert _replayed(problem, a, quick=True) == []
 
 
 def test_107_14_energy_of_abilities_and_of_the_cost_add_up():

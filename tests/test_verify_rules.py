@@ -433,3 +433,51 @@ def test_the_quick_checker_reads_an_output_of_several_choices():
     a = answer("{W}{U}", [act("Gem", "{W}{U}")],
                [paid("{W}", ("W", "Gem")), paid("{U}", ("U", "Gem"))], ["W", "U"], sources=1)
     assert _both(gem, a) == ([], True)
+
+
+def test_the_quick_checker_reads_each_payment_and_mana_entry_as_the_replay_does():
+    """A payment that is a string names no symbol; {R/P} is paid with exactly 2 life (107.4f),
+    not 3; a mana type is one letter ("WW" and a character past ASCII are none); an {X} paid
+    with no ``mana`` at all (X = 0) and an entry with ``extra`` false and ``count`` 1 are plain
+    and legal."""
+    assert _both(PLAINS, {**ONE_W, "payments": ["{W}"]}) == (["payments[0]: bad symbol '{W}'"],
+                                                              False)
+    three = answer("{R/P}", [], [{"symbol": "{R/P}", "life": 3}], [], sources=0, life=2)
+    three["announce"]["phyrexian_life"] = 1
+    assert _both({"cost": "{R/P}", "player": {"life": 10}, "sources": []}, three) == (
+        ["payments[0]: {R/P} can't be paid with 3 life", "life_paid says 2 but the payment gives 3",
+         "objective min_life says 2 but the payment gives 3"], False)
+    for t in ("WW", "\x80"):
+        spoiled = copy.deepcopy(ONE_W)
+        spoiled["payments"][0]["mana"][0]["type"] = t
+        assert _both(PLAINS, spoiled) == (
+            [f"payments[0]: no {{{t}}} from Plains that may be spent here is in the pool at that "
+             "moment"] + UNPAID_W, False)
+    x0 = answer("{X}", [], [{"symbol": "{X}"}], [], sources=0)
+    assert _both({"cost": "{X}", "sources": []}, x0) == ([], True)
+    for more in ({"count": 1}, {"extra": False}):
+        counted = copy.deepcopy(ONE_W)
+        counted["payments"][0]["mana"][0].update(more)
+        assert _both(PLAINS, counted) == ([], True)
+
+
+UNPAID_W = ["colors_spent says ['W'] but the payment gives []",
+            "objective min_waste says 0 but the payment gives 1",
+            "left_over doesn't match the mana left in the pool (1 {W})",
+            "left_over_counts says {} but the pool holds 1 {W}"]
+
+
+def test_the_quick_checker_holds_x_to_its_color_and_generic_to_the_reduction():
+    """x_color W ("spend only white mana on X", the first of the pool's columns): a Forest's
+    {G} can't pay it. {2}{G} reduced by {1} (118.7a) is paid with one generic mana."""
+    xc = {"cost": "{X}", "x": 1, "x_color": "W",
+          "sources": [{"id": "Forest", "abilities": [{"add": "{G}"}]}]}
+    a = answer("{X}", [act("Forest", "{G}")], [paid("{X}", ("G", "Forest"))], ["G"], sources=1,
+               x=1)
+    a["objective"]["max_x"] = 1
+    assert _both(xc, a) == (["payments[0]: {G} can't pay {X} here"], False)
+    reduced = {"cost": "{2}{G}", "reduce": ["{1}"],
+               "sources": [{"id": "Forest", "count": 2, "abilities": [{"add": "{G}"}]}]}
+    b = answer("{1}{G}", [act("Forest", "{G}", times=2)],
+               [paid("{1}", ("G", "Forest")), paid("{G}", ("G", "Forest"))], ["G"], sources=2)
+    assert _both(reduced, b) == ([], True)
