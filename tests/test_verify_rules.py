@@ -481,3 +481,40 @@ def test_the_quick_checker_holds_x_to_its_color_and_generic_to_the_reduction():
     b = answer("{1}{G}", [act("Forest", "{G}", times=2)],
                [paid("{1}", ("G", "Forest")), paid("{G}", ("G", "Forest"))], ["G"], sources=2)
     assert _both(reduced, b) == ([], True)
+
+
+def test_the_quick_checker_reads_a_problem_s_parts_once(monkeypatch):
+    """Issue 22 (a prepared board's answer checked in microseconds): what no answer changes is
+    read once and kept by identity, a loaded ability's record and its outputs, a source's
+    record, a restriction's verdict for the cost, a symbol, and a prepared problem's plan."""
+    p = load_problem({"cost": "{W}", "sources": [
+        {"id": "Plains", "abilities": [{"add": "{W}"}]},
+        {"id": "Temple", "abilities": [{"add": "{W}", "only": {"types": ["creature"]}}]}]})
+    plains, temple = p.sources
+    ab = plains.abilities[0]
+    record = verify_plain._ability_record(ab)
+    assert verify_plain._ability_record(ab) is record
+    assert record.columns("{W}") == (0,) and record.made == {"{W}": (0,)}
+    board = verify_plain._SourcesById(p.sources)
+    assert verify_plain._SourcesById(p.sources).records[0] is board.records[0]
+    calls: list[str] = []
+    real = verify_plain._symbol_read
+    monkeypatch.setattr(verify_plain, "_symbol_read", lambda text: calls.append(text) or real(text))
+    plan = verify_plain._plan(p, True)
+    asked: list[object] = []
+
+    class Only:  # temple's restriction, its answers counted
+        def allows(self, purpose):
+            asked.append(purpose)
+            return temple.abilities[0].only.allows(purpose)
+
+    only = Only()
+    assert (plan.allows(only), plan.allows(only)) == (False, False) and len(asked) == 1
+    verify_plain._SYMBOLS.pop("{W}", None)
+    assert plan.read("{W}") == plan.read("{W}") == (verify_plain.MANA, 1, 0) and calls == ["{W}"]
+    plans: list[object] = []
+    real_plan = verify_plain._plan
+    monkeypatch.setattr(verify_plain, "_plan", lambda *a: plans.append(a) or real_plan(*a))
+    for _ in range(2):
+        assert verify_plain.accepts(p, copy.deepcopy(ONE_W), {}, again=True) is True
+    assert len(plans) == 1
