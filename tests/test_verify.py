@@ -593,3 +593,19 @@ def test_doubling_cube_doubles_the_unspent_mana_of_every_source():
                    [paid("{U}", ("U", "isl")), paid("{U}", ("U", "isl2")),
                     paid("{U}", ("U", "cube")), paid("{U}", ("U", "cube"))], ["U"], sources=4), 0)
     assert _replayed(cube, a) == []
+
+
+def test_106_7_a_reflecting_ability_after_a_sacrificed_one_is_still_worked_out():
+    """A permanent with Squandered Resources' ability first and a Reflecting Pool's after it:
+    the second could produce the Swamp's {B} (the first is read per activation instead)."""
+    from test_verify_survivors import act, answer as written, paid, v2
+
+    altar = {"cost": "{B}", "sources": [
+        {"id": "altar", "types": ["enchantment"], "abilities": [
+            {"add": {"reflect": "sacrificed", "what": "type"}, "tap": False, "uses": "any",
+             "sacrifice_other": {"types": ["land"]}},
+            {"add": {"reflect": "lands_you_control", "what": "type"}}]},
+        _land("swamp", "{B}")]}
+    a = v2(written("{B}", [act("altar", "{B}", 1)], [paid("{B}", ("B", "altar"))], ["B"],
+                   sources=1), 0)
+    assert _replayed(altar, a) == []
