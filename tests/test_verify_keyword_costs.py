@@ -343,3 +343,32 @@ def test_a_generic_symbol_that_is_no_symbol_is_named_and_the_next_payment_read()
         "payments[0]: bad symbol '{²}'", "objective min_waste says 0 but the payment gives 1",
         "left_over doesn't match the mana left in the pool (1 {W})",
         "left_over_counts says {} but the pool holds 1 {W}"]
+
+
+def test_702_86e_a_symbol_an_increase_added_is_outside_achroma():
+    """702.86e: Achroma's own {S} is paid with colorless snow mana only (702.86a), but the {S} an
+    increase added may take any snow mana: the Wastes' {C} and then the Forest's {G} pay them;
+    a second {G} finds no {S} left outside Achroma."""
+    achroma = {"cost": "{S}", "keywords": ["achroma"], "increase": ["{S}"], "sources": [
+        {"id": "Snow Forest", "snow": True, "count": 2, "abilities": [{"add": "{G}"}]},
+        {"id": "Snow Wastes", "snow": True, "abilities": [{"add": "{C}"}]}]}
+    a = written("{S}{S}", [act_("Snow Wastes", "{C}"), act_("Snow Forest", "{G}")],
+                [{"symbol": "{S}", "mana": [{"type": "C", "source": "Snow Wastes"}]},
+                 {"symbol": "{S}", "mana": [{"type": "G", "source": "Snow Forest"}]}], ["G"],
+                sources=2)
+    assert _replayed(achroma, copy.deepcopy(a)) == []
+    a["activations"] = [act_("Snow Forest", "{G}", times=2)]
+    a["payments"][0]["mana"] = [{"type": "G", "source": "Snow Forest"}]
+    assert _replayed(achroma, a) == ["payments[1]: {G} can't pay {S}"]
+
+
+def test_702_86e_generic_an_increase_added_is_outside_achroma():
+    """702.86e: of {1} increased by {1}, the increase's generic may be paid with the Forest's
+    {G}; Achroma's own with the Wastes' {C} (702.86a)."""
+    achroma = {"cost": "{1}", "keywords": ["achroma"], "increase": ["{1}"], "sources": [
+        {"id": "Forest", "abilities": [{"add": "{G}"}]},
+        {"id": "Wastes", "abilities": [{"add": "{C}"}]}]}
+    a = written("{2}", [act_("Wastes", "{C}"), act_("Forest", "{G}")],
+                [{"symbol": "{2}", "mana": [{"type": "C", "source": "Wastes"},
+                                            {"type": "G", "source": "Forest"}]}], ["G"], sources=2)
+    assert _replayed(achroma, a) == []
