@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import copy
 
+import pytest
+
 from tapwise.models.loader import load_problem
 from tapwise.solver.queries.pay import pay
 from tapwise.solver.verify.replay import verify
@@ -609,3 +611,21 @@ def test_106_7_a_reflecting_ability_after_a_sacrificed_one_is_still_worked_out()
     a = v2(written("{B}", [act("altar", "{B}", 1)], [paid("{B}", ("B", "altar"))], ["B"],
                    sources=1), 0)
     assert _replayed(altar, a) == []
+
+
+@pytest.mark.parametrize("key, value, error", [
+    ("source", "Nowhere", "activations[0]: unknown source 'Nowhere'"),
+    ("ability", 5, "activations[0]: Plains has no ability 5"),
+    ("times", 0, "activations[0]: times must be a whole number of at least 1, not 0"),
+    ("adds", ["{W}"], "activations[0]: Plains ability 0 can't add ['{W}']"),
+])
+def test_an_activation_named_wrong_leaves_the_next_one_read(key, value, error):
+    """The first of two activations names no source, no ability, no number of times or no
+    mana: it is named, and the second still makes the {W} that pays."""
+    from test_verify_survivors import act, answer as written, paid
+
+    a = written("{W}", [act("Plains", "{W}"), act("Plains", "{W}")],
+                [paid("{W}", ("W", "Plains"))], ["W"], sources=1)
+    a["activations"][0][key] = value
+    assert _replayed({"cost": "{W}", "sources": [
+        {"id": "Plains", "count": 2, "abilities": [{"add": "{W}"}]}]}, a) == [error]
