@@ -629,3 +629,21 @@ def test_an_activation_named_wrong_leaves_the_next_one_read(key, value, error):
     a["activations"][0][key] = value
     assert _replayed({"cost": "{W}", "sources": [
         {"id": "Plains", "count": 2, "abilities": [{"add": "{W}"}]}]}, a) == [error]
+
+
+def test_the_pool_s_mana_keeps_its_snow_and_its_restriction():
+    """106.6 / 107.4h: a snow {G} in the pool pays {S}; a {G} restricted to creature spells pays
+    the {G} of a creature spell, not of another spell."""
+    from test_verify_survivors import answer as written
+
+    pool = {"cost": "{S}{G}", "for": {"kind": "spell", "types": ["creature"]}, "pool": [
+        {"mana": "{G}", "snow": True}, {"mana": "{G}", "only": {"types": ["creature"]}}],
+        "sources": []}
+    a = written("{S}{G}", [], [
+        {"symbol": "{S}", "mana": [{"type": "G", "source": "pool", "pool": 0}]},
+        {"symbol": "{G}", "mana": [{"type": "G", "source": "pool", "pool": 1}]}], ["G"], sources=0)
+    assert _replayed(pool, copy.deepcopy(a)) == []
+    assert _replayed({**pool, "for": {"kind": "spell"}}, a) == [
+        "payments[1]: no {G} from pool that may be spent here is in the pool at that moment",
+        "left_over doesn't match the mana left in the pool (1 {G})",
+        "left_over_counts says {} but the pool holds 1 {G}"]
