@@ -488,6 +488,8 @@ def test_keep_life_holds_only_when_life_is_lost():
     problem["player"] = {"life": 1}
     a["damage"] = a["objective"]["min_life"] = 1
     assert _replayed(problem, a, quick=False) == ["leaves 0 life, below keep_life 1"]
+    problem["player"] = {"life": 2}  # leaves 1: keep_life 1 is kept
+    assert _replayed(problem, a, quick=True) == []
     problem, a = _one_red(0)
     problem["player"] = {"life": 0}
     assert _replayed(problem, a, quick=True) == []

@@ -340,6 +340,16 @@ def test_the_quick_checker_adds_up_uses_per_copy_over_entries():
     assert _both(_cell(1, 1), b) == (  # (one copy claimed: the quick checker adds up the uses)
         ["activations[1]: Cell ability 0 used more than 1 times per copy",
          "objective min_sources says 1 but the payment gives 2"], False)
+    b["objective"]["min_sources"] = 2  # (claimed right: the uses alone are wrong)
+    assert _both(_cell(1, 1), b) == (
+        ["activations[1]: Cell ability 0 used more than 1 times per copy"], False)
+    three = answer("{R}{R}{R}", [act("Cell", "{R}", times=3)], two + two[:1], ["R"], sources=2)
+    assert _both({**_cell(2, 2), "cost": "{R}{R}{R}"}, three) == ([], True)  # 3 uses: 2 copies
+    poor = {**_cell(1, 1), "player": {"energy": 0}}
+    poor["sources"][0]["abilities"][0]["energy"] = 1
+    spent = answer("{R}{R}", [act("Cell", "{R}")], two[:1], ["R"], sources=1, energy=1)
+    assert _both({**poor, "cost": "{R}"}, spent) == (
+        ["spends 1 energy but the player has 0"], False)
 
 
 def _petal(count: int, uses: int) -> dict:
@@ -355,6 +365,7 @@ def test_the_quick_checker_adds_up_sacrifices_over_entries():
                [paid("{W}", ("W", "Petal"))] * 2, ["W"], sources=2)
     a["sacrificed"] = a["objective"]["min_sacrifices"] = 2
     assert _both(_petal(2, 1), a) == ([], True)
+    assert _both(_petal(2, 2), a) == ([], True)  # (used twice by one copy, but two sacrificed)
     a["objective"]["min_sources"] = 1  # (as if each entry sacrificed the one Petal again)
     assert _both(_petal(1, 2), a) == (
         ["activations[1]: more copies of Petal sacrificed than exist",
