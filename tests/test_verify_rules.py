@@ -532,3 +532,17 @@ def test_the_quick_checker_reads_a_problem_s_parts_once(monkeypatch):
     for _ in range(2):
         assert verify_plain.accepts(p, copy.deepcopy(ONE_W), {}, again=True) is True
     assert len(plans) == 1
+
+
+def test_the_quick_checker_leaves_a_version_2_board_to_the_replay():
+    """9.1: a land card in the graveyard can't tap for mana; its ability is plain, its board is
+    not (a zone), so the quick checker declines and the replay names both errors."""
+    from test_verify_survivors import v2
+
+    buried = {"cost": "{W}", "sources": [{"id": "buried", "types": ["land"], "zone": "graveyard",
+                                          "abilities": [{"add": "{W}"}]}]}
+    a = v2(answer("{W}", [act("buried", "{W}")], [paid("{W}", ("W", "buried"))], ["W"],
+                  sources=1), 0)
+    assert _both(buried, a) == (
+        ["activations[0]: buried is a card in the graveyard and can't tap",
+         "activations[0]: buried is in the graveyard, where its ability 0 doesn't work"], False)
