@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import copy
 
+import pytest
+
 from tapwise.models.loader import load_problem
 from tapwise.solver.queries.pay import pay
 from tapwise.solver.verify.replay import verify
@@ -334,3 +336,316 @@ def test_an_answer_without_objective_values_is_judged_on_the_rest():
     del a["objective"]
     assert replay(p, copy.deepcopy(a)) == [] and verify(p, copy.deepcopy(a)) == []
     assert plain.accepts(p, copy.deepcopy(a), {}) is True
+
+
+# -- 106.7: what a reflecting ability could produce (verify/replay.py _could_produce; the fourth
+# session's mutation runs, docs/verifier.md) ---------------------------------------------------
+
+def _land(sid: str, add, **more) -> dict:
+    return {"id": sid, "types": ["land"], "tapped": True, **more, "abilities": [{"add": add}]}
+
+
+SQUANDERED = {"cost": "{U}{R}{R}", "sources": [
+    {"id": "sq", "types": ["enchantment"], "abilities": [{
+        "add": {"reflect": "sacrificed", "what": "type"}, "tap": False, "uses": "any",
+        "sacrifice_other": {"types": ["land"]}}]},
+    _land("dual", ["{U}", "{B}"]),
+    _land("vale", {"one_color": 1, "of": "chosen"}, chosen="R"),
+    _land("orchard", {"reflect": "lands_you_control", "what": "type"}),
+    _land("lonely", {"reflect": "lands_opponents_control", "what": "color"}),
+]}
+
+
+def _squandered(victims: list[str], adds: list[str]) -> dict:
+    from test_verify_survivors import answer as written, paid, v2
+
+    acts = [{"source": "sq", "ability": 0, "adds": a, "times": 1, "sacrificed": [v]}
+            for v, a in zip(victims, adds)]
+    a = v2(written("{U}{R}{R}", acts, [paid(a, (a[1], "sq")) for a in ("{U}", "{R}", "{R}")],
+                   ["U", "R"], sources=1), 0)
+    a["sacrificed"] = a["objective"]["min_sacrifices"] = 3
+    return a
+
+
+def test_106_7_the_sacrificed_land_could_produce_what_its_abilities_make():
+    """106.7 (Squandered Resources: "one mana of any type the sacrificed land could produce";
+    tapped lands still could): the dual could produce {U} or {B}; the land of a chosen color
+    {R} (9.2: its add reads the board); the Orchard what the lands it reflects could, so {R}
+    too. The land reflecting an opponent's lands, of which there are none, could produce
+    nothing (a reflecting land that sees no land is still read)."""
+    from tapwise.solver.verify.replay import replay
+
+    p = load_problem(SQUANDERED)
+    a = _squandered(["dual", "orchard", "vale"], ["{U}", "{R}", "{R}"])
+    assert replay(p, copy.deepcopy(a)) == [] and verify(p, copy.deepcopy(a)) == []
+    b = _squandered(["lonely", "orchard", "vale"], ["{U}", "{R}", "{R}"])
+    assert verify(p, copy.deepcopy(b)) == replay(p, copy.deepcopy(b)) == [
+        "activations[0]: sq ability 0 can't add '{U}'",
+        "payments[0]: no {U} from sq that may be spent here is in the pool at that moment",
+        "sacrificed says 3 but the payment gives 2",
+        "colors_spent says ['U', 'R'] but the payment gives ['R']",
+        "objective min_sacrifices says 3 but the payment gives 2"]
+    c = _squandered(["dual", "orchard", "vale"], ["{U}", "{R}", "{U}"])  # vale: {R} only
+    assert verify(p, copy.deepcopy(c)) == replay(p, copy.deepcopy(c)) == [
+        "activations[2]: sq ability 0 can't add '{U}'",
+        "payments[2]: no {R} from sq that may be spent here is in the pool at that moment",
+        "sacrificed says 3 but the payment gives 2",
+        "objective min_sacrifices says 3 but the payment gives 2"]
+
+
+REFLECTING = {"cost": "{C}{R}", "sources": [
+    {**_land("reflecting", {"reflect": "lands_you_control", "what": "type"}), "tapped": 0},
+    {**_land("orchard", {"reflect": "lands_opponents_control", "what": "color"}), "tapped": 0},
+    _land("vale", {"one_color": 1, "of": "chosen"}, chosen="R"),
+    _land("wastes", "{C}"),
+    {**_land("buried", "{W}", zone="graveyard"), "tapped": 0},
+], "opponent_sources": [_land("forest", "{G}"), _land("desert", "{C}"),
+                        _land("their orchard", {"reflect": "lands_opponents_control"})]}
+
+
+def _reflected(first: str, second: str) -> dict:
+    from test_verify_survivors import act, answer as written, paid, v2
+
+    return v2(written("{C}{R}", [act("reflecting", first), act("orchard", second)],
+                      [paid("{C}", (first[1], "reflecting")), paid("{R}", (second[1], "orchard"))],
+                      ["R"], sources=2), 0)
+
+
+def test_106_7_lands_could_produce_through_other_reflecting_lands_of_either_side():
+    """106.7, worked out until nothing changes: the Orchard (a color an opponent's land could
+    produce) sees their Orchard, which sees my lands: the chosen-color land's {R} (9.2) reaches
+    my Orchard on the second pass only. My Reflecting Pool (a type) could produce the Wastes'
+    {C} (tapped lands still could), not the {W} of a land card in the graveyard (no land on the
+    battlefield); the Orchard, a color, never {C}."""
+    from tapwise.solver.verify.replay import replay
+
+    p = load_problem(REFLECTING)
+    a = _reflected("{C}", "{R}")
+    assert replay(p, copy.deepcopy(a)) == [] and verify(p, copy.deepcopy(a)) == []
+    b = _reflected("{W}", "{R}")
+    assert verify(p, copy.deepcopy(b)) == replay(p, copy.deepcopy(b)) == [
+        "activations[0]: reflecting ability 0 can't add '{W}'",
+        "payments[0]: no {W} from reflecting that may be spent here is in the pool at that moment",
+        "objective min_sources says 2 but the payment gives 1"]
+    c = _reflected("{C}", "{C}")
+    assert verify(p, copy.deepcopy(c)) == replay(p, copy.deepcopy(c)) == [
+        "activations[1]: orchard ability 0 can't add '{C}'",
+        "payments[1]: no {C} from orchard that may be spent here is in the pool at that moment",
+        "colors_spent says ['R'] but the payment gives []",
+        "objective min_sources says 2 but the payment gives 1"]
+
+
+# -- the full replay's survivors of the fourth session's run: life, energy, the pool, malformed
+# payments (docs/verifier.md) -----------------------------------------------------------------
+
+def _replayed(problem: dict, a: dict, quick: bool | None = None) -> list[str]:
+    """The full replay's errors; ``verify`` (the quick checker first) must give the same, and
+    the quick checker alone says ``quick`` (None: not asked)."""
+    from tapwise.solver.verify import plain
+    from tapwise.solver.verify.replay import replay
+
+    p = load_problem(problem)
+    got = replay(p, copy.deepcopy(a))
+    assert verify(p, copy.deepcopy(a)) == got
+    if quick is not None:
+        assert plain.accepts(p, copy.deepcopy(a), {}) is quick
+    return got
+
+
+def _one_red(has: int, **ability) -> tuple[dict, dict]:
+    from test_verify_survivors import act, answer as written, paid
+
+    problem = {"cost": "{R}", "player": {"life": has, "keep_life": None},
+               "sources": [{"id": "Land", "abilities": [{"add": "{R}", **ability}]}]}
+    return problem, written("{R}", [act("Land", "{R}")], [paid("{R}", ("R", "Land"))], ["R"],
+                            sources=1, life=ability.get("life", 0))
+
+
+def test_119_4_life_is_paid_down_to_zero_and_never_beyond():
+    """119.4: a player can pay life up to their life total: 2 life with 2 (an ability's or a
+    Phyrexian symbol's, 107.4f), not 1 with 0 (an ability's, or the cost's ``life_cost``).
+    (keep_life null: the rules alone decide.)"""
+    from test_verify_survivors import answer as written
+
+    assert _replayed(*_one_red(2, life=2), quick=True) == []
+    assert _replayed(*_one_red(0, life=1), quick=False) == [
+        "abilities cost 1 life but the player has 0"]
+    phyrexian = written("{R/P}", [], [{"symbol": "{R/P}", "life": 2}], [], sources=0, life=2)
+    phyrexian["announce"]["phyrexian_life"] = 1
+    assert _replayed({"cost": "{R/P}", "player": {"life": 2, "keep_life": None}, "sources": []},
+                     phyrexian, quick=True) == []
+    assert _replayed({"cost": "{0}", "life_cost": 1, "player": {"life": 0, "keep_life": None},
+                      "sources": []}, written("{0}", [], [], [], sources=0, life=1),
+                     quick=False) == [
+        "the cost's 1 life is more than the 0 life left"]
+
+
+def test_keep_life_holds_only_when_life_is_lost():
+    """Spec, player.keep_life (default 1): a painland's 1 damage from 1 life leaves 0, below it;
+    a player at 0 life paying {R} from a land loses nothing, and keep_life says nothing; with
+    keep_life null, two painlands' damage from 1 life is legal."""
+    problem, a = _one_red(1, damage=1)
+    problem["player"] = {"life": 1}
+    a["damage"] = a["objective"]["min_life"] = 1
+    assert _replayed(problem, a, quick=False) == ["leaves 0 life, below keep_life 1"]
+    problem["player"] = {"life": 2}  # leaves 1: keep_life 1 is kept
+    assert _replayed(problem, a, quick=True) == []
+    problem, a = _one_red(0)
+    problem["player"] = {"life": 0}
+    assert _replayed(problem, a, quick=True) == []
+    problem, a = _one_red(1, damage=1)  # keep_life null: damage may take life below 0 (119.3)
+    problem["sources"][0]["count"] = 2
+    a["activations"][0]["times"] = a["objective"]["min_sources"] = a["sources_used"] = 2
+    a["damage"] = a["objective"]["min_life"] = 2
+    a["left_over"], a["left_over_counts"], a["objective"]["min_waste"] = ["{R}"], {"R": 1}, 1
+    assert _replayed(problem, a, quick=True) == []
+
+
+def test_107_14_energy_of_abilities_and_of_the_cost_add_up():
+    """107.14: {E}{E} in the cost and an ability's {E}: 3 energy, more than 2, and min_energy
+    3 when there are 3."""
+    from test_verify_survivors import act, answer as written, paid
+
+    problem = {"cost": "{E}{E}{G}", "player": {"energy": 2}, "sources": [
+        {"id": "Cell", "types": ["artifact"],
+         "abilities": [{"add": "{G}", "tap": False, "energy": 1, "uses": 1}]}]}
+    a = written("{E}{E}{G}", [act("Cell", "{G}")],
+                [{"symbol": "{E}", "energy": 1}] * 2 + [paid("{G}", ("G", "Cell"))], ["G"],
+                sources=1, energy=3)
+    a["objective"]["min_energy"] = 3
+    assert _replayed(problem, a) == ["spends 3 energy but the player has 2"]
+    assert _replayed({**problem, "player": {"energy": 3}}, a) == []
+
+
+POOL_W = {"cost": "{0}", "pool": ["{W}"], "sources": []}
+
+
+def test_an_answer_from_the_pool_may_leave_out_what_defaults():
+    """Section 6, judged by the full replay (mana in the pool: not a plain problem): no
+    ``activations``, ``payments`` or ``x`` is none, none and 0; the {W} that was in the pool is
+    left (not waste). Leaving out both ``left_over`` and ``left_over_counts`` says nothing."""
+    from test_verify_survivors import answer as written
+
+    a = written("{0}", [], [], [], sources=0, left={"W": 1})
+    for key in ("activations", "payments", "x"):
+        del a[key]
+    assert _replayed(POOL_W, copy.deepcopy(a)) == []
+    del a["left_over"], a["left_over_counts"]
+    assert _replayed(POOL_W, a) == [
+        "the answer says nothing of the mana left in the pool (left_over or left_over_counts)"]
+
+
+def test_mana_spent_from_two_pool_entries_is_not_waste():
+    """Two {W} in the pool, each spent: nothing made is left (min_waste 0)."""
+    from test_verify_survivors import answer as written
+
+    a = written("{W}{W}", [], [{"symbol": "{W}", "mana": [{"type": "W", "source": "pool",
+                                                           "pool": i}]} for i in (0, 1)],
+                ["W"], sources=0)
+    assert _replayed({"cost": "{W}{W}", "pool": ["{W}", "{W}"], "sources": []}, a) == []
+
+
+LEFT_W = ["objective min_waste says 0 but the payment gives 1",
+          "left_over doesn't match the mana left in the pool (1 {W})",
+          "left_over_counts says {} but the pool holds 1 {W}"]
+
+
+def test_a_payment_s_mana_that_is_not_a_list_of_entries_is_named():
+    """A payment's ``mana`` a string, left out, or an entry of count 0 beside a good one: each
+    named (the good entry still spent), never a traceback."""
+    from test_verify_survivors import act, answer as written
+
+    plains = {"cost": "{W}", "sources": [{"id": "Plains", "count": 2,
+                                          "abilities": [{"add": "{W}"}]}]}
+
+    def paying(mana, times: int = 1) -> dict:
+        pay = {"symbol": "{W}"} if mana is None else {"symbol": "{W}", "mana": mana}
+        return written("{W}", [act("Plains", "{W}", times=times)], [pay], ["W"], sources=times)
+
+    unpaid = ["colors_spent says ['W'] but the payment gives []"] + LEFT_W
+    assert _replayed(plains, paying("W")) == [
+        "payments[0]: a mana entry needs type and source",
+        "payments[0]: {W} is paid with one mana, not 0"] + unpaid
+    assert _replayed(plains, paying(None)) == ["payments[0]: {W} is paid with one mana, not 0"] + unpaid
+    zero = [{"type": "W", "source": "Plains", "count": 0}, {"type": "W", "source": "Plains"}]
+    assert _replayed(plains, paying(zero, times=2)) == [
+        "payments[0]: a mana entry's count must be a whole number of at least 1, not 0",
+        "payments[0]: {W} is paid with one mana, not 2"] + LEFT_W
+
+
+def test_609_4b_mana_spent_as_though_any_color_pays_a_colored_symbol():
+    """spend_as any_color (609.4b): a Forest's {G} pays {R}."""
+    from test_verify_survivors import act, answer as written, paid
+
+    a = written("{R}", [act("Forest", "{G}")], [paid("{R}", ("G", "Forest"))], ["G"], sources=1)
+    assert _replayed({"cost": "{R}", "spend_as": "any_color",
+                      "sources": [{"id": "Forest", "abilities": [{"add": "{G}"}]}]}, a) == []
+
+
+def test_doubling_cube_doubles_the_unspent_mana_of_every_source():
+    """9.2 double_pool: {U} from each of two Islands unspent when the Cube's {1} is paid (with
+    the Wastes' {C}): the Cube adds {U}{U}."""
+    from test_verify_survivors import act, answer as written, paid, v2
+
+    cube = {"cost": "{U}{U}{U}{U}", "sources": [
+        {"id": "cube", "types": ["artifact"],
+         "abilities": [{"add": {"double_pool": True}, "mana": "{1}"}]},
+        {"id": "isl", "abilities": [{"add": "{U}"}]}, {"id": "isl2", "abilities": [{"add": "{U}"}]},
+        {"id": "wastes", "abilities": [{"add": "{C}"}]}]}
+    a = v2(written("{U}{U}{U}{U}", [act("isl", "{U}"), act("isl2", "{U}"), act("wastes", "{C}"),
+                                    {**act("cube", "{U}{U}"), "paid": [paid("{1}", ("C", "wastes"))]}],
+                   [paid("{U}", ("U", "isl")), paid("{U}", ("U", "isl2")),
+                    paid("{U}", ("U", "cube")), paid("{U}", ("U", "cube"))], ["U"], sources=4), 0)
+    assert _replayed(cube, a) == []
+
+
+def test_106_7_a_reflecting_ability_after_a_sacrificed_one_is_still_worked_out():
+    """A permanent with Squandered Resources' ability first and a Reflecting Pool's after it:
+    the second could produce the Swamp's {B} (the first is read per activation instead)."""
+    from test_verify_survivors import act, answer as written, paid, v2
+
+    altar = {"cost": "{B}", "sources": [
+        {"id": "altar", "types": ["enchantment"], "abilities": [
+            {"add": {"reflect": "sacrificed", "what": "type"}, "tap": False, "uses": "any",
+             "sacrifice_other": {"types": ["land"]}},
+            {"add": {"reflect": "lands_you_control", "what": "type"}}]},
+        _land("swamp", "{B}")]}
+    a = v2(written("{B}", [act("altar", "{B}", 1)], [paid("{B}", ("B", "altar"))], ["B"],
+                   sources=1), 0)
+    assert _replayed(altar, a) == []
+
+
+@pytest.mark.parametrize("key, value, error", [
+    ("source", "Nowhere", "activations[0]: unknown source 'Nowhere'"),
+    ("ability", 5, "activations[0]: Plains has no ability 5"),
+    ("times", 0, "activations[0]: times must be a whole number of at least 1, not 0"),
+    ("adds", ["{W}"], "activations[0]: Plains ability 0 can't add ['{W}']"),
+])
+def test_an_activation_named_wrong_leaves_the_next_one_read(key, value, error):
+    """The first of two activations names no source, no ability, no number of times or no
+    mana: it is named, and the second still makes the {W} that pays."""
+    from test_verify_survivors import act, answer as written, paid
+
+    a = written("{W}", [act("Plains", "{W}"), act("Plains", "{W}")],
+                [paid("{W}", ("W", "Plains"))], ["W"], sources=1)
+    a["activations"][0][key] = value
+    assert _replayed({"cost": "{W}", "sources": [
+        {"id": "Plains", "count": 2, "abilities": [{"add": "{W}"}]}]}, a) == [error]
+
+
+def test_the_pool_s_mana_keeps_its_snow_and_its_restriction():
+    """106.6 / 107.4h: a snow {G} in the pool pays {S}; a {G} restricted to creature spells pays
+    the {G} of a creature spell, not of another spell."""
+    from test_verify_survivors import answer as written
+
+    pool = {"cost": "{S}{G}", "for": {"kind": "spell", "types": ["creature"]}, "pool": [
+        {"mana": "{G}", "snow": True}, {"mana": "{G}", "only": {"types": ["creature"]}}],
+        "sources": []}
+    a = written("{S}{G}", [], [
+        {"symbol": "{S}", "mana": [{"type": "G", "source": "pool", "pool": 0}]},
+        {"symbol": "{G}", "mana": [{"type": "G", "source": "pool", "pool": 1}]}], ["G"], sources=0)
+    assert _replayed(pool, copy.deepcopy(a)) == []
+    assert _replayed({**pool, "for": {"kind": "spell"}}, a) == [
+        "payments[1]: no {G} from pool that may be spent here is in the pool at that moment",
+        "left_over doesn't match the mana left in the pool (1 {G})",
+        "left_over_counts says {} but the pool holds 1 {G}"]

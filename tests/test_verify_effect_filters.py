@@ -305,3 +305,105 @@ def test_the_effects_make_what_the_rules_say(effects, source, made, adds, extra,
     got = replay(p, tapped(made, adds, extra))
     assert verify(p, tapped(made, adds, extra)) == got
     assert got[:1] == ([] if legal_ else rejected(made, adds, extra)), got
+
+
+# -- an aura's extra on one copy of an entry (9.4 `on`, docs/effects.md; replay._effects_made) --
+
+from verify_rule_cases import act as act_, answer as written, m, paid as paid_  # noqa: E402
+
+
+def auras(count: int, tapped: int = 0, on: bool = True) -> dict[str, Any]:
+    """Wild Growth on one of ``count`` Forests (``on``), or Heartbeat of Spring on all of them,
+    and a Spirit Guide exiled from the hand for {R} (no {T}: no effect changes its mana)."""
+    effect = {"kind": "extra", "add": "{G}"}
+    effect.update({"on": "forests"} if on else {"when": {"subtypes": ["forest"]}})
+    return {"cost": "{G}{G}{G}{R}", "effects": [effect], "sources": [
+        {"id": "forests", "name": "Forest", "count": count, "tapped": tapped},
+        {"id": "guide", "types": ["creature"], "zone": "hand",
+         "abilities": [{"add": "{R}", "tap": False, "sacrifice": True}]}]}
+
+
+ENCHANTED = {"source": "forests", "ability": 0, "adds": "{G}", "extra": "{G}"}  # times left out
+AURA = written(
+    [ENCHANTED, act_("forests", "{G}"), act_("guide", "{R}")],
+    [paid_("{G}", m("G", "forests")), paid_("{G}", m("G", "forests", extra=True)),
+     paid_("{G}", m("G", "forests")), paid_("{R}", m("R", "guide"))],
+    ["R", "G"], {}, {"min_life": 0, "min_sacrifices": 0, "min_drawbacks": 0, "min_cards": 1,
+                     "min_counters": 0, "min_sources": 3, "min_waste": 0},
+    discarded=0, counters_removed=0, drawbacks=[])
+
+
+def _aura(edit=None) -> dict[str, Any]:
+    a = copy.deepcopy(AURA)
+    if edit is not None:
+        edit(a)
+    return a
+
+
+def test_the_aura_s_extra_comes_from_one_of_two_copies():
+    """Two Forests, one enchanted: it makes {G} and the aura's {G} (an activation with no
+    ``times`` is one), the other {G} alone; the Guide's {R} (no {T}) passes under effects
+    untouched. Both copies taking the extra is one copy too many."""
+    assert _errors(auras(2), _aura()) == []
+    both = _aura(lambda a: (a["activations"][1].update(extra="{G}"),
+                            a.update(left_over=["{G}"], left_over_counts={"G": 1}),
+                            a["objective"].update(min_waste=1)))
+    assert _errors(auras(2), both) == [
+        "forests: 2 activations of the copy an extra enchants and 0 of the others, with 2 "
+        "untapped copies"]
+    twice = _aura(lambda a: (a["activations"][0].update(times=2), a["activations"].pop(1),
+                             a.update(left_over=["{G}"], left_over_counts={"G": 1}),
+                             a["objective"].update(min_waste=1)))
+    assert _errors(auras(2), twice) == [
+        "forests: 2 activations of the copy an extra enchants and 0 of the others, with 2 "
+        "untapped copies"]
+
+
+def test_the_enchanted_copy_is_an_untapped_one_when_any_is():
+    """docs/effects.md: of two Forests one tapped, the untapped one is the enchanted one; it
+    can't make {G} without the aura's {G}. One Forest, tapped: it can't be tapped, and that is
+    all that is wrong (its one copy is the enchanted one)."""
+    alone = written([act_("forests", "{G}"), act_("guide", "{R}")],
+                    [paid_("{G}", m("G", "forests")), paid_("{R}", m("R", "guide"))],
+                    ["R", "G"], {}, {**AURA["objective"], "min_sources": 2},
+                    discarded=0, counters_removed=0, drawbacks=[])
+    assert _errors({**auras(2, tapped=1), "cost": "{G}{R}"}, alone) == [
+        "forests: 0 activations of the copy an extra enchants and 1 of the others, with 1 "
+        "untapped copies"]
+    one = _aura(lambda a: (a["activations"].pop(1), a["payments"].pop(2),
+                           a["objective"].update(min_sources=2)))
+    assert _errors({**auras(1, tapped=1), "cost": "{G}{G}{R}"}, copy.deepcopy(one)) == [
+        "activations[0]: no untapped copy of forests is left to tap",
+        "activations[0]: forests is tapped more often than it has untapped copies"]
+    assert _errors({**auras(1), "cost": "{G}{G}{R}"}, one) == []
+
+
+def test_an_extra_on_every_forest_lets_each_copy_take_it():
+    """Heartbeat of Spring-like (``when`` a Forest, no ``on``): both copies take the extra."""
+    a = _aura(lambda a: (a["activations"][1].update(extra="{G}"),
+                         a.update(left_over=["{G}"], left_over_counts={"G": 1}),
+                         a["objective"].update(min_waste=1)))
+    assert _errors(auras(2, on=False), a) == []
+
+
+def test_only_tap_abilities_are_changed_by_effects_and_what_they_make_is_read():
+    """9.7: the Guide's mana (no {T}) can't be said to be ``made`` as anything; an ``extra`` or
+    an ``adds`` that is no mana is named, ``made`` given or not."""
+    made = _aura(lambda a: a["activations"][2].update(made="{R}"))
+    assert _errors(auras(2), made) == [
+        "activations[2]: effects change only what {T} abilities make (9.7)",
+        "payments[3]: no {R} from guide that may be spent here is in the pool at that moment",
+        "colors_spent says ['R', 'G'] but the payment gives ['G']",
+        "objective min_cards says 1 but the payment gives 0",
+        "objective min_sources says 3 but the payment gives 2"]
+    extra = _aura(lambda a: a["activations"][0].update(extra="{Q}"))
+    assert _errors(auras(2), extra) == [
+        "activations[0]: forests ability 0 can't add '{G}'",
+        "payments[1]: no {G} from forests that may be spent here is in the pool at that moment",
+        "payments[2]: no {G} from forests that may be spent here is in the pool at that moment",
+        "objective min_sources says 3 but the payment gives 2"]
+    adds = _aura(lambda a: a["activations"][1].update(adds="{Q}", made="{G}"))
+    assert _errors(auras(2), adds) == [
+        "activations[1]: forests ability 0 can't add '{Q}'",
+        "payments[2]: no {G} from forests that may be spent here is in the pool at that moment",
+        "objective min_sources says 3 but the payment gives 2"]

@@ -278,3 +278,97 @@ def test_702_66_the_object_s_own_exile_and_delve_share_the_graveyard():
     assert errors(*_delving({"exile_graveyard": 1}, 1))[:1] == [
         "exiles 2 cards from the graveyard as the total cost is paid, but it holds 1"]
     assert errors(*_delving({"exile_graveyard": 1}, 2)) == []
+
+
+# -- the total cost's payments the fourth session's full run found unread (docs/verifier.md) ----
+
+from test_verify_survivors import act as act_, answer as written  # noqa: E402
+
+
+def _replayed(problem: dict[str, Any], a: dict[str, Any]) -> list[str]:
+    p = load_problem(problem)
+    got = replay(p, copy.deepcopy(a))
+    assert verify(p, copy.deepcopy(a)) == got
+    return got
+
+
+def test_mana_that_cannot_pay_generic_pays_no_generic_half():
+    """Jegantha-like ``only.not_generic`` (spec: "can't be spent to pay generic mana costs"):
+    {2/G} paid with its generic half {2} (107.4e) takes two such {R}, each named; its {G} half
+    from a Forest is legal."""
+    jeg = {"cost": "{2/G}", "sources": [
+        {"id": "Jeg", "types": ["creature"],
+         "abilities": [{"add": "{R}{R}", "only": {"not_generic": True}}]},
+        {"id": "Forest", "abilities": [{"add": "{G}"}]}]}
+    two = written("{2/G}", [act_("Jeg", "{R}{R}")],
+                  [{"symbol": "{2/G}", "half": "{2}", "mana": [{"type": "R", "source": "Jeg"}] * 2}],
+                  ["R"], sources=1)
+    assert _replayed(jeg, two) == ["payments[0]: {R} from Jeg can't pay generic mana ({2/G})"] * 2
+    one = written("{2/G}", [act_("Forest", "{G}")],
+                  [{"symbol": "{2/G}", "mana": [{"type": "G", "source": "Forest"}]}], ["G"],
+                  sources=1)
+    assert _replayed(jeg, one) == []
+
+
+def test_107_4e_two_twobrid_generic_halves_are_four_generic():
+    """{2/G}{2/G} with both generic halves: 4 mana, as two payments or one of count 2."""
+    wastes = {"cost": "{2/G}{2/G}", "sources": [
+        {"id": "Wastes", "count": 4, "abilities": [{"add": "{C}"}]}]}
+    w = {"type": "C", "source": "Wastes"}
+    apart = [{"symbol": "{2/G}", "half": "{2}", "mana": [w, w]}] * 2
+    grouped = [{"symbol": "{2/G}", "half": "{2}", "count": 2, "mana": [w] * 4}]
+    for pays in (apart, grouped):
+        a = written("{2/G}{2/G}", [act_("Wastes", "{C}", times=4)], pays, [], sources=4)
+        assert _replayed(wastes, a) == []
+
+
+def test_702_86a_achroma_s_generic_is_lifted_by_spending_as_any_type():
+    """spend_as any_type (118.14-like, spec section 8) lifts Achroma's colorless-only generic:
+    a Forest's {G} pays {1}."""
+    a = written("{1}", [act_("Forest", "{G}")],
+                [{"symbol": "{1}", "mana": [{"type": "G", "source": "Forest"}]}], ["G"], sources=1)
+    assert _replayed({"cost": "{1}", "keywords": ["achroma"], "spend_as": "any_type",
+                      "sources": [{"id": "Forest", "abilities": [{"add": "{G}"}]}]}, a) == []
+
+
+def test_a_generic_symbol_that_is_no_symbol_is_named_and_the_next_payment_read():
+    """"{²}" reads as digits to ``str.isdigit`` but is no mana symbol: named, its mana not
+    spent; the {W} after it is paid."""
+    plains = {"cost": "{1}{W}", "sources": [{"id": "Plains", "count": 2,
+                                             "abilities": [{"add": "{W}"}]}]}
+    a = written("{1}{W}", [act_("Plains", "{W}", times=2)],
+                [{"symbol": "{²}", "mana": [{"type": "W", "source": "Plains"}]},
+                 {"symbol": "{W}", "mana": [{"type": "W", "source": "Plains"}]}], ["W"], sources=2)
+    assert _replayed(plains, a) == [
+        "payments[0]: bad symbol '{²}'", "objective min_waste says 0 but the payment gives 1",
+        "left_over doesn't match the mana left in the pool (1 {W})",
+        "left_over_counts says {} but the pool holds 1 {W}"]
+
+
+def test_702_86e_a_symbol_an_increase_added_is_outside_achroma():
+    """702.86e: Achroma's own {S} is paid with colorless snow mana only (702.86a), but the {S} an
+    increase added may take any snow mana: the Wastes' {C} and then the Forest's {G} pay them;
+    a second {G} finds no {S} left outside Achroma."""
+    achroma = {"cost": "{S}", "keywords": ["achroma"], "increase": ["{S}"], "sources": [
+        {"id": "Snow Forest", "snow": True, "count": 2, "abilities": [{"add": "{G}"}]},
+        {"id": "Snow Wastes", "snow": True, "abilities": [{"add": "{C}"}]}]}
+    a = written("{S}{S}", [act_("Snow Wastes", "{C}"), act_("Snow Forest", "{G}")],
+                [{"symbol": "{S}", "mana": [{"type": "C", "source": "Snow Wastes"}]},
+                 {"symbol": "{S}", "mana": [{"type": "G", "source": "Snow Forest"}]}], ["G"],
+                sources=2)
+    assert _replayed(achroma, copy.deepcopy(a)) == []
+    a["activations"] = [act_("Snow Forest", "{G}", times=2)]
+    a["payments"][0]["mana"] = [{"type": "G", "source": "Snow Forest"}]
+    assert _replayed(achroma, a) == ["payments[1]: {G} can't pay {S}"]
+
+
+def test_702_86e_generic_an_increase_added_is_outside_achroma():
+    """702.86e: of {1} increased by {1}, the increase's generic may be paid with the Forest's
+    {G}; Achroma's own with the Wastes' {C} (702.86a)."""
+    achroma = {"cost": "{1}", "keywords": ["achroma"], "increase": ["{1}"], "sources": [
+        {"id": "Forest", "abilities": [{"add": "{G}"}]},
+        {"id": "Wastes", "abilities": [{"add": "{C}"}]}]}
+    a = written("{2}", [act_("Wastes", "{C}"), act_("Forest", "{G}")],
+                [{"symbol": "{2}", "mana": [{"type": "C", "source": "Wastes"},
+                                            {"type": "G", "source": "Forest"}]}], ["G"], sources=2)
+    assert _replayed(achroma, a) == []
