@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
@@ -43,6 +44,9 @@ GATED = "Cannot pay required additional cost"
 payer finds no mana for it (Deadly Dispute or Nahiri's Wrath whose mana needs Heap Gate's
 "{1}, {T}: Add one mana of any color" fed by another land); with the mana already in the
 pool, it accepts."""
+_GENERIC = re.compile(r"\{(?:\d+|X)\}")
+_ONLY_GENERIC = re.compile(r"(?:\{\d+\})+")
+_ENGINE_COLORS = ("White", "Blue", "Black", "Red", "Green")
 PAYMENT_PROMPTS = {"ManaPayment", "ChooseManaColor", "PayManaAbilityMana", "PhyrexianPayment",
                    "PayCost", "PayAmountChoice"}
 
@@ -314,24 +318,112 @@ def engine_max_x(game: Any, seat: int, spell: Spell) -> int | None:
     return None if most is None else int(most)
 
 
+def _followed(game: Any, seat: int, board: SeatBoard, spell: Spell,
+              answer: Mapping[str, Any]) -> bool:
+    """The engine, paying the generic mana costs of the answer's abilities itself, spends
+    the mana tapwise meant in some order (``engine_order``)."""
+    if answer.get("status") != "paid":
+        return True
+    pool = game.player(seat)["mana_pool"]["mana"]
+    return engine_order(payment(board, spell, answer).activations, pool,
+                        _generic_spent(answer))[1]
+
+
 def pay_within_engine(game: Any, seat: int, board: SeatBoard, spell: Spell,
                       keep: Sequence[str] = ()) -> tuple[Spell, dict[str, Any]]:
     """tapwise's answer, with X no larger than the engine accepts: phase's ``ChooseXValue``
     refuses an X its own payer can't reach, even when tapwise's payment reaches it (storage
     counters, tapped legendary permanents), so X is then fixed at the engine's maximum (or 0
-    when tapwise can't pay that)."""
+    when tapwise can't pay that); and X is lowered, one at a time, while the engine would pay
+    an ability's generic mana cost with a mana tapwise needs elsewhere in every order
+    (``engine_order``: Composite Golem feeding Shadowblood Ridge, nothing else)."""
     answer = pay(board, spell, keep)
     if answer.get("status") != "paid" or int(answer.get("x", 0)) == 0:
         return spell, answer
     most = engine_max_x(game, seat, spell)
-    if most is None or int(answer["x"]) <= most:
-        return spell, answer
-    for x in (most, 0):
-        capped = dataclasses.replace(spell, x=x)
-        answer = pay(board, capped, keep)
-        if answer.get("status") == "paid":
+    x = int(answer["x"])
+    if most is not None and x > most:
+        for x in (most, 0):
+            capped = dataclasses.replace(spell, x=x)
+            answer = pay(board, capped, keep)
+            if answer.get("status") == "paid":
+                spell = capped
+                break
+        else:
             return capped, answer
-    return capped, answer
+    while x > 0 and not _followed(game, seat, board, spell, answer):
+        x -= 1
+        spell = dataclasses.replace(spell, x=x)
+        answer = pay(board, spell, keep)
+    return spell, answer
+
+
+def _generic_spent(answer: Mapping[str, Any]) -> Counter[str]:
+    """The engine's mana types tapwise's answer spends on the spell's generic symbols (``{N}``,
+    ``{X}``): any other mana may stand in for one of them (107.4b)."""
+    spent: Counter[str] = Counter()
+    for item in answer.get("payments") or []:
+        if _GENERIC.fullmatch(item["symbol"]):
+            for m in item.get("mana", []):
+                if m.get("type") in LETTER_TYPE:
+                    spent[LETTER_TYPE[m["type"]]] += int(m.get("count", 1))
+    return spent
+
+
+def _engine_picks(pool: Sequence[Mapping[str, Any]], n: int) -> Counter[str]:
+    """The mana the engine itself takes from ``pool`` for a mana ability's generic cost of
+    ``n`` (no prompt: its ``spend_any_unit``): colorless first, else the color it has fewest
+    of, ties in W, U, B, R, G order; only unrestricted mana is counted."""
+    left = Counter(str(m["color"]) for m in pool if not m.get("restrictions"))
+    picks: Counter[str] = Counter()
+    for _ in range(n):
+        have = [c for c in _ENGINE_COLORS if left[c] > 0]
+        if left["Colorless"] <= 0 and not have:
+            break
+        pick = "Colorless" if left["Colorless"] > 0 else min(have, key=lambda c: left[c])
+        left[pick] -= 1
+        picks[pick] += 1
+    return picks
+
+
+def _swaps(activation: Activation, pool: Counter[str]) -> tuple[Counter[str], Counter[str]]:
+    """The mana the engine takes for ``activation``'s generic mana cost beyond what tapwise
+    meant, and what tapwise meant that stays in the pool instead (both empty when its cost
+    is not only generic: a hybrid is asked, a colored symbol has no choice)."""
+    if not activation.paid_with or not _ONLY_GENERIC.fullmatch(
+            str(activation.ability.costs.get("mana") or "")):
+        return Counter(), Counter()
+    picks = _engine_picks([{"color": c} for c in pool.elements()], len(activation.paid_with))
+    return picks - Counter(activation.paid_with), Counter(activation.paid_with) - picks
+
+
+def engine_order(pending: Sequence[Activation], pool: Sequence[Mapping[str, Any]],
+                 slack: Counter[str]) -> tuple[list[Activation], bool]:
+    """``pending`` in the order to activate them, and whether the engine then spends the mana
+    tapwise meant. An ability with a generic mana cost is paid by the engine itself, without
+    a prompt (``_engine_picks``); when that takes a mana tapwise needs for a colored symbol
+    (one not in ``slack``, the mana spent on the spell's generic symbols), the ability waits,
+    with the ones it feeds, until the others have made their mana, so that a colorless or a
+    more plentiful color is taken instead (Composite Golem's five colors feeding Shadowblood
+    Ridge's ``{1}`` where the ``{W}`` is needed: Wastes' ``{C}`` made first is taken). The
+    pool is simulated from ``pool`` (the unrestricted mana) and each activation's mana."""
+    have = Counter(str(m["color"]) for m in pool if not m.get("restrictions"))
+    slack, order, held, fits = Counter(slack), [], [], True
+    for last, queue in ((False, list(pending)), (True, held)):
+        for activation in list(queue):
+            extra, back = _swaps(activation, have)
+            harmful = any(slack[t] < k for t, k in extra.items())
+            if not last and (harmful or {h.source.id for h in held} & set(activation.fed_by)):
+                held.append(activation)
+                continue
+            fits = fits and not harmful
+            slack.subtract(extra)
+            slack.update(back)
+            have.subtract(Counter(activation.paid_with) + extra - back)
+            have.update(Counter(activation.made * activation.times))
+            have = +have
+            order.append(activation)
+    return order, fits
 
 
 def _own(game: Any, seat: int) -> set[int]:
@@ -419,6 +511,13 @@ class _Player:
                                "data": {"amount": activation.removed}})
                 else:
                     break
+
+    def activate_all(self, pending: Sequence[Activation], at: str, slack: Counter[str]
+                     ) -> None:
+        """Each activation, in the order ``engine_order`` finds from the live pool."""
+        pool = self.game.player(self.seat)["mana_pool"]["mana"]
+        for activation in engine_order(pending, pool, slack)[0]:
+            self.activate(activation, at)
 
     def pay_cost(self, waiting: Mapping[str, Any], pay_with: Payment) -> None:
         """The spell's own additional cost: the permanents tapwise sacrifices, returns or
@@ -532,9 +631,8 @@ def play(game: Any, seat: int, pay_with: Payment, decide: Decide = _ai,
                 player.send({"type": "ChooseX", "data": {"value": pay_with.x}})
             else:
                 player.send(decide(game, seat))
-        for activation in pay_with.activations:
-            if activation not in early:
-                player.activate(activation, "ManaPayment")
+        player.activate_all([a for a in pay_with.activations if a not in early], "ManaPayment",
+                            _generic_spent(pay_with.answer))
         if pay_with.convoked or pay_with.delved:
             player.convoke(pay_with, graveyard)
         if prompt()["type"] == "ManaPayment":

@@ -1,9 +1,11 @@
 """The phase adapter on the cards issue 42 names that ``test_phase_pool`` leaves out (Ancient
 Tomb, Mana Vault, Ashnod's Altar, Cabal Coffers, Nykthos, convoke by creatures alone), each a
 fixed position in a live game where tapwise pays and the engine accepts the payment with
-exactly the permanents intended; and spells with a required additional cost whose mana needs
-a filter fed by another land, which the engine refuses to announce until the mana is made. Expected payments are worked by hand in each docstring. Skipped without
-the phase extra (``pip install '.[phase]'``)."""
+exactly the permanents intended; spells with a required additional cost whose mana needs
+a filter fed by another land, which the engine refuses to announce until the mana is made;
+and an ability's generic mana cost, which the engine pays from the pool by its own choice.
+Expected payments are worked by hand in each docstring. Skipped without the phase extra
+(``pip install '.[phase]'``)."""
 
 from __future__ import annotations
 
@@ -20,7 +22,9 @@ pytestmark = pytest.mark.skipif(
 CARDS = ("Plains", "Island", "Swamp", "Mountain", "Forest", "Ancient Tomb", "Gray Ogre",
          "Mana Vault", "Kavu Climber", "Ashnod's Altar", "Grizzly Bears", "Cabal Coffers",
          "Gravedigger", "Nykthos, Shrine to Nyx", "Siege Wurm", "Heap Gate", "Nahiri's Wrath",
-         "Firestorm", "Deadly Dispute", "Planar Nexus", "Merciless Resolve")
+         "Firestorm", "Deadly Dispute", "Planar Nexus", "Merciless Resolve", "Composite Golem",
+         "Shadowblood Ridge", "Wastes", "Wildfire Awakener", "Cloudcrest Lake", "Gruul Turf",
+         "Flamebraider", "Forsaken Crossroads", "Restless Ridgeline")
 
 
 @pytest.fixture(scope="module")
@@ -172,3 +176,67 @@ def test_firestorm_through_the_filter_is_announced_at_once(engine):
     assert [a["type"] for a in report.actions].count("CastSpell") == 1
     assert report.actions[0]["type"] == "CastSpell"
     assert report.tapped == _ids(game, "Island") | _ids(game, "Heap Gate")
+
+
+# ------------------------------------ a generic mana ability cost the engine pays by itself
+
+def _pay_x(game) -> tuple[adapter.Spell, adapter.Payment, adapter.CastReport]:
+    """``pay_within_engine``'s answer for the one X spell in hand, played in the engine."""
+    [spell] = adapter.read_hand(game, 0)
+    spell, answer = adapter.pay_within_engine(game, 0, adapter.read_board(game, 0), spell)
+    assert answer["status"] == "paid", answer
+    planned = adapter.payment(adapter.read_board(game, 0), spell, answer)
+    report = adapter.play(game, 0, planned)
+    assert report.ok, report.error
+    assert game.player(0)["mana_pool"]["mana"] == []
+    return spell, planned, report
+
+
+def test_a_generic_ability_cost_waits_for_a_colorless(engine):
+    """Wildfire Awakener {1}{X}{R}{W} from Composite Golem (Sacrifice: Add {W}{U}{B}{R}{G}),
+    Shadowblood Ridge ({1}, {T}: Add {B}{R}) and Wastes ({C}): 5 + 2 - 1 + 1 = 7 mana, X = 4,
+    the Golem's {W} the only white. The engine pays the Ridge's {1} itself, without a prompt:
+    colorless first, else the color it has fewest of, ties in WUBRG order, so right after the
+    Golem it took the {W} and refused the cast ("Cannot pay mana cost"). The Ridge now waits
+    until the Wastes' {C} is in the pool, which it takes instead: the Golem sacrificed, the
+    Ridge and Wastes tapped."""
+    game = _game(engine, ["Composite Golem", "Shadowblood Ridge", "Wastes"],
+                 ["Wildfire Awakener"])
+    golem = _ids(game, "Composite Golem")
+    _, planned, report = _pay_x(game)
+    assert planned.x == 4 and planned.sacrificed == golem
+    assert report.tapped == _ids(game, "Shadowblood Ridge") | _ids(game, "Wastes")
+
+
+def test_x_lowered_when_the_engine_would_spend_the_needed_color(engine):
+    """Wildfire Awakener from Composite Golem and Shadowblood Ridge alone: X = 3 is legal
+    (the Golem's {U} pays the Ridge's {1}, 601.2g: W, B, R, G, B, R for {1}{3}{R}{W}), but the
+    engine pays the Ridge's {1} with the pool's {W} in any order (all five colors once: the
+    first, W), so X = 3 is refused whatever is sent; X is lowered to 2, the Golem alone
+    (W, R, and U, B, G for {1}{2}): the Golem sacrificed, nothing tapped."""
+    game = _game(engine, ["Composite Golem", "Shadowblood Ridge"], ["Wildfire Awakener"])
+    golem = _ids(game, "Composite Golem")
+    _, planned, report = _pay_x(game)
+    assert planned.x == 2 and planned.sacrificed == golem and report.tapped == frozenset()
+
+
+def test_seed_4_wildfire_awakener_convokes_x(engine):
+    """The wide differential's last rejection (seed 4): Wildfire Awakener at X = 10 from
+    Cloudcrest Lake, Gruul Turf, Flamebraider, Swamp, Forsaken Crossroads, Composite Golem,
+    Restless Ridgeline, Swamp, Shadowblood Ridge. 14 mana (Flamebraider's two "only for
+    Elemental spells" excluded: its convoke pays one, 702.51a, X included, 601.2f) for the
+    13 of X = 10; the engine had paid the Ridge's {1} with the Golem's {W}. Now the Ridge waits
+    for Cloudcrest Lake's {C}: accepted, the Golem sacrificed, Flamebraider convoked, one
+    one-mana land left untapped (the spare mana)."""
+    board = ["Cloudcrest Lake", "Gruul Turf", "Flamebraider", "Swamp", "Forsaken Crossroads",
+             "Composite Golem", "Restless Ridgeline", "Swamp", "Shadowblood Ridge"]
+    game = _game(engine, board, ["Wildfire Awakener"])
+    golem, braider = _ids(game, "Composite Golem"), _ids(game, "Flamebraider")
+    _, planned, report = _pay_x(game)
+    assert planned.x == 10 and planned.sacrificed == golem
+    assert {s.object_id for s, _ in planned.convoked} == braider
+    ones = set().union(*(_ids(game, n) for n in ("Cloudcrest Lake", "Swamp",
+                                                  "Forsaken Crossroads", "Restless Ridgeline")))
+    rest = _ids(game, "Gruul Turf") | braider | _ids(game, "Shadowblood Ridge")
+    assert rest < report.tapped and report.tapped - rest < ones
+    assert len(ones - report.tapped) == 1
