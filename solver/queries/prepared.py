@@ -143,7 +143,11 @@ class PreparedBoard:
         if "card" in cost:  # a card's reductions count the board's permanents (spell_card.py)
             return load_problem({**cost, **self.board}, allowed=QUESTION_KEYS + BOARD_KEYS)
         loaded = load_problem(cost, allowed=QUESTION_KEYS)
-        return evolve(loaded, **self._fields, notes=loaded.notes + self._fields_notes)
+        # 9.5: each kept cost is loaded with the board too (models/loader.py's _load_keep), so
+        # it carries the board's player (keep_life), statics, effects and opponents' sources
+        keep = tuple(evolve(k, **self._fields, notes=k.notes + self._fields_notes)
+                     for k in loaded.keep)
+        return evolve(loaded, **self._fields, keep=keep, notes=loaded.notes + self._fields_notes)
 
     def pay(self, cost: dict[str, Any]) -> dict[str, Any]:
         """The answer of ``tapwise.pay({**cost, **board})``, without reading the board again.
