@@ -8,11 +8,23 @@ reads the whole ability with it.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Mapping
 
 from tapwise.interfaces.phase_kinds import AdapterError, Facts, read_kind
 from tapwise.interfaces.phase_library import RESTRICTS, REWARDS
 from tapwise.interfaces.phase_mana import _add, _amount
+
+
+_NEXT_UNTAP = re.compile(r"^during your next untap step", re.I)
+"""The engine's unparsed head of "During your next untap step, as you untap your permanents,
+return ~ to its owner's hand" (Undiscovered Paradise), which it parses as a ``Bounce`` after."""
+
+
+def _bounces_self(sub: Mapping[str, Any] | None) -> bool:
+    effect = (sub or {}).get("effect") or {}
+    return (effect.get("type") == "Bounce" and (effect.get("target") or {}).get("type") == "SelfRef"
+            and sub is not None and sub.get("sub_ability") is None)
 
 
 def _last_counter(sub: Mapping[str, Any], removed: Mapping[str, int]) -> str | None:
@@ -60,6 +72,15 @@ def _continuation(sub: Mapping[str, Any] | None, what: str, facts: Facts | None,
         elif (kind == "Sacrifice" and (effect.get("target") or {}).get("type") == "SelfRef"
               and _last_counter(sub, put.get("remove_counters") or {})):
             put["_last"] = _last_counter(sub, put["remove_counters"])
+        elif kind == "RollDie" and not effect.get("results"):
+            pass  # "Roll a d20" (Vexing Puzzlebox): no mana and no cost; what the result gives
+            # (the Puzzlebox's own trigger puts that many charge counters) comes after payment
+        elif kind == "Unimplemented" and _NEXT_UNTAP.search(text) and _bounces_self(
+                sub.get("sub_ability")):
+            # a later return to the hand (the next untap step, 502.3): this payment loses
+            # nothing, the seat loses the land later: a drawback (9.2)
+            put["drawback"] = "returns to its owner's hand during its controller's next untap step"
+            sub = sub["sub_ability"]  # that Bounce is the later return, not now
         elif kind == "Unimplemented" and REWARDS.search(text.strip()):
             pass  # a reward for spending the mana: restricts nothing
         elif kind == "Unimplemented" and RESTRICTS.search(text) and "only" not in put:

@@ -28,7 +28,9 @@ CARDS = ("Plains", "Swamp", "Forest", "Thriving Grove", "Coldsteel Heart", "Prie
          "Arcane Signet", "Mirrored Lotus", "Disaster Radius", "Monstrous Emergence",
          "Processor Assault", "Urgent Necropsy", "Prismatic Geoscope", "Island",
          "Harrow", "Nahiri's Wrath", "Heap Gate", "Blasted Landscape", "Kishla Village",
-         "Cavern of Souls", "Seton, Krosan Protector", "Terrarion", "Orochi Merge-Keeper", "Thud")
+         "Cavern of Souls", "Seton, Krosan Protector", "Terrarion", "Orochi Merge-Keeper", "Thud",
+         "Conclave Tribunal", "Cavernous Maw", "Vexing Puzzlebox", "Undiscovered Paradise",
+         "Sisay's Ring", "Arctic Treeline", "Ashnod's Altar")
 
 
 @pytest.fixture(scope="module")
@@ -350,3 +352,41 @@ def test_a_trigger_from_a_mana_ability_resolves_before_a_sorcery(engine):
     terrarion, keeper = _ids(game, "Terrarion"), _ids(game, "Orochi Merge-Keeper")
     planned, report = _pay(game, "Thud")
     assert planned.sacrificed == terrarion | keeper
+
+
+# ---------------------------------------------------------------- the fourth wide run's misses
+
+def test_a_die_rolled_after_the_mana_changes_no_payment(engine):
+    """Seed 4's miss: Conclave Tribunal {3}{W} (convoke, no creature to convoke) from Forest,
+    Cavernous Maw, Vexing Puzzlebox and Forest. The Puzzlebox's "{T}: Add one mana of any color.
+    Roll a d20." (the engine's ``RollDie`` continuation, no result table): the roll makes no mana
+    and costs nothing; its result only feeds the Puzzlebox's own trigger (charge counters, after
+    the payment). The Puzzlebox is the only {W}: all four tapped, nothing sacrificed."""
+    game = _game(engine, ["Forest", "Cavernous Maw", "Vexing Puzzlebox", "Forest"],
+                 ["Conclave Tribunal"])
+    box = next(s for s in adapter.read_board(game, 0).sources if s.name == "Vexing Puzzlebox")
+    assert [(a.add, dict(a.costs)) for a in box.abilities] == [
+        (["{W}", "{U}", "{B}", "{R}", "{G}"], {})]
+    planned, report = _pay(game, "Conclave Tribunal")
+    assert report.tapped == (_ids(game, "Forest") | _ids(game, "Cavernous Maw")
+                             | _ids(game, "Vexing Puzzlebox"))
+    assert planned.sacrificed == set() and report.life_lost == 0
+
+
+def test_a_land_returned_at_the_next_untap_step_is_a_drawback(engine):
+    """Seed 4's miss: Seton, Krosan Protector {G}{G}{G} from Forest, Undiscovered Paradise
+    ("{T}: Add one mana of any color. During your next untap step, as you untap your
+    permanents, return ~ to its owner's hand": the engine's ``Unimplemented`` head and a
+    ``Bounce``, which it does not do now), Sisay's Ring ({C}{C}), Arctic Treeline ({G} or
+    {W}) and Ashnod's Altar (no creature to sacrifice). The return is a later loss, not a cost
+    of this payment: a drawback (9.2). Only three sources make {G}: Forest, Paradise and
+    Treeline tapped, the Paradise still on the battlefield, nothing sacrificed."""
+    game = _game(engine, ["Forest", "Undiscovered Paradise", "Sisay's Ring", "Arctic Treeline",
+                          "Ashnod's Altar"], ["Seton, Krosan Protector"])
+    paradise = _ids(game, "Undiscovered Paradise")
+    read = next(s for s in adapter.read_board(game, 0).sources if s.name == "Undiscovered Paradise")
+    assert [a.costs.get("drawback") for a in read.abilities] == [
+        "returns to its owner's hand during its controller's next untap step"]
+    planned, report = _pay(game, "Seton, Krosan Protector")
+    assert report.tapped == _ids(game, "Forest") | paradise | _ids(game, "Arctic Treeline")
+    assert planned.sacrificed == set() and _ids(game, "Undiscovered Paradise") == paradise
