@@ -21,6 +21,43 @@ _NEXT_UNTAP = re.compile(r"^during your next untap step", re.I)
 return ~ to its owner's hand" (Undiscovered Paradise), which it parses as a ``Bounce`` after."""
 
 
+_SPELL_CHANGED = re.compile(r"spells? you spend this mana to cast (have|has|gain|get)", re.I)
+"""An unparsed sentence that changes the spell the mana pays for (not what it may pay for)."""
+_OWN_TURN = re.compile(r"activate this ability but only during their turn before the end step",
+                       re.I)
+_BEGUN = re.compile(r"can't activate this ability until you've begun your (\w+) turn", re.I)
+_ORDINALS = {"second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7}
+_BEFORE_END = {"Untap", "Upkeep", "Draw", "PreCombatMain", "BeginCombat", "DeclareAttackers",
+               "DeclareBlockers", "FirstStrikeDamage", "CombatDamage", "EndCombat",
+               "PostCombatMain"}
+"""The engine's phase names before the end step (another name: read as not before it)."""
+
+
+def _unparsed_when(sub: Mapping[str, Any], text: str, what: str, facts: Facts | None,
+                   source: Mapping[str, Any] | None) -> str | None:
+    """An activation restriction the engine left unparsed (so it doesn't enforce it): "" when
+    it allows the activation now, why not when it doesn't (the ability is then the engine's
+    reading only, ``lenient``), None when ``text`` is no such restriction. "Activate only if ~
+    is a creature" (Flywheel Racer, a condition ``SourceMatchesFilter``), "only during their
+    turn before the end step" (Mana Cache), "until you've begun your sixth turn" (Black
+    Tulip); the turn not read (``Facts.now`` None) or the source not read: not allowed."""
+    now = facts.now if facts is not None else None
+    condition = sub.get("condition") or {}
+    if text.strip().lower() == "activate only" and condition.get("type") == "SourceMatchesFilter":
+        kind = read_kind(condition.get("filter"), what)
+        return "" if source is not None and kind.matches(source) else (
+            f"activate only if it is {kind.phrase} (not enforced by the engine)")
+    if _OWN_TURN.search(text):
+        ok = now is not None and now["active"] == facts.seat and now["phase"] in _BEFORE_END
+        return "" if ok else "activate only during its controller's turn before the end step"
+    begun = _BEGUN.search(text)
+    if begun and begun.group(1).lower() in _ORDINALS:
+        n = _ORDINALS[begun.group(1).lower()]
+        return "" if now is not None and now["turns_taken"] >= n else (
+            f"can't be activated before its controller's turn {n}")
+    return None
+
+
 def _bounces_self(sub: Mapping[str, Any] | None) -> bool:
     effect = (sub or {}).get("effect") or {}
     return (effect.get("type") == "Bounce" and (effect.get("target") or {}).get("type") == "SelfRef"
@@ -41,13 +78,16 @@ def _last_counter(sub: Mapping[str, Any], removed: Mapping[str, int]) -> str | N
 
 
 def _continuation(sub: Mapping[str, Any] | None, what: str, facts: Facts | None,
-                  put: dict[str, Any]) -> tuple[int, tuple[Any, list[str]] | None]:
+                  put: dict[str, Any], source: Mapping[str, Any] | None = None
+                  ) -> tuple[int, tuple[Any, list[str]] | None]:
     """Damage or life loss the ability's continuation deals to its controller (painlands), and
     more mana made when board facts hold (the Urza lands: ``(add, [facts])``); counters it
     puts on its source go into ``put`` (``put_counters``, 9.2), and so do what happens after
     the mana and changes no payment: a ``drawback`` (9.2: it doesn't untap, a delayed
     trigger), life gained (``_gains``), a sacrifice when its last counter of a kind is removed
-    (``_last``) and an unparsed spending restriction (``_library``)."""
+    (``_last``), an unparsed spending restriction (``_library``) and an unparsed activation
+    restriction the rules forbid now and the engine does not enforce (``_lenient``, see
+    :func:`_unparsed_when`; ``source``: the engine's object, None when not read)."""
     total = 0
     extra = None
     while sub is not None:
@@ -81,6 +121,14 @@ def _continuation(sub: Mapping[str, Any] | None, what: str, facts: Facts | None,
             # nothing, the seat loses the land later: a drawback (9.2)
             put["drawback"] = "returns to its owner's hand during its controller's next untap step"
             sub = sub["sub_ability"]  # that Bounce is the later return, not now
+        elif kind == "Unimplemented" and _SPELL_CHANGED.search(text):
+            # "Creature spells you spend this mana to cast have their base power and toughness
+            # become 4/3" (Andrios): the spell changes, the payment doesn't: a drawback (9.2)
+            put["drawback"] = f"changes the spell it pays for: {text.strip()}"
+        elif kind == "Unimplemented" and _unparsed_when(sub, text, what, facts, source) is not None:
+            forbidden = _unparsed_when(sub, text, what, facts, source)
+            if forbidden:
+                put["_lenient"] = forbidden
         elif kind == "Unimplemented" and REWARDS.search(text.strip()):
             pass  # a reward for spending the mana: restricts nothing
         elif kind == "Unimplemented" and RESTRICTS.search(text) and "only" not in put:
@@ -94,6 +142,9 @@ def _continuation(sub: Mapping[str, Any] | None, what: str, facts: Facts | None,
             if times != 1 or not isinstance(add, str) or effect.get("restrictions"):
                 raise AdapterError(f"{what}: conditional mana {add!r}")
             extra = (add, _conditions(sub.get("condition"), what, facts))
+        elif kind == "Unimplemented":
+            raise AdapterError(f"{what}: a continuation of type 'Unimplemented' that neither "
+                               f"restricts nor rewards: {text.strip()!r}")
         else:
             raise AdapterError(f"{what}: a continuation of type {kind!r}")
         sub = sub.get("sub_ability")
@@ -103,9 +154,27 @@ def _continuation(sub: Mapping[str, Any] | None, what: str, facts: Facts | None,
 _COMPARE = {"GE": ("min", 0), "GT": ("min", 1), "LE": ("max", 0), "LT": ("max", -1)}
 
 
-def _requires(condition: Mapping[str, Any], what: str, facts: Facts) -> dict[str, Any]:
+def _requires(condition: Mapping[str, Any], what: str, facts: Facts,
+              source: Mapping[str, Any] | None = None) -> dict[str, Any] | None:
     """"Activate only if you control an Island or a Swamp" (the engine's ``RequiresCondition``
-    of a count of permanents against a number) as one 9.2 ``if`` condition on a fact."""
+    of a count of permanents against a number) as one 9.2 ``if`` condition on a fact; "only if
+    ~ entered this turn or if you control a basic land" (an ``Or`` with
+    ``SourceEnteredThisTurn``, Gathering Place): None (no condition) when ``source`` is among
+    the engine's ``battlefield_entries_this_turn``, else the count's condition (also where the
+    turn was not read: stricter than the card, never a wrong payment)."""
+    if condition.get("type") == "Or":
+        counts = []
+        for part in condition.get("conditions") or []:
+            if part.get("type") == "SourceEnteredThisTurn":
+                if (source is not None and facts.now is not None
+                        and int(source.get("id", -1)) in facts.now["entered"]):
+                    return None
+            else:
+                counts.append(part)
+        if len(counts) != 1:
+            raise AdapterError(f"{what}: an activation restriction 'RequiresCondition' of 'Or' "
+                               f"with {len(counts)} conditions not on the source's entering")
+        return _requires(counts[0], what, facts)
     qty = ((condition.get("lhs") or {}).get("qty") or {})
     rhs = condition.get("rhs") or {}
     compare = _COMPARE.get(condition.get("comparator"))

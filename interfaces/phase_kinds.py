@@ -87,8 +87,9 @@ class Kind:
     def phrase(self) -> str:
         """The fact's name (9.1: a lowercase phrase in the cards' words, singular)."""
         words = " ".join(tuple(f"non{t}" for t in self.not_types) + self.subtypes + self.types)
-        words = " ".join(f"{k} {v}" for k, v in self.traits) + (" " if self.traits else "") + (
-            words or "permanent")
+        said = [" ".join(v) if k == "supertypes" and isinstance(v, (tuple, list)) else f"{k} {v}"
+                for k, v in self.traits]  # "basic land", not "supertypes ('basic',) land"
+        words = " ".join(said) + (" " if said else "") + (words or "permanent")
         return f"{words} you control" if self.yours else f"{words} on the battlefield"
 
     def matches(self, obj: Mapping[str, Any]) -> bool:
@@ -206,6 +207,12 @@ class Facts:
     activated: Mapping[str, int] | None = None
     """The engine's ``activated_abilities_this_turn`` (``"<object id>_<ability index>"`` ->
     times), which "activate only once each turn" reads; None when not read."""
+    now: Mapping[str, Any] | None = None
+    """The turn as the engine records it (``game.state()``): ``active`` (its
+    ``active_player``), ``phase``, ``turns_taken`` (the seat's, this one included) and
+    ``entered`` (the ids of ``battlefield_entries_this_turn``), which "activate only during
+    your turn", "until you've begun your sixth turn" and "if ~ entered this turn" read; None
+    when not read (each then read as not allowed: stricter than the card, never wrong)."""
 
     def colors(self, kind: Kind) -> str:
         """The color fact "colors among <kind>": their colors' letters in WUBRG order."""

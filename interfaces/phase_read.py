@@ -139,14 +139,14 @@ def _penalty(keys: Mapping[str, Any], life: int | None, damage: int) -> Any:
 def read_abilities(index: int, ability: Mapping[str, Any], what: str,
                    facts: Facts | None = None, name: str | None = None,
                    counters: Mapping[str, int] | None = None, chosen: str | None = None,
-                   used: int | None = None, chosen_type: str | None = None
-                   ) -> list[EngineAbility]:
+                   used: int | None = None, chosen_type: str | None = None,
+                   source: Mapping[str, Any] | None = None) -> list[EngineAbility]:
     """One engine mana ability as tapwise abilities (see :func:`_read_abilities`). Mana of the
     chosen color where none was chosen (a permanent the engine's debug actions put onto the
     battlefield, so it never entered): by the rules that part makes no mana (106.5), so only
     the fixed alternative (Thriving Grove's {G}) is read; the engine offers any color for it,
     which is read as a ``lenient`` ability (the engine's reading only)."""
-    args = (facts, name, counters, chosen, used, chosen_type)
+    args = (facts, name, counters, chosen, used, chosen_type, source)
     effect = ability.get("effect") or {}
     if effect.get("restrictions") == ["ChosenCreatureType"] and not chosen_type:
         # "Spend this mana only to cast a creature spell of the chosen type" where no type was
@@ -169,15 +169,16 @@ def read_abilities(index: int, ability: Mapping[str, Any], what: str,
 def _read_abilities(index: int, ability: Mapping[str, Any], what: str,
                    facts: Facts | None = None, name: str | None = None,
                    counters: Mapping[str, int] | None = None, chosen: str | None = None,
-                   used: int | None = None, chosen_type: str | None = None
-                   ) -> list[EngineAbility]:
+                   used: int | None = None, chosen_type: str | None = None,
+                   source: Mapping[str, Any] | None = None) -> list[EngineAbility]:
     """One engine mana ability as tapwise abilities (two for the Urza lands: with and without
     the rest of Tron; one per alternative of a restriction the library reads); raises
     :class:`AdapterError` naming the shape tapwise isn't told here. ``name``: the card's, for
     the library; ``counters``: the permanent's, which decide a depletion land's sacrifice;
     ``chosen``, ``chosen_type``: the color and creature type chosen for it (lowercase);
     ``used``: how many times this turn the engine records
-    it activated (None: not read, so "only once each turn" is not read either)."""
+    it activated (None: not read, so "only once each turn" is not read either); ``source``:
+    the engine's object (None: not read, so "only if ~ is a creature" is not read as met)."""
     if ability.get("condition") is not None:
         raise AdapterError(f"{what}: an activation condition")
     when: list[dict[str, Any]] = []
@@ -192,8 +193,10 @@ def _read_abilities(index: int, ability: Mapping[str, Any], what: str,
                 raise AdapterError(f"{what}: activated this turn already (only once each turn)")
             once = True
         elif kind == "RequiresCondition" and facts is not None:
-            when.append(_requires((restriction.get("data") or {}).get("condition") or {}, what,
-                                  facts))
+            condition = _requires((restriction.get("data") or {}).get("condition") or {}, what,
+                                  facts, source)
+            if condition is not None:
+                when.append(condition)
         elif kind != "AsInstant":  # "activate only as an instant" restricts nothing here
             raise AdapterError(f"{what}: an activation restriction {kind!r}")
     if ability.get("activation_zone") not in (None, "Battlefield"):
@@ -227,13 +230,23 @@ def _read_abilities(index: int, ability: Mapping[str, Any], what: str,
         if not limited:
             raise AdapterError(f"{what}: a mana ability without {{T}} and without a cost")
         keys["uses"] = 1 if keys.get("sacrifice") or once else "any"
-    damage, extra = _continuation(ability.get("sub_ability"), what, facts, keys)
-    if damage:
-        keys["damage"] = damage
-    gains = int(keys.pop("_gains", 0))
+    damage, extra = _continuation(ability.get("sub_ability"), what, facts, keys, source)
     last = keys.pop("_last", None)
     if last is not None and (counters or {}).get(last) == keys["remove_counters"][last]:
         keys["sacrifice"] = True  # its last counter goes: the engine sacrifices it
+    lenient = keys.pop("_lenient", None)  # the rules forbid it now, the engine doesn't
+    built = _built(index, keys, add, life, damage, combinations, extra, when, name, ability,
+                   what)
+    return [replace(a, lenient=True) for a in built] if lenient else built
+
+
+def _built(index: int, keys: dict[str, Any], add: Any, life: int | None, damage: int,
+           combinations: tuple[tuple[str, ...], ...], extra: Any, when: list[dict[str, Any]],
+           name: str | None, ability: Mapping[str, Any], what: str) -> list[EngineAbility]:
+    """The abilities read, once the continuation is (see :func:`_read_abilities`)."""
+    if damage:
+        keys["damage"] = damage
+    gains = int(keys.pop("_gains", 0))
     penalty = _penalty(keys, life, damage)
     if "_library" in keys:
         text = keys.pop("_library")
@@ -515,7 +528,7 @@ def read_source(obj: Mapping[str, Any], facts: Facts | None = None
                     else int(facts.activated.get(f"{obj['id']}_{index}", 0)))
             abilities += read_abilities(index, ability, what, facts, name,
                                         obj.get("counters") or {}, chosen_color(obj), used,
-                                        chosen_color(obj, "CreatureType"))
+                                        chosen_color(obj, "CreatureType"), obj)
         except AdapterError as exc:
             skipped.append(str(exc))
     abilities.sort(key=lambda a: a.lenient)  # the engine's reading only: last (see lenient)

@@ -30,7 +30,8 @@ CARDS = ("Plains", "Swamp", "Forest", "Thriving Grove", "Coldsteel Heart", "Prie
          "Harrow", "Nahiri's Wrath", "Heap Gate", "Blasted Landscape", "Kishla Village",
          "Cavern of Souls", "Seton, Krosan Protector", "Terrarion", "Orochi Merge-Keeper", "Thud",
          "Conclave Tribunal", "Cavernous Maw", "Vexing Puzzlebox", "Undiscovered Paradise",
-         "Sisay's Ring", "Arctic Treeline", "Ashnod's Altar")
+         "Sisay's Ring", "Arctic Treeline", "Ashnod's Altar", "Gathering Place",
+         "Flywheel Racer", "Mana Cache", "Black Tulip", "Andrios, Roaming Explorer")
 
 
 @pytest.fixture(scope="module")
@@ -390,3 +391,90 @@ def test_a_land_returned_at_the_next_untap_step_is_a_drawback(engine):
     planned, report = _pay(game, "Seton, Krosan Protector")
     assert report.tapped == _ids(game, "Forest") | paradise | _ids(game, "Arctic Treeline")
     assert planned.sacrificed == set() and _ids(game, "Undiscovered Paradise") == paradise
+
+
+# ------------------------------------------------ unparsed sentences and an "Or" of conditions
+
+def test_an_or_with_entered_this_turn(engine):
+    """Gathering Place's "{T}: Add {G} or {W}. Activate only if ~ entered this turn or if you
+    control a basic land" (``RequiresCondition`` of ``Or``). The engine records the positions'
+    permanents as entered this turn (``battlefield_entries_this_turn``), so the ability needs
+    nothing more: it alone pays Llanowar Elves {G}, the Island untouched. Read for a Gathering
+    Place that did not enter this turn, it needs a basic land (9.2's ``if`` on the count of
+    basic lands you control, 1 here: the Island)."""
+    game = _game(engine, ["Gathering Place", "Island"], ["Llanowar Elves"])
+    place = next(o for o in game.battlefield() if o["name"] == "Gathering Place")
+    facts = adapter.Facts(0, list(game.battlefield()), now={
+        "active": 0, "phase": "PreCombatMain", "turns_taken": 1, "entered": set()})
+    source, skipped = adapter.read_source(place, facts)
+    assert skipped == [] and [dict(a.costs) for a in source.abilities] == [
+        {}, {"if": [{"fact": "basic land you control", "min": 1}]}]
+    assert facts.values == {"basic land you control": 1}
+    _, report = _pay(game, "Llanowar Elves")
+    assert report.tapped == _ids(game, "Gathering Place")
+
+
+def test_activate_only_if_a_creature_is_the_engine_s_reading_only(engine):
+    """Flywheel Racer (a Vehicle, not crewed: not a creature) "{T}: Add one mana of any color.
+    Activate only if ~ is a creature": the engine leaves the sentence unparsed and lets it
+    make mana; by the rules it can't be activated. A ``lenient`` ability: Llanowar Elves {G}
+    is infeasible by the rules, payable by the engine's reading, and the engine accepts that
+    payment (the Racer tapped)."""
+    game = _game(engine, ["Flywheel Racer"], ["Llanowar Elves"])
+    board = adapter.read_board(game, 0)
+    [racer] = board.sources
+    assert [a.lenient for a in racer.abilities] == [True]
+    [spell] = adapter.read_hand(game, 0)
+    assert adapter.pay(board, spell)["status"] == "infeasible"
+    answer = adapter.pay(board, spell, engine_reading=True)
+    report = adapter.play(game, 0, adapter.payment(board, spell, answer))
+    assert report.ok, report.error
+    assert report.tapped == _ids(game, "Flywheel Racer")
+
+
+def test_only_during_your_turn_before_the_end_step(engine):
+    """Mana Cache with two charge counters, "Remove a charge counter from ~: Add {C}. Any
+    player may activate this ability but only during their turn before the end step": the
+    seat's own precombat main phase, so it may; with a Forest it pays Grizzly Bears {1}{G},
+    one counter removed, the Forest tapped."""
+    from tapwise.benchmarks.phase_positions import Permanent
+    game = _game(engine, [Permanent("Mana Cache", counters=(("charge", 2),)), "Forest"],
+                 ["Grizzly Bears"])
+    cache = next(s for s in adapter.read_board(game, 0).sources if s.name == "Mana Cache")
+    assert [(a.add, a.lenient) for a in cache.abilities] == [("{C}", False)]
+    _, report = _pay(game, "Grizzly Bears")
+    assert report.tapped == _ids(game, "Forest")
+    [left] = [o for o in game.battlefield() if o["name"] == "Mana Cache"]
+    assert left["counters"] == {"charge": 1}
+
+
+def test_not_before_the_sixth_turn_is_the_engine_s_reading_only(engine):
+    """Black Tulip "{T}, Exile ~: Add three mana of any one color. You can't activate this
+    ability until you've begun your sixth turn of the game", on the seat's first turn (the
+    engine's ``turns_taken`` 1): by the rules no mana, the engine lets it. With a Forest,
+    Grizzly Bears {1}{G} is infeasible by the rules, payable by the engine's reading (the
+    Tulip alone, exiled: tapwise reads "Exile ~" as a sacrifice), which the engine accepts."""
+    game = _game(engine, ["Black Tulip", "Forest"], ["Grizzly Bears"])
+    tulip = _ids(game, "Black Tulip")
+    board = adapter.read_board(game, 0)
+    assert [a.lenient for s in board.sources for a in s.abilities] == [True, False]
+    [spell] = adapter.read_hand(game, 0)
+    assert adapter.pay(board, spell)["status"] == "infeasible"
+    planned = adapter.payment(board, spell, adapter.pay(board, spell, engine_reading=True))
+    report = adapter.play(game, 0, planned)
+    assert report.ok, report.error
+    assert planned.sacrificed == tulip and report.tapped == frozenset()
+
+
+def test_mana_that_changes_the_creature_spell_is_a_drawback(engine):
+    """Andrios, Roaming Explorer "{T}: Add {W}{U}{B}{R}{G}. Creature spells you spend this
+    mana to cast have their base power and toughness become 4/3" (unparsed by the engine): a
+    drawback (9.2), so Grizzly Bears {1}{G} is paid by the two Forests; Kavu Climber
+    {3}{G}{G}, with one Forest, needs Andrios' five mana (its {G} and three others) and the
+    Forest."""
+    game = _game(engine, ["Andrios, Roaming Explorer", "Forest", "Forest"], ["Grizzly Bears"])
+    _, report = _pay(game, "Grizzly Bears")
+    assert report.tapped == _ids(game, "Forest")
+    game = _game(engine, ["Andrios, Roaming Explorer", "Forest"], ["Kavu Climber"])
+    _, report = _pay(game, "Kavu Climber")
+    assert report.tapped == _ids(game, "Forest") | _ids(game, "Andrios, Roaming Explorer")
