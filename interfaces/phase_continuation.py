@@ -58,6 +58,24 @@ def _unparsed_when(sub: Mapping[str, Any], text: str, what: str, facts: Facts | 
     return None
 
 
+def _more_per_removed(ability: Mapping[str, Any]) -> bool:
+    """"{T}, Remove any number of charge counters from ~: Add {G}, then add an additional {G}
+    for each charge counter removed this way" (the Mana Batteries): fixed mana, and more by the
+    engine's ``PreviousEffectAmount``, for which the engine adds nothing (it removes the
+    counters and makes the fixed mana alone, seen on Green Mana Battery with 0 and 2 removed).
+    Read with none removed (zero is "any number"): the fixed mana, which the
+    rules and the engine both make; the rest of the rules' mana is left out (never a wrong
+    payment)."""
+    effect = ability.get("effect") or {}
+    sub = ability.get("sub_ability") or {}
+    more = sub.get("effect") or {}
+    count = ((more.get("produced") or {}).get("count") or {})
+    return ((effect.get("produced") or {}).get("type") == "Fixed" and more.get("type") == "Mana"
+            and (count.get("qty") or {}).get("type") == "PreviousEffectAmount"
+            and (more.get("produced") or {}).get("contribution") == "Additional"
+            and sub.get("sub_ability") is None and sub.get("condition") is None)
+
+
 def _bounces_self(sub: Mapping[str, Any] | None) -> bool:
     effect = (sub or {}).get("effect") or {}
     return (effect.get("type") == "Bounce" and (effect.get("target") or {}).get("type") == "SelfRef"

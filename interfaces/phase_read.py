@@ -21,7 +21,7 @@ from tapwise.interfaces.phase_kinds import (  # noqa: F401  (re-exported)
     ALL_COUNTERS, ANY_NUMBER, COLOR_LETTER, CREATURE_DRAWBACK, DOMAIN, LETTER_TYPE,
     SPELL_KEYWORDS, SUPERTYPES, AdapterError, Facts, Kind, UnreadHere, _shape, cost_text,
     object_types, read_kind, shard_symbol)
-from tapwise.interfaces.phase_continuation import _continuation, _requires
+from tapwise.interfaces.phase_continuation import _continuation, _more_per_removed, _requires
 from tapwise.interfaces.phase_library import library_only
 from tapwise.interfaces.phase_mana import POWER, _add, _amount, read_only  # noqa: F401
 
@@ -210,6 +210,8 @@ def _read_abilities(index: int, ability: Mapping[str, Any], what: str,
     if effect.get("restrictions") == ["ActivateOnly"]:
         return []  # "Spend this mana only to activate abilities": never a spell's (106.6)
     keys, tap, life, remove_all = _costs(ability.get("cost"), what)
+    if remove_all is not None and _more_per_removed(ability):
+        remove_all, ability = None, {**ability, "sub_ability": None}  # none removed: its mana
     if when:
         keys["if"] = when
     if effect.get("restrictions"):

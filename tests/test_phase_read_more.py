@@ -31,7 +31,8 @@ CARDS = ("Plains", "Swamp", "Forest", "Thriving Grove", "Coldsteel Heart", "Prie
          "Cavern of Souls", "Seton, Krosan Protector", "Terrarion", "Orochi Merge-Keeper", "Thud",
          "Conclave Tribunal", "Cavernous Maw", "Vexing Puzzlebox", "Undiscovered Paradise",
          "Sisay's Ring", "Arctic Treeline", "Ashnod's Altar", "Gathering Place",
-         "Flywheel Racer", "Mana Cache", "Black Tulip", "Andrios, Roaming Explorer")
+         "Flywheel Racer", "Mana Cache", "Black Tulip", "Andrios, Roaming Explorer",
+         "Green Mana Battery")
 
 
 @pytest.fixture(scope="module")
@@ -478,3 +479,21 @@ def test_mana_that_changes_the_creature_spell_is_a_drawback(engine):
     game = _game(engine, ["Andrios, Roaming Explorer", "Forest"], ["Kavu Climber"])
     _, report = _pay(game, "Kavu Climber")
     assert report.tapped == _ids(game, "Forest") | _ids(game, "Andrios, Roaming Explorer")
+
+
+def test_a_mana_battery_removes_none(engine):
+    """Green Mana Battery with three charge counters, "{T}, Remove any number of charge
+    counters from ~: Add {G}, then add an additional {G} for each charge counter removed this
+    way": the engine removes what it is told and adds the {G} alone (its
+    ``PreviousEffectAmount`` makes nothing), so it is read with none removed, {G}, which both
+    make. With a Plains it pays Grizzly Bears {1}{G}: both tapped, the three counters left."""
+    from tapwise.benchmarks.phase_positions import Permanent
+    game = _game(engine, [Permanent("Green Mana Battery", counters=(("charge", 3),)), "Plains"],
+                 ["Grizzly Bears"])
+    battery = next(s for s in adapter.read_board(game, 0).sources
+                   if s.name == "Green Mana Battery")
+    assert [(a.add, dict(a.costs)) for a in battery.abilities] == [("{G}", {})]
+    _, report = _pay(game, "Grizzly Bears")
+    assert report.tapped == _ids(game, "Green Mana Battery") | _ids(game, "Plains")
+    [left] = [o for o in game.battlefield() if o["name"] == "Green Mana Battery"]
+    assert left["counters"] == {"charge": 3}
