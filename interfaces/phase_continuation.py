@@ -99,7 +99,8 @@ def _continuation(sub: Mapping[str, Any] | None, what: str, facts: Facts | None,
                   put: dict[str, Any], source: Mapping[str, Any] | None = None
                   ) -> tuple[int, tuple[Any, list[str]] | None]:
     """Damage or life loss the ability's continuation deals to its controller (painlands), and
-    more mana made when board facts hold (the Urza lands: ``(add, [facts])``); counters it
+    more mana made when board facts hold (the Urza lands: ``(add, [conditions], False)``) or
+    other mana made instead (Leafkin Druid: ``(add, [conditions] or a bool, True)``); counters it
     puts on its source go into ``put`` (``put_counters``, 9.2), and so do what happens after
     the mana and changes no payment: a ``drawback`` (9.2: it doesn't untap, a delayed
     trigger), life gained (``_gains``), a sacrifice when its last counter of a kind is removed
@@ -159,7 +160,12 @@ def _continuation(sub: Mapping[str, Any] | None, what: str, facts: Facts | None,
             add, times, _ = _add(effect["produced"], what, None, None)
             if times != 1 or not isinstance(add, str) or effect.get("restrictions"):
                 raise AdapterError(f"{what}: conditional mana {add!r}")
-            extra = (add, _conditions(sub.get("condition"), what, facts))
+            condition = sub.get("condition") or {}
+            if condition.get("type") == "ConditionInstead":
+                extra = (add, _instead(condition.get("inner") or {}, what, facts), True)
+            else:
+                extra = (add, [{"fact": f, "min": 1}
+                               for f in _conditions(sub.get("condition"), what, facts)], False)
         elif kind == "Unimplemented":
             raise AdapterError(f"{what}: a continuation of type 'Unimplemented' that neither "
                                f"restricts nor rewards: {text.strip()!r}")
@@ -205,6 +211,28 @@ def _requires(condition: Mapping[str, Any], what: str, facts: Facts,
     kinds = [read_kind(p, what, zone="Battlefield") for p in parts]
     key, shift = compare
     return {"fact": facts.fact(kinds), key: int(rhs["value"]) + shift}
+
+
+def _instead(condition: Mapping[str, Any], what: str, facts: Facts) -> list[dict[str, Any]] | bool:
+    """"If you control four or more creatures, add {G}{G} instead" (the engine's
+    ``ConditionInstead``): a count of permanents against a number as one 9.2 condition on a
+    fact; "if you played a land this turn" (``LandsPlayedThisTurn``) as whether the seat has,
+    by the engine's record (``Facts.now``; not read: named)."""
+    lhs = ((condition.get("lhs") or {}).get("qty") or {})
+    rhs = condition.get("rhs") or {}
+    compare = _COMPARE.get(condition.get("comparator"))
+    if condition.get("type") == "QuantityCheck" and compare and rhs.get("type") == "Fixed":
+        key, shift = compare
+        bound = int(rhs["value"]) + shift
+        if lhs.get("type") == "LandsPlayedThisTurn" and (lhs.get("player") or {}).get(
+                "type") == "Controller" and facts.now is not None:
+            played = int(facts.now.get("lands_played", 0))
+            return played >= bound if key == "min" else played <= bound
+        if lhs.get("type") == "ObjectCount":
+            kind = read_kind(lhs.get("filter"), what, zone="Battlefield")
+            return [{"fact": facts.fact(kind), key: bound}]
+    raise AdapterError(f"{what}: mana made instead if {condition.get('type')!r} "
+                       f"{lhs.get('type') or ''}".rstrip())
 
 
 def _conditions(condition: Mapping[str, Any] | None, what: str, facts: Facts) -> list[str]:

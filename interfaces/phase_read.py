@@ -20,7 +20,7 @@ from typing import Any, Mapping, Sequence
 from tapwise.interfaces.phase_kinds import (  # noqa: F401  (re-exported)
     ALL_COUNTERS, ANY_NUMBER, COLOR_LETTER, CREATURE_DRAWBACK, DOMAIN, LETTER_TYPE,
     SPELL_KEYWORDS, SUPERTYPES, AdapterError, Facts, Kind, UnreadHere, _shape, cost_text,
-    object_types, read_kind, shard_symbol)
+    object_types, read_either, read_kind, shard_symbol)
 from tapwise.interfaces.phase_continuation import _continuation, _more_per_removed, _requires
 from tapwise.interfaces.phase_library import library_only
 from tapwise.interfaces.phase_mana import POWER, _add, _amount, read_only  # noqa: F401
@@ -104,12 +104,12 @@ def _costs(cost: Mapping[str, Any] | None, what: str
             keys["sacrifice"] = True
         elif kind == "Sacrifice":
             n = int(part.get("count", 1))
-            keys["sacrifice_other"] = {**read_kind(target, what, another=True).filter(), "n": n}
+            keys["sacrifice_other"] = {**read_either(target, what), "n": n}
         elif kind == "TapCreatures":
             need = part.get("requirement") or {}
             if need.get("requirement") != "count":
                 raise AdapterError(f"{what}: a tap requirement {need!r}")
-            keys["tap_other"] = {**read_kind(part.get("filter"), what, another=True).filter(),
+            keys["tap_other"] = {**read_either(part.get("filter") or {}, what),
                                  "n": int(need["count"])}
         elif kind == "RemoveCounter":
             counter = part.get("counter_type") or {}
@@ -262,13 +262,16 @@ def _built(index: int, keys: dict[str, Any], add: Any, life: int | None, damage:
     quiet = ability.get("sub_ability") is not None and not damage and "put_counters" not in keys
     if extra is None:
         return [EngineAbility(index, add, keys, penalty, combinations, gains, quiet)]
-    if not isinstance(add, str) or when:
+    more, needs, instead = extra
+    if isinstance(needs, bool):  # known now (lands played this turn): the one mana made,
+        # activated (the engine's land-tap selection offers the first mana only)
+        return [EngineAbility(index, more if needs else add, keys, penalty, combinations, gains,
+                              True)]
+    if not isinstance(add, str) or when or (instead and len(needs) != 1):
         raise AdapterError(f"{what}: conditional mana on top of a choice or a condition")
-    more, needs = extra
-    return [EngineAbility(index, add + more, {**keys, "if": [{"fact": f, "min": 1} for f in needs]},
-                          penalty),
-            EngineAbility(index, add, {**keys, "unless": [{"fact": f, "min": 1} for f in needs]},
-                          penalty)]
+    return [EngineAbility(index, more if instead else add + more, {**keys, "if": needs}, penalty,
+                          quiet=instead),
+            EngineAbility(index, add, {**keys, "unless": needs}, penalty, quiet=instead)]
 
 
 def read_ability(index: int, ability: Mapping[str, Any], what: str) -> EngineAbility:

@@ -50,6 +50,7 @@ def now(state: Mapping[str, Any], seat: int) -> dict[str, Any]:
     player = players[seat] if seat < len(players) else {}
     return {"active": state.get("active_player"), "phase": state.get("phase"),
             "turns_taken": int(player.get("turns_taken") or 0),
+            "lands_played": int(player.get("lands_played_this_turn") or 0),
             "entered": {int(e["object_id"]) for e in state.get("battlefield_entries_this_turn")
                         or [] if isinstance(e, Mapping) and "object_id" in e}}
 
@@ -66,7 +67,8 @@ def read_board(game: Any, seat: int) -> SeatBoard:
     shapes = repr([o.get("abilities") for o in objects])
     if "OnlyOnceEachTurn" in shapes:
         facts.activated = dict(game.state()["state"].get("activated_abilities_this_turn") or {})
-    if "SourceEnteredThisTurn" in shapes or "Unimplemented" in shapes:
+    if any(k in shapes for k in ("SourceEnteredThisTurn", "Unimplemented",
+                                 "LandsPlayedThisTurn")):
         facts.now = now(game.state()["state"], seat)
     sources: list[EngineSource] = []
     unsupported: list[str] = []

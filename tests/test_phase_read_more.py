@@ -32,7 +32,9 @@ CARDS = ("Plains", "Swamp", "Forest", "Thriving Grove", "Coldsteel Heart", "Prie
          "Conclave Tribunal", "Cavernous Maw", "Vexing Puzzlebox", "Undiscovered Paradise",
          "Sisay's Ring", "Arctic Treeline", "Ashnod's Altar", "Gathering Place",
          "Flywheel Racer", "Mana Cache", "Black Tulip", "Andrios, Roaming Explorer",
-         "Green Mana Battery")
+         "Green Mana Battery", "Citanul Stalwart", "Leafkin Druid", "Watchwolf",
+         "Whisperer of the Wilds", "Craw Wurm", "Leafkin Avenger", "River of Tears",
+         "Dusk Legion Zealot")
 
 
 @pytest.fixture(scope="module")
@@ -497,3 +499,72 @@ def test_a_mana_battery_removes_none(engine):
     assert report.tapped == _ids(game, "Green Mana Battery") | _ids(game, "Plains")
     [left] = [o for o in game.battlefield() if o["name"] == "Green Mana Battery"]
     assert left["counters"] == {"charge": 3}
+
+
+def test_tap_an_artifact_or_creature(engine):
+    """Citanul Stalwart "{T}, Tap an untapped artifact or creature you control: Add one mana of
+    any color" (a ``TapCreatures`` cost of an ``Or`` filter) as ``tap_other`` of artifacts or
+    creatures: with an Ornithopter (an artifact) it pays Llanowar Elves {G}, both tapped."""
+    game = _game(engine, ["Citanul Stalwart", "Ornithopter"], ["Llanowar Elves"])
+    [stalwart] = [s for s in adapter.read_board(game, 0).sources if s.name == "Citanul Stalwart"]
+    assert [a.costs["tap_other"] for a in stalwart.abilities] == [
+        {"types": ["artifact", "creature"], "n": 1}]
+    _, report = _pay(game, "Llanowar Elves")
+    assert report.tapped == _ids(game, "Citanul Stalwart") | _ids(game, "Ornithopter")
+
+
+def test_mana_made_instead_when_a_count_holds(engine):
+    """Leafkin Druid "{T}: Add {G}. If you control four or more creatures, add {G}{G} instead"
+    (``ConditionInstead``): with Grizzly Bears, Llanowar Elves and Watchwolf (four creatures)
+    it makes {G}{G} and pays Grizzly Bears {1}{G} alone, the Elves untapped (a creature's
+    drawback: one source). With only the Elves besides (two creatures) it makes {G}: the Elves
+    and the Druid pay."""
+    game = _game(engine, ["Leafkin Druid", "Grizzly Bears", "Llanowar Elves", "Watchwolf"],
+                 ["Grizzly Bears"])
+    [druid] = [s for s in adapter.read_board(game, 0).sources if s.name == "Leafkin Druid"]
+    assert [(a.add, dict(a.costs)) for a in druid.abilities] == [
+        ("{G}{G}", {"if": [{"fact": "creature you control", "min": 4}]}),
+        ("{G}", {"unless": [{"fact": "creature you control", "min": 4}]})]
+    _, report = _pay(game, "Grizzly Bears")
+    assert report.tapped == _ids(game, "Leafkin Druid")
+    game = _game(engine, ["Leafkin Druid", "Llanowar Elves"], ["Grizzly Bears"])
+    _, report = _pay(game, "Grizzly Bears")
+    assert report.tapped == _ids(game, "Leafkin Druid") | _ids(game, "Llanowar Elves")
+
+
+def test_a_creature_with_power_4_or_greater(engine):
+    """Whisperer of the Wilds "Ferocious: {T}: Add {G}{G}. Activate only if you control a
+    creature with power 4 or greater" (a ``PtComparison`` property, counted on the live
+    battlefield by current power): with Craw Wurm (6/4) it pays Grizzly Bears {1}{G} alone;
+    with Grizzly Bears (2/2) it can't (infeasible: {G} only). Leafkin Avenger (4/3) "{T}: Add
+    {G} for each creature with power 4 or greater you control": itself and Craw Wurm, {G}{G},
+    pays Grizzly Bears alone."""
+    game = _game(engine, ["Whisperer of the Wilds", "Craw Wurm"], ["Grizzly Bears"])
+    assert adapter.read_board(game, 0).facts == {"creature with power 4 or greater you control": 1}
+    _, report = _pay(game, "Grizzly Bears")
+    assert report.tapped == _ids(game, "Whisperer of the Wilds")
+    game = _game(engine, ["Whisperer of the Wilds", "Grizzly Bears"], ["Grizzly Bears"])
+    board = adapter.read_board(game, 0)
+    [spell] = adapter.read_hand(game, 0)
+    assert adapter.pay(board, spell)["status"] == "infeasible"
+    game = _game(engine, ["Leafkin Avenger", "Craw Wurm"], ["Grizzly Bears"])
+    _, report = _pay(game, "Grizzly Bears")
+    assert report.tapped == _ids(game, "Leafkin Avenger")
+
+
+def test_mana_made_instead_if_a_land_was_played(engine):
+    """River of Tears "{T}: Add {U}. If you played a land this turn, add {B} instead" (the
+    engine's ``lands_played_this_turn``): a Swamp played from the hand, River of Tears makes
+    {B}, and with the Swamp pays Dusk Legion Zealot {1}{B}; no land played, River of Tears and
+    an Island make {U}{U}: infeasible."""
+    game = _game(engine, ["River of Tears"], ["Dusk Legion Zealot", "Swamp"])
+    game.apply(0, next(a for a in game.actions() if a.kind == "PlayLand"))
+    [river] = [s for s in adapter.read_board(game, 0).sources if s.name == "River of Tears"]
+    assert [a.add for a in river.abilities] == ["{B}"]
+    _, report = _pay(game, "Dusk Legion Zealot")
+    assert report.tapped == _ids(game, "River of Tears") | _ids(game, "Swamp")
+    game = _game(engine, ["River of Tears", "Island"], ["Dusk Legion Zealot"])
+    board = adapter.read_board(game, 0)
+    assert [a.add for s in board.sources for a in s.abilities] == ["{U}", "{U}"]
+    [spell] = adapter.read_hand(game, 0)
+    assert adapter.pay(board, spell)["status"] == "infeasible"
