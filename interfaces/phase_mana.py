@@ -153,7 +153,8 @@ def read_only(restrictions: Sequence[Any], what: str, chosen_type: str | None = 
     """Spending restrictions on the mana (106.6) as 3's ``only``: "Spend this mana only to cast
     a creature spell" (``SpellType``), "... an artifact spell or activate an ability of an
     artifact" (read for spells only, which is stricter than the card: never a wrong payment),
-    "only on costs that contain {X}" (``XCostOnly``), "only to cast a creature spell of the
+    "only on costs that contain {X}" (``XCostOnly``), "only to cast legendary spells" (``tags``,
+    which a legendary spell's ``for.tags`` has), "only to cast a creature spell of the
     chosen type" (``ChosenCreatureType``, with ``chosen_type``: a creature spell of that
     subtype, stricter than Secluded Courtyard's abilities too)."""
     if len(restrictions) != 1:
@@ -167,6 +168,8 @@ def read_only(restrictions: Sequence[Any], what: str, chosen_type: str | None = 
         kind, value = next(iter(restriction.items()))
         if kind == "SpellTypeOrAbilityActivation":
             kind, value = "SpellType", (value or {}).get("spell_type")
+        if kind == "SpellType" and value == "Legendary":  # the spell's for.tags say it
+            return {"kind": "spell", "tags": ["legendary"]}
         if kind == "SpellType" and isinstance(value, str):
             words = value.replace(" or ", " ").replace(" and ", " ").split()
             if all(w in _CORE for w in words) and len(words) <= 2:

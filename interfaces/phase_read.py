@@ -397,6 +397,9 @@ class Spell:
     cannot: str | None = None
     """Why its additional cost can't be paid here though it uses none of the payer's
     resources (601.2h: the revealed card isn't in hand): ``pay`` answers infeasible."""
+    tags: tuple[str, ...] = ()
+    """9.2's ``for.tags`` it has: ``legendary`` for a legendary spell, which mana "only to
+    cast legendary spells" (``only.tags``) may pay."""
 
     def cast_action(self, targets: Sequence[int] = ()) -> dict[str, Any]:
         """The engine's ``CastSpell`` with manual payment: the payer taps, not the engine."""
@@ -470,7 +473,8 @@ class SeatBoard:
             "cost": spell.cost,
             "x": spell.x if spell.x is not None else "max" if "{X}" in (spell.cost or "") else 0,
             "for": {"kind": "spell", "types": list(spell.types),
-                    **({"subtypes": list(spell.subtypes)} if spell.subtypes else {})},
+                    **({"subtypes": list(spell.subtypes)} if spell.subtypes else {}),
+                    **({"tags": list(spell.tags)} if spell.tags else {})},
             "sources": sources, "pool": [] if spell.no_mana else list(self.pool),
             "player": {"life": self.life, **({"energy": self.energy} if self.energy else {})}}
         for keyword in spell.keywords:

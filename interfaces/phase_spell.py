@@ -146,7 +146,8 @@ def read_spell(obj: Mapping[str, Any]) -> Spell:
                  int(own.get("waterbend", 0)), own.get("exile_kind"),
                  any((r or {}).get("type") == "CantSpendMana"
                      for r in obj.get("casting_restrictions") or [] if isinstance(r, dict)),
-                 own.get("shows"))
+                 own.get("shows"), tags=("legendary",) if "Legendary" in (
+                     (obj.get("card_types") or {}).get("supertypes") or []) else ())
 
 
 def _shown(spell: Spell, hand: list[Mapping[str, Any]], game: Any, seat: int) -> Spell:

@@ -34,7 +34,8 @@ CARDS = ("Plains", "Swamp", "Forest", "Thriving Grove", "Coldsteel Heart", "Prie
          "Flywheel Racer", "Mana Cache", "Black Tulip", "Andrios, Roaming Explorer",
          "Green Mana Battery", "Citanul Stalwart", "Leafkin Druid", "Watchwolf",
          "Whisperer of the Wilds", "Craw Wurm", "Leafkin Avenger", "River of Tears",
-         "Dusk Legion Zealot")
+         "Dusk Legion Zealot", "Delighted Halfling", "Isamaru, Hound of Konda",
+         "Savannah Lions")
 
 
 @pytest.fixture(scope="module")
@@ -568,3 +569,20 @@ def test_mana_made_instead_if_a_land_was_played(engine):
     assert [a.add for s in board.sources for a in s.abilities] == ["{U}", "{U}"]
     [spell] = adapter.read_hand(game, 0)
     assert adapter.pay(board, spell)["status"] == "infeasible"
+
+
+def test_mana_only_for_legendary_spells(engine):
+    """Delighted Halfling "{T}: Add {C}" and "{T}: Add one mana of any color. Spend this mana
+    only to cast a legendary spell" (``SpellType`` ``Legendary``) as ``only.tags`` legendary,
+    which a legendary spell's ``for.tags`` has: it pays Isamaru, Hound of Konda {W} (legendary)
+    and can't pay Savannah Lions {W} ({C} only: infeasible)."""
+    game = _game(engine, ["Delighted Halfling"], ["Isamaru, Hound of Konda"])
+    [halfling] = adapter.read_board(game, 0).sources
+    assert [a.costs.get("only") for a in halfling.abilities] == [
+        None, {"kind": "spell", "tags": ["legendary"]}]
+    _, report = _pay(game, "Isamaru, Hound of Konda")
+    assert report.tapped == _ids(game, "Delighted Halfling")
+    game = _game(engine, ["Delighted Halfling"], ["Savannah Lions"])
+    [spell] = adapter.read_hand(game, 0)
+    assert spell.tags == ()
+    assert adapter.pay(adapter.read_board(game, 0), spell)["status"] == "infeasible"
