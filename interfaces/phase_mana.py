@@ -14,6 +14,17 @@ from tapwise.interfaces.phase_kinds import COLOR_LETTER, AdapterError, Facts, _s
 
 POWER = "power"
 """The source's own fact (9.1 ``facts`` on the source) for "an amount equal to its power"."""
+MANA_VALUE = "mana value"
+"""Each permanent's own fact for "an amount equal to the sacrificed artifact's mana value"
+(``times: {"victim": MANA_VALUE}``, 701.21), sent on every source when an ability reads it."""
+
+
+def mana_value(cost: Mapping[str, Any] | None) -> int:
+    """The mana value of an engine ``mana_cost`` (202.3: X is 0, a {2/W} is 2; none is 0)."""
+    if not cost or cost.get("type") != "Cost":
+        return 0
+    return int(cost.get("generic", 0) or 0) + sum(
+        0 if s == "X" else 2 if str(s).startswith("Two") else 1 for s in cost.get("shards") or [])
 
 
 def _amount(quantity: Mapping[str, Any] | None, what: str, facts: Facts | None = None) -> Any:
@@ -34,6 +45,9 @@ def _amount(quantity: Mapping[str, Any] | None, what: str, facts: Facts | None =
         if qty.get("type") == "Devotion" and colors.get("type") == "Fixed":
             # "equal to your devotion to green" (700.5): counted on the live battlefield
             return {"fact": facts.devotion(_letters(colors.get("value") or [], what))}
+        if (qty.get("type") == "ObjectManaValue"
+                and (qty.get("scope") or {}).get("type") == "CostPaidObject"):
+            return {"victim": MANA_VALUE}  # the sacrificed permanent's, read from its facts
         if qty.get("type") == "Power" and (qty.get("scope") or {}).get("type") == "Source":
             return {"fact": POWER}  # the source's own fact (9.1), its power now
         if (qty.get("type") == "CountersOn" and (qty.get("scope") or {}).get("type") == "Source"

@@ -23,7 +23,8 @@ from tapwise.interfaces.phase_kinds import (  # noqa: F401  (re-exported)
     object_types, read_either, read_kind, shard_symbol)
 from tapwise.interfaces.phase_continuation import _continuation, _more_per_removed, _requires
 from tapwise.interfaces.phase_library import library_only
-from tapwise.interfaces.phase_mana import POWER, _add, _amount, read_only  # noqa: F401
+from tapwise.interfaces.phase_mana import (  # noqa: F401
+    MANA_VALUE, POWER, _add, _amount, mana_value, read_only)
 
 
 # ---------------------------------------------------------------------------- reading abilities
@@ -308,6 +309,9 @@ class EngineSource:
     """A token (the engine's ``is_token``), which filters of tokens read (111.1)."""
     power: int | None = None
     """Its power, sent as its own fact when an ability makes mana by it (Viridian Joiner)."""
+    mana_value: int = 0
+    """Its mana value (202.3), sent as its own fact when an ability makes mana by the mana
+    value of the permanent it sacrifices (Priest of Yawgmoth)."""
 
     def matches(self, kind: Kind) -> bool:
         """Whether this permanent is of ``kind`` (read as the engine's object would be)."""
@@ -465,6 +469,10 @@ class SeatBoard:
             for s in self.sources for a in s.abilities)
         sources = [s.spec(full, engine_reading) for s in self.sources
                    if full or s.abilities or s.counts]
+        if MANA_VALUE in repr([a.costs.get("times") for s in self.sources for a in s.abilities]):
+            by_id = {s.id: s for s in self.sources}  # each may be the victim: its mana value
+            sources = [{**s, "facts": {**s.get("facts", {}), MANA_VALUE: by_id[s["id"]].mana_value}}
+                       for s in sources]
         if spell.no_mana:  # no mana ability and no pool mana may pay: convoke and delve only
             sources = [{**s, "abilities": []} for s in sources]
         if spell.waterbend:  # each artifact or creature tapped pays {1} only: no colors sent
@@ -555,4 +563,5 @@ def read_source(obj: Mapping[str, Any], facts: Facts | None = None
         supertypes=tuple(t.lower() for t in (obj.get("card_types") or {}).get("supertypes", [])
                          if t.lower() in SUPERTYPES),
         token=bool(obj.get("is_token")),
-        power=obj["power"] if isinstance(obj.get("power"), int) else None), skipped
+        power=obj["power"] if isinstance(obj.get("power"), int) else None,
+        mana_value=mana_value(obj.get("mana_cost"))), skipped

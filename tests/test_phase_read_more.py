@@ -35,7 +35,7 @@ CARDS = ("Plains", "Swamp", "Forest", "Thriving Grove", "Coldsteel Heart", "Prie
          "Green Mana Battery", "Citanul Stalwart", "Leafkin Druid", "Watchwolf",
          "Whisperer of the Wilds", "Craw Wurm", "Leafkin Avenger", "River of Tears",
          "Dusk Legion Zealot", "Delighted Halfling", "Isamaru, Hound of Konda",
-         "Savannah Lions")
+         "Savannah Lions", "Priest of Yawgmoth", "Millstone", "Illuminor Szeras")
 
 
 @pytest.fixture(scope="module")
@@ -586,3 +586,24 @@ def test_mana_only_for_legendary_spells(engine):
     [spell] = adapter.read_hand(game, 0)
     assert spell.tags == ()
     assert adapter.pay(adapter.read_board(game, 0), spell)["status"] == "infeasible"
+
+
+def test_mana_by_the_sacrificed_permanent_s_mana_value(engine):
+    """Priest of Yawgmoth "{T}, Sacrifice an artifact: Add an amount of {B} equal to the
+    sacrificed artifact's mana value" (``ObjectManaValue`` of the cost's object) as 9.2's
+    ``times: {"victim": "mana value"}``, each permanent's mana value (202.3) its own fact:
+    with Millstone ({2}: 2) and Ornithopter ({0}: 0) it pays Dusk Legion Zealot {1}{B} by
+    sacrificing Millstone ({B}{B}), the Priest tapped. Illuminor Szeras ("Sacrifice another
+    creature") likewise with Grizzly Bears ({1}{G}: 2), the Plains untouched."""
+    game = _game(engine, ["Priest of Yawgmoth", "Millstone", "Ornithopter"],
+                 ["Dusk Legion Zealot"])
+    [priest] = [s for s in adapter.read_board(game, 0).sources if s.name == "Priest of Yawgmoth"]
+    assert [a.costs["times"] for a in priest.abilities] == [{"victim": "mana value"}]
+    millstone = _ids(game, "Millstone")
+    planned, report = _pay(game, "Dusk Legion Zealot")
+    assert report.tapped == _ids(game, "Priest of Yawgmoth") and planned.sacrificed == millstone
+    assert _ids(game, "Millstone") == set()
+    game = _game(engine, ["Illuminor Szeras", "Grizzly Bears", "Plains"], ["Dusk Legion Zealot"])
+    bears = _ids(game, "Grizzly Bears")
+    planned, report = _pay(game, "Dusk Legion Zealot")
+    assert report.tapped == _ids(game, "Illuminor Szeras") and planned.sacrificed == bears
