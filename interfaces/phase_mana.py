@@ -184,6 +184,8 @@ def read_only(restrictions: Sequence[Any], what: str, chosen_type: str | None = 
             kind, value = "SpellType", (value or {}).get("spell_type")
         if kind == "SpellType" and value == "Legendary":  # the spell's for.tags say it
             return {"kind": "spell", "tags": ["legendary"]}
+        if kind == "SpellType" and value == "Noncreature":  # "a noncreature spell"
+            return {"kind": "spell", "not_types": ["creature"]}
         if kind == "SpellType" and isinstance(value, str):
             words = value.replace(" or ", " ").replace(" and ", " ").split()
             if all(w in _CORE for w in words) and len(words) <= 2:
