@@ -261,3 +261,22 @@ def test_no_x_to_lower_and_the_engine_picks_the_needed_color_is_not_sent(engine)
     _, answer = adapter.pay_within_engine(game, 0, adapter.read_board(game, 0), spell)
     assert answer["status"] == adapter.ENGINE_PICK
     assert "Shadowblood Ridge@" in answer["why"]
+
+
+def test_another_payment_without_the_ability_the_engine_would_feed_wrongly(engine):
+    """War Behemoth {5}{W} from Composite Golem, Shadowblood Ridge and Ancient Tomb ({T}: Add
+    {C}{C}, 2 damage): tapwise's best payment is the Golem and the Ridge (no life), which the
+    engine refuses in every order (above); without the Ridge, the Golem and the Tomb pay (7
+    mana for 6, 2 life): ``pay_within_engine`` answers that, and the engine accepts it."""
+    game = _game(engine, ["Composite Golem", "Shadowblood Ridge", "Ancient Tomb"],
+                 ["War Behemoth"])
+    board = adapter.read_board(game, 0)
+    [spell] = adapter.read_hand(game, 0)
+    used = {a["source"].split("@")[0] for a in adapter.pay(board, spell)["activations"]}
+    assert used == {"Composite Golem", "Shadowblood Ridge"}
+    golem, tomb = _ids(game, "Composite Golem"), _ids(game, "Ancient Tomb")
+    _, answer = adapter.pay_within_engine(game, 0, board, spell)
+    planned = adapter.payment(board, spell, answer)
+    report = adapter.play(game, 0, planned)
+    assert report.ok, report.error
+    assert planned.sacrificed == golem and report.tapped == tomb and report.life_lost == 2
