@@ -131,6 +131,13 @@ def _continuation(sub: Mapping[str, Any] | None, what: str, facts: Facts | None,
         elif (kind == "Sacrifice" and (effect.get("target") or {}).get("type") == "SelfRef"
               and _last_counter(sub, put.get("remove_counters") or {})):
             put["_last"] = _last_counter(sub, put["remove_counters"])
+        elif (kind == "GivePlayerCounter" and to_self
+              and (effect.get("count") or {}).get("type") == "Fixed"):
+            # "You get a poison counter" (Noxious Bayou, Mox Poison): after the mana, nothing
+            # this payment uses (ten poison counters lose the game, 104.3d): a drawback (9.2)
+            n = int(effect["count"]["value"])
+            said = f"its controller gets {n} {str(effect.get('counter_kind')).lower()} counter"
+            put["drawback"] = "; ".join(filter(None, (put.get("drawback"), said + "s" * (n > 1))))
         elif kind == "RollDie" and not effect.get("results"):
             pass  # "Roll a d20" (Vexing Puzzlebox): no mana and no cost; what the result gives
             # (the Puzzlebox's own trigger puts that many charge counters) comes after payment

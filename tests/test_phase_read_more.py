@@ -35,7 +35,8 @@ CARDS = ("Plains", "Swamp", "Forest", "Thriving Grove", "Coldsteel Heart", "Prie
          "Green Mana Battery", "Citanul Stalwart", "Leafkin Druid", "Watchwolf",
          "Whisperer of the Wilds", "Craw Wurm", "Leafkin Avenger", "River of Tears",
          "Dusk Legion Zealot", "Delighted Halfling", "Isamaru, Hound of Konda",
-         "Savannah Lions", "Priest of Yawgmoth", "Millstone", "Illuminor Szeras")
+         "Savannah Lions", "Priest of Yawgmoth", "Millstone", "Illuminor Szeras",
+         "Noxious Bayou")
 
 
 @pytest.fixture(scope="module")
@@ -607,3 +608,20 @@ def test_mana_by_the_sacrificed_permanent_s_mana_value(engine):
     bears = _ids(game, "Grizzly Bears")
     planned, report = _pay(game, "Dusk Legion Zealot")
     assert report.tapped == _ids(game, "Illuminor Szeras") and planned.sacrificed == bears
+
+
+def test_a_poison_counter_after_the_mana_is_a_drawback(engine):
+    """Noxious Bayou "{T}: Add {B} or {G}. You get a poison counter" (``GivePlayerCounter`` to
+    its controller, after the mana): a drawback (9.2). With two Forests, Grizzly Bears {1}{G}
+    is paid by the Forests; with one, by the Forest and the Bayou, and the seat then has one
+    poison counter."""
+    game = _game(engine, ["Noxious Bayou", "Forest", "Forest"], ["Grizzly Bears"])
+    [bayou] = [s for s in adapter.read_board(game, 0).sources if s.name == "Noxious Bayou"]
+    assert [a.costs.get("drawback") for a in bayou.abilities] == [
+        "its controller gets 1 poison counter"]
+    _, report = _pay(game, "Grizzly Bears")
+    assert report.tapped == _ids(game, "Forest")
+    game = _game(engine, ["Noxious Bayou", "Forest"], ["Grizzly Bears"])
+    _, report = _pay(game, "Grizzly Bears")
+    assert report.tapped == _ids(game, "Forest") | _ids(game, "Noxious Bayou")
+    assert game.player(0)["poison_counters"] == 1
