@@ -184,8 +184,12 @@ def read_only(restrictions: Sequence[Any], what: str, chosen_type: str | None = 
             kind, value = "SpellType", (value or {}).get("spell_type")
         if kind == "SpellType" and value == "Legendary":  # the spell's for.tags say it
             return {"kind": "spell", "tags": ["legendary"]}
-        if kind == "SpellType" and value == "Noncreature":  # "a noncreature spell"
-            return {"kind": "spell", "not_types": ["creature"]}
+        if kind == "SpellType" and value == "Noncreature":
+            # the rules' only.not_types creature; but the engine refuses this mana for every
+            # spell ("Cannot pay mana cost": Happy Dead Squirrel's {C}{C} for Phyrexian Totem
+            # and for Divination), so a payment by it would be refused: named, not read
+            raise AdapterError(f"{what}: mana with the spending restriction Noncreature, which "
+                               f"the engine refuses for every spell (noncreature ones too)")
         if kind == "SpellType" and isinstance(value, str):
             words = value.replace(" or ", " ").replace(" and ", " ").split()
             if all(w in _CORE for w in words) and len(words) <= 2:

@@ -36,7 +36,7 @@ CARDS = ("Plains", "Swamp", "Forest", "Thriving Grove", "Coldsteel Heart", "Prie
          "Whisperer of the Wilds", "Craw Wurm", "Leafkin Avenger", "River of Tears",
          "Dusk Legion Zealot", "Delighted Halfling", "Isamaru, Hound of Konda",
          "Savannah Lions", "Priest of Yawgmoth", "Millstone", "Illuminor Szeras",
-         "Noxious Bayou")
+         "Noxious Bayou", "Happy Dead Squirrel", "Phyrexian Totem")
 
 
 @pytest.fixture(scope="module")
@@ -625,3 +625,23 @@ def test_a_poison_counter_after_the_mana_is_a_drawback(engine):
     _, report = _pay(game, "Grizzly Bears")
     assert report.tapped == _ids(game, "Forest") | _ids(game, "Noxious Bayou")
     assert game.player(0)["poison_counters"] == 1
+
+
+def test_mana_only_for_noncreature_spells_is_named(engine):
+    """Happy Dead Squirrel "{T}: Add {C}{C}. Spend this mana only to cast noncreature spells":
+    the engine refuses this mana for every spell (its ``OnlyForSpellType`` ``Noncreature``:
+    two Squirrels activated by hand for Phyrexian Totem {3}, an artifact, and the cast is
+    refused, "Cannot pay mana cost"), so the adapter leaves it out and names it: the Totem is
+    then infeasible."""
+    game = _game(engine, ["Happy Dead Squirrel", "Happy Dead Squirrel"], ["Phyrexian Totem"])
+    board = adapter.read_board(game, 0)
+    assert [s.abilities for s in board.sources] == [(), ()]
+    assert len([u for u in board.unsupported if "Noncreature" in u]) == 2
+    [spell] = adapter.read_hand(game, 0)
+    assert adapter.pay(board, spell)["status"] == "infeasible"
+    game.apply(0, spell.cast_action())
+    for squirrel in _ids(game, "Happy Dead Squirrel"):
+        game.apply(0, {"type": "ActivateAbility", "data": {"source_id": squirrel,
+                                                           "ability_index": 0}})
+    with pytest.raises(ValueError, match="Cannot pay mana cost"):
+        game.apply(0, {"type": "PassPriority"})
