@@ -49,9 +49,12 @@ def _mana_abilities(face: Mapping[str, Any]) -> list[tuple[int, Mapping[str, Any
 def unread_templates(name: str, face: Mapping[str, Any]) -> tuple[str, ...]:
     """What the adapter can't read of this card, each reason without the card's name, on a
     board like the wide positions': no commander, nothing activated this turn, no color
-    chosen (the engine's debug placement makes no choice)."""
+    chosen (the engine's debug placement makes no choice), seat 0's first main phase, no land
+    played."""
     found = []
-    facts = phase_read.Facts(0, [], commander="", activated={})
+    facts = phase_read.Facts(0, [], commander="", activated={}, now={
+        "active": 0, "phase": "PreCombatMain", "turns_taken": 1, "lands_played": 0,
+        "entered": set()})
     for index, ability in _mana_abilities(face):
         try:
             phase_read.read_abilities(index, ability, f"{name} ability {index}", facts, name,

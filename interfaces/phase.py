@@ -336,10 +336,11 @@ def pay_within_engine(game: Any, seat: int, board: SeatBoard, spell: Spell,
     counters, tapped legendary permanents), so X is then fixed at the engine's maximum (or 0
     when tapwise can't pay that); and X is lowered, one at a time, while the engine would pay
     an ability's generic mana cost with a mana tapwise needs elsewhere in every order
-    (``engine_order``: Composite Golem feeding Shadowblood Ridge, nothing else)."""
+    (``engine_order``: Composite Golem feeding Shadowblood Ridge, nothing else); where X can't
+    be lowered, another payment or none (``_engine_takes``): never one the engine refuses."""
     answer = pay(board, spell, keep)
     if answer.get("status") != "paid" or int(answer.get("x", 0)) == 0:
-        return spell, answer
+        return spell, _engine_takes(game, seat, board, spell, answer, keep)
     most = engine_max_x(game, seat, spell)
     x = int(answer["x"])
     if most is not None and x > most:
@@ -355,7 +356,36 @@ def pay_within_engine(game: Any, seat: int, board: SeatBoard, spell: Spell,
         x -= 1
         spell = dataclasses.replace(spell, x=x)
         answer = pay(board, spell, keep)
-    return spell, answer
+    return spell, _engine_takes(game, seat, board, spell, answer, keep)
+
+
+ENGINE_PICK = "engine pick"
+"""``pay_within_engine``'s status for a payment the engine would refuse in every order: it
+pays an ability's generic mana cost itself with a mana tapwise needs for a colored symbol."""
+
+
+def _engine_takes(game: Any, seat: int, board: SeatBoard, spell: Spell,
+                  answer: dict[str, Any], keep: Sequence[str]) -> dict[str, Any]:
+    """``answer``, or when the engine would spend the mana it needs on an ability's generic
+    cost in every order (``engine_order``) and X can't be lowered, tapwise's payment without
+    one of those abilities' sources, if one pays and the engine follows it; else not sent: the
+    status ``ENGINE_PICK`` naming the abilities (601.2g allows the payment, the engine's
+    ``spend_any_unit`` does not)."""
+    if _followed(game, seat, board, spell, answer):
+        return answer
+    fed = [a.source.id for a in payment(board, spell, answer).activations
+           if a.paid_with and _ONLY_GENERIC.fullmatch(str(a.ability.costs.get("mana") or ""))]
+    for source_id in dict.fromkeys(fed):
+        fewer = dataclasses.replace(board, sources=tuple(s for s in board.sources
+                                                         if s.id != source_id))
+        other = pay(fewer, spell, keep)
+        if other.get("status") == "paid" and _followed(game, seat, fewer, spell, other):
+            return other
+    return {"status": ENGINE_PICK,
+            "why": f"{spell.name}: the engine pays the generic mana cost of "
+                   f"{', '.join(dict.fromkeys(fed))} itself with a mana this payment needs for "
+                   f"a colored symbol, in every order (its spend_any_unit); tapwise finds no "
+                   f"payment without them"}
 
 
 def _generic_spent(answer: Mapping[str, Any]) -> Counter[str]:

@@ -87,8 +87,12 @@ class Kind:
     def phrase(self) -> str:
         """The fact's name (9.1: a lowercase phrase in the cards' words, singular)."""
         words = " ".join(tuple(f"non{t}" for t in self.not_types) + self.subtypes + self.types)
-        words = " ".join(f"{k} {v}" for k, v in self.traits) + (" " if self.traits else "") + (
-            words or "permanent")
+        # "basic land", "creature with power 4 or greater"
+        said = [" ".join(v) if k == "supertypes" and isinstance(v, (tuple, list)) else f"{k} {v}"
+                for k, v in self.traits if k not in PT_TRAITS]
+        words = " ".join(said) + (" " if said else "") + (words or "permanent")
+        words += "".join(f" with {k} " + _PT_SAID[v[0]].format(v[1]) for k, v in self.traits
+                         if k in PT_TRAITS)
         return f"{words} you control" if self.yours else f"{words} on the battlefield"
 
     def matches(self, obj: Mapping[str, Any]) -> bool:
@@ -108,10 +112,16 @@ class Kind:
                 return False
             if key == "names" and str(obj.get("name", "")).lower() not in value:
                 return False
+            if key in PT_TRAITS and not (isinstance(obj.get(key), int)
+                                         and _PT_HOLDS[value[0]](obj[key], value[1])):
+                return False
         return True
 
     def filter(self) -> dict[str, Any]:
         """The kind as 9.2's ``sacrifice_other`` / ``tap_other`` object (without ``n``)."""
+        if any(key in PT_TRAITS for key, _ in self.traits):
+            raise AdapterError(f"a cost's filter of {self.phrase}: no 9.2 filter states power "
+                               f"or toughness")
         found: dict[str, Any] = {}
         if self.types:
             found["types"] = list(self.types)
@@ -134,6 +144,14 @@ SUPERTYPES = ("basic", "legendary", "world")
 """The supertypes a source states (snow is its own key, which the adapter does not send)."""
 
 
+_PT_SAID = {"GE": "{} or greater", "LE": "{} or less", "EQ": "{}", "GT": "greater than {}",
+            "LT": "less than {}"}
+_PT_HOLDS = {"GE": int.__ge__, "LE": int.__le__, "EQ": int.__eq__, "GT": int.__gt__,
+             "LT": int.__lt__}
+PT_TRAITS = ("power", "toughness")
+"""Traits read only on the live battlefield (board facts), which no 9.2 filter states."""
+
+
 def _trait(prop: Mapping[str, Any], what: str, another: bool) -> tuple[str, Any] | None:
     """One engine filter property as a filter trait; None for ``Another`` where ``another``
     (a cost's filter: 9.7's ``self`` is false unless said); an :class:`AdapterError` for the
@@ -149,6 +167,13 @@ def _trait(prop: Mapping[str, Any], what: str, another: bool) -> tuple[str, Any]
         return "token", kind == "Token"
     if kind == "Named" and isinstance(prop.get("name"), str):
         return "names", (prop["name"].lower(),)
+    value = prop.get("value") or {}
+    if (kind == "PtComparison" and prop.get("stat") in ("Power", "Toughness")
+            and prop.get("scope") == "Current" and value.get("type") == "Fixed"
+            and prop.get("comparator") in _PT_SAID):
+        # "a creature with power 4 or greater" (Whisperer of the Wilds): counted on the live
+        # battlefield by the engine's current power; no 9.2 filter states it (see Kind.filter)
+        return str(prop["stat"]).lower(), (str(prop["comparator"]), int(value["value"]))
     raise AdapterError(f"{what}: a filter with the property {kind!r}")
 
 
@@ -185,6 +210,20 @@ def read_kind(target: Mapping[str, Any] | None, what: str, zone: str | None = No
                 tuple(not_types), tuple(sorted(traits.items())))
 
 
+def read_either(target: Mapping[str, Any], what: str) -> dict[str, Any]:
+    """A filter, or an ``Or`` of one-type filters ("an artifact or creature"), as 9.2's
+    filter object (without ``n``)."""
+    parts = target["filters"] if target.get("type") == "Or" else [target]
+    kinds = [read_kind({**p, "controller": p.get("controller")}, what, another=True)
+             for p in parts]
+    if len(kinds) > 1 and any(k.subtypes or k.not_types or k.traits or len(k.types) != 1
+                              for k in kinds):
+        raise AdapterError(f"{what}: a choice of one of {[k.phrase for k in kinds]}")
+    if len(kinds) > 1:
+        return {"types": [k.types[0] for k in kinds]}
+    return kinds[0].filter()
+
+
 def _shape(value: Any) -> str:
     if isinstance(value, Mapping):
         return f"of type {value.get('type')!r}"
@@ -206,6 +245,13 @@ class Facts:
     activated: Mapping[str, int] | None = None
     """The engine's ``activated_abilities_this_turn`` (``"<object id>_<ability index>"`` ->
     times), which "activate only once each turn" reads; None when not read."""
+    now: Mapping[str, Any] | None = None
+    """The turn as the engine records it (``game.state()``): ``active`` (its
+    ``active_player``), ``phase``, ``turns_taken`` (the seat's, this one included),
+    ``lands_played`` (the seat's ``lands_played_this_turn``) and
+    ``entered`` (the ids of ``battlefield_entries_this_turn``), which "activate only during
+    your turn", "until you've begun your sixth turn" and "if ~ entered this turn" read; None
+    when not read (each then read as not allowed: stricter than the card, never wrong)."""
 
     def colors(self, kind: Kind) -> str:
         """The color fact "colors among <kind>": their colors' letters in WUBRG order."""

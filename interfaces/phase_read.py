@@ -15,13 +15,16 @@ payment, never a wrong one.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from tapwise.interfaces.phase_kinds import (  # noqa: F401  (re-exported)
     ALL_COUNTERS, ANY_NUMBER, COLOR_LETTER, CREATURE_DRAWBACK, DOMAIN, LETTER_TYPE,
     SPELL_KEYWORDS, SUPERTYPES, AdapterError, Facts, Kind, UnreadHere, _shape, cost_text,
-    object_types, read_kind, shard_symbol)
-from tapwise.interfaces.phase_library import RESTRICTS, REWARDS, library_only
+    object_types, read_either, read_kind, shard_symbol)
+from tapwise.interfaces.phase_continuation import _continuation, _more_per_removed, _requires
+from tapwise.interfaces.phase_library import library_only
+from tapwise.interfaces.phase_mana import (  # noqa: F401
+    MANA_VALUE, POWER, _add, _amount, mana_value, read_only)
 
 
 # ---------------------------------------------------------------------------- reading abilities
@@ -73,138 +76,6 @@ class EngineAbility:
                 and not self.quiet)
 
 
-POWER = "power"
-"""The source's own fact (9.1 ``facts`` on the source) for "an amount equal to its power"."""
-
-
-def _amount(quantity: Mapping[str, Any] | None, what: str, facts: Facts | None = None) -> Any:
-    """A fixed amount as an int; with ``facts``, a count of permanents as ``{"fact": F}`` and
-    the counters on the source as ``{"counters": K}`` (9.2's ``times``)."""
-    if quantity is None:
-        return 1
-    kind = quantity.get("type")
-    if kind == "Fixed":
-        return int(quantity["value"])
-    if kind == "Ref" and facts is not None:
-        qty = quantity.get("qty") or {}
-        if qty.get("type") == "ObjectCount":
-            return {"fact": facts.fact(read_kind(qty.get("filter"), what))}
-        if qty.get("type") == "BasicLandTypeCount" and qty.get("controller") == "You":
-            return {"fact": facts.domain()}  # Domain (Prismatic Geoscope), 305.6
-        colors = qty.get("colors") or {}
-        if qty.get("type") == "Devotion" and colors.get("type") == "Fixed":
-            # "equal to your devotion to green" (700.5): counted on the live battlefield
-            return {"fact": facts.devotion(_letters(colors.get("value") or [], what))}
-        if qty.get("type") == "Power" and (qty.get("scope") or {}).get("type") == "Source":
-            return {"fact": POWER}  # the source's own fact (9.1), its power now
-        if (qty.get("type") == "CountersOn" and (qty.get("scope") or {}).get("type") == "Source"
-                and isinstance(qty.get("counter_type"), str)):
-            return {"counters": qty["counter_type"]}
-        raise AdapterError(f"{what}: an amount of {qty.get('type')!r}")
-    raise AdapterError(f"{what}: an amount of type {kind!r}")
-
-
-def _letters(colors: Iterable[str], what: str) -> str:
-    try:
-        return "".join(COLOR_LETTER[c] for c in colors)
-    except KeyError as exc:
-        raise AdapterError(f"{what}: a color {exc.args[0]!r}") from None
-
-
-def _add(produced: Mapping[str, Any], what: str, facts: Facts | None,
-         remove_all: str | None, chosen: str | None = None,
-         held: Mapping[str, int] | None = None) -> tuple[Any, Any, tuple[tuple[str, ...], ...]]:
-    """The engine's ``produced`` as a tapwise ``add``, its ``times`` (1 unless the amount is a
-    fact, counters, or counters removed) and its combinations if it has them. ``chosen``: the
-    color letter the permanent's ``chosen_attributes`` records; ``held``: its counters, when
-    the ability sacrifices it (so an amount of its counters is the number on it now)."""
-    kind = produced.get("type")
-    count = produced.get("count")
-    if kind == "ChosenColor":
-        return _chosen(produced, what, chosen), 1, ()
-    if kind == "AnyInCommandersColorIdentity" and facts is not None and facts.commander:
-        n = _amount(count, what)
-        return ({"one_color": n, "of": facts.commander} if n > 1 else
-                ["{%s}" % c for c in facts.commander]), 1, ()
-    if kind == "Mixed":  # "{T}: Add {C}{R}" (Balduvian Trading Post, Coral Atoll)
-        colorless = int(produced.get("colorless_count", 0))
-        return "{C}" * colorless + "".join(
-            "{%s}" % c for c in _letters(produced.get("colors") or [], what)), 1, ()
-    if remove_all is not None:  # "Remove X storage counters: Add X mana"
-        qty = (count or {}).get("qty") or {}
-        if (count or {}).get("type") != "Ref" or qty.get("type") != "Variable":
-            # "Add {U} for each storage counter removed this way" (PreviousEffectAmount): the
-            # engine removes the counters and adds no mana (seen on Sand Silos), so not read
-            raise AdapterError(f"{what}: counters removed for an amount "
-                               f"{qty.get('type') or _shape(count)}")
-        times: Any = {"remove": remove_all}
-        n: Any = 1
-    else:
-        n = _amount(count, what, facts) if kind != "Fixed" else 1
-        times = 1
-    if kind == "Fixed":
-        return "".join("{%s}" % c for c in _letters(produced["colors"], what)), 1, ()
-    if kind == "ChoiceAmongCombinations":
-        combos = tuple(tuple(combo) for combo in produced["options"])
-        return ["".join("{%s}" % c for c in _letters(combo, what)) for combo in combos], 1, combos
-    if kind == "DistinctColorsAmongPermanents" and facts is not None:
-        # "For each color among permanents you control, add one mana of that color" (Bloom
-        # Tender): the colors as a color fact of the board (9.1), counted now
-        kind_of = read_kind(produced.get("filter"), what)
-        return {"each_color": 1, "of": {"fact": facts.colors(kind_of)}}, 1, ()
-    if kind in ("AnyTypeProduceableBy", "OpponentLandColors") and isinstance(n, int):
-        # "one mana of any type that a land you control could produce" (Reflecting Pool) and
-        # "... any color that a land an opponent controls could produce" (Exotic Orchard): 106.7
-        if kind == "AnyTypeProduceableBy":
-            lands = read_kind(produced.get("land_filter"), what)
-            if lands.filter() != {"types": ["land"]} or not lands.yours:
-                raise AdapterError(f"{what}: mana of a type that {lands.phrase} could produce")
-        reflect = {"reflect": "lands_you_control" if kind == "AnyTypeProduceableBy"
-                   else "lands_opponents_control",
-                   "what": "type" if kind == "AnyTypeProduceableBy" else "color"}
-        return ({**reflect, "n": n} if n > 1 else reflect), times, ()
-    if kind not in ("Colorless", "AnyOneColor", "AnyCombination"):
-        raise AdapterError(f"{what}: mana of type {kind!r}")
-    letters = "C" if kind == "Colorless" else _letters(produced["color_options"], what)
-    if isinstance(n, dict) and "counters" in n and held is not None and kind == "AnyOneColor":
-        # "{T}, Sacrifice ~: Add X mana of any one color, where X is the number of petal
-        # counters on ~" (Lotus Blossom): activated once, with the counters on it now
-        n = int(held.get(n["counters"], 0))
-        if n == 0:
-            raise AdapterError(f"{what}: no {count['qty']['counter_type']} counters on it, "
-                               f"so no mana (106.5)")
-    if not isinstance(n, int):  # a fact or counters: one mana, that many times
-        if len(letters) > 1 and kind == "AnyOneColor":
-            if "fact" not in n:
-                raise AdapterError(f"{what}: one color of several, {n} times")
-            return {"one_color": n, "of": letters}, 1, ()
-        times, n = n, 1
-    if len(letters) == 1:
-        return "{%s}" % letters * n, times, ()
-    if n == 1:
-        return ["{%s}" % c for c in letters], times, ()
-    if kind == "AnyCombination":
-        return {"any_color": n, "of": letters}, times, ()
-    return {"one_color": n, "of": letters}, times, ()
-
-
-def _chosen(produced: Mapping[str, Any], what: str, chosen: str | None) -> Any:
-    """"Add {G} or one mana of the chosen color" (Thriving Grove) or "Add one mana of the
-    chosen color" (Coldsteel Heart): the color its ``chosen_attributes`` records as it entered.
-    Without one (a permanent put onto the battlefield by the engine's debug actions: no choice
-    was made) the chosen color is undefined and that part makes no mana (106.5): the fixed
-    alternative alone, if there is one, else nothing, named."""
-    n = _amount(produced.get("count"), what)
-    fixed = produced.get("fixed_alternative")
-    letters = [_letters([fixed], what)] if fixed else []
-    if chosen and chosen not in letters:
-        letters.append(chosen)
-    if not letters:
-        raise AdapterError(f"{what}: mana of the chosen color, and no color was chosen for it "
-                           f"(106.5: no mana)")
-    return ["{%s}" % c * n for c in letters] if len(letters) > 1 else "{%s}" % letters[0] * n
-
-
 def _costs(cost: Mapping[str, Any] | None, what: str
            ) -> tuple[dict[str, Any], bool, int | None, str | None]:
     """tapwise cost keys, whether ``{T}`` is part of it, the life it pays (for the penalty) and
@@ -234,12 +105,12 @@ def _costs(cost: Mapping[str, Any] | None, what: str
             keys["sacrifice"] = True
         elif kind == "Sacrifice":
             n = int(part.get("count", 1))
-            keys["sacrifice_other"] = {**read_kind(target, what, another=True).filter(), "n": n}
+            keys["sacrifice_other"] = {**read_either(target, what), "n": n}
         elif kind == "TapCreatures":
             need = part.get("requirement") or {}
             if need.get("requirement") != "count":
                 raise AdapterError(f"{what}: a tap requirement {need!r}")
-            keys["tap_other"] = {**read_kind(part.get("filter"), what, another=True).filter(),
+            keys["tap_other"] = {**read_either(part.get("filter") or {}, what),
                                  "n": int(need["count"])}
         elif kind == "RemoveCounter":
             counter = part.get("counter_type") or {}
@@ -252,136 +123,6 @@ def _costs(cost: Mapping[str, Any] | None, what: str
         else:
             raise AdapterError(f"{what}: a cost of type {kind!r}")
     return keys, tap, life, remove_all
-
-
-def _last_counter(sub: Mapping[str, Any], removed: Mapping[str, int]) -> str | None:
-    """"If there are no K counters on it, sacrifice it" after a cost that removes K counters
-    (depletion lands): the counter kind K, else None."""
-    condition = sub.get("condition") or {}
-    qty = (condition.get("lhs") or {}).get("qty") or {}
-    kind = qty.get("counter_type")
-    if (condition.get("type") == "QuantityCheck" and condition.get("comparator") == "EQ"
-            and condition.get("rhs") == {"type": "Fixed", "value": 0} and kind in removed
-            and qty.get("type") == "CountersOn"):
-        return str(kind)
-    return None
-
-
-def _continuation(sub: Mapping[str, Any] | None, what: str, facts: Facts | None,
-                  put: dict[str, Any]) -> tuple[int, tuple[Any, list[str]] | None]:
-    """Damage or life loss the ability's continuation deals to its controller (painlands), and
-    more mana made when board facts hold (the Urza lands: ``(add, [facts])``); counters it
-    puts on its source go into ``put`` (``put_counters``, 9.2), and so do what happens after
-    the mana and changes no payment: a ``drawback`` (9.2: it doesn't untap, a delayed
-    trigger), life gained (``_gains``), a sacrifice when its last counter of a kind is removed
-    (``_last``) and an unparsed spending restriction (``_library``)."""
-    total = 0
-    extra = None
-    while sub is not None:
-        effect = sub.get("effect") or {}
-        kind = effect.get("type")
-        to_self = (effect.get("target") or {"type": "Controller"}).get("type") == "Controller"
-        text = str(effect.get("description") or "")
-        statics = [s.get("mode") for s in effect.get("static_abilities") or []]
-        if kind in ("DealDamage", "LoseLife") and to_self:
-            total += _amount(effect.get("amount"), what)
-        elif kind == "GainLife" and put.get("drawback", "").startswith("sets up") and (
-                effect.get("amount") or {}).get("type") != "Fixed":
-            pass  # "When you next cast a spell with {X} ..., you draw a card and gain half X
-            # life" (Brass Infiniscope): the engine's sibling of the delayed trigger, its part
-        elif kind == "GainLife":  # after the mana (605.3b); the opponent's, or the seat's
-            if (sub.get("player_scope") or {}).get("type") is None:
-                put["_gains"] = put.get("_gains", 0) + _amount(effect.get("amount"), what)
-        elif kind == "CreateDelayedTrigger" or (kind == "GenericEffect"
-                                                and statics == ["CantUntap"]):
-            put["drawback"] = ("doesn't untap during its controller's next untap step"
-                               if statics else "sets up a delayed trigger (a later cost)")
-        elif (kind == "Sacrifice" and (effect.get("target") or {}).get("type") == "SelfRef"
-              and _last_counter(sub, put.get("remove_counters") or {})):
-            put["_last"] = _last_counter(sub, put["remove_counters"])
-        elif kind == "Unimplemented" and REWARDS.search(text.strip()):
-            pass  # a reward for spending the mana: restricts nothing
-        elif kind == "Unimplemented" and RESTRICTS.search(text) and "only" not in put:
-            put["_library"] = text
-        elif (kind == "PutCounter" and (effect.get("target") or {}).get("type") == "SelfRef"
-              and sub.get("condition") is None):
-            keys = put.setdefault("put_counters", {})
-            keys[str(effect["counter_type"])] = _amount(effect.get("count"), what)
-        elif kind == "Mana" and extra is None and facts is not None:
-            add, times, _ = _add(effect["produced"], what, None, None)
-            if times != 1 or not isinstance(add, str) or effect.get("restrictions"):
-                raise AdapterError(f"{what}: conditional mana {add!r}")
-            extra = (add, _conditions(sub.get("condition"), what, facts))
-        else:
-            raise AdapterError(f"{what}: a continuation of type {kind!r}")
-        sub = sub.get("sub_ability")
-    return total, extra
-
-
-_COMPARE = {"GE": ("min", 0), "GT": ("min", 1), "LE": ("max", 0), "LT": ("max", -1)}
-
-
-def _requires(condition: Mapping[str, Any], what: str, facts: Facts) -> dict[str, Any]:
-    """"Activate only if you control an Island or a Swamp" (the engine's ``RequiresCondition``
-    of a count of permanents against a number) as one 9.2 ``if`` condition on a fact."""
-    qty = ((condition.get("lhs") or {}).get("qty") or {})
-    rhs = condition.get("rhs") or {}
-    compare = _COMPARE.get(condition.get("comparator"))
-    if (condition.get("type") != "QuantityComparison" or qty.get("type") != "ObjectCount"
-            or rhs.get("type") != "Fixed" or compare is None):
-        raise AdapterError(f"{what}: an activation restriction 'RequiresCondition' of "
-                           f"{condition.get('type')!r} {qty.get('type') or ''}".rstrip())
-    target = qty.get("filter") or {}
-    parts = target["filters"] if target.get("type") == "Or" else [target]
-    kinds = [read_kind(p, what, zone="Battlefield") for p in parts]
-    key, shift = compare
-    return {"fact": facts.fact(kinds), key: int(rhs["value"]) + shift}
-
-
-def _conditions(condition: Mapping[str, Any] | None, what: str, facts: Facts) -> list[str]:
-    """"If you control a X and a Y" as the facts that must each be at least 1."""
-    if condition is None:
-        raise AdapterError(f"{what}: mana made without a condition in a continuation")
-    parts = condition["conditions"] if condition.get("type") == "And" else [condition]
-    found = []
-    for part in parts:
-        if part.get("type") != "ControllerControlsMatching":
-            raise AdapterError(f"{what}: a condition of type {part.get('type')!r}")
-        found.append(facts.fact(read_kind(part.get("filter"), what)))
-    return found
-
-
-_CORE = {"Artifact", "Creature", "Enchantment", "Instant", "Sorcery", "Planeswalker", "Battle",
-         "Kindred"}
-
-
-def read_only(restrictions: Sequence[Any], what: str, chosen_type: str | None = None
-              ) -> dict[str, Any]:
-    """Spending restrictions on the mana (106.6) as 3's ``only``: "Spend this mana only to cast
-    a creature spell" (``SpellType``), "... an artifact spell or activate an ability of an
-    artifact" (read for spells only, which is stricter than the card: never a wrong payment),
-    "only on costs that contain {X}" (``XCostOnly``), "only to cast a creature spell of the
-    chosen type" (``ChosenCreatureType``, with ``chosen_type``: a creature spell of that
-    subtype, stricter than Secluded Courtyard's abilities too)."""
-    if len(restrictions) != 1:
-        raise AdapterError(f"{what}: mana with {len(restrictions)} spending restrictions")
-    [restriction] = restrictions
-    if restriction == "XCostOnly":
-        return {"has_x": True}
-    if restriction == "ChosenCreatureType" and chosen_type:
-        return {"kind": "spell", "types": ["creature"], "subtypes": [chosen_type]}
-    if isinstance(restriction, dict) and len(restriction) == 1:
-        kind, value = next(iter(restriction.items()))
-        if kind == "SpellTypeOrAbilityActivation":
-            kind, value = "SpellType", (value or {}).get("spell_type")
-        if kind == "SpellType" and isinstance(value, str):
-            words = value.replace(" or ", " ").replace(" and ", " ").split()
-            if all(w in _CORE for w in words) and len(words) <= 2:
-                return {"kind": "spell", "types": [w.lower() for w in words]}
-            if len(words) == 1 and value[0].isupper() and value not in (
-                    "Legendary", "Noncreature", "Permanent", "Multicolored", "Colorless"):
-                return {"kind": "spell", "subtypes": [value.lower()]}
-    raise AdapterError(f"{what}: mana with the spending restriction {restriction!r}")
 
 
 def _penalty(keys: Mapping[str, Any], life: int | None, damage: int) -> Any:
@@ -399,14 +140,14 @@ def _penalty(keys: Mapping[str, Any], life: int | None, damage: int) -> Any:
 def read_abilities(index: int, ability: Mapping[str, Any], what: str,
                    facts: Facts | None = None, name: str | None = None,
                    counters: Mapping[str, int] | None = None, chosen: str | None = None,
-                   used: int | None = None, chosen_type: str | None = None
-                   ) -> list[EngineAbility]:
+                   used: int | None = None, chosen_type: str | None = None,
+                   source: Mapping[str, Any] | None = None) -> list[EngineAbility]:
     """One engine mana ability as tapwise abilities (see :func:`_read_abilities`). Mana of the
     chosen color where none was chosen (a permanent the engine's debug actions put onto the
     battlefield, so it never entered): by the rules that part makes no mana (106.5), so only
     the fixed alternative (Thriving Grove's {G}) is read; the engine offers any color for it,
     which is read as a ``lenient`` ability (the engine's reading only)."""
-    args = (facts, name, counters, chosen, used, chosen_type)
+    args = (facts, name, counters, chosen, used, chosen_type, source)
     effect = ability.get("effect") or {}
     if effect.get("restrictions") == ["ChosenCreatureType"] and not chosen_type:
         # "Spend this mana only to cast a creature spell of the chosen type" where no type was
@@ -429,15 +170,16 @@ def read_abilities(index: int, ability: Mapping[str, Any], what: str,
 def _read_abilities(index: int, ability: Mapping[str, Any], what: str,
                    facts: Facts | None = None, name: str | None = None,
                    counters: Mapping[str, int] | None = None, chosen: str | None = None,
-                   used: int | None = None, chosen_type: str | None = None
-                   ) -> list[EngineAbility]:
+                   used: int | None = None, chosen_type: str | None = None,
+                   source: Mapping[str, Any] | None = None) -> list[EngineAbility]:
     """One engine mana ability as tapwise abilities (two for the Urza lands: with and without
     the rest of Tron; one per alternative of a restriction the library reads); raises
     :class:`AdapterError` naming the shape tapwise isn't told here. ``name``: the card's, for
     the library; ``counters``: the permanent's, which decide a depletion land's sacrifice;
     ``chosen``, ``chosen_type``: the color and creature type chosen for it (lowercase);
     ``used``: how many times this turn the engine records
-    it activated (None: not read, so "only once each turn" is not read either)."""
+    it activated (None: not read, so "only once each turn" is not read either); ``source``:
+    the engine's object (None: not read, so "only if ~ is a creature" is not read as met)."""
     if ability.get("condition") is not None:
         raise AdapterError(f"{what}: an activation condition")
     when: list[dict[str, Any]] = []
@@ -452,8 +194,10 @@ def _read_abilities(index: int, ability: Mapping[str, Any], what: str,
                 raise AdapterError(f"{what}: activated this turn already (only once each turn)")
             once = True
         elif kind == "RequiresCondition" and facts is not None:
-            when.append(_requires((restriction.get("data") or {}).get("condition") or {}, what,
-                                  facts))
+            condition = _requires((restriction.get("data") or {}).get("condition") or {}, what,
+                                  facts, source)
+            if condition is not None:
+                when.append(condition)
         elif kind != "AsInstant":  # "activate only as an instant" restricts nothing here
             raise AdapterError(f"{what}: an activation restriction {kind!r}")
     if ability.get("activation_zone") not in (None, "Battlefield"):
@@ -467,6 +211,8 @@ def _read_abilities(index: int, ability: Mapping[str, Any], what: str,
     if effect.get("restrictions") == ["ActivateOnly"]:
         return []  # "Spend this mana only to activate abilities": never a spell's (106.6)
     keys, tap, life, remove_all = _costs(ability.get("cost"), what)
+    if remove_all is not None and _more_per_removed(ability):
+        remove_all, ability = None, {**ability, "sub_ability": None}  # none removed: its mana
     if when:
         keys["if"] = when
     if effect.get("restrictions"):
@@ -487,13 +233,23 @@ def _read_abilities(index: int, ability: Mapping[str, Any], what: str,
         if not limited:
             raise AdapterError(f"{what}: a mana ability without {{T}} and without a cost")
         keys["uses"] = 1 if keys.get("sacrifice") or once else "any"
-    damage, extra = _continuation(ability.get("sub_ability"), what, facts, keys)
-    if damage:
-        keys["damage"] = damage
-    gains = int(keys.pop("_gains", 0))
+    damage, extra = _continuation(ability.get("sub_ability"), what, facts, keys, source)
     last = keys.pop("_last", None)
     if last is not None and (counters or {}).get(last) == keys["remove_counters"][last]:
         keys["sacrifice"] = True  # its last counter goes: the engine sacrifices it
+    lenient = keys.pop("_lenient", None)  # the rules forbid it now, the engine doesn't
+    built = _built(index, keys, add, life, damage, combinations, extra, when, name, ability,
+                   what)
+    return [replace(a, lenient=True) for a in built] if lenient else built
+
+
+def _built(index: int, keys: dict[str, Any], add: Any, life: int | None, damage: int,
+           combinations: tuple[tuple[str, ...], ...], extra: Any, when: list[dict[str, Any]],
+           name: str | None, ability: Mapping[str, Any], what: str) -> list[EngineAbility]:
+    """The abilities read, once the continuation is (see :func:`_read_abilities`)."""
+    if damage:
+        keys["damage"] = damage
+    gains = int(keys.pop("_gains", 0))
     penalty = _penalty(keys, life, damage)
     if "_library" in keys:
         text = keys.pop("_library")
@@ -507,13 +263,16 @@ def _read_abilities(index: int, ability: Mapping[str, Any], what: str,
     quiet = ability.get("sub_ability") is not None and not damage and "put_counters" not in keys
     if extra is None:
         return [EngineAbility(index, add, keys, penalty, combinations, gains, quiet)]
-    if not isinstance(add, str) or when:
+    more, needs, instead = extra
+    if isinstance(needs, bool):  # known now (lands played this turn): the one mana made,
+        # activated (the engine's land-tap selection offers the first mana only)
+        return [EngineAbility(index, more if needs else add, keys, penalty, combinations, gains,
+                              True)]
+    if not isinstance(add, str) or when or (instead and len(needs) != 1):
         raise AdapterError(f"{what}: conditional mana on top of a choice or a condition")
-    more, needs = extra
-    return [EngineAbility(index, add + more, {**keys, "if": [{"fact": f, "min": 1} for f in needs]},
-                          penalty),
-            EngineAbility(index, add, {**keys, "unless": [{"fact": f, "min": 1} for f in needs]},
-                          penalty)]
+    return [EngineAbility(index, more if instead else add + more, {**keys, "if": needs}, penalty,
+                          quiet=instead),
+            EngineAbility(index, add, {**keys, "unless": needs}, penalty, quiet=instead)]
 
 
 def read_ability(index: int, ability: Mapping[str, Any], what: str) -> EngineAbility:
@@ -550,6 +309,9 @@ class EngineSource:
     """A token (the engine's ``is_token``), which filters of tokens read (111.1)."""
     power: int | None = None
     """Its power, sent as its own fact when an ability makes mana by it (Viridian Joiner)."""
+    mana_value: int = 0
+    """Its mana value (202.3), sent as its own fact when an ability makes mana by the mana
+    value of the permanent it sacrifices (Priest of Yawgmoth)."""
 
     def matches(self, kind: Kind) -> bool:
         """Whether this permanent is of ``kind`` (read as the engine's object would be)."""
@@ -639,6 +401,9 @@ class Spell:
     cannot: str | None = None
     """Why its additional cost can't be paid here though it uses none of the payer's
     resources (601.2h: the revealed card isn't in hand): ``pay`` answers infeasible."""
+    tags: tuple[str, ...] = ()
+    """9.2's ``for.tags`` it has: ``legendary`` for a legendary spell, which mana "only to
+    cast legendary spells" (``only.tags``) may pay."""
 
     def cast_action(self, targets: Sequence[int] = ()) -> dict[str, Any]:
         """The engine's ``CastSpell`` with manual payment: the payer taps, not the engine."""
@@ -704,6 +469,10 @@ class SeatBoard:
             for s in self.sources for a in s.abilities)
         sources = [s.spec(full, engine_reading) for s in self.sources
                    if full or s.abilities or s.counts]
+        if MANA_VALUE in repr([a.costs.get("times") for s in self.sources for a in s.abilities]):
+            by_id = {s.id: s for s in self.sources}  # each may be the victim: its mana value
+            sources = [{**s, "facts": {**s.get("facts", {}), MANA_VALUE: by_id[s["id"]].mana_value}}
+                       for s in sources]
         if spell.no_mana:  # no mana ability and no pool mana may pay: convoke and delve only
             sources = [{**s, "abilities": []} for s in sources]
         if spell.waterbend:  # each artifact or creature tapped pays {1} only: no colors sent
@@ -712,7 +481,8 @@ class SeatBoard:
             "cost": spell.cost,
             "x": spell.x if spell.x is not None else "max" if "{X}" in (spell.cost or "") else 0,
             "for": {"kind": "spell", "types": list(spell.types),
-                    **({"subtypes": list(spell.subtypes)} if spell.subtypes else {})},
+                    **({"subtypes": list(spell.subtypes)} if spell.subtypes else {}),
+                    **({"tags": list(spell.tags)} if spell.tags else {})},
             "sources": sources, "pool": [] if spell.no_mana else list(self.pool),
             "player": {"life": self.life, **({"energy": self.energy} if self.energy else {})}}
         for keyword in spell.keywords:
@@ -775,7 +545,7 @@ def read_source(obj: Mapping[str, Any], facts: Facts | None = None
                     else int(facts.activated.get(f"{obj['id']}_{index}", 0)))
             abilities += read_abilities(index, ability, what, facts, name,
                                         obj.get("counters") or {}, chosen_color(obj), used,
-                                        chosen_color(obj, "CreatureType"))
+                                        chosen_color(obj, "CreatureType"), obj)
         except AdapterError as exc:
             skipped.append(str(exc))
     abilities.sort(key=lambda a: a.lenient)  # the engine's reading only: last (see lenient)
@@ -793,4 +563,5 @@ def read_source(obj: Mapping[str, Any], facts: Facts | None = None
         supertypes=tuple(t.lower() for t in (obj.get("card_types") or {}).get("supertypes", [])
                          if t.lower() in SUPERTYPES),
         token=bool(obj.get("is_token")),
-        power=obj["power"] if isinstance(obj.get("power"), int) else None), skipped
+        power=obj["power"] if isinstance(obj.get("power"), int) else None,
+        mana_value=mana_value(obj.get("mana_cost"))), skipped

@@ -44,6 +44,17 @@ def read_mana_effects(obj: Mapping[str, Any], seat: int) -> tuple[list[dict[str,
     return effects, skipped
 
 
+def now(state: Mapping[str, Any], seat: int) -> dict[str, Any]:
+    """The turn as the engine records it (see ``Facts.now``), from ``game.state()["state"]``."""
+    players = state.get("players") or []
+    player = players[seat] if seat < len(players) else {}
+    return {"active": state.get("active_player"), "phase": state.get("phase"),
+            "turns_taken": int(player.get("turns_taken") or 0),
+            "lands_played": int(player.get("lands_played_this_turn") or 0),
+            "entered": {int(e["object_id"]) for e in state.get("battlefield_entries_this_turn")
+                        or [] if isinstance(e, Mapping) and "object_id" in e}}
+
+
 def read_board(game: Any, seat: int) -> SeatBoard:
     """The seat's permanents (``game.battlefield()``), floating mana, life, energy and
     graveyard (``game.player``)."""
@@ -53,8 +64,12 @@ def read_board(game: Any, seat: int) -> SeatBoard:
     if "commander_color_identity" in player:
         facts.commander = "".join(COLOR_LETTER.get(str(c), "") for c in
                                   player["commander_color_identity"] or [])
-    if "OnlyOnceEachTurn" in repr([o.get("abilities") for o in objects]):
+    shapes = repr([o.get("abilities") for o in objects])
+    if "OnlyOnceEachTurn" in shapes:
         facts.activated = dict(game.state()["state"].get("activated_abilities_this_turn") or {})
+    if any(k in shapes for k in ("SourceEnteredThisTurn", "Unimplemented",
+                                 "LandsPlayedThisTurn")):
+        facts.now = now(game.state()["state"], seat)
     sources: list[EngineSource] = []
     unsupported: list[str] = []
     effects: list[dict[str, Any]] = []

@@ -10,20 +10,7 @@ from typing import Any, Mapping
 
 from tapwise.interfaces.phase_read import (
     ALL_COUNTERS, SPELL_KEYWORDS, AdapterError, Kind, Spell, cost_text, object_types, read_kind)
-
-
-def _either(target: Mapping[str, Any], what: str) -> dict[str, Any]:
-    """A filter, or an ``Or`` of one-type filters ("an artifact or creature"), as 9.2's
-    filter object (without ``n``)."""
-    parts = target["filters"] if target.get("type") == "Or" else [target]
-    kinds = [read_kind({**p, "controller": p.get("controller")}, what, another=True)
-             for p in parts]
-    if len(kinds) > 1 and any(k.subtypes or k.not_types or k.traits or len(k.types) != 1
-                              for k in kinds):
-        raise AdapterError(f"{what}: a choice of one of {[k.phrase for k in kinds]}")
-    if len(kinds) > 1:
-        return {"types": [k.types[0] for k in kinds]}
-    return kinds[0].filter()
+from tapwise.interfaces.phase_kinds import read_either
 
 
 def read_other_costs(additional: Mapping[str, Any] | None, what: str, x: bool = False,
@@ -46,17 +33,17 @@ def read_other_costs(additional: Mapping[str, Any] | None, what: str, x: bool = 
             raise AdapterError(f"{what}: an additional cost of sacrificing any number beside X")
         return {}
     if kind == "Sacrifice" and count:
-        return {"sacrifice_other": {**_either(cost.get("target") or {}, what), "n": count}}
+        return {"sacrifice_other": {**read_either(cost.get("target") or {}, what), "n": count}}
     if kind == "ReturnToHand" and count and count != ALL_COUNTERS:
         # "return a permanent you control to its owner's hand": the permanent leaves the
         # battlefield in 601.2h as a sacrificed one does, after it may have been tapped for
         # mana in 601.2g; read as sacrifice_other, as tapwise's reader reads Food Chain's
         # "exile a creature you control" (docs/format-v2.md)
-        return {"sacrifice_other": {**_either(cost.get("filter") or {}, what), "n": count}}
+        return {"sacrifice_other": {**read_either(cost.get("filter") or {}, what), "n": count}}
     if kind == "TapCreatures":
         need = cost.get("requirement") or {}
         if need.get("requirement") == "count":
-            return {"tap_other": {**_either(cost.get("filter") or {}, what),
+            return {"tap_other": {**read_either(cost.get("filter") or {}, what),
                                   "n": int(need["count"])}}
     if kind == "Exile" and cost.get("zone") == "Graveyard" and count in (ALL_COUNTERS, 0):
         # "exile X cards from your graveyard": X = 0 (107.3), with the mana cost's X if it has
@@ -71,7 +58,7 @@ def read_other_costs(additional: Mapping[str, Any] | None, what: str, x: bool = 
         # "exile a creature you control" (Necrotic Fumes): the permanent leaves the battlefield
         # in 601.2h as a sacrificed one does, after it may have been tapped for mana in 601.2g;
         # tapwise's reader reads Food Chain's cost the same way (docs/format-v2.md)
-        return {"sacrifice_other": {**_either(cost.get("filter") or {}, what), "n": count}}
+        return {"sacrifice_other": {**read_either(cost.get("filter") or {}, what), "n": count}}
     if kind in ("Reveal", "Behold") and count and count != ALL_COUNTERS and (
             kind == "Reveal" or cost.get("action") == "ChooseOrReveal"):
         # "reveal a creature card from your hand" (Disaster Radius), "behold a creature"
@@ -159,7 +146,8 @@ def read_spell(obj: Mapping[str, Any]) -> Spell:
                  int(own.get("waterbend", 0)), own.get("exile_kind"),
                  any((r or {}).get("type") == "CantSpendMana"
                      for r in obj.get("casting_restrictions") or [] if isinstance(r, dict)),
-                 own.get("shows"))
+                 own.get("shows"), tags=("legendary",) if "Legendary" in (
+                     (obj.get("card_types") or {}).get("supertypes") or []) else ())
 
 
 def _shown(spell: Spell, hand: list[Mapping[str, Any]], game: Any, seat: int) -> Spell:

@@ -24,7 +24,7 @@ CARDS = ("Plains", "Island", "Swamp", "Mountain", "Forest", "Ancient Tomb", "Gra
          "Gravedigger", "Nykthos, Shrine to Nyx", "Siege Wurm", "Heap Gate", "Nahiri's Wrath",
          "Firestorm", "Deadly Dispute", "Planar Nexus", "Merciless Resolve", "Composite Golem",
          "Shadowblood Ridge", "Wastes", "Wildfire Awakener", "Cloudcrest Lake", "Gruul Turf",
-         "Flamebraider", "Forsaken Crossroads", "Restless Ridgeline")
+         "Flamebraider", "Forsaken Crossroads", "Restless Ridgeline", "War Behemoth")
 
 
 @pytest.fixture(scope="module")
@@ -240,3 +240,43 @@ def test_seed_4_wildfire_awakener_convokes_x(engine):
     rest = _ids(game, "Gruul Turf") | braider | _ids(game, "Shadowblood Ridge")
     assert rest < report.tapped and report.tapped - rest < ones
     assert len(ones - report.tapped) == 1
+
+
+def test_no_x_to_lower_and_the_engine_picks_the_needed_color_is_not_sent(engine):
+    """War Behemoth {5}{W} (no X) from Composite Golem (Sacrifice: Add {W}{U}{B}{R}{G}) and
+    Shadowblood Ridge ({1}, {T}: Add {B}{R}): 5 + 2 - 1 = 6 mana, the Golem's {W} the only
+    white, so the only payment feeds the Ridge's {1} with another color (601.2g: legal, and
+    tapwise's ``pay`` finds it). The engine pays the Ridge's {1} itself with the pool's {W} in
+    every order (all five colors once: W first), and refuses the cast: played anyway, the
+    engine refuses it; ``pay_within_engine`` doesn't send it, naming the Ridge."""
+    game = _game(engine, ["Composite Golem", "Shadowblood Ridge"], ["War Behemoth"])
+    saved = game.state()
+    board = adapter.read_board(game, 0)
+    [spell] = adapter.read_hand(game, 0)
+    answer = adapter.pay(board, spell)
+    assert answer["status"] == "paid"
+    report = adapter.play(game, 0, adapter.payment(board, spell, answer))
+    assert not report.ok
+    game = engine.load_game(saved)
+    _, answer = adapter.pay_within_engine(game, 0, adapter.read_board(game, 0), spell)
+    assert answer["status"] == adapter.ENGINE_PICK
+    assert "Shadowblood Ridge@" in answer["why"]
+
+
+def test_another_payment_without_the_ability_the_engine_would_feed_wrongly(engine):
+    """War Behemoth {5}{W} from Composite Golem, Shadowblood Ridge and Ancient Tomb ({T}: Add
+    {C}{C}, 2 damage): tapwise's best payment is the Golem and the Ridge (no life), which the
+    engine refuses in every order (above); without the Ridge, the Golem and the Tomb pay (7
+    mana for 6, 2 life): ``pay_within_engine`` answers that, and the engine accepts it."""
+    game = _game(engine, ["Composite Golem", "Shadowblood Ridge", "Ancient Tomb"],
+                 ["War Behemoth"])
+    board = adapter.read_board(game, 0)
+    [spell] = adapter.read_hand(game, 0)
+    used = {a["source"].split("@")[0] for a in adapter.pay(board, spell)["activations"]}
+    assert used == {"Composite Golem", "Shadowblood Ridge"}
+    golem, tomb = _ids(game, "Composite Golem"), _ids(game, "Ancient Tomb")
+    _, answer = adapter.pay_within_engine(game, 0, board, spell)
+    planned = adapter.payment(board, spell, answer)
+    report = adapter.play(game, 0, planned)
+    assert report.ok, report.error
+    assert planned.sacrificed == golem and report.tapped == tomb and report.life_lost == 2

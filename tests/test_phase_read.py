@@ -80,13 +80,15 @@ def test_storage_land_removes_any_number_of_counters():
      {"kind": "spell", "types": ["artifact"]}),
     ({"SpellType": "Elemental"}, {"kind": "spell", "subtypes": ["elemental"]}),
     ("XCostOnly", {"has_x": True}),
+    ({"SpellType": "Legendary"}, {"kind": "spell", "tags": ["legendary"]}),
 ])
 def test_spending_restrictions_as_only(restriction, only):
     assert read.read_only([restriction], "a rock") == only
 
 
 @pytest.mark.parametrize("restriction", ["ActivateOnly", "ChosenCreatureType",
-                                         {"SpellType": "Legendary"}])
+                                         {"SpellType": "Multicolored"},
+                                         {"SpellType": "Noncreature"}])
 def test_spending_restrictions_not_read_are_named(restriction):
     with pytest.raises(read.AdapterError, match="spending restriction"):
         read.read_only([restriction], "a rock")

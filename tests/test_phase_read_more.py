@@ -28,7 +28,15 @@ CARDS = ("Plains", "Swamp", "Forest", "Thriving Grove", "Coldsteel Heart", "Prie
          "Arcane Signet", "Mirrored Lotus", "Disaster Radius", "Monstrous Emergence",
          "Processor Assault", "Urgent Necropsy", "Prismatic Geoscope", "Island",
          "Harrow", "Nahiri's Wrath", "Heap Gate", "Blasted Landscape", "Kishla Village",
-         "Cavern of Souls", "Seton, Krosan Protector", "Terrarion", "Orochi Merge-Keeper", "Thud")
+         "Cavern of Souls", "Seton, Krosan Protector", "Terrarion", "Orochi Merge-Keeper", "Thud",
+         "Conclave Tribunal", "Cavernous Maw", "Vexing Puzzlebox", "Undiscovered Paradise",
+         "Sisay's Ring", "Arctic Treeline", "Ashnod's Altar", "Gathering Place",
+         "Flywheel Racer", "Mana Cache", "Black Tulip", "Andrios, Roaming Explorer",
+         "Green Mana Battery", "Citanul Stalwart", "Leafkin Druid", "Watchwolf",
+         "Whisperer of the Wilds", "Craw Wurm", "Leafkin Avenger", "River of Tears",
+         "Dusk Legion Zealot", "Delighted Halfling", "Isamaru, Hound of Konda",
+         "Savannah Lions", "Priest of Yawgmoth", "Millstone", "Illuminor Szeras",
+         "Noxious Bayou", "Happy Dead Squirrel", "Phyrexian Totem")
 
 
 @pytest.fixture(scope="module")
@@ -350,3 +358,290 @@ def test_a_trigger_from_a_mana_ability_resolves_before_a_sorcery(engine):
     terrarion, keeper = _ids(game, "Terrarion"), _ids(game, "Orochi Merge-Keeper")
     planned, report = _pay(game, "Thud")
     assert planned.sacrificed == terrarion | keeper
+
+
+# ---------------------------------------------------------------- the fourth wide run's misses
+
+def test_a_die_rolled_after_the_mana_changes_no_payment(engine):
+    """Seed 4's miss: Conclave Tribunal {3}{W} (convoke, no creature to convoke) from Forest,
+    Cavernous Maw, Vexing Puzzlebox and Forest. The Puzzlebox's "{T}: Add one mana of any color.
+    Roll a d20." (the engine's ``RollDie`` continuation, no result table): the roll makes no mana
+    and costs nothing; its result only feeds the Puzzlebox's own trigger (charge counters, after
+    the payment). The Puzzlebox is the only {W}: all four tapped, nothing sacrificed."""
+    game = _game(engine, ["Forest", "Cavernous Maw", "Vexing Puzzlebox", "Forest"],
+                 ["Conclave Tribunal"])
+    box = next(s for s in adapter.read_board(game, 0).sources if s.name == "Vexing Puzzlebox")
+    assert [(a.add, dict(a.costs)) for a in box.abilities] == [
+        (["{W}", "{U}", "{B}", "{R}", "{G}"], {})]
+    planned, report = _pay(game, "Conclave Tribunal")
+    assert report.tapped == (_ids(game, "Forest") | _ids(game, "Cavernous Maw")
+                             | _ids(game, "Vexing Puzzlebox"))
+    assert planned.sacrificed == set() and report.life_lost == 0
+
+
+def test_a_land_returned_at_the_next_untap_step_is_a_drawback(engine):
+    """Seed 4's miss: Seton, Krosan Protector {G}{G}{G} from Forest, Undiscovered Paradise
+    ("{T}: Add one mana of any color. During your next untap step, as you untap your
+    permanents, return ~ to its owner's hand": the engine's ``Unimplemented`` head and a
+    ``Bounce``, which it does not do now), Sisay's Ring ({C}{C}), Arctic Treeline ({G} or
+    {W}) and Ashnod's Altar (no creature to sacrifice). The return is a later loss, not a cost
+    of this payment: a drawback (9.2). Only three sources make {G}: Forest, Paradise and
+    Treeline tapped, the Paradise still on the battlefield, nothing sacrificed."""
+    game = _game(engine, ["Forest", "Undiscovered Paradise", "Sisay's Ring", "Arctic Treeline",
+                          "Ashnod's Altar"], ["Seton, Krosan Protector"])
+    paradise = _ids(game, "Undiscovered Paradise")
+    read = next(s for s in adapter.read_board(game, 0).sources if s.name == "Undiscovered Paradise")
+    assert [a.costs.get("drawback") for a in read.abilities] == [
+        "returns to its owner's hand during its controller's next untap step"]
+    planned, report = _pay(game, "Seton, Krosan Protector")
+    assert report.tapped == _ids(game, "Forest") | paradise | _ids(game, "Arctic Treeline")
+    assert planned.sacrificed == set() and _ids(game, "Undiscovered Paradise") == paradise
+
+
+# ------------------------------------------------ unparsed sentences and an "Or" of conditions
+
+def test_an_or_with_entered_this_turn(engine):
+    """Gathering Place's "{T}: Add {G} or {W}. Activate only if ~ entered this turn or if you
+    control a basic land" (``RequiresCondition`` of ``Or``). The engine records the positions'
+    permanents as entered this turn (``battlefield_entries_this_turn``), so the ability needs
+    nothing more: it alone pays Llanowar Elves {G}, the Island untouched. Read for a Gathering
+    Place that did not enter this turn, it needs a basic land (9.2's ``if`` on the count of
+    basic lands you control, 1 here: the Island)."""
+    game = _game(engine, ["Gathering Place", "Island"], ["Llanowar Elves"])
+    place = next(o for o in game.battlefield() if o["name"] == "Gathering Place")
+    facts = adapter.Facts(0, list(game.battlefield()), now={
+        "active": 0, "phase": "PreCombatMain", "turns_taken": 1, "entered": set()})
+    source, skipped = adapter.read_source(place, facts)
+    assert skipped == [] and [dict(a.costs) for a in source.abilities] == [
+        {}, {"if": [{"fact": "basic land you control", "min": 1}]}]
+    assert facts.values == {"basic land you control": 1}
+    _, report = _pay(game, "Llanowar Elves")
+    assert report.tapped == _ids(game, "Gathering Place")
+
+
+def test_activate_only_if_a_creature_is_the_engine_s_reading_only(engine):
+    """Flywheel Racer (a Vehicle, not crewed: not a creature) "{T}: Add one mana of any color.
+    Activate only if ~ is a creature": the engine leaves the sentence unparsed and lets it
+    make mana; by the rules it can't be activated. A ``lenient`` ability: Llanowar Elves {G}
+    is infeasible by the rules, payable by the engine's reading, and the engine accepts that
+    payment (the Racer tapped)."""
+    game = _game(engine, ["Flywheel Racer"], ["Llanowar Elves"])
+    board = adapter.read_board(game, 0)
+    [racer] = board.sources
+    assert [a.lenient for a in racer.abilities] == [True]
+    [spell] = adapter.read_hand(game, 0)
+    assert adapter.pay(board, spell)["status"] == "infeasible"
+    answer = adapter.pay(board, spell, engine_reading=True)
+    report = adapter.play(game, 0, adapter.payment(board, spell, answer))
+    assert report.ok, report.error
+    assert report.tapped == _ids(game, "Flywheel Racer")
+
+
+def test_only_during_your_turn_before_the_end_step(engine):
+    """Mana Cache with two charge counters, "Remove a charge counter from ~: Add {C}. Any
+    player may activate this ability but only during their turn before the end step": the
+    seat's own precombat main phase, so it may; with a Forest it pays Grizzly Bears {1}{G},
+    one counter removed, the Forest tapped."""
+    from tapwise.benchmarks.phase_positions import Permanent
+    game = _game(engine, [Permanent("Mana Cache", counters=(("charge", 2),)), "Forest"],
+                 ["Grizzly Bears"])
+    cache = next(s for s in adapter.read_board(game, 0).sources if s.name == "Mana Cache")
+    assert [(a.add, a.lenient) for a in cache.abilities] == [("{C}", False)]
+    _, report = _pay(game, "Grizzly Bears")
+    assert report.tapped == _ids(game, "Forest")
+    [left] = [o for o in game.battlefield() if o["name"] == "Mana Cache"]
+    assert left["counters"] == {"charge": 1}
+
+
+def test_not_before_the_sixth_turn_is_the_engine_s_reading_only(engine):
+    """Black Tulip "{T}, Exile ~: Add three mana of any one color. You can't activate this
+    ability until you've begun your sixth turn of the game", on the seat's first turn (the
+    engine's ``turns_taken`` 1): by the rules no mana, the engine lets it. With a Forest,
+    Grizzly Bears {1}{G} is infeasible by the rules, payable by the engine's reading (the
+    Tulip alone, exiled: tapwise reads "Exile ~" as a sacrifice), which the engine accepts."""
+    game = _game(engine, ["Black Tulip", "Forest"], ["Grizzly Bears"])
+    tulip = _ids(game, "Black Tulip")
+    board = adapter.read_board(game, 0)
+    assert [a.lenient for s in board.sources for a in s.abilities] == [True, False]
+    [spell] = adapter.read_hand(game, 0)
+    assert adapter.pay(board, spell)["status"] == "infeasible"
+    planned = adapter.payment(board, spell, adapter.pay(board, spell, engine_reading=True))
+    report = adapter.play(game, 0, planned)
+    assert report.ok, report.error
+    assert planned.sacrificed == tulip and report.tapped == frozenset()
+
+
+def test_mana_that_changes_the_creature_spell_is_a_drawback(engine):
+    """Andrios, Roaming Explorer "{T}: Add {W}{U}{B}{R}{G}. Creature spells you spend this
+    mana to cast have their base power and toughness become 4/3" (unparsed by the engine): a
+    drawback (9.2), so Grizzly Bears {1}{G} is paid by the two Forests; Kavu Climber
+    {3}{G}{G}, with one Forest, needs Andrios' five mana (its {G} and three others) and the
+    Forest."""
+    game = _game(engine, ["Andrios, Roaming Explorer", "Forest", "Forest"], ["Grizzly Bears"])
+    _, report = _pay(game, "Grizzly Bears")
+    assert report.tapped == _ids(game, "Forest")
+    game = _game(engine, ["Andrios, Roaming Explorer", "Forest"], ["Kavu Climber"])
+    _, report = _pay(game, "Kavu Climber")
+    assert report.tapped == _ids(game, "Forest") | _ids(game, "Andrios, Roaming Explorer")
+
+
+def test_a_mana_battery_removes_none(engine):
+    """Green Mana Battery with three charge counters, "{T}, Remove any number of charge
+    counters from ~: Add {G}, then add an additional {G} for each charge counter removed this
+    way": the engine removes what it is told and adds the {G} alone (its
+    ``PreviousEffectAmount`` makes nothing), so it is read with none removed, {G}, which both
+    make. With a Plains it pays Grizzly Bears {1}{G}: both tapped, the three counters left."""
+    from tapwise.benchmarks.phase_positions import Permanent
+    game = _game(engine, [Permanent("Green Mana Battery", counters=(("charge", 3),)), "Plains"],
+                 ["Grizzly Bears"])
+    battery = next(s for s in adapter.read_board(game, 0).sources
+                   if s.name == "Green Mana Battery")
+    assert [(a.add, dict(a.costs)) for a in battery.abilities] == [("{G}", {})]
+    _, report = _pay(game, "Grizzly Bears")
+    assert report.tapped == _ids(game, "Green Mana Battery") | _ids(game, "Plains")
+    [left] = [o for o in game.battlefield() if o["name"] == "Green Mana Battery"]
+    assert left["counters"] == {"charge": 3}
+
+
+def test_tap_an_artifact_or_creature(engine):
+    """Citanul Stalwart "{T}, Tap an untapped artifact or creature you control: Add one mana of
+    any color" (a ``TapCreatures`` cost of an ``Or`` filter) as ``tap_other`` of artifacts or
+    creatures: with an Ornithopter (an artifact) it pays Llanowar Elves {G}, both tapped."""
+    game = _game(engine, ["Citanul Stalwart", "Ornithopter"], ["Llanowar Elves"])
+    [stalwart] = [s for s in adapter.read_board(game, 0).sources if s.name == "Citanul Stalwart"]
+    assert [a.costs["tap_other"] for a in stalwart.abilities] == [
+        {"types": ["artifact", "creature"], "n": 1}]
+    _, report = _pay(game, "Llanowar Elves")
+    assert report.tapped == _ids(game, "Citanul Stalwart") | _ids(game, "Ornithopter")
+
+
+def test_mana_made_instead_when_a_count_holds(engine):
+    """Leafkin Druid "{T}: Add {G}. If you control four or more creatures, add {G}{G} instead"
+    (``ConditionInstead``): with Grizzly Bears, Llanowar Elves and Watchwolf (four creatures)
+    it makes {G}{G} and pays Grizzly Bears {1}{G} alone, the Elves untapped (a creature's
+    drawback: one source). With only the Elves besides (two creatures) it makes {G}: the Elves
+    and the Druid pay."""
+    game = _game(engine, ["Leafkin Druid", "Grizzly Bears", "Llanowar Elves", "Watchwolf"],
+                 ["Grizzly Bears"])
+    [druid] = [s for s in adapter.read_board(game, 0).sources if s.name == "Leafkin Druid"]
+    assert [(a.add, dict(a.costs)) for a in druid.abilities] == [
+        ("{G}{G}", {"if": [{"fact": "creature you control", "min": 4}]}),
+        ("{G}", {"unless": [{"fact": "creature you control", "min": 4}]})]
+    _, report = _pay(game, "Grizzly Bears")
+    assert report.tapped == _ids(game, "Leafkin Druid")
+    game = _game(engine, ["Leafkin Druid", "Llanowar Elves"], ["Grizzly Bears"])
+    _, report = _pay(game, "Grizzly Bears")
+    assert report.tapped == _ids(game, "Leafkin Druid") | _ids(game, "Llanowar Elves")
+
+
+def test_a_creature_with_power_4_or_greater(engine):
+    """Whisperer of the Wilds "Ferocious: {T}: Add {G}{G}. Activate only if you control a
+    creature with power 4 or greater" (a ``PtComparison`` property, counted on the live
+    battlefield by current power): with Craw Wurm (6/4) it pays Grizzly Bears {1}{G} alone;
+    with Grizzly Bears (2/2) it can't (infeasible: {G} only). Leafkin Avenger (4/3) "{T}: Add
+    {G} for each creature with power 4 or greater you control": itself and Craw Wurm, {G}{G},
+    pays Grizzly Bears alone."""
+    game = _game(engine, ["Whisperer of the Wilds", "Craw Wurm"], ["Grizzly Bears"])
+    assert adapter.read_board(game, 0).facts == {"creature with power 4 or greater you control": 1}
+    _, report = _pay(game, "Grizzly Bears")
+    assert report.tapped == _ids(game, "Whisperer of the Wilds")
+    game = _game(engine, ["Whisperer of the Wilds", "Grizzly Bears"], ["Grizzly Bears"])
+    board = adapter.read_board(game, 0)
+    [spell] = adapter.read_hand(game, 0)
+    assert adapter.pay(board, spell)["status"] == "infeasible"
+    game = _game(engine, ["Leafkin Avenger", "Craw Wurm"], ["Grizzly Bears"])
+    _, report = _pay(game, "Grizzly Bears")
+    assert report.tapped == _ids(game, "Leafkin Avenger")
+
+
+def test_mana_made_instead_if_a_land_was_played(engine):
+    """River of Tears "{T}: Add {U}. If you played a land this turn, add {B} instead" (the
+    engine's ``lands_played_this_turn``): a Swamp played from the hand, River of Tears makes
+    {B}, and with the Swamp pays Dusk Legion Zealot {1}{B}; no land played, River of Tears and
+    an Island make {U}{U}: infeasible."""
+    game = _game(engine, ["River of Tears"], ["Dusk Legion Zealot", "Swamp"])
+    game.apply(0, next(a for a in game.actions() if a.kind == "PlayLand"))
+    [river] = [s for s in adapter.read_board(game, 0).sources if s.name == "River of Tears"]
+    assert [a.add for a in river.abilities] == ["{B}"]
+    _, report = _pay(game, "Dusk Legion Zealot")
+    assert report.tapped == _ids(game, "River of Tears") | _ids(game, "Swamp")
+    game = _game(engine, ["River of Tears", "Island"], ["Dusk Legion Zealot"])
+    board = adapter.read_board(game, 0)
+    assert [a.add for s in board.sources for a in s.abilities] == ["{U}", "{U}"]
+    [spell] = adapter.read_hand(game, 0)
+    assert adapter.pay(board, spell)["status"] == "infeasible"
+
+
+def test_mana_only_for_legendary_spells(engine):
+    """Delighted Halfling "{T}: Add {C}" and "{T}: Add one mana of any color. Spend this mana
+    only to cast a legendary spell" (``SpellType`` ``Legendary``) as ``only.tags`` legendary,
+    which a legendary spell's ``for.tags`` has: it pays Isamaru, Hound of Konda {W} (legendary)
+    and can't pay Savannah Lions {W} ({C} only: infeasible)."""
+    game = _game(engine, ["Delighted Halfling"], ["Isamaru, Hound of Konda"])
+    [halfling] = adapter.read_board(game, 0).sources
+    assert [a.costs.get("only") for a in halfling.abilities] == [
+        None, {"kind": "spell", "tags": ["legendary"]}]
+    _, report = _pay(game, "Isamaru, Hound of Konda")
+    assert report.tapped == _ids(game, "Delighted Halfling")
+    game = _game(engine, ["Delighted Halfling"], ["Savannah Lions"])
+    [spell] = adapter.read_hand(game, 0)
+    assert spell.tags == ()
+    assert adapter.pay(adapter.read_board(game, 0), spell)["status"] == "infeasible"
+
+
+def test_mana_by_the_sacrificed_permanent_s_mana_value(engine):
+    """Priest of Yawgmoth "{T}, Sacrifice an artifact: Add an amount of {B} equal to the
+    sacrificed artifact's mana value" (``ObjectManaValue`` of the cost's object) as 9.2's
+    ``times: {"victim": "mana value"}``, each permanent's mana value (202.3) its own fact:
+    with Millstone ({2}: 2) and Ornithopter ({0}: 0) it pays Dusk Legion Zealot {1}{B} by
+    sacrificing Millstone ({B}{B}), the Priest tapped. Illuminor Szeras ("Sacrifice another
+    creature") likewise with Grizzly Bears ({1}{G}: 2), the Plains untouched."""
+    game = _game(engine, ["Priest of Yawgmoth", "Millstone", "Ornithopter"],
+                 ["Dusk Legion Zealot"])
+    [priest] = [s for s in adapter.read_board(game, 0).sources if s.name == "Priest of Yawgmoth"]
+    assert [a.costs["times"] for a in priest.abilities] == [{"victim": "mana value"}]
+    millstone = _ids(game, "Millstone")
+    planned, report = _pay(game, "Dusk Legion Zealot")
+    assert report.tapped == _ids(game, "Priest of Yawgmoth") and planned.sacrificed == millstone
+    assert _ids(game, "Millstone") == set()
+    game = _game(engine, ["Illuminor Szeras", "Grizzly Bears", "Plains"], ["Dusk Legion Zealot"])
+    bears = _ids(game, "Grizzly Bears")
+    planned, report = _pay(game, "Dusk Legion Zealot")
+    assert report.tapped == _ids(game, "Illuminor Szeras") and planned.sacrificed == bears
+
+
+def test_a_poison_counter_after_the_mana_is_a_drawback(engine):
+    """Noxious Bayou "{T}: Add {B} or {G}. You get a poison counter" (``GivePlayerCounter`` to
+    its controller, after the mana): a drawback (9.2). With two Forests, Grizzly Bears {1}{G}
+    is paid by the Forests; with one, by the Forest and the Bayou, and the seat then has one
+    poison counter."""
+    game = _game(engine, ["Noxious Bayou", "Forest", "Forest"], ["Grizzly Bears"])
+    [bayou] = [s for s in adapter.read_board(game, 0).sources if s.name == "Noxious Bayou"]
+    assert [a.costs.get("drawback") for a in bayou.abilities] == [
+        "its controller gets 1 poison counter"]
+    _, report = _pay(game, "Grizzly Bears")
+    assert report.tapped == _ids(game, "Forest")
+    game = _game(engine, ["Noxious Bayou", "Forest"], ["Grizzly Bears"])
+    _, report = _pay(game, "Grizzly Bears")
+    assert report.tapped == _ids(game, "Forest") | _ids(game, "Noxious Bayou")
+    assert game.player(0)["poison_counters"] == 1
+
+
+def test_mana_only_for_noncreature_spells_is_named(engine):
+    """Happy Dead Squirrel "{T}: Add {C}{C}. Spend this mana only to cast noncreature spells":
+    the engine refuses this mana for every spell (its ``OnlyForSpellType`` ``Noncreature``:
+    two Squirrels activated by hand for Phyrexian Totem {3}, an artifact, and the cast is
+    refused, "Cannot pay mana cost"), so the adapter leaves it out and names it: the Totem is
+    then infeasible."""
+    game = _game(engine, ["Happy Dead Squirrel", "Happy Dead Squirrel"], ["Phyrexian Totem"])
+    board = adapter.read_board(game, 0)
+    assert [s.abilities for s in board.sources] == [(), ()]
+    assert len([u for u in board.unsupported if "Noncreature" in u]) == 2
+    [spell] = adapter.read_hand(game, 0)
+    assert adapter.pay(board, spell)["status"] == "infeasible"
+    game.apply(0, spell.cast_action())
+    for squirrel in _ids(game, "Happy Dead Squirrel"):
+        game.apply(0, {"type": "ActivateAbility", "data": {"source_id": squirrel,
+                                                           "ability_index": 0}})
+    with pytest.raises(ValueError, match="Cannot pay mana cost"):
+        game.apply(0, {"type": "PassPriority"})
