@@ -753,7 +753,7 @@ _ABILITY_SHAPES = {
     "if": list, "unless": list, "sacrifice_other": dict, "tap_other": dict, "discard": int,
     "exile_graveyard": int, "mill": int, "drawback": str, "zone": str}
 _ONLY_KEYS = {"kind", "types", "subtypes", "colors", "has_x", "tags", "not_types", "min_mana_value", "any_of",
-              "not_generic", "all_of"}
+              "not_generic", "all_of", "has_c"}  # has_c: tapwise extension (Cultivator Drone)
 
 
 def _check_amount(value) -> None:
