@@ -58,6 +58,9 @@ def test_has_c_false_and_alternatives():
     drone = {"id": "drone", "count": 2, "abilities": [{"add": "{C}", "only": either}]}
     assert tapwise.pay({"cost": "{2}", "sources": [drone]})["status"] == "paid"  # a colorless spell
     assert tapwise.pay({"cost": "{1}{G}", "sources": [drone]})["status"] == "infeasible"
+    loaded = load_problem({"cost": "{1}", "sources": [drone]})  # the spec JSON reads back equal
+    assert loaded.to_json()["sources"][0]["abilities"][0]["only"] == either
+    assert load_problem(loaded.to_json()) == loaded
 
 
 def test_a_bad_has_c_is_an_error_naming_the_field():
