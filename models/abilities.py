@@ -67,7 +67,7 @@ def _any_of(value: Any, path: str) -> tuple[Restriction, ...]:
 def load_restriction(value: Any, path: str) -> Restriction:
     obj = _object(value, path, ("kind", "types", "subtypes", "colors", "has_x", "tags", "not_types",
                                 "min_mana_value", "any_of", "not_generic",
-                                "all_of") + NOT_YET["only"])
+                                "all_of", "has_c") + NOT_YET["only"])
     _refuse_not_yet(obj, "only", path)
     colors = obj.get("colors")
     if colors is not None:
@@ -93,6 +93,7 @@ def load_restriction(value: Any, path: str) -> Restriction:
         any_of=_any_of(obj["any_of"], f"{path}.any_of") if "any_of" in obj else None,
         not_generic=_not_generic(obj, path),
         all_of=_any_of(obj["all_of"], f"{path}.all_of") if "all_of" in obj else None,
+        has_c=_bool(obj["has_c"], f"{path}.has_c") if "has_c" in obj else None,
     )
 
 

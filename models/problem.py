@@ -91,6 +91,7 @@ class Purpose:
     has_x: bool = False
     tags: tuple[str, ...] = ()  # 9.2: "kicked", "flashback", ... (for.tags)
     mana_value: int | None = None  # 9.2 for.mana_value: the spell's mana value (202.3), if given
+    has_c: bool = False  # tapwise extension: the cost paid contains {C} (107.4c)
 
 
 @dataclass(frozen=True)
@@ -112,6 +113,9 @@ class Restriction:
     # tapwise extension: it pays no generic mana (symbols, not purposes)
     not_generic: bool | None = None
     all_of: tuple[Restriction, ...] | None = None  # tapwise extension: every one of them matches
+    # tapwise extension: the cost paid contains {C} or not (Cultivator Drone's "a cost that
+    # contains {C}"), as ``has_x`` says of {X}
+    has_c: bool | None = None
 
     def allows(self, purpose: Purpose) -> bool:
         if self.min_mana_value is not None and (purpose.kind != "spell"
@@ -133,6 +137,8 @@ class Restriction:
             return False
         if self.has_x is not None and self.has_x != purpose.has_x:
             return False
+        if self.has_c is not None and self.has_c != purpose.has_c:
+            return False
         if self.tags is not None and not set(self.tags) & set(purpose.tags):
             return False
         if self.not_types is not None and set(self.not_types) & set(purpose.types):
@@ -144,7 +150,7 @@ class Restriction:
         out: dict[str, Any] = {}
         for key in ("kind", "types", "subtypes", "colors", "has_x", "tags", "not_types",
                     "min_mana_value",
-                    "not_generic"):
+                    "not_generic", "has_c"):
             value = getattr(self, key)
             if value is not None:
                 out[key] = list(value) if isinstance(value, tuple) else value
@@ -641,7 +647,28 @@ class Problem:
                                   "subtypes": self._purpose_subtypes,
             "tags": self._purpose_tags, "mana_value": self._purpose_mana_value,
             "colors": (self._purpose_colors if self._purpose_colors is not None
-                       else cost.colors if cost is not None else ""), "has_x": bool(has_x)})
+                       else cost.colors if cost is not None else ""), "has_x": bool(has_x),
+            "has_c": self._contains_c()})
+
+    def _contains_c(self) -> bool:
+        """``only.has_c``'s context: does every total cost the player may lock in (601.2f)
+        contain {C}? Never wider than 106.6 allows, so: the base is ``alternative`` when given,
+        else ``cost``, and counts only without ``free`` (which lets the player pay {0} instead);
+        additional costs and increases are always paid; and each {C} or {C/W} a reduction may
+        take away (118.7d-e: given, or any cost static's, whether or not it applies) is taken
+        away. Only the symbol {C} counts (107.4c), not a hybrid's C half."""
+        parts = self.additional + self.increase
+        base = self.alternative if self.alternative is not None else self.cost
+        if base is not None and not self.free:
+            parts += (base,)
+        contained = sum([1 for c in parts for s in c.symbols if s.kind is Kind.COLORLESS])
+        if not contained:
+            return False  # (the usual case: no reduction is looked at)
+        cuts = self.reduce + tuple(st.cost for st in self.statics
+                                   if st.kind != "increase" and st.cost is not None)
+        removable = sum([1 for c in cuts for s in c.symbols
+                         if s.kind in (Kind.COLORLESS, Kind.COLORLESS_HYBRID)])
+        return contained > removable
 
     def to_json(self) -> dict[str, Any]:
         """The spec's JSON of this problem: ``load_problem`` reads it back equal."""

@@ -233,8 +233,6 @@ def test_spend_restrictions_with_tags_and_lists(restriction, only):
     "Spend this mana only to cast artifact spells or activate abilities of creatures.",
     "Spend this mana only to cast spells of the chosen types or spells whose names begin with the first letter of "
     "your name.",
-    "Spend this mana only to cast a colorless spell, activate an ability of a colorless permanent, or pay a cost "
-    "that contains {C}.",
 ])
 def test_unexpressible_spend_restrictions_raise(restriction):
     e = error("{T}: Add {C}. " + restriction)
@@ -242,6 +240,20 @@ def test_unexpressible_spend_restrictions_raise(restriction):
     assert e.sentence == restriction
     reading = read_card("{T}: Add {C}. " + restriction)
     assert reading.abilities == () and reading.skipped[0].sentence == restriction
+
+
+def test_cultivator_drone_reads_colorless_spells_and_costs_that_contain_c():
+    """106.6, 107.4c: "a colorless spell" is ``colors: colorless``, "a cost that contains {C}"
+    tapwise's ``has_c``; "an ability of a colorless permanent" is left out, since an ability's
+    ``for`` has no colors of its source (narrower than the card, never wider). One mana an
+    activation, so one {T} ability per alternative: a copy taps once."""
+    oracle = ("Devoid (This card has no color.)\n{T}: Add {C}. Spend this mana only to cast a colorless "
+              "spell, activate an ability of a colorless permanent, or pay a cost that contains {C}. "
+              "({C} represents colorless mana.)")
+    reading = read_card(oracle, name="Cultivator Drone")
+    assert list(reading.abilities) == [{"add": "{C}", "only": {"kind": "spell", "colors": "colorless"}},
+                                       {"add": "{C}", "only": {"has_c": True}}]
+    assert reading.skipped == ()
 
 
 def test_chosen_creature_type_needs_the_choice():
@@ -741,7 +753,7 @@ _ABILITY_SHAPES = {
     "if": list, "unless": list, "sacrifice_other": dict, "tap_other": dict, "discard": int,
     "exile_graveyard": int, "mill": int, "drawback": str, "zone": str}
 _ONLY_KEYS = {"kind", "types", "subtypes", "colors", "has_x", "tags", "not_types", "min_mana_value", "any_of",
-              "not_generic", "all_of"}
+              "not_generic", "all_of", "has_c"}  # has_c: tapwise extension (Cultivator Drone)
 
 
 def _check_amount(value) -> None:

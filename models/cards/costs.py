@@ -275,6 +275,13 @@ _EITHER: list[tuple[str, list[dict[str, Any]]]] = [
     (r"to cast a spell that's one or more colors without \{X\} in its mana cost",
      [{"kind": "spell", "colors": list("WUBRG"), "has_x": False}]),
     (r"to activate power-up abilities", [{"kind": "ability", "tags": ["power-up"]}]),
+    # Cultivator Drone. "an ability of a colorless permanent" is left out: an ability's ``for``
+    # gives no colors of its source (``for.colors`` defaults to the cost's), so no key can say
+    # it without matching a colored permanent's ability too (106.6); what is left is narrower
+    # than the card, never wider. "a cost that contains {C}" is tapwise's ``has_c``.
+    (r"to cast a colorless spell, activate an ability of a colorless permanent, or pay a cost that "
+     r"contains \{C\}",
+     [{"kind": "spell", "colors": "colorless"}, {"has_c": True}]),
 ]
 # "This mana can't be spent to ...": what it can still be spent on, as alternatives.
 _CANT = [(r"to cast (?:a )?nonartifact spells?", _ARTIFACT_OR_ABILITY)]

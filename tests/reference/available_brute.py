@@ -301,7 +301,8 @@ class _Search:
         # What an ability's own mana cost is paid for (section 3's ``only`` keys): an ability
         # of a permanent of these types, no subtypes, colors or X of its own.
         self.purposes = [{"kind": "ability", "types": {str(t).lower() for t in src.types}, "subtypes": set(),
-                          "colors": "", "has_x": False, "tags": set(), "mana_value": None} for src in self.sources]
+                          "colors": "", "has_x": False, "tags": set(), "mana_value": None, "has_c": False}
+                         for src in self.sources]
 
     def _index(self, only: dict | None) -> int:
         """The index of the restriction ``only`` (as the board's JSON gives it; 0: none)."""

@@ -49,6 +49,8 @@ def _restriction_matches(only: dict, ctx: dict) -> bool:
                     raise Unsupported(f"unknown colors restriction {w!r}")
         elif key == "has_x":
             ok = bool(want) == ctx["has_x"]
+        elif key == "has_c":  # tapwise extension: the cost paid contains {C}
+            ok = bool(want) == ctx["has_c"]
         elif key == "not_types":  # tapwise extension: none of them
             ok = not any(str(t).lower() in ctx["types"] for t in _as_list(want))
         elif key == "tags":  # 9.2: any of them among for.tags

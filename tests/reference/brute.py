@@ -520,6 +520,29 @@ def _symbol_choices(s: Symbol, own: bool, x: int) -> list[tuple[int, ...]]:
     raise Unsupported(f"symbol {s}")
 
 
+def contains_c(problem: dict, more_reductions: Iterable[str] = ()) -> bool:
+    """tapwise's ``only.has_c`` context, worked out on its own: the smallest number of {C}
+    symbols left in any total cost the player may choose (601.2f: each base the player may pay,
+    plus additional costs and increases, minus the most {C} the reductions can take, 118.7d-e)
+    is above 0. Only the {C} symbol counts (107.4c), not a {C/W}'s half."""
+    def count_c(texts) -> int:
+        return sum(1 for text in texts for s in _symbols(text) if s.kind is Kind.COLORLESS)
+
+    bases = []
+    if problem.get("free"):
+        bases.append([])  # {0}
+    if problem.get("alternative") is not None:
+        bases.append([problem["alternative"]])
+    if not bases and problem.get("cost") is not None:
+        bases.append([problem["cost"]])
+    if not bases:
+        return False
+    always = count_c(list(problem.get("additional") or []) + list(problem.get("increase") or []))
+    cut = sum(1 for text in [*(problem.get("reduce") or []), *more_reductions] for s in _symbols(text)
+              if any(kind == "C" for kind, _ in _reduction_choices(s)))
+    return min(count_c(base) for base in bases) + always - cut > 0
+
+
 def _reduction_choices(s: Symbol) -> list[tuple[str, Any]]:
     """118.7a-g: what one reduction symbol removes: ("col", c), ("C", 1) or ("gen", n)."""
     k = s.kind
@@ -714,7 +737,8 @@ class _Search:
                      "types": {t.lower() for t in for_.get("types", [])},
                      "subtypes": {t.lower() for t in for_.get("subtypes", [])},
                      "colors": "".join(c for c in COLORS if c in cost_colors), "has_x": has_x,
-                     "tags": {t.lower() for t in for_.get("tags", [])}, "mana_value": for_.get("mana_value")}
+                     "tags": {t.lower() for t in for_.get("tags", [])}, "mana_value": for_.get("mana_value"),
+                     "has_c": contains_c(problem)}
         self.usable_total = {-1: True}
         self.not_generic = {-1: False}  # tapwise extension: the mana pays no generic symbol
         for i, only in enumerate(self.restrictions):
@@ -723,7 +747,7 @@ class _Search:
         self.usable_ability: dict[tuple[int, int], bool] = {}
         for si, src in enumerate(self.sources):
             ctx = {"kind": "ability", "types": set(src.types), "subtypes": set(), "colors": "",
-                   "has_x": False}
+                   "has_x": False, "has_c": False}
             self.usable_ability[(-1, si)] = True
             for i, only in enumerate(self.restrictions):
                 self.usable_ability[(i, si)] = _restriction_matches(only, ctx)

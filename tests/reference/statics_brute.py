@@ -13,7 +13,7 @@ from __future__ import annotations
 import copy
 import re
 
-from .brute import MAXIMIZED, _restriction_matches, brute_pay, objective_list
+from .brute import MAXIMIZED, _restriction_matches, brute_pay, contains_c, objective_list
 
 _BASIC = {"plains": "{W}", "island": "{U}", "swamp": "{B}", "mountain": "{R}", "forest": "{G}"}
 _LAND_TYPES = {"plains", "island", "swamp", "mountain", "forest", "gate", "desert", "cave",
@@ -136,7 +136,10 @@ def with_statics_applied(problem: dict) -> dict:
     purpose = out.get("for", {})
     ctx = {"kind": purpose.get("kind", "spell"), "types": set(purpose.get("types", [])),
            "subtypes": set(purpose.get("subtypes", [])), "colors": _colors(problem),
-           "has_x": "X" in (problem.get("cost") or "")}
+           "has_x": "X" in (problem.get("cost") or ""),
+           # tapwise's only.has_c: every cost static's reduction may take a {C}, applying or not
+           "has_c": contains_c(problem, [st["cost"] for st in statics
+                                         if st["kind"] == "reduce" and "cost" in st])}
     for st in statics:  # 601.2f
         if st["kind"] in ("increase", "reduce") and _restriction_matches(st.get("for", {}), ctx):
             times = fact(st, st["each"]) if "each" in st else 1  # 601.2f
