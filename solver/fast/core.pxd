@@ -36,11 +36,22 @@ cdef class _Order:
     cdef public int nobj, n_names
     cdef public object objectives
 
-@cython.locals(got=tuple, shared=dict, costs=dict, orders=dict)
+@cython.locals(shared=dict)
 cpdef solve(c, objectives)
 
-@cython.locals(b=_SupplyArrays, pi=Py_ssize_t, ci=Py_ssize_t, plain=bint)
+cpdef solve_plain(list taps, tuple kind_bit, v, objectives, problem)
+
+@cython.locals(got=tuple, costs=dict, orders=dict)
+cdef _solve_on(_SupplyArrays board, v, objectives, problem)
+
+@cython.locals(b=_SupplyArrays)
 cpdef _read_board(c)
+
+@cython.locals(b=_SupplyArrays)
+cpdef read_plain(list taps, tuple kind_bit)
+
+@cython.locals(at=Py_ssize_t, j=Py_ssize_t, t=int)
+cdef _classes(_SupplyArrays b, dict per_source)
 
 @cython.locals(m=i64, n=Py_ssize_t, bit=i64)
 cpdef i64 _by_type(accept, tuple kind_bit) except? -2

@@ -33,6 +33,7 @@ from tapwise.solver.answer.build import _fixed_output, _output
 from tapwise.solver.answer.explain import explain_by_count
 from tapwise.solver.contract import Compiled, Producer
 from tapwise.solver.fast import core
+from tapwise.solver.fast.templates import template
 from tapwise.solver.front.compile import _layout
 from tapwise.solver.queries import lane_answer, lane_cost
 
@@ -72,7 +73,7 @@ class _Tap:
     answer names (its ``id`` and ``count``)."""
 
     __slots__ = ("source", "id", "count", "choices", "kind_of_type", "max_activations",
-                 "outputs", "shown")
+                 "outputs", "shown", "core")
 
     ability = 0
     tap = True
@@ -90,7 +91,7 @@ class _Tap:
     tapped = 0
 
     def __init__(self, source: int, sid: str, count: int, choices: tuple,
-                 kind_of_type: Any, outputs: dict[str, str], shown: tuple) -> None:
+                 kind_of_type: Any, outputs: dict[str, str], shown: tuple, core: tuple) -> None:
         self.source = source
         self.id = sid
         self.count = count
@@ -99,6 +100,7 @@ class _Tap:
         self.max_activations = count
         self.outputs = outputs  # what an activation may add, as answered -> its types
         self.shown = shown  # per choice: (adds, units) as the answer shows it, or None
+        self.core = core  # what the core's board reader takes of the choices (its template)
 
 
 # every other Producer field at its default, so a field added to Producer reaches the lane too
@@ -107,8 +109,8 @@ for _field in dataclasses.fields(Producer):
         setattr(_Tap, _field.name, _field.default)
 
 
-# add (a text, or a tuple of texts) -> (choices, types made, merge signature, outputs, shown)
-# or False
+# add (a text, or a tuple of texts) -> (choices, types made, merge signature, outputs, shown,
+# the core's template) or False
 _ADDS: dict[Any, Any] = table(4096)
 
 
@@ -159,12 +161,15 @@ def _read_add(add: Any) -> tuple | bool:
         else:
             adds, _, units = _output(fixed)
             shown.append((adds, units))
-    return a.choices, types, a._payment_kind, outputs, tuple(shown)
+    tpl = template(a.choices)
+    if tpl is None:
+        return False
+    return a.choices, types, a._payment_kind, outputs, tuple(shown), tpl
 
 
 def _read(request: dict[str, Any]) -> tuple | None:
-    """THE test: the request as (entries' producers, made keys, cost) when it is of the plain
-    class, else None. Keys and value shapes only; the values' texts are read once each."""
+    """THE test: the request as (entries' producers, the types made in order of first sight,
+    cost) when it is of the plain class, else None. Keys and value shapes only; the values' texts are read once each."""
     if not request.keys() <= REQUEST_KEYS:
         return None
     limit = request.get("time_limit")
@@ -179,7 +184,7 @@ def _read(request: dict[str, Any]) -> tuple | None:
     if cost is None:
         return None
     taps: list[_Tap] = []
-    made: dict[tuple, int] = {}
+    order = ""  # (the board's kinds: one per type, in this order, as compile._layout makes them)
     seen: set[Any] = set()
     ids: set[str] = set()
     for i, entry in enumerate(sources):
@@ -200,14 +205,31 @@ def _read(request: dict[str, Any]) -> tuple | None:
             return None
         seen.add(add[2])
         ids.add(sid)
-        choices, types, _, outputs, shown = add
-        key = (types, False, None)
-        at = made.get(key)
-        if at is None:
-            at = made[key] = len(made)
-        # (at: the made key's place)
-        taps.append(_Tap(i, sid, count, choices, at, outputs, shown))
-    return taps, tuple(made), cost
+        choices, types, _, outputs, shown, tpl = add
+        for t in types:
+            if t not in order:
+                order += t
+        taps.append(_Tap(i, sid, count, choices, None, outputs, shown, tpl))
+    return taps, order, cost
+
+
+# the types made, in order of first sight -> (the board's layout, the shared accept of its
+# kinds, their spendable tuple, per kind its type's bit, per type its kind)
+_LAYOUTS: dict[str, tuple] = table(1024)
+
+
+def _kinds(order: str) -> tuple:
+    """The layout of a board whose entries make ``order``'s types first in that order: that of
+    ``compile._layout`` of their made keys (a kind per type, in order of first sight), read
+    once per order."""
+    got = _LAYOUTS.get(order)
+    if got is None:
+        layout = _layout((), ((order, False, None),))
+        accept, spendable = layout.spendable(None)
+        kind_bit = tuple([1 << TYPES.index(t) for t in order])
+        got = remember(_LAYOUTS, order, (layout, accept, spendable, kind_bit, layout.made[0]),
+                       1024)
+    return got
 
 
 def answer(request: dict[str, Any]) -> dict[str, Any] | None:
@@ -216,19 +238,20 @@ def answer(request: dict[str, Any]) -> dict[str, Any] | None:
     read = _read(request)
     if read is None:
         return None
-    taps, made, lc = read
-    layout = _layout((), made)
-    for p in taps:
-        p.kind_of_type = layout.made[p.kind_of_type]
-    accept, spendable = layout.spendable(None)
+    taps, order, lc = read
+    layout, accept, spendable, kind_bit, kind_of_type = _kinds(order)
+    for p in taps:  # (each reads the types it makes; the others are the board's)
+        p.kind_of_type = kind_of_type
     board = _Board(taps, lc.cost)
-    c = assemble(Compiled, {"problem": board, "kinds": list(layout.kinds), "pool_units": {},
-                            "producers": taps, "variants": [lane_cost.variant(lc, accept)],
-                            "x_upper": 0, "unpayable": False, "spendable": spendable,
-                            "_v2": False, "plain": True, "_index": {}, "shared": None})
-    sol = core.solve(c, _OBJECTIVES)
+    v = lane_cost.variant(lc, accept)
+    # the core reads the entries straight (solve_plain): the same board as its reading of c
+    sol = core.solve_plain(taps, kind_bit, v, _OBJECTIVES, board)
     if sol is None:
         return None
+    c = assemble(Compiled, {"problem": board, "kinds": list(layout.kinds), "pool_units": {},
+                            "producers": taps, "variants": [v],
+                            "x_upper": 0, "unpayable": False, "spendable": spendable,
+                            "_v2": False, "plain": True, "_index": {}, "shared": None})
     if sol.status == "infeasible":
         # explained by a count over the board, as explain() would (no keywords here); when no
         # count does, explain() asks CP-SAT's model for a core, which reads the whole Problem:
