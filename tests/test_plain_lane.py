@@ -259,7 +259,7 @@ def test_the_cost_reader_reads_a_text_as_the_loader_and_compiler_do():
         compiled = compile_problem(problem)
         plain = plain_lane._read({"cost": text, "sources": board})
         assert plain is not None, text
-        _, order, _ = plain
+        _, order, _, _ = plain
         layout, accept = plain_lane._kinds(order)[:2]
         assert list(layout.kinds) == list(compiled.kinds), text
         assert lane_cost.variant(got, accept).demands == compiled.variants[0].demands, text
@@ -281,7 +281,7 @@ def test_the_core_reads_the_entries_as_it_reads_the_compiled_problem():
         p = {"cost": _cost(rng, 3), "sources": _board(rng, rng.randint(1, 14), 9)}
         read = plain_lane._read(copy.deepcopy(p))
         assert read is not None, json.dumps(p)
-        taps, order, _ = read
+        taps, order, _, _ = read
         _, _, _, kind_bit, kind_of_type = plain_lane._kinds(order)
         for tap in taps:
             tap.kind_of_type = kind_of_type
@@ -321,8 +321,8 @@ def _tampered(change) -> bool:
     answer = copy.deepcopy(plain_lane.answer(copy.deepcopy(PROBLEM)))
     change(answer)
     read = plain_lane._read(copy.deepcopy(PROBLEM))
-    taps, _, cost = read
-    return plain_lane._counted(answer, taps, cost.symbols, cost.generic)
+    _, _, cost, by_id = read
+    return plain_lane._counted(answer, by_id, cost.symbols, cost.generic)
 
 
 def _pay_of(answer: dict[str, Any], symbol: str) -> dict[str, Any]:

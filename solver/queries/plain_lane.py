@@ -169,7 +169,8 @@ def _read_add(add: Any) -> tuple | bool:
 
 def _read(request: dict[str, Any]) -> tuple | None:
     """THE test: the request as (entries' producers, the types made in order of first sight,
-    cost) when it is of the plain class, else None. Keys and value shapes only; the values' texts are read once each."""
+    cost, the producers by id) when it is of the plain class, else None. Keys and value shapes
+    only; the values' texts are read once each."""
     if not request.keys() <= REQUEST_KEYS:
         return None
     limit = request.get("time_limit")
@@ -186,14 +187,14 @@ def _read(request: dict[str, Any]) -> tuple | None:
     taps: list[_Tap] = []
     order = ""  # (the board's kinds: one per type, in this order, as compile._layout makes them)
     seen: set[Any] = set()
-    ids: set[str] = set()
+    by_id: dict[str, _Tap] = {}
     for i, entry in enumerate(sources):
         if type(entry) is not dict or not entry.keys() <= SOURCE_KEYS:
             return None
         sid = entry.get("id")
         count = entry.get("count", 1)
         abilities = entry.get("abilities")
-        if (type(sid) is not str or not sid or sid == "pool" or sid in ids
+        if (type(sid) is not str or not sid or sid == "pool" or sid in by_id
                 or type(count) is not int or not 0 < count <= MAX_COUNT
                 or type(abilities) is not list or len(abilities) != 1):
             return None
@@ -204,13 +205,13 @@ def _read(request: dict[str, Any]) -> tuple | None:
         if add is None or add[2] in seen:  # entries alike: the full path merges them
             return None
         seen.add(add[2])
-        ids.add(sid)
         choices, types, _, outputs, shown, tpl = add
         for t in types:
             if t not in order:
                 order += t
-        taps.append(_Tap(i, sid, count, choices, None, outputs, shown, tpl))
-    return taps, order, cost
+        tap = by_id[sid] = _Tap(i, sid, count, choices, None, outputs, shown, tpl)
+        taps.append(tap)
+    return taps, order, cost, by_id
 
 
 # the types made, in order of first sight -> (the board's layout, the shared accept of its
@@ -238,7 +239,7 @@ def answer(request: dict[str, Any]) -> dict[str, Any] | None:
     read = _read(request)
     if read is None:
         return None
-    taps, order, lc = read
+    taps, order, lc, by_id = read
     layout, accept, spendable, kind_bit, kind_of_type = _kinds(order)
     for p in taps:  # (each reads the types it makes; the others are the board's)
         p.kind_of_type = kind_of_type
@@ -262,14 +263,14 @@ def answer(request: dict[str, Any]) -> dict[str, Any] | None:
         out = {"status": "infeasible", "optimal": True, **why}
     else:
         out = lane_answer.write(c, sol, taps, lc.rows, lc.total.printed(0))
-        if not _counted(out, taps, lc.symbols, lc.generic):
+        if not _counted(out, by_id, lc.symbols, lc.generic):
             return None  # the full path pays it again, and its verifier words what is wrong
     if "id" in request:
         out["id"] = request["id"]
     return out
 
 
-def _counted(answer: dict[str, Any], taps: list[_Tap], symbols: dict[str, list[Any]],
+def _counted(answer: dict[str, Any], by_id: dict[str, _Tap], symbols: dict[str, list[Any]],
              generic: int) -> bool:
     """An independent check of a plain payment, by counting: each source's activations within
     its copies, each making what its ability makes; each symbol paid once, by mana of a type it
@@ -277,40 +278,43 @@ def _counted(answer: dict[str, Any], taps: list[_Tap], symbols: dict[str, list[A
     no mana spent that wasn't made, the rest left over; life within the player's."""
     if answer.get("status") != "paid":
         return False
-    by_id = {p.id: p for p in taps}
-    made: dict[tuple[str, str], int] = {}
+    made: dict[str, dict[str, int]] = {}  # source -> type -> units made and not yet spent
     used = 0
     taps_of: dict[str, int] = {}
     for act in answer["activations"]:
-        p = by_id.get(act["source"])
+        sid = act["source"]
+        p = by_id.get(sid)
         times = act["times"]
         if p is None or act["ability"] != 0 or type(times) is not int or times <= 0:
             return False
         units = p.outputs.get(act["adds"])
         if units is None:
             return False
-        taps_of[p.id] = taps_of.get(p.id, 0) + times
-        used += times
-        for t in units:
-            made[(p.id, t)] = made.get((p.id, t), 0) + times
-    for sid, n in taps_of.items():
-        if n > by_id[sid].count:
+        n = taps_of.get(sid, 0) + times
+        if n > p.count:
             return False
+        taps_of[sid] = n
+        used += times
+        of = made.get(sid)
+        if of is None:
+            of = made[sid] = {}
+        for t in units:
+            of[t] = of.get(t, 0) + times
     paid: dict[str, int] = {}
     life = 0
     paid_generic = 0
     for pay in answer["payments"]:
         sym = pay["symbol"]
-        n = pay.get("count", 1)
         info = None
-        if sym.startswith("{") and sym[1:-1].isdigit():  # numbered generic: one payment
-            if n != 1:
+        if sym[1:-1].isdigit() and sym[:1] == "{":  # numbered generic: one payment
+            if pay.get("count", 1) != 1:
                 return False
             types = "WUBRGC"
         else:
             info = symbols.get(sym)
             if info is None:
                 return False
+            n = pay.get("count", 1)
             paid[sym] = paid.get(sym, 0) + n
             if "life" in pay:
                 if not info[2] or pay["life"] != 2 or "mana" in pay:
@@ -328,10 +332,13 @@ def _counted(answer: dict[str, Any], taps: list[_Tap], symbols: dict[str, list[A
             k = m.get("count", 1)
             if t is None or t not in types or "pool" in m or type(k) is not int or k <= 0:
                 return False
-            key = (m.get("source"), t)
-            if key not in made:
+            of = made.get(m.get("source"))
+            if of is None:
                 return False
-            made[key] -= k
+            left = of.get(t)
+            if left is None:
+                return False
+            of[t] = left - k
             total += k
         if info is None:
             paid_generic += total
@@ -344,13 +351,13 @@ def _counted(answer: dict[str, Any], taps: list[_Tap], symbols: dict[str, list[A
             return False
     if life > _LIFE_LIMIT or answer["life_paid"] != life:
         return False
-    left: dict[str, int] = {}
-    for (_, t), n in made.items():
-        if n < 0:
-            return False
-        if n:
-            left[t] = left.get(t, 0) + n
-    counts = answer["left_over_counts"]
-    return (counts == {t: left[t] for t in TYPES if t in left}
+    left_over: dict[str, int] = {}
+    for of in made.values():
+        for t, n in of.items():
+            if n < 0:
+                return False
+            if n:
+                left_over[t] = left_over.get(t, 0) + n
+    return (answer["left_over_counts"] == {t: left_over[t] for t in TYPES if t in left_over}
             and answer["announce"]["phyrexian_life"] == life // 2
             and answer["sources_used"] == used)
