@@ -241,6 +241,7 @@ def test_the_cost_reader_reads_a_text_as_the_loader_and_compiler_do():
     counts, the same printed total, the same demands in the same order."""
     from tapwise.models.loader import load_problem
     from tapwise.models.total_cost import total_costs
+    from tapwise.solver.fast import core
     from tapwise.solver.front.compile import compile_problem
     from tapwise.solver.queries import lane_cost
 
@@ -260,9 +261,15 @@ def test_the_cost_reader_reads_a_text_as_the_loader_and_compiler_do():
         plain = plain_lane._read({"cost": text, "sources": board})
         assert plain is not None, text
         _, order, _, _ = plain
-        layout, accept = plain_lane._kinds(order)[:2]
+        layout, accept, _, kind_bit, _ = plain_lane._kinds(order)
         assert list(layout.kinds) == list(compiled.kinds), text
-        assert lane_cost.variant(got, accept).demands == compiled.variants[0].demands, text
+        demands, rows = lane_cost.read_on(got, accept, kind_bit)
+        assert demands == compiled.variants[0].demands, text
+        assert lane_cost.variant(got, accept, demands) == compiled.variants[0], text
+        # the core's rows of the demands alone, as it reads the compiled variant
+        expected = core._read_cost(compiled.variants[0], core._read_board(compiled))
+        for field in ("n_rows", "x_row", "free", "x_symbols", "phyrexian", "rows"):
+            assert getattr(rows, field) == getattr(expected, field), (field, text)
     assert lane_cost.read("{X}{W}") is None and lane_cost.read("{0}") is None
     assert lane_cost.read("{2/W}") is None and lane_cost.read("{W}{") is None
 

@@ -20,7 +20,7 @@ from tapwise.models.mana import TYPES
 from tapwise.models.values import assemble
 from tapwise.models.total_cost import INCREASE
 from tapwise.solver.contract import Compiled, Solution, Variant
-from tapwise.solver.fast.templates import plain_sources, sources
+from tapwise.solver.fast.templates import by_type as _by_type, demand_row, plain_sources, sources
 
 ENABLED = True
 """``solver.fast.solve.solve_fast`` tries this core first; tests of the wider fast path turn it off."""
@@ -132,14 +132,16 @@ def solve(c: Compiled, objectives: tuple[str, ...]) -> Solution | None:
     return _solve_on(board, variants[0], objectives, c.problem)
 
 
-def solve_plain(taps: list[Any], kind_bit: tuple[int, ...], v: Variant,
+def solve_plain(taps: list[Any], kind_bit: tuple[int, ...], cost: _Cost | None,
                 objectives: tuple[str, ...], problem: Any) -> Solution | None:
-    """:func:`solve` of the plain lane's problem, its board read by :func:`read_plain` (the
-    lane's compiled problem has the same kinds, producers and variant ``v``)."""
+    """:func:`solve` of the plain lane's problem: its board read by :func:`read_plain`, its
+    cost by :func:`read_plain_cost` (the lane keeps it per cost text and board layout)."""
+    if cost is None:
+        return None
     board = read_plain(taps, kind_bit)
     if board is None:
         return None
-    return _solve_on(board, v, objectives, problem)
+    return _solve_cost(board, cost, objectives, problem)
 
 
 def _solve_on(board: _SupplyArrays, v: Variant, objectives: tuple[str, ...],
@@ -152,6 +154,12 @@ def _solve_on(board: _SupplyArrays, v: Variant, objectives: tuple[str, ...],
     cost = got[1]
     if cost is None:
         return None
+    return _solve_cost(board, cost, objectives, problem)
+
+
+def _solve_cost(board: _SupplyArrays, cost: _Cost, objectives: tuple[str, ...],
+                problem: Any) -> Solution | None:
+    """:func:`_solve_on` with the cost read."""
     orders = _ORDERS
     order = orders.get(objectives)
     if order is None:
@@ -259,18 +267,6 @@ def _classes(b: _SupplyArrays, per_source: dict[int, list[Any]]) -> _SupplyArray
     return b
 
 
-def _by_type(accept: frozenset[int], kind_bit: tuple[int, ...]) -> int:
-    """The mask of types ``accept`` takes, or -1 unless it takes every kind of them."""
-    m = 0
-    for k in accept:
-        m |= kind_bit[k]
-    n = 0
-    for bit in kind_bit:
-        if bit & m:
-            n += 1
-    return m if n == len(accept) else -1
-
-
 def _read_cost(v: Variant, board: _SupplyArrays) -> _Cost | None:
     """The total cost ``v`` as a :class:`_Cost`, or None outside the class. Kept by the
     variant's identity: a variant is compiled for the kinds some purpose may spend (their
@@ -282,43 +278,13 @@ def _read_cost(v: Variant, board: _SupplyArrays) -> _Cost | None:
     for term in tc.terms:
         if term.origin == INCREASE:
             return None
-    kind_bit = board.kind_bit
     k = _Cost()
     k.free = tc.variant == "free"
-    rows = []
-    for di, d in enumerate(v.demands):
-        opts = d.options
-        o = opts[0]
-        if len(opts) == 1 and o.generic is not None:
-            m = _by_type(o.accept, kind_bit)
-            if m < 0 or o.units <= 0 or o.life:
-                return None
-            rows.append((m, d.count * o.units, (GEN, o.generic, (), d.count, (di, 0), (), None)))
-            continue
-        masks = []
-        union = 0
-        life_at = -1
-        for oi, o in enumerate(opts):
-            if o.life:
-                if o.life != 2 or o.units or life_at >= 0:
-                    return None
-                life_at = oi
-                m = 1 << LIFE
-            elif o.units == 1 and o.generic is None:
-                m = _by_type(o.accept, kind_bit)
-                if m < 0:
-                    return None
-            else:
-                return None  # {2/W}, or what isn't a symbol of the class
-            masks.append(m)
-            union |= m
-        if life_at >= 0:
-            k.phyrexian += d.count
-        keys = tuple([(di, oi) for oi in range(len(opts))])
-        rows.append((union, d.count, (OPT, None, tuple(masks), d.count, keys[0], keys,
-                                      keys[life_at] if life_at >= 0 else None)))
+    rows = _demand_rows(k, v.demands, board.kind_bit)
+    if rows is None:
+        return None
     if v.x_symbols and not v.x_zero:
-        m = _by_type(v.x_accept, kind_bit)
+        m = _by_type(v.x_accept, board.kind_bit)
         if m < 0:
             return None
         k.x_row = len(rows)
@@ -326,6 +292,20 @@ def _read_cost(v: Variant, board: _SupplyArrays) -> _Cost | None:
         rows.append((m, 0, (GEN, "x", (), 0, None, (), None)))
     else:
         k.x_symbols = v.x_symbols
+    return _filled(k, rows)
+
+
+def read_plain_cost(demands: tuple, kind_bit: tuple[int, ...]) -> _Cost | None:
+    """The plain lane's cost (issue 43) as a :class:`_Cost`, from its variant's ``demands``
+    alone (no reduction, life, increase, X or energy in its class): what :func:`_read_cost`
+    reads of that variant on a board of kinds ``kind_bit``, with no :class:`Variant` made."""
+    k = _Cost()
+    rows = _demand_rows(k, demands, kind_bit)
+    return None if rows is None else _filled(k, rows)
+
+
+def _filled(k: _Cost, rows: list[tuple]) -> _Cost | None:
+    """``k`` with its ``rows`` (mask, units needed, what the answer records) in its arrays."""
     if len(rows) > ROWS:
         return None
     for r, (m, need, _info) in enumerate(rows):
@@ -334,6 +314,36 @@ def _read_cost(v: Variant, board: _SupplyArrays) -> _Cost | None:
     k.rows = tuple([info for _, _, info in rows])
     k.n_rows = len(rows)
     return k
+
+
+# (id(demand), a board's kind_bit) -> (the demand, its row but for its place, or None outside the
+# class): compile shares a demand among the costs that have its symbols (compile._Group)
+_DEMAND_ROWS: dict[tuple, tuple] = table(COSTS)
+# per place and number of options: the options' keys (place, option)
+_KEYS = tuple([tuple([tuple([(di, oi) for oi in range(n)]) for n in range(8)])
+               for di in range(ROWS)])
+
+
+def _demand_rows(k: _Cost, demands: tuple, kind_bit: tuple[int, ...]) -> list[tuple] | None:
+    """Per demand its row (mask, units needed, what the answer records), the Phyrexian
+    symbols counted into ``k``; None outside the class."""
+    rows = []
+    memo = _DEMAND_ROWS
+    for di, d in enumerate(demands):
+        key = (id(d), kind_bit)
+        got = memo.get(key)  # (the entry holds the demand: its id isn't reused while it stands)
+        if got is None:
+            got = remember(memo, key, (d, demand_row(d, kind_bit)), COSTS)
+        row = got[1]
+        if row is None:
+            return None
+        mask, need, what, cat, masks, count, n, life_at = row
+        keys = _KEYS[di][n] if di < ROWS and n < 8 else tuple([(di, oi) for oi in range(n)])
+        if life_at >= 0:
+            k.phyrexian += count
+        rows.append((mask, need, (what, cat, masks, count, keys[0], keys if what == OPT else (),
+                                  keys[life_at] if life_at >= 0 else None)))
+    return rows
 
 
 class _Scratch:

@@ -13,3 +13,9 @@ cpdef sources(producers, bint plain)
 
 @cython.locals(per_source=dict, s=list)
 cpdef dict plain_sources(list taps)
+
+@cython.locals(m=cython.longlong, n=Py_ssize_t, bit=cython.longlong)
+cpdef cython.longlong by_type(accept, tuple kind_bit) except? -2
+
+@cython.locals(masks=list, union=cython.longlong, life_at=Py_ssize_t, oi=Py_ssize_t, m=cython.longlong)
+cpdef demand_row(d, tuple kind_bit)

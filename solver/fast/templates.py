@@ -6,7 +6,9 @@ board reader (``solver.fast.core._read_board``) takes a compiled problem's produ
 :func:`sources`; the plain lane keeps a template per add text and hands the core its entries
 (:func:`plain_sources`, ``core.read_plain``), so a board it never met is read without a
 compiled problem or each text's choices read again. ``core._classes`` then groups the sources
-into its C arrays. Compiled with the core (``fast/templates.pxd``).
+into its C arrays. A cost's demands are read the same way, each once per board layout
+(:func:`demand_row`; ``core._demand_rows`` keeps them). Compiled with the core
+(``fast/templates.pxd``).
 """
 
 from __future__ import annotations
@@ -14,6 +16,9 @@ from __future__ import annotations
 from typing import Any
 
 from tapwise.models.mana import TYPES
+
+LIFE = 6  # the bit of life among the types (core.LIFE)
+OPT, GEN = 0, 1  # what a row records (core's)
 
 TI = {t: i for i, t in enumerate(TYPES)}
 
@@ -102,3 +107,45 @@ def plain_sources(taps: list[Any]) -> dict[int, list[Any]]:
         s = per_source[p.source] = [p.count, [None] * 6, None, 0]
         instance(p.source, p.core, p.kind_of_type, s)
     return per_source
+
+
+def by_type(accept: frozenset[int], kind_bit: tuple[int, ...]) -> int:
+    """The mask of types ``accept`` takes, or -1 unless it takes every kind of them."""
+    m = 0
+    for k in accept:
+        m |= kind_bit[k]
+    n = 0
+    for bit in kind_bit:
+        if bit & m:
+            n += 1
+    return m if n == len(accept) else -1
+
+
+def demand_row(d: Any, kind_bit: tuple[int, ...]) -> tuple | None:
+    """A demand's row on kinds ``kind_bit``: (mask, units needed, what, generic category,
+    option masks, symbols, options, the life option or -1), or None outside the class."""
+    opts = d.options
+    o = opts[0]
+    if len(opts) == 1 and o.generic is not None:
+        m = by_type(o.accept, kind_bit)
+        if m < 0 or o.units <= 0 or o.life:
+            return None
+        return m, d.count * o.units, GEN, o.generic, (), d.count, 1, -1
+    masks = []
+    union = 0
+    life_at = -1
+    for oi, o in enumerate(opts):
+        if o.life:
+            if o.life != 2 or o.units or life_at >= 0:
+                return None
+            life_at = oi
+            m = 1 << LIFE
+        elif o.units == 1 and o.generic is None:
+            m = by_type(o.accept, kind_bit)
+            if m < 0:
+                return None
+        else:
+            return None  # {2/W}, or what isn't a symbol of the class
+        masks.append(m)
+        union |= m
+    return union, d.count, OPT, None, tuple(masks), d.count, len(opts), life_at

@@ -244,16 +244,18 @@ def answer(request: dict[str, Any]) -> dict[str, Any] | None:
     for p in taps:  # (each reads the types it makes; the others are the board's)
         p.kind_of_type = kind_of_type
     board = _Board(taps, lc.cost)
-    v = lane_cost.variant(lc, accept)
-    # the core reads the entries straight (solve_plain): the same board as its reading of c
-    sol = core.solve_plain(taps, kind_bit, v, _OBJECTIVES, board)
+    demands, cost = lane_cost.read_on(lc, accept, kind_bit)
+    # the core reads the entries and the demands straight (solve_plain): the same board and
+    # rows as its reading of c
+    sol = core.solve_plain(taps, kind_bit, cost, _OBJECTIVES, board)
     if sol is None:
         return None
     c = assemble(Compiled, {"problem": board, "kinds": list(layout.kinds), "pool_units": {},
-                            "producers": taps, "variants": [v],
+                            "producers": taps, "variants": [],
                             "x_upper": 0, "unpayable": False, "spendable": spendable,
                             "_v2": False, "plain": True, "_index": {}, "shared": None})
     if sol.status == "infeasible":
+        c.variants = [lane_cost.variant(lc, accept, demands)]  # (what the explanation reads)
         # explained by a count over the board, as explain() would (no keywords here); when no
         # count does, explain() asks CP-SAT's model for a core, which reads the whole Problem:
         # the usual path answers
