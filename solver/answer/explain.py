@@ -156,12 +156,16 @@ def _hall_sets(masks: frozenset[int]) -> tuple[int, ...]:
     for m in masks:
         unions |= {m | u for u in unions}
         unions.add(m)
-    return tuple(sorted(unions, key=_combination_order))
+    return tuple(sorted(unions, key=_ORDER_KEYS.__getitem__))
 
 
 def _combination_order(mask: int) -> tuple[int, tuple[int, ...]]:
     bits = tuple(i for i in range(len(TYPES)) if mask >> i & 1)
     return len(bits), bits
+
+
+# per mask of types, its place in the order of the sets tried (_combination_order's key)
+_ORDER_KEYS = tuple([_combination_order(mask) for mask in range(1 << len(TYPES))])
 
 
 def _types_of(mask: int) -> str:

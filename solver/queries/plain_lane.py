@@ -201,7 +201,10 @@ def _read(request: dict[str, Any]) -> tuple | None:
         ability = abilities[0]
         if type(ability) is not dict or len(ability) != 1 or "add" not in ability:
             return None
-        add = _add(ability["add"])
+        text_or_list = ability["add"]
+        add = _ADDS.get(text_or_list) if type(text_or_list) is str else None  # (a text: met before)
+        if not add:
+            add = _add(text_or_list)
         if add is None or add[2] in seen:  # entries alike: the full path merges them
             return None
         seen.add(add[2])
