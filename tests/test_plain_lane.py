@@ -241,7 +241,8 @@ def test_the_cost_reader_reads_a_text_as_the_loader_and_compiler_do():
     counts, the same printed total, the same demands in the same order."""
     from tapwise.models.loader import load_problem
     from tapwise.models.total_cost import total_costs
-    from tapwise.solver.front.compile import _layout, compile_problem
+    from tapwise.solver.fast import core
+    from tapwise.solver.front.compile import compile_problem
     from tapwise.solver.queries import lane_cost
 
     rng = random.Random(7)
@@ -259,11 +260,47 @@ def test_the_cost_reader_reads_a_text_as_the_loader_and_compiler_do():
         compiled = compile_problem(problem)
         plain = plain_lane._read({"cost": text, "sources": board})
         assert plain is not None, text
-        _, made, _ = plain
-        accept, _ = _layout((), made).spendable(None)
-        assert lane_cost.variant(got, accept).demands == compiled.variants[0].demands, text
+        _, order, _, _ = plain
+        layout, accept, _, kind_bit, _ = plain_lane._kinds(order)
+        assert list(layout.kinds) == list(compiled.kinds), text
+        demands, rows = lane_cost.read_on(got, accept, kind_bit)
+        assert demands == compiled.variants[0].demands, text
+        assert lane_cost.variant(got, accept, demands) == compiled.variants[0], text
+        # the core's rows of the demands alone, as it reads the compiled variant
+        expected = core._read_cost(compiled.variants[0], core._read_board(compiled))
+        for field in ("n_rows", "x_row", "free", "x_symbols", "phyrexian", "rows"):
+            assert getattr(rows, field) == getattr(expected, field), (field, text)
     assert lane_cost.read("{X}{W}") is None and lane_cost.read("{0}") is None
     assert lane_cost.read("{2/W}") is None and lane_cost.read("{W}{") is None
+
+
+def test_the_core_reads_the_entries_as_it_reads_the_compiled_problem():
+    """core.read_plain (the lane's entries straight into the core's arrays) against its reading
+    of the usual path's compiled problem (core._read_board of compile_problem): the same
+    classes, members, picks, kinds and multisets, on random boards of the class; and the
+    lane's kinds and per-type kinds are compile's."""
+    from tapwise.models.loader import load_problem
+    from tapwise.solver.fast import core
+    from tapwise.solver.front.compile import compile_problem
+
+    rng = random.Random(4301)
+    for _ in range(200):
+        p = {"cost": _cost(rng, 3), "sources": _board(rng, rng.randint(1, 14), 9)}
+        read = plain_lane._read(copy.deepcopy(p))
+        assert read is not None, json.dumps(p)
+        taps, order, _, _ = read
+        _, _, _, kind_bit, kind_of_type = plain_lane._kinds(order)
+        for tap in taps:
+            tap.kind_of_type = kind_of_type
+        compiled = compile_problem(load_problem(copy.deepcopy(p)))
+        for producer in compiled.producers:
+            assert {t: kind_of_type[t] for t in producer.kind_of_type} == producer.kind_of_type
+        got, expected = core.read_plain(taps, kind_bit), core._read_board(compiled)
+        if expected is None:  # past the arrays' sizes
+            assert got is None, json.dumps(p)
+            continue
+        for field in ("n_single", "n_multi", "singles", "multis", "pool_kinds", "kind_bit"):
+            assert getattr(got, field) == getattr(expected, field), (field, json.dumps(p))
 
 
 # ---- the count is an independent check, and a failed one falls back -----------------------
@@ -291,8 +328,8 @@ def _tampered(change) -> bool:
     answer = copy.deepcopy(plain_lane.answer(copy.deepcopy(PROBLEM)))
     change(answer)
     read = plain_lane._read(copy.deepcopy(PROBLEM))
-    taps, _, cost = read
-    return plain_lane._counted(answer, taps, cost.symbols, cost.generic)
+    _, _, cost, by_id = read
+    return plain_lane._counted(answer, by_id, cost.symbols, cost.generic)
 
 
 def _pay_of(answer: dict[str, Any], symbol: str) -> dict[str, Any]:

@@ -588,37 +588,47 @@ class Paid:
         self.life = life
 
 
-def pay_total(c: Compiled, sol: Solution, pool: ManaPool) -> Paid:
-    """Pay ``sol``'s variant of ``c``'s total cost with the mana ``pool`` holds."""
-    variant = c.variants[sol.variant]
-    payments: list[dict[str, Any]] = []
-    hybrid_halves: list[str] = []
-    phyrexian_life = 0
-    spent_types: set[str] = set()
-    # {2/W} paid with two generic: symbol, units, times, category
-    twobrid: list[tuple[str, int, int, str]] = []
-    rows = _rows(variant)
-    cost_pay = sol.cost_pay
-    # in demand order, each demand's options in order
+def pay_demands(rows: tuple, cost_pay: dict, pool: ManaPool, payments: list[dict[str, Any]],
+                halves: list[str], spent: set[str], twobrid: list[tuple[str, int, int, str]]) -> int:
+    """Pay a solution's ``cost_pay`` from ``pool`` in demand order, options in order, as
+    ``rows`` (:func:`_rows`) print them, into ``payments`` and ``halves``; {2/W} paid with
+    generic is left in ``twobrid``, numbered generic to the caller. Returns the Phyrexian
+    symbols paid with life. :func:`pay_total` and the plain lane's writer both call it."""
+    phyrexian = 0
     for key in (sorted(cost_pay) if len(cost_pay) > 1 else cost_pay):
         n, flows = cost_pay[key]
         if not n:
             continue
         text, life, announced, generic, units, half = rows[key[0]][key[1]]
         if life:
-            payments += [{"symbol": text, "life": life} for _ in range(n)]
-            phyrexian_life += n
+            for _ in range(n):
+                payments.append({"symbol": text, "life": life})
+            phyrexian += n
             continue
         if announced is not None:
-            hybrid_halves += [announced] * n
-        if generic in ("twobrid", "achroma_twobrid"):
+            for _ in range(n):
+                halves.append(announced)
+        if generic == "twobrid" or generic == "achroma_twobrid":
             twobrid.append((text, units, n, generic))
-        elif not generic:  # numbered generic is paid below with its category
-            for mana in pool.take_each(flows, units, n, spent_types):
+        elif not generic:  # numbered generic is paid by the caller, with its category
+            for mana in pool.take_each(flows, units, n, spent):
                 entry = {"symbol": text, "mana": mana}
                 if half is not None:
                     entry["half"] = half
                 payments.append(entry)
+    return phyrexian
+
+
+def pay_total(c: Compiled, sol: Solution, pool: ManaPool) -> Paid:
+    """Pay ``sol``'s variant of ``c``'s total cost with the mana ``pool`` holds."""
+    variant = c.variants[sol.variant]
+    payments: list[dict[str, Any]] = []
+    hybrid_halves: list[str] = []
+    spent_types: set[str] = set()
+    # {2/W} paid with two generic: symbol, units, times, category
+    twobrid: list[tuple[str, int, int, str]] = []
+    phyrexian_life = pay_demands(_rows(variant), sol.cost_pay, pool, payments, hybrid_halves,
+                                 spent_types, twobrid)
     generic_pay = sol.generic_pay
     if twobrid:
         _pay_twobrid(twobrid, generic_pay, pool, payments, spent_types)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tapwise.models.caches import memo
+from tapwise.models.caches import memo, remember, table
 from tapwise.models.mana import (COLOR_NAMES, KIND_COLORED, KIND_COLORLESS, KIND_COLORLESS_HYBRID,
                                  KIND_GENERIC,
                                  KIND_HYBRID, KIND_SNOW, KIND_TWOBRID, KIND_X, TYPES, Symbol,
@@ -36,6 +36,21 @@ def _needs(sym: Symbol, achroma_own: bool) -> tuple[str, int] | None:
 
 
 _ALL = type_mask(TYPES)
+# id(symbol) -> (it, its need as (type mask, mana) or None, the same for Achroma's own)
+_NEEDS: dict[int, tuple] = table(1024)
+
+
+def _need_of(sym: Symbol, achroma_own: bool) -> tuple[int, int] | None:
+    """:func:`_needs` of ``sym`` with its types as a mask, worked out once per symbol."""
+    got = _NEEDS.get(id(sym))
+    if got is None:
+        got = remember(_NEEDS, id(sym), (sym, *[_mask_of(_needs(sym, a)) for a in (False, True)]),
+                       1024)
+    return got[2] if achroma_own else got[1]
+
+
+def _mask_of(need: tuple[str, int] | None) -> tuple[int, int] | None:
+    return None if need is None else (type_mask(need[0]), need[1])
 
 
 class _Supply:
@@ -48,11 +63,17 @@ class _Supply:
         by_source: dict[int, list] = {}
         for p in c.producers:
             # a mana-cost ability spends mana to make its own: counted against the whole board
-            spends = sum(d.count * min(o.units for o in d.options) for d in p.cost)
-            # lower case: an extra (9.4)
-            choices = [[type_mask(u.upper()) for u in ch] for ch in p.choices]
-            by_source.setdefault(p.source, []).append((p.tap, p.max_activations, choices, spends))
-        self.sources = [(c.problem.sources[si].count - c.problem.sources[si].tapped, ps)
+            spends = 0
+            for d in p.cost:
+                spends += d.count * min([o.units for o in d.options])
+            got = by_source.get(p.source)
+            ability = (p.tap, p.max_activations, _choice_masks(p.choices), spends)
+            if got is None:
+                by_source[p.source] = [ability]
+            else:
+                got.append(ability)
+        sources = c.problem.sources
+        self.sources = [(sources[si].count - sources[si].tapped, ps)
                         for si, ps in by_source.items()]
 
     def __call__(self, mask: int) -> int:
@@ -62,19 +83,46 @@ class _Supply:
         return got
 
     def _count(self, mask: int) -> int:
-        total = sum(n for bit, n in self.pool if bit & mask)
+        total = 0
+        for bit, n in self.pool:
+            if bit & mask:
+                total += n
         for untapped, abilities in self.sources:
             tap_best = 0
             for tap, activations, choices, spends in abilities:
-                best = max(sum(1 for um in ch if um & mask) for ch in choices)
+                best = -1
+                for ch in choices:
+                    k = 0
+                    for um in ch:
+                        if um & mask:
+                            k += 1
+                    if k > best:
+                        best = k
+                if best < 0:
+                    raise ValueError("an ability of no choices")  # (as max() of none would)
                 if mask == _ALL:
                     best -= spends
                 if tap:
-                    tap_best = max(tap_best, best)
+                    if best > tap_best:
+                        tap_best = best
                 else:
                     total += best * activations
             total += tap_best * untapped
         return total
+
+
+# id(choices) -> (choices, per choice the type mask of each unit): the choices of an ability are
+# shared by its producers (and by the plain lane's entries of one add text)
+_CHOICE_MASKS: dict[int, tuple] = table(4096)
+
+
+def _choice_masks(choices: tuple) -> tuple[tuple[int, ...], ...]:
+    """Per choice, each unit's type mask (lower case: an extra, 9.4)."""
+    got = _CHOICE_MASKS.get(id(choices))
+    if got is None:
+        masks = tuple([tuple([type_mask(u.upper()) for u in ch]) for ch in choices])
+        got = remember(_CHOICE_MASKS, id(choices), (choices, masks), 4096)
+    return got[1]
 
 
 def _board_supply(c: Compiled) -> _Supply:
@@ -108,12 +156,16 @@ def _hall_sets(masks: frozenset[int]) -> tuple[int, ...]:
     for m in masks:
         unions |= {m | u for u in unions}
         unions.add(m)
-    return tuple(sorted(unions, key=_combination_order))
+    return tuple(sorted(unions, key=_ORDER_KEYS.__getitem__))
 
 
 def _combination_order(mask: int) -> tuple[int, tuple[int, ...]]:
     bits = tuple(i for i in range(len(TYPES)) if mask >> i & 1)
     return len(bits), bits
+
+
+# per mask of types, its place in the order of the sets tried (_combination_order's key)
+_ORDER_KEYS = tuple([_combination_order(mask) for mask in range(1 << len(TYPES))])
 
 
 def _types_of(mask: int) -> str:
@@ -141,27 +193,36 @@ def explain_by_count(c: Compiled) -> dict[str, Any] | None:
     prob = c.problem
     achroma = "achroma" in prob.keywords
     variant = c.variants[0]
-    needs: list[tuple[Symbol, str, int]] = []
+    # per symbol that needs mana: (it, the mask of types that may pay it, how much)
+    needs_masks: list[tuple[Symbol, int, int]] = []
     for term in variant.total.terms:
-        need = _needs(term.symbol, achroma and term.origin == "own")
-        if need:
-            needs.append((term.symbol, *need))
+        sym = term.symbol
+        need = _need_of(sym, achroma and term.origin == "own")
+        if need is not None:
+            needs_masks.append((sym, need[0], need[1]))
     if isinstance(prob.x, int) and prob.x and variant.x_symbols:
-        x_types = prob.x_color or ("C" if achroma else TYPES)
-        needs.extend((Symbol(KIND_X), x_types, prob.x) for _ in range(variant.x_symbols))
+        x_mask = type_mask(prob.x_color or ("C" if achroma else TYPES))
+        for _ in range(variant.x_symbols):
+            needs_masks.append((Symbol(KIND_X), x_mask, prob.x))
     supply = _board_supply(c)
-    needs_masks = [(s, type_mask(t), n) for s, t, n in needs]
-    if any(p.double for p in c.producers):
-        # a Doubling Cube's mana isn't counted by source: the model says what can't be
-        # paid
-        needs_masks = []
+    for p in c.producers:
+        if p.double:
+            # a Doubling Cube's mana isn't counted by source: the model says what can't be
+            # paid
+            needs_masks = []
+            break
+    counted = supply.counted
     for mask in _hall_sets(frozenset([m for _, m, _ in needs_masks])):
-        group = [(s, n) for s, m, n in needs_masks if not m & ~mask]
-        need = sum(n for _, n in group)
-        have = supply(mask)
+        need = 0
+        for _, m, n in needs_masks:
+            if not m & ~mask:
+                need += n
+        have = counted.get(mask)
+        if have is None:
+            have = counted[mask] = supply._count(mask)
         if need > have:
             types = _types_of(mask)
-            conflict = [str(s) for s, _ in group]
+            conflict = [str(s) for s, m, _ in needs_masks if not m & ~mask]
             why = (f"needs {need} {_describe(types)} for {symbols_text(conflict)} but the board "
                    f"can make "
                    f"at most {have}")

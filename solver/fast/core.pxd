@@ -36,17 +36,37 @@ cdef class _Order:
     cdef public int nobj, n_names
     cdef public object objectives
 
-@cython.locals(got=tuple, shared=dict, costs=dict, orders=dict)
+@cython.locals(shared=dict)
 cpdef solve(c, objectives)
 
-@cython.locals(b=_SupplyArrays, pi=Py_ssize_t, ci=Py_ssize_t, plain=bint)
+cpdef solve_plain(list taps, tuple kind_bit, cost, objectives, problem)
+
+@cython.locals(got=tuple, costs=dict)
+cdef _solve_on(_SupplyArrays board, v, objectives, problem)
+
+@cython.locals(orders=dict)
+cdef _solve_cost(_SupplyArrays board, _Cost cost, objectives, problem)
+
+@cython.locals(b=_SupplyArrays)
 cpdef _read_board(c)
 
-@cython.locals(m=i64, n=Py_ssize_t, bit=i64)
-cpdef i64 _by_type(accept, tuple kind_bit) except? -2
+@cython.locals(b=_SupplyArrays)
+cpdef read_plain(list taps, tuple kind_bit)
 
-@cython.locals(k=_Cost, r=int, di=Py_ssize_t, oi=Py_ssize_t)
+@cython.locals(at=Py_ssize_t, j=Py_ssize_t, t=int)
+cdef _classes(_SupplyArrays b, dict per_source)
+
+@cython.locals(k=_Cost)
 cpdef _read_cost(v, _SupplyArrays board)
+
+@cython.locals(k=_Cost)
+cpdef read_plain_cost(demands, tuple kind_bit)
+
+@cython.locals(r=int)
+cdef _filled(_Cost k, list rows)
+
+@cython.locals(rows=list, memo=dict, di=Py_ssize_t, n=Py_ssize_t, life_at=Py_ssize_t, got=tuple, row=tuple)
+cdef _demand_rows(_Cost k, demands, tuple kind_bit)
 
 cdef class _Scratch:
     cdef int rmask[16]

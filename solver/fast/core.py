@@ -19,8 +19,8 @@ from tapwise.models.caches import remember, table
 from tapwise.models.mana import TYPES
 from tapwise.models.values import assemble
 from tapwise.models.total_cost import INCREASE
-from tapwise.solver.contract import Compiled, Variant
-from tapwise.solver.contract import Solution
+from tapwise.solver.contract import Compiled, Solution, Variant
+from tapwise.solver.fast.templates import by_type as _by_type, demand_row, plain_sources, sources
 
 ENABLED = True
 """``solver.fast.solve.solve_fast`` tries this core first; tests of the wider fast path turn it off."""
@@ -129,7 +129,24 @@ def solve(c: Compiled, objectives: tuple[str, ...]) -> Solution | None:
             board = shared[_BOARD_KEY] = _read_board(c) or False
     if not board:
         return None
-    v = variants[0]
+    return _solve_on(board, variants[0], objectives, c.problem)
+
+
+def solve_plain(taps: list[Any], kind_bit: tuple[int, ...], cost: _Cost | None,
+                objectives: tuple[str, ...], problem: Any) -> Solution | None:
+    """:func:`solve` of the plain lane's problem: its board read by :func:`read_plain`, its
+    cost by :func:`read_plain_cost` (the lane keeps it per cost text and board layout)."""
+    if cost is None:
+        return None
+    board = read_plain(taps, kind_bit)
+    if board is None:
+        return None
+    return _solve_cost(board, cost, objectives, problem)
+
+
+def _solve_on(board: _SupplyArrays, v: Variant, objectives: tuple[str, ...],
+              problem: Any) -> Solution | None:
+    """:func:`solve` on the board read, the cost ``v`` of ``problem`` (its X and player)."""
     costs = _COSTS
     got = costs.get(id(v))  # the entry holds the variant, so its id isn't reused while it stands
     if got is None:
@@ -137,6 +154,12 @@ def solve(c: Compiled, objectives: tuple[str, ...]) -> Solution | None:
     cost = got[1]
     if cost is None:
         return None
+    return _solve_cost(board, cost, objectives, problem)
+
+
+def _solve_cost(board: _SupplyArrays, cost: _Cost, objectives: tuple[str, ...],
+                problem: Any) -> Solution | None:
+    """:func:`_solve_on` with the cost read."""
     orders = _ORDERS
     order = orders.get(objectives)
     if order is None:
@@ -146,17 +169,17 @@ def solve(c: Compiled, objectives: tuple[str, ...]) -> Solution | None:
         return None
     x = 0
     if cost.x_row >= 0:
-        x = c.problem.x
+        x = problem.x
         if x == "max":
             return None  # the wider path searches X
     elif cost.x_symbols or cost.free:
-        x = c.problem.x
+        x = problem.x
         if x and x != "max":
             return None  # (as solver.fast.demand: CP-SAT's corners)
         x = 0
     life_units = 0
     if cost.phyrexian:
-        player = c.problem.player
+        player = problem.player
         limit = player.life
         if player.keep_life is not None and player.life - player.keep_life < limit:
             limit = player.life - player.keep_life
@@ -186,47 +209,25 @@ def _read_board(c: Compiled) -> _SupplyArrays | None:
         b.pool_kinds = tuple([tuple(kn) for kn in pool_kinds])
     else:
         b.pool_kinds = _NO_POOL
-    per_source: dict[int, list[Any]] = {}  # source -> [copies, picks per type, multi, mask]
-    # (compile vouches that the section-9 fields below are unset: tests/test_fast.py)
-    plain = c.plain
-    for pi, p in enumerate(c.producers):
-        if not p.tap or p.sacrifice or p.life or p.damage or p.energy:
-            return None
-        if not plain and (p.cost or p.double or p.anywhere or p.others is not None
-                          or p.reads is not None
-                          or p.cap is not None or p.made_before or p.removed
-                          or p.budget is not None or p.counters
-                          or p.card or p.discard or p.exile or p.mill or p.drawback):
-            return None
-        s = per_source.get(p.source)
-        if s is None:
-            s = per_source[p.source] = [p.max_activations, [None] * 6, None, 0]
-        elif s[0] != p.max_activations:
-            return None
-        picks = s[1]
-        for ci, choice in enumerate(p.choices):
-            if len(choice) == 1:
-                unit = choice[0]
-                for ch in unit:
-                    t = TI.get(ch)
-                    if t is None:
-                        return None
-                    if picks[t] is None:  # (activation, kind, split or None, type)
-                        picks[t] = ((pi, 0, ci), p.kind_of_type[ch], (pi, 0, unit) if len(unit) > 1
-                                    else None, ch)
-                        s[3] |= 1 << t
-            else:
-                if s[2] is not None:
-                    return None  # two multisets: the wider path chooses
-                counts = [0] * 6
-                for unit in choice:
-                    t = TI.get(unit)
-                    if t is None:
-                        return None  # a unit of a choice of types, or not a type of 106.1b
-                    counts[t] += 1
-                units = tuple([(t, counts[t], p.kind_of_type[TYPES[t]]) for t in range(6)
-                               if counts[t]])
-                s[2] = ((pi, 0, ci), tuple(counts), units, len(choice))
+    per_source = sources(c.producers, c.plain)
+    if per_source is None:
+        return None
+    return _classes(b, per_source)
+
+
+def read_plain(taps: list[Any], kind_bit: tuple[int, ...]) -> _SupplyArrays | None:
+    """The plain lane's board (issue 43) as a :class:`_SupplyArrays`, read straight from its
+    entries (``templates.plain_sources``; ``kind_bit``: per kind its type's bit): what
+    :func:`_read_board` makes of the lane's compiled problem."""
+    b = _SupplyArrays()
+    b.kind_bit = kind_bit
+    b.pool_kinds = _NO_POOL
+    return _classes(b, plain_sources(taps))
+
+
+def _classes(b: _SupplyArrays, per_source: dict[int, list[Any]]) -> _SupplyArrays | None:
+    """``b`` with the sources (``per_source``, as ``templates.sources`` makes it) grouped into
+    single and multi classes, or None past the arrays' sizes."""
     single_at: dict[int, int] = {}
     multi_at: dict[tuple, int] = {}
     singles: list[list[tuple]] = []
@@ -266,18 +267,6 @@ def _read_board(c: Compiled) -> _SupplyArrays | None:
     return b
 
 
-def _by_type(accept: frozenset[int], kind_bit: tuple[int, ...]) -> int:
-    """The mask of types ``accept`` takes, or -1 unless it takes every kind of them."""
-    m = 0
-    for k in accept:
-        m |= kind_bit[k]
-    n = 0
-    for bit in kind_bit:
-        if bit & m:
-            n += 1
-    return m if n == len(accept) else -1
-
-
 def _read_cost(v: Variant, board: _SupplyArrays) -> _Cost | None:
     """The total cost ``v`` as a :class:`_Cost`, or None outside the class. Kept by the
     variant's identity: a variant is compiled for the kinds some purpose may spend (their
@@ -289,43 +278,13 @@ def _read_cost(v: Variant, board: _SupplyArrays) -> _Cost | None:
     for term in tc.terms:
         if term.origin == INCREASE:
             return None
-    kind_bit = board.kind_bit
     k = _Cost()
     k.free = tc.variant == "free"
-    rows = []
-    for di, d in enumerate(v.demands):
-        opts = d.options
-        o = opts[0]
-        if len(opts) == 1 and o.generic is not None:
-            m = _by_type(o.accept, kind_bit)
-            if m < 0 or o.units <= 0 or o.life:
-                return None
-            rows.append((m, d.count * o.units, (GEN, o.generic, (), d.count, (di, 0), (), None)))
-            continue
-        masks = []
-        union = 0
-        life_at = -1
-        for oi, o in enumerate(opts):
-            if o.life:
-                if o.life != 2 or o.units or life_at >= 0:
-                    return None
-                life_at = oi
-                m = 1 << LIFE
-            elif o.units == 1 and o.generic is None:
-                m = _by_type(o.accept, kind_bit)
-                if m < 0:
-                    return None
-            else:
-                return None  # {2/W}, or what isn't a symbol of the class
-            masks.append(m)
-            union |= m
-        if life_at >= 0:
-            k.phyrexian += d.count
-        keys = tuple([(di, oi) for oi in range(len(opts))])
-        rows.append((union, d.count, (OPT, None, tuple(masks), d.count, keys[0], keys,
-                                      keys[life_at] if life_at >= 0 else None)))
+    rows = _demand_rows(k, v.demands, board.kind_bit)
+    if rows is None:
+        return None
     if v.x_symbols and not v.x_zero:
-        m = _by_type(v.x_accept, kind_bit)
+        m = _by_type(v.x_accept, board.kind_bit)
         if m < 0:
             return None
         k.x_row = len(rows)
@@ -333,6 +292,20 @@ def _read_cost(v: Variant, board: _SupplyArrays) -> _Cost | None:
         rows.append((m, 0, (GEN, "x", (), 0, None, (), None)))
     else:
         k.x_symbols = v.x_symbols
+    return _filled(k, rows)
+
+
+def read_plain_cost(demands: tuple, kind_bit: tuple[int, ...]) -> _Cost | None:
+    """The plain lane's cost (issue 43) as a :class:`_Cost`, from its variant's ``demands``
+    alone (no reduction, life, increase, X or energy in its class): what :func:`_read_cost`
+    reads of that variant on a board of kinds ``kind_bit``, with no :class:`Variant` made."""
+    k = _Cost()
+    rows = _demand_rows(k, demands, kind_bit)
+    return None if rows is None else _filled(k, rows)
+
+
+def _filled(k: _Cost, rows: list[tuple]) -> _Cost | None:
+    """``k`` with its ``rows`` (mask, units needed, what the answer records) in its arrays."""
     if len(rows) > ROWS:
         return None
     for r, (m, need, _info) in enumerate(rows):
@@ -341,6 +314,36 @@ def _read_cost(v: Variant, board: _SupplyArrays) -> _Cost | None:
     k.rows = tuple([info for _, _, info in rows])
     k.n_rows = len(rows)
     return k
+
+
+# (id(demand), a board's kind_bit) -> (the demand, its row but for its place, or None outside the
+# class): compile shares a demand among the costs that have its symbols (compile._Group)
+_DEMAND_ROWS: dict[tuple, tuple] = table(COSTS)
+# per place and number of options: the options' keys (place, option)
+_KEYS = tuple([tuple([tuple([(di, oi) for oi in range(n)]) for n in range(8)])
+               for di in range(ROWS)])
+
+
+def _demand_rows(k: _Cost, demands: tuple, kind_bit: tuple[int, ...]) -> list[tuple] | None:
+    """Per demand its row (mask, units needed, what the answer records), the Phyrexian
+    symbols counted into ``k``; None outside the class."""
+    rows = []
+    memo = _DEMAND_ROWS
+    for di, d in enumerate(demands):
+        key = (id(d), kind_bit)
+        got = memo.get(key)  # (the entry holds the demand: its id isn't reused while it stands)
+        if got is None:
+            got = remember(memo, key, (d, demand_row(d, kind_bit)), COSTS)
+        row = got[1]
+        if row is None:
+            return None
+        mask, need, what, cat, masks, count, n, life_at = row
+        keys = _KEYS[di][n] if di < ROWS and n < 8 else tuple([(di, oi) for oi in range(n)])
+        if life_at >= 0:
+            k.phyrexian += count
+        rows.append((mask, need, (what, cat, masks, count, keys[0], keys if what == OPT else (),
+                                  keys[life_at] if life_at >= 0 else None)))
+    return rows
 
 
 class _Scratch:
@@ -467,8 +470,7 @@ def _search_in(b: _SupplyArrays, k: _Cost, o: _Order, w: _Scratch, x: int,
         w.cur[s] = 0
         w.used[s] = 0
     return _answer(b, k, o, x, w.best_m, w.best, n_nodes, w.nstage, w.nref, w.nmask, n_rows,
-                   w.rmask, w.f, w.cur,
-                   w.used)
+                   w.rmask, w.f, w.cur, w.used)
 
 
 def _better(o: _Order, vals, best) -> bool:
@@ -646,9 +648,8 @@ def _draw(store: list[list[int]], want: int, got: dict[int, int]) -> None:
             return
 
 
-def _answer(b: _SupplyArrays, k: _Cost, o: _Order, x: int, m, vals, n_nodes: int, nstage, nref, nmask,
-            n_rows: int,
-            rmask, f, cur, used) -> Solution:
+def _answer(b: _SupplyArrays, k: _Cost, o: _Order, x: int, m, vals, n_nodes: int, nstage, nref,
+            nmask, n_rows: int, rmask, f, cur, used) -> Solution:
     """The :class:`Solution` of the flow ``f`` of the choice ``m``: activations given to a
     class's sources in order (multi activations first, so a source both kinds take gives its
     remaining copies to single units), each row's kinds drawn from what the activations made
@@ -749,17 +750,14 @@ def _answer(b: _SupplyArrays, k: _Cost, o: _Order, x: int, m, vals, n_nodes: int
     # Solution.paid's fields (tests/test_fast_core.py checks they stay in step), made here: its
     # interpreted call would cost a fifth of the whole search
     return assemble(Solution, {"status": "paid", "optimal": True, "objective": objective,
-                               "variant": 0, "x": x,
-                               "acts": acts, "splits": splits, "ability_pay": {},
-                               "cost_pay": cost_pay,
+                               "variant": 0, "x": x, "acts": acts, "splits": splits,
+                               "ability_pay": {}, "cost_pay": cost_pay,
                                "generic_pay": generic_pay, "reduced": {}, "levels": 0,
-                               "victims": {}, "late_victims": {},
-                               "keywords": None})
+                               "victims": {}, "late_victims": {}, "keywords": None})
 
 
 def _copies(acts: dict, splits: dict, members: tuple[tuple[int, int, tuple], ...], t: int,
-            want: int, cur, used,
-            s: int, taken: dict[int, int] | None, got: dict[int, int]) -> None:
+            want: int, cur, used, s: int, taken: dict[int, int] | None, got: dict[int, int]) -> None:
     """``want`` units of type ``t`` from the single copies of class ``s`` (``members``: source,
     copies, picks), in order from the member ``cur[s]`` of which ``used[s]`` copies are drawn
     already, skipping those multi activations have ``taken``: their activations (and splits)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from tapwise.solver.answer.build import (ManaPool, _add_runs, _replay_plain, colors_of,
-                                         group_answer)
+                                         group_answer, pay_demands)
 from tapwise.solver.answer.size import left_over_fields
 from tapwise.solver.contract import Compiled, Solution
 
@@ -33,29 +33,9 @@ def write(c: Compiled, sol: Solution, taps: list[Any], rows: tuple, total: str) 
         activations = _replay_plain(c, sol, pool)[0]
     payments: list[dict[str, Any]] = []
     halves: list[str] = []
-    phyrexian = 0
     spent: set[str] = set()
-    cost_pay = sol.cost_pay
-    # in demand order, each demand's options in order (build.pay_total, within the class)
-    for key in (sorted(cost_pay) if len(cost_pay) > 1 else cost_pay):
-        n, flows = cost_pay[key]
-        if not n:
-            continue
-        text, life, announced, generic, units, half = rows[key[0]][key[1]]
-        if life:
-            for _ in range(n):
-                payments.append({"symbol": text, "life": life})
-            phyrexian += n
-            continue
-        if announced is not None:
-            for _ in range(n):
-                halves.append(announced)
-        if not generic:  # numbered generic is paid below
-            for mana in pool.take_each(flows, units, n, spent):
-                entry = {"symbol": text, "mana": mana}
-                if half is not None:
-                    entry["half"] = half
-                payments.append(entry)
+    # in demand order, each demand's options in order (build's own loop; no {2/W} here)
+    phyrexian = pay_demands(rows, sol.cost_pay, pool, payments, halves, spent, [])
     generic_pay = sol.generic_pay
     if generic_pay:
         numbered = pool.take(generic_pay.get("any", _NONE), _ALL, spent)

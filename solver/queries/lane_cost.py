@@ -8,8 +8,9 @@ short form ``2WU``) is parsed whole by that parser. Then one pass over the symbo
 
 - the symbols grouped as compiling groups them (identical symbols by their printed text, in
   order of first sight, ``compile._groups``), each group the shared ``compile._Group`` whose
-  demands are remembered per board layout: so :func:`variant` is a tuple of shared demands and
-  one :class:`Variant`, with no total-cost shapes or per-cost compile;
+  demands are remembered per board layout: so :func:`read_on` gives a tuple of shared demands
+  and the core's rows of them, with no total-cost shapes, per-cost compile or
+  :class:`Variant` (:func:`variant` makes one only to explain an infeasible cost);
 - per group, how the answer prints each of its options (``build._rows``' row, worked out once
   per symbol, not once per cost);
 - the count's own reading (``plain_lane._counted``): per symbol text, how many, the types that
@@ -35,6 +36,7 @@ from tapwise.models.problem import ProblemError
 from tapwise.models.total_cost import OWN, CostError, Term, TotalCost
 from tapwise.models.values import assemble
 from tapwise.solver.contract import Variant
+from tapwise.solver.fast import core
 from tapwise.solver.front.compile import _group, _option_keys
 
 # the symbols of the class (106.1, 107.4): no X, {S}, {2/W}, {E}
@@ -58,7 +60,8 @@ class LaneCost:
         self.rows = rows  # per demand, per option: build's Row
         self.symbols = symbols  # the count's reading: text -> [count, types, life?]
         self.generic = generic  # generic mana ({1} and the like, summed)
-        self._variants: dict[int, tuple[Any, Variant]] = {}  # id(accept) -> (accept, variant)
+        # id(accept) -> (accept, demands, the core's reading of them)
+        self._variants: dict[int, tuple[Any, tuple, Any]] = {}
 
 
 # symbol text as printed -> (Row per option, the count's types, life?); the class has few
@@ -193,10 +196,10 @@ def _symbol(s: Any) -> tuple:
     return rows, types, kind in _LIFE_KINDS
 
 
-def variant(lc: LaneCost, accept: Any) -> Variant:
-    """The cost's one :class:`Variant` on a board whose kinds ``accept`` (``compile._Accept``)
-    names: what ``compile._variants`` makes of it (no Achroma, spend_as or X), its demands the
-    groups' shared ones."""
+def read_on(lc: LaneCost, accept: Any, kind_bit: tuple[int, ...]) -> tuple[tuple, Any]:
+    """The cost's demands on a board whose kinds ``accept`` (``compile._Accept``) names, the
+    groups' shared ones, and the core's reading of them on kinds ``kind_bit`` (the same kinds:
+    ``core.read_plain_cost``, None outside its class); remembered per accept."""
     got = lc._variants.get(id(accept))
     if got is None:
         key = id(accept)
@@ -204,10 +207,18 @@ def variant(lc: LaneCost, accept: Any) -> Variant:
         for g in lc.groups:  # (g.demand(accept), its memo read here: no method call)
             d = g._by_accept.get(key)
             demands.append(d[1] if d is not None else g.demand(accept))
-        tc = lc.total
-        v = assemble(Variant, {"total": tc, "demands": tuple(demands), "x_symbols": 0,
-                               "x_accept": accept.kinds(TYPES, False, True), "x_zero": False,
-                               "energy": 0})
+        demands_t = tuple(demands)
         # (the entry holds the accept: its id isn't reused while it stands)
-        got = remember(lc._variants, key, (accept, v), 64)
-    return got[1]
+        got = remember(lc._variants, key,
+                       (accept, demands_t, core.read_plain_cost(demands_t, kind_bit)), 64)
+    return got[1], got[2]
+
+
+def variant(lc: LaneCost, accept: Any, demands: tuple) -> Variant:
+    """The cost's one :class:`Variant` (its ``demands`` on a board whose kinds ``accept``
+    names, :func:`read_on`'s): what ``compile._variants`` makes of it (no Achroma, spend_as or
+    X). The core doesn't read it (``read_on`` gave it the demands); the count's explanation of
+    an infeasible cost does."""
+    return assemble(Variant, {"total": lc.total, "demands": demands, "x_symbols": 0,
+                              "x_accept": accept.kinds(TYPES, False, True), "x_zero": False,
+                              "energy": 0})

@@ -33,6 +33,7 @@ from tapwise.solver.answer.build import _fixed_output, _output
 from tapwise.solver.answer.explain import explain_by_count
 from tapwise.solver.contract import Compiled, Producer
 from tapwise.solver.fast import core
+from tapwise.solver.fast.templates import template
 from tapwise.solver.front.compile import _layout
 from tapwise.solver.queries import lane_answer, lane_cost
 
@@ -72,7 +73,7 @@ class _Tap:
     answer names (its ``id`` and ``count``)."""
 
     __slots__ = ("source", "id", "count", "choices", "kind_of_type", "max_activations",
-                 "outputs", "shown")
+                 "outputs", "shown", "core")
 
     ability = 0
     tap = True
@@ -90,7 +91,7 @@ class _Tap:
     tapped = 0
 
     def __init__(self, source: int, sid: str, count: int, choices: tuple,
-                 kind_of_type: Any, outputs: dict[str, str], shown: tuple) -> None:
+                 kind_of_type: Any, outputs: dict[str, str], shown: tuple, core: tuple) -> None:
         self.source = source
         self.id = sid
         self.count = count
@@ -99,6 +100,7 @@ class _Tap:
         self.max_activations = count
         self.outputs = outputs  # what an activation may add, as answered -> its types
         self.shown = shown  # per choice: (adds, units) as the answer shows it, or None
+        self.core = core  # what the core's board reader takes of the choices (its template)
 
 
 # every other Producer field at its default, so a field added to Producer reaches the lane too
@@ -107,8 +109,8 @@ for _field in dataclasses.fields(Producer):
         setattr(_Tap, _field.name, _field.default)
 
 
-# add (a text, or a tuple of texts) -> (choices, types made, merge signature, outputs, shown)
-# or False
+# add (a text, or a tuple of texts) -> (choices, types made, merge signature, outputs, shown,
+# the core's template) or False
 _ADDS: dict[Any, Any] = table(4096)
 
 
@@ -159,12 +161,16 @@ def _read_add(add: Any) -> tuple | bool:
         else:
             adds, _, units = _output(fixed)
             shown.append((adds, units))
-    return a.choices, types, a._payment_kind, outputs, tuple(shown)
+    tpl = template(a.choices)
+    if tpl is None:
+        return False
+    return a.choices, types, a._payment_kind, outputs, tuple(shown), tpl
 
 
 def _read(request: dict[str, Any]) -> tuple | None:
-    """THE test: the request as (entries' producers, made keys, cost) when it is of the plain
-    class, else None. Keys and value shapes only; the values' texts are read once each."""
+    """THE test: the request as (entries' producers, the types made in order of first sight,
+    cost, the producers by id) when it is of the plain class, else None. Keys and value shapes
+    only; the values' texts are read once each."""
     if not request.keys() <= REQUEST_KEYS:
         return None
     limit = request.get("time_limit")
@@ -179,35 +185,55 @@ def _read(request: dict[str, Any]) -> tuple | None:
     if cost is None:
         return None
     taps: list[_Tap] = []
-    made: dict[tuple, int] = {}
+    order = ""  # (the board's kinds: one per type, in this order, as compile._layout makes them)
     seen: set[Any] = set()
-    ids: set[str] = set()
+    by_id: dict[str, _Tap] = {}
     for i, entry in enumerate(sources):
         if type(entry) is not dict or not entry.keys() <= SOURCE_KEYS:
             return None
         sid = entry.get("id")
         count = entry.get("count", 1)
         abilities = entry.get("abilities")
-        if (type(sid) is not str or not sid or sid == "pool" or sid in ids
+        if (type(sid) is not str or not sid or sid == "pool" or sid in by_id
                 or type(count) is not int or not 0 < count <= MAX_COUNT
                 or type(abilities) is not list or len(abilities) != 1):
             return None
         ability = abilities[0]
         if type(ability) is not dict or len(ability) != 1 or "add" not in ability:
             return None
-        add = _add(ability["add"])
+        text_or_list = ability["add"]
+        add = _ADDS.get(text_or_list) if type(text_or_list) is str else None  # (a text: met before)
+        if not add:
+            add = _add(text_or_list)
         if add is None or add[2] in seen:  # entries alike: the full path merges them
             return None
         seen.add(add[2])
-        ids.add(sid)
-        choices, types, _, outputs, shown = add
-        key = (types, False, None)
-        at = made.get(key)
-        if at is None:
-            at = made[key] = len(made)
-        # (at: the made key's place)
-        taps.append(_Tap(i, sid, count, choices, at, outputs, shown))
-    return taps, tuple(made), cost
+        choices, types, _, outputs, shown, tpl = add
+        for t in types:
+            if t not in order:
+                order += t
+        tap = by_id[sid] = _Tap(i, sid, count, choices, None, outputs, shown, tpl)
+        taps.append(tap)
+    return taps, order, cost, by_id
+
+
+# the types made, in order of first sight -> (the board's layout, the shared accept of its
+# kinds, their spendable tuple, per kind its type's bit, per type its kind)
+_LAYOUTS: dict[str, tuple] = table(1024)
+
+
+def _kinds(order: str) -> tuple:
+    """The layout of a board whose entries make ``order``'s types first in that order: that of
+    ``compile._layout`` of their made keys (a kind per type, in order of first sight), read
+    once per order."""
+    got = _LAYOUTS.get(order)
+    if got is None:
+        layout = _layout((), ((order, False, None),))
+        accept, spendable = layout.spendable(None)
+        kind_bit = tuple([1 << TYPES.index(t) for t in order])
+        got = remember(_LAYOUTS, order, (layout, accept, spendable, kind_bit, layout.made[0]),
+                       1024)
+    return got
 
 
 def answer(request: dict[str, Any]) -> dict[str, Any] | None:
@@ -216,20 +242,23 @@ def answer(request: dict[str, Any]) -> dict[str, Any] | None:
     read = _read(request)
     if read is None:
         return None
-    taps, made, lc = read
-    layout = _layout((), made)
-    for p in taps:
-        p.kind_of_type = layout.made[p.kind_of_type]
-    accept, spendable = layout.spendable(None)
+    taps, order, lc, by_id = read
+    layout, accept, spendable, kind_bit, kind_of_type = _kinds(order)
+    for p in taps:  # (each reads the types it makes; the others are the board's)
+        p.kind_of_type = kind_of_type
     board = _Board(taps, lc.cost)
-    c = assemble(Compiled, {"problem": board, "kinds": list(layout.kinds), "pool_units": {},
-                            "producers": taps, "variants": [lane_cost.variant(lc, accept)],
-                            "x_upper": 0, "unpayable": False, "spendable": spendable,
-                            "_v2": False, "plain": True, "_index": {}, "shared": None})
-    sol = core.solve(c, _OBJECTIVES)
+    demands, cost = lane_cost.read_on(lc, accept, kind_bit)
+    # the core reads the entries and the demands straight (solve_plain): the same board and
+    # rows as its reading of c
+    sol = core.solve_plain(taps, kind_bit, cost, _OBJECTIVES, board)
     if sol is None:
         return None
+    c = assemble(Compiled, {"problem": board, "kinds": list(layout.kinds), "pool_units": {},
+                            "producers": taps, "variants": [],
+                            "x_upper": 0, "unpayable": False, "spendable": spendable,
+                            "_v2": False, "plain": True, "_index": {}, "shared": None})
     if sol.status == "infeasible":
+        c.variants = [lane_cost.variant(lc, accept, demands)]  # (what the explanation reads)
         # explained by a count over the board, as explain() would (no keywords here); when no
         # count does, explain() asks CP-SAT's model for a core, which reads the whole Problem:
         # the usual path answers
@@ -239,14 +268,14 @@ def answer(request: dict[str, Any]) -> dict[str, Any] | None:
         out = {"status": "infeasible", "optimal": True, **why}
     else:
         out = lane_answer.write(c, sol, taps, lc.rows, lc.total.printed(0))
-        if not _counted(out, taps, lc.symbols, lc.generic):
+        if not _counted(out, by_id, lc.symbols, lc.generic):
             return None  # the full path pays it again, and its verifier words what is wrong
     if "id" in request:
         out["id"] = request["id"]
     return out
 
 
-def _counted(answer: dict[str, Any], taps: list[_Tap], symbols: dict[str, list[Any]],
+def _counted(answer: dict[str, Any], by_id: dict[str, _Tap], symbols: dict[str, list[Any]],
              generic: int) -> bool:
     """An independent check of a plain payment, by counting: each source's activations within
     its copies, each making what its ability makes; each symbol paid once, by mana of a type it
@@ -254,40 +283,43 @@ def _counted(answer: dict[str, Any], taps: list[_Tap], symbols: dict[str, list[A
     no mana spent that wasn't made, the rest left over; life within the player's."""
     if answer.get("status") != "paid":
         return False
-    by_id = {p.id: p for p in taps}
-    made: dict[tuple[str, str], int] = {}
+    made: dict[str, dict[str, int]] = {}  # source -> type -> units made and not yet spent
     used = 0
     taps_of: dict[str, int] = {}
     for act in answer["activations"]:
-        p = by_id.get(act["source"])
+        sid = act["source"]
+        p = by_id.get(sid)
         times = act["times"]
         if p is None or act["ability"] != 0 or type(times) is not int or times <= 0:
             return False
         units = p.outputs.get(act["adds"])
         if units is None:
             return False
-        taps_of[p.id] = taps_of.get(p.id, 0) + times
-        used += times
-        for t in units:
-            made[(p.id, t)] = made.get((p.id, t), 0) + times
-    for sid, n in taps_of.items():
-        if n > by_id[sid].count:
+        n = taps_of.get(sid, 0) + times
+        if n > p.count:
             return False
+        taps_of[sid] = n
+        used += times
+        of = made.get(sid)
+        if of is None:
+            of = made[sid] = {}
+        for t in units:
+            of[t] = of.get(t, 0) + times
     paid: dict[str, int] = {}
     life = 0
     paid_generic = 0
     for pay in answer["payments"]:
         sym = pay["symbol"]
-        n = pay.get("count", 1)
         info = None
-        if sym.startswith("{") and sym[1:-1].isdigit():  # numbered generic: one payment
-            if n != 1:
+        if sym[1:-1].isdigit() and sym[:1] == "{":  # numbered generic: one payment
+            if pay.get("count", 1) != 1:
                 return False
             types = "WUBRGC"
         else:
             info = symbols.get(sym)
             if info is None:
                 return False
+            n = pay.get("count", 1)
             paid[sym] = paid.get(sym, 0) + n
             if "life" in pay:
                 if not info[2] or pay["life"] != 2 or "mana" in pay:
@@ -305,10 +337,13 @@ def _counted(answer: dict[str, Any], taps: list[_Tap], symbols: dict[str, list[A
             k = m.get("count", 1)
             if t is None or t not in types or "pool" in m or type(k) is not int or k <= 0:
                 return False
-            key = (m.get("source"), t)
-            if key not in made:
+            of = made.get(m.get("source"))
+            if of is None:
                 return False
-            made[key] -= k
+            left = of.get(t)
+            if left is None:
+                return False
+            of[t] = left - k
             total += k
         if info is None:
             paid_generic += total
@@ -321,13 +356,13 @@ def _counted(answer: dict[str, Any], taps: list[_Tap], symbols: dict[str, list[A
             return False
     if life > _LIFE_LIMIT or answer["life_paid"] != life:
         return False
-    left: dict[str, int] = {}
-    for (_, t), n in made.items():
-        if n < 0:
-            return False
-        if n:
-            left[t] = left.get(t, 0) + n
-    counts = answer["left_over_counts"]
-    return (counts == {t: left[t] for t in TYPES if t in left}
+    left_over: dict[str, int] = {}
+    for of in made.values():
+        for t, n in of.items():
+            if n < 0:
+                return False
+            if n:
+                left_over[t] = left_over.get(t, 0) + n
+    return (answer["left_over_counts"] == {t: left_over[t] for t in TYPES if t in left_over}
             and answer["announce"]["phyrexian_life"] == life // 2
             and answer["sources_used"] == used)

@@ -1,0 +1,21 @@
+# Declarations Cython reads beside fast/templates.py: its functions called from C within the
+# module (each a Python-level call otherwise, about a thousand instructions a producer).
+import cython
+
+@cython.locals(ci=Py_ssize_t, picks=list, counts=list)
+cpdef template(choices)
+
+@cython.locals(picks=list, t=Py_ssize_t)
+cpdef bint instance(pi, tuple tpl, kind_of_type, list s) except -1
+
+@cython.locals(per_source=dict, pi=Py_ssize_t, tpl=object, s=list)
+cpdef sources(producers, bint plain)
+
+@cython.locals(per_source=dict, s=list)
+cpdef dict plain_sources(list taps)
+
+@cython.locals(m=cython.longlong, n=Py_ssize_t, bit=cython.longlong)
+cpdef cython.longlong by_type(accept, tuple kind_bit) except? -2
+
+@cython.locals(masks=list, union=cython.longlong, life_at=Py_ssize_t, oi=Py_ssize_t, m=cython.longlong)
+cpdef demand_row(d, tuple kind_bit)

@@ -1,0 +1,151 @@
+"""The compiled core's board, read per producer into sources before its C arrays (issue 43).
+
+:func:`template` reads an ability's choices once, whatever its producer; :func:`instance` adds
+a producer's template to its source's entry with the producer's index and kinds. The core's
+board reader (``solver.fast.core._read_board``) takes a compiled problem's producers through
+:func:`sources`; the plain lane keeps a template per add text and hands the core its entries
+(:func:`plain_sources`, ``core.read_plain``), so a board it never met is read without a
+compiled problem or each text's choices read again. ``core._classes`` then groups the sources
+into its C arrays. A cost's demands are read the same way, each once per board layout
+(:func:`demand_row`; ``core._demand_rows`` keeps them). Compiled with the core
+(``fast/templates.pxd``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tapwise.models.mana import TYPES
+
+LIFE = 6  # the bit of life among the types (core.LIFE)
+OPT, GEN = 0, 1  # what a row records (core's)
+
+TI = {t: i for i, t in enumerate(TYPES)}
+
+
+def template(choices: tuple) -> tuple | None:
+    """What the board reader takes of an ability's ``choices``, whatever its producer: (per type
+    it makes one of, the first (type, choice, unit if a choice of types, type letter); its
+    multiset as (choice, units per type, size) or None), or None outside the class."""
+    mask = 0
+    picks = []
+    multi = None
+    for ci, choice in enumerate(choices):
+        if len(choice) == 1:
+            unit = choice[0]
+            for ch in unit:
+                t = TI.get(ch)
+                if t is None:
+                    return None
+                if not mask >> t & 1:
+                    picks.append((t, ci, unit if len(unit) > 1 else None, ch))
+                    mask |= 1 << t
+        else:
+            if multi is not None:
+                return None  # two multisets: the wider path chooses
+            counts = [0] * 6
+            for unit in choice:
+                t = TI.get(unit)
+                if t is None:
+                    return None  # a unit of a choice of types, or not a type of 106.1b
+                counts[t] += 1
+            multi = (ci, tuple(counts), len(choice))
+    return tuple(picks), multi
+
+
+def instance(pi: int, tpl: tuple, kind_of_type: dict[str, int], s: list[Any]) -> bool:
+    """Producer ``pi``'s template ``tpl`` added to its source's ``s`` (copies, picks per type,
+    multi, mask; earlier producers' picks stand): (activation, kind, split key or None, type)
+    per type, and its multiset's activation and units by kind. False on a second multiset."""
+    picks = s[1]
+    for t, ci, unit, ch in tpl[0]:
+        if picks[t] is None:
+            picks[t] = ((pi, 0, ci), kind_of_type[ch], (pi, 0, unit) if unit is not None
+                        else None, ch)
+            s[3] |= 1 << t
+    multi = tpl[1]
+    if multi is not None:
+        if s[2] is not None:
+            return False  # two multisets: the wider path chooses
+        ci, counts, size = multi
+        units = tuple([(t, counts[t], kind_of_type[TYPES[t]]) for t in range(6) if counts[t]])
+        s[2] = ((pi, 0, ci), counts, units, size)
+    return True
+
+
+def sources(producers: list[Any], plain: bool) -> dict[int, list[Any]] | None:
+    """Per source of the compiled ``producers`` (``Compiled.plain``: a board of version 1),
+    [copies, picks per type, multi, mask] (:func:`instance`), or None outside the core's
+    class."""
+    per_source: dict[int, list[Any]] = {}
+    # (compile vouches that the section-9 fields below are unset: tests/test_fast.py)
+    for pi, p in enumerate(producers):
+        if not p.tap or p.sacrifice or p.life or p.damage or p.energy:
+            return None
+        if not plain and (p.cost or p.double or p.anywhere or p.others is not None
+                          or p.reads is not None
+                          or p.cap is not None or p.made_before or p.removed
+                          or p.budget is not None or p.counters
+                          or p.card or p.discard or p.exile or p.mill or p.drawback):
+            return None
+        s = per_source.get(p.source)
+        if s is None:
+            s = per_source[p.source] = [p.max_activations, [None] * 6, None, 0]
+        elif s[0] != p.max_activations:
+            return None
+        tpl = template(p.choices)
+        if tpl is None or not instance(pi, tpl, p.kind_of_type, s):
+            return None
+    return per_source
+
+
+def plain_sources(taps: list[Any]) -> dict[int, list[Any]]:
+    """:func:`sources` of the plain lane's entries (``plain_lane._Tap``: one tap ability each,
+    every entry its own source, its add's template in ``core``)."""
+    per_source: dict[int, list[Any]] = {}
+    for p in taps:
+        s = per_source[p.source] = [p.count, [None] * 6, None, 0]
+        instance(p.source, p.core, p.kind_of_type, s)
+    return per_source
+
+
+def by_type(accept: frozenset[int], kind_bit: tuple[int, ...]) -> int:
+    """The mask of types ``accept`` takes, or -1 unless it takes every kind of them."""
+    m = 0
+    for k in accept:
+        m |= kind_bit[k]
+    n = 0
+    for bit in kind_bit:
+        if bit & m:
+            n += 1
+    return m if n == len(accept) else -1
+
+
+def demand_row(d: Any, kind_bit: tuple[int, ...]) -> tuple | None:
+    """A demand's row on kinds ``kind_bit``: (mask, units needed, what, generic category,
+    option masks, symbols, options, the life option or -1), or None outside the class."""
+    opts = d.options
+    o = opts[0]
+    if len(opts) == 1 and o.generic is not None:
+        m = by_type(o.accept, kind_bit)
+        if m < 0 or o.units <= 0 or o.life:
+            return None
+        return m, d.count * o.units, GEN, o.generic, (), d.count, 1, -1
+    masks = []
+    union = 0
+    life_at = -1
+    for oi, o in enumerate(opts):
+        if o.life:
+            if o.life != 2 or o.units or life_at >= 0:
+                return None
+            life_at = oi
+            m = 1 << LIFE
+        elif o.units == 1 and o.generic is None:
+            m = by_type(o.accept, kind_bit)
+            if m < 0:
+                return None
+        else:
+            return None  # {2/W}, or what isn't a symbol of the class
+        masks.append(m)
+        union |= m
+    return union, d.count, OPT, None, tuple(masks), d.count, len(opts), life_at
