@@ -51,7 +51,7 @@ def test_the_two_commands_come_first_and_the_test_command_is_cis():
     first, second = blocks("sh")[:2]
     assert first.strip().endswith("pip install . && tapwise pay examples/three_color.json")
     assert second.strip() == ("python3 -m venv .venv && . .venv/bin/activate && "
-                              "pip install '.[test,bench,phase]' && python -P -m pytest")
+                              "pip install '.[test,bench,phase]' && python -P -m pytest -n auto")
 
 
 @pytest.mark.parametrize("command", commands())
