@@ -63,6 +63,14 @@ class Board(_Prepared):
         field for a bad cost (text or dict alike), ``RuntimeError`` when undecided in time."""
         return super().can_pay(question(cost, time_limit))
 
+    def push_cost(self, cost: str | dict[str, Any], *, time_limit: float | None = None) -> bool:
+        """Pay ``cost`` and push the payment in one call (True), or push nothing when nothing
+        pays it (False): ``push(pay(cost))`` without handing out a copy to check when pushed.
+        Raises :class:`ProblemError` naming the field for a bad cost."""
+        if type(cost) is dict and time_limit is None:
+            return super().push_cost(cost)
+        return super().push_cost(question(cost, time_limit))
+
     def castable(self, costs: list[Any], time_limit: float = deadlines.DEFAULT) -> dict[str, Any]:
         """One answer per cost (text or dicts), each on its own, all within ``time_limit``."""
         return super().castable([_lenient(c) for c in costs], time_limit)
