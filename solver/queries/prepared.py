@@ -410,6 +410,8 @@ def _push_cost(board: PreparedBoard, cost: Any) -> bool:
     status = answer["status"]
     if status in ("infeasible", "unpayable"):
         return False
+    if status == "error":  # pay()'s words name the field
+        raise ProblemError("", answer["error"])
     if status != "paid":
         raise RuntimeError(f"push_cost: the cost could not be decided: "
                            f"{answer.get('why') or answer.get('error')}")
