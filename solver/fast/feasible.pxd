@@ -15,5 +15,5 @@ cdef class Tapped:
     cpdef object decide(self, object checks)
 
     @cython.locals(board=object, have=tuple, sure=i64, most=i64, delta=list, n=Py_ssize_t,
-                   j=Py_ssize_t)
+                   j=Py_ssize_t, m=i64)
     cdef tuple _count(self, i64 t)

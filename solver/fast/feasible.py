@@ -126,16 +126,23 @@ class Tapped:
         # the change, flat: (kind mask, units to sure, units to most) per group, so a union's
         # count is the board's plus one pass over it
         delta: list[int] = []
+        add = delta.append
         for m, n in pool:
-            delta += (m, n, n)
+            add(m)
+            add(n)
+            add(n)
         per_copy = board.per_copy
         assert per_copy is not None
         for i, k in tapped.items():
             one = per_copy[i]
             for m, n in one[0]:
-                delta += (m, -k * n, 0)
+                add(m)
+                add(-k * n)
+                add(0)
             for m, n in one[1]:
-                delta += (m, 0, -k * n)
+                add(m)
+                add(0)
+                add(-k * n)
         self._delta = delta
 
     def decide(self, checks: Checks) -> bool | None:
@@ -166,7 +173,8 @@ class Tapped:
         n = len(delta)
         j = 0
         while j < n:
-            if delta[j] & t:
+            m = delta[j]  # a C integer (feasible.pxd): the test below is C's
+            if m & t:
                 sure += delta[j + 1]
                 most += delta[j + 2]
             j += 3
