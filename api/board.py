@@ -50,8 +50,8 @@ class Board(_Prepared):
 
     def pay(self, cost: str | dict[str, Any], *, time_limit: float | None = None) -> dict[str, Any]:
         """The answer of ``tapwise.pay`` for ``cost`` on this board (``time_limit`` in seconds)."""
-        if isinstance(cost, dict) and time_limit is None:
-            return super().pay(cost)
+        if time_limit is None and type(cost) is dict:
+            return _Prepared.pay(self, cost)
         try:
             q = question(cost, time_limit)
         except ProblemError as e:
@@ -62,6 +62,14 @@ class Board(_Prepared):
         """Whether ``cost`` can be paid on this board. Raises :class:`ProblemError` naming the
         field for a bad cost (text or dict alike), ``RuntimeError`` when undecided in time."""
         return super().can_pay(question(cost, time_limit))
+
+    def push_cost(self, cost: str | dict[str, Any], *, time_limit: float | None = None) -> bool:
+        """Pay ``cost`` and push the payment in one call (True), or push nothing when nothing
+        pays it (False): ``push(pay(cost))`` without handing out a copy to check when pushed.
+        Raises :class:`ProblemError` naming the field for a bad cost."""
+        if time_limit is None and type(cost) is dict:
+            return _Prepared.push_cost(self, cost)
+        return super().push_cost(question(cost, time_limit))
 
     def castable(self, costs: list[Any], time_limit: float = deadlines.DEFAULT) -> dict[str, Any]:
         """One answer per cost (text or dicts), each on its own, all within ``time_limit``."""

@@ -7,6 +7,7 @@
     python -m tapwise.benchmarks.instructions --scenario engine --phases pay_unseen prepared push_pop
     python -m tapwise.benchmarks.instructions --scenario engine --phases pay_unseen pay_unseen_full lane lane_unseen
     python -m tapwise.benchmarks.instructions --scenario engine --phases push_first
+    python -m tapwise.benchmarks.instructions --scenario engine --phases push_cost push_cost_first
 
 ``pay_full`` and ``pay_unseen_full`` are ``pay`` and ``pay_unseen`` with the plain lane turned
 off (solver/queries/plain_lane.py: the usual path, in the same build); ``lane`` is the lane
@@ -37,7 +38,8 @@ import sys
 from typing import Any, Callable
 
 PHASES = ("pay", "pay_unseen", "pay_full", "pay_unseen_full", "lane", "lane_unseen",
-          "prepared", "feasible", "can_pay", "push_pop", "push_first", "load", "merge",
+          "prepared", "feasible", "can_pay", "push_pop", "push_first", "push_cost",
+          "push_cost_first", "load", "merge",
           "compile", "fast", "answer", "split", "verify")
 
 
@@ -122,13 +124,22 @@ def _prepared(scenario: str, seed: int, n: int) -> dict[str, Callable[[], int]]:
         b.can_pay(c)
         b.pop()
 
+    def push_cost_pop(b: Any, a: dict[str, Any], c: dict[str, Any]) -> None:
+        """push_pop's calls with push_cost(c) for push(a): the same payment, pushed in one call."""
+        b.push_cost(c)
+        b.can_pay(c)
+        b.pop()
+
     # push_first: push + can_pay + pop where every push is an answer's first (the board it
     # leaves never worked out): one batch of prepared boards per round, of other seeds, each
     # asked its cost beforehand; the batches are made in the first (warm-up) call, which both
-    # counts run, so making them cancels out
+    # counts run, so making them cancels out (push_cost_first: the same with push_cost)
     first_batches: list[Any] = []
 
-    def push_first() -> int:
+    def push_cost_first() -> int:
+        return push_first(push_cost_pop)
+
+    def push_first(push_pop: Callable[..., None] = push_pop) -> int:
         if not first_batches:
             for k in range(1 + UNSEEN_ROUNDS):
                 batch = []
@@ -164,6 +175,8 @@ def _prepared(scenario: str, seed: int, n: int) -> dict[str, Callable[[], int]]:
         "can_pay": each(lambda b, c: b.can_pay(c), list(zip(boards, costs))),
         "push_pop": each(push_pop, pushable),
         "push_first": push_first,
+        "push_cost": each(push_cost_pop, pushable),
+        "push_cost_first": push_cost_first,
         "load": each(load_problem, problems),
         "merge": each(Merge, loaded),
         "compile": each(lambda m: compile_problem(m.problem), merges),
@@ -211,7 +224,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.inner:
         _inner(args.inner[0], int(args.inner[1]), args.scenario, args.seed, args.n)
         return
-    if {"pay_unseen", "push_first"} & set(args.phases) and args.rounds > UNSEEN_ROUNDS:
+    if {"pay_unseen", "push_first", "push_cost_first"} & set(args.phases) and args.rounds > UNSEEN_ROUNDS:
         raise SystemExit(f"pay_unseen and push_first have boards for at most {UNSEEN_ROUNDS} "
                          "rounds")
     if shutil.which("valgrind") is None:

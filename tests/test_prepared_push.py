@@ -60,7 +60,7 @@ def _asks_as_pay(board: tapwise.Board, described: dict, costs: list[dict]) -> No
 @st.composite
 def push_sequences(draw, problem_strategy):
     """A board, three costs asked of it (one with X, one keeping another castable), and a
-    sequence of operations: 0 ask and push its answer when paid, 1 pop."""
+    sequence of operations: 0 ask and push its answer when paid, 1 pop, 2 push_cost."""
     board, first = _split(draw(problem_strategy))
     costs = [first]
     for _ in range(2):
@@ -69,7 +69,7 @@ def push_sequences(draw, problem_strategy):
     x_symbols = draw(st.sampled_from(["", "{X}", "{X}{G}"]))
     costs.append({"cost": x_symbols + "{1}", "x": draw(st.integers(0, 2))})
     costs.append({"cost": "{1}", "keep": [{"cost": draw(st.sampled_from(["{G}", "{R}{R}", "{2}"]))}]})
-    ops = draw(st.lists(st.tuples(st.integers(0, 1), st.integers(0, len(costs) - 1)),
+    ops = draw(st.lists(st.tuples(st.integers(0, 2), st.integers(0, len(costs) - 1)),
                         min_size=1, max_size=5))
     return board, costs, ops
 
@@ -109,16 +109,35 @@ def _run(case) -> int:
             described.pop()
             _asks_as_pay(prepared, described[-1], costs)  # pop gives back the board before
             continue
-        answer = prepared.pay(copy.deepcopy(costs[i]))
-        if answer["status"] != "paid":
-            with pytest.raises(PushError):
+        if op == 2:  # push_cost: paid and pushed in one call, as push(pay(cost)) does
+            before = copy.deepcopy(prepared.board)
+            try:
+                pushed = prepared.push_cost(copy.deepcopy(costs[i]))
+            except PushError as e:  # as push refuses it (9.4)
+                assert "9.4" in str(e) or "restrictions" in str(e), str(e)
+                continue
+            except (ProblemError, RuntimeError):
+                assert tapwise.pay({**copy.deepcopy(costs[i]), **copy.deepcopy(before)})[
+                    "status"] in ("error", "unknown")
+                continue
+            want = tapwise.pay({**copy.deepcopy(costs[i]), **copy.deepcopy(before)})
+            assert pushed is (want["status"] == "paid"), (before, costs[i])
+            if not pushed:
+                continue
+            twin = tapwise.prepare(before)  # push(pay(cost)) on the board before, given afresh
+            twin.push(twin.pay(copy.deepcopy(costs[i])))
+            assert prepared.board == twin.board
+        else:
+            answer = prepared.pay(copy.deepcopy(costs[i]))
+            if answer["status"] != "paid":
+                with pytest.raises(PushError):
+                    prepared.push(answer)
+                continue
+            try:
                 prepared.push(answer)
-            continue
-        try:
-            prepared.push(answer)
-        except PushError as e:  # only mana an extra or replacement made is refused (9.4)
-            assert "9.4" in str(e) or "restrictions" in str(e), str(e)
-            continue
+            except PushError as e:  # only mana an extra or replacement made is refused (9.4)
+                assert "9.4" in str(e) or "restrictions" in str(e), str(e)
+                continue
         pushes += 1
         said = [_can_pay_status(prepared, cost) for cost in costs]
         described.append(copy.deepcopy(prepared.board))
@@ -342,7 +361,9 @@ def test_engine_boards_pushed_and_popped_answer_as_pay_on_the_board_left():
     it, so the board under test is still as the push left it: counted, not derived); then each
     cost is answered byte for byte as pay() answers it there, and can_pay asked again agrees;
     after every pop too. Every push of a paid plain answer that taps only was counted (its
-    board left derived from the board's own problem when asked for), none prepared from JSON."""
+    board left derived from the board's own problem when asked for), none prepared from JSON.
+    A third of the pushes are push_cost on a cost asked before (its copy changed by the caller,
+    which push_cost never reads), a third push_cost on a cost not asked on this board yet."""
     import random
 
     from tapwise.solver.queries.pushed import Described
@@ -362,10 +383,21 @@ def test_engine_boards_pushed_and_popped_answer_as_pay_on_the_board_left():
                 _can_pay_as_pay(prepared, described[-1], costs)
                 _asks_as_pay(prepared, described[-1], costs)
                 continue
-            answer = prepared.pay(copy.deepcopy(costs[i]))
-            if answer["status"] != "paid":
-                continue
-            prepared.push(answer)
+            form = (seed + len(described)) % 3  # push(pay), pay then push_cost, push_cost
+            if form < 2:
+                answer = prepared.pay(copy.deepcopy(costs[i]))
+                if answer["status"] != "paid":
+                    continue
+                if form == 0:
+                    prepared.push(answer)
+                else:
+                    answer["activations"] = []  # the caller's copy: push_cost never reads it
+                    assert prepared.push_cost(copy.deepcopy(costs[i])) is True
+            else:
+                paid = twin.pay(copy.deepcopy(costs[i]))["status"] == "paid"
+                assert prepared.push_cost(copy.deepcopy(costs[i])) is paid
+                if not paid:
+                    continue
             twin.push(twin.pay(copy.deepcopy(costs[i])))
             pushes += 1
             counted += prepared._counted is not None
@@ -548,3 +580,62 @@ def test_counted_verdicts_are_pays_on_the_board_left():
                         compared += 1
             prepared.pop()
     assert compared > 300
+
+
+# push_cost (push43c): the payment is paid and pushed in one call and never leaves the board, so
+# no copy of it is compared; push(answer) still takes the caller's copy as given, checked whole
+# unless equal to the verified payment.
+
+def test_push_cost_pushes_the_verified_payment_not_the_callers_copy():
+    """{1} on G and U: the board's payment taps G (the first of equal sources); the caller
+    turns its copy into one tapping U. push_cost pushes the board's payment (G tapped); push of
+    the changed copy, a legal payment, is replayed by the verifier and applied as written (U
+    tapped): neither is the other."""
+    board = {"sources": [{"id": "G", "abilities": [{"add": "{G}"}]},
+                         {"id": "U", "abilities": [{"add": "{U}"}]}]}
+    prepared = tapwise.prepare(copy.deepcopy(board))
+    a = prepared.pay({"cost": "{1}"})
+    tapped = a["activations"][0]["source"]
+    other = "U" if tapped == "G" else "G"
+    a["activations"][0]["source"] = other
+    a["activations"][0]["adds"] = "{%s}" % other
+    a["payments"][0]["mana"] = [{"type": other, "source": other}]
+    a["colors_spent"] = [other]
+    assert prepared.push_cost({"cost": "{1}"}) is True
+    assert [s.get("tapped", 0) for s in prepared.board["sources"]] == (
+        [1, 0] if tapped == "G" else [0, 1])
+    prepared.pop()
+    prepared.push(a)  # changed, still legal: checked whole, applied as the caller wrote it
+    assert [s.get("tapped", 0) for s in prepared.board["sources"]] == (
+        [0, 1] if tapped == "G" else [1, 0])
+    assert prepared.depth == 1
+
+
+def test_push_cost_refuses_loudly_and_pushes_nothing_unpaid():
+    """An unpayable cost pushes nothing and says False; a bad cost raises ProblemError naming
+    ``cost``; text costs are read as Board.pay reads them (api/board.py)."""
+    prepared = tapwise.prepare(copy.deepcopy(COUNTED))
+    assert prepared.push_cost({"cost": "{W}"}) is False and prepared.depth == 0
+    with pytest.raises(ProblemError, match="cost"):
+        prepared.push_cost({"cost": "{Q}"})
+    with pytest.raises(ProblemError, match="bogus"):
+        prepared.push_cost({"cost": "{G}", "bogus": 1})
+    assert prepared.depth == 0
+    assert prepared.push_cost("{G}{G}") is True and prepared.depth == 1
+    assert prepared.can_pay({"cost": "{G}"}) is False  # both G tapped
+    assert prepared.push_cost({"cost": "{G}"}) is False and prepared.depth == 1
+    prepared.pop()
+    assert prepared.board == COUNTED
+
+
+def test_a_foreign_answer_is_refused_by_push_and_push_cost_needs_none():
+    """An answer another board gave (equal in content) is refused by push; push_cost asks
+    this board, whose payment it pushes."""
+    prepared = tapwise.prepare(copy.deepcopy(COUNTED))
+    other = tapwise.prepare(copy.deepcopy(COUNTED))
+    foreign = other.pay({"cost": "{C}"})
+    assert foreign == prepared.pay({"cost": "{C}"})
+    with pytest.raises(PushError, match="not given by this board"):
+        prepared.push(foreign)
+    assert prepared.push_cost({"cost": "{C}"}) is True
+    assert prepared.board["pool"] == ["{C}"]

@@ -176,7 +176,8 @@ PUBLIC = {
     tapwise.Player: {"life", "energy", "keep_life"},
     tapwise.ManaCost: {"symbols", "canonical", "colors", "has_x", "mana_value", "of", "parse"},
     tapwise.Symbol: {"kind", "colors", "amount", "is_mana", "mana_value", "parse", "sort_key"},
-    tapwise.Board: {"board", "can_pay", "castable", "pay", "plan", "problem", "push", "pop", "depth"},
+    tapwise.Board: {"board", "can_pay", "castable", "pay", "plan", "problem", "push", "push_cost", "pop",
+                    "depth"},
 }
 # The internal names help() listed before (issue 41): derived values, caches, the loader's notes.
 # (One string, not a tuple of names: tools/rename_fields.py renames some names' string literals.)

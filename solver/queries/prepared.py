@@ -166,7 +166,11 @@ class PreparedBoard:
                 out = copy_shaped(answer, shape)
                 if "id" in cost:
                     out["id"] = cost["id"]
-                return self._give(out, q)
+                given = self._given  # paid: noted for push, as _give does
+                if len(given) >= MAX_GIVEN:
+                    given.clear()
+                given[id(out)] = q
+                return out
         started = time.monotonic()
         try:
             q = self._question(cost)
@@ -231,18 +235,16 @@ class PreparedBoard:
                                 f"{answer.get('status')!r}")
             raise PushError("was not given by this board's pay() since its last push or pop "
                             "(an answer from another board, or an older one): ask this board")
-        verified = bool(q.said) and _same(answer, q.said[0][0])  # the payment q was given
-        if verified:
-            counted = q.counted
-            if not counted:
-                counted.append(_count_push(self, q))
-            if counted[0] is not None:  # can_pay counts on it; the board left waits (_settle)
-                self._stack.append(None)
-                self._counted = q
-                return
-        after = _pushed_state(self, q, answer, verified)
-        self._stack.append(self._state())
-        self._set_state(after)
+        # the caller holds a copy it may have changed: equal to the payment verified for q?
+        _push(self, q, answer, bool(q.said) and _same(answer, q.said[0][0]))
+
+    def push_cost(self, cost: dict[str, Any]) -> bool:
+        """Pay ``cost`` and push the payment in one call, as ``push(pay(cost))`` does: True
+        when it was paid and pushed, False when nothing pays it (nothing is pushed). The
+        payment never leaves the board, so it needs no check against a changed copy. Raises
+        :class:`ProblemError` naming the field for a bad cost, ``RuntimeError`` when the cost
+        could not be decided within its time limit."""
+        return _push_cost(self, cost)
 
     def pop(self) -> None:
         """Undo the last :meth:`push` (raises ``IndexError`` when nothing was pushed)."""
@@ -375,6 +377,52 @@ class PreparedBoard:
     def _merge(self, prob: Problem) -> Merge:
         """The :class:`Merge` that ``Merge(prob)`` would make, from the board's merge."""
         return Merge.given(prob, self._members, self._merged_sources)
+
+
+def _push(board: PreparedBoard, q: _Question, answer: dict[str, Any], verified: bool) -> None:
+    """Push ``answer``, a paid answer ``board`` gave for ``q`` (``verified``: it is the payment
+    verified for ``q``, unchanged): counted where it can be (its feasibility supply, kept with
+    the payment; the board left waits for _settle), else the state it leaves."""
+    if verified:
+        counted = q.counted
+        if not counted:
+            counted.append(_count_push(board, q))
+        if counted[0] is not None:  # can_pay counts on it; the board left waits (_settle)
+            board._stack.append(None)
+            board._counted = q
+            return
+    after = _pushed_state(board, q, answer, verified)
+    board._stack.append(board._state())
+    board._set_state(after)
+
+
+def _push_cost(board: PreparedBoard, cost: Any) -> bool:
+    """:meth:`PreparedBoard.push_cost`: a plain question with a verified payment kept pushes
+    that payment itself (no copy is made, so none is compared); any other is paid first."""
+    if board._counted is not None:
+        _settle(board)
+    if type(cost) is dict:
+        q = board._questions.get(_plain_key(cost))
+        if q is not None and q.said:
+            _push(board, q, q.said[0][0], True)
+            return True
+    try:
+        board._question(cost)  # a bad cost raises, naming the field
+    except CostError as e:
+        raise ProblemError("cost", str(e)) from None
+    answer = PreparedBoard.pay(board, cost)
+    status = answer["status"]
+    if status in ("infeasible", "unpayable"):
+        return False
+    if status == "error":  # pay()'s words name the field
+        raise ProblemError("", answer["error"])
+    if status != "paid":
+        raise RuntimeError(f"push_cost: the cost could not be decided: "
+                           f"{answer.get('why') or answer.get('error')}")
+    q = board._given.pop(id(answer))  # dropped here: its id may be another object's later
+    # made here and never handed out: the kept payment when there is one (equal by making)
+    _push(board, q, answer, bool(q.said))
+    return True
 
 
 def _pushed_state(board: PreparedBoard, q: _Question, answer: dict[str, Any],
