@@ -273,7 +273,11 @@ def _pool_left(problem: Problem, answer: dict[str, Any]) -> tuple[PoolMana, ...]
     if got == wanted:
         return tuple(kept)
     made = _made(problem, answer)
-    entry = max((m.entry for m in problem.pool), default=-1) + 1
+    entry = -1  # the pool's last entry, then each maker's after it
+    for m in problem.pool:
+        if m.entry > entry:
+            entry = m.entry
+    entry += 1
     for (sid, t), (n, snow, only) in made.items():
         n -= paid_from.get((sid, t), 0)
         if n <= 0:
