@@ -17,6 +17,3 @@ cdef class Tapped:
     @cython.locals(board=object, have=tuple, sure=i64, most=i64, delta=list, n=Py_ssize_t,
                    j=Py_ssize_t, m=i64)
     cdef tuple _count(self, i64 t)
-
-    @cython.locals(delta=list, g=tuple, one=tuple, m=i64, n=i64, k=i64, i=object, c=object)
-    cdef list _flat(self, dict per_copy, dict tapped, object pool)

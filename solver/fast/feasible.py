@@ -123,35 +123,27 @@ class Tapped:
         self.board, self.tapped, self.pool, self.life = board, tapped, pool, life
         self._meeting: dict[int, tuple[int, int]] = {}
         self._bounded = board.most is not None  # (else most never proves infeasibility)
-        self._delta = self._flat(board.per_copy, tapped, pool)
-
-    def _flat(self, per_copy: PerCopy, tapped: dict[int, int], pool: Groups) -> list[int]:
-        """The change, flat: (kind mask, units to sure, units to most) per group, so a union's
-        count is the board's plus one pass over it (C integers: feasible.pxd)."""
+        # the change, flat: (kind mask, units to sure, units to most) per group, so a union's
+        # count is the board's plus one pass over it
         delta: list[int] = []
-        for g in pool:
-            m = g[0]
-            n = g[1]
-            delta.append(m)
-            delta.append(n)
-            delta.append(n)
+        add = delta.append
+        for m, n in pool:
+            add(m)
+            add(n)
+            add(n)
+        per_copy = board.per_copy
         assert per_copy is not None
-        for i, c in tapped.items():
-            k = c
+        for i, k in tapped.items():
             one = per_copy[i]
-            for g in one[0]:
-                m = g[0]
-                n = g[1]
-                delta.append(m)
-                delta.append(-k * n)
-                delta.append(0)
-            for g in one[1]:
-                m = g[0]
-                n = g[1]
-                delta.append(m)
-                delta.append(0)
-                delta.append(-k * n)
-        return delta
+            for m, n in one[0]:
+                add(m)
+                add(-k * n)
+                add(0)
+            for m, n in one[1]:
+                add(m)
+                add(0)
+                add(-k * n)
+        self._delta = delta
 
     def decide(self, checks: Checks) -> bool | None:
         """As :meth:`Supply.decide`, on the board the push left."""
