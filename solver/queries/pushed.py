@@ -185,7 +185,10 @@ def _taps(answer: dict[str, Any], entries: Entries) -> dict[str, int] | None:
     so each taps ``times`` untapped copies of its entry and changes nothing else (the copies
     of an entry differ only in being tapped); None for any other answer."""
     taps: dict[str, int] = {}
-    for act in answer.get("activations", ()):
+    for a in answer.get("activations", ()):
+        if type(a) is not dict:
+            return None  # the replay reads it, or says why not
+        act = a  # a dict (typed in pushed.pxd: its lookups are C calls)
         sid = act["source"]
         entry = entries.get(sid)
         if entry is None or "sacrificed" in act or "tapped" in act:
@@ -210,12 +213,14 @@ def supply_after(problem: Problem, answer: dict[str, Any], supply: Supply, entri
     of the board's layout ``kinds`` of its type, snow and restriction: a kind of the pool, or
     the kind its maker makes, which the same symbols accept) and the life paid. None for any
     other answer, or a unit of a kind the layout lacks (the caller derives that board)."""
+    if type(answer) is not dict:
+        return None  # board_after reads it, or says why not
+    ans = answer  # a dict (typed in pushed.pxd: its lookups are C calls)
     try:
-        taps = _taps(answer, entries)
+        taps = _taps(ans, entries)
         if taps is None:
             return None
-        pool = _pool_left(problem, answer) if problem.pool or answer.get("left_over_counts") \
-            else ()
+        pool = _pool_left(problem, ans) if problem.pool or ans.get("left_over_counts") else ()
     except (PushError, KeyError, IndexError, TypeError):
         return None  # fields_after is None too: board_after says why
     tapped: dict[int, int] = {}
@@ -231,7 +236,7 @@ def supply_after(problem: Problem, answer: dict[str, Any], supply: Supply, entri
                 return None
         units[1 << k] = units.get(1 << k, 0) + 1
     life = supply.life
-    paid = answer.get("life_paid", 0) + answer.get("damage", 0)
+    paid = ans.get("life_paid", 0) + ans.get("damage", 0)
     if paid:
         player = problem.player
         life = life_units(player.life - paid, player.keep_life)
@@ -268,7 +273,11 @@ def _pool_left(problem: Problem, answer: dict[str, Any]) -> tuple[PoolMana, ...]
     if got == wanted:
         return tuple(kept)
     made = _made(problem, answer)
-    entry = max((m.entry for m in problem.pool), default=-1) + 1
+    entry = -1  # the pool's last entry, then each maker's after it
+    for m in problem.pool:
+        if m.entry > entry:
+            entry = m.entry
+    entry += 1
     for (sid, t), (n, snow, only) in made.items():
         n -= paid_from.get((sid, t), 0)
         if n <= 0:
