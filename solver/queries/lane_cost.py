@@ -76,9 +76,10 @@ _READ: dict[str, Any] = table(4096)
 
 def read(text: str) -> LaneCost | None:
     """The cost ``text`` read, or None outside the class (remembered per text)."""
-    got = _READ.get(text)
+    memo = _READ
+    got = memo.get(text)
     if got is None:
-        got = remember(_READ, text, _read(text), 4096)
+        got = remember(memo, text, _read(text), 4096)
     return got or None
 
 
