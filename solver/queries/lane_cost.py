@@ -3,8 +3,10 @@
 A board of the plain class meets a cost text it has never met at most every call (an engine asks
 every spell of every hand), so this read is on the lane's hot path. A text of braced symbols
 (``{2}{W}{U/G}``) is split on ``}{`` and each body found in a memo of the few dozen bodies, each
-read once by the loader's own parser (``models.abilities._cost``); any other text (spaces, the
-short form ``2WU``) is parsed whole by that parser. Then one pass over the symbols gives:
+read once by the loader's own parser (``models.abilities._cost``) and kept with all that is
+per symbol (its term, rows, the count's reading, its sort key); any other text (spaces, the
+short form ``2WU``) is parsed whole by that parser. Then one pass over the symbols gives
+(typed in ``lane_cost.pxd``: dicts and lists read without method calls):
 
 - the symbols grouped as compiling groups them (identical symbols by their printed text, in
   order of first sight, ``compile._groups``), each group the shared ``compile._Group`` whose
@@ -17,7 +19,8 @@ short form ``2WU``) is parsed whole by that parser. Then one pass over the symbo
   may pay it and whether 2 life may, and the generic mana;
 - its one total cost, as ``total_cost._usual`` makes a cost without changes (its terms each
   symbol's own, kept per body), which prints the answer's ``total_cost`` and which the core and
-  the count's explanation of an infeasible cost read.
+  the count's explanation of an infeasible cost read; its printed text made from the groups
+  (a sort of a few groups, not a sort of every symbol in ``TotalCost.printed``).
 
 Anything outside the class (X, {S}, {2/W}, {E}, {0}, a bad text) is ``None``: the usual path
 reads it, and words its errors.
