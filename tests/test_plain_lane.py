@@ -274,6 +274,54 @@ def test_the_cost_reader_reads_a_text_as_the_loader_and_compiler_do():
     assert lane_cost.read("{2/W}") is None and lane_cost.read("{W}{") is None
 
 
+# every symbol body of the class (106.1, 107.4): colored, {C}, generic, hybrid in both orders,
+# colorless hybrid, Phyrexian, hybrid Phyrexian, lower case
+EVERY_BODY = (list(COLORS) + ["C", "1", "2", "7", "10", "16"]
+              + [f"{a}/{b}" for a in COLORS for b in COLORS if a != b]
+              + [f"C/{a}" for a in COLORS] + [f"{a}/P" for a in COLORS]
+              + [f"{a}/{b}/P" for a in COLORS for b in COLORS if a != b]
+              + ["w", "u/g", "g/w/p", "c/r", "r/p"])
+
+
+def test_the_cost_reader_on_never_met_texts_of_every_symbol():
+    """Never-met texts of every body of the class, symbols repeated and interleaved (the
+    reader groups them and prints the total from the groups): the total cost, its printed text
+    (601.2f: the canonical order), its counts and the count's reading against the loader's
+    (load_problem, total_costs) and the symbols' own facts; and the lane's answers against
+    the usual path on a board making every type."""
+    from tapwise.models.loader import load_problem
+    from tapwise.models.total_cost import total_costs
+    from tapwise.solver.queries import lane_cost
+
+    rng = random.Random(4343)
+    board = [{"id": "all", "count": 4, "abilities": [{"add": [f"{{{t}}}" for t in COLORS + "C"]}]},
+             {"id": "two", "count": 2, "abilities": [{"add": "{W}{G}"}]}]
+    for i in range(400):
+        picked = rng.sample(EVERY_BODY, rng.randint(1, 4))
+        text = "".join("{%s}" % rng.choice(picked) for _ in range(rng.randint(1, 12)))
+        lane_cost._READ.pop(text, None)  # (never met: read afresh)
+        got = lane_cost.read(text)
+        (total,) = total_costs(load_problem({"cost": text, "sources": board}))
+        assert got.total == total and got.total.printed(0) == total.printed(0), text
+        assert got.total.symbol_counts == total.symbol_counts, text
+        assert got.generic == total.generic, text
+        # the count's reading, worked from the symbols' texts: per non-generic symbol how many,
+        # the types that may pay it (a hybrid half each, {C} for {C/x}), 2 life for /P ones
+        expected: dict[str, list[Any]] = {}
+        for body in text[1:-1].split("}{"):
+            if body.isdigit():
+                continue
+            parts = sorted(body.upper().split("/"), key="WUBRGCP".index)
+            key = "/".join(parts)
+            n = expected.get(key, [0])[0]
+            expected[key] = [n + 1, {p for p in parts if p != "P"}, parts[-1] == "P"]
+        reading = {"/".join(sorted(k.strip("{}").split("/"), key="WUBRGCP".index)):
+                   [n, set(types), life] for k, (n, types, life) in got.symbols.items()}
+        assert reading == expected, text
+        if i % 8 == 0:
+            check_in_class({"cost": text, "sources": board}, must=False)
+
+
 def test_the_core_reads_the_entries_as_it_reads_the_compiled_problem():
     """core.read_plain (the lane's entries straight into the core's arrays) against its reading
     of the usual path's compiled problem (core._read_board of compile_problem): the same

@@ -3,8 +3,10 @@
 A board of the plain class meets a cost text it has never met at most every call (an engine asks
 every spell of every hand), so this read is on the lane's hot path. A text of braced symbols
 (``{2}{W}{U/G}``) is split on ``}{`` and each body found in a memo of the few dozen bodies, each
-read once by the loader's own parser (``models.abilities._cost``); any other text (spaces, the
-short form ``2WU``) is parsed whole by that parser. Then one pass over the symbols gives:
+read once by the loader's own parser (``models.abilities._cost``) and kept with all that is
+per symbol (its term, rows, the count's reading, its sort key); any other text (spaces, the
+short form ``2WU``) is parsed whole by that parser. Then one pass over the symbols gives
+(typed in ``lane_cost.pxd``: dicts and lists read without method calls):
 
 - the symbols grouped as compiling groups them (identical symbols by their printed text, in
   order of first sight, ``compile._groups``), each group the shared ``compile._Group`` whose
@@ -17,7 +19,8 @@ short form ``2WU``) is parsed whole by that parser. Then one pass over the symbo
   may pay it and whether 2 life may, and the generic mana;
 - its one total cost, as ``total_cost._usual`` makes a cost without changes (its terms each
   symbol's own, kept per body), which prints the answer's ``total_cost`` and which the core and
-  the count's explanation of an infeasible cost read.
+  the count's explanation of an infeasible cost read; its printed text made from the groups
+  (a sort of a few groups, not a sort of every symbol in ``TotalCost.printed``).
 
 Anything outside the class (X, {S}, {2/W}, {E}, {0}, a bad text) is ``None``: the usual path
 reads it, and words its errors.
@@ -31,13 +34,14 @@ from tapwise.models.abilities import _cost
 from tapwise.models.caches import remember, table
 from tapwise.models.mana import (KIND_COLORED, KIND_COLORLESS, KIND_COLORLESS_HYBRID,
                                   KIND_GENERIC, KIND_HYBRID, KIND_HYBRID_PHYREXIAN,
-                                  KIND_PHYREXIAN, SYMBOL_FACTS, TYPES, ManaCost, symbol_facts)
+                                  KIND_PHYREXIAN, SYMBOL_FACTS, TYPES, ManaCost, generic_symbol,
+                                  symbol_facts)
 from tapwise.models.problem import ProblemError
 from tapwise.models.total_cost import OWN, CostError, Term, TotalCost
 from tapwise.models.values import assemble
 from tapwise.solver.contract import Variant
 from tapwise.solver.fast import core
-from tapwise.solver.front.compile import _group, _option_keys
+from tapwise.solver.front.compile import _GROUPS, _group, _option_keys
 
 # the symbols of the class (106.1, 107.4): no X, {S}, {2/W}, {E}
 _SYMBOL_KINDS = (KIND_COLORED, KIND_COLORLESS, KIND_GENERIC, KIND_HYBRID, KIND_COLORLESS_HYBRID,
@@ -75,14 +79,31 @@ _READ: dict[str, Any] = table(4096)
 
 def read(text: str) -> LaneCost | None:
     """The cost ``text`` read, or None outside the class (remembered per text)."""
-    got = _READ.get(text)
+    memo = _READ
+    got = memo.get(text)
     if got is None:
-        got = remember(_READ, text, _read(text), 4096)
+        got = remember(memo, text, _read(text), 4096)
     return got or None
 
 
 def _read(text: str) -> LaneCost | bool:
-    infos = _bodies(text)
+    # one pass over the symbols: per body its memo entry (_info's, the parse done once per
+    # body), grouped by printed text in order of first sight
+    if text[:1] == "{" and text[-1:] == "}":
+        infos: list[Any] | None = []
+        bodies = _BODIES
+        for body in text[1:-1].split("}{"):
+            info = bodies.get(body)
+            if info is None:
+                info = remember(bodies, body, _body(body), 256)
+                if info is None:  # (a body the loader reads otherwise: so is the whole text)
+                    infos = None
+                    break
+            if info is False:
+                return False
+            infos.append(info)
+    else:
+        infos = None
     if infos is None:  # not braced symbols one after the other: the loader's parser reads it
         try:
             cost = _cost(text, "cost")
@@ -94,78 +115,72 @@ def _read(text: str) -> LaneCost | bool:
             if not info:
                 return False
             infos.append(info)
-    elif not infos:
-        return False
-    grouped: dict[str, list[Any]] = {}  # printed text -> [symbol, count]
+    grouped: dict[str, list[Any]] = {}  # printed text -> [its info, count]
     terms = []
-    counts: dict[str, int] = {}  # (TotalCost.symbol_counts)
+    symbols_t = []
     generic = 0
-    for s, text_s, amount, term in infos:
-        terms.append(term)
-        if amount:
-            generic += amount
-        else:
-            counts[text_s] = counts.get(text_s, 0) + 1
-        got = grouped.get(text_s)
+    for info in infos:
+        symbols_t.append(info[0])
+        terms.append(info[3])
+        if info[2]:
+            generic += info[2]
+        got = grouped.get(info[1])
         if got is None:
-            grouped[text_s] = [s, 1]
+            grouped[info[1]] = [info, 1]
         else:
             got[1] += 1
     groups = []
     rows = []
     symbols: dict[str, list[Any]] = {}
-    for text_s, (s, n) in grouped.items():
-        groups.append(_group(s, text_s, n, False, None))
-        info = _SYMBOLS.get(text_s)
-        if info is None:
-            info = remember(_SYMBOLS, text_s, _symbol(s), 256)
-        rows.append(info[0])
-        if text_s in counts:
-            symbols[text_s] = [n, info[1], info[2]]
-    # the one total cost, as total_cost._usual makes it (no life cost, X, energy or changes)
+    counts: dict[str, int] = {}  # (TotalCost.symbol_counts: the symbols but generic ones)
+    keyed = []
+    shared = _GROUPS
+    for text_s, (info, n) in grouped.items():
+        g = shared.get((text_s, n, False, None))  # (compile._group's memo, read without a call)
+        groups.append(g if g is not None else _group(info[0], text_s, n, False, None))
+        rows.append(info[4])
+        if not info[2]:
+            counts[text_s] = n
+            symbols[text_s] = [n, info[5], info[6]]
+            keyed.append((info[7], text_s * n))
+    # the printed total (TotalCost.printed's text): the symbols by sort key, the generic merged
+    # first; within the class a sort key names one printed text, so sorting the groups sorts
+    # the symbols (tests/test_plain_lane.py compares it with the loader's)
+    keyed.sort()
+    printed = "".join([k[1] for k in keyed])
+    if generic > 0:
+        g = generic_symbol(generic)
+        printed = (SYMBOL_FACTS.get(id(g)) or symbol_facts(g))[1] + printed
+    elif not printed:
+        printed = "{0}"
+    # the one total cost, as total_cost._usual makes it (no life cost, X, energy or changes),
+    # its printed text remembered as TotalCost.printed would remember it
     total = assemble(TotalCost, {"terms": tuple(terms), "variant": "cost",
                                  "generic_reduction": 0, "life": 0, "x_forced_zero": False,
                                  "energy": 0, "x_symbols": 0, "generic": generic,
-                                 "symbol_counts": counts})
-    cost = assemble(ManaCost, {"symbols": tuple([info[0] for info in infos])})
+                                 "symbol_counts": counts, "_printed": {0: printed}})
+    cost = assemble(ManaCost, {"symbols": tuple(symbols_t)})
     return LaneCost(cost, total, tuple(groups), tuple(rows), symbols, generic)
 
 
-def _bodies(text: str) -> list[tuple] | None:
-    """Per symbol of ``text`` its :func:`_info` (False for one outside the class) when the text
-    is braced symbols one after the other without spaces, each body read by the loader's parser
-    once (a memo of the few dozen bodies); else None."""
-    if text[:1] != "{" or text[-1:] != "}":
-        return None
-    out = []
-    for body in text[1:-1].split("}{"):
-        info = _BODIES.get(body)
-        if info is None:
-            info = remember(_BODIES, body, _body(body), 256)
-        if info is None or info is False:
-            return None if info is None else []
-        out.append(info)
-    return out
-
-
-_NOT_BRACED = None  # (a body the loader reads otherwise: the whole text goes to its parser)
-
-
 def _body(body: str) -> tuple | bool | None:
+    """A body's :func:`_info`, False outside the class, or None when the loader's parser reads
+    it otherwise (in its context: the whole text goes to it)."""
     if "{" in body or "}" in body or body.split() != [body]:
-        return _NOT_BRACED
+        return None
     try:
         cost = _cost("{%s}" % body, "cost")
     except (ProblemError, CostError, ValueError):
-        return _NOT_BRACED  # (the loader's parser words it, or reads it in its context)
+        return None  # (the loader's parser words it, or reads it in its context)
     if len(cost.symbols) != 1:
-        return _NOT_BRACED
+        return None
     return _info(cost.symbols[0])
 
 
 def _info(s: Any) -> tuple | bool:
-    """A symbol of the class as (symbol, printed text, generic amount or 0, its Term), or False
-    (X, {S}, {2/W}, {E}, {0})."""
+    """A symbol of the class as (symbol, printed text, generic amount or 0, its Term, its rows,
+    the count's types, life?, sort key: :func:`_symbol`'s), or False (X, {S}, {2/W}, {E},
+    {0})."""
     f = SYMBOL_FACTS.get(id(s)) or symbol_facts(s)
     kind = f[3]
     if kind not in _SYMBOL_KINDS:
@@ -175,7 +190,10 @@ def _info(s: Any) -> tuple | bool:
         amount = s.amount
         if amount <= 0:
             return False
-    return s, f[1], amount, Term(s, OWN)
+    got = _SYMBOLS.get(f[1])
+    if got is None:
+        got = remember(_SYMBOLS, f[1], _symbol(s), 256)
+    return (s, f[1], amount, Term(s, OWN)) + got + (f[2],)
 
 
 def _symbol(s: Any) -> tuple:
