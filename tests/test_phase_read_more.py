@@ -45,6 +45,11 @@ def engine():
     return build(CARDS)
 
 
+def _named(game, name: str) -> list:
+    """The sources named ``name`` on seat 0's board as the adapter reads it."""
+    return [s for s in adapter.read_board(game, 0).sources if s.name == name]
+
+
 def _ids(game, name: str) -> set[int]:
     return {int(o["id"]) for o in game.battlefield() if o["name"] == name}
 
@@ -54,7 +59,7 @@ def test_a_land_with_no_chosen_color_makes_its_fixed_color(engine):
     battlefield without entering (so no color was chosen, 106.5: that part makes no mana) reads
     as {G}; with a Plains it pays Priest of Titania {1}{G} (the seed-2 miss): both tapped."""
     game = _game(engine, ["Thriving Grove", "Plains"], ["Priest of Titania"])
-    grove = next(s for s in adapter.read_board(game, 0).sources if s.name == "Thriving Grove")
+    grove = _named(game, "Thriving Grove")[0]
     assert [a.add for a in grove.abilities if not a.lenient] == ["{G}"]
     _, report = _pay(game, "Priest of Titania")
     assert report.tapped == _ids(game, "Thriving Grove") | _ids(game, "Plains")
@@ -100,7 +105,7 @@ def test_the_color_chosen_as_it_entered_is_read(engine):
         attribute["value"]]
     game.apply(0, {"type": "Debug", "data": {"type": "SetTapped", "data": {
         "object_id": heart["id"], "tapped": False}}})
-    read = next(s for s in adapter.read_board(game, 0).sources if s.name == "Coldsteel Heart")
+    read = _named(game, "Coldsteel Heart")[0]
     assert [a.add for a in read.abilities] == ["{%s}" % letter]
     _, report = _pay(game, "Grizzly Bears")
     assert report.tapped == _ids(game, "Coldsteel Heart") | _ids(game, "Forest")
@@ -167,7 +172,7 @@ def test_mixed_mana_of_a_colorless_and_a_colored(engine):
     """Coral Atoll ("{T}: Add {C}{U}", the engine's ``Mixed``) alone pays Coral Merfolk
     {1}{U}."""
     game = _game(engine, ["Coral Atoll", "Plains"], ["Coral Merfolk"])
-    atoll = next(s for s in adapter.read_board(game, 0).sources if s.name == "Coral Atoll")
+    atoll = _named(game, "Coral Atoll")[0]
     assert [a.add for a in atoll.abilities] == ["{C}{U}"]
     _, report = _pay(game, "Coral Merfolk")
     assert report.tapped == _ids(game, "Coral Atoll")
@@ -179,7 +184,7 @@ def test_only_once_each_turn_reads_the_engine_s_record(engine):
     the other the {1}; the Devotee is not tapped. The engine then records the activation, and
     the adapter reads the ability as used up this turn, named."""
     game = _game(engine, ["Jeskai Devotee", "Mountain", "Mountain"], ["Coral Merfolk"])
-    devotee = next(s for s in adapter.read_board(game, 0).sources if s.name == "Jeskai Devotee")
+    devotee = _named(game, "Jeskai Devotee")[0]
     assert [a.costs.get("uses") for a in devotee.abilities] == [1]
     _, report = _pay(game, "Coral Merfolk")
     assert report.tapped == _ids(game, "Mountain")
@@ -204,7 +209,7 @@ def test_no_commander_no_mana_from_the_commander_s_colors(engine):
     the engine's player record ``commander_color_identity`` is empty, and its resolver makes
     none). Read as no ability, not as unread: a Forest and a Plains pay Grizzly Bears {1}{G}."""
     game = _game(engine, ["Arcane Signet", "Forest", "Plains"], ["Grizzly Bears"])
-    signet = next(s for s in adapter.read_board(game, 0).sources if s.name == "Arcane Signet")
+    signet = _named(game, "Arcane Signet")[0]
     assert signet.abilities == ()
     _, report = _pay(game, "Grizzly Bears")
     assert report.tapped == _ids(game, "Forest") | _ids(game, "Plains")
@@ -314,7 +319,7 @@ def test_mana_only_for_the_chosen_creature_type(engine):
     game = _game(engine, [], ["Cavern of Souls", "Llanowar Elves"])
     game.apply(0, next(a for a in game.actions() if a.kind == "PlayLand"))
     game.apply(0, next(a for a in game.actions() if (a.data or {}).get("choice") == "Elf"))
-    cavern = next(s for s in adapter.read_board(game, 0).sources if s.name == "Cavern of Souls")
+    cavern = _named(game, "Cavern of Souls")[0]
     assert [a.costs.get("only") for a in cavern.abilities] == [
         None, {"kind": "spell", "types": ["creature"], "subtypes": ["elf"]}]
     _, report = _pay(game, "Llanowar Elves")
@@ -370,7 +375,7 @@ def test_a_die_rolled_after_the_mana_changes_no_payment(engine):
     the payment). The Puzzlebox is the only {W}: all four tapped, nothing sacrificed."""
     game = _game(engine, ["Forest", "Cavernous Maw", "Vexing Puzzlebox", "Forest"],
                  ["Conclave Tribunal"])
-    box = next(s for s in adapter.read_board(game, 0).sources if s.name == "Vexing Puzzlebox")
+    box = _named(game, "Vexing Puzzlebox")[0]
     assert [(a.add, dict(a.costs)) for a in box.abilities] == [
         (["{W}", "{U}", "{B}", "{R}", "{G}"], {})]
     planned, report = _pay(game, "Conclave Tribunal")
@@ -390,7 +395,7 @@ def test_a_land_returned_at_the_next_untap_step_is_a_drawback(engine):
     game = _game(engine, ["Forest", "Undiscovered Paradise", "Sisay's Ring", "Arctic Treeline",
                           "Ashnod's Altar"], ["Seton, Krosan Protector"])
     paradise = _ids(game, "Undiscovered Paradise")
-    read = next(s for s in adapter.read_board(game, 0).sources if s.name == "Undiscovered Paradise")
+    read = _named(game, "Undiscovered Paradise")[0]
     assert [a.costs.get("drawback") for a in read.abilities] == [
         "returns to its owner's hand during its controller's next untap step"]
     planned, report = _pay(game, "Seton, Krosan Protector")
@@ -445,7 +450,7 @@ def test_only_during_your_turn_before_the_end_step(engine):
     from tapwise.benchmarks.phase_positions import Permanent
     game = _game(engine, [Permanent("Mana Cache", counters=(("charge", 2),)), "Forest"],
                  ["Grizzly Bears"])
-    cache = next(s for s in adapter.read_board(game, 0).sources if s.name == "Mana Cache")
+    cache = _named(game, "Mana Cache")[0]
     assert [(a.add, a.lenient) for a in cache.abilities] == [("{C}", False)]
     _, report = _pay(game, "Grizzly Bears")
     assert report.tapped == _ids(game, "Forest")
@@ -494,8 +499,7 @@ def test_a_mana_battery_removes_none(engine):
     from tapwise.benchmarks.phase_positions import Permanent
     game = _game(engine, [Permanent("Green Mana Battery", counters=(("charge", 3),)), "Plains"],
                  ["Grizzly Bears"])
-    battery = next(s for s in adapter.read_board(game, 0).sources
-                   if s.name == "Green Mana Battery")
+    battery = _named(game, "Green Mana Battery")[0]
     assert [(a.add, dict(a.costs)) for a in battery.abilities] == [("{G}", {})]
     _, report = _pay(game, "Grizzly Bears")
     assert report.tapped == _ids(game, "Green Mana Battery") | _ids(game, "Plains")
@@ -508,7 +512,7 @@ def test_tap_an_artifact_or_creature(engine):
     any color" (a ``TapCreatures`` cost of an ``Or`` filter) as ``tap_other`` of artifacts or
     creatures: with an Ornithopter (an artifact) it pays Llanowar Elves {G}, both tapped."""
     game = _game(engine, ["Citanul Stalwart", "Ornithopter"], ["Llanowar Elves"])
-    [stalwart] = [s for s in adapter.read_board(game, 0).sources if s.name == "Citanul Stalwart"]
+    [stalwart] = _named(game, "Citanul Stalwart")
     assert [a.costs["tap_other"] for a in stalwart.abilities] == [
         {"types": ["artifact", "creature"], "n": 1}]
     _, report = _pay(game, "Llanowar Elves")
@@ -523,7 +527,7 @@ def test_mana_made_instead_when_a_count_holds(engine):
     and the Druid pay."""
     game = _game(engine, ["Leafkin Druid", "Grizzly Bears", "Llanowar Elves", "Watchwolf"],
                  ["Grizzly Bears"])
-    [druid] = [s for s in adapter.read_board(game, 0).sources if s.name == "Leafkin Druid"]
+    [druid] = _named(game, "Leafkin Druid")
     assert [(a.add, dict(a.costs)) for a in druid.abilities] == [
         ("{G}{G}", {"if": [{"fact": "creature you control", "min": 4}]}),
         ("{G}", {"unless": [{"fact": "creature you control", "min": 4}]})]
@@ -561,7 +565,7 @@ def test_mana_made_instead_if_a_land_was_played(engine):
     an Island make {U}{U}: infeasible."""
     game = _game(engine, ["River of Tears"], ["Dusk Legion Zealot", "Swamp"])
     game.apply(0, next(a for a in game.actions() if a.kind == "PlayLand"))
-    [river] = [s for s in adapter.read_board(game, 0).sources if s.name == "River of Tears"]
+    [river] = _named(game, "River of Tears")
     assert [a.add for a in river.abilities] == ["{B}"]
     _, report = _pay(game, "Dusk Legion Zealot")
     assert report.tapped == _ids(game, "River of Tears") | _ids(game, "Swamp")
@@ -598,7 +602,7 @@ def test_mana_by_the_sacrificed_permanent_s_mana_value(engine):
     creature") likewise with Grizzly Bears ({1}{G}: 2), the Plains untouched."""
     game = _game(engine, ["Priest of Yawgmoth", "Millstone", "Ornithopter"],
                  ["Dusk Legion Zealot"])
-    [priest] = [s for s in adapter.read_board(game, 0).sources if s.name == "Priest of Yawgmoth"]
+    [priest] = _named(game, "Priest of Yawgmoth")
     assert [a.costs["times"] for a in priest.abilities] == [{"victim": "mana value"}]
     millstone = _ids(game, "Millstone")
     planned, report = _pay(game, "Dusk Legion Zealot")
@@ -616,7 +620,7 @@ def test_a_poison_counter_after_the_mana_is_a_drawback(engine):
     is paid by the Forests; with one, by the Forest and the Bayou, and the seat then has one
     poison counter."""
     game = _game(engine, ["Noxious Bayou", "Forest", "Forest"], ["Grizzly Bears"])
-    [bayou] = [s for s in adapter.read_board(game, 0).sources if s.name == "Noxious Bayou"]
+    [bayou] = _named(game, "Noxious Bayou")
     assert [a.costs.get("drawback") for a in bayou.abilities] == [
         "its controller gets 1 poison counter"]
     _, report = _pay(game, "Grizzly Bears")
