@@ -21,7 +21,7 @@ cdef class Members:
                          int n_nodes, int* nstage, int* nref, int* nmask, int n_rows, int* rmask,
                          i64* f, int* cur, i64* used)
 
-    @cython.locals(kind=int, t=int)
+    @cython.locals(kind=int, t=int, bit=int)
     cdef void of_kinds(self, tuple kind_bit) except *
     cdef void clear(self) except *
     @cython.locals(state=dict)
@@ -31,6 +31,9 @@ cdef dict _PAID
 cdef tuple _LETTERS
 
 cdef object _made(dict state)
+
+@cython.locals(oi=int, paid=tuple)
+cdef void _by_option(dict cost_pay, tuple keys, tuple masks, int bit, object kind, object u) except *
 
 cdef tuple _pick(object si, Template tpl, int t, int kind)
 

@@ -48,15 +48,16 @@ class Members:
         """A plain board's kinds: ``kind_bit``, one kind per type."""
         self.kind_bit = kind_bit
         for kind in range(len(kind_bit)):
+            bit = kind_bit[kind]
             t = 0
-            while kind_bit[kind] >> t > 1:
+            while bit >> t > 1:
                 t += 1
             self.kind_of[t] = kind
 
     def clear(self) -> None:
         """No members (a spare board's, between calls)."""
-        self.singles.clear()
-        self.multis.clear()
+        self.singles = []
+        self.multis = []
 
     def singles_read(self) -> tuple:
         """Per single class, its members as (source, copies, picks)."""
@@ -159,18 +160,12 @@ class Members:
                 continue
             if len(masks) == 1:
                 cost_pay[key0] = (count, got)
-                continue
-            for kind, u in sorted(got.items()):
-                bit = kind_bit[kind]
-                oi = 0
-                while not masks[oi] & bit:
-                    oi += 1
-                paid = cost_pay.get(keys[oi])
-                if paid is None:
-                    cost_pay[keys[oi]] = (u, {kind: u})
-                else:
-                    paid[1][kind] = u
-                    cost_pay[keys[oi]] = (paid[0] + u, paid[1])
+            elif len(got) == 1:  # (one kind: nothing to sort)
+                for kind, u in got.items():
+                    _by_option(cost_pay, keys, masks, kind_bit[kind], kind, u)
+            else:
+                for kind, u in sorted(got.items()):
+                    _by_option(cost_pay, keys, masks, kind_bit[kind], kind, u)
         state = _PAID.copy()  # (a copy of its keys: cheaper than a dict of 15 made afresh)
         state["objective"] = objective
         state["x"] = x
@@ -212,6 +207,20 @@ def _made(state: dict[str, Any]) -> Solution:
     sol = _new(Solution)
     sol.__dict__ = state
     return sol
+
+
+def _by_option(cost_pay: dict, keys: tuple, masks: tuple, bit: int, kind: int, u: int) -> None:
+    """``u`` units of ``kind`` (its type's ``bit``) paid to a row of several options (``masks``,
+    ``keys``): recorded under the first option that takes it."""
+    oi = 0
+    while not masks[oi] & bit:
+        oi += 1
+    paid = cost_pay.get(keys[oi])
+    if paid is None:
+        cost_pay[keys[oi]] = (u, {kind: u})
+    else:
+        paid[1][kind] = u
+        cost_pay[keys[oi]] = (paid[0] + u, paid[1])
 
 
 def _pick(si: Any, tpl: Template, t: int, kind: int) -> tuple:
