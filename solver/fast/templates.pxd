@@ -21,6 +21,8 @@ cpdef bint instance(pi, Template tpl, kind_of_type, list s) except -1
 @cython.locals(per_source=dict, pi=Py_ssize_t, tpl=object, s=list)
 cpdef sources(producers, bint plain)
 
+cdef dict _TEMPLATES
+
 @cython.locals(m=cython.longlong, n=Py_ssize_t, bit=cython.longlong)
 cpdef cython.longlong by_type(accept, tuple kind_bit) except? -2
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tapwise.models.caches import remember, table
 from tapwise.models.mana import TYPES
 
 LIFE = 6  # the bit of life among the types (core.LIFE)
@@ -122,10 +123,18 @@ def sources(producers: list[Any], plain: bool) -> dict[int, list[Any]] | None:
             s = per_source[p.source] = [p.max_activations, [None] * 6, None, 0]
         elif s[0] != p.max_activations:
             return None
-        tpl = template(p.choices)
-        if tpl is None or not instance(pi, tpl, p.kind_of_type, s):
+        choices = p.choices
+        tpl = _TEMPLATES.get(choices)
+        if tpl is None:
+            tpl = remember(_TEMPLATES, choices, template(choices) or False, 4096)
+        if not tpl or not instance(pi, tpl, p.kind_of_type, s):
             return None
     return per_source
+
+
+# a producer's choices -> their Template, or False outside the class (compile gives the
+# producers of a text equal choices: each board reads a text's once)
+_TEMPLATES: dict[tuple, Any] = table(4096)
 
 
 def by_type(accept: frozenset[int], kind_bit: tuple[int, ...]) -> int:
