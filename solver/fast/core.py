@@ -3,9 +3,9 @@ in the inner loop.
 
 :func:`solve` answers a compiled problem of its class exactly, or returns ``None`` and
 :func:`solver.fast.solve.solve_fast` goes on as before (its wider class, then CP-SAT). The answer is
-a
-:class:`Solution` filled as :mod:`solver.fast.answer` fills one, so everything after it is the
-same. Compiled by Cython with the C declarations of ``fast/core.pxd`` (board, cost and search as
+a :class:`Solution` filled as :mod:`solver.fast.answer` fills one (by
+:mod:`solver.fast.core_answer`, from the flow of the best choice), so everything after it is
+the same. Compiled by Cython with the C declarations of ``fast/core.pxd`` (board, cost and search as
 fixed-size C arrays); the same file run as Python is its pure twin, giving the same answers.
 
 Which problems it takes (the class) and why its answer is optimal (exactness): docs/fast.md.
