@@ -3,6 +3,8 @@
 # fast_core's SINGLES, MULTIS, NODES and ROWS (tests/test_fast_core.py checks they agree).
 # Every attribute a method assigns must be declared here (tests/test_build.py checks it).
 import cython
+from tapwise.solver.fast.core_answer cimport Members
+from tapwise.solver.fast.templates cimport Template
 
 ctypedef long long i64
 
@@ -19,7 +21,7 @@ cdef class _SupplyArrays:
     cdef i64 msize[8]
     cdef int mfeed[8]
     cdef i64 pool[6]
-    cdef public tuple singles, multis, pool_kinds, kind_bit
+    cdef public Members names
 
 cdef class _Cost:
     cdef public int n_rows, x_row
@@ -39,6 +41,7 @@ cdef class _Order:
 @cython.locals(shared=dict)
 cpdef solve(c, objectives)
 
+@cython.locals(spare=list, b=_SupplyArrays)
 cpdef solve_plain(list taps, tuple kind_bit, cost, objectives, problem)
 
 @cython.locals(got=tuple, costs=dict)
@@ -50,11 +53,25 @@ cdef _solve_cost(_SupplyArrays board, _Cost cost, objectives, problem)
 @cython.locals(b=_SupplyArrays)
 cpdef _read_board(c)
 
-@cython.locals(b=_SupplyArrays)
 cpdef read_plain(list taps, tuple kind_bit)
 
-@cython.locals(at=Py_ssize_t, j=Py_ssize_t, t=int)
+@cython.locals(b=_SupplyArrays)
+cdef _SupplyArrays _plain_board()
+
+cdef list _PLAIN_SPARE
+
+@cython.locals(names=Members, singles=list, multis=list, tpl=Template, copies=i64, at=int, j=int)
+cdef _read_plain_into(_SupplyArrays b, list taps, tuple kind_bit)
+
+@cython.locals(at=int, j=int, singles=list, multis=list, copies=i64)
 cdef _classes(_SupplyArrays b, dict per_source)
+
+@cython.locals(at=int)
+cdef int _single_class(_SupplyArrays b, list singles, int mask, i64 copies) except -2
+
+@cython.locals(j=int, t=int)
+cdef int _multi_class(_SupplyArrays b, list multis, tuple counts, i64 size, int at,
+                      i64 copies) except -2
 
 @cython.locals(k=_Cost)
 cpdef _read_cost(v, _SupplyArrays board)
@@ -94,7 +111,8 @@ cdef class _Scratch:
 cdef object _search(_SupplyArrays b, _Cost k, _Order o, i64 x, i64 life_units)
 
 @cython.locals(n_rows=int, demand=i64, n_multi=int, combos=i64, most=i64, units=i64, reach=i64, got=i64,
-               found=bint, last_best=bint, n_nodes=int, acts=i64, i=int, j=int, r=int, t=int, q=int, s=int)
+               found=bint, last_best=bint, n_nodes=int, acts=i64, i=int, j=int, r=int, t=int, q=int, s=int,
+               objective=dict, code=int)
 cdef object _search_in(_SupplyArrays b, _Cost k, _Order o, _Scratch w, i64 x, i64 life_units)
 
 @cython.locals(q=int, a=i64, z=i64)
@@ -110,16 +128,3 @@ cdef void _values(_SupplyArrays b, i64* m, int n_nodes, int* nstage, int n_rows,
                r2=int, tail=int, head=int, end=int)
 cdef bint _flow(int n_nodes, i64* ncap, int* nmask, int n_rows, int* rmask, i64* need, i64* f, int* via, int* back,
                int* seen, int* held, int* queue) noexcept
-
-@cython.locals(i=int, j=int, r=int, t=int, stage=int, ref=int, common=int, sent=i64, oi=int, q=int, code=int,
-               what=int, bit=int,
-               paid_life=i64, acts=dict, splits=dict, taken=dict, made=list,
-               pool_left=dict, cost_pay=dict, generic_pay=dict, objective=dict, got=dict)
-cdef object _answer(_SupplyArrays b, _Cost k, _Order o, i64 x, i64* m, i64* vals, int n_nodes, int* nstage, int* nref,
-                    int* nmask, int n_rows, int* rmask, i64* f, int* cur, i64* used)
-
-@cython.locals(left=object, take=object, kn=list)
-cdef _draw(list store, want, dict got)
-
-@cython.locals(at=int, left=i64, take=i64, picks=tuple)
-cdef _copies(dict acts, dict splits, tuple members, int t, i64 want, int* cur, i64* used, int s, dict taken, dict got)

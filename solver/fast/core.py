@@ -3,9 +3,9 @@ in the inner loop.
 
 :func:`solve` answers a compiled problem of its class exactly, or returns ``None`` and
 :func:`solver.fast.solve.solve_fast` goes on as before (its wider class, then CP-SAT). The answer is
-a
-:class:`Solution` filled as :mod:`solver.fast.answer` fills one, so everything after it is the
-same. Compiled by Cython with the C declarations of ``fast/core.pxd`` (board, cost and search as
+a :class:`Solution` filled as :mod:`solver.fast.answer` fills one (by
+:mod:`solver.fast.core_answer`, from the flow of the best choice), so everything after it is
+the same. Compiled by Cython with the C declarations of ``fast/core.pxd`` (board, cost and search as
 fixed-size C arrays); the same file run as Python is its pure twin, giving the same answers.
 
 Which problems it takes (the class) and why its answer is optimal (exactness): docs/fast.md.
@@ -17,10 +17,10 @@ from typing import Any
 
 from tapwise.models.caches import remember, table
 from tapwise.models.mana import TYPES
-from tapwise.models.values import assemble
 from tapwise.models.total_cost import INCREASE
 from tapwise.solver.contract import Compiled, Solution, Variant
-from tapwise.solver.fast.templates import by_type as _by_type, demand_row, plain_sources, sources
+from tapwise.solver.fast.core_answer import Members
+from tapwise.solver.fast.templates import Template, by_type as _by_type, demand_row, sources
 
 ENABLED = True
 """``solver.fast.solve.solve_fast`` tries this core first; tests of the wider fast path turn it off."""
@@ -61,12 +61,29 @@ class _SupplyArrays:
         self.msize = [0] * 8  # units an activation makes
         self.mfeed = [0] * 8  # the single class its copies make one unit in, or -1
         self.pool = [0] * 6  # pool mana per type
-        # per single class: (source, copies, per type: (activation, kind, split key or None, type))
-        self.singles: tuple[tuple[tuple[int, int, tuple], ...], ...] = ()
-        # per multi class: (source, copies, activation, ((type, units, kind), ...))
-        self.multis: tuple[tuple[tuple[int, int, tuple[int, int, int], tuple], ...], ...] = ()
-        self.pool_kinds: tuple[tuple[tuple[int, int], ...], ...] = ()  # per type: (kind, units)
-        self.kind_bit: tuple[int, ...] = ()  # per kind: its type's bit
+        self.names: Members | None = None  # the classes' members, as the answer names them
+
+    # The members read, in one form whichever reader read them (tests compare the readers).
+    @property
+    def singles(self) -> tuple:
+        """Per single class: (source, copies, per type: (activation, kind, split key or None,
+        type))."""
+        return self.names.singles_read()
+
+    @property
+    def multis(self) -> tuple:
+        """Per multi class: (source, copies, activation, ((type, units, kind), ...))."""
+        return self.names.multis_read()
+
+    @property
+    def pool_kinds(self) -> tuple:
+        """Per type: ((kind, units), ...) in the pool."""
+        return self.names.pool_kinds
+
+    @property
+    def kind_bit(self) -> tuple:
+        """Per kind: its type's bit."""
+        return self.names.kind_bit
 
 
 class _Cost:
@@ -134,14 +151,20 @@ def solve(c: Compiled, objectives: tuple[str, ...]) -> Solution | None:
 
 def solve_plain(taps: list[Any], kind_bit: tuple[int, ...], cost: _Cost | None,
                 objectives: tuple[str, ...], problem: Any) -> Solution | None:
-    """:func:`solve` of the plain lane's problem: its board read by :func:`read_plain`, its
-    cost by :func:`read_plain_cost` (the lane keeps it per cost text and board layout)."""
+    """:func:`solve` of the plain lane's problem: its board read by :func:`read_plain` (into a
+    spare board, :data:`_PLAIN_SPARE`), its cost by :func:`read_plain_cost` (the lane keeps it
+    per cost text and board layout)."""
     if cost is None:
         return None
-    board = read_plain(taps, kind_bit)
-    if board is None:
-        return None
-    return _solve_cost(board, cost, objectives, problem)
+    spare = _PLAIN_SPARE
+    b = spare.pop() if spare else _plain_board()
+    try:
+        if _read_plain_into(b, taps, kind_bit) is None:
+            return None
+        return _solve_cost(b, cost, objectives, problem)
+    finally:
+        b.names.clear()  # (the entries aren't kept alive by a spare board)
+        spare.append(b)
 
 
 def _solve_on(board: _SupplyArrays, v: Variant, objectives: tuple[str, ...],
@@ -197,18 +220,17 @@ def _read_board(c: Compiled) -> _SupplyArrays | None:
             return None
         kind_bit.append(1 << t)
     b = _SupplyArrays()
-    b.kind_bit = tuple(kind_bit)
     pool_units = c.pool_units
+    pool_kinds = _NO_POOL
     if pool_units:
-        pool_kinds: list[list[tuple[int, int]]] = [[], [], [], [], [], []]
+        per_type: list[list[tuple[int, int]]] = [[], [], [], [], [], []]
         for k, n in pool_units.items():
             if n > 0:
                 t = TI[c.kinds[k].type]
                 b.pool[t] += n
-                pool_kinds[t].append((k, n))
-        b.pool_kinds = tuple([tuple(kn) for kn in pool_kinds])
-    else:
-        b.pool_kinds = _NO_POOL
+                per_type[t].append((k, n))
+        pool_kinds = tuple([tuple(kn) for kn in per_type])
+    b.names = Members(False, tuple(kind_bit), pool_kinds)
     per_source = sources(c.producers, c.plain)
     if per_source is None:
         return None
@@ -217,54 +239,118 @@ def _read_board(c: Compiled) -> _SupplyArrays | None:
 
 def read_plain(taps: list[Any], kind_bit: tuple[int, ...]) -> _SupplyArrays | None:
     """The plain lane's board (issue 43) as a :class:`_SupplyArrays`, read straight from its
-    entries (``templates.plain_sources``; ``kind_bit``: per kind its type's bit): what
-    :func:`_read_board` makes of the lane's compiled problem."""
+    entries (``plain_lane._Tap``: one tap ability each, every entry its own source, its add's
+    :class:`Template` in ``core``; ``kind_bit``: per kind its type's bit, one kind per type),
+    each entry itself the member the answer names (``core_answer.Members``): what
+    :func:`_read_board` makes of the lane's compiled problem, or None past the arrays."""
+    return _read_plain_into(_plain_board(), taps, kind_bit)
+
+
+def _plain_board() -> _SupplyArrays:
+    """An empty board for the plain lane (no pool)."""
     b = _SupplyArrays()
-    b.kind_bit = kind_bit
-    b.pool_kinds = _NO_POOL
-    return _classes(b, plain_sources(taps))
+    b.names = Members(True, (), _NO_POOL)
+    return b
+
+
+_PLAIN_SPARE: list[_SupplyArrays] = [_plain_board()]
+"""Plain boards not in use (as :data:`_SPARE`): :func:`_read_plain_into` writes every entry of
+the arrays it reads before reading it, so one serves every call."""
+
+
+def _read_plain_into(b: _SupplyArrays, taps: list[Any],
+                     kind_bit: tuple[int, ...]) -> _SupplyArrays | None:
+    """:func:`read_plain` into the empty plain board ``b``."""
+    b.n_single = 0
+    b.n_multi = 0
+    names = b.names
+    names.of_kinds(kind_bit)
+    singles = names.singles
+    multis = names.multis
+    for p in taps:
+        tpl: Template = p.core
+        copies = p.count
+        if copies <= 0:
+            continue
+        at = -1
+        if tpl.mask:
+            at = _single_class(b, singles, tpl.mask, copies)
+            if at < 0:
+                return None
+            singles[at].append(p)
+        if tpl.multi_ci >= 0:
+            j = _multi_class(b, multis, tpl.counts, tpl.size, at, copies)
+            if j < 0:
+                return None
+            multis[j].append(p)
+    return b
 
 
 def _classes(b: _SupplyArrays, per_source: dict[int, list[Any]]) -> _SupplyArrays | None:
     """``b`` with the sources (``per_source``, as ``templates.sources`` makes it) grouped into
     single and multi classes, or None past the arrays' sizes."""
-    single_at: dict[int, int] = {}
-    multi_at: dict[tuple, int] = {}
-    singles: list[list[tuple]] = []
-    multis: list[list[tuple]] = []
+    singles = b.names.singles
+    multis = b.names.multis
     for si, (copies, picks, multi, mask) in per_source.items():
         if copies <= 0:
             continue
         at = -1
         if mask:
-            at = single_at.get(mask, -1)
+            at = _single_class(b, singles, mask, copies)
             if at < 0:
-                if len(single_at) == SINGLES:
-                    return None
-                at = single_at[mask] = len(single_at)
-                b.smask[at] = mask
-                singles.append([])
-            b.scap[at] += copies
+                return None
             singles[at].append((si, copies, tuple(picks)))
         if multi is not None:
             key, counts, units, size = multi
-            j = multi_at.get((counts, mask), -1)
+            j = _multi_class(b, multis, counts, size, at, copies)
             if j < 0:
-                if len(multi_at) == MULTIS:
-                    return None
-                j = multi_at[(counts, mask)] = len(multi_at)
-                for t in range(6):
-                    b.munits[j * 6 + t] = counts[t]
-                b.msize[j] = size
-                b.mfeed[j] = at
-                multis.append([])
-            b.mbudget[j] += copies
+                return None
             multis[j].append((si, copies, key, units))
-    b.n_single = len(single_at)
-    b.n_multi = len(multi_at)
-    b.singles = tuple([tuple(members) for members in singles])
-    b.multis = tuple([tuple(members) for members in multis])
     return b
+
+
+def _single_class(b: _SupplyArrays, singles: list[list[Any]], mask: int, copies: int) -> int:
+    """The single class of the types ``mask`` (made if new, its members' list in ``singles``),
+    its copies counted; -1 past :data:`SINGLES`."""
+    at = 0
+    while at < b.n_single and b.smask[at] != mask:
+        at += 1
+    if at == b.n_single:
+        if at == SINGLES:
+            return -1
+        b.smask[at] = mask
+        b.scap[at] = 0
+        b.n_single += 1
+        singles.append([])
+    b.scap[at] += copies
+    return at
+
+
+def _multi_class(b: _SupplyArrays, multis: list[list[Any]], counts: tuple[int, ...], size: int,
+                 at: int, copies: int) -> int:
+    """The multi class of the multiset ``counts`` (units per type) of sources whose single
+    units are class ``at`` (or -1), made if new, its copies counted; -1 past :data:`MULTIS`."""
+    j = 0
+    while j < b.n_multi:
+        if b.mfeed[j] == at:
+            t = 0
+            while t < 6 and b.munits[j * 6 + t] == counts[t]:
+                t += 1
+            if t == 6:
+                break
+        j += 1
+    if j == b.n_multi:
+        if j == MULTIS:
+            return -1
+        for t in range(6):
+            b.munits[j * 6 + t] = counts[t]
+        b.msize[j] = size
+        b.mfeed[j] = at
+        b.mbudget[j] = 0
+        b.n_multi += 1
+        multis.append([])
+    b.mbudget[j] += copies
+    return j
 
 
 def _read_cost(v: Variant, board: _SupplyArrays) -> _Cost | None:
@@ -369,7 +455,7 @@ class _Scratch:
         self.seen = [0] * 16
         self.held = [0] * 40
         self.queue = [0] * 16
-        self.cur = [0] * 24  # _answer's place in each single class
+        self.cur = [0] * 24  # the answer's place in each single class (core_answer._copies)
         self.used = [0] * 24
 
 
@@ -457,7 +543,7 @@ def _search_in(b: _SupplyArrays, k: _Cost, o: _Order, w: _Scratch, x: int,
             break
         w.m[j] += 1
     if not found:
-        return Solution("infeasible", optimal=True)
+        return b.names.infeasible()
     if not last_best:  # the flow of the best choice again
         n_nodes = _nodes(b, o, w.best_m, life_units, w.ncap, w.nmask, w.nstage, w.nref)
         for i in range(n_nodes * ROWS):
@@ -469,8 +555,13 @@ def _search_in(b: _SupplyArrays, k: _Cost, o: _Order, w: _Scratch, x: int,
     for s in range(b.n_single):
         w.cur[s] = 0
         w.used[s] = 0
-    return _answer(b, k, o, x, w.best_m, w.best, n_nodes, w.nstage, w.nref, w.nmask, n_rows,
-                   w.rmask, w.f, w.cur, w.used)
+    objective: dict[str, int] = {}
+    names = o.objectives
+    for q in range(o.n_names):
+        code = o.codes[q]
+        objective[names[q]] = w.best[code] if code < 3 else x if code == 4 else 0
+    return b.names.solution(k.rows, objective, x, n_multi, b.mfeed, w.best_m, n_nodes, w.nstage,
+                            w.nref, w.nmask, n_rows, w.rmask, w.f, w.cur, w.used)
 
 
 def _better(o: _Order, vals, best) -> bool:
@@ -631,157 +722,3 @@ def _flow(n_nodes: int, ncap, nmask, n_rows: int, rmask, need, f, via, back, see
             need[end] -= push
             unmet -= push
     return unmet == 0
-
-
-def _draw(store: list[list[int]], want: int, got: dict[int, int]) -> None:
-    """Take ``want`` units from ``store`` ([kind, units left], in order) into ``got``."""
-    for kn in store:
-        left = kn[1]
-        if not left:
-            continue
-        take = want if want < left else left
-        kn[1] = left - take
-        want -= take
-        kind = kn[0]
-        got[kind] = got.get(kind, 0) + take
-        if not want:
-            return
-
-
-def _answer(b: _SupplyArrays, k: _Cost, o: _Order, x: int, m, vals, n_nodes: int, nstage, nref,
-            nmask, n_rows: int, rmask, f, cur, used) -> Solution:
-    """The :class:`Solution` of the flow ``f`` of the choice ``m``: activations given to a
-    class's sources in order (multi activations first, so a source both kinds take gives its
-    remaining copies to single units), each row's kinds drawn from what the activations made
-    and from the pool, and the objective values ``vals``. ``cur`` and ``used`` (zero on entry):
-    per single class, the member drawn from and the copies already drawn from it."""
-    acts: dict[tuple[int, int, int], int] = {}
-    splits: dict[tuple[int, int, str], dict[str, int]] = {}
-    # source -> copies multi activations took, if one also makes singles
-    taken: dict[int, int] | None = None
-    made: list[list[list[int]]] | None = None  # per type: the multi units, [kind, units]
-    for j in range(b.n_multi):
-        want = m[j]
-        if not want:
-            continue
-        if made is None:
-            made = [[], [], [], [], [], []]
-        if b.mfeed[j] >= 0 and taken is None:
-            taken = {}
-        for si, copies, key, units in b.multis[j]:
-            take = want if want < copies else copies
-            if taken is not None:
-                taken[si] = take
-            want -= take
-            acts[key] = take
-            for t, per, kind in units:
-                made[t].append([kind, take * per])
-            if not want:
-                break
-    pool_left: dict[int, list[list[int]]] | None = None
-    cost_pay: dict[tuple[int, int], tuple[int, dict[int, int]]] = {}
-    generic_pay: dict[str, dict[int, int]] = {}
-    kind_bit = b.kind_bit
-    for r in range(n_rows):
-        got: dict[int, int] | None = None
-        paid_life = 0
-        for i in range(n_nodes):
-            sent = f[i * ROWS + r]
-            if not sent:
-                continue
-            stage = nstage[i]
-            if stage == PAID_LIFE:
-                paid_life += sent
-                continue
-            if got is None:
-                got = {}
-            ref = nref[i]
-            if stage == MULTI:
-                _draw(made[ref], sent, got)
-            elif stage == POOL:
-                if pool_left is None:
-                    pool_left = {}
-                store = pool_left.get(ref)
-                if store is None:
-                    store = pool_left[ref] = [[kind, u] for kind, u in b.pool_kinds[ref]]
-                _draw(store, sent, got)
-            else:
-                common = nmask[i] & rmask[r]
-                t = 0
-                while not common >> t & 1:
-                    t += 1
-                _copies(acts, splits, b.singles[ref], t, sent, cur, used, ref, taken, got)
-        what, cat, masks, count, key0, keys, life_key = k.rows[r]
-        if what == GEN:
-            if got is None:
-                continue  # X is 0
-            g = generic_pay.get(cat)
-            if g is None:
-                generic_pay[cat] = got
-            else:
-                for kind, u in got.items():
-                    g[kind] = g.get(kind, 0) + u
-            if key0 is not None:
-                cost_pay[key0] = (count, {})
-            continue
-        if paid_life:
-            cost_pay[life_key] = (paid_life, {})
-        if got is None:
-            continue
-        if len(masks) == 1:
-            cost_pay[key0] = (count, got)
-            continue
-        for kind, u in sorted(got.items()):
-            bit = kind_bit[kind]
-            oi = 0
-            while not masks[oi] & bit:
-                oi += 1
-            paid = cost_pay.get(keys[oi])
-            if paid is None:
-                cost_pay[keys[oi]] = (u, {kind: u})
-            else:
-                paid[1][kind] = u
-                cost_pay[keys[oi]] = (paid[0] + u, paid[1])
-    objective: dict[str, int] = {}
-    names = o.objectives
-    for q in range(o.n_names):
-        code = o.codes[q]
-        objective[names[q]] = vals[code] if code < 3 else x if code == 4 else 0
-    # Solution.paid's fields (tests/test_fast_core.py checks they stay in step), made here: its
-    # interpreted call would cost a fifth of the whole search
-    return assemble(Solution, {"status": "paid", "optimal": True, "objective": objective,
-                               "variant": 0, "x": x, "acts": acts, "splits": splits,
-                               "ability_pay": {}, "cost_pay": cost_pay,
-                               "generic_pay": generic_pay, "reduced": {}, "levels": 0,
-                               "victims": {}, "late_victims": {}, "keywords": None})
-
-
-def _copies(acts: dict, splits: dict, members: tuple[tuple[int, int, tuple], ...], t: int,
-            want: int, cur, used, s: int, taken: dict[int, int] | None, got: dict[int, int]) -> None:
-    """``want`` units of type ``t`` from the single copies of class ``s`` (``members``: source,
-    copies, picks), in order from the member ``cur[s]`` of which ``used[s]`` copies are drawn
-    already, skipping those multi activations have ``taken``: their activations (and splits)
-    and kinds."""
-    at = cur[s]
-    while want:
-        si, copies, picks = members[at]
-        left = copies - used[s]
-        if taken is not None:
-            left -= taken.get(si, 0)
-        if left <= 0:
-            at += 1
-            used[s] = 0
-            continue
-        take = want if want < left else left
-        used[s] += take
-        want -= take
-        key, kind, split_key, tt = picks[t]
-        acts[key] = acts.get(key, 0) + take
-        if split_key is not None:
-            split = splits.get(split_key)
-            if split is None:
-                splits[split_key] = {tt: take}
-            else:
-                split[tt] = split.get(tt, 0) + take
-        got[kind] = got.get(kind, 0) + take
-    cur[s] = at

@@ -1,18 +1,27 @@
 # Declarations Cython reads beside fast/templates.py: its functions called from C within the
-# module (each a Python-level call otherwise, about a thousand instructions a producer).
+# module (each a Python-level call otherwise, about a thousand instructions a producer), and the
+# template's C fields, which fast/core.pxd and fast/core_answer.pxd cimport.
 import cython
 
-@cython.locals(ci=Py_ssize_t, picks=list, counts=list)
+ctypedef long long i64
+
+cdef class Template:
+    cdef public tuple picks, units, counts
+    cdef public object multi
+    cdef public int mask, multi_ci
+    cdef public i64 size
+    cdef int ci[6]
+
+@cython.locals(tpl=Template, ci=Py_ssize_t, picks=list, counts=list, mask=int, t=object, ci_of=list)
 cpdef template(choices)
 
 @cython.locals(picks=list, t=Py_ssize_t)
-cpdef bint instance(pi, tuple tpl, kind_of_type, list s) except -1
+cpdef bint instance(pi, Template tpl, kind_of_type, list s) except -1
 
 @cython.locals(per_source=dict, pi=Py_ssize_t, tpl=object, s=list)
 cpdef sources(producers, bint plain)
 
-@cython.locals(per_source=dict, s=list)
-cpdef dict plain_sources(list taps)
+cdef dict _TEMPLATES
 
 @cython.locals(m=cython.longlong, n=Py_ssize_t, bit=cython.longlong)
 cpdef cython.longlong by_type(accept, tuple kind_bit) except? -2

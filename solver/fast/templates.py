@@ -4,17 +4,18 @@
 a producer's template to its source's entry with the producer's index and kinds. The core's
 board reader (``solver.fast.core._read_board``) takes a compiled problem's producers through
 :func:`sources`; the plain lane keeps a template per add text and hands the core its entries
-(:func:`plain_sources`, ``core.read_plain``), so a board it never met is read without a
-compiled problem or each text's choices read again. ``core._classes`` then groups the sources
-into its C arrays. A cost's demands are read the same way, each once per board layout
-(:func:`demand_row`; ``core._demand_rows`` keeps them). Compiled with the core
-(``fast/templates.pxd``).
+(``_Tap.core``), through which ``core.read_plain`` reads them, so a board it never met is read
+without a compiled problem, a per-source list or each text's choices read again.
+``core._classes`` groups a compiled problem's sources into its C arrays. A cost's demands are
+read the same way, each once per board layout (:func:`demand_row`; ``core._demand_rows`` keeps
+them). Compiled with the core (``fast/templates.pxd``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from tapwise.models.caches import remember, table
 from tapwise.models.mana import TYPES
 
 LIFE = 6  # the bit of life among the types (core.LIFE)
@@ -23,12 +24,24 @@ OPT, GEN = 0, 1  # what a row records (core's)
 TI = {t: i for i, t in enumerate(TYPES)}
 
 
-def template(choices: tuple) -> tuple | None:
-    """What the board reader takes of an ability's ``choices``, whatever its producer: (per type
-    it makes one of, the first (type, choice, unit if a choice of types, type letter); its
-    multiset as (choice, units per type, size) or None), or None outside the class."""
+class Template:
+    """What the board reader takes of an ability's ``choices``, whatever its producer (made by
+    :func:`template` once per add text; the plain lane keeps it per entry as ``_Tap.core``): per
+    type it makes one of, the first (type, choice, unit if a choice of types, type letter)
+    (``picks``); its multiset as (choice, units per type, size) or None (``multi``); and the
+    same as fields the core reads a plain entry's source from with no tuple made
+    (``core.read_plain``): ``mask`` (the types it makes one of), per type ``ci`` (the first
+    choice making it) and ``units`` (its unit when a choice of types, else None), and
+    ``multi_ci`` (the multiset's choice, or -1), ``counts`` (its units per type), ``size``."""
+
+
+def template(choices: tuple) -> Template | None:
+    """The :class:`Template` of an ability's ``choices``, or None outside the class."""
+    tpl = Template.__new__(Template)  # (no __init__: every field is set here)
     mask = 0
     picks = []
+    units: list[Any] = [None] * 6
+    ci_of = [0] * 6
     multi = None
     for ci, choice in enumerate(choices):
         if len(choice) == 1:
@@ -40,6 +53,9 @@ def template(choices: tuple) -> tuple | None:
                 if not mask >> t & 1:
                     picks.append((t, ci, unit if len(unit) > 1 else None, ch))
                     mask |= 1 << t
+                    ci_of[t] = ci
+                    if len(unit) > 1:
+                        units[t] = unit
         else:
             if multi is not None:
                 return None  # two multisets: the wider path chooses
@@ -50,20 +66,34 @@ def template(choices: tuple) -> tuple | None:
                     return None  # a unit of a choice of types, or not a type of 106.1b
                 counts[t] += 1
             multi = (ci, tuple(counts), len(choice))
-    return tuple(picks), multi
+    tpl.picks = tuple(picks)
+    tpl.multi = multi
+    tpl.mask = mask
+    tpl.ci = ci_of
+    tpl.units = tuple(units)
+    if multi is None:
+        tpl.multi_ci = -1
+        tpl.counts = _NO_UNITS
+        tpl.size = 0
+    else:
+        tpl.multi_ci, tpl.counts, tpl.size = multi
+    return tpl
 
 
-def instance(pi: int, tpl: tuple, kind_of_type: dict[str, int], s: list[Any]) -> bool:
+_NO_UNITS = (0,) * 6
+
+
+def instance(pi: int, tpl: Template, kind_of_type: dict[str, int], s: list[Any]) -> bool:
     """Producer ``pi``'s template ``tpl`` added to its source's ``s`` (copies, picks per type,
     multi, mask; earlier producers' picks stand): (activation, kind, split key or None, type)
     per type, and its multiset's activation and units by kind. False on a second multiset."""
     picks = s[1]
-    for t, ci, unit, ch in tpl[0]:
+    for t, ci, unit, ch in tpl.picks:
         if picks[t] is None:
             picks[t] = ((pi, 0, ci), kind_of_type[ch], (pi, 0, unit) if unit is not None
                         else None, ch)
             s[3] |= 1 << t
-    multi = tpl[1]
+    multi = tpl.multi
     if multi is not None:
         if s[2] is not None:
             return False  # two multisets: the wider path chooses
@@ -93,20 +123,18 @@ def sources(producers: list[Any], plain: bool) -> dict[int, list[Any]] | None:
             s = per_source[p.source] = [p.max_activations, [None] * 6, None, 0]
         elif s[0] != p.max_activations:
             return None
-        tpl = template(p.choices)
-        if tpl is None or not instance(pi, tpl, p.kind_of_type, s):
+        choices = p.choices
+        tpl = _TEMPLATES.get(choices)
+        if tpl is None:
+            tpl = remember(_TEMPLATES, choices, template(choices) or False, 4096)
+        if not tpl or not instance(pi, tpl, p.kind_of_type, s):
             return None
     return per_source
 
 
-def plain_sources(taps: list[Any]) -> dict[int, list[Any]]:
-    """:func:`sources` of the plain lane's entries (``plain_lane._Tap``: one tap ability each,
-    every entry its own source, its add's template in ``core``)."""
-    per_source: dict[int, list[Any]] = {}
-    for p in taps:
-        s = per_source[p.source] = [p.count, [None] * 6, None, 0]
-        instance(p.source, p.core, p.kind_of_type, s)
-    return per_source
+# a producer's choices -> their Template, or False outside the class (compile gives the
+# producers of a text equal choices: each board reads a text's once)
+_TEMPLATES: dict[tuple, Any] = table(4096)
 
 
 def by_type(accept: frozenset[int], kind_bit: tuple[int, ...]) -> int:
