@@ -11,7 +11,8 @@ cdef class LaneCost:
 
 cdef class _Sym:
     cdef public object symbol, rows
-    cdef public str text, types
+    cdef public str text, types, frag
+    cdef public _Sym after
     cdef public bint life
     cdef public Py_ssize_t amount, key, n
     cdef public dict pieces
@@ -23,12 +24,13 @@ cdef class _Body:
 @cython.locals(memo=dict)
 cpdef read(text)
 
-@cython.locals(found=list, bodies=dict)
-cpdef _read(text)
+@cython.locals(found=list, bodies=dict, last=Py_ssize_t)
+cpdef _read(str text)
 
 @cython.locals(b=_Body, s=_Sym, order=list, symbols_t=list, terms=list, generic=Py_ssize_t,
-               groups=list, rows=list, symbols=dict, counts=dict, keyed=list, frags=list,
-               n=Py_ssize_t, piece=tuple, state=dict, lc=LaneCost)
+               groups=list, rows=list, symbols=dict, counts=dict, head=_Sym, at=_Sym, printed=str,
+               n=Py_ssize_t, piece=tuple, template=dict, state=dict, lc=LaneCost,
+               generics=Py_ssize_t, generic_text=str)
 cpdef _tallied(list found)
 
 @cython.locals(variants=dict, got=tuple, by=dict, d=tuple, demands=list)

@@ -39,7 +39,7 @@ from tapwise.models.problem import ProblemError
 from tapwise.models.total_cost import OWN, CostError, Term, TotalCost
 from tapwise.models.values import assemble
 from tapwise.solver.contract import Variant
-from tapwise.solver.fast import core
+from tapwise.solver.fast.core import read_plain_cost
 from tapwise.solver.front.compile import _GROUPS, _group, _option_keys
 
 # the symbols of the class (106.1, 107.4): no X, {S}, {2/W}, {E}
@@ -74,7 +74,8 @@ class _Sym:
     every cost that has it needs, worked out once; its groups per count; and :func:`_read`'s
     tally of it in the text being read (0 between reads)."""
 
-    __slots__ = ("symbol", "text", "amount", "rows", "types", "life", "key", "pieces", "n")
+    __slots__ = ("symbol", "text", "amount", "rows", "types", "life", "key", "pieces", "n",
+                 "frag", "after")
 
     symbol: Any  # the symbol (of the spelling met first)
     text: str  # its printed text
@@ -85,6 +86,8 @@ class _Sym:
     key: int  # its sort key (601.2f's order) as one number: :func:`_key`
     pieces: dict  # count -> (its compile._Group, the count's reading, the printed symbols)
     n: int  # how many the text being read has so far
+    frag: str  # then its printed symbols, and the next group by sort key (read's scratch)
+    after: Any
 
 
 class _Body:
@@ -128,10 +131,11 @@ def _read(text: str) -> LaneCost | bool:
         _SYMS.clear()
         _BODIES.clear()
     found: list[Any] | None = None
-    if text[:1] == "{" and text[-1:] == "}":
+    last = len(text) - 1
+    if last > 0 and text[0] == "{" and text[last] == "}":
         found = []
         bodies = _BODIES
-        for body in text[1:-1].split("}{"):
+        for body in text[1:last].split("}{"):
             b = bodies.get(body)
             if b is None:
                 b = remember(bodies, body, _body(body), 256)
@@ -163,20 +167,24 @@ def _tallied(found: list[Any]) -> LaneCost:
     symbols_t = []
     terms = []
     generic = 0
+    generics = 0  # generic symbols: when one, its text is the printed generic
+    generic_text = ""
     for b in found:
         s = b.sym
         if s.n == 0:
             order.append(s)
         s.n += 1
-        generic += s.amount
+        if s.amount:
+            generic += s.amount
+            generics += 1
+            generic_text = s.text
         symbols_t.append(b.symbol)
         terms.append(b.term)
     groups = []
     rows = []
     symbols: dict[str, list[Any]] = {}
     counts: dict[str, int] = {}  # (TotalCost.symbol_counts: the symbols but generic ones)
-    keyed = []  # per non-generic group: its sort key * 64 + its place in frags
-    frags = []
+    head = None  # the non-generic groups by sort key, a chain through _Sym.after
     try:
         for s in order:
             n = s.n
@@ -189,23 +197,35 @@ def _tallied(found: list[Any]) -> LaneCost:
             if not s.amount:
                 counts[s.text] = n
                 symbols[s.text] = piece[1]
-                keyed.append(s.key * 64 + len(frags))
-                frags.append(piece[2])
+                s.frag = piece[2]
+                if head is None or s.key < head.key:  # (a few groups: put in place)
+                    s.after = head
+                    head = s
+                else:
+                    at = head
+                    while at.after is not None and at.after.key < s.key:
+                        at = at.after
+                    s.after = at.after
+                    at.after = s
     finally:
         for s in order:  # (the tally is 0 between reads, whatever happened)
             s.n = 0
     # the printed total (TotalCost.printed's text): the symbols by sort key, the generic merged
     # first; within the class a sort key names one printed text, so sorting the groups sorts
     # the symbols (tests/test_plain_lane.py compares it with the loader's)
-    keyed.sort()
-    printed = "".join([frags[k & 63] for k in keyed])
+    printed = ""
+    s = head
+    while s is not None:
+        printed += s.frag
+        s = s.after
     if generic > 0:
-        printed = "{%d}" % generic + printed
+        printed = (generic_text if generics == 1 else "{%d}" % generic) + printed
     elif not printed:
         printed = "{0}"
     # the one total cost, as total_cost._usual makes it, its printed text remembered as
     # TotalCost.printed would remember it
-    state = _TOTAL.copy()
+    template = _TOTAL
+    state = template.copy()
     state["terms"] = tuple(terms)
     state["generic"] = generic
     state["symbol_counts"] = counts
@@ -288,6 +308,8 @@ def _sym(s: Any, f: tuple) -> _Sym | None:
     sym.key = key
     sym.pieces = {}
     sym.n = 0
+    sym.frag = ""
+    sym.after = None
     return sym
 
 
@@ -339,7 +361,7 @@ def read_on(lc: LaneCost, accept: Any, kind_bit: tuple[int, ...]) -> tuple[tuple
         d = by.get(key)
         demands.append(d[1] if d is not None else g.demand(accept))
     demands_t = tuple(demands)
-    core_cost = core.read_plain_cost(demands_t, kind_bit)
+    core_cost = read_plain_cost(demands_t, kind_bit)
     # (the cost holds the accept: its id isn't reused while it stands)
     if lc._accept is None:
         lc._accept = accept
