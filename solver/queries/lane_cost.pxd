@@ -28,7 +28,7 @@ cpdef read(text)
 cpdef _read(str text)
 
 @cython.locals(b=_Body, s=_Sym, order=list, symbols_t=list, terms=list, generic=Py_ssize_t,
-               groups=list, rows=list, symbols=dict, counts=dict, head=_Sym, at=_Sym, printed=str,
+               groups=list, rows=list, symbols=dict, head=_Sym, at=_Sym, printed=str,
                n=Py_ssize_t, piece=tuple, template=dict, state=dict, lc=LaneCost,
                generics=Py_ssize_t, generic_text=str)
 cpdef _tallied(list found)

@@ -2,28 +2,32 @@
 
 A board of the plain class meets a cost text it has never met at most every call (an engine asks
 every spell of every hand), so this read is on the lane's hot path. A text of braced symbols
-(``{2}{W}{U/G}``) is split on ``}{`` and each body found in a memo of the few dozen bodies, each
-read once by the loader's own parser (``models.abilities._cost``) and kept with all that is
-per symbol (its term, rows, the count's reading, its sort key); any other text (spaces, the
-short form ``2WU``) is parsed whole by that parser. Then one pass over the symbols gives
-(typed in ``lane_cost.pxd``: dicts and lists read without method calls):
+(``{2}{W}{U/G}``) is split on ``}{`` and each body found in a memo of the few dozen spellings
+(:class:`_Body`, each read once by the loader's own parser, ``models.abilities._cost``); any
+other text (spaces, the short form ``2WU``) is parsed whole by that parser. Every spelling of a
+symbol shares one :class:`_Sym` (by printed text) that keeps all that is per symbol (its rows,
+the count's reading, its sort key as one number) and, per count, its piece (compile's shared
+group, the count's reading of that many, their printed text). The read tallies the symbols on
+their ``_Sym`` (C fields: no dict or list per symbol), which gives the groups in order of first
+sight as ``compile._groups`` makes them, then takes each group's piece (typed in
+``lane_cost.pxd``):
 
-- the symbols grouped as compiling groups them (identical symbols by their printed text, in
-  order of first sight, ``compile._groups``), each group the shared ``compile._Group`` whose
-  demands are remembered per board layout: so :func:`read_on` gives a tuple of shared demands
-  and the core's rows of them, with no total-cost shapes, per-cost compile or
-  :class:`Variant` (:func:`variant` makes one only to explain an infeasible cost);
-- per group, how the answer prints each of its options (``build._rows``' row, worked out once
-  per symbol, not once per cost);
+- per group, the shared ``compile._Group`` whose demands are remembered per board layout: so
+  :func:`read_on` gives a tuple of shared demands and the core's rows of them, with no
+  total-cost shapes, per-cost compile or :class:`Variant` (:func:`variant` makes one only to
+  explain an infeasible cost);
+- per group, how the answer prints each of its options (``build._rows``' row, per symbol);
 - the count's own reading (``plain_lane._counted``): per symbol text, how many, the types that
-  may pay it and whether 2 life may, and the generic mana;
+  may pay it and whether 2 life may, and the generic mana (shared per symbol and count: read,
+  never written);
 - its one total cost, as ``total_cost._usual`` makes a cost without changes (its terms each
-  symbol's own, kept per body), which prints the answer's ``total_cost`` and which the core and
-  the count's explanation of an infeasible cost read; its printed text made from the groups
-  (a sort of a few groups, not a sort of every symbol in ``TotalCost.printed``).
+  spelling's own), which prints the answer's ``total_cost`` and which the core and the count's
+  explanation of an infeasible cost read; its printed text made from the groups put in order
+  of sort key as they come (a few groups, not a sort of every symbol in ``TotalCost.printed``).
 
 Anything outside the class (X, {S}, {2/W}, {E}, {0}, a bad text) is ``None``: the usual path
-reads it, and words its errors.
+reads it, and words its errors. tests/test_lane_cost_read.py compares the reader with the
+loader and the compiler on thousands of texts.
 """
 
 from __future__ import annotations
@@ -110,10 +114,10 @@ _BODIES: dict[str, Any] = table(256)
 # cost text -> LaneCost, or False outside the class
 _READ: dict[str, Any] = table(4096)
 # TotalCost's fields that are the same for every cost of the class (total_cost._usual's: no
-# life cost, X, energy or changes)
+# life cost, X, energy or changes); its symbol_counts are left to TotalCost (``cached``: only
+# the verifier's replay reads them, which the lane doesn't run)
 _TOTAL = {"terms": (), "variant": "cost", "generic_reduction": 0, "life": 0,
-          "x_forced_zero": False, "energy": 0, "x_symbols": 0, "generic": 0,
-          "symbol_counts": None, "_printed": None}
+          "x_forced_zero": False, "energy": 0, "x_symbols": 0, "generic": 0, "_printed": None}
 
 
 def read(text: str) -> LaneCost | None:
@@ -183,7 +187,6 @@ def _tallied(found: list[Any]) -> LaneCost:
     groups = []
     rows = []
     symbols: dict[str, list[Any]] = {}
-    counts: dict[str, int] = {}  # (TotalCost.symbol_counts: the symbols but generic ones)
     head = None  # the non-generic groups by sort key, a chain through _Sym.after
     try:
         for s in order:
@@ -195,7 +198,6 @@ def _tallied(found: list[Any]) -> LaneCost:
             groups.append(piece[0])
             rows.append(s.rows)
             if not s.amount:
-                counts[s.text] = n
                 symbols[s.text] = piece[1]
                 s.frag = piece[2]
                 if head is None or s.key < head.key:  # (a few groups: put in place)
@@ -228,7 +230,6 @@ def _tallied(found: list[Any]) -> LaneCost:
     state = template.copy()
     state["terms"] = tuple(terms)
     state["generic"] = generic
-    state["symbol_counts"] = counts
     state["_printed"] = {0: printed}
     lc = LaneCost.__new__(LaneCost)
     lc.cost = assemble(ManaCost, {"symbols": tuple(symbols_t)})
