@@ -197,3 +197,44 @@ def test_symbols_met_after_the_memo_is_emptied():
         got = lane_cost.read("{%d}{W}" % amount)
         assert [(g.text, g.count) for g in got.groups] == [("{%d}" % amount, 1), ("{W}", 1)]
     check_read("{W}{w}{700}{699}{W}{1}", ["W", "w", "700", "699", "W", "1"], BOARDS[0])
+
+
+def test_threads_reading_never_met_texts_at_once():
+    """Four threads reading never-met texts at once, the interpreter switching threads as often
+    as it may: each text read as the loader reads it, its groups those of its symbols in order
+    of first sight (a read tallies on shared entries: one read at a time)."""
+    import sys
+    import threading
+
+    rng = random.Random(11)
+    texts = sorted({text_of([rng.choice(BODIES) for _ in range(rng.randint(1, 12))], False)
+                    for _ in range(1000)})
+    expected = {}
+    for text in texts:
+        (total,) = total_costs(load_problem({"cost": text, "sources": BOARDS[0]}))
+        grouped: dict[str, int] = {}
+        for term in total.terms:
+            grouped[str(term.symbol)] = grouped.get(str(term.symbol), 0) + 1
+        expected[text] = (total, list(grouped.items()))
+        lane_cost._READ.pop(text, None)
+    wrong = []
+
+    def work(part: list[str]) -> None:
+        for text in part:
+            got = lane_cost.read(text)
+            total, groups = expected[text]
+            if (got.total != total or got.total.printed(0) != total.printed(0)
+                    or [(g.text, g.count) for g in got.groups] != groups):
+                wrong.append(text)
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        threads = [threading.Thread(target=work, args=(texts[i::4],)) for i in range(4)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert not wrong, wrong[:5]

@@ -7,7 +7,7 @@ import cython
 
 cdef class LaneCost:
     cdef public object cost, total, groups, rows, symbols, generic
-    cdef public object _accept, _demands, _core, _variants
+    cdef public object _first, _variants
 
 cdef class _Sym:
     cdef public object symbol, rows
@@ -33,5 +33,5 @@ cpdef _read(str text)
                generics=Py_ssize_t, generic_text=str)
 cpdef _tallied(list found)
 
-@cython.locals(variants=dict, got=tuple, by=dict, d=tuple, demands=list)
+@cython.locals(first=tuple, variants=dict, got=tuple, by=dict, d=tuple, demands=list)
 cpdef read_on(LaneCost lc, accept, tuple kind_bit)

@@ -32,6 +32,7 @@ loader and the compiler on thousands of texts.
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 from tapwise.models.abilities import _cost
@@ -57,8 +58,7 @@ _HALVES = (KIND_HYBRID, KIND_COLORLESS_HYBRID, KIND_HYBRID_PHYREXIAN)
 class LaneCost:
     """A cost text of the class, read (:func:`read`)."""
 
-    __slots__ = ("cost", "total", "groups", "rows", "symbols", "generic", "_accept", "_demands",
-                 "_core", "_variants")
+    __slots__ = ("cost", "total", "groups", "rows", "symbols", "generic", "_first", "_variants")
 
     cost: Any  # the ManaCost of its symbols (the lane's problem's cost)
     total: Any  # its one TotalCost
@@ -66,10 +66,9 @@ class LaneCost:
     rows: tuple  # per demand, per option: build's Row
     symbols: dict  # the count's reading: text -> [count, types, life?]
     generic: int  # generic mana ({1} and the like, summed)
-    # read_on's first board layout: its accept, the demands on it and the core's reading of them
-    _accept: Any
-    _demands: Any
-    _core: Any
+    # read_on's first board layout: (its accept, the demands on it, the core's reading of them),
+    # one tuple so that a thread never sees one layout's accept with another's demands
+    _first: Any
     _variants: Any  # the other layouts: id(accept) -> (accept, demands, the core's reading)
 
 
@@ -113,6 +112,7 @@ _SYMS: dict[str, _Sym] = table(512)
 _BODIES: dict[str, Any] = table(256)
 # cost text -> LaneCost, or False outside the class
 _READ: dict[str, Any] = table(4096)
+_ONE = threading.Lock()
 # TotalCost's fields that are the same for every cost of the class (total_cost._usual's: no
 # life cost, X, energy or changes); its symbol_counts are left to TotalCost (``cached``: only
 # the verifier's replay reads them, which the lane doesn't run)
@@ -125,7 +125,8 @@ def read(text: str) -> LaneCost | None:
     memo = _READ
     got = memo.get(text)
     if got is None:
-        got = remember(memo, text, _read(text), 4096)
+        with _ONE:  # (a read tallies on the shared _Sym: one read at a time, whatever the threads)
+            got = remember(memo, text, _read(text), 4096)
     return got or None
 
 
@@ -238,7 +239,7 @@ def _tallied(found: list[Any]) -> LaneCost:
     lc.rows = tuple(rows)
     lc.symbols = symbols
     lc.generic = generic
-    lc._accept = lc._demands = lc._core = lc._variants = None
+    lc._first = lc._variants = None
     return lc
 
 
@@ -348,8 +349,9 @@ def read_on(lc: LaneCost, accept: Any, kind_bit: tuple[int, ...]) -> tuple[tuple
     groups' shared ones, and the core's reading of them on kinds ``kind_bit`` (the same kinds:
     ``core.read_plain_cost``, None outside its class); remembered per accept (the first in the
     cost itself, the others in a dict)."""
-    if lc._accept is accept:
-        return lc._demands, lc._core
+    first = lc._first
+    if first is not None and first[0] is accept:
+        return first[1], first[2]
     key = id(accept)
     variants = lc._variants
     if variants is not None:
@@ -364,10 +366,8 @@ def read_on(lc: LaneCost, accept: Any, kind_bit: tuple[int, ...]) -> tuple[tuple
     demands_t = tuple(demands)
     core_cost = read_plain_cost(demands_t, kind_bit)
     # (the cost holds the accept: its id isn't reused while it stands)
-    if lc._accept is None:
-        lc._accept = accept
-        lc._demands = demands_t
-        lc._core = core_cost
+    if first is None:
+        lc._first = (accept, demands_t, core_cost)
     else:
         if variants is None:
             variants = lc._variants = {}
