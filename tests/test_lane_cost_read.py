@@ -133,7 +133,7 @@ def test_thousands_of_random_texts_read_as_the_loader_reads_them():
         assert got.generic == total.generic, text
 
 
-@settings(max_examples=150, **COMMON)
+@settings(max_examples=100, **COMMON)
 @given(st.lists(st.sampled_from(BODIES), min_size=1, max_size=12), st.booleans(),
        st.integers(0, len(BOARDS) - 1))
 def test_hypothesis_texts_read_and_compile_as_the_usual_path(bodies, spaced, board):
