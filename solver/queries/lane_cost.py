@@ -2,45 +2,49 @@
 
 A board of the plain class meets a cost text it has never met at most every call (an engine asks
 every spell of every hand), so this read is on the lane's hot path. A text of braced symbols
-(``{2}{W}{U/G}``) is split on ``}{`` and each body found in a memo of the few dozen bodies, each
-read once by the loader's own parser (``models.abilities._cost``) and kept with all that is
-per symbol (its term, rows, the count's reading, its sort key); any other text (spaces, the
-short form ``2WU``) is parsed whole by that parser. Then one pass over the symbols gives
-(typed in ``lane_cost.pxd``: dicts and lists read without method calls):
+(``{2}{W}{U/G}``) is split on ``}{`` and each body found in a memo of the few dozen spellings
+(:class:`_Body`, each read once by the loader's own parser, ``models.abilities._cost``); any
+other text (spaces, the short form ``2WU``) is parsed whole by that parser. Every spelling of a
+symbol shares one :class:`_Sym` (by printed text) that keeps all that is per symbol (its rows,
+the count's reading, its sort key as one number) and, per count, its piece (compile's shared
+group, the count's reading of that many, their printed text). The read tallies the symbols on
+their ``_Sym`` (C fields: no dict or list per symbol), which gives the groups in order of first
+sight as ``compile._groups`` makes them, then takes each group's piece (typed in
+``lane_cost.pxd``):
 
-- the symbols grouped as compiling groups them (identical symbols by their printed text, in
-  order of first sight, ``compile._groups``), each group the shared ``compile._Group`` whose
-  demands are remembered per board layout: so :func:`read_on` gives a tuple of shared demands
-  and the core's rows of them, with no total-cost shapes, per-cost compile or
-  :class:`Variant` (:func:`variant` makes one only to explain an infeasible cost);
-- per group, how the answer prints each of its options (``build._rows``' row, worked out once
-  per symbol, not once per cost);
+- per group, the shared ``compile._Group`` whose demands are remembered per board layout: so
+  :func:`read_on` gives a tuple of shared demands and the core's rows of them, with no
+  total-cost shapes, per-cost compile or :class:`Variant` (:func:`variant` makes one only to
+  explain an infeasible cost);
+- per group, how the answer prints each of its options (``build._rows``' row, per symbol);
 - the count's own reading (``plain_lane._counted``): per symbol text, how many, the types that
-  may pay it and whether 2 life may, and the generic mana;
+  may pay it and whether 2 life may, and the generic mana (shared per symbol and count: read,
+  never written);
 - its one total cost, as ``total_cost._usual`` makes a cost without changes (its terms each
-  symbol's own, kept per body), which prints the answer's ``total_cost`` and which the core and
-  the count's explanation of an infeasible cost read; its printed text made from the groups
-  (a sort of a few groups, not a sort of every symbol in ``TotalCost.printed``).
+  spelling's own), which prints the answer's ``total_cost`` and which the core and the count's
+  explanation of an infeasible cost read; its printed text made from the groups put in order
+  of sort key as they come (a few groups, not a sort of every symbol in ``TotalCost.printed``).
 
 Anything outside the class (X, {S}, {2/W}, {E}, {0}, a bad text) is ``None``: the usual path
-reads it, and words its errors.
+reads it, and words its errors. tests/test_lane_cost_read.py compares the reader with the
+loader and the compiler on thousands of texts.
 """
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 from tapwise.models.abilities import _cost
 from tapwise.models.caches import remember, table
 from tapwise.models.mana import (KIND_COLORED, KIND_COLORLESS, KIND_COLORLESS_HYBRID,
                                   KIND_GENERIC, KIND_HYBRID, KIND_HYBRID_PHYREXIAN,
-                                  KIND_PHYREXIAN, SYMBOL_FACTS, TYPES, ManaCost, generic_symbol,
-                                  symbol_facts)
+                                  KIND_PHYREXIAN, SYMBOL_FACTS, TYPES, ManaCost, symbol_facts)
 from tapwise.models.problem import ProblemError
 from tapwise.models.total_cost import OWN, CostError, Term, TotalCost
 from tapwise.models.values import assemble
 from tapwise.solver.contract import Variant
-from tapwise.solver.fast import core
+from tapwise.solver.fast.core import read_plain_cost
 from tapwise.solver.front.compile import _GROUPS, _group, _option_keys
 
 # the symbols of the class (106.1, 107.4): no X, {S}, {2/W}, {E}
@@ -54,27 +58,66 @@ _HALVES = (KIND_HYBRID, KIND_COLORLESS_HYBRID, KIND_HYBRID_PHYREXIAN)
 class LaneCost:
     """A cost text of the class, read (:func:`read`)."""
 
-    __slots__ = ("cost", "total", "groups", "rows", "symbols", "generic", "_variants")
+    __slots__ = ("cost", "total", "groups", "rows", "symbols", "generic", "_first", "_variants")
 
-    def __init__(self, cost: Any, total: Any, groups: tuple, rows: tuple,
-                 symbols: dict[str, list[Any]], generic: int) -> None:
-        self.cost = cost  # the ManaCost of its symbols (the lane's problem's cost)
-        self.total = total  # its one TotalCost
-        self.groups = groups  # per demand: compile's shared _Group
-        self.rows = rows  # per demand, per option: build's Row
-        self.symbols = symbols  # the count's reading: text -> [count, types, life?]
-        self.generic = generic  # generic mana ({1} and the like, summed)
-        # id(accept) -> (accept, demands, the core's reading of them)
-        self._variants: dict[int, tuple[Any, tuple, Any]] = {}
+    cost: Any  # the ManaCost of its symbols (the lane's problem's cost)
+    total: Any  # its one TotalCost
+    groups: tuple  # per demand: compile's shared _Group
+    rows: tuple  # per demand, per option: build's Row
+    symbols: dict  # the count's reading: text -> [count, types, life?]
+    generic: int  # generic mana ({1} and the like, summed)
+    # read_on's first board layout: (its accept, the demands on it, the core's reading of them),
+    # one tuple so that a thread never sees one layout's accept with another's demands
+    _first: Any
+    _variants: Any  # the other layouts: id(accept) -> (accept, demands, the core's reading)
 
 
-# symbol text as printed -> (Row per option, the count's types, life?); the class has few
-_SYMBOLS: dict[str, tuple] = table(256)
-# a symbol's body (``W/U`` of ``{W/U}``) -> its _info, False outside the class, None when the
+class _Sym:
+    """A symbol of the class, by its printed text (one object per text, :func:`_sym`): what
+    every cost that has it needs, worked out once; its groups per count; and :func:`_read`'s
+    tally of it in the text being read (0 between reads)."""
+
+    __slots__ = ("symbol", "text", "amount", "rows", "types", "life", "key", "pieces", "n",
+                 "frag", "after")
+
+    symbol: Any  # the symbol (of the spelling met first)
+    text: str  # its printed text
+    amount: int  # a generic symbol's amount, else 0
+    rows: tuple  # build's Row per option (:func:`_symbol`)
+    types: str  # the count's reading: the types that may pay it, and whether 2 life may
+    life: bool
+    key: int  # its sort key (601.2f's order) as one number: :func:`_key`
+    pieces: dict  # count -> (its compile._Group, the count's reading, the printed symbols)
+    n: int  # how many the text being read has so far
+    frag: str  # then its printed symbols, and the next group by sort key (read's scratch)
+    after: Any
+
+
+class _Body:
+    """A symbol body as spelled (``W``, ``w``, ``U/W``): its symbol and term, and its
+    :class:`_Sym` (spellings of one symbol share it)."""
+
+    __slots__ = ("symbol", "term", "sym")
+
+    symbol: Any
+    term: Any  # Term(symbol, OWN), as total_cost._usual makes it
+    sym: _Sym
+
+
+# printed symbol text -> _Sym; emptied (with _BODIES) only between reads, so that one read
+# never meets two _Sym of one text
+_SYMS: dict[str, _Sym] = table(512)
+# a symbol's body (``W/U`` of ``{W/U}``) -> its _Body, False outside the class, None when the
 # loader reads it otherwise
 _BODIES: dict[str, Any] = table(256)
 # cost text -> LaneCost, or False outside the class
 _READ: dict[str, Any] = table(4096)
+_ONE = threading.Lock()
+# TotalCost's fields that are the same for every cost of the class (total_cost._usual's: no
+# life cost, X, energy or changes); its symbol_counts are left to TotalCost (``cached``: only
+# the verifier's replay reads them, which the lane doesn't run)
+_TOTAL = {"terms": (), "variant": "cost", "generic_reduction": 0, "life": 0,
+          "x_forced_zero": False, "energy": 0, "x_symbols": 0, "generic": 0, "_printed": None}
 
 
 def read(text: str) -> LaneCost | None:
@@ -82,89 +125,139 @@ def read(text: str) -> LaneCost | None:
     memo = _READ
     got = memo.get(text)
     if got is None:
-        got = remember(memo, text, _read(text), 4096)
+        with _ONE:  # (a read tallies on the shared _Sym: one read at a time, whatever the threads)
+            got = remember(memo, text, _read(text), 4096)
     return got or None
 
 
 def _read(text: str) -> LaneCost | bool:
-    # one pass over the symbols: per body its memo entry (_info's, the parse done once per
-    # body), grouped by printed text in order of first sight
-    if text[:1] == "{" and text[-1:] == "}":
-        infos: list[Any] | None = []
+    # the text's bodies (each spelling's _Body, read once per spelling), or the loader's parse
+    if len(_SYMS) >= 512:
+        _SYMS.clear()
+        _BODIES.clear()
+    found: list[Any] | None = None
+    last = len(text) - 1
+    if last > 0 and text[0] == "{" and text[last] == "}":
+        found = []
         bodies = _BODIES
-        for body in text[1:-1].split("}{"):
-            info = bodies.get(body)
-            if info is None:
-                info = remember(bodies, body, _body(body), 256)
-                if info is None:  # (a body the loader reads otherwise: so is the whole text)
-                    infos = None
+        for body in text[1:last].split("}{"):
+            b = bodies.get(body)
+            if b is None:
+                b = remember(bodies, body, _body(body), 256)
+                if b is None:  # (a body the loader reads otherwise: so is the whole text)
+                    found = None
                     break
-            if info is False:
+            if b is False:
                 return False
-            infos.append(info)
-    else:
-        infos = None
-    if infos is None:  # not braced symbols one after the other: the loader's parser reads it
+            found.append(b)
+    if found is None:  # not braced symbols one after the other: the loader's parser reads it
         try:
-            cost = _cost(text, "cost")
+            parsed = _cost(text, "cost")
         except (ProblemError, CostError, ValueError):
             return False
-        infos = []
-        for s in cost.symbols:
-            info = _info(s)
-            if not info:
+        found = []
+        for s in parsed.symbols:
+            b = _spelled(s)
+            if b is False:
                 return False
-            infos.append(info)
-    grouped: dict[str, list[Any]] = {}  # printed text -> [its info, count]
-    terms = []
+            found.append(b)
+    return _tallied(found)
+
+
+def _tallied(found: list[Any]) -> LaneCost:
+    """The cost of the bodies ``found``, in one pass: the symbols tallied on their _Sym (the
+    groups in order of first sight, as ``compile._groups`` makes them), then per group its
+    shared piece (its group, the count's reading, its printed symbols)."""
+    order = []  # the _Sym met, in order of first sight
     symbols_t = []
+    terms = []
     generic = 0
-    for info in infos:
-        symbols_t.append(info[0])
-        terms.append(info[3])
-        if info[2]:
-            generic += info[2]
-        got = grouped.get(info[1])
-        if got is None:
-            grouped[info[1]] = [info, 1]
-        else:
-            got[1] += 1
+    generics = 0  # generic symbols: when one, its text is the printed generic
+    generic_text = ""
+    for b in found:
+        s = b.sym
+        if s.n == 0:
+            order.append(s)
+        s.n += 1
+        if s.amount:
+            generic += s.amount
+            generics += 1
+            generic_text = s.text
+        symbols_t.append(b.symbol)
+        terms.append(b.term)
     groups = []
     rows = []
     symbols: dict[str, list[Any]] = {}
-    counts: dict[str, int] = {}  # (TotalCost.symbol_counts: the symbols but generic ones)
-    keyed = []
-    shared = _GROUPS
-    for text_s, (info, n) in grouped.items():
-        g = shared.get((text_s, n, False, None))  # (compile._group's memo, read without a call)
-        groups.append(g if g is not None else _group(info[0], text_s, n, False, None))
-        rows.append(info[4])
-        if not info[2]:
-            counts[text_s] = n
-            symbols[text_s] = [n, info[5], info[6]]
-            keyed.append((info[7], text_s * n))
+    head = None  # the non-generic groups by sort key, a chain through _Sym.after
+    try:
+        for s in order:
+            n = s.n
+            s.n = 0
+            piece = s.pieces.get(n)
+            if piece is None:
+                piece = _piece(s, n)
+            groups.append(piece[0])
+            rows.append(s.rows)
+            if not s.amount:
+                symbols[s.text] = piece[1]
+                s.frag = piece[2]
+                if head is None or s.key < head.key:  # (a few groups: put in place)
+                    s.after = head
+                    head = s
+                else:
+                    at = head
+                    while at.after is not None and at.after.key < s.key:
+                        at = at.after
+                    s.after = at.after
+                    at.after = s
+    finally:
+        for s in order:  # (the tally is 0 between reads, whatever happened)
+            s.n = 0
     # the printed total (TotalCost.printed's text): the symbols by sort key, the generic merged
     # first; within the class a sort key names one printed text, so sorting the groups sorts
     # the symbols (tests/test_plain_lane.py compares it with the loader's)
-    keyed.sort()
-    printed = "".join([k[1] for k in keyed])
+    printed = ""
+    s = head
+    while s is not None:
+        printed += s.frag
+        s = s.after
     if generic > 0:
-        g = generic_symbol(generic)
-        printed = (SYMBOL_FACTS.get(id(g)) or symbol_facts(g))[1] + printed
+        printed = (generic_text if generics == 1 else "{%d}" % generic) + printed
     elif not printed:
         printed = "{0}"
-    # the one total cost, as total_cost._usual makes it (no life cost, X, energy or changes),
-    # its printed text remembered as TotalCost.printed would remember it
-    total = assemble(TotalCost, {"terms": tuple(terms), "variant": "cost",
-                                 "generic_reduction": 0, "life": 0, "x_forced_zero": False,
-                                 "energy": 0, "x_symbols": 0, "generic": generic,
-                                 "symbol_counts": counts, "_printed": {0: printed}})
-    cost = assemble(ManaCost, {"symbols": tuple(symbols_t)})
-    return LaneCost(cost, total, tuple(groups), tuple(rows), symbols, generic)
+    # the one total cost, as total_cost._usual makes it, its printed text remembered as
+    # TotalCost.printed would remember it
+    template = _TOTAL
+    state = template.copy()
+    state["terms"] = tuple(terms)
+    state["generic"] = generic
+    state["_printed"] = {0: printed}
+    lc = LaneCost.__new__(LaneCost)
+    lc.cost = assemble(ManaCost, {"symbols": tuple(symbols_t)})
+    lc.total = assemble(TotalCost, state)
+    lc.groups = tuple(groups)
+    lc.rows = tuple(rows)
+    lc.symbols = symbols
+    lc.generic = generic
+    lc._first = lc._variants = None
+    return lc
 
 
-def _body(body: str) -> tuple | bool | None:
-    """A body's :func:`_info`, False outside the class, or None when the loader's parser reads
+def _piece(s: _Sym, n: int) -> tuple:
+    """``n`` symbols ``s`` in a cost, the same in every cost that has them: their shared
+    ``compile._Group`` (compile's own, read from its memo), the count's reading and their
+    printed text."""
+    group = _GROUPS.get((s.text, n, False, None))
+    if group is None:
+        group = _group(s.symbol, s.text, n, False, None)
+    piece = (group, [n, s.types, s.life], s.text * n)
+    if len(s.pieces) < 64:
+        s.pieces[n] = piece
+    return piece
+
+
+def _body(body: str) -> _Body | bool | None:
+    """A body's :class:`_Body`, False outside the class, or None when the loader's parser reads
     it otherwise (in its context: the whole text goes to it)."""
     if "{" in body or "}" in body or body.split() != [body]:
         return None
@@ -174,26 +267,63 @@ def _body(body: str) -> tuple | bool | None:
         return None  # (the loader's parser words it, or reads it in its context)
     if len(cost.symbols) != 1:
         return None
-    return _info(cost.symbols[0])
+    return _spelled(cost.symbols[0])
 
 
-def _info(s: Any) -> tuple | bool:
-    """A symbol of the class as (symbol, printed text, generic amount or 0, its Term, its rows,
-    the count's types, life?, sort key: :func:`_symbol`'s), or False (X, {S}, {2/W}, {E},
-    {0})."""
+def _spelled(s: Any) -> _Body | bool:
+    """The :class:`_Body` of symbol ``s`` as a spelling gives it, or False outside the class
+    (X, {S}, {2/W}, {E}, {0})."""
     f = SYMBOL_FACTS.get(id(s)) or symbol_facts(s)
-    kind = f[3]
+    sym = _SYMS.get(f[1])
+    if sym is None:
+        sym = _sym(s, f)
+        if sym is None:
+            return False
+        _SYMS[f[1]] = sym  # (bounded by _read, between reads)
+    b = _Body()
+    b.symbol = s
+    b.term = Term(s, OWN)
+    b.sym = sym
+    return b
+
+
+def _sym(s: Any, f: tuple) -> _Sym | None:
+    """The :class:`_Sym` of symbol ``s`` (its facts ``f``), or None outside the class."""
+    _, text, sort_key, kind, colors = f
     if kind not in _SYMBOL_KINDS:
-        return False
+        return None
     amount = 0
     if kind is KIND_GENERIC:
         amount = s.amount
         if amount <= 0:
-            return False
-    got = _SYMBOLS.get(f[1])
-    if got is None:
-        got = remember(_SYMBOLS, f[1], _symbol(s), 256)
-    return (s, f[1], amount, Term(s, OWN)) + got + (f[2],)
+            return None
+        key = 0
+    else:
+        key = _key(sort_key)
+        if key < 0:
+            return None
+    sym = _Sym()
+    sym.symbol = s
+    sym.text = text
+    sym.amount = amount
+    sym.rows, sym.types, sym.life = _symbol(s)
+    sym.key = key
+    sym.pieces = {}
+    sym.n = 0
+    sym.frag = ""
+    sym.after = None
+    return sym
+
+
+def _key(sort_key: Any) -> int:
+    """A sort key ``Symbol.sort_key`` (kind's rank, color, pair) as one number of the same
+    order, or -1 when it has no such number (outside the class)."""
+    if type(sort_key) is not tuple or len(sort_key) != 3:
+        return -1
+    rank, color, pair = sort_key
+    if not (0 <= rank < 100 and 0 <= color < 10 and 0 <= pair < 10):
+        return -1
+    return rank * 100 + color * 10 + pair
 
 
 def _symbol(s: Any) -> tuple:
@@ -217,19 +347,32 @@ def _symbol(s: Any) -> tuple:
 def read_on(lc: LaneCost, accept: Any, kind_bit: tuple[int, ...]) -> tuple[tuple, Any]:
     """The cost's demands on a board whose kinds ``accept`` (``compile._Accept``) names, the
     groups' shared ones, and the core's reading of them on kinds ``kind_bit`` (the same kinds:
-    ``core.read_plain_cost``, None outside its class); remembered per accept."""
-    got = lc._variants.get(id(accept))
-    if got is None:
-        key = id(accept)
-        demands = []
-        for g in lc.groups:  # (g.demand(accept), its memo read here: no method call)
-            d = g._by_accept.get(key)
-            demands.append(d[1] if d is not None else g.demand(accept))
-        demands_t = tuple(demands)
-        # (the entry holds the accept: its id isn't reused while it stands)
-        got = remember(lc._variants, key,
-                       (accept, demands_t, core.read_plain_cost(demands_t, kind_bit)), 64)
-    return got[1], got[2]
+    ``core.read_plain_cost``, None outside its class); remembered per accept (the first in the
+    cost itself, the others in a dict)."""
+    first = lc._first
+    if first is not None and first[0] is accept:
+        return first[1], first[2]
+    key = id(accept)
+    variants = lc._variants
+    if variants is not None:
+        got = variants.get(key)
+        if got is not None:
+            return got[1], got[2]
+    demands = []
+    for g in lc.groups:  # (g.demand(accept), its memo read here: no method call)
+        by = g._by_accept
+        d = by.get(key)
+        demands.append(d[1] if d is not None else g.demand(accept))
+    demands_t = tuple(demands)
+    core_cost = read_plain_cost(demands_t, kind_bit)
+    # (the cost holds the accept: its id isn't reused while it stands)
+    if first is None:
+        lc._first = (accept, demands_t, core_cost)
+    else:
+        if variants is None:
+            variants = lc._variants = {}
+        remember(variants, key, (accept, demands_t, core_cost), 64)
+    return demands_t, core_cost
 
 
 def variant(lc: LaneCost, accept: Any, demands: tuple) -> Variant:
