@@ -3,6 +3,11 @@
 For every set S of mana types, the symbols that can only be paid with types in S need at least
 so much mana; if the board can make less mana of those types than that, no payment exists, and
 those symbols are the conflict. The smallest violated set gives the plainest sentence.
+
+The count is on the plain lane's path for every infeasible cost (issue 43), so it is typed
+(``explain.pxd``): per symbol its reading (types, mana, text) is remembered, the sets of types
+are six-bit masks, the board is read once into flat lists, and each ability's best per set of
+types is a 64-entry table remembered per ability's choices.
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ from tapwise.models.mana import (COLOR_NAMES, KIND_COLORED, KIND_COLORLESS, KIND
                                  KIND_HYBRID, KIND_SNOW, KIND_TWOBRID, KIND_X, TYPES, Symbol,
                                  type_mask)
 import tapwise.solver.deadline as deadlines
-from tapwise.solver.answer.size import bounded_conflict, symbols_text
+from tapwise.solver.answer.size import LIST_MAX, bounded_conflict, symbols_text
 from tapwise.solver.contract import Compiled
 
 
@@ -36,47 +41,103 @@ def _needs(sym: Symbol, achroma_own: bool) -> tuple[str, int] | None:
 
 
 _ALL = type_mask(TYPES)
-# id(symbol) -> (it, its need as (type mask, mana) or None, the same for Achroma's own)
+_NONE = -1  # (a need's mask when the symbol can avoid mana)
+# id(symbol) -> (it, its text, its need's type mask (_NONE) and mana, the same for Achroma's own)
 _NEEDS: dict[int, tuple] = table(1024)
+_X_TEXT = str(Symbol(KIND_X))
+_BIT = tuple([1 << m for m in range(1 << len(TYPES))])  # per mask, its bit in a set of masks
 
 
-def _need_of(sym: Symbol, achroma_own: bool) -> tuple[int, int] | None:
-    """:func:`_needs` of ``sym`` with its types as a mask, worked out once per symbol."""
+def _need_row(sym: Symbol) -> tuple:
+    """``sym``'s :data:`_NEEDS` entry, worked out once per symbol."""
     got = _NEEDS.get(id(sym))
     if got is None:
-        got = remember(_NEEDS, id(sym), (sym, *[_mask_of(_needs(sym, a)) for a in (False, True)]),
-                       1024)
-    return got[2] if achroma_own else got[1]
+        row: list[Any] = [sym, str(sym)]
+        for achroma_own in (False, True):
+            need = _needs(sym, achroma_own)
+            row += [_NONE, 0] if need is None else [type_mask(need[0]), need[1]]
+        got = remember(_NEEDS, id(sym), tuple(row), 1024)
+    return got
 
 
-def _mask_of(need: tuple[str, int] | None) -> tuple[int, int] | None:
-    return None if need is None else (type_mask(need[0]), need[1])
+# id(choices) -> (choices, per mask of types the most units of those types one choice makes,
+# or None for no choices): the choices of an ability are shared by its producers (and by the
+# plain lane's entries of one add text)
+_BEST: dict[int, tuple] = table(4096)
+
+
+def _best_of(choices: tuple) -> tuple[int, ...] | None:
+    """Per mask of types (64), the most units of those types one of ``choices`` makes
+    (lower case: an extra, 9.4); None when there are none."""
+    got = _BEST.get(id(choices))
+    if got is None:
+        best: tuple[int, ...] | None = None
+        if choices:
+            masks = [[type_mask(u.upper()) for u in ch] for ch in choices]
+            per_mask = []
+            for mask in range(1 << len(TYPES)):
+                most = 0
+                for ch in masks:
+                    k = 0
+                    for um in ch:
+                        if um & mask:
+                            k += 1
+                    if k > most:
+                        most = k
+                per_mask.append(most)
+            best = tuple(per_mask)
+        got = remember(_BEST, id(choices), (choices, best), 4096)
+    return got[1]
 
 
 class _Supply:
     """Upper bounds on the mana of a set of types the board can make, for every set asked
-    about (all 63 may be): the board is read once into type masks."""
+    about (all 63 may be): the board is read once into flat lists of its abilities."""
 
     def __init__(self, c: Compiled) -> None:
         self.counted: dict[int, int] = {}  # per mask asked: the bound
-        self.pool = [(type_mask(c.kinds[k].type), n) for k, n in c.pool_units.items()]
+        self.pool_masks: list[int] = []
+        self.pool_units: list[int] = []
+        for k, n in c.pool_units.items():
+            self.pool_masks.append(type_mask(c.kinds[k].type))
+            self.pool_units.append(n)
+        # per source with abilities, in order of first sight: its untapped copies, and where
+        # its abilities end in the lists below
+        self.untapped: list[int] = []
+        self.ends: list[int] = []
+        # per ability, grouped by source: tap?, activations, best per mask, mana it spends
+        self.taps: list[bool] = []
+        self.activations: list[int] = []
+        self.best: list[Any] = []
+        self.spends: list[int] = []
+        self.double = False  # a Doubling Cube's mana isn't counted by source
         by_source: dict[int, list] = {}
         for p in c.producers:
             # a mana-cost ability spends mana to make its own: counted against the whole board
             spends = 0
             for d in p.cost:
                 spends += d.count * min([o.units for o in d.options])
+            if p.double:
+                self.double = True
+            ability = (p.tap, p.max_activations, _best_of(p.choices), spends)
             got = by_source.get(p.source)
-            ability = (p.tap, p.max_activations, _choice_masks(p.choices), spends)
             if got is None:
                 by_source[p.source] = [ability]
             else:
                 got.append(ability)
         sources = c.problem.sources
-        self.sources = [(sources[si].count - sources[si].tapped, ps)
-                        for si, ps in by_source.items()]
+        for si, abilities in by_source.items():
+            s = sources[si]
+            self.untapped.append(s.count - s.tapped)
+            for tap, activations, best, spends in abilities:
+                self.taps.append(tap)
+                self.activations.append(activations)
+                self.best.append(best)
+                self.spends.append(spends)
+            self.ends.append(len(self.taps))
 
-    def __call__(self, mask: int) -> int:
+    def count(self, mask: int) -> int:
+        """The bound for the types of ``mask``, counted once."""
         got = self.counted.get(mask)
         if got is None:
             got = self.counted[mask] = self._count(mask)
@@ -84,45 +145,29 @@ class _Supply:
 
     def _count(self, mask: int) -> int:
         total = 0
-        for bit, n in self.pool:
-            if bit & mask:
-                total += n
-        for untapped, abilities in self.sources:
+        for i in range(len(self.pool_masks)):
+            pool_mask = self.pool_masks[i]
+            if pool_mask & mask:
+                total += self.pool_units[i]
+        at = 0
+        for j in range(len(self.ends)):
             tap_best = 0
-            for tap, activations, choices, spends in abilities:
-                best = -1
-                for ch in choices:
-                    k = 0
-                    for um in ch:
-                        if um & mask:
-                            k += 1
-                    if k > best:
-                        best = k
-                if best < 0:
+            end = self.ends[j]
+            while at < end:
+                table_at = self.best[at]
+                if table_at is None:
                     raise ValueError("an ability of no choices")  # (as max() of none would)
+                best = table_at[mask]
                 if mask == _ALL:
-                    best -= spends
-                if tap:
+                    best -= self.spends[at]
+                if self.taps[at]:
                     if best > tap_best:
                         tap_best = best
                 else:
-                    total += best * activations
-            total += tap_best * untapped
+                    total += best * self.activations[at]
+                at += 1
+            total += tap_best * self.untapped[j]
         return total
-
-
-# id(choices) -> (choices, per choice the type mask of each unit): the choices of an ability are
-# shared by its producers (and by the plain lane's entries of one add text)
-_CHOICE_MASKS: dict[int, tuple] = table(4096)
-
-
-def _choice_masks(choices: tuple) -> tuple[tuple[int, ...], ...]:
-    """Per choice, each unit's type mask (lower case: an extra, 9.4)."""
-    got = _CHOICE_MASKS.get(id(choices))
-    if got is None:
-        masks = tuple([tuple([type_mask(u.upper()) for u in ch]) for ch in choices])
-        got = remember(_CHOICE_MASKS, id(choices), (choices, masks), 4096)
-    return got[1]
 
 
 def _board_supply(c: Compiled) -> _Supply:
@@ -138,10 +183,10 @@ def _board_supply(c: Compiled) -> _Supply:
 
 
 @memo(1024)
-def _hall_sets(masks: frozenset[int]) -> tuple[int, ...]:
-    """The sets of types worth counting for needs of these type ``masks``, in the order they are
-    tried: by size, then as ``combinations(TYPES, size)`` lists them. Only unions of the masks,
-    and the set of all types.
+def _hall_sets(present: int) -> tuple[int, ...]:
+    """The sets of types worth counting for needs of the type masks in ``present`` (bit ``m``
+    set for each mask ``m``), in the order they are tried: by size, then as
+    ``combinations(TYPES, size)`` lists them. Only unions of the masks, and the set of all types.
 
     Why that loses nothing: a set S names the symbols whose types all lie in S (its group G),
     and U, the union of G's masks, has the same group (each of G lies in U, and U lies in S) and,
@@ -150,12 +195,13 @@ def _hall_sets(masks: frozenset[int]) -> tuple[int, ...]:
     is tried whatever the masks). So if such an S is short, U is short too, and U comes no
     later; the first short set is always one of these. The explanation is the same as trying
     all 63 sets, after counting a few (tests/test_explain.py compares the two on random boards)."""
-    if not masks:
+    if not present:
         return ()
     unions: set[int] = {_ALL}
-    for m in masks:
-        unions |= {m | u for u in unions}
-        unions.add(m)
+    for m in range(1 << len(TYPES)):
+        if present >> m & 1:
+            unions |= {m | u for u in unions}
+            unions.add(m)
     return tuple(sorted(unions, key=_ORDER_KEYS.__getitem__))
 
 
@@ -178,6 +224,10 @@ def _describe(types: str) -> str:
     return " or ".join(COLOR_NAMES[t] for t in types) + " mana"
 
 
+# per mask of types, how a ``why`` names its mana
+_DESCRIBED = tuple([_describe(_types_of(mask)) for mask in range(1 << len(TYPES))])
+
+
 def explain(c: Compiled) -> dict[str, Any]:
     """``why`` and ``conflict`` for an infeasible problem."""
     # 9.3: creatures, artifacts and cards pay beside the mana counted here
@@ -193,40 +243,53 @@ def explain_by_count(c: Compiled) -> dict[str, Any] | None:
     prob = c.problem
     achroma = "achroma" in prob.keywords
     variant = c.variants[0]
-    # per symbol that needs mana: (it, the mask of types that may pay it, how much)
-    needs_masks: list[tuple[Symbol, int, int]] = []
+    # per symbol that needs mana: its text, the mask of types that may pay it, how much; and
+    # which masks there are (bit m for mask m)
+    texts: list[str] = []
+    masks: list[int] = []
+    amounts: list[int] = []
+    present = 0
+    needs = _NEEDS
     for term in variant.total.terms:
         sym = term.symbol
-        need = _need_of(sym, achroma and term.origin == "own")
-        if need is not None:
-            needs_masks.append((sym, need[0], need[1]))
+        row = needs.get(id(sym))
+        if row is None:
+            row = _need_row(sym)
+        at = 4 if achroma and term.origin == "own" else 2
+        m = row[at]
+        if m != _NONE:
+            texts.append(row[1])
+            masks.append(m)
+            amounts.append(row[at + 1])
+            present |= _BIT[m]
     if isinstance(prob.x, int) and prob.x and variant.x_symbols:
-        x_mask = type_mask(prob.x_color or ("C" if achroma else TYPES))
+        m = type_mask(prob.x_color or ("C" if achroma else TYPES))
         for _ in range(variant.x_symbols):
-            needs_masks.append((Symbol(KIND_X), x_mask, prob.x))
+            texts.append(_X_TEXT)
+            masks.append(m)
+            amounts.append(prob.x)
+        present |= _BIT[m]
     supply = _board_supply(c)
-    for p in c.producers:
-        if p.double:
-            # a Doubling Cube's mana isn't counted by source: the model says what can't be
-            # paid
-            needs_masks = []
-            break
-    counted = supply.counted
-    for mask in _hall_sets(frozenset([m for _, m, _ in needs_masks])):
+    if supply.double:
+        # a Doubling Cube's mana isn't counted by source: the model says what can't be paid
+        present = 0
+    n = len(masks)
+    for mask in _hall_sets(present):
         need = 0
-        for _, m, n in needs_masks:
+        for i in range(n):
+            m = masks[i]
             if not m & ~mask:
-                need += n
-        have = counted.get(mask)
-        if have is None:
-            have = counted[mask] = supply._count(mask)
+                amount = amounts[i]
+                need += amount
+        have = supply.count(mask)
         if need > have:
-            types = _types_of(mask)
-            conflict = [str(s) for s, m, _ in needs_masks if not m & ~mask]
-            why = (f"needs {need} {_describe(types)} for {symbols_text(conflict)} but the board "
-                   f"can make "
-                   f"at most {have}")
-            return bounded_conflict({"why": why, "conflict": conflict})
+            conflict = [texts[i] for i in range(n) if not masks[i] & ~mask]
+            shown = "".join(conflict) if len(conflict) <= LIST_MAX else symbols_text(conflict)
+            why = (f"needs {need} {_DESCRIBED[mask]} for {shown} but the board can make at most "
+                   f"{have}")
+            # (bounded_conflict's bound: a short conflict is as given)
+            found = {"why": why, "conflict": conflict}
+            return found if len(conflict) <= LIST_MAX else bounded_conflict(found)
     energy = variant.energy
     if energy > prob.player.energy:
         return bounded_conflict({"why": f"needs {energy} energy but the player has "

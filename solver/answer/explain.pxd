@@ -1,0 +1,38 @@
+# Declarations Cython reads beside answer/explain.py (issue 43): the count that explains an
+# infeasible cost runs on the plain lane's path for every such cost, so its memos and lists are
+# typed (a `.get` on an untyped object is a method call), the board's supply is a C struct read
+# through C calls, and the masks and sums are C integers.
+# Every attribute a method assigns must be declared here (tests/test_build.py checks it).
+import cython
+
+ctypedef long long i64
+
+# the module's constants as C integers (the .py assigns them): compared in the loops
+cdef i64 _ALL, _NONE
+
+cdef class _Supply:
+    cdef public dict counted
+    cdef public list pool_masks, pool_units, untapped, ends, taps, activations, best, spends
+    cdef public bint double
+
+    @cython.locals(got=object)
+    cpdef i64 count(self, i64 mask) except? -1
+
+    @cython.locals(total=i64, i=Py_ssize_t, j=Py_ssize_t, at=Py_ssize_t, end=Py_ssize_t,
+                   tap_best=i64, best=i64, table_at=tuple, pool_mask=i64)
+    cpdef i64 _count(self, i64 mask) except? -1
+
+@cython.locals(got=tuple)
+cpdef tuple _need_row(sym)
+
+@cython.locals(got=tuple, masks=list, per_mask=list, most=i64, k=i64, mask=i64, um=i64, ch=list)
+cpdef _best_of(choices)
+
+@cython.locals(shared=dict, supply=_Supply)
+cpdef _Supply _board_supply(c)
+
+@cython.locals(texts=list, masks=list, amounts=list, needs=dict, row=tuple, at=Py_ssize_t,
+               m=i64, present=object, supply=_Supply, n=Py_ssize_t, i=Py_ssize_t, need=i64,
+               have=i64, mask=i64, amount=i64, conflict=list, found=dict,
+               achroma=cython.bint)
+cpdef explain_by_count(c)
