@@ -73,7 +73,7 @@ def _best_of(choices: tuple) -> tuple[int, ...] | None:
     if got is None:
         best: tuple[int, ...] | None = None
         if choices:
-            masks = [[type_mask(u.upper()) for u in ch] for ch in choices]
+            masks = [[type_mask(u.upper()) for u in choice] for choice in choices]
             per_mask = []
             for mask in range(1 << len(TYPES)):
                 most = 0
