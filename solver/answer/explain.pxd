@@ -1,19 +1,29 @@
 # Declarations Cython reads beside answer/explain.py (issue 43): the count that explains an
 # infeasible cost runs on the plain lane's path for every such cost, so its memos and lists are
-# typed (a `.get` on an untyped object is a method call), the board's supply is a C struct read
-# through C calls, and the masks and sums are C integers.
+# typed (a `.get` on an untyped object is a method call), the board's supply is read through C
+# calls, and the masks, sets of masks and sums are C integers.
 # Every attribute a method assigns must be declared here (tests/test_build.py checks it).
 import cython
 
 ctypedef long long i64
+ctypedef unsigned long long u64
 
-# the module's constants as C integers (the .py assigns them): compared in the loops
+cdef extern from *:
+    # id() as CPython's builtin makes it (bltinmodule.c), without calling the builtin
+    object id "PyLong_FromVoidPtr" (object)
+
+# the module's constants and memos typed (the .py assigns them)
 cdef i64 _ALL, _NONE
+cdef dict _NEEDS, _BEST
+cdef tuple _BIT, _ORDER
 
 cdef class _Supply:
     cdef public dict counted
     cdef public list pool_masks, pool_units, untapped, ends, taps, activations, best, spends
     cdef public bint double
+
+    @cython.locals(last=Py_ssize_t, si=Py_ssize_t, spends=object)
+    cpdef bint _read(self, producers, sources) except -1
 
     @cython.locals(got=object)
     cpdef i64 count(self, i64 mask) except? -1
@@ -31,8 +41,11 @@ cpdef _best_of(choices)
 @cython.locals(shared=dict, supply=_Supply)
 cpdef _Supply _board_supply(c)
 
+@cython.locals(made=u64, m=Py_ssize_t, u=Py_ssize_t, mask=Py_ssize_t)
+cpdef tuple _unions(u64 present)
+
 @cython.locals(texts=list, masks=list, amounts=list, needs=dict, row=tuple, at=Py_ssize_t,
-               m=i64, present=object, supply=_Supply, n=Py_ssize_t, i=Py_ssize_t, need=i64,
+               m=i64, present=u64, supply=_Supply, n=Py_ssize_t, i=Py_ssize_t, need=i64,
                have=i64, mask=i64, amount=i64, conflict=list, found=dict,
                achroma=cython.bint)
 cpdef explain_by_count(c)

@@ -101,40 +101,46 @@ class _Supply:
         for k, n in c.pool_units.items():
             self.pool_masks.append(type_mask(c.kinds[k].type))
             self.pool_units.append(n)
-        # per source with abilities, in order of first sight: its untapped copies, and where
-        # its abilities end in the lists below
+        sources = c.problem.sources
+        if not self._read(c.producers, sources):  # (a source's producers apart: rare)
+            self._read(sorted(c.producers, key=_source_of), sources)
+
+    def _read(self, producers: list[Any], sources: list[Any]) -> bool:
+        """The abilities of ``producers`` read into the lists below, a source's together; False
+        when a source comes again after another (the lists are then not of use)."""
+        # per source with abilities: its untapped copies, and where its abilities end below
         self.untapped: list[int] = []
         self.ends: list[int] = []
-        # per ability, grouped by source: tap?, activations, best per mask, mana it spends
+        # per ability: tap?, activations, best per mask (_best_of), mana it spends
         self.taps: list[bool] = []
         self.activations: list[int] = []
         self.best: list[Any] = []
         self.spends: list[int] = []
         self.double = False  # a Doubling Cube's mana isn't counted by source
-        by_source: dict[int, list] = {}
-        for p in c.producers:
+        last = -1
+        for p in producers:
+            si = p.source
+            if si != last:
+                if si < last:
+                    return False
+                if last >= 0:
+                    self.ends.append(len(self.taps))
+                s = sources[si]
+                self.untapped.append(s.count - s.tapped)
+                last = si
             # a mana-cost ability spends mana to make its own: counted against the whole board
             spends = 0
             for d in p.cost:
                 spends += d.count * min([o.units for o in d.options])
             if p.double:
                 self.double = True
-            ability = (p.tap, p.max_activations, _best_of(p.choices), spends)
-            got = by_source.get(p.source)
-            if got is None:
-                by_source[p.source] = [ability]
-            else:
-                got.append(ability)
-        sources = c.problem.sources
-        for si, abilities in by_source.items():
-            s = sources[si]
-            self.untapped.append(s.count - s.tapped)
-            for tap, activations, best, spends in abilities:
-                self.taps.append(tap)
-                self.activations.append(activations)
-                self.best.append(best)
-                self.spends.append(spends)
+            self.taps.append(p.tap)
+            self.activations.append(p.max_activations)
+            self.best.append(_best_of(p.choices))
+            self.spends.append(spends)
+        if last >= 0:
             self.ends.append(len(self.taps))
+        return True
 
     def count(self, mask: int) -> int:
         """The bound for the types of ``mask``, counted once."""
@@ -170,6 +176,10 @@ class _Supply:
         return total
 
 
+def _source_of(p: Any) -> int:
+    return p.source
+
+
 def _board_supply(c: Compiled) -> _Supply:
     """The board's :class:`_Supply`: it reads only the board, so a prepared board (``c.shared``)
     keeps one for all its costs."""
@@ -182,8 +192,7 @@ def _board_supply(c: Compiled) -> _Supply:
     return supply
 
 
-@memo(1024)
-def _hall_sets(present: int) -> tuple[int, ...]:
+def _unions(present: int) -> tuple[int, ...]:
     """The sets of types worth counting for needs of the type masks in ``present`` (bit ``m``
     set for each mask ``m``), in the order they are tried: by size, then as
     ``combinations(TYPES, size)`` lists them. Only unions of the masks, and the set of all types.
@@ -194,15 +203,23 @@ def _hall_sets(present: int) -> tuple[int, ...]:
     it makes of S's; only the count of all types nets out what mana-cost abilities spend, so it
     is tried whatever the masks). So if such an S is short, U is short too, and U comes no
     later; the first short set is always one of these. The explanation is the same as trying
-    all 63 sets, after counting a few (tests/test_explain.py compares the two on random boards)."""
+    all 63 sets, after counting a few (tests/test_explain.py compares the two on random boards).
+
+    The unions are a set of masks as bits too (``made``): each mask of ``present`` joins each
+    union made so far, and itself."""
     if not present:
         return ()
-    unions: set[int] = {_ALL}
+    made = _BIT[_ALL]
     for m in range(1 << len(TYPES)):
         if present >> m & 1:
-            unions |= {m | u for u in unions}
-            unions.add(m)
-    return tuple(sorted(unions, key=_ORDER_KEYS.__getitem__))
+            for u in range(1 << len(TYPES)):
+                if made >> u & 1:
+                    made |= _BIT[u | m]
+            made |= _BIT[m]
+    return tuple([mask for mask in _ORDER if made >> mask & 1])
+
+
+_hall_sets = memo(1024)(_unions)  # (looked up per call: tests may count every set instead)
 
 
 def _combination_order(mask: int) -> tuple[int, tuple[int, ...]]:
@@ -210,8 +227,8 @@ def _combination_order(mask: int) -> tuple[int, tuple[int, ...]]:
     return len(bits), bits
 
 
-# per mask of types, its place in the order of the sets tried (_combination_order's key)
-_ORDER_KEYS = tuple([_combination_order(mask) for mask in range(1 << len(TYPES))])
+# the masks of types in the order sets are tried (by _combination_order)
+_ORDER = tuple(sorted(range(1 << len(TYPES)), key=_combination_order))
 
 
 def _types_of(mask: int) -> str:
