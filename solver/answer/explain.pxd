@@ -13,13 +13,13 @@ cdef extern from *:
     object id "PyLong_FromVoidPtr" (object)
 
 # the module's constants and memos typed (the .py assigns them)
-cdef i64 _ALL, _NONE
+cdef i64 _ALL
 cdef dict _NEEDS, _BEST
 cdef tuple _BIT, _ORDER
 
 cdef class _Supply:
     cdef public dict counted
-    cdef public list pool_masks, pool_units, untapped, ends, taps, activations, best, spends
+    cdef public list pool, sources, abilities
     cdef public bint double
 
     @cython.locals(last=Py_ssize_t, si=Py_ssize_t, spends=object)
@@ -29,7 +29,8 @@ cdef class _Supply:
     cpdef i64 count(self, i64 mask) except? -1
 
     @cython.locals(total=i64, i=Py_ssize_t, j=Py_ssize_t, at=Py_ssize_t, end=Py_ssize_t,
-                   tap_best=i64, best=i64, table_at=tuple, pool_mask=i64)
+                   tap_best=i64, best=i64, table_at=tuple, pool_mask=i64, pool=list,
+                   abilities=list, sources=list)
     cpdef i64 _count(self, i64 mask) except? -1
 
 @cython.locals(got=tuple)
@@ -41,11 +42,10 @@ cpdef _best_of(choices)
 @cython.locals(shared=dict, supply=_Supply)
 cpdef _Supply _board_supply(c)
 
-@cython.locals(made=u64, m=Py_ssize_t, u=Py_ssize_t, mask=Py_ssize_t)
+@cython.locals(made=u64, bit=u64, m=Py_ssize_t, u=Py_ssize_t, mask=Py_ssize_t)
 cpdef tuple _unions(u64 present)
 
-@cython.locals(texts=list, masks=list, amounts=list, needs=dict, row=tuple, at=Py_ssize_t,
-               m=i64, present=u64, supply=_Supply, n=Py_ssize_t, i=Py_ssize_t, need=i64,
-               have=i64, mask=i64, amount=i64, conflict=list, found=dict,
-               achroma=cython.bint)
+@cython.locals(needs=list, rows=dict, row=tuple, need=tuple, bit=u64, present=u64,
+               supply=_Supply, m=i64, total=i64, have=i64, mask=i64, amount=i64, conflict=list,
+               found=dict, achroma=cython.bint)
 cpdef explain_by_count(c)

@@ -41,8 +41,8 @@ def _needs(sym: Symbol, achroma_own: bool) -> tuple[str, int] | None:
 
 
 _ALL = type_mask(TYPES)
-_NONE = -1  # (a need's mask when the symbol can avoid mana)
-# id(symbol) -> (it, its text, its need's type mask (_NONE) and mana, the same for Achroma's own)
+# id(symbol) -> (it, its need as (text, type mask, mana) or None (it can avoid mana), the same
+# for Achroma's own)
 _NEEDS: dict[int, tuple] = table(1024)
 _X_TEXT = str(Symbol(KIND_X))
 _BIT = tuple([1 << m for m in range(1 << len(TYPES))])  # per mask, its bit in a set of masks
@@ -52,10 +52,10 @@ def _need_row(sym: Symbol) -> tuple:
     """``sym``'s :data:`_NEEDS` entry, worked out once per symbol."""
     got = _NEEDS.get(id(sym))
     if got is None:
-        row: list[Any] = [sym, str(sym)]
+        row: list[Any] = [sym]
         for achroma_own in (False, True):
             need = _needs(sym, achroma_own)
-            row += [_NONE, 0] if need is None else [type_mask(need[0]), need[1]]
+            row.append(None if need is None else (str(sym), type_mask(need[0]), need[1]))
         got = remember(_NEEDS, id(sym), tuple(row), 1024)
     return got
 
@@ -96,11 +96,9 @@ class _Supply:
 
     def __init__(self, c: Compiled) -> None:
         self.counted: dict[int, int] = {}  # per mask asked: the bound
-        self.pool_masks: list[int] = []
-        self.pool_units: list[int] = []
+        self.pool: list[int] = []  # per kind in the pool: its type's mask, its units
         for k, n in c.pool_units.items():
-            self.pool_masks.append(type_mask(c.kinds[k].type))
-            self.pool_units.append(n)
+            self.pool += [type_mask(c.kinds[k].type), n]
         sources = c.problem.sources
         if not self._read(c.producers, sources):  # (a source's producers apart: rare)
             self._read(sorted(c.producers, key=_source_of), sources)
@@ -108,14 +106,10 @@ class _Supply:
     def _read(self, producers: list[Any], sources: list[Any]) -> bool:
         """The abilities of ``producers`` read into the lists below, a source's together; False
         when a source comes again after another (the lists are then not of use)."""
-        # per source with abilities: its untapped copies, and where its abilities end below
-        self.untapped: list[int] = []
-        self.ends: list[int] = []
+        # per source with abilities: its untapped copies, where its abilities end below
+        self.sources: list[int] = []
         # per ability: tap?, activations, best per mask (_best_of), mana it spends
-        self.taps: list[bool] = []
-        self.activations: list[int] = []
-        self.best: list[Any] = []
-        self.spends: list[int] = []
+        self.abilities: list[Any] = []
         self.double = False  # a Doubling Cube's mana isn't counted by source
         last = -1
         for p in producers:
@@ -124,9 +118,9 @@ class _Supply:
                 if si < last:
                     return False
                 if last >= 0:
-                    self.ends.append(len(self.taps))
+                    self.sources.append(len(self.abilities))
                 s = sources[si]
-                self.untapped.append(s.count - s.tapped)
+                self.sources.append(s.count - s.tapped)
                 last = si
             # a mana-cost ability spends mana to make its own: counted against the whole board
             spends = 0
@@ -134,12 +128,9 @@ class _Supply:
                 spends += d.count * min([o.units for o in d.options])
             if p.double:
                 self.double = True
-            self.taps.append(p.tap)
-            self.activations.append(p.max_activations)
-            self.best.append(_best_of(p.choices))
-            self.spends.append(spends)
+            self.abilities += [p.tap, p.max_activations, _best_of(p.choices), spends]
         if last >= 0:
-            self.ends.append(len(self.taps))
+            self.sources.append(len(self.abilities))
         return True
 
     def count(self, mask: int) -> int:
@@ -151,28 +142,31 @@ class _Supply:
 
     def _count(self, mask: int) -> int:
         total = 0
-        for i in range(len(self.pool_masks)):
-            pool_mask = self.pool_masks[i]
+        pool = self.pool
+        for i in range(0, len(pool), 2):
+            pool_mask = pool[i]
             if pool_mask & mask:
-                total += self.pool_units[i]
+                total += pool[i + 1]
+        abilities = self.abilities
+        sources = self.sources
         at = 0
-        for j in range(len(self.ends)):
+        for j in range(0, len(sources), 2):
             tap_best = 0
-            end = self.ends[j]
+            end = sources[j + 1]
             while at < end:
-                table_at = self.best[at]
+                table_at = abilities[at + 2]
                 if table_at is None:
                     raise ValueError("an ability of no choices")  # (as max() of none would)
                 best = table_at[mask]
                 if mask == _ALL:
-                    best -= self.spends[at]
-                if self.taps[at]:
+                    best -= abilities[at + 3]
+                if abilities[at]:
                     if best > tap_best:
                         tap_best = best
                 else:
-                    total += best * self.activations[at]
-                at += 1
-            total += tap_best * self.untapped[j]
+                    total += best * abilities[at + 1]
+                at += 4
+            total += tap_best * sources[j]
         return total
 
 
@@ -214,8 +208,10 @@ def _unions(present: int) -> tuple[int, ...]:
         if present >> m & 1:
             for u in range(1 << len(TYPES)):
                 if made >> u & 1:
-                    made |= _BIT[u | m]
-            made |= _BIT[m]
+                    bit = _BIT[u | m]
+                    made |= bit
+            bit = _BIT[m]
+            made |= bit
     return tuple([mask for mask in _ORDER if made >> mask & 1])
 
 
@@ -260,50 +256,43 @@ def explain_by_count(c: Compiled) -> dict[str, Any] | None:
     prob = c.problem
     achroma = "achroma" in prob.keywords
     variant = c.variants[0]
-    # per symbol that needs mana: its text, the mask of types that may pay it, how much; and
-    # which masks there are (bit m for mask m)
-    texts: list[str] = []
-    masks: list[int] = []
-    amounts: list[int] = []
+    # per symbol that needs mana: (its text, the mask of types that may pay it, how much);
+    # and which masks there are (bit m for mask m)
+    needs: list[tuple] = []
     present = 0
-    needs = _NEEDS
+    rows = _NEEDS
     for term in variant.total.terms:
         sym = term.symbol
-        row = needs.get(id(sym))
+        row = rows.get(id(sym))
         if row is None:
             row = _need_row(sym)
-        at = 4 if achroma and term.origin == "own" else 2
-        m = row[at]
-        if m != _NONE:
-            texts.append(row[1])
-            masks.append(m)
-            amounts.append(row[at + 1])
-            present |= _BIT[m]
+        need = row[2] if achroma and term.origin == "own" else row[1]
+        if need is not None:
+            needs.append(need)
+            bit = _BIT[need[1]]
+            present |= bit
     if isinstance(prob.x, int) and prob.x and variant.x_symbols:
-        m = type_mask(prob.x_color or ("C" if achroma else TYPES))
-        for _ in range(variant.x_symbols):
-            texts.append(_X_TEXT)
-            masks.append(m)
-            amounts.append(prob.x)
-        present |= _BIT[m]
+        need = (_X_TEXT, type_mask(prob.x_color or ("C" if achroma else TYPES)), prob.x)
+        needs += [need] * variant.x_symbols
+        bit = _BIT[need[1]]
+        present |= bit
     supply = _board_supply(c)
     if supply.double:
         # a Doubling Cube's mana isn't counted by source: the model says what can't be paid
         present = 0
-    n = len(masks)
     for mask in _hall_sets(present):
-        need = 0
-        for i in range(n):
-            m = masks[i]
+        total = 0
+        for need in needs:
+            m = need[1]
             if not m & ~mask:
-                amount = amounts[i]
-                need += amount
+                amount = need[2]
+                total += amount
         have = supply.count(mask)
-        if need > have:
-            conflict = [texts[i] for i in range(n) if not masks[i] & ~mask]
+        if total > have:
+            conflict = [need[0] for need in needs if not need[1] & ~mask]
             shown = "".join(conflict) if len(conflict) <= LIST_MAX else symbols_text(conflict)
-            why = (f"needs {need} {_DESCRIBED[mask]} for {shown} but the board can make at most "
-                   f"{have}")
+            why = (f"needs {total} {_DESCRIBED[mask]} for {shown} but the board can make at "
+                   f"most {have}")
             # (bounded_conflict's bound: a short conflict is as given)
             found = {"why": why, "conflict": conflict}
             return found if len(conflict) <= LIST_MAX else bounded_conflict(found)
