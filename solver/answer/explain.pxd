@@ -22,7 +22,7 @@ cdef class _Supply:
     cdef public list pool, sources, abilities
     cdef public bint double
 
-    @cython.locals(last=Py_ssize_t, si=Py_ssize_t, spends=object)
+    @cython.locals(last=Py_ssize_t, si=Py_ssize_t, spends=object, tap=cython.bint)
     cpdef bint _read(self, producers, sources) except -1
 
     @cython.locals(got=object)
@@ -36,8 +36,11 @@ cdef class _Supply:
 @cython.locals(got=tuple)
 cpdef tuple _need_row(sym)
 
-@cython.locals(got=tuple, masks=list, per_mask=list, most=i64, k=i64, mask=i64, um=i64, ch=list)
-cpdef _best_of(choices)
+@cython.locals(got=tuple)
+cpdef tuple _best_of(choices)
+
+@cython.locals(masks=list, per_mask=list, most=i64, k=i64, mask=i64, um=i64, ch=list)
+cpdef tuple _best_table(choices)
 
 @cython.locals(shared=dict, supply=_Supply)
 cpdef _Supply _board_supply(c)

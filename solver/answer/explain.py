@@ -60,45 +60,53 @@ def _need_row(sym: Symbol) -> tuple:
     return got
 
 
-# id(choices) -> (choices, per mask of types the most units of those types one choice makes,
-# or None for no choices): the choices of an ability are shared by its producers (and by the
-# plain lane's entries of one add text)
-_BEST: dict[int, tuple] = table(4096)
+# choices -> per mask of types the most units of those types one choice makes, () for no
+# choices (found by the tuple's hash: the same choices, the same table)
+_BEST: dict[tuple, tuple[int, ...]] = table(4096)
 
 
-def _best_of(choices: tuple) -> tuple[int, ...] | None:
+def _best_of(choices: Any) -> tuple[int, ...]:
     """Per mask of types (64), the most units of those types one of ``choices`` makes
-    (lower case: an extra, 9.4); None when there are none."""
-    got = _BEST.get(id(choices))
+    (lower case: an extra, 9.4); () when there are none. Remembered per tuple of choices (a
+    Cube's are a list: worked out each time)."""
+    if type(choices) is not tuple:
+        return _best_table(choices)
+    got = _BEST.get(choices)
     if got is None:
-        best: tuple[int, ...] | None = None
-        if choices:
-            masks = [[type_mask(u.upper()) for u in choice] for choice in choices]
-            per_mask = []
-            for mask in range(1 << len(TYPES)):
-                most = 0
-                for ch in masks:
-                    k = 0
-                    for um in ch:
-                        if um & mask:
-                            k += 1
-                    if k > most:
-                        most = k
-                per_mask.append(most)
-            best = tuple(per_mask)
-        got = remember(_BEST, id(choices), (choices, best), 4096)
-    return got[1]
+        got = remember(_BEST, choices, _best_table(choices), 4096)
+    return got
+
+
+def _best_table(choices: Any) -> tuple[int, ...]:
+    if not choices:
+        return ()
+    masks = [[type_mask(u.upper()) for u in choice] for choice in choices]
+    per_mask = []
+    for mask in range(1 << len(TYPES)):
+        most = 0
+        for ch in masks:
+            k = 0
+            for um in ch:
+                if um & mask:
+                    k += 1
+            if k > most:
+                most = k
+        per_mask.append(most)
+    return tuple(per_mask)
 
 
 class _Supply:
     """Upper bounds on the mana of a set of types the board can make, for every set asked
     about (all 63 may be): the board is read once into flat lists of its abilities."""
 
-    def __init__(self, c: Compiled) -> None:
-        self.counted: dict[int, int] = {}  # per mask asked: the bound
-        self.pool: list[int] = []  # per kind in the pool: its type's mask, its units
-        for k, n in c.pool_units.items():
-            self.pool += [type_mask(c.kinds[k].type), n]
+    def __init__(self, c: Compiled, kept: bool) -> None:
+        # per mask asked: the bound, when the supply is kept for other costs
+        self.counted: dict[int, int] | None = {} if kept else None
+        self.pool: list[int] | None = None  # per kind in the pool: its type's mask, its units
+        if c.pool_units:
+            self.pool = []
+            for k, n in c.pool_units.items():
+                self.pool += [type_mask(c.kinds[k].type), n]
         sources = c.problem.sources
         if not self._read(c.producers, sources):  # (a source's producers apart: rare)
             self._read(sorted(c.producers, key=_source_of), sources)
@@ -128,13 +136,19 @@ class _Supply:
                 spends += d.count * min([o.units for o in d.options])
             if p.double:
                 self.double = True
-            self.abilities += [p.tap, p.max_activations, _best_of(p.choices), spends]
+            tap = p.tap
+            self.abilities.append(tap)
+            self.abilities.append(0 if tap else p.max_activations)  # (a tap ability: untapped)
+            self.abilities.append(_best_of(p.choices))
+            self.abilities.append(spends)
         if last >= 0:
             self.sources.append(len(self.abilities))
         return True
 
     def count(self, mask: int) -> int:
-        """The bound for the types of ``mask``, counted once."""
+        """The bound for the types of ``mask`` (counted once when the supply is kept)."""
+        if self.counted is None:
+            return self._count(mask)
         got = self.counted.get(mask)
         if got is None:
             got = self.counted[mask] = self._count(mask)
@@ -143,10 +157,11 @@ class _Supply:
     def _count(self, mask: int) -> int:
         total = 0
         pool = self.pool
-        for i in range(0, len(pool), 2):
-            pool_mask = pool[i]
-            if pool_mask & mask:
-                total += pool[i + 1]
+        if pool is not None:
+            for i in range(0, len(pool), 2):
+                pool_mask = pool[i]
+                if pool_mask & mask:
+                    total += pool[i + 1]
         abilities = self.abilities
         sources = self.sources
         at = 0
@@ -155,7 +170,7 @@ class _Supply:
             end = sources[j + 1]
             while at < end:
                 table_at = abilities[at + 2]
-                if table_at is None:
+                if not table_at:
                     raise ValueError("an ability of no choices")  # (as max() of none would)
                 best = table_at[mask]
                 if mask == _ALL:
@@ -179,10 +194,10 @@ def _board_supply(c: Compiled) -> _Supply:
     keeps one for all its costs."""
     shared = c.shared
     if shared is None:
-        return _Supply(c)
+        return _Supply(c, False)
     supply = shared.get("explain supply")
     if supply is None:
-        supply = shared["explain supply"] = _Supply(c)
+        supply = shared["explain supply"] = _Supply(c, True)
     return supply
 
 
