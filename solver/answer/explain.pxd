@@ -18,20 +18,13 @@ cdef dict _NEEDS, _BEST
 cdef tuple _BIT, _ORDER
 
 cdef class _Supply:
-    cdef public dict counted
-    cdef public list pool, sources, abilities
-    cdef public bint double
+    cdef i64 have[64]
+    cdef public bint double, empty
 
-    @cython.locals(last=Py_ssize_t, si=Py_ssize_t, spends=object, tap=cython.bint)
-    cpdef bint _read(self, producers, sources) except -1
-
-    @cython.locals(got=object)
-    cpdef i64 count(self, i64 mask) except? -1
-
-    @cython.locals(total=i64, i=Py_ssize_t, j=Py_ssize_t, at=Py_ssize_t, end=Py_ssize_t,
-                   tap_best=i64, best=i64, table_at=tuple, pool_mask=i64, pool=list,
-                   abilities=list, sources=list)
-    cpdef i64 _count(self, i64 mask) except? -1
+    @cython.locals(have=i64[64], tap_best=i64[64], mask=Py_ssize_t, m=i64, n=i64, last=Py_ssize_t,
+                   si=Py_ssize_t, untapped=i64, spends=i64, best=tuple, made=i64,
+                   activations=i64)
+    cpdef bint _read(self, c, producers) except -1
 
 @cython.locals(got=tuple)
 cpdef tuple _need_row(sym)
@@ -49,6 +42,6 @@ cpdef _Supply _board_supply(c)
 cpdef tuple _unions(u64 present)
 
 @cython.locals(needs=list, rows=dict, row=tuple, need=tuple, bit=u64, present=u64,
-               supply=_Supply, m=i64, total=i64, have=i64, mask=i64, amount=i64, conflict=list,
-               found=dict, achroma=cython.bint)
+               supply=_Supply, m=i64, total=i64, have=i64, mask=Py_ssize_t, amount=i64,
+               conflict=list, found=dict, achroma=cython.bint)
 cpdef explain_by_count(c)

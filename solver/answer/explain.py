@@ -96,39 +96,39 @@ def _best_table(choices: Any) -> tuple[int, ...]:
 
 
 class _Supply:
-    """Upper bounds on the mana of a set of types the board can make, for every set asked
-    about (all 63 may be): the board is read once into flat lists of its abilities."""
+    """Upper bounds on the mana of each set of types the board can make (all 64 masks, as a C
+    array: explain.pxd), worked out at once from the board read once."""
 
-    def __init__(self, c: Compiled, kept: bool) -> None:
-        # per mask asked: the bound, when the supply is kept for other costs
-        self.counted: dict[int, int] | None = {} if kept else None
-        self.pool: list[int] | None = None  # per kind in the pool: its type's mask, its units
-        if c.pool_units:
-            self.pool = []
-            for k, n in c.pool_units.items():
-                self.pool += [type_mask(c.kinds[k].type), n]
-        sources = c.problem.sources
-        if not self._read(c.producers, sources):  # (a source's producers apart: rare)
-            self._read(sorted(c.producers, key=_source_of), sources)
-
-    def _read(self, producers: list[Any], sources: list[Any]) -> bool:
-        """The abilities of ``producers`` read into the lists below, a source's together; False
-        when a source comes again after another (the lists are then not of use)."""
-        # per source with abilities: its untapped copies, where its abilities end below
-        self.sources: list[int] = []
-        # per ability: tap?, activations, best per mask (_best_of), mana it spends
-        self.abilities: list[Any] = []
+    def __init__(self, c: Compiled) -> None:
         self.double = False  # a Doubling Cube's mana isn't counted by source
+        self.empty = False  # an ability of no choices: no bound (counting raises)
+        if not self._read(c, c.producers):  # (a source's producers apart: rare)
+            self._read(c, sorted(c.producers, key=_source_of))
+
+    def _read(self, c: Compiled, producers: list[Any]) -> bool:
+        """``self.have``, per mask the bound, from ``producers``; False when a source comes again
+        after another (a source's tap abilities are counted together: ``have`` is not set)."""
+        have = [0] * 64  # (64: the masks of the six types)
+        tap_best = [0] * 64  # per mask, the best tap ability of the source read
+        for k, n in c.pool_units.items():
+            m = type_mask(c.kinds[k].type)
+            for mask in range(64):
+                if m & mask:
+                    have[mask] += n
+        sources = c.problem.sources
         last = -1
+        untapped = 0
         for p in producers:
             si = p.source
             if si != last:
                 if si < last:
                     return False
                 if last >= 0:
-                    self.sources.append(len(self.abilities))
+                    for mask in range(64):
+                        have[mask] += tap_best[mask] * untapped
+                        tap_best[mask] = 0
                 s = sources[si]
-                self.sources.append(s.count - s.tapped)
+                untapped = s.count - s.tapped
                 last = si
             # a mana-cost ability spends mana to make its own: counted against the whole board
             spends = 0
@@ -136,53 +136,28 @@ class _Supply:
                 spends += d.count * min([o.units for o in d.options])
             if p.double:
                 self.double = True
-            tap = p.tap
-            self.abilities.append(tap)
-            self.abilities.append(0 if tap else p.max_activations)  # (a tap ability: untapped)
-            self.abilities.append(_best_of(p.choices))
-            self.abilities.append(spends)
-        if last >= 0:
-            self.sources.append(len(self.abilities))
+            best = _best_of(p.choices)
+            if not best:
+                self.empty = True
+                continue
+            if p.tap:
+                for mask in range(64):
+                    made = best[mask]
+                    if mask == _ALL:
+                        made -= spends
+                    if made > tap_best[mask]:
+                        tap_best[mask] = made
+            else:
+                activations = p.max_activations
+                for mask in range(64):
+                    made = best[mask]
+                    if mask == _ALL:
+                        made -= spends
+                    have[mask] += made * activations
+        for mask in range(64):
+            have[mask] += tap_best[mask] * untapped
+        self.have = have
         return True
-
-    def count(self, mask: int) -> int:
-        """The bound for the types of ``mask`` (counted once when the supply is kept)."""
-        if self.counted is None:
-            return self._count(mask)
-        got = self.counted.get(mask)
-        if got is None:
-            got = self.counted[mask] = self._count(mask)
-        return got
-
-    def _count(self, mask: int) -> int:
-        total = 0
-        pool = self.pool
-        if pool is not None:
-            for i in range(0, len(pool), 2):
-                pool_mask = pool[i]
-                if pool_mask & mask:
-                    total += pool[i + 1]
-        abilities = self.abilities
-        sources = self.sources
-        at = 0
-        for j in range(0, len(sources), 2):
-            tap_best = 0
-            end = sources[j + 1]
-            while at < end:
-                table_at = abilities[at + 2]
-                if not table_at:
-                    raise ValueError("an ability of no choices")  # (as max() of none would)
-                best = table_at[mask]
-                if mask == _ALL:
-                    best -= abilities[at + 3]
-                if abilities[at]:
-                    if best > tap_best:
-                        tap_best = best
-                else:
-                    total += best * abilities[at + 1]
-                at += 4
-            total += tap_best * sources[j]
-        return total
 
 
 def _source_of(p: Any) -> int:
@@ -194,10 +169,10 @@ def _board_supply(c: Compiled) -> _Supply:
     keeps one for all its costs."""
     shared = c.shared
     if shared is None:
-        return _Supply(c, False)
+        return _Supply(c)
     supply = shared.get("explain supply")
     if supply is None:
-        supply = shared["explain supply"] = _Supply(c, True)
+        supply = shared["explain supply"] = _Supply(c)
     return supply
 
 
@@ -302,7 +277,9 @@ def explain_by_count(c: Compiled) -> dict[str, Any] | None:
             if not m & ~mask:
                 amount = need[2]
                 total += amount
-        have = supply.count(mask)
+        if supply.empty:
+            raise ValueError("an ability of no choices")  # (as max() of none would)
+        have = supply.have[mask]
         if total > have:
             conflict = [need[0] for need in needs if not need[1] & ~mask]
             shown = "".join(conflict) if len(conflict) <= LIST_MAX else symbols_text(conflict)
