@@ -21,10 +21,11 @@ cdef class _Supply:
     cdef i64 have[64]
     cdef public bint double, empty
 
-    @cython.locals(have=i64[64], tap_best=i64[64], mask=Py_ssize_t, m=i64, n=i64, last=Py_ssize_t,
-                   si=Py_ssize_t, untapped=i64, spends=i64, best=tuple, made=i64,
+    @cython.locals(have=i64[64], tap_best=i64[64], asked=Py_ssize_t[64], n_asked=Py_ssize_t,
+                   i=Py_ssize_t, mask=Py_ssize_t, m=i64, n=i64, last=Py_ssize_t, si=Py_ssize_t,
+                   untapped=i64, spends=i64, best=tuple, made=i64, tap=cython.bint,
                    activations=i64)
-    cpdef bint _read(self, c, producers) except -1
+    cpdef bint _read(self, c, producers, tuple masks) except -1
 
 @cython.locals(got=tuple)
 cpdef tuple _need_row(sym)
@@ -36,12 +37,12 @@ cpdef tuple _best_of(choices)
 cpdef tuple _best_table(choices)
 
 @cython.locals(shared=dict, supply=_Supply)
-cpdef _Supply _board_supply(c)
+cpdef _Supply _board_supply(c, tuple masks)
 
 @cython.locals(made=u64, bit=u64, m=Py_ssize_t, u=Py_ssize_t, mask=Py_ssize_t)
 cpdef tuple _unions(u64 present)
 
 @cython.locals(needs=list, rows=dict, row=tuple, need=tuple, bit=u64, present=u64,
                supply=_Supply, m=i64, total=i64, have=i64, mask=Py_ssize_t, amount=i64,
-               conflict=list, found=dict, achroma=cython.bint)
+               conflict=list, found=dict, achroma=cython.bint, sets=tuple)
 cpdef explain_by_count(c)

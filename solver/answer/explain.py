@@ -96,23 +96,29 @@ def _best_table(choices: Any) -> tuple[int, ...]:
 
 
 class _Supply:
-    """Upper bounds on the mana of each set of types the board can make (all 64 masks, as a C
-    array: explain.pxd), worked out at once from the board read once."""
+    """Upper bounds on the mana of sets of types the board can make (per mask, in a C array:
+    explain.pxd), worked out at once for the masks asked from the board read once."""
 
-    def __init__(self, c: Compiled) -> None:
+    def __init__(self, c: Compiled, masks: tuple[int, ...]) -> None:
         self.double = False  # a Doubling Cube's mana isn't counted by source
         self.empty = False  # an ability of no choices: no bound (counting raises)
-        if not self._read(c, c.producers):  # (a source's producers apart: rare)
-            self._read(c, sorted(c.producers, key=_source_of))
+        if not self._read(c, c.producers, masks):  # (a source's producers apart: rare)
+            self._read(c, sorted(c.producers, key=_source_of), masks)
 
-    def _read(self, c: Compiled, producers: list[Any]) -> bool:
-        """``self.have``, per mask the bound, from ``producers``; False when a source comes again
-        after another (a source's tap abilities are counted together: ``have`` is not set)."""
+    def _read(self, c: Compiled, producers: list[Any], masks: tuple[int, ...]) -> bool:
+        """``self.have``, the bound of each of ``masks`` (0 for the others), from
+        ``producers``; False when a source comes again after another (a source's tap abilities
+        are counted together: ``have`` is not set)."""
         have = [0] * 64  # (64: the masks of the six types)
         tap_best = [0] * 64  # per mask, the best tap ability of the source read
+        asked = [0] * 64  # masks, as C integers
+        n_asked = len(masks)
+        for i in range(n_asked):
+            asked[i] = masks[i]
         for k, n in c.pool_units.items():
             m = type_mask(c.kinds[k].type)
-            for mask in range(64):
+            for i in range(n_asked):
+                mask = asked[i]
                 if m & mask:
                     have[mask] += n
         sources = c.problem.sources
@@ -124,7 +130,8 @@ class _Supply:
                 if si < last:
                     return False
                 if last >= 0:
-                    for mask in range(64):
+                    for i in range(n_asked):
+                        mask = asked[i]
                         have[mask] += tap_best[mask] * untapped
                         tap_best[mask] = 0
                 s = sources[si]
@@ -140,21 +147,19 @@ class _Supply:
             if not best:
                 self.empty = True
                 continue
-            if p.tap:
-                for mask in range(64):
-                    made = best[mask]
-                    if mask == _ALL:
-                        made -= spends
-                    if made > tap_best[mask]:
-                        tap_best[mask] = made
-            else:
-                activations = p.max_activations
-                for mask in range(64):
-                    made = best[mask]
-                    if mask == _ALL:
-                        made -= spends
+            tap = p.tap
+            activations = 0 if tap else p.max_activations
+            for i in range(n_asked):
+                mask = asked[i]
+                made = best[mask]
+                if mask == _ALL:
+                    made -= spends
+                if not tap:
                     have[mask] += made * activations
-        for mask in range(64):
+                elif made > tap_best[mask]:
+                    tap_best[mask] = made
+        for i in range(n_asked):
+            mask = asked[i]
             have[mask] += tap_best[mask] * untapped
         self.have = have
         return True
@@ -164,15 +169,15 @@ def _source_of(p: Any) -> int:
     return p.source
 
 
-def _board_supply(c: Compiled) -> _Supply:
-    """The board's :class:`_Supply`: it reads only the board, so a prepared board (``c.shared``)
-    keeps one for all its costs."""
+def _board_supply(c: Compiled, masks: tuple[int, ...]) -> _Supply:
+    """The board's :class:`_Supply` for ``masks``: it reads only the board, so a prepared board
+    (``c.shared``) keeps one of every mask for all its costs."""
     shared = c.shared
     if shared is None:
-        return _Supply(c)
+        return _Supply(c, masks)
     supply = shared.get("explain supply")
     if supply is None:
-        supply = shared["explain supply"] = _Supply(c)
+        supply = shared["explain supply"] = _Supply(c, _ORDER)
     return supply
 
 
@@ -259,18 +264,21 @@ def explain_by_count(c: Compiled) -> dict[str, Any] | None:
         need = row[2] if achroma and term.origin == "own" else row[1]
         if need is not None:
             needs.append(need)
-            bit = _BIT[need[1]]
+            m = need[1]
+            bit = _BIT[m]
             present |= bit
     if isinstance(prob.x, int) and prob.x and variant.x_symbols:
         need = (_X_TEXT, type_mask(prob.x_color or ("C" if achroma else TYPES)), prob.x)
         needs += [need] * variant.x_symbols
-        bit = _BIT[need[1]]
+        m = need[1]
+        bit = _BIT[m]
         present |= bit
-    supply = _board_supply(c)
+    sets = _hall_sets(present)
+    supply = _board_supply(c, sets)
     if supply.double:
         # a Doubling Cube's mana isn't counted by source: the model says what can't be paid
-        present = 0
-    for mask in _hall_sets(present):
+        sets = ()
+    for mask in sets:
         total = 0
         for need in needs:
             m = need[1]
