@@ -15,7 +15,8 @@ cdef extern from *:
 # the module's constants and memos typed (the .py assigns them)
 cdef i64 _ALL
 cdef dict _NEEDS, _BEST
-cdef tuple _BIT, _ORDER
+cdef tuple _BIT, _EVERY
+cdef Py_ssize_t _ORDER[64]
 
 cdef class _Supply:
     cdef i64 have[64]
@@ -24,7 +25,7 @@ cdef class _Supply:
     @cython.locals(have=i64[64], tap_best=i64[64], asked=Py_ssize_t[64], n_asked=Py_ssize_t,
                    i=Py_ssize_t, mask=Py_ssize_t, m=i64, n=i64, last=Py_ssize_t, si=Py_ssize_t,
                    untapped=i64, spends=i64, best=tuple, made=i64, tap=cython.bint,
-                   activations=i64)
+                   activations=i64, pool=dict)
     cpdef bint _read(self, c, producers, tuple masks) except -1
 
 @cython.locals(got=tuple)

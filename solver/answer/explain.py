@@ -115,7 +115,8 @@ class _Supply:
         n_asked = len(masks)
         for i in range(n_asked):
             asked[i] = masks[i]
-        for k, n in c.pool_units.items():
+        pool = c.pool_units
+        for k, n in pool.items():
             m = type_mask(c.kinds[k].type)
             for i in range(n_asked):
                 mask = asked[i]
@@ -177,7 +178,7 @@ def _board_supply(c: Compiled, masks: tuple[int, ...]) -> _Supply:
         return _Supply(c, masks)
     supply = shared.get("explain supply")
     if supply is None:
-        supply = shared["explain supply"] = _Supply(c, _ORDER)
+        supply = shared["explain supply"] = _Supply(c, _EVERY)
     return supply
 
 
@@ -218,8 +219,9 @@ def _combination_order(mask: int) -> tuple[int, tuple[int, ...]]:
     return len(bits), bits
 
 
-# the masks of types in the order sets are tried (by _combination_order)
+# the masks of types in the order sets are tried (by _combination_order); all of them
 _ORDER = tuple(sorted(range(1 << len(TYPES)), key=_combination_order))
+_EVERY = tuple(range(1 << len(TYPES)))
 
 
 def _types_of(mask: int) -> str:
@@ -267,8 +269,9 @@ def explain_by_count(c: Compiled) -> dict[str, Any] | None:
             m = need[1]
             bit = _BIT[m]
             present |= bit
-    if isinstance(prob.x, int) and prob.x and variant.x_symbols:
-        need = (_X_TEXT, type_mask(prob.x_color or ("C" if achroma else TYPES)), prob.x)
+    x = prob.x
+    if isinstance(x, int) and x and variant.x_symbols:
+        need = (_X_TEXT, type_mask(prob.x_color or ("C" if achroma else TYPES)), x)
         needs += [need] * variant.x_symbols
         m = need[1]
         bit = _BIT[m]
