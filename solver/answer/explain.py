@@ -6,8 +6,9 @@ those symbols are the conflict. The smallest violated set gives the plainest sen
 
 The count is on the plain lane's path for every infeasible cost (issue 43), so it is typed
 (``explain.pxd``): per symbol its reading (types, mana, text) is remembered, the sets of types
-are six-bit masks, the board is read once into flat lists, and each ability's best per set of
-types is a 64-entry table remembered per ability's choices.
+are six-bit masks and the sets of them 64-bit ones, each ability's best per set of types is a
+64-entry table remembered per tuple of choices, and the board is read once into a C array of
+the bounds of the sets tried (of all 64 for a prepared board, which keeps it).
 """
 
 from __future__ import annotations
