@@ -162,3 +162,26 @@ def test_a_prepared_board_explains_each_cost_as_pay_does():
         for answer in (prepared.pay({"cost": cost}), tapwise.pay({**board, "cost": cost})):
             assert answer["status"] == "infeasible" and answer["why"] == why, (cost, answer)
         assert prepared.pay({"cost": cost}) == tapwise.pay({**board, "cost": cost})
+
+
+def test_a_sources_tap_abilities_count_once_even_when_its_producers_are_apart():
+    """118.3: a tapped permanent can't be tapped again, so a source's tap abilities count once
+    per untapped copy (the best of them for each set of types), also when the compiled
+    producers list another source's between them (explain.py re-reads them in source order)."""
+    from types import SimpleNamespace
+
+    from tapwise.solver.answer.explain import _Supply
+
+    def tap(source: int, choices: tuple) -> SimpleNamespace:
+        return SimpleNamespace(source=source, cost=(), double=False, tap=True, choices=choices,
+                               max_activations=0)
+
+    sources = [SimpleNamespace(count=2, tapped=0), SimpleNamespace(count=1, tapped=0)]
+    producers = [tap(0, (("W",),)), tap(1, (("WU",),)), tap(0, (("U",),))]
+    c = SimpleNamespace(problem=SimpleNamespace(sources=sources), producers=producers,
+                        pool_units={}, kinds=[])
+    w, u, wu = 1, 2, 3  # type masks: W is bit 0, U bit 1
+    supply = _Supply(c, (w, u, wu))
+    # W: source 0's {W} ability on both copies, source 1's unit of W or U once; U likewise;
+    # W or U: each of the 3 copies once (counting source 0's abilities apart would say 5)
+    assert [supply.have[m] for m in (w, u, wu)] == [3, 3, 3]

@@ -19,7 +19,7 @@ cdef tuple _BIT, _EVERY
 cdef Py_ssize_t _ORDER[64]
 
 cdef class _Supply:
-    cdef i64 have[64]
+    cdef public i64 have[64]
     cdef public bint double, empty
 
     @cython.locals(have=i64[64], tap_best=i64[64], asked=Py_ssize_t[64], n_asked=Py_ssize_t,
