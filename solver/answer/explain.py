@@ -3,6 +3,12 @@
 For every set S of mana types, the symbols that can only be paid with types in S need at least
 so much mana; if the board can make less mana of those types than that, no payment exists, and
 those symbols are the conflict. The smallest violated set gives the plainest sentence.
+
+The count is on the plain lane's path for every infeasible cost (issue 43), so it is typed
+(``explain.pxd``): per symbol its reading (types, mana, text) is remembered, the sets of types
+are six-bit masks and the sets of them 64-bit ones, each ability's best per set of types is a
+64-entry table remembered per tuple of choices, and the board is read once into a C array of
+the bounds of the sets tried (of all 64 for a prepared board, which keeps it).
 """
 
 from __future__ import annotations
@@ -15,7 +21,7 @@ from tapwise.models.mana import (COLOR_NAMES, KIND_COLORED, KIND_COLORLESS, KIND
                                  KIND_HYBRID, KIND_SNOW, KIND_TWOBRID, KIND_X, TYPES, Symbol,
                                  type_mask)
 import tapwise.solver.deadline as deadlines
-from tapwise.solver.answer.size import bounded_conflict, symbols_text
+from tapwise.solver.answer.size import LIST_MAX, bounded_conflict, symbols_text
 from tapwise.solver.contract import Compiled
 
 
@@ -36,112 +42,151 @@ def _needs(sym: Symbol, achroma_own: bool) -> tuple[str, int] | None:
 
 
 _ALL = type_mask(TYPES)
-# id(symbol) -> (it, its need as (type mask, mana) or None, the same for Achroma's own)
+# id(symbol) -> (it, its need as (text, type mask, mana) or None (it can avoid mana), the same
+# for Achroma's own)
 _NEEDS: dict[int, tuple] = table(1024)
+_X_TEXT = str(Symbol(KIND_X))
+_BIT = tuple([1 << m for m in range(1 << len(TYPES))])  # per mask, its bit in a set of masks
 
 
-def _need_of(sym: Symbol, achroma_own: bool) -> tuple[int, int] | None:
-    """:func:`_needs` of ``sym`` with its types as a mask, worked out once per symbol."""
+def _need_row(sym: Symbol) -> tuple:
+    """``sym``'s :data:`_NEEDS` entry, worked out once per symbol."""
     got = _NEEDS.get(id(sym))
     if got is None:
-        got = remember(_NEEDS, id(sym), (sym, *[_mask_of(_needs(sym, a)) for a in (False, True)]),
-                       1024)
-    return got[2] if achroma_own else got[1]
+        row: list[Any] = [sym]
+        for achroma_own in (False, True):
+            need = _needs(sym, achroma_own)
+            row.append(None if need is None else (str(sym), type_mask(need[0]), need[1]))
+        got = remember(_NEEDS, id(sym), tuple(row), 1024)
+    return got
 
 
-def _mask_of(need: tuple[str, int] | None) -> tuple[int, int] | None:
-    return None if need is None else (type_mask(need[0]), need[1])
+# choices -> per mask of types the most units of those types one choice makes, () for no
+# choices (found by the tuple's hash: the same choices, the same table)
+_BEST: dict[tuple, tuple[int, ...]] = table(4096)
+
+
+def _best_of(choices: Any) -> tuple[int, ...]:
+    """Per mask of types (64), the most units of those types one of ``choices`` makes
+    (lower case: an extra, 9.4); () when there are none. Remembered per tuple of choices (a
+    Cube's are a list: worked out each time)."""
+    if type(choices) is not tuple:
+        return _best_table(choices)
+    got = _BEST.get(choices)
+    if got is None:
+        got = remember(_BEST, choices, _best_table(choices), 4096)
+    return got
+
+
+def _best_table(choices: Any) -> tuple[int, ...]:
+    if not choices:
+        return ()
+    masks = [[type_mask(u.upper()) for u in choice] for choice in choices]
+    per_mask = []
+    for mask in range(1 << len(TYPES)):
+        most = 0
+        for ch in masks:
+            k = 0
+            for um in ch:
+                if um & mask:
+                    k += 1
+            if k > most:
+                most = k
+        per_mask.append(most)
+    return tuple(per_mask)
 
 
 class _Supply:
-    """Upper bounds on the mana of a set of types the board can make, for every set asked
-    about (all 63 may be): the board is read once into type masks."""
+    """Upper bounds on the mana of sets of types the board can make (per mask, in a C array:
+    explain.pxd), worked out at once for the masks asked from the board read once."""
 
-    def __init__(self, c: Compiled) -> None:
-        self.counted: dict[int, int] = {}  # per mask asked: the bound
-        self.pool = [(type_mask(c.kinds[k].type), n) for k, n in c.pool_units.items()]
-        by_source: dict[int, list] = {}
-        for p in c.producers:
+    def __init__(self, c: Compiled, masks: tuple[int, ...]) -> None:
+        self.double = False  # a Doubling Cube's mana isn't counted by source
+        self.empty = False  # an ability of no choices: no bound (counting raises)
+        if not self._read(c, c.producers, masks):  # (a source's producers apart: rare)
+            self._read(c, sorted(c.producers, key=_source_of), masks)
+
+    def _read(self, c: Compiled, producers: list[Any], masks: tuple[int, ...]) -> bool:
+        """``self.have``, the bound of each of ``masks`` (0 for the others), from
+        ``producers``; False when a source comes again after another (a source's tap abilities
+        are counted together: ``have`` is not set)."""
+        have = [0] * 64  # (64: the masks of the six types)
+        tap_best = [0] * 64  # per mask, the best tap ability of the source read
+        asked = [0] * 64  # masks, as C integers
+        n_asked = len(masks)
+        for i in range(n_asked):
+            asked[i] = masks[i]
+        pool = c.pool_units
+        for k, n in pool.items():
+            m = type_mask(c.kinds[k].type)
+            for i in range(n_asked):
+                mask = asked[i]
+                if m & mask:
+                    have[mask] += n
+        sources = c.problem.sources
+        last = -1
+        untapped = 0
+        for p in producers:
+            si = p.source
+            if si != last:
+                if si < last:
+                    return False
+                if last >= 0:
+                    for i in range(n_asked):
+                        mask = asked[i]
+                        have[mask] += tap_best[mask] * untapped
+                        tap_best[mask] = 0
+                s = sources[si]
+                untapped = s.count - s.tapped
+                last = si
             # a mana-cost ability spends mana to make its own: counted against the whole board
             spends = 0
             for d in p.cost:
                 spends += d.count * min([o.units for o in d.options])
-            got = by_source.get(p.source)
-            ability = (p.tap, p.max_activations, _choice_masks(p.choices), spends)
-            if got is None:
-                by_source[p.source] = [ability]
-            else:
-                got.append(ability)
-        sources = c.problem.sources
-        self.sources = [(sources[si].count - sources[si].tapped, ps)
-                        for si, ps in by_source.items()]
-
-    def __call__(self, mask: int) -> int:
-        got = self.counted.get(mask)
-        if got is None:
-            got = self.counted[mask] = self._count(mask)
-        return got
-
-    def _count(self, mask: int) -> int:
-        total = 0
-        for bit, n in self.pool:
-            if bit & mask:
-                total += n
-        for untapped, abilities in self.sources:
-            tap_best = 0
-            for tap, activations, choices, spends in abilities:
-                best = -1
-                for ch in choices:
-                    k = 0
-                    for um in ch:
-                        if um & mask:
-                            k += 1
-                    if k > best:
-                        best = k
-                if best < 0:
-                    raise ValueError("an ability of no choices")  # (as max() of none would)
+            if p.double:
+                self.double = True
+            best = _best_of(p.choices)
+            if not best:
+                self.empty = True
+                continue
+            tap = p.tap
+            activations = 0 if tap else p.max_activations
+            for i in range(n_asked):
+                mask = asked[i]
+                made = best[mask]
                 if mask == _ALL:
-                    best -= spends
-                if tap:
-                    if best > tap_best:
-                        tap_best = best
-                else:
-                    total += best * activations
-            total += tap_best * untapped
-        return total
+                    made -= spends
+                if not tap:
+                    have[mask] += made * activations
+                elif made > tap_best[mask]:
+                    tap_best[mask] = made
+        for i in range(n_asked):
+            mask = asked[i]
+            have[mask] += tap_best[mask] * untapped
+        self.have = have
+        return True
 
 
-# id(choices) -> (choices, per choice the type mask of each unit): the choices of an ability are
-# shared by its producers (and by the plain lane's entries of one add text)
-_CHOICE_MASKS: dict[int, tuple] = table(4096)
+def _source_of(p: Any) -> int:
+    return p.source
 
 
-def _choice_masks(choices: tuple) -> tuple[tuple[int, ...], ...]:
-    """Per choice, each unit's type mask (lower case: an extra, 9.4)."""
-    got = _CHOICE_MASKS.get(id(choices))
-    if got is None:
-        masks = tuple([tuple([type_mask(u.upper()) for u in ch]) for ch in choices])
-        got = remember(_CHOICE_MASKS, id(choices), (choices, masks), 4096)
-    return got[1]
-
-
-def _board_supply(c: Compiled) -> _Supply:
-    """The board's :class:`_Supply`: it reads only the board, so a prepared board (``c.shared``)
-    keeps one for all its costs."""
+def _board_supply(c: Compiled, masks: tuple[int, ...]) -> _Supply:
+    """The board's :class:`_Supply` for ``masks``: it reads only the board, so a prepared board
+    (``c.shared``) keeps one of every mask for all its costs."""
     shared = c.shared
     if shared is None:
-        return _Supply(c)
+        return _Supply(c, masks)
     supply = shared.get("explain supply")
     if supply is None:
-        supply = shared["explain supply"] = _Supply(c)
+        supply = shared["explain supply"] = _Supply(c, _EVERY)
     return supply
 
 
-@memo(1024)
-def _hall_sets(masks: frozenset[int]) -> tuple[int, ...]:
-    """The sets of types worth counting for needs of these type ``masks``, in the order they are
-    tried: by size, then as ``combinations(TYPES, size)`` lists them. Only unions of the masks,
-    and the set of all types.
+def _unions(present: int) -> tuple[int, ...]:
+    """The sets of types worth counting for needs of the type masks in ``present`` (bit ``m``
+    set for each mask ``m``), in the order they are tried: by size, then as
+    ``combinations(TYPES, size)`` lists them. Only unions of the masks, and the set of all types.
 
     Why that loses nothing: a set S names the symbols whose types all lie in S (its group G),
     and U, the union of G's masks, has the same group (each of G lies in U, and U lies in S) and,
@@ -149,14 +194,25 @@ def _hall_sets(masks: frozenset[int]) -> tuple[int, ...]:
     it makes of S's; only the count of all types nets out what mana-cost abilities spend, so it
     is tried whatever the masks). So if such an S is short, U is short too, and U comes no
     later; the first short set is always one of these. The explanation is the same as trying
-    all 63 sets, after counting a few (tests/test_explain.py compares the two on random boards)."""
-    if not masks:
+    all 63 sets, after counting a few (tests/test_explain.py compares the two on random boards).
+
+    The unions are a set of masks as bits too (``made``): each mask of ``present`` joins each
+    union made so far, and itself."""
+    if not present:
         return ()
-    unions: set[int] = {_ALL}
-    for m in masks:
-        unions |= {m | u for u in unions}
-        unions.add(m)
-    return tuple(sorted(unions, key=_ORDER_KEYS.__getitem__))
+    made = _BIT[_ALL]
+    for m in range(1 << len(TYPES)):
+        if present >> m & 1:
+            for u in range(1 << len(TYPES)):
+                if made >> u & 1:
+                    bit = _BIT[u | m]
+                    made |= bit
+            bit = _BIT[m]
+            made |= bit
+    return tuple([mask for mask in _ORDER if made >> mask & 1])
+
+
+_hall_sets = memo(1024)(_unions)  # (looked up per call: tests may count every set instead)
 
 
 def _combination_order(mask: int) -> tuple[int, tuple[int, ...]]:
@@ -164,8 +220,9 @@ def _combination_order(mask: int) -> tuple[int, tuple[int, ...]]:
     return len(bits), bits
 
 
-# per mask of types, its place in the order of the sets tried (_combination_order's key)
-_ORDER_KEYS = tuple([_combination_order(mask) for mask in range(1 << len(TYPES))])
+# the masks of types in the order sets are tried (by _combination_order); all of them
+_ORDER = tuple(sorted(range(1 << len(TYPES)), key=_combination_order))
+_EVERY = tuple(range(1 << len(TYPES)))
 
 
 def _types_of(mask: int) -> str:
@@ -176,6 +233,10 @@ def _describe(types: str) -> str:
     if set(types) == set(TYPES):
         return "mana"
     return " or ".join(COLOR_NAMES[t] for t in types) + " mana"
+
+
+# per mask of types, how a ``why`` names its mana
+_DESCRIBED = tuple([_describe(_types_of(mask)) for mask in range(1 << len(TYPES))])
 
 
 def explain(c: Compiled) -> dict[str, Any]:
@@ -193,40 +254,52 @@ def explain_by_count(c: Compiled) -> dict[str, Any] | None:
     prob = c.problem
     achroma = "achroma" in prob.keywords
     variant = c.variants[0]
-    # per symbol that needs mana: (it, the mask of types that may pay it, how much)
-    needs_masks: list[tuple[Symbol, int, int]] = []
+    # per symbol that needs mana: (its text, the mask of types that may pay it, how much);
+    # and which masks there are (bit m for mask m)
+    needs: list[tuple] = []
+    present = 0
+    rows = _NEEDS
     for term in variant.total.terms:
         sym = term.symbol
-        need = _need_of(sym, achroma and term.origin == "own")
+        row = rows.get(id(sym))
+        if row is None:
+            row = _need_row(sym)
+        need = row[2] if achroma and term.origin == "own" else row[1]
         if need is not None:
-            needs_masks.append((sym, need[0], need[1]))
-    if isinstance(prob.x, int) and prob.x and variant.x_symbols:
-        x_mask = type_mask(prob.x_color or ("C" if achroma else TYPES))
-        for _ in range(variant.x_symbols):
-            needs_masks.append((Symbol(KIND_X), x_mask, prob.x))
-    supply = _board_supply(c)
-    for p in c.producers:
-        if p.double:
-            # a Doubling Cube's mana isn't counted by source: the model says what can't be
-            # paid
-            needs_masks = []
-            break
-    counted = supply.counted
-    for mask in _hall_sets(frozenset([m for _, m, _ in needs_masks])):
-        need = 0
-        for _, m, n in needs_masks:
+            needs.append(need)
+            m = need[1]
+            bit = _BIT[m]
+            present |= bit
+    x = prob.x
+    if isinstance(x, int) and x and variant.x_symbols:
+        need = (_X_TEXT, type_mask(prob.x_color or ("C" if achroma else TYPES)), x)
+        needs += [need] * variant.x_symbols
+        m = need[1]
+        bit = _BIT[m]
+        present |= bit
+    sets = _hall_sets(present)
+    supply = _board_supply(c, sets)
+    if supply.double:
+        # a Doubling Cube's mana isn't counted by source: the model says what can't be paid
+        sets = ()
+    for mask in sets:
+        total = 0
+        for need in needs:
+            m = need[1]
             if not m & ~mask:
-                need += n
-        have = counted.get(mask)
-        if have is None:
-            have = counted[mask] = supply._count(mask)
-        if need > have:
-            types = _types_of(mask)
-            conflict = [str(s) for s, m, _ in needs_masks if not m & ~mask]
-            why = (f"needs {need} {_describe(types)} for {symbols_text(conflict)} but the board "
-                   f"can make "
-                   f"at most {have}")
-            return bounded_conflict({"why": why, "conflict": conflict})
+                amount = need[2]
+                total += amount
+        if supply.empty:
+            raise ValueError("an ability of no choices")  # (as max() of none would)
+        have = supply.have[mask]
+        if total > have:
+            conflict = [need[0] for need in needs if not need[1] & ~mask]
+            shown = "".join(conflict) if len(conflict) <= LIST_MAX else symbols_text(conflict)
+            why = (f"needs {total} {_DESCRIBED[mask]} for {shown} but the board can make at "
+                   f"most {have}")
+            # (bounded_conflict's bound: a short conflict is as given)
+            found = {"why": why, "conflict": conflict}
+            return found if len(conflict) <= LIST_MAX else bounded_conflict(found)
     energy = variant.energy
     if energy > prob.player.energy:
         return bounded_conflict({"why": f"needs {energy} energy but the player has "
