@@ -1,0 +1,38 @@
+# Declarations Cython reads beside queries/lane_answer.py: the lane's pool a subclass of build's
+# (its take and take_each reached through the C vtable from build's demand loop, pay_demands), its
+# runs in typed lists and its places in C arrays, and the writer's containers typed, so its loops
+# make no attribute lookups. Every attribute a method assigns must be declared here
+# (tests/test_build.py checks it).
+import cython
+from tapwise.solver.answer.build cimport ManaPool, pay_demands, colors_of
+
+ctypedef long long i64
+
+cdef class LanePool(ManaPool):
+    cdef list srcs, sizes, order
+    cdef i64 at[6]
+    cdef i64 off[6]
+    cdef i64 left_of[6]
+
+    @cython.locals(k=cython.Py_ssize_t, unit=tuple)
+    cpdef add_units(self, tuple units, dict kind_of_type, source, i64 times)
+
+    @cython.locals(k=cython.Py_ssize_t, queue=list, run=dict, n=i64)
+    cpdef read_queues(self)
+
+    cpdef list take(self, dict flows, n, spent=*)
+
+    cpdef list take_each(self, dict flows, units, n, spent=*)
+
+    @cython.locals(part=list, parts=list, room=i64, left=i64, last=dict, last_k=cython.Py_ssize_t,
+                   last_n=i64, kinds=list, k=cython.Py_ssize_t, want=i64, srcs=list, sizes=list,
+                   i=cython.Py_ssize_t, off=i64, got=i64, m=i64)
+    cdef list _take(self, dict flows, i64 units, i64 n, set spent)
+
+@cython.locals(pool=LanePool, payments=list, halves=list, spent=set, generic_pay=dict,
+               numbered=list, m=dict, units=i64)
+cpdef dict write(c, sol, taps, rows, total)
+
+@cython.locals(acts=dict, activations=list, made=set, key=tuple, shown=tuple, last=cython.Py_ssize_t,
+               pi=cython.Py_ssize_t)
+cpdef _replay(list taps, sol, LanePool pool)
