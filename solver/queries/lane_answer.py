@@ -25,47 +25,44 @@ _NONE: dict[int, int] = {}
 
 
 class LanePool(ManaPool):
-    """:class:`ManaPool` for the lane's boards (a kind per type, no pool mana): per kind its runs
-    as a list of source ids and a list of sizes, how far each is taken and what is left as C
-    integers, where build's pool keeps a dict per run. A payment's mana is written grouped as
-    ``build.group_mana`` groups it (consecutive mana of one type and source as one entry with
-    its ``count``): the same entries, without a dict per piece of a run."""
+    """:class:`ManaPool` for the lane's boards (a kind per type, at most six, no pool mana): per
+    kind its runs in one list (source, units, source, units, ...), how far it is taken and what
+    is left as C integers, where build's pool keeps a dict per run. A payment's mana is written
+    grouped as ``build.group_mana`` groups it (consecutive mana of one type and source as one
+    entry with its ``count``): the same entries, without a dict per piece of a run."""
 
-    def __init__(self, c: Compiled) -> None:
-        self.c = c
-        self.queues = {}  # (build's replay fills these on a split: :meth:`read_queues` reads them)
-        self.taken = {}
-        self.start = []
-        self.srcs = [[], [], [], [], [], []]  # per kind: the source of each run, in order made
-        self.sizes = [[], [], [], [], [], []]  # per kind: the units of each run
+    def __init__(self) -> None:
+        self.runs = [None] * 6  # per kind: its runs, [source, units, source, units, ...]
+        self.types = [None] * 6  # per kind: its type, as answered
         self.order = []  # the kinds in the order of their first mana (build's queues' order)
-        self.at = [0] * 6  # per kind: the run taken next
+        self.at = [0] * 6  # per kind: the run taken next (its place in ``runs``)
         self.off = [0] * 6  # and the units taken of it
         self.left_of = [0] * 6  # per kind: the units not taken
 
     def add_units(self, units: tuple, kind_of_type: dict[str, int], source: str,
                   times: int) -> None:
-        """``build._add_runs``: a run per unit of ``units`` (``build._output``'s) that ``times``
-        activations of ``source`` made."""
+        """``build._add_runs``: a run per unit of ``units`` (``build._output``'s: type made,
+        type as answered, an extra's?) that ``times`` activations of ``source`` made."""
         for unit in units:
-            k = kind_of_type[unit[0]]
-            if not self.srcs[k]:
-                self.order.append(k)
-            self.srcs[k].append(source)
-            self.sizes[k].append(times)
-            self.left_of[k] += times
+            self._add(kind_of_type[unit[0]], unit[1], source, times)
+
+    def _add(self, k: int, t: str, source: str, times: int) -> None:
+        runs = self.runs[k]
+        if runs is None:
+            self.runs[k] = [source, times]
+            self.types[k] = t
+            self.order.append(k)
+        else:
+            runs.append(source)
+            runs.append(times)
+        self.left_of[k] += times
 
     def read_queues(self) -> None:
         """The runs build's replay put in :attr:`queues` (one dict per run), read as ours."""
         for k, queue in self.queues.items():
             for run in queue:
-                n = run.get("count", 1)
-                if not self.srcs[k]:
-                    self.order.append(k)
-                self.srcs[k].append(run["source"])
-                self.sizes[k].append(n)
-                self.left_of[k] += n
-        self.queues = {}
+                self._add(k, run["type"], run["source"], run.get("count", 1))
+        self.queues = None
 
     def take(self, flows: dict[int, int], n: int, spent: set[str] | None = None) -> list[dict[str, Any]]:
         """:meth:`ManaPool.take`, its mana grouped."""
@@ -88,32 +85,38 @@ class LanePool(ManaPool):
         last: dict[str, Any] | None = None  # the part's last entry, and its kind and size
         last_k = -1
         last_n = 0
-        kinds = self.c.kinds
-        for k in (sorted(flows) if len(flows) > 1 else flows):
-            want = flows[k]
+        found = 0
+        n_flows = len(flows)
+        for k in range(6):  # (in index order, without sorting the keys)
+            if found == n_flows:
+                break
+            got_k = flows.get(k)
+            if got_k is None:
+                continue
+            found += 1
+            want = got_k
             if want > left:
                 want = left
             if want <= 0:
                 continue
             left -= want
-            t = kinds[k].type
+            t = self.types[k]
             if spent is not None:
                 spent.add(t)
-            srcs = self.srcs[k]
-            sizes = self.sizes[k]
+            runs = self.runs[k]
             i = self.at[k]
             off = self.off[k]
             self.left_of[k] -= want
             while want:
-                got = sizes[i] - off  # the run's units not taken
+                source = runs[i]
+                got = runs[i + 1] - off  # the run's units not taken
                 if got > want:
                     got = want
                     off += want
                 else:
-                    i += 1
+                    i += 2
                     off = 0
                 want -= got
-                source = srcs[i - 1] if off == 0 else srcs[i]
                 while got:
                     if not room:  # the next part (the last one takes whatever is left)
                         part = []
@@ -134,6 +137,8 @@ class LanePool(ManaPool):
                         part.append(last)
             self.at[k] = i
             self.off[k] = off
+        if found != n_flows:
+            raise ValueError(f"flows {flows} name a kind the lane's pool has not")
         while len(parts) < n:
             parts.append([])
         return parts
@@ -141,30 +146,33 @@ class LanePool(ManaPool):
     def left_counts(self) -> dict[str, int]:
         """The mana left per type."""
         out: dict[str, int] = {}
-        kinds = self.c.kinds
         for k in self.order:
             if self.left_of[k]:
-                out[kinds[k].type] = self.left_of[k]
+                out[self.types[k]] = self.left_of[k]
         return out
 
     def left(self) -> list[str]:
         """The mana left, one text per mana, kinds in the order first made (build's)."""
         out: list[str] = []
-        kinds = self.c.kinds
         for k in self.order:
             if self.left_of[k]:
-                out += [_BRACED[kinds[k].type]] * self.left_of[k]
+                out += [_BRACED[self.types[k]]] * self.left_of[k]
         return out
+
+
+# the numbered generic symbols most costs have, printed once
+_GENERIC = tuple(["{%d}" % n for n in range(64)])
 
 
 def write(c: Compiled, sol: Solution, taps: list[Any], rows: tuple, total: str) -> dict[str, Any]:
     """The answer of the paid solution ``sol`` of the lane's compiled problem ``c`` (its
     producers ``taps``; ``rows`` per demand and option, ``lane_cost``'s; ``total`` the total
     cost as printed)."""
-    pool = LanePool(c)
+    pool = LanePool()
     activations = _replay(taps, sol, pool)
     if activations is None:  # a flexible unit ({W/U} as one unit): build's replay splits it
-        pool = LanePool(c)
+        pool = LanePool()
+        pool.queues = {}
         activations = _replay_plain(c, sol, pool)[0]
         pool.read_queues()
     payments: list[dict[str, Any]] = []
@@ -179,10 +187,12 @@ def write(c: Compiled, sol: Solution, taps: list[Any], rows: tuple, total: str) 
             units = 0
             for m in numbered:
                 units += m.get("count", 1)
-            payments.insert(0, {"symbol": "{%d}" % units, "mana": numbered})
+            payments.insert(0, {"symbol": _GENERIC[units] if units < 64 else "{%d}" % units,
+                                "mana": numbered})
     if len(payments) > LIST_MAX:  # (group_answer's last step; the mana is grouped already)
         payments = group_long_payments(payments, _group_payments)
     colors = colors_of(spent)
+    objective = sol.objective
     return {
         "status": "paid",
         "optimal": sol.optimal,
@@ -199,7 +209,7 @@ def write(c: Compiled, sol: Solution, taps: list[Any], rows: tuple, total: str) 
         "colors_spent": colors,
         "counters": None,
         **left_over_fields(pool.left_counts(), pool.left),
-        "objective": dict(sol.objective),
+        "objective": objective.copy(),
     }
 
 
@@ -213,8 +223,8 @@ def _replay(taps: list[Any], sol: Solution, pool: LanePool) -> list[dict[str, An
     acts = sol.acts
     activations: list[dict[str, Any]] = []
     last = -1
-    made: set[str] = set()  # what the last producer's entries add
-    for key in sorted(acts):
+    made: list[str] = []  # what the last producer's entries add
+    for key in (sorted(acts) if len(acts) > 1 else acts):
         times = acts[key]
         if not times:
             continue
@@ -226,10 +236,11 @@ def _replay(taps: list[Any], sol: Solution, pool: LanePool) -> list[dict[str, An
         adds = shown[0]
         if pi != last:
             last = pi
-            made = set()
+            made = [adds]
         elif adds in made:  # two choices making the same: build's replay merges them
             return None
-        made.add(adds)
+        else:
+            made.append(adds)
         sid = p.id
         activations.append({"source": sid, "ability": 0, "adds": adds, "times": times})
         pool.add_units(shown[1], p.kind_of_type, sid, times)
