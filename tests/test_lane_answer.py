@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 import tapwise.solver.queries.pay as pay_module
 from tapwise.solver.answer.build import ManaPool, _add_runs, group_mana
+from tapwise.solver.answer.order import FEW, in_order
 from tapwise.solver.queries import plain_lane
 from tapwise.solver.queries.lane_answer import LanePool
 from tapwise.solver.queries.pay import pay
@@ -131,3 +132,12 @@ def test_the_lanes_answer_has_the_usual_paths_keys_in_order():
         got = plain_lane.answer(copy.deepcopy(problem))
         assert got is not None, problem["cost"]
         assert json.dumps(got) == json.dumps(_full(problem)), problem["cost"]
+
+
+@settings(max_examples=200, **COMMON)
+@given(st.integers(2, 3).flatmap(lambda width: st.lists(
+    st.tuples(*[st.integers(-1, 3)] * width), unique=True, max_size=2 * FEW)))
+def test_count_keys_in_order_as_sorted_puts_them(keys):
+    # the writers' order of a solution's keys: (demand, option), (producer, level, choice)
+    d = dict.fromkeys(keys, 0)
+    assert in_order(d) == sorted(keys)

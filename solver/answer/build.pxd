@@ -3,6 +3,7 @@
 # loops that replay and pay with their containers typed, so their reads are C calls (issue 22).
 # Every attribute a method assigns must be declared here (tests/test_build.py checks it).
 import cython
+from tapwise.solver.answer.order cimport in_order
 
 cdef class ManaPool:
     cdef public object c

@@ -13,6 +13,7 @@ from tapwise.models.mana import COLORS, TYPES, Kind, format_types
 from tapwise.models.problem import Problem, Source
 from tapwise.solver.answer.cube import TYPE_ORDER as _TYPE_ORDER, cube_made
 from tapwise.solver.answer.keywords import keyword_fields
+from tapwise.solver.answer.order import in_order
 from tapwise.solver.answer.size import group_long_payments, left_over_fields
 from tapwise.solver.contract import Compiled, Producer, Variant
 from tapwise.solver.contract import Solution
@@ -595,7 +596,7 @@ def pay_demands(rows: tuple, cost_pay: dict, pool: ManaPool, payments: list[dict
     generic is left in ``twobrid``, numbered generic to the caller. Returns the Phyrexian
     symbols paid with life. :func:`pay_total` and the plain lane's writer both call it."""
     phyrexian = 0
-    for key in (sorted(cost_pay) if len(cost_pay) > 1 else cost_pay):
+    for key in in_order(cost_pay):  # (sorted(cost_pay), its keys compared from C)
         n, flows = cost_pay[key]
         if not n:
             continue

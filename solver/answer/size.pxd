@@ -3,5 +3,5 @@
 # callable from C by the modules that cimport it (the plain lane's writer).
 import cython
 
-@cython.locals(by_type=dict, out=dict, of=dict, total=cython.Py_ssize_t, n=object)
+@cython.locals(by_type=dict, out=dict, of=dict, total=cython.Py_ssize_t, n=object, types=str)
 cpdef dict left_over_fields(counts, listed)

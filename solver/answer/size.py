@@ -36,7 +36,8 @@ def left_over_fields(counts: dict[str, int], listed: Callable[[], list[str]]) ->
     by_type: dict[str, int] = {}
     total = 0
     of: dict[str, int] = counts if type(counts) is dict else dict(counts)  # (plan's Counter)
-    for t in TYPES:  # (a loop, not a comprehension and sum: this runs for every paid answer)
+    types: str = TYPES
+    for t in types:  # (a loop, not a comprehension and sum: this runs for every paid answer)
         n = of.get(t)
         if n:
             by_type[t] = n

@@ -5,6 +5,7 @@
 # Every attribute a method assigns must be declared here (tests/test_build.py checks it).
 import cython
 from tapwise.solver.answer.build cimport ManaPool, pay_demands, colors_of
+from tapwise.solver.answer.order cimport in_order
 from tapwise.solver.answer.size cimport left_over_fields
 
 ctypedef long long i64

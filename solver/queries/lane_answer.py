@@ -17,6 +17,7 @@ from typing import Any
 
 from tapwise.solver.answer.build import (_BRACED, ManaPool, _group_payments, _replay_plain,
                                          colors_of, pay_demands)
+from tapwise.solver.answer.order import in_order
 from tapwise.solver.answer.size import LIST_MAX, group_long_payments, left_over_fields
 from tapwise.solver.contract import Compiled, Solution
 
@@ -224,7 +225,7 @@ def _replay(taps: list[Any], sol: Solution, pool: LanePool) -> list[dict[str, An
     activations: list[dict[str, Any]] = []
     last = -1
     made: list[str] = []  # what the last producer's entries add
-    for key in (sorted(acts) if len(acts) > 1 else acts):
+    for key in in_order(acts):
         times = acts[key]
         if not times:
             continue
