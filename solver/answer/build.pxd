@@ -47,4 +47,6 @@ cpdef _replay_plain(c, sol, ManaPool pool)
 cpdef pay_demands(tuple rows, dict cost_pay, ManaPool pool, list payments, list halves, set spent,
                   list twobrid)
 
+cdef str _COLORS
+
 cpdef list colors_of(set spent_types)

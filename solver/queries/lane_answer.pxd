@@ -16,6 +16,8 @@ cdef class LanePool(ManaPool):
     cdef i64 off[6]
     cdef i64 left_of[6]
 
+    cdef _start(self)
+
     @cython.locals(unit=tuple)
     cpdef add_units(self, tuple units, dict kind_of_type, source, i64 times)
 

@@ -33,6 +33,9 @@ class LanePool(ManaPool):
     entry with its ``count``): the same entries, without a dict per piece of a run."""
 
     def __init__(self) -> None:
+        self._start()
+
+    def _start(self) -> None:
         self.runs = [None] * 6  # per kind: its runs, [source, units, source, units, ...]
         self.types = [None] * 6  # per kind: its type, as answered
         self.order = []  # the kinds in the order of their first mana (build's queues' order)
@@ -169,7 +172,8 @@ def write(c: Compiled, sol: Solution, taps: list[Any], rows: tuple, total: str) 
     """The answer of the paid solution ``sol`` of the lane's compiled problem ``c`` (its
     producers ``taps``; ``rows`` per demand and option, ``lane_cost``'s; ``total`` the total
     cost as printed)."""
-    pool = LanePool()
+    pool = LanePool.__new__(LanePool)  # (no __init__: compiled, no call of the type)
+    pool._start()
     activations = _replay(taps, sol, pool)
     if activations is None:  # a flexible unit ({W/U} as one unit): build's replay splits it
         pool = LanePool()
