@@ -44,6 +44,6 @@ cdef class LanePool(ManaPool):
                numbered=list, m=dict, units=i64, objective=dict)
 cpdef dict write(c, sol, taps, rows, total)
 
-@cython.locals(acts=dict, activations=list, made=list, key=tuple, shown=tuple,
-               last=cython.Py_ssize_t, pi=cython.Py_ssize_t)
+@cython.locals(acts=dict, activations=list, key=tuple, shown=tuple, last=cython.Py_ssize_t,
+               first=cython.Py_ssize_t, j=cython.Py_ssize_t, pi=cython.Py_ssize_t)
 cpdef _replay(list taps, sol, LanePool pool)

@@ -228,7 +228,7 @@ def _replay(taps: list[Any], sol: Solution, pool: LanePool) -> list[dict[str, An
     acts = sol.acts
     activations: list[dict[str, Any]] = []
     last = -1
-    made: list[str] = []  # what the last producer's entries add
+    first = 0  # the last producer's first entry
     for key in in_order(acts):
         times = acts[key]
         if not times:
@@ -241,11 +241,11 @@ def _replay(taps: list[Any], sol: Solution, pool: LanePool) -> list[dict[str, An
         adds = shown[0]
         if pi != last:
             last = pi
-            made = [adds]
-        elif adds in made:  # two choices making the same: build's replay merges them
-            return None
+            first = len(activations)
         else:
-            made.append(adds)
+            for j in range(first, len(activations)):
+                if activations[j]["adds"] == adds:  # two choices making the same: build's
+                    return None  # replay merges them
         sid = p.id
         activations.append({"source": sid, "ability": 0, "adds": adds, "times": times})
         pool.add_units(shown[1], p.kind_of_type, sid, times)
