@@ -3,6 +3,7 @@
 # loops that replay and pay with their containers typed, so their reads are C calls (issue 22).
 # Every attribute a method assigns must be declared here (tests/test_build.py checks it).
 import cython
+from tapwise.solver.answer.order cimport in_order
 
 cdef class ManaPool:
     cdef public object c
@@ -40,3 +41,12 @@ cpdef _add_runs(dict queues, tuple units, dict kind_of_type, source, times)
                end=cython.Py_ssize_t, n_keys=cython.Py_ssize_t, key=tuple, info=object, fixed=tuple, groups=tuple,
                entry=dict, units=tuple)
 cpdef _replay_plain(c, sol, ManaPool pool)
+
+@cython.locals(phyrexian=cython.Py_ssize_t, n=cython.Py_ssize_t, flows=dict, key=tuple, entry=dict,
+               mana=list)
+cpdef pay_demands(tuple rows, dict cost_pay, ManaPool pool, list payments, list halves, set spent,
+                  list twobrid)
+
+cdef str _COLORS
+
+cpdef list colors_of(set spent_types)

@@ -13,9 +13,9 @@ from tapwise.models.mana import COLORS, TYPES, Kind, format_types
 from tapwise.models.problem import Problem, Source
 from tapwise.solver.answer.cube import TYPE_ORDER as _TYPE_ORDER, cube_made
 from tapwise.solver.answer.keywords import keyword_fields
+from tapwise.solver.answer.order import in_order
 from tapwise.solver.answer.size import group_long_payments, left_over_fields
-from tapwise.solver.contract import Compiled, Producer, Variant
-from tapwise.solver.contract import Solution
+from tapwise.solver.contract import Compiled, Producer, Solution, Variant
 
 
 # the half is announced (601.2b)
@@ -24,6 +24,7 @@ _BRACED = {t: format_types(t) for t in TYPES}  # one mana's type as notation
 _ALL = 2**62  # take every unit the flows name
 _NONE: dict[int, int] = {}  # no flows (never changed)
 _UNTAKEN = (0, 0)  # a queue nothing was taken from: (runs taken whole, units taken of the next)
+_COLORS: str = COLORS  # (typed in build.pxd: Cython loops over its letters in C)
 
 
 class ManaPool:
@@ -595,7 +596,7 @@ def pay_demands(rows: tuple, cost_pay: dict, pool: ManaPool, payments: list[dict
     generic is left in ``twobrid``, numbered generic to the caller. Returns the Phyrexian
     symbols paid with life. :func:`pay_total` and the plain lane's writer both call it."""
     phyrexian = 0
-    for key in (sorted(cost_pay) if len(cost_pay) > 1 else cost_pay):
+    for key in in_order(cost_pay):  # (sorted(cost_pay), its keys compared from C)
         n, flows = cost_pay[key]
         if not n:
             continue
@@ -608,14 +609,14 @@ def pay_demands(rows: tuple, cost_pay: dict, pool: ManaPool, payments: list[dict
         if announced is not None:
             for _ in range(n):
                 halves.append(announced)
-        if generic == "twobrid" or generic == "achroma_twobrid":
-            twobrid.append((text, units, n, generic))
-        elif not generic:  # numbered generic is paid by the caller, with its category
+        if not generic:  # (numbered generic is paid by the caller, with its category)
             for mana in pool.take_each(flows, units, n, spent):
                 entry = {"symbol": text, "mana": mana}
                 if half is not None:
                     entry["half"] = half
                 payments.append(entry)
+        elif generic == "twobrid" or generic == "achroma_twobrid":
+            twobrid.append((text, units, n, generic))
     return phyrexian
 
 
@@ -704,7 +705,7 @@ def _units(mana: list[dict[str, Any]]) -> int:
 
 def colors_of(spent_types: set[str]) -> list[str]:
     """The colors among mana types spent, in WUBRG order."""
-    return [c for c in COLORS if c in spent_types]  # (COLORS is in WUBRG order)
+    return [c for c in _COLORS if c in spent_types]  # (COLORS is in WUBRG order)
 
 
 def build_answer(c: Compiled, sol: Solution) -> dict[str, Any]:

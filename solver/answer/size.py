@@ -33,9 +33,17 @@ def left_over_fields(counts: dict[str, int], listed: Callable[[], list[str]]) ->
     """The answer's fields for the mana left: ``left_over`` (``listed()``, one string per mana)
     while at most :data:`LIST_MAX` mana are left, and always ``left_over_counts``, per type in
     WUBRGC order, types with none left out."""
-    by_type = {t: counts[t] for t in TYPES if counts.get(t)}
+    by_type: dict[str, int] = {}
+    total = 0
+    of: dict[str, int] = counts if type(counts) is dict else dict(counts)  # (plan's Counter)
+    types: str = TYPES
+    for t in types:  # (a loop, not a comprehension and sum: this runs for every paid answer)
+        n = of.get(t)
+        if n:
+            by_type[t] = n
+            total += n
     out: dict[str, Any] = {}
-    if sum(by_type.values()) <= LIST_MAX:
+    if total <= LIST_MAX:
         out["left_over"] = listed()
     out["left_over_counts"] = by_type
     return out
