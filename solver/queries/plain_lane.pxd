@@ -14,7 +14,8 @@ cdef class _Compiled:
 
 cdef class _Tap:
     cdef public object source, id, count, choices, kind_of_type, max_activations, shown, core
-    cdef public dict outputs
+    cdef public dict outputs, unspent
+    cdef public object tally
 
 @cython.locals(key=object, got=object, adds=dict, u=object)
 cpdef _add(add)
@@ -30,6 +31,6 @@ cpdef tuple _kinds(str order)
 @cython.locals(read=tuple, taps=list, p=_Tap, board=_BoardFields, c=_Compiled, out=dict)
 cpdef answer(dict request)
 
-@cython.locals(made=dict, taps_of=dict, act=dict, p=_Tap, of=dict, paid=dict, pay=dict,
+@cython.locals(act=dict, p=_Tap, of=dict, paid=dict, pay=dict,
                m=dict, left_over=dict)
 cpdef bint _counted(dict answer, dict by_id, dict symbols, generic) except -1

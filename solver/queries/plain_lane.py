@@ -94,7 +94,7 @@ class _Tap:
     (tests/test_plain_lane.py checks it)."""
 
     __slots__ = ("source", "id", "count", "choices", "kind_of_type", "max_activations",
-                 "outputs", "shown", "core")
+                 "outputs", "shown", "core", "tally", "unspent")
 
     ability = 0
     tap = True
@@ -333,29 +333,30 @@ def _counted(answer: dict[str, Any], by_id: dict[str, _Tap], symbols: dict[str, 
     refused."""
     if answer.get("status") != "paid":
         return False
-    made: dict[str, dict[str, int]] = {}  # source -> type -> units made and not yet spent
+    for q in by_id.values():  # (the count's own tallies, kept on the entries)
+        p = q
+        p.tally = 0  # its activations counted
+        p.unspent = None  # type -> units made and not yet spent
     used = 0
-    taps_of: dict[str, int] = {}
     for a in answer["activations"]:
         if type(a) is not dict:
             return False
         act = a
-        sid = act["source"]
-        p = by_id.get(sid)
+        p = by_id.get(act["source"])
         times = act["times"]
         if p is None or act["ability"] != 0 or type(times) is not int or times <= 0:
             return False
         units = p.outputs.get(act["adds"])
         if units is None:
             return False
-        n = taps_of.get(sid, 0) + times
+        n = p.tally + times
         if n > p.count:
             return False
-        taps_of[sid] = n
+        p.tally = n
         used += times
-        of = made.get(sid)
+        of = p.unspent
         if of is None:
-            of = made[sid] = {}
+            of = p.unspent = {}
         for t in units:
             of[t] = of.get(t, 0) + times
     paid: dict[str, int] = {}
@@ -395,7 +396,10 @@ def _counted(answer: dict[str, Any], by_id: dict[str, _Tap], symbols: dict[str, 
             k = m.get("count", 1)
             if t is None or t not in types or "pool" in m or type(k) is not int or k <= 0:
                 return False
-            of = made.get(m.get("source"))
+            p = by_id.get(m.get("source"))
+            if p is None:
+                return False
+            of = p.unspent
             if of is None:
                 return False
             left = of.get(t)
@@ -415,7 +419,11 @@ def _counted(answer: dict[str, Any], by_id: dict[str, _Tap], symbols: dict[str, 
     if life > _LIFE_LIMIT or answer["life_paid"] != life:
         return False
     left_over: dict[str, int] = {}
-    for of in made.values():
+    for q in by_id.values():
+        p = q
+        of = p.unspent
+        if of is None:
+            continue
         for t, n in of.items():
             if n < 0:
                 return False
