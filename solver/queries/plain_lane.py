@@ -212,16 +212,15 @@ def _read(request: dict[str, Any]) -> tuple | None:
         if type(e) is not dict:
             return None
         entry = e
-        if "count" in entry:
-            count = entry["count"]
-            n = 3
-        else:
+        count = entry.get("count")
+        n = 3
+        if count is None:  # (absent: 1; a null count has 3 keys, and is refused)
             count = 1
             n = 2
         sid = entry.get("id")
         abilities = entry.get("abilities")
         # (an id and abilities of these types are there: with n keys, no key outside SOURCE_KEYS)
-        if (len(entry) != n or type(sid) is not str or not sid or sid == "pool" or sid in by_id
+        if (len(entry) != n or type(sid) is not str or not sid or sid == "pool"
                 or type(count) is not int or not 0 < count <= MAX_COUNT
                 or type(abilities) is not list or len(abilities) != 1):
             return None
@@ -236,9 +235,9 @@ def _read(request: dict[str, Any]) -> tuple | None:
         if not add:
             return None
         choices, types, signature, outputs, shown, tpl, mask = add
-        if signature in seen:  # entries alike: the full path merges them
-            return None
         seen.add(signature)
+        if len(seen) <= i:  # entries alike: the full path merges them
+            return None
         if mask & ~made:
             made |= mask
             for t in types:
@@ -253,6 +252,8 @@ def _read(request: dict[str, Any]) -> tuple | None:
         tap.shown = shown  # per choice: (adds, units) as the answer shows it, or None
         tap.core = tpl  # what the core's board reader takes of the choices (its template)
         by_id[sid] = tap
+        if len(by_id) <= i:  # an id given twice: the usual path words the error
+            return None
         taps.append(tap)
     return taps, order, cost, by_id
 
