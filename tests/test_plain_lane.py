@@ -589,8 +589,19 @@ def test_the_count_refuses_more_life_than_the_player_has(n, accepted):
 
 
 def test_a_payment_the_count_rejects_is_never_returned(monkeypatch):
-    """The lane gives way when its count disagrees: the usual path answers (and verifies)."""
-    monkeypatch.setattr(plain_lane, "_counted", lambda *args: False)
+    """The lane gives way when its count disagrees (here with a writer that miscounts the
+    sources used): the usual path answers (and verifies). (The count itself is called from C
+    in the compiled lane, so the writer is what is replaced.)"""
+    from tapwise.solver.queries import lane_answer
+
+    write = lane_answer.write
+
+    def miscounted(*args: Any) -> dict[str, Any]:
+        answer = write(*args)
+        answer["sources_used"] += 1
+        return answer
+
+    monkeypatch.setattr(lane_answer, "write", miscounted)
     assert plain_lane.answer(copy.deepcopy(PROBLEM)) is None
     assert dumped(pay(copy.deepcopy(PROBLEM))) == dumped(full(PROBLEM))
 
