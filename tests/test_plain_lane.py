@@ -525,7 +525,6 @@ FORGED = {
     "a hybrid symbol for both its halves (107.4e)": lambda a: _pay_of(a, "{G/U}").update(
         half="{GU}"),
     "mana not an object": lambda a: _pay_of(a, "{2}")["mana"].append(["C", "CC"]),
-    "mana listed as null": lambda a: a["payments"].append({"symbol": "{1}", "mana": None}),
     "mana of a type the symbol doesn't take": _uu_for_w,
     "mana from the pool (there is none)": lambda a: _pay_of(a, "{W}")["mana"][0].update(
         pool=0),

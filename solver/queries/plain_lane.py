@@ -322,7 +322,6 @@ def answer(request: dict[str, Any]) -> dict[str, Any] | None:
 
 
 _NO_VARIANTS = ()  # (a paid answer's writer reads none)
-_LISTED = object()  # (_counted: a key given as null, which the count refuses)
 
 
 def _counted(answer: dict[str, Any], by_id: dict[str, _Tap], symbols: dict[str, list[Any]],
@@ -368,61 +367,37 @@ def _counted(answer: dict[str, Any], by_id: dict[str, _Tap], symbols: dict[str, 
         if type(py) is not dict:
             return False
         pay = py
-        # its keys read in one pass over them (each a dict lookup otherwise, 4-5 a payment)
-        sym = half = mana = life_paid = None
-        n = 1
-        for key, value in pay.items():
-            if key == "symbol":
-                sym = value
-            elif key == "mana":
-                mana = _LISTED if value is None else value  # (a null list: refused below)
-            elif key == "half":
-                half = value
-            elif key == "count":
-                n = value
-            elif key == "life":
-                life_paid = _LISTED if value is None else value
+        sym = pay["symbol"]
         info = symbols.get(sym)  # (a symbol of the cost; generic ones aren't among them)
         if info is None:
             if type(sym) is not str or sym[:1] != "{" or not sym[1:-1].isdigit():
                 return False
-            if n != 1:  # numbered generic: one payment
+            if pay.get("count", 1) != 1:  # numbered generic: one payment
                 return False
             types = "WUBRGC"
         else:
+            n = pay.get("count", 1)
             paid[sym] = paid.get(sym, 0) + n
-            if life_paid is not None:
-                if not info[2] or life_paid != 2 or mana is not None:
+            if "life" in pay:
+                if not info[2] or pay["life"] != 2 or "mana" in pay:
                     return False
                 life += 2 * n
                 continue
+            half = pay.get("half")
             types = info[1] if half is None else half.strip("{}")
             if half is not None and (len(types) != 1 or types not in info[1]):
                 return False
-        if mana is None:
-            mana = ()
-        elif mana is _LISTED:
-            return False
         # the mana listed, taken from what was made: each of a type in ``types``, from a source
         total = 0
-        for mm in mana:
+        for mm in pay.get("mana", ()):
             if type(mm) is not dict:
                 return False
             m = mm
-            t = source = None
-            k = 1
-            for key, value in m.items():  # (one pass, as for the payment)
-                if key == "type":
-                    t = value
-                elif key == "source":
-                    source = value
-                elif key == "count":
-                    k = value
-                elif key == "pool":
-                    return False
-            if t is None or t not in types or type(k) is not int or k <= 0:
+            t = m.get("type")
+            k = m.get("count", 1)
+            if t is None or t not in types or "pool" in m or type(k) is not int or k <= 0:
                 return False
-            p = by_id.get(source)
+            p = by_id.get(m.get("source"))
             if p is None:
                 return False
             of = p.unspent
