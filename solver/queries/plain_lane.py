@@ -93,6 +93,7 @@ class _Tap:
     (a C struct when compiled: ``plain_lane.pxd``); every field of ``Producer`` is here
     (tests/test_plain_lane.py checks it)."""
 
+    # (``tally`` and ``unspent``: the count's own tallies, :func:`_counted` sets them)
     __slots__ = ("source", "id", "count", "choices", "kind_of_type", "max_activations",
                  "outputs", "shown", "core", "tally", "unspent")
 
