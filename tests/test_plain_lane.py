@@ -351,6 +351,58 @@ def test_the_core_reads_the_entries_as_it_reads_the_compiled_problem():
             assert getattr(got, field) == getattr(expected, field), (field, json.dumps(p))
 
 
+def test_the_entries_producers_and_compiled_problem_are_compiles():
+    """The lane's producers (``_Tap``) have every field of ``Producer``, each as the usual path
+    compiles the entry (compile_problem: one producer per entry, in order; the kind of each type
+    it makes as the board's), and the object the
+    writer reads for ``Compiled`` every field of it, each as compile's (but ``_index``,
+    ``shared`` and ``x_upper``, X's bound, which nothing on the lane reads: no X in its class;
+    and the variants, read only to explain)."""
+    import dataclasses
+
+    from tapwise.models.loader import load_problem
+    from tapwise.solver.contract import Compiled, Producer
+    from tapwise.solver.front.compile import compile_problem
+    from tapwise.solver.queries import lane_answer
+
+    seen: list[Any] = []
+    write = lane_answer.write
+
+    def kept(c: Any, *args: Any) -> dict[str, Any]:
+        seen.append(c)
+        return write(c, *args)
+
+    rng = random.Random(4302)
+    lane_answer.write = kept
+    try:
+        for _ in range(60):
+            p = {"cost": "{1}", "sources": _board(rng, rng.randint(1, 14), 9)}
+            assert plain_lane.answer(copy.deepcopy(p)) is not None
+            c = seen.pop()
+            compiled = compile_problem(load_problem(copy.deepcopy(p)))
+            assert len(c.producers) == len(compiled.producers) == len(p["sources"])
+            for tap, producer in zip(c.producers, compiled.producers):
+                for f in dataclasses.fields(Producer):
+                    got, expected = getattr(tap, f.name), getattr(producer, f.name)
+                    if f.name == "kind_of_type":  # (the board's: the types it makes among them)
+                        got = {t: got[t] for t in expected}
+                    assert got == expected, f.name
+                assert tap.is_converter == producer.is_converter
+            for f in dataclasses.fields(Compiled):
+                got, expected = getattr(c, f.name), getattr(compiled, f.name)
+                if f.name == "kinds":
+                    assert list(got) == expected
+                elif f.name == "pool_units":
+                    assert dict(got) == expected == {}
+                elif f.name not in ("_index", "shared", "variants", "problem", "producers",
+                                    "x_upper"):
+                    assert got == expected, f.name
+            assert c.variants == () and c.shared is None
+            assert c.problem.sources is c.producers and c.problem.cost == compiled.problem.cost
+    finally:
+        lane_answer.write = write
+
+
 # ---- the count is an independent check, and a failed one falls back -----------------------
 
 BOARD = [{"id": "W|U", "count": 2, "abilities": [{"add": ["{W}", "{U}"]}]},
@@ -397,9 +449,159 @@ def test_the_count_accepts_the_answer_and_rejects_tampered_ones():
     assert not _tampered(lambda a: a["activations"][0].update(adds="{B}"))
 
 
+def _acts(*made: tuple[str, str, int]) -> list[dict[str, Any]]:
+    return [{"source": sid, "ability": 0, "adds": adds, "times": n} for sid, adds, n in made]
+
+
+def _w_twice(a: dict[str, Any]) -> None:
+    """W|U makes {W} twice (one copy more than its 2), the extra {W} left over."""
+    a["activations"] = _acts(("W|U", "{W}", 2), ("W|U", "{U}", 1), ("G", "{G}", 1),
+                             ("CC", "{C}{C}", 1))
+    a.update(sources_used=5, left_over_counts={"W": 1})
+
+
+def _life_for(a: dict[str, Any], symbol: str, life: int, left: str, keep_mana: bool) -> None:
+    """``symbol`` paid with ``life`` life (beside its mana if ``keep_mana``): the mana it took
+    from ``left`` left over, and 2 life paid (the count reads a life payment as 2 life)."""
+    pay = _pay_of(a, symbol)
+    pay.pop("half")
+    if not keep_mana:
+        pay.pop("mana")
+    pay["life"] = life
+    a.update(life_paid=2, left_over_counts={left: 1})
+    a["announce"]["phyrexian_life"] = 1
+
+
+def _uu_for_w(a: dict[str, Any]) -> None:
+    """W|U makes {U} twice, and {W} is paid with a {U}."""
+    a["activations"] = _acts(("W|U", "{U}", 2), ("G", "{G}", 1), ("CC", "{C}{C}", 1))
+    _pay_of(a, "{W}")["mana"][0]["type"] = "U"
+
+
+def _w_for_hybrid(a: dict[str, Any]) -> None:
+    """W|U makes {W} twice, and {G/U} is paid with a {W} announced as its half."""
+    a["activations"] = _acts(("W|U", "{W}", 2), ("G", "{G}", 1), ("CC", "{C}{C}", 1))
+    _pay_of(a, "{G/U}").update(half="{W}", mana=[{"type": "W", "source": "W|U"}])
+
+
+def _w_paid_twice(a: dict[str, Any]) -> None:
+    """{W} paid twice (count 2, two {W}), {G/U} with the second {G}: every mana spent."""
+    a["activations"] = _acts(("W|U", "{W}", 2), ("G", "{G}", 2), ("CC", "{C}{C}", 1))
+    _pay_of(a, "{W}").update(count=2, mana=[{"type": "W", "source": "W|U", "count": 2}])
+    _pay_of(a, "{G/U}").update(half="{G}", mana=[{"type": "G", "source": "G"}])
+    a.update(sources_used=5)
+
+
+def _g_spent_twice(a: dict[str, Any]) -> None:
+    """G's one {G} spent on {G/P} and on {G/U}, W|U's {U} left: G's count goes below 0 (the
+    left-over counts are forged to what the sum over sources would then say)."""
+    _pay_of(a, "{G/U}").update(half="{G}", mana=[{"type": "G", "source": "G"}])
+    a.update(left_over_counts={"G": -1, "U": 1})
+
+
+# One forged answer per rule the count checks (the worked answer above, changed so that every
+# other rule still holds, unless the forgery can't be read without the rule: then reading it
+# fails): each is refused, and each would be accepted (or fail) if its rule's check were gone.
+FORGED = {
+    "not paid": lambda a: a.update(status="infeasible"),
+    "an activation not an object": lambda a: a["activations"].append(["G", 0, "{G}", 1]),
+    "an activation of an unknown source": lambda a: a["activations"].append(
+        {"source": "B", "ability": 0, "adds": "{G}", "times": 1}),
+    "an ability other than the entry's one": lambda a: a["activations"][2].update(ability=1),
+    "activations not counted in whole numbers": lambda a: a["activations"][2].update(times=1.0),
+    "no activation": lambda a: a["activations"].append(
+        {"source": "G", "ability": 0, "adds": "{G}", "times": 0}),
+    "what the ability doesn't add": lambda a: a["activations"][2].update(adds="{B}"),
+    "more activations than copies (the tap, 107.5)": _w_twice,
+    "a payment not an object": lambda a: a["payments"].append(["{W}", "W|U"]),
+    "a symbol not of the cost": lambda a: a["payments"].append({"symbol": "{B}", "mana": []}),
+    "a numbered generic symbol paid in parts": lambda a: a["payments"][0].update(count=2),
+    "life for a symbol that isn't Phyrexian (107.4f)":
+        lambda a: _life_for(a, "{G/U}", 2, "U", False),
+    "a Phyrexian symbol for other than 2 life (107.4f)":
+        lambda a: _life_for(a, "{G/P}", 3, "G", False),
+    "a Phyrexian symbol for life and mana": lambda a: _life_for(a, "{G/P}", 2, "G", True),
+    "a hybrid symbol for another color (107.4e)": _w_for_hybrid,
+    "a hybrid symbol for both its halves (107.4e)": lambda a: _pay_of(a, "{G/U}").update(
+        half="{GU}"),
+    "mana not an object": lambda a: _pay_of(a, "{2}")["mana"].append(["C", "CC"]),
+    "mana of a type the symbol doesn't take": _uu_for_w,
+    "mana from the pool (there is none)": lambda a: _pay_of(a, "{W}")["mana"][0].update(
+        pool=0),
+    "mana counted in other than whole numbers": lambda a: _pay_of(a, "{2}")["mana"][0].update(
+        count=2.0),
+    "no mana": lambda a: _pay_of(a, "{2}")["mana"].append(
+        {"type": "W", "source": "W|U", "count": 0}),
+    "mana from no source of the board": lambda a: _pay_of(a, "{2}")["mana"][0].update(
+        source="nowhere"),
+    "mana from a source not activated": lambda a: (a["activations"].pop(2),
+                                                   a.update(sources_used=3)),
+    "mana of a type its source didn't make": lambda a: _pay_of(a, "{2}")["mana"][0].update(
+        source="W|U"),
+    "a symbol paid with less mana than it needs": lambda a: (
+        _pay_of(a, "{G/P}").update(mana=[]), a.update(left_over_counts={"G": 1})),
+    "generic mana paid short": lambda a: (
+        _pay_of(a, "{2}")["mana"][0].update(count=1), a.update(left_over_counts={"C": 1})),
+    "a symbol paid too many times": _w_paid_twice,
+    "a symbol not paid (with the symbols' count: both refuse it)": lambda a: (
+        a["payments"].remove(_pay_of(a, "{W}")), a.update(left_over_counts={"W": 1})),
+    "life paid other than counted": lambda a: a.update(life_paid=2),
+    "more mana spent than made": _g_spent_twice,
+    "left over other than counted (106.4)": lambda a: a.update(left_over_counts={"G": 1}),
+    "Phyrexian life announced other than counted": lambda a: a["announce"].update(
+        phyrexian_life=1),
+    "sources used other than counted": lambda a: a.update(sources_used=3),
+}
+
+
+@pytest.mark.parametrize("rule", list(FORGED))
+def test_the_count_refuses_a_forged_answer(rule):
+    assert _tampered(lambda a: None)
+    assert not _tampered(FORGED[rule]), rule
+
+
+LIFE_BOARD = {"cost": "{G/P}" * 11, "sources": [{"id": "G", "count": 2,
+                                                 "abilities": [{"add": "{G}"}]}]}
+
+
+def _all_life(answer: dict[str, Any], n: int) -> None:
+    """``n`` of the 11 {G/P} paid with 2 life each, the rest with G's mana."""
+    answer["activations"] = _acts(("G", "{G}", 11 - n)) if n < 11 else []
+    answer["payments"] = [{"symbol": "{G/P}", "life": 2, "count": n}]
+    if n < 11:
+        answer["payments"].append({"symbol": "{G/P}", "half": "{G}", "count": 11 - n,
+                                   "mana": [{"type": "G", "source": "G", "count": 11 - n}]})
+    answer.update(life_paid=2 * n, sources_used=11 - n, left_over_counts={})
+    answer["announce"]["phyrexian_life"] = n
+
+
+@pytest.mark.parametrize("n, accepted", [(9, True), (10, False), (11, False)])
+def test_the_count_refuses_more_life_than_the_player_has(n, accepted):
+    """11 {G/P} on two Forests: 9 life payments (18 life) is the answer, and the most the
+    default player may pay (20 life, keep_life 1: problem.md section 5); 10 (20 life) would
+    leave 0, 11 (22) more than the player has (119.4)."""
+    got = plain_lane.answer(copy.deepcopy(LIFE_BOARD))
+    assert got["life_paid"] == 18 and got["announce"]["phyrexian_life"] == 9
+    forged = copy.deepcopy(got)
+    _all_life(forged, n)
+    _, _, cost, by_id = plain_lane._read(copy.deepcopy(LIFE_BOARD))
+    assert plain_lane._counted(forged, by_id, cost.symbols, cost.generic) is accepted
+
+
 def test_a_payment_the_count_rejects_is_never_returned(monkeypatch):
-    """The lane gives way when its count disagrees: the usual path answers (and verifies)."""
-    monkeypatch.setattr(plain_lane, "_counted", lambda *args: False)
+    """The lane gives way when its count disagrees (here with a writer that miscounts the
+    sources used): the usual path answers (and verifies). (The count itself is called from C
+    in the compiled lane, so the writer is what is replaced.)"""
+    from tapwise.solver.queries import lane_answer
+
+    write = lane_answer.write
+
+    def miscounted(*args: Any) -> dict[str, Any]:
+        answer = write(*args)
+        answer["sources_used"] += 1
+        return answer
+
+    monkeypatch.setattr(lane_answer, "write", miscounted)
     assert plain_lane.answer(copy.deepcopy(PROBLEM)) is None
     assert dumped(pay(copy.deepcopy(PROBLEM))) == dumped(full(PROBLEM))
 

@@ -18,7 +18,7 @@ Which requests: ONE test, :func:`_read`, a whitelist of keys and value shapes (d
 
 from __future__ import annotations
 
-import dataclasses
+from types import MappingProxyType
 from typing import Any
 
 from tapwise.models.abilities import load_ability
@@ -28,10 +28,8 @@ from tapwise.models.loader import _problem_defaults, load_problem
 from tapwise.models.mana import TYPES, format_types
 from tapwise.models.problem import MAX_TIME_LIMIT, ProblemError
 from tapwise.models.total_cost import CostError
-from tapwise.models.values import assemble
 from tapwise.solver.answer.build import _fixed_output, _output
 from tapwise.solver.answer.explain import explain_by_count
-from tapwise.solver.contract import Compiled, Producer
 from tapwise.solver.fast import core
 from tapwise.solver.fast.templates import template
 from tapwise.solver.front.compile import _layout
@@ -48,16 +46,19 @@ _PLAYER = _DEFAULTS["player"]
 _LIFE_LIMIT = min(_PLAYER.life, _PLAYER.life - (_PLAYER.keep_life or 0))
 
 
-class _Board:
-    """What the core and the answer builder read of a problem (the defaults of every
-    :class:`Problem` field, but its cost and sources); the sources are the entries' producers,
-    which carry their ids."""
+class _BoardFields:
+    """The fields of :class:`_Board` that differ per call (C slots when compiled,
+    ``plain_lane.pxd``)."""
 
     __slots__ = ("sources", "cost")
 
-    def __init__(self, sources: list[_Tap], cost: Any) -> None:
-        self.sources = sources
-        self.cost = cost
+
+class _Board(_BoardFields):
+    """What the core and the answer builder read of a problem (the defaults of every
+    :class:`Problem` field, but its cost and sources); the sources are the entries' producers,
+    which carry their ids. Made by ``_BoardFields.__new__(_Board)``: no ``__init__`` called."""
+
+    __slots__ = ()
 
 
 for _name, _value in _DEFAULTS.items():
@@ -67,13 +68,34 @@ _Board._v2 = _Board._v2_described = False  # (Problem's derived fields, as a pla
 _Board.objective = _OBJECTIVES
 
 
+class _Compiled:
+    """What ``lane_answer.write`` and ``explain_by_count`` read of the lane's :class:`Compiled`
+    (per call its problem, kinds, producers, spendable kinds and variants; the fields a plain
+    board leaves at one value are the class's), made without a dict or ``__init__``
+    (a C struct when compiled). Every field of :class:`Compiled` is here
+    (tests/test_plain_lane.py checks it)."""
+
+    __slots__ = ("problem", "kinds", "producers", "spendable", "variants")
+
+    pool_units = MappingProxyType({})  # (read only: shared by every call)
+    x_upper = 0
+    unpayable = False
+    _v2 = False
+    plain = True
+    _index = MappingProxyType({})
+    shared = None
+
+
 class _Tap:
     """One entry with its one tap ability, as a producer (``Producer``'s fields; those a tap
     ability without costs leaves at their defaults are the class's) and as the source the
-    answer names (its ``id`` and ``count``)."""
+    answer names (its ``id`` and ``count``). Made by ``_Tap.__new__(_Tap)`` and its slots set
+    (a C struct when compiled: ``plain_lane.pxd``); every field of ``Producer`` is here
+    (tests/test_plain_lane.py checks it)."""
 
+    # (``tally`` and ``unspent``: the count's own tallies, :func:`_counted` sets them)
     __slots__ = ("source", "id", "count", "choices", "kind_of_type", "max_activations",
-                 "outputs", "shown", "core")
+                 "outputs", "shown", "core", "tally", "unspent")
 
     ability = 0
     tap = True
@@ -83,34 +105,18 @@ class _Tap:
     cost = ()
     removed = ()
     budget = None
+    budget_cost = 0
     counters = discard = exile = mill = 0
     card = drawback = double = anywhere = is_converter = False
     others = reads = cap = None
     made_before = ()
     factor = 1
+    cube = ()
     tapped = 0
-
-    def __init__(self, source: int, sid: str, count: int, choices: tuple,
-                 kind_of_type: Any, outputs: dict[str, str], shown: tuple, core: tuple) -> None:
-        self.source = source
-        self.id = sid
-        self.count = count
-        self.choices = choices
-        self.kind_of_type = kind_of_type
-        self.max_activations = count
-        self.outputs = outputs  # what an activation may add, as answered -> its types
-        self.shown = shown  # per choice: (adds, units) as the answer shows it, or None
-        self.core = core  # what the core's board reader takes of the choices (its template)
-
-
-# every other Producer field at its default, so a field added to Producer reaches the lane too
-for _field in dataclasses.fields(Producer):
-    if _field.name not in _Tap.__slots__ and _field.default is not dataclasses.MISSING:
-        setattr(_Tap, _field.name, _field.default)
 
 
 # add (a text, or a tuple of texts) -> (choices, types made, merge signature, outputs, shown,
-# the core's template) or False
+# the core's template, the types made as a mask) or False
 _ADDS: dict[Any, Any] = table(4096)
 
 
@@ -119,13 +125,17 @@ def _add(add: Any) -> tuple | None:
     the six types (106.1b) or one of several, nothing else."""
     if type(add) is str:
         key: Any = add
-    elif type(add) is list and all([type(u) is str for u in add]):
+    elif type(add) is list:
+        for u in add:
+            if type(u) is not str:
+                return None
         key = tuple(add)
     else:
         return None
-    got = _ADDS.get(key)
+    adds = _ADDS
+    got = adds.get(key)
     if got is None:
-        got = remember(_ADDS, key, _read_add(add), 4096)
+        got = remember(adds, key, _read_add(add), 4096)
     return got or None
 
 
@@ -164,55 +174,87 @@ def _read_add(add: Any) -> tuple | bool:
     tpl = template(a.choices)
     if tpl is None:
         return False
-    return a.choices, types, a._payment_kind, outputs, tuple(shown), tpl
+    mask = 0
+    for t in types:
+        mask |= 1 << TYPES.index(t)
+    return a.choices, types, a._payment_kind, outputs, tuple(shown), tpl, mask
 
 
 def _read(request: dict[str, Any]) -> tuple | None:
     """THE test: the request as (entries' producers, the types made in order of first sight,
     cost, the producers by id) when it is of the plain class, else None. Keys and value shapes
-    only; the values' texts are read once each."""
-    if not request.keys() <= REQUEST_KEYS:
-        return None
-    limit = request.get("time_limit")
-    if limit is not None and (type(limit) is not int and type(limit) is not float
-                              or not 0 < limit <= MAX_TIME_LIMIT):
-        return None
+    only; the values' texts are read once each. A dict's keys are among the allowed ones when
+    the allowed keys it holds are all of its keys (counted: no set of keys is made)."""
     text = request.get("cost")
     sources = request.get("sources")
     if type(text) is not str or type(sources) is not list or not sources:
         return None
+    n = 2
+    if "time_limit" in request:
+        n += 1
+        limit = request["time_limit"]
+        if limit is not None and (type(limit) is not int and type(limit) is not float
+                                  or not 0 < limit <= MAX_TIME_LIMIT):
+            return None
+    if "id" in request:
+        n += 1
+    if len(request) != n:  # a key not in REQUEST_KEYS
+        return None
     cost = lane_cost.read(text)
     if cost is None:
         return None
+    adds = _ADDS
     taps: list[_Tap] = []
     order = ""  # (the board's kinds: one per type, in this order, as compile._layout makes them)
+    made = 0  # (the types in order, as a mask)
     seen: set[Any] = set()
     by_id: dict[str, _Tap] = {}
-    for i, entry in enumerate(sources):
-        if type(entry) is not dict or not entry.keys() <= SOURCE_KEYS:
+    for i, e in enumerate(sources):
+        if type(e) is not dict:
             return None
+        entry = e
+        count = entry.get("count")
+        n = 3
+        if count is None:  # (absent: 1; a null count has 3 keys, and is refused)
+            count = 1
+            n = 2
         sid = entry.get("id")
-        count = entry.get("count", 1)
         abilities = entry.get("abilities")
-        if (type(sid) is not str or not sid or sid == "pool" or sid in by_id
+        # (an id and abilities of these types are there: with n keys, no key outside SOURCE_KEYS)
+        if (len(entry) != n or type(sid) is not str or not sid or sid == "pool"
                 or type(count) is not int or not 0 < count <= MAX_COUNT
                 or type(abilities) is not list or len(abilities) != 1):
             return None
-        ability = abilities[0]
-        if type(ability) is not dict or len(ability) != 1 or "add" not in ability:
+        a = abilities[0]
+        if type(a) is not dict or len(a) != 1:
             return None
-        text_or_list = ability["add"]
-        add = _ADDS.get(text_or_list) if type(text_or_list) is str else None  # (a text: met before)
-        if not add:
+        ability = a
+        text_or_list = ability.get("add")  # (None when its one key isn't "add")
+        add = adds.get(text_or_list) if type(text_or_list) is str else None  # (met before)
+        if add is None:
             add = _add(text_or_list)
-        if add is None or add[2] in seen:  # entries alike: the full path merges them
+        if not add:
             return None
-        seen.add(add[2])
-        choices, types, _, outputs, shown, tpl = add
-        for t in types:
-            if t not in order:
-                order += t
-        tap = by_id[sid] = _Tap(i, sid, count, choices, None, outputs, shown, tpl)
+        choices, types, signature, outputs, shown, tpl, mask = add
+        seen.add(signature)
+        if len(seen) <= i:  # entries alike: the full path merges them
+            return None
+        if mask & ~made:
+            made |= mask
+            for t in types:
+                if t not in order:
+                    order += t
+        tap = _Tap.__new__(_Tap)
+        tap.source = i
+        tap.id = sid
+        tap.count = tap.max_activations = count
+        tap.choices = choices
+        tap.outputs = outputs  # what an activation may add, as answered -> its types
+        tap.shown = shown  # per choice: (adds, units) as the answer shows it, or None
+        tap.core = tpl  # what the core's board reader takes of the choices (its template)
+        by_id[sid] = tap
+        if len(by_id) <= i:  # an id given twice: the usual path words the error
+            return None
         taps.append(tap)
     return taps, order, cost, by_id
 
@@ -226,12 +268,13 @@ def _kinds(order: str) -> tuple:
     """The layout of a board whose entries make ``order``'s types first in that order: that of
     ``compile._layout`` of their made keys (a kind per type, in order of first sight), read
     once per order."""
-    got = _LAYOUTS.get(order)
+    layouts = _LAYOUTS
+    got = layouts.get(order)
     if got is None:
         layout = _layout((), ((order, False, None),))
         accept, spendable = layout.spendable(None)
         kind_bit = tuple([1 << TYPES.index(t) for t in order])
-        got = remember(_LAYOUTS, order, (layout, accept, spendable, kind_bit, layout.made[0]),
+        got = remember(layouts, order, (layout, accept, spendable, kind_bit, layout.made[0]),
                        1024)
     return got
 
@@ -246,17 +289,20 @@ def answer(request: dict[str, Any]) -> dict[str, Any] | None:
     layout, accept, spendable, kind_bit, kind_of_type = _kinds(order)
     for p in taps:  # (each reads the types it makes; the others are the board's)
         p.kind_of_type = kind_of_type
-    board = _Board(taps, lc.cost)
+    board = _BoardFields.__new__(_Board)
+    board.sources = taps
+    board.cost = lc.cost
     demands, cost = lane_cost.read_on(lc, accept, kind_bit)
     # the core reads the entries and the demands straight (solve_plain): the same board and
     # rows as its reading of c
     sol = core.solve_plain(taps, kind_bit, cost, _OBJECTIVES, board)
     if sol is None:
         return None
-    c = assemble(Compiled, {"problem": board, "kinds": list(layout.kinds), "pool_units": {},
-                            "producers": taps, "variants": [],
-                            "x_upper": 0, "unpayable": False, "spendable": spendable,
-                            "_v2": False, "plain": True, "_index": {}, "shared": None})
+    c = _Compiled.__new__(_Compiled)
+    c.problem = board
+    c.kinds = layout.kinds
+    c.producers = taps
+    c.spendable = spendable
     if sol.status == "infeasible":
         c.variants = [lane_cost.variant(lc, accept, demands)]  # (what the explanation reads)
         # explained by a count over the board, as explain() would (no keywords here); when no
@@ -267,6 +313,7 @@ def answer(request: dict[str, Any]) -> dict[str, Any] | None:
             return None
         out = {"status": "infeasible", "optimal": True, **why}
     else:
+        c.variants = _NO_VARIANTS
         out = lane_answer.write(c, sol, taps, lc.rows, lc.total.printed(0))
         if not _counted(out, by_id, lc.symbols, lc.generic):
             return None  # the full path pays it again, and its verifier words what is wrong
@@ -275,50 +322,61 @@ def answer(request: dict[str, Any]) -> dict[str, Any] | None:
     return out
 
 
+_NO_VARIANTS = ()  # (a paid answer's writer reads none)
+
+
 def _counted(answer: dict[str, Any], by_id: dict[str, _Tap], symbols: dict[str, list[Any]],
              generic: int) -> bool:
     """An independent check of a plain payment, by counting: each source's activations within
     its copies, each making what its ability makes; each symbol paid once, by mana of a type it
     accepts (its ``half`` for hybrid ones) or 2 life for a Phyrexian one, generic by any mana;
-    no mana spent that wasn't made, the rest left over; life within the player's."""
+    no mana spent that wasn't made, the rest left over; life within the player's. Its
+    containers are typed (``plain_lane.pxd``): whatever isn't a dict where one is read is
+    refused."""
     if answer.get("status") != "paid":
         return False
-    made: dict[str, dict[str, int]] = {}  # source -> type -> units made and not yet spent
+    for q in by_id.values():  # (the count's own tallies, kept on the entries)
+        p = q
+        p.tally = 0  # its activations counted
+        p.unspent = None  # type -> units made and not yet spent
     used = 0
-    taps_of: dict[str, int] = {}
-    for act in answer["activations"]:
-        sid = act["source"]
-        p = by_id.get(sid)
+    for a in answer["activations"]:
+        if type(a) is not dict:
+            return False
+        act = a
+        p = by_id.get(act["source"])
         times = act["times"]
         if p is None or act["ability"] != 0 or type(times) is not int or times <= 0:
             return False
         units = p.outputs.get(act["adds"])
         if units is None:
             return False
-        n = taps_of.get(sid, 0) + times
+        n = p.tally + times
         if n > p.count:
             return False
-        taps_of[sid] = n
+        p.tally = n
         used += times
-        of = made.get(sid)
+        of = p.unspent
         if of is None:
-            of = made[sid] = {}
+            of = p.unspent = {}
         for t in units:
             of[t] = of.get(t, 0) + times
     paid: dict[str, int] = {}
     life = 0
     paid_generic = 0
-    for pay in answer["payments"]:
+    for py in answer["payments"]:
+        if type(py) is not dict:
+            return False
+        pay = py
         sym = pay["symbol"]
-        info = None
-        if sym[1:-1].isdigit() and sym[:1] == "{":  # numbered generic: one payment
-            if pay.get("count", 1) != 1:
+        info = symbols.get(sym)  # (a symbol of the cost; generic ones aren't among them)
+        if info is None:
+            if type(sym) is not str or sym[:1] != "{" or not sym[1:-1].isdigit():
+                return False
+            if pay.get("count", 1) != 1:  # numbered generic: one payment
                 return False
             types = "WUBRGC"
         else:
-            info = symbols.get(sym)
-            if info is None:
-                return False
             n = pay.get("count", 1)
             paid[sym] = paid.get(sym, 0) + n
             if "life" in pay:
@@ -332,12 +390,18 @@ def _counted(answer: dict[str, Any], by_id: dict[str, _Tap], symbols: dict[str, 
                 return False
         # the mana listed, taken from what was made: each of a type in ``types``, from a source
         total = 0
-        for m in pay.get("mana", ()):
+        for mm in pay.get("mana", ()):
+            if type(mm) is not dict:
+                return False
+            m = mm
             t = m.get("type")
             k = m.get("count", 1)
             if t is None or t not in types or "pool" in m or type(k) is not int or k <= 0:
                 return False
-            of = made.get(m.get("source"))
+            p = by_id.get(m.get("source"))
+            if p is None:
+                return False
+            of = p.unspent
             if of is None:
                 return False
             left = of.get(t)
@@ -357,7 +421,11 @@ def _counted(answer: dict[str, Any], by_id: dict[str, _Tap], symbols: dict[str, 
     if life > _LIFE_LIMIT or answer["life_paid"] != life:
         return False
     left_over: dict[str, int] = {}
-    for of in made.values():
+    for q in by_id.values():
+        p = q
+        of = p.unspent
+        if of is None:
+            continue
         for t, n in of.items():
             if n < 0:
                 return False
