@@ -50,8 +50,10 @@ def _solve_plain(problem: dict[str, Any]) -> Solution | None:
     for tap in taps:
         tap.kind_of_type = kind_of_type
     _, cost = lane_cost.read_on(lc, accept, kind_bit)
-    return core.solve_plain(taps, kind_bit, cost, plain_lane._OBJECTIVES,
-                            plain_lane._Board(taps, lc.cost))
+    board = plain_lane._BoardFields.__new__(plain_lane._Board)  # (as answer() makes it)
+    board.sources = taps
+    board.cost = lc.cost
+    return core.solve_plain(taps, kind_bit, cost, plain_lane._OBJECTIVES, board)
 
 
 def _solve_compiled(problem: dict[str, Any]) -> Solution | None:
