@@ -159,9 +159,9 @@ class Tapped:
         self._meeting: dict[int, tuple[int, int]] = {}
         self._bounded = board.most is not None  # (else most never proves infeasibility)
         self._n = 0
-        self._mask = [0] * MAX_DELTA
-        self._sure = [0] * MAX_DELTA
-        self._most = [0] * MAX_DELTA
+        self._mask = [0] * 32  # MAX_DELTA (a constant, as feasible.pxd sizes them)
+        self._sure = [0] * 32
+        self._most = [0] * 32
 
     def _add(self, m: int, sure: int, most: int) -> bool:
         """One group of the change; False when the arrays are full."""
