@@ -1,19 +1,39 @@
-# Declarations Cython reads beside fast/feasible.py (see fast/core.pxd): a counted push's
-# supply (issue 43) counts each union over C integers. Masks fit 63 bits (LIFE_BIT is 62).
+# Declarations Cython reads beside fast/feasible.py (see fast/core.pxd): a board's supply and a
+# counted push's change (issue 43) as C attributes, the change in C arrays, so each union's count
+# is a loop over C integers. Masks fit 63 bits (LIFE_BIT is 62); MAX_DELTA is feasible.py's.
 import cython
 
 ctypedef long long i64
 
-cdef class Tapped:
-    cdef public object board, tapped, pool
-    cdef public i64 life
-    cdef public dict _meeting
-    cdef public bint _bounded
-    cdef public list _delta
+cdef class Supply:
+    cdef readonly object sure, most, per_copy, pool
+    cdef readonly i64 life
+    cdef readonly dict _meeting
 
     @cython.locals(meeting=dict, sure=bint, t=i64, need=i64, have=tuple)
     cpdef object decide(self, object checks)
 
-    @cython.locals(board=object, have=tuple, sure=i64, most=i64, delta=list, n=Py_ssize_t,
-                   j=Py_ssize_t, m=i64)
+    @cython.locals(life=i64, sure=i64, most=i64, m=i64, n=i64)
+    cdef tuple _count(self, i64 t)
+
+    @cython.locals(per_copy=dict, out=Tapped, m=i64, n=i64, i=object, k=i64, one=tuple)
+    cpdef Tapped after(self, dict tapped, object pool, i64 life)
+
+cdef class Tapped:
+    cdef readonly Supply board
+    cdef readonly i64 life
+    cdef readonly dict _meeting
+    cdef readonly bint _bounded
+    cdef int _n
+    cdef i64 _mask[32]
+    cdef i64 _sure[32]
+    cdef i64 _most[32]
+
+    @cython.locals(j=int)
+    cdef bint _add(self, i64 m, i64 sure, i64 most)
+
+    @cython.locals(meeting=dict, sure=bint, t=i64, need=i64, have=tuple)
+    cpdef object decide(self, object checks)
+
+    @cython.locals(board=Supply, have=tuple, sure=i64, most=i64, j=int)
     cdef tuple _count(self, i64 t)

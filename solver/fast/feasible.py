@@ -47,8 +47,7 @@ applies to the board left unchanged (docs/prepared.md, "Why a counted push's cou
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from tapwise.solver.contract import Compiled
 
@@ -67,83 +66,113 @@ PerCopy = dict[int, tuple[Groups, Groups]]
 """Per source entry: the units one of its untapped copies adds to ``sure`` and to ``most``."""
 
 
-@dataclass(frozen=True, slots=True, eq=False)
 class Supply:
     """A board's units as (kind mask, units) groups: ``sure`` a sub-board all of whose payments
     are legal, ``most`` a relaxation holding every payment (None: none known, so only ``sure``
     can decide); ``life`` is how many Phyrexian symbols life may pay. ``pool`` is the pool's
     part of both, and ``per_copy`` what each untapped copy of each source entry adds (None when
     some entry's units are not its untapped copies times its units per copy, as they are on a
-    version-1 board without effects): what :meth:`after` needs."""
+    version-1 board without effects): what :meth:`after` needs. A value never changed once made
+    (only the counts per union it has worked out are kept); typed beside it (feasible.pxd), so
+    a counted push reads its fields as C attributes."""
 
-    sure: Groups
-    most: Groups | None
-    life: int
-    per_copy: PerCopy | None = None
-    pool: Groups = ()
-    # per T: units meeting it (sure, most)
-    _meeting: dict[int, tuple[int, int]] = field(default_factory=dict)
+    def __init__(self, sure: Groups, most: Groups | None, life: int,
+                 per_copy: PerCopy | None = None, pool: Groups = ()) -> None:
+        self.sure, self.most, self.life, self.per_copy, self.pool = sure, most, life, per_copy, pool
+        self._meeting: dict[int, tuple[int, int]] = {}  # per T: units meeting it (sure, most)
 
     def decide(self, checks: Checks) -> bool | None:
         """True if the cost can be paid, False if it can't, None if the count can't tell."""
-        return _decide(checks, self._meeting, self._count)
+        meeting = self._meeting
+        sure = True
+        for t, need in checks:
+            have = meeting.get(t)
+            if have is None:
+                have = meeting[t] = self._count(t)
+            if have[0] < need:
+                sure = False
+                if have[1] < need:
+                    return False
+        return True if sure else None
 
     def _count(self, t: int) -> tuple[int, int]:
         life = self.life if t & LIFE else 0
-        sure = life + sum(n for m, n in self.sure if m & t)
+        sure = life
+        for m, n in self.sure:
+            if m & t:
+                sure += n
         if self.most is None:
             return sure, 1 << 62  # no relaxation: never proves infeasibility
-        return sure, life + sum(n for m, n in self.most if m & t)
+        most = life
+        for m, n in self.most:
+            if m & t:
+                most += n
+        return sure, most
 
     def after(self, tapped: dict[int, int], pool: Groups, life: int) -> Tapped | None:
         """The supply of this board with ``tapped[i]`` more copies of source entry ``i`` tapped,
         ``pool`` its pool (kinds of this board's layout) and ``life`` Phyrexian symbols: each
         entry's units are its untapped copies times its units per copy, so tapping k copies
-        takes k times those away (None when :attr:`per_copy` is None)."""
+        takes k times those away (None when :attr:`per_copy` is None, when an entry tapped
+        makes nothing, or when the change has more groups than :data:`MAX_DELTA`: the caller
+        then derives the board left)."""
         per_copy = self.per_copy
         if per_copy is None:
             return None
-        for i in tapped:
-            if i not in per_copy:
+        out = Tapped(self, life)
+        for m, n in self.pool:  # the pool given, replaced by the pool left
+            if not out._add(m, -n, -n):
+                return None
+        for m, n in pool:
+            if not out._add(m, n, n):
+                return None
+        for i, k in tapped.items():
+            one = per_copy.get(i)
+            if one is None:
                 return None  # no untapped copy, or nothing it makes: never tapped by a payment
-        if self.pool or pool:
-            pool = tuple([(m, -n) for m, n in self.pool]) + tuple(pool)
-        return Tapped(self, tapped, pool, life)
+            for m, n in one[0]:
+                if not out._add(m, -k * n, 0):
+                    return None
+            for m, n in one[1]:
+                if not out._add(m, 0, -k * n):
+                    return None
+        return out
+
+
+MAX_DELTA = 32
+"""Most (kind mask, units) groups a counted push's change (:class:`Tapped`) holds, in C arrays:
+a push tapping more entries than that is not counted (the board left is derived instead)."""
 
 
 class Tapped:
     """The supply of a board a push left that only tapped copies: the board's own
-    (:class:`Supply`) and what the push changed: ``tapped[i]`` copies of entry ``i`` tapped
-    (each takes its units per copy away), ``pool`` the units the pool gained or lost, as (kind
-    mask, units) groups, and ``life`` the Phyrexian symbols life may pay now; as a move stack
-    records a move rather than the position it leaves. Typed beside it (feasible.pxd): the
-    count per union is a loop over C integers."""
+    (:class:`Supply`) and what the push changed, flat: per group its kind mask and the units it
+    adds to ``sure`` and to ``most`` (negative: ``k`` copies of an entry tapped take ``k`` times
+    its units per copy away; the pool given is taken away and the pool left added), and
+    ``life`` the Phyrexian symbols life may pay now; as a move stack records a move rather than
+    the position it leaves. Typed beside it (feasible.pxd): the change is three C arrays, so the
+    count per union is a loop over C integers. Made by :meth:`Supply.after`."""
 
-    def __init__(self, board: Supply, tapped: dict[int, int], pool: Groups, life: int) -> None:
-        self.board, self.tapped, self.pool, self.life = board, tapped, pool, life
+    def __init__(self, board: Supply, life: int) -> None:
+        self.board = board
+        self.life = life
         self._meeting: dict[int, tuple[int, int]] = {}
         self._bounded = board.most is not None  # (else most never proves infeasibility)
-        # the change, flat: (kind mask, units to sure, units to most) per group, so a union's
-        # count is the board's plus one pass over it
-        delta: list[int] = []
-        add = delta.append
-        for m, n in pool:
-            add(m)
-            add(n)
-            add(n)
-        per_copy = board.per_copy
-        assert per_copy is not None
-        for i, k in tapped.items():
-            one = per_copy[i]
-            for m, n in one[0]:
-                add(m)
-                add(-k * n)
-                add(0)
-            for m, n in one[1]:
-                add(m)
-                add(0)
-                add(-k * n)
-        self._delta = delta
+        self._n = 0
+        self._mask = [0] * 32  # MAX_DELTA (a constant, as feasible.pxd sizes them)
+        self._sure = [0] * 32
+        self._most = [0] * 32
+
+    def _add(self, m: int, sure: int, most: int) -> bool:
+        """One group of the change; False when the arrays are full."""
+        j = self._n
+        if j >= MAX_DELTA:
+            return False
+        self._mask[j] = m
+        self._sure[j] = sure
+        self._most[j] = most
+        self._n = j + 1
+        return True
 
     def decide(self, checks: Checks) -> bool | None:
         """As :meth:`Supply.decide`, on the board the push left."""
@@ -169,34 +198,13 @@ class Tapped:
         if t & LIFE:
             sure += self.life - board.life
             most += self.life - board.life
-        delta = self._delta
-        n = len(delta)
-        j = 0
-        while j < n:
-            m = delta[j]  # a C integer (feasible.pxd): the test below is C's
-            if m & t:
-                sure += delta[j + 1]
-                most += delta[j + 2]
-            j += 3
+        for j in range(self._n):
+            if self._mask[j] & t:  # C integers (feasible.pxd): the test is C's
+                sure += self._sure[j]
+                most += self._most[j]
         if not self._bounded:
             most = have[1]  # no relaxation: never proves infeasibility
         return sure, most
-
-
-def _decide(checks: Checks, meeting: dict[int, tuple[int, int]],
-            count: Callable[[int], tuple[int, int]]) -> bool | None:
-    """True if every check holds on ``sure``, False if one fails on ``most``, else None: the
-    units meeting each union T (``count``) kept in ``meeting``."""
-    sure = True
-    for t, need in checks:
-        have = meeting.get(t)
-        if have is None:
-            have = meeting[t] = count(t)
-        if have[0] < need:
-            sure = False
-            if have[1] < need:
-                return False
-    return True if sure else None
 
 
 def board_supply(c: Compiled) -> Supply | None:

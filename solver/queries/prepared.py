@@ -483,9 +483,15 @@ def _counted_verdict(board: PreparedBoard, cost: Any) -> bool | None:
     ``cost`` on the board before the push (the same symbols, masks and needs: the board left
     differs in copies tapped, pool and life, which its counted supply holds, in the kinds of
     the board before) and that supply; None when they don't decide."""
-    key = _plain_key(cost) if type(cost) is dict else None
-    if key is None:
+    if type(cost) is not dict:
         return None
+    text = cost.get("cost")
+    if len(cost) == 1 and type(text) is str:  # _plain_key's commonest case, inline
+        key: tuple[str, tuple[str, ...] | None] | None = (text, None)
+    else:
+        key = _plain_key(cost)
+        if key is None:
+            return None
     q = board._questions.get(key)
     if q is None:
         try:

@@ -1,17 +1,20 @@
 # Declarations Cython reads beside queries/pushed.py (see fast/feasible.pxd): a counted push
 # (issue 43) reads the answer's activations and its pool through typed dicts and C integers, so
-# its loops make no attribute lookups. The arguments stay objects (a caller's answer may be any
-# value: the checks inside say why it is not pushed), the containers the module makes are typed.
+# its loops make no attribute lookups, and calls the board's Supply (cimported) in C. The
+# arguments stay objects (a caller's answer may be any value: the checks inside say why it is
+# not pushed), the containers the module makes are typed.
 import cython
+from tapwise.solver.fast.feasible cimport Supply, Tapped
 
 ctypedef long long i64
 
-@cython.locals(taps=dict, acts=object, act=dict, a=object, entry=tuple, sid=object, n=object)
-cpdef object _taps(object answer, dict entries)
+@cython.locals(taps=dict, acts=object, act=dict, a=object, entry=tuple, sid=object, n=object,
+               times=object, i=object)
+cpdef object _taps(object answer, dict entries, dict at=*)
 
-@cython.locals(taps=object, pool=object, tapped=dict, units=dict, sid=object, n=object, i=object,
-               m=object, k=object, life=object, paid=object, player=object, ans=dict)
-cpdef object supply_after(object problem, object answer, object supply, dict entries,
+@cython.locals(pool=object, tapped=dict, units=dict, m=object, k=object, life=i64, paid=object,
+               player=object, ans=dict)
+cpdef Tapped supply_after(object problem, object answer, Supply supply, dict entries,
                           dict kinds)
 
 @cython.locals(spent_from_pool=dict, paid_from=dict, kept=list, got=dict, wanted=object,

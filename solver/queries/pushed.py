@@ -179,11 +179,13 @@ def entries_of(sources: tuple[Source, ...], index: dict[str, int] | None = None)
             for i, s in enumerate(sources)}
 
 
-def _taps(answer: dict[str, Any], entries: Entries) -> dict[str, int] | None:
+def _taps(answer: dict[str, Any], entries: Entries,
+          at: dict[int, int] | None = None) -> dict[str, int] | None:
     """Per entry id, the copies ``answer`` tapped, when it only tapped copies of a version-1
     board (``entries``): its activations are all of ``{T}`` abilities that sacrifice nothing,
     so each taps ``times`` untapped copies of its entry and changes nothing else (the copies
-    of an entry differ only in being tapped); None for any other answer."""
+    of an entry differ only in being tapped); None for any other answer. With ``at``, the same
+    counted there per merged entry (each entry's index in ``entries``), in the same pass."""
     taps: dict[str, int] = {}
     for a in answer.get("activations", ()):
         if type(a) is not dict:
@@ -195,10 +197,14 @@ def _taps(answer: dict[str, Any], entries: Entries) -> dict[str, int] | None:
             return None
         if not entry[2][act["ability"]]:
             return None
-        n = taps.get(sid, 0) + act.get("times", 1)
+        times = act.get("times", 1)
+        n = taps.get(sid, 0) + times
         if n > entry[1]:
             return None  # more than it has: the replay says why
         taps[sid] = n
+        if at is not None:
+            i = entry[0]
+            at[i] = at.get(i, 0) + times
     return taps
 
 
@@ -216,17 +222,13 @@ def supply_after(problem: Problem, answer: dict[str, Any], supply: Supply, entri
     if type(answer) is not dict:
         return None  # board_after reads it, or says why not
     ans = answer  # a dict (typed in pushed.pxd: its lookups are C calls)
+    tapped: dict[int, int] = {}  # per merged entry
     try:
-        taps = _taps(ans, entries)
-        if taps is None:
+        if _taps(ans, entries, tapped) is None:
             return None
         pool = _pool_left(problem, ans) if problem.pool or ans.get("left_over_counts") else ()
     except (PushError, KeyError, IndexError, TypeError):
         return None  # fields_after is None too: board_after says why
-    tapped: dict[int, int] = {}
-    for sid, n in taps.items():
-        i = entries[sid][0]
-        tapped[i] = tapped.get(i, 0) + n
     units: dict[int, int] = {}
     for m in pool:
         k = kinds.get((m.type, m.snow, m.only, True))
