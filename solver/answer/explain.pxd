@@ -25,7 +25,7 @@ cdef class _Supply:
     @cython.locals(have=i64[64], tap_best=i64[64], asked=Py_ssize_t[64], n_asked=Py_ssize_t,
                    i=Py_ssize_t, mask=Py_ssize_t, m=i64, n=i64, last=Py_ssize_t, si=Py_ssize_t,
                    untapped=i64, spends=i64, best=tuple, made=i64, tap=cython.bint,
-                   activations=i64, pool=dict)
+                   activations=i64, pool=object)
     cpdef bint _read(self, c, producers, tuple masks) except -1
 
 @cython.locals(got=tuple)
