@@ -5,13 +5,17 @@ import cython
 
 ctypedef long long i64
 
-cdef class Supply:
-    cdef readonly object sure, most, per_copy, pool
-    cdef readonly i64 life
+cdef class _Counted:
     cdef readonly dict _meeting
 
     @cython.locals(meeting=dict, sure=bint, t=i64, need=i64, have=tuple)
     cpdef object decide(self, object checks)
+
+    cdef tuple _count(self, i64 t)
+
+cdef class Supply(_Counted):
+    cdef readonly object sure, most, per_copy, pool
+    cdef readonly i64 life
 
     @cython.locals(life=i64, sure=i64, most=i64, m=i64, n=i64)
     cdef tuple _count(self, i64 t)
@@ -19,10 +23,9 @@ cdef class Supply:
     @cython.locals(per_copy=dict, out=Tapped, m=i64, n=i64, i=object, k=i64, one=tuple)
     cpdef Tapped after(self, dict tapped, object pool, i64 life)
 
-cdef class Tapped:
+cdef class Tapped(_Counted):
     cdef readonly Supply board
     cdef readonly i64 life
-    cdef readonly dict _meeting
     cdef readonly bint _bounded
     cdef int _n
     cdef i64 _mask[32]
@@ -31,9 +34,6 @@ cdef class Tapped:
 
     @cython.locals(j=int)
     cdef bint _add(self, i64 m, i64 sure, i64 most)
-
-    @cython.locals(meeting=dict, sure=bint, t=i64, need=i64, have=tuple)
-    cpdef object decide(self, object checks)
 
     @cython.locals(board=Supply, have=tuple, sure=i64, most=i64, j=int)
     cdef tuple _count(self, i64 t)

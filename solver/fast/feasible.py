@@ -66,20 +66,10 @@ PerCopy = dict[int, tuple[Groups, Groups]]
 """Per source entry: the units one of its untapped copies adds to ``sure`` and to ``most``."""
 
 
-class Supply:
-    """A board's units as (kind mask, units) groups: ``sure`` a sub-board all of whose payments
-    are legal, ``most`` a relaxation holding every payment (None: none known, so only ``sure``
-    can decide); ``life`` is how many Phyrexian symbols life may pay. ``pool`` is the pool's
-    part of both, and ``per_copy`` what each untapped copy of each source entry adds (None when
-    some entry's units are not its untapped copies times its units per copy, as they are on a
-    version-1 board without effects): what :meth:`after` needs. A value never changed once made
-    (only the counts per union it has worked out are kept); typed beside it (feasible.pxd), so
-    a counted push reads its fields as C attributes."""
-
-    def __init__(self, sure: Groups, most: Groups | None, life: int,
-                 per_copy: PerCopy | None = None, pool: Groups = ()) -> None:
-        self.sure, self.most, self.life, self.per_copy, self.pool = sure, most, life, per_copy, pool
-        self._meeting: dict[int, tuple[int, int]] = {}  # per T: units meeting it (sure, most)
+class _Counted:
+    """What a board's supply answers: Hall's checks of a cost decided from the units meeting
+    each union, each union counted once (by the subclass's ``_count``) and kept
+    (``_meeting``, per union T: the units meeting it, sure and most)."""
 
     def decide(self, checks: Checks) -> bool | None:
         """True if the cost can be paid, False if it can't, None if the count can't tell."""
@@ -94,6 +84,25 @@ class Supply:
                 if have[1] < need:
                     return False
         return True if sure else None
+
+    def _count(self, t: int) -> tuple[int, int]:
+        raise NotImplementedError
+
+
+class Supply(_Counted):
+    """A board's units as (kind mask, units) groups: ``sure`` a sub-board all of whose payments
+    are legal, ``most`` a relaxation holding every payment (None: none known, so only ``sure``
+    can decide); ``life`` is how many Phyrexian symbols life may pay. ``pool`` is the pool's
+    part of both, and ``per_copy`` what each untapped copy of each source entry adds (None when
+    some entry's units are not its untapped copies times its units per copy, as they are on a
+    version-1 board without effects): what :meth:`after` needs. A value never changed once made
+    (only the counts per union it has worked out are kept); typed beside it (feasible.pxd), so
+    a counted push reads its fields as C attributes."""
+
+    def __init__(self, sure: Groups, most: Groups | None, life: int,
+                 per_copy: PerCopy | None = None, pool: Groups = ()) -> None:
+        self.sure, self.most, self.life, self.per_copy, self.pool = sure, most, life, per_copy, pool
+        self._meeting: dict[int, tuple[int, int]] = {}  # per T: units meeting it (sure, most)
 
     def _count(self, t: int) -> tuple[int, int]:
         life = self.life if t & LIFE else 0
@@ -144,7 +153,7 @@ MAX_DELTA = 32
 a push tapping more entries than that is not counted (the board left is derived instead)."""
 
 
-class Tapped:
+class Tapped(_Counted):
     """The supply of a board a push left that only tapped copies: the board's own
     (:class:`Supply`) and what the push changed, flat: per group its kind mask and the units it
     adds to ``sure`` and to ``most`` (negative: ``k`` copies of an entry tapped take ``k`` times
@@ -173,20 +182,6 @@ class Tapped:
         self._most[j] = most
         self._n = j + 1
         return True
-
-    def decide(self, checks: Checks) -> bool | None:
-        """As :meth:`Supply.decide`, on the board the push left."""
-        meeting = self._meeting
-        sure = True
-        for t, need in checks:
-            have = meeting.get(t)
-            if have is None:
-                have = meeting[t] = self._count(t)
-            if have[0] < need:
-                sure = False
-                if have[1] < need:
-                    return False
-        return True if sure else None
 
     def _count(self, t: int) -> tuple[int, int]:
         board = self.board
