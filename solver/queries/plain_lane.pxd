@@ -37,7 +37,7 @@ cpdef answer(dict request)
                c=cython.Py_UCS4, i=int, used=cython.longlong, paid=cython.longlong[64],
                life=cython.longlong, paid_generic=cython.longlong, sym=str, j=int, info=list,
                n=cython.longlong, accept=int, half=str, total=cython.longlong,
-               k=cython.longlong, t=str, left_over=cython.longlong[6], shown=dict)
+               k=cython.longlong, t=str, keys=Py_ssize_t, left_over=cython.longlong[6], shown=dict)
 cpdef bint _counted(dict answer, dict by_id, dict symbols, long long generic) except -1
 
 cdef int _type_at(Py_UCS4 c) noexcept

@@ -379,21 +379,31 @@ def _counted(answer: dict[str, Any], by_id: dict[str, _Tap], symbols: dict[str, 
         j = 0
         info = None
         for key, value in symbols.items():  # (a symbol of the cost; generic ones aren't)
-            if key == sym:
+            if key is sym or key == sym:
                 info = value
                 break
             j += 1
-        n = _count(pay.get("count", 1))
-        if n == 0:
-            return False
+        keys = 2  # (its symbol and mana, its count and half when given: no other key)
+        got = pay.get("count")
+        if got is None:
+            n = 1
+        else:
+            n = _count(got)
+            if n == 0:
+                return False
+            keys += 1
+        mana = pay.get("mana")
         if info is None:
             if n != 1 or not _generic(sym):  # numbered generic: one payment
                 return False
             accept = _ANY
+            if mana is None:  # (no mana listed: none)
+                mana = ()
+                keys -= 1
         else:
             paid[j] += n
-            if "life" in pay:
-                if not info[2] or pay["life"] != 2 or "mana" in pay:
+            if mana is None:  # paid with life: 2 a Phyrexian symbol (107.4f)
+                if not info[2] or pay.get("life") != 2:
                     return False
                 life += 2 * n
                 continue
@@ -409,9 +419,12 @@ def _counted(answer: dict[str, Any], by_id: dict[str, _Tap], symbols: dict[str, 
                 if i < 0 or not accept >> i & 1:
                     return False
                 accept = 1 << i
+                keys += 1
+        if len(pay) != keys:  # (life beside mana, or a key an answer doesn't have)
+            return False
         # the mana listed, taken from what was made: each of a type ``accept`` holds, from a source
         total = 0
-        for mm in pay.get("mana", ()):
+        for mm in mana:
             if type(mm) is not dict:
                 return False
             m = mm
