@@ -562,7 +562,8 @@ def test_the_count_refuses_a_forged_answer(rule):
 
 # Forged answers the count refuses since it reads the answer's fields by their exact shapes
 # (count43f; before, each was accepted): a half is one braced type, a payment holds its symbol,
-# mana, count and half only, a mana entry its type, source and count only, a count is an int (not a bool), a generic symbol's digits ASCII.
+# mana, count and half only, a mana entry its type, source and count only, a count is an int
+# (not a bool), a generic symbol's digits ASCII.
 STRICT = {
     "a half not braced": lambda a: _pay_of(a, "{G/U}").update(half="U"),
     "a half braced twice": lambda a: _pay_of(a, "{G/U}").update(half="{{U}}"),
