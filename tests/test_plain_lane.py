@@ -560,6 +560,28 @@ def test_the_count_refuses_a_forged_answer(rule):
     assert not _tampered(FORGED[rule]), rule
 
 
+# Forged answers the count refuses since it reads the answer's fields by their exact shapes
+# (count43f; before, each was accepted): a half is one braced type, a payment holds its symbol,
+# mana, count and half only, a mana entry its type, source and count only, a count is an int
+# (not a bool), a generic symbol's digits ASCII.
+STRICT = {
+    "a half not braced": lambda a: _pay_of(a, "{G/U}").update(half="U"),
+    "a half braced twice": lambda a: _pay_of(a, "{G/U}").update(half="{{U}}"),
+    "a payment with a key an answer doesn't have": lambda a: _pay_of(a, "{W}").update(note=1),
+    "mana with a key an answer doesn't have": lambda a: _pay_of(a, "{W}")["mana"][0].update(
+        note=1),
+    "a payment counted by a bool": lambda a: _pay_of(a, "{W}").update(count=True),
+    "a generic symbol of digits not ASCII": lambda a: a["payments"][0].update(
+        symbol="{\u0662}"),  # (ARABIC-INDIC DIGIT TWO: str.isdigit() says True)
+}
+
+
+@pytest.mark.parametrize("rule", list(STRICT))
+def test_the_count_refuses_an_answer_not_of_the_writers_shape(rule):
+    assert _tampered(lambda a: None)
+    assert not _tampered(STRICT[rule]), rule
+
+
 LIFE_BOARD = {"cost": "{G/P}" * 11, "sources": [{"id": "G", "count": 2,
                                                  "abilities": [{"add": "{G}"}]}]}
 

@@ -14,8 +14,9 @@ cdef class _Compiled:
 
 cdef class _Tap:
     cdef public object source, id, count, choices, kind_of_type, max_activations, shown, core
-    cdef public dict outputs, unspent
-    cdef public object tally
+    cdef public dict outputs
+    cdef long long tally  # (the count's tallies: _counted's, C integers)
+    cdef long long unspent[6]
 
 @cython.locals(key=object, got=object, adds=dict, u=object)
 cpdef _add(add)
@@ -31,6 +32,20 @@ cpdef tuple _kinds(str order)
 @cython.locals(read=tuple, taps=list, p=_Tap, board=_BoardFields, c=_Compiled, out=dict)
 cpdef answer(dict request)
 
-@cython.locals(act=dict, p=_Tap, of=dict, paid=dict, pay=dict,
-               m=dict, left_over=dict)
-cpdef bint _counted(dict answer, dict by_id, dict symbols, generic) except -1
+# (the count's tallies in C: per entry on _Tap, per symbol of the cost `paid`, _MAX_SYMBOLS)
+@cython.locals(act=dict, p=_Tap, pay=dict, m=dict, times=cython.longlong, units=str,
+               c=cython.Py_UCS4, i=int, used=cython.longlong, paid=cython.longlong[64],
+               life=cython.longlong, paid_generic=cython.longlong, sym=str, j=int, info=list,
+               n=cython.longlong, accept=int, half=str, total=cython.longlong,
+               k=cython.longlong, t=str, keys=Py_ssize_t, left_over=cython.longlong[6], shown=dict)
+cpdef bint _counted(dict answer, dict by_id, dict symbols, long long generic) except -1
+
+cdef int _type_at(Py_UCS4 c) noexcept
+
+@cython.locals(mask=int, c=cython.Py_UCS4, i=int)
+cdef int _mask(str types) except -1
+
+cdef long long _count(object v) except -1
+
+@cython.locals(n=Py_ssize_t, i=Py_ssize_t)
+cdef bint _generic(str sym) except -1

@@ -332,105 +332,204 @@ def _counted(answer: dict[str, Any], by_id: dict[str, _Tap], symbols: dict[str, 
     accepts (its ``half`` for hybrid ones) or 2 life for a Phyrexian one, generic by any mana;
     no mana spent that wasn't made, the rest left over; life within the player's. Its
     containers are typed (``plain_lane.pxd``): whatever isn't a dict where one is read is
-    refused."""
-    if answer.get("status") != "paid":
+    refused. Its tallies are C integers when compiled: per entry its activations and its
+    unspent units per type (by the type's place in ``TYPES``), per symbol of the cost the
+    units paid (by its place in ``symbols``)."""
+    if answer.get("status") != "paid" or len(symbols) > _MAX_SYMBOLS:
         return False
     for q in by_id.values():  # (the count's own tallies, kept on the entries)
         p = q
         p.tally = 0  # its activations counted
-        p.unspent = None  # type -> units made and not yet spent
+        p.unspent = [0, 0, 0, 0, 0, 0]  # per type: units made and not yet spent
     used = 0
     for a in answer["activations"]:
         if type(a) is not dict:
             return False
         act = a
         p = by_id.get(act["source"])
-        times = act["times"]
-        if p is None or act["ability"] != 0 or type(times) is not int or times <= 0:
+        got = act["times"]
+        if (p is None or act["ability"] != 0 or type(got) is not int or got <= 0
+                or got > p.count):
             return False
-        units = p.outputs.get(act["adds"])
-        if units is None:
+        times = got
+        got = p.outputs.get(act["adds"])
+        if got is None:
             return False
-        n = p.tally + times
-        if n > p.count:
+        units = got
+        p.tally += times
+        if p.tally > p.count:
             return False
-        p.tally = n
         used += times
-        of = p.unspent
-        if of is None:
-            of = p.unspent = {}
-        for t in units:
-            of[t] = of.get(t, 0) + times
-    paid: dict[str, int] = {}
+        for c in units:
+            i = _type_at(c)
+            if i < 0:
+                return False
+            p.unspent[i] += times
+    paid = [0] * 64  # (_MAX_SYMBOLS) per symbol of the cost (its place in ``symbols``): units paid
     life = 0
     paid_generic = 0
     for py in answer["payments"]:
         if type(py) is not dict:
             return False
         pay = py
-        sym = pay["symbol"]
-        info = symbols.get(sym)  # (a symbol of the cost; generic ones aren't among them)
-        if info is None:
-            if type(sym) is not str or sym[:1] != "{" or not sym[1:-1].isdigit():
-                return False
-            if pay.get("count", 1) != 1:  # numbered generic: one payment
-                return False
-            types = "WUBRGC"
+        got = pay["symbol"]
+        if type(got) is not str:
+            return False
+        sym = got
+        j = 0
+        info = None
+        for key, value in symbols.items():  # (a symbol of the cost; generic ones aren't)
+            if key is sym or key == sym:
+                info = value
+                break
+            j += 1
+        keys = 2  # (its symbol and mana, its count and half when given: no other key)
+        got = pay.get("count")
+        if got is None:
+            n = 1
         else:
-            n = pay.get("count", 1)
-            paid[sym] = paid.get(sym, 0) + n
-            if "life" in pay:
-                if not info[2] or pay["life"] != 2 or "mana" in pay:
+            n = _count(got)
+            if n == 0:
+                return False
+            keys += 1
+        mana = pay.get("mana")
+        if info is None:
+            if n != 1 or not _generic(sym):  # numbered generic: one payment
+                return False
+            accept = _ANY
+            if mana is None:  # (no mana listed: none)
+                mana = ()
+                keys -= 1
+        else:
+            paid[j] += n
+            if mana is None:  # paid with life: 2 a Phyrexian symbol (107.4f)
+                if not info[2] or pay.get("life") != 2:
                     return False
                 life += 2 * n
                 continue
-            half = pay.get("half")
-            types = info[1] if half is None else half.strip("{}")
-            if half is not None and (len(types) != 1 or types not in info[1]):
-                return False
-        # the mana listed, taken from what was made: each of a type in ``types``, from a source
+            accept = _mask(info[1])
+            got = pay.get("half")
+            if got is not None:  # its half: one type the symbol accepts, braced
+                if type(got) is not str:
+                    return False
+                half = got
+                if len(half) != 3 or half[0] != "{" or half[2] != "}":
+                    return False
+                i = _type_at(half[1])
+                if i < 0 or not accept >> i & 1:
+                    return False
+                accept = 1 << i
+                keys += 1
+        if len(pay) != keys:  # (life beside mana, or a key an answer doesn't have)
+            return False
+        # the mana listed, taken from what was made: each of a type ``accept`` holds, from a source
         total = 0
-        for mm in pay.get("mana", ()):
+        for mm in mana:
             if type(mm) is not dict:
                 return False
             m = mm
-            t = m.get("type")
-            k = m.get("count", 1)
-            if t is None or t not in types or "pool" in m or type(k) is not int or k <= 0:
-                return False
+            got = m.get("type")
             p = by_id.get(m.get("source"))
-            if p is None:
+            if p is None or type(got) is not str:
                 return False
-            of = p.unspent
-            if of is None:
+            t = got
+            if len(m) == 2:  # (type and source: no count, no pool)
+                k = 1
+            elif len(m) == 3:  # (type, source and count)
+                k = _count(m.get("count"))
+                if k == 0:
+                    return False
+            else:
                 return False
-            left = of.get(t)
-            if left is None:
+            if len(t) != 1:
                 return False
-            of[t] = left - k
+            i = _type_at(t[0])
+            if i < 0 or not accept >> i & 1:
+                return False
+            p.unspent[i] -= k  # (below 0 when more was spent than made: refused below)
             total += k
         if info is None:
             paid_generic += total
         elif total != n:
             return False
-    if paid_generic != generic or len(paid) != len(symbols):
+    if paid_generic != generic:
         return False
-    for sym, info in symbols.items():
-        if paid.get(sym, 0) != info[0]:
+    j = 0
+    for value in symbols.values():
+        info = value
+        if paid[j] != info[0]:
             return False
+        j += 1
     if life > _LIFE_LIMIT or answer["life_paid"] != life:
         return False
-    left_over: dict[str, int] = {}
+    left_over = [0, 0, 0, 0, 0, 0]
     for q in by_id.values():
         p = q
-        of = p.unspent
-        if of is None:
-            continue
-        for t, n in of.items():
-            if n < 0:
+        for i in range(6):
+            k = p.unspent[i]
+            if k < 0:
                 return False
-            if n:
-                left_over[t] = left_over.get(t, 0) + n
-    return (answer["left_over_counts"] == {t: left_over[t] for t in TYPES if t in left_over}
-            and answer["announce"]["phyrexian_life"] == life // 2
+            left_over[i] += k
+    got = answer["left_over_counts"]
+    if type(got) is not dict:
+        return False
+    shown = got
+    n = 0
+    for i in range(6):
+        if left_over[i]:
+            n += 1
+            if shown.get(TYPES[i]) != left_over[i]:
+                return False
+    return (len(shown) == n and answer["announce"]["phyrexian_life"] == life // 2
             and answer["sources_used"] == used)
+
+
+_MAX_SYMBOLS = 64  # (more distinct symbols than the count tallies, plain_lane.pxd's size: the
+# full path pays it)
+_ANY = 63  # generic mana: any of the six types
+
+
+def _type_at(c: str) -> int:
+    """A type's place in ``TYPES`` (WUBRGC), -1 for anything else."""
+    if c == "W":
+        return 0
+    if c == "U":
+        return 1
+    if c == "B":
+        return 2
+    if c == "R":
+        return 3
+    if c == "G":
+        return 4
+    if c == "C":
+        return 5
+    return -1
+
+
+def _mask(types: str) -> int:
+    """The types of ``types`` as bits of their places in ``TYPES``."""
+    mask = 0
+    for c in types:
+        i = _type_at(c)
+        if i >= 0:
+            mask |= 1 << i
+    return mask
+
+
+def _count(v: Any) -> int:
+    """A payment's or a mana entry's ``count`` when a whole number from 1 to 2**31 - 1, else 0
+    (refused; a bool isn't a count)."""
+    if type(v) is not int or not 0 < v < 2147483648:
+        return 0
+    return v
+
+
+def _generic(sym: str) -> bool:
+    """Whether ``sym`` is a numbered generic symbol: ASCII digits between braces."""
+    n = len(sym)
+    if n < 3 or sym[0] != "{" or sym[n - 1] != "}":
+        return False
+    for i in range(1, n - 1):
+        if not "0" <= sym[i] <= "9":
+            return False
+    return True
