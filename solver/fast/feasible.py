@@ -86,7 +86,9 @@ class _Counted:
         return True if sure else None
 
     def _count(self, t: int) -> tuple[int, int]:
-        raise NotImplementedError
+        """The units (sure, most) meeting union ``t``; a supply that knows no units has none
+        sure and rules nothing out, so it decides nothing (Supply and Tapped count theirs)."""
+        return 0, 1 << 62
 
 
 class Supply(_Counted):
