@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import tapwise.solver.queries.pay as pay_module
-from tapwise.solver.answer.build import ManaPool, _add_runs, group_mana
+from tapwise.solver.answer.pool import ManaPool, _add_runs, group_mana
 from tapwise.solver.answer.order import FEW, in_order
 from tapwise.solver.queries import plain_lane
 from tapwise.solver.queries.lane_answer import LanePool

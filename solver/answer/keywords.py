@@ -4,7 +4,7 @@ counts ``convoked``, ``improvised``, ``delved``, and what ``other_costs`` took.
 
 The solution names each payer as a pseudo mana kind (a negative number, solver/cpsat/keywords.py)
 in the flows of the total cost's payments, so :func:`answer.pay_total` places them as it places
-mana; :class:`tapwise.solver.answer.build.KeywordPool` hands them out. :class:`Late` is what the
+mana; :class:`tapwise.solver.answer.pool.KeywordPool` hands them out. :class:`Late` is what the
 total cost took (a plan's next board starts from it).
 """
 

@@ -4,7 +4,8 @@
 # make no attribute lookups; build's and size's functions it calls are called from C (cimported).
 # Every attribute a method assigns must be declared here (tests/test_build.py checks it).
 import cython
-from tapwise.solver.answer.build cimport ManaPool, pay_demands, colors_of
+from tapwise.solver.answer.build cimport pay_demands, colors_of
+from tapwise.solver.answer.pool cimport ManaPool
 from tapwise.solver.answer.order cimport in_order
 from tapwise.solver.answer.size cimport left_over_fields
 

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tapwise.solver.answer.build import (_BRACED, ManaPool, _group_payments, _replay_plain,
-                                         colors_of, pay_demands)
+from tapwise.solver.answer.build import _replay_plain, colors_of, pay_demands
+from tapwise.solver.answer.pool import _BRACED, ManaPool, _group_payments
 from tapwise.solver.answer.order import in_order
 from tapwise.solver.answer.size import LIST_MAX, group_long_payments, left_over_fields
 from tapwise.solver.contract import Compiled, Solution
@@ -29,7 +29,7 @@ class LanePool(ManaPool):
     """:class:`ManaPool` for the lane's boards (a kind per type, at most six, no pool mana): per
     kind its runs in one list (source, units, source, units, ...), how far it is taken and what
     is left as C integers, where build's pool keeps a dict per run. A payment's mana is written
-    grouped as ``build.group_mana`` groups it (consecutive mana of one type and source as one
+    grouped as ``pool.group_mana`` groups it (consecutive mana of one type and source as one
     entry with its ``count``): the same entries, without a dict per piece of a run."""
 
     def __init__(self) -> None:
@@ -45,7 +45,7 @@ class LanePool(ManaPool):
 
     def add_units(self, units: tuple, kind_of_type: dict[str, int], source: str,
                   times: int) -> None:
-        """``build._add_runs``: a run per unit of ``units`` (``build._output``'s: type made,
+        """``pool._add_runs``: a run per unit of ``units`` (``pool._output``'s: type made,
         type as answered, an extra's?) that ``times`` activations of ``source`` made."""
         for unit in units:
             self._add(kind_of_type[unit[0]], unit[1], source, times)

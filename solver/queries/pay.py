@@ -16,7 +16,8 @@ from tapwise.models.problem import MAX_TIME_LIMIT, Problem, ProblemError
 from tapwise.models.loader import load_problem, notes_json, unread_json
 from tapwise.models.total_cost import CostError
 from tapwise.solver.answer.reuse import Shape, copy_shaped, shape_of
-from tapwise.solver.answer.build import build_answer, group_answer
+from tapwise.solver.answer.build import build_answer
+from tapwise.solver.answer.pool import group_answer
 import tapwise.solver.deadline as deadlines
 from tapwise.solver.front.boards import merged_and_compiled
 from tapwise.solver.contract import Compiled

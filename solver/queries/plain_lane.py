@@ -28,7 +28,7 @@ from tapwise.models.loader import _problem_defaults, load_problem
 from tapwise.models.mana import TYPES, format_types
 from tapwise.models.problem import MAX_TIME_LIMIT, ProblemError
 from tapwise.models.total_cost import CostError
-from tapwise.solver.answer.build import _fixed_output, _output
+from tapwise.solver.answer.pool import _fixed_output, _output
 from tapwise.solver.answer.explain import explain_by_count
 from tapwise.solver.fast import core
 from tapwise.solver.fast.templates import template

@@ -33,9 +33,9 @@ from tapwise.models.loader import load_problem, unread_json
 from tapwise.models.total_cost import CostError
 import tapwise.solver.deadline as deadlines
 from tapwise.solver.answer.size import left_over_fields
-from tapwise.solver.answer.build import (Made, ManaPool, Paid, colors_of, group_answer, pay_total,
-                                         replay_activations, v2_fields)
-from tapwise.solver.answer.build import KeywordPool
+from tapwise.solver.answer.build import (Made, Paid, colors_of, pay_total, replay_activations,
+                                         v2_fields)
+from tapwise.solver.answer.pool import KeywordPool, ManaPool, group_answer
 from tapwise.solver.answer.keywords import keyword_fields, late_taken
 from tapwise.solver.contract import Compiled
 from tapwise.solver.front.compile import compile_problem
