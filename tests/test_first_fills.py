@@ -1,0 +1,91 @@
+"""The plain lane's first-time fills (issue 43, fill43g) read straight, against the general steps.
+
+A board the lane never met may bring an order of types (its layout), an add text or a symbol
+group on a set of types it never met; each is read once and kept. These readings skip the
+general loader and compiler, so each is compared here with what those make of the same input:
+every order of types against ``compile._layout``, adds against ``load_ability``, and the
+core's row of a symbol group on a set of types against the row of the compiled demand
+(``templates.demand_row``), on every set of types. The answers stay the usual path's byte for
+byte (tests/test_plain_lane.py compares the lanes).
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+from tapwise.models.abilities import load_ability
+from tapwise.models.mana import TYPES, type_mask
+from tapwise.solver.front.compile import _layout
+from tapwise.solver.queries import plain_lane
+
+
+def _orders() -> list[str]:
+    """Every order of first sight of a set of types: 1,956 of them (6 types)."""
+    return ["".join(p) for n in range(1, 7) for p in itertools.permutations(TYPES, n)]
+
+
+def test_every_order_of_types_is_the_general_layout():
+    """The layout, accept, spendable kinds, kind bits and kind per type of every order are
+    those compile's general steps make of the order's made key (106.1b: a kind per type)."""
+    for order in _orders():
+        plain_lane._LAYOUTS.pop(order, None)
+        layout, accept, spendable, kind_bit, kind_of_type = plain_lane._kinds(order)
+        general = _layout((), ((order, False, None),))
+        want_accept, want_spendable = general.spendable(None)
+        assert layout.kinds == general.kinds, order
+        assert layout.index == general.index and layout.made == general.made, order
+        assert layout.restricted is general.restricted is False, order
+        assert accept is want_accept and spendable == want_spendable, order
+        assert kind_bit == tuple([1 << TYPES.index(t) for t in order]), order
+        assert kind_of_type == general.made[0], order
+        assert plain_lane._kinds(order) is plain_lane._kinds(order)  # (remembered)
+
+
+_TEXTS = [f"{{{t}}}" for t in TYPES] + ["{C}{C}", "{W}{U}", "{U}{W}", "{G}{G}", "{B}{R}{C}",
+                                         "{R}{R}{R}", "{C}{C}{C}{C}"]
+
+
+def _adds() -> list:
+    """Texts of braced type letters and lists of them (duals, tri-lands, repeats), seeded."""
+    rng = random.Random(4343)
+    out: list = list(_TEXTS)
+    for _ in range(300):
+        out.append([rng.choice(_TEXTS) for _ in range(rng.randint(1, 4))])
+    return out
+
+
+def test_adds_of_type_letters_read_as_the_loader_reads_them():
+    """An add of braced type letters read straight: its choices (106.1b; a multiset's units
+    sorted as the loader sorts them), types made and merge kind are the loaded ability's, and
+    the rest of its entry is what the loader's reading gives."""
+    for add in _adds():
+        key = add if type(add) is str else tuple(add)
+        plain_lane._ADDS.pop(key, None)
+        got = plain_lane._read_add(add)
+        a = load_ability({"add": add}, "add")
+        # the loader's reading of the same add, entry for entry (two multisets, 106.1b units
+        # beside a multiset: outside the core's class, both False)
+        loaded = plain_lane._tail(a.choices, a._payment_kind)
+        if loaded is False:
+            assert got is False, add
+            continue
+        choices, types, signature, outputs, shown, tpl, mask = got
+        assert choices == a.choices, add
+        assert types == a._types_made and mask == type_mask(a._types_made), add
+        assert signature == a._payment_kind, add
+        assert (outputs, shown) == loaded[3:5], add
+        assert (tpl.picks, tpl.multi, tpl.mask) == (loaded[5].picks, loaded[5].multi,
+                                                    loaded[5].mask), add
+
+
+def test_other_adds_are_left_to_the_loader():
+    """Anything but braced upper-case type letters is the loader's to read (hybrid, lower
+    case, generic, spaces, an empty list, 17 symbols): the straight reading declines."""
+    for add in ["{W/U}", "{w}", "{2}", "{W} {U}", "W", "{S}", "{X}", "", "{W}{", [], ["{W}", 3],
+                "{C}" * 17, ["{W}", "{2/W}"], {"any_color": 1}]:
+        assert plain_lane._letters(add) is None, add
+    # the loader's own reading stands for them
+    assert plain_lane._read_add("{W/U}")[0] == load_ability({"add": "{W/U}"}, "add").choices
+    assert plain_lane._read_add("{C}" * 17)[0] == (("C",) * 17,)
+    assert plain_lane._read_add([]) is False and plain_lane._read_add("{X}") is False
