@@ -36,7 +36,9 @@ def test_every_order_of_types_is_the_general_layout():
         assert layout.kinds == general.kinds, order
         assert layout.index == general.index and layout.made == general.made, order
         assert layout.restricted is general.restricted is False, order
-        assert accept is want_accept and spendable == want_spendable, order
+        # (one _Accept per spendable tuple while compile's memos hold it)
+        assert accept.spendable == want_accept.spendable, order
+        assert spendable == want_spendable, order
         assert kind_bit == tuple([1 << TYPES.index(t) for t in order]), order
         assert kind_of_type == general.made[0], order
         assert plain_lane._kinds(order) is plain_lane._kinds(order)  # (remembered)
@@ -89,3 +91,50 @@ def test_other_adds_are_left_to_the_loader():
     assert plain_lane._read_add("{W/U}")[0] == load_ability({"add": "{W/U}"}, "add").choices
     assert plain_lane._read_add("{C}" * 17)[0] == (("C",) * 17,)
     assert plain_lane._read_add([]) is False and plain_lane._read_add("{X}") is False
+
+
+# every symbol of the lane's class (106.1, 107.4): colored, {C}, generic, hybrid, colorless
+# hybrid, Phyrexian, hybrid Phyrexian
+_SYMBOLS = (list("WUBRGC") + ["1", "2", "7"] + [f"{a}/{b}" for a, b in
+                                                itertools.combinations("WUBRG", 2)]
+            + [f"C/{a}" for a in "WUBRG"] + [f"{a}/P" for a in "WUBRG"]
+            + ["W/U/P", "B/G/P", "R/W/P"])
+
+
+def test_a_groups_row_on_a_set_of_types_is_its_demands_row_on_every_order():
+    """A symbol group's core row on a plain board (``group_row``, kept per set of types made)
+    is the row of the group's compiled demand on that board's kinds (``demand_row`` of
+    ``_Group.demand``), for every set of types, in three orders of each: the kinds' order
+    changes the demand's kind sets but not the row."""
+    from tapwise.models.mana import ManaCost
+    from tapwise.solver.fast import core
+    from tapwise.solver.fast.templates import demand_row, group_row
+    from tapwise.solver.front.compile import _group
+    rng = random.Random(43)
+    for body in _SYMBOLS:
+        (symbol,) = ManaCost.parse("{%s}" % body).symbols
+        for count in (1, 3):
+            g = _group(symbol, str(symbol), count, False, None)
+            core._GROUP_ROWS.pop(id(g), None)
+            for made in range(1, 64):
+                types = [t for i, t in enumerate(TYPES) if made >> i & 1]
+                for _ in range(3):
+                    rng.shuffle(types)
+                    _, accept, _, kind_bit, _ = plain_lane._kinds("".join(types))
+                    want = demand_row(g.demand(accept), kind_bit)
+                    assert want is not None, (body, types)
+                    assert group_row(g.options, g.count, made) == want, (body, count, types)
+                    cost = core.read_plain_cost((g,), made)  # (kept per set of types)
+                    assert core.read_plain_cost((g,), made).rows == cost.rows
+                    assert cost.n_rows == 1 and cost.rows[0][:4] == want[2:6], (body, types)
+
+
+def test_groups_outside_the_class_have_no_row():
+    """{S} (snow mana: no such kind on a plain board), {2/W} (its generic half) and {X} have no
+    plain row: the lane leaves such costs to the usual path."""
+    from tapwise.models.mana import ManaCost
+    from tapwise.solver.fast.templates import group_row
+    from tapwise.solver.front.compile import _option_keys
+    for body in ("S", "2/W"):
+        (symbol,) = ManaCost.parse("{%s}" % body).symbols
+        assert group_row(_option_keys(symbol, False, None), 1, 63) is None, body

@@ -152,28 +152,49 @@ def by_type(accept: frozenset[int], kind_bit: tuple[int, ...]) -> int:
 def demand_row(d: Any, kind_bit: tuple[int, ...]) -> tuple | None:
     """A demand's row on kinds ``kind_bit``: (mask, units needed, what, generic category,
     option masks, symbols, options, the life option or -1), or None outside the class."""
-    opts = d.options
-    o = opts[0]
-    if len(opts) == 1 and o.generic is not None:
-        m = by_type(o.accept, kind_bit)
-        if m < 0 or o.units <= 0 or o.life:
+    opts = []
+    for o in d.options:  # (a life option's mask isn't read: 0)
+        opts.append((o.units, 0 if o.life else by_type(o.accept, kind_bit), o.life, o.generic))
+    return _row(d.count, opts)
+
+
+def group_row(options: tuple, count: int, made: int) -> tuple | None:
+    """:func:`demand_row` of ``count`` symbols paid as ``options`` say (``compile._Group``'s
+    option keys: units, types, snow only, life, generic, half) on a plain lane's board, whose
+    kinds are one per type it makes (``made``, a mask): a kind set of types is then the mask of
+    those types on the board, whatever the kinds' order (tests/test_first_fills.py). None
+    outside the class (snow mana: no such kind on such a board)."""
+    opts = []
+    for units, types, snow, life, generic, _ in options:
+        if snow:
             return None
-        return m, d.count * o.units, GEN, o.generic, (), d.count, 1, -1
+        m = 0
+        for t in types:
+            m |= 1 << TI[t]
+        opts.append((units, m & made, life, generic))
+    return _row(count, opts)
+
+
+def _row(count: int, opts: list[tuple]) -> tuple | None:
+    """The row of ``count`` symbols of the options ``opts`` (units, mask of the types that may
+    pay them on the board or -1, life, generic category), or None outside the class."""
+    units, m, life, generic = opts[0]
+    if len(opts) == 1 and generic is not None:
+        if m < 0 or units <= 0 or life:
+            return None
+        return m, count * units, GEN, generic, (), count, 1, -1
     masks = []
     union = 0
     life_at = -1
-    for oi, o in enumerate(opts):
-        if o.life:
-            if o.life != 2 or o.units or life_at >= 0:
+    for oi in range(len(opts)):
+        units, m, life, generic = opts[oi]
+        if life:
+            if life != 2 or units or life_at >= 0:
                 return None
             life_at = oi
             m = 1 << LIFE
-        elif o.units == 1 and o.generic is None:
-            m = by_type(o.accept, kind_bit)
-            if m < 0:
-                return None
-        else:
+        elif units != 1 or generic is not None or m < 0:
             return None  # {2/W}, or what isn't a symbol of the class
         masks.append(m)
         union |= m
-    return union, d.count, OPT, None, tuple(masks), d.count, len(opts), life_at
+    return union, count, OPT, None, tuple(masks), count, len(opts), life_at

@@ -33,5 +33,6 @@ cpdef _read(str text)
                generics=Py_ssize_t, generic_text=str)
 cpdef _tallied(list found)
 
-@cython.locals(first=tuple, variants=dict, got=tuple, by=dict, d=tuple, demands=list)
+@cython.locals(first=tuple, variants=dict, got=tuple, by=dict, d=tuple, demands=list,
+               made=cython.longlong)
 cpdef read_on(LaneCost lc, accept, tuple kind_bit)
