@@ -102,13 +102,13 @@ _SYMBOLS = (list("WUBRGC") + ["1", "2", "7"] + [f"{a}/{b}" for a, b in
 
 
 def test_a_groups_row_on_a_set_of_types_is_its_demands_row_on_every_order():
-    """A symbol group's core row on a plain board (``group_row``, kept per set of types made)
-    is the row of the group's compiled demand on that board's kinds (``demand_row`` of
-    ``_Group.demand``), for every set of types, in three orders of each: the kinds' order
-    changes the demand's kind sets but not the row."""
+    """A symbol group's core row on a plain board (``group_row`` on every type, ``row_on`` the
+    types made; kept per set of types) is the row of the group's compiled demand on that
+    board's kinds (``demand_row`` of ``_Group.demand``), for every set of types, in three orders
+    of each: the kinds' order changes the demand's kind sets but not the row."""
     from tapwise.models.mana import ManaCost
     from tapwise.solver.fast import core
-    from tapwise.solver.fast.templates import demand_row, group_row
+    from tapwise.solver.fast.templates import demand_row, group_row, row_on
     from tapwise.solver.front.compile import _group
     rng = random.Random(43)
     for body in _SYMBOLS:
@@ -123,7 +123,7 @@ def test_a_groups_row_on_a_set_of_types_is_its_demands_row_on_every_order():
                     _, accept, _, kind_bit, _ = plain_lane._kinds("".join(types))
                     want = demand_row(g.demand(accept), kind_bit)
                     assert want is not None, (body, types)
-                    assert group_row(g.options, g.count, made) == want, (body, count, types)
+                    assert row_on(group_row(g.options, g.count), made) == want, (body, types)
                     cost = core.read_plain_cost((g,), made)  # (kept per set of types)
                     assert core.read_plain_cost((g,), made).rows == cost.rows
                     assert cost.n_rows == 1 and cost.rows[0][:4] == want[2:6], (body, types)
@@ -137,4 +137,4 @@ def test_groups_outside_the_class_have_no_row():
     from tapwise.solver.front.compile import _option_keys
     for body in ("S", "2/W"):
         (symbol,) = ManaCost.parse("{%s}" % body).symbols
-        assert group_row(_option_keys(symbol, False, None), 1, 63) is None, body
+        assert group_row(_option_keys(symbol, False, None), 1) is None, body

@@ -21,7 +21,7 @@ from tapwise.models.total_cost import INCREASE
 from tapwise.solver.contract import Compiled, Solution, Variant
 from tapwise.solver.fast.core_answer import Members
 from tapwise.solver.fast.templates import (Template, by_type as _by_type, demand_row, group_row,
-                                            sources)
+                                            row_on, sources)
 
 ENABLED = True
 """``solver.fast.solve.solve_fast`` tries this core first; tests of the wider fast path turn it off."""
@@ -415,9 +415,10 @@ def _demand_rows(k: _Cost, demands: tuple, kind_bit: tuple[int, ...]) -> list[tu
 
 GROUPS = 1024
 """Symbol groups whose rows on a plain board are kept."""
-# id(compile._Group) -> (the group, per mask of the types a plain board makes its row, False
-# outside the class, None until met): compile shares a group among the costs that have its
-# symbols, and on a plain board its row depends on the types made alone, not their kinds' order
+# id(compile._Group) -> (the group, per mask of the types a plain board makes its row (False
+# outside the class, None until met), its row on every type or None): compile shares a group
+# among the costs that have its symbols, and on a plain board its row depends on the types
+# made alone, not their kinds' order
 _GROUP_ROWS: dict[int, tuple] = table(GROUPS)
 
 
@@ -435,11 +436,13 @@ def read_plain_cost(groups: tuple, made: int) -> _Cost | None:
             return None
         got = memo.get(id(g))  # (the entry holds the group: its id isn't reused meanwhile)
         if got is None:
-            got = remember(memo, id(g), (g, [None] * 64), GROUPS)
+            got = remember(memo, id(g), (g, [None] * 64, group_row(g.options, g.count)),
+                           GROUPS)
         per = got[1]
         row = per[made]
         if row is None:
-            row = per[made] = group_row(g.options, g.count, made) or False
+            full = got[2]
+            row = per[made] = False if full is None else row_on(full, made)
         if not row:
             return None
         _put(k, infos, di, row)

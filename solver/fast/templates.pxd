@@ -30,7 +30,10 @@ cpdef cython.longlong by_type(accept, tuple kind_bit) except? -2
 cpdef demand_row(d, tuple kind_bit)
 
 @cython.locals(opts=list, m=cython.longlong)
-cpdef group_row(tuple options, count, long long made)
+cpdef group_row(tuple options, count)
+
+@cython.locals(out=list, union=cython.longlong, keep=cython.longlong, m=cython.longlong)
+cpdef tuple row_on(tuple row, long long made)
 
 @cython.locals(masks=list, union=cython.longlong, life_at=Py_ssize_t, oi=Py_ssize_t,
                m=cython.longlong)

@@ -158,11 +158,10 @@ def demand_row(d: Any, kind_bit: tuple[int, ...]) -> tuple | None:
     return _row(d.count, opts)
 
 
-def group_row(options: tuple, count: int, made: int) -> tuple | None:
+def group_row(options: tuple, count: int) -> tuple | None:
     """:func:`demand_row` of ``count`` symbols paid as ``options`` say (``compile._Group``'s
-    option keys: units, types, snow only, life, generic, half) on a plain lane's board, whose
-    kinds are one per type it makes (``made``, a mask): a kind set of types is then the mask of
-    those types on the board, whatever the kinds' order (tests/test_first_fills.py). None
+    option keys: units, types, snow only, life, generic, half) on a plain lane's board making
+    every type, one kind each (:func:`row_on` reads it on a board making fewer), or None
     outside the class (snow mana: no such kind on such a board)."""
     opts = []
     for units, types, snow, life, generic, _ in options:
@@ -171,8 +170,25 @@ def group_row(options: tuple, count: int, made: int) -> tuple | None:
         m = 0
         for t in types:
             m |= 1 << TI[t]
-        opts.append((units, m & made, life, generic))
+        opts.append((units, m, life, generic))
     return _row(count, opts)
+
+
+def row_on(row: tuple, made: int) -> tuple:
+    """:func:`group_row`'s ``row`` on a plain board making the types ``made`` (a mask), one
+    kind each: a kind set of types there is the mask of those types it makes, whatever the
+    kinds' order (tests/test_first_fills.py compares it with the demand's row)."""
+    mask, need, what, cat, masks, count, n, life_at = row
+    if what == GEN:
+        return mask & made, need, what, cat, masks, count, n, life_at
+    keep = made | 1 << LIFE  # (a life option's mask is life's)
+    out = []
+    union = 0
+    for m in masks:
+        m &= keep
+        out.append(m)
+        union |= m
+    return union, need, what, cat, tuple(out), count, n, life_at
 
 
 def _row(count: int, opts: list[tuple]) -> tuple | None:
