@@ -115,7 +115,7 @@ def test_a_groups_row_on_a_set_of_types_is_its_demands_row_on_every_order():
         (symbol,) = ManaCost.parse("{%s}" % body).symbols
         for count in (1, 3):
             g = _group(symbol, str(symbol), count, False, None)
-            core._GROUP_ROWS.pop(id(g), None)
+            core._GROUP_ROWS.pop(g, None)
             for made in range(1, 64):
                 types = [t for i, t in enumerate(TYPES) if made >> i & 1]
                 for _ in range(3):

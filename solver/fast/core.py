@@ -415,11 +415,11 @@ def _demand_rows(k: _Cost, demands: tuple, kind_bit: tuple[int, ...]) -> list[tu
 
 GROUPS = 1024
 """Symbol groups whose rows on a plain board are kept."""
-# id(compile._Group) -> (the group, per mask of the types a plain board makes its row (False
-# outside the class, None until met), its row on every type or None): compile shares a group
-# among the costs that have its symbols, and on a plain board its row depends on the types
-# made alone, not their kinds' order
-_GROUP_ROWS: dict[int, tuple] = table(GROUPS)
+# compile._Group (hashed by identity) -> (per mask of the types a plain board makes its row
+# (False outside the class, None until met), its row on every type or None): compile shares a
+# group among the costs that have its symbols, and on a plain board its row depends on the
+# types made alone, not their kinds' order
+_GROUP_ROWS: dict[Any, tuple] = table(GROUPS)
 
 
 def read_plain_cost(groups: tuple, made: int) -> _Cost | None:
@@ -434,14 +434,13 @@ def read_plain_cost(groups: tuple, made: int) -> _Cost | None:
     for di, g in enumerate(groups):
         if di >= ROWS:
             return None
-        got = memo.get(id(g))  # (the entry holds the group: its id isn't reused meanwhile)
+        got = memo.get(g)  # (a group hashes by identity)
         if got is None:
-            got = remember(memo, id(g), (g, [None] * 64, group_row(g.options, g.count)),
-                           GROUPS)
-        per = got[1]
+            got = remember(memo, g, ([None] * 64, group_row(g.options, g.count)), GROUPS)
+        per = got[0]
         row = per[made]
         if row is None:
-            full = got[2]
+            full = got[1]
             row = per[made] = False if full is None else row_on(full, made)
         if not row:
             return None

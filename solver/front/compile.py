@@ -277,18 +277,7 @@ class _Group:
         accept sets read from the accept's own (its ``kinds`` called only for a set it hasn't
         worked out), then the demand of those sets, shared by every accept that has them."""
         got = self._by_accept.get(id(accept))
-        if got is None:
-            known = accept._sets
-            sets = []
-            for key in self._keys:
-                s = known.get(key)
-                sets.append(s if s is not None else accept.kinds(key[0], key[1], key[2]))
-            sets_t = tuple(sets)
-            d = self._demands.get(sets_t)
-            if d is None:
-                d = self._demand(sets_t)
-            got = remember(self._by_accept, id(accept), (accept, d), 256)
-        return got[1]
+        return got[1] if got is not None else _demand_on(self, accept)
 
     def _demand(self, sets: tuple[frozenset[int], ...]) -> Demand:
         """The demand of accept ``sets`` (one per option) met first."""
@@ -298,6 +287,23 @@ class _Group:
                          for (units, _, _, life, generic, half), s in zip(self.options, sets)])
         got = self._demands[sets] = Demand(self.symbol, self.count, options, self.text)
         return got
+
+
+def _demand_on(g: _Group, accept: _Accept) -> Demand:
+    """:meth:`_Group.demand` met first on ``accept`` (typed in ``compile.pxd``: a board's first
+    cost makes one per symbol group)."""
+    known = accept._sets
+    sets = []
+    for key in g._keys:
+        s = known.get(key)
+        sets.append(s if s is not None else accept.kinds(key[0], key[1], key[2]))
+    sets_t = tuple(sets)
+    demands = g._demands
+    d = demands.get(sets_t)
+    if d is None:
+        d = g._demand(sets_t)
+    remember(g._by_accept, id(accept), (accept, d), 256)
+    return d
 
 
 @memo(4096)
