@@ -207,40 +207,58 @@ def _letter_units(text: str) -> tuple | None:
 
 
 def _tail(choices: tuple, signature: int) -> tuple | bool:
-    """:data:`_ADDS`' entry of an ability making ``choices`` (merge kind ``signature``)."""
-    made = set()
+    """:data:`_ADDS`' entry of an ability making ``choices`` (merge kind ``signature``), each
+    choice read once (:func:`_choice`: the same few come back in many adds)."""
     outputs: dict[str, str] = {}  # (the count's own reading of what an activation may add)
+    shown = []  # per choice, what the answer shows an activation adding
+    mask = 0
     for choice in choices:
-        for unit in choice:
-            if len(unit) > 1 and len(choice) > 1:
-                return False  # a unit of a choice of types beside others
-            for t in unit:
-                if t not in TYPES:
-                    return False
-                made.add(t)
-        # a multiset makes all its units (as answered, in WUBRGC order); one unit, one type of it
-        got = [sorted(choice, key=TYPES.index)] if len(choice) > 1 else list(choice[0])
-        for m in got:
-            outputs[format_types(m)] = "".join(m)
-    # per choice, what the answer shows an activation adding (build._replay_plain's reading)
-    shown = []
-    for choice in choices:
-        fixed = _fixed_output(choice)
-        if fixed is None:
-            shown.append(None)
-        else:
-            adds, _, units = _output(fixed)
-            shown.append((adds, units))
+        got = _CHOICES.get(choice)
+        if got is None:
+            got = remember(_CHOICES, choice, _choice(choice), 1024)
+        if got is False:
+            return False
+        items, show, made = got
+        for text, units in items:
+            outputs[text] = units
+        shown.append(show)
+        mask |= made
     tpl = template(choices)
     if tpl is None:
         return False
     types = ""  # (Ability._types_made: in WUBRGC order)
-    mask = 0
-    for i, t in enumerate(TYPES):
-        if t in made:
-            types += t
-            mask |= 1 << i
+    for i in range(6):
+        if mask >> i & 1:
+            types += TYPES[i]
     return choices, types, signature, outputs, tuple(shown), tpl, mask
+
+
+# one choice of an add -> (what an activation choosing it may add as answered -> its types, as
+# the answer shows it, the types it makes as a mask) or False outside the class
+_CHOICES: dict[tuple, Any] = table(1024)
+
+
+def _choice(choice: tuple) -> tuple | bool:
+    """:data:`_CHOICES`' entry of ``choice``."""
+    made = 0
+    for unit in choice:
+        if len(unit) > 1 and len(choice) > 1:
+            return False  # a unit of a choice of types beside others
+        for t in unit:
+            i = _type_at(t)
+            if i < 0:
+                return False
+            made |= 1 << i
+    # a multiset makes all its units (as answered, in WUBRGC order); one unit, one type of it
+    got = [sorted(choice, key=TYPES.index)] if len(choice) > 1 else list(choice[0])
+    items = tuple([(format_types(m), "".join(m)) for m in got])
+    # what the answer shows an activation adding (build._replay_plain's reading)
+    fixed = _fixed_output(choice)
+    show = None
+    if fixed is not None:
+        adds, _, units = _output(fixed)
+        show = (adds, units)
+    return items, show, made
 
 
 def _read(request: dict[str, Any]) -> tuple | None:
@@ -325,8 +343,13 @@ def _read(request: dict[str, Any]) -> tuple | None:
 # the types made, in order of first sight -> (the board's layout, the shared accept of its
 # kinds, their spendable tuple, per kind its type's bit, per type its kind)
 _LAYOUTS: dict[str, tuple] = table(1024)
-# per type, its kind on a board of the class (a value: every board shares it)
+# per type, its kind on a board of the class (a value: every board shares it), its key in a
+# layout's index and its bit
 _KIND = {t: _mana_kind(t, False, None, False) for t in TYPES}
+_KIND_KEY = {t: (t, False, None, False) for t in TYPES}
+_BIT = {t: 1 << i for i, t in enumerate(TYPES)}
+# per number of kinds, the set of all of them (a layout's spendable kinds)
+_ALL_KINDS = tuple([frozenset(range(n)) for n in range(len(TYPES) + 1)])
 
 
 def _kinds(order: str) -> tuple:
@@ -343,17 +366,18 @@ def _kinds(order: str) -> tuple:
         made = {}
         spendable = []
         kind_bit = []
-        for i, t in enumerate(order):
+        n = len(order)
+        for i in range(n):
+            t = order[i]
             kinds.append(_KIND[t])
-            index[(t, False, None, False)] = i
+            index[_KIND_KEY[t]] = i
             made[t] = i
             spendable.append((i, t, False, True))
-            kind_bit.append(1 << TYPES.index(t))
+            kind_bit.append(_BIT[t])
         layout = assemble(_Layout, {"kinds": tuple(kinds), "index": index, "made": (made,),
                                     "restricted": False})
-        got = remember(layouts, order, (layout, _accept(tuple(spendable)),
-                                        frozenset(range(len(order))), tuple(kind_bit), made),
-                       1024)
+        got = remember(layouts, order, (layout, _accept(tuple(spendable)), _ALL_KINDS[n],
+                                        tuple(kind_bit), made), 1024)
     return got
 
 
