@@ -409,14 +409,16 @@ def _demand_rows(k: _Cost, demands: tuple, kind_bit: tuple[int, ...]) -> list[tu
         row = got[1]
         if row is None:
             return None
-        _put(k, infos, di, row)
+        _write(k, di, row)
+        infos.append(_info(row, di))
     return infos
 
 
 GROUPS = 1024
 """Symbol groups whose rows on a plain board are kept."""
-# compile._Group (hashed by identity) -> (per mask of the types a plain board makes its row
-# (False outside the class, None until met), its row on every type or None): compile shares a
+# compile._Group (hashed by identity) -> (per mask of the types a plain board makes (its row,
+# per place in a cost what the answer records of it: shared by the costs that have it there),
+# False outside the class, None until met; its row on every type or None): compile shares a
 # group among the costs that have its symbols, and on a plain board its row depends on the
 # types made alone, not their kinds' order
 _GROUP_ROWS: dict[Any, tuple] = table(GROUPS)
@@ -438,29 +440,40 @@ def read_plain_cost(groups: tuple, made: int) -> _Cost | None:
         if got is None:
             got = remember(memo, g, ([None] * 64, group_row(g.options, g.count)), GROUPS)
         per = got[0]
-        row = per[made]
-        if row is None:
+        on = per[made]
+        if on is None:
             full = got[1]
-            row = per[made] = False if full is None else row_on(full, made)
-        if not row:
+            on = per[made] = False if full is None else (row_on(full, made), [None] * ROWS)
+        if not on:
             return None
-        _put(k, infos, di, row)
+        row = on[0]
+        _write(k, di, row)
+        at = on[1]  # (what the answer records of the row in place di: shared by the costs)
+        info = at[di]
+        if info is None:
+            info = at[di] = _info(row, di)
+        infos.append(info)
     k.rows = tuple(infos)
     k.n_rows = len(infos)
     return k
 
 
-def _put(k: _Cost, infos: list[tuple], di: int, row: tuple) -> None:
-    """Row ``row`` (``templates.demand_row``'s) in place ``di`` of ``k``, what the answer
-    records of it appended to ``infos``."""
-    mask, need, what, cat, masks, count, n, life_at = row
+def _write(k: _Cost, di: int, row: tuple) -> None:
+    """Row ``row`` (``templates.demand_row``'s) in place ``di`` of ``k``'s arrays, its
+    Phyrexian symbols counted."""
+    if row[7] >= 0:
+        k.phyrexian += row[5]
+    k.rmask[di] = row[0]
+    k.rneed[di] = row[1]
+
+
+def _info(row: tuple, di: int) -> tuple:
+    """What the answer records of row ``row`` in place ``di``: (what, category, option masks,
+    symbols, key of option 0, keys of the options, key of the life option)."""
+    _, _, what, cat, masks, count, n, life_at = row
     keys = _KEYS[di][n] if n < 8 else tuple([(di, oi) for oi in range(n)])
-    if life_at >= 0:
-        k.phyrexian += count
-    k.rmask[di] = mask
-    k.rneed[di] = need
-    infos.append((what, cat, masks, count, keys[0], keys if what == OPT else (),
-                  keys[life_at] if life_at >= 0 else None))
+    return (what, cat, masks, count, keys[0], keys if what == OPT else (),
+            keys[life_at] if life_at >= 0 else None)
 
 
 class _Scratch:
