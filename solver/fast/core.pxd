@@ -76,8 +76,8 @@ cdef int _multi_class(_SupplyArrays b, list multis, tuple counts, i64 size, int 
 @cython.locals(k=_Cost, infos=list, n=Py_ssize_t)
 cpdef _read_cost(v, _SupplyArrays board)
 
-@cython.locals(k=_Cost, infos=list, memo=dict, di=Py_ssize_t, got=tuple, per=list, on=object,
-               full=tuple, row=tuple, at=list, info=tuple)
+@cython.locals(k=_Cost, infos=list, memo=dict, di=Py_ssize_t, got=tuple, per=list, row=object,
+               full=tuple, at=dict, info=tuple)
 cpdef read_plain_cost(tuple groups, long long made)
 
 @cython.locals(infos=list, memo=dict, di=Py_ssize_t, got=tuple, row=tuple)

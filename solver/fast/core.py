@@ -416,11 +416,11 @@ def _demand_rows(k: _Cost, demands: tuple, kind_bit: tuple[int, ...]) -> list[tu
 
 GROUPS = 1024
 """Symbol groups whose rows on a plain board are kept."""
-# compile._Group (hashed by identity) -> (per mask of the types a plain board makes (its row,
-# per place in a cost what the answer records of it: shared by the costs that have it there),
-# False outside the class, None until met; its row on every type or None): compile shares a
-# group among the costs that have its symbols, and on a plain board its row depends on the
-# types made alone, not their kinds' order
+# compile._Group (hashed by identity) -> (per mask of the types a plain board makes its row
+# (False outside the class, None until met); its row on every type or None; per mask and place
+# in a cost (mask << 4 | place) what the answer records of that row there, shared by the costs
+# that have it there): compile shares a group among the costs that have its symbols, and on a
+# plain board its row depends on the types made alone, not their kinds' order
 _GROUP_ROWS: dict[Any, tuple] = table(GROUPS)
 
 
@@ -438,20 +438,19 @@ def read_plain_cost(groups: tuple, made: int) -> _Cost | None:
             return None
         got = memo.get(g)  # (a group hashes by identity)
         if got is None:
-            got = remember(memo, g, ([None] * 64, group_row(g.options, g.count)), GROUPS)
+            got = remember(memo, g, ([None] * 64, group_row(g.options, g.count), {}), GROUPS)
         per = got[0]
-        on = per[made]
-        if on is None:
+        row = per[made]
+        if row is None:
             full = got[1]
-            on = per[made] = False if full is None else (row_on(full, made), [None] * ROWS)
-        if not on:
+            row = per[made] = False if full is None else row_on(full, made)
+        if not row:
             return None
-        row = on[0]
         _write(k, di, row)
-        at = on[1]  # (what the answer records of the row in place di: shared by the costs)
-        info = at[di]
+        at = got[2]  # (what the answer records of the row in place di: shared by the costs)
+        info = at.get(made << 4 | di)
         if info is None:
-            info = at[di] = _info(row, di)
+            info = at[made << 4 | di] = _info(row, di)
         infos.append(info)
     k.rows = tuple(infos)
     k.n_rows = len(infos)
