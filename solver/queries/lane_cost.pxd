@@ -6,8 +6,8 @@
 import cython
 
 cdef class LaneCost:
-    cdef public object cost, total, groups, rows, symbols, generic
-    cdef public object _first, _variants
+    cdef public object groups, rows, symbols, generic, printed
+    cdef public object _bodies, _cost, _total, _first, _variants
 
 cdef class _Sym:
     cdef public object symbol, rows
@@ -27,10 +27,9 @@ cpdef read(text)
 @cython.locals(found=list, bodies=dict, last=Py_ssize_t)
 cpdef _read(str text)
 
-@cython.locals(b=_Body, s=_Sym, order=list, symbols_t=list, terms=list, generic=Py_ssize_t,
-               groups=list, rows=list, symbols=dict, head=_Sym, at=_Sym, printed=str,
-               n=Py_ssize_t, piece=tuple, template=dict, state=dict, lc=LaneCost,
-               generics=Py_ssize_t, generic_text=str)
+@cython.locals(b=_Body, s=_Sym, order=list, generic=Py_ssize_t, groups=list, rows=list,
+               symbols=dict, head=_Sym, at=_Sym, printed=str, n=Py_ssize_t, piece=tuple,
+               lc=LaneCost, generics=Py_ssize_t, generic_text=str)
 cpdef _tallied(list found)
 
 @cython.locals(first=tuple, variants=dict, got=tuple, by=dict, d=tuple, demands=list)

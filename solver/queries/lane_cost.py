@@ -56,20 +56,50 @@ _HALVES = (KIND_HYBRID, KIND_COLORLESS_HYBRID, KIND_HYBRID_PHYREXIAN)
 
 
 class LaneCost:
-    """A cost text of the class, read (:func:`read`)."""
+    """A cost text of the class, read (:func:`read`). What every call on it reads (its groups,
+    rows, the count's reading, the printed total) is made by the read; its ``ManaCost`` and
+    ``TotalCost``, which only the explanation of an infeasible cost (:func:`variant`) and the
+    tests read, are made from its bodies when first asked: a never-met text keeps five
+    containers instead of a dozen (each a gc-tracked object, and the collector's generation-0
+    passes come every ~700 of them)."""
 
-    __slots__ = ("cost", "total", "groups", "rows", "symbols", "generic", "_first", "_variants")
+    __slots__ = ("groups", "rows", "symbols", "generic", "printed", "_bodies", "_cost",
+                 "_total", "_first", "_variants")
 
-    cost: Any  # the ManaCost of its symbols (the lane's problem's cost)
-    total: Any  # its one TotalCost
     groups: tuple  # per demand: compile's shared _Group
     rows: tuple  # per demand, per option: build's Row
     symbols: dict  # the count's reading: text -> [count, types, life?]
     generic: int  # generic mana ({1} and the like, summed)
+    printed: str  # the total cost as the answer prints it (TotalCost.printed(0)'s text)
+    _bodies: list  # its bodies (:class:`_Body`) in order: what cost and total are made from
+    _cost: Any  # the ManaCost, once asked (:attr:`cost`)
+    _total: Any  # the TotalCost, once asked (:attr:`total`)
     # read_on's first board layout: (its accept, the demands on it, the core's reading of them),
     # one tuple so that a thread never sees one layout's accept with another's demands
     _first: Any
     _variants: Any  # the other layouts: id(accept) -> (accept, demands, the core's reading)
+
+    @property
+    def cost(self) -> ManaCost:
+        """The ManaCost of its symbols (the lane's problem's cost), made when first asked."""
+        got = self._cost
+        if got is None:  # (two threads may each make one: equal values, either kept)
+            got = self._cost = assemble(ManaCost, {"symbols": tuple([b.symbol
+                                                                     for b in self._bodies])})
+        return got
+
+    @property
+    def total(self) -> TotalCost:
+        """Its one TotalCost, as ``total_cost._usual`` makes a cost without changes (its terms
+        each spelling's own), its printed text the read's; made when first asked."""
+        got = self._total
+        if got is None:
+            state = _TOTAL.copy()
+            state["terms"] = tuple([b.term for b in self._bodies])
+            state["generic"] = self.generic
+            state["_printed"] = {0: self.printed}
+            got = self._total = assemble(TotalCost, state)
+        return got
 
 
 class _Sym:
@@ -169,8 +199,6 @@ def _tallied(found: list[Any]) -> LaneCost:
     groups in order of first sight, as ``compile._groups`` makes them), then per group its
     shared piece (its group, the count's reading, its printed symbols)."""
     order = []  # the _Sym met, in order of first sight
-    symbols_t = []
-    terms = []
     generic = 0
     generics = 0  # generic symbols: when one, its text is the printed generic
     generic_text = ""
@@ -183,8 +211,6 @@ def _tallied(found: list[Any]) -> LaneCost:
             generic += s.amount
             generics += 1
             generic_text = s.text
-        symbols_t.append(b.symbol)
-        terms.append(b.term)
     groups = []
     rows = []
     symbols: dict[str, list[Any]] = {}
@@ -225,21 +251,14 @@ def _tallied(found: list[Any]) -> LaneCost:
         printed = (generic_text if generics == 1 else "{%d}" % generic) + printed
     elif not printed:
         printed = "{0}"
-    # the one total cost, as total_cost._usual makes it, its printed text remembered as
-    # TotalCost.printed would remember it
-    template = _TOTAL
-    state = template.copy()
-    state["terms"] = tuple(terms)
-    state["generic"] = generic
-    state["_printed"] = {0: printed}
     lc = LaneCost.__new__(LaneCost)
-    lc.cost = assemble(ManaCost, {"symbols": tuple(symbols_t)})
-    lc.total = assemble(TotalCost, state)
     lc.groups = tuple(groups)
     lc.rows = tuple(rows)
     lc.symbols = symbols
     lc.generic = generic
-    lc._first = lc._variants = None
+    lc.printed = printed
+    lc._bodies = found
+    lc._cost = lc._total = lc._first = lc._variants = None
     return lc
 
 
