@@ -1,5 +1,5 @@
 # Declarations Cython reads beside queries/lane_cost.py: the reader's objects as C structs (a
-# read tallies a text on its symbols' _Sym, with no dict per symbol), its memos and groupings
+# read finds each symbol among those met by comparing C fields), its memos and groupings
 # as typed dicts and lists (a `.get` on an untyped object is a method call, about 500
 # instructions, and a never-met text makes a dozen), and its own calls within the module made
 # from C (each a Python-level call otherwise, about a thousand instructions).
@@ -7,14 +7,14 @@ import cython
 
 cdef class LaneCost:
     cdef public object groups, rows, symbols, generic, printed
-    cdef public object _bodies, _cost, _total, _first, _variants
+    cdef public list _bodies
+    cdef public object _cost, _total, _first, _variants
 
 cdef class _Sym:
     cdef public object symbol, rows
-    cdef public str text, types, frag
-    cdef public _Sym after
+    cdef public str text, types
     cdef public bint life
-    cdef public Py_ssize_t amount, key, n
+    cdef public Py_ssize_t amount, key
     cdef public dict pieces
 
 cdef class _Body:
@@ -27,10 +27,18 @@ cpdef read(text)
 @cython.locals(found=list, bodies=dict, last=Py_ssize_t)
 cpdef _read(str text)
 
-@cython.locals(b=_Body, s=_Sym, order=list, generic=Py_ssize_t, groups=list, rows=list,
-               symbols=dict, head=_Sym, at=_Sym, printed=str, n=Py_ssize_t, piece=tuple,
-               lc=LaneCost, generics=Py_ssize_t, generic_text=str)
+@cython.locals(b=_Body, s=_Sym, t=_Sym, order=list, counts=list, frags=list, j=Py_ssize_t,
+               k=Py_ssize_t, generic=Py_ssize_t, groups=list, rows=list, symbols=dict,
+               printed=str, n=Py_ssize_t, piece=tuple, lc=LaneCost, generics=Py_ssize_t,
+               generic_text=str, last_key=Py_ssize_t, last=Py_ssize_t, best=Py_ssize_t,
+               best_key=Py_ssize_t)
 cpdef _tallied(list found)
+
+@cython.locals(b=_Body, symbols=list)
+cpdef _cost_of(LaneCost lc)
+
+@cython.locals(b=_Body, terms=list, template=dict, state=dict)
+cpdef _total_of(LaneCost lc)
 
 @cython.locals(first=tuple, variants=dict, got=tuple, by=dict, d=tuple, demands=list)
 cpdef read_on(LaneCost lc, accept, tuple kind_bit)

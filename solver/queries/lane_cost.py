@@ -7,10 +7,11 @@ every spell of every hand), so this read is on the lane's hot path. A text of br
 other text (spaces, the short form ``2WU``) is parsed whole by that parser. Every spelling of a
 symbol shares one :class:`_Sym` (by printed text) that keeps all that is per symbol (its rows,
 the count's reading, its sort key as one number) and, per count, its piece (compile's shared
-group, the count's reading of that many, their printed text). The read tallies the symbols on
-their ``_Sym`` (C fields: no dict or list per symbol), which gives the groups in order of first
-sight as ``compile._groups`` makes them, then takes each group's piece (typed in
-``lane_cost.pxd``):
+group, the count's reading of that many, their printed text). The read tallies the symbols in
+its own two lists (each symbol found among the few met so far by C compares), which gives the
+groups in order of first sight as ``compile._groups`` makes them, then takes each group's piece
+(typed in ``lane_cost.pxd``). It writes nothing shared but a piece of a count never met, so
+reads on several threads need no lock:
 
 - per group, the shared ``compile._Group`` whose demands are remembered per board layout: so
   :func:`read_on` gives a tuple of shared demands and the core's rows of them, with no
@@ -20,10 +21,13 @@ sight as ``compile._groups`` makes them, then takes each group's piece (typed in
 - the count's own reading (``plain_lane._counted``): per symbol text, how many, the types that
   may pay it and whether 2 life may, and the generic mana (shared per symbol and count: read,
   never written);
+- the answer's printed ``total_cost`` (``TotalCost.printed(0)``'s text), made from the groups
+  in order of sort key (a few groups, not a sort of every symbol);
 - its one total cost, as ``total_cost._usual`` makes a cost without changes (its terms each
-  spelling's own), which prints the answer's ``total_cost`` and which the core and the count's
-  explanation of an infeasible cost read; its printed text made from the groups put in order
-  of sort key as they come (a few groups, not a sort of every symbol in ``TotalCost.printed``).
+  spelling's own), and its ``ManaCost``: made from its bodies only when first asked (the
+  explanation of an infeasible cost reads the total; a paid answer neither). A never-met text
+  keeps four containers and the ``LaneCost``; each is a gc-tracked object, and the
+  collector's generation-0 pass, about 40 µs, comes every ~700 of them.
 
 Anything outside the class (X, {S}, {2/W}, {E}, {0}, a bad text) is ``None``: the usual path
 reads it, and words its errors. tests/test_lane_cost_read.py compares the reader with the
@@ -32,7 +36,6 @@ loader and the compiler on thousands of texts.
 
 from __future__ import annotations
 
-import threading
 from typing import Any
 
 from tapwise.models.abilities import _cost
@@ -59,9 +62,8 @@ class LaneCost:
     """A cost text of the class, read (:func:`read`). What every call on it reads (its groups,
     rows, the count's reading, the printed total) is made by the read; its ``ManaCost`` and
     ``TotalCost``, which only the explanation of an infeasible cost (:func:`variant`) and the
-    tests read, are made from its bodies when first asked: a never-met text keeps five
-    containers instead of a dozen (each a gc-tracked object, and the collector's generation-0
-    passes come every ~700 of them)."""
+    tests read, are made from its bodies when first asked (a never-met text keeps four
+    containers beside it instead of eleven)."""
 
     __slots__ = ("groups", "rows", "symbols", "generic", "printed", "_bodies", "_cost",
                  "_total", "_first", "_variants")
@@ -84,8 +86,7 @@ class LaneCost:
         """The ManaCost of its symbols (the lane's problem's cost), made when first asked."""
         got = self._cost
         if got is None:  # (two threads may each make one: equal values, either kept)
-            got = self._cost = assemble(ManaCost, {"symbols": tuple([b.symbol
-                                                                     for b in self._bodies])})
+            got = self._cost = _cost_of(self)
         return got
 
     @property
@@ -94,21 +95,39 @@ class LaneCost:
         each spelling's own), its printed text the read's; made when first asked."""
         got = self._total
         if got is None:
-            state = _TOTAL.copy()
-            state["terms"] = tuple([b.term for b in self._bodies])
-            state["generic"] = self.generic
-            state["_printed"] = {0: self.printed}
-            got = self._total = assemble(TotalCost, state)
+            got = self._total = _total_of(self)
         return got
+
+
+def _cost_of(lc: LaneCost) -> ManaCost:
+    """:attr:`LaneCost.cost` made: the ManaCost of its bodies' symbols."""
+    symbols = []
+    for b in lc._bodies:
+        symbols.append(b.symbol)
+    return assemble(ManaCost, {"symbols": tuple(symbols)})
+
+
+def _total_of(lc: LaneCost) -> TotalCost:
+    """:attr:`LaneCost.total` made: its bodies' terms, its generic and printed text (remembered
+    as ``TotalCost.printed`` would remember it)."""
+    terms = []
+    for b in lc._bodies:
+        terms.append(b.term)
+    template = _TOTAL
+    state = template.copy()
+    state["terms"] = tuple(terms)
+    state["generic"] = lc.generic
+    state["_printed"] = {0: lc.printed}
+    return assemble(TotalCost, state)
 
 
 class _Sym:
     """A symbol of the class, by its printed text (one object per text, :func:`_sym`): what
-    every cost that has it needs, worked out once; its groups per count; and :func:`_read`'s
-    tally of it in the text being read (0 between reads)."""
+    every cost that has it needs, worked out once, and its groups per count. A read never
+    writes it but for a piece of a count never met (one dict store), so reads on several
+    threads need no lock."""
 
-    __slots__ = ("symbol", "text", "amount", "rows", "types", "life", "key", "pieces", "n",
-                 "frag", "after")
+    __slots__ = ("symbol", "text", "amount", "rows", "types", "life", "key", "pieces")
 
     symbol: Any  # the symbol (of the spelling met first)
     text: str  # its printed text
@@ -118,9 +137,6 @@ class _Sym:
     life: bool
     key: int  # its sort key (601.2f's order) as one number: :func:`_key`
     pieces: dict  # count -> (its compile._Group, the count's reading, the printed symbols)
-    n: int  # how many the text being read has so far
-    frag: str  # then its printed symbols, and the next group by sort key (read's scratch)
-    after: Any
 
 
 class _Body:
@@ -134,15 +150,14 @@ class _Body:
     sym: _Sym
 
 
-# printed symbol text -> _Sym; emptied (with _BODIES) only between reads, so that one read
-# never meets two _Sym of one text
+# printed symbol text -> _Sym; emptied (with _BODIES) when full, at a read's start: a read on
+# another thread may then meet two _Sym of one text, which it tallies as one (:func:`_tallied`)
 _SYMS: dict[str, _Sym] = table(512)
 # a symbol's body (``W/U`` of ``{W/U}``) -> its _Body, False outside the class, None when the
 # loader reads it otherwise
 _BODIES: dict[str, Any] = table(256)
 # cost text -> LaneCost, or False outside the class
 _READ: dict[str, Any] = table(4096)
-_ONE = threading.Lock()
 # TotalCost's fields that are the same for every cost of the class (total_cost._usual's: no
 # life cost, X, energy or changes); its symbol_counts are left to TotalCost (``cached``: only
 # the verifier's replay reads them, which the lane doesn't run)
@@ -155,8 +170,7 @@ def read(text: str) -> LaneCost | None:
     memo = _READ
     got = memo.get(text)
     if got is None:
-        with _ONE:  # (a read tallies on the shared _Sym: one read at a time, whatever the threads)
-            got = remember(memo, text, _read(text), 4096)
+        got = remember(memo, text, _read(text), 4096)
     return got or None
 
 
@@ -195,58 +209,73 @@ def _read(text: str) -> LaneCost | bool:
 
 
 def _tallied(found: list[Any]) -> LaneCost:
-    """The cost of the bodies ``found``, in one pass: the symbols tallied on their _Sym (the
+    """The cost of the bodies ``found``: the symbols tallied in the read's own lists (the
     groups in order of first sight, as ``compile._groups`` makes them), then per group its
-    shared piece (its group, the count's reading, its printed symbols)."""
-    order = []  # the _Sym met, in order of first sight
+    shared piece (its group, the count's reading, its printed symbols). Nothing shared is
+    written (a piece of a count never met aside): no lock, whatever the threads."""
+    order = []  # the symbols met (their _Sym), in order of first sight
+    counts = []  # how many of each
     generic = 0
     generics = 0  # generic symbols: when one, its text is the printed generic
     generic_text = ""
     for b in found:
         s = b.sym
-        if s.n == 0:
+        k = len(order)
+        j = 0
+        while j < k:  # (a few symbols: C compares)
+            t = order[j]
+            # one printed text, one group: its _Sym, or (the symbol memo emptied by a read on
+            # another thread) one of the same text made again
+            if t is s or t.key == s.key and t.amount == s.amount and t.text == s.text:
+                break
+            j += 1
+        if j == k:
             order.append(s)
-        s.n += 1
+            counts.append(1)
+        else:
+            counts[j] += 1
         if s.amount:
             generic += s.amount
             generics += 1
             generic_text = s.text
     groups = []
     rows = []
+    frags = []  # per group its printed symbols
     symbols: dict[str, list[Any]] = {}
-    head = None  # the non-generic groups by sort key, a chain through _Sym.after
-    try:
-        for s in order:
-            n = s.n
-            s.n = 0
-            piece = s.pieces.get(n)
-            if piece is None:
-                piece = _piece(s, n)
-            groups.append(piece[0])
-            rows.append(s.rows)
-            if not s.amount:
-                symbols[s.text] = piece[1]
-                s.frag = piece[2]
-                if head is None or s.key < head.key:  # (a few groups: put in place)
-                    s.after = head
-                    head = s
-                else:
-                    at = head
-                    while at.after is not None and at.after.key < s.key:
-                        at = at.after
-                    s.after = at.after
-                    at.after = s
-    finally:
-        for s in order:  # (the tally is 0 between reads, whatever happened)
-            s.n = 0
+    k = len(order)
+    for j in range(k):
+        s = order[j]
+        n = counts[j]
+        piece = s.pieces.get(n)
+        if piece is None:
+            piece = _piece(s, n)
+        groups.append(piece[0])
+        rows.append(s.rows)
+        frags.append(piece[2])
+        if not s.amount:
+            symbols[s.text] = piece[1]
     # the printed total (TotalCost.printed's text): the symbols by sort key, the generic merged
     # first; within the class a sort key names one printed text, so sorting the groups sorts
-    # the symbols (tests/test_plain_lane.py compares it with the loader's)
+    # the symbols (tests/test_plain_lane.py compares it with the loader's). A few groups: each
+    # next one found by a pass, in (key, place) order, as a stable sort puts them
     printed = ""
-    s = head
-    while s is not None:
-        printed += s.frag
-        s = s.after
+    last_key = -1
+    last = -1
+    while True:
+        best = -1
+        best_key = 0
+        for j in range(k):
+            s = order[j]
+            if s.amount or s.key < last_key or s.key == last_key and j <= last:
+                continue
+            if best < 0 or s.key < best_key:
+                best = j
+                best_key = s.key
+        if best < 0:
+            break
+        printed += frags[best]
+        last_key = best_key
+        last = best
     if generic > 0:
         printed = (generic_text if generics == 1 else "{%d}" % generic) + printed
     elif not printed:
@@ -328,9 +357,6 @@ def _sym(s: Any, f: tuple) -> _Sym | None:
     sym.rows, sym.types, sym.life = _symbol(s)
     sym.key = key
     sym.pieces = {}
-    sym.n = 0
-    sym.frag = ""
-    sym.after = None
     return sym
 
 
