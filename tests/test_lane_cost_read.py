@@ -318,3 +318,24 @@ def test_a_paid_answer_makes_no_total_cost_an_infeasible_one_makes_it_once():
         lane_cost._BODIES.clear()
         assert lc.cost == problem.cost and lc.total == total, text
         assert lc.total.symbol_counts == total.symbol_counts, text
+
+
+def test_a_text_of_more_groups_than_the_read_tallies_goes_the_usual_way():
+    """64 distinct printed symbols are read (the read's arrays); 65 (only texts of many
+    generic numbers have so many) go to the usual path, which answers them: the same answer
+    as ever, the generic merged in the printed total (601.2f)."""
+    from test_plain_lane import check_in_class
+
+    board = [{"id": "all", "count": 60, "abilities": [{"add": ["{W}", "{U}", "{C}"]}]}]
+    text = "{W}" + "".join("{%d}" % a for a in range(1, 64))
+    lane_cost._READ.pop(text, None)
+    got = lane_cost.read(text)
+    assert len(got.groups) == 64 and got.generic == 63 * 64 // 2 and got.printed == "{2016}{W}"
+    (total,) = total_costs(load_problem({"cost": text, "sources": BOARDS[0]}))
+    assert got.total == total and total.printed(0) == "{2016}{W}"
+    assert [(g.text, g.count) for g in got.groups] == [(str(t.symbol), 1) for t in total.terms]
+    text += "{64}"
+    lane_cost._READ.pop(text, None)
+    assert lane_cost.read(text) is None
+    answer = check_in_class({"cost": text, "sources": board}, must=False)
+    assert answer is None

@@ -27,11 +27,12 @@ cpdef read(text)
 @cython.locals(found=list, bodies=dict, last=Py_ssize_t)
 cpdef _read(str text)
 
-@cython.locals(b=_Body, s=_Sym, t=_Sym, order=list, counts=list, frags=list, j=Py_ssize_t,
-               k=Py_ssize_t, generic=Py_ssize_t, groups=list, rows=list, symbols=dict,
-               printed=str, n=Py_ssize_t, piece=tuple, lc=LaneCost, generics=Py_ssize_t,
-               generic_text=str, last_key=Py_ssize_t, last=Py_ssize_t, best=Py_ssize_t,
-               best_key=Py_ssize_t)
+@cython.locals(b=_Body, s=_Sym, t=_Sym, order=list, keys=Py_ssize_t[64],
+               amounts=Py_ssize_t[64], counts=Py_ssize_t[64], by_key=Py_ssize_t[64],
+               j=Py_ssize_t, k=Py_ssize_t, i=Py_ssize_t, m=Py_ssize_t, key=Py_ssize_t,
+               amount=Py_ssize_t, generic=Py_ssize_t, groups=list, rows=list, frags=list,
+               symbols=dict, printed=str, n=Py_ssize_t, piece=tuple, lc=LaneCost,
+               generics=Py_ssize_t, generic_text=str)
 cpdef _tallied(list found)
 
 @cython.locals(b=_Body, symbols=list)

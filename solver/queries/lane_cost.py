@@ -208,41 +208,56 @@ def _read(text: str) -> LaneCost | bool:
     return _tallied(found)
 
 
-def _tallied(found: list[Any]) -> LaneCost:
-    """The cost of the bodies ``found``: the symbols tallied in the read's own lists (the
+def _tallied(found: list[Any]) -> LaneCost | bool:
+    """The cost of the bodies ``found``: the symbols tallied in the read's own arrays (the
     groups in order of first sight, as ``compile._groups`` makes them), then per group its
     shared piece (its group, the count's reading, its printed symbols). Nothing shared is
-    written (a piece of a count never met aside): no lock, whatever the threads."""
+    written (a piece of a count never met aside): no lock, whatever the threads. False (the
+    usual path reads it) past :data:`_GROUPS_MOST` groups."""
     order = []  # the symbols met (their _Sym), in order of first sight
-    counts = []  # how many of each
+    # per group (C arrays when compiled): its sort key, generic amount, how many
+    keys = [0] * 64
+    amounts = [0] * 64
+    counts = [0] * 64
+    k = 0
     generic = 0
     generics = 0  # generic symbols: when one, its text is the printed generic
     generic_text = ""
     for b in found:
         s = b.sym
-        k = len(order)
+        key = s.key
+        amount = s.amount
         j = 0
-        while j < k:  # (a few symbols: C compares)
-            t = order[j]
-            # one printed text, one group: its _Sym, or (the symbol memo emptied by a read on
-            # another thread) one of the same text made again
-            if t is s or t.key == s.key and t.amount == s.amount and t.text == s.text:
-                break
+        while j < k:  # (a few groups: C compares)
+            if keys[j] == key and amounts[j] == amount:
+                t = order[j]
+                # one printed text, one group: its _Sym, or (the symbol memo emptied by a read
+                # on another thread) one of the same text made again
+                if t is s or t.text == s.text:
+                    break
             j += 1
         if j == k:
+            if k == _GROUPS_MOST:
+                return False
             order.append(s)
-            counts.append(1)
+            keys[k] = key
+            amounts[k] = amount
+            counts[k] = 1
+            k += 1
         else:
             counts[j] += 1
-        if s.amount:
-            generic += s.amount
+        if amount:
+            generic += amount
             generics += 1
             generic_text = s.text
     groups = []
     rows = []
     frags = []  # per group its printed symbols
     symbols: dict[str, list[Any]] = {}
-    k = len(order)
+    # the non-generic groups by sort key, those of one key in order of first sight (as a
+    # stable sort puts them): put in place as they come, a few groups
+    by_key = [0] * 64
+    m = 0
     for j in range(k):
         s = order[j]
         n = counts[j]
@@ -252,30 +267,20 @@ def _tallied(found: list[Any]) -> LaneCost:
         groups.append(piece[0])
         rows.append(s.rows)
         frags.append(piece[2])
-        if not s.amount:
+        if not amounts[j]:
             symbols[s.text] = piece[1]
+            i = m
+            while i > 0 and keys[by_key[i - 1]] > keys[j]:
+                by_key[i] = by_key[i - 1]
+                i -= 1
+            by_key[i] = j
+            m += 1
     # the printed total (TotalCost.printed's text): the symbols by sort key, the generic merged
     # first; within the class a sort key names one printed text, so sorting the groups sorts
-    # the symbols (tests/test_plain_lane.py compares it with the loader's). A few groups: each
-    # next one found by a pass, in (key, place) order, as a stable sort puts them
+    # the symbols (tests/test_plain_lane.py compares it with the loader's)
     printed = ""
-    last_key = -1
-    last = -1
-    while True:
-        best = -1
-        best_key = 0
-        for j in range(k):
-            s = order[j]
-            if s.amount or s.key < last_key or s.key == last_key and j <= last:
-                continue
-            if best < 0 or s.key < best_key:
-                best = j
-                best_key = s.key
-        if best < 0:
-            break
-        printed += frags[best]
-        last_key = best_key
-        last = best
+    for i in range(m):
+        printed += frags[by_key[i]]
     if generic > 0:
         printed = (generic_text if generics == 1 else "{%d}" % generic) + printed
     elif not printed:
@@ -289,6 +294,11 @@ def _tallied(found: list[Any]) -> LaneCost:
     lc._bodies = found
     lc._cost = lc._total = lc._first = lc._variants = None
     return lc
+
+
+# the most groups (distinct printed symbols) a text read here has: the read's arrays (more are
+# only texts of many generic numbers, {1}{2}...{64}: the usual path reads them)
+_GROUPS_MOST = 64
 
 
 def _piece(s: _Sym, n: int) -> tuple:
