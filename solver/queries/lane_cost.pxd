@@ -5,6 +5,9 @@
 # from C (each a Python-level call otherwise, about a thousand instructions).
 import cython
 
+# (a LaneCost is in no reference cycle: what it holds never refers to it; untracked, it doesn't
+# count towards the collector's next pass)
+@cython.no_gc
 cdef class LaneCost:
     cdef public object groups, rows, symbols, generic, printed
     cdef public list _bodies
@@ -30,7 +33,7 @@ cpdef _read(str text)
 @cython.locals(b=_Body, s=_Sym, t=_Sym, order=list, keys=Py_ssize_t[64],
                amounts=Py_ssize_t[64], counts=Py_ssize_t[64], by_key=Py_ssize_t[64],
                j=Py_ssize_t, k=Py_ssize_t, i=Py_ssize_t, m=Py_ssize_t, key=Py_ssize_t,
-               amount=Py_ssize_t, generic=Py_ssize_t, groups=list, rows=list, frags=list,
+               amount=Py_ssize_t, generic=Py_ssize_t, groups=list, rows=list,
                symbols=dict, printed=str, n=Py_ssize_t, piece=tuple, lc=LaneCost,
                generics=Py_ssize_t, generic_text=str)
 cpdef _tallied(list found)

@@ -136,7 +136,7 @@ class _Sym:
     types: str  # the count's reading: the types that may pay it, and whether 2 life may
     life: bool
     key: int  # its sort key (601.2f's order) as one number: :func:`_key`
-    pieces: dict  # count -> (its compile._Group, the count's reading, the printed symbols)
+    pieces: dict  # count -> (its compile._Group, the count's reading)
 
 
 class _Body:
@@ -211,9 +211,10 @@ def _read(text: str) -> LaneCost | bool:
 def _tallied(found: list[Any]) -> LaneCost | bool:
     """The cost of the bodies ``found``: the symbols tallied in the read's own arrays (the
     groups in order of first sight, as ``compile._groups`` makes them), then per group its
-    shared piece (its group, the count's reading, its printed symbols). Nothing shared is
-    written (a piece of a count never met aside): no lock, whatever the threads. False (the
-    usual path reads it) past :data:`_GROUPS_MOST` groups."""
+    shared piece (its group, the count's reading). Nothing shared is written (a piece of a
+    count never met aside): no lock, whatever the threads. False past 64 groups (the read's
+    arrays; only texts of many generic numbers, ``{1}{2}...{65}``, have more): the usual path
+    reads those."""
     order = []  # the symbols met (their _Sym), in order of first sight
     # per group (C arrays when compiled): its sort key, generic amount, how many
     keys = [0] * 64
@@ -237,7 +238,7 @@ def _tallied(found: list[Any]) -> LaneCost | bool:
                     break
             j += 1
         if j == k:
-            if k == _GROUPS_MOST:
+            if k == 64:
                 return False
             order.append(s)
             keys[k] = key
@@ -252,7 +253,6 @@ def _tallied(found: list[Any]) -> LaneCost | bool:
             generic_text = s.text
     groups = []
     rows = []
-    frags = []  # per group its printed symbols
     symbols: dict[str, list[Any]] = {}
     # the non-generic groups by sort key, those of one key in order of first sight (as a
     # stable sort puts them): put in place as they come, a few groups
@@ -266,7 +266,6 @@ def _tallied(found: list[Any]) -> LaneCost | bool:
             piece = _piece(s, n)
         groups.append(piece[0])
         rows.append(s.rows)
-        frags.append(piece[2])
         if not amounts[j]:
             symbols[s.text] = piece[1]
             i = m
@@ -280,7 +279,10 @@ def _tallied(found: list[Any]) -> LaneCost | bool:
     # the symbols (tests/test_plain_lane.py compares it with the loader's)
     printed = ""
     for i in range(m):
-        printed += frags[by_key[i]]
+        j = by_key[i]
+        s = order[j]
+        n = counts[j]
+        printed += s.text if n == 1 else s.text * n
     if generic > 0:
         printed = (generic_text if generics == 1 else "{%d}" % generic) + printed
     elif not printed:
@@ -296,19 +298,13 @@ def _tallied(found: list[Any]) -> LaneCost | bool:
     return lc
 
 
-# the most groups (distinct printed symbols) a text read here has: the read's arrays (more are
-# only texts of many generic numbers, {1}{2}...{64}: the usual path reads them)
-_GROUPS_MOST = 64
-
-
 def _piece(s: _Sym, n: int) -> tuple:
     """``n`` symbols ``s`` in a cost, the same in every cost that has them: their shared
-    ``compile._Group`` (compile's own, read from its memo), the count's reading and their
-    printed text."""
+    ``compile._Group`` (compile's own, read from its memo) and the count's reading."""
     group = _GROUPS.get((s.text, n, False, None))
     if group is None:
         group = _group(s.symbol, s.text, n, False, None)
-    piece = (group, [n, s.types, s.life], s.text * n)
+    piece = (group, [n, s.types, s.life])
     if len(s.pieces) < 64:
         s.pieces[n] = piece
     return piece
