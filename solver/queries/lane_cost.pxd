@@ -5,9 +5,6 @@
 # from C (each a Python-level call otherwise, about a thousand instructions).
 import cython
 
-# (a LaneCost is in no reference cycle: what it holds never refers to it; untracked, it doesn't
-# count towards the collector's next pass)
-@cython.no_gc
 cdef class LaneCost:
     cdef public object groups, rows, symbols, generic, printed
     cdef public list _bodies
