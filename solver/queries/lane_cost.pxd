@@ -43,3 +43,5 @@ cpdef _total_of(LaneCost lc)
 
 @cython.locals(first=tuple, variants=dict, got=tuple, by=dict, d=tuple, demands=list)
 cpdef read_on(LaneCost lc, accept, tuple kind_bit)
+
+cpdef variant(LaneCost lc, accept, tuple demands)

@@ -430,7 +430,10 @@ def variant(lc: LaneCost, accept: Any, demands: tuple) -> Variant:
     """The cost's one :class:`Variant` (its ``demands`` on a board whose kinds ``accept``
     names, :func:`read_on`'s): what ``compile._variants`` makes of it (no Achroma, spend_as or
     X). The core doesn't read it (``read_on`` gave it the demands); the count's explanation of
-    an infeasible cost does."""
-    return assemble(Variant, {"total": lc.total, "demands": demands, "x_symbols": 0,
+    an infeasible cost does (its total made here the first time: :attr:`LaneCost.total`)."""
+    total = lc._total
+    if total is None:
+        total = lc._total = _total_of(lc)
+    return assemble(Variant, {"total": total, "demands": demands, "x_symbols": 0,
                               "x_accept": accept.kinds(TYPES, False, True), "x_zero": False,
                               "energy": 0})
