@@ -170,7 +170,10 @@ def read(text: str) -> LaneCost | None:
     memo = _READ
     got = memo.get(text)
     if got is None:
-        got = remember(memo, text, _read(text), 4096)
+        got = _read(text)
+        if len(memo) >= 4096:  # (remember's bound, inline: a never-met text's Python call less)
+            memo.clear()
+        memo[text] = got
     return got or None
 
 
