@@ -1,7 +1,7 @@
 """The plain lane's cost reader (solver/queries/lane_cost.py, issue 43) against the usual path.
 
-The reader tallies a never-met text on its symbols' shared entries (one per printed symbol)
-and makes the lane's cost from per-(symbol, count) pieces; the usual path reads the same text
+The reader tallies a never-met text's symbols (shared entries, one per printed symbol) in its
+own arrays and makes the lane's cost from per-(symbol, count) pieces; the usual path reads the same text
 with the loader (``load_problem``, ``total_costs``) and compiles it (``compile_problem``). Both
 must give the same thing, field by field, on thousands of random texts of the class (every
 symbol body, spelled in upper and lower case, hybrids in both orders, repeated and
@@ -202,7 +202,7 @@ def test_symbols_met_after_the_memo_is_emptied():
 def test_threads_reading_never_met_texts_at_once():
     """Four threads reading never-met texts at once, the interpreter switching threads as often
     as it may: each text read as the loader reads it, its groups those of its symbols in order
-    of first sight (a read tallies on shared entries: one read at a time)."""
+    of first sight (a read writes nothing shared: no lock)."""
     import sys
     import threading
 
