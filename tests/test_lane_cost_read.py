@@ -1,8 +1,9 @@
 """The plain lane's cost reader (solver/queries/lane_cost.py, issue 43) against the usual path.
 
 The reader tallies a never-met text's symbols (shared entries, one per printed symbol) in its
-own arrays and makes the lane's cost from per-(symbol, count) pieces; the usual path reads the same text
-with the loader (``load_problem``, ``total_costs``) and compiles it (``compile_problem``). Both
+own arrays and makes the lane's cost from per-(symbol, count) pieces; the usual path reads the
+same text with the loader (``load_problem``, ``total_costs``) and compiles it
+(``compile_problem``). Both
 must give the same thing, field by field, on thousands of random texts of the class (every
 symbol body, spelled in upper and lower case, hybrids in both orders, repeated and
 interleaved, with spaces and in the short form) and say None on texts just outside it; a
