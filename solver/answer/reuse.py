@@ -40,3 +40,56 @@ def copy_shaped(value: Any, shape: Shape) -> Any:
             if sub is not None:
                 out[i] = copy_shaped(items[i], sub)
     return out
+
+
+def unchanged(value: Any, kept: Any) -> bool:
+    """Whether ``value`` (a copy of ``kept`` the caller held) is still ``kept``: the same JSON
+    value with the same types all the way down, so a bool for an int (``True == 1``), a float
+    for an int (``1.0 == 1``) or a tuple for a list is a change, as the verifier reads it. A leaf
+    the copy still shares with ``kept`` (copy_shaped shares every scalar) is passed by identity,
+    so an unchanged copy costs a walk over its containers, not a comparison of every value."""
+    if value is kept:
+        return True
+    t = type(kept)
+    if type(value) is not t:
+        return False
+    if t is dict:
+        return _same_items(value, kept, 0)
+    if t is list:
+        return _same_list(value, kept)
+    return bool(value == kept)  # a scalar of the same type, not shared: equal?
+
+
+def unchanged_answer(answer: Any, kept: dict[str, Any]) -> bool:
+    """:func:`unchanged` for an answer handed out as a copy of ``kept`` with the asker's
+    ``id`` added (a kept answer has none): ``answer`` is ``kept`` with, at most, an ``id``."""
+    if type(answer) is not dict:
+        return False
+    return _same_items(answer, kept, 1 if "id" in answer and "id" not in kept else 0)
+
+
+def _same_items(value: dict[str, Any], kept: dict[str, Any], extra: int) -> bool:
+    """``value`` holds ``kept``'s keys, each unchanged, and ``extra`` more keys."""
+    if len(value) != len(kept) + extra:
+        return False
+    for k, v in kept.items():
+        w = value.get(k)
+        if w is v:
+            if w is None and k not in value:
+                return False  # missing, not None
+            continue
+        if not unchanged(w, v):
+            return False
+    return True
+
+
+def _same_list(value: list[Any], kept: list[Any]) -> bool:
+    n = len(kept)
+    if len(value) != n:
+        return False
+    for i in range(n):
+        w = value[i]
+        v = kept[i]
+        if w is not v and not unchanged(w, v):
+            return False
+    return True

@@ -30,7 +30,7 @@ from tapwise.models.loader import load_problem
 from tapwise.models.total_cost import CostError
 from tapwise.models.values import evolve
 import tapwise.solver.deadline as deadlines
-from tapwise.solver.answer.reuse import Shape, copy_shaped, shape_of
+from tapwise.solver.answer.reuse import Shape, copy_shaped, shape_of, unchanged_answer
 from tapwise.solver.contract import Compiled
 from tapwise.solver.front.compile import CompiledBoard, compile_board, compile_problem
 from tapwise.solver.fast.feasible import Checks, Supply, Tapped, board_supply, cost_checks
@@ -235,8 +235,8 @@ class PreparedBoard:
                                 f"{answer.get('status')!r}")
             raise PushError("was not given by this board's pay() since its last push or pop "
                             "(an answer from another board, or an older one): ask this board")
-        # the caller holds a copy it may have changed: equal to the payment verified for q?
-        _push(self, q, answer, bool(q.said) and _same(answer, q.said[0][0]))
+        # the caller holds a copy it may have changed: still the payment verified for q?
+        _push(self, q, answer, bool(q.said) and unchanged_answer(answer, q.said[0][0]))
 
     def push_cost(self, cost: dict[str, Any]) -> bool:
         """Pay ``cost`` and push the payment in one call, as ``push(pay(cost))`` does: True
@@ -553,14 +553,6 @@ class _Cost:
     def __init__(self, loaded: Problem) -> None:
         self.loaded = loaded
         self.checks: tuple[Any, Any, Checks | None] = (None, None, None)
-
-
-def _same(answer: dict[str, Any], said: dict[str, Any]) -> bool:
-    """Whether ``answer`` is ``said`` (a verified answer, kept without id) with its id, if any."""
-    if "id" not in answer:
-        return answer == said
-    return len(answer) == len(said) + 1 and all(k in answer and answer[k] == v
-                                                for k, v in said.items())
 
 
 def _plain_key(cost: dict[str, Any]) -> tuple[str, tuple[str, ...] | None] | None:
