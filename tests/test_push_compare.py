@@ -25,7 +25,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import tapwise
-from tapwise.solver.answer.reuse import copy_shaped, shape_of, unchanged, unchanged_answer
+from tapwise.solver.answer.reuse import (copied, copy_shaped, frame_of, shape_of, unchanged,
+                                         unchanged_answer)
 from tapwise.solver.queries.pushed import PushError
 
 COMMON = dict(derandomize=True, deadline=None, database=None, print_blob=False,
@@ -213,3 +214,12 @@ def test_unchanged_is_strict_equality(kept, data):
     assert unchanged_answer(changed, kept) is _reference_same(changed, kept)
     with_id = {**changed, "id": data.draw(SCALARS)} if type(changed) is dict else changed
     assert unchanged_answer(with_id, kept) is _reference_same(changed, kept)
+    # copied(): True only for a copy unchanged (every key and scalar still the kept one's),
+    # always True for one just handed out, with or without an id at its end
+    frame = frame_of(kept)
+    assert copied(handed, frame) is True
+    assert copied({**handed, "id": 1}, frame) is True  # (kept's keys are a-d: never "id")
+    if copied(changed, frame):
+        assert _reference_same(changed, kept)
+    if copied(with_id, frame):
+        assert _reference_same(changed, kept)

@@ -93,3 +93,69 @@ def _same_list(value: list[Any], kept: list[Any]) -> bool:
         if w is not v and not unchanged(w, v):
             return False
     return True
+
+
+Frame = tuple[Any, ...]
+"""An answer's containers as :func:`copied` reads them (:func:`frame_of`): per container, its
+keys (None for a list), its values and, per value, the value's frame (None for a scalar)."""
+
+
+def frame_of(value: Any) -> Frame:
+    """The :data:`Frame` of ``value``, a dict or list of JSON values, for :func:`copied`: made
+    once, when an answer is kept."""
+    vals = tuple(value.values()) if type(value) is dict else tuple(value)
+    subs = tuple([frame_of(v) if type(v) is dict or type(v) is list else None for v in vals])
+    return (tuple(value) if type(value) is dict else None, vals, subs)
+
+
+def copied(answer: Any, frame: Frame) -> bool:
+    """Whether ``answer`` is, unchanged, a copy ``copy_shaped`` made of the value ``frame`` was
+    made of, with at most an ``id`` added at its end (as a repeated ask hands one out): every
+    key and scalar the same object in the same place, every container a dict or list of the
+    same length. One pass over each container in order, no hashing: True proves the copy
+    unchanged (:func:`unchanged` would say so too); False may be a copy changed, reordered or
+    rebuilt equal, which :func:`unchanged` then tells apart."""
+    if type(answer) is not dict or frame[0] is None:
+        return False
+    return _copied_dict(answer, frame, 1 if "id" in answer and "id" not in frame[0] else 0)
+
+
+def _copied_dict(value: dict[str, Any], frame: Frame, extra: int) -> bool:
+    keys = frame[0]
+    vals = frame[1]
+    subs = frame[2]
+    n = len(keys)
+    if len(value) != n + extra:
+        return False
+    i = 0
+    for k, w in value.items():
+        if i == n:  # the one key more: the asker's id, last
+            return type(k) is str and k == "id"
+        if k is not keys[i]:
+            return False
+        if w is not vals[i]:
+            sub = subs[i]
+            if sub is None or not _copied(w, sub):
+                return False
+        i += 1
+    return True
+
+
+def _copied(value: Any, frame: Frame) -> bool:
+    if frame[0] is not None:
+        return type(value) is dict and _copied_dict(value, frame, 0)
+    if type(value) is not list:
+        return False
+    items = value
+    vals = frame[1]
+    subs = frame[2]
+    n = len(vals)
+    if len(items) != n:
+        return False
+    for i in range(n):
+        w = items[i]
+        if w is not vals[i]:
+            sub = subs[i]
+            if sub is None or not _copied(w, sub):
+                return False
+    return True
