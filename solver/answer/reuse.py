@@ -1,3 +1,4 @@
+# cython: boundscheck=False, wraparound=False
 """An answer handed out again (a kept answer, solver/queries/pay.py's ``Kept``): copied by the
 shape of its containers, so the copy costs a few microseconds and nothing the caller does to
 it reaches the kept one."""
