@@ -24,12 +24,12 @@ cdef i64 _kind(dict kinds, object t, object snow, object only) except? -2
                only=object, n=object)
 cpdef tuple _pool_left(object problem, object answer)
 
-@cython.locals(spent_from_pool=dict, paid_from=dict, kept=list, got=dict, wanted=object,
-               runs=list, key=tuple, made=tuple, n=object, payment=object, item=object, m=object,
+@cython.locals(ans=dict, spent_from_pool=dict, paid_from=dict, kept=list, got=dict, wanted=object,
+               runs=list, key=tuple, made=tuple, n=object, payment=dict, item=dict, m=object,
                t=object)
 cpdef object _left_runs(object problem, object answer)
 
-@cython.locals(by_id=dict, made=dict, act=object, sid=object, src=object, only=object,
+@cython.locals(by_id=dict, made=dict, act=dict, sid=object, src=object, only=object,
                times=object, t=object, n=object, snow=object, was=object)
 cpdef dict _made(object problem, object answer)
 

@@ -285,11 +285,12 @@ def _left_runs(problem: Problem, answer: dict[str, Any]
     in order, the mana it made and left over (type, snow flag, restriction, units); None when
     the pool is empty and nothing is left over (most payments). Raises :class:`PushError` for
     mana left over that can't be given back to its makers."""
-    if not problem.pool and not answer.get("left_over_counts", {}):
+    ans = answer  # a dict (typed in pushed.pxd: its lookups are C calls; so are its items')
+    if not problem.pool and not ans.get("left_over_counts", {}):
         return None
     spent_from_pool: dict[int, int] = {}
     paid_from: dict[tuple[str, str], int] = {}  # (source id, type) -> units paid from it
-    for payment in answer.get("payments", ()):
+    for payment in ans.get("payments", ()):
         for item in payment.get("mana", ()):
             n = item.get("count", 1)
             if item.get("source") == "pool":
@@ -306,7 +307,7 @@ def _left_runs(problem: Problem, answer: dict[str, Any]
     for n in spent_from_pool.values():
         if n:
             raise PushError("the answer spends pool mana the board doesn't have")
-    wanted = answer.get("left_over_counts", {})
+    wanted = ans.get("left_over_counts", {})
     got: dict[str, int] = {}
     for m in kept:  # the answer's mana left counts the pool's too
         got[m.type] = got.get(m.type, 0) + 1
