@@ -15,14 +15,15 @@ cdef bint _same_items(dict value, dict kept, Py_ssize_t extra)
 @cython.locals(i=cython.Py_ssize_t, n=cython.Py_ssize_t, v=object, w=object)
 cdef bint _same_list(list value, list kept)
 
+@cython.locals(keys=object, vals=list, i=cython.Py_ssize_t, v=object)
 cpdef tuple frame_of(object value)
 
 cpdef bint copied(object answer, tuple frame)
 
-@cython.locals(keys=tuple, vals=tuple, subs=tuple, n=cython.Py_ssize_t, i=cython.Py_ssize_t,
-               k=object, w=object, sub=object)
+@cython.locals(keys=tuple, vals=tuple, n=cython.Py_ssize_t, i=cython.Py_ssize_t,
+               k=object, w=object, v=object)
 cdef bint _copied_dict(dict value, tuple frame, Py_ssize_t extra)
 
-@cython.locals(items=list, vals=tuple, subs=tuple, n=cython.Py_ssize_t, i=cython.Py_ssize_t,
-               w=object, sub=object)
+@cython.locals(items=list, vals=tuple, n=cython.Py_ssize_t, i=cython.Py_ssize_t,
+               w=object, v=object)
 cdef bint _copied(object value, tuple frame)

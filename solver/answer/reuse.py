@@ -98,15 +98,24 @@ def _same_list(value: list[Any], kept: list[Any]) -> bool:
 
 Frame = tuple[Any, ...]
 """An answer's containers as :func:`copied` reads them (:func:`frame_of`): per container, its
-keys (None for a list), its values and, per value, the value's frame (None for a scalar)."""
+keys (None for a list) and its values, each container among them as its own frame (a tuple: a
+JSON value holds none, so a tuple there is a frame)."""
 
 
 def frame_of(value: Any) -> Frame:
     """The :data:`Frame` of ``value``, a dict or list of JSON values, for :func:`copied`: made
     once, when an answer is kept."""
-    vals = tuple(value.values()) if type(value) is dict else tuple(value)
-    subs = tuple([frame_of(v) if type(v) is dict or type(v) is list else None for v in vals])
-    return (tuple(value) if type(value) is dict else None, vals, subs)
+    if type(value) is dict:
+        keys = tuple(value)
+        vals = list(value.values())
+    else:
+        keys = None
+        vals = list(value)
+    for i in range(len(vals)):
+        v = vals[i]
+        if type(v) is dict or type(v) is list:
+            vals[i] = frame_of(v)
+    return (keys, tuple(vals))
 
 
 def copied(answer: Any, frame: Frame) -> bool:
@@ -124,7 +133,6 @@ def copied(answer: Any, frame: Frame) -> bool:
 def _copied_dict(value: dict[str, Any], frame: Frame, extra: int) -> bool:
     keys = frame[0]
     vals = frame[1]
-    subs = frame[2]
     n = len(keys)
     if len(value) != n + extra:
         return False
@@ -134,10 +142,9 @@ def _copied_dict(value: dict[str, Any], frame: Frame, extra: int) -> bool:
             return type(k) is str and k == "id"
         if k is not keys[i]:
             return False
-        if w is not vals[i]:
-            sub = subs[i]
-            if sub is None or not _copied(w, sub):
-                return False
+        v = vals[i]
+        if w is not v and (type(v) is not tuple or not _copied(w, v)):
+            return False
         i += 1
     return True
 
@@ -149,14 +156,12 @@ def _copied(value: Any, frame: Frame) -> bool:
         return False
     items = value
     vals = frame[1]
-    subs = frame[2]
     n = len(vals)
     if len(items) != n:
         return False
     for i in range(n):
         w = items[i]
-        if w is not vals[i]:
-            sub = subs[i]
-            if sub is None or not _copied(w, sub):
-                return False
+        v = vals[i]
+        if w is not v and (type(v) is not tuple or not _copied(w, v)):
+            return False
     return True
