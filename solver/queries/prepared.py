@@ -238,11 +238,8 @@ class PreparedBoard:
                                 f"{answer.get('status')!r}")
             raise PushError("was not given by this board's pay() since its last push or pop "
                             "(an answer from another board, or an older one): ask this board")
-        # the caller holds a copy it may have changed: still the payment verified for q? (one
-        # pass over the copy in order, which tells an unchanged one; else a strict comparison)
-        said = q.said
-        _push(self, q, answer, bool(said) and (copied(answer, said[0][2])
-                                               or unchanged_answer(answer, said[0][0])))
+        # the caller holds a copy it may have changed: still the payment verified for q?
+        _push(self, q, answer, _is_said(q, answer))
 
     def push_cost(self, cost: dict[str, Any]) -> bool:
         """Pay ``cost`` and push the payment in one call, as ``push(pay(cost))`` does: True
@@ -383,6 +380,15 @@ class PreparedBoard:
     def _merge(self, prob: Problem) -> Merge:
         """The :class:`Merge` that ``Merge(prob)`` would make, from the board's merge."""
         return Merge.given(prob, self._members, self._merged_sources)
+
+
+def _is_said(q: _Question, answer: dict[str, Any]) -> bool:
+    """Whether ``answer``, a copy of ``q``'s verified payment the caller held and may have
+    changed, is still that payment: one pass over it in order tells an unchanged copy
+    (reuse.copied); any other is compared strictly (reuse.unchanged_answer: the types too, so
+    ``True`` for ``1`` is a change, which the verifier then reads)."""
+    said = q.said
+    return bool(said) and (copied(answer, said[0][2]) or unchanged_answer(answer, said[0][0]))
 
 
 def _push(board: PreparedBoard, q: _Question, answer: dict[str, Any], verified: bool) -> None:
