@@ -33,5 +33,5 @@ cpdef object _left_runs(object problem, object answer)
                times=object, t=object, n=object, snow=object, was=object)
 cpdef dict _made(object problem, object answer)
 
-@cython.locals(out=list, part=object)
-cpdef list _types(object adds)
+@cython.locals(out=object, parts=list, part=object)
+cpdef object _types(object adds)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tapwise.models.caches import remember, table
 from tapwise.models.loader import load_pool
 from tapwise.models.mana import TYPES
 from tapwise.models.problem import (BOARD_KEYS, PoolMana, Problem, ProblemError, Source,
@@ -350,12 +351,20 @@ def _made(problem: Problem, answer: dict[str, Any]) -> dict[tuple[str, str], tup
     return made
 
 
-def _types(adds: str) -> list[str]:
+MAX_ADDS = 1024
+_TYPES_OF: dict[str, tuple[str, ...]] = table(MAX_ADDS)
+""":func:`_types` per ``adds`` string met (a board's few; models/caches.py's table)."""
+
+
+def _types(adds: str) -> tuple[str, ...]:
     """The mana types of an ``adds`` string, one per unit (``{C}{C}`` -> C, C)."""
-    out = []
+    out = _TYPES_OF.get(adds)
+    if out is not None:
+        return out
+    parts = []
     for part in adds.replace("}", "").split("{")[1:]:
         if part not in TYPES:
             raise PushError(f"the activation's mana {adds!r} is not one unit per symbol: it can't "
                             "be given back to the pool")
-        out.append(part)
-    return out
+        parts.append(part)
+    return remember(_TYPES_OF, adds, tuple(parts), MAX_ADDS)
