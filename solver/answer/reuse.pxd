@@ -15,15 +15,14 @@ cdef bint _same_items(dict value, dict kept, Py_ssize_t extra)
 @cython.locals(i=cython.Py_ssize_t, n=cython.Py_ssize_t, v=object, w=object)
 cdef bint _same_list(list value, list kept)
 
-@cython.locals(keys=object, vals=list, i=cython.Py_ssize_t, v=object)
 cpdef tuple frame_of(object value)
 
+@cython.locals(d=dict, items=list, k=object, v=object)
+cdef _frame_into(object value, list out)
+
+@cython.locals(extra=cython.Py_ssize_t)
 cpdef bint copied(object answer, tuple frame)
 
-@cython.locals(keys=tuple, vals=tuple, n=cython.Py_ssize_t, i=cython.Py_ssize_t,
+@cython.locals(kind=object, n=cython.Py_ssize_t, d=dict, items=list, i=cython.Py_ssize_t,
                k=object, w=object, v=object)
-cdef bint _copied_dict(dict value, tuple frame, Py_ssize_t extra)
-
-@cython.locals(items=list, vals=tuple, n=cython.Py_ssize_t, i=cython.Py_ssize_t,
-               w=object, v=object)
-cdef bint _copied(object value, tuple frame)
+cdef Py_ssize_t _copied(object value, tuple frame, Py_ssize_t at, Py_ssize_t extra) except? -2

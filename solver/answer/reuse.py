@@ -97,71 +97,98 @@ def _same_list(value: list[Any], kept: list[Any]) -> bool:
 
 
 Frame = tuple[Any, ...]
-"""An answer's containers as :func:`copied` reads them (:func:`frame_of`): per container, its
-keys (None for a list) and its values, each container among them as its own frame (a tuple: a
-JSON value holds none, so a tuple there is a frame)."""
+"""An answer's containers as :func:`copied` reads them (:func:`frame_of`), flat, in the order a
+walk meets them: per container its type (``dict`` or ``list``: a JSON value is never a type, so
+a type in a frame is a container's start) and length, then per item its key (a dict's) and its
+value, a container among them as its own frame, inline."""
 
 
 def frame_of(value: Any) -> Frame:
     """The :data:`Frame` of ``value``, a dict or list of JSON values, for :func:`copied`: made
-    once, when an answer is kept."""
+    once, when an answer is kept (one tuple, read in order)."""
+    out: list[Any] = []
+    _frame_into(value, out)
+    return tuple(out)
+
+
+def _frame_into(value: Any, out: list[Any]) -> None:
     if type(value) is dict:
-        keys = tuple(value)
-        vals = list(value.values())
+        d = value
+        out.append(dict)
+        out.append(len(d))
+        for k, v in d.items():
+            out.append(k)
+            if type(v) is dict or type(v) is list:
+                _frame_into(v, out)
+            else:
+                out.append(v)
     else:
-        keys = None
-        vals = list(value)
-    for i in range(len(vals)):
-        v = vals[i]
-        if type(v) is dict or type(v) is list:
-            vals[i] = frame_of(v)
-    return (keys, tuple(vals))
+        items = value
+        out.append(list)
+        out.append(len(items))
+        for v in items:
+            if type(v) is dict or type(v) is list:
+                _frame_into(v, out)
+            else:
+                out.append(v)
 
 
 def copied(answer: Any, frame: Frame) -> bool:
     """Whether ``answer`` is, unchanged, a copy ``copy_shaped`` made of the value ``frame`` was
     made of, with at most an ``id`` added at its end (as a repeated ask hands one out): every
     key and scalar the same object in the same place, every container a dict or list of the
-    same length. One pass over each container in order, no hashing: True proves the copy
-    unchanged (:func:`unchanged` would say so too); False may be a copy changed, reordered or
-    rebuilt equal, which :func:`unchanged` then tells apart."""
-    if type(answer) is not dict or frame[0] is None:
+    same length. One pass over each container and the frame in order, no hashing: True proves
+    the copy unchanged (:func:`unchanged` would say so too); False may be a copy changed,
+    reordered or rebuilt equal, which :func:`unchanged` then tells apart."""
+    if type(answer) is not dict or frame[0] is not dict:
         return False
-    return _copied_dict(answer, frame, 1 if "id" in answer and "id" not in frame[0] else 0)
+    extra = len(answer) - frame[1]  # 1: the asker's id, which must then come last
+    return (extra == 0 or extra == 1) and _copied(answer, frame, 0, extra) > 0
 
 
-def _copied_dict(value: dict[str, Any], frame: Frame, extra: int) -> bool:
-    keys = frame[0]
-    vals = frame[1]
-    n = len(keys)
-    if len(value) != n + extra:
-        return False
-    i = 0
-    for k, w in value.items():
-        if i == n:  # the one key more: the asker's id, last
-            return type(k) is str and k == "id"
-        if k is not keys[i]:
-            return False
-        v = vals[i]
-        if w is not v and (type(v) is not tuple or not _copied(w, v)):
-            return False
-        i += 1
-    return True
-
-
-def _copied(value: Any, frame: Frame) -> bool:
-    if frame[0] is not None:
-        return type(value) is dict and _copied_dict(value, frame, 0)
+def _copied(value: Any, frame: Frame, at: int, extra: int) -> int:
+    """The place in ``frame`` after the container starting at ``at``, if ``value`` is still it
+    (with ``extra`` keys more, the last an ``id``); else -1."""
+    kind = frame[at]
+    n = frame[at + 1]
+    at += 2
+    if kind is dict:
+        if type(value) is not dict:
+            return -1
+        d = value
+        if len(d) != n + extra:
+            return -1
+        i = 0
+        for k, w in d.items():
+            if i == n:  # the one key more: the asker's id, last
+                return at if type(k) is str and k == "id" else -1
+            if k is not frame[at]:
+                return -1
+            v = frame[at + 1]
+            if v is dict or v is list:
+                at = _copied(w, frame, at + 1, 0)
+                if at < 0:
+                    return -1
+            elif w is not v:
+                return -1
+            else:
+                at += 2
+            i += 1
+        return at
     if type(value) is not list:
-        return False
+        return -1
     items = value
-    vals = frame[1]
-    n = len(vals)
     if len(items) != n:
-        return False
+        return -1
     for i in range(n):
         w = items[i]
-        v = vals[i]
-        if w is not v and (type(v) is not tuple or not _copied(w, v)):
-            return False
-    return True
+        v = frame[at]
+        if v is dict or v is list:
+            at = _copied(w, frame, at, 0)
+            if at < 0:
+                return -1
+        elif w is not v:
+            return -1
+        else:
+            at += 1
+    return at
