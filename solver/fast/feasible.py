@@ -167,7 +167,7 @@ class Tapped(_Counted):
     def __init__(self, board: Supply, life: int) -> None:
         self.board = board
         self.life = life
-        self._meeting: dict[int, tuple[int, int]] = {}
+        self._meeting = None  # type: ignore[assignment]  # (decide counts afresh: nothing kept)
         self._bounded = board.most is not None  # (else most never proves infeasibility)
         self._n = 0
         self._mask = [0] * 32  # MAX_DELTA (a constant, as feasible.pxd sizes them)
