@@ -52,7 +52,7 @@ def _solve_plain(problem: dict[str, Any]) -> Solution | None:
     _, cost = lane_cost.read_on(lc, accept, kind_bit)
     board = plain_lane._BoardFields.__new__(plain_lane._Board)  # (as answer() makes it)
     board.sources = taps
-    board.cost = lc.cost
+    board.lane = lc
     return core.solve_plain(taps, kind_bit, cost, plain_lane._OBJECTIVES, board)
 
 

@@ -1,8 +1,9 @@
 """The plain lane's cost reader (solver/queries/lane_cost.py, issue 43) against the usual path.
 
-The reader tallies a never-met text on its symbols' shared entries (one per printed symbol)
-and makes the lane's cost from per-(symbol, count) pieces; the usual path reads the same text
-with the loader (``load_problem``, ``total_costs``) and compiles it (``compile_problem``). Both
+The reader tallies a never-met text's symbols (shared entries, one per printed symbol) in its
+own arrays and makes the lane's cost from per-(symbol, count) pieces; the usual path reads the
+same text with the loader (``load_problem``, ``total_costs``) and compiles it
+(``compile_problem``). Both
 must give the same thing, field by field, on thousands of random texts of the class (every
 symbol body, spelled in upper and lower case, hybrids in both orders, repeated and
 interleaved, with spaces and in the short form) and say None on texts just outside it; a
@@ -202,7 +203,7 @@ def test_symbols_met_after_the_memo_is_emptied():
 def test_threads_reading_never_met_texts_at_once():
     """Four threads reading never-met texts at once, the interpreter switching threads as often
     as it may: each text read as the loader reads it, its groups those of its symbols in order
-    of first sight (a read tallies on shared entries: one read at a time)."""
+    of first sight (a read writes nothing shared: no lock)."""
     import sys
     import threading
 
@@ -238,3 +239,104 @@ def test_threads_reading_never_met_texts_at_once():
     finally:
         sys.setswitchinterval(interval)
     assert not wrong, wrong[:5]
+
+
+def test_threads_reading_while_the_symbol_memo_is_emptied():
+    """Four threads reading never-met texts whose generic amounts (1-3000) fill the symbol memo
+    again and again, so that it is emptied while other threads are mid-read: a read that meets
+    a symbol's entry from before the emptying and one made after (``{W}`` then ``{w}``) still
+    makes one group of it, in order of first sight, and the count's reading and printed total
+    are the loader's."""
+    import sys
+    import threading
+
+    rng = random.Random(4317)
+    texts = []
+    for _ in range(1500):
+        bodies = [rng.choice(["W", "w", "U/G", "g/u", "R/P", str(rng.randint(1, 3000))])
+                  for _ in range(rng.randint(2, 9))]
+        texts.append(text_of(bodies, False))
+    texts = sorted(set(texts))
+    expected = {}
+    for text in texts:
+        (total,) = total_costs(load_problem({"cost": text, "sources": BOARDS[0]}))
+        grouped: dict[str, int] = {}
+        for term in total.terms:  # (compile's groups: one per printed symbol, first sight)
+            grouped[str(term.symbol)] = grouped.get(str(term.symbol), 0) + 1
+        expected[text] = (total.printed(0), list(grouped.items()),
+                          {k: n for k, n in grouped.items() if not k.strip("{}").isdigit()})
+        lane_cost._READ.pop(text, None)
+    wrong = []
+
+    def work(part: list[str]) -> None:
+        for text in part:
+            got = lane_cost.read(text)
+            printed, groups, counts = expected[text]
+            if (got.printed != printed or [(g.text, g.count) for g in got.groups] != groups
+                    or {k: v[0] for k, v in got.symbols.items()} != counts):
+                wrong.append(text)
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        threads = [threading.Thread(target=work, args=(texts[i::4],)) for i in range(4)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert not wrong, wrong[:5]
+
+
+def test_a_paid_answer_makes_no_total_cost_an_infeasible_one_makes_it_once():
+    """The lane's paid answer prints the read's total (no ``ManaCost`` or ``TotalCost`` made:
+    fewer objects kept per never-met text); explaining an infeasible cost makes its
+    ``TotalCost`` once, the loader's; both answers are the usual path's. The cost and total
+    made after the reader's memos were emptied are still the loader's (made from the text's
+    own bodies)."""
+    from test_plain_lane import check_in_class
+
+    board = [{"id": "W|U", "count": 3, "abilities": [{"add": ["{W}", "{U}"]}]},
+             {"id": "G", "count": 2, "abilities": [{"add": "{G}"}]}]
+    for text, status in (("{1}{w}{G}{W/U}", "paid"), ("{U}{G}{G}{G}{W/P}", "infeasible"),
+                         ("{2}{G/U/P}{u/w}", "paid"), ("{R}{W}", "infeasible")):
+        lane_cost._READ.pop(text, None)
+        got = check_in_class({"cost": text, "sources": board})
+        assert got["status"] == status, text
+        lc = lane_cost.read(text)
+        assert lc._cost is None, text  # (nothing read the ManaCost)
+        problem = load_problem({"cost": text, "sources": board})
+        (total,) = total_costs(problem)
+        if status == "paid":
+            assert lc._total is None and got["total_cost"] == lc.printed == total.printed(0)
+        else:
+            made = lc._total
+            assert made == total and made.printed(0) == total.printed(0), text
+            plain_lane.answer({"cost": text, "sources": board})
+            assert lc._total is made, text  # (made once)
+        lane_cost._SYMS.clear()
+        lane_cost._BODIES.clear()
+        assert lc.cost == problem.cost and lc.total == total, text
+        assert lc.total.symbol_counts == total.symbol_counts, text
+
+
+def test_a_text_of_more_groups_than_the_read_tallies_goes_the_usual_way():
+    """64 distinct printed symbols are read (the read's arrays); 65 (only texts of many
+    generic numbers have so many) go to the usual path, which answers them: the same answer
+    as ever, the generic merged in the printed total (601.2f)."""
+    from test_plain_lane import check_in_class
+
+    board = [{"id": "all", "count": 60, "abilities": [{"add": ["{W}", "{U}", "{C}"]}]}]
+    text = "{W}" + "".join("{%d}" % a for a in range(1, 64))
+    lane_cost._READ.pop(text, None)
+    got = lane_cost.read(text)
+    assert len(got.groups) == 64 and got.generic == 63 * 64 // 2 and got.printed == "{2016}{W}"
+    (total,) = total_costs(load_problem({"cost": text, "sources": BOARDS[0]}))
+    assert got.total == total and total.printed(0) == "{2016}{W}"
+    assert [(g.text, g.count) for g in got.groups] == [(str(t.symbol), 1) for t in total.terms]
+    text += "{64}"
+    lane_cost._READ.pop(text, None)
+    assert lane_cost.read(text) is None
+    answer = check_in_class({"cost": text, "sources": board}, must=False)
+    assert answer is None

@@ -35,5 +35,8 @@ cdef class Tapped(_Counted):
     @cython.locals(j=int)
     cdef bint _add(self, i64 m, i64 sure, i64 most)
 
+    @cython.locals(sure=bint, t=i64, need=i64, have=tuple)
+    cpdef object decide(self, object checks)
+
     @cython.locals(board=Supply, have=tuple, sure=i64, most=i64, j=int)
     cdef tuple _count(self, i64 t)

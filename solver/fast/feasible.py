@@ -167,7 +167,7 @@ class Tapped(_Counted):
     def __init__(self, board: Supply, life: int) -> None:
         self.board = board
         self.life = life
-        self._meeting: dict[int, tuple[int, int]] = {}
+        self._meeting = None  # type: ignore[assignment]  # (decide counts afresh: nothing kept)
         self._bounded = board.most is not None  # (else most never proves infeasibility)
         self._n = 0
         self._mask = [0] * 32  # MAX_DELTA (a constant, as feasible.pxd sizes them)
@@ -184,6 +184,19 @@ class Tapped(_Counted):
         self._most[j] = most
         self._n = j + 1
         return True
+
+    def decide(self, checks: Checks) -> bool | None:
+        """As :meth:`_Counted.decide`, each union counted afresh rather than kept: the board's
+        count per union is kept (on the board's supply) and the change is one pass over a few C
+        integers, cheaper than keeping a pair per union, and it leaves nothing to collect."""
+        sure = True
+        for t, need in checks:
+            have = self._count(t)
+            if have[0] < need:
+                sure = False
+                if have[1] < need:
+                    return False
+        return True if sure else None
 
     def _count(self, t: int) -> tuple[int, int]:
         board = self.board

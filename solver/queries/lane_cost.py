@@ -7,10 +7,11 @@ every spell of every hand), so this read is on the lane's hot path. A text of br
 other text (spaces, the short form ``2WU``) is parsed whole by that parser. Every spelling of a
 symbol shares one :class:`_Sym` (by printed text) that keeps all that is per symbol (its rows,
 the count's reading, its sort key as one number) and, per count, its piece (compile's shared
-group, the count's reading of that many, their printed text). The read tallies the symbols on
-their ``_Sym`` (C fields: no dict or list per symbol), which gives the groups in order of first
-sight as ``compile._groups`` makes them, then takes each group's piece (typed in
-``lane_cost.pxd``):
+group, the count's reading of that many, their printed text). The read tallies the symbols in
+its own two lists (each symbol found among the few met so far by C compares), which gives the
+groups in order of first sight as ``compile._groups`` makes them, then takes each group's piece
+(typed in ``lane_cost.pxd``). It writes nothing shared but a piece of a count never met, so
+reads on several threads need no lock:
 
 - per group, the shared ``compile._Group`` whose demands are remembered per board layout: so
   :func:`read_on` gives a tuple of shared demands and the core's rows of them, with no
@@ -20,10 +21,13 @@ sight as ``compile._groups`` makes them, then takes each group's piece (typed in
 - the count's own reading (``plain_lane._counted``): per symbol text, how many, the types that
   may pay it and whether 2 life may, and the generic mana (shared per symbol and count: read,
   never written);
+- the answer's printed ``total_cost`` (``TotalCost.printed(0)``'s text), made from the groups
+  in order of sort key (a few groups, not a sort of every symbol);
 - its one total cost, as ``total_cost._usual`` makes a cost without changes (its terms each
-  spelling's own), which prints the answer's ``total_cost`` and which the core and the count's
-  explanation of an infeasible cost read; its printed text made from the groups put in order
-  of sort key as they come (a few groups, not a sort of every symbol in ``TotalCost.printed``).
+  spelling's own), and its ``ManaCost``: made from its bodies only when first asked (the
+  explanation of an infeasible cost reads the total; a paid answer neither). A never-met text
+  keeps four containers and the ``LaneCost``; each is a gc-tracked object, and the
+  collector's generation-0 pass, about 40 µs, comes every ~700 of them.
 
 Anything outside the class (X, {S}, {2/W}, {E}, {0}, a bad text) is ``None``: the usual path
 reads it, and words its errors. tests/test_lane_cost_read.py compares the reader with the
@@ -32,7 +36,6 @@ loader and the compiler on thousands of texts.
 
 from __future__ import annotations
 
-import threading
 from typing import Any
 
 from tapwise.models.abilities import _cost
@@ -56,29 +59,75 @@ _HALVES = (KIND_HYBRID, KIND_COLORLESS_HYBRID, KIND_HYBRID_PHYREXIAN)
 
 
 class LaneCost:
-    """A cost text of the class, read (:func:`read`)."""
+    """A cost text of the class, read (:func:`read`). What every call on it reads (its groups,
+    rows, the count's reading, the printed total) is made by the read; its ``ManaCost`` and
+    ``TotalCost``, which only the explanation of an infeasible cost (:func:`variant`) and the
+    tests read, are made from its bodies when first asked (a never-met text keeps four
+    containers beside it instead of eleven)."""
 
-    __slots__ = ("cost", "total", "groups", "rows", "symbols", "generic", "_first", "_variants")
+    __slots__ = ("groups", "rows", "symbols", "generic", "printed", "_bodies", "_cost",
+                 "_total", "_first", "_variants")
 
-    cost: Any  # the ManaCost of its symbols (the lane's problem's cost)
-    total: Any  # its one TotalCost
     groups: tuple  # per demand: compile's shared _Group
     rows: tuple  # per demand, per option: build's Row
     symbols: dict  # the count's reading: text -> [count, types, life?]
     generic: int  # generic mana ({1} and the like, summed)
+    printed: str  # the total cost as the answer prints it (TotalCost.printed(0)'s text)
+    _bodies: list  # its bodies (:class:`_Body`) in order: what cost and total are made from
+    _cost: Any  # the ManaCost, once asked (:attr:`cost`)
+    _total: Any  # the TotalCost, once asked (:attr:`total`)
     # read_on's first board layout: (its accept, the demands on it, the core's reading of them),
     # one tuple so that a thread never sees one layout's accept with another's demands
     _first: Any
     _variants: Any  # the other layouts: id(accept) -> (accept, demands, the core's reading)
 
+    @property
+    def cost(self) -> ManaCost:
+        """The ManaCost of its symbols (the lane's problem's cost), made when first asked."""
+        got = self._cost
+        if got is None:  # (two threads may each make one: equal values, either kept)
+            got = self._cost = _cost_of(self)
+        return got
+
+    @property
+    def total(self) -> TotalCost:
+        """Its one TotalCost, as ``total_cost._usual`` makes a cost without changes (its terms
+        each spelling's own), its printed text the read's; made when first asked."""
+        got = self._total
+        if got is None:
+            got = self._total = _total_of(self)
+        return got
+
+
+def _cost_of(lc: LaneCost) -> ManaCost:
+    """:attr:`LaneCost.cost` made: the ManaCost of its bodies' symbols."""
+    symbols = []
+    for b in lc._bodies:
+        symbols.append(b.symbol)
+    return assemble(ManaCost, {"symbols": tuple(symbols)})
+
+
+def _total_of(lc: LaneCost) -> TotalCost:
+    """:attr:`LaneCost.total` made: its bodies' terms, its generic and printed text (remembered
+    as ``TotalCost.printed`` would remember it)."""
+    terms = []
+    for b in lc._bodies:
+        terms.append(b.term)
+    template = _TOTAL
+    state = template.copy()
+    state["terms"] = tuple(terms)
+    state["generic"] = lc.generic
+    state["_printed"] = {0: lc.printed}
+    return assemble(TotalCost, state)
+
 
 class _Sym:
     """A symbol of the class, by its printed text (one object per text, :func:`_sym`): what
-    every cost that has it needs, worked out once; its groups per count; and :func:`_read`'s
-    tally of it in the text being read (0 between reads)."""
+    every cost that has it needs, worked out once, and its groups per count. A read never
+    writes it but for a piece of a count never met (one dict store), so reads on several
+    threads need no lock."""
 
-    __slots__ = ("symbol", "text", "amount", "rows", "types", "life", "key", "pieces", "n",
-                 "frag", "after")
+    __slots__ = ("symbol", "text", "amount", "rows", "types", "life", "key", "pieces")
 
     symbol: Any  # the symbol (of the spelling met first)
     text: str  # its printed text
@@ -87,10 +136,7 @@ class _Sym:
     types: str  # the count's reading: the types that may pay it, and whether 2 life may
     life: bool
     key: int  # its sort key (601.2f's order) as one number: :func:`_key`
-    pieces: dict  # count -> (its compile._Group, the count's reading, the printed symbols)
-    n: int  # how many the text being read has so far
-    frag: str  # then its printed symbols, and the next group by sort key (read's scratch)
-    after: Any
+    pieces: dict  # count -> (its compile._Group, the count's reading)
 
 
 class _Body:
@@ -104,15 +150,14 @@ class _Body:
     sym: _Sym
 
 
-# printed symbol text -> _Sym; emptied (with _BODIES) only between reads, so that one read
-# never meets two _Sym of one text
+# printed symbol text -> _Sym; emptied (with _BODIES) when full, at a read's start: a read on
+# another thread may then meet two _Sym of one text, which it tallies as one (:func:`_tallied`)
 _SYMS: dict[str, _Sym] = table(512)
 # a symbol's body (``W/U`` of ``{W/U}``) -> its _Body, False outside the class, None when the
 # loader reads it otherwise
 _BODIES: dict[str, Any] = table(256)
 # cost text -> LaneCost, or False outside the class
 _READ: dict[str, Any] = table(4096)
-_ONE = threading.Lock()
 # TotalCost's fields that are the same for every cost of the class (total_cost._usual's: no
 # life cost, X, energy or changes); its symbol_counts are left to TotalCost (``cached``: only
 # the verifier's replay reads them, which the lane doesn't run)
@@ -125,8 +170,10 @@ def read(text: str) -> LaneCost | None:
     memo = _READ
     got = memo.get(text)
     if got is None:
-        with _ONE:  # (a read tallies on the shared _Sym: one read at a time, whatever the threads)
-            got = remember(memo, text, _read(text), 4096)
+        got = _read(text)
+        if len(memo) >= 4096:  # (remember's bound, inline: a never-met text's Python call less)
+            memo.clear()
+        memo[text] = got
     return got or None
 
 
@@ -164,93 +211,103 @@ def _read(text: str) -> LaneCost | bool:
     return _tallied(found)
 
 
-def _tallied(found: list[Any]) -> LaneCost:
-    """The cost of the bodies ``found``, in one pass: the symbols tallied on their _Sym (the
+def _tallied(found: list[Any]) -> LaneCost | bool:
+    """The cost of the bodies ``found``: the symbols tallied in the read's own arrays (the
     groups in order of first sight, as ``compile._groups`` makes them), then per group its
-    shared piece (its group, the count's reading, its printed symbols)."""
-    order = []  # the _Sym met, in order of first sight
-    symbols_t = []
-    terms = []
+    shared piece (its group, the count's reading). Nothing shared is written (a piece of a
+    count never met aside): no lock, whatever the threads. False past 64 groups (the read's
+    arrays; only texts of many generic numbers, ``{1}{2}...{65}``, have more): the usual path
+    reads those."""
+    order = []  # the symbols met (their _Sym), in order of first sight
+    # per group (C arrays when compiled): its sort key, generic amount, how many
+    keys = [0] * 64
+    amounts = [0] * 64
+    counts = [0] * 64
+    k = 0
     generic = 0
     generics = 0  # generic symbols: when one, its text is the printed generic
     generic_text = ""
     for b in found:
         s = b.sym
-        if s.n == 0:
+        key = s.key
+        amount = s.amount
+        j = 0
+        while j < k:  # (a few groups: C compares)
+            if keys[j] == key and amounts[j] == amount:
+                t = order[j]
+                # one printed text, one group: its _Sym, or (the symbol memo emptied by a read
+                # on another thread) one of the same text made again
+                if t is s or t.text == s.text:
+                    break
+            j += 1
+        if j == k:
+            if k == 64:
+                return False
             order.append(s)
-        s.n += 1
-        if s.amount:
-            generic += s.amount
+            keys[k] = key
+            amounts[k] = amount
+            counts[k] = 1
+            k += 1
+        else:
+            counts[j] += 1
+        if amount:
+            generic += amount
             generics += 1
             generic_text = s.text
-        symbols_t.append(b.symbol)
-        terms.append(b.term)
     groups = []
     rows = []
     symbols: dict[str, list[Any]] = {}
-    head = None  # the non-generic groups by sort key, a chain through _Sym.after
-    try:
-        for s in order:
-            n = s.n
-            s.n = 0
-            piece = s.pieces.get(n)
-            if piece is None:
-                piece = _piece(s, n)
-            groups.append(piece[0])
-            rows.append(s.rows)
-            if not s.amount:
-                symbols[s.text] = piece[1]
-                s.frag = piece[2]
-                if head is None or s.key < head.key:  # (a few groups: put in place)
-                    s.after = head
-                    head = s
-                else:
-                    at = head
-                    while at.after is not None and at.after.key < s.key:
-                        at = at.after
-                    s.after = at.after
-                    at.after = s
-    finally:
-        for s in order:  # (the tally is 0 between reads, whatever happened)
-            s.n = 0
+    # the non-generic groups by sort key, those of one key in order of first sight (as a
+    # stable sort puts them): put in place as they come, a few groups
+    by_key = [0] * 64
+    m = 0
+    for j in range(k):
+        s = order[j]
+        n = counts[j]
+        piece = s.pieces.get(n)
+        if piece is None:
+            piece = _piece(s, n)
+        groups.append(piece[0])
+        rows.append(s.rows)
+        if not amounts[j]:
+            symbols[s.text] = piece[1]
+            i = m
+            while i > 0 and keys[by_key[i - 1]] > keys[j]:
+                by_key[i] = by_key[i - 1]
+                i -= 1
+            by_key[i] = j
+            m += 1
     # the printed total (TotalCost.printed's text): the symbols by sort key, the generic merged
     # first; within the class a sort key names one printed text, so sorting the groups sorts
     # the symbols (tests/test_plain_lane.py compares it with the loader's)
     printed = ""
-    s = head
-    while s is not None:
-        printed += s.frag
-        s = s.after
+    for i in range(m):
+        j = by_key[i]
+        s = order[j]
+        n = counts[j]
+        printed += s.text if n == 1 else s.text * n
     if generic > 0:
         printed = (generic_text if generics == 1 else "{%d}" % generic) + printed
     elif not printed:
         printed = "{0}"
-    # the one total cost, as total_cost._usual makes it, its printed text remembered as
-    # TotalCost.printed would remember it
-    template = _TOTAL
-    state = template.copy()
-    state["terms"] = tuple(terms)
-    state["generic"] = generic
-    state["_printed"] = {0: printed}
     lc = LaneCost.__new__(LaneCost)
-    lc.cost = assemble(ManaCost, {"symbols": tuple(symbols_t)})
-    lc.total = assemble(TotalCost, state)
     lc.groups = tuple(groups)
     lc.rows = tuple(rows)
     lc.symbols = symbols
     lc.generic = generic
-    lc._first = lc._variants = None
+    lc.printed = printed
+    lc._bodies = found
+    lc._cost = lc._total = lc._first = lc._variants = None
     return lc
 
 
 def _piece(s: _Sym, n: int) -> tuple:
     """``n`` symbols ``s`` in a cost, the same in every cost that has them: their shared
-    ``compile._Group`` (compile's own, read from its memo), the count's reading and their
-    printed text."""
+    ``compile._Group`` (compile's own, read from its memo) and the count's reading."""
     group = _GROUPS.get((s.text, n, False, None))
     if group is None:
         group = _group(s.symbol, s.text, n, False, None)
-    piece = (group, [n, s.types, s.life], s.text * n)
+    piece = (group, [n, s.types, s.life])
     if len(s.pieces) < 64:
         s.pieces[n] = piece
     return piece
@@ -309,9 +366,6 @@ def _sym(s: Any, f: tuple) -> _Sym | None:
     sym.rows, sym.types, sym.life = _symbol(s)
     sym.key = key
     sym.pieces = {}
-    sym.n = 0
-    sym.frag = ""
-    sym.after = None
     return sym
 
 
@@ -382,7 +436,10 @@ def variant(lc: LaneCost, accept: Any, demands: tuple) -> Variant:
     """The cost's one :class:`Variant` (its ``demands`` on a board whose kinds ``accept``
     names, :func:`read_on`'s): what ``compile._variants`` makes of it (no Achroma, spend_as or
     X). The core doesn't read it (``read_on`` gave it the demands); the count's explanation of
-    an infeasible cost does."""
-    return assemble(Variant, {"total": lc.total, "demands": demands, "x_symbols": 0,
+    an infeasible cost does (its total made here the first time: :attr:`LaneCost.total`)."""
+    total = lc._total
+    if total is None:
+        total = lc._total = _total_of(lc)
+    return assemble(Variant, {"total": total, "demands": demands, "x_symbols": 0,
                               "x_accept": accept.kinds(TYPES, False, True), "x_zero": False,
                               "energy": 0})

@@ -7,7 +7,7 @@
 import cython
 
 cdef class _BoardFields:
-    cdef public object sources, cost
+    cdef public object sources, lane
 
 cdef class _Compiled:
     cdef public object problem, kinds, producers, spendable, variants

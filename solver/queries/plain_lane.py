@@ -50,9 +50,9 @@ _LIFE_LIMIT = min(_PLAYER.life, _PLAYER.life - (_PLAYER.keep_life or 0))
 
 class _BoardFields:
     """The fields of :class:`_Board` that differ per call (C slots when compiled,
-    ``plain_lane.pxd``)."""
+    ``plain_lane.pxd``): its sources and its cost as the lane read it (``lane_cost.LaneCost``)."""
 
-    __slots__ = ("sources", "cost")
+    __slots__ = ("sources", "lane")
 
 
 class _Board(_BoardFields):
@@ -61,6 +61,11 @@ class _Board(_BoardFields):
     which carry their ids. Made by ``_BoardFields.__new__(_Board)``: no ``__init__`` called."""
 
     __slots__ = ()
+
+    @property
+    def cost(self) -> Any:
+        """The problem's ``ManaCost``: the lane reads none, so it is made only when asked."""
+        return self.lane.cost
 
 
 for _name, _value in _DEFAULTS.items():
@@ -393,7 +398,7 @@ def answer(request: dict[str, Any]) -> dict[str, Any] | None:
         p.kind_of_type = kind_of_type
     board = _BoardFields.__new__(_Board)
     board.sources = taps
-    board.cost = lc.cost
+    board.lane = lc
     demands, cost = lane_cost.read_on(lc, accept, kind_bit)
     # the core reads the entries and the demands straight (solve_plain): the same board and
     # rows as its reading of c
@@ -416,7 +421,7 @@ def answer(request: dict[str, Any]) -> dict[str, Any] | None:
         out = {"status": "infeasible", "optimal": True, **why}
     else:
         c.variants = _NO_VARIANTS
-        out = lane_answer.write(c, sol, taps, lc.rows, lc.total.printed(0))
+        out = lane_answer.write(c, sol, taps, lc.rows, lc.printed)
         if not _counted(out, by_id, lc.symbols, lc.generic):
             return None  # the full path pays it again, and its verifier words what is wrong
     if "id" in request:

@@ -30,7 +30,8 @@ from tapwise.models.loader import load_problem
 from tapwise.models.total_cost import CostError
 from tapwise.models.values import evolve
 import tapwise.solver.deadline as deadlines
-from tapwise.solver.answer.reuse import Shape, copy_shaped, shape_of
+from tapwise.solver.answer.reuse import (Frame, Shape, copied, copy_shaped, frame_of, shape_of,
+                                         unchanged_answer)
 from tapwise.solver.contract import Compiled
 from tapwise.solver.front.compile import CompiledBoard, compile_board, compile_problem
 from tapwise.solver.fast.feasible import Checks, Supply, Tapped, board_supply, cost_checks
@@ -72,9 +73,10 @@ class _Question:
     needs none of it): None when no count says why, else the answer with why (explain_by_count,
     a pure function of the question), without id, and its shape (solver/answer/reuse.py's
     copy_shaped), handed out as a copy each time it is asked."""
-    said: list[tuple[dict[str, Any], Shape]] = field(default_factory=list)
-    """A plain question's verified optimal payment, once made (at most one entry, without id)
-    and its shape: a repeated ask is a copy of it (see :meth:`PreparedBoard.pay`)."""
+    said: list[tuple[dict[str, Any], Shape, Frame]] = field(default_factory=list)
+    """A plain question's verified optimal payment, once made (at most one entry, without id),
+    its shape and its frame: a repeated ask is a copy of it (see :meth:`PreparedBoard.pay`),
+    which ``push`` tells unchanged by the frame (solver/answer/reuse.py's ``copied``)."""
     counted: list[Tapped | None] = field(default_factory=list)
     """Once that payment is pushed (at most one entry): the feasibility supply of the board it
     leaves (pushed.supply_after), or None when it has none (the board left is derived)."""
@@ -162,8 +164,8 @@ class PreparedBoard:
         if type(cost) is dict:
             q = self._questions.get(_plain_key(cost))
             if q is not None and q.said:
-                answer, shape = q.said[0]
-                out = copy_shaped(answer, shape)
+                kept = q.said[0]
+                out = copy_shaped(kept[0], kept[1])
                 if "id" in cost:
                     out["id"] = cost["id"]
                 given = self._given  # paid: noted for push, as _give does
@@ -203,7 +205,8 @@ class PreparedBoard:
                 and answer.get("status") == "paid":
             said = {k: v for k, v in answer.items() if k != "id"}  # verified, not handed out yet
             shape = shape_of(said)
-            q.said.append((copy_shaped(said, shape), shape))
+            said = copy_shaped(said, shape)
+            q.said.append((said, shape, frame_of(said)))
         return self._give(answer, q)
 
     def _give(self, answer: dict[str, Any], q: _Question) -> dict[str, Any]:
@@ -235,8 +238,8 @@ class PreparedBoard:
                                 f"{answer.get('status')!r}")
             raise PushError("was not given by this board's pay() since its last push or pop "
                             "(an answer from another board, or an older one): ask this board")
-        # the caller holds a copy it may have changed: equal to the payment verified for q?
-        _push(self, q, answer, bool(q.said) and _same(answer, q.said[0][0]))
+        # the caller holds a copy it may have changed: still the payment verified for q?
+        _push(self, q, answer, _is_said(q, answer))
 
     def push_cost(self, cost: dict[str, Any]) -> bool:
         """Pay ``cost`` and push the payment in one call, as ``push(pay(cost))`` does: True
@@ -377,6 +380,15 @@ class PreparedBoard:
     def _merge(self, prob: Problem) -> Merge:
         """The :class:`Merge` that ``Merge(prob)`` would make, from the board's merge."""
         return Merge.given(prob, self._members, self._merged_sources)
+
+
+def _is_said(q: _Question, answer: dict[str, Any]) -> bool:
+    """Whether ``answer``, a copy of ``q``'s verified payment the caller held and may have
+    changed, is still that payment: one pass over it in order tells an unchanged copy
+    (reuse.copied); any other is compared strictly (reuse.unchanged_answer: the types too, so
+    ``True`` for ``1`` is a change, which the verifier then reads)."""
+    said = q.said
+    return bool(said) and (copied(answer, said[0][2]) or unchanged_answer(answer, said[0][0]))
 
 
 def _push(board: PreparedBoard, q: _Question, answer: dict[str, Any], verified: bool) -> None:
@@ -553,14 +565,6 @@ class _Cost:
     def __init__(self, loaded: Problem) -> None:
         self.loaded = loaded
         self.checks: tuple[Any, Any, Checks | None] = (None, None, None)
-
-
-def _same(answer: dict[str, Any], said: dict[str, Any]) -> bool:
-    """Whether ``answer`` is ``said`` (a verified answer, kept without id) with its id, if any."""
-    if "id" not in answer:
-        return answer == said
-    return len(answer) == len(said) + 1 and all(k in answer and answer[k] == v
-                                                for k, v in said.items())
 
 
 def _plain_key(cost: dict[str, Any]) -> tuple[str, tuple[str, ...] | None] | None:

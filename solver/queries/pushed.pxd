@@ -12,11 +12,26 @@ ctypedef long long i64
                times=object, i=object)
 cpdef object _taps(object answer, dict entries, dict at=*)
 
-@cython.locals(pool=object, tapped=dict, units=dict, m=object, k=object, life=i64, paid=object,
-               player=object, ans=dict)
+@cython.locals(left=object, tapped=dict, units=dict, m=object, run=tuple, k=i64, life=i64,
+               paid=object, player=object, ans=dict)
 cpdef Tapped supply_after(object problem, object answer, Supply supply, dict entries,
                           dict kinds)
 
-@cython.locals(spent_from_pool=dict, paid_from=dict, kept=list, got=dict, wanted=object,
-               made=dict, key=tuple, n=object, payment=object, item=object, m=object)
+@cython.locals(k=object)
+cdef i64 _kind(dict kinds, object t, object snow, object only) except? -2
+
+@cython.locals(left=object, kept=list, runs=list, entry=object, m=object, t=object, snow=object,
+               only=object, n=object)
 cpdef tuple _pool_left(object problem, object answer)
+
+@cython.locals(ans=dict, spent_from_pool=dict, paid_from=dict, kept=list, got=dict, wanted=object,
+               runs=list, key=tuple, made=tuple, n=object, payment=dict, item=dict, m=object,
+               t=object)
+cpdef object _left_runs(object problem, object answer)
+
+@cython.locals(by_id=dict, made=dict, act=dict, sid=object, src=object, only=object,
+               times=object, t=object, n=object, snow=object, was=object)
+cpdef dict _made(object problem, object answer)
+
+@cython.locals(out=object, parts=list, part=object)
+cpdef object _types(object adds)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tapwise.models.caches import remember, table
 from tapwise.models.loader import load_pool
 from tapwise.models.mana import TYPES
 from tapwise.models.problem import (BOARD_KEYS, PoolMana, Problem, ProblemError, Source,
@@ -226,17 +227,21 @@ def supply_after(problem: Problem, answer: dict[str, Any], supply: Supply, entri
     try:
         if _taps(ans, entries, tapped) is None:
             return None
-        pool = _pool_left(problem, ans) if problem.pool or ans.get("left_over_counts") else ()
+        left = _left_runs(problem, ans) if problem.pool or ans.get("left_over_counts") else None
     except (PushError, KeyError, IndexError, TypeError):
         return None  # fields_after is None too: board_after says why
     units: dict[int, int] = {}
-    for m in pool:
-        k = kinds.get((m.type, m.snow, m.only, True))
-        if k is None:
-            k = kinds.get((m.type, m.snow, m.only, False))
-            if k is None:
+    if left is not None:  # the pool left (_pool_left's, without making its mana objects)
+        for m in left[0]:
+            k = _kind(kinds, m.type, m.snow, m.only)
+            if k < 0:
                 return None
-        units[1 << k] = units.get(1 << k, 0) + 1
+            units[1 << k] = units.get(1 << k, 0) + 1
+        for run in left[1]:
+            k = _kind(kinds, run[0], run[1], run[2])
+            if k < 0:
+                return None
+            units[1 << k] = units.get(1 << k, 0) + run[3]
     life = supply.life
     paid = ans.get("life_paid", 0) + ans.get("damage", 0)
     if paid:
@@ -245,14 +250,48 @@ def supply_after(problem: Problem, answer: dict[str, Any], supply: Supply, entri
     return supply.after(tapped, tuple(units.items()) if units else (), life)
 
 
+def _kind(kinds: dict[Any, int], t: str, snow: Any, only: Any) -> int:
+    """The board layout's kind of a pool unit (type, snow flag, restriction): a kind of the
+    pool, or the kind its maker makes (the same symbols accept both); -1 when it has none."""
+    k = kinds.get((t, snow, only, True))
+    if k is None:
+        k = kinds.get((t, snow, only, False))
+    return -1 if k is None else k
+
+
 def _pool_left(problem: Problem, answer: dict[str, Any]) -> tuple[PoolMana, ...]:
     """The pool after ``answer``: the given pool less what its payments spent, then the mana its
     activations made and left over (106.4), one pool entry per maker."""
-    if not problem.pool and not answer.get("left_over_counts", {}):
-        return ()  # nothing was in the pool and nothing is left over (most payments)
+    left = _left_runs(problem, answer)
+    if left is None:
+        return ()
+    kept = left[0]
+    runs = left[1]
+    if not runs:
+        return tuple(kept)
+    entry = -1  # the pool's last entry, then each maker's after it
+    for m in problem.pool:
+        if m.entry > entry:
+            entry = m.entry
+    for t, snow, only, n in runs:
+        entry += 1
+        kept.extend([PoolMana(t, snow, only, None, entry)] * n)
+    return tuple(kept)
+
+
+def _left_runs(problem: Problem, answer: dict[str, Any]
+               ) -> tuple[list[PoolMana], list[tuple[str, Any, Any, int]]] | None:
+    """:func:`_pool_left`'s pool as what it is made of, for a count that needs no pool objects
+    (:func:`supply_after`): the given pool's mana not spent (its own objects) and, per maker
+    in order, the mana it made and left over (type, snow flag, restriction, units); None when
+    the pool is empty and nothing is left over (most payments). Raises :class:`PushError` for
+    mana left over that can't be given back to its makers."""
+    ans = answer  # a dict (typed in pushed.pxd: its lookups are C calls; so are its items')
+    if not problem.pool and not ans.get("left_over_counts", {}):
+        return None
     spent_from_pool: dict[int, int] = {}
     paid_from: dict[tuple[str, str], int] = {}  # (source id, type) -> units paid from it
-    for payment in answer.get("payments", ()):
+    for payment in ans.get("payments", ()):
         for item in payment.get("mana", ()):
             n = item.get("count", 1)
             if item.get("source") == "pool":
@@ -266,31 +305,27 @@ def _pool_left(problem: Problem, answer: dict[str, Any]) -> tuple[PoolMana, ...]
             spent_from_pool[m.entry] -= 1
         else:
             kept.append(m)
-    if any(spent_from_pool.values()):
-        raise PushError("the answer spends pool mana the board doesn't have")
-    wanted = answer.get("left_over_counts", {})
+    for n in spent_from_pool.values():
+        if n:
+            raise PushError("the answer spends pool mana the board doesn't have")
+    wanted = ans.get("left_over_counts", {})
     got: dict[str, int] = {}
     for m in kept:  # the answer's mana left counts the pool's too
         got[m.type] = got.get(m.type, 0) + 1
+    runs: list[tuple[str, Any, Any, int]] = []
     if got == wanted:
-        return tuple(kept)
-    made = _made(problem, answer)
-    entry = -1  # the pool's last entry, then each maker's after it
-    for m in problem.pool:
-        if m.entry > entry:
-            entry = m.entry
-    entry += 1
-    for (sid, t), (n, snow, only) in made.items():
-        n -= paid_from.get((sid, t), 0)
+        return kept, runs
+    for key, made in _made(problem, answer).items():
+        n = made[0] - paid_from.get(key, 0)
         if n <= 0:
             continue
+        t = key[1]
         got[t] = got.get(t, 0) + n
-        kept.extend([PoolMana(t, snow, only, None, entry)] * n)
-        entry += 1
+        runs.append((t, made[1], made[2], n))
     if {t: n for t, n in got.items() if n} != dict(wanted):
         raise PushError(f"the mana left over ({wanted}) can't be given back to the sources that "
                         "made it (an extra's or a replacement's mana, 9.4): it can't be pushed")
-    return tuple(kept)
+    return kept, runs
 
 
 def _made(problem: Problem, answer: dict[str, Any]) -> dict[tuple[str, str], tuple[int, Any, Any]]:
@@ -316,12 +351,20 @@ def _made(problem: Problem, answer: dict[str, Any]) -> dict[tuple[str, str], tup
     return made
 
 
-def _types(adds: str) -> list[str]:
+MAX_ADDS = 1024
+_TYPES_OF: dict[str, tuple[str, ...]] = table(MAX_ADDS)
+""":func:`_types` per ``adds`` string met (a board's few; models/caches.py's table)."""
+
+
+def _types(adds: str) -> tuple[str, ...]:
     """The mana types of an ``adds`` string, one per unit (``{C}{C}`` -> C, C)."""
-    out = []
+    out = _TYPES_OF.get(adds)
+    if out is not None:
+        return out
+    parts = []
     for part in adds.replace("}", "").split("{")[1:]:
         if part not in TYPES:
             raise PushError(f"the activation's mana {adds!r} is not one unit per symbol: it can't "
                             "be given back to the pool")
-        out.append(part)
-    return out
+        parts.append(part)
+    return remember(_TYPES_OF, adds, tuple(parts), MAX_ADDS)
