@@ -8,7 +8,9 @@ board reader (``solver.fast.core._read_board``) takes a compiled problem's produ
 without a compiled problem, a per-source list or each text's choices read again.
 ``core._classes`` groups a compiled problem's sources into its C arrays. A cost's demands are
 read the same way, each once per board layout (:func:`demand_row`; ``core._demand_rows`` keeps
-them). Compiled with the core (``fast/templates.pxd``).
+them); the plain lane's symbol groups once each (:func:`group_row`) and per set of types a
+board makes (:func:`row_on`; ``core.read_plain_cost`` keeps them). Compiled with the core
+(``fast/templates.pxd``).
 """
 
 from __future__ import annotations
