@@ -269,15 +269,15 @@ class _Group:
         # option being generic with a generic category, or {S} (snow only: generic, 107.4h)
         self._keys = tuple([(o[1], o[2], o[4] is not None or o[2]) for o in options])
         self._demands: dict[tuple[frozenset[int], ...], Demand] = {}
-        # per shared _Accept, by identity (the entry holds it, so its id isn't reused meanwhile)
-        self._by_accept: dict[int, tuple[_Accept, Demand]] = {}
+        # per shared _Accept (hashed by identity: no tuple or id per entry)
+        self._by_accept: dict[_Accept, Demand] = {}
 
     def demand(self, accept: _Accept) -> Demand:
         """The demand these symbols make on the kinds of ``accept``: met first, its option's
         accept sets read from the accept's own (its ``kinds`` called only for a set it hasn't
         worked out), then the demand of those sets, shared by every accept that has them."""
-        got = self._by_accept.get(id(accept))
-        return got[1] if got is not None else _demand_on(self, accept)
+        got = self._by_accept.get(accept)
+        return got if got is not None else _demand_on(self, accept)
 
     def _demand(self, sets: tuple[frozenset[int], ...]) -> Demand:
         """The demand of accept ``sets`` (one per option) met first."""
@@ -302,7 +302,7 @@ def _demand_on(g: _Group, accept: _Accept) -> Demand:
     d = demands.get(sets_t)
     if d is None:
         d = g._demand(sets_t)
-    remember(g._by_accept, id(accept), (accept, d), 256)
+    remember(g._by_accept, accept, d, 256)
     return d
 
 
@@ -416,12 +416,11 @@ def _variants(totals: _Same, accept: _Accept, achroma: bool, spend_as: str | Non
     which recur call after call, so each combination is compiled once (and a cost met with new
     kinds is mostly found again: its shapes per cost, its demands per accept sets)."""
     out = []
-    key = id(accept)
     for tc, shape in zip(totals.value, _shapes(totals, achroma, spend_as, x_color)):
         demands = []
         for g in shape.groups:  # (g.demand(accept), with its memo read here: no method call)
-            got = g._by_accept.get(key)
-            demands.append(got[1] if got is not None else g.demand(accept))
+            got = g._by_accept.get(accept)
+            demands.append(got if got is not None else g.demand(accept))
         out.append(assemble(Variant, {"total": tc, "demands": tuple(demands),
                                       "x_symbols": tc.x_symbols,
                                       "x_accept": accept.kinds(shape.x_types, False, True),

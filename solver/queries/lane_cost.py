@@ -415,8 +415,8 @@ def read_on(lc: LaneCost, accept: Any, kind_bit: tuple[int, ...]) -> tuple[tuple
     demands = []
     for g in lc.groups:  # (g.demand(accept), its memo read here: no method call)
         by = g._by_accept
-        d = by.get(key)
-        demands.append(d[1] if d is not None else g.demand(accept))
+        d = by.get(accept)  # (an accept hashes by identity)
+        demands.append(d if d is not None else g.demand(accept))
     demands_t = tuple(demands)
     made = 0
     for bit in kind_bit:
