@@ -73,17 +73,20 @@ cdef int _single_class(_SupplyArrays b, list singles, int mask, i64 copies) exce
 cdef int _multi_class(_SupplyArrays b, list multis, tuple counts, i64 size, int at,
                       i64 copies) except -2
 
-@cython.locals(k=_Cost)
+@cython.locals(k=_Cost, infos=list, n=Py_ssize_t)
 cpdef _read_cost(v, _SupplyArrays board)
 
-@cython.locals(k=_Cost)
-cpdef read_plain_cost(demands, tuple kind_bit)
+@cython.locals(k=_Cost, infos=list, memo=dict, di=Py_ssize_t, got=tuple, per=list, row=object,
+               full=tuple, at=dict, info=tuple)
+cpdef read_plain_cost(tuple groups, long long made)
 
-@cython.locals(r=int)
-cdef _filled(_Cost k, list rows)
-
-@cython.locals(rows=list, memo=dict, di=Py_ssize_t, n=Py_ssize_t, life_at=Py_ssize_t, got=tuple, row=tuple)
+@cython.locals(infos=list, memo=dict, di=Py_ssize_t, got=tuple, row=tuple)
 cdef _demand_rows(_Cost k, demands, tuple kind_bit)
+
+cdef _write(_Cost k, Py_ssize_t di, tuple row)
+
+@cython.locals(n=Py_ssize_t, life_at=Py_ssize_t, keys=tuple)
+cdef tuple _info(tuple row, Py_ssize_t di)
 
 cdef class _Scratch:
     cdef int rmask[16]

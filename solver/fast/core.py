@@ -20,7 +20,8 @@ from tapwise.models.mana import TYPES
 from tapwise.models.total_cost import INCREASE
 from tapwise.solver.contract import Compiled, Solution, Variant
 from tapwise.solver.fast.core_answer import Members
-from tapwise.solver.fast.templates import Template, by_type as _by_type, demand_row, sources
+from tapwise.solver.fast.templates import (Template, by_type as _by_type, demand_row, group_row,
+                                            row_on, sources)
 
 ENABLED = True
 """``solver.fast.solve.solve_fast`` tries this core first; tests of the wider fast path turn it off."""
@@ -366,39 +367,21 @@ def _read_cost(v: Variant, board: _SupplyArrays) -> _Cost | None:
             return None
     k = _Cost()
     k.free = tc.variant == "free"
-    rows = _demand_rows(k, v.demands, board.kind_bit)
-    if rows is None:
+    infos = _demand_rows(k, v.demands, board.kind_bit)
+    if infos is None:
         return None
+    n = len(infos)
     if v.x_symbols and not v.x_zero:
         m = _by_type(v.x_accept, board.kind_bit)
-        if m < 0:
+        if m < 0 or n >= ROWS:
             return None
-        k.x_row = len(rows)
-        k.x_symbols = v.x_symbols
-        rows.append((m, 0, (GEN, "x", (), 0, None, (), None)))
-    else:
-        k.x_symbols = v.x_symbols
-    return _filled(k, rows)
-
-
-def read_plain_cost(demands: tuple, kind_bit: tuple[int, ...]) -> _Cost | None:
-    """The plain lane's cost (issue 43) as a :class:`_Cost`, from its variant's ``demands``
-    alone (no reduction, life, increase, X or energy in its class): what :func:`_read_cost`
-    reads of that variant on a board of kinds ``kind_bit``, with no :class:`Variant` made."""
-    k = _Cost()
-    rows = _demand_rows(k, demands, kind_bit)
-    return None if rows is None else _filled(k, rows)
-
-
-def _filled(k: _Cost, rows: list[tuple]) -> _Cost | None:
-    """``k`` with its ``rows`` (mask, units needed, what the answer records) in its arrays."""
-    if len(rows) > ROWS:
-        return None
-    for r, (m, need, _info) in enumerate(rows):
-        k.rmask[r] = m
-        k.rneed[r] = need
-    k.rows = tuple([info for _, _, info in rows])
-    k.n_rows = len(rows)
+        k.rmask[n] = m
+        k.rneed[n] = 0  # (X's units: per call)
+        k.x_row = n
+        infos.append((GEN, "x", (), 0, None, (), None))
+    k.x_symbols = v.x_symbols
+    k.rows = tuple(infos)
+    k.n_rows = len(infos)
     return k
 
 
@@ -411,11 +394,14 @@ _KEYS = tuple([tuple([tuple([(di, oi) for oi in range(n)]) for n in range(8)])
 
 
 def _demand_rows(k: _Cost, demands: tuple, kind_bit: tuple[int, ...]) -> list[tuple] | None:
-    """Per demand its row (mask, units needed, what the answer records), the Phyrexian
-    symbols counted into ``k``; None outside the class."""
-    rows = []
+    """Per demand its row in ``k``'s arrays (mask, units needed) and what the answer records
+    of it (returned, in order), the Phyrexian symbols counted into ``k``; None outside the
+    class."""
+    infos: list[tuple] = []
     memo = _DEMAND_ROWS
     for di, d in enumerate(demands):
+        if di >= ROWS:
+            return None
         key = (id(d), kind_bit)
         got = memo.get(key)  # (the entry holds the demand: its id isn't reused while it stands)
         if got is None:
@@ -423,13 +409,70 @@ def _demand_rows(k: _Cost, demands: tuple, kind_bit: tuple[int, ...]) -> list[tu
         row = got[1]
         if row is None:
             return None
-        mask, need, what, cat, masks, count, n, life_at = row
-        keys = _KEYS[di][n] if di < ROWS and n < 8 else tuple([(di, oi) for oi in range(n)])
-        if life_at >= 0:
-            k.phyrexian += count
-        rows.append((mask, need, (what, cat, masks, count, keys[0], keys if what == OPT else (),
-                                  keys[life_at] if life_at >= 0 else None)))
-    return rows
+        _write(k, di, row)
+        infos.append(_info(row, di))
+    return infos
+
+
+GROUPS = 1024
+"""Symbol groups whose rows on a plain board are kept."""
+# compile._Group (hashed by identity) -> (per mask of the types a plain board makes its row
+# (False outside the class, None until met); its row on every type or None; per mask and place
+# in a cost (mask << 4 | place) what the answer records of that row there, shared by the costs
+# that have it there): compile shares a group among the costs that have its symbols, and on a
+# plain board its row depends on the types made alone, not their kinds' order
+_GROUP_ROWS: dict[Any, tuple] = table(GROUPS)
+
+
+def read_plain_cost(groups: tuple, made: int) -> _Cost | None:
+    """The plain lane's cost (issue 43) as a :class:`_Cost`: its symbol groups
+    (``compile._Group``) on a board of one kind per type it makes (``made``, a mask of types),
+    the rows :func:`_read_cost` reads of the compiled variant there (no reduction, life,
+    increase, X or energy in its class), each group's kept per set of types (a first-met order
+    of types finds them; tests/test_first_fills.py)."""
+    k = _Cost()
+    infos: list[tuple] = []
+    memo = _GROUP_ROWS
+    for di, g in enumerate(groups):
+        if di >= ROWS:
+            return None
+        got = memo.get(g)  # (a group hashes by identity)
+        if got is None:
+            got = remember(memo, g, ([None] * 64, group_row(g.options, g.count), {}), GROUPS)
+        per = got[0]
+        row = per[made]
+        if row is None:
+            full = got[1]
+            row = per[made] = False if full is None else row_on(full, made)
+        if not row:
+            return None
+        _write(k, di, row)
+        at = got[2]  # (what the answer records of the row in place di: shared by the costs)
+        info = at.get(made << 4 | di)
+        if info is None:
+            info = at[made << 4 | di] = _info(row, di)
+        infos.append(info)
+    k.rows = tuple(infos)
+    k.n_rows = len(infos)
+    return k
+
+
+def _write(k: _Cost, di: int, row: tuple) -> None:
+    """Row ``row`` (``templates.demand_row``'s) in place ``di`` of ``k``'s arrays, its
+    Phyrexian symbols counted."""
+    if row[7] >= 0:
+        k.phyrexian += row[5]
+    k.rmask[di] = row[0]
+    k.rneed[di] = row[1]
+
+
+def _info(row: tuple, di: int) -> tuple:
+    """What the answer records of row ``row`` in place ``di``: (what, category, option masks,
+    symbols, key of option 0, keys of the options, key of the life option)."""
+    _, _, what, cat, masks, count, n, life_at = row
+    keys = _KEYS[di][n] if n < 8 else tuple([(di, oi) for oi in range(n)])
+    return (what, cat, masks, count, keys[0], keys if what == OPT else (),
+            keys[life_at] if life_at >= 0 else None)
 
 
 class _Scratch:

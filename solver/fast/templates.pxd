@@ -26,5 +26,15 @@ cdef dict _TEMPLATES
 @cython.locals(m=cython.longlong, n=Py_ssize_t, bit=cython.longlong)
 cpdef cython.longlong by_type(accept, tuple kind_bit) except? -2
 
-@cython.locals(masks=list, union=cython.longlong, life_at=Py_ssize_t, oi=Py_ssize_t, m=cython.longlong)
+@cython.locals(opts=list)
 cpdef demand_row(d, tuple kind_bit)
+
+@cython.locals(opts=list, m=cython.longlong)
+cpdef group_row(tuple options, count)
+
+@cython.locals(out=list, union=cython.longlong, keep=cython.longlong, m=cython.longlong)
+cpdef tuple row_on(tuple row, long long made)
+
+@cython.locals(masks=list, union=cython.longlong, life_at=Py_ssize_t, oi=Py_ssize_t,
+               m=cython.longlong)
+cdef _row(count, list opts)

@@ -8,7 +8,9 @@ board reader (``solver.fast.core._read_board``) takes a compiled problem's produ
 without a compiled problem, a per-source list or each text's choices read again.
 ``core._classes`` groups a compiled problem's sources into its C arrays. A cost's demands are
 read the same way, each once per board layout (:func:`demand_row`; ``core._demand_rows`` keeps
-them). Compiled with the core (``fast/templates.pxd``).
+them); the plain lane's symbol groups once each (:func:`group_row`) and per set of types a
+board makes (:func:`row_on`; ``core.read_plain_cost`` keeps them). Compiled with the core
+(``fast/templates.pxd``).
 """
 
 from __future__ import annotations
@@ -152,28 +154,65 @@ def by_type(accept: frozenset[int], kind_bit: tuple[int, ...]) -> int:
 def demand_row(d: Any, kind_bit: tuple[int, ...]) -> tuple | None:
     """A demand's row on kinds ``kind_bit``: (mask, units needed, what, generic category,
     option masks, symbols, options, the life option or -1), or None outside the class."""
-    opts = d.options
-    o = opts[0]
-    if len(opts) == 1 and o.generic is not None:
-        m = by_type(o.accept, kind_bit)
-        if m < 0 or o.units <= 0 or o.life:
+    opts = []
+    for o in d.options:  # (a life option's mask isn't read: 0)
+        opts.append((o.units, 0 if o.life else by_type(o.accept, kind_bit), o.life, o.generic))
+    return _row(d.count, opts)
+
+
+def group_row(options: tuple, count: int) -> tuple | None:
+    """:func:`demand_row` of ``count`` symbols paid as ``options`` say (``compile._Group``'s
+    option keys: units, types, snow only, life, generic, half) on a plain lane's board making
+    every type, one kind each (:func:`row_on` reads it on a board making fewer), or None
+    outside the class (snow mana: no such kind on such a board)."""
+    opts = []
+    for units, types, snow, life, generic, _ in options:
+        if snow:
             return None
-        return m, d.count * o.units, GEN, o.generic, (), d.count, 1, -1
+        m = 0
+        for t in types:
+            m |= 1 << TI[t]
+        opts.append((units, m, life, generic))
+    return _row(count, opts)
+
+
+def row_on(row: tuple, made: int) -> tuple:
+    """:func:`group_row`'s ``row`` on a plain board making the types ``made`` (a mask), one
+    kind each: a kind set of types there is the mask of those types it makes, whatever the
+    kinds' order (tests/test_first_fills.py compares it with the demand's row)."""
+    mask, need, what, cat, masks, count, n, life_at = row
+    if what == GEN:
+        return mask & made, need, what, cat, masks, count, n, life_at
+    keep = made | 1 << LIFE  # (a life option's mask is life's)
+    out = []
+    union = 0
+    for m in masks:
+        m &= keep
+        out.append(m)
+        union |= m
+    return union, need, what, cat, tuple(out), count, n, life_at
+
+
+def _row(count: int, opts: list[tuple]) -> tuple | None:
+    """The row of ``count`` symbols of the options ``opts`` (units, mask of the types that may
+    pay them on the board or -1, life, generic category), or None outside the class."""
+    units, m, life, generic = opts[0]
+    if len(opts) == 1 and generic is not None:
+        if m < 0 or units <= 0 or life:
+            return None
+        return m, count * units, GEN, generic, (), count, 1, -1
     masks = []
     union = 0
     life_at = -1
-    for oi, o in enumerate(opts):
-        if o.life:
-            if o.life != 2 or o.units or life_at >= 0:
+    for oi in range(len(opts)):
+        units, m, life, generic = opts[oi]
+        if life:
+            if life != 2 or units or life_at >= 0:
                 return None
             life_at = oi
             m = 1 << LIFE
-        elif o.units == 1 and o.generic is None:
-            m = by_type(o.accept, kind_bit)
-            if m < 0:
-                return None
-        else:
+        elif units != 1 or generic is not None or m < 0:
             return None  # {2/W}, or what isn't a symbol of the class
         masks.append(m)
         union |= m
-    return union, d.count, OPT, None, tuple(masks), d.count, len(opts), life_at
+    return union, count, OPT, None, tuple(masks), count, len(opts), life_at

@@ -192,10 +192,14 @@ class _Accept:
     def kinds(self, types: str, snow: bool = False, generic: bool = False) -> frozenset[int]:
         """Kinds of one of ``types`` (a string of type letters), only snow ones if ``snow``, only
         those that may pay generic mana if ``generic`` (tapwise's ``only.not_generic``)."""
-        got = self._sets.get((types, snow, generic))
+        key = (types, snow, generic)
+        got = self._sets.get(key)
         if got is None:
-            got = self._sets[(types, snow, generic)] = frozenset(
-                i for i, t, s, g in self.spendable if t in types and (s or not snow) and (g or not generic))
+            found = []  # (a loop, not a generator: a board's first cost asks a few of these)
+            for i, t, s, g in self.spendable:
+                if t in types and (s or not snow) and (g or not generic):
+                    found.append(i)
+            got = self._sets[key] = frozenset(found)
         return got
 
 
@@ -253,7 +257,7 @@ class _Group:
     for the first time mostly finds its demands again. Hashed by identity (the default), so keys
     holding it don't hash the symbol."""
 
-    __slots__ = ("symbol", "count", "text", "options", "_demands", "_by_accept")
+    __slots__ = ("symbol", "count", "text", "options", "_keys", "_demands", "_by_accept")
 
     def __init__(self, symbol: Symbol, count: int, options: tuple[OptionKey, ...],
                  text: str) -> None:
@@ -261,28 +265,45 @@ class _Group:
         self.count = count
         self.text = text
         self.options = options
+        # per option, its accept set's key in _Accept.kinds: (types, snow only, generic), an
+        # option being generic with a generic category, or {S} (snow only: generic, 107.4h)
+        self._keys = tuple([(o[1], o[2], o[4] is not None or o[2]) for o in options])
         self._demands: dict[tuple[frozenset[int], ...], Demand] = {}
-        # per shared _Accept, by identity (the entry holds it, so its id isn't reused meanwhile)
-        self._by_accept: dict[int, tuple[_Accept, Demand]] = {}
+        # per shared _Accept (hashed by identity: no tuple or id per entry)
+        self._by_accept: dict[_Accept, Demand] = {}
 
     def demand(self, accept: _Accept) -> Demand:
-        """The demand these symbols make on the kinds of ``accept``."""
-        got = self._by_accept.get(id(accept))
-        if got is None:
-            got = remember(self._by_accept, id(accept), (accept, self._demand(accept)), 256)
-        return got[1]
+        """The demand these symbols make on the kinds of ``accept``: met first, its option's
+        accept sets read from the accept's own (its ``kinds`` called only for a set it hasn't
+        worked out), then the demand of those sets, shared by every accept that has them."""
+        got = self._by_accept.get(accept)
+        return got if got is not None else _demand_on(self, accept)
 
-    def _demand(self, accept: _Accept) -> Demand:
-        # generic: an option with a generic category, or {S} (snow only: generic mana, 107.4h)
-        sets = tuple([accept.kinds(o[1], o[2], o[4] is not None or o[2]) for o in self.options])
-        got = self._demands.get(sets)
-        if got is None:
-            if len(self._demands) >= 256:
-                self._demands.clear()
-            options = tuple([_option(units, s, life, generic, half)
-                             for (units, _, _, life, generic, half), s in zip(self.options, sets)])
-            got = self._demands[sets] = Demand(self.symbol, self.count, options, self.text)
+    def _demand(self, sets: tuple[frozenset[int], ...]) -> Demand:
+        """The demand of accept ``sets`` (one per option) met first."""
+        if len(self._demands) >= 256:
+            self._demands.clear()
+        options = tuple([_option(units, s, life, generic, half)
+                         for (units, _, _, life, generic, half), s in zip(self.options, sets)])
+        got = self._demands[sets] = Demand(self.symbol, self.count, options, self.text)
         return got
+
+
+def _demand_on(g: _Group, accept: _Accept) -> Demand:
+    """:meth:`_Group.demand` met first on ``accept`` (typed in ``compile.pxd``: a board's first
+    cost makes one per symbol group)."""
+    known = accept._sets
+    sets = []
+    for key in g._keys:
+        s = known.get(key)
+        sets.append(s if s is not None else accept.kinds(key[0], key[1], key[2]))
+    sets_t = tuple(sets)
+    demands = g._demands
+    d = demands.get(sets_t)
+    if d is None:
+        d = g._demand(sets_t)
+    remember(g._by_accept, accept, d, 256)
+    return d
 
 
 @memo(4096)
@@ -395,12 +416,11 @@ def _variants(totals: _Same, accept: _Accept, achroma: bool, spend_as: str | Non
     which recur call after call, so each combination is compiled once (and a cost met with new
     kinds is mostly found again: its shapes per cost, its demands per accept sets)."""
     out = []
-    key = id(accept)
     for tc, shape in zip(totals.value, _shapes(totals, achroma, spend_as, x_color)):
         demands = []
         for g in shape.groups:  # (g.demand(accept), with its memo read here: no method call)
-            got = g._by_accept.get(key)
-            demands.append(got[1] if got is not None else g.demand(accept))
+            got = g._by_accept.get(accept)
+            demands.append(got if got is not None else g.demand(accept))
         out.append(assemble(Variant, {"total": tc, "demands": tuple(demands),
                                       "x_symbols": tc.x_symbols,
                                       "x_accept": accept.kinds(shape.x_types, False, True),

@@ -41,7 +41,8 @@ cpdef _cost_of(LaneCost lc)
 @cython.locals(b=_Body, terms=list, template=dict, state=dict)
 cpdef _total_of(LaneCost lc)
 
-@cython.locals(first=tuple, variants=dict, got=tuple, by=dict, d=tuple, demands=list)
+@cython.locals(first=tuple, variants=dict, got=tuple, by=dict, d=object, demands=list,
+               made=cython.longlong)
 cpdef read_on(LaneCost lc, accept, tuple kind_bit)
 
 cpdef variant(LaneCost lc, accept, tuple demands)

@@ -400,9 +400,9 @@ def _symbol(s: Any) -> tuple:
 
 def read_on(lc: LaneCost, accept: Any, kind_bit: tuple[int, ...]) -> tuple[tuple, Any]:
     """The cost's demands on a board whose kinds ``accept`` (``compile._Accept``) names, the
-    groups' shared ones, and the core's reading of them on kinds ``kind_bit`` (the same kinds:
-    ``core.read_plain_cost``, None outside its class); remembered per accept (the first in the
-    cost itself, the others in a dict)."""
+    groups' shared ones, and the core's reading of them on kinds ``kind_bit`` (the same kinds,
+    one per type: ``core.read_plain_cost`` of the groups on the types made, None outside its
+    class); remembered per accept (the first in the cost itself, the others in a dict)."""
     first = lc._first
     if first is not None and first[0] is accept:
         return first[1], first[2]
@@ -415,10 +415,13 @@ def read_on(lc: LaneCost, accept: Any, kind_bit: tuple[int, ...]) -> tuple[tuple
     demands = []
     for g in lc.groups:  # (g.demand(accept), its memo read here: no method call)
         by = g._by_accept
-        d = by.get(key)
-        demands.append(d[1] if d is not None else g.demand(accept))
+        d = by.get(accept)  # (an accept hashes by identity)
+        demands.append(d if d is not None else g.demand(accept))
     demands_t = tuple(demands)
-    core_cost = read_plain_cost(demands_t, kind_bit)
+    made = 0
+    for bit in kind_bit:
+        made |= bit
+    core_cost = read_plain_cost(lc.groups, made)  # (each group's row per set of types made)
     # (the cost holds the accept: its id isn't reused while it stands)
     if first is None:
         lc._first = (accept, demands_t, core_cost)

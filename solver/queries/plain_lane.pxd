@@ -26,8 +26,25 @@ cpdef _add(add)
                ability=dict, tap=_Tap)
 cpdef _read(dict request)
 
-@cython.locals(layouts=dict, got=tuple)
+@cython.locals(layouts=dict, got=tuple, kinds=list, index=dict, made=dict, spendable=list,
+               kind_bit=list, i=Py_ssize_t, n=Py_ssize_t, t=str)
 cpdef tuple _kinds(str order)
+
+@cython.locals(choices=tuple)
+cpdef _read_add(add)
+
+@cython.locals(seen=dict, choice=tuple)
+cpdef _letters(add)
+
+@cython.locals(n=Py_ssize_t, i=Py_ssize_t, units=list, t=str)
+cdef _letter_units(str text)
+
+@cython.locals(outputs=dict, shown=list, types=str, mask=cython.longlong, made=cython.longlong,
+               i=Py_ssize_t, got=object, items=tuple)
+cdef _tail(tuple choices, signature)
+
+@cython.locals(made=cython.longlong, i=int)
+cdef _choice(tuple choice)
 
 @cython.locals(read=tuple, taps=list, p=_Tap, board=_BoardFields, c=_Compiled, out=dict)
 cpdef answer(dict request)

@@ -26,13 +26,15 @@ from tapwise.models.caches import remember, table
 from tapwise.models.fields import MAX_COUNT
 from tapwise.models.loader import _problem_defaults, load_problem
 from tapwise.models.mana import TYPES, format_types
-from tapwise.models.problem import MAX_TIME_LIMIT, ProblemError
+from tapwise.models.problem import MAX_TIME_LIMIT, ProblemError, _payment_kind
 from tapwise.models.total_cost import CostError
+from tapwise.models.values import assemble
 from tapwise.solver.answer.pool import _fixed_output, _output
 from tapwise.solver.answer.explain import explain_by_count
 from tapwise.solver.fast import core
 from tapwise.solver.fast.templates import template
-from tapwise.solver.front.compile import _layout
+from tapwise.solver.contract import _mana_kind
+from tapwise.solver.front.compile import _Layout, _accept
 from tapwise.solver.queries import lane_answer, lane_cost
 
 REQUEST_KEYS = frozenset(("id", "cost", "sources", "time_limit"))
@@ -145,6 +147,14 @@ def _add(add: Any) -> tuple | None:
 
 
 def _read_add(add: Any) -> tuple | bool:
+    """:func:`_add`'s reading of ``add``: its choices straight when it is braced type letters
+    (:func:`_letters`: most adds an engine hands), else the loader's ability; False outside the
+    class."""
+    choices = _letters(add)
+    if choices is not None:
+        # the payment kind the loaded ability would have: its key is its choices and a tap
+        # ability's defaults (Ability._payment_key), the same numbers' table
+        return _tail(choices, _payment_kind((choices,) + _PLAIN_KEY))
     if type(add) is list and not add:
         return False
     try:
@@ -154,35 +164,106 @@ def _read_add(add: Any) -> tuple | bool:
     if (a.only is not None or a._v2 or a._reflect is not None or a.mana is not None
             or not a.choices):
         return False
-    types = a._types_made
+    return _tail(a.choices, a._payment_kind)
+
+
+# Ability._payment_key but its choices, for an ability {"add": ...} and nothing else
+_PLAIN_KEY = load_ability({"add": "{C}"}, "add")._payment_key[1:]
+_LETTERS = 16  # most symbols of a text :func:`_letters` reads (the loader reads longer ones)
+
+
+def _letters(add: Any) -> tuple | None:
+    """The choices of ``add`` (``Ability.choices``) when it is a text of 1 to 16 braced type
+    letters (``{W}``, ``{C}{C}``: one choice of their units, sorted as
+    ``problem._choices_of_mana`` sorts them) or a list of such texts (their choices, each
+    once, in order), else None (the loader reads it)."""
+    if type(add) is str:
+        choice = _letter_units(add)
+        return None if choice is None else (choice,)
+    if type(add) is not list or not add:
+        return None
+    seen: dict[tuple, None] = {}
+    for text in add:
+        if type(text) is not str:
+            return None
+        choice = _letter_units(text)
+        if choice is None:
+            return None
+        seen[choice] = None
+    return tuple(seen)
+
+
+def _letter_units(text: str) -> tuple | None:
+    """The units of a text of braced type letters (106.1b; upper case), sorted by letter as
+    the loader sorts single units, or None."""
+    n = len(text)
+    if n < 3 or n % 3 or n > 3 * _LETTERS:
+        return None
+    units = []
+    for i in range(0, n, 3):
+        if text[i] != "{" or text[i + 2] != "}":
+            return None
+        t = text[i + 1]
+        if _type_at(t) < 0:
+            return None
+        units.append(t)
+    units.sort()
+    return tuple(units)
+
+
+def _tail(choices: tuple, signature: int) -> tuple | bool:
+    """:data:`_ADDS`' entry of an ability making ``choices`` (merge kind ``signature``), each
+    choice read once (:func:`_choice`: the same few come back in many adds)."""
     outputs: dict[str, str] = {}  # (the count's own reading of what an activation may add)
-    for choice in a.choices:
-        for unit in choice:
-            if len(unit) > 1 and len(choice) > 1:
-                return False  # a unit of a choice of types beside others
-            for t in unit:
-                if t not in TYPES:
-                    return False
-        # a multiset makes all its units (as answered, in WUBRGC order); one unit, one type of it
-        made = [sorted(choice, key=TYPES.index)] if len(choice) > 1 else list(choice[0])
-        for m in made:
-            outputs[format_types(m)] = "".join(m)
-    # per choice, what the answer shows an activation adding (build._replay_plain's reading)
-    shown = []
-    for choice in a.choices:
-        fixed = _fixed_output(choice)
-        if fixed is None:
-            shown.append(None)
-        else:
-            adds, _, units = _output(fixed)
-            shown.append((adds, units))
-    tpl = template(a.choices)
+    shown = []  # per choice, what the answer shows an activation adding
+    mask = 0
+    for choice in choices:
+        got = _CHOICES.get(choice)
+        if got is None:
+            got = remember(_CHOICES, choice, _choice(choice), 1024)
+        if got is False:
+            return False
+        items, show, made = got
+        for text, units in items:
+            outputs[text] = units
+        shown.append(show)
+        mask |= made
+    tpl = template(choices)
     if tpl is None:
         return False
-    mask = 0
-    for t in types:
-        mask |= 1 << TYPES.index(t)
-    return a.choices, types, a._payment_kind, outputs, tuple(shown), tpl, mask
+    types = ""  # (Ability._types_made: in WUBRGC order)
+    for i in range(6):
+        if mask >> i & 1:
+            types += TYPES[i]
+    return choices, types, signature, outputs, tuple(shown), tpl, mask
+
+
+# one choice of an add -> (what an activation choosing it may add as answered -> its types, as
+# the answer shows it, the types it makes as a mask) or False outside the class
+_CHOICES: dict[tuple, Any] = table(1024)
+
+
+def _choice(choice: tuple) -> tuple | bool:
+    """:data:`_CHOICES`' entry of ``choice``."""
+    made = 0
+    for unit in choice:
+        if len(unit) > 1 and len(choice) > 1:
+            return False  # a unit of a choice of types beside others
+        for t in unit:
+            i = _type_at(t)
+            if i < 0:
+                return False
+            made |= 1 << i
+    # a multiset makes all its units (as answered, in WUBRGC order); one unit, one type of it
+    got = [sorted(choice, key=TYPES.index)] if len(choice) > 1 else list(choice[0])
+    items = tuple([(format_types(m), "".join(m)) for m in got])
+    # what the answer shows an activation adding (build._replay_plain's reading)
+    fixed = _fixed_output(choice)
+    show = None
+    if fixed is not None:
+        adds, _, units = _output(fixed)
+        show = (adds, units)
+    return items, show, made
 
 
 def _read(request: dict[str, Any]) -> tuple | None:
@@ -267,20 +348,41 @@ def _read(request: dict[str, Any]) -> tuple | None:
 # the types made, in order of first sight -> (the board's layout, the shared accept of its
 # kinds, their spendable tuple, per kind its type's bit, per type its kind)
 _LAYOUTS: dict[str, tuple] = table(1024)
+# per type, its kind on a board of the class (a value: every board shares it), its key in a
+# layout's index and its bit
+_KIND = {t: _mana_kind(t, False, None, False) for t in TYPES}
+_KIND_KEY = {t: (t, False, None, False) for t in TYPES}
+_BIT = {t: 1 << i for i, t in enumerate(TYPES)}
+# per number of kinds, the set of all of them (a layout's spendable kinds)
+_ALL_KINDS = tuple([frozenset(range(n)) for n in range(len(TYPES) + 1)])
 
 
 def _kinds(order: str) -> tuple:
     """The layout of a board whose entries make ``order``'s types first in that order: that of
-    ``compile._layout`` of their made keys (a kind per type, in order of first sight), read
-    once per order."""
+    ``compile._layout`` of their made keys (a kind per type, in order of first sight, none snow
+    or restricted, so every kind may pay for every purpose: ``_Layout.spendable``), read once
+    per order, straight (the general layout's steps are most of a first-met order's cost;
+    tests/test_first_fills.py compares them on every order)."""
     layouts = _LAYOUTS
     got = layouts.get(order)
     if got is None:
-        layout = _layout((), ((order, False, None),))
-        accept, spendable = layout.spendable(None)
-        kind_bit = tuple([1 << TYPES.index(t) for t in order])
-        got = remember(layouts, order, (layout, accept, spendable, kind_bit, layout.made[0]),
-                       1024)
+        kinds = []
+        index = {}
+        made = {}
+        spendable = []
+        kind_bit = []
+        n = len(order)
+        for i in range(n):
+            t = order[i]
+            kinds.append(_KIND[t])
+            index[_KIND_KEY[t]] = i
+            made[t] = i
+            spendable.append((i, t, False, True))
+            kind_bit.append(_BIT[t])
+        layout = assemble(_Layout, {"kinds": tuple(kinds), "index": index, "made": (made,),
+                                    "restricted": False})
+        got = remember(layouts, order, (layout, _accept(tuple(spendable)), _ALL_KINDS[n],
+                                        tuple(kind_bit), made), 1024)
     return got
 
 
