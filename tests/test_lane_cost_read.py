@@ -200,12 +200,28 @@ def test_symbols_met_after_the_memo_is_emptied():
     check_read("{W}{w}{700}{699}{W}{1}", ["W", "w", "700", "699", "W", "1"], BOARDS[0])
 
 
+def _in_four_threads(work, texts: list[str]) -> None:
+    """``work`` on four interleaved quarters of ``texts`` at once, the interpreter switching
+    threads as often as it can (so that reads overlap)."""
+    import sys
+    import threading
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        threads = [threading.Thread(target=work, args=(texts[i::4],)) for i in range(4)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        sys.setswitchinterval(interval)
+
+
 def test_threads_reading_never_met_texts_at_once():
     """Four threads reading never-met texts at once, the interpreter switching threads as often
     as it may: each text read as the loader reads it, its groups those of its symbols in order
     of first sight (a read writes nothing shared: no lock)."""
-    import sys
-    import threading
 
     rng = random.Random(11)
     texts = sorted({text_of([rng.choice(BODIES) for _ in range(rng.randint(1, 12))], False)
@@ -228,16 +244,7 @@ def test_threads_reading_never_met_texts_at_once():
                     or [(g.text, g.count) for g in got.groups] != groups):
                 wrong.append(text)
 
-    interval = sys.getswitchinterval()
-    sys.setswitchinterval(1e-6)
-    try:
-        threads = [threading.Thread(target=work, args=(texts[i::4],)) for i in range(4)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
-    finally:
-        sys.setswitchinterval(interval)
+    _in_four_threads(work, texts)
     assert not wrong, wrong[:5]
 
 
@@ -247,8 +254,6 @@ def test_threads_reading_while_the_symbol_memo_is_emptied():
     a symbol's entry from before the emptying and one made after (``{W}`` then ``{w}``) still
     makes one group of it, in order of first sight, and the count's reading and printed total
     are the loader's."""
-    import sys
-    import threading
 
     rng = random.Random(4317)
     texts = []
@@ -276,16 +281,7 @@ def test_threads_reading_while_the_symbol_memo_is_emptied():
                     or {k: v[0] for k, v in got.symbols.items()} != counts):
                 wrong.append(text)
 
-    interval = sys.getswitchinterval()
-    sys.setswitchinterval(1e-6)
-    try:
-        threads = [threading.Thread(target=work, args=(texts[i::4],)) for i in range(4)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
-    finally:
-        sys.setswitchinterval(interval)
+    _in_four_threads(work, texts)
     assert not wrong, wrong[:5]
 
 
