@@ -148,3 +148,24 @@ def test_groups_outside_the_class_have_no_row():
     for body in ("S", "2/W"):
         (symbol,) = ManaCost.parse("{%s}" % body).symbols
         assert group_row(_option_keys(symbol, False, None), 1) is None, body
+
+
+def test_equal_rows_of_a_group_are_one_object():
+    """``row_on`` gives one tuple per distinct row (so the rows kept per group and set of types
+    leave few objects for the collector): {R}'s row is the same on every set of types making
+    red, another on every set without it; the rows stay those ``row_on`` computes."""
+    from tapwise.models.mana import ManaCost
+    from tapwise.solver.fast.templates import group_row, row_on
+    from tapwise.solver.front.compile import _option_keys
+    red = 1 << TYPES.index("R")
+    for body, count in (("R", 2), ("W/U", 1), ("1", 3), ("G/P", 1)):
+        (symbol,) = ManaCost.parse("{%s}" % body).symbols
+        full = group_row(_option_keys(symbol, False, None), count)
+        seen: dict[tuple, tuple] = {}
+        for made in range(1, 64):
+            row = row_on(full, made)
+            first = seen.setdefault(row, row)
+            assert first is row, (body, made)  # equal rows: the one object
+        if body == "R":
+            assert len(seen) == 2  # red made or not
+            assert {r[0] for r in seen} == {0, red}

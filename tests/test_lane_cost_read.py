@@ -336,3 +336,23 @@ def test_a_text_of_more_groups_than_the_read_tallies_goes_the_usual_way():
     assert lane_cost.read(text) is None
     answer = check_in_class({"cost": text, "sources": board}, must=False)
     assert answer is None
+
+
+def test_a_text_is_kept_from_its_second_read():
+    """A text read once leaves only its text noted (``_ONCE``: strings, which the collector
+    doesn't count) and no reading kept; read again, it is kept (``_READ``), and both readings
+    are the loader's. So a one-off question leaves no objects behind (issue 43's never-met
+    boards: the collector's passes in their calls)."""
+    text = "{4}{W}{U/P}{W}{B/G}"
+    lane_cost._READ.pop(text, None)
+    lane_cost._ONCE.discard(text)
+    first = lane_cost.read(text)
+    assert text not in lane_cost._READ and text in lane_cost._ONCE
+    second = lane_cost.read(text)
+    assert lane_cost._READ[text] is second is lane_cost.read(text)
+    assert second is not first
+    (total,) = total_costs(load_problem({"cost": text, "sources": BOARDS[0]}))
+    for got in (first, second):
+        assert got.printed == total.printed(0) and got.total == total
+        assert [(g.text, g.count) for g in got.groups] == [  # (in order of first sight)
+            ("{4}", 1), ("{W}", 2), ("{U/P}", 1), ("{B/G}", 1)]

@@ -417,10 +417,11 @@ def _demand_rows(k: _Cost, demands: tuple, kind_bit: tuple[int, ...]) -> list[tu
 GROUPS = 1024
 """Symbol groups whose rows on a plain board are kept."""
 # compile._Group (hashed by identity) -> (per mask of the types a plain board makes its row
-# (False outside the class, None until met); its row on every type or None; per mask and place
-# in a cost (mask << 4 | place) what the answer records of that row there, shared by the costs
-# that have it there): compile shares a group among the costs that have its symbols, and on a
-# plain board its row depends on the types made alone, not their kinds' order
+# (False outside the class, None until met); its row on every type or None): compile shares a
+# group among the costs that have its symbols, and on a plain board its row depends on the types
+# made alone, not their kinds' order. What the answer records of a row in its place is made per
+# cost read, not kept here: a cost read once (lane_cost.read keeps a text from its second read)
+# then leaves nothing for the collector
 _GROUP_ROWS: dict[Any, tuple] = table(GROUPS)
 
 
@@ -438,7 +439,7 @@ def read_plain_cost(groups: tuple, made: int) -> _Cost | None:
             return None
         got = memo.get(g)  # (a group hashes by identity)
         if got is None:
-            got = remember(memo, g, ([None] * 64, group_row(g.options, g.count), {}), GROUPS)
+            got = remember(memo, g, ([None] * 64, group_row(g.options, g.count)), GROUPS)
         per = got[0]
         row = per[made]
         if row is None:
@@ -447,11 +448,7 @@ def read_plain_cost(groups: tuple, made: int) -> _Cost | None:
         if not row:
             return None
         _write(k, di, row)
-        at = got[2]  # (what the answer records of the row in place di: shared by the costs)
-        info = at.get(made << 4 | di)
-        if info is None:
-            info = at[made << 4 | di] = _info(row, di)
-        infos.append(info)
+        infos.append(_info(row, di))
     k.rows = tuple(infos)
     k.n_rows = len(infos)
     return k

@@ -32,7 +32,8 @@ cpdef demand_row(d, tuple kind_bit)
 @cython.locals(opts=list, m=cython.longlong)
 cpdef group_row(tuple options, count)
 
-@cython.locals(out=list, union=cython.longlong, keep=cython.longlong, m=cython.longlong)
+@cython.locals(out=list, union=cython.longlong, keep=cython.longlong, m=cython.longlong,
+               out_row=tuple)
 cpdef tuple row_on(tuple row, long long made)
 
 @cython.locals(masks=list, union=cython.longlong, life_at=Py_ssize_t, oi=Py_ssize_t,

@@ -176,21 +176,32 @@ def group_row(options: tuple, count: int) -> tuple | None:
     return _row(count, opts)
 
 
+# a row of row_on -> itself: one tuple per distinct row, however many groups and type sets give
+# it (most sets of types give a group the same row: {R} has one on every board making red)
+_ROWS_ON: dict[tuple, tuple] = table(4096)
+
+
 def row_on(row: tuple, made: int) -> tuple:
     """:func:`group_row`'s ``row`` on a plain board making the types ``made`` (a mask), one
     kind each: a kind set of types there is the mask of those types it makes, whatever the
-    kinds' order (tests/test_first_fills.py compares it with the demand's row)."""
+    kinds' order (tests/test_first_fills.py compares it with the demand's row). Equal rows are
+    one tuple (:data:`_ROWS_ON`), so the rows kept per group and type set leave few objects."""
     mask, need, what, cat, masks, count, n, life_at = row
     if what == GEN:
-        return mask & made, need, what, cat, masks, count, n, life_at
-    keep = made | 1 << LIFE  # (a life option's mask is life's)
-    out = []
-    union = 0
-    for m in masks:
-        m &= keep
-        out.append(m)
-        union |= m
-    return union, need, what, cat, tuple(out), count, n, life_at
+        out_row = (mask & made, need, what, cat, masks, count, n, life_at)
+    else:
+        keep = made | 1 << LIFE  # (a life option's mask is life's)
+        out = []
+        union = 0
+        for m in masks:
+            m &= keep
+            out.append(m)
+            union |= m
+        out_row = (union, need, what, cat, tuple(out), count, n, life_at)
+    got = _ROWS_ON.get(out_row)
+    if got is None:
+        got = remember(_ROWS_ON, out_row, out_row, 4096)
+    return got
 
 
 def _row(count: int, opts: list[tuple]) -> tuple | None:

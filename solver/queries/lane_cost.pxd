@@ -21,7 +21,7 @@ cdef class _Body:
     cdef public object symbol, term
     cdef public _Sym sym
 
-@cython.locals(memo=dict)
+@cython.locals(memo=dict, once=set)
 cpdef read(text)
 
 @cython.locals(found=list, bodies=dict, last=Py_ssize_t)

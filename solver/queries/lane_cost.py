@@ -156,8 +156,10 @@ _SYMS: dict[str, _Sym] = table(512)
 # a symbol's body (``W/U`` of ``{W/U}``) -> its _Body, False outside the class, None when the
 # loader reads it otherwise
 _BODIES: dict[str, Any] = table(256)
-# cost text -> LaneCost, or False outside the class
+# cost text -> LaneCost, or False outside the class: a text met twice (see :func:`read`)
 _READ: dict[str, Any] = table(4096)
+# the texts met once and not kept (strings only: the collector doesn't count them)
+_ONCE: set[str] = set()
 # TotalCost's fields that are the same for every cost of the class (total_cost._usual's: no
 # life cost, X, energy or changes); its symbol_counts are left to TotalCost (``cached``: only
 # the verifier's replay reads them, which the lane doesn't run)
@@ -166,14 +168,27 @@ _TOTAL = {"terms": (), "variant": "cost", "generic_reduction": 0, "life": 0,
 
 
 def read(text: str) -> LaneCost | None:
-    """The cost ``text`` read, or None outside the class (remembered per text)."""
+    """The cost ``text`` read, or None outside the class; remembered from its second read on.
+
+    A text met once is read and not kept, and only the text is noted (in :data:`_ONCE`); the
+    next time it comes it is read again and kept. So a text asked once (a board's one-off
+    question, most of a search's never-met boards) leaves no objects behind: the reading of a
+    kept text is about ten containers with the layouts it met, and every ~700 of those left
+    make the collector run a pass (about 40 µs) inside some caller's call. A text asked again
+    pays its read twice, once (issue 43: docs/speed.md)."""
     memo = _READ
     got = memo.get(text)
     if got is None:
         got = _read(text)
-        if len(memo) >= 4096:  # (remember's bound, inline: a never-met text's Python call less)
-            memo.clear()
-        memo[text] = got
+        once = _ONCE
+        if text in once:
+            if len(memo) >= 4096:  # (remember's bound, inline: a Python call less)
+                memo.clear()
+            memo[text] = got
+        else:
+            if len(once) >= 4096:
+                once.clear()
+            once.add(text)
     return got or None
 
 
