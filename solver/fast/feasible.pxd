@@ -8,8 +8,11 @@ ctypedef long long i64
 cdef class _Counted:
     cdef readonly dict _meeting
 
-    @cython.locals(meeting=dict, sure=bint, t=i64, need=i64, have=tuple)
+    @cython.locals(sure=bint, t=i64, need=i64, have=tuple)
     cpdef object decide(self, object checks)
+
+    @cython.locals(meeting=dict, have=tuple)
+    cdef tuple _have(self, i64 t)
 
     cdef tuple _count(self, i64 t)
 
@@ -35,8 +38,7 @@ cdef class Tapped(_Counted):
     @cython.locals(j=int)
     cdef bint _add(self, i64 m, i64 sure, i64 most)
 
-    @cython.locals(sure=bint, t=i64, need=i64, have=tuple)
-    cpdef object decide(self, object checks)
+    cdef tuple _have(self, i64 t)
 
     @cython.locals(board=Supply, have=tuple, sure=i64, most=i64, j=int)
     cdef tuple _count(self, i64 t)

@@ -73,17 +73,22 @@ class _Counted:
 
     def decide(self, checks: Checks) -> bool | None:
         """True if the cost can be paid, False if it can't, None if the count can't tell."""
-        meeting = self._meeting
         sure = True
         for t, need in checks:
-            have = meeting.get(t)
-            if have is None:
-                have = meeting[t] = self._count(t)
+            have = self._have(t)
             if have[0] < need:
                 sure = False
                 if have[1] < need:
                     return False
         return True if sure else None
+
+    def _have(self, t: int) -> tuple[int, int]:
+        """The units (sure, most) meeting union ``t``, counted once and kept in ``_meeting``."""
+        meeting = self._meeting
+        have = meeting.get(t)
+        if have is None:
+            have = meeting[t] = self._count(t)
+        return have
 
     def _count(self, t: int) -> tuple[int, int]:
         """The units (sure, most) meeting union ``t``; a supply that knows no units has none
@@ -185,18 +190,11 @@ class Tapped(_Counted):
         self._n = j + 1
         return True
 
-    def decide(self, checks: Checks) -> bool | None:
-        """As :meth:`_Counted.decide`, each union counted afresh rather than kept: the board's
-        count per union is kept (on the board's supply) and the change is one pass over a few C
-        integers, cheaper than keeping a pair per union, and it leaves nothing to collect."""
-        sure = True
-        for t, need in checks:
-            have = self._count(t)
-            if have[0] < need:
-                sure = False
-                if have[1] < need:
-                    return False
-        return True if sure else None
+    def _have(self, t: int) -> tuple[int, int]:
+        """Counted afresh rather than kept: the board's count per union is kept (on the board's
+        supply) and the change is one pass over a few C integers, cheaper than keeping a pair
+        per union, and it leaves nothing to collect."""
+        return self._count(t)
 
     def _count(self, t: int) -> tuple[int, int]:
         board = self.board
