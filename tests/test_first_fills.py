@@ -119,7 +119,7 @@ def test_a_groups_row_on_a_set_of_types_is_its_demands_row_on_every_order():
     from tapwise.models.mana import ManaCost
     from tapwise.solver.fast import core
     from tapwise.solver.fast.templates import demand_row, group_row, row_on
-    from tapwise.solver.front.compile import _group
+    from tapwise.solver.front.groups import _group
     rng = random.Random(43)
     for body in _SYMBOLS:
         (symbol,) = ManaCost.parse("{%s}" % body).symbols
@@ -144,7 +144,7 @@ def test_groups_outside_the_class_have_no_row():
     plain row: the lane leaves such costs to the usual path."""
     from tapwise.models.mana import ManaCost
     from tapwise.solver.fast.templates import group_row
-    from tapwise.solver.front.compile import _option_keys
+    from tapwise.solver.front.groups import _option_keys
     for body in ("S", "2/W"):
         (symbol,) = ManaCost.parse("{%s}" % body).symbols
         assert group_row(_option_keys(symbol, False, None), 1) is None, body
@@ -156,7 +156,7 @@ def test_equal_rows_of_a_group_are_one_object():
     red, another on every set without it; the rows stay those ``row_on`` computes."""
     from tapwise.models.mana import ManaCost
     from tapwise.solver.fast.templates import group_row, row_on
-    from tapwise.solver.front.compile import _option_keys
+    from tapwise.solver.front.groups import _option_keys
     red = 1 << TYPES.index("R")
     for body, count in (("R", 2), ("W/U", 1), ("1", 3), ("G/P", 1)):
         (symbol,) = ManaCost.parse("{%s}" % body).symbols

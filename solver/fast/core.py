@@ -357,7 +357,7 @@ def _multi_class(b: _SupplyArrays, multis: list[list[Any]], counts: tuple[int, .
 def _read_cost(v: Variant, board: _SupplyArrays) -> _Cost | None:
     """The total cost ``v`` as a :class:`_Cost`, or None outside the class. Kept by the
     variant's identity: a variant is compiled for the kinds some purpose may spend (their
-    indices and types, ``compile._variants``), which on a board of the class are all its kinds,
+    indices and types, ``groups._variants``), which on a board of the class are all its kinds,
     so the masks read here hold for every board that meets this variant."""
     tc = v.total
     if tc.generic_reduction or tc.life or v.energy:
@@ -386,7 +386,7 @@ def _read_cost(v: Variant, board: _SupplyArrays) -> _Cost | None:
 
 
 # (id(demand), a board's kind_bit) -> (the demand, its row but for its place, or None outside the
-# class): compile shares a demand among the costs that have its symbols (compile._Group)
+# class): compile shares a demand among the costs that have its symbols (groups._Group)
 _DEMAND_ROWS: dict[tuple, tuple] = table(COSTS)
 # per place and number of options: the options' keys (place, option)
 _KEYS = tuple([tuple([tuple([(di, oi) for oi in range(n)]) for n in range(8)])
@@ -416,7 +416,7 @@ def _demand_rows(k: _Cost, demands: tuple, kind_bit: tuple[int, ...]) -> list[tu
 
 GROUPS = 1024
 """Symbol groups whose rows on a plain board are kept."""
-# compile._Group (hashed by identity) -> (per mask of the types a plain board makes its row
+# groups._Group (hashed by identity) -> (per mask of the types a plain board makes its row
 # (False outside the class, None until met); its row on every type or None): compile shares a
 # group among the costs that have its symbols, and on a plain board its row depends on the types
 # made alone, not their kinds' order. What the answer records of a row in its place is made per
@@ -427,7 +427,7 @@ _GROUP_ROWS: dict[Any, tuple] = table(GROUPS)
 
 def read_plain_cost(groups: tuple, made: int) -> _Cost | None:
     """The plain lane's cost (issue 43) as a :class:`_Cost`: its symbol groups
-    (``compile._Group``) on a board of one kind per type it makes (``made``, a mask of types),
+    (``groups._Group``) on a board of one kind per type it makes (``made``, a mask of types),
     the rows :func:`_read_cost` reads of the compiled variant there (no reduction, life,
     increase, X or energy in its class), each group's kept per set of types (a first-met order
     of types finds them; tests/test_first_fills.py)."""

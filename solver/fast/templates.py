@@ -161,7 +161,7 @@ def demand_row(d: Any, kind_bit: tuple[int, ...]) -> tuple | None:
 
 
 def group_row(options: tuple, count: int) -> tuple | None:
-    """:func:`demand_row` of ``count`` symbols paid as ``options`` say (``compile._Group``'s
+    """:func:`demand_row` of ``count`` symbols paid as ``options`` say (``groups._Group``'s
     option keys: units, types, snow only, life, generic, half) on a plain lane's board making
     every type, one kind each (:func:`row_on` reads it on a board making fewer), or None
     outside the class (snow mana: no such kind on such a board)."""

@@ -6,14 +6,14 @@ every spell of every hand), so this read is on the lane's hot path. A text of br
 (:class:`_Body`, each read once by the loader's own parser, ``models.abilities._cost``); any
 other text (spaces, the short form ``2WU``) is parsed whole by that parser. Every spelling of a
 symbol shares one :class:`_Sym` (by printed text) that keeps all that is per symbol (its rows,
-the count's reading, its sort key as one number) and, per count, its piece (compile's shared
+the count's reading, its sort key as one number) and, per count, its piece (groups.py's shared
 group, the count's reading of that many, their printed text). The read tallies the symbols in
 its own two lists (each symbol found among the few met so far by C compares), which gives the
-groups in order of first sight as ``compile._groups`` makes them, then takes each group's piece
+groups in order of first sight as ``groups._groups`` makes them, then takes each group's piece
 (typed in ``lane_cost.pxd``). It writes nothing shared but a piece of a count never met, so
 reads on several threads need no lock:
 
-- per group, the shared ``compile._Group`` whose demands are remembered per board layout: so
+- per group, the shared ``groups._Group`` whose demands are remembered per board layout: so
   :func:`read_on` gives a tuple of shared demands and the core's rows of them, with no
   total-cost shapes, per-cost compile or :class:`Variant` (:func:`variant` makes one only to
   explain an infeasible cost);
@@ -48,7 +48,7 @@ from tapwise.models.total_cost import OWN, CostError, Term, TotalCost
 from tapwise.models.values import assemble
 from tapwise.solver.contract import Variant
 from tapwise.solver.fast.core import read_plain_cost
-from tapwise.solver.front.compile import _GROUPS, _group, _option_keys
+from tapwise.solver.front.groups import _GROUPS, _group, _option_keys
 
 # the symbols of the class (106.1, 107.4): no X, {S}, {2/W}, {E}
 _SYMBOL_KINDS = (KIND_COLORED, KIND_COLORLESS, KIND_GENERIC, KIND_HYBRID, KIND_COLORLESS_HYBRID,
@@ -68,7 +68,7 @@ class LaneCost:
     __slots__ = ("groups", "rows", "symbols", "generic", "printed", "_bodies", "_cost",
                  "_total", "_first", "_variants")
 
-    groups: tuple  # per demand: compile's shared _Group
+    groups: tuple  # per demand: groups.py's shared _Group
     rows: tuple  # per demand, per option: build's Row
     symbols: dict  # the count's reading: text -> [count, types, life?]
     generic: int  # generic mana ({1} and the like, summed)
@@ -136,7 +136,7 @@ class _Sym:
     types: str  # the count's reading: the types that may pay it, and whether 2 life may
     life: bool
     key: int  # its sort key (601.2f's order) as one number: :func:`_key`
-    pieces: dict  # count -> (its compile._Group, the count's reading)
+    pieces: dict  # count -> (its groups._Group, the count's reading)
 
 
 class _Body:
@@ -228,7 +228,7 @@ def _read(text: str) -> LaneCost | bool:
 
 def _tallied(found: list[Any]) -> LaneCost | bool:
     """The cost of the bodies ``found``: the symbols tallied in the read's own arrays (the
-    groups in order of first sight, as ``compile._groups`` makes them), then per group its
+    groups in order of first sight, as ``groups._groups`` makes them), then per group its
     shared piece (its group, the count's reading). Nothing shared is written (a piece of a
     count never met aside): no lock, whatever the threads. False past 64 groups (the read's
     arrays; only texts of many generic numbers, ``{1}{2}...{65}``, have more): the usual path
@@ -318,7 +318,7 @@ def _tallied(found: list[Any]) -> LaneCost | bool:
 
 def _piece(s: _Sym, n: int) -> tuple:
     """``n`` symbols ``s`` in a cost, the same in every cost that has them: their shared
-    ``compile._Group`` (compile's own, read from its memo) and the count's reading."""
+    ``groups._Group`` (the groups module's own, read from its memo) and the count's reading."""
     group = _GROUPS.get((s.text, n, False, None))
     if group is None:
         group = _group(s.symbol, s.text, n, False, None)
@@ -414,7 +414,7 @@ def _symbol(s: Any) -> tuple:
 
 
 def read_on(lc: LaneCost, accept: Any, kind_bit: tuple[int, ...]) -> tuple[tuple, Any]:
-    """The cost's demands on a board whose kinds ``accept`` (``compile._Accept``) names, the
+    """The cost's demands on a board whose kinds ``accept`` (``groups._Accept``) names, the
     groups' shared ones, and the core's reading of them on kinds ``kind_bit`` (the same kinds,
     one per type: ``core.read_plain_cost`` of the groups on the types made, None outside its
     class); remembered per accept (the first in the cost itself, the others in a dict)."""
@@ -449,7 +449,7 @@ def read_on(lc: LaneCost, accept: Any, kind_bit: tuple[int, ...]) -> tuple[tuple
 
 def variant(lc: LaneCost, accept: Any, demands: tuple) -> Variant:
     """The cost's one :class:`Variant` (its ``demands`` on a board whose kinds ``accept``
-    names, :func:`read_on`'s): what ``compile._variants`` makes of it (no Achroma, spend_as or
+    names, :func:`read_on`'s): what ``groups._variants`` makes of it (no Achroma, spend_as or
     X). The core doesn't read it (``read_on`` gave it the demands); the count's explanation of
     an infeasible cost does (its total made here the first time: :attr:`LaneCost.total`)."""
     total = lc._total

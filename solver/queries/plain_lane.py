@@ -34,7 +34,8 @@ from tapwise.solver.answer.explain import explain_by_count
 from tapwise.solver.fast import core
 from tapwise.solver.fast.templates import template
 from tapwise.solver.contract import _mana_kind
-from tapwise.solver.front.compile import _Layout, _accept
+from tapwise.solver.front.compile import _Layout
+from tapwise.solver.front.groups import _accept
 from tapwise.solver.queries import lane_answer, lane_cost
 
 REQUEST_KEYS = frozenset(("id", "cost", "sources", "time_limit"))

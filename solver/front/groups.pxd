@@ -1,4 +1,4 @@
-# Declarations Cython reads beside front/compile.py (issue 43): the shared accept and symbol
+# Declarations Cython reads beside front/groups.py (issue 43): the shared accept and symbol
 # group as C structs, so a group's demand on a board layout met first (a never-met layout asks
 # one per group of its cost) reads their memos as typed dicts (a `.get` on an untyped object is
 # a method call, about 500 instructions) and their fields from C.
