@@ -17,6 +17,7 @@ installs the pure package: it never fails for want of a compiler.
 """
 
 import os
+import shutil
 import sys
 import tomllib
 from pathlib import Path
@@ -66,6 +67,7 @@ def _pxd_tree(here: Path) -> Path:
     cdef classes): the repository's folders are the package's subpackages, so no ``tapwise/``
     folder holds them here."""
     root = here / "build" / "pxd"
+    shutil.rmtree(root, ignore_errors=True)  # a .pxd moved or removed since the last build must go
     (root / "tapwise").mkdir(parents=True, exist_ok=True)  # also when no module has a .pxd
     for folder in ("models", "solver"):
         for pxd in (here / folder).rglob("*.pxd"):
