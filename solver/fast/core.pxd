@@ -80,6 +80,9 @@ cpdef _read_cost(v, _SupplyArrays board)
                full=tuple, at=dict, info=tuple)
 cpdef read_plain_cost(tuple groups, long long made)
 
+@cython.locals(full=tuple, per=list)
+cdef tuple _group_rows(g)
+
 @cython.locals(infos=list, memo=dict, di=Py_ssize_t, got=tuple, row=tuple)
 cdef _demand_rows(_Cost k, demands, tuple kind_bit)
 

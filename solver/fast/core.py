@@ -417,7 +417,8 @@ def _demand_rows(k: _Cost, demands: tuple, kind_bit: tuple[int, ...]) -> list[tu
 GROUPS = 1024
 """Symbol groups whose rows on a plain board are kept."""
 # groups._Group (hashed by identity) -> (per mask of the types a plain board makes its row
-# (False outside the class, None until met); its row on every type or None): compile shares a
+# (None until met; None in place of the list for a generic group or one outside the class); its
+# row on every type or None outside the class): compile shares a
 # group among the costs that have its symbols, and on a plain board its row depends on the types
 # made alone, not their kinds' order. What the answer records of a row in its place is made per
 # cost read, not kept here: a cost read once (lane_cost.read keeps a text from its second read)
@@ -439,19 +440,33 @@ def read_plain_cost(groups: tuple, made: int) -> _Cost | None:
             return None
         got = memo.get(g)  # (a group hashes by identity)
         if got is None:
-            got = remember(memo, g, ([None] * 64, group_row(g.options, g.count)), GROUPS)
+            got = _group_rows(g)
+        full = got[1]
+        if full is None:
+            return None
+        if full[2] == GEN:  # generic: its row on every type, masked by those made (no row_on)
+            k.rmask[di] = full[0] & made
+            k.rneed[di] = full[1]
+            infos.append(_info(full, di))
+            continue
         per = got[0]
         row = per[made]
         if row is None:
-            full = got[1]
-            row = per[made] = False if full is None else row_on(full, made)
-        if not row:
-            return None
+            row = per[made] = row_on(full, made)
         _write(k, di, row)
         infos.append(_info(row, di))
     k.rows = tuple(infos)
     k.n_rows = len(infos)
     return k
+
+
+def _group_rows(g: Any) -> tuple:
+    """Group ``g``'s entry of :data:`_GROUP_ROWS` met first: (per mask of the types made its
+    row, None until met; its row on every type, or None outside the class). A generic group's
+    row is its row on every type masked (:func:`read_plain_cost`), so it keeps no list."""
+    full = group_row(g.options, g.count)
+    per = None if full is None or full[2] == GEN else [None] * 64
+    return remember(_GROUP_ROWS, g, (per, full), GROUPS)
 
 
 def _write(k: _Cost, di: int, row: tuple) -> None:

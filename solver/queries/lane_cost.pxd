@@ -7,8 +7,7 @@ import cython
 
 cdef class LaneCost:
     cdef public object groups, rows, symbols, generic, printed
-    cdef public list _bodies
-    cdef public object _cost, _total, _first, _variants
+    cdef public object _bodies, _cost, _total, _first, _variants
 
 cdef class _Sym:
     cdef public object symbol, rows
@@ -34,6 +33,9 @@ cpdef _read(str text)
                symbols=dict, printed=str, n=Py_ssize_t, piece=tuple, lc=LaneCost,
                generics=Py_ssize_t, generic_text=str)
 cpdef _tallied(list found)
+
+@cython.locals(again=LaneCost)
+cpdef list _bodies_of(LaneCost lc)
 
 @cython.locals(b=_Body, symbols=list)
 cpdef _cost_of(LaneCost lc)

@@ -26,7 +26,7 @@ reads on several threads need no lock:
 - its one total cost, as ``total_cost._usual`` makes a cost without changes (its terms each
   spelling's own), and its ``ManaCost``: made from its bodies only when first asked (the
   explanation of an infeasible cost reads the total; a paid answer neither). A never-met text
-  keeps four containers and the ``LaneCost``; each is a gc-tracked object, and the
+  keeps three containers and the ``LaneCost``; each is a gc-tracked object, and the
   collector's generation-0 pass, about 40 µs, comes every ~700 of them.
 
 Anything outside the class (X, {S}, {2/W}, {E}, {0}, a bad text) is ``None``: the usual path
@@ -62,7 +62,7 @@ class LaneCost:
     """A cost text of the class, read (:func:`read`). What every call on it reads (its groups,
     rows, the count's reading, the printed total) is made by the read; its ``ManaCost`` and
     ``TotalCost``, which only the explanation of an infeasible cost (:func:`variant`) and the
-    tests read, are made from its bodies when first asked (a never-met text keeps four
+    tests read, are made from its bodies when first asked (a never-met text keeps three
     containers beside it instead of eleven)."""
 
     __slots__ = ("groups", "rows", "symbols", "generic", "printed", "_bodies", "_cost",
@@ -73,7 +73,9 @@ class LaneCost:
     symbols: dict  # the count's reading: text -> [count, types, life?]
     generic: int  # generic mana ({1} and the like, summed)
     printed: str  # the total cost as the answer prints it (TotalCost.printed(0)'s text)
-    _bodies: list  # its bodies (:class:`_Body`) in order: what cost and total are made from
+    # its bodies (:class:`_Body`) in order, what cost and total are made from; a kept text keeps
+    # its text instead (:func:`_bodies_of`)
+    _bodies: Any
     _cost: Any  # the ManaCost, once asked (:attr:`cost`)
     _total: Any  # the TotalCost, once asked (:attr:`total`)
     # read_on's first board layout: (its accept, the demands on it, the core's reading of them),
@@ -102,7 +104,7 @@ class LaneCost:
 def _cost_of(lc: LaneCost) -> ManaCost:
     """:attr:`LaneCost.cost` made: the ManaCost of its bodies' symbols."""
     symbols = []
-    for b in lc._bodies:
+    for b in _bodies_of(lc):
         symbols.append(b.symbol)
     return assemble(ManaCost, {"symbols": tuple(symbols)})
 
@@ -111,7 +113,7 @@ def _total_of(lc: LaneCost) -> TotalCost:
     """:attr:`LaneCost.total` made: its bodies' terms, its generic and printed text (remembered
     as ``TotalCost.printed`` would remember it)."""
     terms = []
-    for b in lc._bodies:
+    for b in _bodies_of(lc):
         terms.append(b.term)
     template = _TOTAL
     state = template.copy()
@@ -119,6 +121,17 @@ def _total_of(lc: LaneCost) -> TotalCost:
     state["generic"] = lc.generic
     state["_printed"] = {0: lc.printed}
     return assemble(TotalCost, state)
+
+
+def _bodies_of(lc: LaneCost) -> list:
+    """The cost's bodies (:class:`_Body`) in order: kept with a text read once, read again from
+    its text for a kept one (which keeps its text in their place: one container fewer per
+    kept text, and only an infeasible cost's explanation asks)."""
+    bodies = lc._bodies
+    if type(bodies) is str:
+        again = _read(bodies)
+        return again._bodies
+    return bodies
 
 
 class _Sym:
@@ -185,6 +198,8 @@ def read(text: str) -> LaneCost | None:
             if len(memo) >= 4096:  # (remember's bound, inline: a Python call less)
                 memo.clear()
             memo[text] = got
+            if got is not False:  # kept: its text stands for its bodies (a str, not a list)
+                got._bodies = text
         else:
             if len(once) >= 4096:
                 once.clear()

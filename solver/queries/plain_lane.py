@@ -354,6 +354,9 @@ _LAYOUTS: dict[str, tuple] = table(1024)
 _KIND = {t: _mana_kind(t, False, None, False) for t in TYPES}
 _KIND_KEY = {t: (t, False, None, False) for t in TYPES}
 _BIT = {t: 1 << i for i, t in enumerate(TYPES)}
+# per kind index and type, its entry in a layout's spendable tuple (index, type, snow, may pay
+# generic): one object per value, so a layout met first keeps none of its own
+_SPEND = tuple([{t: (i, t, False, True) for t in TYPES} for i in range(len(TYPES))])
 # per number of kinds, the set of all of them (a layout's spendable kinds)
 _ALL_KINDS = tuple([frozenset(range(n)) for n in range(len(TYPES) + 1)])
 
@@ -378,7 +381,7 @@ def _kinds(order: str) -> tuple:
             kinds.append(_KIND[t])
             index[_KIND_KEY[t]] = i
             made[t] = i
-            spendable.append((i, t, False, True))
+            spendable.append(_SPEND[i][t])
             kind_bit.append(_BIT[t])
         layout = assemble(_Layout, {"kinds": tuple(kinds), "index": index, "made": (made,),
                                     "restricted": False})
