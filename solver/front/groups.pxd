@@ -19,3 +19,6 @@ cpdef frozenset _kinds_at(_Accept accept, tuple key)
 
 @cython.locals(known=dict, sets=list, sets_t=tuple, key=tuple, demands=dict, d=object, s=object)
 cpdef _demand_on(_Group g, _Accept accept)
+
+@cython.locals(got=object)
+cpdef tuple _one(tuple value)

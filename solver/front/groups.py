@@ -131,7 +131,7 @@ class _Group:
         self.options = options
         # per option, its accept set's key in _Accept.kinds: (types, snow only, generic), an
         # option being generic with a generic category, or {S} (snow only: generic, 107.4h)
-        self._keys = tuple([(o[1], o[2], o[4] is not None or o[2]) for o in options])
+        self._keys = tuple([_one((o[1], o[2], o[4] is not None or o[2])) for o in options])
         self._demands: dict[tuple[frozenset[int], ...], Demand] = {}
         # per shared _Accept (hashed by identity: no tuple or id per entry)
         self._by_accept: dict[_Accept, Demand] = {}
@@ -208,9 +208,20 @@ def _group(symbol: Symbol, text: str, count: int, achroma_own: bool,
     key = (text, count, achroma_own, spend_as)
     got = _GROUPS.get(key)
     if got is None:
-        got = remember(_GROUPS, key, _Group(symbol, count, _option_keys(symbol, achroma_own,
-                                                                        spend_as), text))
+        options = tuple([_one(o) for o in _option_keys(symbol, achroma_own, spend_as)])
+        got = remember(_GROUPS, key, _Group(symbol, count, options, text))
     return got
+
+
+# an option key or accept key (tuples of str, bool, int, None) -> itself: one object per value,
+# whatever the groups that have it (a few dozen values in all), so a new group keeps few
+_ONE: dict[tuple, tuple] = table(4096)
+
+
+def _one(value: tuple) -> tuple:
+    """The one object of ``value`` (:data:`_ONE`)."""
+    got = _ONE.get(value)
+    return got if got is not None else remember(_ONE, value, value, 4096)
 
 
 @memo(4096)
