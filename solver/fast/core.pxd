@@ -88,8 +88,6 @@ cdef _demand_rows(_Cost k, demands, tuple kind_bit)
 
 cdef _write(_Cost k, Py_ssize_t di, tuple row)
 
-@cython.locals(n=Py_ssize_t, life_at=Py_ssize_t, keys=tuple)
-cdef tuple _info(tuple row, Py_ssize_t di)
 
 cdef class _Scratch:
     cdef int rmask[16]
