@@ -263,7 +263,8 @@ def test_the_cost_reader_reads_a_text_as_the_loader_and_compiler_do():
         _, order, _, _ = plain
         layout, accept, _, kind_bit, _ = plain_lane._kinds(order)
         assert list(layout.kinds) == list(compiled.kinds), text
-        demands, rows = lane_cost.read_on(got, accept, kind_bit)
+        rows = lane_cost.read_on(got, accept, kind_bit)
+        demands = lane_cost.demands_on(got, accept)
         assert demands == compiled.variants[0].demands, text
         assert lane_cost.variant(got, accept, demands) == compiled.variants[0], text
         # the core's rows of the demands alone, as it reads the compiled variant

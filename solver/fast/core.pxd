@@ -28,6 +28,7 @@ cdef class _Cost:
     cdef public bint free
     cdef public object x_symbols, phyrexian
     cdef public tuple rows
+    cdef public object tag
     cdef int rmask[16]
     cdef i64 rneed[16]
 

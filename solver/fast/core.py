@@ -106,6 +106,7 @@ class _Cost:
         # place's, ``core_answer._KEYS``); shared with the memos that keep it, so a kept cost
         # keeps no tuple per row; X's row is :data:`X_ROW`
         self.rows: tuple[tuple, ...] = ()
+        self.tag: Any = None  # what its reader keys it by (the plain lane: its accept)
 
 
 class _Order:

@@ -4,6 +4,7 @@
 # instructions, and a never-met text makes a dozen), and its own calls within the module made
 # from C (each a Python-level call otherwise, about a thousand instructions).
 import cython
+from tapwise.solver.fast.core cimport _Cost
 
 cdef class LaneCost:
     cdef public object groups, rows, symbols, generic, printed
@@ -43,8 +44,10 @@ cpdef _cost_of(LaneCost lc)
 @cython.locals(b=_Body, terms=list, template=dict, state=dict)
 cpdef _total_of(LaneCost lc)
 
-@cython.locals(first=tuple, variants=dict, got=tuple, by=dict, d=object, demands=list,
-               made=cython.longlong)
+@cython.locals(first=_Cost, variants=dict, got=_Cost, core_cost=_Cost, made=cython.longlong)
 cpdef read_on(LaneCost lc, accept, tuple kind_bit)
+
+@cython.locals(by=dict, d=object, demands=list)
+cpdef tuple demands_on(LaneCost lc, accept)
 
 cpdef variant(LaneCost lc, accept, tuple demands)

@@ -403,7 +403,7 @@ def answer(request: dict[str, Any]) -> dict[str, Any] | None:
     board = _BoardFields.__new__(_Board)
     board.sources = taps
     board.lane = lc
-    demands, cost = lane_cost.read_on(lc, accept, kind_bit)
+    cost = lane_cost.read_on(lc, accept, kind_bit)
     # the core reads the entries and the demands straight (solve_plain): the same board and
     # rows as its reading of c
     sol = core.solve_plain(taps, kind_bit, cost, _OBJECTIVES, board)
@@ -415,7 +415,8 @@ def answer(request: dict[str, Any]) -> dict[str, Any] | None:
     c.producers = taps
     c.spendable = spendable
     if sol.status == "infeasible":
-        c.variants = [lane_cost.variant(lc, accept, demands)]  # (what the explanation reads)
+        # (what the explanation reads)
+        c.variants = [lane_cost.variant(lc, accept, lane_cost.demands_on(lc, accept))]
         # explained by a count over the board, as explain() would (no keywords here); when no
         # count does, explain() asks CP-SAT's model for a core, which reads the whole Problem:
         # the usual path answers
