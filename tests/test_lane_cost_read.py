@@ -97,8 +97,8 @@ def check_read(text: str, bodies: list[str] | None, board: list[dict[str, Any]])
     plain = plain_lane._read({"cost": text, "sources": board})
     assert plain is not None, text
     _, order, _, _ = plain
-    layout, accept, _, kind_bit, _ = plain_lane._kinds(order)
-    assert list(layout.kinds) == list(compiled.kinds), text
+    kinds, accept, _, kind_bit, _ = plain_lane._kinds(order)
+    assert list(kinds) == list(compiled.kinds), text
     assert [(g.text, g.count) for g in got.groups] == [(d.text, d.count)
                                                       for d in variant.demands], text
     rows = lane_cost.read_on(got, accept, kind_bit)

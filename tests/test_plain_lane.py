@@ -261,8 +261,8 @@ def test_the_cost_reader_reads_a_text_as_the_loader_and_compiler_do():
         plain = plain_lane._read({"cost": text, "sources": board})
         assert plain is not None, text
         _, order, _, _ = plain
-        layout, accept, _, kind_bit, _ = plain_lane._kinds(order)
-        assert list(layout.kinds) == list(compiled.kinds), text
+        kinds, accept, _, kind_bit, _ = plain_lane._kinds(order)
+        assert list(kinds) == list(compiled.kinds), text
         rows = lane_cost.read_on(got, accept, kind_bit)
         demands = lane_cost.demands_on(got, accept)
         assert demands == compiled.variants[0].demands, text
