@@ -63,10 +63,14 @@ def _kinds_at(accept: _Accept, key: tuple[str, bool, bool]) -> frozenset[int]:
 _SETS: dict[frozenset[int], frozenset[int]] = table(4096)
 
 
-@memo(1024)
 def _accept(spendable: Spendable) -> _Accept:
-    """The shared :class:`_Accept` of ``spendable``."""
-    return _Accept(spendable)
+    """The shared :class:`_Accept` of ``spendable`` (kept under the tuple itself, which the
+    accept holds: a memo would keep a tuple of its arguments beside it)."""
+    got = _ACCEPTS.get(spendable)
+    return got if got is not None else remember(_ACCEPTS, spendable, _Accept(spendable), 1024)
+
+
+_ACCEPTS: dict[Spendable, _Accept] = table(1024)
 
 
 OptionKey = tuple[int, str, bool, int, "str | None", str]
