@@ -85,11 +85,12 @@ def test_a_generic_group_keeps_no_row_per_set_of_types():
     g = groups._group(symbol, "{3}", 1, False, None)
     core._GROUP_ROWS.pop(g, None)
     cost = core.read_plain_cost((g,), 0b000101)  # (white and black made: WUBRGC bits)
-    per, full = core._GROUP_ROWS[g]
-    assert per is None and full[1] == 3
+    full = core._GROUP_ROWS[g]  # (its row on every type: no list)
+    assert type(full) is tuple and full[1] == 3
     assert cost.n_rows == 1 and cost.rows[0] is full
     (w,) = ManaCost.parse("{W}").symbols
     gw = groups._group(w, "{W}", 2, False, None)
     core._GROUP_ROWS.pop(gw, None)
     core.read_plain_cost((gw,), 0b000001)
-    assert len(core._GROUP_ROWS[gw][0]) == 64  # (a colored group's rows per set of types)
+    per = core._GROUP_ROWS[gw]  # (a colored group's rows per set of types, its full row last)
+    assert len(per) == 65 and per[0b000001] is not None and per[64][1] == 2

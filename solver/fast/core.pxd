@@ -77,12 +77,12 @@ cdef int _multi_class(_SupplyArrays b, list multis, tuple counts, i64 size, int 
 @cython.locals(k=_Cost, infos=list, n=Py_ssize_t)
 cpdef _read_cost(v, _SupplyArrays board)
 
-@cython.locals(k=_Cost, infos=list, memo=dict, di=Py_ssize_t, got=tuple, per=list, row=object,
-               full=tuple, at=dict, info=tuple)
+@cython.locals(k=_Cost, infos=list, memo=dict, di=Py_ssize_t, got=object, per=list, row=object,
+               full=tuple)
 cpdef read_plain_cost(tuple groups, long long made)
 
-@cython.locals(full=tuple, per=list)
-cdef tuple _group_rows(g)
+@cython.locals(full=tuple)
+cdef object _group_rows(g)
 
 @cython.locals(infos=list, memo=dict, di=Py_ssize_t, got=tuple, row=tuple)
 cdef _demand_rows(_Cost k, demands, tuple kind_bit)

@@ -418,14 +418,13 @@ def _demand_rows(k: _Cost, demands: tuple, kind_bit: tuple[int, ...]) -> list[tu
 
 GROUPS = 1024
 """Symbol groups whose rows on a plain board are kept."""
-# groups._Group (hashed by identity) -> (per mask of the types a plain board makes its row
-# (None until met; None in place of the list for a generic group or one outside the class); its
-# row on every type or None outside the class): compile shares a
-# group among the costs that have its symbols, and on a plain board its row depends on the types
-# made alone, not their kinds' order. What the answer records of a row in its place is made per
-# cost read, not kept here: a cost read once (lane_cost.read keeps a text from its second read)
-# then leaves nothing for the collector
-_GROUP_ROWS: dict[Any, tuple] = table(GROUPS)
+# groups._Group (hashed by identity) -> per mask of the types a plain board makes its row (None
+# until met), its row on every type at 64 (one list); a generic group's row on every type; False
+# outside the class: compile shares a group among the costs that have its symbols, and on a plain
+# board its row depends on the types made alone, not their kinds' order. A cost's reading keeps
+# the rows themselves (its place keys them: core_answer._KEYS), so a cost read once
+# (lane_cost.read keeps a text from its second read) leaves nothing for the collector
+_GROUP_ROWS: dict[Any, Any] = table(GROUPS)
 
 
 def read_plain_cost(groups: tuple, made: int) -> _Cost | None:
@@ -443,18 +442,18 @@ def read_plain_cost(groups: tuple, made: int) -> _Cost | None:
         got = memo.get(g)  # (a group hashes by identity)
         if got is None:
             got = _group_rows(g)
-        full = got[1]
-        if full is None:
+        if got is False:
             return None
-        if full[2] == GEN:  # generic: its row on every type, masked by those made (no row_on)
+        if type(got) is tuple:  # generic: its row on every type, masked by those made
+            full = got
             k.rmask[di] = full[0] & made
             k.rneed[di] = full[1]
             infos.append(full)
             continue
-        per = got[0]
+        per = got
         row = per[made]
         if row is None:
-            row = per[made] = row_on(full, made)
+            row = per[made] = row_on(per[64], made)
         _write(k, di, row)
         infos.append(row)
     k.rows = tuple(infos)
@@ -462,13 +461,19 @@ def read_plain_cost(groups: tuple, made: int) -> _Cost | None:
     return k
 
 
-def _group_rows(g: Any) -> tuple:
-    """Group ``g``'s entry of :data:`_GROUP_ROWS` met first: (per mask of the types made its
-    row, None until met; its row on every type, or None outside the class). A generic group's
-    row is its row on every type masked (:func:`read_plain_cost`), so it keeps no list."""
+def _group_rows(g: Any) -> Any:
+    """Group ``g``'s entry of :data:`_GROUP_ROWS` met first: per mask of the types made its row
+    (None until met), its row on every type last (at 64); a generic group's row on every type
+    itself (:func:`read_plain_cost` masks it: no list); False outside the class."""
     full = group_row(g.options, g.count)
-    per = None if full is None or full[2] == GEN else [None] * 64
-    return remember(_GROUP_ROWS, g, (per, full), GROUPS)
+    if full is None:
+        got: Any = False
+    elif full[2] == GEN:
+        got = full
+    else:
+        got = [None] * 65
+        got[64] = full
+    return remember(_GROUP_ROWS, g, got, GROUPS)
 
 
 def _write(k: _Cost, di: int, row: tuple) -> None:
