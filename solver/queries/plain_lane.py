@@ -360,10 +360,10 @@ _ALL_KINDS = tuple([frozenset(range(n)) for n in range(len(TYPES) + 1)])
 
 def _kinds(order: str) -> tuple:
     """The layout of a board whose entries make ``order``'s types first in that order, as the
-    lane reads it: that of ``compile._layout`` of their made keys (a kind per type, in order of first sight, none snow
-    or restricted, so every kind may pay for every purpose: ``_Layout.spendable``), read once
-    per order, straight (the general layout's steps are most of a first-met order's cost;
-    tests/test_first_fills.py compares them on every order)."""
+    lane reads it: that of ``compile._layout`` of their made keys (a kind per type, in order
+    of first sight, none snow or restricted, so every kind may pay for every purpose:
+    ``_Layout.spendable``), read once per order, straight (the general layout's steps are most
+    of a first-met order's cost; tests/test_first_fills.py compares them on every order)."""
     layouts = _LAYOUTS
     got = layouts.get(order)
     if got is None:
