@@ -49,7 +49,7 @@ def _solve_plain(problem: dict[str, Any]) -> Solution | None:
     _, accept, _, kind_bit, kind_of_type = plain_lane._kinds(order)
     for tap in taps:
         tap.kind_of_type = kind_of_type
-    _, cost = lane_cost.read_on(lc, accept, kind_bit)
+    cost = lane_cost.read_on(lc, accept, kind_bit)
     board = plain_lane._BoardFields.__new__(plain_lane._Board)  # (as answer() makes it)
     board.sources = taps
     board.lane = lc

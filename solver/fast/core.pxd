@@ -28,6 +28,7 @@ cdef class _Cost:
     cdef public bint free
     cdef public object x_symbols, phyrexian
     cdef public tuple rows
+    cdef public object tag
     cdef int rmask[16]
     cdef i64 rneed[16]
 
@@ -76,17 +77,18 @@ cdef int _multi_class(_SupplyArrays b, list multis, tuple counts, i64 size, int 
 @cython.locals(k=_Cost, infos=list, n=Py_ssize_t)
 cpdef _read_cost(v, _SupplyArrays board)
 
-@cython.locals(k=_Cost, infos=list, memo=dict, di=Py_ssize_t, got=tuple, per=list, row=object,
-               full=tuple, at=dict, info=tuple)
+@cython.locals(k=_Cost, infos=list, memo=dict, di=Py_ssize_t, got=object, per=list, row=object,
+               full=tuple)
 cpdef read_plain_cost(tuple groups, long long made)
+
+@cython.locals(full=tuple)
+cdef object _group_rows(g)
 
 @cython.locals(infos=list, memo=dict, di=Py_ssize_t, got=tuple, row=tuple)
 cdef _demand_rows(_Cost k, demands, tuple kind_bit)
 
 cdef _write(_Cost k, Py_ssize_t di, tuple row)
 
-@cython.locals(n=Py_ssize_t, life_at=Py_ssize_t, keys=tuple)
-cdef tuple _info(tuple row, Py_ssize_t di)
 
 cdef class _Scratch:
     cdef int rmask[16]

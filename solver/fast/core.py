@@ -38,6 +38,8 @@ MAX_CHOICES = 512
 LIFE = 6  # the bit of life among the types
 MULTI, POOL, SINGLE, PAID_LIFE = 0, 1, 2, 3  # supply stages
 OPT, GEN = 0, 1  # what a row records (as solver.fast.demand names them)
+# X's row as _Cost.rows has it: generic, category "x", no symbols or options (no key)
+X_ROW = (0, 0, GEN, "x", (), 0, 0, -1)
 TI = {t: i for i, t in enumerate(TYPES)}
 VARYING = ("min_life", "min_sources", "min_waste")
 ALLOWED = frozenset({"min_life", "min_sacrifices", "min_energy", "min_sources", "min_waste",
@@ -99,9 +101,12 @@ class _Cost:
         self.x_symbols = 0
         self.phyrexian = 0  # symbols that 2 life may pay
         self.free = False  # the variant is "free" (an alternative cost of nothing)
-        # per row: (what, category, option masks, symbols, key of option 0, keys of the options,
-        # key of the life option); X's row has no key
+        # per row: its row (``templates.demand_row``'s: mask, units, what, category, option
+        # masks, symbols, options, life option or -1), which the answer reads (its keys are its
+        # place's, ``core_answer._KEYS``); shared with the memos that keep it, so a kept cost
+        # keeps no tuple per row; X's row is :data:`X_ROW`
         self.rows: tuple[tuple, ...] = ()
+        self.tag: Any = None  # what its reader keys it by (the plain lane: its accept)
 
 
 class _Order:
@@ -378,7 +383,7 @@ def _read_cost(v: Variant, board: _SupplyArrays) -> _Cost | None:
         k.rmask[n] = m
         k.rneed[n] = 0  # (X's units: per call)
         k.x_row = n
-        infos.append((GEN, "x", (), 0, None, (), None))
+        infos.append(X_ROW)
     k.x_symbols = v.x_symbols
     k.rows = tuple(infos)
     k.n_rows = len(infos)
@@ -388,15 +393,12 @@ def _read_cost(v: Variant, board: _SupplyArrays) -> _Cost | None:
 # (id(demand), a board's kind_bit) -> (the demand, its row but for its place, or None outside the
 # class): compile shares a demand among the costs that have its symbols (groups._Group)
 _DEMAND_ROWS: dict[tuple, tuple] = table(COSTS)
-# per place and number of options: the options' keys (place, option)
-_KEYS = tuple([tuple([tuple([(di, oi) for oi in range(n)]) for n in range(8)])
-               for di in range(ROWS)])
 
 
 def _demand_rows(k: _Cost, demands: tuple, kind_bit: tuple[int, ...]) -> list[tuple] | None:
-    """Per demand its row in ``k``'s arrays (mask, units needed) and what the answer records
-    of it (returned, in order), the Phyrexian symbols counted into ``k``; None outside the
-    class."""
+    """Per demand its row in ``k``'s arrays (mask, units needed) and the row itself (returned,
+    in order: what the answer reads), the Phyrexian symbols counted into ``k``; None outside
+    the class."""
     infos: list[tuple] = []
     memo = _DEMAND_ROWS
     for di, d in enumerate(demands):
@@ -410,19 +412,19 @@ def _demand_rows(k: _Cost, demands: tuple, kind_bit: tuple[int, ...]) -> list[tu
         if row is None:
             return None
         _write(k, di, row)
-        infos.append(_info(row, di))
+        infos.append(row)
     return infos
 
 
 GROUPS = 1024
 """Symbol groups whose rows on a plain board are kept."""
-# groups._Group (hashed by identity) -> (per mask of the types a plain board makes its row
-# (False outside the class, None until met); its row on every type or None): compile shares a
-# group among the costs that have its symbols, and on a plain board its row depends on the types
-# made alone, not their kinds' order. What the answer records of a row in its place is made per
-# cost read, not kept here: a cost read once (lane_cost.read keeps a text from its second read)
-# then leaves nothing for the collector
-_GROUP_ROWS: dict[Any, tuple] = table(GROUPS)
+# groups._Group (hashed by identity) -> per mask of the types a plain board makes its row (None
+# until met), its row on every type at 64 (one list); a generic group's row on every type; False
+# outside the class: compile shares a group among the costs that have its symbols, and on a plain
+# board its row depends on the types made alone, not their kinds' order. A cost's reading keeps
+# the rows themselves (its place keys them: core_answer._KEYS), so a cost read once
+# (lane_cost.read keeps a text from its second read) leaves nothing for the collector
+_GROUP_ROWS: dict[Any, Any] = table(GROUPS)
 
 
 def read_plain_cost(groups: tuple, made: int) -> _Cost | None:
@@ -439,19 +441,39 @@ def read_plain_cost(groups: tuple, made: int) -> _Cost | None:
             return None
         got = memo.get(g)  # (a group hashes by identity)
         if got is None:
-            got = remember(memo, g, ([None] * 64, group_row(g.options, g.count)), GROUPS)
-        per = got[0]
+            got = _group_rows(g)
+        if got is False:
+            return None
+        if type(got) is tuple:  # generic: its row on every type, masked by those made
+            full = got
+            k.rmask[di] = full[0] & made
+            k.rneed[di] = full[1]
+            infos.append(full)
+            continue
+        per = got
         row = per[made]
         if row is None:
-            full = got[1]
-            row = per[made] = False if full is None else row_on(full, made)
-        if not row:
-            return None
+            row = per[made] = row_on(per[64], made)
         _write(k, di, row)
-        infos.append(_info(row, di))
+        infos.append(row)
     k.rows = tuple(infos)
     k.n_rows = len(infos)
     return k
+
+
+def _group_rows(g: Any) -> Any:
+    """Group ``g``'s entry of :data:`_GROUP_ROWS` met first: per mask of the types made its row
+    (None until met), its row on every type last (at 64); a generic group's row on every type
+    itself (:func:`read_plain_cost` masks it: no list); False outside the class."""
+    full = group_row(g.options, g.count)
+    if full is None:
+        got: Any = False
+    elif full[2] == GEN:
+        got = full
+    else:
+        got = [None] * 65
+        got[64] = full
+    return remember(_GROUP_ROWS, g, got, GROUPS)
 
 
 def _write(k: _Cost, di: int, row: tuple) -> None:
@@ -461,15 +483,6 @@ def _write(k: _Cost, di: int, row: tuple) -> None:
         k.phyrexian += row[5]
     k.rmask[di] = row[0]
     k.rneed[di] = row[1]
-
-
-def _info(row: tuple, di: int) -> tuple:
-    """What the answer records of row ``row`` in place ``di``: (what, category, option masks,
-    symbols, key of option 0, keys of the options, key of the life option)."""
-    _, _, what, cat, masks, count, n, life_at = row
-    keys = _KEYS[di][n] if n < 8 else tuple([(di, oi) for oi in range(n)])
-    return (what, cat, masks, count, keys[0], keys if what == OPT else (),
-            keys[life_at] if life_at >= 0 else None)
 
 
 class _Scratch:

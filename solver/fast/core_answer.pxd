@@ -16,7 +16,7 @@ cdef class Members:
     @cython.locals(i=int, j=int, r=int, t=int, stage=int, ref=int, common=int, sent=i64, oi=int,
                    what=int, bit=int, want=i64, take=i64, paid_life=i64, acts=dict, splits=dict,
                    taken=dict, made=list, pool_left=dict, cost_pay=dict, generic_pay=dict,
-                   got=dict, state=dict)
+                   got=dict, state=dict, n=int, life_at=int, keys=tuple)
     cdef object solution(self, tuple rows, dict objective, i64 x, int n_multi, int* mfeed, i64* m,
                          int n_nodes, int* nstage, int* nref, int* nmask, int n_rows, int* rmask,
                          i64* f, int* cur, i64* used)
@@ -28,7 +28,7 @@ cdef class Members:
     cdef object infeasible(self)
 
 cdef dict _PAID
-cdef tuple _LETTERS
+cdef tuple _LETTERS, _KEYS
 
 cdef object _made(dict state)
 

@@ -22,6 +22,9 @@ MULTI, POOL, SINGLE, PAID_LIFE = 0, 1, 2, 3  # supply stages (core's)
 GEN = 1  # what a row records (core's)
 _new = object.__new__
 _LETTERS = tuple(TYPES)  # per type index its letter
+# per place and number of options: the options' keys (place, option)
+_KEYS = tuple([tuple([tuple([(di, oi) for oi in range(n)]) for n in range(8)])
+               for di in range(ROWS)])
 
 
 class Members:
@@ -80,7 +83,8 @@ class Members:
         """The :class:`Solution` of the flow ``f`` of the choice ``m``: activations given to a
         class's sources in order (multi activations first, so a source both kinds take gives
         its remaining copies to single units), each row's kinds drawn from what the activations
-        made and from the pool; ``rows`` what the cost's rows record (``core._Cost.rows``),
+        made and from the pool; ``rows`` the cost's rows (``core._Cost.rows``, each keyed by
+        its place: :data:`_KEYS`),
         ``objective`` its values. ``cur`` and ``used`` (zero on entry): per single class, the
         member drawn from and the copies already drawn from it."""
         acts: dict[tuple[int, int, int], int] = {}
@@ -141,7 +145,8 @@ class Members:
                         t += 1
                     _copies(self, acts, splits, self.singles[ref], t, sent, cur, used, ref, taken,
                             got)
-            what, cat, masks, count, key0, keys, life_key = rows[r]
+            _, _, what, cat, masks, count, n, life_at = rows[r]
+            keys = _KEYS[r][n] if n < 8 else tuple([(r, oi) for oi in range(n)])
             if what == GEN:
                 if got is None:
                     continue  # X is 0
@@ -151,15 +156,15 @@ class Members:
                 else:
                     for kind, u in got.items():
                         g[kind] = g.get(kind, 0) + u
-                if key0 is not None:
-                    cost_pay[key0] = (count, {})
+                if n:  # (X's row has no key)
+                    cost_pay[keys[0]] = (count, {})
                 continue
             if paid_life:
-                cost_pay[life_key] = (paid_life, {})
+                cost_pay[keys[life_at]] = (paid_life, {})
             if got is None:
                 continue
             if len(masks) == 1:
-                cost_pay[key0] = (count, got)
+                cost_pay[keys[0]] = (count, got)
             elif len(got) == 1:  # (one kind: nothing to sort)
                 for kind, u in got.items():
                     _by_option(cost_pay, keys, masks, kind_bit[kind], kind, u)

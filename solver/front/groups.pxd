@@ -14,5 +14,11 @@ cdef class _Group:
     cdef public tuple _keys
     cdef public dict _demands, _by_accept
 
+@cython.locals(found=list, i=object, t=object, s=object, g=object, got=frozenset, kept=object)
+cpdef frozenset _kinds_at(_Accept accept, tuple key)
+
 @cython.locals(known=dict, sets=list, sets_t=tuple, key=tuple, demands=dict, d=object, s=object)
 cpdef _demand_on(_Group g, _Accept accept)
+
+@cython.locals(got=object)
+cpdef tuple _one(tuple value)

@@ -39,19 +39,38 @@ class _Accept:
         those that may pay generic mana if ``generic`` (tapwise's ``only.not_generic``)."""
         key = (types, snow, generic)
         got = self._sets.get(key)
-        if got is None:
-            found = []  # (a loop, not a generator: a board's first cost asks a few of these)
-            for i, t, s, g in self.spendable:
-                if t in types and (s or not snow) and (g or not generic):
-                    found.append(i)
-            got = self._sets[key] = frozenset(found)
-        return got
+        return got if got is not None else _kinds_at(self, key)
 
 
-@memo(1024)
+def _kinds_at(accept: _Accept, key: tuple[str, bool, bool]) -> frozenset[int]:
+    """:meth:`_Accept.kinds` of ``key`` (types, snow, generic) met first: kept under ``key``
+    itself (a group's own key tuple, :func:`_demand_on`, so a new accept keeps no key of its
+    own), the set being the one object of its value (:data:`_SETS`: most accepts share theirs)."""
+    types, snow, generic = key
+    found = []  # (a loop, not a generator: a board's first cost asks a few of these)
+    for i, t, s, g in accept.spendable:
+        if t in types and (s or not snow) and (g or not generic):
+            found.append(i)
+    got = frozenset(found)
+    kept = _SETS.get(got)
+    if kept is None:
+        kept = remember(_SETS, got, got, 4096)
+    accept._sets[key] = kept
+    return kept
+
+
+# a set of kind indices -> itself: one object per value, whatever the accepts that have it
+_SETS: dict[frozenset[int], frozenset[int]] = table(4096)
+
+
 def _accept(spendable: Spendable) -> _Accept:
-    """The shared :class:`_Accept` of ``spendable``."""
-    return _Accept(spendable)
+    """The shared :class:`_Accept` of ``spendable`` (kept under the tuple itself, which the
+    accept holds: a memo would keep a tuple of its arguments beside it)."""
+    got = _ACCEPTS.get(spendable)
+    return got if got is not None else remember(_ACCEPTS, spendable, _Accept(spendable), 1024)
+
+
+_ACCEPTS: dict[Spendable, _Accept] = table(1024)
 
 
 OptionKey = tuple[int, str, bool, int, "str | None", str]
@@ -63,35 +82,39 @@ def _option_keys(sym: Symbol, achroma_own: bool, spend_as: str | None) -> tuple[
     """How one symbol may be paid (107.4, 702.86, 118.14)."""
     k, c = sym.kind, sym.colors
     any_type = spend_as == "any_type"
-    any_color = spend_as == "any_color"
-
-    def of(types: str) -> str:
-        return TYPES if any_type or (any_color and types != "C") else types
-
     # 702.86a: Achroma's own generic only with colorless mana
     generic = "C" if achroma_own and not any_type else TYPES
     if k is KIND_COLORED:
-        return ((1, of(c), False, 0, None, c),)
+        return ((1, _of(c, spend_as), False, 0, None, c),)
     if k is KIND_COLORLESS:
-        return ((1, of("C"), False, 0, None, "C"),)
+        return ((1, _of("C", spend_as), False, 0, None, "C"),)
     if k is KIND_GENERIC:
         return ((sym.amount, generic, False, 0, "achroma" if achroma_own else "any", ""),)
     life = (0, "", False, 2, None, "P")  # 2 life instead of the mana
     if k is KIND_HYBRID:
-        return tuple((1, of(t), False, 0, None, t) for t in c)
+        return tuple([(1, _of(t, spend_as), False, 0, None, t) for t in c])
     if k is KIND_COLORLESS_HYBRID:
-        return ((1, of("C"), False, 0, None, "C"), (1, of(c), False, 0, None, c))
+        return ((1, _of("C", spend_as), False, 0, None, "C"),
+                (1, _of(c, spend_as), False, 0, None, c))
     if k is KIND_TWOBRID:
         # Achroma's own {2/W} halves (colorless only) are a category apart from an increase's
-        return ((1, of(c), False, 0, None, c), (2, generic, False, 0, "achroma_twobrid"
-                                                if achroma_own else "twobrid", "2"))
+        return ((1, _of(c, spend_as), False, 0, None, c),
+                (2, generic, False, 0, "achroma_twobrid" if achroma_own else "twobrid", "2"))
     if k is KIND_PHYREXIAN:
-        return ((1, of(c), False, 0, None, c), life)
+        return ((1, _of(c, spend_as), False, 0, None, c), life)
     if k is KIND_HYBRID_PHYREXIAN:
-        return tuple((1, of(t), False, 0, None, t) for t in c) + (life,)
+        return tuple([(1, _of(t, spend_as), False, 0, None, t) for t in c]) + (life,)
     if k is KIND_SNOW:  # 702.86d: Achroma's own {S} only with colorless snow mana
         return ((1, "C" if achroma_own and not any_type else TYPES, True, 0, None, ""),)
     raise ValueError(f"{sym} is not paid with mana")
+
+
+def _of(types: str, spend_as: str | None) -> str:
+    """The types that may pay an option of ``types`` as ``spend_as`` has it (a function of the
+    module, not a closure: a closure and its scope are a cycle the collector alone frees)."""
+    if spend_as == "any_type" or (spend_as == "any_color" and types != "C"):
+        return TYPES
+    return types
 
 
 class _Group:
@@ -112,7 +135,7 @@ class _Group:
         self.options = options
         # per option, its accept set's key in _Accept.kinds: (types, snow only, generic), an
         # option being generic with a generic category, or {S} (snow only: generic, 107.4h)
-        self._keys = tuple([(o[1], o[2], o[4] is not None or o[2]) for o in options])
+        self._keys = tuple([_one((o[1], o[2], o[4] is not None or o[2])) for o in options])
         self._demands: dict[tuple[frozenset[int], ...], Demand] = {}
         # per shared _Accept (hashed by identity: no tuple or id per entry)
         self._by_accept: dict[_Accept, Demand] = {}
@@ -141,7 +164,7 @@ def _demand_on(g: _Group, accept: _Accept) -> Demand:
     sets = []
     for key in g._keys:
         s = known.get(key)
-        sets.append(s if s is not None else accept.kinds(key[0], key[1], key[2]))
+        sets.append(s if s is not None else _kinds_at(accept, key))
     sets_t = tuple(sets)
     demands = g._demands
     d = demands.get(sets_t)
@@ -189,9 +212,20 @@ def _group(symbol: Symbol, text: str, count: int, achroma_own: bool,
     key = (text, count, achroma_own, spend_as)
     got = _GROUPS.get(key)
     if got is None:
-        got = remember(_GROUPS, key, _Group(symbol, count, _option_keys(symbol, achroma_own,
-                                                                        spend_as), text))
+        options = tuple([_one(o) for o in _option_keys(symbol, achroma_own, spend_as)])
+        got = remember(_GROUPS, key, _Group(symbol, count, options, text))
     return got
+
+
+# an option key or accept key (tuples of str, bool, int, None) -> itself: one object per value,
+# whatever the groups that have it (a few dozen values in all), so a new group keeps few
+_ONE: dict[tuple, tuple] = table(4096)
+
+
+def _one(value: tuple) -> tuple:
+    """The one object of ``value`` (:data:`_ONE`)."""
+    got = _ONE.get(value)
+    return got if got is not None else remember(_ONE, value, value, 4096)
 
 
 @memo(4096)

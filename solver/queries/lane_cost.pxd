@@ -4,11 +4,11 @@
 # instructions, and a never-met text makes a dozen), and its own calls within the module made
 # from C (each a Python-level call otherwise, about a thousand instructions).
 import cython
+from tapwise.solver.fast.core cimport _Cost
 
 cdef class LaneCost:
     cdef public object groups, rows, symbols, generic, printed
-    cdef public list _bodies
-    cdef public object _cost, _total, _first, _variants
+    cdef public object _bodies, _cost, _total, _first, _variants
 
 cdef class _Sym:
     cdef public object symbol, rows
@@ -35,14 +35,19 @@ cpdef _read(str text)
                generics=Py_ssize_t, generic_text=str)
 cpdef _tallied(list found)
 
+@cython.locals(again=LaneCost)
+cpdef list _bodies_of(LaneCost lc)
+
 @cython.locals(b=_Body, symbols=list)
 cpdef _cost_of(LaneCost lc)
 
 @cython.locals(b=_Body, terms=list, template=dict, state=dict)
 cpdef _total_of(LaneCost lc)
 
-@cython.locals(first=tuple, variants=dict, got=tuple, by=dict, d=object, demands=list,
-               made=cython.longlong)
+@cython.locals(first=_Cost, variants=dict, got=_Cost, core_cost=_Cost, made=cython.longlong)
 cpdef read_on(LaneCost lc, accept, tuple kind_bit)
+
+@cython.locals(by=dict, d=object, demands=list)
+cpdef tuple demands_on(LaneCost lc, accept)
 
 cpdef variant(LaneCost lc, accept, tuple demands)

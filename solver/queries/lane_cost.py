@@ -14,8 +14,8 @@ groups in order of first sight as ``groups._groups`` makes them, then takes each
 reads on several threads need no lock:
 
 - per group, the shared ``groups._Group`` whose demands are remembered per board layout: so
-  :func:`read_on` gives a tuple of shared demands and the core's rows of them, with no
-  total-cost shapes, per-cost compile or :class:`Variant` (:func:`variant` makes one only to
+  :func:`read_on` gives the core's rows of them, with no total-cost shapes, per-cost compile,
+  demand or :class:`Variant` (:func:`demands_on` and :func:`variant` make those only to
   explain an infeasible cost);
 - per group, how the answer prints each of its options (``build._rows``' row, per symbol);
 - the count's own reading (``plain_lane._counted``): per symbol text, how many, the types that
@@ -26,7 +26,7 @@ reads on several threads need no lock:
 - its one total cost, as ``total_cost._usual`` makes a cost without changes (its terms each
   spelling's own), and its ``ManaCost``: made from its bodies only when first asked (the
   explanation of an infeasible cost reads the total; a paid answer neither). A never-met text
-  keeps four containers and the ``LaneCost``; each is a gc-tracked object, and the
+  keeps three containers and the ``LaneCost``; each is a gc-tracked object, and the
   collector's generation-0 pass, about 40 µs, comes every ~700 of them.
 
 Anything outside the class (X, {S}, {2/W}, {E}, {0}, a bad text) is ``None``: the usual path
@@ -62,7 +62,7 @@ class LaneCost:
     """A cost text of the class, read (:func:`read`). What every call on it reads (its groups,
     rows, the count's reading, the printed total) is made by the read; its ``ManaCost`` and
     ``TotalCost``, which only the explanation of an infeasible cost (:func:`variant`) and the
-    tests read, are made from its bodies when first asked (a never-met text keeps four
+    tests read, are made from its bodies when first asked (a never-met text keeps three
     containers beside it instead of eleven)."""
 
     __slots__ = ("groups", "rows", "symbols", "generic", "printed", "_bodies", "_cost",
@@ -73,13 +73,15 @@ class LaneCost:
     symbols: dict  # the count's reading: text -> [count, types, life?]
     generic: int  # generic mana ({1} and the like, summed)
     printed: str  # the total cost as the answer prints it (TotalCost.printed(0)'s text)
-    _bodies: list  # its bodies (:class:`_Body`) in order: what cost and total are made from
+    # its bodies (:class:`_Body`) in order, what cost and total are made from; a kept text keeps
+    # its text instead (:func:`_bodies_of`)
+    _bodies: Any
     _cost: Any  # the ManaCost, once asked (:attr:`cost`)
     _total: Any  # the TotalCost, once asked (:attr:`total`)
-    # read_on's first board layout: (its accept, the demands on it, the core's reading of them),
-    # one tuple so that a thread never sees one layout's accept with another's demands
+    # read_on's first board layout: the core's reading of the cost there, tagged with its
+    # accept (one object, so that a thread never sees one layout's accept with another's rows)
     _first: Any
-    _variants: Any  # the other layouts: id(accept) -> (accept, demands, the core's reading)
+    _variants: Any  # the other layouts: id(accept) -> the core's reading, tagged alike
 
     @property
     def cost(self) -> ManaCost:
@@ -102,7 +104,7 @@ class LaneCost:
 def _cost_of(lc: LaneCost) -> ManaCost:
     """:attr:`LaneCost.cost` made: the ManaCost of its bodies' symbols."""
     symbols = []
-    for b in lc._bodies:
+    for b in _bodies_of(lc):
         symbols.append(b.symbol)
     return assemble(ManaCost, {"symbols": tuple(symbols)})
 
@@ -111,7 +113,7 @@ def _total_of(lc: LaneCost) -> TotalCost:
     """:attr:`LaneCost.total` made: its bodies' terms, its generic and printed text (remembered
     as ``TotalCost.printed`` would remember it)."""
     terms = []
-    for b in lc._bodies:
+    for b in _bodies_of(lc):
         terms.append(b.term)
     template = _TOTAL
     state = template.copy()
@@ -119,6 +121,17 @@ def _total_of(lc: LaneCost) -> TotalCost:
     state["generic"] = lc.generic
     state["_printed"] = {0: lc.printed}
     return assemble(TotalCost, state)
+
+
+def _bodies_of(lc: LaneCost) -> list:
+    """The cost's bodies (:class:`_Body`) in order: kept with a text read once, read again from
+    its text for a kept one (which keeps its text in their place: one container fewer per
+    kept text, and only an infeasible cost's explanation asks)."""
+    bodies = lc._bodies
+    if type(bodies) is str:
+        again = _read(bodies)
+        return again._bodies
+    return bodies
 
 
 class _Sym:
@@ -185,6 +198,8 @@ def read(text: str) -> LaneCost | None:
             if len(memo) >= 4096:  # (remember's bound, inline: a Python call less)
                 memo.clear()
             memo[text] = got
+            if got is not False:  # kept: its text stands for its bodies (a str, not a list)
+                got._bodies = text
         else:
             if len(once) >= 4096:
                 once.clear()
@@ -413,44 +428,53 @@ def _symbol(s: Any) -> tuple:
     return rows, types, kind in _LIFE_KINDS
 
 
-def read_on(lc: LaneCost, accept: Any, kind_bit: tuple[int, ...]) -> tuple[tuple, Any]:
-    """The cost's demands on a board whose kinds ``accept`` (``groups._Accept``) names, the
-    groups' shared ones, and the core's reading of them on kinds ``kind_bit`` (the same kinds,
-    one per type: ``core.read_plain_cost`` of the groups on the types made, None outside its
-    class); remembered per accept (the first in the cost itself, the others in a dict)."""
+def read_on(lc: LaneCost, accept: Any, kind_bit: tuple[int, ...]) -> Any:
+    """The core's reading of the cost on a board whose kinds ``accept`` (``groups._Accept``)
+    names, kinds ``kind_bit`` (the same kinds, one per type: ``core.read_plain_cost`` of the
+    groups on the types made, None outside its class); remembered per accept (the first in the
+    cost itself, the others in a dict), each tagged with its accept (``_Cost.tag``: one object
+    per layout kept, and a thread never sees one layout's reading as another's). The demands
+    (:func:`demands_on`) are made only where read: an infeasible cost's explanation."""
     first = lc._first
-    if first is not None and first[0] is accept:
-        return first[1], first[2]
+    if first is not None and first.tag is accept:
+        return first
     key = id(accept)
     variants = lc._variants
     if variants is not None:
         got = variants.get(key)
-        if got is not None:
-            return got[1], got[2]
+        if got is not None and got.tag is accept:
+            return got
+    made = 0
+    for bit in kind_bit:
+        made |= bit
+    core_cost = read_plain_cost(lc.groups, made)  # (each group's row per set of types made)
+    if core_cost is None:
+        return None  # (outside the core's class: the usual path answers, nothing kept)
+    core_cost.tag = accept  # (the reading holds the accept: its id isn't reused while it stands)
+    if first is None:
+        lc._first = core_cost
+    else:
+        if variants is None:
+            variants = lc._variants = {}
+        remember(variants, key, core_cost, 64)
+    return core_cost
+
+
+def demands_on(lc: LaneCost, accept: Any) -> tuple:
+    """The cost's demands on a board whose kinds ``accept`` names: its groups' shared ones
+    (``_Group.demand``), what :func:`variant` reads."""
     demands = []
     for g in lc.groups:  # (g.demand(accept), its memo read here: no method call)
         by = g._by_accept
         d = by.get(accept)  # (an accept hashes by identity)
         demands.append(d if d is not None else g.demand(accept))
-    demands_t = tuple(demands)
-    made = 0
-    for bit in kind_bit:
-        made |= bit
-    core_cost = read_plain_cost(lc.groups, made)  # (each group's row per set of types made)
-    # (the cost holds the accept: its id isn't reused while it stands)
-    if first is None:
-        lc._first = (accept, demands_t, core_cost)
-    else:
-        if variants is None:
-            variants = lc._variants = {}
-        remember(variants, key, (accept, demands_t, core_cost), 64)
-    return demands_t, core_cost
+    return tuple(demands)
 
 
 def variant(lc: LaneCost, accept: Any, demands: tuple) -> Variant:
     """The cost's one :class:`Variant` (its ``demands`` on a board whose kinds ``accept``
-    names, :func:`read_on`'s): what ``groups._variants`` makes of it (no Achroma, spend_as or
-    X). The core doesn't read it (``read_on`` gave it the demands); the count's explanation of
+    names, :func:`demands_on`'s): what ``groups._variants`` makes of it (no Achroma, spend_as or
+    X). The core doesn't read it (``read_on`` gave it its rows); the count's explanation of
     an infeasible cost does (its total made here the first time: :attr:`LaneCost.total`)."""
     total = lc._total
     if total is None:

@@ -26,7 +26,7 @@ cpdef _add(add)
                ability=dict, tap=_Tap)
 cpdef _read(dict request)
 
-@cython.locals(layouts=dict, got=tuple, kinds=list, index=dict, made=dict, spendable=list,
+@cython.locals(layouts=dict, got=tuple, kinds=list, made=dict, spendable=list,
                kind_bit=list, i=Py_ssize_t, n=Py_ssize_t, t=str)
 cpdef tuple _kinds(str order)
 

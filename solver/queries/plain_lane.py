@@ -28,13 +28,11 @@ from tapwise.models.loader import _problem_defaults, load_problem
 from tapwise.models.mana import TYPES, format_types
 from tapwise.models.problem import MAX_TIME_LIMIT, ProblemError, _payment_kind
 from tapwise.models.total_cost import CostError
-from tapwise.models.values import assemble
 from tapwise.solver.answer.pool import _fixed_output, _output
 from tapwise.solver.answer.explain import explain_by_count
 from tapwise.solver.fast import core
 from tapwise.solver.fast.templates import template
 from tapwise.solver.contract import _mana_kind
-from tapwise.solver.front.compile import _Layout
 from tapwise.solver.front.groups import _accept
 from tapwise.solver.queries import lane_answer, lane_cost
 
@@ -346,29 +344,30 @@ def _read(request: dict[str, Any]) -> tuple | None:
     return taps, order, cost, by_id
 
 
-# the types made, in order of first sight -> (the board's layout, the shared accept of its
-# kinds, their spendable tuple, per kind its type's bit, per type its kind)
+# the types made, in order of first sight -> (the board's kinds, the shared accept of them, their
+# spendable set, per kind its type's bit, per type its kind): what compile's layout has of them
+# that the lane reads (no _Layout: its index and dicts would be objects kept per order)
 _LAYOUTS: dict[str, tuple] = table(1024)
-# per type, its kind on a board of the class (a value: every board shares it), its key in a
-# layout's index and its bit
+# per type, its kind on a board of the class (a value: every board shares it) and its bit
 _KIND = {t: _mana_kind(t, False, None, False) for t in TYPES}
-_KIND_KEY = {t: (t, False, None, False) for t in TYPES}
 _BIT = {t: 1 << i for i, t in enumerate(TYPES)}
+# per kind index and type, its entry in a layout's spendable tuple (index, type, snow, may pay
+# generic): one object per value, so a layout met first keeps none of its own
+_SPEND = tuple([{t: (i, t, False, True) for t in TYPES} for i in range(len(TYPES))])
 # per number of kinds, the set of all of them (a layout's spendable kinds)
 _ALL_KINDS = tuple([frozenset(range(n)) for n in range(len(TYPES) + 1)])
 
 
 def _kinds(order: str) -> tuple:
-    """The layout of a board whose entries make ``order``'s types first in that order: that of
-    ``compile._layout`` of their made keys (a kind per type, in order of first sight, none snow
-    or restricted, so every kind may pay for every purpose: ``_Layout.spendable``), read once
-    per order, straight (the general layout's steps are most of a first-met order's cost;
-    tests/test_first_fills.py compares them on every order)."""
+    """The layout of a board whose entries make ``order``'s types first in that order, as the
+    lane reads it: that of ``compile._layout`` of their made keys (a kind per type, in order
+    of first sight, none snow or restricted, so every kind may pay for every purpose:
+    ``_Layout.spendable``), read once per order, straight (the general layout's steps are most
+    of a first-met order's cost; tests/test_first_fills.py compares them on every order)."""
     layouts = _LAYOUTS
     got = layouts.get(order)
     if got is None:
         kinds = []
-        index = {}
         made = {}
         spendable = []
         kind_bit = []
@@ -376,13 +375,10 @@ def _kinds(order: str) -> tuple:
         for i in range(n):
             t = order[i]
             kinds.append(_KIND[t])
-            index[_KIND_KEY[t]] = i
             made[t] = i
-            spendable.append((i, t, False, True))
+            spendable.append(_SPEND[i][t])
             kind_bit.append(_BIT[t])
-        layout = assemble(_Layout, {"kinds": tuple(kinds), "index": index, "made": (made,),
-                                    "restricted": False})
-        got = remember(layouts, order, (layout, _accept(tuple(spendable)), _ALL_KINDS[n],
+        got = remember(layouts, order, (tuple(kinds), _accept(tuple(spendable)), _ALL_KINDS[n],
                                         tuple(kind_bit), made), 1024)
     return got
 
@@ -394,13 +390,13 @@ def answer(request: dict[str, Any]) -> dict[str, Any] | None:
     if read is None:
         return None
     taps, order, lc, by_id = read
-    layout, accept, spendable, kind_bit, kind_of_type = _kinds(order)
+    kinds, accept, spendable, kind_bit, kind_of_type = _kinds(order)
     for p in taps:  # (each reads the types it makes; the others are the board's)
         p.kind_of_type = kind_of_type
     board = _BoardFields.__new__(_Board)
     board.sources = taps
     board.lane = lc
-    demands, cost = lane_cost.read_on(lc, accept, kind_bit)
+    cost = lane_cost.read_on(lc, accept, kind_bit)
     # the core reads the entries and the demands straight (solve_plain): the same board and
     # rows as its reading of c
     sol = core.solve_plain(taps, kind_bit, cost, _OBJECTIVES, board)
@@ -408,11 +404,12 @@ def answer(request: dict[str, Any]) -> dict[str, Any] | None:
         return None
     c = _Compiled.__new__(_Compiled)
     c.problem = board
-    c.kinds = layout.kinds
+    c.kinds = kinds
     c.producers = taps
     c.spendable = spendable
     if sol.status == "infeasible":
-        c.variants = [lane_cost.variant(lc, accept, demands)]  # (what the explanation reads)
+        # (what the explanation reads)
+        c.variants = [lane_cost.variant(lc, accept, lane_cost.demands_on(lc, accept))]
         # explained by a count over the board, as explain() would (no keywords here); when no
         # count does, explain() asks CP-SAT's model for a core, which reads the whole Problem:
         # the usual path answers
