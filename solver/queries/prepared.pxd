@@ -1,9 +1,11 @@
 # Declarations Cython reads beside queries/prepared.py (issue 43): a push's steps and the count
 # that decides can_pay after it are called from C (a module function called from another is
-# otherwise a Python call), the question's dict read through C calls, and the counted supply
-# cimported, so its decide is a C call. PreparedBoard stays a Python class.
+# otherwise a Python call), the question's dicts read through C calls, and the count
+# (pushed.supply_after) and the counted supply cimported, so the count and its decide are C
+# calls. PreparedBoard stays a Python class.
 import cython
 from tapwise.solver.fast.feasible cimport Tapped
+from tapwise.solver.queries.pushed cimport supply_after
 
 cdef extern from *:
     # id() as CPython's builtin makes it (bltinmodule.c), without calling the builtin
