@@ -133,8 +133,10 @@ def _frame_into(value: Any, out: list[Any]) -> None:
                 out.append(v)
 
 
-_IN_C = not __file__.endswith(".py")
-"""Whether this module runs compiled (an extension module), with reuse.pxd's walk in C."""
+_IN_C = type(frame_of).__name__ != "function"
+"""Whether this module runs compiled (Cython's functions are not Python's ``function``): then
+:func:`copied` walks in C (reuse.pxd). Read from a function, not ``__file__``, so a package
+installed without its sources (only ``.pyc`` files) still runs the pure walk."""
 
 
 def copied(answer: Any, frame: Frame) -> bool:
