@@ -17,10 +17,12 @@ met either).
 Wall time on a shared machine drifts by a third within minutes; an instruction count
 (``valgrind --tool=cachegrind --cache-sim=no``) is the same whatever else the machine does, so
 it tells whether a change to the hot path helped. Each phase runs over the same problems once
-and then ``--rounds`` times more, inputs prepared and caches warm; the difference of the two
-counts divided by the problems run is the instructions per problem (start-up, imports and
-preparation cancel out). Two things would still make the count wander by tens of thousands
-per call, and are kept out: full garbage collections over every live object (the prepared
+(warm-up), and then ``--rounds`` times more in a child process forked after it: the child's
+count less its parent's, divided by the problems run, is the instructions per problem
+(start-up, imports and preparation are the same run, so they cancel exactly; until 2026-12-07
+two runs were subtracted, whose set-ups differed by 1-12 million instructions, tens of
+thousands per call of a push phase). Two things would still make the count wander by tens of
+thousands per call, and are kept out: full garbage collections over every live object (the prepared
 objects are frozen out of the collector, ``gc.freeze``) and the BLAS threads numpy starts
 (one thread). It is a mean over the problems, so a slow tail (an infeasible problem
 explained, a CP-SAT fallback) weighs in; the benchmark's medians don't see that tail.
@@ -132,15 +134,15 @@ def _prepared(scenario: str, seed: int, n: int) -> dict[str, Callable[[], int]]:
 
     # push_first: push + can_pay + pop where every push is an answer's first (the board it
     # leaves never worked out): one batch of prepared boards per round, of other seeds, each
-    # asked its cost beforehand; the batches are made in the first (warm-up) call, which both
-    # counts run, so making them cancels out (push_cost_first: the same with push_cost)
-    first_batches: list[Any] = []
+    # asked its cost beforehand (push_cost_first: the same with push_cost). The batches are made
+    # before the count starts and frozen with the rest (``before``, which _inner calls): made in
+    # the warm-up call, their thousands of objects were collected in the counted rounds of one
+    # run and not the other's, and the phase read anything from 19k to 171k per call.
+    def first_pushes(push_pop: Callable[..., None]) -> Callable[[], int]:
+        batches: list[Any] = []
+        pushed: list[Any] = []
 
-    def push_cost_first() -> int:
-        return push_first(push_cost_pop)
-
-    def push_first(push_pop: Callable[..., None] = push_pop) -> int:
-        if not first_batches:
+        def before() -> None:
             for k in range(1 + UNSEEN_ROUNDS):
                 batch = []
                 for p in unseen[k]:
@@ -149,12 +151,18 @@ def _prepared(scenario: str, seed: int, n: int) -> dict[str, Callable[[], int]]:
                     a = b.pay(c)
                     if a["status"] == "paid":
                         batch.append((b, a, c))
-                first_batches.append(batch)
-            first_batches.reverse()
-        pushes = first_batches.pop()
-        for item in pushes:
-            push_pop(*item)
-        return len(pushes)
+                batches.append(batch)
+            batches.reverse()
+
+        def run() -> int:
+            pushes = batches.pop()
+            pushed.append(pushes)  # kept: a batch freed at the round's end was ~60k per call
+            for item in pushes:
+                push_pop(*item)
+            return len(pushes)
+
+        run.before = before  # type: ignore[attr-defined]
+        return run
 
     def each(f: Callable[..., Any], items: list[Any]) -> Callable[[], int]:
         def run() -> int:
@@ -174,9 +182,9 @@ def _prepared(scenario: str, seed: int, n: int) -> dict[str, Callable[[], int]]:
         "feasible": each(lambda b, c: b.pay(c), list(zip(boards, feasible))),
         "can_pay": each(lambda b, c: b.can_pay(c), list(zip(boards, costs))),
         "push_pop": each(push_pop, pushable),
-        "push_first": push_first,
+        "push_first": first_pushes(push_pop),
         "push_cost": each(push_cost_pop, pushable),
-        "push_cost_first": push_cost_first,
+        "push_cost_first": first_pushes(push_cost_pop),
         "load": each(load_problem, problems),
         "merge": each(Merge, loaded),
         "compile": each(lambda m: compile_problem(m.problem), merges),
@@ -187,29 +195,55 @@ def _prepared(scenario: str, seed: int, n: int) -> dict[str, Callable[[], int]]:
     }
 
 
-def _inner(phase: str, rounds: int, scenario: str, seed: int, n: int) -> None:
-    """What runs under valgrind: the phase once (warm-up) and then ``rounds`` more times."""
-    run = _prepared(scenario, seed, n)[phase]
+def ready(run: Callable[[], int]) -> Callable[[], int]:
+    """``run``, a phase of :func:`_prepared`, with what it needs made first (its ``before``: the
+    push phases' boards), so that making it is neither counted nor left for the collector to
+    sweep in a counted round."""
+    getattr(run, "before", lambda: None)()
+    return run
+
+
+def _inner(phase: str, rounds: int, scenario: str, seed: int, n: int, fork: bool = False) -> None:
+    """What runs under valgrind: the phase once (warm-up) and then ``rounds`` more times. With
+    ``fork``, the rounds run in a child forked after the warm-up, and the parent exits as soon as
+    the child has: valgrind reports each process's count, the child's including all the parent did
+    before the fork, so the child's less the parent's is the rounds' count exactly (two separate
+    runs differ by millions of instructions in their set-up alone)."""
+    run = ready(_prepared(scenario, seed, n)[phase])
     gc.collect()
     gc.freeze()
-    calls = 0
-    for _ in range(1 + rounds):
+    calls = run()
+    if fork:
+        sys.stderr.flush()
+        child = os.fork()
+        if child:
+            os.waitpid(child, 0)
+            os._exit(0)
+        calls = 0
+        for _ in range(rounds):
+            calls += run()
+        print(f"tapwise-forked {os.getpid()} {os.getppid()} {calls}", file=sys.stderr, flush=True)
+        os._exit(0)
+    for _ in range(rounds):
         calls += run()
     print(f"tapwise-calls {calls}", file=sys.stderr)
 
 
 def _count(phase: str, rounds: int, args: argparse.Namespace) -> tuple[int, int]:
-    """Instructions and calls of the phase run ``1 + rounds`` times under valgrind."""
+    """Instructions and calls of the phase's ``rounds`` after its warm-up, under valgrind (one
+    run: :func:`_inner` with ``fork``)."""
     cmd = ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
            sys.executable, "-m", "tapwise.benchmarks.instructions", "--inner", phase, str(rounds),
-           "--scenario", args.scenario, "--seed", str(args.seed), "--n", str(args.n)]
+           "--fork", "--scenario", args.scenario, "--seed", str(args.seed), "--n", str(args.n)]
     env = {**os.environ, "PYTHONHASHSEED": "0", "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"}
     out = subprocess.run(cmd, capture_output=True, text=True, env=env, check=True).stderr
-    found = re.search(r"I\s+refs:\s+([\d,]+)", out)
-    calls = re.search(r"tapwise-calls (\d+)", out)
-    if not found or not calls:
-        raise SystemExit(f"no instruction count in valgrind's output:\n{out[-2000:]}")
-    return int(found.group(1).replace(",", "")), int(calls.group(1))
+    refs = {int(pid): int(count.replace(",", ""))
+            for pid, count in re.findall(r"==(\d+)== I\s+refs:\s+([\d,]+)", out)}
+    forked = re.search(r"tapwise-forked (\d+) (\d+) (\d+)", out)
+    if not forked or int(forked.group(1)) not in refs or int(forked.group(2)) not in refs:
+        raise SystemExit(f"no instruction counts in valgrind's output:\n{out[-2000:]}")
+    child, parent, calls = (int(g) for g in forked.groups())
+    return refs[child] - refs[parent], calls
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -220,9 +254,10 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--n", type=int, default=100, help="problems")
     ap.add_argument("--rounds", type=int, default=3, help="timed rounds beyond the first")
     ap.add_argument("--inner", nargs=2, metavar=("PHASE", "ROUNDS"), help=argparse.SUPPRESS)
+    ap.add_argument("--fork", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.inner:
-        _inner(args.inner[0], int(args.inner[1]), args.scenario, args.seed, args.n)
+        _inner(args.inner[0], int(args.inner[1]), args.scenario, args.seed, args.n, args.fork)
         return
     if {"pay_unseen", "push_first", "push_cost_first"} & set(args.phases) and args.rounds > UNSEEN_ROUNDS:
         raise SystemExit(f"pay_unseen and push_first have boards for at most {UNSEEN_ROUNDS} "
@@ -233,9 +268,8 @@ def main(argv: list[str] | None = None) -> None:
           "thousand instructions per call (mean; the push phases push the paid answers only)\n")
     print("| phase | k instructions |\n|---|---:|")
     for phase in args.phases:
-        timed, calls = _count(phase, args.rounds, args)
-        base, base_calls = _count(phase, 0, args)
-        per_call = (timed - base) / (calls - base_calls)
+        counted, calls = _count(phase, args.rounds, args)
+        per_call = counted / calls
         print(f"| {phase} | {per_call / 1000:,.0f} |", flush=True)
 
 
