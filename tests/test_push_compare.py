@@ -223,3 +223,26 @@ def test_unchanged_is_strict_equality(kept, data):
         assert _reference_same(changed, kept)
     if copied(with_id, frame):
         assert _reference_same(changed, kept)
+
+
+class _Str(str):
+    """A str subclass: never the asker's ``id`` key (a copy's keys are plain str)."""
+
+
+def test_copied_takes_one_key_more_only_as_the_askers_id_last():
+    # push43h: compiled, copied() walks in C (reuse.pxd) and tells the one key more apart by
+    # hand (a str of length 2 equal to "id"): every other extra key is not the copy handed out
+    kept = {"a": [1, {"b": "x"}], "c": 2}
+    frame = frame_of(kept)
+    handed = copy_shaped(kept, shape_of(kept))
+    assert copied(handed, frame) is True
+    assert copied({**handed, "id": 7}, frame) is True
+    assert copied({**handed, "".join(["i", "d"]): None}, frame) is True  # equal, not the same
+    for extra in ("ix", "di", "i", "idd", "ID", 1, ("i", "d"), _Str("id")):
+        assert copied({**handed, extra: 7}, frame) is False
+    assert copied({**handed, "id": 7, "e": 1}, frame) is False  # two more
+    assert copied({"id": 7, **handed}, frame) is False  # not last: the strict compare decides
+    assert unchanged_answer({"id": 7, **handed}, kept) is True
+    nested = copy_shaped(kept, shape_of(kept))
+    nested["a"][1]["id"] = 7  # an id only at the top
+    assert copied(nested, frame) is False

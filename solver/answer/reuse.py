@@ -133,6 +133,12 @@ def _frame_into(value: Any, out: list[Any]) -> None:
                 out.append(v)
 
 
+_IN_C = type(frame_of).__name__ != "function"
+"""Whether this module runs compiled (Cython's functions are not Python's ``function``): then
+:func:`copied` walks in C (reuse.pxd). Read from a function, not ``__file__``, so a package
+installed without its sources (only ``.pyc`` files) still runs the pure walk."""
+
+
 def copied(answer: Any, frame: Frame) -> bool:
     """Whether ``answer`` is, unchanged, a copy ``copy_shaped`` made of the value ``frame`` was
     made of, with at most an ``id`` added at its end (as a repeated ask hands one out): every
@@ -143,7 +149,11 @@ def copied(answer: Any, frame: Frame) -> bool:
     if type(answer) is not dict or frame[0] is not dict:
         return False
     extra = len(answer) - frame[1]  # 1: the asker's id, which must then come last
-    return (extra == 0 or extra == 1) and _copied(answer, frame, 0, extra) > 0
+    if extra != 0 and extra != 1:
+        return False
+    if _IN_C:  # the same walk in C (reuse.pxd), without counting references
+        return _copied_in_c(answer, frame, 0, extra) > 0  # noqa: F821 (declared in reuse.pxd)
+    return _copied(answer, frame, 0, extra) > 0
 
 
 def _copied(value: Any, frame: Frame, at: int, extra: int) -> int:

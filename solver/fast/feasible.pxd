@@ -5,6 +5,8 @@ import cython
 
 ctypedef long long i64
 
+cdef i64 _LIFE
+
 cdef class _Counted:
     cdef readonly dict _meeting
 
@@ -35,10 +37,11 @@ cdef class Tapped(_Counted):
     cdef i64 _sure[32]
     cdef i64 _most[32]
 
+    cdef void _start(self, Supply board, i64 life)
+
     @cython.locals(j=int)
     cdef bint _add(self, i64 m, i64 sure, i64 most)
 
-    cdef tuple _have(self, i64 t)
-
-    @cython.locals(board=Supply, have=tuple, sure=i64, most=i64, j=int)
-    cdef tuple _count(self, i64 t)
+    @cython.locals(board=Supply, meeting=dict, lives=i64, sure_all=bint, check=tuple, key=object,
+                   t=i64, need=i64, have=tuple, sure=i64, most=i64, j=int)
+    cpdef object decide(self, object checks)

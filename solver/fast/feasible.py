@@ -54,6 +54,7 @@ from tapwise.solver.contract import Compiled
 LIFE_BIT = 62
 LIFE = 1 << LIFE_BIT
 """The pseudo-kind of "2 life" for a Phyrexian symbol (kind indices stay well below it)."""
+_LIFE = LIFE  # as a C integer (feasible.pxd)
 MAX_UNIONS = 4096
 """Most unions of the symbols' masks a check may have (each is a set of kinds: a handful in
 practice)."""
@@ -112,7 +113,7 @@ class Supply(_Counted):
         self._meeting: dict[int, tuple[int, int]] = {}  # per T: units meeting it (sure, most)
 
     def _count(self, t: int) -> tuple[int, int]:
-        life = self.life if t & LIFE else 0
+        life = self.life if t & _LIFE else 0
         sure = life
         for m, n in self.sure:
             if m & t:
@@ -135,7 +136,8 @@ class Supply(_Counted):
         per_copy = self.per_copy
         if per_copy is None:
             return None
-        out = Tapped(self, life)
+        out = Tapped.__new__(Tapped)
+        out._start(self, life)
         for m, n in self.pool:  # the pool given, replaced by the pool left
             if not out._add(m, -n, -n):
                 return None
@@ -170,6 +172,11 @@ class Tapped(_Counted):
     count per union is a loop over C integers. Made by :meth:`Supply.after`."""
 
     def __init__(self, board: Supply, life: int) -> None:
+        self._start(board, life)
+
+    def _start(self, board: Supply, life: int) -> None:
+        """What ``__init__`` sets; :meth:`Supply.after` calls it on ``Tapped.__new__(Tapped)``,
+        which the compiled build makes in C (no call, no arguments read)."""
         self.board = board
         self.life = life
         self._meeting = None  # type: ignore[assignment]  # (decide counts afresh: nothing kept)
@@ -190,29 +197,38 @@ class Tapped(_Counted):
         self._n = j + 1
         return True
 
-    def _have(self, t: int) -> tuple[int, int]:
-        """Counted afresh rather than kept: the board's count per union is kept (on the board's
-        supply) and the change is one pass over a few C integers, cheaper than keeping a pair
-        per union, and it leaves nothing to collect."""
-        return self._count(t)
-
-    def _count(self, t: int) -> tuple[int, int]:
+    def decide(self, checks: Checks) -> bool | None:
+        """:meth:`_Counted.decide` on the board left, each union counted afresh rather than
+        kept: the board's count per union is kept (on the board's supply) and the change is one
+        pass over a few C integers, cheaper than keeping a pair per union; nothing is made, so
+        nothing is left to collect."""
         board = self.board
-        have = board._meeting.get(t)
-        if have is None:
-            have = board._meeting[t] = board._count(t)
-        sure = have[0]
-        most = have[1]
-        if t & LIFE:
-            sure += self.life - board.life
-            most += self.life - board.life
-        for j in range(self._n):
-            if self._mask[j] & t:  # C integers (feasible.pxd): the test is C's
-                sure += self._sure[j]
-                most += self._most[j]
-        if not self._bounded:
-            most = have[1]  # no relaxation: never proves infeasibility
-        return sure, most
+        meeting = board._meeting
+        lives = self.life - board.life
+        sure_all = True
+        for check in checks:
+            key = check[0]  # the union as the board's counts are kept (a Python int)
+            t = key  # and as a C integer (feasible.pxd)
+            need = check[1]
+            have = meeting.get(key)
+            if have is None:
+                have = meeting[key] = board._count(t)
+            sure = have[0]
+            most = have[1]
+            if t & _LIFE:
+                sure += lives
+                most += lives
+            for j in range(self._n):
+                if self._mask[j] & t:  # C integers (feasible.pxd): the test is C's
+                    sure += self._sure[j]
+                    most += self._most[j]
+            if not self._bounded:
+                most = have[1]  # no relaxation: never proves infeasibility
+            if sure < need:
+                sure_all = False
+                if most < need:
+                    return False
+        return True if sure_all else None
 
 
 def board_supply(c: Compiled) -> Supply | None:

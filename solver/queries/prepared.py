@@ -227,19 +227,7 @@ class PreparedBoard:
         it on that board given afresh. :meth:`pop` undoes it. Raises
         :class:`~tapwise.solver.queries.pushed.PushError` (a ProblemError on ``answer``) for an
         answer that is not paid, not given by this board, or not a legal payment on it."""
-        if self._counted is not None:
-            _settle(self)
-        if type(answer) is not dict:
-            raise PushError("must be a paid answer (a dict) this board gave")
-        q = self._given.get(id(answer))
-        if q is None:
-            if answer.get("status") != "paid":
-                raise PushError(f"only a paid answer can be pushed, not one with status "
-                                f"{answer.get('status')!r}")
-            raise PushError("was not given by this board's pay() since its last push or pop "
-                            "(an answer from another board, or an older one): ask this board")
-        # the caller holds a copy it may have changed: still the payment verified for q?
-        _push(self, q, answer, _is_said(q, answer))
+        _push_given(self, answer)
 
     def push_cost(self, cost: dict[str, Any]) -> bool:
         """Pay ``cost`` and push the payment in one call, as ``push(pay(cost))`` does: True
@@ -382,6 +370,24 @@ class PreparedBoard:
         return Merge.given(prob, self._members, self._merged_sources)
 
 
+def _push_given(board: PreparedBoard, answer: dict[str, Any]) -> None:
+    """:meth:`PreparedBoard.push`."""
+    if board._counted is not None:
+        _settle(board)
+    if type(answer) is not dict:
+        raise PushError("must be a paid answer (a dict) this board gave")
+    given = board._given
+    q = given.get(id(answer))
+    if q is None:
+        if answer.get("status") != "paid":
+            raise PushError(f"only a paid answer can be pushed, not one with status "
+                            f"{answer.get('status')!r}")
+        raise PushError("was not given by this board's pay() since its last push or pop "
+                        "(an answer from another board, or an older one): ask this board")
+    # the caller holds a copy it may have changed: still the payment verified for q?
+    _push(board, q, answer, _is_said(q, answer))
+
+
 def _is_said(q: _Question, answer: dict[str, Any]) -> bool:
     """Whether ``answer``, a copy of ``q``'s verified payment the caller held and may have
     changed, is still that payment: one pass over it in order tells an unchanged copy
@@ -497,21 +503,25 @@ def _counted_verdict(board: PreparedBoard, cost: Any) -> bool | None:
     the board before) and that supply; None when they don't decide."""
     if type(cost) is not dict:
         return None
-    text = cost.get("cost")
-    if len(cost) == 1 and type(text) is str:  # _plain_key's commonest case, inline
+    asked = cost  # a dict (typed in prepared.pxd: its lookups are C calls)
+    text = asked.get("cost")
+    if len(asked) == 1 and type(text) is str:  # _plain_key's commonest case, inline
         key: tuple[str, tuple[str, ...] | None] | None = (text, None)
     else:
-        key = _plain_key(cost)
+        key = _plain_key(asked)
         if key is None:
             return None
-    q = board._questions.get(key)
+    questions = board._questions
+    q = questions.get(key)
     if q is None:
         try:
             q = board._question(cost)
         except (ProblemError, CostError):
             return None  # asked on the board left, which says why
-    supply = board._counted.counted[0] if board._counted is not None else None
-    return None if q.checks is None or supply is None else supply.decide(q.checks)
+    counted = board._counted
+    supply = counted.counted[0] if counted is not None else None
+    checks = q.checks
+    return None if checks is None or supply is None else supply.decide(checks)
 
 
 def _settle(board: PreparedBoard) -> None:

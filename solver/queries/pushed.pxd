@@ -8,7 +8,7 @@ from tapwise.solver.fast.feasible cimport Supply, Tapped
 
 ctypedef long long i64
 
-@cython.locals(taps=dict, acts=object, act=dict, a=object, entry=tuple, sid=object, n=object,
+@cython.locals(ans=dict, taps=dict, acts=object, act=dict, a=object, entry=tuple, sid=object, n=object,
                times=object, i=object)
 cpdef object _taps(object answer, dict entries, dict at=*)
 

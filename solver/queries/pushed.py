@@ -187,8 +187,11 @@ def _taps(answer: dict[str, Any], entries: Entries,
     so each taps ``times`` untapped copies of its entry and changes nothing else (the copies
     of an entry differ only in being tapped); None for any other answer. With ``at``, the same
     counted there per merged entry (each entry's index in ``entries``), in the same pass."""
+    if type(answer) is not dict:
+        return None  # the replay reads it, or says why not
+    ans = answer  # a dict (typed in pushed.pxd: its lookups are C calls)
     taps: dict[str, int] = {}
-    for a in answer.get("activations", ()):
+    for a in ans.get("activations", ()):
         if type(a) is not dict:
             return None  # the replay reads it, or says why not
         act = a  # a dict (typed in pushed.pxd: its lookups are C calls)
