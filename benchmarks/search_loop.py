@@ -272,19 +272,6 @@ def _engine_rows(n: int, seed: int, rounds: int, measure: Callable[..., None]) -
     measure("engine: prepared pay", lambda i: boards[i].pay(cases[i][1]), list(range(n)))
     paid = [i for i in range(n) if answers[i]["status"] == "paid"]
     asked = [boards[i].pay(cases[i][1]) for i in range(n)]  # the answers pushed: the boards' own
-    # warm, as pay() is warmed above: pushes of other boards (another seed), so the row times an
-    # answer's first push in a process that has pushed before, not the process's first push and
-    # first mana left over (each ~50-80 µs of code and tables met first: until 2026-12-07 most of
-    # the row's p99); the timed boards' own answers are still pushed for the first time. The
-    # same 32k instructions per push either way (docs/speed.md, coordinator 43h), yet the
-    # median read 1-3 µs more warmed than not in alternated runs, not explained
-    for board, cost in (engine_board_and_cost(seed + 3, i) for i in range(50)):
-        warm = tapwise.prepare(board)
-        got = warm.pay(cost)
-        if got["status"] == "paid":
-            warm.push(got)
-            warm.can_pay(cost)
-            warm.pop()
 
     def push_pop(i: int) -> bool:
         board = boards[i]
