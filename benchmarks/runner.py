@@ -197,7 +197,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     parser.add_argument("--search-loop", action="store_true",
                         help="instead: the search-loop latencies of issue 22 (prepared board, feasibility, "
-                             "cold pay, large boards) beside the greedy payer (benchmarks/search_loop.py); "
+                             "cold pay, large boards) beside the greedy payer, and the same boards as an "
+                             "engine gives them (issue 43: pay() on boards never met, a prepared board's "
+                             "repeated ask, push + can_pay + pop) (benchmarks/search_loop.py); "
                              "--n boards (default 1000)")
     parser.add_argument("--effects", action="store_true",
                         help="instead: large boards paid with and without 9.4's effects (Nyxbloom Ancient, Mana "
