@@ -22,9 +22,9 @@ count less its parent's, divided by the problems run, is the instructions per pr
 (start-up, imports and preparation are the same run, so they cancel exactly; until 2026-12-07
 two runs were subtracted, whose set-ups differed by 1-12 million instructions, tens of
 thousands per call of a push phase). Two things would still make the count wander by tens of
-thousands per call, and are kept out: full garbage collections over every live object (the prepared
-objects are frozen out of the collector, ``gc.freeze``) and the BLAS threads numpy starts
-(one thread). It is a mean over the problems, so a slow tail (an infeasible problem
+thousands per call, and are kept out: full garbage collections over every live object (the
+prepared objects are frozen out of the collector, ``gc.freeze``) and the BLAS threads numpy
+starts (one thread). It is a mean over the problems, so a slow tail (an infeasible problem
 explained, a CP-SAT fallback) weighs in; the benchmark's medians don't see that tail.
 """
 
@@ -259,6 +259,8 @@ def main(argv: list[str] | None = None) -> None:
     if args.inner:
         _inner(args.inner[0], int(args.inner[1]), args.scenario, args.seed, args.n, args.fork)
         return
+    if args.rounds < 1:
+        raise SystemExit("--rounds must be at least 1 (the rounds counted after the warm-up)")
     if {"pay_unseen", "push_first", "push_cost_first"} & set(args.phases) and args.rounds > UNSEEN_ROUNDS:
         raise SystemExit(f"pay_unseen and push_first have boards for at most {UNSEEN_ROUNDS} "
                          "rounds")
