@@ -7,7 +7,9 @@ ctypedef long long i64
 
 cdef i64 _LIFE
 
-cdef class _Counted:
+cdef class Supply:
+    cdef readonly object sure, most, per_copy, pool
+    cdef readonly i64 life
     cdef readonly dict _meeting
 
     @cython.locals(sure=bint, t=i64, need=i64, have=tuple)
@@ -16,19 +18,13 @@ cdef class _Counted:
     @cython.locals(meeting=dict, have=tuple)
     cdef tuple _have(self, i64 t)
 
-    cdef tuple _count(self, i64 t)
-
-cdef class Supply(_Counted):
-    cdef readonly object sure, most, per_copy, pool
-    cdef readonly i64 life
-
     @cython.locals(life=i64, sure=i64, most=i64, m=i64, n=i64)
     cdef tuple _count(self, i64 t)
 
     @cython.locals(per_copy=dict, out=Tapped, m=i64, n=i64, i=object, k=i64, one=tuple)
     cpdef Tapped after(self, dict tapped, object pool, i64 life)
 
-cdef class Tapped(_Counted):
+cdef class Tapped:
     cdef readonly Supply board
     cdef readonly i64 life
     cdef readonly bint _bounded

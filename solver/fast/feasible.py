@@ -67,10 +67,20 @@ PerCopy = dict[int, tuple[Groups, Groups]]
 """Per source entry: the units one of its untapped copies adds to ``sure`` and to ``most``."""
 
 
-class _Counted:
-    """What a board's supply answers: Hall's checks of a cost decided from the units meeting
-    each union, each union counted once (by the subclass's ``_count``) and kept
-    (``_meeting``, per union T: the units meeting it, sure and most)."""
+class Supply:
+    """A board's units as (kind mask, units) groups: ``sure`` a sub-board all of whose payments
+    are legal, ``most`` a relaxation holding every payment (None: none known, so only ``sure``
+    can decide); ``life`` is how many Phyrexian symbols life may pay. ``pool`` is the pool's
+    part of both, and ``per_copy`` what each untapped copy of each source entry adds (None when
+    some entry's units are not its untapped copies times its units per copy, as they are on a
+    version-1 board without effects): what :meth:`after` needs. A value never changed once made
+    (only the units meeting each union it has counted are kept, ``_meeting``); typed beside it
+    (feasible.pxd), so a counted push reads its fields as C attributes."""
+
+    def __init__(self, sure: Groups, most: Groups | None, life: int,
+                 per_copy: PerCopy | None = None, pool: Groups = ()) -> None:
+        self.sure, self.most, self.life, self.per_copy, self.pool = sure, most, life, per_copy, pool
+        self._meeting: dict[int, tuple[int, int]] = {}  # per T: units meeting it (sure, most)
 
     def decide(self, checks: Checks) -> bool | None:
         """True if the cost can be paid, False if it can't, None if the count can't tell."""
@@ -90,27 +100,6 @@ class _Counted:
         if have is None:
             have = meeting[t] = self._count(t)
         return have
-
-    def _count(self, t: int) -> tuple[int, int]:
-        """The units (sure, most) meeting union ``t``; a supply that knows no units has none
-        sure and rules nothing out, so it decides nothing (Supply and Tapped count theirs)."""
-        return 0, 1 << 62
-
-
-class Supply(_Counted):
-    """A board's units as (kind mask, units) groups: ``sure`` a sub-board all of whose payments
-    are legal, ``most`` a relaxation holding every payment (None: none known, so only ``sure``
-    can decide); ``life`` is how many Phyrexian symbols life may pay. ``pool`` is the pool's
-    part of both, and ``per_copy`` what each untapped copy of each source entry adds (None when
-    some entry's units are not its untapped copies times its units per copy, as they are on a
-    version-1 board without effects): what :meth:`after` needs. A value never changed once made
-    (only the counts per union it has worked out are kept); typed beside it (feasible.pxd), so
-    a counted push reads its fields as C attributes."""
-
-    def __init__(self, sure: Groups, most: Groups | None, life: int,
-                 per_copy: PerCopy | None = None, pool: Groups = ()) -> None:
-        self.sure, self.most, self.life, self.per_copy, self.pool = sure, most, life, per_copy, pool
-        self._meeting: dict[int, tuple[int, int]] = {}  # per T: units meeting it (sure, most)
 
     def _count(self, t: int) -> tuple[int, int]:
         life = self.life if t & _LIFE else 0
@@ -162,7 +151,7 @@ MAX_DELTA = 32
 a push tapping more entries than that is not counted (the board left is derived instead)."""
 
 
-class Tapped(_Counted):
+class Tapped:
     """The supply of a board a push left that only tapped copies: the board's own
     (:class:`Supply`) and what the push changed, flat: per group its kind mask and the units it
     adds to ``sure`` and to ``most`` (negative: ``k`` copies of an entry tapped take ``k`` times
@@ -171,15 +160,11 @@ class Tapped(_Counted):
     the position it leaves. Typed beside it (feasible.pxd): the change is three C arrays, so the
     count per union is a loop over C integers. Made by :meth:`Supply.after`."""
 
-    def __init__(self, board: Supply, life: int) -> None:
-        self._start(board, life)
-
     def _start(self, board: Supply, life: int) -> None:
-        """What ``__init__`` sets; :meth:`Supply.after` calls it on ``Tapped.__new__(Tapped)``,
-        which the compiled build makes in C (no call, no arguments read)."""
+        """The change's start, empty: :meth:`Supply.after` makes a ``Tapped.__new__(Tapped)``
+        and calls this (compiled, both in C: no call through Python, no arguments read)."""
         self.board = board
         self.life = life
-        self._meeting = None  # type: ignore[assignment]  # (decide counts afresh: nothing kept)
         self._bounded = board.most is not None  # (else most never proves infeasibility)
         self._n = 0
         self._mask = [0] * 32  # MAX_DELTA (a constant, as feasible.pxd sizes them)
@@ -198,7 +183,7 @@ class Tapped(_Counted):
         return True
 
     def decide(self, checks: Checks) -> bool | None:
-        """:meth:`_Counted.decide` on the board left, each union counted afresh rather than
+        """:meth:`Supply.decide` on the board left, each union counted afresh rather than
         kept: the board's count per union is kept (on the board's supply) and the change is one
         pass over a few C integers, cheaper than keeping a pair per union; nothing is made, so
         nothing is left to collect."""
