@@ -336,6 +336,9 @@ def _ignore_sigint(dask_worker: Any = None) -> None:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+_RESTART_WAIT = 30.0  # seconds to wait at shutdown for a killed worker's restart
+
+
 def _dask_client(backend: Backend, log: TextIO) -> tuple[Any, Any]:
     import logging
 
@@ -425,9 +428,26 @@ def _on_dask(chunks: Iterator[Chunk], backend: Backend, log: TextIO, failed: lis
             if time.monotonic() - checked > 1.0:
                 size, checked = window(), time.monotonic()
     finally:
+        _shut(client, cluster, backend, log)
+
+
+def _shut(client: Any, cluster: Any, backend: Backend, log: TextIO) -> None:
+    """Close the client, and the LocalCluster if this run made it. A worker killed by its request
+    is being restarted by its nanny; closing the cluster before the new process has started
+    makes distributed fail (its nanny joins a process that never started: "can only join a
+    started process"), so the workers are awaited first, for a bounded time. Every answer is
+    written by now, so a cluster that still won't close is said, not raised."""
+    if cluster is None:
         client.close()
-        if cluster is not None:
-            cluster.close()
+        return
+    with suppress(TimeoutError):
+        client.wait_for_workers(backend.workers, timeout=_RESTART_WAIT)
+    client.close()
+    try:
+        cluster.close()
+    except Exception as e:  # noqa: BLE001 - distributed's shutdown races; the answers are written
+        print(f"tapwise: the Dask LocalCluster did not shut down cleanly ({type(e).__name__}: {e}); "
+              "every answer is written", file=log)
 
 
 def _distributed_available() -> bool:
