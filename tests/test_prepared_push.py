@@ -235,6 +235,31 @@ def test_106_4_mana_left_over_stays_in_the_pool_within_the_step():
     assert board.board == FOREST_SOL and board.depth == 0
 
 
+FILTER_PLAINS = {"sources": [{"name": "Filter WU", "abilities": [{"mana": "{W/U}",
+                                                                 "add": ["{W}{W}", "{W}{U}", "{U}{U}"]}]},
+                             {"name": "Plains", "count": 2}]}
+
+
+def test_mana_a_filter_land_leaves_over_is_given_back_to_it_though_its_cost_spent_other_mana():
+    """{U} from a filter land: a Plains' {W} pays its {W/U} and it adds {U}{U}, one {U} left
+    over (106.4). The Plains' {W} was spent on the ability's cost (the activation's ``paid``),
+    so the mana left over is the filter's {U}, not an extra's (9.4): the push is counted, the
+    board left holds it, and a second {U} is paid from the pool (found by the property test
+    above, which then refused the board left)."""
+    board = tapwise.prepare(copy.deepcopy(FILTER_PLAINS))
+    a = board.pay({"cost": "{U}"})
+    assert a["left_over_counts"] == {"U": 1} and any(act.get("paid") for act in a["activations"])
+    board.push(a)
+    assert board.can_pay({"cost": "{U}{U}"}) is False  # the filter and one Plains are tapped
+    assert board.can_pay({"cost": "{U}"}) is True  # the pool's {U}
+    assert board.board["pool"] == ["{U}"]
+    again = board.pay({"cost": "{U}"})
+    assert again["status"] == "paid" and again["activations"] == []
+    assert board.pay({"cost": "{U}{U}"})["status"] == "infeasible"
+    board.pop()
+    assert board.board == FILTER_PLAINS
+
+
 def test_tapped_copies_are_gone_for_the_next_cost():
     """Two Forests: {G}{G} pushed leaves none untapped, so {G} can't be paid until the pop."""
     board = tapwise.prepare({"sources": [{"name": "Forest", "count": 2}]})

@@ -1,11 +1,12 @@
 # Declarations Cython reads beside queries/prepared.py (issue 43): a push's steps and the count
 # that decides can_pay after it are called from C (a module function called from another is
 # otherwise a Python call), the question's dicts read through C calls, and the count
-# (pushed.supply_after) and the counted supply cimported, so the count and its decide are C
-# calls. PreparedBoard stays a Python class.
+# (pushed.supply_after), the copy check (reuse.copied) and the counted supply cimported, so the
+# count, the check and its decide are C calls. PreparedBoard stays a Python class.
 import cython
 from tapwise.solver.fast.feasible cimport Tapped
 from tapwise.solver.queries.pushed cimport supply_after
+from tapwise.solver.answer.reuse cimport copied, unchanged_answer
 
 cdef extern from *:
     # id() as CPython's builtin makes it (bltinmodule.c), without calling the builtin

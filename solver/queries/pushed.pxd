@@ -17,6 +17,10 @@ cpdef object _taps(object answer, dict entries, dict at=*)
 cpdef Tapped supply_after(object problem, object answer, Supply supply, dict entries,
                           dict kinds)
 
+@cython.locals(ans=dict, wanted=dict, kind_of=dict, act=dict, entry=tuple, t=object, k=i64,
+               units=dict, n=object)
+cdef dict _left_units(object answer, dict entries, dict kinds)
+
 @cython.locals(k=object)
 cdef i64 _kind(dict kinds, object t, object snow, object only) except? -2
 
@@ -25,9 +29,12 @@ cdef i64 _kind(dict kinds, object t, object snow, object only) except? -2
 cpdef tuple _pool_left(object problem, object answer)
 
 @cython.locals(ans=dict, spent_from_pool=dict, paid_from=dict, kept=list, got=dict, wanted=object,
-               runs=list, key=tuple, made=tuple, n=object, payment=dict, item=dict, m=object,
+               runs=list, key=tuple, made=tuple, n=object, act=dict, paid=object, m=object,
                t=object)
 cpdef object _left_runs(object problem, object answer)
+
+@cython.locals(payment=dict, item=dict, n=object, key=tuple)
+cdef void _spent(object payments, dict from_pool, dict paid_from) except *
 
 @cython.locals(by_id=dict, made=dict, act=dict, sid=object, src=object, only=object,
                times=object, t=object, n=object, snow=object, was=object)

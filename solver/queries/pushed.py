@@ -166,17 +166,19 @@ def _only_tapped(problem: Problem, answer: dict[str, Any]) -> Left | None:
                 problem.library, problem.facts)
 
 
-Entries = dict[str, tuple[int, int, tuple[bool, ...]]]
+Entries = dict[str, tuple[int, int, tuple[bool, ...], bool, tuple[Any, ...]]]
 """Per entry id of a version-1 board: its index among the merged entries (solver/front/merge.py),
-its untapped copies, and per ability whether activating it only taps a copy (``{T}``,
-sacrificing nothing)."""
+its untapped copies, per ability whether activating it only taps a copy (``{T}``, sacrificing
+nothing), its snow flag, and per ability the restriction of the mana it makes (106.6a); the last
+two say the kind of the mana it leaves in the pool (:func:`_left_units`)."""
 
 
 def entries_of(sources: tuple[Source, ...], index: dict[str, int] | None = None) -> Entries:
     """The :data:`Entries` of a version-1 board's ``sources`` (``index``: each id's index among
     the merged entries; by default its position)."""
     return {s.id: (i if index is None else index[s.id], s.count - s.tapped,
-                   tuple([a.tap and not a.sacrifice for a in s.abilities]))
+                   tuple([a.tap and not a.sacrifice for a in s.abilities]), s.snow,
+                   tuple([a.only for a in s.abilities]))
             for i, s in enumerate(sources)}
 
 
@@ -230,10 +232,18 @@ def supply_after(problem: Problem, answer: dict[str, Any], supply: Supply, entri
     try:
         if _taps(ans, entries, tapped) is None:
             return None
-        left = _left_runs(problem, ans) if problem.pool or ans.get("left_over_counts") else None
+        left = None
+        units: dict[int, int] | None = None
+        if problem.pool:
+            left = _left_runs(problem, ans)
+        elif ans.get("left_over_counts"):
+            units = _left_units(ans, entries, kinds)
+            if units is None:
+                left = _left_runs(problem, ans)
     except (PushError, KeyError, IndexError, TypeError):
         return None  # fields_after is None too: board_after says why
-    units: dict[int, int] = {}
+    if units is None:
+        units = {}
     if left is not None:  # the pool left (_pool_left's, without making its mana objects)
         for m in left[0]:
             k = _kind(kinds, m.type, m.snow, m.only)
@@ -251,6 +261,35 @@ def supply_after(problem: Problem, answer: dict[str, Any], supply: Supply, entri
         player = problem.player
         life = life_units(player.life - paid, player.keep_life)
     return supply.after(tapped, tuple(units.items()) if units else (), life)
+
+
+def _left_units(answer: dict[str, Any], entries: Entries, kinds: dict[Any, int]
+                ) -> dict[int, int] | None:
+    """The pool :func:`supply_after` counts when the board had no pool and ``answer`` (verified,
+    only tapping copies of ``entries``) left mana over, as units per kind, without walking its
+    payments: when every activation making a type left over makes it of one kind (its source's
+    snow flag and its ability's restriction, in the board's layout ``kinds``), the units of that
+    type left over (``left_over_counts``) are all of that kind, whichever maker's they are. None
+    when makers of a type left over make different kinds, or none makes it: :func:`_left_runs`
+    then gives each maker its own."""
+    ans = answer  # a dict (typed in pushed.pxd: its lookups are C calls)
+    wanted = ans["left_over_counts"]
+    kind_of: dict[str, int] = {}  # per type left over: the kind its makers make
+    for act in ans["activations"]:
+        entry = entries[act["source"]]
+        for t in _types(act.get("adds", "")):
+            if t in wanted:
+                k = _kind(kinds, t, entry[3], entry[4][act["ability"]])
+                if k < 0 or kind_of.setdefault(t, k) != k:
+                    return None
+    units: dict[int, int] = {}
+    for t, n in wanted.items():
+        if n:
+            k = kind_of.get(t, -1)
+            if k < 0:
+                return None
+            units[1 << k] = units.get(1 << k, 0) + n
+    return units
 
 
 def _kind(kinds: dict[Any, int], t: str, snow: Any, only: Any) -> int:
@@ -294,14 +333,11 @@ def _left_runs(problem: Problem, answer: dict[str, Any]
         return None
     spent_from_pool: dict[int, int] = {}
     paid_from: dict[tuple[str, str], int] = {}  # (source id, type) -> units paid from it
-    for payment in ans.get("payments", ()):
-        for item in payment.get("mana", ()):
-            n = item.get("count", 1)
-            if item.get("source") == "pool":
-                spent_from_pool[item["pool"]] = spent_from_pool.get(item["pool"], 0) + n
-            elif "source" in item and "type" in item:
-                key = (item["source"], item["type"])
-                paid_from[key] = paid_from.get(key, 0) + n
+    _spent(ans.get("payments", ()), spent_from_pool, paid_from)
+    for act in ans.get("activations", ()):  # an ability's mana cost (a filter land's) spends too
+        paid = act.get("paid")
+        if paid:
+            _spent(paid, spent_from_pool, paid_from)
     kept: list[PoolMana] = []
     for m in problem.pool:
         if spent_from_pool.get(m.entry, 0) > 0:
@@ -329,6 +365,19 @@ def _left_runs(problem: Problem, answer: dict[str, Any]
         raise PushError(f"the mana left over ({wanted}) can't be given back to the sources that "
                         "made it (an extra's or a replacement's mana, 9.4): it can't be pushed")
     return kept, runs
+
+
+def _spent(payments: Any, from_pool: dict[int, int], paid_from: dict[tuple[str, str], int]) -> None:
+    """Add the mana ``payments`` (an answer's, or an activation's ``paid``) spent: per pool entry
+    (``from_pool``), and per (source id, type) made by an activation (``paid_from``)."""
+    for payment in payments:
+        for item in payment.get("mana", ()):
+            n = item.get("count", 1)
+            if item.get("source") == "pool":
+                from_pool[item["pool"]] = from_pool.get(item["pool"], 0) + n
+            elif "source" in item and "type" in item:
+                key = (item["source"], item["type"])
+                paid_from[key] = paid_from.get(key, 0) + n
 
 
 def _made(problem: Problem, answer: dict[str, Any]) -> dict[tuple[str, str], tuple[int, Any, Any]]:
