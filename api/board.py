@@ -61,6 +61,8 @@ class Board(_Prepared):
     def can_pay(self, cost: str | dict[str, Any], *, time_limit: float | None = None) -> bool:
         """Whether ``cost`` can be paid on this board. Raises :class:`ProblemError` naming the
         field for a bad cost (text or dict alike), ``RuntimeError`` when undecided in time."""
+        if time_limit is None and type(cost) is dict:  # a search's commonest ask: as given
+            return _Prepared.can_pay(self, cost)
         return super().can_pay(question(cost, time_limit))
 
     def push_cost(self, cost: str | dict[str, Any], *, time_limit: float | None = None) -> bool:
