@@ -19,7 +19,7 @@ cpdef bint _is_said(object q, object answer) except -1
 
 cpdef _push(object board, object q, object answer, bint verified)
 
-cpdef object _count_push(object board, object q)
+cpdef object _count_push(object board, object q, object answer)
 
 @cython.locals(asked=dict, text=object, key=object, questions=dict, q=object, counted=object,
                supply=Tapped, checks=object)

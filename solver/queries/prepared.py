@@ -404,7 +404,7 @@ def _push(board: PreparedBoard, q: _Question, answer: dict[str, Any], verified: 
     if verified:
         counted = q.counted
         if not counted:
-            counted.append(_count_push(board, q))
+            counted.append(_count_push(board, q, answer))
         if counted[0] is not None:  # can_pay counts on it; the board left waits (_settle)
             board._stack.append(None)
             board._counted = q
@@ -472,13 +472,16 @@ def _pushed_state(board: PreparedBoard, q: _Question, answer: dict[str, Any],
     return after
 
 
-def _count_push(board: PreparedBoard, q: _Question) -> Tapped | None:
+def _count_push(board: PreparedBoard, q: _Question, answer: dict[str, Any]) -> Tapped | None:
     """The feasibility supply of the board that ``q``'s verified payment leaves, counted on
-    ``board``'s (pushed.supply_after); None when it can't be (the board left is derived)."""
+    ``board``'s (pushed.supply_after); None when it can't be (the board left is derived).
+    ``answer`` is that payment, or a copy of it just proved unchanged (:func:`_is_said`): the
+    count reads the copy the check has just walked, which is in the cache, not the kept one,
+    which a search's first push of it finds cold (an extra ``id`` is not read)."""
     at = board._at
     if at is None:
         return None
-    return supply_after(q.problem, q.said[0][0], board._supply, at, board._compiled.layout.index)
+    return supply_after(q.problem, answer, board._supply, at, board._compiled.layout.index)
 
 
 def _entries(supply: Supply | None, fields: dict[str, Any], merge: Merge) -> Entries | None:

@@ -17,8 +17,8 @@ cpdef object _taps(object answer, dict entries, dict at=*)
 cpdef Tapped supply_after(object problem, object answer, Supply supply, dict entries,
                           dict kinds)
 
-@cython.locals(ans=dict, wanted=dict, kind_of=dict, act=dict, entry=tuple, t=object, k=i64,
-               units=dict, n=object)
+@cython.locals(ans=dict, wanted=dict, kind_of=dict, act=dict, entry=tuple, t=object, last=object,
+               k=i64, units=dict, n=object)
 cdef dict _left_units(object answer, dict entries, dict kinds)
 
 @cython.locals(k=object)

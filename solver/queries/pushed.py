@@ -277,8 +277,10 @@ def _left_units(answer: dict[str, Any], entries: Entries, kinds: dict[Any, int]
     kind_of: dict[str, int] = {}  # per type left over: the kind its makers make
     for act in ans["activations"]:
         entry = entries[act["source"]]
+        last = None
         for t in _types(act.get("adds", "")):
-            if t in wanted:
+            if t is not last and t in wanted:  # ({C}{C}: one type, one kind)
+                last = t
                 k = _kind(kinds, t, entry[3], entry[4][act["ability"]])
                 if k < 0 or kind_of.setdefault(t, k) != k:
                     return None
