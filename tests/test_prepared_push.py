@@ -595,7 +595,7 @@ def test_counted_verdicts_are_pays_on_the_board_left():
             tapped = prepared._counted.counted[0] if prepared._counted is not None else None
             if tapped is not None:
                 checks = [prepared._question(copy.deepcopy(c)).checks for c in costs]
-                verdicts = [None if ch is None else tapped.decide(ch) for ch in checks]
+                verdicts = [None if ch is None else tapped.decide(prepared._supply, ch) for ch in checks]
                 _ = prepared.board  # derived now
                 for c, v in zip(costs, verdicts):
                     if v is not None:

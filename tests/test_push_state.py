@@ -11,8 +11,11 @@ one-unit land taps for one mana); tests/test_prepared_push.py compares counted v
 from __future__ import annotations
 
 import copy
+import gc
 import re
 from pathlib import Path
+
+import pytest
 
 import tapwise
 from tapwise.solver.fast.feasible import MAX_DELTA, Supply
@@ -48,9 +51,25 @@ def test_supply_after_counts_up_to_max_delta_groups_and_declines_beyond():
     assert supply.after({i: 1 for i in range(16)}, (), 0) is not None
     assert supply.after({i: 1 for i in range(17)}, (), 0) is None
     tapped = supply.after({i: 1 for i in range(16)}, (), 0)
-    assert tapped.decide(((1, 24),)) is True  # 40 - 16 = 24 units left
-    assert tapped.decide(((1, 25),)) is False
+    assert tapped.decide(supply, ((1, 24),)) is True  # 40 - 16 = 24 units left
+    assert tapped.decide(supply, ((1, 25),)) is False
     assert supply.after({40: 1}, (), 0) is None  # an entry that makes nothing is never tapped
+
+
+def test_a_change_is_decided_on_the_supply_it_was_counted_on_and_holds_no_object():
+    """A counted change holds no board (as python-chess's ``Move`` holds no position): it is
+    decided on the supply it was counted on, and refused on another. Compiled, it is a record
+    of C numbers that the collector never tracks: one is kept per payment a search pushes."""
+    one = (((1, 1),), ((1, 1),))  # per copy: one unit of kind 0, sure and most
+    supply = Supply(((1, 4),), ((1, 4),), 0, {0: one}, ())
+    other = Supply(((1, 4),), ((1, 4),), 0, {0: one}, ())
+    tapped = supply.after({0: 1}, (), 0)
+    assert tapped.decide(supply, ((1, 3),)) is True  # 4 - 1 = 3 units left
+    assert tapped.decide(supply, ((1, 4),)) is False
+    with pytest.raises(ValueError, match="counted on"):
+        tapped.decide(other, ((1, 3),))
+    if type(Supply.after).__name__ != "function":  # compiled (the pure class is Python's)
+        assert not gc.is_tracked(tapped)
 
 
 def test_a_push_beyond_the_arrays_is_derived_and_answers_as_pay_on_the_board_left():

@@ -24,8 +24,13 @@ cdef class Supply:
     @cython.locals(per_copy=dict, out=Tapped, m=i64, n=i64, i=object, k=i64, one=tuple)
     cpdef Tapped after(self, dict tapped, object pool, i64 life)
 
+cdef extern from *:
+    # id() as CPython's builtin makes it (bltinmodule.c), as a C integer: no object made
+    i64 id "(long long)(Py_ssize_t)" (object)
+
 cdef class Tapped:
-    cdef readonly Supply board
+    # on: id() of the Supply it was counted on (decide checks it)
+    cdef readonly i64 on
     cdef readonly i64 life
     cdef readonly bint _bounded
     cdef int _n
@@ -38,6 +43,6 @@ cdef class Tapped:
     @cython.locals(j=int)
     cdef bint _add(self, i64 m, i64 sure, i64 most)
 
-    @cython.locals(board=Supply, meeting=dict, lives=i64, sure_all=bint, check=tuple, key=object,
+    @cython.locals(meeting=dict, lives=i64, sure_all=bint, check=tuple, key=object,
                    t=i64, need=i64, have=tuple, sure=i64, most=i64, j=int)
-    cpdef object decide(self, object checks)
+    cpdef object decide(self, Supply board, object checks)

@@ -152,18 +152,21 @@ a push tapping more entries than that is not counted (the board left is derived 
 
 
 class Tapped:
-    """The supply of a board a push left that only tapped copies: the board's own
-    (:class:`Supply`) and what the push changed, flat: per group its kind mask and the units it
-    adds to ``sure`` and to ``most`` (negative: ``k`` copies of an entry tapped take ``k`` times
-    its units per copy away; the pool given is taken away and the pool left added), and
-    ``life`` the Phyrexian symbols life may pay now; as a move stack records a move rather than
-    the position it leaves. Typed beside it (feasible.pxd): the change is three C arrays, so the
-    count per union is a loop over C integers. Made by :meth:`Supply.after`."""
+    """What a push that only tapped copies changed in a board's supply (:class:`Supply`), flat:
+    per group its kind mask and the units it adds to ``sure`` and to ``most`` (negative: ``k``
+    copies of an entry tapped take ``k`` times its units per copy away; the pool given is taken
+    away and the pool left added), and ``life`` the Phyrexian symbols life may pay now; as a
+    move stack records a move rather than the position it leaves, and, like python-chess's
+    ``Move``, it holds no board: :meth:`decide` is given the one it was counted on (``on``, its
+    identity, is checked). Typed beside it (feasible.pxd): only C numbers and three C arrays, so
+    the count per union is a loop over C integers, and the compiled record is not an object the
+    collector tracks (one is kept per payment a search pushes: tracked, each would bring the
+    next generation-0 pass nearer, and it falls in a timed push). Made by :meth:`Supply.after`."""
 
     def _start(self, board: Supply, life: int) -> None:
         """The change's start, empty: :meth:`Supply.after` makes a ``Tapped.__new__(Tapped)``
         and calls this (compiled, both in C: no call through Python, no arguments read)."""
-        self.board = board
+        self.on = id(board)
         self.life = life
         self._bounded = board.most is not None  # (else most never proves infeasibility)
         self._n = 0
@@ -182,12 +185,14 @@ class Tapped:
         self._n = j + 1
         return True
 
-    def decide(self, checks: Checks) -> bool | None:
-        """:meth:`Supply.decide` on the board left, each union counted afresh rather than
+    def decide(self, board: Supply, checks: Checks) -> bool | None:
+        """:meth:`Supply.decide` on the board this change left from ``board``, the supply it
+        was counted on (another raises ``ValueError``), each union counted afresh rather than
         kept: the board's count per union is kept (on the board's supply) and the change is one
         pass over a few C integers, cheaper than keeping a pair per union; nothing is made, so
         nothing is left to collect."""
-        board = self.board
+        if id(board) != self.on:
+            raise ValueError("a push's change is decided on the supply it was counted on")
         meeting = board._meeting
         lives = self.life - board.life
         sure_all = True

@@ -524,7 +524,7 @@ def _counted_verdict(board: PreparedBoard, cost: Any) -> bool | None:
     counted = board._counted
     supply = counted.counted[0] if counted is not None else None
     checks = q.checks
-    return None if checks is None or supply is None else supply.decide(checks)
+    return None if checks is None or supply is None else supply.decide(board._supply, checks)
 
 
 def _settle(board: PreparedBoard) -> None:
