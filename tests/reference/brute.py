@@ -266,6 +266,7 @@ class _Ability:
     drawback: bool = False
     others: tuple | None = None  # ("sac" | "tap", n, types, subtypes, self, raw) for sacrifice_other / tap_other
     conditions: dict | None = None  # the raw "if" / "unless", read as each activation happens
+    uncounted: bool = False  # a filter whose activations need no count: the seen states end it
 
 
 @dataclass
@@ -818,6 +819,13 @@ class _Search:
                 rest += src.count * uses * ab.max_out
         for _, ab in filters:
             ab.uses = rest
+            # One that changes nothing but the pool, its copy's flags and the pool's mana, which
+            # it never grows: its states are finitely many without counting its activations,
+            # and a cycle of them (G to B to G) comes back to a state already seen, which the
+            # search doesn't enter twice. Counted, each count of uses left was another state
+            # (hundreds of thousands on two converters and a few mana).
+            ab.uncounted = (not ab.damage and not ab.put and not ab.drawback and ab.times is None
+                            and not isinstance(ab.add, dict))
 
     def _any_uses(self, src: _Source, ab: _Ability) -> int:
         """A bound on a ``uses: "any"`` ability's activations per copy, from its costs."""
@@ -992,7 +1000,10 @@ class _Search:
         copies, pool, a_life, damage, energy, sacrifices, cards, moved, zones, drawbacks = state
         supply_t, made_in_pool = self._pool_supply(pool)
         used = sum(1 for entry in copies for cs in entry if cs[2])
+        x_first = self.objectives[:1] == ["max_x"]
         for xv, life, cost_energy, slots in self.demands:
+            if x_first and self.best is not None and xv < -self.best[0]:
+                continue  # max_x comes first: a smaller X loses to the best whatever else it scores
             if not self._affordable(energy + cost_energy, a_life, damage, life):
                 continue
             left = self.life - a_life - damage
@@ -1130,7 +1141,7 @@ class _Search:
                         continue
                     if energy + ab.energy > self.energy:
                         continue
-                    new_left = left if ab.tap else left[:ai] + (left[ai] - 1,) + left[ai + 1:]
+                    new_left = left if ab.tap or ab.uncounted else left[:ai] + (left[ai] - 1,) + left[ai + 1:]
                     outputs = ab.outputs
                     if (ei, ai) in self.dynamic_adds:
                         add, raw = self.dynamic_adds[(ei, ai)]
