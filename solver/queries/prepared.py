@@ -82,14 +82,23 @@ class _Question:
     leaves (pushed.supply_after), or None when it has none (the board left is derived)."""
 
 
-class PreparedBoard:
-    """One board (spec section 2's ``sources``, ``opponent_sources``, ``pool``, ``player``),
-    prepared to answer many costs. Raises :class:`ProblemError` naming the field when the board
-    is not valid, so a bad board fails once, where it is made."""
+class _BoardFields:
+    """The fields of :class:`PreparedBoard` (C slots when compiled, prepared.pxd): the functions
+    a push, its count, can_pay after it and pop go through are given the board typed, so each
+    field they read is a C field, where a Python class's is looked up by name through its type
+    (about 120 instructions a read, twenty reads a push, can_pay and pop)."""
 
     __slots__ = ("_board", "_loaded", "_costs", "_fields", "_fields_notes", "_merged_sources",
                  "_members", "_compiled", "_supply", "_questions", "_given", "_pushed", "_stack",
                  "_at", "_counted")
+
+
+class PreparedBoard(_BoardFields):
+    """One board (spec section 2's ``sources``, ``opponent_sources``, ``pool``, ``player``),
+    prepared to answer many costs. Raises :class:`ProblemError` naming the field when the board
+    is not valid, so a bad board fails once, where it is made."""
+
+    __slots__ = ()
 
     def __init__(self, board: dict[str, Any]) -> None:
         if not isinstance(board, dict):
@@ -239,12 +248,7 @@ class PreparedBoard:
 
     def pop(self) -> None:
         """Undo the last :meth:`push` (raises ``IndexError`` when nothing was pushed)."""
-        if not self._stack:
-            raise IndexError("pop: nothing was pushed on this board")
-        state = self._stack.pop()
-        self._counted = None
-        if state is not None:
-            self._set_state(state)
+        _pop(self)
 
     @property
     def depth(self) -> int:
@@ -265,7 +269,7 @@ class PreparedBoard:
         the board's supply where that is exact (solver/fast/feasible.py), else by paying.
         Raises :class:`ProblemError` naming the field for a bad cost, and ``RuntimeError`` when
         the search could not decide within the time limit."""
-        if self._counted is not None:  # a counted push: decided on its supply where it can
+        if _is_counted(self):  # a counted push: decided on its supply where it can
             verdict = _counted_verdict(self, cost)
             if verdict is not None:
                 return verdict
@@ -386,6 +390,22 @@ def _push_given(board: PreparedBoard, answer: dict[str, Any]) -> None:
                         "(an answer from another board, or an older one): ask this board")
     # the caller holds a copy it may have changed: still the payment verified for q?
     _push(board, q, answer, _is_said(q, answer))
+
+
+def _pop(board: PreparedBoard) -> None:
+    """:meth:`PreparedBoard.pop`, where the board's fields are read typed (prepared.pxd)."""
+    stack = board._stack
+    if not stack:
+        raise IndexError("pop: nothing was pushed on this board")
+    state = stack.pop()
+    board._counted = None
+    if state is not None:
+        board._set_state(state)
+
+
+def _is_counted(board: PreparedBoard) -> bool:
+    """Whether the last push was counted (its board left waits for :func:`_settle`)."""
+    return board._counted is not None
 
 
 def _is_said(q: _Question, answer: dict[str, Any]) -> bool:
