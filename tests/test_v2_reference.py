@@ -64,21 +64,3 @@ def test_605_1a_converters_used_any_number_of_times_against_the_reference(cost):
     problem = {"pool": ["{G}", "{G}"], "cost": cost, "sources": copy.deepcopy(_CONVERTERS),
                "objective": ["min_sources", "min_waste"]}
     check_against_reference(problem, max_states=20_000)
-
-
-@pytest.mark.xfail(strict=True, reason="known: min_sources packs a sacrificing copy's other "
-                   "activations as though all could come before its sacrifice (docs/semantics.md)")
-def test_min_sources_counts_the_copy_that_converts_what_a_sacrifice_made():
-    """Two elves that turn {1} into {B} any number of times, or sacrifice themselves for {G}{G},
-    and a dork: {B}{B} is the dork's {G} paying one elf's sacrifice, then {G}{G} converted. The
-    elf that sacrificed itself can't convert what it made, so the other elf does: three copies
-    act (the reference's count; one elf alone is infeasible, which tapwise says too). tapwise's
-    count of copies per entry, max(taps, sacrifices, activations per use), packs both elves'
-    work onto one and says two, optimal. Found by ``tests/v2_sweep.py all 200 48`` (facts level,
-    problem 50) once the reference finished boards of converters; not mended yet."""
-    problem = {"cost": "{B}{B}", "sources": [
-        {"id": "elf", "types": ["creature"], "count": 2,
-         "abilities": [{"add": "{B}", "tap": False, "mana": "{1}", "uses": "any"},
-                       {"add": "{G}{G}", "mana": "{1}", "tap": False, "sacrifice": True}]},
-        {"id": "dork", "types": ["creature"], "abilities": [{"add": "{G}"}]}]}
-    check_against_reference(problem)

@@ -9,6 +9,7 @@ from operator import itemgetter
 from typing import Any
 
 from tapwise.models.caches import remember, table
+from tapwise.models.copies import CopyLog
 from tapwise.models.mana import COLORS, Kind
 from tapwise.models.problem import Problem, Source
 from tapwise.solver.answer.cube import TYPE_ORDER as _TYPE_ORDER, cube_made
@@ -90,8 +91,11 @@ def replay_activations(c: Compiled, sol: Solution, pool: ManaPool,
     # level by level, in producer order, each producer's choices in order; on level 0, costs that
     # tap and then those that sacrifice other permanents come last, after their victims acted (9.2).
     # Without levels every key is on level 0, so the keys' own order is that order.
+    moved = _sacrificed_last(c)
     if c._v2:
         ordered = sorted(sol.acts, key=_v2_order(c))
+    elif moved:
+        ordered = sorted(sol.acts, key=lambda k: (k[1], moved.get(k[0], k[0]), k[0] in moved, k))
     else:
         ordered = sorted(sol.acts, key=_LEVEL_FIRST) if sol.levels else sorted(sol.acts)
     producers = c.producers
@@ -175,6 +179,19 @@ def replay_activations(c: Compiled, sol: Solution, pool: ManaPool,
     return activations, ability_life, damage, energy, sacrificed
 
 
+def _sacrificed_last(c: Compiled) -> dict[int, int]:
+    """Per producer that sacrifices its own copy and comes before another producer of its source
+    that doesn't, the last such producer: it is replayed after that one on each level, since a
+    sacrificed copy acts no more (section 3; version 2's order puts every such sacrifice after
+    the plain ones already). Empty for nearly every board."""
+    last: dict[int, int] = {}
+    for pi, p in enumerate(c.producers):
+        if not p.sacrifice:
+            last[p.source] = pi
+    return {pi: last[p.source] for pi, p in enumerate(c.producers)
+            if p.sacrifice and last.get(p.source, -1) > pi}
+
+
 def _v2_order(c: Compiled) -> Callable[[tuple[int, int, int]], tuple[int, int, int, int]]:
     """The replay order of activation keys of a problem using section 9's keys: level by
     level, on each the ranks of :func:`_others_rank`, then producer and choice."""
@@ -212,7 +229,11 @@ def _replay_plain(c: Compiled, sol: Solution, pool: ManaPool) -> tuple[list[dict
         if c.shared is not None:
             c.shared[_PLAIN_INFO] = infos
     acts = sol.acts
-    keys = sorted(acts)  # without levels, the keys' own order is the replay order
+    moved = infos.get(-1)
+    if moved is None:
+        moved = infos[-1] = _sacrificed_last(c)
+    # without levels, the keys' own order is the replay order, a sacrifice after its copy's others
+    keys = sorted(acts, key=lambda k: (moved.get(k[0], k[0]), k[0] in moved, k)) if moved else sorted(acts)
     queues = pool.queues
     activations: list[dict[str, Any]] = []
     splits: dict[tuple[int, int], dict[str, dict[str, int]]] | None = None
@@ -483,33 +504,28 @@ def v2_fields(prob: Problem, activations: list[dict[str, Any]]) -> dict[str, Any
 
 
 def _sources_used(c: Compiled, activations: list[dict[str, Any]]) -> int:
-    """Distinct copies that activated anything (copies pack, spec section 8)."""
+    """Distinct copies that activated anything, as the activations' order needs them
+    (models/copies.py: copies pack, spec section 8, and a copy sacrificed acts no more)."""
     by_id: dict[str, Source] = {}
     for s in c.problem.sources:
         by_id.setdefault(s.id, s)
-    # per source: its taps, sacrifices, activations per ability
-    per: dict[str, dict[str | int, int]] = {}
+    logs: dict[str, CopyLog] = {}
+    # 9.2's counters, "any": the uses per copy as compiled, read when an ability doesn't tap
+    uses: dict[tuple[str, int], int] | None = None
+    per_copy: dict[str, dict[int, int | None]] = {}
     for a in activations:
         sid, j, times = a["source"], a["ability"], a["times"]
         ab = by_id[sid].abilities[j]
-        d = per.get(sid)
-        if d is None:
-            d = per[sid] = {"tap": 0, "sac": 0}
+        log = logs.get(sid)
+        if log is None:
+            log = logs[sid] = CopyLog()
         if ab.tap:
-            d["tap"] += times
+            log.tap(times)
+        else:
+            log.use(j, times)
+            if uses is None:
+                uses = {(c.problem.sources[p.source].id, p.ability): p.uses for p in c.producers}
+            per_copy.setdefault(sid, {})[j] = uses.get((sid, j), ab.uses)
         if ab.sacrifice:
-            d["sac"] += times
-        d[j] = d.get(j, 0) + times
-    total = 0
-    # 9.2's counters, "any": read when an ability doesn't tap
-    uses: dict[tuple[str, int], int] | None = None
-    for sid, d in per.items():
-        need = d["tap"] if d["tap"] > d["sac"] else d["sac"]
-        for j, ab in enumerate(by_id[sid].abilities):
-            if not ab.tap and d.get(j):
-                if uses is None:
-                    uses = {(c.problem.sources[p.source].id, p.ability): p.uses
-                            for p in c.producers}
-                need = max(need, -(-d[j] // max(1, uses.get((sid, j), ab.uses))))
-        total += need
-    return total
+            log.sacrifice(times)
+    return sum(log.needed(per_copy.get(sid, {}))[0] for sid, log in logs.items())

@@ -70,7 +70,7 @@ class BoardBuilder:
         self.late_victims = taken.late_victims
         self.own_copy_taps = taken.own_copy_taps
         # per source: copies gone + acting after (solver/queries/keep.py links them)
-        self.order_limits = copy_order(w, c, self.acts, by_source, taken)
+        self.order_limits, floors = copy_order(w, c, self.acts, by_source, taken)
         # 9.3's keywords and other costs (solver/cpsat/keywords.py): a part per cost that has them
         self.kw_parts: dict[int, KeywordPart] = {}
         for bi, cost in enumerate(self.costs):
@@ -80,7 +80,7 @@ class BoardBuilder:
         self.kw = self.kw_parts.get(0) if plan is None else None
         for si in list(taken.kills) + list(taken.tapped_by) + list(taken.late_kills):
             by_source.setdefault(si, [])  # a permanent with no mana ability may still pay a cost
-        copy_limits(w, c, by_source, self.activations, taken, tally)
+        copy_limits(w, c, by_source, self.activations, taken, tally, floors)
         late_reads(w, c, self.acts, taken)
         # Each total cost: one variant chosen (in a plan, none for a cost left unpaid).
         cost_life: Terms = []

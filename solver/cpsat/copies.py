@@ -72,12 +72,14 @@ def card_costs(w: Writer, c: Compiled, L: int, made: Activations) -> Tally:
 
 
 def copy_limits(w: Writer, c: Compiled, by_source: dict[int, list[int]],
-                activations: list[Terms], others: Others, tally: Tally) -> None:
+                activations: list[Terms], others: Others, tally: Tally,
+                floors: dict[int, list[Terms]]) -> None:
     """Per source entry: its copies tapped (by its abilities and others' costs) at most its
     untapped copies, each copy sacrificed once (after it made its mana: sacrifice_other comes
     after the other level-0 activations, 9.2), an "on" extra's copy apart (9.4), the uses of
-    abilities without {T} per copy; its copies used and sacrificed, and the life, damage and
-    energy its abilities take, go into ``tally``."""
+    abilities without {T} per copy; its copies used (at least each of ``floors``, what
+    cpsat/order.py's ``copy_order`` says the order of its sacrifices takes) and sacrificed, and
+    the life, damage and energy its abilities take, go into ``tally``."""
     prob = c.problem
     kills, late_kills, tapped_by = others.kills, others.late_kills, others.tapped_by
     for si, pis in by_source.items():
@@ -107,7 +109,9 @@ def copy_limits(w: Writer, c: Compiled, by_source: dict[int, list[int]],
             tally.used += taps_all
             counted += sacs
         else:
-            _copies_used(w, c, si, pis, total, taps_all, sacs, others, tally, counted)
+            u = _copies_used(w, c, si, pis, total, taps_all, sacs, others, tally, counted)
+            for terms in floors.get(si, ()):
+                w.linear([(u, 1)] + _neg(terms), 0, INT_MAX)
         for pi in pis:
             p = c.producers[pi]
             if p.life:
@@ -120,8 +124,8 @@ def copy_limits(w: Writer, c: Compiled, by_source: dict[int, list[int]],
 
 def _copies_used(w: Writer, c: Compiled, si: int, pis: list[int], total: dict[int, Terms],
                  taps_all: Terms, sacs: Terms, others: Others, tally: Tally,
-                 counted: Terms) -> None:
-    """Source ``si``'s copies used, a variable: at least its copies tapped, sacrificed, and
+                 counted: Terms) -> int:
+    """Source ``si``'s copies used, a variable (returned): at least its copies tapped, sacrificed, and
     its abilities without {T} over their uses per copy (an ability's producers, one per victim
     or per reading, share the copies' uses of that ability)."""
     src = c.problem.sources[si]
@@ -152,3 +156,4 @@ def _copies_used(w: Writer, c: Compiled, si: int, pis: list[int], total: dict[in
             w.linear(terms, INT_MIN, uses * src.count)
             w.linear([(u, uses)] + _neg(terms), 0, INT_MAX)
     tally.used.append((u, 1))
+    return u

@@ -96,16 +96,19 @@ def late_sacrificers(c: Compiled) -> set[int]:
     level 0 (601.2g-h: mana abilities are activated in any order while paying): a
     ``sacrifice_other`` that may take a copy of a source that acts late (9.2), and one sacrificing
     its own copy when that copy counts toward a fact an ability with a mana cost reads (9.1: a
-    Nykthos read before the Elf that counts toward devotion is sacrificed reads it). A
+    Nykthos read before the Elf that counts toward devotion is sacrificed reads it), or whose
+    copy has an ability that acts late (9.2: a sacrificed copy acts no more, so an Elf that
+    filters with "{1}: Add {B}" and is then sacrificed for {G} does so after its filtering). A
     ``sacrifice_other`` with a mana cost (Transmogrant Altar) is one too: it stays on its levels
     1..L, taking its victims on each (:func:`producer_levels`, cpsat/order.py)."""
     late = late_victim_sources(c)
     counted = _counted_sources(c)
+    acting_late = {p.source for p in c.producers if _acts_late(p)}
     return {pi for pi, p in enumerate(c.producers)
             if p.others is not None and p.others[0] == "sac"
             and (p.is_converter or any(q in late for q in p.others[2]))
             or p.others is None and p.sacrifice and not p.is_converter and not p.double
-            and p.source in counted}
+            and (p.source in counted or p.source in acting_late)}
 
 
 def late_victim_sources(c: Compiled) -> set[int]:

@@ -106,30 +106,39 @@ def _own_taps(w: Writer, acts: Terms, x: int, count: int, carriers: Terms) -> No
 
 
 def copy_order(w: Writer, c: Compiled, acts: dict[tuple[int, int, int], Terms],
-               by_source: dict[int, list[int]], made: Others) -> dict[int, list[Terms]]:
-    """A copy sacrificed by another's cost acts no more (9.2). In the replay order, per source
-    and per slot that sacrifices its copies: the copies gone by then plus the copies acting
-    after it are at most the copies given. The copies acting after are a variable at least each
-    later ability's activations after it over its uses per copy (one copy may use them all).
-    Returns those limits per source (``terms <= count``), for solver/queries/keep.py."""
+               by_source: dict[int, list[int]], made: Others
+               ) -> tuple[dict[int, list[Terms]], dict[int, list[Terms]]]:
+    """A copy sacrificed acts no more (9.2). In the replay order, per source and per slot that
+    sacrifices its copies: the copies gone by then plus the copies acting after it are at most
+    the copies given. The copies acting after are a variable at least the taps after it, the
+    sacrifices of their own copies after it, and each later ability's activations after it over
+    its uses per copy (one copy may use them all). Returns those limits per source
+    (``terms <= count``, for solver/queries/keep.py), and per source the terms its copies used
+    are at least (9.6 ``min_sources``): the copies its own abilities sacrificed by a slot, and
+    those acting after it, are distinct copies that acted (the Elf that sacrificed itself for
+    {G}{G} converts none of it). By Hall's theorem these bounds, one per slot, are exact: a
+    copy gone at a slot can carry any activation before it, so the activations that need a copy
+    alive after a slot only grow as the slot moves earlier."""
     producers = c.producers
     limits: dict[int, list[Terms]] = {}
+    floors: dict[int, list[Terms]] = {}
     by_producer: dict[int, list[tuple[int, Terms]]] = {}
     for (pj, lv, _ci), terms in acts.items():
         by_producer.setdefault(pj, []).append((lv, terms))
     for q, pis in by_source.items():
-        kills: list[tuple[tuple[int, int, int], Terms]] = []
+        # (slot, terms, whether the copies go by their own ability)
+        kills: list[tuple[tuple[int, int, int], Terms, bool]] = []
         for (pi, vq), x in made.victims.items():
             if vq == q and producers[pi].others[0] == "sac":
-                kills.append(((0, pi, 1), [(x, 1)]))
+                kills.append(((0, pi, 1), [(x, 1)], False))
         for (pi, vq, lv), x in made.late_victims.items():
             if vq == q:
-                kills.append(((lv, pi, 1), [(x, 1)]))
+                kills.append(((lv, pi, 1), [(x, 1)], False))
         # its copies sacrificed by their own abilities (as they act: after the plain ones of
         # their level, a Treasure's or a "{1}, Sacrifice this" filter's), when another ability
         # of the source may act after one went
         own = [((lv, pi if producers[pi].others is not None and producers[pi].others[0] == "sac"
-                 else -1, 1), terms) for pi in pis if producers[pi].sacrifice
+                 else -1, 1), terms, True) for pi in pis if producers[pi].sacrifice
                for lv, terms in by_producer.get(pi, ()) if terms]
         if own and (kills or not all(producers[pi].sacrifice for pi in pis)):
             kills += own
@@ -151,22 +160,43 @@ def copy_order(w: Writer, c: Compiled, acts: dict[tuple[int, int, int], Terms],
         count = c.problem.sources[q].count
         kills.sort(key=lambda k: k[0])
         gone: Terms = []
-        for slot, terms in kills:
+        own_gone: Terms = []
+        for slot, terms, by_itself in kills:
             gone = gone + terms
-            after: dict[int, Terms] = {}
-            for pi, s, ts in acting:
-                if s > slot:
-                    after.setdefault(pi, []).extend(ts)
+            if by_itself:
+                own_gone = own_gone + terms
+            after = [(pi, ts) for pi, s, ts in acting if s > slot]
             if not after:
                 continue
             a = w.new_int(count)
-            for pi, ts in after.items():
-                p = producers[pi]
-                w.linear(ts + [(a, -(1 if p.tap else max(1, p.uses)))], INT_MIN, 0)
+            _acting_after(w, producers, after, a)
             limit = gone + [(a, 1)]
             w.linear(limit, INT_MIN, count)
             limits.setdefault(q, []).append(limit)
-    return limits
+            if own_gone:
+                floors.setdefault(q, []).append(own_gone + [(a, 1)])
+    return limits, floors
+
+
+def _acting_after(w: Writer, producers: list, after: list[tuple[int, Terms]], a: int) -> None:
+    """``a`` at least the copies the activations ``after`` a slot need: one tap each, one
+    sacrifice of its own copy each, and ``uses`` activations per copy of each ability without
+    {T} (its producers, one per victim or reading, share them), as cpsat/copies.py counts."""
+    taps: Terms = []
+    sacs: Terms = []
+    shared: dict[int, tuple[int, Terms]] = {}
+    for pi, ts in after:
+        p = producers[pi]
+        if p.tap:
+            taps += ts
+        elif p.sacrifice:
+            sacs += ts
+        else:
+            uses, terms = shared.get(p.ability, (1, []))
+            shared[p.ability] = (max(uses, p.uses), terms + ts)
+    for terms, per_copy in [(taps, 1), (sacs, 1)] + [(t, u) for u, t in shared.values()]:
+        if terms:
+            w.linear(terms + [(a, -per_copy)], INT_MIN, 0)
 
 
 def late_reads(w: Writer, c: Compiled, acts: dict[tuple[int, int, int], Terms],

@@ -23,9 +23,9 @@ from __future__ import annotations
 import time
 from collections import Counter
 from dataclasses import replace
-from math import ceil
 from typing import Any
 
+from tapwise.models.copies import CopyLog
 from tapwise.models.mana import KIND_X, TYPES, format_types
 from tapwise.models.problem import (BOARD_KEYS, COST_KEYS, Ability, PoolMana, Problem,
                                     ProblemError, Source)
@@ -566,33 +566,30 @@ class _Joint:
         activations = left.activations
         late = left.late  # naming the entries of ``here`` the copies were in
         payments = _name_payers(payments, late)
-        # a copy tapped by tap_other counts (9.6)
-        taps: dict[str, int] = dict(left.tapped_by_others)
-        for sid in late.tapped:  # and one tapped by convoke, improvise or the cost's own tap_other
-            taps[sid] = taps.get(sid, 0) + 1
-        sacs: dict[str, int] = {}
-        uses: dict[tuple[str, int], int] = {}
+        # per entry, what its copies did in order (models/copies.py), for 9.6's min_sources
+        logs: dict[str, CopyLog] = {}
+        per_copy: dict[str, dict[int, int | None]] = {}
         ability_life = damage = energy = 0
         for act in activations:
             src = by_id[act["source"]]
             ab = src.abilities[act["ability"]]
             n = act["times"]
+            for victim in act.get("tapped", ()):  # a copy tapped by tap_other counts (9.6)
+                logs.setdefault(victim, CopyLog()).tap(1)
+            log = logs.setdefault(src.id, CopyLog())
             if ab.tap:
-                taps[src.id] = taps.get(src.id, 0) + n
+                log.tap(n)
             else:
-                uses[(src.id, act["ability"])] = uses.get((src.id, act["ability"]), 0) + n
+                log.use(act["ability"], n)
+                per_copy.setdefault(src.id, {})[act["ability"]] = _per_copy(src, ab)
             if ab.sacrifice:
-                sacs[src.id] = sacs.get(src.id, 0) + n
+                log.sacrifice(n)
             ability_life += ab.life * n + sum(pay.get("life", 0) for pay in act.get("paid", ()))
             damage += ab.damage * n
             energy += ab.energy * n
-        copies = dict(taps)
-        for sid, n in sacs.items():
-            copies[sid] = max(copies.get(sid, 0), n)
-        for (sid, j), n in uses.items():
-            per_copy = _per_copy(by_id[sid], by_id[sid].abilities[j])
-            copies[sid] = max(copies.get(sid, 0), ceil(n / max(1, n if per_copy is None
-                                                               else per_copy)))
+        for sid in late.tapped:  # one tapped by convoke, improvise or the cost's own tap_other
+            logs.setdefault(sid, CopyLog()).tap(1)
+        copies = {sid: log.needed(per_copy.get(sid, {}))[0] for sid, log in logs.items()}
         for sid, n in left.distinct.items():  # a copy tapping others of its entry is one more (9.6)
             copies[sid] = max(copies.get(sid, 0), n)
         variant_energy = sum(1 for pay in payments if "energy" in pay)

@@ -340,6 +340,8 @@ def _replay(plan: _Plan, answer: dict[str, Any], measured: dict[str, int] | None
         ab = src.abilities[j]
         if ab is None or (ab.only is not None and not plan.allows(ab.only)):
             return False
+        if sacs[i] and not ab.sacrifice:  # after its sacrifices: the order counts (models/copies.py)
+            return False
         made = ab.made.get(adds)
         if made is None:
             made = ab.columns(adds)

@@ -18,6 +18,7 @@ from tapwise.models.mana import (COLORS, KIND_COLORED, KIND_ENERGY, KIND_GENERIC
 from tapwise.models.problem import Ability, Problem, Purpose, Restriction, Source
 from tapwise.models.loader import load_problem
 from tapwise.models.total_cost import INCREASE, TotalCost, total_costs
+from tapwise.models.copies import CopyLog
 from tapwise.solver.verify.board import BoardState
 from tapwise.solver.verify.plain import accepts
 from tapwise.solver.verify.mana import _mana_ok, _one_of_choices, _parse_types, _symbol
@@ -241,6 +242,7 @@ def replay(p: Problem, answer: dict[str, Any], measured: dict[str, int] | None =
     taps: dict[str, int] = {}
     sacs: dict[str, int] = {}
     uses: dict[tuple[str, int], int] = {}
+    logs: dict[str, CopyLog] = {}  # per source, its copies' acts in order (min_sources)
     ability_life = damage = energy = 0
     sacrificed = 0
     board = BoardState(p) if p._v2 else None  # section 9's rules, replayed beside these
@@ -312,18 +314,23 @@ def replay(p: Problem, answer: dict[str, Any], measured: dict[str, int] | None =
             for q in board.track(i, act, src, ab, times, errors):
                 # a copy tapped by tap_other counts in min_sources (9.6)
                 taps[q] = taps.get(q, 0) + 1
+                _log(logs, q).tap(1)
+        log = _log(logs, sid)
         if ab.tap:
+            log.tap(times)
             total = taps[sid] = taps.get(sid, 0) + times
             if total > src.count - src.tapped:
                 errors.append(f"activations[{i}]: {sid} is tapped more often than it has untapped "
                               f"copies")
         else:
+            log.use(j, times)
             total = uses[(sid, j)] = uses.get((sid, j), 0) + times
             per_copy = board.per_copy_uses(src, ab) if v2 else ab.uses
             if per_copy is not None and total > per_copy * src.count:
                 errors.append(f"activations[{i}]: {sid} ability {j} used more than {per_copy} "
                               f"times per copy")
         if ab.sacrifice:
+            log.sacrifice(times)
             total = sacs[sid] = sacs.get(sid, 0) + times
             # a card exiled from the hand (9.1) or graveyard counts in min_cards
             if src.zone == "battlefield":
@@ -395,6 +402,8 @@ def replay(p: Problem, answer: dict[str, Any], measured: dict[str, int] | None =
     floor: dict[str, int] = {}
     if p.payment is not None:  # 9.3: what 601.2h's keywords and other costs take from the board
         late = replay_keywords(p, answer, board, taps, errors)
+        for sid, n in late.tapped.items():  # tapped in 601.2h, after every mana ability
+            _log(logs, sid).tap(n)
         sacrificed += late.sacrificed
         floor = late.distinct_copies(p, answer)
     elif answer.get("other_costs") is not None:  # 9.3: nothing of the board may be taken so
@@ -402,7 +411,7 @@ def replay(p: Problem, answer: dict[str, Any], measured: dict[str, int] | None =
     if board is not None:
         for sid, n in board.distinct().items():
             floor[sid] = max(floor.get(sid, 0), n)
-    used = _sources_used(by_id, taps, sacs, uses, board, floor)
+    used = _sources_used(by_id, logs, uses, board, floor, errors)
     if board is not None:
         # min_sacrifices counts permanents sacrificed by any ability (9.7)
         sacrificed += board.killed
@@ -472,22 +481,33 @@ def _effects_made(p: Problem, src: Source, ab: Ability, act: dict[str, Any], own
     return None, ()
 
 
-def _sources_used(by_id: dict[str, Source], taps: dict[str, int], sacs: dict[str, int],
-                  uses: dict[tuple[str, int], int], board: BoardState | None = None,
-                  floor: dict[str, int] | None = None) -> int:
-    """min_sources: each source counts the copies its busiest use needed (taps, sacrifices, or
-    activations of an ability limited to ``uses`` per copy), and at least ``floor`` of them."""
-    copies = dict(floor or {})
-    for sid, n in taps.items():
-        copies[sid] = max(copies.get(sid, 0), n)
-    for sid, n in sacs.items():
-        copies[sid] = max(copies.get(sid, 0), n)
-    for (sid, j), n in uses.items():
+def _log(logs: dict[str, CopyLog], sid: str) -> CopyLog:
+    log = logs.get(sid)
+    if log is None:
+        log = logs[sid] = CopyLog()
+    return log
+
+
+def _sources_used(by_id: dict[str, Source], logs: dict[str, CopyLog],
+                  uses: dict[tuple[str, int], int], board: BoardState | None,
+                  floor: dict[str, int], errors: list[str]) -> int:
+    """min_sources: each source counts the copies its acts need in the answer's order (a copy
+    taps once, uses an ability ``uses`` times, and is sacrificed as its last act:
+    models/copies.py), and at least ``floor`` of them. An order that needs more copies than a
+    source has, because one acts after its sacrifice, is an error."""
+    copies = dict(floor)
+    per_copy: dict[str, dict[int, int | None]] = {}
+    for sid, j in uses:
         src, ab = by_id[sid], by_id[sid].abilities[j]
-        per_copy = board.per_copy_uses(src, ab) if board is not None and (ab._v2
-                                                                          or src._v2) else ab.uses
-        per_copy = n if per_copy is None else per_copy  # no limit per copy: one copy does it all
-        copies[sid] = max(copies.get(sid, 0), -(-n // max(1, per_copy)))  # 0: used too often
+        per_copy.setdefault(sid, {})[j] = board.per_copy_uses(src, ab) if board is not None and (
+            ab._v2 or src._v2) else ab.uses
+    for sid, log in logs.items():
+        src = by_id[sid]
+        need, unordered = log.needed(per_copy.get(sid, {}))
+        if need > src.count and need > unordered:
+            errors.append(f"{sid}: its activations in this order need {need} copies and it has "
+                          f"{src.count}: a copy acts after it was sacrificed (section 3, 9.2)")
+        copies[sid] = max(copies.get(sid, 0), need)
     return sum(copies.values())
 
 

@@ -1,0 +1,68 @@
+"""How many copies of one source entry a sequence of its activations needs (problem.md section 3,
+"Copies": a copy taps once, uses each ability without {T} at most ``uses`` times, and is
+sacrificed at most once, as its last act; 9.6 ``min_sources`` counts the copies that acted).
+
+The copies needed are the most, over each point in the order (the start, and just after each
+sacrifice), of the copies sacrificed by then plus the copies the activations after it need.
+That is exact, by Hall's theorem: a copy sacrificed at a point can carry any of the activations
+before it, so the copies alive after a point are all that the later ones may use, and a later
+point's demands are part of an earlier one's. Two Elves that filter ``{1}: Add {B}`` and may be
+sacrificed for ``{G}{G}`` need both for ``{B}{B}`` when the {G}{G} is what gets filtered: the
+Elf that made it is gone before it is filtered.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping
+
+_TAP, _SACRIFICE, _USE = 0, 1, 2
+
+
+class CopyLog:
+    """What one source entry's copies did, in the order they did it."""
+
+    __slots__ = ("_steps",)
+
+    def __init__(self) -> None:
+        self._steps: list[tuple[int, Hashable, int]] = []
+
+    def tap(self, n: int) -> None:
+        """``n`` copies tapped (by its own {T} abilities or by another's cost)."""
+        self._steps.append((_TAP, None, n))
+
+    def use(self, ability: Hashable, n: int) -> None:
+        """``n`` activations of ``ability``, one without {T}."""
+        self._steps.append((_USE, ability, n))
+
+    def sacrifice(self, n: int) -> None:
+        """``n`` copies sacrificed by their own abilities (each its own copy's last act)."""
+        self._steps.append((_SACRIFICE, None, n))
+
+    def needed(self, per_copy: Mapping[Hashable, int | None]) -> tuple[int, int]:
+        """(the copies this order needs, the copies it would need were every sacrifice last):
+        ``per_copy`` gives each ability's uses per copy, None for no limit (one copy does them
+        all; a limit of 0 counts as 1)."""
+        taps = sacs = 0
+        uses: dict[Hashable, int] = {}
+        best = 0
+        sacrificed = sum(n for kind, _, n in self._steps if kind == _SACRIFICE)
+        for kind, ability, n in reversed(self._steps):  # the counts after each point
+            if kind == _SACRIFICE:
+                best = max(best, sacrificed - sacs + _alive(taps, sacs, uses, per_copy))
+                sacs += n
+            elif kind == _TAP:
+                taps += n
+            else:
+                uses[ability] = uses.get(ability, 0) + n
+        start = _alive(taps, sacs, uses, per_copy)
+        return max(best, start), start
+
+
+def _alive(taps: int, sacs: int, uses: dict[Hashable, int],
+           per_copy: Mapping[Hashable, int | None]) -> int:
+    """The copies that taps, sacrifices and uses of abilities need, in any order."""
+    need = max(taps, sacs)
+    for ability, n in uses.items():
+        limit = per_copy.get(ability)
+        need = max(need, 1 if limit is None else -(-n // max(1, limit)))
+    return need
