@@ -95,7 +95,7 @@ def replay_activations(c: Compiled, sol: Solution, pool: ManaPool,
     if c._v2:
         ordered = sorted(sol.acts, key=_v2_order(c))
     elif moved:
-        ordered = sorted(sol.acts, key=lambda k: (k[1], moved.get(k[0], k[0]), k[0] in moved, k))
+        ordered = sorted(sol.acts, key=_moved_order(moved, True))
     else:
         ordered = sorted(sol.acts, key=_LEVEL_FIRST) if sol.levels else sorted(sol.acts)
     producers = c.producers
@@ -192,6 +192,16 @@ def _sacrificed_last(c: Compiled) -> dict[int, int]:
             if p.sacrifice and last.get(p.source, -1) > pi}
 
 
+def _moved_order(moved: dict[int, int], levels: bool
+                 ) -> Callable[[tuple[int, int, int]], tuple[Any, ...]]:
+    """The replay order of activation keys (producer, level, choice) with the sacrifices
+    ``moved`` (:func:`_sacrificed_last`) after the producer named: by level when ``levels``,
+    then producer."""
+    if levels:
+        return lambda k: (k[1], moved.get(k[0], k[0]), k[0] in moved, k)
+    return lambda k: (moved.get(k[0], k[0]), k[0] in moved, k)
+
+
 def _v2_order(c: Compiled) -> Callable[[tuple[int, int, int]], tuple[int, int, int, int]]:
     """The replay order of activation keys of a problem using section 9's keys: level by
     level, on each the ranks of :func:`_others_rank`, then producer and choice."""
@@ -233,7 +243,7 @@ def _replay_plain(c: Compiled, sol: Solution, pool: ManaPool) -> tuple[list[dict
     if moved is None:
         moved = infos[-1] = _sacrificed_last(c)
     # without levels, the keys' own order is the replay order, a sacrifice after its copy's others
-    keys = sorted(acts, key=lambda k: (moved.get(k[0], k[0]), k[0] in moved, k)) if moved else sorted(acts)
+    keys = sorted(acts, key=_moved_order(moved, False)) if moved else sorted(acts)
     queues = pool.queues
     activations: list[dict[str, Any]] = []
     splits: dict[tuple[int, int], dict[str, dict[str, int]]] | None = None
