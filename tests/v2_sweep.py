@@ -1,7 +1,7 @@
 """A longer run than the suite's: fresh random version-2 problems of every level against the
 brute-force references in tests/reference/ (docs/reliability.md quotes its figures):
 
-    python -P tests/v2_sweep.py LEVEL N SEED     # LEVEL: v2, v2_mixed, effects, cube, keywords, facts, all
+    python -P tests/v2_sweep.py LEVEL N SEED     # LEVEL: v2, v2_mixed, effects, cube, keywords, facts, sacrifices, all
 
 Each problem is paid by ``tapwise.pay`` and by the level's reference (sharing no code with the
 solver): the same status, a payment the verifier accepts, the reference's optimal values (the
@@ -62,6 +62,9 @@ def _level(name: str, n: int, seed: int) -> tuple[Iterator[dict], Check]:
         from fact_problems import check_fact_problem, fact_problem
         r = random.Random(seed)
         return (fact_problem(r) for _ in range(n)), check_fact_problem
+    if name == "sacrifices":  # copies that act and are sacrificed, versions 1 and 2 (section 3)
+        from test_sacrifice_order import check_sacrificing_board, sacrificing_boards
+        return _drawn(sacrificing_boards(), n, seed), check_sacrificing_board
     raise SystemExit(f"unknown level {name!r}")
 
 
@@ -115,7 +118,8 @@ def run(name: str, n: int, seed: int) -> int:
 
 def main(argv: list[str]) -> int:
     level, n, seed = argv[0], int(argv[1]), int(argv[2])
-    levels = ["v2", "v2_mixed", "effects", "cube", "keywords", "facts"] if level == "all" else [level]
+    levels = (["v2", "v2_mixed", "effects", "cube", "keywords", "facts", "sacrifices"]
+              if level == "all" else [level])
     return 1 if sum(run(lv, n, seed) for lv in levels) else 0
 
 

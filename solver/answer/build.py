@@ -89,13 +89,14 @@ def replay_activations(c: Compiled, sol: Solution, pool: ManaPool,
         splits.setdefault((pi, lv), {})[unit] = split
     ability_life = damage = energy = sacrificed = 0
     # level by level, in producer order, each producer's choices in order; on level 0, costs that
-    # tap and then those that sacrifice other permanents come last, after their victims acted (9.2).
-    # Without levels every key is on level 0, so the keys' own order is that order.
-    moved = _sacrificed_last(c)
+    # tap and then those that sacrifice other permanents come last, after their victims acted (9.2);
+    # a copy's own sacrifice after its entry's other abilities on the level (section 3). Without
+    # levels every key is on level 0, so the keys' own order is that order.
+    moved = None if c._v2 else _sacrificed_last(c)
     if c._v2:
         ordered = sorted(sol.acts, key=_v2_order(c))
     elif moved:
-        ordered = sorted(sol.acts, key=_moved_order(moved, True))
+        ordered = sorted(sol.acts, key=_moved_order(moved))
     else:
         ordered = sorted(sol.acts, key=_LEVEL_FIRST) if sol.levels else sorted(sol.acts)
     producers = c.producers
@@ -192,14 +193,10 @@ def _sacrificed_last(c: Compiled) -> dict[int, int]:
             if p.sacrifice and last.get(p.source, -1) > pi}
 
 
-def _moved_order(moved: dict[int, int], levels: bool
-                 ) -> Callable[[tuple[int, int, int]], tuple[Any, ...]]:
+def _moved_order(moved: dict[int, int]) -> Callable[[tuple[int, int, int]], tuple[Any, ...]]:
     """The replay order of activation keys (producer, level, choice) with the sacrifices
-    ``moved`` (:func:`_sacrificed_last`) after the producer named: by level when ``levels``,
-    then producer."""
-    if levels:
-        return lambda k: (k[1], moved.get(k[0], k[0]), k[0] in moved, k)
-    return lambda k: (moved.get(k[0], k[0]), k[0] in moved, k)
+    ``moved`` (:func:`_sacrificed_last`) after the producer named: by level, then producer."""
+    return lambda k: (k[1], moved.get(k[0], k[0]), k[0] in moved, k)
 
 
 def _v2_order(c: Compiled) -> Callable[[tuple[int, int, int]], tuple[int, int, int, int]]:
@@ -232,18 +229,16 @@ def _replay_plain(c: Compiled, sol: Solution, pool: ManaPool) -> tuple[list[dict
     """:func:`replay_activations` of a solution without levels whose producers make mana and
     nothing else (what the fast path finds): the same activations in the same order, each
     producer read once per prepared board (its infos kept in ``c.shared``). None when a producer
-    needs the full replay; ``pool`` is then left part-filled."""
+    needs the full replay, or acts after a sacrifice of its entry listed before it (the full
+    replay lists that sacrifice last); ``pool`` is then left part-filled."""
     infos = c.shared.get(_PLAIN_INFO) if c.shared is not None else None
     if infos is None:
         infos = {}
         if c.shared is not None:
             c.shared[_PLAIN_INFO] = infos
     acts = sol.acts
-    moved = infos.get(-1)
-    if moved is None:
-        moved = infos[-1] = _sacrificed_last(c)
-    # without levels, the keys' own order is the replay order, a sacrifice after its copy's others
-    keys = sorted(acts, key=_moved_order(moved, False)) if moved else sorted(acts)
+    keys = sorted(acts)  # without levels, the keys' own order is the replay order
+    gone: set[str] | None = None  # the entries a sacrifice listed so far was of
     queues = pool.queues
     activations: list[dict[str, Any]] = []
     splits: dict[tuple[int, int], dict[str, dict[str, int]]] | None = None
@@ -287,6 +282,11 @@ def _replay_plain(c: Compiled, sol: Solution, pool: ManaPool) -> tuple[list[dict
             energy += p_energy * n
             if sacrifices:
                 sacrificed += n
+                if gone is None:
+                    gone = set()
+                gone.add(sid)
+            elif gone is not None and sid in gone:
+                return None  # its sacrifice comes after it: the full replay's order (section 3)
     return activations, life, damage, energy, sacrificed
 
 
