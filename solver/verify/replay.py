@@ -482,6 +482,7 @@ def _effects_made(p: Problem, src: Source, ab: Ability, act: dict[str, Any], own
 
 
 def _log(logs: dict[str, CopyLog], sid: str) -> CopyLog:
+    """Source ``sid``'s log of what its copies did, started on its first act."""
     log = logs.get(sid)
     if log is None:
         log = logs[sid] = CopyLog()
