@@ -190,18 +190,13 @@ def test_section_3_plans_on_boards_of_copies_that_act_and_are_sacrificed(problem
     _check_plan((board, [{"cost": c} for c in costs], order))
 
 
-@pytest.mark.xfail(strict=True, reason="known: keep's board left counts an ability's uses as "
-                   "though the copies sacrificed had made them (docs/semantics.md)")
 def test_section_3_keeping_mana_after_copies_that_act_and_are_sacrificed():
-    """``keep`` on a board of entries that filter and are sacrificed: the keep model
-    (solver/queries/keep.py, ``_link_copies``) leaves an ability's uses as though the copies
-    sacrificed had made them, which a copy sacrificed before the others filter can't have; here
-    it claims {G}{G} is kept, the re-check on the board left finds it is not, and the payment is
-    withheld (``status: error``) where tests/reference/keep_brute.py pays with nothing kept.
-    Found 2026-12-07 by random keep problems on these boards (1 of 40; 0 of 300 of another seed,
-    on which the code before the sacrifice-order mend disagreed silently 15 times). The code
-    before answered this board right: its sacrifice came before every filtering, so the copies
-    it counted were the ones the keep model assumes."""
+    """``keep`` on a board of entries that filter and are sacrificed: the main payment's uses
+    after a copy went are the surviving copies', so they are not left for the kept cost
+    (solver/queries/keep.py, ``_link_copies``). Before, the keep model left an ability's uses as
+    though the copies sacrificed had made them: here it claimed {G}{G} kept, the re-check on the
+    board left found it was not, and the payment was withheld (``status: error``) where
+    tests/reference/keep_brute.py pays with nothing kept."""
     check_keep_against_reference({"cost": "{G}{G}", "keep": [{"cost": "{G}{G}"}], "sources": [
         {"id": "e0", "count": 2,
          "abilities": [{"add": "{B}{B}", "mana": "{1}", "tap": False, "sacrifice": True},
@@ -209,6 +204,16 @@ def test_section_3_keeping_mana_after_copies_that_act_and_are_sacrificed():
         {"id": "e1", "count": 2,
          "abilities": [_FREE | {"add": "{B}"}, {"add": "{G}", "tap": False, "mana": "{1}"}]},
         {"id": "dork", "abilities": [{"add": "{B}"}]}]})
+
+
+@settings(max_examples=60, **COMMON)
+@given(sacrificing_boards(), st.sampled_from(["{B}", "{G}", "{1}", "{B}{G}", "{G}{G}"]))
+def test_section_3_keeping_mana_on_boards_of_copies_that_act_and_are_sacrificed(problem, keep):
+    """A cost paid keeping another payable after it (``keep``) on such a board, against
+    tests/reference/keep_brute.py (the code before the sacrifice-order mend disagreed on 15 of
+    300 such problems of seed 13, silently)."""
+    problem = {k: v for k, v in problem.items() if v is not None and k != "objective"}
+    check_keep_against_reference({**problem, "keep": [{"cost": keep}]})
 
 
 # ------------------------------------------------------------------------------------------

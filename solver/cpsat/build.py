@@ -70,7 +70,8 @@ class BoardBuilder:
         self.late_victims = taken.late_victims
         self.own_copy_taps = taken.own_copy_taps
         # per source: copies gone + acting after (solver/queries/keep.py links them)
-        self.order_limits, floors = copy_order(w, c, self.acts, by_source, taken)
+        self.order_limits, floors, self.order_slots = copy_order(w, c, self.acts, by_source,
+                                                                 taken)
         # 9.3's keywords and other costs (solver/cpsat/keywords.py): a part per cost that has them
         self.kw_parts: dict[int, KeywordPart] = {}
         for bi, cost in enumerate(self.costs):

@@ -107,7 +107,8 @@ def _own_taps(w: Writer, acts: Terms, x: int, count: int, carriers: Terms) -> No
 
 def copy_order(w: Writer, c: Compiled, acts: dict[tuple[int, int, int], Terms],
                by_source: dict[int, list[int]], made: Others
-               ) -> tuple[dict[int, list[Terms]], dict[int, list[Terms]]]:
+               ) -> tuple[dict[int, list[Terms]], dict[int, list[Terms]],
+                          dict[int, list[tuple[Terms, dict[int, Terms]]]]]:
     """A copy sacrificed acts no more (9.2). In the replay order, per source and per slot that
     sacrifices its copies: the copies gone by then plus the copies acting after it are at most
     the copies given. The copies acting after are a variable at least the taps after it, the
@@ -116,12 +117,15 @@ def copy_order(w: Writer, c: Compiled, acts: dict[tuple[int, int, int], Terms],
     (``terms <= count``, for solver/queries/keep.py), and per source the terms its copies used
     are at least (9.6 ``min_sources``): the copies its own abilities sacrificed by a slot, and
     those acting after it, are distinct copies that acted (the Elf that sacrificed itself for
-    {G}{G} converts none of it). By Hall's theorem these bounds, one per slot, are exact: a
+    {G}{G} converts none of it); and per source, per slot, the copies gone by it and per ability
+    without {T} its activations after it (solver/queries/keep.py: those are the surviving
+    copies' uses). By Hall's theorem these bounds, one per slot, are exact: a
     copy gone at a slot can carry any activation before it, so the activations that need a copy
     alive after a slot only grow as the slot moves earlier."""
     producers = c.producers
     limits: dict[int, list[Terms]] = {}
     floors: dict[int, list[Terms]] = {}
+    slots: dict[int, list[tuple[Terms, dict[int, Terms]]]] = {}
     by_producer: dict[int, list[tuple[int, Terms]]] = {}
     for (pj, lv, _ci), terms in acts.items():
         by_producer.setdefault(pj, []).append((lv, terms))
@@ -175,7 +179,13 @@ def copy_order(w: Writer, c: Compiled, acts: dict[tuple[int, int, int], Terms],
             limits.setdefault(q, []).append(limit)
             if own_gone:
                 floors.setdefault(q, []).append(own_gone + [(a, 1)])
-    return limits, floors
+            uses_after: dict[int, Terms] = {}
+            for pi, ts in after:
+                if not producers[pi].tap and not producers[pi].sacrifice:
+                    uses_after.setdefault(producers[pi].ability, []).extend(ts)
+            if uses_after:
+                slots.setdefault(q, []).append((gone, uses_after))
+    return limits, floors, slots
 
 
 def _acting_after(w: Writer, producers: list, after: list[tuple[int, Terms]], a: int) -> None:

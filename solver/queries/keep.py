@@ -225,6 +225,10 @@ class KeepModel(Model):
                     lin(k_uses + m_use.use.get((si, j), []), INT_MIN, cap * n)
                     if all_sacs:
                         lin(k_uses + _neg(all_sacs, -cap), INT_MIN, cap * n)
+                    # the main part's uses after a copy went are the surviving copies' (9.2)
+                    for gone_by, after in m_use.slots.get(si, ()):
+                        if after.get(j):
+                            lin(k_uses + after[j] + _neg(gone_by, -cap), INT_MIN, cap * n)
                 k_budget = use.budget.get((si, j), [])
                 if k_budget:
                     lin(k_budget + m_use.budget.get((si, j), []), INT_MIN,
@@ -311,6 +315,8 @@ class _Usage:
     ability_exile: tuple[Terms, int]  # exiled from the graveyard by mana abilities
     late_exile: tuple[Terms, int]  # exiled in 601.2h: delve and other_costs
     found: tuple[Terms, int]  # discarded and milled, by abilities and other_costs
+    # per source: (copies gone by a slot, per ability without {T} its uses after it), cpsat/order.py
+    slots: dict[int, list[tuple[Terms, dict[int, Terms]]]]
 
     def graveyard_net(self) -> tuple[Terms, int]:
         """The cards this part takes out of the graveyard less those it puts in."""
@@ -366,7 +372,7 @@ def _usage(part: BoardBuilder) -> _Usage:
     found = (zone["discard"][0] + zone["mill"][0], zone["discard"][1] + zone["mill"][1])
     late_exile = (delved + late["exile_graveyard"][0], late["exile_graveyard"][1])
     return _Usage(tap, sac, late_copies, _bounded(part, tap, sac, late_copies), use, budget, zone,
-                  (cards["exile"], 0), late_exile, found)
+                  (cards["exile"], 0), late_exile, found, part.order_slots)
 
 
 def _bounded(part: BoardBuilder, tap: dict[int, Terms], sac: dict[int, Terms],
