@@ -191,7 +191,9 @@ class KeepModel(Model):
         tapped copies first), leaves n - G - sum S copies, of them untapped
         min(n - t - T0 - sum L, min over j = 0..m of n - G - sum S_i (i <= j) - sum L_i (i > j)).
         The uses of an ability without {T} with a per-copy limit u (its ``uses``, or the counters
-        a copy has for it) leave min(u(n - G - sum S), un - U); a storage ability's counter
+        a copy has for it) leave min(u(n - G - sum S), un - U), and at most u(n - D) - A per
+        slot of the main payment's order where D copies are gone and A uses come after (those
+        are the surviving copies', cpsat/order.py's ``copy_order``); a storage ability's counter
         budget (one copy) is shared. The kept part's own limits on distinct copies (copies tapped
         in 601.2h beside those gone before it, copies used, ...: :func:`_bounded`) hold against
         the n - G - sum S copies left."""
