@@ -21,30 +21,43 @@ _TAP, _SACRIFICE, _USE = 0, 1, 2
 class CopyLog:
     """What one source entry's copies did, in the order they did it."""
 
-    __slots__ = ("_steps",)
+    __slots__ = ("_steps", "_per_copy")
 
     def __init__(self) -> None:
         self._steps: list[tuple[int, Hashable, int]] = []
+        self._per_copy: dict[Hashable, int | None] = {}  # uses per copy of each ability used
 
     def tap(self, n: int) -> None:
         """``n`` copies tapped (by its own {T} abilities or by another's cost)."""
         self._steps.append((_TAP, None, n))
 
-    def use(self, ability: Hashable, n: int) -> None:
-        """``n`` activations of ``ability``, one without {T}."""
+    def use(self, ability: Hashable, n: int, per_copy: int | None) -> None:
+        """``n`` activations of ``ability``, one without {T} that a copy may activate
+        ``per_copy`` times (None: no limit, one copy does them all; 0 counts as 1)."""
         self._steps.append((_USE, ability, n))
+        self._per_copy[ability] = per_copy
 
     def sacrifice(self, n: int) -> None:
         """``n`` copies sacrificed by their own abilities (each its own copy's last act)."""
         self._steps.append((_SACRIFICE, None, n))
 
-    def needed(self, per_copy: Mapping[Hashable, int | None]) -> tuple[int, int]:
-        """(the copies this order needs, the copies it would need were every sacrifice last):
-        ``per_copy`` gives each ability's uses per copy, None for no limit (one copy does them
-        all; a limit of 0 counts as 1)."""
+    def activated(self, ability: Hashable, n: int, tap: bool, sacrifice: bool,
+                  per_copy: int | None) -> None:
+        """``n`` activations of ``ability``: a tap each, or a use (``per_copy`` as in
+        :meth:`use`), then a sacrifice of its copy each when it sacrifices."""
+        if tap:
+            self.tap(n)
+        else:
+            self.use(ability, n, per_copy)
+        if sacrifice:
+            self.sacrifice(n)
+
+    def needed(self) -> tuple[int, int]:
+        """(the copies this order needs, the copies it would need were every sacrifice last)."""
         taps = sacs = 0
         uses: dict[Hashable, int] = {}
         best = 0
+        per_copy = self._per_copy
         sacrificed = sum(n for kind, _, n in self._steps if kind == _SACRIFICE)
         for kind, ability, n in reversed(self._steps):  # the counts after each point
             if kind == _SACRIFICE:

@@ -262,14 +262,15 @@ def test_copies_an_order_needs_against_every_assignment(steps, limits):
     units: list = []
     for kind, n in steps:
         if kind == "tapsac":  # "{T}, Sacrifice": each activation taps and sacrifices its copy
+            log.activated("tapsac", n, True, True, None)
+        elif kind == "tap":
             log.tap(n)
+        elif kind == "sac":
             log.sacrifice(n)
-            units += ["tapsac"] * n
-            continue
-        getattr(log, {"tap": "tap", "sac": "sacrifice"}.get(kind, "use"))(
-            *((n,) if kind in ("tap", "sac") else (kind, n)))
+        else:
+            log.use(kind, n, per_copy[kind])
         units += [kind] * n
-    need, unordered = log.needed(per_copy)
+    need, unordered = log.needed()
     fewest = next(m for m in range(len(units) + 1) if _fits(units, per_copy, m))
     assert need == fewest, json.dumps([steps, limits])
     assert unordered <= need

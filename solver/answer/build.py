@@ -522,20 +522,13 @@ def _sources_used(c: Compiled, activations: list[dict[str, Any]]) -> int:
     logs: dict[str, CopyLog] = {}
     # 9.2's counters, "any": the uses per copy as compiled, read when an ability doesn't tap
     uses: dict[tuple[str, int], int] | None = None
-    per_copy: dict[str, dict[int, int | None]] = {}
     for a in activations:
         sid, j, times = a["source"], a["ability"], a["times"]
         ab = by_id[sid].abilities[j]
-        log = logs.get(sid)
-        if log is None:
-            log = logs[sid] = CopyLog()
-        if ab.tap:
-            log.tap(times)
-        else:
-            log.use(j, times)
+        per_copy = None
+        if not ab.tap:
             if uses is None:
                 uses = {(c.problem.sources[p.source].id, p.ability): p.uses for p in c.producers}
-            per_copy.setdefault(sid, {})[j] = uses.get((sid, j), ab.uses)
-        if ab.sacrifice:
-            log.sacrifice(times)
-    return sum(log.needed(per_copy.get(sid, {}))[0] for sid, log in logs.items())
+            per_copy = uses.get((sid, j), ab.uses)
+        logs.setdefault(sid, CopyLog()).activated(j, times, ab.tap, ab.sacrifice, per_copy)
+    return sum(log.needed()[0] for log in logs.values())

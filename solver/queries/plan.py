@@ -568,7 +568,6 @@ class _Joint:
         payments = _name_payers(payments, late)
         # per entry, what its copies did in order (models/copies.py), for 9.6's min_sources
         logs: dict[str, CopyLog] = {}
-        per_copy: dict[str, dict[int, int | None]] = {}
         ability_life = damage = energy = 0
         for act in activations:
             src = by_id[act["source"]]
@@ -576,20 +575,14 @@ class _Joint:
             n = act["times"]
             for victim in act.get("tapped", ()):  # a copy tapped by tap_other counts (9.6)
                 logs.setdefault(victim, CopyLog()).tap(1)
-            log = logs.setdefault(src.id, CopyLog())
-            if ab.tap:
-                log.tap(n)
-            else:
-                log.use(act["ability"], n)
-                per_copy.setdefault(src.id, {})[act["ability"]] = _per_copy(src, ab)
-            if ab.sacrifice:
-                log.sacrifice(n)
+            logs.setdefault(src.id, CopyLog()).activated(
+                act["ability"], n, ab.tap, ab.sacrifice, None if ab.tap else _per_copy(src, ab))
             ability_life += ab.life * n + sum(pay.get("life", 0) for pay in act.get("paid", ()))
             damage += ab.damage * n
             energy += ab.energy * n
         for sid in late.tapped:  # one tapped by convoke, improvise or the cost's own tap_other
             logs.setdefault(sid, CopyLog()).tap(1)
-        copies = {sid: log.needed(per_copy.get(sid, {}))[0] for sid, log in logs.items()}
+        copies = {sid: log.needed()[0] for sid, log in logs.items()}
         for sid, n in left.distinct.items():  # a copy tapping others of its entry is one more (9.6)
             copies[sid] = max(copies.get(sid, 0), n)
         variant_energy = sum(1 for pay in payments if "energy" in pay)

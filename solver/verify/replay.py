@@ -323,9 +323,9 @@ def replay(p: Problem, answer: dict[str, Any], measured: dict[str, int] | None =
                 errors.append(f"activations[{i}]: {sid} is tapped more often than it has untapped "
                               f"copies")
         else:
-            log.use(j, times)
             total = uses[(sid, j)] = uses.get((sid, j), 0) + times
             per_copy = board.per_copy_uses(src, ab) if v2 else ab.uses
+            log.use(j, times, per_copy)
             if per_copy is not None and total > per_copy * src.count:
                 errors.append(f"activations[{i}]: {sid} ability {j} used more than {per_copy} "
                               f"times per copy")
@@ -411,7 +411,7 @@ def replay(p: Problem, answer: dict[str, Any], measured: dict[str, int] | None =
     if board is not None:
         for sid, n in board.distinct().items():
             floor[sid] = max(floor.get(sid, 0), n)
-    used = _sources_used(by_id, logs, uses, board, floor, errors)
+    used = _sources_used(by_id, logs, floor, errors)
     if board is not None:
         # min_sacrifices counts permanents sacrificed by any ability (9.7)
         sacrificed += board.killed
@@ -489,22 +489,16 @@ def _log(logs: dict[str, CopyLog], sid: str) -> CopyLog:
     return log
 
 
-def _sources_used(by_id: dict[str, Source], logs: dict[str, CopyLog],
-                  uses: dict[tuple[str, int], int], board: BoardState | None,
-                  floor: dict[str, int], errors: list[str]) -> int:
+def _sources_used(by_id: dict[str, Source], logs: dict[str, CopyLog], floor: dict[str, int],
+                  errors: list[str]) -> int:
     """min_sources: each source counts the copies its acts need in the answer's order (a copy
     taps once, uses an ability ``uses`` times, and is sacrificed as its last act:
     models/copies.py), and at least ``floor`` of them. An order that needs more copies than a
     source has, because one acts after its sacrifice, is an error."""
     copies = dict(floor)
-    per_copy: dict[str, dict[int, int | None]] = {}
-    for sid, j in uses:
-        src, ab = by_id[sid], by_id[sid].abilities[j]
-        per_copy.setdefault(sid, {})[j] = board.per_copy_uses(src, ab) if board is not None and (
-            ab._v2 or src._v2) else ab.uses
     for sid, log in logs.items():
         src = by_id[sid]
-        need, unordered = log.needed(per_copy.get(sid, {}))
+        need, unordered = log.needed()
         if need > src.count and need > unordered:
             errors.append(f"{sid}: its activations in this order need {need} copies and it has "
                           f"{src.count}: a copy acts after it was sacrificed (section 3, 9.2)")
