@@ -48,4 +48,4 @@ def _with_any_color(r: random.Random, problem: dict) -> dict:
 
 def test_9_4_random_any_color_extras_against_the_reference():
     r = random.Random(20)
-    check_random((_with_any_color(r, random_problem(r)) for _ in range(250)), 215)
+    check_random((_with_any_color(r, random_problem(r)) for _ in range(250)), 215, max_states=5_000)

@@ -206,7 +206,7 @@ def test_section_3_keeping_mana_after_copies_that_act_and_are_sacrificed():
         {"id": "dork", "abilities": [{"add": "{B}"}]}]})
 
 
-@settings(max_examples=60, **COMMON)
+@settings(max_examples=25, **COMMON)
 @given(sacrificing_boards(), st.sampled_from(["{B}", "{G}", "{1}", "{B}{G}", "{G}{G}"]))
 def test_section_3_keeping_mana_on_boards_of_copies_that_act_and_are_sacrificed(problem, keep):
     """A cost paid keeping another payable after it (``keep``) on such a board, against

@@ -96,7 +96,10 @@ def _covers(q: tuple, p: tuple) -> bool:
 
 def contained(p_pool: tuple, q_pool: tuple) -> bool:
     """Whether pool ``p_pool`` is contained in ``q_pool`` (both tuples of tokens): some
-    one-to-one map sends each of p's tokens to a q token that covers it. Tries every map."""
+    one-to-one map sends each of p's tokens to a q token that covers it. Tries every map, but
+    one q token of each kind per step: equal tokens are interchangeable, so trying a second one
+    where the first failed would only repeat the search (a failing test over pools of many {C}
+    took seconds, every permutation of them)."""
     if len(p_pool) > len(q_pool):
         return False
     used = [False] * len(q_pool)
@@ -104,8 +107,10 @@ def contained(p_pool: tuple, q_pool: tuple) -> bool:
     def place(i: int) -> bool:
         if i == len(p_pool):
             return True
+        tried = set()
         for j, q in enumerate(q_pool):
-            if not used[j] and _covers(q, p_pool[i]):
+            if not used[j] and q not in tried and _covers(q, p_pool[i]):
+                tried.add(q)
                 used[j] = True
                 if place(i + 1):
                     return True
