@@ -188,6 +188,61 @@ def test_seeded_problems_in_and_just_outside_the_class():
     assert inside > 1000 and outside > 300 and declined < inside // 50
 
 
+class _Watched:
+    """A stand-in for the deadline's context variable (models/clock.py) that counts its reads and
+    settings, and otherwise behaves as the real one outside any request."""
+
+    def __init__(self) -> None:
+        self.calls: list[str] = []
+        self.at: float | None = None
+
+    def get(self) -> float | None:
+        self.calls.append("get")
+        return self.at
+
+    def set(self, at: float) -> float | None:
+        self.calls.append("set")
+        old, self.at = self.at, at
+        return old
+
+    def reset(self, token: float | None) -> None:
+        self.calls.append("reset")
+        self.at = token
+
+
+def test_the_lane_reads_no_deadline_and_the_usual_path_enters_one(monkeypatch):
+    """``pay()`` runs the lane before it makes the request's deadline current (issue 43: entering
+    and leaving one was 4% of a lane's call), which is sound only while the lane reads none: its
+    work is bounded without one. A lane that came to read the deadline (or to reach CP-SAT's
+    explanation, which does) would fail here; a problem the lane declines still gets its deadline,
+    entered once and left."""
+    import tapwise.models.clock as clock
+    import tapwise.solver.deadline as deadlines
+
+    watched = _Watched()
+    monkeypatch.setattr(deadlines, "_CURRENT", watched)
+    monkeypatch.setattr(clock, "CURRENT", watched)
+    rng = random.Random(4343)
+    statuses = set()
+    for _ in range(300):
+        p = {"cost": _cost(rng, rng.randint(1, 10)), "sources": _board(rng, rng.randint(1, 8), 3)}
+        if rng.random() < 0.3:
+            p["time_limit"] = rng.choice([0.5, 2])
+        expected = full(p)  # (the usual path, which enters the deadline)
+        assert watched.calls[:2] == ["get", "set"] and watched.calls[-1] == "reset", watched.calls
+        watched.calls.clear()
+        got = pay(copy.deepcopy(p))
+        if plain_lane.answer(copy.deepcopy(p)) is None:  # declined: the usual path, its deadline
+            assert watched.calls[:2] == ["get", "set"] and watched.calls[-1] == "reset"
+        else:
+            assert watched.calls == [], (watched.calls, json.dumps(p))
+            statuses.add(got["status"])
+        watched.calls.clear()
+        assert dumped(got) == dumped(expected), json.dumps(p)
+    assert statuses == {"paid", "infeasible"}
+    assert watched.at is None
+
+
 def test_long_costs_on_large_boards():
     """Costs of 40-120 symbols of a few kinds on boards of up to 10^5 copies: payments past
     answer_size's LIST_MAX grouped, and infeasible ones that no count explains (the usual path
