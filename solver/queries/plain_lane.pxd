@@ -2,9 +2,16 @@
 # as C structs (an entry's producer, the board, the compiled problem's stand-in: made by
 # tp_new and their slots written from C, where a Python class's __init__ cost about 2,300
 # instructions an entry), the request and the answer read through typed dicts (a `.get` on an
-# untyped object is a method call, about 500 instructions), and the lane's own calls made from C.
+# untyped object is a method call, about 500 instructions), and the lane's own calls made from C:
+# the cost's reader, the core and the count's explanation are cimported (a call through the
+# module's attribute was a look-up and a Python call, ~400 instructions); the writer stays a
+# Python call, which tests/test_plain_lane.py replaces to see the count refuse
 # Every attribute a method assigns must be declared here (tests/test_build.py checks it).
 import cython
+from tapwise.solver.answer.explain cimport explain_by_count
+from tapwise.solver.fast.core cimport solve_plain
+from tapwise.solver.queries.lane_cost cimport demands_on, read_on, variant
+from tapwise.solver.queries.lane_cost cimport read as read_cost
 
 cdef class _BoardFields:
     cdef public object sources, lane

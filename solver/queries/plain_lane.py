@@ -30,11 +30,13 @@ from tapwise.models.problem import MAX_TIME_LIMIT, ProblemError, _payment_kind
 from tapwise.models.total_cost import CostError
 from tapwise.solver.answer.pool import _fixed_output, _output
 from tapwise.solver.answer.explain import explain_by_count
-from tapwise.solver.fast import core
+from tapwise.solver.fast.core import solve_plain
 from tapwise.solver.fast.templates import template
 from tapwise.solver.contract import _mana_kind
 from tapwise.solver.front.groups import _accept
-from tapwise.solver.queries import lane_answer, lane_cost
+from tapwise.solver.queries import lane_answer
+from tapwise.solver.queries.lane_cost import demands_on, read_on, variant
+from tapwise.solver.queries.lane_cost import read as read_cost
 
 REQUEST_KEYS = frozenset(("id", "cost", "sources", "time_limit"))
 SOURCE_KEYS = frozenset(("id", "count", "abilities"))
@@ -285,7 +287,7 @@ def _read(request: dict[str, Any]) -> tuple | None:
         n += 1
     if len(request) != n:  # a key not in REQUEST_KEYS
         return None
-    cost = lane_cost.read(text)
+    cost = read_cost(text)
     if cost is None:
         return None
     adds = _ADDS
@@ -396,10 +398,10 @@ def answer(request: dict[str, Any]) -> dict[str, Any] | None:
     board = _BoardFields.__new__(_Board)
     board.sources = taps
     board.lane = lc
-    cost = lane_cost.read_on(lc, accept, kind_bit)
+    cost = read_on(lc, accept, kind_bit)
     # the core reads the entries and the demands straight (solve_plain): the same board and
     # rows as its reading of c
-    sol = core.solve_plain(taps, kind_bit, cost, _OBJECTIVES, board)
+    sol = solve_plain(taps, kind_bit, cost, _OBJECTIVES, board)
     if sol is None:
         return None
     c = _Compiled.__new__(_Compiled)
@@ -409,7 +411,7 @@ def answer(request: dict[str, Any]) -> dict[str, Any] | None:
     c.spendable = spendable
     if sol.status == "infeasible":
         # (what the explanation reads)
-        c.variants = [lane_cost.variant(lc, accept, lane_cost.demands_on(lc, accept))]
+        c.variants = [variant(lc, accept, demands_on(lc, accept))]
         # explained by a count over the board, as explain() would (no keywords here); when no
         # count does, explain() asks CP-SAT's model for a core, which reads the whole Problem:
         # the usual path answers
