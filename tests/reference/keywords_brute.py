@@ -235,9 +235,26 @@ class _KeywordSearch(_Search):
                     take = dict(want)
                     take["gen"] = take.get("gen", 0) + delved
                     here.append((new_sources, delved, self._rest(slots, take)))
-            got.append(sorted(set(here), key=lambda w: (w[0], w[1], [str(k) for k in w[2]])))
+            got.append(sorted(_undominated(set(here)), key=lambda w: (w[0], w[1], [str(k) for k in w[2]])))
         cache[(groups, delvable)] = got
         return got
+
+
+def _undominated(ways: set) -> list:
+    """The ways (copies newly used, cards delved, slots left) no other way beats: one that leaves
+    the same slots with at most as many copies used and cards delved, and fewer of one. Those two
+    counts only add to ``min_sources`` and ``min_cards``, which are minimized, and the rest of a
+    payment depends on the slots alone, so a beaten way never scores better (a board of
+    convoking and improvising copies had thousands of ways, and one problem took 19 s)."""
+    best: dict = {}
+    for used, delved, rest in ways:
+        best.setdefault(rest, []).append((used, delved))
+    out = []
+    for rest, pairs in best.items():
+        for u, d in pairs:
+            if not any(u2 <= u and d2 <= d and (u2, d2) != (u, d) for u2, d2 in pairs):
+                out.append((u, d, rest))
+    return out
 
 
 def brute_keywords(problem: dict, *, max_states: int = 200_000) -> dict:
