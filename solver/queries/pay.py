@@ -86,9 +86,9 @@ def _pay(problem: Any, started: float, doing: _Doing) -> dict[str, Any]:
                       f"{type(problem).__name__}", None)
     if type(problem) is dict:  # an engine's board of tap abilities: docs/fast.md's plain lane
         # before the deadline is made current: the lane reads none (its work is bounded: no
-        # CP-SAT, at most the core's MAX_CHOICES choices, an infeasible cost explained by a count or handed
-        # back), and entering and leaving one was 4% of its call (issue 43); its time still
-        # counts, ``started`` is taken first
+        # CP-SAT, at most the core's MAX_CHOICES choices, an infeasible cost explained by a
+        # count or handed back), and entering and leaving one was 4% of its call (issue 43);
+        # its time still counts, ``started`` is taken first
         doing.what = "paying a plain problem"
         got = plain_answer(problem)
         if got is not None:
