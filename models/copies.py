@@ -79,3 +79,12 @@ def _alive(taps: int, sacs: int, uses: dict[Hashable, int],
         limit = per_copy.get(ability)
         need = max(need, 1 if limit is None else -(-n // max(1, limit)))
     return need
+
+
+def log_of(logs: dict[str, CopyLog], sid: str) -> CopyLog:
+    """Source ``sid``'s log in ``logs``, started on its first act (the verifier, ``plan`` and the
+    answer each keep one per entry)."""
+    log = logs.get(sid)
+    if log is None:
+        log = logs[sid] = CopyLog()
+    return log

@@ -9,7 +9,7 @@ from operator import itemgetter
 from typing import Any
 
 from tapwise.models.caches import remember, table
-from tapwise.models.copies import CopyLog
+from tapwise.models.copies import CopyLog, log_of
 from tapwise.models.mana import COLORS, Kind
 from tapwise.models.problem import Problem, Source
 from tapwise.solver.answer.cube import TYPE_ORDER as _TYPE_ORDER, cube_made
@@ -530,5 +530,5 @@ def _sources_used(c: Compiled, activations: list[dict[str, Any]]) -> int:
             if uses is None:
                 uses = {(c.problem.sources[p.source].id, p.ability): p.uses for p in c.producers}
             per_copy = uses.get((sid, j), ab.uses)
-        logs.setdefault(sid, CopyLog()).activated(j, times, ab.tap, ab.sacrifice, per_copy)
+        log_of(logs, sid).activated(j, times, ab.tap, ab.sacrifice, per_copy)
     return sum(log.needed()[0] for log in logs.values())

@@ -25,7 +25,7 @@ from collections import Counter
 from dataclasses import replace
 from typing import Any
 
-from tapwise.models.copies import CopyLog
+from tapwise.models.copies import CopyLog, log_of
 from tapwise.models.mana import KIND_X, TYPES, format_types
 from tapwise.models.problem import (BOARD_KEYS, COST_KEYS, Ability, PoolMana, Problem,
                                     ProblemError, Source)
@@ -574,14 +574,14 @@ class _Joint:
             ab = src.abilities[act["ability"]]
             n = act["times"]
             for victim in act.get("tapped", ()):  # a copy tapped by tap_other counts (9.6)
-                logs.setdefault(victim, CopyLog()).tap(1)
-            logs.setdefault(src.id, CopyLog()).activated(
+                log_of(logs, victim).tap(1)
+            log_of(logs, src.id).activated(
                 act["ability"], n, ab.tap, ab.sacrifice, None if ab.tap else _per_copy(src, ab))
             ability_life += ab.life * n + sum(pay.get("life", 0) for pay in act.get("paid", ()))
             damage += ab.damage * n
             energy += ab.energy * n
         for sid in late.tapped:  # one tapped by convoke, improvise or the cost's own tap_other
-            logs.setdefault(sid, CopyLog()).tap(1)
+            log_of(logs, sid).tap(1)
         copies = {sid: log.needed()[0] for sid, log in logs.items()}
         for sid, n in left.distinct.items():  # a copy tapping others of its entry is one more (9.6)
             copies[sid] = max(copies.get(sid, 0), n)

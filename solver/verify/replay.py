@@ -18,7 +18,7 @@ from tapwise.models.mana import (COLORS, KIND_COLORED, KIND_ENERGY, KIND_GENERIC
 from tapwise.models.problem import Ability, Problem, Purpose, Restriction, Source
 from tapwise.models.loader import load_problem
 from tapwise.models.total_cost import INCREASE, TotalCost, total_costs
-from tapwise.models.copies import CopyLog
+from tapwise.models.copies import CopyLog, log_of
 from tapwise.solver.verify.board import BoardState
 from tapwise.solver.verify.plain import accepts
 from tapwise.solver.verify.mana import _mana_ok, _one_of_choices, _parse_types, _symbol
@@ -314,8 +314,8 @@ def replay(p: Problem, answer: dict[str, Any], measured: dict[str, int] | None =
             for q in board.track(i, act, src, ab, times, errors):
                 # a copy tapped by tap_other counts in min_sources (9.6)
                 taps[q] = taps.get(q, 0) + 1
-                _log(logs, q).tap(1)
-        log = _log(logs, sid)
+                log_of(logs, q).tap(1)
+        log = log_of(logs, sid)
         if ab.tap:
             log.tap(times)
             total = taps[sid] = taps.get(sid, 0) + times
@@ -403,7 +403,7 @@ def replay(p: Problem, answer: dict[str, Any], measured: dict[str, int] | None =
     if p.payment is not None:  # 9.3: what 601.2h's keywords and other costs take from the board
         late = replay_keywords(p, answer, board, taps, errors)
         for sid, n in late.tapped.items():  # tapped in 601.2h, after every mana ability
-            _log(logs, sid).tap(n)
+            log_of(logs, sid).tap(n)
         sacrificed += late.sacrificed
         floor = late.distinct_copies(p, answer)
     elif answer.get("other_costs") is not None:  # 9.3: nothing of the board may be taken so
@@ -479,14 +479,6 @@ def _effects_made(p: Problem, src: Source, ab: Ability, act: dict[str, Any], own
                   f"{act.get('made', act.get('adds'))!r} can't end as "
                   f"{act.get('adds')!r} with extra {act.get('extra', '')!r}")
     return None, ()
-
-
-def _log(logs: dict[str, CopyLog], sid: str) -> CopyLog:
-    """Source ``sid``'s log of what its copies did, started on its first act."""
-    log = logs.get(sid)
-    if log is None:
-        log = logs[sid] = CopyLog()
-    return log
 
 
 def _sources_used(by_id: dict[str, Source], logs: dict[str, CopyLog], floor: dict[str, int],
